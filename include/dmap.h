@@ -1,0 +1,594 @@
+/* dmap.h — the one public header of dmap, a C library of Dijkstra maps for grid games.
+ *
+ * Everything a user needs is declared here: grids and move rules, map file readers, the
+ * Dijkstra-map scan and its workspace, and the spatial toolkit built on the scan. Nothing is
+ * hidden in globals: every function takes its inputs and writes into storage the caller
+ * provides or into an object the caller frees. No function prints, exits or aborts; each
+ * returns DMAP_OK (0) or a negative error code (dmap_strerror names it).
+ *
+ * Conventions
+ *   - A grid is W x H cells, row-major; the cell (x, y) — x the column, y the row, (0,0) the
+ *     top-left — has index y*W + x. Functions that take "a cell" take that index.
+ *   - A map ("field", "values") is an array of W*H doubles owned by the caller.
+ *   - Costs are O(N) in the number of cells N unless the comment says otherwise.
+ */
+#ifndef DMAP_H
+#define DMAP_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define DMAP_VERSION_MAJOR 0
+#define DMAP_VERSION_MINOR 1
+#define DMAP_VERSION_PATCH 0
+#define DMAP_VERSION_STRING "0.1.0"
+
+/* ------------------------------------------------------------------------------------------
+ * Errors
+ * ---------------------------------------------------------------------------------------- */
+
+enum {
+    DMAP_OK = 0,
+    DMAP_ERR_ARG = -1,     /* a NULL pointer or an argument outside its documented domain */
+    DMAP_ERR_SIZE = -2,    /* W or H <= 0, or W*H above DMAP_MAX_CELLS or overflowing */
+    DMAP_ERR_NOMEM = -3,   /* an allocation failed */
+    DMAP_ERR_VALUE = -4,   /* a value is NaN or infinite, or a cost is not finite and > 0 */
+    DMAP_ERR_RANGE = -5,   /* a cell or coordinate lies outside the grid */
+    DMAP_ERR_WALL = -6,    /* a cell that must be passable is a wall */
+    DMAP_ERR_FORMAT = -7,  /* a file or text is malformed (the dmap_diag says where and why) */
+    DMAP_ERR_IO = -8,      /* a file could not be opened or read */
+    DMAP_ERR_LIMIT = -9    /* a caller-given capacity is too small for the result */
+};
+
+/* A short English sentence for an error code ("invalid argument", ...). Never NULL. */
+const char *dmap_strerror(int code);
+
+/* Where and why a reader rejected its input. Readers fill it when given one (it may be NULL).
+ * line is 1-based (0 when the problem is not tied to a line); message never ends in '\n'. */
+typedef struct dmap_diag {
+    int line;
+    char message[160];
+} dmap_diag;
+
+/* The largest grid the library accepts: 2^28 cells (W and H each at most 2^28 too). */
+#define DMAP_MAX_CELLS ((int64_t)1 << 28)
+
+/* ------------------------------------------------------------------------------------------
+ * Grids and move rules
+ * ---------------------------------------------------------------------------------------- */
+
+/* A W x H grid. wall[i] != 0 marks a wall; every other cell is passable with an entry cost:
+ * cost[i] (finite, > 0) or 1 everywhere when cost is NULL. The struct is plain data: fill it
+ * yourself over your own arrays, or let dmap_grid_init allocate them (then dmap_grid_free). */
+typedef struct dmap_grid {
+    int w, h;
+    unsigned char *wall; /* w*h bytes, never NULL in a valid grid */
+    double *cost;        /* w*h entry costs, or NULL for unit costs */
+} dmap_grid;
+
+/* Allocate an all-floor W x H grid with unit costs (cost stays NULL).
+ * Errors: DMAP_ERR_ARG (g NULL), DMAP_ERR_SIZE, DMAP_ERR_NOMEM. On error *g is zeroed. */
+int dmap_grid_init(dmap_grid *g, int w, int h);
+
+/* Give the grid an owned cost array, all 1 (no-op if it has one). Errors: ARG, NOMEM. */
+int dmap_grid_add_costs(dmap_grid *g);
+
+/* Free the arrays of a grid made by dmap_grid_init or a reader and zero it. NULL is fine. */
+void dmap_grid_free(dmap_grid *g);
+
+/* Check a grid: sizes in range, wall present, every passable cost finite and > 0.
+ * Returns DMAP_OK, DMAP_ERR_ARG, DMAP_ERR_SIZE or DMAP_ERR_VALUE. */
+int dmap_grid_check(const dmap_grid *g);
+
+/* The index of (x, y), or -1 when it lies outside the grid. */
+int dmap_grid_index(const dmap_grid *g, int x, int y);
+
+/* Nonzero when cell (x, y) is inside the grid and not a wall. */
+int dmap_grid_passable(const dmap_grid *g, int x, int y);
+
+/* Corner rule for diagonal steps. */
+typedef enum dmap_corners {
+    DMAP_CORNERS_CUT = 0,   /* a diagonal step may pass walls on either side */
+    DMAP_CORNERS_STRICT = 1 /* a diagonal step needs both orthogonal neighbours passable */
+} dmap_corners;
+
+/* How an agent moves: 4 or 8 neighbours; the weight of a cardinal and of a diagonal step
+ * (the cost of entering cell c by a step is weight * cost[c]); the corner rule. */
+typedef struct dmap_moves {
+    int connectivity;     /* 4 or 8 */
+    double cardinal;      /* finite, > 0 */
+    double diagonal;      /* finite, > 0; ignored when connectivity is 4 */
+    dmap_corners corners; /* ignored when connectivity is 4 */
+} dmap_moves;
+
+/* The seed's moves: 4-connected, unit steps. */
+dmap_moves dmap_moves_4(void);
+/* 8-connected, unit cardinal and diagonal steps, corners cut (Chebyshev distance). */
+dmap_moves dmap_moves_8(void);
+/* Moving AI's octile moves: 8-connected, 1 and sqrt(2), strict corners. */
+dmap_moves dmap_moves_octile(void);
+
+/* DMAP_OK when the move descriptor is valid, else DMAP_ERR_ARG. */
+int dmap_moves_check(const dmap_moves *m);
+
+/* Directions, for moves and downhill choices. DMAP_STAY is "do not move". */
+typedef enum dmap_dir {
+    DMAP_STAY = 0,
+    DMAP_UP, DMAP_RIGHT, DMAP_DOWN, DMAP_LEFT,                   /* cardinal: 1..4 */
+    DMAP_UP_RIGHT, DMAP_DOWN_RIGHT, DMAP_DOWN_LEFT, DMAP_UP_LEFT, /* diagonal: 5..8 */
+    DMAP_DIR_COUNT
+} dmap_dir;
+
+/* The column and row offsets of a direction (UP is y-1). Out-of-range d gives 0, 0. */
+int dmap_dir_dx(dmap_dir d);
+int dmap_dir_dy(dmap_dir d);
+
+/* The cell reached from cell `from` by direction d under the move rules: the index, or -1 when
+ * the step leaves the grid, enters a wall, is diagonal under 4-connectivity or breaks the
+ * corner rule. DMAP_STAY gives `from` itself (when it is a passable cell). */
+int dmap_step(const dmap_grid *g, const dmap_moves *m, int from, dmap_dir d);
+
+/* ------------------------------------------------------------------------------------------
+ * Map files
+ *
+ * Readers parse a whole text held in memory (len bytes; it need not end in NUL), allocate the
+ * grid (free it with dmap_grid_free) and on failure return DMAP_ERR_FORMAT (or SIZE/NOMEM)
+ * with diag telling the 1-based line and the reason. dmap_read_file loads a file for them.
+ * ---------------------------------------------------------------------------------------- */
+
+/* Plain text map: one row per line (LF or CRLF), all rows the same length, '#' a wall, any
+ * other printable character floor. Blank lines at the end are ignored. When chars is not
+ * NULL it receives a malloc'ed copy of the W*H map characters (free() it), so callers can
+ * find goal or agent markers. Rejects: empty input, NUL or control bytes, ragged rows. */
+int dmap_parse_text_map(const char *text, size_t len, dmap_grid *g, char **chars,
+                        dmap_diag *diag);
+
+/* Moving AI .map: "type octile", "height H", "width W", "map", then H rows of W characters.
+ * Passable: '.', 'G', 'S'; blocked: '@', 'O', 'T', 'W'. Rejects unknown headers, unknown
+ * characters, ragged or missing rows, and sizes out of range. */
+int dmap_parse_movingai_map(const char *text, size_t len, dmap_grid *g, dmap_diag *diag);
+
+/* One Moving AI scenario query. */
+typedef struct dmap_scen_query {
+    int bucket;
+    int map_w, map_h;
+    int start_x, start_y, goal_x, goal_y;
+    double optimal;
+    int line; /* the query's line in the file */
+} dmap_scen_query;
+
+/* Moving AI .map.scen ("version 1", then one query per line; blank lines ignored). *queries
+ * receives a malloc'ed array (free() it) of *count queries. The map name column is skipped. */
+int dmap_parse_scen(const char *text, size_t len, dmap_scen_query **queries, size_t *count,
+                    dmap_diag *diag);
+
+/* Read a whole file ("-" reads standard input) into a malloc'ed buffer (free() it), with a
+ * NUL after the last byte. Errors: DMAP_ERR_ARG, DMAP_ERR_IO (diag says why), DMAP_ERR_NOMEM. */
+int dmap_read_file(const char *path, char **text, size_t *len, dmap_diag *diag);
+
+/* ------------------------------------------------------------------------------------------
+ * The Dijkstra-map scan
+ *
+ * Given a values array seeded with finite reals (goals at their goal value — negative and
+ * fractional allowed — other cells at a default that acts as a ceiling), the scan computes in
+ * place the fixed point of the seed's rule "while a passable cell c has a passable neighbour
+ * n with v(n) + step(n->c) < v(c), lower v(c) to that", which is
+ *     v(c) = min( v0(c), min over passable s of v0(s) + dist(s, c) ).
+ * Walls keep whatever value they hold. Rescanning a transformed map (the flee trick) is the
+ * same call. The engine is label-setting and exact: when every input is an integer, results
+ * equal the sweep loop's bit for bit.
+ * ---------------------------------------------------------------------------------------- */
+
+/* Scratch memory reused across scans (and the toolkit's searches), so that a bot's tick does
+ * no allocation in steady state. One workspace serves one thread at a time. */
+typedef struct dmap_workspace dmap_workspace;
+
+/* A new empty workspace (it grows on first use), or NULL when out of memory. */
+dmap_workspace *dmap_workspace_new(void);
+/* Free a workspace and everything it holds. NULL is fine. */
+void dmap_workspace_free(dmap_workspace *ws);
+/* Bytes the workspace holds now (for memory budgets and tests). */
+size_t dmap_workspace_bytes(const dmap_workspace *ws);
+
+/* Scan values (W*H doubles) in place to the fixed point above. ws may be NULL (a temporary
+ * workspace is made and freed). Cost: O(N + S log S) for S seeded cells when the grid has
+ * unit costs or only a few distinct costs (FIFO merge); O(N log N) otherwise (heap).
+ * Errors: DMAP_ERR_ARG, DMAP_ERR_SIZE, DMAP_ERR_VALUE (a passable cell holds NaN/inf, or the
+ * grid or moves are invalid), DMAP_ERR_NOMEM. On error values are unchanged. */
+int dmap_scan(const dmap_grid *g, const dmap_moves *m, double *values, dmap_workspace *ws);
+
+/* Set every cell (walls included) of values to v. Errors: ARG, VALUE (v not finite). */
+int dmap_fill(const dmap_grid *g, double *values, double v);
+
+/* A goal: cell (x, y) seeded with value. */
+typedef struct dmap_goal {
+    int x, y;
+    double value;
+} dmap_goal;
+
+/* Seed one goal: values[index(x, y)] = min(current, value). Errors: RANGE (outside the grid),
+ * WALL (on a wall), VALUE (value not finite), ARG. */
+int dmap_set_goal(const dmap_grid *g, double *values, dmap_goal goal);
+
+/* Build a Dijkstra map from scratch: fill with dflt, seed the goals, scan. ws may be NULL.
+ * Errors: as dmap_fill, dmap_set_goal and dmap_scan; values are unchanged after an error
+ * (checked before anything is written), except DMAP_ERR_NOMEM. */
+int dmap_field(const dmap_grid *g, const dmap_moves *m, const dmap_goal *goals, size_t ngoals,
+               double dflt, double *values, dmap_workspace *ws);
+
+/* The seed's default ceiling. */
+#define DMAP_DEFAULT_CEILING 100.0
+
+/* ------------------------------------------------------------------------------------------
+ * Seeded randomness (the only randomness in dmap: same seed, same result)
+ * ---------------------------------------------------------------------------------------- */
+
+typedef struct dmap_rng {
+    uint64_t state;
+} dmap_rng;
+
+/* Seed a generator (any 64-bit value, 0 included). */
+void dmap_rng_seed(dmap_rng *r, uint64_t seed);
+/* The next 32 random bits. */
+uint32_t dmap_rng_next(dmap_rng *r);
+/* A uniform integer in [0, n) without modulo bias; 0 when n is 0. */
+uint32_t dmap_rng_below(dmap_rng *r, uint32_t n);
+/* A uniform double in [0, 1). */
+double dmap_rng_unit(dmap_rng *r);
+
+/* === toolkit: algebra, flee, downhill, reachability (issue 3, part A) ===================== */
+
+/* ---- Map algebra (algebra.c) ----------------------------------------------------------------
+ * Element-wise operations on maps of one grid. Common rules:
+ *   - Only passable cells are computed. Wall cells of dst are never read or written: they keep
+ *     whatever dst held (so a wall keeps its value when dst is one of the inputs).
+ *   - dst may be the same array as any input (in place); inputs may repeat. Partially
+ *     overlapping arrays (dst = a + 3) are not supported.
+ *   - Coefficients and bounds must be finite (else DMAP_ERR_VALUE). Map values are not
+ *     checked: they follow IEEE arithmetic, so NaN/inf inputs (or an overflowing sum) give
+ *     NaN/inf results, which dmap_scan then rejects.
+ *   - Errors: DMAP_ERR_ARG (NULL grid/array, nmaps 0), DMAP_ERR_SIZE (bad grid size),
+ *     DMAP_ERR_VALUE. On error dst is unchanged. Cost: O(N) per input map, no allocation. */
+
+/* dst = a + b. */
+int dmap_add(const dmap_grid *g, const double *a, const double *b, double *dst);
+
+/* dst = factor * src. */
+int dmap_scale(const dmap_grid *g, const double *src, double factor, double *dst);
+
+/* dst = sum over k < nmaps of weights[k] * maps[k] — the "desire-driven" combination of
+ * many maps. The sum is accumulated in index order k = 0, 1, ... for every cell. Blocked in
+ * cache-sized chunks: ~1 G cell*maps per second for 8 maps of 1000x1000 on one core. */
+int dmap_weighted_sum(const dmap_grid *g, const double *const *maps, const double *weights,
+                      size_t nmaps, double *dst);
+
+/* dst = min(a, b) and dst = max(a, b), element-wise (for NaN the result is unspecified). */
+int dmap_min(const dmap_grid *g, const double *a, const double *b, double *dst);
+int dmap_max(const dmap_grid *g, const double *a, const double *b, double *dst);
+
+/* dst = src clamped to [lo, hi]. lo <= hi, both finite, else DMAP_ERR_VALUE. */
+int dmap_clamp(const dmap_grid *g, const double *src, double lo, double hi, double *dst);
+
+/* ---- Flee maps (flee.c) ---------------------------------------------------------------------- */
+
+/* The seed's flee factor: multiply a "towards" map by it, then rescan. */
+#define DMAP_FLEE_FACTOR (-1.2)
+
+/* Flee map: dst = factor * src on passable cells, then dmap_scan(dst). Rolling down the
+ * result leads away from src's goals, but — unlike the plain negation — out of dead ends
+ * towards open regions, because the rescan lets far, open cells pull on nearer ones.
+ * src is usually a Dijkstra map of the threats (ceiling left well above the map's largest
+ * distance, or far cells all look alike). dst may equal src. Wall cells of dst are not
+ * written. factor must be finite and < 0 (use DMAP_FLEE_FACTOR). ws may be NULL.
+ * Errors: DMAP_ERR_ARG (NULLs, bad moves, factor >= 0), DMAP_ERR_SIZE, DMAP_ERR_VALUE
+ * (factor not finite, a passable src value or its product not finite), DMAP_ERR_NOMEM; dst
+ * is unchanged after any error but DMAP_ERR_NOMEM (then unspecified). Cost: O(N) plus one
+ * dmap_scan. */
+int dmap_flee(const dmap_grid *g, const dmap_moves *m, const double *src, double factor,
+              double *dst, dmap_workspace *ws);
+
+/* ---- Rolling downhill (downhill.c) ------------------------------------------------------------ */
+
+/* The best options from a cell: bit d (1u << d) is set for every direction d (DMAP_STAY
+ * included) whose value is the smallest among the options, compared exactly. The options are
+ * DMAP_STAY and every direction with dmap_step(g, m, cell, d) >= 0 whose target is not
+ * blocked (blocked: optional W*H bytes, nonzero = never chosen, e.g. an opponent; blocked[cell]
+ * itself is ignored: staying is always an option). Neighbours holding NaN are never chosen.
+ * Result is never 0 on success. Errors: DMAP_ERR_ARG (NULLs, bad moves), DMAP_ERR_SIZE,
+ * DMAP_ERR_RANGE (cell outside), DMAP_ERR_WALL (cell is a wall), DMAP_ERR_VALUE (values[cell]
+ * is NaN). Cost: O(1). */
+int dmap_downhill_options(const dmap_grid *g, const dmap_moves *m, const double *values,
+                          int cell, const unsigned char *blocked, unsigned *options);
+
+/* Pick one direction uniformly at random among the set bits of options (bits 0..8, as from
+ * dmap_downhill_options) using rng. Errors: DMAP_ERR_ARG (rng or dir NULL, options 0 or with
+ * bits at DMAP_DIR_COUNT or above). Makes one dmap_rng_below call (none when one bit is set). */
+int dmap_pick_option(unsigned options, dmap_rng *rng, dmap_dir *dir);
+
+/* Roll downhill from cell `from`: repeatedly take a best option until DMAP_STAY is among the
+ * best ones (a local minimum, or every strictly lower neighbour blocked). Each step therefore
+ * goes to a strictly lower value and the walk ends. Ties between moves are broken by rng
+ * (dmap_pick_option), or by the lowest dmap_dir when rng is NULL. path receives the cells
+ * visited, start and end included (*len of them; a cell already at a minimum gives *len 1).
+ * When cap < the length, the first cap cells are written, *len is set to the full length
+ * and DMAP_ERR_LIMIT is returned (the rng has then advanced as in a complete walk: reseed to
+ * repeat it). path may be NULL when cap is 0. Errors: as dmap_downhill_options, plus
+ * DMAP_ERR_LIMIT. Cost: O(length). */
+int dmap_downhill_path(const dmap_grid *g, const dmap_moves *m, const double *values, int from,
+                       const unsigned char *blocked, dmap_rng *rng, int *path, size_t cap,
+                       size_t *len);
+
+/* ---- Reachability by breadth-first search (reach.c) ------------------------------------------
+ * These count steps, not weights: every move allowed by the move rules (4/8-connectivity, the
+ * corner rule, walls; step weights and cell costs ignored) is one step. Neighbours are visited
+ * in dmap_dir order, so results are deterministic. ws may be NULL (a temporary workspace is
+ * made); with a workspace, steady-state calls do not allocate (slots DMAP_WS_SEARCH_A/B).
+ * Common errors: DMAP_ERR_ARG (NULLs, bad moves), DMAP_ERR_SIZE, DMAP_ERR_RANGE (a cell
+ * outside the grid), DMAP_ERR_WALL (a start cell on a wall), DMAP_ERR_NOMEM. */
+
+/* *reachable = 1 when `to` can be reached from `from`, else 0 (also when `to` is a wall).
+ * from == to gives 1. Stops as soon as `to` is found. Cost: O(cells visited), plus an O(N)
+ * clear of the visited marks. */
+int dmap_can_move_to(const dmap_grid *g, const dmap_moves *m, int from, int to, int *reachable,
+                     dmap_workspace *ws);
+
+/* The set of cells reachable from `from`: reached (W*H bytes, caller-owned) gets 1 for each
+ * reachable cell (from included) and 0 elsewhere; *count (may be NULL) the number of 1s.
+ * Cost: O(N). */
+int dmap_reachable(const dmap_grid *g, const dmap_moves *m, int from, unsigned char *reached,
+                   size_t *count, dmap_workspace *ws);
+
+/* Multi-source BFS: depth (W*H ints, caller-owned) gets the number of steps from the nearest
+ * source (0 at sources; duplicates allowed), or -1 for cells unreachable or deeper than
+ * max_depth (max_depth < 0: no limit). parent (W*H ints, may be NULL) gets for each reached
+ * non-source cell the cell it was first reached from, -1 elsewhere: a shortest-path tree
+ * (read paths out with dmap_tree_path). nsources may be 0 (all -1). Cost: O(N). */
+int dmap_bfs(const dmap_grid *g, const dmap_moves *m, const int *sources, size_t nsources,
+             int max_depth, int *depth, int *parent, dmap_workspace *ws);
+
+/* The path from the tree's root to `to`, read from dmap_bfs's depth and parent arrays: path
+ * gets depth[to] + 1 cells, root first and `to` last, and *len that count. An unreached
+ * `to` (depth -1) gives *len 0 and DMAP_OK. When cap is too small nothing is written, *len is
+ * set to the needed length and DMAP_ERR_LIMIT returned. Errors: DMAP_ERR_ARG (NULLs, or
+ * arrays that are not a consistent tree), DMAP_ERR_RANGE, DMAP_ERR_LIMIT. Cost: O(length). */
+int dmap_tree_path(const dmap_grid *g, const int *depth, const int *parent, int to, int *path,
+                   size_t cap, size_t *len);
+
+/* === end of part A ========================================================================= */
+
+/* === toolkit: burying, pursuit worlds, threat/timing, layered search, choice (part B) ====== */
+
+/* ---- Dead-end burying (bury.c; rules/pursuit.md, seed 002) ----------------------------------
+ * Fill the dead ends of a grid with walls so that a fleeing agent never runs into one. A free
+ * cell becomes a wall when, with U/R/D/L meaning "that orthogonal neighbour is a wall":
+ *   - 3 or 4 of U, R, D, L hold; or
+ *   - U+R hold and the down-left diagonal is not a wall; U+L and not down-right;
+ *     D+L and not up-right; D+R and not up-left.
+ * Opposite pairs (U+D, L+R) alone never fill. The rule is not confluent, so the order is part
+ * of the contract: cells are scanned row by row, left to right; when a cell fills, its
+ * neighbours are re-checked at once, depth-first, in the order down, up, right, left (each
+ * re-check that fills recurses the same way); then the scan goes on. (Implemented with an
+ * explicit stack in exactly that visiting order: no C recursion, any grid size.) */
+
+/* Flags of dmap_bury_dead_ends. */
+#define DMAP_BURY_EDGE_WALL 1u /* cells outside the grid count as walls (default: they never do,
+                                  so dead ends formed by the board edge stay open, as in the seed) */
+
+/* Bury the dead ends of g in place: g->wall[i] becomes 1 for every buried cell (costs are
+ * ignored and untouched). protect: nprotect cell indices (agents) that are never filled
+ * (may be NULL when nprotect is 0; a protected wall stays a wall). buried (may be NULL): W*H
+ * bytes, set to 1 for cells buried by this call and 0 elsewhere. *nburied (may be NULL): how
+ * many cells were buried. ws may be NULL (temporary workspace); with one, steady-state calls
+ * do not allocate (slots DMAP_WS_SEARCH_C/D: (W+2)*(H+2) bytes + 4 bytes per cell).
+ * Burying a buried grid again buries nothing. Errors: DMAP_ERR_ARG (g or g->wall NULL,
+ * protect NULL with nprotect > 0, unknown flags), DMAP_ERR_SIZE, DMAP_ERR_RANGE (a protected
+ * index outside the grid), DMAP_ERR_NOMEM; g is unchanged after an error.
+ * Cost: O(N) time (each cell is checked once by the scan and at most 4 more times, once per
+ * neighbour that fills). */
+int dmap_bury_dead_ends(dmap_grid *g, const int *protect, size_t nprotect, unsigned flags,
+                        unsigned char *buried, size_t *nburied, dmap_workspace *ws);
+
+/* ---- Pursuit worlds (world.c; rules/pursuit.md) ----------------------------------------------
+ * The lab's world file: W*H integers, one per line (any whitespace is accepted between them),
+ * row-major (the first W values are row 0). Values: 0 free, -1 obstacle, 1 predator,
+ * 10 prey, with exactly one predator and one prey. */
+
+enum {
+    DMAP_WORLD_FREE = 0,
+    DMAP_WORLD_OBSTACLE = -1,
+    DMAP_WORLD_PREDATOR = 1,
+    DMAP_WORLD_PREY = 10
+};
+
+/* A pursuit world. cells holds w*h values from the set above; predator and prey are the cell
+ * indices of the two agents. Made by dmap_parse_world (free with dmap_world_free) or by hand. */
+typedef struct dmap_world {
+    int w, h;
+    signed char *cells;
+    int predator, prey;
+} dmap_world;
+
+/* Parse a world file held in memory (len bytes, need not end in NUL). w, h > 0 give the
+ * size; w == h == 0 infers a square from the count of values (8x8 for the lab's 64 values).
+ * On success *world owns a malloc'ed cells array. Errors: DMAP_ERR_FORMAT with diag (may be
+ * NULL) giving the 1-based line and reason — a token that is not an integer, a value outside
+ * {0,-1,1,10}, fewer or more values than W*H, a count that is not a square when inferring,
+ * no/two predators or preys; DMAP_ERR_ARG (NULL text/world, w or h negative or only one of
+ * them 0); DMAP_ERR_SIZE (W*H too large); DMAP_ERR_NOMEM. *world is zeroed on error. O(len). */
+int dmap_parse_world(const char *text, size_t len, int w, int h, dmap_world *world,
+                     dmap_diag *diag);
+
+/* Check a world: sizes in range, cells present and from the value set, exactly one predator
+ * and one prey, and the predator/prey fields pointing at them. DMAP_OK, DMAP_ERR_ARG,
+ * DMAP_ERR_SIZE or DMAP_ERR_VALUE. O(N). */
+int dmap_world_check(const dmap_world *world);
+
+/* Write a world in the file format (one integer per line, each line ending in '\n') into a
+ * malloc'ed, NUL-terminated *text (free() it) of *len bytes (len may be NULL). Reading the
+ * text back with dmap_parse_world gives the same world. Errors: as dmap_world_check, plus
+ * DMAP_ERR_NOMEM. O(N). */
+int dmap_format_world(const dmap_world *world, char **text, size_t *len);
+
+/* Free the cells of a world made by dmap_parse_world and zero it. NULL is fine. */
+void dmap_world_free(dmap_world *world);
+
+/* Make a grid of the world's size whose walls are its obstacles (agents stand on floor);
+ * unit costs. *g is allocated (dmap_grid_free). The agents are world->predator and
+ * world->prey. Errors: as dmap_world_check, plus DMAP_ERR_NOMEM. O(N). */
+int dmap_world_to_grid(const dmap_world *world, dmap_grid *g);
+
+/* ---- Threat maps, timing maps and the safe walk (threat.c, safewalk.c; seed 004) -------------
+ * Times are doubles; +INFINITY means "never". A threat map holds, for each cell, when one
+ * enemy can be there at the earliest; a timing map is the element-wise minimum over enemies;
+ * the safe walk finds where I can go, arriving strictly before danger does. These searches
+ * use one start cell and the grid's move rules and costs (entering cell c by a step costs
+ * weight * cost[c], as in dmap_scan). With unit costs (g->cost NULL) they run on FIFO queues
+ * in O(N); with a cost array on a binary heap in O(N log N). ws may be NULL; with one,
+ * steady-state calls do not allocate (slots DMAP_WS_SEARCH_C/D). */
+
+/* Threat of one enemy standing on cell `from`: threat[c] = delay + dist(from, c) for every
+ * cell with dist(from, c) <= cutoff, and +INFINITY for cells farther than cutoff, unreachable
+ * cells and walls. delay is the spawn delay (finite, >= 0; 0 for an active enemy); cutoff is a
+ * distance (before the delay is added), >= 0, +INFINITY for none. The search stops at the
+ * cutoff, so a short cutoff is cheap besides the O(N) initialisation of threat.
+ * Errors: DMAP_ERR_ARG (NULLs, bad moves), DMAP_ERR_SIZE, DMAP_ERR_VALUE (bad costs, delay
+ * or cutoff NaN/negative/infinite delay), DMAP_ERR_RANGE (from outside), DMAP_ERR_WALL (from
+ * on a wall), DMAP_ERR_NOMEM. threat is unspecified after an error. */
+int dmap_threat_map(const dmap_grid *g, const dmap_moves *m, int from, double delay,
+                    double cutoff, double *threat, dmap_workspace *ws);
+
+/* One enemy for a timing map: its cell, spawn delay and cutoff (as in dmap_threat_map). */
+typedef struct dmap_enemy {
+    int cell;
+    double delay;
+    double cutoff;
+} dmap_enemy;
+
+/* Timing map: timing[c] = min over the n enemies of their threat maps (+INFINITY everywhere
+ * when n is 0, and on walls). Errors: as dmap_threat_map (enemies NULL with n > 0 is
+ * DMAP_ERR_ARG). Cost: n threat maps; one extra W*H doubles of workspace (slot D). */
+int dmap_timing_map(const dmap_grid *g, const dmap_moves *m, const dmap_enemy *enemies,
+                    size_t n, double *timing, dmap_workspace *ws);
+
+/* Safe walk: earliest arrival times from cell `start` (left at time start_time) where a cell
+ * c may be entered at time t only when t < timing[c] (strictly: arriving when the enemy
+ * arrives is not safe). Walking never waits (waiting cannot make an arrival earlier).
+ * arrival (W*H doubles, caller-owned) gets each safely reachable cell's earliest arrival
+ * time and +INFINITY for unsafe, unreachable and wall cells; arrival[start] = start_time
+ * always (you are there; check timing[start] > start_time yourself if it matters).
+ * parent (W*H ints, may be NULL) gets the cell each reached cell is entered from (-1 for the
+ * start and unreached cells): a tree of safe shortest paths, read out with dmap_parent_path.
+ * timing values may be +INFINITY; *nsafe (may be NULL) gets the number of reached cells.
+ * Errors: DMAP_ERR_ARG (NULLs, bad moves), DMAP_ERR_SIZE, DMAP_ERR_VALUE (bad costs,
+ * start_time not finite, a passable timing value NaN), DMAP_ERR_RANGE, DMAP_ERR_WALL (start
+ * on a wall), DMAP_ERR_NOMEM. Cost: O(N) with unit costs (bench: ~1-1.5 plain scans). */
+int dmap_safe_walk(const dmap_grid *g, const dmap_moves *m, const double *timing, int start,
+                   double start_time, double *arrival, int *parent, size_t *nsafe,
+                   dmap_workspace *ws);
+
+/* The path from the root of a parent tree to node `to` (for dmap_safe_walk and
+ * dmap_layered_search): path gets the nodes root first, `to` last, and *len their count.
+ * A node whose arrival is +INFINITY is unreached: *len 0 and DMAP_OK. When cap is too small
+ * nothing is written, *len gets the needed length and DMAP_ERR_LIMIT is returned (path may be
+ * NULL when cap is 0). Errors: DMAP_ERR_ARG (NULLs, a parent outside [0, nnodes) or a cycle),
+ * DMAP_ERR_RANGE (to outside), DMAP_ERR_LIMIT. Cost: O(length). */
+int dmap_parent_path(const int *parent, const double *arrival, size_t nnodes, int to, int *path,
+                     size_t cap, size_t *len);
+
+/* ---- State-layered search (layered.c; seed 004's slasher model) ------------------------------
+ * Dijkstra over nodes (cell, state) for ncells cells and nstates states: node index
+ * state * ncells + cell, so layer s of the result is arrival + s * ncells. A caller callback
+ * lists the transitions out of a node; durations are finite and >= 0 (0 allowed, e.g. an
+ * instant state change). Several sources may start at different times. */
+
+/* One transition out of a node: to (cell, state) after duration time units. */
+typedef struct dmap_transition {
+    int cell;
+    int state;
+    double duration;
+} dmap_transition;
+
+/* Lists the transitions out of (cell, state) into out[0..cap-1] and returns how many
+ * (0..cap), or a negative DMAP_ERR_* code to abort the search with that code. */
+typedef int (*dmap_transition_fn)(void *user, int cell, int state, dmap_transition *out,
+                                  int cap);
+
+/* A start node of a layered search and the time it is occupied at. */
+typedef struct dmap_layer_source {
+    int cell;
+    int state;
+    double time;
+} dmap_layer_source;
+
+/* Earliest arrival at every (cell, state) node from the sources. arrival: ncells*nstates
+ * doubles (caller-owned), +INFINITY for nodes not reached or later than horizon (the search
+ * stops past it; +INFINITY for none). parent: the same count of ints (may be NULL): the node
+ * each node was reached from, -1 for sources and unreached nodes (dmap_parent_path reads
+ * paths). next is called once per settled node with room for max_transitions (>= 1)
+ * transitions. Duplicate sources keep the earliest time. Errors: DMAP_ERR_ARG (NULLs,
+ * ncells/nstates < 1, max_transitions < 1, a callback returning more than cap),
+ * DMAP_ERR_SIZE (ncells*nstates above DMAP_MAX_CELLS), DMAP_ERR_RANGE (a source or transition
+ * cell/state outside), DMAP_ERR_VALUE (a time or duration NaN, infinite or negative, horizon
+ * NaN), DMAP_ERR_NOMEM, or the callback's own negative code. Outputs unspecified on error.
+ * Cost: O(V log V + E log V) for V nodes settled and E transitions listed. ws may be NULL
+ * (slots DMAP_WS_SEARCH_C/D). */
+int dmap_layered_search(int ncells, int nstates, const dmap_layer_source *sources,
+                        size_t nsources, dmap_transition_fn next, void *user,
+                        int max_transitions, double horizon, double *arrival, int *parent,
+                        dmap_workspace *ws);
+
+/* ---- Move choice helpers (choice.c; seed 004) ------------------------------------------------
+ * Candidates are ints of the caller's choosing (directions, cells, action codes). */
+
+/* Scores one candidate for a filter (the meaning of the score depends on the filter kind). */
+typedef double (*dmap_score_fn)(void *user, int candidate);
+
+typedef enum dmap_filter_kind {
+    DMAP_FILTER_KEEP_TRUE = 0, /* keep candidates scoring nonzero (NaN counts as zero) */
+    DMAP_FILTER_KEEP_MAX = 1,  /* keep candidates with the largest score (exact ties; NaN never) */
+    DMAP_FILTER_KEEP_MIN = 2   /* keep candidates with the smallest score (exact ties; NaN never) */
+} dmap_filter_kind;
+
+typedef struct dmap_filter {
+    dmap_filter_kind kind;
+    dmap_score_fn score;
+    void *user;
+} dmap_filter;
+
+/* Apply a chain of filters, in order, to cands[0..*n-1], compacting the kept candidates to
+ * the front in their original order and updating *n. A filter that would remove every
+ * candidate has "no opinion" and removes none; so a non-empty list never becomes empty.
+ * removed (may be NULL): nfilters counts, how many candidates each filter removed (0 = no
+ * opinion or all kept). Each score is called exactly once per candidate still in the list.
+ * Errors: DMAP_ERR_ARG (NULLs, a NULL score, unknown kind), DMAP_ERR_NOMEM (more than 64
+ * candidates need a scratch allocation). Cost: O(n) calls per filter. */
+int dmap_filter_moves(int *cands, size_t *n, const dmap_filter *filters, size_t nfilters,
+                      size_t *removed);
+
+/* Outcome of one combination for me (higher is better): my move index and the opponents'
+ * move indices (opp[j] in [0, nopp_moves[j])). */
+typedef double (*dmap_outcome_fn)(void *user, int my_move, const int *opp, size_t nopp);
+
+/* Worst-case (minimax) choice over all combinations of the opponents' moves: for each of my
+ * nmine moves, worst[i] = min over combinations of outcome, average[i] (may be NULL) = the
+ * unweighted mean over combinations. best (nmine ints, may be NULL) gets EVERY move index whose
+ * worst case is the largest (exact ties, ascending order), *nbest their count (>= 1).
+ * nopp may be 0 (one combination, opp NULL in the callback). Combinations are enumerated
+ * with the last opponent's move varying fastest. Errors: DMAP_ERR_ARG (NULLs, nmine 0, an
+ * opponent with 0 moves, nmine or a move count above INT_MAX), DMAP_ERR_LIMIT (more than
+ * 2^32 combinations per move), DMAP_ERR_VALUE (the callback returned NaN), DMAP_ERR_NOMEM.
+ * Cost: nmine * prod(nopp_moves) callback calls. */
+int dmap_minimax_moves(size_t nmine, const size_t *nopp_moves, size_t nopp, dmap_outcome_fn f,
+                       void *user, double *worst, double *average, int *best, size_t *nbest);
+
+/* === end of part B ========================================================================= */
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* DMAP_H */

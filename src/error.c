@@ -1,0 +1,18 @@
+/* error.c — the messages behind dmap's error codes. */
+#include "dmap.h"
+
+const char *dmap_strerror(int code) {
+    switch (code) {
+    case DMAP_OK: return "success";
+    case DMAP_ERR_ARG: return "invalid argument";
+    case DMAP_ERR_SIZE: return "grid size out of range";
+    case DMAP_ERR_NOMEM: return "out of memory";
+    case DMAP_ERR_VALUE: return "value is not a finite number (or a cost is not > 0)";
+    case DMAP_ERR_RANGE: return "cell outside the grid";
+    case DMAP_ERR_WALL: return "cell is a wall";
+    case DMAP_ERR_FORMAT: return "malformed input";
+    case DMAP_ERR_IO: return "cannot read file";
+    case DMAP_ERR_LIMIT: return "result larger than the capacity given";
+    default: return "unknown error";
+    }
+}

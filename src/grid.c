@@ -1,0 +1,105 @@
+/* grid.c — grids (walls and entry costs), move rules and single steps between cells. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "dmap.h"
+
+static int size_ok(int w, int h) {
+    return w > 0 && h > 0 && (int64_t)w * (int64_t)h <= DMAP_MAX_CELLS;
+}
+
+int dmap_grid_init(dmap_grid *g, int w, int h) {
+    if (!g) return DMAP_ERR_ARG;
+    memset(g, 0, sizeof *g);
+    if (!size_ok(w, h)) return DMAP_ERR_SIZE;
+    g->wall = calloc((size_t)w * (size_t)h, 1);
+    if (!g->wall) return DMAP_ERR_NOMEM;
+    g->w = w;
+    g->h = h;
+    return DMAP_OK;
+}
+
+int dmap_grid_add_costs(dmap_grid *g) {
+    if (!g || !g->wall || !size_ok(g->w, g->h)) return DMAP_ERR_ARG;
+    if (g->cost) return DMAP_OK;
+    size_t n = (size_t)g->w * (size_t)g->h;
+    g->cost = malloc(n * sizeof *g->cost);
+    if (!g->cost) return DMAP_ERR_NOMEM;
+    for (size_t i = 0; i < n; i++) g->cost[i] = 1.0;
+    return DMAP_OK;
+}
+
+void dmap_grid_free(dmap_grid *g) {
+    if (!g) return;
+    free(g->wall);
+    free(g->cost);
+    memset(g, 0, sizeof *g);
+}
+
+int dmap_grid_check(const dmap_grid *g) {
+    if (!g || !g->wall) return DMAP_ERR_ARG;
+    if (!size_ok(g->w, g->h)) return DMAP_ERR_SIZE;
+    if (g->cost) {
+        size_t n = (size_t)g->w * (size_t)g->h;
+        for (size_t i = 0; i < n; i++)
+            if (!g->wall[i] && !(isfinite(g->cost[i]) && g->cost[i] > 0)) return DMAP_ERR_VALUE;
+    }
+    return DMAP_OK;
+}
+
+int dmap_grid_index(const dmap_grid *g, int x, int y) {
+    if (!g || x < 0 || y < 0 || x >= g->w || y >= g->h) return -1;
+    return y * g->w + x;
+}
+
+int dmap_grid_passable(const dmap_grid *g, int x, int y) {
+    int i = dmap_grid_index(g, x, y);
+    return i >= 0 && g->wall && !g->wall[i];
+}
+
+dmap_moves dmap_moves_4(void) {
+    dmap_moves m = {4, 1.0, 1.0, DMAP_CORNERS_CUT};
+    return m;
+}
+
+dmap_moves dmap_moves_8(void) {
+    dmap_moves m = {8, 1.0, 1.0, DMAP_CORNERS_CUT};
+    return m;
+}
+
+dmap_moves dmap_moves_octile(void) {
+    dmap_moves m = {8, 1.0, sqrt(2.0), DMAP_CORNERS_STRICT};
+    return m;
+}
+
+int dmap_moves_check(const dmap_moves *m) {
+    if (!m) return DMAP_ERR_ARG;
+    if (m->connectivity != 4 && m->connectivity != 8) return DMAP_ERR_ARG;
+    if (!(isfinite(m->cardinal) && m->cardinal > 0)) return DMAP_ERR_ARG;
+    if (m->connectivity == 8) {
+        if (!(isfinite(m->diagonal) && m->diagonal > 0)) return DMAP_ERR_ARG;
+        if (m->corners != DMAP_CORNERS_CUT && m->corners != DMAP_CORNERS_STRICT)
+            return DMAP_ERR_ARG;
+    }
+    return DMAP_OK;
+}
+
+static const signed char dir_dx[DMAP_DIR_COUNT] = {0, 0, 1, 0, -1, 1, 1, -1, -1};
+static const signed char dir_dy[DMAP_DIR_COUNT] = {0, -1, 0, 1, 0, -1, 1, 1, -1};
+
+int dmap_dir_dx(dmap_dir d) { return (int)d >= 0 && d < DMAP_DIR_COUNT ? dir_dx[d] : 0; }
+int dmap_dir_dy(dmap_dir d) { return (int)d >= 0 && d < DMAP_DIR_COUNT ? dir_dy[d] : 0; }
+
+int dmap_step(const dmap_grid *g, const dmap_moves *m, int from, dmap_dir d) {
+    if (!g || !g->wall || !m || (int)d < 0 || d >= DMAP_DIR_COUNT) return -1;
+    if (from < 0 || (int64_t)from >= (int64_t)g->w * g->h || g->wall[from]) return -1;
+    if (d >= DMAP_UP_RIGHT && m->connectivity != 8) return -1;
+    int x = from % g->w, y = from / g->w;
+    int nx = x + dir_dx[d], ny = y + dir_dy[d];
+    if (!dmap_grid_passable(g, nx, ny)) return -1;
+    if (d >= DMAP_UP_RIGHT && m->corners == DMAP_CORNERS_STRICT &&
+        !(dmap_grid_passable(g, nx, y) && dmap_grid_passable(g, x, ny)))
+        return -1;
+    return ny * g->w + nx;
+}

@@ -1,0 +1,699 @@
+/* scan.c — the Dijkstra-map scan: the seed's sweep-until-stable fixed point, label-setting.
+ *
+ * The fixed point is v(c) = min(v0(c), min_s v0(s) + dist(s, c)). We compute it like Dijkstra,
+ * settling cells in nondecreasing value order, but without a heap in the common case:
+ *   - the seeds (cells whose start value is below the map's maximum: a cell at the maximum can
+ *     never lower a neighbour) are sorted once by value;
+ *   - every distinct step size (direction weight x entry cost) gets its own FIFO queue. A cell
+ *     settled at value v pushes neighbours at v + step into that step's FIFO, and settled
+ *     values never decrease, so each FIFO is sorted by construction;
+ *   - the next cell to settle is the smallest head among the seed list and the FIFOs.
+ * Exact and O(N + S log S). Grids with more distinct entry costs than FIFO_MAX_COSTS use a
+ * binary heap instead (O(N log N)).
+ *
+ * Implementation notes (the why):
+ *   - The work array is padded with a border and holds -inf on walls and the border, so a
+ *     neighbour test is one comparison "v + step < work[n]" with no bounds check, and walls
+ *     can never be lowered.
+ *   - Queues store only cell indices; a head's key is read from the work array. An entry whose
+ *     cell was lowered later through another queue shows its lower, current value, which is
+ *     still the correct next candidate (its own entry elsewhere is then a harmless duplicate:
+ *     relaxing a settled cell again changes nothing).
+ *   - A cell enters one FIFO at most once per scan (a second push into the same FIFO would
+ *     carry a value no smaller than the first), so a FIFO never holds more than N entries. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "workspace.h"
+
+enum {
+    FIFO_MAX_COSTS = 8,                     /* distinct entry costs handled by FIFOs */
+    FIFO_MAX = 2 * FIFO_MAX_COSTS,          /* cardinal and diagonal for each cost */
+    INSERTION_SORT_MAX = 48
+};
+
+/* The padded working copy of one scan. */
+typedef struct scan_ctx {
+    int pw;              /* padded width, w + 2 */
+    size_t np;           /* padded cell count */
+    double *work;        /* np values; -inf on walls and border */
+    unsigned char *cls;  /* np cost classes (only when the grid has several costs) */
+    int off[8];          /* index offsets of the 8 directions, cardinal first */
+    int ndirs;
+    int strict;
+    int nqueues;
+    int uniform;         /* one entry cost: drain_uniform applies */
+    double qstep[FIFO_MAX];                    /* the step size of each FIFO */
+    unsigned char qof[2][FIFO_MAX_COSTS];      /* FIFO of (diagonal?, cost class) */
+} scan_ctx;
+
+/* ---- validation and padded copy ----------------------------------------------------------- */
+
+static int pad_index(const scan_ctx *s, int w, size_t i) {
+    return (int)((i / (size_t)w + 1) * (size_t)s->pw + i % (size_t)w + 1);
+}
+
+/* Copy values into the padded work array, checking that passable cells hold finite values,
+ * and find the largest passable value (*vmax). On the way it lists the cells whose value
+ * differs from the first passable cell's (up to cand_cap of them): when that first value is
+ * the maximum, as with a default ceiling, those are exactly the seeds and no second pass over
+ * the grid is needed. *ncand is set to SIZE_MAX when the list overflowed or cannot be used. */
+static int load_work(const dmap_grid *g, const double *values, scan_ctx *s, double *vmax,
+                     int32_t *cand, size_t cand_cap, size_t *ncand) {
+    double *work = s->work;
+    int w = g->w, h = g->h, pw = s->pw;
+    double top = -INFINITY, first = NAN;
+    size_t listed = 0;
+    for (int x = 0; x < pw; x++) {
+        work[x] = -INFINITY;
+        work[(size_t)(h + 1) * pw + x] = -INFINITY;
+    }
+    for (int y = 0; y < h; y++) {
+        double *row = work + (size_t)(y + 1) * pw;
+        const double *in = values + (size_t)y * w;
+        const unsigned char *wall = g->wall + (size_t)y * w;
+        row[0] = -INFINITY;
+        row[w + 1] = -INFINITY;
+        for (int x = 0; x < w; x++) {
+            double v = in[x];
+            if (wall[x]) {
+                row[x + 1] = -INFINITY;
+                continue;
+            }
+            if (!isfinite(v)) return DMAP_ERR_VALUE;
+            if (v > top) top = v;
+            row[x + 1] = v;
+            if (v != first) {
+                if (isnan(first)) {
+                    first = v;
+                } else if (listed < cand_cap) {
+                    cand[listed++] = (int32_t)((y + 1) * pw + x + 1);
+                } else {
+                    listed = SIZE_MAX;
+                    cand_cap = 0;
+                }
+            }
+        }
+    }
+    *vmax = top;
+    *ncand = first == top ? listed : SIZE_MAX;
+    return DMAP_OK;
+}
+
+static void store_work(const dmap_grid *g, const scan_ctx *s, double *values) {
+    int w = g->w, h = g->h, pw = s->pw;
+    for (int y = 0; y < h; y++) {
+        const double *row = s->work + (size_t)(y + 1) * pw + 1;
+        double *out = values + (size_t)y * w;
+        const unsigned char *wall = g->wall + (size_t)y * w;
+        for (int x = 0; x < w; x++)
+            if (!wall[x]) out[x] = row[x];
+    }
+}
+
+/* ---- step classes ------------------------------------------------------------------------ */
+
+/* Find the distinct entry costs; fill s->cls and the FIFO table. Returns 0 when there are more
+ * than FIFO_MAX_COSTS of them (the caller then uses the heap). */
+static int plan_fifos(const dmap_grid *g, const dmap_moves *m, scan_ctx *s) {
+    double costs[FIFO_MAX_COSTS];
+    int ncosts = 1;
+    costs[0] = 1.0;
+    if (g->cost) {
+        ncosts = 0;
+        size_t n = (size_t)g->w * (size_t)g->h;
+        for (size_t i = 0; i < n; i++) {
+            if (g->wall[i]) continue;
+            int k = 0;
+            while (k < ncosts && costs[k] != g->cost[i]) k++;
+            if (k == ncosts) {
+                if (ncosts == FIFO_MAX_COSTS) return 0;
+                costs[ncosts++] = g->cost[i];
+            }
+            if (s->cls) s->cls[pad_index(s, g->w, i)] = (unsigned char)k;
+        }
+        if (ncosts == 0) ncosts = 1, costs[0] = 1.0;
+    }
+    s->nqueues = 0;
+    s->uniform = ncosts == 1;
+    int kinds = m->connectivity == 8 ? 2 : 1;
+    for (int diag = 0; diag < kinds; diag++) {
+        double weight = diag ? m->diagonal : m->cardinal;
+        for (int k = 0; k < ncosts; k++) {
+            double step = weight * costs[k];
+            int q = 0;
+            while (q < s->nqueues && s->qstep[q] != step) q++;
+            if (q == s->nqueues) s->qstep[s->nqueues++] = step;
+            s->qof[diag][k] = (unsigned char)q;
+        }
+    }
+    return 1;
+}
+
+/* ---- seeds --------------------------------------------------------------------------------- */
+
+/* An order-preserving map from doubles to unsigned integers, for the radix sort. */
+static uint64_t sort_key(double v) {
+    uint64_t u;
+    memcpy(&u, &v, sizeof u);
+    return (u & 0x8000000000000000ull) ? ~u : (u | 0x8000000000000000ull);
+}
+
+static void insertion_sort(uint64_t *key, int32_t *idx, size_t n) {
+    for (size_t i = 1; i < n; i++) {
+        uint64_t k = key[i];
+        int32_t v = idx[i];
+        size_t j = i;
+        while (j > 0 && key[j - 1] > k) {
+            key[j] = key[j - 1];
+            idx[j] = idx[j - 1];
+            j--;
+        }
+        key[j] = k;
+        idx[j] = v;
+    }
+}
+
+/* LSD radix sort by 8-bit digits, skipping digits all keys share. Stable; the result ends in
+ * key/idx (the tmp arrays are scratch of the same sizes). */
+static void radix_sort(uint64_t *key, int32_t *idx, uint64_t *tkey, int32_t *tidx, size_t n) {
+    size_t count[256];
+    for (int shift = 0; shift < 64; shift += 8) {
+        memset(count, 0, sizeof count);
+        for (size_t i = 0; i < n; i++) count[(key[i] >> shift) & 255]++;
+        if (count[(key[0] >> shift) & 255] == n) continue;
+        size_t sum = 0;
+        for (int d = 0; d < 256; d++) {
+            size_t c = count[d];
+            count[d] = sum;
+            sum += c;
+        }
+        for (size_t i = 0; i < n; i++) {
+            size_t at = count[(key[i] >> shift) & 255]++;
+            tkey[at] = key[i];
+            tidx[at] = idx[i];
+        }
+        memcpy(key, tkey, n * sizeof *key);
+        memcpy(idx, tidx, n * sizeof *idx);
+    }
+}
+
+/* Sort the seeds — the cells below vmax, taken from the candidate list cand (ncand entries)
+ * or, when cand is NULL, from a pass over the whole work array — into *out by value. */
+static int collect_seeds(dmap_workspace *ws, const scan_ctx *s, double vmax, const int32_t *cand,
+                         size_t ncand, int32_t **out, size_t *count) {
+    size_t n = 0, total = cand ? ncand : s->np;
+    for (size_t k = 0; k < total; k++) {
+        double v = s->work[cand ? (size_t)cand[k] : k];
+        n += v < vmax && v != -INFINITY;
+    }
+    size_t bytes;
+    if (!dmap_mul_size(n ? n : 1, 2 * (sizeof(uint64_t) + sizeof(int32_t)), &bytes))
+        return DMAP_ERR_NOMEM;
+    unsigned char *mem = dmap_ws_buffer(ws, DMAP_WS_SCAN_SEEDS, bytes, 0);
+    if (!mem) return DMAP_ERR_NOMEM;
+    uint64_t *key = (uint64_t *)mem;
+    uint64_t *tkey = key + n;
+    int32_t *idx = (int32_t *)(tkey + n);
+    int32_t *tidx = idx + n;
+    size_t got = 0;
+    for (size_t k = 0; k < total; k++) {
+        size_t p = cand ? (size_t)cand[k] : k;
+        double v = s->work[p];
+        if (v < vmax && v != -INFINITY) {
+            key[got] = sort_key(v);
+            idx[got] = (int32_t)p;
+            got++;
+        }
+    }
+    if (n <= INSERTION_SORT_MAX)
+        insertion_sort(key, idx, n);
+    else
+        radix_sort(key, idx, tkey, tidx, n);
+    *out = idx;
+    *count = n;
+    return DMAP_OK;
+}
+
+/* ---- the FIFO merge ------------------------------------------------------------------------ */
+
+typedef struct fifo {
+    int32_t *buf;
+    size_t head, tail; /* entries head..tail-1 (monotone counters, masked on access) */
+} fifo;
+
+typedef struct fifo_set {
+    dmap_workspace *ws;
+    fifo q[FIFO_MAX];
+    int n;
+    size_t cap; /* per-queue capacity, a power of two */
+} fifo_set;
+
+static int fifos_init(fifo_set *f, dmap_workspace *ws, int n, size_t cap) {
+    f->ws = ws;
+    f->n = n;
+    f->cap = cap;
+    size_t bytes;
+    if (!dmap_mul_size(cap * (size_t)n, sizeof(int32_t), &bytes)) return DMAP_ERR_NOMEM;
+    int32_t *mem = dmap_ws_buffer(ws, DMAP_WS_SCAN_QUEUES, bytes, 0);
+    if (!mem) return DMAP_ERR_NOMEM;
+    for (int k = 0; k < n; k++) {
+        f->q[k].buf = mem + (size_t)k * cap;
+        f->q[k].head = f->q[k].tail = 0;
+    }
+    return DMAP_OK;
+}
+
+/* Double every queue's capacity, keeping the order of entries. Rarely called: the live part of
+ * a queue is a wave front, not the grid. */
+static int fifos_grow(fifo_set *f) {
+    size_t old = f->cap, cap = old * 2, bytes;
+    if (!dmap_mul_size(cap * (size_t)f->n, sizeof(int32_t), &bytes)) return DMAP_ERR_NOMEM;
+    int32_t *fresh = malloc(bytes);
+    if (!fresh) return DMAP_ERR_NOMEM;
+    for (int k = 0; k < f->n; k++) {
+        fifo *q = &f->q[k];
+        size_t len = q->tail - q->head;
+        for (size_t i = 0; i < len; i++) fresh[(size_t)k * cap + i] = q->buf[(q->head + i) & (old - 1)];
+        q->head = 0;
+        q->tail = len;
+    }
+    int32_t *slot = dmap_ws_buffer(f->ws, DMAP_WS_SCAN_QUEUES, bytes, 0);
+    if (!slot) {
+        free(fresh);
+        return DMAP_ERR_NOMEM;
+    }
+    memcpy(slot, fresh, bytes);
+    free(fresh);
+    for (int k = 0; k < f->n; k++) f->q[k].buf = slot + (size_t)k * cap;
+    f->cap = cap;
+    return DMAP_OK;
+}
+
+static inline int fifo_push(fifo_set *f, int k, int32_t p) {
+    fifo *q = &f->q[k];
+    if (q->tail - q->head == f->cap) {
+        int rc = fifos_grow(f);
+        if (rc) return rc;
+        q = &f->q[k];
+    }
+    q->buf[q->tail++ & (f->cap - 1)] = p;
+    return DMAP_OK;
+}
+
+/* Relax the neighbours of settled cell p (value v): lower each to v + step when that is
+ * smaller and queue it on the step's FIFO. */
+static inline int relax(const scan_ctx *s, fifo_set *f, int32_t p, double v) {
+    double *work = s->work;
+    for (int d = 0; d < s->ndirs; d++) {
+        int diag = d >= 4;
+        int32_t n = p + s->off[d];
+        if (diag && s->strict) {
+            /* strict corners: both orthogonal cells of the diagonal must be passable */
+            int dx = s->off[d] - (s->off[d] > 0 ? s->pw : -s->pw);
+            if (work[p + dx] == -INFINITY || work[n - dx] == -INFINITY) continue;
+        }
+        int k = s->qof[diag][s->cls ? s->cls[n] : 0];
+        double cand = v + s->qstep[k];
+        if (cand < work[n]) {
+            work[n] = cand;
+            int rc = fifo_push(f, k, n);
+            if (rc) return rc;
+        }
+    }
+    return DMAP_OK;
+}
+
+/* Relax one neighbour without branching on the outcome: the index is always written at the
+ * queue's tail, and the tail advances only when the value dropped. On an open grid that
+ * outcome is a coin flip, and a mispredicted branch costs more than the store. */
+#define RELAX_INTO(q, n, cand, ok)                                                          \
+    do {                                                                                    \
+        int32_t n_ = (n);                                                                   \
+        double old_ = work[n_];                                                             \
+        int lower_ = (ok) & ((cand) < old_);                                                \
+        work[n_] = lower_ ? (cand) : old_;                                                  \
+        (q)->buf[(q)->tail & mask] = n_;                                                    \
+        (q)->tail += (size_t)lower_;                                                        \
+    } while (0)
+
+/* The tight loops of the common case, once the seeds are used up: unit (or uniform) costs,
+ * so one FIFO for cardinal steps and one for diagonal steps, or a single FIFO when the two
+ * weights are equal. The queues live in local copies so the compiler keeps head and tail in
+ * registers; they are written back before the queues grow and at the end. */
+static inline void relax_diagonals(const scan_ctx *s, fifo *q, size_t mask, int32_t p, double cand) {
+    double *work = s->work;
+    const int32_t pw = s->pw;
+    if (s->strict) {
+        const int up = work[p - pw] != -INFINITY, down = work[p + pw] != -INFINITY;
+        const int left = work[p - 1] != -INFINITY, right = work[p + 1] != -INFINITY;
+        RELAX_INTO(q, p - pw + 1, cand, up & right);
+        RELAX_INTO(q, p + pw + 1, cand, down & right);
+        RELAX_INTO(q, p + pw - 1, cand, down & left);
+        RELAX_INTO(q, p - pw - 1, cand, up & left);
+    } else {
+        RELAX_INTO(q, p - pw + 1, cand, 1);
+        RELAX_INTO(q, p + pw + 1, cand, 1);
+        RELAX_INTO(q, p + pw - 1, cand, 1);
+        RELAX_INTO(q, p - pw - 1, cand, 1);
+    }
+}
+
+static int drain_one_fifo(const scan_ctx *s, fifo_set *f) {
+    double *work = s->work;
+    const int32_t pw = s->pw;
+    const int eight = s->ndirs == 8;
+    const double step = s->qstep[0];
+    const size_t room = eight ? 8 : 4;
+    fifo q = f->q[0];
+    size_t mask = f->cap - 1;
+    while (q.head != q.tail) {
+        if (q.tail - q.head + room > f->cap) {
+            f->q[0] = q;
+            int rc = fifos_grow(f);
+            if (rc) return rc;
+            q = f->q[0], mask = f->cap - 1;
+        }
+        int32_t p = q.buf[q.head++ & mask];
+        const double cand = work[p] + step;
+        RELAX_INTO(&q, p - pw, cand, 1);
+        RELAX_INTO(&q, p + 1, cand, 1);
+        RELAX_INTO(&q, p + pw, cand, 1);
+        RELAX_INTO(&q, p - 1, cand, 1);
+        if (eight) relax_diagonals(s, &q, mask, p, cand);
+    }
+    f->q[0] = q;
+    return DMAP_OK;
+}
+
+static int drain_two_fifos(const scan_ctx *s, fifo_set *f) {
+    double *work = s->work;
+    const int32_t pw = s->pw;
+    const int ka = s->qof[0][0], kb = s->qof[1][0];
+    const double sa = s->qstep[ka], sb = s->qstep[kb];
+    fifo a = f->q[ka], b = f->q[kb];
+    size_t mask = f->cap - 1;
+    for (;;) {
+        if (a.tail - a.head + 4 > f->cap || b.tail - b.head + 4 > f->cap) {
+            f->q[ka] = a, f->q[kb] = b;
+            int rc = fifos_grow(f);
+            if (rc) return rc;
+            a = f->q[ka], b = f->q[kb], mask = f->cap - 1;
+        }
+        int32_t p;
+        if (a.head != a.tail) {
+            if (b.head != b.tail && work[b.buf[b.head & mask]] < work[a.buf[a.head & mask]])
+                p = b.buf[b.head++ & mask];
+            else
+                p = a.buf[a.head++ & mask];
+        } else if (b.head != b.tail) {
+            p = b.buf[b.head++ & mask];
+        } else {
+            break;
+        }
+        const double v = work[p], ca = v + sa;
+        RELAX_INTO(&a, p - pw, ca, 1);
+        RELAX_INTO(&a, p + 1, ca, 1);
+        RELAX_INTO(&a, p + pw, ca, 1);
+        RELAX_INTO(&a, p - 1, ca, 1);
+        relax_diagonals(s, &b, mask, p, v + sb);
+    }
+    f->q[ka] = a, f->q[kb] = b;
+    return DMAP_OK;
+}
+
+static int drain_uniform(const scan_ctx *s, fifo_set *f) {
+    return f->n == 1 ? drain_one_fifo(s, f) : drain_two_fifos(s, f);
+}
+
+static int run_fifo_merge(const scan_ctx *s, dmap_workspace *ws, const int32_t *seed,
+                          size_t nseeds) {
+    fifo_set f;
+    size_t cap = 1024;
+    while (cap < s->np && cap < 4 * (size_t)s->pw + 4096) cap *= 2;
+    int rc = fifos_init(&f, ws, s->nqueues, cap);
+    if (rc) return rc;
+    size_t si = 0;
+    for (;;) {
+        int best = -1;
+        double bv = INFINITY;
+        if (si < nseeds) {
+            bv = s->work[seed[si]];
+            best = FIFO_MAX;
+        }
+        for (int k = 0; k < f.n; k++) {
+            fifo *q = &f.q[k];
+            if (q->head == q->tail) continue;
+            double v = s->work[q->buf[q->head & (f.cap - 1)]];
+            if (v < bv) bv = v, best = k;
+        }
+        if (best < 0) return DMAP_OK;
+        int32_t p;
+        if (best == FIFO_MAX) {
+            p = seed[si++];
+        } else {
+            p = f.q[best].buf[f.q[best].head++ & (f.cap - 1)];
+        }
+        rc = relax(s, &f, p, bv);
+        if (rc) return rc;
+        if (si == nseeds && s->uniform) return drain_uniform(s, &f);
+    }
+}
+
+/* ---- the heap path (many distinct costs) ------------------------------------------------------ */
+
+typedef struct heap_item {
+    double key;
+    int32_t cell;
+} heap_item;
+
+static void heap_sift_down(heap_item *h, size_t n, size_t i) {
+    heap_item it = h[i];
+    for (;;) {
+        size_t c = 2 * i + 1;
+        if (c >= n) break;
+        if (c + 1 < n && h[c + 1].key < h[c].key) c++;
+        if (!(h[c].key < it.key)) break;
+        h[i] = h[c];
+        i = c;
+    }
+    h[i] = it;
+}
+
+static void heap_sift_up(heap_item *h, size_t i) {
+    heap_item it = h[i];
+    while (i > 0) {
+        size_t parent = (i - 1) / 2;
+        if (!(it.key < h[parent].key)) break;
+        h[i] = h[parent];
+        i = parent;
+    }
+    h[i] = it;
+}
+
+static int run_heap(const scan_ctx *s, const dmap_grid *g, dmap_workspace *ws, double vmax) {
+    /* A cell is pushed once per improvement; D improvements per settled cell at most. */
+    size_t cap = 1024, n = 0, bytes;
+    heap_item *h = dmap_ws_buffer(ws, DMAP_WS_SCAN_HEAP, cap * sizeof *h, 0);
+    if (!h) return DMAP_ERR_NOMEM;
+    cap = 1024;
+    double *work = s->work;
+    for (size_t p = 0; p < s->np; p++) {
+        if (work[p] < vmax && work[p] != -INFINITY) {
+            if (n == cap) {
+                if (!dmap_mul_size(cap * 2, sizeof *h, &bytes)) return DMAP_ERR_NOMEM;
+                h = dmap_ws_buffer(ws, DMAP_WS_SCAN_HEAP, bytes, 1);
+                if (!h) return DMAP_ERR_NOMEM;
+                cap *= 2;
+            }
+            h[n].key = work[p];
+            h[n].cell = (int32_t)p;
+            n++;
+        }
+    }
+    for (size_t i = n / 2; i-- > 0;) heap_sift_down(h, n, i);
+    /* entry costs by padded index are read back from the grid through the row/column */
+    while (n > 0) {
+        heap_item top = h[0];
+        h[0] = h[--n];
+        if (n) heap_sift_down(h, n, 0);
+        if (top.key > work[top.cell]) continue; /* stale */
+        int32_t p = top.cell;
+        for (int d = 0; d < s->ndirs; d++) {
+            int diag = d >= 4;
+            int32_t q = p + s->off[d];
+            if (work[q] == -INFINITY) continue;
+            if (diag && s->strict) {
+                int dx = s->off[d] - (s->off[d] > 0 ? s->pw : -s->pw);
+                if (work[p + dx] == -INFINITY || work[q - dx] == -INFINITY) continue;
+            }
+            size_t y = (size_t)q / (size_t)s->pw - 1, x = (size_t)q % (size_t)s->pw - 1;
+            double entry = g->cost[y * (size_t)g->w + x];
+            double cand = top.key + s->qstep[diag] * entry;
+            if (cand < work[q]) {
+                work[q] = cand;
+                if (n == cap) {
+                    if (!dmap_mul_size(cap * 2, sizeof *h, &bytes)) return DMAP_ERR_NOMEM;
+                    h = dmap_ws_buffer(ws, DMAP_WS_SCAN_HEAP, bytes, 1);
+                    if (!h) return DMAP_ERR_NOMEM;
+                    cap *= 2;
+                }
+                h[n].key = cand;
+                h[n].cell = q;
+                heap_sift_up(h, n);
+                n++;
+            }
+        }
+    }
+    return DMAP_OK;
+}
+
+/* ---- the public scan ------------------------------------------------------------------------ */
+
+static void set_offsets(scan_ctx *s, const dmap_moves *m) {
+    int pw = s->pw;
+    int off[8] = {-pw, 1, pw, -1, -pw + 1, pw + 1, pw - 1, -pw - 1};
+    memcpy(s->off, off, sizeof off);
+    s->ndirs = m->connectivity;
+    s->strict = m->connectivity == 8 && m->corners == DMAP_CORNERS_STRICT;
+}
+
+/* Where a scan's start values come from: the caller's array (dmap_scan) or a default and a
+ * list of goals (dmap_field, which then never touches the caller's array before the end). */
+typedef struct scan_source {
+    const double *values;
+    double dflt;
+    const dmap_goal *goals;
+    size_t ngoals;
+} scan_source;
+
+/* Fill the work array for dmap_field: walls and border -inf, the default elsewhere, goals
+ * lowered to their values and listed as the only candidate seeds. */
+static void load_field(const dmap_grid *g, scan_ctx *s, const scan_source *src, int32_t *cand) {
+    double *work = s->work;
+    int w = g->w, pw = s->pw;
+    for (int x = 0; x < pw; x++) {
+        work[x] = -INFINITY;
+        work[(size_t)(g->h + 1) * pw + x] = -INFINITY;
+    }
+    for (int y = 0; y < g->h; y++) {
+        double *row = work + (size_t)(y + 1) * pw;
+        const unsigned char *wall = g->wall + (size_t)y * w;
+        row[0] = row[w + 1] = -INFINITY;
+        for (int x = 0; x < w; x++) row[x + 1] = wall[x] ? -INFINITY : src->dflt;
+    }
+    for (size_t k = 0; k < src->ngoals; k++) {
+        int32_t p = (int32_t)((src->goals[k].y + 1) * pw + src->goals[k].x + 1);
+        if (src->goals[k].value < work[p]) work[p] = src->goals[k].value;
+        cand[k] = p;
+    }
+}
+
+static int scan_with(const dmap_grid *g, const dmap_moves *m, const scan_source *src,
+                     double *values, dmap_workspace *ws) {
+    scan_ctx s;
+    memset(&s, 0, sizeof s);
+    s.pw = g->w + 2;
+    s.np = (size_t)(g->w + 2) * (size_t)(g->h + 2);
+    size_t bytes;
+    if (!dmap_mul_size(s.np, sizeof(double), &bytes)) return DMAP_ERR_NOMEM;
+    s.work = dmap_ws_buffer(ws, DMAP_WS_SCAN_VALUES, bytes, 0);
+    if (!s.work) return DMAP_ERR_NOMEM;
+    set_offsets(&s, m);
+
+    /* candidate seeds: the goals, or the cells that differ from the first one */
+    size_t cand_cap = src->values ? 4096 + s.np / 16 : src->ngoals, ncand;
+    if (!dmap_mul_size(cand_cap ? cand_cap : 1, sizeof(int32_t), &bytes)) return DMAP_ERR_NOMEM;
+    int32_t *cand = dmap_ws_buffer(ws, DMAP_WS_SCAN_CANDIDATES, bytes, 0);
+    if (!cand) return DMAP_ERR_NOMEM;
+    double vmax;
+    if (src->values) {
+        int rc = load_work(g, src->values, &s, &vmax, cand, cand_cap, &ncand);
+        if (rc) return rc;
+    } else {
+        load_field(g, &s, src, cand);
+        vmax = src->dflt;
+        ncand = src->ngoals;
+    }
+
+    if (g->cost) {
+        s.cls = dmap_ws_buffer(ws, DMAP_WS_SCAN_CLASS, s.np, 0);
+        if (!s.cls) return DMAP_ERR_NOMEM;
+        memset(s.cls, 0, s.np); /* walls and border read class 0; their test always fails */
+    }
+    int rc;
+    if (plan_fifos(g, m, &s)) {
+        int32_t *seed;
+        size_t nseeds;
+        rc = collect_seeds(ws, &s, vmax, ncand == SIZE_MAX ? NULL : cand, ncand, &seed, &nseeds);
+        if (!rc) rc = run_fifo_merge(&s, ws, seed, nseeds);
+    } else {
+        s.qstep[0] = m->cardinal;
+        s.qstep[1] = m->diagonal;
+        rc = run_heap(&s, g, ws, vmax);
+    }
+    if (rc) return rc;
+    store_work(g, &s, values);
+    return DMAP_OK;
+}
+
+/* Run scan_with on a caller's workspace or, when there is none, on a temporary one. */
+static int scan_checked(const dmap_grid *g, const dmap_moves *m, const scan_source *src,
+                        double *values, dmap_workspace *ws) {
+    if (ws) return scan_with(g, m, src, values, ws);
+    dmap_workspace *tmp = dmap_workspace_new();
+    if (!tmp) return DMAP_ERR_NOMEM;
+    int rc = scan_with(g, m, src, values, tmp);
+    dmap_workspace_free(tmp);
+    return rc;
+}
+
+int dmap_scan(const dmap_grid *g, const dmap_moves *m, double *values, dmap_workspace *ws) {
+    if (!values) return DMAP_ERR_ARG;
+    int rc = dmap_grid_check(g);
+    if (rc) return rc;
+    if (dmap_moves_check(m)) return DMAP_ERR_ARG;
+    scan_source src = {values, 0, NULL, 0};
+    return scan_checked(g, m, &src, values, ws);
+}
+
+int dmap_fill(const dmap_grid *g, double *values, double v) {
+    if (!g || !values || !g->wall) return DMAP_ERR_ARG;
+    if (!isfinite(v)) return DMAP_ERR_VALUE;
+    int rc = dmap_grid_check(g);
+    if (rc) return rc;
+    size_t n = (size_t)g->w * (size_t)g->h;
+    for (size_t i = 0; i < n; i++) values[i] = v;
+    return DMAP_OK;
+}
+
+int dmap_set_goal(const dmap_grid *g, double *values, dmap_goal goal) {
+    if (!g || !g->wall || !values) return DMAP_ERR_ARG;
+    if (!isfinite(goal.value)) return DMAP_ERR_VALUE;
+    int i = dmap_grid_index(g, goal.x, goal.y);
+    if (i < 0) return DMAP_ERR_RANGE;
+    if (g->wall[i]) return DMAP_ERR_WALL;
+    if (goal.value < values[i]) values[i] = goal.value;
+    return DMAP_OK;
+}
+
+int dmap_field(const dmap_grid *g, const dmap_moves *m, const dmap_goal *goals, size_t ngoals,
+               double dflt, double *values, dmap_workspace *ws) {
+    if (!values || (ngoals && !goals)) return DMAP_ERR_ARG;
+    int rc = dmap_grid_check(g);
+    if (rc) return rc;
+    if (dmap_moves_check(m)) return DMAP_ERR_ARG;
+    if (!isfinite(dflt)) return DMAP_ERR_VALUE;
+    for (size_t k = 0; k < ngoals; k++) {
+        if (!isfinite(goals[k].value)) return DMAP_ERR_VALUE;
+        int i = dmap_grid_index(g, goals[k].x, goals[k].y);
+        if (i < 0) return DMAP_ERR_RANGE;
+        if (g->wall[i]) return DMAP_ERR_WALL;
+    }
+    /* Walls get the default too, as if filled by dmap_fill. */
+    for (size_t i = 0, n = (size_t)g->w * (size_t)g->h; i < n; i++)
+        if (g->wall[i]) values[i] = dflt;
+    scan_source src = {NULL, dflt, goals, ngoals};
+    return scan_checked(g, m, &src, values, ws);
+}
