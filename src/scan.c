@@ -342,7 +342,15 @@ static inline int relax(const scan_ctx *s, fifo_set *f, int32_t p, double v) {
  * so one FIFO for cardinal steps and one for diagonal steps, or a single FIFO when the two
  * weights are equal. The queues live in local copies so the compiler keeps head and tail in
  * registers; they are written back before the queues grow and at the end. */
-static inline void relax_diagonals(const scan_ctx *s, fifo *q, size_t mask, int32_t p, double cand) {
+/* The hot loops depend on these small helpers being inlined; gcc otherwise declines for the
+ * diagonal one and loses a third of the speed of 8-connected scans. */
+#if defined(__GNUC__)
+#define ALWAYS_INLINE inline __attribute__((always_inline))
+#else
+#define ALWAYS_INLINE inline
+#endif
+
+static ALWAYS_INLINE void relax_diagonals(const scan_ctx *s, fifo *q, size_t mask, int32_t p, double cand) {
     double *work = s->work;
     const int32_t pw = s->pw;
     if (s->strict) {

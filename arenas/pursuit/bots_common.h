@@ -1,0 +1,73 @@
+/* bots_common.h — private to the arena: what the built-in bots share. A bot's per-game state
+ * starts with a bot_maps (a workspace and a few scratch maps allocated once per game, so a
+ * tick allocates nothing), and bots choose among the five lab moves with the helpers here. */
+#ifndef PURSUIT_BOTS_COMMON_H
+#define PURSUIT_BOTS_COMMON_H
+
+#include "pursuit.h"
+
+#define BOT_MAX_MAPS 8
+/* The five lab moves in dmap_dir order: STAY, UP, RIGHT, DOWN, LEFT. */
+#define BOT_MOVES 5
+/* Worlds up to this many cells keep every distance row for the whole game (n*n ints). */
+#define BOT_CACHE_CELLS 1024
+
+typedef struct bot_maps {
+    dmap_workspace *ws;
+    size_t n;                  /* cells */
+    double ceiling;            /* larger than any path length: marks "unreachable" */
+    int far;                   /* the same for step counts: n + 1 */
+    double *map[BOT_MAX_MAPS]; /* n doubles each */
+    int *steps[BOT_MAX_MAPS];  /* n ints each */
+    /* Step counts on the game's world, one row per source cell: the obstacles never move
+     * during a game, so on small worlds each row is computed at most once per game. */
+    int *rows;           /* n * n ints, or NULL (no cache, or a world above BOT_CACHE_CELLS) */
+    unsigned char *have; /* n flags: row computed */
+} bot_maps;
+
+/* Allocate count double maps, icount int maps, the distance cache (when cache is nonzero) and
+ * a workspace for grid g. Errors: ARG, SIZE, NOMEM (then nothing is left allocated). */
+int bot_maps_open(bot_maps *b, const dmap_grid *g, int count, int icount, int cache);
+void bot_maps_close(bot_maps *b);
+
+/* out = path distance (4-connected, unit steps) from cell on g; unreachable cells and walls
+ * hold b->ceiling. */
+int bot_distance_from(bot_maps *b, const dmap_grid *g, int cell, double *out);
+
+/* out = step count from cell on g (breadth-first); unreachable cells and walls hold b->far. */
+int bot_steps_from(bot_maps *b, const dmap_grid *g, int cell, int *out);
+
+/* Step counts from cell on the game's world (the same grid every call of a game): the cached
+ * row when the cache exists, else computed into scratch (n ints). NULL on error. */
+const int *bot_world_row(bot_maps *b, const dmap_grid *world, int cell, int *scratch);
+
+/* The cells the five moves lead to from `from` on g (illegal moves stay on `from`). */
+void bot_landings(const dmap_grid *g, int from, int land[BOT_MOVES]);
+
+/* The legal moves from `from` as dmap_dir values (STAY first, then the directions whose step
+ * stays on the grid and off obstacles); returns their count (1..5). */
+int bot_legal_moves(const dmap_grid *g, int from, int cands[BOT_MOVES]);
+
+/* One of cands[0..n-1] (n >= 1) drawn uniformly with rng (dmap_pick_option), as a move char. */
+char bot_pick(const int *cands, size_t n, dmap_rng *rng);
+
+/* The score of a move for dmap_filter_moves: map[land[move]]. */
+typedef struct bot_landing_score {
+    const double *map;
+    const int *land;
+} bot_landing_score;
+double bot_score_landing(void *user, int move);
+
+/* The same over step counts: steps[land[move]]. */
+typedef struct bot_landing_steps {
+    const int *steps;
+    const int *land;
+} bot_landing_steps;
+double bot_score_landing_steps(void *user, int move);
+
+/* Generic per-game init/release for bots whose state is just a bot_maps (arguments as in
+ * bot_maps_open). */
+int bot_maps_init(void **state, const pursuit_view *start, int count, int icount, int cache);
+void bot_maps_release(void *state);
+
+#endif

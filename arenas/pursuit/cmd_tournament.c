@@ -1,0 +1,349 @@
+/* cmd_tournament.c — `pursuit tournament`: every predator against every prey on the same N
+ * seeded random worlds plus the lab's worlds; prints survival rates with Wilson 95% intervals,
+ * mean capture clocks, the lab worlds' outcomes and each bot's mean decision time. */
+#define _POSIX_C_SOURCE 200809L
+#include <dirent.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "pursuit_cli.h"
+
+#define MAX_LAB 16
+#define NBUCKETS 5 /* initial distance buckets for --breakdown: 1-2, 3-4, 5-6, 7-8, 9+ */
+
+static const char tournament_help[] =
+    "usage: pursuit tournament --predators A,B --preys C,D --worlds N [--size N] [--walls P]\n"
+    "                          [--clocks N] [--seed S] [--shared DIR] [--breakdown]\n"
+    "  Plays every predator against every prey on the same N random worlds (seeded by S) and\n"
+    "  on the lab worlds in DIR/data/pursuit (DIR: --shared, else $DMAP_SHARED, else the\n"
+    "  repository's ../shared). Prints the prey's survival rate on the random worlds with a\n"
+    "  95% Wilson interval, the mean capture clock (+- its 95% half-width), the lab worlds'\n"
+    "  outcomes (prey, or @clock of the capture) and each bot's mean decision time per move.\n"
+    "  --breakdown   also the survival rate by the initial predator-prey path distance\n";
+
+typedef struct pairing {
+    const pursuit_bot *predator, *prey;
+    long games, prey_wins;
+    double capture_clock_sum, capture_clock_sq;
+    long bucket_games[NBUCKETS], bucket_wins[NBUCKETS];
+    int lab_clock[MAX_LAB]; /* 0: prey survived; else the capture clock */
+} pairing;
+
+typedef struct bot_time {
+    const pursuit_bot *bot;
+    double ns;
+    long moves;
+} bot_time;
+
+typedef struct tournament {
+    const pursuit_bot *predators[PCLI_MAX_BOTS], *preys[PCLI_MAX_BOTS];
+    size_t npred, nprey;
+    long worlds;
+    int breakdown;
+    const char *shared;
+    pcli_common common;
+    pairing *pairs; /* npred * nprey */
+    bot_time times[2 * PCLI_MAX_BOTS];
+    size_t ntimes;
+    char lab_dir[4096];
+    char *lab_names[MAX_LAB];
+    pursuit_world lab[MAX_LAB];
+    size_t nlab;
+} tournament;
+
+static int parse_tournament(int argc, char **argv, tournament *t) {
+    int have_pred = 0, have_prey = 0, have_worlds = 0;
+    for (int i = 1; i < argc; i++) {
+        const char *opt = argv[i], *v;
+        int c = pcli_common_option(argc, argv, &i, &t->common);
+        if (c < 0) return PCLI_USAGE;
+        if (c > 0) continue;
+        if (!strcmp(opt, "--breakdown")) {
+            t->breakdown = 1;
+            continue;
+        }
+        int known = !strcmp(opt, "--predators") || !strcmp(opt, "--preys") ||
+                    !strcmp(opt, "--worlds") || !strcmp(opt, "--shared");
+        if (!known)
+            return pcli_fail("tournament: unknown argument '%s' (see pursuit tournament --help)",
+                             opt);
+        if (!(v = pcli_value(argc, argv, &i))) return PCLI_USAGE;
+        int rc = 0;
+        if (!strcmp(opt, "--predators")) {
+            have_pred = 1;
+            rc = pcli_bots(opt, v, PURSUIT_PREDATOR, t->predators, &t->npred);
+        } else if (!strcmp(opt, "--preys")) {
+            have_prey = 1;
+            rc = pcli_bots(opt, v, PURSUIT_PREY, t->preys, &t->nprey);
+        } else if (!strcmp(opt, "--worlds")) {
+            have_worlds = 1;
+            rc = pcli_long(opt, v, 0, 100000000, &t->worlds);
+        } else {
+            t->shared = v;
+        }
+        if (rc) return rc;
+    }
+    if (!have_pred) return pcli_fail("tournament: --predators is required");
+    if (!have_prey) return pcli_fail("tournament: --preys is required");
+    if (!have_worlds) return pcli_fail("tournament: --worlds is required");
+    return 0;
+}
+
+static int is_dir(const char *path) {
+    struct stat st;
+    return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+/* Where the lab worlds are: 1 found (t->lab_dir set), 0 not found, PCLI_USAGE when --shared
+ * names a folder without them (that is a user error). */
+static int find_lab_dir(tournament *t) {
+    const char *env = getenv("DMAP_SHARED");
+    const char *tries[3] = {t->shared, env && env[0] ? env : NULL, PURSUIT_DEFAULT_SHARED};
+    for (int k = 0; k < 3; k++) {
+        if (!tries[k]) continue;
+        snprintf(t->lab_dir, sizeof t->lab_dir, "%s/data/pursuit", tries[k]);
+        if (is_dir(t->lab_dir)) return 1;
+        if (k == 0) return pcli_fail("--shared %s: no folder %s", t->shared, t->lab_dir);
+    }
+    t->lab_dir[0] = '\0';
+    return 0;
+}
+
+static int compare_names(const void *a, const void *b) {
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static int ends_with(const char *s, const char *suffix) {
+    size_t n = strlen(s), k = strlen(suffix);
+    return n >= k && strcmp(s + n - k, suffix) == 0;
+}
+
+/* Load every *.dat of the lab folder (sorted by name). 0 or PCLI_USAGE (printed). */
+static int load_lab_worlds(tournament *t) {
+    DIR *d = opendir(t->lab_dir);
+    if (!d) return pcli_fail("%s: cannot list the lab worlds", t->lab_dir);
+    struct dirent *e;
+    while ((e = readdir(d)) != NULL && t->nlab < MAX_LAB) {
+        if (!ends_with(e->d_name, ".dat")) continue;
+        char *name = malloc(strlen(e->d_name) + 1);
+        if (!name) break;
+        strcpy(name, e->d_name);
+        t->lab_names[t->nlab++] = name;
+    }
+    closedir(d);
+    qsort(t->lab_names, t->nlab, sizeof t->lab_names[0], compare_names);
+    for (size_t k = 0; k < t->nlab; k++) {
+        char path[4200];
+        snprintf(path, sizeof path, "%s/%s", t->lab_dir, t->lab_names[k]);
+        if (pcli_load_world(path, &t->lab[k])) return PCLI_USAGE;
+    }
+    return 0;
+}
+
+static bot_time *time_slot(tournament *t, const pursuit_bot *b) {
+    for (size_t i = 0; i < t->ntimes; i++)
+        if (t->times[i].bot == b) return &t->times[i];
+    t->times[t->ntimes].bot = b;
+    return &t->times[t->ntimes++];
+}
+
+static int distance_bucket(const pursuit_world *w, dmap_workspace *ws, int *depth) {
+    dmap_moves four = dmap_moves_4();
+    if (dmap_bfs(&w->grid, &four, &w->predator, 1, -1, depth, NULL, ws) != DMAP_OK) return 0;
+    int d = depth[w->prey];
+    if (d < 1) return 0;
+    int b = (d - 1) / 2;
+    return b < NBUCKETS ? b : NBUCKETS - 1;
+}
+
+/* Play every pairing on one world; lab >= 0 is the lab world's index, -1 a random world. */
+static int play_world(tournament *t, const pursuit_world *w, uint64_t seed, int lab, int bucket) {
+    pursuit_config cfg = pursuit_config_default();
+    cfg.clocks = (int)t->common.clocks;
+    cfg.seed = seed;
+    for (size_t p = 0; p < t->npred; p++)
+        for (size_t q = 0; q < t->nprey; q++) {
+            pairing *pr = &t->pairs[p * t->nprey + q];
+            pursuit_result res;
+            int rc = pursuit_play(w, pr->predator, pr->prey, &cfg, NULL, NULL, &res);
+            if (rc != DMAP_OK) return rc;
+            bot_time *tp = time_slot(t, pr->predator), *ty = time_slot(t, pr->prey);
+            tp->ns += res.decide_ns[PURSUIT_PREDATOR];
+            tp->moves += res.decisions[PURSUIT_PREDATOR];
+            ty->ns += res.decide_ns[PURSUIT_PREY];
+            ty->moves += res.decisions[PURSUIT_PREY];
+            if (lab >= 0) {
+                pr->lab_clock[lab] = res.predator_won ? res.clock : 0;
+                continue;
+            }
+            pr->games++;
+            pr->bucket_games[bucket]++;
+            if (res.predator_won) {
+                pr->capture_clock_sum += res.clock;
+                pr->capture_clock_sq += (double)res.clock * res.clock;
+            } else {
+                pr->prey_wins++;
+                pr->bucket_wins[bucket]++;
+            }
+        }
+    return DMAP_OK;
+}
+
+static uint64_t next_seed(dmap_rng *r) {
+    uint64_t hi = dmap_rng_next(r);
+    return (hi << 32) | dmap_rng_next(r);
+}
+
+static int play_random_worlds(tournament *t) {
+    int progress = isatty(STDERR_FILENO);
+    dmap_rng master;
+    dmap_rng_seed(&master, t->common.seed);
+    dmap_workspace *ws = dmap_workspace_new();
+    int *depth = malloc((size_t)t->common.size * (size_t)t->common.size * sizeof *depth);
+    int rc = (ws && depth) ? DMAP_OK : DMAP_ERR_NOMEM;
+    for (long i = 0; i < t->worlds && rc == DMAP_OK; i++) {
+        uint64_t seed = next_seed(&master);
+        pursuit_world w;
+        rc = pursuit_world_random(&w, (int)t->common.size, t->common.walls, seed);
+        if (rc != DMAP_OK) {
+            pcli_world_error(rc, t->common.size, t->common.walls);
+            rc = PCLI_USAGE;
+            break;
+        }
+        rc = play_world(t, &w, seed, -1, distance_bucket(&w, ws, depth));
+        pursuit_world_free(&w);
+        if (progress && (i % 100 == 0 || i + 1 == t->worlds))
+            fprintf(stderr, "\rpursuit: world %ld/%ld", i + 1, t->worlds);
+    }
+    if (progress && t->worlds > 0) fputs("\r\033[K", stderr);
+    free(depth);
+    dmap_workspace_free(ws);
+    if (rc > 0) return rc;
+    if (rc != DMAP_OK) return pcli_fail("tournament: a game failed: %s", dmap_strerror(rc));
+    return 0;
+}
+
+static void print_survival(const tournament *t) {
+    printf("prey survival on %ld random %ldx%ld worlds (walls %.2f, seed %llu, %ld clocks)",
+           t->worlds, t->common.size, t->common.size, t->common.walls,
+           (unsigned long long)t->common.seed, t->common.clocks);
+    printf("%s\n\n", t->nlab ? "; lab worlds: prey, or @clock of the capture" : "");
+    printf("%-10s %-8s %7s %9s  %-17s %13s", "predator", "prey", "games", "survival", "95% CI",
+           "capture clock");
+    for (size_t k = 0; k < t->nlab; k++) printf(" %13.13s", t->lab_names[k]);
+    printf("\n");
+    for (size_t i = 0; i < t->npred * t->nprey; i++) {
+        const pairing *p = &t->pairs[i];
+        double lo, hi, rate = p->games ? (double)p->prey_wins / (double)p->games : 0.0;
+        pursuit_wilson(p->prey_wins, p->games, 1.96, &lo, &hi);
+        long caps = p->games - p->prey_wins;
+        char ci[32], cap[32];
+        snprintf(ci, sizeof ci, "[%5.1f%%, %5.1f%%]", 100 * lo, 100 * hi);
+        if (caps > 0) {
+            /* mean and the half-width of its normal 95% interval */
+            double mean = p->capture_clock_sum / (double)caps;
+            double var = caps > 1 ? (p->capture_clock_sq - mean * mean * (double)caps) /
+                                        (double)(caps - 1) : 0.0;
+            snprintf(cap, sizeof cap, "%.2f+-%.2f", mean,
+                     1.96 * sqrt(var > 0 ? var : 0) / sqrt((double)caps));
+        }
+        else
+            snprintf(cap, sizeof cap, "-");
+        printf("%-10s %-8s %7ld %8.1f%%  %-17s %13s", p->predator->name, p->prey->name, p->games,
+               100 * rate, ci, cap);
+        for (size_t k = 0; k < t->nlab; k++) {
+            char o[16];
+            if (p->lab_clock[k])
+                snprintf(o, sizeof o, "@%d", p->lab_clock[k]);
+            else
+                snprintf(o, sizeof o, "prey");
+            printf(" %13s", o);
+        }
+        printf("\n");
+    }
+}
+
+static void print_breakdown(const tournament *t) {
+    static const char *names[NBUCKETS] = {"d1-2", "d3-4", "d5-6", "d7-8", "d9+"};
+    printf("\nprey survival by initial path distance d (games in brackets)\n");
+    printf("%-10s %-8s", "predator", "prey");
+    for (int b = 0; b < NBUCKETS; b++) printf(" %16s", names[b]);
+    printf("\n");
+    for (size_t i = 0; i < t->npred * t->nprey; i++) {
+        const pairing *p = &t->pairs[i];
+        printf("%-10s %-8s", p->predator->name, p->prey->name);
+        for (int b = 0; b < NBUCKETS; b++) {
+            char cell[32];
+            if (p->bucket_games[b])
+                snprintf(cell, sizeof cell, "%5.1f%% (%ld)",
+                         100.0 * (double)p->bucket_wins[b] / (double)p->bucket_games[b],
+                         p->bucket_games[b]);
+            else
+                snprintf(cell, sizeof cell, "- (0)");
+            printf(" %16s", cell);
+        }
+        printf("\n");
+    }
+}
+
+static void print_times(const tournament *t) {
+    printf("\n%-10s %-9s %10s %16s\n", "bot", "role", "moves", "mean us/move");
+    for (size_t i = 0; i < t->ntimes; i++) {
+        const bot_time *b = &t->times[i];
+        printf("%-10s %-9s %10ld %16.3f\n", b->bot->name,
+               b->bot->role == PURSUIT_PREDATOR ? "predator" : "prey", b->moves,
+               b->moves ? b->ns / (double)b->moves / 1000.0 : 0.0);
+    }
+}
+
+static int run_tournament(tournament *t) {
+    int found = find_lab_dir(t);
+    if (found > 1) return found;
+    if (found == 0)
+        fprintf(stderr, "pursuit: lab worlds not found (no --shared, $DMAP_SHARED or %s/data/"
+                        "pursuit); playing random worlds only\n", PURSUIT_DEFAULT_SHARED);
+    else if (load_lab_worlds(t))
+        return PCLI_USAGE;
+    t->pairs = calloc(t->npred * t->nprey, sizeof *t->pairs);
+    if (!t->pairs) return pcli_fail("tournament: out of memory");
+    for (size_t p = 0; p < t->npred; p++)
+        for (size_t q = 0; q < t->nprey; q++) {
+            t->pairs[p * t->nprey + q].predator = t->predators[p];
+            t->pairs[p * t->nprey + q].prey = t->preys[q];
+        }
+    int rc = play_random_worlds(t);
+    if (rc) return rc;
+    for (size_t k = 0; k < t->nlab; k++) {
+        /* each lab world gets its own seed, fixed by the tournament seed and its position */
+        rc = play_world(t, &t->lab[k], t->common.seed + 0x1000 + k, (int)k, 0);
+        if (rc != DMAP_OK) return pcli_fail("tournament: a game failed: %s", dmap_strerror(rc));
+    }
+    print_survival(t);
+    if (t->breakdown) print_breakdown(t);
+    print_times(t);
+    return 0;
+}
+
+int cmd_tournament(int argc, char **argv) {
+    for (int i = 1; i < argc; i++)
+        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+            fputs(tournament_help, stdout);
+            return 0;
+        }
+    tournament *t = calloc(1, sizeof *t);
+    if (!t) return pcli_fail("tournament: out of memory");
+    pcli_common_defaults(&t->common);
+    int rc = parse_tournament(argc, argv, t);
+    if (!rc) rc = run_tournament(t);
+    for (size_t k = 0; k < t->nlab; k++) {
+        pursuit_world_free(&t->lab[k]);
+        free(t->lab_names[k]);
+    }
+    free(t->pairs);
+    free(t);
+    return rc;
+}

@@ -1,0 +1,140 @@
+/* pursuit.h — the pursuit arena: the lab's two-player predator–prey game (rules/pursuit.md),
+ * its bots and its tournament statistics.
+ *
+ * A world is a square grid with obstacles and two agents. Each clock the predator and then the
+ * prey decide on the same pre-move view (so the moves are simultaneous); the prey rests on
+ * clocks divisible by 3; the predator wins when both end a clock on one cell; the prey wins by
+ * surviving the last clock. A bot is a C function (plus optional per-game state) that sees a
+ * read-only view and returns a move character. Bots use only dmap.h and this header.
+ *
+ * Nothing here prints except pursuit_render (to the FILE the caller gives); functions return
+ * DMAP_OK or a negative DMAP_ERR_* code like the library. */
+#ifndef PURSUIT_H
+#define PURSUIT_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "dmap.h"
+
+#define PURSUIT_DEFAULT_SIZE 8
+#define PURSUIT_DEFAULT_CLOCKS 30
+#define PURSUIT_DEFAULT_WALLS 0.2
+/* The referee's limit per decision; a slower decision counts as 's'. */
+#define PURSUIT_DEFAULT_TIME_LIMIT_NS ((int64_t)1000000000)
+
+/* ---- worlds ---------------------------------------------------------------------------- */
+
+/* A world: the grid (walls = obstacles, unit costs, owned) and the two agents' cells. */
+typedef struct pursuit_world {
+    dmap_grid grid;
+    int predator, prey; /* cell indices y*w + x */
+} pursuit_world;
+
+/* Free the world's grid and zero it. NULL is fine. */
+void pursuit_world_free(pursuit_world *w);
+
+/* Check a world: a valid grid, both agents on distinct passable cells. DMAP_OK or an error
+ * (ARG, SIZE, RANGE, WALL). */
+int pursuit_world_check(const pursuit_world *w);
+
+/* Load a world in the lab's file format (the toolkit's pursuit-world reader). On error *w is
+ * zeroed and diag says where and why. */
+int pursuit_world_load(const char *path, pursuit_world *w, dmap_diag *diag);
+
+/* A random size x size world: each cell an obstacle with probability walls (0 <= walls < 1);
+ * the prey on a uniformly drawn free cell, the predator on a uniformly drawn other cell of the
+ * prey's connected free component (a world whose prey cell is isolated is drawn again). The
+ * same arguments give the same world. Errors: ARG (walls out of range), SIZE, NOMEM, LIMIT (no
+ * world with two connected free cells after 1000 draws, e.g. walls near 1). */
+int pursuit_world_random(pursuit_world *w, int size, double walls, uint64_t seed);
+
+/* Print the lab's picture: '#' obstacle, '.' free, '@' predator, '*' prey; one row per line.
+ * When both agents share a cell the predator's '@' is shown. */
+void pursuit_render(FILE *out, const dmap_grid *g, int predator, int prey);
+
+/* ---- moves and rules -------------------------------------------------------------------- */
+
+typedef enum pursuit_role { PURSUIT_PREDATOR = 0, PURSUIT_PREY = 1 } pursuit_role;
+
+/* The lab's moves: 'u' (row-1), 'd' (row+1), 'l' (col-1), 'r' (col+1), 's' (stay). Any other
+ * character means stay. The direction of a move character, and back ('s' for STAY and for
+ * directions that are not one of the four). */
+dmap_dir pursuit_move_dir(char move);
+char pursuit_dir_move(dmap_dir d);
+
+/* The cell an agent standing on `from` reaches with `move`: a move off the grid, into an
+ * obstacle or that is not one of u/d/l/r means staying on `from`. */
+int pursuit_apply_move(const dmap_grid *g, int from, char move);
+
+/* Nonzero on the clocks where the prey must stay whatever it chose (3, 6, 9, ...). */
+int pursuit_prey_rests(int clock);
+
+/* ---- bots ------------------------------------------------------------------------------- */
+
+/* What a bot sees when it decides: the world before this clock's moves. Read-only. */
+typedef struct pursuit_view {
+    const dmap_grid *grid;
+    int predator, prey; /* cells */
+    int clock;          /* 1-based: 1 .. clocks */
+    int clocks;         /* the game's length */
+} pursuit_view;
+
+/* A bot. decide returns a move character; its rng is its own, seeded by the game. init (may
+ * be NULL) makes per-game state from the starting view and the bot's arg; release (may be
+ * NULL) frees it. A failing init (non-zero return) aborts the game with that code. */
+typedef struct pursuit_bot {
+    const char *name;
+    pursuit_role role;
+    const char *about; /* one line for --help */
+    int (*init)(void **state, const pursuit_view *start, const void *arg);
+    char (*decide)(void *state, const pursuit_view *view, dmap_rng *rng);
+    void (*release)(void *state);
+    const void *arg; /* handed to init (scripted bots in tests use it) */
+} pursuit_bot;
+
+/* The built-in bots: predators chase, intercept; prey naive, flee, bury, random. */
+size_t pursuit_bot_count(void);
+const pursuit_bot *pursuit_bot_at(size_t i);
+/* The built-in bot of that name and role, or NULL. */
+const pursuit_bot *pursuit_find_bot(const char *name, pursuit_role role);
+
+/* ---- games ------------------------------------------------------------------------------ */
+
+typedef struct pursuit_config {
+    int clocks;            /* game length, >= 1 (default 30) */
+    uint64_t seed;         /* the bots' generators derive from it */
+    int64_t time_limit_ns; /* a decision slower than this counts as 's'; 0: no limit */
+} pursuit_config;
+
+/* clocks 30, seed 1, the referee's 1 s limit. */
+pursuit_config pursuit_config_default(void);
+
+/* The outcome of one game. */
+typedef struct pursuit_result {
+    int predator_won;     /* 1: captured at `clock`; 0: the prey survived `clock` clocks */
+    int clock;            /* capture clock, or the number of clocks played */
+    double decide_ns[2];  /* total decision time per role (PURSUIT_PREDATOR, PURSUIT_PREY) */
+    int decisions[2];     /* decisions made per role */
+    int timeouts[2];      /* decisions that exceeded the time limit (counted as 's') */
+} pursuit_result;
+
+/* Called after every clock with the new positions and the moves as chosen (before the
+ * rules turned illegal ones and the prey's rest into stays). */
+typedef void (*pursuit_observer)(void *ctx, int clock, char predator_move, char prey_move,
+                                 int predator, int prey);
+
+/* Play one game. observer may be NULL. The world is not modified. Same world, bots and
+ * config give the same game (unless a decision hits the time limit). Errors: ARG (NULL, a bot
+ * of the wrong role, clocks < 1), the world's check errors, or an init's error. */
+int pursuit_play(const pursuit_world *w, const pursuit_bot *predator, const pursuit_bot *prey,
+                 const pursuit_config *cfg, pursuit_observer observer, void *ctx,
+                 pursuit_result *out);
+
+/* ---- statistics ------------------------------------------------------------------------- */
+
+/* The Wilson score interval of k successes in n trials at normal quantile z (1.96 for 95%).
+ * n == 0 gives [0, 1]. */
+void pursuit_wilson(long k, long n, double z, double *lo, double *hi);
+
+#endif

@@ -1,0 +1,76 @@
+#!/usr/bin/env bash
+# deps.sh — install, on Debian/Ubuntu, the tools dmap's scripts need, and only those missing.
+#
+#   scripts/deps.sh build   cmake, pkg-config, libtcod-dev (what ./demo.sh and bench/run.sh use)
+#   scripts/deps.sh test    the above plus clang (with its sanitizer runtime) and valgrind
+#                           (what ./test.sh uses); this is the default
+#
+# gcc, make and git are assumed present. Missing packages are installed with apt-get (after
+# one apt-get update), through sudo when not root. When that is impossible the script says
+# which packages are missing and exits 1.
+set -euo pipefail
+
+profile="${1:-test}"
+case "$profile" in
+  build|test) ;;
+  *) echo "deps.sh: unknown profile '$profile' (expected build or test)" >&2; exit 2 ;;
+esac
+
+missing=()
+
+need_command() { # need_command <command> <package>
+  command -v "$1" >/dev/null 2>&1 || missing+=("$2")
+}
+
+need_package() { # need_package <package>: a library package with no command of its own
+  dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q "install ok installed" || missing+=("$1")
+}
+
+# clang can compile but not link with -fsanitize when the compiler-rt runtime is absent.
+clang_has_sanitizers() {
+  local probe
+  probe="$(mktemp -d)"
+  echo 'int main(void) { return 0; }' >"$probe/p.c"
+  local ok=0
+  clang -fsanitize=address,undefined "$probe/p.c" -o "$probe/p" >/dev/null 2>&1 || ok=1
+  rm -rf "$probe"
+  return "$ok"
+}
+
+need_command cmake cmake
+need_command pkg-config pkg-config
+need_package libtcod-dev
+if [ "$profile" = test ]; then
+  need_command clang clang
+  need_command valgrind valgrind
+  if command -v clang >/dev/null 2>&1 && ! clang_has_sanitizers; then
+    missing+=(libclang-rt-dev)
+  fi
+fi
+
+if [ "${#missing[@]}" -eq 0 ]; then
+  echo "deps: all present"
+  exit 0
+fi
+
+echo "deps: installing ${missing[*]}"
+if ! command -v apt-get >/dev/null 2>&1; then
+  echo "deps.sh: apt-get not found; install these packages by hand: ${missing[*]}" >&2
+  exit 1
+fi
+sudo_cmd=()
+if [ "$(id -u)" -ne 0 ]; then
+  if command -v sudo >/dev/null 2>&1; then
+    sudo_cmd=(sudo)
+  else
+    echo "deps.sh: not root and no sudo; as root run: apt-get install ${missing[*]}" >&2
+    exit 1
+  fi
+fi
+export DEBIAN_FRONTEND=noninteractive
+if ! "${sudo_cmd[@]}" apt-get update -qq >/dev/null \
+  || ! "${sudo_cmd[@]}" apt-get install -y -qq "${missing[@]}" >/dev/null; then
+  echo "deps.sh: apt-get could not install: ${missing[*]}" >&2
+  exit 1
+fi
+echo "deps: installed ${missing[*]}"

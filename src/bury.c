@@ -1,0 +1,169 @@
+/* bury.c — dead-end burying (seed 002, rules/pursuit.md): turn the dead ends of a grid into
+ * walls so that a fleeing agent never enters one.
+ *
+ * The rule is not confluent, so the visiting order is part of the contract: a row-by-row scan,
+ * and on every fill an immediate depth-first re-check of the neighbours in the order down,
+ * up, right, left. The seed states that order recursively; here an explicit stack replays
+ * exactly the same visits (a 4096x4096 map would overflow the C stack).
+ *
+ * To keep the inner loop free of bounds checks, the grid is copied into a padded byte map
+ * (one border cell all round) in which each byte holds two bits:
+ *   CELL_OBSTACLE — counts as an obstacle in the rule (walls, filled cells, and the border
+ *                   when the edge is treated as a wall);
+ *   CELL_FIXED    — may never be filled (walls, filled cells, protected agents, the border).
+ * A cell can be filled exactly when its byte is 0. */
+#include <stdint.h>
+#include <string.h>
+
+#include "workspace.h"
+
+enum { CELL_OBSTACLE = 1, CELL_FIXED = 2, CELL_WALL = CELL_OBSTACLE | CELL_FIXED };
+
+/* The rule as a table over the 8 neighbour bits (see neighbour_bits): 1 = fill. */
+enum { NB_U = 1, NB_R = 2, NB_D = 4, NB_L = 8, NB_UR = 16, NB_DR = 32, NB_DL = 64, NB_UL = 128 };
+
+static int rule_says_fill(unsigned nb) {
+    int u = !!(nb & NB_U), r = !!(nb & NB_R), d = !!(nb & NB_D), l = !!(nb & NB_L);
+    if (u + r + d + l >= 3) return 1;
+    if (u + r + d + l != 2) return 0;
+    if (u && r) return !(nb & NB_DL);
+    if (u && l) return !(nb & NB_DR);
+    if (d && l) return !(nb & NB_UR);
+    if (d && r) return !(nb & NB_UL);
+    return 0; /* U+D or L+R: filling would cut a corridor */
+}
+
+static void build_rule_table(unsigned char table[256]) {
+    for (unsigned nb = 0; nb < 256; nb++) table[nb] = (unsigned char)rule_says_fill(nb);
+}
+
+/* The state of one burying run over the padded map. */
+typedef struct bury_run {
+    unsigned char *cell; /* padded map, pw * ph bytes */
+    ptrdiff_t pw;        /* padded row length */
+    uint32_t *stack;     /* frames: padded index << 2 | next neighbour (0..3) */
+    size_t depth;
+    size_t filled;
+    unsigned char table[256];
+} bury_run;
+
+static unsigned neighbour_bits(const unsigned char *c, ptrdiff_t pw) {
+    return (unsigned)((c[-pw] & 1) | (c[1] & 1) << 1 | (c[pw] & 1) << 2 | (c[-1] & 1) << 3 |
+                      (c[1 - pw] & 1) << 4 | (c[1 + pw] & 1) << 5 | (c[pw - 1] & 1) << 6 |
+                      (c[-pw - 1] & 1) << 7);
+}
+
+/* Check one cell; fill it when the rule says so. Returns 1 when it was filled. */
+static int try_fill(bury_run *r, size_t p) {
+    unsigned char *c = r->cell + p;
+    if (*c != 0 || !r->table[neighbour_bits(c, r->pw)]) return 0;
+    *c = CELL_WALL;
+    r->filled++;
+    return 1;
+}
+
+/* After cell p filled: re-check neighbours depth-first, down, up, right, left, exactly like
+ *     recheck(p): for q in (down, up, right, left): if try_fill(q) recheck(q)
+ * A frame remembers which neighbour comes next; the last neighbour pops its frame before it
+ * is checked (a tail call), so the next-neighbour field needs only 2 bits. */
+static void recheck_from(bury_run *r, size_t p) {
+    const ptrdiff_t offset[4] = {r->pw, -r->pw, 1, -1};
+    r->stack[0] = (uint32_t)p << 2;
+    r->depth = 1;
+    while (r->depth > 0) {
+        uint32_t top = r->stack[r->depth - 1];
+        size_t cell = top >> 2;
+        unsigned k = top & 3u;
+        if (k == 3)
+            r->depth--;
+        else
+            r->stack[r->depth - 1] = top + 1;
+        size_t q = (size_t)((ptrdiff_t)cell + offset[k]);
+        if (try_fill(r, q)) r->stack[r->depth++] = (uint32_t)q << 2;
+    }
+}
+
+static int check_protected(const dmap_grid *g, const int *protect, size_t nprotect) {
+    int64_t n = (int64_t)g->w * g->h;
+    for (size_t i = 0; i < nprotect; i++)
+        if (protect[i] < 0 || protect[i] >= n) return DMAP_ERR_RANGE;
+    return DMAP_OK;
+}
+
+/* Copy the grid into the padded map with its border and protected cells. */
+static void pad_grid(const dmap_grid *g, unsigned char *cell, size_t pw, size_t ph,
+                     unsigned flags, const int *protect, size_t nprotect) {
+    unsigned char border = (unsigned char)(CELL_FIXED | ((flags & DMAP_BURY_EDGE_WALL) ? 1 : 0));
+    memset(cell, border, pw);
+    memset(cell + (ph - 1) * pw, border, pw);
+    for (size_t y = 0; y < (size_t)g->h; y++) {
+        unsigned char *row = cell + (y + 1) * pw;
+        const unsigned char *wall = g->wall + y * (size_t)g->w;
+        row[0] = border;
+        row[pw - 1] = border;
+        for (size_t x = 0; x < (size_t)g->w; x++) row[x + 1] = wall[x] ? CELL_WALL : 0;
+    }
+    for (size_t i = 0; i < nprotect; i++) {
+        size_t x = (size_t)protect[i] % (size_t)g->w, y = (size_t)protect[i] / (size_t)g->w;
+        unsigned char *c = cell + (y + 1) * pw + x + 1;
+        if (*c == 0) *c = CELL_FIXED;
+    }
+}
+
+static void scan_rows(bury_run *r, size_t w, size_t h) {
+    for (size_t y = 1; y <= h; y++) {
+        size_t p = y * (size_t)r->pw + 1, end = p + w;
+        for (; p < end; p++)
+            if (r->cell[p] == 0 && try_fill(r, p)) recheck_from(r, p);
+    }
+}
+
+/* Copy the fills back into the grid's walls and the optional buried marks. */
+static void write_back(dmap_grid *g, const unsigned char *cell, size_t pw,
+                       unsigned char *buried) {
+    for (size_t y = 0; y < (size_t)g->h; y++) {
+        const unsigned char *row = cell + (y + 1) * pw + 1;
+        unsigned char *wall = g->wall + y * (size_t)g->w;
+        unsigned char *mark = buried ? buried + y * (size_t)g->w : NULL;
+        for (size_t x = 0; x < (size_t)g->w; x++) {
+            int now_buried = !wall[x] && row[x] == CELL_WALL;
+            if (now_buried) wall[x] = 1;
+            if (mark) mark[x] = (unsigned char)now_buried;
+        }
+    }
+}
+
+int dmap_bury_dead_ends(dmap_grid *g, const int *protect, size_t nprotect, unsigned flags,
+                        unsigned char *buried, size_t *nburied, dmap_workspace *ws) {
+    if (!g || !g->wall || (nprotect > 0 && !protect) || (flags & ~DMAP_BURY_EDGE_WALL))
+        return DMAP_ERR_ARG;
+    if (g->w <= 0 || g->h <= 0 || (int64_t)g->w * g->h > DMAP_MAX_CELLS) return DMAP_ERR_SIZE;
+    int rc = check_protected(g, protect, nprotect);
+    if (rc != DMAP_OK) return rc;
+
+    size_t pw = (size_t)g->w + 2, ph = (size_t)g->h + 2, padded, stack_bytes;
+    if (!dmap_mul_size(pw, ph, &padded) ||
+        !dmap_mul_size((size_t)g->w * (size_t)g->h + 1, sizeof(uint32_t), &stack_bytes))
+        return DMAP_ERR_SIZE;
+
+    dmap_workspace *own = NULL;
+    if (!ws && !(ws = own = dmap_workspace_new())) return DMAP_ERR_NOMEM;
+    bury_run r;
+    r.cell = dmap_ws_buffer(ws, DMAP_WS_SEARCH_D, padded, 0);
+    r.stack = dmap_ws_buffer(ws, DMAP_WS_SEARCH_C, stack_bytes, 0);
+    if (!r.cell || !r.stack) {
+        dmap_workspace_free(own);
+        return DMAP_ERR_NOMEM;
+    }
+    r.pw = (ptrdiff_t)pw;
+    r.depth = 0;
+    r.filled = 0;
+    build_rule_table(r.table);
+
+    pad_grid(g, r.cell, pw, ph, flags, protect, nprotect);
+    scan_rows(&r, (size_t)g->w, (size_t)g->h);
+    write_back(g, r.cell, pw, buried);
+    if (nburied) *nburied = r.filled;
+    dmap_workspace_free(own);
+    return DMAP_OK;
+}

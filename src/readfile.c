@@ -1,0 +1,68 @@
+/* readfile.c — loading a whole file (or standard input, "-") into memory for the readers.
+ *
+ * POSIX fstat tells directories apart (fopen on a directory succeeds on Linux; the read then
+ * fails). Files are capped at 1 GiB so a runaway pipe cannot eat the machine. */
+#define _POSIX_C_SOURCE 200809L
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "dmap.h"
+#include "lines.h"
+
+#define READ_LIMIT ((size_t)1 << 30)
+
+static int slurp(FILE *f, char **text, size_t *len, dmap_diag *diag) {
+    size_t cap = 1 << 16, used = 0;
+    char *buf = malloc(cap);
+    if (!buf) return dmap_diag_fail(diag, DMAP_ERR_NOMEM, 0, "out of memory");
+    for (;;) {
+        if (cap - used < 2) {
+            if (cap >= READ_LIMIT) {
+                free(buf);
+                return dmap_diag_fail(diag, DMAP_ERR_IO, 0, "file is larger than 1 GiB");
+            }
+            char *grown = realloc(buf, cap * 2);
+            if (!grown) {
+                free(buf);
+                return dmap_diag_fail(diag, DMAP_ERR_NOMEM, 0, "out of memory");
+            }
+            buf = grown;
+            cap *= 2;
+        }
+        size_t got = fread(buf + used, 1, cap - used - 1, f);
+        used += got;
+        if (got == 0) break;
+    }
+    if (ferror(f)) {
+        int err = errno;
+        free(buf);
+        return dmap_diag_fail(diag, DMAP_ERR_IO, 0, "read error: %s",
+                              err ? strerror(err) : "unknown");
+    }
+    buf[used] = '\0';
+    *text = buf;
+    *len = used;
+    return DMAP_OK;
+}
+
+int dmap_read_file(const char *path, char **text, size_t *len, dmap_diag *diag) {
+    dmap_diag_clear(diag);
+    if (text) *text = NULL;
+    if (len) *len = 0;
+    if (!path || !text || !len) return dmap_diag_fail(diag, DMAP_ERR_ARG, 0, "no path given");
+    if (path[0] == '\0') return dmap_diag_fail(diag, DMAP_ERR_IO, 0, "empty file name");
+    int is_stdin = strcmp(path, "-") == 0;
+    FILE *f = is_stdin ? stdin : fopen(path, "rb");
+    if (!f) return dmap_diag_fail(diag, DMAP_ERR_IO, 0, "cannot open: %s", strerror(errno));
+    struct stat st;
+    if (fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) {
+        if (!is_stdin) fclose(f);
+        return dmap_diag_fail(diag, DMAP_ERR_IO, 0, "is a directory");
+    }
+    int rc = slurp(f, text, len, diag);
+    if (!is_stdin) fclose(f);
+    return rc;
+}

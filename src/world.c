@@ -1,0 +1,232 @@
+/* world.c — the pursuit lab's world files (rules/pursuit.md): reading, checking, writing, and
+ * turning a world into a dmap_grid.
+ *
+ * A world file is W*H integers from {0, -1, 1, 10}, one per line in the lab's files, though
+ * any whitespace between them is accepted (as the referee does). Every rejection names the
+ * line it happened on, so a program can print "file:line: reason". */
+#include <limits.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "dmap.h"
+
+static int fail(dmap_diag *diag, int line, const char *fmt, ...)
+#if defined(__GNUC__) || defined(__clang__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+
+static int fail(dmap_diag *diag, int line, const char *fmt, ...) {
+    if (diag) {
+        va_list ap;
+        va_start(ap, fmt);
+        diag->line = line;
+        vsnprintf(diag->message, sizeof diag->message, fmt, ap);
+        va_end(ap);
+    }
+    return DMAP_ERR_FORMAT;
+}
+
+static int is_space(char c) {
+    return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f';
+}
+
+static int known_value(long v) {
+    return v == DMAP_WORLD_FREE || v == DMAP_WORLD_OBSTACLE || v == DMAP_WORLD_PREDATOR ||
+           v == DMAP_WORLD_PREY;
+}
+
+/* A cursor over the text that counts lines. */
+typedef struct cursor {
+    const char *s;
+    size_t len, pos;
+    int line;
+} cursor;
+
+/* Move to the next token; returns 0 at the end of the text. */
+static int next_token(cursor *c) {
+    while (c->pos < c->len && is_space(c->s[c->pos])) {
+        if (c->s[c->pos] == '\n') c->line++;
+        c->pos++;
+    }
+    return c->pos < c->len;
+}
+
+/* Read one integer token of a world file into *v. */
+static int read_value(cursor *c, long *v, dmap_diag *diag) {
+    size_t start = c->pos, end = start;
+    while (end < c->len && !is_space(c->s[end])) end++;
+    size_t n = end - start, i = 0;
+    const char *t = c->s + start;
+    int neg = 0;
+    if (n > 0 && (t[0] == '-' || t[0] == '+')) {
+        neg = t[0] == '-';
+        i = 1;
+    }
+    if (i == n) return fail(diag, c->line, "'%.*s' is not an integer", (int)(n > 20 ? 20 : n), t);
+    long value = 0;
+    for (; i < n; i++) {
+        if (t[i] < '0' || t[i] > '9')
+            return fail(diag, c->line, "'%.*s' is not an integer", (int)(n > 20 ? 20 : n), t);
+        if (value < 1000) value = value * 10 + (t[i] - '0'); /* larger is invalid anyway */
+    }
+    *v = neg ? -value : value;
+    if (!known_value(*v))
+        return fail(diag, c->line, "value '%.*s' is not one of 0, -1, 1, 10",
+                    (int)(n > 20 ? 20 : n), t);
+    c->pos = end;
+    return DMAP_OK;
+}
+
+/* Count the integer-looking tokens (for inferring the size) without judging them. */
+static size_t count_tokens(const char *text, size_t len) {
+    size_t count = 0;
+    for (size_t i = 0; i < len;) {
+        while (i < len && is_space(text[i])) i++;
+        if (i >= len) break;
+        count++;
+        while (i < len && !is_space(text[i])) i++;
+    }
+    return count;
+}
+
+/* Line number of the end of the text (the line after a final newline counts only when
+ * something follows it). */
+static int last_line(const char *text, size_t len) {
+    int line = 1;
+    for (size_t i = 0; i + 1 < len; i++)
+        if (text[i] == '\n') line++;
+    return line;
+}
+
+static int infer_square(size_t count, int line, int *w, int *h, dmap_diag *diag) {
+    if (count == 0) return fail(diag, line, "the world file holds no values");
+    size_t side = 1;
+    while ((side + 1) * (side + 1) <= count) side++;
+    if (side * side != count)
+        return fail(diag, line, "%zu values do not make a square world (%zux%zu = %zu)", count,
+                    side, side, side * side);
+    if (side > (size_t)INT_MAX || (int64_t)side * (int64_t)side > DMAP_MAX_CELLS)
+        return DMAP_ERR_SIZE;
+    *w = *h = (int)side;
+    return DMAP_OK;
+}
+
+static int read_cells(const char *text, size_t len, dmap_world *world, dmap_diag *diag) {
+    size_t n = (size_t)world->w * (size_t)world->h;
+    cursor c = {text, len, 0, 1};
+    int predator_line = 0, prey_line = 0;
+    world->predator = world->prey = -1;
+    for (size_t i = 0; i < n; i++) {
+        if (!next_token(&c))
+            return fail(diag, last_line(text, len), "short world: %zu values, %zu needed", i, n);
+        long v = 0;
+        int rc = read_value(&c, &v, diag);
+        if (rc != DMAP_OK) return rc;
+        if (v == DMAP_WORLD_PREDATOR) {
+            if (world->predator >= 0)
+                return fail(diag, c.line, "a second predator (the first is on line %d)",
+                            predator_line);
+            world->predator = (int)i;
+            predator_line = c.line;
+        } else if (v == DMAP_WORLD_PREY) {
+            if (world->prey >= 0)
+                return fail(diag, c.line, "a second prey (the first is on line %d)", prey_line);
+            world->prey = (int)i;
+            prey_line = c.line;
+        }
+        world->cells[i] = (signed char)v;
+    }
+    if (next_token(&c))
+        return fail(diag, c.line, "more than %zu values (%dx%d world)", n, world->w, world->h);
+    if (world->predator < 0)
+        return fail(diag, last_line(text, len), "the world has no predator (value 1)");
+    if (world->prey < 0) return fail(diag, last_line(text, len), "the world has no prey (value 10)");
+    return DMAP_OK;
+}
+
+int dmap_parse_world(const char *text, size_t len, int w, int h, dmap_world *world,
+                     dmap_diag *diag) {
+    if (world) memset(world, 0, sizeof *world);
+    if (diag) {
+        diag->line = 0;
+        diag->message[0] = '\0';
+    }
+    if (!text || !world || w < 0 || h < 0 || (w == 0) != (h == 0)) return DMAP_ERR_ARG;
+    int rc = DMAP_OK;
+    if (w == 0) rc = infer_square(count_tokens(text, len), last_line(text, len), &w, &h, diag);
+    if (rc != DMAP_OK) return rc;
+    if ((int64_t)w * h > DMAP_MAX_CELLS) return DMAP_ERR_SIZE;
+    world->w = w;
+    world->h = h;
+    world->cells = malloc((size_t)w * (size_t)h);
+    if (!world->cells) {
+        memset(world, 0, sizeof *world);
+        return DMAP_ERR_NOMEM;
+    }
+    rc = read_cells(text, len, world, diag);
+    if (rc != DMAP_OK) dmap_world_free(world);
+    return rc;
+}
+
+int dmap_world_check(const dmap_world *world) {
+    if (!world || !world->cells) return DMAP_ERR_ARG;
+    if (world->w <= 0 || world->h <= 0 || (int64_t)world->w * world->h > DMAP_MAX_CELLS)
+        return DMAP_ERR_SIZE;
+    size_t n = (size_t)world->w * (size_t)world->h, predators = 0, preys = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (!known_value(world->cells[i])) return DMAP_ERR_VALUE;
+        predators += world->cells[i] == DMAP_WORLD_PREDATOR;
+        preys += world->cells[i] == DMAP_WORLD_PREY;
+    }
+    if (predators != 1 || preys != 1) return DMAP_ERR_VALUE;
+    if (world->predator < 0 || (size_t)world->predator >= n ||
+        world->cells[world->predator] != DMAP_WORLD_PREDATOR)
+        return DMAP_ERR_VALUE;
+    if (world->prey < 0 || (size_t)world->prey >= n || world->cells[world->prey] != DMAP_WORLD_PREY)
+        return DMAP_ERR_VALUE;
+    return DMAP_OK;
+}
+
+int dmap_format_world(const dmap_world *world, char **text, size_t *len) {
+    if (!text) return DMAP_ERR_ARG;
+    *text = NULL;
+    int rc = dmap_world_check(world);
+    if (rc != DMAP_OK) return rc;
+    size_t n = (size_t)world->w * (size_t)world->h, cap;
+    if (n > SIZE_MAX / 4 - 1) return DMAP_ERR_SIZE;
+    cap = n * 3 + 1; /* at most "-1\n" or "10\n" per cell */
+    char *out = malloc(cap), *p = out;
+    if (!out) return DMAP_ERR_NOMEM;
+    for (size_t i = 0; i < n; i++) {
+        int v = world->cells[i];
+        if (v < 0) *p++ = '-';
+        if (v == DMAP_WORLD_PREY) *p++ = '1';
+        *p++ = v == DMAP_WORLD_FREE || v == DMAP_WORLD_PREY ? '0' : '1';
+        *p++ = '\n';
+    }
+    *p = '\0';
+    *text = out;
+    if (len) *len = (size_t)(p - out);
+    return DMAP_OK;
+}
+
+void dmap_world_free(dmap_world *world) {
+    if (!world) return;
+    free(world->cells);
+    memset(world, 0, sizeof *world);
+}
+
+int dmap_world_to_grid(const dmap_world *world, dmap_grid *g) {
+    if (!g) return DMAP_ERR_ARG;
+    memset(g, 0, sizeof *g);
+    int rc = dmap_world_check(world);
+    if (rc != DMAP_OK) return rc;
+    rc = dmap_grid_init(g, world->w, world->h);
+    if (rc != DMAP_OK) return rc;
+    size_t n = (size_t)world->w * (size_t)world->h;
+    for (size_t i = 0; i < n; i++) g->wall[i] = world->cells[i] == DMAP_WORLD_OBSTACLE;
+    return DMAP_OK;
+}

@@ -1,0 +1,136 @@
+#!/usr/bin/env bash
+# pursuit.sh — CLI tests of the pursuit arena's `pursuit` program: hand-checked games on tiny
+# worlds in the lab's file format, the rendered board, replayable random games, a small
+# tournament, and bad input (bad world files, unknown bots, bad numbers: exit 2, one line).
+set -euo pipefail
+
+PURSUIT=${PURSUIT:-}
+if [[ -z "$PURSUIT" && -n "${DMAP_BUILD:-}" ]]; then PURSUIT=$DMAP_BUILD/arenas/pursuit/pursuit; fi
+[[ -x "$PURSUIT" ]] || { echo "pursuit binary not found (set PURSUIT or DMAP_BUILD)" >&2; exit 1; }
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+cd "$tmp"
+
+passed=0
+failed=0
+pass() { passed=$((passed + 1)); }
+fail() { failed=$((failed + 1)); echo "FAIL: $*" >&2; }
+
+# expect_out NAME EXPECTED_TEXT CMD... : exit 0 and stdout exactly EXPECTED_TEXT
+expect_out() {
+    local name=$1 want=$2 got rc=0
+    shift 2
+    got=$("$@" 2>"$tmp/err") || rc=$?
+    if [[ $rc -eq 0 && "$got" == "$want" ]]; then pass; else
+        fail "$name: rc=$rc, got:"$'\n'"$got"$'\n'"want:"$'\n'"$want"$'\n'"$(cat "$tmp/err")"
+    fi
+}
+
+# expect_usage NAME PATTERN CMD... : exit 2, nothing on stdout, one stderr line matching PATTERN
+expect_usage() {
+    local name=$1 pattern=$2 rc=0 out
+    shift 2
+    out=$("$@" 2>"$tmp/err") || rc=$?
+    local lines
+    lines=$(wc -l <"$tmp/err")
+    if [[ $rc -eq 2 && -z "$out" && $lines -eq 1 ]] && grep -q -- "$pattern" "$tmp/err"; then pass; else
+        fail "$name: rc=$rc lines=$lines stdout='$out' stderr='$(cat "$tmp/err")' (want /$pattern/)"
+    fi
+}
+
+# world FILE ROWS... : write a world file from picture rows (# . @ *), one value per line
+world() {
+    local file=$1
+    shift
+    : >"$file"
+    local row c
+    for row in "$@"; do
+        for ((k = 0; k < ${#row}; k++)); do
+            c=${row:k:1}
+            case $c in
+            '#') echo -1 ;; '.') echo 0 ;; '@') echo 1 ;; '*') echo 10 ;;
+            esac >>"$file"
+        done
+    done
+}
+
+# A dead-end corridor: the prey at its end can only step toward the predator. Clock 1 the
+# predator steps left (the sane preys stay: stepping right meets it); clock 2 it lands on the
+# prey. Any predator, any sane prey: captured at clock 2.
+world corridor.dat '*.@' '###' '###'
+for pred in chase intercept; do
+    for prey in naive flee bury; do
+        expect_out "corridor $pred/$prey" "winner: predator at clock 2" \
+            "$PURSUIT" match --world corridor.dat --predator $pred --prey $prey
+    done
+done
+expect_out "corridor, one clock" "winner: prey" \
+    "$PURSUIT" match --world corridor.dat --predator chase --prey naive --clocks 1
+
+# The predator walled off from the prey cannot win; a 4x4 world (size from the file).
+world walled.dat '*#..' '##..' '....' '...@'
+expect_out "walled off" "winner: prey" "$PURSUIT" match --world walled.dat --predator chase --prey random
+
+# --render draws the start in the lab's symbols, then each clock.
+want=$'clock 0:\n*.@\n###\n###\nclock 1: predator l, prey s\n*@.\n###\n###\nclock 2: predator l, prey s\n@..\n###\n###\nwinner: predator at clock 2'
+expect_out "render" "$want" "$PURSUIT" match --world corridor.dat --predator chase --prey naive --render
+
+# The lab's own world loads (8x8, 64 lines).
+if [[ -n "${DMAP_SHARED:-}" && -f "$DMAP_SHARED/data/pursuit/battlefield.dat" ]]; then
+    out=$("$PURSUIT" match --world "$DMAP_SHARED/data/pursuit/battlefield.dat" --predator chase --prey bury --render)
+    first=$(printf '%s\n' "$out" | sed -n '2,9p')
+    want=$'.@#.....\n.#..##..\n.....#..\n.#.###..\n..#.#...\n..#.#...\n..#*##..\n........'
+    if [[ "$first" == "$want" ]]; then pass; else fail "lab world picture: $first"; fi
+fi
+
+# Same seeds, same game; the world and the winner line always come out.
+a=$("$PURSUIT" match --random 7 --predator intercept --prey bury --seed 3 --render)
+b=$("$PURSUIT" match --random 7 --predator intercept --prey bury --seed 3 --render)
+if [[ "$a" == "$b" && "$a" == *"winner: "* ]]; then pass; else fail "replay differs"; fi
+c=$("$PURSUIT" match --random 7 --size 11 --walls 0.3 --predator chase --prey flee --render)
+if [[ $(printf '%s\n' "$c" | sed -n 2p | tr -d '\n' | wc -c) -eq 11 ]]; then pass; else fail "--size 11"; fi
+
+# A small tournament: one row per pairing, survival with an interval, no progress off a tty.
+out=$("$PURSUIT" tournament --predators chase,intercept --preys naive,bury --worlds 20 2>"$tmp/err")
+rows=$(printf '%s\n' "$out" | grep -cE '^(chase|intercept) +(naive|bury) +20 ')
+if [[ $rows -eq 4 && "$out" == *"95% CI"* && "$out" == *"mean us/move"* ]]; then pass; else fail "tournament: $out"; fi
+if [[ -n "${DMAP_SHARED:-}" ]]; then
+    if [[ ! -s "$tmp/err" && "$out" == *"battlefield3"* ]]; then pass; else fail "tournament lab/stderr: $(cat "$tmp/err")"; fi
+fi
+
+# Bad world files: one line naming the file (and line), exit 2.
+printf '0\n1\n7\n10\n' >badvalue.dat
+expect_usage "bad value" "badvalue.dat:3" "$PURSUIT" match --world badvalue.dat --predator chase --prey naive
+world short.dat '*..' '...' '..@'
+head -n 8 short.dat >short8.dat
+expect_usage "short file" "short8.dat" "$PURSUIT" match --world short8.dat --predator chase --prey naive
+world twopred.dat '*.@' '...' '..@'
+expect_usage "two predators" "twopred.dat" "$PURSUIT" match --world twopred.dat --predator chase --prey naive
+world noprey.dat '..@' '...' '...'
+expect_usage "no prey" "noprey.dat" "$PURSUIT" match --world noprey.dat --predator chase --prey naive
+printf '0\n1\nx\n10\n' >token.dat
+expect_usage "bad token" "token.dat:3" "$PURSUIT" match --world token.dat --predator chase --prey naive
+expect_usage "missing file" "nothere.dat" "$PURSUIT" match --world nothere.dat --predator chase --prey naive
+
+# Bad arguments.
+expect_usage "unknown predator" "unknown predator 'wolf'" "$PURSUIT" match --random 1 --predator wolf --prey naive
+expect_usage "prey as predator" "unknown predator 'bury'" "$PURSUIT" match --random 1 --predator bury --prey naive
+expect_usage "unknown prey in list" "unknown prey 'hare'" "$PURSUIT" tournament --predators chase --preys naive,hare --worlds 3
+expect_usage "clocks 0" "--clocks" "$PURSUIT" match --random 1 --predator chase --prey naive --clocks 0
+expect_usage "size abc" "--size" "$PURSUIT" match --random 1 --size abc --predator chase --prey naive
+expect_usage "walls 1.5" "--walls" "$PURSUIT" match --random 1 --walls 1.5 --predator chase --prey naive
+expect_usage "seed -1" "--random" "$PURSUIT" match --random -1 --predator chase --prey naive
+expect_usage "worlds x" "--worlds" "$PURSUIT" tournament --predators chase --preys naive --worlds x
+expect_usage "no world" "exactly one of" "$PURSUIT" match --predator chase --prey naive
+expect_usage "two worlds" "exactly one of" "$PURSUIT" match --random 1 --world corridor.dat --predator chase --prey naive
+expect_usage "no predator" "--predator" "$PURSUIT" match --random 1 --prey naive
+expect_usage "unknown option" "--fast" "$PURSUIT" match --random 1 --predator chase --prey naive --fast
+expect_usage "value missing" "--seed needs a value" "$PURSUIT" match --random 1 --predator chase --prey naive --seed
+expect_usage "bad shared" "--shared" "$PURSUIT" tournament --predators chase --preys naive --worlds 1 --shared "$tmp/none"
+expect_usage "unknown command" "unknown command" "$PURSUIT" play
+
+# Help.
+if "$PURSUIT" --help | grep -q "pursuit match" && "$PURSUIT" tournament --help | grep -q Wilson; then pass; else fail "help"; fi
+
+echo "cli_pursuit: $passed passed, $failed failed"
+[[ $failed -eq 0 ]]

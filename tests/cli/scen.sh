@@ -1,0 +1,90 @@
+#!/usr/bin/env bash
+# scen.sh — `dmap scen` on all 9 Moving AI maps of data/movingai: every query answered by the
+# engine must match the file's optimal length, and the query counts must be the README's.
+# The small maps run every query; the five 512x512 maps run one query in K (about 100 each)
+# unless DMAP_SCEN_FULL=1 (every query: ~25,000 full-map scans, minutes on a debug build).
+# Then a corrupted length, an unreachable goal and a strict-corner case must show as
+# mismatches (exit 1), and a map-size disagreement as bad input (exit 2).
+set -euo pipefail
+
+DMAP=${DMAP:?set DMAP to the dmap binary}
+SHARED=${DMAP_SHARED:?set DMAP_SHARED to the shared/ folder}
+DATA="$SHARED/data/movingai"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+passed=0
+failed=0
+pass() { passed=$((passed + 1)); }
+fail() { failed=$((failed + 1)); echo "FAIL: $*" >&2; }
+
+# The README's table: "| name | kind | size | queries |"
+declare -A readme_count
+while IFS='|' read -r _ name _ _ count _; do
+    name=$(echo "$name" | tr -d ' ')
+    count=$(echo "$count" | tr -d ' ')
+    [[ $count =~ ^[0-9]+$ ]] && readme_count[$name]=$count
+done <"$DATA/README.md"
+[[ ${#readme_count[@]} -eq 9 ]] && pass || fail "README table: ${#readme_count[@]} maps, want 9"
+
+for name in "${!readme_count[@]}"; do
+    want=${readme_count[$name]}
+    every=1
+    if [[ ${DMAP_SCEN_FULL:-0} != 1 && $want -gt 1500 ]]; then every=$(((want + 99) / 100)); fi
+    rc=0
+    out=$("$DMAP" scen --every "$every" "$DATA/$name.map" "$DATA/$name.map.scen" 2>"$tmp/err") \
+        || rc=$?
+    last=$(echo "$out" | tail -1)
+    if [[ $every -eq 1 ]]; then
+        if [[ $rc -eq 0 && $last == "$want/$want matched" ]]; then pass; else
+            fail "$name: rc=$rc, want $want/$want matched, got: $(echo "$out" | tail -3) $(cat "$tmp/err")"
+        fi
+    else
+        checked=$(((want + every - 1) / every))
+        if [[ $rc -eq 0 && $last == "$checked/$checked matched" &&
+            $out == *"checked $checked of $want queries"* ]]; then pass; else
+            fail "$name (one in $every): rc=$rc, got: $(echo "$out" | tail -3) $(cat "$tmp/err")"
+        fi
+    fi
+    echo "  $name: $last$([[ $every -gt 1 ]] && echo " (one query in $every of $want)")"
+done
+
+# A corrupted optimal length (line 5 of arena's file: 9th column) must be caught.
+awk -F'\t' 'BEGIN{OFS="\t"} NR==5{$9 = $9 + 1} {print}' "$DATA/arena.map.scen" >"$tmp/bad.scen"
+want_line=$(sed -n 5p "$tmp/bad.scen" | awk -F'\t' '{print "("$5","$6") -> ("$7","$8")"}')
+rc=0
+out=$("$DMAP" scen "$DATA/arena.map" "$tmp/bad.scen" 2>"$tmp/err") || rc=$?
+if [[ $rc -eq 1 && $(echo "$out" | tail -1) == "159/160 matched" &&
+    $out == *"bad.scen:5: $want_line: expected"* ]]; then pass; else
+    fail "corrupted length: rc=$rc out: $out"; fi
+[[ $(echo "$out" | wc -l) -eq 2 ]] && pass || fail "corrupted length: more than one mismatch listed"
+
+# A hand-made map: an unreachable goal is a mismatch; strict corners make the diagonal past
+# the wall cost 2, not sqrt 2; a query in the right half is fine.
+printf 'type octile\nheight 3\nwidth 4\nmap\n.@..\n.@..\n@...\n' >"$tmp/hand.map"
+printf 'version 1\n0\thand.map\t4\t3\t0\t0\t0\t1\t1\n'         >"$tmp/hand.scen"
+printf '0\thand.map\t4\t3\t0\t0\t2\t0\t2\n'                     >>"$tmp/hand.scen"
+printf '0\thand.map\t4\t3\t2\t1\t3\t2\t1.41421\n'                >>"$tmp/hand.scen"
+printf '0\thand.map\t4\t3\t3\t0\t2\t1\t1.4142135\n\n\n'          >>"$tmp/hand.scen"
+rc=0
+out=$("$DMAP" scen "$tmp/hand.map" "$tmp/hand.scen" 2>"$tmp/err") || rc=$?
+if [[ $rc -eq 1 && $out == *"hand.scen:3: (0,0) -> (2,0): expected 2, got no path"* &&
+    $(echo "$out" | tail -1) == "3/4 matched" ]]; then pass; else fail "hand map: rc=$rc $out"; fi
+printf 'type octile\nheight 2\nwidth 2\nmap\n..\n@.\n' >"$tmp/corner.map"
+printf 'version 1\n0\tc.map\t2\t2\t0\t0\t1\t1\t2\n' >"$tmp/corner.scen"
+rc=0
+out=$("$DMAP" scen "$tmp/corner.map" "$tmp/corner.scen" 2>&1) || rc=$?
+[[ $rc -eq 0 && $out == "1/1 matched" ]] && pass || fail "strict corner: rc=$rc $out"
+printf 'version 1\n0\tc.map\t2\t2\t0\t0\t1\t1\t1.41421\n' >"$tmp/corner.scen"
+rc=0
+out=$("$DMAP" scen "$tmp/corner.map" "$tmp/corner.scen" 2>&1) || rc=$?
+[[ $rc -eq 1 && $out == *"0/1 matched" ]] && pass || fail "cut corner accepted: rc=$rc $out"
+
+# Map size disagreement: bad input, exit 2, one line naming file and line.
+rc=0
+"$DMAP" scen "$DATA/arena.map" "$DATA/den520d.map.scen" >"$tmp/out" 2>"$tmp/err" || rc=$?
+if [[ $rc -eq 2 && $(wc -l <"$tmp/err") -eq 1 && $(cat "$tmp/err") == *"den520d.map.scen:2:"* ]]
+then pass; else fail "size mismatch: rc=$rc $(cat "$tmp/err")"; fi
+
+echo "cli_scen: $passed passed, $failed failed"
+[[ $failed -eq 0 ]]

@@ -1,0 +1,210 @@
+/* test_pursuit_bots.c — the pursuit arena's bots and world generator, by properties:
+ * same seed -> identical game transcript (determinism, for every pairing); random worlds are
+ * reproducible and put the agents on distinct connected free cells; every bot answers one of
+ * the lab's moves; chase reaches a standing prey in exactly its path distance; naive steps to
+ * a neighbour farthest from the predator (checked against a BFS oracle); the predators take a
+ * capture offered on a rest clock; bury never steps into a cell the predator can reach. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+#include "pursuit.h"
+
+/* A transcript: the moves and positions of every clock, compared byte for byte. */
+typedef struct transcript {
+    int n;
+    char text[30 * 32];
+} transcript;
+
+static void record(void *ctx, int clock, char pm, char ym, int predator, int prey) {
+    transcript *t = ctx;
+    int left = (int)sizeof t->text - t->n;
+    int k = snprintf(t->text + t->n, (size_t)left, "%d%c%c%d,%d;", clock, pm, ym, predator, prey);
+    if (k > 0 && k < left) t->n += k;
+}
+
+static int legal_move_char(char c) { return c && strchr("udlrs", c) != NULL; }
+
+typedef struct move_check {
+    int bad;
+} move_check;
+
+static void check_moves(void *ctx, int clock, char pm, char ym, int predator, int prey) {
+    move_check *m = ctx;
+    (void)clock;
+    (void)predator;
+    (void)prey;
+    if (!legal_move_char(pm) || !legal_move_char(ym)) m->bad++;
+}
+
+static void test_determinism(void) {
+    for (size_t p = 0; p < pursuit_bot_count(); p++)
+        for (size_t q = 0; q < pursuit_bot_count(); q++) {
+            const pursuit_bot *pred = pursuit_bot_at(p), *prey = pursuit_bot_at(q);
+            if (pred->role != PURSUIT_PREDATOR || prey->role != PURSUIT_PREY) continue;
+            int same = 1, bad = 0;
+            for (uint64_t seed = 1; seed <= 40; seed++) {
+                pursuit_world w1, w2;
+                CHECK_EQ_INT(pursuit_world_random(&w1, 8, 0.25, seed), DMAP_OK);
+                CHECK_EQ_INT(pursuit_world_random(&w2, 8, 0.25, seed), DMAP_OK);
+                pursuit_config cfg = pursuit_config_default();
+                cfg.seed = seed * 7;
+                transcript a, b;
+                memset(&a, 0, sizeof a);
+                memset(&b, 0, sizeof b);
+                pursuit_result ra, rb;
+                CHECK_EQ_INT(pursuit_play(&w1, pred, prey, &cfg, record, &a, &ra), DMAP_OK);
+                CHECK_EQ_INT(pursuit_play(&w2, pred, prey, &cfg, record, &b, &rb), DMAP_OK);
+                if (a.n != b.n || memcmp(a.text, b.text, (size_t)a.n) != 0) same = 0;
+                if (ra.predator_won != rb.predator_won || ra.clock != rb.clock) same = 0;
+                move_check mc = {0};
+                CHECK_EQ_INT(pursuit_play(&w1, pred, prey, &cfg, check_moves, &mc, &ra), DMAP_OK);
+                bad += mc.bad;
+                pursuit_world_free(&w1);
+                pursuit_world_free(&w2);
+            }
+            CHECK(same);
+            CHECK_EQ_INT(bad, 0);
+        }
+}
+
+static void test_random_worlds(void) {
+    dmap_moves four = dmap_moves_4();
+    int ok = 1, differ = 0;
+    for (int size = 2; size <= 12; size += 5)
+        for (double walls = 0.0; walls < 0.7; walls += 0.15)
+            for (uint64_t seed = 0; seed < 30; seed++) {
+                pursuit_world w, again;
+                CHECK_EQ_INT(pursuit_world_random(&w, size, walls, seed), DMAP_OK);
+                CHECK_EQ_INT(pursuit_world_random(&again, size, walls, seed), DMAP_OK);
+                CHECK_EQ_INT(pursuit_world_check(&w), DMAP_OK);
+                int reach = 0;
+                CHECK_EQ_INT(dmap_can_move_to(&w.grid, &four, w.prey, w.predator, &reach, NULL),
+                             DMAP_OK);
+                size_t n = (size_t)size * (size_t)size;
+                if (!reach || w.grid.w != size || w.grid.h != size) ok = 0;
+                if (w.prey != again.prey || w.predator != again.predator ||
+                    memcmp(w.grid.wall, again.grid.wall, n) != 0)
+                    ok = 0;
+                pursuit_world other;
+                CHECK_EQ_INT(pursuit_world_random(&other, size, walls, seed + 1000), DMAP_OK);
+                if (other.prey != w.prey || memcmp(other.grid.wall, w.grid.wall, n) != 0) differ++;
+                pursuit_world_free(&w);
+                pursuit_world_free(&again);
+                pursuit_world_free(&other);
+            }
+    CHECK(ok);
+    CHECK(differ > 100);
+    pursuit_world w;
+    CHECK_EQ_INT(pursuit_world_random(&w, 8, 1.0, 1), DMAP_ERR_ARG);
+    CHECK_EQ_INT(pursuit_world_random(&w, 8, -0.1, 1), DMAP_ERR_ARG);
+    CHECK_EQ_INT(pursuit_world_random(&w, 0, 0.2, 1), DMAP_ERR_SIZE);
+    CHECK_EQ_INT(pursuit_world_random(&w, 1, 0.0, 1), DMAP_ERR_LIMIT); /* one cell: no room */
+}
+
+/* A prey that never moves. */
+static char stay_decide(void *state, const pursuit_view *v, dmap_rng *rng) {
+    (void)state;
+    (void)v;
+    (void)rng;
+    return 's';
+}
+
+/* chase against a standing prey captures at clock = path distance (BFS oracle); intercept,
+ * which plans for the prey's replies, captures it too, never before that clock. */
+static void test_chase_distance(void) {
+    const pursuit_bot *chase = pursuit_find_bot("chase", PURSUIT_PREDATOR);
+    const pursuit_bot *intercept = pursuit_find_bot("intercept", PURSUIT_PREDATOR);
+    pursuit_bot still = {"still", PURSUIT_PREY, "", NULL, stay_decide, NULL, NULL};
+    dmap_moves four = dmap_moves_4();
+    int ok = 1;
+    for (uint64_t seed = 0; seed < 60; seed++) {
+        pursuit_world w;
+        CHECK_EQ_INT(pursuit_world_random(&w, 8, 0.3, seed), DMAP_OK);
+        int depth[64];
+        CHECK_EQ_INT(dmap_bfs(&w.grid, &four, &w.predator, 1, -1, depth, NULL, NULL), DMAP_OK);
+        pursuit_config cfg = pursuit_config_default();
+        cfg.clocks = 64;
+        cfg.seed = seed;
+        pursuit_result r;
+        CHECK_EQ_INT(pursuit_play(&w, chase, &still, &cfg, NULL, NULL, &r), DMAP_OK);
+        if (!r.predator_won || r.clock != depth[w.prey]) ok = 0;
+        CHECK_EQ_INT(pursuit_play(&w, intercept, &still, &cfg, NULL, NULL, &r), DMAP_OK);
+        if (!r.predator_won || r.clock < depth[w.prey]) ok = 0;
+        pursuit_world_free(&w);
+    }
+    CHECK(ok);
+}
+
+/* One decision of a bot on a view. */
+static char decide_once(const pursuit_bot *b, const pursuit_view *v, uint64_t seed) {
+    void *state = NULL;
+    dmap_rng rng;
+    dmap_rng_seed(&rng, seed);
+    if (b->init && b->init(&state, v, b->arg) != DMAP_OK) return '!';
+    char c = b->decide(state, v, &rng);
+    if (b->release) b->release(state);
+    return c;
+}
+
+/* naive's landing is a neighbour (or stay) at the largest BFS distance from the predator;
+ * bury never lands where the predator can be after its move when its buried copy of the world
+ * offers another landing. */
+static void test_prey_choices(void) {
+    const pursuit_bot *naive = pursuit_find_bot("naive", PURSUIT_PREY);
+    const pursuit_bot *bury = pursuit_find_bot("bury", PURSUIT_PREY);
+    dmap_moves four = dmap_moves_4();
+    int naive_ok = 1, bury_ok = 1;
+    for (uint64_t seed = 0; seed < 200; seed++) {
+        pursuit_world w;
+        CHECK_EQ_INT(pursuit_world_random(&w, 8, 0.2, seed), DMAP_OK);
+        int depth[64];
+        CHECK_EQ_INT(dmap_bfs(&w.grid, &four, &w.predator, 1, -1, depth, NULL, NULL), DMAP_OK);
+        pursuit_view v = {&w.grid, w.predator, w.prey, 1, 30};
+        dmap_grid buried;
+        CHECK_EQ_INT(dmap_grid_init(&buried, 8, 8), DMAP_OK);
+        memcpy(buried.wall, w.grid.wall, 64);
+        int agents[2] = {w.predator, w.prey};
+        CHECK_EQ_INT(dmap_bury_dead_ends(&buried, agents, 2, 0, NULL, NULL, NULL), DMAP_OK);
+        int best = -1, safe_exists = 0;
+        for (int d = 0; d <= 4; d++) {
+            int to = dmap_step(&w.grid, &four, w.prey, (dmap_dir)d);
+            if (to < 0) continue;
+            if (depth[to] > best) best = depth[to];
+            if (depth[to] > 1 && !buried.wall[to]) safe_exists = 1;
+        }
+        dmap_grid_free(&buried);
+        int land = pursuit_apply_move(&w.grid, w.prey, decide_once(naive, &v, seed));
+        if (depth[land] != best) naive_ok = 0;
+        land = pursuit_apply_move(&w.grid, w.prey, decide_once(bury, &v, seed));
+        if (safe_exists && depth[land] <= 1) bury_ok = 0;
+        pursuit_world_free(&w);
+    }
+    CHECK(naive_ok);
+    CHECK(bury_ok);
+}
+
+/* On a rest clock an adjacent prey cannot escape: both predators step onto it. */
+static void test_rest_clock_capture(void) {
+    pursuit_world w;
+    memset(&w, 0, sizeof w);
+    CHECK_EQ_INT(dmap_grid_init(&w.grid, 5, 5), DMAP_OK);
+    w.predator = 12; /* centre */
+    w.prey = 13;     /* right of it */
+    for (size_t i = 0; i < pursuit_bot_count(); i++) {
+        const pursuit_bot *b = pursuit_bot_at(i);
+        if (b->role != PURSUIT_PREDATOR) continue;
+        pursuit_view v = {&w.grid, w.predator, w.prey, 3, 30};
+        CHECK(decide_once(b, &v, 5) == 'r');
+    }
+    pursuit_world_free(&w);
+}
+
+int main(void) {
+    test_determinism();
+    test_random_worlds();
+    test_chase_distance();
+    test_prey_choices();
+    test_rest_clock_capture();
+    return check_report("test_pursuit_bots");
+}

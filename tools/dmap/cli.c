@@ -1,0 +1,460 @@
+/* cli.c — the helpers every `dmap` command shares (see cli.h): one-line errors, option and
+ * number parsing, loading maps and csv value maps, printing values as digits|grid|csv. */
+#include "cli.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+int cli_fail(const char *fmt, ...) {
+    va_list ap;
+    fputs("dmap: ", stderr);
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fputc('\n', stderr);
+    return CLI_EXIT_USAGE;
+}
+
+/* ---- help and options ------------------------------------------------------------------- */
+
+int cli_wants_help(int argc, char **argv) {
+    for (int i = 1; i < argc; i++)
+        if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) return 1;
+    return 0;
+}
+
+int cli_help(const char *text) {
+    fputs(text, stdout);
+    return CLI_EXIT_OK;
+}
+
+int cli_option(int argc, char **argv, int *i, const char *name, const char **value) {
+    if (strcmp(argv[*i], name) != 0) return 0;
+    if (*i + 1 >= argc) {
+        cli_fail("option %s needs a value", name);
+        return -1;
+    }
+    *i += 1;
+    *value = argv[*i];
+    return 1;
+}
+
+int cli_is_option(const char *s) {
+    if (s[0] != '-' || s[1] == '\0') return 0;
+    if ((s[1] >= '0' && s[1] <= '9') || s[1] == '.') return 0; /* a negative number */
+    return 1;
+}
+
+/* A step weight: finite and > 0. */
+static int weight_value(const char *opt, const char *arg, double *out) {
+    if (cli_parse_double(arg, out) != 0 || !(*out > 0)) {
+        cli_fail("invalid weight for %s: '%s' (need a finite number > 0)", opt, arg);
+        return -1;
+    }
+    return 1;
+}
+
+int cli_moves_option(int argc, char **argv, int *i, dmap_moves *m) {
+    const char *v;
+    int r;
+    if ((r = cli_option(argc, argv, i, "--moves", &v)) != 0) {
+        if (r < 0) return -1;
+        if (strcmp(v, "4") == 0) m->connectivity = 4;
+        else if (strcmp(v, "8") == 0) m->connectivity = 8;
+        else {
+            cli_fail("invalid value for --moves: '%s' (need 4 or 8)", v);
+            return -1;
+        }
+        return 1;
+    }
+    if ((r = cli_option(argc, argv, i, "--cardinal", &v)) != 0)
+        return r < 0 ? -1 : weight_value("--cardinal", v, &m->cardinal);
+    if ((r = cli_option(argc, argv, i, "--diagonal", &v)) != 0)
+        return r < 0 ? -1 : weight_value("--diagonal", v, &m->diagonal);
+    if ((r = cli_option(argc, argv, i, "--corners", &v)) != 0) {
+        if (r < 0) return -1;
+        if (strcmp(v, "cut") == 0) m->corners = DMAP_CORNERS_CUT;
+        else if (strcmp(v, "strict") == 0) m->corners = DMAP_CORNERS_STRICT;
+        else {
+            cli_fail("invalid value for --corners: '%s' (need cut or strict)", v);
+            return -1;
+        }
+        return 1;
+    }
+    return 0;
+}
+
+/* ---- numbers and cells ------------------------------------------------------------------ */
+
+/* Only plain decimal notation: digits, sign, point, exponent (so no nan, inf, hex, spaces). */
+static int decimal_chars_only(const char *s) {
+    if (*s == '\0') return 0;
+    for (; *s; s++)
+        if (!strchr("0123456789+-.eE", *s)) return 0;
+    return 1;
+}
+
+int cli_parse_double(const char *s, double *out) {
+    if (!s || !decimal_chars_only(s)) return -1;
+    char *end;
+    errno = 0;
+    double v = strtod(s, &end);
+    if (end == s || *end != '\0' || !isfinite(v)) return -1;
+    *out = v; /* ERANGE on underflow is fine: the tiny result is what the text says */
+    return 0;
+}
+
+int cli_parse_long(const char *s, long lo, long hi, long *out) {
+    if (!s || !((*s >= '0' && *s <= '9') || (*s == '-' && s[1] >= '0' && s[1] <= '9')))
+        return -1;
+    char *end;
+    errno = 0;
+    long v = strtol(s, &end, 10);
+    if (errno || *end != '\0' || v < lo || v > hi) return -1;
+    *out = v;
+    return 0;
+}
+
+int cli_number(const char *what, const char *arg, double *out) {
+    if (cli_parse_double(arg, out) != 0)
+        return cli_fail("invalid number for %s: '%s' (need a finite decimal number)", what, arg);
+    return CLI_EXIT_OK;
+}
+
+int cli_integer(const char *what, const char *arg, long lo, long hi, long *out) {
+    if (cli_parse_long(arg, lo, hi, out) != 0)
+        return cli_fail("invalid value for %s: '%s' (need an integer from %ld to %ld)", what, arg,
+                        lo, hi);
+    return CLI_EXIT_OK;
+}
+
+/* Parse "X,Y" from the n first characters of arg. */
+static int parse_xy(const char *arg, size_t n, long *x, long *y) {
+    char buf[64];
+    if (n >= sizeof buf) return -1;
+    memcpy(buf, arg, n);
+    buf[n] = '\0';
+    char *comma = strchr(buf, ',');
+    if (!comma) return -1;
+    *comma = '\0';
+    if (cli_parse_long(buf, -1000000000L, 1000000000L, x) != 0) return -1;
+    if (cli_parse_long(comma + 1, -1000000000L, 1000000000L, y) != 0) return -1;
+    return 0;
+}
+
+static int check_cell(const dmap_grid *g, const char *what, const char *arg, long x, long y,
+                      int need_passable) {
+    if (x < 0 || y < 0 || x >= g->w || y >= g->h)
+        return cli_fail("%s %s: cell (%ld,%ld) is outside the %dx%d map", what, arg, x, y, g->w,
+                        g->h);
+    if (need_passable && g->wall[(size_t)y * (size_t)g->w + (size_t)x])
+        return cli_fail("%s %s: cell (%ld,%ld) is a wall", what, arg, x, y);
+    return CLI_EXIT_OK;
+}
+
+int cli_cell(const dmap_grid *g, const char *what, const char *arg, int need_passable, int *x,
+             int *y) {
+    long lx, ly;
+    if (parse_xy(arg, strlen(arg), &lx, &ly) != 0)
+        return cli_fail("invalid cell for %s: '%s' (need X,Y)", what, arg);
+    int rc = check_cell(g, what, arg, lx, ly, need_passable);
+    if (rc) return rc;
+    *x = (int)lx;
+    *y = (int)ly;
+    return CLI_EXIT_OK;
+}
+
+int cli_goal(const dmap_grid *g, const char *what, const char *arg, double dflt_value,
+             dmap_goal *goal) {
+    const char *eq = strchr(arg, '=');
+    size_t n = eq ? (size_t)(eq - arg) : strlen(arg);
+    long lx, ly;
+    if (parse_xy(arg, n, &lx, &ly) != 0)
+        return cli_fail("invalid goal for %s: '%s' (need X,Y or X,Y=V)", what, arg);
+    double v = dflt_value;
+    if (eq && cli_parse_double(eq + 1, &v) != 0)
+        return cli_fail("invalid goal value for %s: '%s' (need a finite decimal number after =)",
+                        what, arg);
+    int rc = check_cell(g, what, arg, lx, ly, 1);
+    if (rc) return rc;
+    goal->x = (int)lx;
+    goal->y = (int)ly;
+    goal->value = v;
+    return CLI_EXIT_OK;
+}
+
+/* ---- loading maps ----------------------------------------------------------------------- */
+
+static const char *display_name(const char *path) {
+    return strcmp(path, "-") == 0 ? "<stdin>" : path;
+}
+
+static int fail_diag(const char *name, const dmap_diag *d) {
+    if (d->line > 0) return cli_fail("%s:%d: %s", name, d->line, d->message);
+    return cli_fail("%s: %s", name, d->message);
+}
+
+/* The characters of a Moving AI map already validated by dmap_parse_movingai_map: the H rows
+ * of W bytes after the "map" line. */
+static char *movingai_chars(const char *text, size_t len, const dmap_grid *g) {
+    size_t w = (size_t)g->w, h = (size_t)g->h;
+    char *chars = malloc(w * h);
+    if (!chars) return NULL;
+    size_t pos = 0;
+    int in_rows = 0;
+    size_t y = 0;
+    while (pos < len && y < h) {
+        const char *s = text + pos;
+        const char *nl = memchr(s, '\n', len - pos);
+        size_t n = nl ? (size_t)(nl - s) : len - pos;
+        pos += nl ? n + 1 : n;
+        if (in_rows) {
+            memcpy(chars + y * w, s, w);
+            y++;
+            continue;
+        }
+        while (n > 0 && (s[n - 1] == '\r' || s[n - 1] == ' ' || s[n - 1] == '\t')) n--;
+        while (n > 0 && (*s == ' ' || *s == '\t')) s++, n--;
+        if (n == 3 && memcmp(s, "map", 3) == 0) in_rows = 1;
+    }
+    return chars;
+}
+
+int cli_load_map(const char *path, cli_map *map) {
+    memset(map, 0, sizeof *map);
+    const char *name = display_name(path);
+    char *text;
+    size_t len;
+    dmap_diag d;
+    int rc = dmap_read_file(path, &text, &len, &d);
+    if (rc != DMAP_OK) return fail_diag(name, &d);
+    if (len >= 5 && memcmp(text, "type", 4) == 0 && (text[4] == ' ' || text[4] == '\t')) {
+        rc = dmap_parse_movingai_map(text, len, &map->grid, &d);
+        if (rc == DMAP_OK && !(map->chars = movingai_chars(text, len, &map->grid))) {
+            dmap_grid_free(&map->grid);
+            free(text);
+            return cli_fail("%s: out of memory", name);
+        }
+    } else {
+        rc = dmap_parse_text_map(text, len, &map->grid, &map->chars, &d);
+    }
+    free(text);
+    if (rc != DMAP_OK) return fail_diag(name, &d);
+    map->name = name;
+    return CLI_EXIT_OK;
+}
+
+void cli_map_free(cli_map *map) {
+    if (!map) return;
+    dmap_grid_free(&map->grid);
+    free(map->chars);
+    memset(map, 0, sizeof *map);
+}
+
+double *cli_values_new(const dmap_grid *g, double v) {
+    size_t n = (size_t)g->w * (size_t)g->h;
+    double *values = malloc(n * sizeof *values);
+    if (!values) {
+        cli_fail("out of memory for a %dx%d map", g->w, g->h);
+        return NULL;
+    }
+    for (size_t i = 0; i < n; i++) values[i] = v;
+    return values;
+}
+
+/* ---- printing values -------------------------------------------------------------------- */
+
+int cli_parse_format(const char *what, const char *arg, cli_format *fmt) {
+    if (strcmp(arg, "digits") == 0) *fmt = CLI_FORMAT_DIGITS;
+    else if (strcmp(arg, "grid") == 0) *fmt = CLI_FORMAT_GRID;
+    else if (strcmp(arg, "csv") == 0) *fmt = CLI_FORMAT_CSV;
+    else return cli_fail("invalid value for %s: '%s' (need digits, grid or csv)", what, arg);
+    return CLI_EXIT_OK;
+}
+
+char *cli_format_exact(char *buf, size_t size, double v) {
+    for (int digits = 15; digits <= 17; digits++) {
+        snprintf(buf, size, "%.*g", digits, v);
+        if (strtod(buf, NULL) == v) break;
+    }
+    return buf;
+}
+
+static int print_digits(FILE *out, const dmap_grid *g, const double *values) {
+    size_t w = (size_t)g->w, n = w * (size_t)g->h;
+    for (size_t i = 0; i < n; i++) {
+        double v = values[i];
+        if (!g->wall[i] && !(v >= 0 && v <= 9 && v == floor(v)))
+            return cli_fail("value %g at (%zu,%zu) is not a digit 0..9; use --format grid or csv",
+                            v, i % w, i / w);
+    }
+    for (size_t i = 0; i < n; i++) {
+        fputc(g->wall[i] ? '#' : '0' + (int)values[i], out);
+        if (i % w == w - 1) fputc('\n', out);
+    }
+    return CLI_EXIT_OK;
+}
+
+static void format_for_people(char *buf, size_t size, double v) {
+    snprintf(buf, size, "%.6g", v == 0 ? 0.0 : v); /* no "-0" */
+}
+
+static int print_grid(FILE *out, const dmap_grid *g, const double *values) {
+    size_t w = (size_t)g->w, n = w * (size_t)g->h;
+    char buf[40];
+    int width = 1;
+    for (size_t i = 0; i < n; i++) {
+        if (g->wall[i]) continue;
+        format_for_people(buf, sizeof buf, values[i]);
+        int len = (int)strlen(buf);
+        if (len > width) width = len;
+    }
+    for (size_t i = 0; i < n; i++) {
+        if (g->wall[i]) snprintf(buf, sizeof buf, "#");
+        else format_for_people(buf, sizeof buf, values[i]);
+        fprintf(out, i % w == 0 ? "%*s" : " %*s", width, buf);
+        if (i % w == w - 1) fputc('\n', out);
+    }
+    return CLI_EXIT_OK;
+}
+
+static int print_csv(FILE *out, const dmap_grid *g, const double *values) {
+    size_t w = (size_t)g->w, n = w * (size_t)g->h;
+    char buf[40];
+    for (size_t i = 0; i < n; i++) {
+        if (i % w != 0) fputc(',', out);
+        fputs(g->wall[i] ? "#" : cli_format_exact(buf, sizeof buf, values[i]), out);
+        if (i % w == w - 1) fputc('\n', out);
+    }
+    return CLI_EXIT_OK;
+}
+
+int cli_print_values(FILE *out, const dmap_grid *g, const double *values, cli_format fmt) {
+    switch (fmt) {
+    case CLI_FORMAT_DIGITS: return print_digits(out, g, values);
+    case CLI_FORMAT_CSV: return print_csv(out, g, values);
+    case CLI_FORMAT_GRID:
+    default: return print_grid(out, g, values);
+    }
+}
+
+/* ---- reading csv values maps ------------------------------------------------------------ */
+
+/* The next line of text (without "\n" / "\r\n"); 0 at the end. */
+static int next_line(const char *text, size_t len, size_t *pos, const char **s, size_t *n) {
+    if (*pos >= len) return 0;
+    *s = text + *pos;
+    const char *nl = memchr(*s, '\n', len - *pos);
+    *n = nl ? (size_t)(nl - *s) : len - *pos;
+    *pos += nl ? *n + 1 : *n;
+    if (nl && *n > 0 && (*s)[*n - 1] == '\r') (*n)--;
+    return 1;
+}
+
+static size_t count_fields(const char *s, size_t n) {
+    size_t k = 1;
+    for (size_t i = 0; i < n; i++) k += s[i] == ',';
+    return k;
+}
+
+/* Measure a csv text: rows (non-empty lines; empty ones only at the end) of equal width. */
+static int measure_csv(const char *name, const char *text, size_t len, int *w, int *h) {
+    size_t pos = 0, cols = 0, rows = 0, n;
+    const char *s;
+    int line = 0, first_blank = 0;
+    while (next_line(text, len, &pos, &s, &n)) {
+        line++;
+        if (n == 0) {
+            if (!first_blank) first_blank = line;
+            continue;
+        }
+        if (first_blank)
+            return cli_fail("%s:%d: empty line inside the map", name, first_blank);
+        size_t k = count_fields(s, n);
+        if (rows == 0) cols = k;
+        else if (k != cols)
+            return cli_fail("%s:%d: ragged row: %zu values, the first row has %zu", name, line, k,
+                            cols);
+        rows++;
+        if ((uint64_t)rows * cols > (uint64_t)DMAP_MAX_CELLS)
+            return cli_fail("%s:%d: map has more than %lld cells", name, line,
+                            (long long)DMAP_MAX_CELLS);
+    }
+    if (rows == 0) return cli_fail("%s:1: empty input: no rows", name);
+    *w = (int)cols;
+    *h = (int)rows;
+    return CLI_EXIT_OK;
+}
+
+/* Parse one field: '#' (a wall) or a finite number, surrounding spaces allowed. */
+static int parse_field(const char *s, size_t n, int *wall, double *v) {
+    while (n > 0 && (*s == ' ' || *s == '\t')) s++, n--;
+    while (n > 0 && (s[n - 1] == ' ' || s[n - 1] == '\t')) n--;
+    if (n == 1 && *s == '#') {
+        *wall = 1;
+        *v = 0;
+        return 0;
+    }
+    char buf[64];
+    if (n == 0 || n >= sizeof buf) return -1;
+    memcpy(buf, s, n);
+    buf[n] = '\0';
+    *wall = 0;
+    return cli_parse_double(buf, v);
+}
+
+static int fill_csv(const char *name, const char *text, size_t len, dmap_grid *g,
+                    double *values) {
+    size_t pos = 0, n, w = (size_t)g->w;
+    const char *s;
+    int line = 0;
+    for (size_t y = 0; y < (size_t)g->h && next_line(text, len, &pos, &s, &n);) {
+        line++;
+        if (n == 0) continue;
+        size_t start = 0;
+        for (size_t x = 0; x < w; x++) {
+            const char *comma = memchr(s + start, ',', n - start);
+            size_t end = comma ? (size_t)(comma - s) : n;
+            int wall;
+            size_t i = y * w + x;
+            if (parse_field(s + start, end - start, &wall, &values[i]) != 0)
+                return cli_fail("%s:%d: value %zu '%.*s' is not a finite number or '#'", name,
+                                line, x + 1, (int)((end - start) > 24 ? 24 : end - start),
+                                s + start);
+            g->wall[i] = (unsigned char)wall;
+            start = end + 1;
+        }
+        y++;
+    }
+    return CLI_EXIT_OK;
+}
+
+int cli_load_csv(const char *path, dmap_grid *g, double **values) {
+    const char *name = display_name(path);
+    memset(g, 0, sizeof *g);
+    *values = NULL;
+    char *text;
+    size_t len;
+    dmap_diag d;
+    if (dmap_read_file(path, &text, &len, &d) != DMAP_OK) return fail_diag(name, &d);
+    if (memchr(text, '\0', len)) {
+        free(text);
+        return cli_fail("%s: binary data (NUL byte) in a csv map", name);
+    }
+    int w = 0, h = 0;
+    int rc = measure_csv(name, text, len, &w, &h);
+    if (rc == CLI_EXIT_OK && dmap_grid_init(g, w, h) != DMAP_OK)
+        rc = cli_fail("%s: out of memory for a %dx%d map", name, w, h);
+    if (rc == CLI_EXIT_OK && !(*values = cli_values_new(g, 0))) rc = CLI_EXIT_USAGE;
+    if (rc == CLI_EXIT_OK) rc = fill_csv(name, text, len, g, *values);
+    free(text);
+    if (rc != CLI_EXIT_OK) {
+        dmap_grid_free(g);
+        free(*values);
+        *values = NULL;
+    }
+    return rc;
+}

@@ -1,0 +1,138 @@
+/* cli.h — helpers shared by every `dmap` command: loading maps, parsing arguments, printing.
+ *
+ * A command is one file tools/dmap/cmd_NAME.c defining
+ *     int cmd_NAME(int argc, char **argv);      (argv[0] is "NAME"; returns the exit code)
+ * plus ONE line X(NAME, "summary") in the command table of main.c. A command answers --help
+ * itself (main's `dmap help NAME` calls it with "--help"): use cli_wants_help + cli_help.
+ *
+ * Error policy: every helper that can fail on user input prints ONE line "dmap: ..." on
+ * stderr itself (naming the argument or file/line) and returns CLI_EXIT_USAGE (2); on success
+ * it returns 0. So a command writes `if ((rc = cli_xxx(...)) != 0) return rc;` everywhere.
+ */
+#ifndef DMAP_CLI_H
+#define DMAP_CLI_H
+
+#include <stdio.h>
+
+#include "dmap.h"
+
+enum {
+    CLI_EXIT_OK = 0,    /* success */
+    CLI_EXIT_FAIL = 1,  /* the command ran but the answer is "no" (e.g. scen mismatches) */
+    CLI_EXIT_USAGE = 2  /* bad input: arguments, files, values */
+};
+
+/* Print "dmap: <formatted message>\n" on stderr and return CLI_EXIT_USAGE. */
+int cli_fail(const char *fmt, ...)
+#if defined(__GNUC__) || defined(__clang__)
+    __attribute__((format(printf, 1, 2)))
+#endif
+    ;
+
+/* ---- help ------------------------------------------------------------------------------- */
+
+/* Nonzero when some argument (after argv[0]) is "--help" or "-h". */
+int cli_wants_help(int argc, char **argv);
+/* Print a help text on stdout and return CLI_EXIT_OK. */
+int cli_help(const char *text);
+
+/* ---- options ---------------------------------------------------------------------------- */
+
+/* For a command's argument loop. When argv[*i] equals `name` ("--goal"), takes the next
+ * argument as its value: sets *value, advances *i onto it and returns 1. Returns 0 when
+ * argv[*i] is not `name`. Returns -1 (after printing "option --goal needs a value") when the
+ * value is missing. Typical use:
+ *     int r = cli_option(argc, argv, &i, "--default", &v);
+ *     if (r < 0) return CLI_EXIT_USAGE;
+ *     if (r) { ... use v ...; continue; } */
+int cli_option(int argc, char **argv, int *i, const char *name, const char **value);
+
+/* Nonzero when s looks like an option ("-x", "--x"), but not "-" alone and not a number
+ * such as "-3". Use it to reject unknown options: cli_fail("unknown option %s", s). */
+int cli_is_option(const char *s);
+
+/* The move options shared by all commands that scan:
+ *   --moves 4|8  --cardinal W  --diagonal W  --corners cut|strict
+ * Same contract as cli_option: 1 consumed (m updated), 0 not a move option, -1 error printed.
+ * Start from dmap_moves_4() (the seed's default). */
+int cli_moves_option(int argc, char **argv, int *i, dmap_moves *m);
+/* Help lines for those options, to paste into a command's help text. */
+#define CLI_MOVES_HELP                                                                         \
+    "  --moves 4|8          4- or 8-connected moves (default 4)\n"                           \
+    "  --cardinal W         weight of a cardinal step, finite > 0 (default 1)\n"             \
+    "  --diagonal W         weight of a diagonal step, finite > 0 (default 1; Moving AI\n"   \
+    "                       uses 1.4142135623730951)\n"                                      \
+    "  --corners cut|strict diagonal steps may cut wall corners, or need both orthogonal\n"  \
+    "                       neighbours passable (default cut)\n"
+
+/* ---- numbers and cells ------------------------------------------------------------------ */
+
+/* Strict parsers of a whole string (no trailing junk, no empty string, no NaN/inf, no
+ * overflow). They do NOT print: 0 on success, -1 on failure. */
+int cli_parse_double(const char *s, double *out);
+int cli_parse_long(const char *s, long lo, long hi, long *out);
+
+/* Printing wrappers: parse argument `arg` given for `what` (an option name like "--default"
+ * or a description like "width"); on failure print "invalid number for --default: 'abc'"
+ * (or "... must be an integer from lo to hi") and return CLI_EXIT_USAGE. */
+int cli_number(const char *what, const char *arg, double *out);
+int cli_integer(const char *what, const char *arg, long lo, long hi, long *out);
+
+/* Parse a cell "X,Y" for option `what`: integers, inside g, and (when need_passable) not a
+ * wall. Sets *x, *y. Prints and returns CLI_EXIT_USAGE on error. */
+int cli_cell(const dmap_grid *g, const char *what, const char *arg, int need_passable, int *x,
+             int *y);
+
+/* Parse a goal "X,Y" or "X,Y=V" for option `what` (value dflt_value when "=V" is absent):
+ * the cell must be inside g and passable, V finite. Prints and returns CLI_EXIT_USAGE. */
+int cli_goal(const dmap_grid *g, const char *what, const char *arg, double dflt_value,
+             dmap_goal *goal);
+
+/* ---- maps ------------------------------------------------------------------------------- */
+
+/* A map loaded from a file: the grid, its characters (W*H bytes, row-major; for a Moving AI
+ * map the characters of the file: '.', '@', 'T', ...) and the name to use in messages. */
+typedef struct cli_map {
+    dmap_grid grid;
+    char *chars;
+    const char *name;
+} cli_map;
+
+/* Load a map from path ("-" = stdin): a Moving AI map when its first line starts with
+ * "type" and a space or tab, else a plain text map ('#' walls). Prints
+ * "dmap: FILE:LINE: reason" and returns
+ * CLI_EXIT_USAGE on error (then *map holds nothing to free). Free with cli_map_free. */
+int cli_load_map(const char *path, cli_map *map);
+void cli_map_free(cli_map *map);
+
+/* A values array of W*H doubles for a grid, filled with v (NULL after printing
+ * "out of memory"; the caller returns CLI_EXIT_USAGE). free() it. */
+double *cli_values_new(const dmap_grid *g, double v);
+
+/* ---- printing values -------------------------------------------------------------------- */
+
+typedef enum cli_format {
+    CLI_FORMAT_DIGITS, /* one character per cell: '#' walls, '0'..'9' (integers only) */
+    CLI_FORMAT_GRID,   /* aligned columns for people, '#' walls, numbers like %.6g */
+    CLI_FORMAT_CSV     /* H lines of W comma-separated values, '#' walls, exact numbers */
+} cli_format;
+
+/* Parse "digits" | "grid" | "csv" for option `what`; prints and returns CLI_EXIT_USAGE. */
+int cli_parse_format(const char *what, const char *arg, cli_format *fmt);
+
+/* Print values (W*H, walls from g) to out in a format. Returns CLI_EXIT_OK, or prints and
+ * returns CLI_EXIT_USAGE when digits is asked for a value that is not an integer 0..9
+ * (nothing is printed to out then). */
+int cli_print_values(FILE *out, const dmap_grid *g, const double *values, cli_format fmt);
+
+/* The shortest of %.15g, %.16g, %.17g that reads back to exactly v (buf of 32+ bytes).
+ * Returns buf. */
+char *cli_format_exact(char *buf, size_t size, double v);
+
+/* Read a csv values map (the csv format above; "-" = stdin): walls '#' become walls of *g
+ * (their value 0), every row must have the same count. On success *g is a grid to
+ * dmap_grid_free and *values a malloc'ed W*H array to free(). Prints "dmap: FILE:LINE: ..."
+ * and returns CLI_EXIT_USAGE on error (nothing to free then). */
+int cli_load_csv(const char *path, dmap_grid *g, double **values);
+
+#endif

@@ -1,0 +1,156 @@
+/* cmd_descend.c — `dmap descend`: roll downhill on the Dijkstra map of goals from a start cell
+ * and print the path, one "x,y" per line (the seed's "rolling downhill"). */
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+
+static const char descend_help[] =
+    "usage: dmap descend MAP --goal X,Y[=V] ... --from X,Y [options]\n"
+    "\n"
+    "Build the Dijkstra map of the goals on MAP (a text map with '#' walls, or a Moving AI\n"
+    ".map; '-' reads standard input) and roll downhill from --from: each step goes to a lowest\n"
+    "neighbour, until staying is as good as any move (a goal or another local minimum).\n"
+    "Prints the path, one \"x,y\" per line, start and end included.\n"
+    "\n"
+    "options:\n"
+    "  --goal X,Y[=V]       a goal at column X, row Y (value V, default 0); repeatable,\n"
+    "                       at least one\n"
+    "  --from X,Y           the start cell (passable; required)\n"
+    "  --seed N             break ties between equally low moves at random with seed N\n"
+    "                       (a non-negative integer); without it the first in the order\n"
+    "                       stay, up, right, down, left, up-right, down-right, down-left,\n"
+    "                       up-left wins\n"
+    "  --block X,Y          a cell never entered (e.g. an opponent); repeatable\n"
+    "  --flee               roll down the flee map of the goals instead (they are threats):\n"
+    "                       their Dijkstra map times the factor, scanned again\n"
+    "  --factor F           the flee factor, negative (default -1.2; implies --flee)\n"
+    "  --default V          the start value of non-goal cells, a ceiling (default 100, or\n"
+    "                       1000000 with --flee)\n" CLI_MOVES_HELP
+    "  -h, --help           this text\n"
+    "\n"
+    "Exit status: 0 ok, 2 bad input.\n"
+    "example: dmap descend room.txt --goal 0,0 --goal 4,4 --from 2,2 --seed 7\n"
+    "         dmap descend room.txt --goal 6,6 --from 3,4 --flee\n";
+
+typedef struct descend_options {
+    const char *map_path;
+    const char **goal_args, **block_args;
+    size_t ngoal_args, nblock_args;
+    const char *from_arg;
+    int seeded, flee, dflt_given;
+    long seed;
+    double dflt, factor;
+    dmap_moves moves;
+} descend_options;
+
+static int parse_descend_options(int argc, char **argv, descend_options *o) {
+    for (int i = 1; i < argc; i++) {
+        const char *v;
+        int r;
+        if ((r = cli_option(argc, argv, &i, "--goal", &v)) != 0) {
+            if (r < 0) return CLI_EXIT_USAGE;
+            o->goal_args[o->ngoal_args++] = v;
+        } else if ((r = cli_option(argc, argv, &i, "--block", &v)) != 0) {
+            if (r < 0) return CLI_EXIT_USAGE;
+            o->block_args[o->nblock_args++] = v;
+        } else if ((r = cli_option(argc, argv, &i, "--from", &v)) != 0) {
+            if (r < 0) return CLI_EXIT_USAGE;
+            if (o->from_arg) return cli_fail("descend: --from given twice");
+            o->from_arg = v;
+        } else if ((r = cli_option(argc, argv, &i, "--seed", &v)) != 0) {
+            if (r < 0 || cli_integer("--seed", v, 0, LONG_MAX, &o->seed))
+                return CLI_EXIT_USAGE;
+            o->seeded = 1;
+        } else if (strcmp(argv[i], "--flee") == 0) {
+            o->flee = 1;
+        } else if ((r = cli_option(argc, argv, &i, "--factor", &v)) != 0) {
+            if (r < 0 || cli_number("--factor", v, &o->factor)) return CLI_EXIT_USAGE;
+            if (!(o->factor < 0))
+                return cli_fail("invalid value for --factor: '%s' (must be negative)", v);
+            o->flee = 1;
+        } else if ((r = cli_option(argc, argv, &i, "--default", &v)) != 0) {
+            if (r < 0 || cli_number("--default", v, &o->dflt)) return CLI_EXIT_USAGE;
+            o->dflt_given = 1;
+        } else if ((r = cli_moves_option(argc, argv, &i, &o->moves)) != 0) {
+            if (r < 0) return CLI_EXIT_USAGE;
+        } else if (cli_is_option(argv[i])) {
+            return cli_fail("descend: unknown option '%s' (see dmap help descend)", argv[i]);
+        } else if (o->map_path) {
+            return cli_fail("descend: unexpected argument '%s' (one MAP only)", argv[i]);
+        } else {
+            o->map_path = argv[i];
+        }
+    }
+    if (!o->map_path) return cli_fail("descend: missing MAP argument (see dmap help descend)");
+    if (o->ngoal_args == 0) return cli_fail("descend: no goal given (use --goal X,Y)");
+    if (!o->from_arg) return cli_fail("descend: missing --from X,Y");
+    return CLI_EXIT_OK;
+}
+
+/* The field of the goals, the blocked mask and the start cell. */
+static int prepare(const descend_options *o, const dmap_grid *g, double *values,
+                   unsigned char *blocked, int *from) {
+    int rc, x, y;
+    for (size_t k = 0; k < o->ngoal_args; k++) {
+        dmap_goal goal;
+        if ((rc = cli_goal(g, "--goal", o->goal_args[k], 0.0, &goal)) != 0) return rc;
+        if ((rc = dmap_set_goal(g, values, goal)) != DMAP_OK)
+            return cli_fail("--goal %s: %s", o->goal_args[k], dmap_strerror(rc));
+    }
+    for (size_t k = 0; k < o->nblock_args; k++) {
+        if ((rc = cli_cell(g, "--block", o->block_args[k], 0, &x, &y)) != 0) return rc;
+        blocked[dmap_grid_index(g, x, y)] = 1;
+    }
+    if ((rc = cli_cell(g, "--from", o->from_arg, 1, &x, &y)) != 0) return rc;
+    *from = dmap_grid_index(g, x, y);
+    if ((rc = dmap_scan(g, &o->moves, values, NULL)) != DMAP_OK)
+        return cli_fail("descend: scan failed: %s", dmap_strerror(rc));
+    if (o->flee && (rc = dmap_flee(g, &o->moves, values, o->factor, values, NULL)) != DMAP_OK)
+        return cli_fail("descend: flee map: %s", dmap_strerror(rc));
+    return CLI_EXIT_OK;
+}
+
+static int descend(const descend_options *o, const dmap_grid *g) {
+    size_t n = (size_t)g->w * (size_t)g->h, len = 0;
+    double *values = cli_values_new(g, o->dflt);
+    unsigned char *blocked = calloc(n, 1);
+    int *path = malloc(n * sizeof *path), from = 0;
+    int rc = values && blocked && path ? CLI_EXIT_OK : cli_fail("out of memory");
+    if (rc == CLI_EXIT_OK) rc = prepare(o, g, values, blocked, &from);
+    if (rc == CLI_EXIT_OK) {
+        dmap_rng rng;
+        dmap_rng_seed(&rng, (uint64_t)o->seed);
+        int err = dmap_downhill_path(g, &o->moves, values, from, blocked,
+                                     o->seeded ? &rng : NULL, path, n, &len);
+        if (err != DMAP_OK) rc = cli_fail("descend: %s", dmap_strerror(err));
+    }
+    for (size_t k = 0; rc == CLI_EXIT_OK && k < len; k++)
+        printf("%d,%d\n", path[k] % g->w, path[k] / g->w);
+    free(values);
+    free(blocked);
+    free(path);
+    return rc;
+}
+
+int cmd_descend(int argc, char **argv) {
+    if (cli_wants_help(argc, argv)) return cli_help(descend_help);
+    descend_options o = {0};
+    o.dflt = DMAP_DEFAULT_CEILING;
+    o.moves = dmap_moves_4();
+    o.goal_args = calloc((size_t)argc, sizeof *o.goal_args);
+    o.block_args = calloc((size_t)argc, sizeof *o.block_args);
+    o.factor = DMAP_FLEE_FACTOR;
+    int rc = o.goal_args && o.block_args ? parse_descend_options(argc, argv, &o)
+                                         : cli_fail("out of memory");
+    if (o.flee && !o.dflt_given) o.dflt = 1e6;
+    cli_map map;
+    if (rc == CLI_EXIT_OK && (rc = cli_load_map(o.map_path, &map)) == CLI_EXIT_OK) {
+        rc = descend(&o, &map.grid);
+        cli_map_free(&map);
+    }
+    free(o.goal_args);
+    free(o.block_args);
+    return rc;
+}

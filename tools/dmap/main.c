@@ -1,0 +1,87 @@
+/* main.c — the `dmap` command-line tool: the command table and the dispatch to cmd_*.c.
+ *
+ * To add a command NAME: write tools/dmap/cmd_NAME.c with `int cmd_NAME(int argc, char **argv)`
+ * (see cli.h) and add ONE line X(NAME, "summary") to DMAP_COMMANDS below. */
+#include <stdio.h>
+#include <string.h>
+
+#include "cli.h"
+
+/* The command table: one line per command, in the order `dmap --help` lists them. */
+#define DMAP_COMMANDS(X)                                                                 \
+    X(demo, "print the seed's examples computed by the engine (the default)")           \
+    X(field, "build a Dijkstra map from goals on a map file")                          \
+    X(combine, "weighted sum, min or max of csv maps (desire-driven combination)")  \
+    X(flee, "flee map away from threats: scale by a negative factor and rescan")     \
+    X(descend, "roll downhill from a cell to a goal, printing the path")             \
+    X(reach, "BFS reachability: a shortest path in steps, or all depths")            \
+    X(bury, "bury the dead ends of a pursuit world file (seed 002)")                 \
+    X(timing, "timing map of enemies and the safe region of a safe walk (seed 004)") \
+    X(scen, "check the engine against a Moving AI scenario file")
+
+#define DECLARE_COMMAND(name, summary) int cmd_##name(int argc, char **argv);
+DMAP_COMMANDS(DECLARE_COMMAND)
+
+typedef struct command {
+    const char *name;
+    const char *summary;
+    int (*run)(int argc, char **argv);
+} command;
+
+#define COMMAND_ENTRY(name, summary) {#name, summary, cmd_##name},
+static const command commands[] = {DMAP_COMMANDS(COMMAND_ENTRY)};
+#define COMMAND_COUNT (sizeof commands / sizeof commands[0])
+
+static const command *find_command(const char *name) {
+    for (size_t i = 0; i < COMMAND_COUNT; i++)
+        if (strcmp(commands[i].name, name) == 0) return &commands[i];
+    return NULL;
+}
+
+static int print_usage(void) {
+    printf("dmap %s — Dijkstra maps for grid games\n\n"
+           "usage: dmap COMMAND [ARGS...]     (no command: dmap demo)\n"
+           "       dmap help COMMAND          options of a command (also: dmap COMMAND --help)\n"
+           "       dmap --version\n\n"
+           "commands:\n",
+           DMAP_VERSION_STRING);
+    for (size_t i = 0; i < COMMAND_COUNT; i++)
+        printf("  %-10s %s\n", commands[i].name, commands[i].summary);
+    printf("\nexit codes: 0 success, 1 the command's check failed, 2 bad input.\n"
+           "example: dmap field map.txt --goal 3,4 --format digits\n");
+    return CLI_EXIT_OK;
+}
+
+static int help_for(const char *name) {
+    const command *c = find_command(name);
+    if (!c) return cli_fail("unknown command '%s' (see dmap --help)", name);
+    char arg0[64], arg1[] = "--help";
+    snprintf(arg0, sizeof arg0, "%s", c->name);
+    char *argv[] = {arg0, arg1, NULL};
+    return c->run(2, argv);
+}
+
+int main(int argc, char **argv) {
+    if (argc < 2) {
+        const command *demo = find_command("demo");
+        char arg0[] = "demo";
+        char *dargv[] = {arg0, NULL};
+        return demo->run(1, dargv);
+    }
+    const char *name = argv[1];
+    if (strcmp(name, "--help") == 0 || strcmp(name, "-h") == 0) return print_usage();
+    if (strcmp(name, "--version") == 0) {
+        printf("dmap %s\n", DMAP_VERSION_STRING);
+        return CLI_EXIT_OK;
+    }
+    if (strcmp(name, "help") == 0) {
+        if (argc == 2) return print_usage();
+        if (argc > 3) return cli_fail("help takes one command name, got %d", argc - 2);
+        return help_for(argv[2]);
+    }
+    const command *c = find_command(name);
+    if (!c) return cli_fail("unknown command '%s' (see dmap --help)", name);
+    int rc = c->run(argc - 1, argv + 1);
+    if (fflush(stdout) != 0 || ferror(stdout)) return cli_fail("cannot write the output");
+    return rc;
+}
