@@ -631,10 +631,11 @@ int main(int argc, char **argv) {
     snprintf(dir, sizeof dir, "%s/data/movingai", o.shared);
     int nmaps = 0;
     char **maps = list_maps(dir, &nmaps);
-    if (nmaps == 0) printf("(no Moving AI maps in %s)\n", dir);
+    int quick_map_found = 0;
     for (int i = 0; i < nmaps; i++) {
         bench_case c;
         if (o.quick && strcmp(maps[i], "arena.map") != 0) continue;
+        quick_map_found = 1;
         if (make_movingai(&c, dir, maps[i], &o) != 0) {
             failures++;
             continue;
@@ -644,6 +645,15 @@ int main(int argc, char **argv) {
         disagreements += rc > 0;
         failures += rc < 0;
         dmap_grid_free(&c.grid);
+    }
+    /* The maps are part of the benchmark and of its smoke test: missing data is a failure
+     * with one line naming the path, never a quiet run on the synthetic grids alone. */
+    if (nmaps == 0) {
+        fprintf(stderr, "dmap_bench: MISSING DATA: no Moving AI maps (*.map) in %s\n", dir);
+        failures++;
+    } else if (o.quick && !quick_map_found) {
+        fprintf(stderr, "dmap_bench: MISSING DATA: %s/arena.map does not exist\n", dir);
+        failures++;
     }
     for (int i = 0; i < nmaps; i++) free(maps[i]);
     free(maps);

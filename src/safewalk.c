@@ -4,10 +4,10 @@
  * Earliest arrival is the right label: arriving earlier at a cell never hurts (the deadline
  * test t < timing[c] only gets easier and every continuation gets earlier too), so the
  * label-setting search with the deadline as an entry test is exact, and waiting is never
- * useful. */
+ * useful. The search is the scan engine's (scan.h) with the timing map as deadlines. */
 #include <math.h>
 
-#include "earliest.h"
+#include "scan.h"
 
 static int check_timing(const dmap_grid *g, const double *timing) {
     size_t n = (size_t)g->w * (size_t)g->h;
@@ -20,14 +20,14 @@ int dmap_safe_walk(const dmap_grid *g, const dmap_moves *m, const double *timing
                    double start_time, double *arrival, int *parent, size_t *nsafe,
                    dmap_workspace *ws) {
     if (!timing || !arrival) return DMAP_ERR_ARG;
-    int rc = earliest_check(g, m, start);
+    int rc = scan_search_check(g, m, start);
     if (rc != DMAP_OK) return rc;
     if (!isfinite(start_time)) return DMAP_ERR_VALUE;
     if ((rc = check_timing(g, timing)) != DMAP_OK) return rc;
     dmap_workspace *own = NULL;
     if (!ws && !(ws = own = dmap_workspace_new())) return DMAP_ERR_NOMEM;
-    earliest_query q = {g, m, start, start_time, INFINITY, timing, arrival, parent, 0};
-    rc = earliest_arrival(&q, ws);
+    scan_search q = {start, start_time, INFINITY, timing, arrival, parent, 0};
+    rc = scan_search_run(g, m, &q, ws);
     if (rc == DMAP_OK && nsafe) *nsafe = q.reached;
     dmap_workspace_free(own);
     return rc;

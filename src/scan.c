@@ -21,10 +21,12 @@
  *     relaxing a settled cell again changes nothing).
  *   - A cell enters one FIFO at most once per scan (a second push into the same FIFO would
  *     carry a value no smaller than the first), so a FIFO never holds more than N entries. */
+#include <float.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "scan.h"
 #include "workspace.h"
 
 enum {
@@ -46,6 +48,8 @@ typedef struct scan_ctx {
     int uniform;         /* one entry cost: drain_uniform applies */
     double qstep[FIFO_MAX];                    /* the step size of each FIFO */
     unsigned char qof[2][FIFO_MAX_COSTS];      /* FIFO of (diagonal?, cost class) */
+    /* searches that want a parent tree: parent[cell] is the cell its value came from */
+    int32_t *parent;
 } scan_ctx;
 
 /* ---- validation and padded copy ----------------------------------------------------------- */
@@ -318,6 +322,7 @@ static inline int relax(const scan_ctx *s, fifo_set *f, int32_t p, double v) {
         double cand = v + s->qstep[k];
         if (cand < work[n]) {
             work[n] = cand;
+            if (s->parent) s->parent[n] = p;
             int rc = fifo_push(f, k, n);
             if (rc) return rc;
         }
@@ -327,13 +332,16 @@ static inline int relax(const scan_ctx *s, fifo_set *f, int32_t p, double v) {
 
 /* Relax one neighbour without branching on the outcome: the index is always written at the
  * queue's tail, and the tail advances only when the value dropped. On an open grid that
- * outcome is a coin flip, and a mispredicted branch costs more than the store. */
+ * outcome is a coin flip, and a mispredicted branch costs more than the store. When track
+ * (a compile-time constant in each copy of the loops) is set, the parent is recorded too.
+ * Uses work, par, p and mask from the enclosing function. */
 #define RELAX_INTO(q, n, cand, ok)                                                          \
     do {                                                                                    \
         int32_t n_ = (n);                                                                   \
         double old_ = work[n_];                                                             \
         int lower_ = (ok) & ((cand) < old_);                                                \
         work[n_] = lower_ ? (cand) : old_;                                                  \
+        if (track) par[n_] = lower_ ? p : par[n_];                                          \
         (q)->buf[(q)->tail & mask] = n_;                                                    \
         (q)->tail += (size_t)lower_;                                                        \
     } while (0)
@@ -350,8 +358,10 @@ static inline int relax(const scan_ctx *s, fifo_set *f, int32_t p, double v) {
 #define ALWAYS_INLINE inline
 #endif
 
-static ALWAYS_INLINE void relax_diagonals(const scan_ctx *s, fifo *q, size_t mask, int32_t p, double cand) {
+static ALWAYS_INLINE void relax_diagonals(const scan_ctx *s, fifo *q, size_t mask, int32_t p,
+                                          double cand, const int track) {
     double *work = s->work;
+    int32_t *par = s->parent;
     const int32_t pw = s->pw;
     if (s->strict) {
         const int up = work[p - pw] != -INFINITY, down = work[p + pw] != -INFINITY;
@@ -368,8 +378,9 @@ static ALWAYS_INLINE void relax_diagonals(const scan_ctx *s, fifo *q, size_t mas
     }
 }
 
-static int drain_one_fifo(const scan_ctx *s, fifo_set *f) {
+static ALWAYS_INLINE int drain_one_fifo(const scan_ctx *s, fifo_set *f, const int track) {
     double *work = s->work;
+    int32_t *par = s->parent;
     const int32_t pw = s->pw;
     const int eight = s->ndirs == 8;
     const double step = s->qstep[0];
@@ -389,14 +400,15 @@ static int drain_one_fifo(const scan_ctx *s, fifo_set *f) {
         RELAX_INTO(&q, p + 1, cand, 1);
         RELAX_INTO(&q, p + pw, cand, 1);
         RELAX_INTO(&q, p - 1, cand, 1);
-        if (eight) relax_diagonals(s, &q, mask, p, cand);
+        if (eight) relax_diagonals(s, &q, mask, p, cand, track);
     }
     f->q[0] = q;
     return DMAP_OK;
 }
 
-static int drain_two_fifos(const scan_ctx *s, fifo_set *f) {
+static ALWAYS_INLINE int drain_two_fifos(const scan_ctx *s, fifo_set *f, const int track) {
     double *work = s->work;
+    int32_t *par = s->parent;
     const int32_t pw = s->pw;
     const int ka = s->qof[0][0], kb = s->qof[1][0];
     const double sa = s->qstep[ka], sb = s->qstep[kb];
@@ -425,14 +437,16 @@ static int drain_two_fifos(const scan_ctx *s, fifo_set *f) {
         RELAX_INTO(&a, p + 1, ca, 1);
         RELAX_INTO(&a, p + pw, ca, 1);
         RELAX_INTO(&a, p - 1, ca, 1);
-        relax_diagonals(s, &b, mask, p, v + sb);
+        relax_diagonals(s, &b, mask, p, v + sb, track);
     }
     f->q[ka] = a, f->q[kb] = b;
     return DMAP_OK;
 }
 
+/* Four copies of the loops: one or two FIFOs, with or without a parent tree. */
 static int drain_uniform(const scan_ctx *s, fifo_set *f) {
-    return f->n == 1 ? drain_one_fifo(s, f) : drain_two_fifos(s, f);
+    if (s->parent) return f->n == 1 ? drain_one_fifo(s, f, 1) : drain_two_fifos(s, f, 1);
+    return f->n == 1 ? drain_one_fifo(s, f, 0) : drain_two_fifos(s, f, 0);
 }
 
 static int run_fifo_merge(const scan_ctx *s, dmap_workspace *ws, const int32_t *seed,
@@ -500,27 +514,20 @@ static void heap_sift_up(heap_item *h, size_t i) {
     h[i] = it;
 }
 
-static int run_heap(const scan_ctx *s, const dmap_grid *g, dmap_workspace *ws, double vmax) {
-    /* A cell is pushed once per improvement; D improvements per settled cell at most. */
+/* Dijkstra with a binary heap and lazy deletion, started from the seeds (sorted by value,
+ * which is already a valid heap). A cell is pushed once per improvement. */
+static int run_heap(const scan_ctx *s, const dmap_grid *g, dmap_workspace *ws,
+                    const int32_t *seed, size_t nseeds) {
     size_t cap = 1024, n = 0, bytes;
-    heap_item *h = dmap_ws_buffer(ws, DMAP_WS_SCAN_HEAP, cap * sizeof *h, 0);
+    while (cap < nseeds) cap *= 2;
+    if (!dmap_mul_size(cap, sizeof(heap_item), &bytes)) return DMAP_ERR_NOMEM;
+    heap_item *h = dmap_ws_buffer(ws, DMAP_WS_SCAN_HEAP, bytes, 0);
     if (!h) return DMAP_ERR_NOMEM;
-    cap = 1024;
     double *work = s->work;
-    for (size_t p = 0; p < s->np; p++) {
-        if (work[p] < vmax && work[p] != -INFINITY) {
-            if (n == cap) {
-                if (!dmap_mul_size(cap * 2, sizeof *h, &bytes)) return DMAP_ERR_NOMEM;
-                h = dmap_ws_buffer(ws, DMAP_WS_SCAN_HEAP, bytes, 1);
-                if (!h) return DMAP_ERR_NOMEM;
-                cap *= 2;
-            }
-            h[n].key = work[p];
-            h[n].cell = (int32_t)p;
-            n++;
-        }
+    for (; n < nseeds; n++) {
+        h[n].key = work[seed[n]];
+        h[n].cell = seed[n];
     }
-    for (size_t i = n / 2; i-- > 0;) heap_sift_down(h, n, i);
     /* entry costs by padded index are read back from the grid through the row/column */
     while (n > 0) {
         heap_item top = h[0];
@@ -541,6 +548,7 @@ static int run_heap(const scan_ctx *s, const dmap_grid *g, dmap_workspace *ws, d
             double cand = top.key + s->qstep[diag] * entry;
             if (cand < work[q]) {
                 work[q] = cand;
+                if (s->parent) s->parent[q] = p;
                 if (n == cap) {
                     if (!dmap_mul_size(cap * 2, sizeof *h, &bytes)) return DMAP_ERR_NOMEM;
                     h = dmap_ws_buffer(ws, DMAP_WS_SCAN_HEAP, bytes, 1);
@@ -598,8 +606,74 @@ static void load_field(const dmap_grid *g, scan_ctx *s, const scan_source *src, 
     }
 }
 
+/* The smallest value above a search's limit: "v <= limit" is "v < limit_bound(q)". */
+static double limit_bound(const scan_search *q) {
+    return q->limit < INFINITY ? nextafter(q->limit, INFINITY) : INFINITY;
+}
+
+/* The value a search's cell i must stay below: its deadline or the limit's bound. */
+static double search_bound(const scan_search *q, double above, size_t i) {
+    double b = q->deadline && q->deadline[i] < above ? q->deadline[i] : above;
+    return b == -INFINITY ? -DBL_MAX : b;
+}
+
+/* A search starts every passable cell at its bound — the value it must stay below to be
+ * entered: its deadline, or just above the limit, or +inf — and the start at its time. A
+ * bound is a ceiling like a scan's default, so the engine's own "lower only when smaller"
+ * test enforces it for free; and since only the start is a seed, a cell left at its bound
+ * never spreads it. (A bound of -inf becomes -DBL_MAX, as -inf marks walls.) */
+static int load_search(const dmap_grid *g, scan_ctx *s, const scan_search *q, int32_t *cand,
+                       dmap_workspace *ws) {
+    double *work = s->work, above = limit_bound(q);
+    int w = g->w, pw = s->pw;
+    for (size_t p = 0; p < (size_t)pw; p++) {
+        work[p] = -INFINITY;
+        work[(size_t)(g->h + 1) * pw + p] = -INFINITY;
+    }
+    for (int y = 0; y < g->h; y++) {
+        double *row = work + (size_t)(y + 1) * pw;
+        row[0] = row[w + 1] = -INFINITY;
+        for (int x = 0; x < w; x++) {
+            size_t i = (size_t)y * w + x;
+            row[x + 1] = g->wall[i] ? -INFINITY : search_bound(q, above, i);
+        }
+    }
+    int32_t start = (int32_t)((q->start / w + 1) * pw + q->start % w + 1);
+    work[start] = q->start_time;
+    cand[0] = start;
+    if (q->parent) {
+        size_t bytes;
+        if (!dmap_mul_size(s->np, sizeof(int32_t), &bytes)) return DMAP_ERR_NOMEM;
+        s->parent = dmap_ws_buffer(ws, DMAP_WS_SCAN_PARENT, bytes, 0);
+        if (!s->parent) return DMAP_ERR_NOMEM;
+        memset(s->parent, 0xff, bytes); /* -1: none */
+    }
+    return DMAP_OK;
+}
+
+/* A search's results: arrival times (+inf where not reached: the cells still at their
+ * bound), parents as grid indices. */
+static void store_search(const dmap_grid *g, const scan_ctx *s, scan_search *q) {
+    size_t reached = 0;
+    double above = limit_bound(q);
+    for (int y = 0; y < g->h; y++)
+        for (int x = 0; x < g->w; x++) {
+            size_t i = (size_t)y * g->w + x, p = (size_t)(y + 1) * s->pw + x + 1;
+            double v = s->work[p];
+            int ok = !g->wall[i] && (v < search_bound(q, above, i) || (int)i == q->start);
+            q->arrival[i] = ok ? v : INFINITY;
+            reached += (size_t)ok;
+            if (!q->parent) continue;
+            int32_t from = s->parent[p];
+            q->parent[i] = !ok || from < 0 ? -1 : (from / s->pw - 1) * g->w + from % s->pw - 1;
+        }
+    q->reached = reached;
+}
+
+/* The engine: a scan of src (the caller's values, or a default and goals) or, when q is not
+ * NULL, a search from q's start. Arguments are checked by the callers; ws is not NULL. */
 static int scan_with(const dmap_grid *g, const dmap_moves *m, const scan_source *src,
-                     double *values, dmap_workspace *ws) {
+                     double *values, scan_search *q, dmap_workspace *ws) {
     scan_ctx s;
     memset(&s, 0, sizeof s);
     s.pw = g->w + 2;
@@ -616,9 +690,14 @@ static int scan_with(const dmap_grid *g, const dmap_moves *m, const scan_source 
     int32_t *cand = dmap_ws_buffer(ws, DMAP_WS_SCAN_CANDIDATES, bytes, 0);
     if (!cand) return DMAP_ERR_NOMEM;
     double vmax;
-    if (src->values) {
-        int rc = load_work(g, src->values, &s, &vmax, cand, cand_cap, &ncand);
-        if (rc) return rc;
+    int rc;
+    if (q) {
+        if ((rc = load_search(g, &s, q, cand, ws)) != DMAP_OK) return rc;
+        vmax = INFINITY;
+        ncand = 1;
+    } else if (src->values) {
+        if ((rc = load_work(g, src->values, &s, &vmax, cand, cand_cap, &ncand)) != DMAP_OK)
+            return rc;
     } else {
         load_field(g, &s, src, cand);
         vmax = src->dflt;
@@ -630,29 +709,47 @@ static int scan_with(const dmap_grid *g, const dmap_moves *m, const scan_source 
         if (!s.cls) return DMAP_ERR_NOMEM;
         memset(s.cls, 0, s.np); /* walls and border read class 0; their test always fails */
     }
-    int rc;
-    if (plan_fifos(g, m, &s)) {
-        int32_t *seed;
-        size_t nseeds;
-        rc = collect_seeds(ws, &s, vmax, ncand == SIZE_MAX ? NULL : cand, ncand, &seed, &nseeds);
-        if (!rc) rc = run_fifo_merge(&s, ws, seed, nseeds);
+    int32_t *seed;
+    size_t nseeds;
+    int fifos = plan_fifos(g, m, &s);
+    rc = collect_seeds(ws, &s, vmax, ncand == SIZE_MAX ? NULL : cand, ncand, &seed, &nseeds);
+    if (rc) return rc;
+    if (fifos) {
+        rc = run_fifo_merge(&s, ws, seed, nseeds);
     } else {
         s.qstep[0] = m->cardinal;
         s.qstep[1] = m->diagonal;
-        rc = run_heap(&s, g, ws, vmax);
+        rc = run_heap(&s, g, ws, seed, nseeds);
     }
     if (rc) return rc;
-    store_work(g, &s, values);
+    if (q)
+        store_search(g, &s, q);
+    else
+        store_work(g, &s, values);
     return DMAP_OK;
+}
+
+int scan_search_check(const dmap_grid *g, const dmap_moves *m, int start) {
+    if (!g || !m) return DMAP_ERR_ARG;
+    if (dmap_moves_check(m) != DMAP_OK) return DMAP_ERR_ARG;
+    int rc = dmap_grid_check(g);
+    if (rc != DMAP_OK) return rc;
+    if (start < 0 || (int64_t)start >= (int64_t)g->w * g->h) return DMAP_ERR_RANGE;
+    return g->wall[start] ? DMAP_ERR_WALL : DMAP_OK;
+}
+
+int scan_search_run(const dmap_grid *g, const dmap_moves *m, scan_search *q, dmap_workspace *ws) {
+    scan_source none = {NULL, INFINITY, NULL, 0};
+    return scan_with(g, m, &none, NULL, q, ws);
 }
 
 /* Run scan_with on a caller's workspace or, when there is none, on a temporary one. */
 static int scan_checked(const dmap_grid *g, const dmap_moves *m, const scan_source *src,
                         double *values, dmap_workspace *ws) {
-    if (ws) return scan_with(g, m, src, values, ws);
+    if (ws) return scan_with(g, m, src, values, NULL, ws);
     dmap_workspace *tmp = dmap_workspace_new();
     if (!tmp) return DMAP_ERR_NOMEM;
-    int rc = scan_with(g, m, src, values, tmp);
+    int rc = scan_with(g, m, src, values, NULL, tmp);
     dmap_workspace_free(tmp);
     return rc;
 }

@@ -1,17 +1,17 @@
 /* threat.c — threat maps (when can one enemy be at each cell) and timing maps (the earliest
  * of all enemies), seed 004's first two maps.
  *
- * A threat map is an earliest-arrival search from the enemy's cell, stopped at the cutoff
- * distance, with the spawn delay added afterwards (so a threat equals a Dijkstra map from
+ * A threat map is the scan engine's search from the enemy's cell (scan.h), stopped at the
+ * cutoff distance, with the spawn delay added afterwards (so a threat equals a Dijkstra map from
  * the enemy plus the delay, cell for cell). */
 #include <math.h>
 
-#include "earliest.h"
+#include "scan.h"
 #include "workspace.h"
 
 static int check_enemy(const dmap_grid *g, const dmap_moves *m, int from, double delay,
                        double cutoff) {
-    int rc = earliest_check(g, m, from);
+    int rc = scan_search_check(g, m, from);
     if (rc != DMAP_OK) return rc;
     if (!isfinite(delay) || delay < 0) return DMAP_ERR_VALUE;
     if (isnan(cutoff) || cutoff < 0) return DMAP_ERR_VALUE;
@@ -21,8 +21,8 @@ static int check_enemy(const dmap_grid *g, const dmap_moves *m, int from, double
 /* The search itself, arguments checked, ws not NULL. */
 static int threat_into(const dmap_grid *g, const dmap_moves *m, int from, double delay,
                        double cutoff, double *threat, dmap_workspace *ws) {
-    earliest_query q = {g, m, from, 0.0, cutoff, NULL, threat, NULL, 0};
-    int rc = earliest_arrival(&q, ws);
+    scan_search q = {from, 0.0, cutoff, NULL, threat, NULL, 0};
+    int rc = scan_search_run(g, m, &q, ws);
     if (rc != DMAP_OK || delay == 0) return rc;
     size_t n = (size_t)g->w * (size_t)g->h;
     for (size_t i = 0; i < n; i++) threat[i] += delay; /* +inf stays +inf */

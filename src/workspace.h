@@ -13,7 +13,8 @@
 enum dmap_ws_slot {
     /* the scan engine (scan.c) */
     DMAP_WS_SCAN_VALUES,
-    DMAP_WS_SCAN_STATE,
+    DMAP_WS_SCAN_BOUND,
+    DMAP_WS_SCAN_PARENT,
     DMAP_WS_SCAN_CLASS,
     DMAP_WS_SCAN_SEEDS,
     DMAP_WS_SCAN_CANDIDATES,

@@ -1,5 +1,6 @@
 /* cmd_demo.c — `dmap demo`, the default job: the seed's two 5x5 examples and their sum,
- * computed by the engine, then the Dijkstra map of a small bundled dungeon. */
+ * computed by the engine, then the Dijkstra map of a small bundled dungeon and the path an
+ * agent takes rolling down it. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -11,7 +12,8 @@ static const char demo_help[] =
     "Print the seed's examples computed by dmap's scan: a 5x5 open grid with a goal at the\n"
     "centre, the same grid with goals at the four corners (default 100, goal value 0, unit\n"
     "steps, 4-connected), their cell-by-cell sum, and the Dijkstra map of a small bundled\n"
-    "dungeon towards its stairs '>' in grid format.\n"
+    "dungeon towards its stairs '>' in grid format, and the path an agent takes rolling\n"
+    "downhill on it from the top-left room.\n"
     "\n"
     "options:\n"
     "  -h, --help   this text\n"
@@ -63,8 +65,9 @@ static int demo_seed_examples(void) {
     const dmap_goal corner_goals[] = {{0, 0, 0.0}, {4, 0, 0.0}, {0, 4, 0.0}, {4, 4, 0.0}};
     int rc = seed_field(centre_goal, 1, &g, centre);
     if (rc == CLI_EXIT_OK) rc = seed_field(corner_goals, 4, &g, corners);
+    if (rc == CLI_EXIT_OK && dmap_add(&g, centre, corners, sum) != DMAP_OK)
+        rc = cli_fail("demo: cannot add the maps");
     if (rc == CLI_EXIT_OK) {
-        for (int i = 0; i < 25; i++) sum[i] = centre[i] + corners[i];
         printf("A 5x5 grid with a goal at the centre:\n\n");
         rc = cli_print_values(stdout, &g, centre, CLI_FORMAT_DIGITS);
     }
@@ -78,6 +81,22 @@ static int demo_seed_examples(void) {
     }
     dmap_grid_free(&g);
     return rc;
+}
+
+/* Roll downhill from the top-left room to the stairs and draw the path with '*' (ties go to
+ * the first direction in dmap_dir order, so the picture is always the same). */
+static int demo_roll_downhill(const dmap_grid *g, const double *values, char *chars) {
+    dmap_moves m = dmap_moves_4();
+    int path[256];
+    size_t len = 0;
+    int from = 1 * g->w + 1;
+    int rc = dmap_downhill_path(g, &m, values, from, NULL, NULL, path, 256, &len);
+    if (rc != DMAP_OK) return cli_fail("demo: %s", dmap_strerror(rc));
+    for (size_t k = 1; k + 1 < len; k++) chars[path[k]] = '*';
+    chars[from] = '@';
+    printf("\nRolling downhill from '@' (1,1) reaches the stairs in %zu steps:\n\n", len - 1);
+    for (int y = 0; y < g->h; y++) printf("%.*s\n", g->w, chars + (size_t)y * g->w);
+    return CLI_EXIT_OK;
 }
 
 static int demo_dungeon_map(void) {
@@ -102,6 +121,7 @@ static int demo_dungeon_map(void) {
                "(4-connected, unit steps):\n\n", demo_dungeon);
         rc = cli_print_values(stdout, &g, values, CLI_FORMAT_GRID);
     }
+    if (rc == CLI_EXIT_OK) rc = demo_roll_downhill(&g, values, chars);
     free(values);
     free(chars);
     dmap_grid_free(&g);

@@ -1,0 +1,26 @@
+/* scan.h — private: the scan engine run as a single-source search with deadlines, a limit and
+ * a parent tree. Threat maps (threat.c) and the safe walk (safewalk.c) are this search, so
+ * dmap has one label-setting engine, not one per feature. */
+#ifndef DMAP_SCAN_H
+#define DMAP_SCAN_H
+
+#include "dmap.h"
+
+typedef struct scan_search {
+    int start;              /* the source cell (checked by scan_search_check) */
+    double start_time;      /* its value */
+    double limit;           /* values above limit are never entered (+INFINITY: no limit) */
+    const double *deadline; /* NULL, or W*H: a cell may be entered only at a value < deadline */
+    double *arrival;        /* out: W*H, +INFINITY where not reached (walls included) */
+    int *parent;            /* out (may be NULL): W*H, the cell each value came from, or -1 */
+    size_t reached;         /* out: cells reached, the start included */
+} scan_search;
+
+/* Check the grid, the moves and the start cell: DMAP_OK or ARG/SIZE/VALUE/RANGE/WALL. */
+int scan_search_check(const dmap_grid *g, const dmap_moves *m, int start);
+
+/* Run a checked search (ws not NULL). Values grow from the start by the scan's steps exactly
+ * as in dmap_scan. Returns DMAP_OK or DMAP_ERR_NOMEM. */
+int scan_search_run(const dmap_grid *g, const dmap_moves *m, scan_search *q, dmap_workspace *ws);
+
+#endif
