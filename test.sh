@@ -5,7 +5,8 @@
 #      pkg-config and with find_package);
 #   2. clang build with AddressSanitizer + UndefinedBehaviorSanitizer in build-asan/, the same
 #      suite except the valgrind test (valgrind and ASan do not mix; build 1 runs it; the
-#      install test registers itself only in builds without sanitizers);
+#      install test registers itself only in builds without sanitizers); DMAP_UNDER_ASAN=1
+#      lets cli_scen check one Moving AI query in 10 there (pass 1 checks all ~23,000);
 # and ends with one line "N passed, M failed" counting test suites over both passes.
 # Exit status: 0 only when nothing failed.
 set -euo pipefail
@@ -35,7 +36,9 @@ run_pass() {
     cmake --build "$dir" -j2 -- -k >/dev/null 2>&1 || true
   fi
   echo "=== $name: ctest"
-  local log="$dir/ctest-summary.log" args=(--test-dir "$dir" -j2 --output-on-failure)
+  # --timeout: the limit for any test that sets no TIMEOUT of its own (tests/CMakeLists.txt
+  # gives each test one; the longest, cli_scen, takes about 2 minutes in Release).
+  local log="$dir/ctest-summary.log" args=(--test-dir "$dir" -j2 --output-on-failure --timeout 1500)
   [ -n "$exclude" ] && args+=(-E "$exclude")
   ctest "${args[@]}" 2>&1 | tee "$log" || true
   # ctest prints e.g. "100% tests passed, 0 tests failed out of 12"

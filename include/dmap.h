@@ -129,15 +129,18 @@ int dmap_dir_dy(dmap_dir d);
 
 /* The cell reached from cell `from` by direction d under the move rules: the index, or -1 when
  * the step leaves the grid, enters a wall, is diagonal under 4-connectivity or breaks the
- * corner rule. DMAP_STAY gives `from` itself (when it is a passable cell). */
+ * corner rule, and when g, m, from or d are invalid. DMAP_STAY gives `from` itself (when it
+ * is a passable cell). */
 int dmap_step(const dmap_grid *g, const dmap_moves *m, int from, dmap_dir d);
 
 /* ------------------------------------------------------------------------------------------
  * Map files
  *
  * Readers parse a whole text held in memory (len bytes; it need not end in NUL), allocate the
- * grid (free it with dmap_grid_free) and on failure return DMAP_ERR_FORMAT (or SIZE/NOMEM)
- * with diag telling the 1-based line and the reason. dmap_read_file loads a file for them.
+ * grid (free it with dmap_grid_free) and on failure return DMAP_ERR_FORMAT (or SIZE/NOMEM;
+ * ARG for NULL pointers) with diag telling the 1-based line and the reason; after a failure
+ * the grid is zeroed (dmap_grid_free on it is harmless) and nothing is left allocated.
+ * dmap_read_file loads a file for them.
  * ---------------------------------------------------------------------------------------- */
 
 /* Plain text map: one row per line (LF or CRLF), all rows the same length, '#' a wall, any
@@ -162,7 +165,8 @@ typedef struct dmap_scen_query {
 } dmap_scen_query;
 
 /* Moving AI .map.scen ("version 1", then one query per line; blank lines ignored). *queries
- * receives a malloc'ed array (free() it) of *count queries. The map name column is skipped. */
+ * receives a malloc'ed array (free() it) of *count queries. The map name column is skipped.
+ * On failure *queries is NULL and *count 0. */
 int dmap_parse_scen(const char *text, size_t len, dmap_scen_query **queries, size_t *count,
                     dmap_diag *diag);
 
@@ -197,8 +201,9 @@ size_t dmap_workspace_bytes(const dmap_workspace *ws);
 /* Scan values (W*H doubles) in place to the fixed point above. ws may be NULL (a temporary
  * workspace is made and freed). Cost: O(N + S log S) for S seeded cells when the grid has
  * unit costs or only a few distinct costs (FIFO merge); O(N log N) otherwise (heap).
- * Errors: DMAP_ERR_ARG, DMAP_ERR_SIZE, DMAP_ERR_VALUE (a passable cell holds NaN/inf, or the
- * grid or moves are invalid), DMAP_ERR_NOMEM. On error values are unchanged. */
+ * Errors: DMAP_ERR_ARG (NULLs, invalid moves), DMAP_ERR_SIZE, DMAP_ERR_VALUE (a passable cell
+ * holds NaN or an infinity, or a cost is not finite and > 0), DMAP_ERR_NOMEM. On error values
+ * are unchanged. */
 int dmap_scan(const dmap_grid *g, const dmap_moves *m, double *values, dmap_workspace *ws);
 
 /* Set every cell (walls included) of values to v. Errors: ARG, VALUE (v not finite). */
@@ -215,6 +220,8 @@ typedef struct dmap_goal {
 int dmap_set_goal(const dmap_grid *g, double *values, dmap_goal goal);
 
 /* Build a Dijkstra map from scratch: fill with dflt, seed the goals, scan. ws may be NULL.
+ * dflt is a ceiling: cells farther than dflt - goal value from every goal keep dflt (the seed
+ * uses 100); pass a large finite value such as 1e300 for plain distances.
  * Errors: as dmap_fill, dmap_set_goal and dmap_scan; values are unchanged after an error
  * (checked before anything is written), except DMAP_ERR_NOMEM. */
 int dmap_field(const dmap_grid *g, const dmap_moves *m, const dmap_goal *goals, size_t ngoals,
@@ -327,7 +334,10 @@ int dmap_downhill_path(const dmap_grid *g, const dmap_moves *m, const double *va
  * These count steps, not weights: every move allowed by the move rules (4/8-connectivity, the
  * corner rule, walls; step weights and cell costs ignored) is one step. Neighbours are visited
  * in dmap_dir order, so results are deterministic. ws may be NULL (a temporary workspace is
- * made); with a workspace, steady-state calls do not allocate (slots DMAP_WS_SEARCH_A..C).
+ * made); with a workspace, steady-state calls do not allocate (its search buffers).
+ * Small 4-connected grids (up to 1024 cells; game boards) are searched a whole level at a
+ * time on bitsets instead, unless dmap_bfs is asked for parents: same results, no workspace
+ * used and no allocation even with ws NULL, several times faster.
  * Common errors: DMAP_ERR_ARG (NULLs, bad moves), DMAP_ERR_SIZE, DMAP_ERR_RANGE (a cell
  * outside the grid), DMAP_ERR_WALL (a start cell on a wall), DMAP_ERR_NOMEM. */
 
@@ -384,7 +394,7 @@ int dmap_tree_path(const dmap_grid *g, const int *depth, const int *parent, int 
  * (may be NULL when nprotect is 0; a protected wall stays a wall). buried (may be NULL): W*H
  * bytes, set to 1 for cells buried by this call and 0 elsewhere. *nburied (may be NULL): how
  * many cells were buried. ws may be NULL (temporary workspace); with one, steady-state calls
- * do not allocate (slots DMAP_WS_SEARCH_C/D: (W+2)*(H+2) bytes + 4 bytes per cell).
+ * do not allocate ((W+2)*(H+2) bytes + 4 bytes per cell).
  * Burying a buried grid again buries nothing. Errors: DMAP_ERR_ARG (g or g->wall NULL,
  * protect NULL with nprotect > 0, unknown flags), DMAP_ERR_SIZE, DMAP_ERR_RANGE (a protected
  * index outside the grid), DMAP_ERR_NOMEM; g is unchanged after an error.
@@ -448,8 +458,10 @@ int dmap_world_to_grid(const dmap_world *world, dmap_grid *g);
  * the safe walk finds where I can go, arriving strictly before danger does. These searches
  * use one start cell and the grid's move rules and costs (entering cell c by a step costs
  * weight * cost[c], as in dmap_scan). With unit costs (g->cost NULL) they run on FIFO queues
- * in O(N); with a cost array on a binary heap in O(N log N). ws may be NULL; with one,
- * steady-state calls do not allocate (slots DMAP_WS_SEARCH_C/D). */
+ * in O(N); with many distinct costs on a binary heap in O(N log N). They are the scan engine
+ * itself run as a search from one cell (a deadline is a ceiling the scan already respects),
+ * so they cost about one dmap_scan. ws may be NULL; with one, steady-state calls do not
+ * allocate. */
 
 /* Threat of one enemy standing on cell `from`: threat[c] = delay + dist(from, c) for every
  * cell with dist(from, c) <= cutoff, and +INFINITY for cells farther than cutoff, unreachable
@@ -458,11 +470,12 @@ int dmap_world_to_grid(const dmap_world *world, dmap_grid *g);
  * cutoff, so a short cutoff is cheap besides the O(N) initialisation of threat.
  * Errors: DMAP_ERR_ARG (NULLs, bad moves), DMAP_ERR_SIZE, DMAP_ERR_VALUE (bad costs; delay
  * not finite or < 0; cutoff NaN or < 0), DMAP_ERR_RANGE (from outside), DMAP_ERR_WALL (from
- * on a wall), DMAP_ERR_NOMEM. threat is unspecified after an error. Workspace: slot C. */
+ * on a wall), DMAP_ERR_NOMEM. threat is unspecified after an error. */
 int dmap_threat_map(const dmap_grid *g, const dmap_moves *m, int from, double delay,
                     double cutoff, double *threat, dmap_workspace *ws);
 
-/* One enemy for a timing map: its cell, spawn delay and cutoff (as in dmap_threat_map). */
+/* One enemy for a timing map: its cell, spawn delay and cutoff (as in dmap_threat_map).
+ * Mind the cutoff: 0 limits the threat to the enemy's own cell; use INFINITY for none. */
 typedef struct dmap_enemy {
     int cell;
     double delay;
@@ -471,7 +484,7 @@ typedef struct dmap_enemy {
 
 /* Timing map: timing[c] = min over the n enemies of their threat maps (+INFINITY everywhere
  * when n is 0, and on walls). Errors: as dmap_threat_map (enemies NULL with n > 0 is
- * DMAP_ERR_ARG). Cost: n threat maps; one extra W*H doubles of workspace (slot D). */
+ * DMAP_ERR_ARG). Cost: n threat maps; one extra W*H doubles of workspace. */
 int dmap_timing_map(const dmap_grid *g, const dmap_moves *m, const dmap_enemy *enemies,
                     size_t n, double *timing, dmap_workspace *ws);
 
@@ -486,9 +499,8 @@ int dmap_timing_map(const dmap_grid *g, const dmap_moves *m, const dmap_enemy *e
  * timing values may be +INFINITY; *nsafe (may be NULL) gets the number of reached cells.
  * Errors: DMAP_ERR_ARG (NULLs, bad moves), DMAP_ERR_SIZE, DMAP_ERR_VALUE (bad costs,
  * start_time not finite, a passable timing value NaN), DMAP_ERR_RANGE, DMAP_ERR_WALL (start
- * on a wall), DMAP_ERR_NOMEM. Cost: O(N) with unit costs — bench_toolkit_b, 2048x2048 with
- * 30% walls and no danger (the most work): 1.2x a plain dmap_scan with 4-moves, 1.3x octile.
- * Workspace: slot C (5 bytes per cell, 25 with two distinct step weights). */
+ * on a wall), DMAP_ERR_NOMEM. Cost: about one dmap_scan of the same grid, O(N) for unit
+ * costs; the workspace holds about 13 bytes per cell (17 with parents). */
 int dmap_safe_walk(const dmap_grid *g, const dmap_moves *m, const double *timing, int start,
                    double start_time, double *arrival, int *parent, size_t *nsafe,
                    dmap_workspace *ws);
@@ -538,7 +550,7 @@ typedef struct dmap_layer_source {
  * cell/state outside), DMAP_ERR_VALUE (a time or duration NaN, infinite or negative, horizon
  * NaN), DMAP_ERR_NOMEM, or the callback's own negative code. Outputs unspecified on error.
  * Cost: O(V log V + E log V) for V nodes settled and E transitions listed. ws may be NULL
- * (slots DMAP_WS_SEARCH_C/D). */
+ * and then steady-state calls do not allocate. */
 int dmap_layered_search(int ncells, int nstates, const dmap_layer_source *sources,
                         size_t nsources, dmap_transition_fn next, void *user,
                         int max_transitions, double horizon, double *arrival, int *parent,
@@ -581,10 +593,12 @@ typedef double (*dmap_outcome_fn)(void *user, int my_move, const int *opp, size_
  * unweighted mean over combinations. best (nmine ints, may be NULL) gets EVERY move index whose
  * worst case is the largest (exact ties, ascending order), *nbest their count (>= 1).
  * nopp may be 0 (one combination, opp NULL in the callback). Combinations are enumerated
- * with the last opponent's move varying fastest. Errors: DMAP_ERR_ARG (NULLs, nmine 0, an
- * opponent with 0 moves, nmine or a move count above INT_MAX), DMAP_ERR_LIMIT (more than
- * 2^32 combinations per move), DMAP_ERR_VALUE (the callback returned NaN), DMAP_ERR_NOMEM.
- * Cost: nmine * prod(nopp_moves) callback calls. */
+ * with the last opponent's move varying fastest. Never allocates (the opponents' move indices
+ * live on the stack), so a bot may call it every tick. Errors: DMAP_ERR_ARG (NULLs, nmine 0,
+ * an opponent with 0 moves, nmine or a move count above INT_MAX), DMAP_ERR_LIMIT (more than
+ * DMAP_MINIMAX_MAX_OPPONENTS opponents, or more than 2^32 combinations per move),
+ * DMAP_ERR_VALUE (the callback returned NaN). Cost: nmine * prod(nopp_moves) callback calls. */
+#define DMAP_MINIMAX_MAX_OPPONENTS 32
 int dmap_minimax_moves(size_t nmine, const size_t *nopp_moves, size_t nopp, dmap_outcome_fn f,
                        void *user, double *worst, double *average, int *best, size_t *nbest);
 

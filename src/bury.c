@@ -22,20 +22,28 @@ enum { CELL_OBSTACLE = 1, CELL_FIXED = 2, CELL_WALL = CELL_OBSTACLE | CELL_FIXED
 /* The rule as a table over the 8 neighbour bits (see neighbour_bits): 1 = fill. */
 enum { NB_U = 1, NB_R = 2, NB_D = 4, NB_L = 8, NB_UR = 16, NB_DR = 32, NB_DL = 64, NB_UL = 128 };
 
-static int rule_says_fill(unsigned nb) {
-    int u = !!(nb & NB_U), r = !!(nb & NB_R), d = !!(nb & NB_D), l = !!(nb & NB_L);
-    if (u + r + d + l >= 3) return 1;
-    if (u + r + d + l != 2) return 0;
-    if (u && r) return !(nb & NB_DL);
-    if (u && l) return !(nb & NB_DR);
-    if (d && l) return !(nb & NB_UR);
-    if (d && r) return !(nb & NB_UL);
-    return 0; /* U+D or L+R: filling would cut a corridor */
-}
+/* The rule as a constant expression over the 8 neighbour bits nb (1 = fill):
+ *   three or four orthogonal obstacles: fill;
+ *   exactly two, at a corner (up+right, up+left, down+left, down+right): fill unless the
+ *   diagonal cell opposite that corner is an obstacle too;
+ *   two opposite ones (up+down, left+right) or fewer: keep (filling would cut a corridor).
+ * A constant expression so that the compiler builds the 256-entry table (building it on every
+ * call cost more than burying a game board). */
+#define NB_HAS(nb, bit) (((nb) & (bit)) != 0)
+#define NB_ORTHO(nb) (NB_HAS(nb, NB_U) + NB_HAS(nb, NB_R) + NB_HAS(nb, NB_D) + NB_HAS(nb, NB_L))
+#define NB_CORNER(nb, a, b, opposite) (NB_HAS(nb, a) && NB_HAS(nb, b) && !NB_HAS(nb, opposite))
+#define RULE_SAYS_FILL(nb)                                                                   \
+    (NB_ORTHO(nb) >= 3 ||                                                                    \
+     (NB_ORTHO(nb) == 2 &&                                                                   \
+      (NB_CORNER(nb, NB_U, NB_R, NB_DL) || NB_CORNER(nb, NB_U, NB_L, NB_DR) ||               \
+       NB_CORNER(nb, NB_D, NB_L, NB_UR) || NB_CORNER(nb, NB_D, NB_R, NB_UL))))
+#define RULE_4(nb) RULE_SAYS_FILL(nb), RULE_SAYS_FILL((nb) + 1), RULE_SAYS_FILL((nb) + 2), \
+                   RULE_SAYS_FILL((nb) + 3)
+#define RULE_16(nb) RULE_4(nb), RULE_4((nb) + 4), RULE_4((nb) + 8), RULE_4((nb) + 12)
+#define RULE_64(nb) RULE_16(nb), RULE_16((nb) + 16), RULE_16((nb) + 32), RULE_16((nb) + 48)
 
-static void build_rule_table(unsigned char table[256]) {
-    for (unsigned nb = 0; nb < 256; nb++) table[nb] = (unsigned char)rule_says_fill(nb);
-}
+static const unsigned char fill_rule[256] = {RULE_64(0), RULE_64(64), RULE_64(128),
+                                             RULE_64(192)};
 
 /* The state of one burying run over the padded map. */
 typedef struct bury_run {
@@ -44,7 +52,6 @@ typedef struct bury_run {
     uint32_t *stack;     /* frames: padded index << 2 | next neighbour (0..3) */
     size_t depth;
     size_t filled;
-    unsigned char table[256];
 } bury_run;
 
 static unsigned neighbour_bits(const unsigned char *c, ptrdiff_t pw) {
@@ -56,7 +63,7 @@ static unsigned neighbour_bits(const unsigned char *c, ptrdiff_t pw) {
 /* Check one cell; fill it when the rule says so. Returns 1 when it was filled. */
 static int try_fill(bury_run *r, size_t p) {
     unsigned char *c = r->cell + p;
-    if (*c != 0 || !r->table[neighbour_bits(c, r->pw)]) return 0;
+    if (*c != 0 || !fill_rule[neighbour_bits(c, r->pw)]) return 0;
     *c = CELL_WALL;
     r->filled++;
     return 1;
@@ -101,7 +108,8 @@ static void pad_grid(const dmap_grid *g, unsigned char *cell, size_t pw, size_t 
         const unsigned char *wall = g->wall + y * (size_t)g->w;
         row[0] = border;
         row[pw - 1] = border;
-        for (size_t x = 0; x < (size_t)g->w; x++) row[x + 1] = wall[x] ? CELL_WALL : 0;
+        for (size_t x = 0; x < (size_t)g->w; x++)
+            row[x + 1] = (unsigned char)(CELL_WALL * (wall[x] != 0));
     }
     for (size_t i = 0; i < nprotect; i++) {
         size_t x = (size_t)protect[i] % (size_t)g->w, y = (size_t)protect[i] / (size_t)g->w;
@@ -110,11 +118,22 @@ static void pad_grid(const dmap_grid *g, unsigned char *cell, size_t pw, size_t 
     }
 }
 
+/* The row-by-row scan. The rule is looked up for every cell (walls included: their
+ * neighbours are in the padded map too) so that the only branch is the rare "fill here";
+ * the pointers live in locals because a byte store may alias the run's fields. */
 static void scan_rows(bury_run *r, size_t w, size_t h) {
+    unsigned char *const cell = r->cell;
+    const ptrdiff_t pw = r->pw;
     for (size_t y = 1; y <= h; y++) {
-        size_t p = y * (size_t)r->pw + 1, end = p + w;
-        for (; p < end; p++)
-            if (r->cell[p] == 0 && try_fill(r, p)) recheck_from(r, p);
+        size_t p = y * (size_t)pw + 1, end = p + w;
+        for (; p < end; p++) {
+            unsigned char *c = cell + p;
+            int fill = (*c == 0) & fill_rule[neighbour_bits(c, pw)];
+            if (!fill) continue;
+            *c = CELL_WALL;
+            r->filled++;
+            recheck_from(r, p);
+        }
     }
 }
 
@@ -126,9 +145,10 @@ static void write_back(dmap_grid *g, const unsigned char *cell, size_t pw,
         unsigned char *wall = g->wall + y * (size_t)g->w;
         unsigned char *mark = buried ? buried + y * (size_t)g->w : NULL;
         for (size_t x = 0; x < (size_t)g->w; x++) {
-            int now_buried = !wall[x] && row[x] == CELL_WALL;
-            if (now_buried) wall[x] = 1;
-            if (mark) mark[x] = (unsigned char)now_buried;
+            /* no branch on the (unpredictable) cell: walls keep their byte, fills become 1 */
+            unsigned char now_buried = (unsigned char)((wall[x] == 0) & (row[x] == CELL_WALL));
+            wall[x] = (unsigned char)(wall[x] | now_buried);
+            if (mark) mark[x] = now_buried;
         }
     }
 }
@@ -158,7 +178,6 @@ int dmap_bury_dead_ends(dmap_grid *g, const int *protect, size_t nprotect, unsig
     r.pw = (ptrdiff_t)pw;
     r.depth = 0;
     r.filled = 0;
-    build_rule_table(r.table);
 
     pad_grid(g, r.cell, pw, ph, flags, protect, nprotect);
     scan_rows(&r, (size_t)g->w, (size_t)g->h);

@@ -103,10 +103,11 @@ int dmap_minimax_moves(size_t nmine, const size_t *nopp_moves, size_t nopp, dmap
         return DMAP_ERR_ARG;
     for (size_t j = 0; j < nopp; j++)
         if (nopp_moves[j] == 0 || nopp_moves[j] > INT_MAX) return DMAP_ERR_ARG;
+    if (nopp > DMAP_MINIMAX_MAX_OPPONENTS) return DMAP_ERR_LIMIT;
     uint64_t ncomb = combinations(nopp_moves, nopp);
     if (ncomb == 0) return DMAP_ERR_LIMIT;
-    int *opp = NULL;
-    if (nopp > 0 && !(opp = malloc(nopp * sizeof *opp))) return DMAP_ERR_NOMEM;
+    /* A fixed bound instead of a per-call allocation: bots call this every tick. */
+    int opp[DMAP_MINIMAX_MAX_OPPONENTS];
     int rc = DMAP_OK;
     double top = -INFINITY;
     for (size_t i = 0; i < nmine && rc == DMAP_OK; i++) {
@@ -115,7 +116,6 @@ int dmap_minimax_moves(size_t nmine, const size_t *nopp_moves, size_t nopp, dmap
         if (rc == DMAP_OK && average) average[i] = mean;
         if (rc == DMAP_OK && (i == 0 || worst[i] > top)) top = worst[i];
     }
-    free(opp);
     if (rc != DMAP_OK) return rc;
     size_t count = 0;
     for (size_t i = 0; i < nmine; i++)

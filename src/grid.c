@@ -48,8 +48,9 @@ int dmap_grid_check(const dmap_grid *g) {
     return DMAP_OK;
 }
 
+/* Grids whose W x H is out of range have no valid index (y*W + x could overflow an int). */
 int dmap_grid_index(const dmap_grid *g, int x, int y) {
-    if (!g || x < 0 || y < 0 || x >= g->w || y >= g->h) return -1;
+    if (!g || x < 0 || y < 0 || x >= g->w || y >= g->h || !size_ok(g->w, g->h)) return -1;
     return y * g->w + x;
 }
 
@@ -93,6 +94,7 @@ int dmap_dir_dy(dmap_dir d) { return (int)d >= 0 && d < DMAP_DIR_COUNT ? dir_dy[
 
 int dmap_step(const dmap_grid *g, const dmap_moves *m, int from, dmap_dir d) {
     if (!g || !g->wall || !m || (int)d < 0 || d >= DMAP_DIR_COUNT) return -1;
+    if (!size_ok(g->w, g->h)) return -1;
     if (from < 0 || (int64_t)from >= (int64_t)g->w * g->h || g->wall[from]) return -1;
     if (d >= DMAP_UP_RIGHT && m->connectivity != 8) return -1;
     int x = from % g->w, y = from / g->w;

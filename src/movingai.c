@@ -92,6 +92,12 @@ static int parse_header_line(const char *s, size_t n, int line, movingai_header 
     return parse_size(tok[1], tlen[1], "width", line, &hd->width, diag);
 }
 
+/* The line to name for "the text ended too soon": the empty line after a final newline, or
+ * the last line itself when the text does not end in one (never a line past the input). */
+static int end_line(const dmap_lines *r) {
+    return r->len == 0 || r->text[r->len - 1] == '\n' ? r->line + 1 : r->line;
+}
+
 /* Read the header up to and including the "map" line; checks sizes. */
 static int parse_header(dmap_lines *r, movingai_header *hd, dmap_diag *diag) {
     const char *s;
@@ -125,7 +131,7 @@ static int parse_header(dmap_lines *r, movingai_header *hd, dmap_diag *diag) {
         int rc = parse_header_line(s, n, r->line, hd, diag);
         if (rc != DMAP_OK) return rc;
     }
-    return dmap_diag_fail(diag, DMAP_ERR_FORMAT, r->line + 1, "missing 'map' line");
+    return dmap_diag_fail(diag, DMAP_ERR_FORMAT, end_line(r), "missing 'map' line");
 }
 
 static int is_passable_char(char c) { return c == '.' || c == 'G' || c == 'S'; }
@@ -138,7 +144,7 @@ static int check_rows(dmap_lines r, const movingai_header *hd, dmap_diag *diag) 
     int first_row_line = r.line + 1;
     for (int64_t y = 0; y < hd->height; y++) {
         if (!dmap_lines_next(&r, &s, &n))
-            return dmap_diag_fail(diag, DMAP_ERR_FORMAT, r.line + 1,
+            return dmap_diag_fail(diag, DMAP_ERR_FORMAT, end_line(&r),
                                   "truncated: %lld of %lld map rows (rows start on line %d)",
                                   (long long)y, (long long)hd->height, first_row_line);
         for (size_t x = 0; x < n && x < (size_t)hd->width; x++) {

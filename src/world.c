@@ -12,20 +12,39 @@
 
 #include "dmap.h"
 
-static int fail(dmap_diag *diag, int line, const char *fmt, ...)
 #if defined(__GNUC__) || defined(__clang__)
-    __attribute__((format(printf, 3, 4)))
+#define WORLD_PRINTF(f, a) __attribute__((format(printf, f, a)))
+#else
+#define WORLD_PRINTF(f, a)
 #endif
-    ;
 
-static int fail(dmap_diag *diag, int line, const char *fmt, ...) {
+/* Fill diag (when given) with the line and reason and return code: every error of the
+ * reader says why. fail() is the common case, a malformed text. */
+static int fail_code(dmap_diag *diag, int code, int line, const char *fmt, ...)
+    WORLD_PRINTF(4, 5);
+static int fail(dmap_diag *diag, int line, const char *fmt, ...) WORLD_PRINTF(3, 4);
+
+static int vfail(dmap_diag *diag, int code, int line, const char *fmt, va_list ap) {
     if (diag) {
-        va_list ap;
-        va_start(ap, fmt);
         diag->line = line;
         vsnprintf(diag->message, sizeof diag->message, fmt, ap);
-        va_end(ap);
     }
+    return code;
+}
+
+static int fail_code(dmap_diag *diag, int code, int line, const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    vfail(diag, code, line, fmt, ap);
+    va_end(ap);
+    return code;
+}
+
+static int fail(dmap_diag *diag, int line, const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    vfail(diag, DMAP_ERR_FORMAT, line, fmt, ap);
+    va_end(ap);
     return DMAP_ERR_FORMAT;
 }
 
@@ -109,7 +128,8 @@ static int infer_square(size_t count, int line, int *w, int *h, dmap_diag *diag)
         return fail(diag, line, "%zu values do not make a square world (%zux%zu = %zu)", count,
                     side, side, side * side);
     if (side > (size_t)INT_MAX || (int64_t)side * (int64_t)side > DMAP_MAX_CELLS)
-        return DMAP_ERR_SIZE;
+        return fail_code(diag, DMAP_ERR_SIZE, line, "%zux%zu world is larger than the largest "
+                         "grid", side, side);
     *w = *h = (int)side;
     return DMAP_OK;
 }
@@ -154,17 +174,21 @@ int dmap_parse_world(const char *text, size_t len, int w, int h, dmap_world *wor
         diag->line = 0;
         diag->message[0] = '\0';
     }
-    if (!text || !world || w < 0 || h < 0 || (w == 0) != (h == 0)) return DMAP_ERR_ARG;
+    if (!text || !world || w < 0 || h < 0 || (w == 0) != (h == 0))
+        return fail_code(diag, DMAP_ERR_ARG, 0, "invalid arguments (no text or world, or a bad "
+                         "size %dx%d)", w, h);
     int rc = DMAP_OK;
     if (w == 0) rc = infer_square(count_tokens(text, len), last_line(text, len), &w, &h, diag);
     if (rc != DMAP_OK) return rc;
-    if ((int64_t)w * h > DMAP_MAX_CELLS) return DMAP_ERR_SIZE;
+    if ((int64_t)w * h > DMAP_MAX_CELLS)
+        return fail_code(diag, DMAP_ERR_SIZE, 0, "%dx%d world is larger than the largest grid",
+                         w, h);
     world->w = w;
     world->h = h;
     world->cells = malloc((size_t)w * (size_t)h);
     if (!world->cells) {
         memset(world, 0, sizeof *world);
-        return DMAP_ERR_NOMEM;
+        return fail_code(diag, DMAP_ERR_NOMEM, 0, "out of memory for a %dx%d world", w, h);
     }
     rc = read_cells(text, len, world, diag);
     if (rc != DMAP_OK) dmap_world_free(world);

@@ -2,12 +2,15 @@
  *
  * CHECK(cond) records a failure with file:line and goes on; CHECK_EQ_INT / CHECK_NEAR print
  * both sides. A test file's main() ends with `return check_report("name");`, which prints
- * "name: N passed, M failed" and returns non-zero when anything failed, so ctest counts it. */
+ * "name: N passed, M failed" and returns non-zero when anything failed, so ctest counts it.
+ * check_shared_dir / check_shared_path find the shared data and fail loudly when it is missing. */
 #ifndef DMAP_TEST_CHECK_H
 #define DMAP_TEST_CHECK_H
 
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <sys/stat.h>
 
 static int check_passed, check_failed;
 
@@ -44,6 +47,30 @@ static int check_passed, check_failed;
                     #a, #b, check_a_, check_b_);                                             \
         }                                                                                    \
     } while (0)
+
+/* The shared/ folder beside the repo (Moving AI maps, pursuit worlds, seeds): ctest passes it
+ * as argv[1] and in DMAP_SHARED. The data a test needs is never optional: when it is missing
+ * the test FAILS with one line naming the missing path, instead of skipping or passing.
+ * check_shared_dir returns the folder, or NULL after recording that none was given. */
+static inline const char *check_shared_dir(int argc, char **argv) {
+    const char *dir = argc > 1 ? argv[1] : getenv("DMAP_SHARED");
+    if (dir && *dir) return dir;
+    check_failed++;
+    fprintf(stderr, "MISSING DATA: no shared/ folder given (argv[1] or DMAP_SHARED)\n");
+    return NULL;
+}
+
+/* check_shared_path(path, size, dir, rel): writes dir/rel into path[size]; 1 when that file
+ * or folder exists, else records one failure with a line naming it and returns 0. */
+static inline int check_shared_path(char *path, size_t size, const char *dir, const char *rel) {
+    struct stat st;
+    int n = snprintf(path, size, "%s/%s", dir, rel);
+    if (n >= 0 && (size_t)n < size && stat(path, &st) == 0) return 1;
+    check_failed++;
+    fprintf(stderr, "MISSING DATA: %s/%s does not exist (the shared/ folder must sit beside the "
+            "repo, or configure with -DDMAP_SHARED_DIR=...)\n", dir, rel);
+    return 0;
+}
 
 static inline int check_report(const char *name) {
     printf("%s: %d passed, %d failed\n", name, check_passed, check_failed);

@@ -105,10 +105,13 @@ static const lab_world lab_worlds[] = {
 };
 
 static void test_lab_worlds(const char *shared) {
+    char path[1024];
+    if (!check_shared_path(path, sizeof path, shared, "data/pursuit")) return;
     for (size_t k = 0; k < sizeof lab_worlds / sizeof lab_worlds[0]; k++) {
         const lab_world *lw = &lab_worlds[k];
-        char path[1024];
-        snprintf(path, sizeof path, "%s/data/pursuit/%s", shared, lw->file);
+        char rel[256];
+        snprintf(rel, sizeof rel, "data/pursuit/%s", lw->file);
+        if (!check_shared_path(path, sizeof path, shared, rel)) continue;
         char *text = NULL;
         size_t len = 0;
         dmap_diag diag;
@@ -396,9 +399,8 @@ static void test_errors(void) {
 }
 
 int main(int argc, char **argv) {
-    const char *shared = argc > 1 ? argv[1] : getenv("DMAP_SHARED");
-    if (!shared) shared = "../shared";
-    test_lab_worlds(shared);
+    const char *shared = check_shared_dir(argc, argv);
+    if (shared) test_lab_worlds(shared);
     test_edge_option();
     test_against_recursion();
     test_connectivity_property();

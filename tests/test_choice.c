@@ -167,6 +167,33 @@ static void test_minimax(void) {
                  DMAP_ERR_LIMIT);
 }
 
+/* The opponents' move indices live in a fixed array (no allocation per call): up to
+ * DMAP_MINIMAX_MAX_OPPONENTS opponents work, one more is DMAP_ERR_LIMIT. */
+static double count_opponents(void *user, int my_move, const int *opp, size_t nopp) {
+    (void)user;
+    double moved = 0;
+    for (size_t j = 0; j < nopp; j++) moved += opp[j];
+    return my_move - moved; /* worst case: every opponent on its last move */
+}
+
+static void test_minimax_opponent_limit(void) {
+    size_t nopp_moves[DMAP_MINIMAX_MAX_OPPONENTS + 1];
+    for (size_t j = 0; j <= DMAP_MINIMAX_MAX_OPPONENTS; j++) nopp_moves[j] = 1;
+    nopp_moves[0] = nopp_moves[DMAP_MINIMAX_MAX_OPPONENTS - 1] = 2;
+    double worst[2];
+    int best[2];
+    size_t nbest = 0;
+    CHECK_EQ_INT(dmap_minimax_moves(2, nopp_moves, DMAP_MINIMAX_MAX_OPPONENTS, count_opponents,
+                                    NULL, worst, NULL, best, &nbest),
+                 DMAP_OK);
+    CHECK(worst[0] == -2 && worst[1] == -1);
+    CHECK_EQ_INT(nbest, 1);
+    CHECK_EQ_INT(best[0], 1);
+    CHECK_EQ_INT(dmap_minimax_moves(2, nopp_moves, DMAP_MINIMAX_MAX_OPPONENTS + 1,
+                                    count_opponents, NULL, worst, NULL, best, &nbest),
+                 DMAP_ERR_LIMIT);
+}
+
 static double nan_outcome(void *user, int my_move, const int *opp, size_t nopp) {
     (void)user;
     (void)opp;
@@ -185,5 +212,6 @@ int main(void) {
     test_filter_chain();
     test_minimax();
     test_minimax_nan();
+    test_minimax_opponent_limit();
     return check_report("test_choice");
 }

@@ -252,7 +252,8 @@ static void test_bad_calls(void) {
  * the prey at row 6 col 3 (line 52); its obstacles are the -1 lines. */
 static void test_lab_world(const char *shared) {
     char path[4096];
-    snprintf(path, sizeof path, "%s/data/pursuit/battlefield.dat", shared);
+    if (!check_shared_path(path, sizeof path, shared, "data/pursuit")) return;
+    if (!check_shared_path(path, sizeof path, shared, "data/pursuit/battlefield.dat")) return;
     pursuit_world w;
     dmap_diag diag;
     int rc = pursuit_world_load(path, &w, &diag);
@@ -290,7 +291,7 @@ static void test_wilson(void) {
 }
 
 int main(int argc, char **argv) {
-    const char *shared = argc > 1 ? argv[1] : getenv("DMAP_SHARED");
+    const char *shared = check_shared_dir(argc, argv);
     test_rest_clocks();
     test_swap_and_capture();
     test_illegal_moves();

@@ -185,6 +185,12 @@ static void test_movingai_rejects(void) {
                      "too many rows");
     movingai_rejects(S("type octile\nheight 1\nwidth 2\nmap\n..\n\n\n@@\n"), DMAP_ERR_FORMAT, 8,
                      "extra row after blank lines");
+    /* Found by test_garbage: without a final newline, "the text ended" names the last line,
+     * not a line past the end of the file. */
+    movingai_rejects(S("type octile\nheight 1\nwidth 1"), DMAP_ERR_FORMAT, 3,
+                     "missing map, no final newline");
+    movingai_rejects(S("type octile\nheight 3\nwidth 2\nmap\n..\n.."), DMAP_ERR_FORMAT, 6,
+                     "truncated, no final newline");
 }
 
 /* Count the passable characters of a Moving AI map text after its "map" line. */
@@ -200,9 +206,12 @@ static long count_passable(const char *text) {
 static void test_movingai_files(const char *shared) {
     static const char *names[] = {"arena", "den520d", "lak303d", "AR0011SR", "Archipelago",
                                   "maze512-1-0", "random512-10-0", "8room_000", "Berlin_0_256"};
+    char path[1024];
+    if (!check_shared_path(path, sizeof path, shared, "data/movingai")) return;
     for (size_t k = 0; k < sizeof names / sizeof names[0]; k++) {
-        char path[1024];
-        snprintf(path, sizeof path, "%s/data/movingai/%s.map", shared, names[k]);
+        char rel[256];
+        snprintf(rel, sizeof rel, "data/movingai/%s.map", names[k]);
+        if (!check_shared_path(path, sizeof path, shared, rel)) continue;
         char *text;
         size_t len;
         dmap_diag d;
@@ -318,14 +327,13 @@ static void test_read_file(void) {
 }
 
 int main(int argc, char **argv) {
-    const char *shared = argc > 1 ? argv[1] : getenv("DMAP_SHARED");
+    const char *shared = check_shared_dir(argc, argv);
     test_text_map_accepts();
     test_text_map_rejects();
     test_text_map_too_big();
     test_movingai_accepts();
     test_movingai_rejects();
     if (shared) test_movingai_files(shared);
-    else CHECK(!"no shared dir given (argv[1] or DMAP_SHARED)");
     test_scen_accepts();
     test_scen_rejects();
     test_read_file();

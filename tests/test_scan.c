@@ -5,6 +5,7 @@
  * costs, few and many distinct costs) and requires the engine to equal the sweep loop: bit for
  * bit (both compute the minimum over paths of the same left-to-right floating sums, and
  * rounding is monotone), which is stricter than the 1e-9 the issue asks for. */
+#include <limits.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -55,6 +56,22 @@ static void test_semantics(void) {
     dmap_grid_free(&g);
 }
 
+/* Found by tests/fuzz/fuzz_api: a hand-filled grid struct claiming more than DMAP_MAX_CELLS
+ * cells (or an int-overflowing W x H) is invalid, so dmap_step and dmap_grid_index must
+ * refuse it instead of reading wall[] past the caller's array or overflowing y*W + x. */
+static void test_oversize_grid_struct(void) {
+    unsigned char wall[2] = {0, 0};
+    dmap_moves m = dmap_moves_4();
+    dmap_grid g = {(1 << 28) + 1, 1 << 14, wall, NULL};
+    CHECK_EQ_INT(dmap_step(&g, &m, 0, DMAP_RIGHT), -1);
+    CHECK_EQ_INT(dmap_grid_index(&g, 1, 0), -1);
+    CHECK_EQ_INT(dmap_grid_passable(&g, 1, 0), 0);
+    dmap_grid huge = {INT_MAX, INT_MAX, wall, NULL};
+    CHECK_EQ_INT(dmap_grid_index(&huge, 5, 3), -1); /* 3 * INT_MAX + 5 overflows an int */
+    CHECK_EQ_INT(dmap_step(&huge, &m, 0, DMAP_DOWN), -1);
+    CHECK_EQ_INT(dmap_scan(&huge, &m, (double[1]){0}, NULL), DMAP_ERR_SIZE);
+}
+
 static void test_errors(void) {
     dmap_grid g;
     dmap_grid_init(&g, 3, 3);
@@ -102,6 +119,7 @@ static void test_errors(void) {
     CHECK_EQ_INT(dmap_field(&g, &m, &nan_goal, 1, 100, v, NULL), DMAP_ERR_VALUE);
     CHECK_EQ_INT(dmap_field(&g, &m, NULL, 0, NAN, v, NULL), DMAP_ERR_VALUE);
     dmap_grid_free(&g);
+    test_oversize_grid_struct();
 }
 
 /* ---- the property test ---------------------------------------------------------------------- */

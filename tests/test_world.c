@@ -31,11 +31,14 @@ static void test_lab_files(const char *shared) {
         {"battlefield2.dat", 63, 0, 22},
         {"battlefield3.dat", 3 * 8 + 3, 0, 17},
     };
+    char path[1024];
+    if (!check_shared_path(path, sizeof path, shared, "data/pursuit")) return;
     for (size_t k = 0; k < 4; k++) {
-        char path[1024], *text = NULL;
+        char rel[256], *text = NULL;
         size_t len;
         dmap_diag diag;
-        snprintf(path, sizeof path, "%s/data/pursuit/%s", shared, expect[k].file);
+        snprintf(rel, sizeof rel, "data/pursuit/%s", expect[k].file);
+        if (!check_shared_path(path, sizeof path, shared, rel)) continue;
         CHECK_EQ_INT(dmap_read_file(path, &text, &len, &diag), DMAP_OK);
         if (!text) continue;
         dmap_world world;
@@ -103,6 +106,13 @@ static void test_parsing(void) {
     CHECK_EQ_INT(parse("1 10 0 0", 2, 0, &world, &diag), DMAP_ERR_ARG);
     CHECK_EQ_INT(parse("1 10 0 0", -2, -2, &world, &diag), DMAP_ERR_ARG);
     CHECK_EQ_INT(parse("1 10 0 0", 1 << 20, 1 << 20, &world, NULL), DMAP_ERR_SIZE);
+    /* Found by the garbage review: every error fills the diag, not only format errors. */
+    diag.message[0] = '\0';
+    CHECK_EQ_INT(parse("1 10 0 0", 1 << 20, 1 << 20, &world, &diag), DMAP_ERR_SIZE);
+    CHECK(diag.message[0] != '\0');
+    diag.message[0] = '\0';
+    CHECK_EQ_INT(parse("1 10 0 0", -2, -2, &world, &diag), DMAP_ERR_ARG);
+    CHECK(diag.message[0] != '\0');
     /* diag may be NULL */
     CHECK_EQ_INT(parse("1 1 0 0", 0, 0, &world, NULL), DMAP_ERR_FORMAT);
 }
@@ -133,9 +143,8 @@ static void test_checks(void) {
 }
 
 int main(int argc, char **argv) {
-    const char *shared = argc > 1 ? argv[1] : getenv("DMAP_SHARED");
-    if (!shared) shared = "../shared";
-    test_lab_files(shared);
+    const char *shared = check_shared_dir(argc, argv);
+    if (shared) test_lab_files(shared);
     test_parsing();
     test_checks();
     return check_report("test_world");

@@ -52,12 +52,6 @@ void bot_maps_close(bot_maps *b) {
     memset(b, 0, sizeof *b);
 }
 
-int bot_distance_from(bot_maps *b, const dmap_grid *g, int cell, double *out) {
-    dmap_moves four = dmap_moves_4();
-    dmap_goal goal = {cell % g->w, cell / g->w, 0.0};
-    return dmap_field(g, &four, &goal, 1, b->ceiling, out, b->ws);
-}
-
 int bot_steps_from(bot_maps *b, const dmap_grid *g, int cell, int *out) {
     dmap_moves four = dmap_moves_4();
     int rc = dmap_bfs(g, &four, &cell, 1, -1, out, NULL, b->ws);
@@ -76,6 +70,14 @@ const int *bot_world_row(bot_maps *b, const dmap_grid *world, int cell, int *scr
         b->have[cell] = 1;
     }
     return row;
+}
+
+int bot_world_distance(bot_maps *b, const dmap_grid *world, int cell, int *scratch, double *out) {
+    const int *row = bot_world_row(b, world, cell, scratch);
+    if (!row) return cell < 0 || (size_t)cell >= b->n ? DMAP_ERR_ARG : DMAP_ERR_NOMEM;
+    /* b->far == b->ceiling == n + 1: the values are dmap_field's, bit for bit */
+    for (size_t i = 0; i < b->n; i++) out[i] = (double)row[i];
+    return DMAP_OK;
 }
 
 void bot_landings(const dmap_grid *g, int from, int land[BOT_MOVES]) {

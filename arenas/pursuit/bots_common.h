@@ -30,9 +30,6 @@ typedef struct bot_maps {
 int bot_maps_open(bot_maps *b, const dmap_grid *g, int count, int icount, int cache);
 void bot_maps_close(bot_maps *b);
 
-/* out = path distance (4-connected, unit steps) from cell on g; unreachable cells and walls
- * hold b->ceiling. */
-int bot_distance_from(bot_maps *b, const dmap_grid *g, int cell, double *out);
 
 /* out = step count from cell on g (breadth-first); unreachable cells and walls hold b->far. */
 int bot_steps_from(bot_maps *b, const dmap_grid *g, int cell, int *out);
@@ -40,6 +37,12 @@ int bot_steps_from(bot_maps *b, const dmap_grid *g, int cell, int *out);
 /* Step counts from cell on the game's world (the same grid every call of a game): the cached
  * row when the cache exists, else computed into scratch (n ints). NULL on error. */
 const int *bot_world_row(bot_maps *b, const dmap_grid *world, int cell, int *scratch);
+
+/* out = path distance (4-connected, unit steps) from cell on the game's world as doubles,
+ * b->ceiling on unreachable cells and walls: exactly dmap_field's map with unit steps and that
+ * ceiling, but read from the row cache (bot_world_row; scratch as there), so a bot asking for
+ * the map of a cell it saw before pays only the copy. Errors: ARG (cell outside), or the BFS's. */
+int bot_world_distance(bot_maps *b, const dmap_grid *world, int cell, int *scratch, double *out);
 
 /* The cells the five moves lead to from `from` on g (illegal moves stay on `from`). */
 void bot_landings(const dmap_grid *g, int from, int land[BOT_MOVES]);

@@ -1,6 +1,7 @@
 /* bots_predators.c — the built-in predators.
  *
- * chase: rolls down a Dijkstra map seeded at the prey (ties broken at random).
+ * chase: rolls down a Dijkstra map seeded at the prey (ties broken at random); with unit
+ *   steps that map is the BFS distance row of the prey's cell, kept in the per-game cache.
  * intercept: a one-clock minimax over the simultaneous moves. For each of its moves it
  *   assumes the prey's worst reply (on rest clocks the prey has only one: staying) and scores
  *   the distance left, a capture scoring above everything; among the moves with the best worst
@@ -12,9 +13,10 @@
 
 /* ---- chase -------------------------------------------------------------------------------- */
 
+/* chase's state: one map, the distance-row cache and a scratch row for big worlds. */
 static int chase_init(void **state, const pursuit_view *start, const void *arg) {
     (void)arg;
-    return bot_maps_init(state, start, 1, 0, 0);
+    return bot_maps_init(state, start, 1, 1, 1);
 }
 
 static char chase_decide(void *state, const pursuit_view *v, dmap_rng *rng) {
@@ -22,7 +24,7 @@ static char chase_decide(void *state, const pursuit_view *v, dmap_rng *rng) {
     dmap_moves four = dmap_moves_4();
     unsigned options = 0;
     dmap_dir d = DMAP_STAY;
-    if (bot_distance_from(b, v->grid, v->prey, b->map[0]) != DMAP_OK ||
+    if (bot_world_distance(b, v->grid, v->prey, b->steps[0], b->map[0]) != DMAP_OK ||
         dmap_downhill_options(v->grid, &four, b->map[0], v->predator, NULL, &options) != DMAP_OK ||
         dmap_pick_option(options, rng, &d) != DMAP_OK)
         return 's';

@@ -2,7 +2,8 @@
  *
  * naive:  the move whose landing lies farthest (path distance) from the predator, one step
  *         ahead; ties at random.
- * flee:   rolls down the flee map of the predator (its Dijkstra map times -1.2, rescanned).
+ * flee:   rolls down the flee map of the predator (its Dijkstra map times -1.2, rescanned);
+ *         the maps are cached per predator cell for the game.
  * bury:   the seed's strategy. On its own copy of the world it buries the dead ends (both
  *         agents' cells protected), picks the cell that maximises the predator's path distance
  *         minus its straight-line distance (cells the predator must walk around obstacles to
@@ -39,20 +40,68 @@ static char naive_decide(void *state, const pursuit_view *v, dmap_rng *rng) {
 
 /* ---- flee --------------------------------------------------------------------------------- */
 
+/* flee's state: the distance-row cache, and the flee map of every predator cell seen so far
+ * (on worlds up to FLEE_CACHE_CELLS cells): obstacles never move, so a flee map depends only
+ * on where the predator stands, and the rescan is the expensive part of a decision. */
+#define FLEE_CACHE_CELLS 256
+
+typedef struct flee_state {
+    bot_maps b;
+    double *maps;        /* n * n doubles, row p = the flee map for the predator on p; or NULL */
+    unsigned char *have; /* n flags: row computed */
+} flee_state;
+
+static void flee_release(void *state) {
+    flee_state *s = state;
+    if (!s) return;
+    bot_maps_close(&s->b);
+    free(s->maps);
+    free(s->have);
+    free(s);
+}
+
 static int flee_init(void **state, const pursuit_view *start, const void *arg) {
     (void)arg;
-    return bot_maps_init(state, start, 1, 0, 0);
+    flee_state *s = calloc(1, sizeof *s);
+    if (!s) return DMAP_ERR_NOMEM;
+    int rc = bot_maps_open(&s->b, start->grid, 1, 1, 1);
+    if (rc == DMAP_OK && s->b.n <= FLEE_CACHE_CELLS) {
+        s->maps = malloc(s->b.n * s->b.n * sizeof(double));
+        s->have = calloc(s->b.n, 1);
+        if (!s->maps || !s->have) rc = DMAP_ERR_NOMEM;
+    }
+    if (rc != DMAP_OK) {
+        flee_release(s);
+        return rc;
+    }
+    *state = s;
+    return DMAP_OK;
+}
+
+/* The flee map of the predator's cell: the -1.2 rescan of its distance map (dmap_flee),
+ * from the cache when this cell was seen before. NULL on error. */
+static const double *flee_map(flee_state *s, const pursuit_view *v) {
+    bot_maps *b = &s->b;
+    int p = v->predator;
+    if (p < 0 || (size_t)p >= b->n) return NULL;
+    if (s->maps && s->have[p]) return s->maps + (size_t)p * b->n;
+    double *out = s->maps ? s->maps + (size_t)p * b->n : b->map[0];
+    dmap_moves four = dmap_moves_4();
+    if (bot_world_distance(b, v->grid, p, b->steps[0], out) != DMAP_OK ||
+        dmap_flee(v->grid, &four, out, DMAP_FLEE_FACTOR, out, b->ws) != DMAP_OK)
+        return NULL;
+    if (s->maps) s->have[p] = 1;
+    return out;
 }
 
 static char flee_decide(void *state, const pursuit_view *v, dmap_rng *rng) {
-    bot_maps *b = state;
+    flee_state *s = state;
     if (pursuit_prey_rests(v->clock)) return 's';
     dmap_moves four = dmap_moves_4();
     unsigned options = 0;
     dmap_dir d = DMAP_STAY;
-    if (bot_distance_from(b, v->grid, v->predator, b->map[0]) != DMAP_OK ||
-        dmap_flee(v->grid, &four, b->map[0], DMAP_FLEE_FACTOR, b->map[0], b->ws) != DMAP_OK ||
-        dmap_downhill_options(v->grid, &four, b->map[0], v->prey, NULL, &options) != DMAP_OK ||
+    const double *map = flee_map(s, v);
+    if (!map || dmap_downhill_options(v->grid, &four, map, v->prey, NULL, &options) != DMAP_OK ||
         dmap_pick_option(options, rng, &d) != DMAP_OK)
         return 's';
     return pursuit_dir_move(d);
@@ -175,7 +224,7 @@ const pursuit_bot pursuit_bot_naive = {
 
 const pursuit_bot pursuit_bot_flee = {
     "flee", PURSUIT_PREY, "rolls down a -1.2 flee map of the predator",
-    flee_init, flee_decide, bot_maps_release, NULL};
+    flee_init, flee_decide, flee_release, NULL};
 
 const pursuit_bot pursuit_bot_bury = {
     "bury", PURSUIT_PREY,

@@ -29,11 +29,18 @@ const char *pcli_value(int argc, char **argv, int *i) {
     return argv[++*i];
 }
 
+/* strtol and friends skip leading spaces and accept "-" before unsigned numbers: plain
+ * decimal text only, so " -1" cannot wrap around to a huge seed. */
+static int starts_like_integer(const char *s) {
+    if (*s == '-') s++;
+    return *s >= '0' && *s <= '9';
+}
+
 int pcli_long(const char *opt, const char *s, long lo, long hi, long *out) {
     char *end = NULL;
     errno = 0;
     long v = strtol(s, &end, 10);
-    if (end == s || *end != '\0' || errno != 0 || v < lo || v > hi)
+    if (!starts_like_integer(s) || end == s || *end != '\0' || errno != 0 || v < lo || v > hi)
         return pcli_fail("%s: expected an integer in %ld..%ld, got '%s'", opt, lo, hi, s);
     *out = v;
     return 0;
@@ -52,7 +59,7 @@ int pcli_double(const char *opt, const char *s, double lo, double hi, double *ou
 int pcli_u64(const char *opt, const char *s, uint64_t *out) {
     char *end = NULL;
     errno = 0;
-    if (s[0] == '-' || s[0] == '\0')
+    if (!(s[0] >= '0' && s[0] <= '9'))
         return pcli_fail("%s: expected a non-negative integer, got '%s'", opt, s);
     unsigned long long v = strtoull(s, &end, 10);
     if (*end != '\0' || errno != 0)
@@ -164,7 +171,8 @@ static void print_usage(FILE *out) {
     }
 }
 
-int main(int argc, char **argv) {
+/* Run what the arguments ask for; main then checks that the output really got written. */
+static int dispatch(int argc, char **argv) {
     if (argc < 2) {
         print_usage(stderr);
         return PCLI_USAGE;
@@ -178,4 +186,13 @@ int main(int argc, char **argv) {
     if (!strcmp(cmd, "tournament")) return cmd_tournament(argc - 1, argv + 1);
     if (!strcmp(cmd, "bench")) return cmd_bench(argc - 1, argv + 1);
     return pcli_fail("unknown command '%s' (try: match, tournament, bench, --help)", cmd);
+}
+
+/* A full disk or a closed stdout is one error line and exit 2, never a silent success. */
+int main(int argc, char **argv) {
+    int rc = dispatch(argc, argv);
+    int unwritten = fflush(stdout) != 0 || ferror(stdout);
+    if (unwritten && rc != PCLI_USAGE) /* else the failure already said its one line */
+        return pcli_fail("cannot write the output");
+    return rc;
 }

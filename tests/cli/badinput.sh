@@ -7,6 +7,8 @@ set -euo pipefail
 DMAP=${DMAP:?set DMAP to the dmap binary}
 SHARED=${DMAP_SHARED:?set DMAP_SHARED to the shared/ folder}
 DATA="$SHARED/data/movingai"
+source "$(dirname "${BASH_SOURCE[0]}")/shared_data.bash"
+require_shared_data cli_badinput "$DATA" "$DATA/arena.map" "$DATA/arena.map.scen" "$DATA/lak303d.map.scen"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
@@ -127,6 +129,52 @@ bad "scen bad map" "$DMAP" scen ragged.txt "$DATA/arena.map.scen"
 bad "unknown command" "$DMAP" frobnicate
 bad "help of unknown command" "$DMAP" help frobnicate
 bad "demo with arguments" "$DMAP" demo extra
+
+# Robustness (eng-fuzz): very long arguments, options twice, an unwritable stdout on every
+# path (commands, help, --version, the default demo), and input files left untouched.
+long_arg=$(printf '%*s' 100000 '' | tr ' ' 'x')
+bad "long map path" "$DMAP" field "$long_arg" --goal 0,0
+bad "long goal" "$DMAP" field ok.txt --goal "$long_arg"
+bad "long goal value" "$DMAP" field ok.txt --goal "0,0=$long_arg"
+bad "long format" "$DMAP" field ok.txt --goal 0,0 --format "$long_arg"
+bad "long option" "$DMAP" field ok.txt --goal 0,0 "--$long_arg"
+bad "long command" "$DMAP" "$long_arg"
+bad "huge default" "$DMAP" field ok.txt --goal 0,0 --default 1e999
+bad "nan default" "$DMAP" field ok.txt --goal 0,0 --default nan
+bad "second bad format" "$DMAP" field ok.txt --goal 0,0 --format csv --format pie
+# full NAME CMD... : stdout on /dev/full (or closed) gives exit 2 and one "dmap: " line
+full() {
+    local name=$1 rc=0 how
+    shift
+    for how in full closed; do
+        rc=0
+        if [[ $how == full ]]; then "$@" >/dev/full 2>"$tmp/err" </dev/null || rc=$?
+        else "$@" >&- 2>"$tmp/err" </dev/null || rc=$?; fi
+        if [[ $rc -eq 2 && $(wc -l <"$tmp/err") -eq 1 && $(head -c 6 "$tmp/err") == "dmap: " ]]
+        then pass; else fail "$name ($how stdout): rc=$rc (want 2): $(head -3 "$tmp/err")"; fi
+    done
+}
+if [[ -w /dev/full ]]; then
+    full "demo to full" "$DMAP" demo
+    full "default demo to full" "$DMAP"
+    full "help to full" "$DMAP" --help
+    full "version to full" "$DMAP" --version
+    full "command help to full" "$DMAP" help field
+    full "field to full" "$DMAP" field ok.txt --goal 0,0 --format csv
+fi
+printf '0\n1\n-1\n0\n0\n0\n0\n0\n0\n-1\n0\n0\n-1\n-1\n0\n10\n' >world.dat
+"$DMAP" field ok.txt --goal 0,0 --format csv >values.csv
+sums_before=$(cksum ok.txt world.dat values.csv)
+"$DMAP" field ok.txt --goal 0,0 >/dev/null 2>&1 || true
+"$DMAP" flee ok.txt --goal 0,0 >/dev/null 2>&1 || true
+"$DMAP" combine values.csv values.csv >/dev/null 2>&1 || true
+"$DMAP" bury world.dat >/dev/null 2>&1 || true
+"$DMAP" bury world.dat --mark --edge-wall >/dev/null 2>&1 || true
+"$DMAP" reach ok.txt --from 0,0 >/dev/null 2>&1 || true
+"$DMAP" descend ok.txt --from 4,2 --goal 0,0 >/dev/null 2>&1 || true
+"$DMAP" timing ok.txt --enemy 0,0 >/dev/null 2>&1 || true
+if [[ "$(cksum ok.txt world.dat values.csv)" == "$sums_before" ]]; then pass
+else fail "a command changed one of its input files"; fi
 
 echo "cli_badinput: $passed passed, $failed failed"
 [[ $failed -eq 0 ]]

@@ -8,6 +8,8 @@ set -euo pipefail
 DMAP=${DMAP:?set DMAP to the dmap binary}
 SHARED=${DMAP_SHARED:?set DMAP_SHARED to the shared/ folder}
 SEED="$SHARED/seeds/000_cd3bc697426519ed.txt"
+source "$(dirname "${BASH_SOURCE[0]}")/shared_data.bash"
+require_shared_data cli_field "$SHARED/seeds" "$SEED"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 

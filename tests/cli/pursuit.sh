@@ -7,6 +7,11 @@ set -euo pipefail
 PURSUIT=${PURSUIT:-}
 if [[ -z "$PURSUIT" && -n "${DMAP_BUILD:-}" ]]; then PURSUIT=$DMAP_BUILD/arenas/pursuit/pursuit; fi
 [[ -x "$PURSUIT" ]] || { echo "pursuit binary not found (set PURSUIT or DMAP_BUILD)" >&2; exit 1; }
+SHARED=${DMAP_SHARED:?set DMAP_SHARED to the shared/ folder}
+LAB="$SHARED/data/pursuit"
+source "$(dirname "${BASH_SOURCE[0]}")/shared_data.bash"
+require_shared_data cli_pursuit "$LAB" "$LAB/battlefield.dat" "$LAB/battlefield1.dat" "$LAB/battlefield2.dat" \
+    "$LAB/battlefield3.dat"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 cd "$tmp"
@@ -76,12 +81,10 @@ want=$'clock 0:\n*.@\n###\n###\nclock 1: predator l, prey s\n*@.\n###\n###\ncloc
 expect_out "render" "$want" "$PURSUIT" match --world corridor.dat --predator chase --prey naive --render
 
 # The lab's own world loads (8x8, 64 lines).
-if [[ -n "${DMAP_SHARED:-}" && -f "$DMAP_SHARED/data/pursuit/battlefield.dat" ]]; then
-    out=$("$PURSUIT" match --world "$DMAP_SHARED/data/pursuit/battlefield.dat" --predator chase --prey bury --render)
-    first=$(printf '%s\n' "$out" | sed -n '2,9p')
-    want=$'.@#.....\n.#..##..\n.....#..\n.#.###..\n..#.#...\n..#.#...\n..#*##..\n........'
-    if [[ "$first" == "$want" ]]; then pass; else fail "lab world picture: $first"; fi
-fi
+out=$("$PURSUIT" match --world "$LAB/battlefield.dat" --predator chase --prey bury --render)
+first=$(printf '%s\n' "$out" | sed -n '2,9p')
+want=$'.@#.....\n.#..##..\n.....#..\n.#.###..\n..#.#...\n..#.#...\n..#*##..\n........'
+if [[ "$first" == "$want" ]]; then pass; else fail "lab world picture: $first"; fi
 
 # Same seeds, same game; the world and the winner line always come out.
 a=$("$PURSUIT" match --random 7 --predator intercept --prey bury --seed 3 --render)
@@ -94,9 +97,7 @@ if [[ $(printf '%s\n' "$c" | sed -n 2p | tr -d '\n' | wc -c) -eq 11 ]]; then pas
 out=$("$PURSUIT" tournament --predators chase,intercept --preys naive,bury --worlds 20 2>"$tmp/err")
 rows=$(printf '%s\n' "$out" | grep -cE '^(chase|intercept) +(naive|bury) +20 ')
 if [[ $rows -eq 4 && "$out" == *"95% CI"* && "$out" == *"mean us/move"* ]]; then pass; else fail "tournament: $out"; fi
-if [[ -n "${DMAP_SHARED:-}" ]]; then
-    if [[ ! -s "$tmp/err" && "$out" == *"battlefield3"* ]]; then pass; else fail "tournament lab/stderr: $(cat "$tmp/err")"; fi
-fi
+if [[ ! -s "$tmp/err" && "$out" == *"battlefield3"* ]]; then pass; else fail "tournament lab/stderr: $(cat "$tmp/err")"; fi
 
 # Bad world files: one line naming the file (and line), exit 2.
 printf '0\n1\n7\n10\n' >badvalue.dat
@@ -131,6 +132,33 @@ expect_usage "unknown command" "unknown command" "$PURSUIT" play
 
 # Help.
 if "$PURSUIT" --help | grep -q "pursuit match" && "$PURSUIT" tournament --help | grep -q Wilson; then pass; else fail "help"; fi
+
+# Robustness (eng-fuzz): huge, negative and space-padded numbers, very long arguments, an
+# unwritable stdout, and the world file left untouched.
+expect_usage "clocks 1e12" "--clocks" "$PURSUIT" match --world corridor.dat --predator chase --prey naive --clocks 1e12
+expect_usage "clocks huge" "--clocks" "$PURSUIT" match --world corridor.dat --predator chase --prey naive --clocks 99999999999999999999
+expect_usage "clocks spaced" "--clocks" "$PURSUIT" match --world corridor.dat --predator chase --prey naive --clocks " 5"
+expect_usage "seed spaced negative" "--seed" "$PURSUIT" match --world corridor.dat --predator chase --prey naive --seed " -1"
+expect_usage "seed 2^64" "--random" "$PURSUIT" match --random 18446744073709551616 --predator chase --prey naive
+expect_usage "worlds -1" "--worlds" "$PURSUIT" tournament --predators chase --preys naive --worlds -1
+expect_usage "size 100000" "--size" "$PURSUIT" match --random 1 --size 100000 --predator chase --prey naive
+expect_usage "walls nan" "--walls" "$PURSUIT" match --random 1 --walls nan --predator chase --prey naive
+long_arg=$(printf '%*s' 100000 '' | tr ' ' 'x')
+expect_usage "long world path" "pursuit: " "$PURSUIT" match --world "$long_arg" --predator chase --prey naive
+expect_usage "long bot name" "--predator" "$PURSUIT" match --world corridor.dat --predator "$long_arg" --prey naive
+if [[ -w /dev/full ]]; then
+    for args in "match --world corridor.dat --predator chase --prey naive" "--help" "match --help"; do
+        rc=0
+        # shellcheck disable=SC2086
+        "$PURSUIT" $args >/dev/full 2>"$tmp/err" || rc=$?
+        if [[ $rc -eq 2 && $(wc -l <"$tmp/err") -eq 1 ]] && grep -q "cannot write" "$tmp/err"; then pass
+        else fail "stdout /dev/full ($args): rc=$rc stderr='$(cat "$tmp/err")'"; fi
+    done
+fi
+before=$(cksum <corridor.dat)
+"$PURSUIT" match --world corridor.dat --predator chase --prey naive --render >/dev/null 2>&1 || true
+"$PURSUIT" match --world corridor.dat --world corridor.dat --predator chase --prey naive >/dev/null 2>&1 || true
+if [[ "$(cksum <corridor.dat)" == "$before" ]]; then pass; else fail "match changed its world file"; fi
 
 echo "cli_pursuit: $passed passed, $failed failed"
 [[ $failed -eq 0 ]]

@@ -6,6 +6,8 @@ set -euo pipefail
 
 DMAP=${DMAP:?set DMAP to the dmap binary}
 SHARED=${DMAP_SHARED:?set DMAP_SHARED to the shared folder}
+source "$(dirname "${BASH_SOURCE[0]}")/shared_data.bash"
+require_shared_data cli_toolkit_b "$SHARED/data/pursuit" "$SHARED/data/pursuit/battlefield.dat"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 cd "$tmp"

@@ -8,6 +8,9 @@ set -euo pipefail
 DMAP=${DMAP:?set DMAP to the dmap binary}
 SHARED=${DMAP_SHARED:?set DMAP_SHARED to the shared/ folder}
 DATA="$SHARED/data/movingai"
+source "$(dirname "${BASH_SOURCE[0]}")/shared_data.bash"
+require_shared_data cli_valgrind "$DATA" "$DATA/arena.map" "$DATA/arena.map.scen" "$DATA/lak303d.map" \
+    "$DATA/lak303d.map.scen" "$DATA/den520d.map.scen"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 

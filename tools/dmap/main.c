@@ -61,7 +61,8 @@ static int help_for(const char *name) {
     return c->run(2, argv);
 }
 
-int main(int argc, char **argv) {
+/* Run what the arguments ask for; main then checks that the output really got written. */
+static int dispatch(int argc, char **argv) {
     if (argc < 2) {
         const command *demo = find_command("demo");
         char arg0[] = "demo";
@@ -81,7 +82,15 @@ int main(int argc, char **argv) {
     }
     const command *c = find_command(name);
     if (!c) return cli_fail("unknown command '%s' (see dmap --help)", name);
-    int rc = c->run(argc - 1, argv + 1);
-    if (fflush(stdout) != 0 || ferror(stdout)) return cli_fail("cannot write the output");
+    return c->run(argc - 1, argv + 1);
+}
+
+/* Every path — commands, help, --version, the default demo — ends here, so a full disk or a
+ * closed stdout is one error line and exit 2, never a silent success. */
+int main(int argc, char **argv) {
+    int rc = dispatch(argc, argv);
+    int unwritten = fflush(stdout) != 0 || ferror(stdout);
+    if (unwritten && rc != CLI_EXIT_USAGE) /* else the failure already said its one line */
+        return cli_fail("cannot write the output");
     return rc;
 }
