@@ -32,7 +32,7 @@
 enum {
     FIFO_MAX_COSTS = 8,                     /* distinct entry costs handled by FIFOs */
     FIFO_MAX = 2 * FIFO_MAX_COSTS,          /* cardinal and diagonal for each cost */
-    INSERTION_SORT_MAX = 48
+    INSERTION_SORT_MAX = 64 /* an 8x8 board's flee map (~50 seeds) sorts by insertion */
 };
 
 /* The padded working copy of one scan. */
@@ -105,14 +105,22 @@ static int load_work(const dmap_grid *g, const double *values, scan_ctx *s, doub
     return DMAP_OK;
 }
 
-static void store_work(const dmap_grid *g, const scan_ctx *s, double *values) {
+/* Copy the results back. Walls keep their value, or get *wall_fill when it is given (as
+ * dmap_field fills them). The selects are branch-free: on small boards with scattered walls
+ * a branch per cell mispredicts often. */
+static void store_work(const dmap_grid *g, const scan_ctx *s, double *values,
+                       const double *wall_fill) {
     int w = g->w, h = g->h, pw = s->pw;
     for (int y = 0; y < h; y++) {
         const double *row = s->work + (size_t)(y + 1) * pw + 1;
         double *out = values + (size_t)y * w;
         const unsigned char *wall = g->wall + (size_t)y * w;
-        for (int x = 0; x < w; x++)
-            if (!wall[x]) out[x] = row[x];
+        if (wall_fill) {
+            const double fill = *wall_fill;
+            for (int x = 0; x < w; x++) out[x] = wall[x] ? fill : row[x];
+        } else {
+            for (int x = 0; x < w; x++) out[x] = wall[x] ? out[x] : row[x];
+        }
     }
 }
 
@@ -378,49 +386,104 @@ static ALWAYS_INLINE void relax_diagonals(const scan_ctx *s, fifo *q, size_t mas
     }
 }
 
-static ALWAYS_INLINE int drain_one_fifo(const scan_ctx *s, fifo_set *f, const int track) {
+/* Settle cell p with one FIFO: relax its 4 (or 8) neighbours into q. */
+static ALWAYS_INLINE void expand_one(const scan_ctx *s, fifo *q, size_t mask, int32_t p,
+                                     const int track) {
     double *work = s->work;
     int32_t *par = s->parent;
     const int32_t pw = s->pw;
-    const int eight = s->ndirs == 8;
-    const double step = s->qstep[0];
-    const size_t room = eight ? 8 : 4;
+    const double cand = work[p] + s->qstep[0];
+    RELAX_INTO(q, p - pw, cand, 1);
+    RELAX_INTO(q, p + 1, cand, 1);
+    RELAX_INTO(q, p + pw, cand, 1);
+    RELAX_INTO(q, p - 1, cand, 1);
+    if (s->ndirs == 8) relax_diagonals(s, q, mask, p, cand, track);
+}
+
+/* Settle cell p with two FIFOs: cardinal steps into a, diagonal steps into b. */
+static ALWAYS_INLINE void expand_two(const scan_ctx *s, fifo *a, fifo *b, size_t mask,
+                                     int32_t p, double sa, double sb, const int track) {
+    double *work = s->work;
+    int32_t *par = s->parent;
+    const int32_t pw = s->pw;
+    const double v = work[p], ca = v + sa;
+    RELAX_INTO(a, p - pw, ca, 1);
+    RELAX_INTO(a, p + 1, ca, 1);
+    RELAX_INTO(a, p + pw, ca, 1);
+    RELAX_INTO(a, p - 1, ca, 1);
+    relax_diagonals(s, b, mask, p, v + sb, track);
+}
+
+/* While seeds remain, the next cell is the smaller of the seed list's head and the FIFO's;
+ * after that the loop only drains the FIFO. */
+static ALWAYS_INLINE int drain_one_fifo(const scan_ctx *s, fifo_set *f, const int32_t *seed,
+                                        size_t nseeds, const int track) {
+    const double *work = s->work;
+    const size_t room = s->ndirs == 8 ? 8 : 4;
     fifo q = f->q[0];
-    size_t mask = f->cap - 1;
-    while (q.head != q.tail) {
+    size_t mask = f->cap - 1, si = 0;
+    for (;;) {
         if (q.tail - q.head + room > f->cap) {
             f->q[0] = q;
             int rc = fifos_grow(f);
             if (rc) return rc;
             q = f->q[0], mask = f->cap - 1;
         }
-        int32_t p = q.buf[q.head++ & mask];
-        const double cand = work[p] + step;
-        RELAX_INTO(&q, p - pw, cand, 1);
-        RELAX_INTO(&q, p + 1, cand, 1);
-        RELAX_INTO(&q, p + pw, cand, 1);
-        RELAX_INTO(&q, p - 1, cand, 1);
-        if (eight) relax_diagonals(s, &q, mask, p, cand, track);
+        int32_t p;
+        if (si < nseeds) {
+            if (q.head != q.tail && work[q.buf[q.head & mask]] < work[seed[si]])
+                p = q.buf[q.head++ & mask];
+            else
+                p = seed[si++];
+        } else if (q.head != q.tail) {
+            p = q.buf[q.head++ & mask];
+        } else {
+            break;
+        }
+        expand_one(s, &q, mask, p, track);
     }
     f->q[0] = q;
     return DMAP_OK;
 }
 
-static ALWAYS_INLINE int drain_two_fifos(const scan_ctx *s, fifo_set *f, const int track) {
-    double *work = s->work;
-    int32_t *par = s->parent;
-    const int32_t pw = s->pw;
+/* Make room for a settled cell's pushes in both FIFOs (they grow together). */
+static ALWAYS_INLINE int room_for_two(fifo_set *f, fifo *a, fifo *b, int ka, int kb) {
+    if (a->tail - a->head + 4 <= f->cap && b->tail - b->head + 4 <= f->cap) return DMAP_OK;
+    f->q[ka] = *a, f->q[kb] = *b;
+    int rc = fifos_grow(f);
+    *a = f->q[ka], *b = f->q[kb];
+    return rc;
+}
+
+/* While seeds remain, the next cell is the smallest of three heads (seeds, cardinal FIFO,
+ * diagonal FIFO); then a tighter loop drains the two FIFOs. */
+static ALWAYS_INLINE int drain_two_fifos(const scan_ctx *s, fifo_set *f, const int32_t *seed,
+                                         size_t nseeds, const int track) {
+    const double *work = s->work;
     const int ka = s->qof[0][0], kb = s->qof[1][0];
     const double sa = s->qstep[ka], sb = s->qstep[kb];
     fifo a = f->q[ka], b = f->q[kb];
-    size_t mask = f->cap - 1;
+    int rc;
+    for (size_t si = 0; si < nseeds;) {
+        if ((rc = room_for_two(f, &a, &b, ka, kb)) != DMAP_OK) return rc;
+        size_t mask = f->cap - 1;
+        int32_t p = seed[si];
+        double best = work[p];
+        int from = 2; /* 0: a, 1: b, 2: the seed list */
+        if (a.head != a.tail && work[a.buf[a.head & mask]] < best)
+            best = work[a.buf[a.head & mask]], from = 0;
+        if (b.head != b.tail && work[b.buf[b.head & mask]] < best) from = 1;
+        if (from == 0)
+            p = a.buf[a.head++ & mask];
+        else if (from == 1)
+            p = b.buf[b.head++ & mask];
+        else
+            si++;
+        expand_two(s, &a, &b, mask, p, sa, sb, track);
+    }
     for (;;) {
-        if (a.tail - a.head + 4 > f->cap || b.tail - b.head + 4 > f->cap) {
-            f->q[ka] = a, f->q[kb] = b;
-            int rc = fifos_grow(f);
-            if (rc) return rc;
-            a = f->q[ka], b = f->q[kb], mask = f->cap - 1;
-        }
+        if ((rc = room_for_two(f, &a, &b, ka, kb)) != DMAP_OK) return rc;
+        size_t mask = f->cap - 1;
         int32_t p;
         if (a.head != a.tail) {
             if (b.head != b.tail && work[b.buf[b.head & mask]] < work[a.buf[a.head & mask]])
@@ -432,23 +495,23 @@ static ALWAYS_INLINE int drain_two_fifos(const scan_ctx *s, fifo_set *f, const i
         } else {
             break;
         }
-        const double v = work[p], ca = v + sa;
-        RELAX_INTO(&a, p - pw, ca, 1);
-        RELAX_INTO(&a, p + 1, ca, 1);
-        RELAX_INTO(&a, p + pw, ca, 1);
-        RELAX_INTO(&a, p - 1, ca, 1);
-        relax_diagonals(s, &b, mask, p, v + sb, track);
+        expand_two(s, &a, &b, mask, p, sa, sb, track);
     }
     f->q[ka] = a, f->q[kb] = b;
     return DMAP_OK;
 }
 
 /* Four copies of the loops: one or two FIFOs, with or without a parent tree. */
-static int drain_uniform(const scan_ctx *s, fifo_set *f) {
-    if (s->parent) return f->n == 1 ? drain_one_fifo(s, f, 1) : drain_two_fifos(s, f, 1);
-    return f->n == 1 ? drain_one_fifo(s, f, 0) : drain_two_fifos(s, f, 0);
+static int drain_uniform(const scan_ctx *s, fifo_set *f, const int32_t *seed, size_t nseeds) {
+    if (s->parent)
+        return f->n == 1 ? drain_one_fifo(s, f, seed, nseeds, 1)
+                         : drain_two_fifos(s, f, seed, nseeds, 1);
+    return f->n == 1 ? drain_one_fifo(s, f, seed, nseeds, 0)
+                     : drain_two_fifos(s, f, seed, nseeds, 0);
 }
 
+/* The FIFO merge. Unit or uniform costs take the tight loops above from the start; several
+ * distinct costs take this general loop (any number of FIFOs, one class per cell). */
 static int run_fifo_merge(const scan_ctx *s, dmap_workspace *ws, const int32_t *seed,
                           size_t nseeds) {
     fifo_set f;
@@ -456,6 +519,7 @@ static int run_fifo_merge(const scan_ctx *s, dmap_workspace *ws, const int32_t *
     while (cap < s->np && cap < 4 * (size_t)s->pw + 4096) cap *= 2;
     int rc = fifos_init(&f, ws, s->nqueues, cap);
     if (rc) return rc;
+    if (s->uniform) return drain_uniform(s, &f, seed, nseeds);
     size_t si = 0;
     for (;;) {
         int best = -1;
@@ -468,7 +532,7 @@ static int run_fifo_merge(const scan_ctx *s, dmap_workspace *ws, const int32_t *
             fifo *q = &f.q[k];
             if (q->head == q->tail) continue;
             double v = s->work[q->buf[q->head & (f.cap - 1)]];
-            if (v < bv) bv = v, best = k;
+            if (best < 0 || v < bv) bv = v, best = k;
         }
         if (best < 0) return DMAP_OK;
         int32_t p;
@@ -479,7 +543,6 @@ static int run_fifo_merge(const scan_ctx *s, dmap_workspace *ws, const int32_t *
         }
         rc = relax(s, &f, p, bv);
         if (rc) return rc;
-        if (si == nseeds && s->uniform) return drain_uniform(s, &f);
     }
 }
 
@@ -725,7 +788,7 @@ static int scan_with(const dmap_grid *g, const dmap_moves *m, const scan_source 
     if (q)
         store_search(g, &s, q);
     else
-        store_work(g, &s, values);
+        store_work(g, &s, values, src->values ? NULL : &src->dflt);
     return DMAP_OK;
 }
 
@@ -796,9 +859,6 @@ int dmap_field(const dmap_grid *g, const dmap_moves *m, const dmap_goal *goals, 
         if (i < 0) return DMAP_ERR_RANGE;
         if (g->wall[i]) return DMAP_ERR_WALL;
     }
-    /* Walls get the default too, as if filled by dmap_fill. */
-    for (size_t i = 0, n = (size_t)g->w * (size_t)g->h; i < n; i++)
-        if (g->wall[i]) values[i] = dflt;
     scan_source src = {NULL, dflt, goals, ngoals};
     return scan_checked(g, m, &src, values, ws);
 }
