@@ -29,6 +29,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "bench_util.h"
 #include "dmap.h"
 #include "reference_scan.h"
 
@@ -80,17 +81,6 @@ typedef struct bench_row {
 
 typedef int (*bench_fn)(void *ctx); /* one run of a method, or its untimed set-up; 0 = ok */
 
-static double now_ms(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
-}
-
-static int compare_doubles(const void *a, const void *b) {
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-
 /* The median time of fn over up to reps runs after one warm-up run; as many runs as fit the
  * budget (at least 3). A warm-up slower than the budget is itself the measurement. prepare
  * (may be NULL) runs untimed before each run. NAN when either fails. */
@@ -111,8 +101,7 @@ static double time_median(bench_fn prepare, bench_fn fn, void *ctx, int reps) {
         if (fn(ctx) != 0) return NAN;
         times[i] = now_ms() - t0;
     }
-    qsort(times, (size_t)n, sizeof times[0], compare_doubles);
-    return n % 2 ? times[n / 2] : (times[n / 2 - 1] + times[n / 2]) / 2;
+    return median(times, n);
 }
 
 /* ---------------------------------------------------------------------------------------

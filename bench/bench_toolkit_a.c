@@ -15,27 +15,12 @@
 #include <string.h>
 #include <time.h>
 
+#include "bench_util.h"
 #include "dmap.h"
 
 #define NMAPS 8
 #define TARGET_GCELLMAPS 1.0
 #define MAX_REPS 64
-
-static double now_ms(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
-}
-
-static int cmp_double(const void *a, const void *b) {
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-
-static double median(double *t, int k) {
-    qsort(t, (size_t)k, sizeof *t, cmp_double);
-    return k % 2 ? t[k / 2] : 0.5 * (t[k / 2 - 1] + t[k / 2]);
-}
 
 typedef struct sum_ctx {
     const dmap_grid *g;

@@ -1,4 +1,5 @@
-/* lines.c — line-by-line walking of an in-memory text and the readers' diagnostics (lines.h). */
+/* lines.c — line-by-line walking of an in-memory text, splitting a line into tokens, and the
+ * readers' diagnostics (lines.h). */
 #include "lines.h"
 
 #include <stdarg.h>
@@ -39,6 +40,22 @@ long dmap_line_bad_byte(const char *s, size_t n, int allow_tab) {
         if (c < 0x20 || c >= 0x7f) return (long)i;
     }
     return -1;
+}
+
+int dmap_line_tokens(const char *s, size_t n, const char **tok, size_t *tlen, int max) {
+    int count = 0;
+    size_t i = 0;
+    while (i < n) {
+        while (i < n && (s[i] == ' ' || s[i] == '\t')) i++;
+        if (i == n) break;
+        size_t start = i;
+        while (i < n && s[i] != ' ' && s[i] != '\t') i++;
+        if (count == max) return max + 1;
+        tok[count] = s + start;
+        tlen[count] = i - start;
+        count++;
+    }
+    return count;
 }
 
 int dmap_diag_fail(dmap_diag *diag, int code, int line, const char *fmt, ...) {

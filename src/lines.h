@@ -28,6 +28,10 @@ int dmap_line_blank(const char *s, size_t n);
  * allowed only when allow_tab), a non-ASCII byte, or a '\r' not ending the line; -1 if none. */
 long dmap_line_bad_byte(const char *s, size_t n, int allow_tab);
 
+/* Split s[0..n) on spaces and tabs into at most max tokens (tok[k] and tlen[k]: start and
+ * length of token k); returns the count, or max + 1 when there are more. */
+int dmap_line_tokens(const char *s, size_t n, const char **tok, size_t *tlen, int max);
+
 /* Fill diag (when not NULL) with line and a printf-style message; returns code. */
 int dmap_diag_fail(dmap_diag *diag, int code, int line, const char *fmt, ...)
 #if defined(__GNUC__) || defined(__clang__)

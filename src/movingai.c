@@ -16,24 +16,6 @@ typedef struct movingai_header {
     int type_line, height_line, width_line;
 } movingai_header;
 
-/* Split s[0..n) on spaces and tabs into at most max tokens; returns the count, or max + 1
- * when there are more. */
-static int split_tokens(const char *s, size_t n, const char **tok, size_t *tlen, int max) {
-    int count = 0;
-    size_t i = 0;
-    while (i < n) {
-        while (i < n && (s[i] == ' ' || s[i] == '\t')) i++;
-        if (i == n) break;
-        size_t start = i;
-        while (i < n && s[i] != ' ' && s[i] != '\t') i++;
-        if (count == max) return max + 1;
-        tok[count] = s + start;
-        tlen[count] = i - start;
-        count++;
-    }
-    return count;
-}
-
 static int token_is(const char *t, size_t n, const char *word) {
     return strlen(word) == n && memcmp(t, word, n) == 0;
 }
@@ -64,7 +46,7 @@ static int parse_header_line(const char *s, size_t n, int line, movingai_header 
                              dmap_diag *diag) {
     const char *tok[2];
     size_t tlen[2];
-    int count = split_tokens(s, n, tok, tlen, 2);
+    int count = dmap_line_tokens(s, n, tok, tlen, 2);
     if (count == 0) return DMAP_OK; /* blank lines in the header are harmless */
     int *seen = NULL;
     if (token_is(tok[0], tlen[0], "type")) seen = &hd->type_line;
@@ -114,7 +96,7 @@ static int parse_header(dmap_lines *r, movingai_header *hd, dmap_diag *diag) {
         }
         const char *tok[2];
         size_t tlen[2];
-        int count = split_tokens(s, n, tok, tlen, 1);
+        int count = dmap_line_tokens(s, n, tok, tlen, 1);
         if (count == 1 && token_is(tok[0], tlen[0], "map")) {
             const char *missing = !hd->type_line ? "type" : !hd->height_line ? "height"
                                   : !hd->width_line ? "width" : NULL;

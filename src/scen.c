@@ -13,22 +13,6 @@
 
 #define SCEN_COLUMNS 9
 
-static int split_columns(const char *s, size_t n, const char **tok, size_t *tlen, int max) {
-    int count = 0;
-    size_t i = 0;
-    while (i < n) {
-        while (i < n && (s[i] == ' ' || s[i] == '\t')) i++;
-        if (i == n) break;
-        size_t start = i;
-        while (i < n && s[i] != ' ' && s[i] != '\t') i++;
-        if (count == max) return max + 1;
-        tok[count] = s + start;
-        tlen[count] = i - start;
-        count++;
-    }
-    return count;
-}
-
 /* Copy a token into a NUL-terminated buffer for strtol/strtod; 0 when it does not fit. */
 static int token_copy(const char *t, size_t n, char *buf, size_t size) {
     if (n == 0 || n >= size) return 0;
@@ -96,7 +80,7 @@ static int parse_query(const char **tok, const size_t *tlen, int line, dmap_scen
 static int check_version_line(const char *s, size_t n, dmap_diag *diag) {
     const char *tok[3];
     size_t tlen[3];
-    int count = split_columns(s, n, tok, tlen, 2);
+    int count = dmap_line_tokens(s, n, tok, tlen, 2);
     if (count == 2 && tlen[0] == 7 && memcmp(tok[0], "version", 7) == 0 &&
         ((tlen[1] == 1 && tok[1][0] == '1') || (tlen[1] == 3 && memcmp(tok[1], "1.0", 3) == 0)))
         return DMAP_OK;
@@ -152,7 +136,7 @@ int dmap_parse_scen(const char *text, size_t len, dmap_scen_query **queries, siz
         }
         const char *tok[SCEN_COLUMNS];
         size_t tlen[SCEN_COLUMNS];
-        int cols = split_columns(s, n, tok, tlen, SCEN_COLUMNS);
+        int cols = dmap_line_tokens(s, n, tok, tlen, SCEN_COLUMNS);
         if (cols != SCEN_COLUMNS) {
             rc = dmap_diag_fail(diag, DMAP_ERR_FORMAT, r.line, "expected 9 columns, found %s%d",
                                 cols > SCEN_COLUMNS ? "more than " : "",

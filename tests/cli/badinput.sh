@@ -7,15 +7,9 @@ set -euo pipefail
 DMAP=${DMAP:?set DMAP to the dmap binary}
 SHARED=${DMAP_SHARED:?set DMAP_SHARED to the shared/ folder}
 DATA="$SHARED/data/movingai"
-source "$(dirname "${BASH_SOURCE[0]}")/shared_data.bash"
-require_shared_data cli_badinput "$DATA" "$DATA/arena.map" "$DATA/arena.map.scen" "$DATA/lak303d.map.scen"
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-
-passed=0
-failed=0
-pass() { passed=$((passed + 1)); }
-fail() { failed=$((failed + 1)); echo "FAIL: $*" >&2; }
+source "$(dirname "${BASH_SOURCE[0]}")/lib.bash"
+cli_begin cli_badinput
+require_shared_data "$DATA" "$DATA/arena.map" "$DATA/arena.map.scen" "$DATA/lak303d.map.scen"
 
 # bad NAME CMD... : exit 2, one "dmap: " line on stderr, empty stdout
 bad() {
@@ -176,5 +170,4 @@ sums_before=$(cksum ok.txt world.dat values.csv)
 if [[ "$(cksum ok.txt world.dat values.csv)" == "$sums_before" ]]; then pass
 else fail "a command changed one of its input files"; fi
 
-echo "cli_badinput: $passed passed, $failed failed"
-[[ $failed -eq 0 ]]
+cli_finish

@@ -8,25 +8,9 @@ set -euo pipefail
 DMAP=${DMAP:?set DMAP to the dmap binary}
 SHARED=${DMAP_SHARED:?set DMAP_SHARED to the shared/ folder}
 SEED="$SHARED/seeds/000_cd3bc697426519ed.txt"
-source "$(dirname "${BASH_SOURCE[0]}")/shared_data.bash"
-require_shared_data cli_field "$SHARED/seeds" "$SEED"
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-
-passed=0
-failed=0
-pass() { passed=$((passed + 1)); }
-fail() { failed=$((failed + 1)); echo "FAIL: $*" >&2; }
-
-# expect_out NAME EXPECTED CMD... : exit 0, nothing on stderr, stdout exactly EXPECTED
-expect_out() {
-    local name=$1 want=$2 got rc=0
-    shift 2
-    got=$("$@" 2>"$tmp/err") || rc=$?
-    if [[ $rc -eq 0 && "$got" == "$want" && ! -s "$tmp/err" ]]; then pass; else
-        fail "$name: rc=$rc, got:"$'\n'"$got"$'\n'"want:"$'\n'"$want"$'\n'"stderr: $(cat "$tmp/err")"
-    fi
-}
+source "$(dirname "${BASH_SOURCE[0]}")/lib.bash"
+cli_begin cli_field
+require_shared_data "$SHARED/seeds" "$SEED"
 
 # The seed's examples, copied from seeds/000 (a 5x5 grid, goal at the centre; goals at the
 # four corners; default 100, goal value 0, 4-connected unit steps).
@@ -55,11 +39,11 @@ if in_seed "$seed_corners"; then pass; else fail "corners example not found verb
 printf '.....\n.....\n.....\n.....\n.....\n' >"$tmp/open5.txt"
 
 # 1. the seed's two examples, verbatim
-expect_out "seed centre" "$seed_centre" "$DMAP" field "$tmp/open5.txt" --goal 2,2 --format digits
-expect_out "seed corners" "$seed_corners" \
+expect_quiet_out "seed centre" "$seed_centre" "$DMAP" field "$tmp/open5.txt" --goal 2,2 --format digits
+expect_quiet_out "seed corners" "$seed_corners" \
     "$DMAP" field "$tmp/open5.txt" --goal 0,0 --goal 4,0 --goal 0,4 --goal 4,4 --format digits
 # explicit defaults change nothing
-expect_out "seed centre, explicit options" "$seed_centre" "$DMAP" field "$tmp/open5.txt" \
+expect_quiet_out "seed centre, explicit options" "$seed_centre" "$DMAP" field "$tmp/open5.txt" \
     --goal 2,2=0 --default 100 --moves 4 --corners cut --diagonal 1 --format digits
 
 # the demo prints both examples and the seed's sum (all 4s) side by side
@@ -82,22 +66,22 @@ if [[ $csv == "$digits_as_csv" && $grid == "$digits_as_csv" ]]; then pass; else
 #    .##.                               1##3             1##4
 #    ....                               2234             2345
 printf '....\n.##.\n....\n' >"$tmp/bar.txt"
-expect_out "8-connected cut" $'0123\n1##3\n2234' \
+expect_quiet_out "8-connected cut" $'0123\n1##3\n2234' \
     "$DMAP" field "$tmp/bar.txt" --goal 0,0 --moves 8 --format digits
-expect_out "8-connected strict" $'0123\n1##4\n2345' \
+expect_quiet_out "8-connected strict" $'0123\n1##4\n2345' \
     "$DMAP" field "$tmp/bar.txt" --goal 0,0 --moves 8 --corners strict --format digits
 # diagonal 1.5, corners cut: (3,1) = 2 + 1.5; (1,2) = 1 + 1.5; (2,2) = 2.5 + 1; (3,2) = 3.5 + 1
-expect_out "8-connected diagonal 1.5 csv" $'0,1,2,3\n1,#,#,3.5\n2,2.5,3.5,4.5' \
+expect_quiet_out "8-connected diagonal 1.5 csv" $'0,1,2,3\n1,#,#,3.5\n2,2.5,3.5,4.5' \
     "$DMAP" field "$tmp/bar.txt" --goal 0,0 --moves 8 --diagonal 1.5 --format csv
 # grid format of the same map: aligned columns, walls '#'
-expect_out "grid format" $'  0   1   2   3\n  1   #   # 3.5\n  2 2.5 3.5 4.5' \
+expect_quiet_out "grid format" $'  0   1   2   3\n  1   #   # 3.5\n  2 2.5 3.5 4.5' \
     "$DMAP" field "$tmp/bar.txt" --goal 0,0 --moves 8 --diagonal 1.5
 
 # 4. goal values, default ceiling, fractional csv values printed exactly
-expect_out "default ceiling 2" $'22222\n22122\n21012\n22122\n22222' \
+expect_quiet_out "default ceiling 2" $'22222\n22122\n21012\n22122\n22222' \
     "$DMAP" field "$tmp/open5.txt" --goal 2,2 --default 2 --format digits
 # two goals, one with value 1: v = min(dist to (0,2), 1 + dist to (4,0)), worked by hand
-expect_out "two goals, values 0 and 1" $'23321\n12332\n01233\n12344\n23455' \
+expect_quiet_out "two goals, values 0 and 1" $'23321\n12332\n01233\n12344\n23455' \
     "$DMAP" field "$tmp/open5.txt" --goal 0,2 --goal 4,0=1 --format digits
 # csv prints each double exactly and shortest: goal 0.1, cardinal steps of 0.2 add up to
 # 0.1+0.2 = 0.30000000000000004 (17 digits needed), then 0.5, 0.7, 0.8999999999999999.
@@ -110,32 +94,32 @@ if "$DMAP" field "$tmp/open5.txt" --goal 0,0=0.1 --cardinal 0.2 --format csv | a
         if ($x + 0 != v) { print "row " NR " col " x ": " $x; bad = 1 } } }
     END { exit bad }'; then pass; else fail "csv values do not read back exactly"; fi
 # negative goal values
-expect_out "negative goal" $'-2,-1,0\n-1,0,1' \
+expect_quiet_out "negative goal" $'-2,-1,0\n-1,0,1' \
     bash -c "printf '...\n...\n' | \"$DMAP\" field - --goal 0,0=-2 --format csv"
 
 # 5. stdin '-' gives the same as the file
-expect_out "stdin" "$seed_centre" \
+expect_quiet_out "stdin" "$seed_centre" \
     bash -c "\"$DMAP\" field - --goal 2,2 --format digits <\"$tmp/open5.txt\""
 
 # 6. --goal-char: every cell showing the character is a goal (with its value)
 printf '>...#\n.....\n....>\n' >"$tmp/stairs.txt"
-expect_out "goal-char" $'0123#\n12321\n23210' \
+expect_quiet_out "goal-char" $'0123#\n12321\n23210' \
     "$DMAP" field "$tmp/stairs.txt" --goal-char '>' --format digits
-expect_out "goal-char with value" $'1234#\n23432\n34321' \
+expect_quiet_out "goal-char with value" $'1234#\n23432\n34321' \
     "$DMAP" field "$tmp/stairs.txt" --goal-char '>=1' --goal 0,0=3 --format digits
 
 # 7. Moving AI maps load too (type header): octile moves, worked by hand (goal top-left):
 #    ...    strict corners: (2,1) cannot be entered diagonally past the wall: 2 + 1 = 3
 #    .@.    corners cut:    (2,1) = 1 + sqrt 2 = 2.414213562373095
 printf 'type octile\nheight 2\nwidth 3\nmap\n...\n.@.\n' >"$tmp/tiny.map"
-expect_out "movingai map, strict" $'0,1,2\n1,#,3' \
+expect_quiet_out "movingai map, strict" $'0,1,2\n1,#,3' \
     "$DMAP" field "$tmp/tiny.map" --goal 0,0 --moves 8 --diagonal 1.4142135623730951 \
     --corners strict --format csv
-expect_out "movingai map, cut" $'0,1,2\n1,#,2.414213562373095' \
+expect_quiet_out "movingai map, cut" $'0,1,2\n1,#,2.414213562373095' \
     "$DMAP" field "$tmp/tiny.map" --goal 0,0 --moves 8 --diagonal 1.4142135623730951 \
     --format csv
 printf 'type octile\nheight 3\nwidth 3\nmap\n...\n...\n...\n' >"$tmp/open3.map"
-expect_out "octile open 3x3" \
+expect_quiet_out "octile open 3x3" \
     $'0,1,2\n1,1.4142135623730951,2.414213562373095\n2,2.414213562373095,2.8284271247461903' \
     "$DMAP" field "$tmp/open3.map" --goal 0,0 --moves 8 --diagonal 1.4142135623730951 \
     --corners strict --format csv
@@ -148,5 +132,4 @@ done
 "$DMAP" --help | grep -q field && pass || fail "dmap --help"
 [[ $("$DMAP" --version) == "dmap "* ]] && pass || fail "dmap --version"
 
-echo "cli_field: $passed passed, $failed failed"
-[[ $failed -eq 0 ]]
+cli_finish

@@ -9,39 +9,11 @@ if [[ -z "$PURSUIT" && -n "${DMAP_BUILD:-}" ]]; then PURSUIT=$DMAP_BUILD/arenas/
 [[ -x "$PURSUIT" ]] || { echo "pursuit binary not found (set PURSUIT or DMAP_BUILD)" >&2; exit 1; }
 SHARED=${DMAP_SHARED:?set DMAP_SHARED to the shared/ folder}
 LAB="$SHARED/data/pursuit"
-source "$(dirname "${BASH_SOURCE[0]}")/shared_data.bash"
-require_shared_data cli_pursuit "$LAB" "$LAB/battlefield.dat" "$LAB/battlefield1.dat" "$LAB/battlefield2.dat" \
+source "$(dirname "${BASH_SOURCE[0]}")/lib.bash"
+cli_begin cli_pursuit
+require_shared_data "$LAB" "$LAB/battlefield.dat" "$LAB/battlefield1.dat" "$LAB/battlefield2.dat" \
     "$LAB/battlefield3.dat"
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
 cd "$tmp"
-
-passed=0
-failed=0
-pass() { passed=$((passed + 1)); }
-fail() { failed=$((failed + 1)); echo "FAIL: $*" >&2; }
-
-# expect_out NAME EXPECTED_TEXT CMD... : exit 0 and stdout exactly EXPECTED_TEXT
-expect_out() {
-    local name=$1 want=$2 got rc=0
-    shift 2
-    got=$("$@" 2>"$tmp/err") || rc=$?
-    if [[ $rc -eq 0 && "$got" == "$want" ]]; then pass; else
-        fail "$name: rc=$rc, got:"$'\n'"$got"$'\n'"want:"$'\n'"$want"$'\n'"$(cat "$tmp/err")"
-    fi
-}
-
-# expect_usage NAME PATTERN CMD... : exit 2, nothing on stdout, one stderr line matching PATTERN
-expect_usage() {
-    local name=$1 pattern=$2 rc=0 out
-    shift 2
-    out=$("$@" 2>"$tmp/err") || rc=$?
-    local lines
-    lines=$(wc -l <"$tmp/err")
-    if [[ $rc -eq 2 && -z "$out" && $lines -eq 1 ]] && grep -q -- "$pattern" "$tmp/err"; then pass; else
-        fail "$name: rc=$rc lines=$lines stdout='$out' stderr='$(cat "$tmp/err")' (want /$pattern/)"
-    fi
-}
 
 # world FILE ROWS... : write a world file from picture rows (# . @ *), one value per line
 world() {
@@ -160,5 +132,4 @@ before=$(cksum <corridor.dat)
 "$PURSUIT" match --world corridor.dat --world corridor.dat --predator chase --prey naive >/dev/null 2>&1 || true
 if [[ "$(cksum <corridor.dat)" == "$before" ]]; then pass; else fail "match changed its world file"; fi
 
-echo "cli_pursuit: $passed passed, $failed failed"
-[[ $failed -eq 0 ]]
+cli_finish

@@ -17,20 +17,11 @@ sanitize=()
 if [[ "$(cache_value DMAP_SANITIZE)" == "ON" ]]; then
     sanitize=("-fsanitize=address,undefined" "-fno-sanitize-recover=all")
 fi
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-
-passed=0
-failed=0
-pass() { passed=$((passed + 1)); }
-fail() { failed=$((failed + 1)); echo "FAIL: $*" >&2; }
-finish() {
-    echo "cli_readme: $passed passed, $failed failed"
-    [[ $failed -eq 0 ]]
-}
+source "$(dirname "${BASH_SOURCE[0]}")/lib.bash"
+cli_begin cli_readme
 
 for f in "$README" "$LIB" "$SOURCE/include/dmap.h"; do
-    [[ -f "$f" ]] || { fail "missing $f"; finish; exit 1; }
+    [[ -f "$f" ]] || { fail "missing $f"; cli_finish; exit 1; }
 done
 
 # The first ```c ... ``` block after the heading "## The API in brief" (and before the next
@@ -42,7 +33,7 @@ awk '/^## /{section = ($0 == "## The API in brief")}
      END {if (!found) exit 3}' "$README" >"$tmp/example.c" || true
 if [[ -s "$tmp/example.c" ]] && grep -q 'int main' "$tmp/example.c"; then pass; else
     fail "no \`\`\`c block with main() in the section \"## The API in brief\" of $README"
-    finish
+    cli_finish
     exit 1
 fi
 
@@ -55,7 +46,7 @@ else fail "the README example includes something besides <dmap.h> and the C libr
 if "$CC" -std=c11 -Wall -Wextra -Werror "${sanitize[@]}" -I"$SOURCE/include" "$tmp/example.c" "$LIB" -lm \
     -o "$tmp/example" 2>"$tmp/cc.err"; then pass; else
     fail "the README example does not compile with $CC -Wall -Wextra -Werror:"$'\n'"$(head -n 20 "$tmp/cc.err")"
-    finish
+    cli_finish
     exit 1
 fi
 
@@ -76,4 +67,4 @@ if [[ "$got" == "$want" ]]; then pass; else
 fi
 if [[ ! -s "$tmp/run.err" ]]; then pass; else fail "the README example wrote to stderr: $(cat "$tmp/run.err")"; fi
 
-finish
+cli_finish

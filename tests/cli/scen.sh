@@ -12,15 +12,9 @@ set -euo pipefail
 DMAP=${DMAP:?set DMAP to the dmap binary}
 SHARED=${DMAP_SHARED:?set DMAP_SHARED to the shared/ folder}
 DATA="$SHARED/data/movingai"
-source "$(dirname "${BASH_SOURCE[0]}")/shared_data.bash"
-require_shared_data cli_scen "$DATA" "$DATA/README.md"
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-
-passed=0
-failed=0
-pass() { passed=$((passed + 1)); }
-fail() { failed=$((failed + 1)); echo "FAIL: $*" >&2; }
+source "$(dirname "${BASH_SOURCE[0]}")/lib.bash"
+cli_begin cli_scen
+require_shared_data "$DATA" "$DATA/README.md"
 
 # The README's table: "| name | kind | size | queries |", in the README's order.
 declare -A readme_count
@@ -35,7 +29,7 @@ while IFS='|' read -r _ name _ _ count _; do
 done <"$DATA/README.md"
 [[ ${#names[@]} -eq 9 ]] && pass || fail "README table: ${#names[@]} maps, want 9"
 for name in "${names[@]}"; do
-    require_shared_data cli_scen "$DATA/$name.map" "$DATA/$name.map.scen"
+    require_shared_data "$DATA/$name.map" "$DATA/$name.map.scen"
 done
 
 every=1
@@ -108,5 +102,4 @@ rc=0
 if [[ $rc -eq 2 && $(wc -l <"$tmp/err") -eq 1 && $(cat "$tmp/err") == *"den520d.map.scen:2:"* ]]
 then pass; else fail "size mismatch: rc=$rc $(cat "$tmp/err")"; fi
 
-echo "cli_scen: $passed passed, $failed failed"
-[[ $failed -eq 0 ]]
+cli_finish

@@ -5,36 +5,9 @@
 set -euo pipefail
 
 DMAP=${DMAP:?set DMAP to the dmap binary}
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+source "$(dirname "${BASH_SOURCE[0]}")/lib.bash"
+cli_begin cli_toolkit_a
 cd "$tmp"
-
-passed=0
-failed=0
-pass() { passed=$((passed + 1)); }
-fail() { failed=$((failed + 1)); echo "FAIL: $*" >&2; }
-
-# expect_out NAME EXPECTED_TEXT CMD... : exit 0 and stdout exactly EXPECTED_TEXT
-expect_out() {
-    local name=$1 want=$2 got rc=0
-    shift 2
-    got=$("$@" 2>"$tmp/err") || rc=$?
-    if [[ $rc -eq 0 && "$got" == "$want" ]]; then pass; else
-        fail "$name: rc=$rc, got:"$'\n'"$got"$'\n'"want:"$'\n'"$want"$'\n'"$(cat "$tmp/err")"
-    fi
-}
-
-# expect_usage NAME CMD... : exit 2, nothing on stdout, exactly one line on stderr
-expect_usage() {
-    local name=$1 rc=0
-    shift
-    "$@" >"$tmp/out" 2>"$tmp/err" || rc=$?
-    local lines
-    lines=$(wc -l <"$tmp/err")
-    if [[ $rc -eq 2 && $lines -eq 1 && ! -s "$tmp/out" ]]; then pass; else
-        fail "$name: rc=$rc, $lines stderr lines: $(cat "$tmp/err") stdout: $(head -c 200 "$tmp/out")"
-    fi
-}
 
 # ---- combine: the seed's example ------------------------------------------------------------
 printf '.....\n.....\n.....\n.....\n.....\n' >open.txt
@@ -59,15 +32,15 @@ expect_out "wall union" $'44444\n4#444\n44444\n44444\n44444' "$DMAP" combine wal
 
 printf '...\n...\n' >small.txt
 "$DMAP" field small.txt --goal 0,0 --format csv >small.csv
-expect_usage "combine size mismatch" "$DMAP" combine centre.csv small.csv
-expect_usage "combine missing file" "$DMAP" combine centre.csv nosuch.csv
-expect_usage "combine bad weight" "$DMAP" combine 'centre.csv*2x'
-expect_usage "combine no path" "$DMAP" combine '*2'
-expect_usage "combine no maps" "$DMAP" combine --min
-expect_usage "combine min and max" "$DMAP" combine centre.csv --min --max
-expect_usage "combine unknown option" "$DMAP" combine centre.csv --avg
+expect_usage "combine size mismatch" "" "$DMAP" combine centre.csv small.csv
+expect_usage "combine missing file" "" "$DMAP" combine centre.csv nosuch.csv
+expect_usage "combine bad weight" "" "$DMAP" combine 'centre.csv*2x'
+expect_usage "combine no path" "" "$DMAP" combine '*2'
+expect_usage "combine no maps" "" "$DMAP" combine --min
+expect_usage "combine min and max" "" "$DMAP" combine centre.csv --min --max
+expect_usage "combine unknown option" "" "$DMAP" combine centre.csv --avg
 printf '1,2\n3\n' >ragged.csv
-expect_usage "combine ragged csv" "$DMAP" combine ragged.csv
+expect_usage "combine ragged csv" "" "$DMAP" combine ragged.csv
 
 # ---- flee: the dead-end room of tests/test_flee.c ----------------------------------------------
 # A 7x7 room (x 1..7, y 1..7), the door at (8,1), a corridor along row 1 to x = 58.
@@ -95,11 +68,11 @@ expect_out "descend flee map leaves the room" "58,1" \
     bash -c "'$DMAP' descend room.txt --goal 6,6 --from 3,4 --flee --seed 5 | tail -1"
 expect_out "flee factor -1 is the plain negation" "-4,-3,-2,-3,-4" \
     bash -c "'$DMAP' flee open.txt --goal 2,2 --factor -1 --format csv | head -1"
-expect_usage "flee positive factor" "$DMAP" flee open.txt --goal 2,2 --factor 1.2
-expect_usage "flee no goal" "$DMAP" flee open.txt
-expect_usage "flee goal on wall" "$DMAP" flee wall.txt --goal 1,1
-expect_usage "flee bad factor" "$DMAP" flee open.txt --goal 2,2 --factor abc
-expect_usage "flee missing map" "$DMAP" flee nosuch.txt --goal 2,2
+expect_usage "flee positive factor" "" "$DMAP" flee open.txt --goal 2,2 --factor 1.2
+expect_usage "flee no goal" "" "$DMAP" flee open.txt
+expect_usage "flee goal on wall" "" "$DMAP" flee wall.txt --goal 1,1
+expect_usage "flee bad factor" "" "$DMAP" flee open.txt --goal 2,2 --factor abc
+expect_usage "flee missing map" "" "$DMAP" flee nosuch.txt --goal 2,2
 
 # ---- descend -----------------------------------------------------------------------------------
 expect_out "descend straight" $'4,2\n3,2\n2,2\n1,2\n0,2' "$DMAP" descend open.txt --goal 0,2 --from 4,2
@@ -120,11 +93,11 @@ ends=$(for s in 1 2 3 4 5 6 7 8 9 10; do
 done | sort -u | wc -l)
 if [[ $ends -ge 2 ]]; then pass; else fail "descend: seeds always end in the same corner"; fi
 expect_out "descend blocked" $'4,2\n3,2' "$DMAP" descend open.txt --goal 0,2 --from 4,2 --block 2,2
-expect_usage "descend from wall" "$DMAP" descend wall.txt --goal 0,0 --from 1,1
-expect_usage "descend no from" "$DMAP" descend open.txt --goal 0,0
-expect_usage "descend from outside" "$DMAP" descend open.txt --goal 0,0 --from 9,9
-expect_usage "descend bad seed" "$DMAP" descend open.txt --goal 0,0 --from 1,1 --seed -3
-expect_usage "descend bad from" "$DMAP" descend open.txt --goal 0,0 --from 1
+expect_usage "descend from wall" "" "$DMAP" descend wall.txt --goal 0,0 --from 1,1
+expect_usage "descend no from" "" "$DMAP" descend open.txt --goal 0,0
+expect_usage "descend from outside" "" "$DMAP" descend open.txt --goal 0,0 --from 9,9
+expect_usage "descend bad seed" "" "$DMAP" descend open.txt --goal 0,0 --from 1,1 --seed -3
+expect_usage "descend bad from" "" "$DMAP" descend open.txt --goal 0,0 --from 1
 
 # ---- reach -------------------------------------------------------------------------------------
 printf '..#..\n..#..\n.....\n###..\n..#..\n' >maze.txt
@@ -141,12 +114,12 @@ expect_out "reach depths" $'reachable 17\n0 1 # 7 8\n1 2 # 6 7\n2 3 4 5 6\n# # #
     "$DMAP" reach maze.txt --from 0,0
 expect_out "reach depth limit" $'reachable 5\n0 1 # . .\n1 2 # . .\n2 . . . .\n# # # . .\n. . # . .' \
     "$DMAP" reach maze.txt --from 0,0 --max-depth 2
-expect_usage "reach from wall" "$DMAP" reach maze.txt --from 2,0
-expect_usage "reach no from" "$DMAP" reach maze.txt
-expect_usage "reach bad moves" "$DMAP" reach maze.txt --from 0,0 --moves 5
-expect_usage "reach to outside" "$DMAP" reach maze.txt --from 0,0 --to 5,0
-expect_usage "reach bad depth" "$DMAP" reach maze.txt --from 0,0 --max-depth -1
-expect_usage "reach two maps" "$DMAP" reach maze.txt maze.txt --from 0,0
+expect_usage "reach from wall" "" "$DMAP" reach maze.txt --from 2,0
+expect_usage "reach no from" "" "$DMAP" reach maze.txt
+expect_usage "reach bad moves" "" "$DMAP" reach maze.txt --from 0,0 --moves 5
+expect_usage "reach to outside" "" "$DMAP" reach maze.txt --from 0,0 --to 5,0
+expect_usage "reach bad depth" "" "$DMAP" reach maze.txt --from 0,0 --max-depth -1
+expect_usage "reach two maps" "" "$DMAP" reach maze.txt maze.txt --from 0,0
 
 # ---- help ---------------------------------------------------------------------------------------
 for c in combine flee descend reach; do
@@ -155,5 +128,4 @@ for c in combine flee descend reach; do
     fi
 done
 
-echo "cli_toolkit_a: $passed passed, $failed failed"
-[[ $failed -eq 0 ]]
+cli_finish

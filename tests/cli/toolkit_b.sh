@@ -6,40 +6,10 @@ set -euo pipefail
 
 DMAP=${DMAP:?set DMAP to the dmap binary}
 SHARED=${DMAP_SHARED:?set DMAP_SHARED to the shared folder}
-source "$(dirname "${BASH_SOURCE[0]}")/shared_data.bash"
-require_shared_data cli_toolkit_b "$SHARED/data/pursuit" "$SHARED/data/pursuit/battlefield.dat"
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+source "$(dirname "${BASH_SOURCE[0]}")/lib.bash"
+cli_begin cli_toolkit_b
+require_shared_data "$SHARED/data/pursuit" "$SHARED/data/pursuit/battlefield.dat"
 cd "$tmp"
-
-passed=0
-failed=0
-pass() { passed=$((passed + 1)); }
-fail() { failed=$((failed + 1)); echo "FAIL: $*" >&2; }
-
-# expect_out NAME EXPECTED_TEXT CMD... : exit 0 and stdout exactly EXPECTED_TEXT
-expect_out() {
-    local name=$1 want=$2 got rc=0
-    shift 2
-    got=$("$@" 2>"$tmp/err") || rc=$?
-    if [[ $rc -eq 0 && "$got" == "$want" ]]; then pass; else
-        fail "$name: rc=$rc, got:"$'\n'"$got"$'\n'"want:"$'\n'"$want"$'\n'"$(cat "$tmp/err")"
-    fi
-}
-
-# expect_usage NAME PATTERN CMD... : exit 2, nothing on stdout, one stderr line matching PATTERN
-expect_usage() {
-    local name=$1 pattern=$2 rc=0
-    shift 2
-    "$@" >"$tmp/out" 2>"$tmp/err" || rc=$?
-    local lines
-    lines=$(wc -l <"$tmp/err")
-    if [[ $rc -eq 2 && $lines -eq 1 && ! -s "$tmp/out" ]] && grep -q -- "$pattern" "$tmp/err"; then
-        pass
-    else
-        fail "$name: rc=$rc, $lines stderr lines: $(cat "$tmp/err") stdout: $(head -c 200 "$tmp/out")"
-    fi
-}
 
 # ---- bury: battlefield.dat, hand-derived (10 cells) --------------------------------------------
 before=$'.@#.....\n.#..##..\n.....#..\n.#.###..\n..#.#...\n..#.#...\n..#*##..\n........'
@@ -112,5 +82,4 @@ expect_usage "timing no map" "nomap.txt" "$DMAP" timing nomap.txt --enemy 1,1
 expect_out "timing help" "usage: dmap timing MAP --enemy X,Y[+DELAY] ... [options]" \
     bash -c "\"$DMAP\" timing --help | head -1"
 
-echo "cli_toolkit_b: $passed passed, $failed failed"
-[[ $failed -eq 0 ]]
+cli_finish

@@ -8,11 +8,10 @@ set -euo pipefail
 DMAP=${DMAP:?set DMAP to the dmap binary}
 SHARED=${DMAP_SHARED:?set DMAP_SHARED to the shared/ folder}
 DATA="$SHARED/data/movingai"
-source "$(dirname "${BASH_SOURCE[0]}")/shared_data.bash"
-require_shared_data cli_valgrind "$DATA" "$DATA/arena.map" "$DATA/arena.map.scen" "$DATA/lak303d.map" \
+source "$(dirname "${BASH_SOURCE[0]}")/lib.bash"
+cli_begin cli_valgrind
+require_shared_data "$DATA" "$DATA/arena.map" "$DATA/arena.map.scen" "$DATA/lak303d.map" \
     "$DATA/lak303d.map.scen" "$DATA/den520d.map.scen"
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
 
 if ! command -v valgrind >/dev/null 2>&1; then
     echo "FAIL: valgrind is not installed (apt-get install valgrind); cannot check for leaks" >&2
@@ -23,11 +22,6 @@ then
     echo "cli_valgrind: skipped under the sanitizer build (ASan checks these runs instead)"
     exit 0
 fi
-
-passed=0
-failed=0
-pass() { passed=$((passed + 1)); }
-fail() { failed=$((failed + 1)); echo "FAIL: $*" >&2; }
 
 # vg NAME WANT_RC CMD... : the command under memcheck exits WANT_RC (99 = valgrind errors)
 vg() {
@@ -57,5 +51,4 @@ vg "digits refused" 2 "$DMAP" field map.txt --goal 0,0 --format digits
 vg "missing file" 2 "$DMAP" field nothere.txt --goal 0,0
 vg "scen size mismatch" 2 "$DMAP" scen "$DATA/arena.map" "$DATA/den520d.map.scen"
 
-echo "cli_valgrind: $passed passed, $failed failed"
-[[ $failed -eq 0 ]]
+cli_finish

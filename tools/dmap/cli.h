@@ -135,4 +135,55 @@ char *cli_format_exact(char *buf, size_t size, double v);
  * and returns CLI_EXIT_USAGE on error (nothing to free then). */
 int cli_load_csv(const char *path, dmap_grid *g, double **values);
 
+/* ---- the arguments of commands that work on one map (cli_field.c) ----------------------- */
+
+/* Which of the shared options a command takes (MAP and the move options always). */
+enum {
+    CLI_ARG_GOALS = 1,           /* --goal X,Y[=V], repeatable */
+    CLI_ARG_DEFAULT = 2,         /* --default V */
+    CLI_ARG_FORMAT = 4,          /* --format digits|grid|csv */
+    CLI_ARG_FORMAT_NUMBERS = 8   /* --format grid|csv (digits refused at once) */
+};
+
+/* The arguments a command on one map shares with the others: the MAP argument, --goal,
+ * --default, the move options and --format. */
+typedef struct cli_field_args {
+    const char *command;     /* "field": the start of error lines, the NAME in "dmap help NAME" */
+    const char *missing_map; /* the error when MAP is absent (default "missing MAP argument") */
+    unsigned accepts;        /* CLI_ARG_* */
+    const char *map_path;
+    const char **goal_args;  /* argv strings of --goal, in order */
+    size_t ngoal_args;
+    double dflt;             /* --default, or the command's default */
+    int dflt_given;          /* --default was given */
+    dmap_moves moves;        /* starts as dmap_moves_4() */
+    cli_format format;       /* starts as CLI_FORMAT_GRID */
+} cli_field_args;
+
+/* Start a for `command` taking the CLI_ARG_* options in accepts, with default value dflt
+ * (argc: room for every --goal). Prints "out of memory" and returns CLI_EXIT_USAGE on
+ * failure. Only CLI_ARG_GOALS allocates: then free with cli_field_args_free (also after a
+ * failure). */
+int cli_field_args_init(cli_field_args *a, const char *command, unsigned accepts, int argc,
+                        double dflt);
+void cli_field_args_free(cli_field_args *a);
+
+/* A command's own options, tried first on each argument: same contract as cli_option (1 taken,
+ * *i advanced past its value; 0 not one of them; -1 error printed). ctx is the command's. */
+typedef int (*cli_own_option)(void *ctx, int argc, char **argv, int *i);
+
+/* Parse argv[1..]: each argument goes to own (may be NULL), then to the shared options;
+ * anything else is "COMMAND: unknown option '...' (see dmap help COMMAND)" or, when MAP is
+ * given already, "COMMAND: unexpected argument '...' (one MAP only)"; a missing MAP is an
+ * error at the end. Prints and returns CLI_EXIT_USAGE on error. */
+int cli_parse_field_args(int argc, char **argv, cli_field_args *a, cli_own_option own,
+                         void *ctx);
+
+/* Load a's MAP and make its values: every cell a->dflt, lowered to each --goal's value (not
+ * scanned yet). On success free *values and cli_map_free(map); on error nothing is left. */
+int cli_field_load(const cli_field_args *a, cli_map *map, double **values);
+
+/* Scan values with a's moves ("COMMAND: scan failed: ..." on error). */
+int cli_field_scan(const cli_field_args *a, const dmap_grid *g, double *values);
+
 #endif

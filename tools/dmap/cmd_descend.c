@@ -35,100 +35,94 @@ static const char descend_help[] =
     "         dmap descend room.txt --goal 6,6 --from 3,4 --flee\n";
 
 typedef struct descend_options {
-    const char *map_path;
-    const char **goal_args, **block_args;
-    size_t ngoal_args, nblock_args;
+    cli_field_args f; /* MAP, --goal, --default, moves */
+    const char **block_args;
+    size_t nblock_args;
     const char *from_arg;
-    int seeded, flee, dflt_given;
+    int seeded, flee;
     long seed;
-    double dflt, factor;
-    dmap_moves moves;
+    double factor;
 } descend_options;
 
-static int parse_descend_options(int argc, char **argv, descend_options *o) {
-    for (int i = 1; i < argc; i++) {
-        const char *v;
-        int r;
-        if ((r = cli_option(argc, argv, &i, "--goal", &v)) != 0) {
-            if (r < 0) return CLI_EXIT_USAGE;
-            o->goal_args[o->ngoal_args++] = v;
-        } else if ((r = cli_option(argc, argv, &i, "--block", &v)) != 0) {
-            if (r < 0) return CLI_EXIT_USAGE;
-            o->block_args[o->nblock_args++] = v;
-        } else if ((r = cli_option(argc, argv, &i, "--from", &v)) != 0) {
-            if (r < 0) return CLI_EXIT_USAGE;
-            if (o->from_arg) return cli_fail("descend: --from given twice");
-            o->from_arg = v;
-        } else if ((r = cli_option(argc, argv, &i, "--seed", &v)) != 0) {
-            if (r < 0 || cli_integer("--seed", v, 0, LONG_MAX, &o->seed))
-                return CLI_EXIT_USAGE;
-            o->seeded = 1;
-        } else if (strcmp(argv[i], "--flee") == 0) {
-            o->flee = 1;
-        } else if ((r = cli_option(argc, argv, &i, "--factor", &v)) != 0) {
-            if (r < 0 || cli_number("--factor", v, &o->factor)) return CLI_EXIT_USAGE;
-            if (!(o->factor < 0))
-                return cli_fail("invalid value for --factor: '%s' (must be negative)", v);
-            o->flee = 1;
-        } else if ((r = cli_option(argc, argv, &i, "--default", &v)) != 0) {
-            if (r < 0 || cli_number("--default", v, &o->dflt)) return CLI_EXIT_USAGE;
-            o->dflt_given = 1;
-        } else if ((r = cli_moves_option(argc, argv, &i, &o->moves)) != 0) {
-            if (r < 0) return CLI_EXIT_USAGE;
-        } else if (cli_is_option(argv[i])) {
-            return cli_fail("descend: unknown option '%s' (see dmap help descend)", argv[i]);
-        } else if (o->map_path) {
-            return cli_fail("descend: unexpected argument '%s' (one MAP only)", argv[i]);
-        } else {
-            o->map_path = argv[i];
-        }
+/* descend's own options (a cli_own_option). */
+static int descend_option(void *ctx, int argc, char **argv, int *i) {
+    descend_options *o = ctx;
+    const char *v;
+    int r;
+    if ((r = cli_option(argc, argv, i, "--block", &v)) != 0) {
+        if (r > 0) o->block_args[o->nblock_args++] = v;
+        return r;
     }
-    if (!o->map_path) return cli_fail("descend: missing MAP argument (see dmap help descend)");
-    if (o->ngoal_args == 0) return cli_fail("descend: no goal given (use --goal X,Y)");
+    if ((r = cli_option(argc, argv, i, "--from", &v)) != 0) {
+        if (r < 0) return -1;
+        if (o->from_arg) {
+            cli_fail("descend: --from given twice");
+            return -1;
+        }
+        o->from_arg = v;
+        return 1;
+    }
+    if ((r = cli_option(argc, argv, i, "--seed", &v)) != 0) {
+        if (r < 0 || cli_integer("--seed", v, 0, LONG_MAX, &o->seed)) return -1;
+        o->seeded = 1;
+        return 1;
+    }
+    if (strcmp(argv[*i], "--flee") == 0) {
+        o->flee = 1;
+        return 1;
+    }
+    if ((r = cli_option(argc, argv, i, "--factor", &v)) != 0) {
+        if (r < 0 || cli_number("--factor", v, &o->factor)) return -1;
+        if (!(o->factor < 0)) {
+            cli_fail("invalid value for --factor: '%s' (must be negative)", v);
+            return -1;
+        }
+        o->flee = 1;
+        return 1;
+    }
+    return 0;
+}
+
+static int parse_descend_options(int argc, char **argv, descend_options *o) {
+    int rc = cli_parse_field_args(argc, argv, &o->f, descend_option, o);
+    if (rc != CLI_EXIT_OK) return rc;
+    if (o->f.ngoal_args == 0) return cli_fail("descend: no goal given (use --goal X,Y)");
     if (!o->from_arg) return cli_fail("descend: missing --from X,Y");
     return CLI_EXIT_OK;
 }
 
-/* The field of the goals, the blocked mask and the start cell. */
+/* The blocked mask, the start cell, and the (flee) field of the goals set in values. */
 static int prepare(const descend_options *o, const dmap_grid *g, double *values,
                    unsigned char *blocked, int *from) {
     int rc, x, y;
-    for (size_t k = 0; k < o->ngoal_args; k++) {
-        dmap_goal goal;
-        if ((rc = cli_goal(g, "--goal", o->goal_args[k], 0.0, &goal)) != 0) return rc;
-        if ((rc = dmap_set_goal(g, values, goal)) != DMAP_OK)
-            return cli_fail("--goal %s: %s", o->goal_args[k], dmap_strerror(rc));
-    }
     for (size_t k = 0; k < o->nblock_args; k++) {
         if ((rc = cli_cell(g, "--block", o->block_args[k], 0, &x, &y)) != 0) return rc;
         blocked[dmap_grid_index(g, x, y)] = 1;
     }
     if ((rc = cli_cell(g, "--from", o->from_arg, 1, &x, &y)) != 0) return rc;
     *from = dmap_grid_index(g, x, y);
-    if ((rc = dmap_scan(g, &o->moves, values, NULL)) != DMAP_OK)
-        return cli_fail("descend: scan failed: %s", dmap_strerror(rc));
-    if (o->flee && (rc = dmap_flee(g, &o->moves, values, o->factor, values, NULL)) != DMAP_OK)
+    if ((rc = cli_field_scan(&o->f, g, values)) != CLI_EXIT_OK) return rc;
+    if (o->flee && (rc = dmap_flee(g, &o->f.moves, values, o->factor, values, NULL)) != DMAP_OK)
         return cli_fail("descend: flee map: %s", dmap_strerror(rc));
     return CLI_EXIT_OK;
 }
 
-static int descend(const descend_options *o, const dmap_grid *g) {
+/* Roll down from --from on the field of the goals (values, goals set) and print the path. */
+static int descend(const descend_options *o, const dmap_grid *g, double *values) {
     size_t n = (size_t)g->w * (size_t)g->h, len = 0;
-    double *values = cli_values_new(g, o->dflt);
     unsigned char *blocked = calloc(n, 1);
     int *path = malloc(n * sizeof *path), from = 0;
-    int rc = values && blocked && path ? CLI_EXIT_OK : cli_fail("out of memory");
+    int rc = blocked && path ? CLI_EXIT_OK : cli_fail("out of memory");
     if (rc == CLI_EXIT_OK) rc = prepare(o, g, values, blocked, &from);
     if (rc == CLI_EXIT_OK) {
         dmap_rng rng;
         dmap_rng_seed(&rng, (uint64_t)o->seed);
-        int err = dmap_downhill_path(g, &o->moves, values, from, blocked,
+        int err = dmap_downhill_path(g, &o->f.moves, values, from, blocked,
                                      o->seeded ? &rng : NULL, path, n, &len);
         if (err != DMAP_OK) rc = cli_fail("descend: %s", dmap_strerror(err));
     }
     for (size_t k = 0; rc == CLI_EXIT_OK && k < len; k++)
         printf("%d,%d\n", path[k] % g->w, path[k] / g->w);
-    free(values);
     free(blocked);
     free(path);
     return rc;
@@ -136,21 +130,21 @@ static int descend(const descend_options *o, const dmap_grid *g) {
 
 int cmd_descend(int argc, char **argv) {
     if (cli_wants_help(argc, argv)) return cli_help(descend_help);
-    descend_options o = {0};
-    o.dflt = DMAP_DEFAULT_CEILING;
-    o.moves = dmap_moves_4();
-    o.goal_args = calloc((size_t)argc, sizeof *o.goal_args);
+    descend_options o = {.factor = DMAP_FLEE_FACTOR};
+    int rc = cli_field_args_init(&o.f, "descend", CLI_ARG_GOALS | CLI_ARG_DEFAULT, argc,
+                                 DMAP_DEFAULT_CEILING);
     o.block_args = calloc((size_t)argc, sizeof *o.block_args);
-    o.factor = DMAP_FLEE_FACTOR;
-    int rc = o.goal_args && o.block_args ? parse_descend_options(argc, argv, &o)
-                                         : cli_fail("out of memory");
-    if (o.flee && !o.dflt_given) o.dflt = 1e6;
+    if (rc == CLI_EXIT_OK)
+        rc = o.block_args ? parse_descend_options(argc, argv, &o) : cli_fail("out of memory");
+    if (o.flee && !o.f.dflt_given) o.f.dflt = 1e6;
     cli_map map;
-    if (rc == CLI_EXIT_OK && (rc = cli_load_map(o.map_path, &map)) == CLI_EXIT_OK) {
-        rc = descend(&o, &map.grid);
+    double *values;
+    if (rc == CLI_EXIT_OK && (rc = cli_field_load(&o.f, &map, &values)) == CLI_EXIT_OK) {
+        rc = descend(&o, &map.grid, values);
+        free(values);
         cli_map_free(&map);
     }
-    free(o.goal_args);
+    cli_field_args_free(&o.f);
     free(o.block_args);
     return rc;
 }

@@ -28,42 +28,24 @@ static const char field_help[] =
 
 /* The options of one field run, before the map is loaded. */
 typedef struct field_options {
-    const char *map_path;
-    const char **goal_args;      /* argv strings of --goal */
-    size_t ngoal_args;
+    cli_field_args f;            /* MAP, --goal, --default, moves, --format */
     const char **goal_char_args; /* argv strings of --goal-char */
     size_t ngoal_char_args;
-    double dflt;
-    dmap_moves moves;
-    cli_format format;
 } field_options;
 
+/* field's own option, --goal-char (a cli_own_option). */
+static int field_option(void *ctx, int argc, char **argv, int *i) {
+    field_options *o = ctx;
+    const char *v;
+    int r = cli_option(argc, argv, i, "--goal-char", &v);
+    if (r > 0) o->goal_char_args[o->ngoal_char_args++] = v;
+    return r;
+}
+
 static int parse_field_options(int argc, char **argv, field_options *o) {
-    for (int i = 1; i < argc; i++) {
-        const char *v;
-        int r;
-        if ((r = cli_option(argc, argv, &i, "--goal", &v)) != 0) {
-            if (r < 0) return CLI_EXIT_USAGE;
-            o->goal_args[o->ngoal_args++] = v;
-        } else if ((r = cli_option(argc, argv, &i, "--goal-char", &v)) != 0) {
-            if (r < 0) return CLI_EXIT_USAGE;
-            o->goal_char_args[o->ngoal_char_args++] = v;
-        } else if ((r = cli_option(argc, argv, &i, "--default", &v)) != 0) {
-            if (r < 0 || cli_number("--default", v, &o->dflt)) return CLI_EXIT_USAGE;
-        } else if ((r = cli_option(argc, argv, &i, "--format", &v)) != 0) {
-            if (r < 0 || cli_parse_format("--format", v, &o->format)) return CLI_EXIT_USAGE;
-        } else if ((r = cli_moves_option(argc, argv, &i, &o->moves)) != 0) {
-            if (r < 0) return CLI_EXIT_USAGE;
-        } else if (cli_is_option(argv[i])) {
-            return cli_fail("field: unknown option '%s' (see dmap help field)", argv[i]);
-        } else if (o->map_path) {
-            return cli_fail("field: unexpected argument '%s' (one MAP only)", argv[i]);
-        } else {
-            o->map_path = argv[i];
-        }
-    }
-    if (!o->map_path) return cli_fail("field: missing MAP argument (see dmap help field)");
-    if (o->ngoal_args + o->ngoal_char_args == 0)
+    int rc = cli_parse_field_args(argc, argv, &o->f, field_option, o);
+    if (rc != CLI_EXIT_OK) return rc;
+    if (o->f.ngoal_args + o->ngoal_char_args == 0)
         return cli_fail("field: no goal given (use --goal X,Y or --goal-char C)");
     return CLI_EXIT_OK;
 }
@@ -98,44 +80,25 @@ static int seed_goal_char(const cli_map *map, double *values, const char *arg) {
     return CLI_EXIT_OK;
 }
 
-/* Build the field: fill, seed --goal and --goal-char goals, scan. */
-static int build_field(const field_options *o, const cli_map *map, double *values) {
-    const dmap_grid *g = &map->grid;
-    int rc = dmap_fill(g, values, o->dflt);
-    if (rc != DMAP_OK) return cli_fail("field: %s", dmap_strerror(rc));
-    for (size_t k = 0; k < o->ngoal_args; k++) {
-        dmap_goal goal;
-        if ((rc = cli_goal(g, "--goal", o->goal_args[k], 0.0, &goal)) != 0) return rc;
-        if ((rc = dmap_set_goal(g, values, goal)) != DMAP_OK)
-            return cli_fail("--goal %s: %s", o->goal_args[k], dmap_strerror(rc));
-    }
-    for (size_t k = 0; k < o->ngoal_char_args; k++)
-        if ((rc = seed_goal_char(map, values, o->goal_char_args[k])) != 0) return rc;
-    if ((rc = dmap_scan(g, &o->moves, values, NULL)) != DMAP_OK)
-        return cli_fail("field: scan failed: %s", dmap_strerror(rc));
-    return CLI_EXIT_OK;
-}
-
 int cmd_field(int argc, char **argv) {
     if (cli_wants_help(argc, argv)) return cli_help(field_help);
     field_options o = {0};
-    o.dflt = DMAP_DEFAULT_CEILING;
-    o.moves = dmap_moves_4();
-    o.format = CLI_FORMAT_GRID;
-    o.goal_args = calloc((size_t)argc, sizeof *o.goal_args);
+    int rc = cli_field_args_init(&o.f, "field", CLI_ARG_GOALS | CLI_ARG_DEFAULT | CLI_ARG_FORMAT,
+                                 argc, DMAP_DEFAULT_CEILING);
     o.goal_char_args = calloc((size_t)argc, sizeof *o.goal_char_args);
-    int rc = (o.goal_args && o.goal_char_args) ? parse_field_options(argc, argv, &o)
-                                                : cli_fail("out of memory");
+    if (rc == CLI_EXIT_OK)
+        rc = o.goal_char_args ? parse_field_options(argc, argv, &o) : cli_fail("out of memory");
     cli_map map;
-    double *values = NULL;
-    if (rc == CLI_EXIT_OK && (rc = cli_load_map(o.map_path, &map)) == CLI_EXIT_OK) {
-        values = cli_values_new(&map.grid, o.dflt);
-        rc = values ? build_field(&o, &map, values) : CLI_EXIT_USAGE;
-        if (rc == CLI_EXIT_OK) rc = cli_print_values(stdout, &map.grid, values, o.format);
+    double *values;
+    if (rc == CLI_EXIT_OK && (rc = cli_field_load(&o.f, &map, &values)) == CLI_EXIT_OK) {
+        for (size_t k = 0; rc == CLI_EXIT_OK && k < o.ngoal_char_args; k++)
+            rc = seed_goal_char(&map, values, o.goal_char_args[k]);
+        if (rc == CLI_EXIT_OK) rc = cli_field_scan(&o.f, &map.grid, values);
+        if (rc == CLI_EXIT_OK) rc = cli_print_values(stdout, &map.grid, values, o.f.format);
         free(values);
         cli_map_free(&map);
     }
-    free(o.goal_args);
+    cli_field_args_free(&o.f);
     free(o.goal_char_args);
     return rc;
 }

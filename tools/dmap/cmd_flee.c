@@ -26,76 +26,49 @@ static const char flee_help[] =
     "example: dmap flee room.txt --goal 6,6 --format csv > flee.csv\n";
 
 typedef struct flee_options {
-    const char *map_path;
-    const char **goal_args;
-    size_t ngoal_args;
-    double factor, dflt;
-    dmap_moves moves;
-    cli_format format;
+    cli_field_args f; /* MAP, --goal (the threats), --default, moves, --format */
+    double factor;
 } flee_options;
 
-static int parse_flee_options(int argc, char **argv, flee_options *o) {
-    for (int i = 1; i < argc; i++) {
-        const char *v;
-        int r;
-        if ((r = cli_option(argc, argv, &i, "--goal", &v)) != 0) {
-            if (r < 0) return CLI_EXIT_USAGE;
-            o->goal_args[o->ngoal_args++] = v;
-        } else if ((r = cli_option(argc, argv, &i, "--factor", &v)) != 0) {
-            if (r < 0 || cli_number("--factor", v, &o->factor)) return CLI_EXIT_USAGE;
-            if (!(o->factor < 0))
-                return cli_fail("invalid value for --factor: '%s' (must be negative)", v);
-        } else if ((r = cli_option(argc, argv, &i, "--default", &v)) != 0) {
-            if (r < 0 || cli_number("--default", v, &o->dflt)) return CLI_EXIT_USAGE;
-        } else if ((r = cli_option(argc, argv, &i, "--format", &v)) != 0) {
-            if (r < 0 || cli_parse_format("--format", v, &o->format)) return CLI_EXIT_USAGE;
-        } else if ((r = cli_moves_option(argc, argv, &i, &o->moves)) != 0) {
-            if (r < 0) return CLI_EXIT_USAGE;
-        } else if (cli_is_option(argv[i])) {
-            return cli_fail("flee: unknown option '%s' (see dmap help flee)", argv[i]);
-        } else if (o->map_path) {
-            return cli_fail("flee: unexpected argument '%s' (one MAP only)", argv[i]);
-        } else {
-            o->map_path = argv[i];
-        }
+/* flee's own option, --factor (a cli_own_option). */
+static int flee_option(void *ctx, int argc, char **argv, int *i) {
+    flee_options *o = ctx;
+    const char *v;
+    int r = cli_option(argc, argv, i, "--factor", &v);
+    if (r <= 0) return r;
+    if (cli_number("--factor", v, &o->factor)) return -1;
+    if (!(o->factor < 0)) {
+        cli_fail("invalid value for --factor: '%s' (must be negative)", v);
+        return -1;
     }
-    if (!o->map_path) return cli_fail("flee: missing MAP argument (see dmap help flee)");
-    if (o->ngoal_args == 0) return cli_fail("flee: no threat given (use --goal X,Y)");
-    return CLI_EXIT_OK;
+    return 1;
 }
 
+/* The threats' field times the factor, scanned again. */
 static int build_flee(const flee_options *o, const dmap_grid *g, double *values) {
-    int rc;
-    for (size_t k = 0; k < o->ngoal_args; k++) {
-        dmap_goal goal;
-        if ((rc = cli_goal(g, "--goal", o->goal_args[k], 0.0, &goal)) != 0) return rc;
-        if ((rc = dmap_set_goal(g, values, goal)) != DMAP_OK)
-            return cli_fail("--goal %s: %s", o->goal_args[k], dmap_strerror(rc));
-    }
-    if ((rc = dmap_scan(g, &o->moves, values, NULL)) != DMAP_OK)
-        return cli_fail("flee: scan failed: %s", dmap_strerror(rc));
-    if ((rc = dmap_flee(g, &o->moves, values, o->factor, values, NULL)) != DMAP_OK)
+    int rc = cli_field_scan(&o->f, g, values);
+    if (rc != CLI_EXIT_OK) return rc;
+    if ((rc = dmap_flee(g, &o->f.moves, values, o->factor, values, NULL)) != DMAP_OK)
         return cli_fail("flee: %s", dmap_strerror(rc));
     return CLI_EXIT_OK;
 }
 
 int cmd_flee(int argc, char **argv) {
     if (cli_wants_help(argc, argv)) return cli_help(flee_help);
-    flee_options o = {0};
-    o.factor = DMAP_FLEE_FACTOR;
-    o.dflt = 1e6;
-    o.moves = dmap_moves_4();
-    o.format = CLI_FORMAT_GRID;
-    o.goal_args = calloc((size_t)argc, sizeof *o.goal_args);
-    int rc = o.goal_args ? parse_flee_options(argc, argv, &o) : cli_fail("out of memory");
+    flee_options o = {.factor = DMAP_FLEE_FACTOR};
+    int rc = cli_field_args_init(&o.f, "flee", CLI_ARG_GOALS | CLI_ARG_DEFAULT | CLI_ARG_FORMAT,
+                                 argc, 1e6);
+    if (rc == CLI_EXIT_OK) rc = cli_parse_field_args(argc, argv, &o.f, flee_option, &o);
+    if (rc == CLI_EXIT_OK && o.f.ngoal_args == 0)
+        rc = cli_fail("flee: no threat given (use --goal X,Y)");
     cli_map map;
-    if (rc == CLI_EXIT_OK && (rc = cli_load_map(o.map_path, &map)) == CLI_EXIT_OK) {
-        double *values = cli_values_new(&map.grid, o.dflt);
-        rc = values ? build_flee(&o, &map.grid, values) : CLI_EXIT_USAGE;
-        if (rc == CLI_EXIT_OK) rc = cli_print_values(stdout, &map.grid, values, o.format);
+    double *values;
+    if (rc == CLI_EXIT_OK && (rc = cli_field_load(&o.f, &map, &values)) == CLI_EXIT_OK) {
+        rc = build_flee(&o, &map.grid, values);
+        if (rc == CLI_EXIT_OK) rc = cli_print_values(stdout, &map.grid, values, o.f.format);
         free(values);
         cli_map_free(&map);
     }
-    free(o.goal_args);
+    cli_field_args_free(&o.f);
     return rc;
 }

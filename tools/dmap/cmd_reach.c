@@ -31,35 +31,34 @@ static const char reach_help[] =
     "example: dmap reach maze.txt --from 1,1 --to 9,7 --moves 8\n";
 
 typedef struct reach_options {
-    const char *map_path, *from_arg, *to_arg;
+    cli_field_args f; /* MAP, moves */
+    const char *from_arg, *to_arg;
     long max_depth;
-    dmap_moves moves;
 } reach_options;
 
-static int parse_reach_options(int argc, char **argv, reach_options *o) {
-    for (int i = 1; i < argc; i++) {
-        const char *v;
-        int r;
-        if ((r = cli_option(argc, argv, &i, "--from", &v)) != 0) {
-            if (r < 0) return CLI_EXIT_USAGE;
-            o->from_arg = v;
-        } else if ((r = cli_option(argc, argv, &i, "--to", &v)) != 0) {
-            if (r < 0) return CLI_EXIT_USAGE;
-            o->to_arg = v;
-        } else if ((r = cli_option(argc, argv, &i, "--max-depth", &v)) != 0) {
-            if (r < 0 || cli_integer("--max-depth", v, 0, INT_MAX, &o->max_depth))
-                return CLI_EXIT_USAGE;
-        } else if ((r = cli_moves_option(argc, argv, &i, &o->moves)) != 0) {
-            if (r < 0) return CLI_EXIT_USAGE;
-        } else if (cli_is_option(argv[i])) {
-            return cli_fail("reach: unknown option '%s' (see dmap help reach)", argv[i]);
-        } else if (o->map_path) {
-            return cli_fail("reach: unexpected argument '%s' (one MAP only)", argv[i]);
-        } else {
-            o->map_path = argv[i];
-        }
+/* reach's own options (a cli_own_option). */
+static int reach_option(void *ctx, int argc, char **argv, int *i) {
+    reach_options *o = ctx;
+    const char *v;
+    int r;
+    if ((r = cli_option(argc, argv, i, "--from", &v)) != 0) {
+        if (r > 0) o->from_arg = v;
+        return r;
     }
-    if (!o->map_path) return cli_fail("reach: missing MAP argument (see dmap help reach)");
+    if ((r = cli_option(argc, argv, i, "--to", &v)) != 0) {
+        if (r > 0) o->to_arg = v;
+        return r;
+    }
+    if ((r = cli_option(argc, argv, i, "--max-depth", &v)) != 0) {
+        if (r < 0 || cli_integer("--max-depth", v, 0, INT_MAX, &o->max_depth)) return -1;
+        return 1;
+    }
+    return 0;
+}
+
+static int parse_reach_options(int argc, char **argv, reach_options *o) {
+    int rc = cli_parse_field_args(argc, argv, &o->f, reach_option, o);
+    if (rc != CLI_EXIT_OK) return rc;
     if (!o->from_arg) return cli_fail("reach: missing --from X,Y");
     return CLI_EXIT_OK;
 }
@@ -99,7 +98,7 @@ static int reach(const reach_options *o, const dmap_grid *g) {
     rc = depth && parent && path ? CLI_EXIT_OK : cli_fail("out of memory");
     int err = DMAP_OK;
     if (rc == CLI_EXIT_OK)
-        err = dmap_bfs(g, &o->moves, &from, 1, (int)o->max_depth, depth, parent, NULL);
+        err = dmap_bfs(g, &o->f.moves, &from, 1, (int)o->max_depth, depth, parent, NULL);
     if (rc == CLI_EXIT_OK && err == DMAP_OK && to >= 0)
         err = dmap_tree_path(g, depth, parent, to, path, n, &len);
     if (rc == CLI_EXIT_OK && err != DMAP_OK) rc = cli_fail("reach: %s", dmap_strerror(err));
@@ -125,12 +124,11 @@ static int reach(const reach_options *o, const dmap_grid *g) {
 
 int cmd_reach(int argc, char **argv) {
     if (cli_wants_help(argc, argv)) return cli_help(reach_help);
-    reach_options o = {0};
-    o.max_depth = -1;
-    o.moves = dmap_moves_4();
-    int rc = parse_reach_options(argc, argv, &o);
+    reach_options o = {.max_depth = -1};
+    int rc = cli_field_args_init(&o.f, "reach", 0, argc, 0.0);
+    if (rc == CLI_EXIT_OK) rc = parse_reach_options(argc, argv, &o);
     cli_map map;
-    if (rc == CLI_EXIT_OK && (rc = cli_load_map(o.map_path, &map)) == CLI_EXIT_OK) {
+    if (rc == CLI_EXIT_OK && (rc = cli_load_map(o.f.map_path, &map)) == CLI_EXIT_OK) {
         rc = reach(&o, &map.grid);
         cli_map_free(&map);
     }

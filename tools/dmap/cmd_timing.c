@@ -32,44 +32,46 @@ static const char timing_help[] =
 enum { MAX_ENEMIES = 256 };
 
 typedef struct timing_options {
-    const char *map_path;
+    cli_field_args f; /* MAP, moves, --format grid|csv */
     const char *enemy_args[MAX_ENEMIES];
     size_t nenemies;
     const char *me_arg;
     double cutoff;
-    dmap_moves moves;
-    cli_format format;
 } timing_options;
 
-static int parse_timing_options(int argc, char **argv, timing_options *o) {
-    for (int i = 1; i < argc; i++) {
-        const char *v;
-        int r;
-        if ((r = cli_option(argc, argv, &i, "--enemy", &v)) != 0) {
-            if (r < 0) return CLI_EXIT_USAGE;
-            if (o->nenemies == MAX_ENEMIES) return cli_fail("timing: more than %d enemies", MAX_ENEMIES);
-            o->enemy_args[o->nenemies++] = v;
-        } else if ((r = cli_option(argc, argv, &i, "--me", &v)) != 0) {
-            if (r < 0) return CLI_EXIT_USAGE;
-            o->me_arg = v;
-        } else if ((r = cli_option(argc, argv, &i, "--cutoff", &v)) != 0) {
-            if (r < 0 || cli_number("--cutoff", v, &o->cutoff)) return CLI_EXIT_USAGE;
-            if (o->cutoff < 0) return cli_fail("invalid --cutoff '%s' (must be >= 0)", v);
-        } else if ((r = cli_option(argc, argv, &i, "--format", &v)) != 0) {
-            if (r < 0 || cli_parse_format("--format", v, &o->format)) return CLI_EXIT_USAGE;
-            if (o->format == CLI_FORMAT_DIGITS)
-                return cli_fail("invalid value for --format: 'digits' (need grid or csv)");
-        } else if ((r = cli_moves_option(argc, argv, &i, &o->moves)) != 0) {
-            if (r < 0) return CLI_EXIT_USAGE;
-        } else if (cli_is_option(argv[i])) {
-            return cli_fail("timing: unknown option '%s' (see dmap help timing)", argv[i]);
-        } else if (o->map_path) {
-            return cli_fail("timing: unexpected argument '%s' (one MAP only)", argv[i]);
-        } else {
-            o->map_path = argv[i];
+/* timing's own options (a cli_own_option). */
+static int timing_option(void *ctx, int argc, char **argv, int *i) {
+    timing_options *o = ctx;
+    const char *v;
+    int r;
+    if ((r = cli_option(argc, argv, i, "--enemy", &v)) != 0) {
+        if (r < 0) return -1;
+        if (o->nenemies == MAX_ENEMIES) {
+            cli_fail("timing: more than %d enemies", MAX_ENEMIES);
+            return -1;
         }
+        o->enemy_args[o->nenemies++] = v;
+        return 1;
     }
-    if (!o->map_path) return cli_fail("timing: missing MAP (see dmap help timing)");
+    if ((r = cli_option(argc, argv, i, "--me", &v)) != 0) {
+        if (r > 0) o->me_arg = v;
+        return r;
+    }
+    if ((r = cli_option(argc, argv, i, "--cutoff", &v)) != 0) {
+        if (r < 0 || cli_number("--cutoff", v, &o->cutoff)) return -1;
+        if (o->cutoff < 0) {
+            cli_fail("invalid --cutoff '%s' (must be >= 0)", v);
+            return -1;
+        }
+        return 1;
+    }
+    return 0;
+}
+
+static int parse_timing_options(int argc, char **argv, timing_options *o) {
+    o->f.missing_map = "missing MAP"; /* timing's wording */
+    int rc = cli_parse_field_args(argc, argv, &o->f, timing_option, o);
+    if (rc != CLI_EXIT_OK) return rc;
     if (o->nenemies == 0) return cli_fail("timing: give at least one --enemy X,Y[+DELAY]");
     return CLI_EXIT_OK;
 }
@@ -117,11 +119,11 @@ static int run_timing(const timing_options *o, const cli_map *map, const dmap_en
         return CLI_EXIT_USAGE;
     }
     dmap_workspace *ws = dmap_workspace_new();
-    rc = ws ? dmap_timing_map(g, &o->moves, enemies, o->nenemies, timing, ws) : DMAP_ERR_NOMEM;
+    rc = ws ? dmap_timing_map(g, &o->f.moves, enemies, o->nenemies, timing, ws) : DMAP_ERR_NOMEM;
     if (rc == DMAP_OK && me >= 0)
-        rc = dmap_safe_walk(g, &o->moves, timing, me, 0.0, arrival, NULL, NULL, ws);
+        rc = dmap_safe_walk(g, &o->f.moves, timing, me, 0.0, arrival, NULL, NULL, ws);
     if (rc == DMAP_OK) {
-        cli_print_values(stdout, g, timing, o->format);
+        cli_print_values(stdout, g, timing, o->f.format);
         if (me >= 0) {
             putchar('\n');
             print_safe_region(g, arrival, me);
@@ -136,15 +138,12 @@ static int run_timing(const timing_options *o, const cli_map *map, const dmap_en
 
 int cmd_timing(int argc, char **argv) {
     if (cli_wants_help(argc, argv)) return cli_help(timing_help);
-    timing_options o;
-    memset(&o, 0, sizeof o);
-    o.cutoff = INFINITY;
-    o.moves = dmap_moves_4();
-    o.format = CLI_FORMAT_GRID;
-    int rc = parse_timing_options(argc, argv, &o);
+    timing_options o = {.cutoff = INFINITY};
+    int rc = cli_field_args_init(&o.f, "timing", CLI_ARG_FORMAT_NUMBERS, argc, 0.0);
+    if (rc == CLI_EXIT_OK) rc = parse_timing_options(argc, argv, &o);
     if (rc != CLI_EXIT_OK) return rc;
     cli_map map;
-    if ((rc = cli_load_map(o.map_path, &map)) != CLI_EXIT_OK) return rc;
+    if ((rc = cli_load_map(o.f.map_path, &map)) != CLI_EXIT_OK) return rc;
     dmap_enemy enemies[MAX_ENEMIES];
     for (size_t k = 0; k < o.nenemies && rc == CLI_EXIT_OK; k++)
         rc = parse_enemy(&map.grid, o.enemy_args[k], o.cutoff, &enemies[k]);
