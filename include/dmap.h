@@ -144,9 +144,10 @@ int dmap_step(const dmap_grid *g, const dmap_moves *m, int from, dmap_dir d);
  * ---------------------------------------------------------------------------------------- */
 
 /* Plain text map: one row per line (LF or CRLF), all rows the same length, '#' a wall, any
- * other printable character floor. Blank lines at the end are ignored. When chars is not
- * NULL it receives a malloc'ed copy of the W*H map characters (free() it), so callers can
- * find goal or agent markers. Rejects: empty input, NUL or control bytes, ragged rows. */
+ * other printable character floor (a space too). Empty lines at the end are ignored. When
+ * chars is not NULL it receives a malloc'ed copy of the W*H map characters (free() it; it
+ * has no terminating NUL), so callers can find goal or agent markers. Rejects: empty input,
+ * NUL or control bytes, ragged rows. */
 int dmap_parse_text_map(const char *text, size_t len, dmap_grid *g, char **chars,
                         dmap_diag *diag);
 

@@ -94,6 +94,7 @@ int dmap_dir_dy(dmap_dir d) { return (int)d >= 0 && d < DMAP_DIR_COUNT ? dir_dy[
 
 int dmap_step(const dmap_grid *g, const dmap_moves *m, int from, dmap_dir d) {
     if (!g || !g->wall || !m || (int)d < 0 || d >= DMAP_DIR_COUNT) return -1;
+    if (dmap_moves_check(m) != DMAP_OK) return -1;
     if (!size_ok(g->w, g->h)) return -1;
     if (from < 0 || (int64_t)from >= (int64_t)g->w * g->h || g->wall[from]) return -1;
     if (d >= DMAP_UP_RIGHT && m->connectivity != 8) return -1;

@@ -91,7 +91,7 @@ static int seed_sources(layered *L, const dmap_layer_source *sources, size_t nso
     for (size_t i = 0; i < nsources; i++) {
         int v = node_of(L, sources[i].cell, sources[i].state);
         if (v < 0) return DMAP_ERR_RANGE;
-        if (!isfinite(sources[i].time)) return DMAP_ERR_VALUE;
+        if (!isfinite(sources[i].time) || sources[i].time < 0) return DMAP_ERR_VALUE;
         offer(L, v, sources[i].time, -1);
     }
     return DMAP_OK;

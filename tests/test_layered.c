@@ -216,6 +216,10 @@ static void test_slasher(void) {
     CHECK_EQ_INT(dmap_layered_search(15, NSTATES, &nan_src, 1, slasher_next, &g, cap, INFINITY,
                                      arrival, NULL, NULL),
                  DMAP_ERR_VALUE);
+    dmap_layer_source early_src = {0, 0, -5.0}; /* the header: a negative time is an error */
+    CHECK_EQ_INT(dmap_layered_search(15, NSTATES, &early_src, 1, slasher_next, &g, cap, INFINITY,
+                                     arrival, NULL, NULL),
+                 DMAP_ERR_VALUE);
     CHECK_EQ_INT(dmap_layered_search(15, 0, &one, 1, slasher_next, &g, cap, INFINITY, arrival,
                                      NULL, NULL),
                  DMAP_ERR_ARG);

@@ -96,6 +96,7 @@ static void test_errors(void) {
     CHECK_EQ_INT(dmap_scan(&g, &m, NULL, NULL), DMAP_ERR_ARG);
     dmap_moves bad = m;
     bad.connectivity = 6;
+    CHECK_EQ_INT(dmap_step(&g, &bad, 0, DMAP_RIGHT), -1); /* invalid moves: no step */
     CHECK_EQ_INT(dmap_scan(&g, &bad, before, NULL), DMAP_ERR_ARG);
     bad = dmap_moves_8();
     bad.diagonal = NAN;

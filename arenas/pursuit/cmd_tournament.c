@@ -127,10 +127,17 @@ static int load_lab_worlds(tournament *t) {
     DIR *d = opendir(t->lab_dir);
     if (!d) return pcli_fail("%s: cannot list the lab worlds", t->lab_dir);
     struct dirent *e;
-    while ((e = readdir(d)) != NULL && t->nlab < MAX_LAB) {
+    while ((e = readdir(d)) != NULL) {
         if (!ends_with(e->d_name, ".dat")) continue;
+        if (t->nlab == MAX_LAB) {
+            closedir(d);
+            return pcli_fail("%s: more than %d lab worlds", t->lab_dir, MAX_LAB);
+        }
         char *name = malloc(strlen(e->d_name) + 1);
-        if (!name) break;
+        if (!name) {
+            closedir(d);
+            return pcli_fail("out of memory");
+        }
         strcpy(name, e->d_name);
         t->lab_names[t->nlab++] = name;
     }

@@ -35,6 +35,9 @@ printf '...\n...\n' >small.txt
 expect_usage "combine size mismatch" "" "$DMAP" combine centre.csv small.csv
 expect_usage "combine missing file" "" "$DMAP" combine centre.csv nosuch.csv
 expect_usage "combine bad weight" "" "$DMAP" combine 'centre.csv*2x'
+# standard input takes a weight too: 2*centre + corners
+expect_out "combine stdin weighted" $'87678\n76567\n65456\n76567\n87678' \
+    bash -c '"$0" combine "-*2" corners.csv --format digits <centre.csv' "$DMAP"
 expect_usage "combine no path" "" "$DMAP" combine '*2'
 expect_usage "combine no maps" "" "$DMAP" combine --min
 expect_usage "combine min and max" "" "$DMAP" combine centre.csv --min --max
@@ -103,6 +106,7 @@ expect_usage "descend bad from" "" "$DMAP" descend open.txt --goal 0,0 --from 1
 printf '..#..\n..#..\n.....\n###..\n..#..\n' >maze.txt
 expect_out "reach path" $'length 4\n0,0\n1,0\n1,1\n1,2\n2,2' "$DMAP" reach maze.txt --from 0,0 --to 2,2
 expect_out "reach 8 moves" $'length 2\n0,0\n1,1\n2,2' "$DMAP" reach maze.txt --from 0,0 --to 2,2 --moves 8
+expect_usage "reach --from twice" "given twice" "$DMAP" reach maze.txt --from 0,0 --from 2,2 --to 2,2
 expect_out "reach self" $'length 0\n3,3' "$DMAP" reach maze.txt --from 3,3 --to 3,3
 rc=0
 out=$("$DMAP" reach maze.txt --from 0,0 --to 0,4) || rc=$?

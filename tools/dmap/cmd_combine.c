@@ -113,7 +113,8 @@ int cmd_combine(int argc, char **argv) {
             mode = want;
         } else if ((r = cli_option(argc, argv, &i, "--format", &v)) != 0) {
             rc = r < 0 ? CLI_EXIT_USAGE : cli_parse_format("--format", v, &format);
-        } else if (cli_is_option(argv[i]) && strcmp(argv[i], "-") != 0) {
+        } else if (cli_is_option(argv[i]) && strcmp(argv[i], "-") != 0 &&
+                   strncmp(argv[i], "-*", 2) != 0) { /* '-' and '-*W' are stdin terms */
             rc = cli_fail("combine: unknown option '%s' (see dmap help combine)", argv[i]);
         } else {
             rc = parse_term(argv[i], &terms[nterms]);

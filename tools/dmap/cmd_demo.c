@@ -106,7 +106,7 @@ static int demo_dungeon_map(void) {
     int rc = dmap_parse_text_map(demo_dungeon, strlen(demo_dungeon), &g, &chars, &d);
     if (rc != DMAP_OK) return cli_fail("demo: bundled map:%d: %s", d.line, d.message);
     double *values = cli_values_new(&g, DMAP_DEFAULT_CEILING);
-    const char *stairs = strchr(chars, '>');
+    const char *stairs = memchr(chars, '>', (size_t)g.w * (size_t)g.h); /* chars has no NUL */
     if (values && stairs) {
         int i = (int)(stairs - chars);
         dmap_goal goal = {i % g.w, i / g.w, 0.0};

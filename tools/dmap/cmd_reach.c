@@ -42,8 +42,13 @@ static int reach_option(void *ctx, int argc, char **argv, int *i) {
     const char *v;
     int r;
     if ((r = cli_option(argc, argv, i, "--from", &v)) != 0) {
-        if (r > 0) o->from_arg = v;
-        return r;
+        if (r < 0) return -1;
+        if (o->from_arg) {
+            cli_fail("reach: --from given twice");
+            return -1;
+        }
+        o->from_arg = v;
+        return 1;
     }
     if ((r = cli_option(argc, argv, i, "--to", &v)) != 0) {
         if (r > 0) o->to_arg = v;
