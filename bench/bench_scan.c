@@ -551,6 +551,16 @@ static int usage(const char *why) {
     return 2;
 }
 
+/* Time one case into the next row, count its disagreement or failure, free its grid. */
+static void bench_and_free(bench_case *c, const bench_options *o, bench_row *rows, int *nrows,
+                           int *disagreements, int *failures) {
+    int rc = bench_one(c, o, &rows[*nrows]);
+    if (rc >= 0) (*nrows)++;
+    *disagreements += rc > 0;
+    *failures += rc < 0;
+    dmap_grid_free(&c->grid);
+}
+
 int main(int argc, char **argv) {
     bench_options o = {DMAP_BENCH_DEFAULT_SHARED, 7, 0, 0};
     int memory_only = 0;
@@ -609,11 +619,7 @@ int main(int argc, char **argv) {
                 failures++;
                 continue;
             }
-            int rc = bench_one(&c, &o, &rows[nrows]);
-            if (rc >= 0) nrows++;
-            disagreements += rc > 0;
-            failures += rc < 0;
-            dmap_grid_free(&c.grid);
+            bench_and_free(&c, &o, rows, &nrows, &disagreements, &failures);
         }
 
     char dir[4096];
@@ -629,11 +635,7 @@ int main(int argc, char **argv) {
             failures++;
             continue;
         }
-        int rc = bench_one(&c, &o, &rows[nrows]);
-        if (rc >= 0) nrows++;
-        disagreements += rc > 0;
-        failures += rc < 0;
-        dmap_grid_free(&c.grid);
+        bench_and_free(&c, &o, rows, &nrows, &disagreements, &failures);
     }
     /* The maps are part of the benchmark and of its smoke test: missing data is a failure
      * with one line naming the path, never a quiet run on the synthetic grids alone. */
