@@ -24,10 +24,19 @@ static int64_t grid_cells(const dmap_grid *g) {
     return n;
 }
 
-int dmap_add(const dmap_grid *g, const double *a, const double *b, double *dst) {
+/* The checks every element-wise function shares: the grid, then the maps (b may be absent).
+ * Returns the cell count, or a negative error code. */
+static int64_t maps_cells(const dmap_grid *g, const double *a, const double *b, int need_b,
+                          const double *dst) {
     int64_t n = grid_cells(g);
+    if (n < 0) return n;
+    if (!a || (need_b && !b) || !dst) return DMAP_ERR_ARG;
+    return n;
+}
+
+int dmap_add(const dmap_grid *g, const double *a, const double *b, double *dst) {
+    int64_t n = maps_cells(g, a, b, 1, dst);
     if (n < 0) return (int)n;
-    if (!a || !b || !dst) return DMAP_ERR_ARG;
     const unsigned char *wall = g->wall;
     for (int64_t i = 0; i < n; i++)
         if (!wall[i]) dst[i] = a[i] + b[i];
@@ -35,9 +44,8 @@ int dmap_add(const dmap_grid *g, const double *a, const double *b, double *dst) 
 }
 
 int dmap_scale(const dmap_grid *g, const double *src, double factor, double *dst) {
-    int64_t n = grid_cells(g);
+    int64_t n = maps_cells(g, src, NULL, 0, dst);
     if (n < 0) return (int)n;
-    if (!src || !dst) return DMAP_ERR_ARG;
     if (!isfinite(factor)) return DMAP_ERR_VALUE;
     const unsigned char *wall = g->wall;
     for (int64_t i = 0; i < n; i++)
@@ -46,9 +54,8 @@ int dmap_scale(const dmap_grid *g, const double *src, double factor, double *dst
 }
 
 int dmap_min(const dmap_grid *g, const double *a, const double *b, double *dst) {
-    int64_t n = grid_cells(g);
+    int64_t n = maps_cells(g, a, b, 1, dst);
     if (n < 0) return (int)n;
-    if (!a || !b || !dst) return DMAP_ERR_ARG;
     const unsigned char *wall = g->wall;
     for (int64_t i = 0; i < n; i++)
         if (!wall[i]) dst[i] = b[i] < a[i] ? b[i] : a[i];
@@ -56,9 +63,8 @@ int dmap_min(const dmap_grid *g, const double *a, const double *b, double *dst) 
 }
 
 int dmap_max(const dmap_grid *g, const double *a, const double *b, double *dst) {
-    int64_t n = grid_cells(g);
+    int64_t n = maps_cells(g, a, b, 1, dst);
     if (n < 0) return (int)n;
-    if (!a || !b || !dst) return DMAP_ERR_ARG;
     const unsigned char *wall = g->wall;
     for (int64_t i = 0; i < n; i++)
         if (!wall[i]) dst[i] = b[i] > a[i] ? b[i] : a[i];
@@ -66,9 +72,8 @@ int dmap_max(const dmap_grid *g, const double *a, const double *b, double *dst) 
 }
 
 int dmap_clamp(const dmap_grid *g, const double *src, double lo, double hi, double *dst) {
-    int64_t n = grid_cells(g);
+    int64_t n = maps_cells(g, src, NULL, 0, dst);
     if (n < 0) return (int)n;
-    if (!src || !dst) return DMAP_ERR_ARG;
     if (!isfinite(lo) || !isfinite(hi) || lo > hi) return DMAP_ERR_VALUE;
     const unsigned char *wall = g->wall;
     for (int64_t i = 0; i < n; i++) {

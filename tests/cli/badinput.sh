@@ -124,7 +124,7 @@ bad "unknown command" "$DMAP" frobnicate
 bad "help of unknown command" "$DMAP" help frobnicate
 bad "demo with arguments" "$DMAP" demo extra
 
-# Robustness (eng-fuzz): very long arguments, options twice, an unwritable stdout on every
+# Robustness: very long arguments, options twice, an unwritable stdout on every
 # path (commands, help, --version, the default demo), and input files left untouched.
 long_arg=$(printf '%*s' 100000 '' | tr ' ' 'x')
 bad "long map path" "$DMAP" field "$long_arg" --goal 0,0

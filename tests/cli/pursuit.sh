@@ -105,7 +105,7 @@ expect_usage "unknown command" "unknown command" "$PURSUIT" play
 # Help.
 if "$PURSUIT" --help | grep -q "pursuit match" && "$PURSUIT" tournament --help | grep -q Wilson; then pass; else fail "help"; fi
 
-# Robustness (eng-fuzz): huge, negative and space-padded numbers, very long arguments, an
+# Robustness: huge, negative and space-padded numbers, very long arguments, an
 # unwritable stdout, and the world file left untouched.
 expect_usage "clocks 1e12" "--clocks" "$PURSUIT" match --world corridor.dat --predator chase --prey naive --clocks 1e12
 expect_usage "clocks huge" "--clocks" "$PURSUIT" match --world corridor.dat --predator chase --prey naive --clocks 99999999999999999999
