@@ -10,6 +10,8 @@
  *   - the next cell to settle is the smallest head among the seed list and the FIFOs.
  * Exact and O(N + S log S). Grids with more distinct entry costs than FIFO_MAX_COSTS use a
  * binary heap instead (O(N log N)).
+ * The same engine runs the single-source searches of scan.h (threat maps, the safe walk): a
+ * deadline is a ceiling on a cell's start value, and a parent tree can be recorded.
  *
  * Implementation notes (the why):
  *   - The work array is padded with a border and holds -inf on walls and the border, so a
