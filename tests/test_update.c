@@ -192,9 +192,112 @@ static void test_random_sequences(int sequences) {
     dmap_workspace_free(ws);
 }
 
+/* Goals only: the live map equals dmap_field of its goal list after every move of a goal,
+ * and ungoal returns a cell to the default (not to a value it had before). */
+static void test_goals_match_field(void) {
+    dmap_grid g;
+    dmap_grid_init(&g, 9, 7);
+    for (int y = 1; y < 6; y++) g.wall[y * 9 + 4] = 1; /* a wall with gaps at the top and bottom */
+    dmap_moves m = dmap_moves_octile();
+    dmap_goal goals[2] = {{1, 3, 0}, {7, 3, -2.5}};
+    dmap_live *lm = NULL;
+    CHECK_EQ_INT(dmap_live_new(&g, &m, NULL, 50, goals, 2, &lm), DMAP_OK);
+    double field[63];
+    for (int step = 0; step < 6 && lm; step++) {
+        /* move the second goal one cell left or right, revalue the first */
+        dmap_goal moved = goals[1];
+        moved.x = step % 2 ? 7 : 6;
+        moved.value = -2.5 - step;
+        dmap_edit e[3] = {{DMAP_EDIT_UNGOAL, goals[1].x, goals[1].y, 0},
+                          {DMAP_EDIT_GOAL, moved.x, moved.y, moved.value},
+                          {DMAP_EDIT_GOAL, 1, 3, 0.5 * step}};
+        goals[1] = moved;
+        goals[0].value = 0.5 * step;
+        CHECK_EQ_INT(dmap_live_apply(lm, e, 3, NULL), DMAP_OK);
+        CHECK_EQ_INT(dmap_field(&g, &m, goals, 2, 50, field, NULL), DMAP_OK);
+        CHECK(memcmp(field, dmap_live_values(lm), sizeof field) == 0);
+    }
+    /* ungoal: the start value becomes the default, 50 */
+    dmap_edit un = {DMAP_EDIT_UNGOAL, 1, 3, 0};
+    CHECK_EQ_INT(dmap_live_apply(lm, &un, 1, NULL), DMAP_OK);
+    CHECK(dmap_live_start(lm)[3 * 9 + 1] == 50);
+    CHECK_EQ_INT(dmap_field(&g, &m, &goals[1], 1, 50, field, NULL), DMAP_OK);
+    CHECK(memcmp(field, dmap_live_values(lm), sizeof field) == 0);
+    dmap_live_free(lm);
+    dmap_grid_free(&g);
+}
+
+/* A change far from every goal's reach, or at the edge of one goal's region, touches only the
+ * cells whose value depends on it, not the grid. */
+static void test_locality(void) {
+    dmap_grid g;
+    dmap_grid_init(&g, 200, 200);
+    dmap_moves m = dmap_moves_4();
+    dmap_goal goals[2] = {{10, 10, 0}, {190, 190, 0}};
+    dmap_live *lm = NULL;
+    CHECK_EQ_INT(dmap_live_new(&g, &m, NULL, 20, goals, 2, &lm), DMAP_OK); /* ceiling 20 */
+    size_t touched = 99;
+    dmap_edit far = {DMAP_EDIT_WALL, 100, 100, 0}; /* beyond both ceilings: nothing moves */
+    CHECK_EQ_INT(dmap_live_apply(lm, &far, 1, &touched), DMAP_OK);
+    CHECK(touched <= 1);
+    dmap_edit move[2] = {{DMAP_EDIT_UNGOAL, 10, 10, 0}, {DMAP_EDIT_GOAL, 11, 10, 0}};
+    CHECK_EQ_INT(dmap_live_apply(lm, move, 2, &touched), DMAP_OK);
+    CHECK(touched > 0 && touched < 2000); /* one diamond of radius 20 holds 841 cells */
+    CHECK(dmap_live_values(lm)[10 * 200 + 11] == 0 && dmap_live_values(lm)[10 * 200 + 10] == 1);
+    dmap_live_free(lm);
+    dmap_grid_free(&g);
+}
+
+/* Bad batches change nothing; NULLs and bad constructor arguments are errors. */
+static void test_errors(void) {
+    dmap_grid g;
+    dmap_grid_init(&g, 4, 3);
+    g.wall[5] = 1;
+    dmap_moves m = dmap_moves_4();
+    dmap_goal goal = {0, 0, 0}, on_wall = {1, 1, 0}, outside = {4, 0, 0}, nan_goal = {0, 0, NAN};
+    dmap_live *lm = (dmap_live *)&g;
+    CHECK_EQ_INT(dmap_live_new(&g, &m, NULL, 100, &on_wall, 1, &lm), DMAP_ERR_WALL);
+    CHECK(lm == NULL);
+    CHECK_EQ_INT(dmap_live_new(&g, &m, NULL, 100, &outside, 1, &lm), DMAP_ERR_RANGE);
+    CHECK_EQ_INT(dmap_live_new(&g, &m, NULL, 100, &nan_goal, 1, &lm), DMAP_ERR_VALUE);
+    CHECK_EQ_INT(dmap_live_new(&g, &m, NULL, INFINITY, &goal, 1, &lm), DMAP_ERR_VALUE);
+    CHECK_EQ_INT(dmap_live_new(NULL, &m, NULL, 100, &goal, 1, &lm), DMAP_ERR_ARG);
+    CHECK_EQ_INT(dmap_live_new(&g, &m, NULL, 100, NULL, 1, &lm), DMAP_ERR_ARG);
+    CHECK_EQ_INT(dmap_live_new(&g, &m, NULL, 100, &goal, 1, NULL), DMAP_ERR_ARG);
+    double start[12];
+    for (int i = 0; i < 12; i++) start[i] = i;
+    start[5] = NAN; /* a wall may hold anything */
+    CHECK_EQ_INT(dmap_live_new(&g, &m, start, 100, NULL, 0, &lm), DMAP_OK);
+    CHECK(isnan(dmap_live_values(lm)[5]));
+    double before[12];
+    memcpy(before, dmap_live_values(lm), sizeof before);
+    dmap_edit bad[3][2] = {
+        {{DMAP_EDIT_WALL, 0, 0, 0}, {DMAP_EDIT_GOAL, 4, 0, 1}},     /* outside */
+        {{DMAP_EDIT_WALL, 0, 0, 0}, {DMAP_EDIT_GOAL, 1, 0, NAN}},   /* NaN goal */
+        {{DMAP_EDIT_WALL, 0, 0, 0}, {DMAP_EDIT_COST, 1, 0, 0}}};    /* cost 0 */
+    int want[3] = {DMAP_ERR_RANGE, DMAP_ERR_VALUE, DMAP_ERR_VALUE};
+    for (int k = 0; k < 3; k++) {
+        CHECK_EQ_INT(dmap_live_apply(lm, bad[k], 2, NULL), want[k]);
+        CHECK(memcmp(before, dmap_live_values(lm), sizeof before) == 0);
+        CHECK(dmap_live_grid(lm)->wall[0] == 0);
+    }
+    dmap_edit unknown = {(dmap_edit_kind)9, 0, 0, 0};
+    CHECK_EQ_INT(dmap_live_apply(lm, &unknown, 1, NULL), DMAP_ERR_ARG);
+    CHECK_EQ_INT(dmap_live_apply(lm, NULL, 1, NULL), DMAP_ERR_ARG);
+    CHECK_EQ_INT(dmap_live_apply(NULL, bad[0], 1, NULL), DMAP_ERR_ARG);
+    CHECK_EQ_INT(dmap_live_apply(lm, NULL, 0, NULL), DMAP_OK);
+    CHECK(dmap_live_values(NULL) == NULL && dmap_live_grid(NULL) == NULL);
+    dmap_live_free(lm);
+    dmap_live_free(NULL);
+    dmap_grid_free(&g);
+}
+
 int main(int argc, char **argv) {
     int sequences = 4000;
     if (argc > 2) sequences = atoi(argv[2]);
+    test_goals_match_field();
+    test_locality();
+    test_errors();
     test_random_sequences(sequences);
     return check_report("test_update");
 }
