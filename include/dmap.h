@@ -671,6 +671,53 @@ const double *dmap_live_values(const dmap_live *lm);
 const dmap_grid *dmap_live_grid(const dmap_live *lm);
 const double *dmap_live_start(const dmap_live *lm);
 
+/* ---- Distance tables (table.c) ----------------------------------------------------------------
+ * For a small grid, the step distance (the number of moves, whatever the weights) between
+ * every pair of passable cells, 16 bits per pair: the Kutulu post-mortem's "walking distance
+ * from each cell to each other cell", computed once per map. The moves' connectivity and
+ * corner rule decide which steps exist; their weights are ignored. Steps are undirected, so
+ * dist(a, b) == dist(b, a). Limit: DMAP_TABLE_MAX_CELLS passable cells (the table then takes
+ * 2 * 8192^2 bytes = 128 MiB); a 24x20 Kutulu maze (at most 480 cells) takes under 0.5 MiB. */
+
+#define DMAP_TABLE_MAX_CELLS 8192
+#define DMAP_TABLE_UNREACHABLE 0xFFFF
+
+typedef struct dmap_table dmap_table;
+
+/* Build the table of grid g under move rule m (copied; g may change or be freed afterwards).
+ * *out gets the table (dmap_table_free). Errors: DMAP_ERR_ARG (NULLs, bad moves),
+ * DMAP_ERR_SIZE, DMAP_ERR_VALUE (bad costs), DMAP_ERR_LIMIT (more than DMAP_TABLE_MAX_CELLS
+ * passable cells), DMAP_ERR_NOMEM; *out is NULL after an error. Cost: one breadth-first
+ * search per passable cell, run all at once bit-parallel: O(P * E * P/64) word operations for
+ * P passable cells and E = 4 or 8 neighbours, plus writing the P^2 entries; memory
+ * 2*P^2 + 36*P + 4*W*H bytes, and 24*P*P/64 bytes of scratch while building. */
+int dmap_table_new(const dmap_grid *g, const dmap_moves *m, dmap_table **out);
+
+/* Free a table. NULL is fine. */
+void dmap_table_free(dmap_table *t);
+
+/* The step distance from cell `from` to cell `to` (indices y*W + x): >= 0, or -1 when either
+ * is a wall or outside the grid or `to` cannot be reached. O(1): two index reads and one
+ * table read. */
+int dmap_table_dist(const dmap_table *t, int from, int to);
+
+/* The nearest of n cells (cells[k] indices) from cell `from`: the index k of the first one at
+ * the smallest distance, or -1 when none is reachable (walls and cells outside are skipped;
+ * t NULL or cells NULL with n > 0 give -1). *dist (may be NULL) gets that distance or -1. O(n). */
+int dmap_table_nearest(const dmap_table *t, int from, const int *cells, size_t n, int *dist);
+
+/* A shortest path from `from` to `to` read from the table: path gets the cells `from` first,
+ * `to` last (at each step the first neighbour, in the order of dmap_dir, that is one step
+ * closer), *len their count; *len 0 and DMAP_OK when `to` cannot be reached. When cap is too
+ * small nothing is written, *len gets the needed length and DMAP_ERR_LIMIT is returned.
+ * Errors: DMAP_ERR_ARG (NULLs), DMAP_ERR_RANGE (a cell outside), DMAP_ERR_WALL (on a wall),
+ * DMAP_ERR_LIMIT. Cost: O(length * E). */
+int dmap_table_path(const dmap_table *t, int from, int to, int *path, size_t cap, size_t *len);
+
+/* The number of passable cells of the table's grid, and the bytes the table holds. */
+size_t dmap_table_passable(const dmap_table *t);
+size_t dmap_table_bytes(const dmap_table *t);
+
 /* === end of live maps, distance tables, map cache ========================================== */
 
 #ifdef __cplusplus
