@@ -718,6 +718,49 @@ int dmap_table_path(const dmap_table *t, int from, int to, int *path, size_t cap
 size_t dmap_table_passable(const dmap_table *t);
 size_t dmap_table_bytes(const dmap_table *t);
 
+/* ---- Map cache (mapcache.c) ------------------------------------------------------------------
+ * Brogue's pattern: keep up to K distance maps, one per goal cell (value 0, every other cell
+ * starting at a default ceiling), and refresh them lazily. Grid edits are logged; a kept map
+ * replays the edits it missed, incrementally (live maps, above), only when it is asked for.
+ * When all K slots are full, asking for a new goal evicts the least recently used map. */
+
+typedef struct dmap_cache dmap_cache;
+
+/* Counters of a cache: gets answered from a kept map, gets that built a map, gets that first
+ * brought a kept map up to date (and the cells those updates touched), maps evicted. */
+typedef struct dmap_cache_stats {
+    size_t hits, misses, updates, cells_updated, evictions;
+} dmap_cache_stats;
+
+/* A cache of at most capacity (1 .. 2^20) maps on a copy of g under moves m; dflt (finite) is
+ * the ceiling of every map (1e300 for plain distances). *out gets it (dmap_cache_free).
+ * Errors: DMAP_ERR_ARG (NULLs, bad moves, capacity out of range), DMAP_ERR_SIZE,
+ * DMAP_ERR_VALUE (dflt not finite, bad costs), DMAP_ERR_NOMEM. Keeps no map yet: O(N). */
+int dmap_cache_new(const dmap_grid *g, const dmap_moves *m, double dflt, size_t capacity,
+                   dmap_cache **out);
+
+/* Free a cache and every map it keeps. NULL is fine. */
+void dmap_cache_free(dmap_cache *c);
+
+/* The map of goal cell `goal` (index y*W + x) on the current grid: *map points to W*H doubles
+ * owned by the cache, valid until the next dmap_cache_get or dmap_cache_edit on c (or the
+ * free). A kept map is returned at once (after replaying missed edits: O(cells that depend
+ * on them)); otherwise it is built (one scan; the least recently used map is evicted when
+ * the cache is full). Errors: DMAP_ERR_ARG (NULLs), DMAP_ERR_RANGE (goal outside),
+ * DMAP_ERR_WALL (goal on a wall now), DMAP_ERR_NOMEM; *map is NULL after an error. */
+int dmap_cache_get(dmap_cache *c, int goal, const double **map);
+
+/* Change the cache's grid with WALL, FLOOR and COST edits (see dmap_edit; GOAL and UNGOAL are
+ * DMAP_ERR_ARG: maps are keyed by their goal). Kept maps are not touched now; each catches up
+ * when next asked for. The batch is checked first (DMAP_ERR_ARG, DMAP_ERR_RANGE,
+ * DMAP_ERR_VALUE: nothing changes). More than 65,536 edits pending evicts the maps instead.
+ * Cost: O(nedits). */
+int dmap_cache_edit(dmap_cache *c, const dmap_edit *edits, size_t nedits);
+
+/* The cache's counters (zeros when c is NULL), and its current grid (NULL when c is NULL). */
+void dmap_cache_get_stats(const dmap_cache *c, dmap_cache_stats *stats);
+const dmap_grid *dmap_cache_grid(const dmap_cache *c);
+
 /* === end of live maps, distance tables, map cache ========================================== */
 
 #ifdef __cplusplus

@@ -215,7 +215,7 @@ int dmap_live_new(const dmap_grid *g, const dmap_moves *m, const double *start, 
     memcpy(lm->grid.wall, g->wall, n);
     if (g->cost && (rc = dmap_grid_add_costs(&lm->grid)) == DMAP_OK)
         for (size_t i = 0; i < n; i++) /* a wall's cost may be anything: keep a valid one */
-            lm->grid.cost[i] = g->wall[i] || !(g->cost[i] > 0) ? 1.0 : g->cost[i];
+            lm->grid.cost[i] = !(g->cost[i] > 0 && g->cost[i] < INFINITY) ? 1.0 : g->cost[i];
     lm->start = malloc(n * sizeof(double));
     lm->values = malloc(n * sizeof(double));
     lm->work = malloc(lm->np * sizeof(double));

@@ -67,16 +67,24 @@ static dmap_edit random_edit(dmap_rng *r, int w, int h, int integral, int costs,
     return e;
 }
 
-/* The live map must equal a fresh scan of its own inputs (and, on a sample, the sweep). */
-static int matches_fresh_scan(const dmap_live *lm, const dmap_moves *m, dmap_workspace *ws,
-                              int with_reference, int verbose) {
-    const dmap_grid *g = dmap_live_grid(lm);
+/* The live map must equal a fresh scan of the inputs the test kept itself (grid g and start
+ * values mstart, edited alongside), and its own copy of the inputs must equal them. On a
+ * sample, the fresh scan is also checked against the sweep loop. */
+static int matches_fresh_scan(const dmap_live *lm, const dmap_grid *g, const double *mstart,
+                              const dmap_moves *m, dmap_workspace *ws, int with_reference,
+                              int verbose) {
     const double *live = dmap_live_values(lm);
+    const dmap_grid *lg = dmap_live_grid(lm);
     size_t n = (size_t)g->w * (size_t)g->h;
+    int ok = memcmp(lg->wall, g->wall, n) == 0 &&
+             memcmp(dmap_live_start(lm), mstart, n * sizeof(double)) == 0;
+    for (size_t i = 0; ok && g->cost && i < n; i++)
+        ok = g->wall[i] || (lg->cost ? lg->cost[i] : 1.0) == g->cost[i];
+    if (!ok && verbose) fprintf(stderr, "the live map's inputs differ from the test's\n");
     double *fresh = malloc(n * sizeof(double));
     if (!fresh) return 0;
-    memcpy(fresh, dmap_live_start(lm), n * sizeof(double));
-    int ok = dmap_scan(g, m, fresh, ws) == DMAP_OK;
+    memcpy(fresh, mstart, n * sizeof(double));
+    ok = ok && dmap_scan(g, m, fresh, ws) == DMAP_OK;
     for (size_t i = 0; ok && i < n; i++)
         if (memcmp(&fresh[i], &live[i], sizeof(double)) != 0) {
             ok = 0;
@@ -86,13 +94,28 @@ static int matches_fresh_scan(const dmap_live *lm, const dmap_moves *m, dmap_wor
         }
     if (ok && with_reference) {
         double *ref = malloc(n * sizeof(double));
-        memcpy(ref, dmap_live_start(lm), n * sizeof(double));
+        memcpy(ref, mstart, n * sizeof(double));
         ok = ref && reference_scan(g, m, ref) > 0 && memcmp(ref, fresh, n * sizeof(double)) == 0;
         if (!ok && verbose) fprintf(stderr, "fresh scan differs from the sweep loop\n");
         free(ref);
     }
     free(fresh);
     return ok;
+}
+
+/* Apply one edit to the test's own copy of the inputs. */
+static void mirror_edit(dmap_grid *g, double *mstart, double dflt, const dmap_edit *e) {
+    size_t i = (size_t)e->y * (size_t)g->w + (size_t)e->x;
+    switch (e->kind) {
+    case DMAP_EDIT_WALL: g->wall[i] = 1; break;
+    case DMAP_EDIT_FLOOR: g->wall[i] = 0; break;
+    case DMAP_EDIT_GOAL: mstart[i] = e->value; break;
+    case DMAP_EDIT_UNGOAL: mstart[i] = dflt; break;
+    case DMAP_EDIT_COST:
+        if (!g->cost) dmap_grid_add_costs(g);
+        g->cost[i] = e->value;
+        break;
+    }
 }
 
 typedef struct case_stats {
@@ -134,26 +157,34 @@ static void one_sequence(dmap_rng *r, dmap_workspace *ws, case_stats *st) {
         start = malloc(sizeof(double) * (size_t)n);
         for (int i = 0; i < n; i++) start[i] = random_value(r, integral) * 3;
     }
+    double *mstart = malloc(sizeof(double) * (size_t)n);
+    for (int i = 0; i < n; i++) mstart[i] = start ? start[i] : dflt;
+    for (size_t k = 0; k < ngoals; k++) {
+        double *v = &mstart[goals[k].y * w + goals[k].x];
+        if (goals[k].value < *v) *v = goals[k].value;
+    }
     dmap_live *lm = NULL;
     int rc = dmap_live_new(&g, &m, start, dflt, goals, ngoals, &lm);
     CHECK_EQ_INT(rc, DMAP_OK);
     free(start);
-    dmap_grid_free(&g);
     if (rc != DMAP_OK) {
         st->failures++;
+        free(mstart);
+        dmap_grid_free(&g);
         return;
     }
     st->cases++;
     int batches = 1 + (int)dmap_rng_below(r, 12);
     int verbose = st->failures < 3;
-    if (!matches_fresh_scan(lm, &m, ws, 1, verbose)) st->failures++;
+    if (!matches_fresh_scan(lm, &g, mstart, &m, ws, 1, verbose)) st->failures++;
     for (int b = 0; b < batches; b++) {
-        dmap_edit edits[4];
-        size_t ne = 1 + dmap_rng_below(r, 4);
+        dmap_edit edits[24]; /* mostly small batches, sometimes a long one */
+        size_t ne = 1 + dmap_rng_below(r, dmap_rng_below(r, 5) ? 4 : 24);
         for (size_t k = 0; k < ne; k++)
             edits[k] = random_edit(r, w, h, integral, cost_kind != 0 || b % 3 == 2, cost_kind == 2);
         size_t touched = 0;
         rc = dmap_live_apply(lm, edits, ne, &touched);
+        for (size_t k = 0; k < ne; k++) mirror_edit(&g, mstart, dflt, &edits[k]);
         if (rc != DMAP_OK) {
             CHECK_EQ_INT(rc, DMAP_OK);
             st->failures++;
@@ -162,7 +193,7 @@ static void one_sequence(dmap_rng *r, dmap_workspace *ws, case_stats *st) {
         st->batches++;
         st->touched += (long)touched;
         st->cells += n;
-        if (!matches_fresh_scan(lm, &m, ws, b == batches - 1 && st->cases % 8 == 0, verbose)) {
+        if (!matches_fresh_scan(lm, &g, mstart, &m, ws, b == batches - 1 && st->cases % 8 == 0, verbose)) {
             st->failures++;
             if (verbose) {
                 fprintf(stderr, "  after batch %d of a %dx%d grid, conn %d card %.17g diag %.17g "
@@ -177,6 +208,8 @@ static void one_sequence(dmap_rng *r, dmap_workspace *ws, case_stats *st) {
         }
     }
     dmap_live_free(lm);
+    free(mstart);
+    dmap_grid_free(&g);
 }
 
 static void test_random_sequences(int sequences) {
