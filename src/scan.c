@@ -794,6 +794,21 @@ static int scan_with(const dmap_grid *g, const dmap_moves *m, const scan_source 
     return DMAP_OK;
 }
 
+int scan_resume(const dmap_grid *g, const dmap_moves *m, double *work, const int32_t *seeds,
+                size_t nseeds, dmap_workspace *ws) {
+    scan_ctx s;
+    memset(&s, 0, sizeof s);
+    s.pw = g->w + 2;
+    s.np = (size_t)(g->w + 2) * (size_t)(g->h + 2);
+    s.work = work;
+    set_offsets(&s, m);
+    if (g->cost || !plan_fifos(g, m, &s)) return DMAP_ERR_ARG; /* unit costs only */
+    int32_t *sorted;
+    size_t count;
+    int rc = collect_seeds(ws, &s, INFINITY, seeds, nseeds, &sorted, &count);
+    return rc ? rc : run_fifo_merge(&s, ws, sorted, count);
+}
+
 int scan_search_check(const dmap_grid *g, const dmap_moves *m, int start) {
     if (!g || !m) return DMAP_ERR_ARG;
     if (dmap_moves_check(m) != DMAP_OK) return DMAP_ERR_ARG;
