@@ -12,7 +12,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     if (!text) return 0;
     dmap_grid g;
     dmap_diag d;
-    int rc = dmap_parse_movingai_map(text, size, &g, &d);
+    int rc = dmap_parse_movingai_map(text, size, &g, NULL, &d);
     fuzz_check_reader_result(rc, &d, text, size);
     if (rc == DMAP_OK) {
         FUZZ_ASSERT(dmap_grid_check(&g) == DMAP_OK);

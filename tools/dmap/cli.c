@@ -197,32 +197,6 @@ static int fail_diag(const char *name, const dmap_diag *d) {
     return cli_fail("%s: %s", name, d->message);
 }
 
-/* The characters of a Moving AI map already validated by dmap_parse_movingai_map: the H rows
- * of W bytes after the "map" line. */
-static char *movingai_chars(const char *text, size_t len, const dmap_grid *g) {
-    size_t w = (size_t)g->w, h = (size_t)g->h;
-    char *chars = malloc(w * h);
-    if (!chars) return NULL;
-    size_t pos = 0;
-    int in_rows = 0;
-    size_t y = 0;
-    while (pos < len && y < h) {
-        const char *s = text + pos;
-        const char *nl = memchr(s, '\n', len - pos);
-        size_t n = nl ? (size_t)(nl - s) : len - pos;
-        pos += nl ? n + 1 : n;
-        if (in_rows) {
-            memcpy(chars + y * w, s, w);
-            y++;
-            continue;
-        }
-        while (n > 0 && (s[n - 1] == '\r' || s[n - 1] == ' ' || s[n - 1] == '\t')) n--;
-        while (n > 0 && (*s == ' ' || *s == '\t')) s++, n--;
-        if (n == 3 && memcmp(s, "map", 3) == 0) in_rows = 1;
-    }
-    return chars;
-}
-
 int cli_load_map(const char *path, cli_map *map) {
     memset(map, 0, sizeof *map);
     const char *name = display_name(path);
@@ -231,16 +205,7 @@ int cli_load_map(const char *path, cli_map *map) {
     dmap_diag d;
     int rc = dmap_read_file(path, &text, &len, &d);
     if (rc != DMAP_OK) return fail_diag(name, &d);
-    if (len >= 5 && memcmp(text, "type", 4) == 0 && (text[4] == ' ' || text[4] == '\t')) {
-        rc = dmap_parse_movingai_map(text, len, &map->grid, &d);
-        if (rc == DMAP_OK && !(map->chars = movingai_chars(text, len, &map->grid))) {
-            dmap_grid_free(&map->grid);
-            free(text);
-            return cli_fail("%s: out of memory", name);
-        }
-    } else {
-        rc = dmap_parse_text_map(text, len, &map->grid, &map->chars, &d);
-    }
+    rc = dmap_parse_map(text, len, &map->grid, &map->chars, &d);
     free(text);
     if (rc != DMAP_OK) return fail_diag(name, &d);
     map->name = name;
@@ -276,6 +241,10 @@ int cli_parse_format(const char *what, const char *arg, cli_format *fmt) {
 }
 
 char *cli_format_exact(char *buf, size_t size, double v) {
+    if (v == 0 || isinf(v)) {
+        snprintf(buf, size, "%s", v == 0 ? "0" : v > 0 ? "inf" : "-inf");
+        return buf;
+    }
     for (int digits = 15; digits <= 17; digits++) {
         snprintf(buf, size, "%.*g", digits, v);
         if (strtod(buf, NULL) == v) break;
@@ -283,154 +252,25 @@ char *cli_format_exact(char *buf, size_t size, double v) {
     return buf;
 }
 
-static int print_digits(FILE *out, const dmap_grid *g, const double *values) {
-    size_t w = (size_t)g->w, n = w * (size_t)g->h;
-    for (size_t i = 0; i < n; i++) {
-        double v = values[i];
-        if (!g->wall[i] && !(v >= 0 && v <= 9 && v == floor(v)))
-            return cli_fail("value %g at (%zu,%zu) is not a digit 0..9; use --format grid or csv",
-                            v, i % w, i / w);
-    }
-    for (size_t i = 0; i < n; i++) {
-        fputc(g->wall[i] ? '#' : '0' + (int)values[i], out);
-        if (i % w == w - 1) fputc('\n', out);
-    }
-    return CLI_EXIT_OK;
-}
-
-static void format_for_people(char *buf, size_t size, double v) {
-    snprintf(buf, size, "%.6g", v == 0 ? 0.0 : v); /* no "-0" */
-}
-
-static int print_grid(FILE *out, const dmap_grid *g, const double *values) {
-    size_t w = (size_t)g->w, n = w * (size_t)g->h;
-    char buf[40];
-    int width = 1;
-    for (size_t i = 0; i < n; i++) {
-        if (g->wall[i]) continue;
-        format_for_people(buf, sizeof buf, values[i]);
-        int len = (int)strlen(buf);
-        if (len > width) width = len;
-    }
-    for (size_t i = 0; i < n; i++) {
-        if (g->wall[i]) snprintf(buf, sizeof buf, "#");
-        else format_for_people(buf, sizeof buf, values[i]);
-        fprintf(out, i % w == 0 ? "%*s" : " %*s", width, buf);
-        if (i % w == w - 1) fputc('\n', out);
-    }
-    return CLI_EXIT_OK;
-}
-
-static int print_csv(FILE *out, const dmap_grid *g, const double *values) {
-    size_t w = (size_t)g->w, n = w * (size_t)g->h;
-    char buf[40];
-    for (size_t i = 0; i < n; i++) {
-        if (i % w != 0) fputc(',', out);
-        fputs(g->wall[i] ? "#" : cli_format_exact(buf, sizeof buf, values[i]), out);
-        if (i % w == w - 1) fputc('\n', out);
-    }
-    return CLI_EXIT_OK;
-}
-
 int cli_print_values(FILE *out, const dmap_grid *g, const double *values, cli_format fmt) {
-    switch (fmt) {
-    case CLI_FORMAT_DIGITS: return print_digits(out, g, values);
-    case CLI_FORMAT_CSV: return print_csv(out, g, values);
-    case CLI_FORMAT_GRID:
-    default: return print_grid(out, g, values);
+    dmap_values_format f = fmt == CLI_FORMAT_DIGITS ? DMAP_VALUES_DIGITS
+                           : fmt == CLI_FORMAT_CSV  ? DMAP_VALUES_CSV
+                                                    : DMAP_VALUES_GRID;
+    char *text;
+    size_t len;
+    dmap_diag d;
+    int rc = dmap_format_values(g, values, f, &text, &len, &d);
+    if (rc != DMAP_OK) {
+        if (rc == DMAP_ERR_VALUE && f == DMAP_VALUES_DIGITS)
+            return cli_fail("%s; use --format grid or csv", d.message);
+        return cli_fail("%s", d.message);
     }
+    fwrite(text, 1, len, out);
+    free(text);
+    return CLI_EXIT_OK;
 }
 
 /* ---- reading csv values maps ------------------------------------------------------------ */
-
-/* The next line of text (without "\n" / "\r\n"); 0 at the end. */
-static int next_line(const char *text, size_t len, size_t *pos, const char **s, size_t *n) {
-    if (*pos >= len) return 0;
-    *s = text + *pos;
-    const char *nl = memchr(*s, '\n', len - *pos);
-    *n = nl ? (size_t)(nl - *s) : len - *pos;
-    *pos += nl ? *n + 1 : *n;
-    if (nl && *n > 0 && (*s)[*n - 1] == '\r') (*n)--;
-    return 1;
-}
-
-static size_t count_fields(const char *s, size_t n) {
-    size_t k = 1;
-    for (size_t i = 0; i < n; i++) k += s[i] == ',';
-    return k;
-}
-
-/* Measure a csv text: rows (non-empty lines; empty ones only at the end) of equal width. */
-static int measure_csv(const char *name, const char *text, size_t len, int *w, int *h) {
-    size_t pos = 0, cols = 0, rows = 0, n;
-    const char *s;
-    int line = 0, first_blank = 0;
-    while (next_line(text, len, &pos, &s, &n)) {
-        line++;
-        if (n == 0) {
-            if (!first_blank) first_blank = line;
-            continue;
-        }
-        if (first_blank)
-            return cli_fail("%s:%d: empty line inside the map", name, first_blank);
-        size_t k = count_fields(s, n);
-        if (rows == 0) cols = k;
-        else if (k != cols)
-            return cli_fail("%s:%d: ragged row: %zu values, the first row has %zu", name, line, k,
-                            cols);
-        rows++;
-        if ((uint64_t)rows * cols > (uint64_t)DMAP_MAX_CELLS)
-            return cli_fail("%s:%d: map has more than %lld cells", name, line,
-                            (long long)DMAP_MAX_CELLS);
-    }
-    if (rows == 0) return cli_fail("%s:1: empty input: no rows", name);
-    *w = (int)cols;
-    *h = (int)rows;
-    return CLI_EXIT_OK;
-}
-
-/* Parse one field: '#' (a wall) or a finite number, surrounding spaces allowed. */
-static int parse_field(const char *s, size_t n, int *wall, double *v) {
-    while (n > 0 && (*s == ' ' || *s == '\t')) s++, n--;
-    while (n > 0 && (s[n - 1] == ' ' || s[n - 1] == '\t')) n--;
-    if (n == 1 && *s == '#') {
-        *wall = 1;
-        *v = 0;
-        return 0;
-    }
-    char buf[64];
-    if (n == 0 || n >= sizeof buf) return -1;
-    memcpy(buf, s, n);
-    buf[n] = '\0';
-    *wall = 0;
-    return cli_parse_double(buf, v);
-}
-
-static int fill_csv(const char *name, const char *text, size_t len, dmap_grid *g,
-                    double *values) {
-    size_t pos = 0, n, w = (size_t)g->w;
-    const char *s;
-    int line = 0;
-    for (size_t y = 0; y < (size_t)g->h && next_line(text, len, &pos, &s, &n);) {
-        line++;
-        if (n == 0) continue;
-        size_t start = 0;
-        for (size_t x = 0; x < w; x++) {
-            const char *comma = memchr(s + start, ',', n - start);
-            size_t end = comma ? (size_t)(comma - s) : n;
-            int wall;
-            size_t i = y * w + x;
-            if (parse_field(s + start, end - start, &wall, &values[i]) != 0)
-                return cli_fail("%s:%d: value %zu '%.*s' is not a finite number or '#'", name,
-                                line, x + 1, (int)((end - start) > 24 ? 24 : end - start),
-                                s + start);
-            g->wall[i] = (unsigned char)wall;
-            start = end + 1;
-        }
-        y++;
-    }
-    return CLI_EXIT_OK;
-}
 
 int cli_load_csv(const char *path, dmap_grid *g, double **values) {
     const char *name = display_name(path);
@@ -440,21 +280,8 @@ int cli_load_csv(const char *path, dmap_grid *g, double **values) {
     size_t len;
     dmap_diag d;
     if (dmap_read_file(path, &text, &len, &d) != DMAP_OK) return fail_diag(name, &d);
-    if (memchr(text, '\0', len)) {
-        free(text);
-        return cli_fail("%s: binary data (NUL byte) in a csv map", name);
-    }
-    int w = 0, h = 0;
-    int rc = measure_csv(name, text, len, &w, &h);
-    if (rc == CLI_EXIT_OK && dmap_grid_init(g, w, h) != DMAP_OK)
-        rc = cli_fail("%s: out of memory for a %dx%d map", name, w, h);
-    if (rc == CLI_EXIT_OK && !(*values = cli_values_new(g, 0))) rc = CLI_EXIT_USAGE;
-    if (rc == CLI_EXIT_OK) rc = fill_csv(name, text, len, g, *values);
+    int rc = dmap_parse_values_csv(text, len, g, values, &d);
     free(text);
-    if (rc != CLI_EXIT_OK) {
-        dmap_grid_free(g);
-        free(*values);
-        *values = NULL;
-    }
-    return rc;
+    if (rc != DMAP_OK) return fail_diag(name, &d);
+    return CLI_EXIT_OK;
 }
