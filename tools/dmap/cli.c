@@ -3,6 +3,7 @@
 #include "cli.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -31,8 +32,38 @@ int cli_help(const char *text) {
     return CLI_EXIT_OK;
 }
 
+/* The options seen so far on this command line: every option may be given once, except the
+ * few that add one more item each time (a process runs one command, so one list will do). */
+enum { SEEN_MAX = 64 };
+static const char *seen_options[SEEN_MAX];
+static int nseen_options;
+
+static int repeatable(const char *name) {
+    static const char *const names[] = {"--goal", "--goal-char", "--block", "--enemy"};
+    for (size_t k = 0; k < sizeof names / sizeof names[0]; k++)
+        if (strcmp(name, names[k]) == 0) return 1;
+    return 0;
+}
+
+int cli_seen(const char *name) {
+    for (int k = 0; k < nseen_options; k++)
+        if (strcmp(seen_options[k], name) == 0) return 1;
+    return 0;
+}
+
+/* Record option `name` as given; -1 (after printing) when it was given before. */
+static int note_option(const char *name) {
+    if (!repeatable(name) && cli_seen(name)) {
+        cli_fail("option %s given twice", name);
+        return -1;
+    }
+    if (nseen_options < SEEN_MAX) seen_options[nseen_options++] = name;
+    return 0;
+}
+
 int cli_option(int argc, char **argv, int *i, const char *name, const char **value) {
     if (strcmp(argv[*i], name) != 0) return 0;
+    if (note_option(name) != 0) return -1;
     if (*i + 1 >= argc) {
         cli_fail("option %s needs a value", name);
         return -1;
@@ -42,49 +73,19 @@ int cli_option(int argc, char **argv, int *i, const char *name, const char **val
     return 1;
 }
 
+int cli_flag(char **argv, int i, const char *name) {
+    if (strcmp(argv[i], name) != 0) return 0;
+    return note_option(name) != 0 ? -1 : 1;
+}
+
 int cli_is_option(const char *s) {
     if (s[0] != '-' || s[1] == '\0') return 0;
     if ((s[1] >= '0' && s[1] <= '9') || s[1] == '.') return 0; /* a negative number */
     return 1;
 }
 
-/* A step weight: finite and > 0. */
-static int weight_value(const char *opt, const char *arg, double *out) {
-    if (cli_parse_double(arg, out) != 0 || !(*out > 0)) {
-        cli_fail("invalid weight for %s: '%s' (need a finite number > 0)", opt, arg);
-        return -1;
-    }
-    return 1;
-}
-
-int cli_moves_option(int argc, char **argv, int *i, dmap_moves *m) {
-    const char *v;
-    int r;
-    if ((r = cli_option(argc, argv, i, "--moves", &v)) != 0) {
-        if (r < 0) return -1;
-        if (strcmp(v, "4") == 0) m->connectivity = 4;
-        else if (strcmp(v, "8") == 0) m->connectivity = 8;
-        else {
-            cli_fail("invalid value for --moves: '%s' (need 4 or 8)", v);
-            return -1;
-        }
-        return 1;
-    }
-    if ((r = cli_option(argc, argv, i, "--cardinal", &v)) != 0)
-        return r < 0 ? -1 : weight_value("--cardinal", v, &m->cardinal);
-    if ((r = cli_option(argc, argv, i, "--diagonal", &v)) != 0)
-        return r < 0 ? -1 : weight_value("--diagonal", v, &m->diagonal);
-    if ((r = cli_option(argc, argv, i, "--corners", &v)) != 0) {
-        if (r < 0) return -1;
-        if (strcmp(v, "cut") == 0) m->corners = DMAP_CORNERS_CUT;
-        else if (strcmp(v, "strict") == 0) m->corners = DMAP_CORNERS_STRICT;
-        else {
-            cli_fail("invalid value for --corners: '%s' (need cut or strict)", v);
-            return -1;
-        }
-        return 1;
-    }
-    return 0;
+int cli_unknown_option(const char *command, const char *arg) {
+    return cli_fail("%s: unknown option '%s' (see dmap help %s)", command, arg, command);
 }
 
 /* ---- numbers and cells ------------------------------------------------------------------ */
@@ -131,6 +132,39 @@ int cli_integer(const char *what, const char *arg, long lo, long hi, long *out) 
     return CLI_EXIT_OK;
 }
 
+int cli_seed(const char *what, const char *arg, uint64_t *out) {
+    const char *s = arg;
+    int ok = *s != '\0';
+    uint64_t v = 0;
+    for (; ok && *s; s++) {
+        if (*s < '0' || *s > '9' || v > (UINT64_C(1) << 63) / 10) ok = 0;
+        else v = v * 10 + (uint64_t)(*s - '0');
+    }
+    if (!ok || v > (uint64_t)INT64_MAX)
+        return cli_fail("invalid value for %s: '%s' (need an integer from 0 to "
+                        "9223372036854775807)", what, arg);
+    *out = v;
+    return CLI_EXIT_OK;
+}
+
+int cli_size(const char *what, const char *arg, int *w, int *h) {
+    const char *x = strchr(arg, 'x');
+    char buf[32];
+    long lw, lh;
+    if (!x || (size_t)(x - arg) >= sizeof buf || cli_parse_long(x + 1, 1, LONG_MAX, &lh) != 0)
+        return cli_fail("invalid value for %s: '%s' (need WxH, positive integers)", what, arg);
+    memcpy(buf, arg, (size_t)(x - arg));
+    buf[x - arg] = '\0';
+    if (cli_parse_long(buf, 1, LONG_MAX, &lw) != 0)
+        return cli_fail("invalid value for %s: '%s' (need WxH, positive integers)", what, arg);
+    if (lw > DMAP_MAX_CELLS || lh > DMAP_MAX_CELLS || (long long)lw * lh > DMAP_MAX_CELLS)
+        return cli_fail("invalid value for %s: '%s' (more than %lld cells)", what, arg,
+                        (long long)DMAP_MAX_CELLS);
+    *w = (int)lw;
+    *h = (int)lh;
+    return CLI_EXIT_OK;
+}
+
 /* Parse "X,Y" from the n first characters of arg. */
 static int parse_xy(const char *arg, size_t n, long *x, long *y) {
     char buf[64];
@@ -140,8 +174,8 @@ static int parse_xy(const char *arg, size_t n, long *x, long *y) {
     char *comma = strchr(buf, ',');
     if (!comma) return -1;
     *comma = '\0';
-    if (cli_parse_long(buf, -1000000000L, 1000000000L, x) != 0) return -1;
-    if (cli_parse_long(comma + 1, -1000000000L, 1000000000L, y) != 0) return -1;
+    if (cli_parse_long(buf, LONG_MIN, LONG_MAX, x) != 0) return -1;
+    if (cli_parse_long(comma + 1, LONG_MIN, LONG_MAX, y) != 0) return -1;
     return 0;
 }
 
