@@ -109,7 +109,7 @@ static int reach(const reach_options *o, const dmap_grid *g) {
             dmap_can_move_to(g, &o->f.moves, from, to, &farther, NULL) != DMAP_OK)
             farther = 0;
         if (len == 0 && farther) {
-            printf("deeper than %ld\n", o->max_depth); /* reachable, beyond --max-depth */
+            printf("deeper than --max-depth %ld\n", o->max_depth); /* reachable, beyond --max-depth */
             rc = CLI_EXIT_FAIL;
         } else if (len == 0) {
             printf("unreachable\n");
