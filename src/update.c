@@ -34,6 +34,7 @@
 #include <string.h>
 
 #include "dmap.h"
+#include "grid.h"
 #include "scan.h"
 #include "workspace.h"
 
@@ -313,9 +314,8 @@ int dmap_live_new(const dmap_grid *g, const dmap_moves *m, const double *start, 
     if (!out) return DMAP_ERR_ARG;
     *out = NULL;
     if (!g || !m || (ngoals && !goals)) return DMAP_ERR_ARG;
-    int rc = dmap_grid_check(g);
+    int rc = dmap_grid_check_steps(g, m);
     if (rc) return rc;
-    if (dmap_moves_check(m)) return DMAP_ERR_ARG;
     /* +INFINITY is a start value like any other (DMAP_NO_CEILING: "not reached"); it never
      * supports a neighbour in phase A because supporters must be strictly smaller. */
     if (isnan(dflt) || dflt == -INFINITY) return DMAP_ERR_VALUE;
@@ -404,7 +404,7 @@ static int check_edit(const dmap_live *lm, const dmap_edit *e) {
     case DMAP_EDIT_GOAL:
         return isfinite(e->value) ? DMAP_OK : DMAP_ERR_VALUE;
     case DMAP_EDIT_COST:
-        return isfinite(e->value) && e->value > 0 ? DMAP_OK : DMAP_ERR_VALUE;
+        return dmap_cost_fits(&lm->moves, e->value) ? DMAP_OK : DMAP_ERR_VALUE;
     }
     return DMAP_ERR_ARG;
 }
@@ -626,11 +626,16 @@ static int relower_heap(dmap_live *lm) {
  * and the seeds through neighbours whose value differs (every lowered cell descends from a
  * seed through lowered cells). Returns the number of cells written besides the invalid ones
  * in *written. */
-static int write_back(dmap_live *lm, size_t ninvalid, size_t *written) {
+static int write_back(dmap_live *lm, size_t ninvalid, size_t nedited, size_t *written) {
     size_t top = 0, count = 0;
     int rc = DMAP_OK;
-    for (size_t k = 0; k < ninvalid + lm->seeds_len && rc == DMAP_OK; k++) {
-        int32_t p = k < ninvalid ? lm->list[k] : lm->seeds[k - ninvalid];
+    /* the edited cells are written too, even when nothing lowered them: a wall turned floor
+     * that stays at +inf must not keep the wall's value in the public map */
+    size_t nseeds = lm->seeds_len, total = ninvalid + nseeds + nedited;
+    for (size_t k = 0; k < total && rc == DMAP_OK; k++) {
+        int32_t p = k < ninvalid           ? lm->list[k]
+                    : k < ninvalid + nseeds ? lm->seeds[k - ninvalid]
+                                            : lm->edited[k - ninvalid - nseeds];
         if (lm->work[p] == -INFINITY) continue;
         size_t i = unpad(lm, p);
         /* a seed's value may equal the old one (a wall's start value) and still have
@@ -673,9 +678,6 @@ static int relower_phase(dmap_live *lm, size_t nedited, size_t ninvalid) {
     for (size_t k = 0; k < ninvalid + nedited && rc == DMAP_OK; k++) {
         int32_t p = k < ninvalid ? lm->list[k] : lm->edited[k - ninvalid];
         if (lm->work[p] == -INFINITY) continue;
-        /* An edited floor cell is recomputed even when it stays at +inf: a wall turned floor
-         * must not keep the wall's start value in the public map. */
-        if (k >= ninvalid && (rc = touch(lm, p)) != DMAP_OK) break;
         double best = best_offer(lm, p, strict);
         if (best < lm->work[p]) {
             lm->work[p] = best;
@@ -722,7 +724,7 @@ int dmap_live_apply(dmap_live *lm, const dmap_edit *edits, size_t nedits, size_t
     }
     size_t ninvalid = lm->list_len, written = 0;
     if (rc == DMAP_OK) rc = relower_phase(lm, nedited, ninvalid);
-    if (rc == DMAP_OK) rc = write_back(lm, ninvalid, &written);
+    if (rc == DMAP_OK) rc = write_back(lm, ninvalid, nedited, &written);
     if (rc != DMAP_OK) {
         /* out of memory midway: the inputs are changed, so rebuild the map from them */
         rebuild(lm);
