@@ -14,7 +14,8 @@
  * Floors: a minimal int32 breadth-first search (padded grid, one int32 queue, no generality:
  * exactly the 4-connected unit case) and the memory write of the output (W*H doubles set).
  *
- * usage: dmap_bench_engine [--quick] [--rounds R] [SHARED]   (SHARED defaults to ../shared) */
+ * usage: dmap_bench_engine [--quick] [--rounds R] [--only floor|small|incremental|tables] [SHARED]
+ * (SHARED defaults to ../shared beside the repository) */
 #define _POSIX_C_SOURCE 200809L
 
 #include <math.h>
@@ -773,16 +774,19 @@ static void section_tables(const char *shared) {
 }
 
 int main(int argc, char **argv) {
-    const char *shared = DMAP_BENCH_DEFAULT_SHARED;
+    const char *shared = DMAP_BENCH_DEFAULT_SHARED, *only = NULL;
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--quick") == 0)
             quick = 1;
         else if (strcmp(argv[i], "--rounds") == 0 && i + 1 < argc)
             rounds = atoi(argv[++i]);
+        else if (strcmp(argv[i], "--only") == 0 && i + 1 < argc)
+            only = argv[++i];
         else if (argv[i][0] != '-')
             shared = argv[i];
         else {
-            fprintf(stderr, "usage: dmap_bench_engine [--quick] [--rounds R] [SHARED]\n");
+            fprintf(stderr, "usage: dmap_bench_engine [--quick] [--rounds R] "
+                            "[--only floor|small|incremental|tables] [SHARED]\n");
             return 2;
         }
     }
@@ -794,10 +798,10 @@ int main(int argc, char **argv) {
     printf("dmap engine benchmark: %d interleaved rounds per case, medians, per-round ratio "
            "ranges\n", rounds);
     print_load("at start");
-    section_floor();
-    section_small();
-    section_incremental(shared);
-    section_tables(shared);
+    if (!only || strcmp(only, "floor") == 0) section_floor();
+    if (!only || strcmp(only, "small") == 0) section_small();
+    if (!only || strcmp(only, "incremental") == 0) section_incremental(shared);
+    if (!only || strcmp(only, "tables") == 0) section_tables(shared);
     print_load("at end");
     if (failures) fprintf(stderr, "dmap_bench_engine: %d check(s) failed\n", failures);
     return failures ? 1 : 0;
