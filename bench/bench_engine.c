@@ -3,7 +3,10 @@
  *
  * Method. The contenders of a case run interleaved, round by round, in rotated order (A B C,
  * B C A, C A B, ...), so that a burst of load from another process hits every contender of the
- * case alike. Each contender's run repeats its operation enough times to last about 2 ms
+ * case alike. Times are the thread's CPU time (CLOCK_THREAD_CPUTIME_ID), so the time the
+ * bench spends preempted by other processes is not counted; what remains of their effect
+ * (caches, memory bandwidth) shows in the per-round ranges. Each contender's run repeats its
+ * operation enough times to last about 2 ms
  * (calibrated once after a warm-up); the time per operation of each round is kept. A row
  * prints each contender's median over the rounds and, for a ratio, the median of the
  * per-round ratios with their range [min-max]. The machine's load average is printed before
@@ -54,13 +57,21 @@ typedef struct contender {
     double ns[MAX_ROUNDS]; /* per operation, per round */
 } contender;
 
+/* Milliseconds of CPU time this thread has run: time spent waiting while other processes
+ * hold the cores is not counted, which on a shared machine is most of the noise. */
+static double cpu_ms(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
+}
+
 static double run_once(contender *c, long reps) {
-    double t0 = now_ms();
+    double t0 = cpu_ms();
     if (c->run(c->ctx, reps) != 0) {
         fprintf(stderr, "bench: %s failed\n", c->name);
         failures++;
     }
-    return now_ms() - t0;
+    return cpu_ms() - t0;
 }
 
 /* Warm up and calibrate every contender, then run the rounds in rotated order. */
