@@ -73,6 +73,9 @@ struct dmap_live {
     size_t seeds_len, seeds_cap;
     int32_t *stack;
     size_t stack_cap;
+    int32_t *lowered;     /* cells the heap path lowered (it lists them; the engine does not) */
+    size_t lowered_len, lowered_cap;
+    int heap_path;        /* this apply re-lowered on the heap */
     int uoff[8];          /* unpadded offsets of the 8 directions */
     live_item *heap;
     size_t heap_len, heap_cap;
@@ -183,6 +186,7 @@ void dmap_live_free(dmap_live *lm) {
     free(lm->pcost);
     free(lm->seeds);
     free(lm->stack);
+    free(lm->lowered);
     dmap_workspace_free(lm->ws);
     free(lm->mark);
     free(lm->stamp);
@@ -616,6 +620,8 @@ static int relower_heap(dmap_live *lm) {
             if (cand < lm->work[q]) {
                 lm->work[q] = cand;
                 rc = heap_push(lm, cand, q);
+                if (rc == DMAP_OK)
+                    rc = push32(&lm->lowered, &lm->lowered_len, &lm->lowered_cap, q);
             }
         }
     }
@@ -642,7 +648,15 @@ static int write_back(dmap_live *lm, size_t ninvalid, size_t nedited, size_t *wr
          * lowered its neighbours: the flood starts from every seed */
         if (k >= ninvalid && lm->values[i] != lm->work[p]) count++;
         lm->values[i] = lm->work[p];
-        rc = push32(&lm->stack, &top, &lm->stack_cap, p);
+        if (!lm->heap_path) rc = push32(&lm->stack, &top, &lm->stack_cap, p);
+    }
+    /* the heap path listed what it lowered: no flood needed */
+    for (size_t k = 0; lm->heap_path && k < lm->lowered_len; k++) {
+        int32_t p = lm->lowered[k];
+        size_t i = unpad(lm, p);
+        if (lm->values[i] == lm->work[p]) continue;
+        lm->values[i] = lm->work[p];
+        count++;
     }
     while (rc == DMAP_OK && top) {
         int32_t p = lm->stack[--top];
@@ -694,7 +708,10 @@ static int relower_phase(dmap_live *lm, size_t nedited, size_t ninvalid) {
         }
     }
     if (rc != DMAP_OK) return rc;
-    if (lm->grid.cost) return relower_heap(lm);
+    /* a few seeds (a bomb on a small board) cost less on the heap than the engine's set-up */
+    lm->heap_path = lm->grid.cost || lm->seeds_len < 16;
+    lm->lowered_len = 0;
+    if (lm->heap_path) return relower_heap(lm);
     return scan_resume(&lm->grid, &lm->moves, lm->work, lm->seeds, lm->seeds_len, lm->ws);
 }
 
