@@ -37,8 +37,10 @@ static int parse_bot(const char *opt, const char *v, pursuit_role role, const pu
 static int parse_match(int argc, char **argv, match_args *a) {
     memset(a, 0, sizeof *a);
     pcli_common_defaults(&a->common);
+    kit_opts seen = {{0}, 0};
     for (int i = 1; i < argc; i++) {
         const char *opt = argv[i], *v = NULL;
+        if (pcli_once(&seen, opt)) return PCLI_USAGE;
         int c = pcli_common_option(argc, argv, &i, &a->common);
         if (c < 0) return PCLI_USAGE;
         if (c > 0) continue;
@@ -48,13 +50,13 @@ static int parse_match(int argc, char **argv, match_args *a) {
         }
         int known = !strcmp(opt, "--world") || !strcmp(opt, "--random") ||
                     !strcmp(opt, "--predator") || !strcmp(opt, "--prey");
-        if (!known) return pcli_fail("match: unknown argument '%s' (see pursuit match --help)", opt);
+        if (!known) return pcli_unknown("match", opt);
         if (!(v = pcli_value(argc, argv, &i))) return PCLI_USAGE;
         int rc = 0;
         if (!strcmp(opt, "--world")) a->world_file = v;
         if (!strcmp(opt, "--random")) {
             a->random_given = 1;
-            rc = pcli_u64(opt, v, &a->random_seed);
+            rc = pcli_seed(opt, v, &a->random_seed);
         }
         if (!strcmp(opt, "--predator")) rc = parse_bot(opt, v, PURSUIT_PREDATOR, &a->predator);
         if (!strcmp(opt, "--prey")) rc = parse_bot(opt, v, PURSUIT_PREY, &a->prey);

@@ -11,6 +11,8 @@
 #include <unistd.h>
 
 #include "pursuit_cli.h"
+#include "stats.h"
+#include "tournament.h"
 
 #define MAX_LAB 16
 #define NBUCKETS 5 /* initial distance buckets for --breakdown: 1-2, 3-4, 5-6, 7-8, 9+ */
@@ -28,7 +30,7 @@ static const char tournament_help[] =
 typedef struct pairing {
     const pursuit_bot *predator, *prey;
     long games, prey_wins;
-    double capture_clock_sum, capture_clock_sq;
+    kit_mean capture_clock;
     long bucket_games[NBUCKETS], bucket_wins[NBUCKETS];
     int lab_clock[MAX_LAB]; /* 0: prey survived; else the capture clock */
 } pairing;
@@ -43,6 +45,7 @@ typedef struct tournament {
     const pursuit_bot *predators[PCLI_MAX_BOTS], *preys[PCLI_MAX_BOTS];
     size_t npred, nprey;
     long worlds;
+    int jobs; /* --jobs: 0 = every online core */
     int breakdown;
     const char *shared;
     pcli_common common;
@@ -57,8 +60,10 @@ typedef struct tournament {
 
 static int parse_tournament(int argc, char **argv, tournament *t) {
     int have_pred = 0, have_prey = 0, have_worlds = 0;
+    kit_opts seen = {{0}, 0};
     for (int i = 1; i < argc; i++) {
         const char *opt = argv[i], *v;
+        if (pcli_once(&seen, opt)) return PCLI_USAGE;
         int c = pcli_common_option(argc, argv, &i, &t->common);
         if (c < 0) return PCLI_USAGE;
         if (c > 0) continue;
@@ -67,10 +72,10 @@ static int parse_tournament(int argc, char **argv, tournament *t) {
             continue;
         }
         int known = !strcmp(opt, "--predators") || !strcmp(opt, "--preys") ||
-                    !strcmp(opt, "--worlds") || !strcmp(opt, "--shared");
+                    !strcmp(opt, "--worlds") || !strcmp(opt, "--shared") ||
+                    !strcmp(opt, "--jobs");
         if (!known)
-            return pcli_fail("tournament: unknown argument '%s' (see pursuit tournament --help)",
-                             opt);
+            return pcli_unknown("tournament", opt);
         if (!(v = pcli_value(argc, argv, &i))) return PCLI_USAGE;
         int rc = 0;
         if (!strcmp(opt, "--predators")) {
@@ -82,6 +87,8 @@ static int parse_tournament(int argc, char **argv, tournament *t) {
         } else if (!strcmp(opt, "--worlds")) {
             have_worlds = 1;
             rc = pcli_long(opt, v, 0, 100000000, &t->worlds);
+        } else if (!strcmp(opt, "--jobs")) {
+            rc = kit_parse_jobs(PCLI_PROG, opt, v, &t->jobs) ? PCLI_USAGE : 0;
         } else {
             t->shared = v;
         }
@@ -158,46 +165,109 @@ static bot_time *time_slot(tournament *t, const pursuit_bot *b) {
     return &t->times[t->ntimes++];
 }
 
-static int distance_bucket(const pursuit_world *w, dmap_workspace *ws, int *depth) {
+/* The bucket of the initial predator-prey path distance; -1 when memory ran out. */
+static int distance_bucket(const pursuit_world *w) {
     dmap_moves four = dmap_moves_4();
-    if (dmap_bfs(&w->grid, &four, &w->predator, 1, -1, depth, NULL, ws) != DMAP_OK) return 0;
-    int d = depth[w->prey];
+    int *depth = malloc((size_t)w->grid.w * (size_t)w->grid.h * sizeof *depth);
+    if (!depth) return -1;
+    int rc = dmap_bfs(&w->grid, &four, &w->predator, 1, -1, depth, NULL, NULL);
+    int d = rc == DMAP_OK ? depth[w->prey] : 0;
+    free(depth);
+    if (rc == DMAP_ERR_NOMEM) return -1;
     if (d < 1) return 0;
     int b = (d - 1) / 2;
     return b < NBUCKETS ? b : NBUCKETS - 1;
 }
 
-/* Play every pairing on one world; lab >= 0 is the lab world's index, -1 a random world. */
-static int play_world(tournament *t, const pursuit_world *w, uint64_t seed, int lab, int bucket) {
+/* One pairing's game on one world, as the worker thread saw it. */
+typedef struct game_outcome {
+    int predator_won, clock;
+    double decide_ns[2];
+    int decisions[2];
+} game_outcome;
+
+/* One world's slot: every pairing played on it (npred * nprey outcomes follow the header). */
+typedef struct world_slot {
+    int rc;     /* DMAP_OK, or why the world or a game failed */
+    int bucket; /* initial distance bucket (random worlds) */
+    game_outcome games[];
+} world_slot;
+
+/* What the worker threads read: the tournament (read-only while it runs) and the worlds'
+ * seeds, drawn beforehand from one generator so world i is the same for any --jobs. */
+typedef struct run_ctx {
+    const tournament *t;
+    const uint64_t *world_seeds;
+} run_ctx;
+
+static int play_pairings(const tournament *t, const pursuit_world *w, uint64_t seed,
+                         world_slot *slot) {
     pursuit_config cfg = pursuit_config_default();
     cfg.clocks = (int)t->common.clocks;
     cfg.seed = seed;
-    for (size_t p = 0; p < t->npred; p++)
-        for (size_t q = 0; q < t->nprey; q++) {
-            pairing *pr = &t->pairs[p * t->nprey + q];
-            pursuit_result res;
-            int rc = pursuit_play(w, pr->predator, pr->prey, &cfg, NULL, NULL, &res);
-            if (rc != DMAP_OK) return rc;
-            bot_time *tp = time_slot(t, pr->predator), *ty = time_slot(t, pr->prey);
-            tp->ns += res.decide_ns[PURSUIT_PREDATOR];
-            tp->moves += res.decisions[PURSUIT_PREDATOR];
-            ty->ns += res.decide_ns[PURSUIT_PREY];
-            ty->moves += res.decisions[PURSUIT_PREY];
-            if (lab >= 0) {
-                pr->lab_clock[lab] = res.predator_won ? res.clock : 0;
-                continue;
-            }
-            pr->games++;
-            pr->bucket_games[bucket]++;
-            if (res.predator_won) {
-                pr->capture_clock_sum += res.clock;
-                pr->capture_clock_sq += (double)res.clock * res.clock;
-            } else {
-                pr->prey_wins++;
-                pr->bucket_wins[bucket]++;
-            }
+    for (size_t i = 0; i < t->npred * t->nprey; i++) {
+        const pairing *pr = &t->pairs[i];
+        pursuit_result res;
+        int rc = pursuit_play(w, pr->predator, pr->prey, &cfg, NULL, NULL, &res);
+        if (rc != DMAP_OK) return rc;
+        game_outcome *g = &slot->games[i];
+        g->predator_won = res.predator_won;
+        g->clock = res.clock;
+        for (int r = 0; r < 2; r++) {
+            g->decide_ns[r] = res.decide_ns[r];
+            g->decisions[r] = res.decisions[r];
         }
+    }
     return DMAP_OK;
+}
+
+/* The kit's play function: game `index` is random world `index`, then the lab worlds. */
+static int play_world(void *ctx, long index, uint64_t game_seed, void *result) {
+    (void)game_seed; /* the worlds' seeds come from the tournament's own sequence */
+    const run_ctx *c = ctx;
+    const tournament *t = c->t;
+    world_slot *slot = result;
+    if (index >= t->worlds) {
+        /* each lab world gets its own seed, fixed by the tournament seed and its position */
+        size_t k = (size_t)(index - t->worlds);
+        slot->rc = play_pairings(t, &t->lab[k], t->common.seed + 0x1000 + k, slot);
+        return slot->rc != DMAP_OK;
+    }
+    uint64_t seed = c->world_seeds[index];
+    pursuit_world w;
+    slot->rc = pursuit_world_random(&w, (int)t->common.size, t->common.walls, seed);
+    if (slot->rc != DMAP_OK) return 1;
+    slot->bucket = distance_bucket(&w);
+    if (slot->bucket < 0)
+        slot->rc = DMAP_ERR_NOMEM;
+    else
+        slot->rc = play_pairings(t, &w, seed, slot);
+    pursuit_world_free(&w);
+    return slot->rc != DMAP_OK;
+}
+
+static void tally(tournament *t, const world_slot *slot, int lab) {
+    for (size_t i = 0; i < t->npred * t->nprey; i++) {
+        pairing *pr = &t->pairs[i];
+        const game_outcome *g = &slot->games[i];
+        bot_time *tp = time_slot(t, pr->predator), *ty = time_slot(t, pr->prey);
+        tp->ns += g->decide_ns[PURSUIT_PREDATOR];
+        tp->moves += g->decisions[PURSUIT_PREDATOR];
+        ty->ns += g->decide_ns[PURSUIT_PREY];
+        ty->moves += g->decisions[PURSUIT_PREY];
+        if (lab >= 0) {
+            pr->lab_clock[lab] = g->predator_won ? g->clock : 0;
+            continue;
+        }
+        pr->games++;
+        pr->bucket_games[slot->bucket]++;
+        if (g->predator_won) {
+            kit_mean_add(&pr->capture_clock, g->clock);
+        } else {
+            pr->prey_wins++;
+            pr->bucket_wins[slot->bucket]++;
+        }
+    }
 }
 
 static uint64_t next_seed(dmap_rng *r) {
@@ -205,33 +275,39 @@ static uint64_t next_seed(dmap_rng *r) {
     return (hi << 32) | dmap_rng_next(r);
 }
 
-static int play_random_worlds(tournament *t) {
-    int progress = isatty(STDERR_FILENO);
+/* Every random world and every lab world, on --jobs threads; then the tally, in world order. */
+static int play_all_worlds(tournament *t) {
+    long n = t->worlds + (long)t->nlab;
+    size_t slot_size = sizeof(world_slot) + t->npred * t->nprey * sizeof(game_outcome);
+    uint64_t *seeds = malloc((size_t)(t->worlds ? t->worlds : 1) * sizeof *seeds);
+    unsigned char *slots = calloc((size_t)(n ? n : 1), slot_size);
+    if (!seeds || !slots) {
+        free(seeds);
+        free(slots);
+        return pcli_fail("tournament: out of memory");
+    }
     dmap_rng master;
     dmap_rng_seed(&master, t->common.seed);
-    dmap_workspace *ws = dmap_workspace_new();
-    int *depth = malloc((size_t)t->common.size * (size_t)t->common.size * sizeof *depth);
-    int rc = (ws && depth) ? DMAP_OK : DMAP_ERR_NOMEM;
-    for (long i = 0; i < t->worlds && rc == DMAP_OK; i++) {
-        uint64_t seed = next_seed(&master);
-        pursuit_world w;
-        rc = pursuit_world_random(&w, (int)t->common.size, t->common.walls, seed);
-        if (rc != DMAP_OK) {
-            pcli_world_error(rc, t->common.size, t->common.walls);
-            rc = PCLI_USAGE;
-            break;
-        }
-        rc = play_world(t, &w, seed, -1, distance_bucket(&w, ws, depth));
-        pursuit_world_free(&w);
-        if (progress && (i % 100 == 0 || i + 1 == t->worlds))
-            fprintf(stderr, "\rpursuit: world %ld/%ld", i + 1, t->worlds);
+    for (long i = 0; i < t->worlds; i++) seeds[i] = next_seed(&master);
+    run_ctx ctx = {t, seeds};
+    kit_tournament kt = {n, t->jobs, t->common.seed, slot_size, play_world, &ctx, "worlds", -1};
+    long failed = 0;
+    int rc = kit_tournament_run(&kt, slots, &failed) != 0 ? PCLI_USAGE : 0;
+    if (rc) pcli_fail("tournament: cannot start the worker threads");
+    for (long i = 0; i < n && !rc; i++) {
+        const world_slot *slot = (const world_slot *)(slots + (size_t)i * slot_size);
+        if (slot->rc == DMAP_ERR_ARG || slot->rc == DMAP_ERR_LIMIT || slot->rc == DMAP_ERR_SIZE)
+            rc = i < t->worlds ? pcli_world_error(slot->rc, t->common.size, t->common.walls)
+                               : pcli_fail("tournament: a game failed: %s",
+                                           dmap_strerror(slot->rc));
+        else if (slot->rc != DMAP_OK)
+            rc = pcli_fail("tournament: a game failed: %s", dmap_strerror(slot->rc));
+        else
+            tally(t, slot, i < t->worlds ? -1 : (int)(i - t->worlds));
     }
-    if (progress && t->worlds > 0) fputs("\r\033[K", stderr);
-    free(depth);
-    dmap_workspace_free(ws);
-    if (rc > 0) return rc;
-    if (rc != DMAP_OK) return pcli_fail("tournament: a game failed: %s", dmap_strerror(rc));
-    return 0;
+    free(seeds);
+    free(slots);
+    return rc;
 }
 
 static void print_survival(const tournament *t) {
@@ -246,18 +322,13 @@ static void print_survival(const tournament *t) {
     for (size_t i = 0; i < t->npred * t->nprey; i++) {
         const pairing *p = &t->pairs[i];
         double lo, hi, rate = p->games ? (double)p->prey_wins / (double)p->games : 0.0;
-        pursuit_wilson(p->prey_wins, p->games, 1.96, &lo, &hi);
+        kit_wilson(p->prey_wins, p->games, 1.96, &lo, &hi);
         long caps = p->games - p->prey_wins;
         char ci[32], cap[32];
         snprintf(ci, sizeof ci, "[%5.1f%%, %5.1f%%]", 100 * lo, 100 * hi);
-        if (caps > 0) {
-            /* mean and the half-width of its normal 95% interval */
-            double mean = p->capture_clock_sum / (double)caps;
-            double var = caps > 1 ? (p->capture_clock_sq - mean * mean * (double)caps) /
-                                        (double)(caps - 1) : 0.0;
-            snprintf(cap, sizeof cap, "%.2f+-%.2f", mean,
-                     1.96 * sqrt(var > 0 ? var : 0) / sqrt((double)caps));
-        }
+        if (caps > 0) /* the mean and the half-width of its 95% interval */
+            snprintf(cap, sizeof cap, "%.2f+-%.2f", kit_mean_value(&p->capture_clock),
+                     kit_mean_halfwidth(&p->capture_clock));
         else
             snprintf(cap, sizeof cap, "-");
         printf("%-10s %-8s %7ld %8.1f%%  %-17s %13s", p->predator->name, p->prey->name, p->games,
@@ -322,13 +393,8 @@ static int run_tournament(tournament *t) {
             t->pairs[p * t->nprey + q].predator = t->predators[p];
             t->pairs[p * t->nprey + q].prey = t->preys[q];
         }
-    int rc = play_random_worlds(t);
+    int rc = play_all_worlds(t);
     if (rc) return rc;
-    for (size_t k = 0; k < t->nlab; k++) {
-        /* each lab world gets its own seed, fixed by the tournament seed and its position */
-        rc = play_world(t, &t->lab[k], t->common.seed + 0x1000 + k, (int)k, 0);
-        if (rc != DMAP_OK) return pcli_fail("tournament: a game failed: %s", dmap_strerror(rc));
-    }
     print_survival(t);
     if (t->breakdown) print_breakdown(t);
     print_times(t);

@@ -1,5 +1,5 @@
 /* pursuit.h — the pursuit arena: the lab's two-player predator–prey game (rules/pursuit.md),
- * its bots and its tournament statistics.
+ * and its bots (tournaments, statistics and replays come from the arena kit, arenas/kit/).
  *
  * A world is a square grid with obstacles and two agents. Each clock the predator and then the
  * prey decide on the same pre-move view (so the moves are simultaneous); the prey rests on
@@ -104,7 +104,8 @@ const pursuit_bot *pursuit_find_bot(const char *name, pursuit_role role);
 typedef struct pursuit_config {
     int clocks;            /* game length, >= 1 (default 30) */
     uint64_t seed;         /* the bots' generators derive from it */
-    int64_t time_limit_ns; /* a decision slower than this counts as 's'; 0: no limit */
+    int64_t time_limit_ns; /* a decision taking more thread CPU time than this counts as 's';
+                              0: no limit */
 } pursuit_config;
 
 /* clocks 30, seed 1, the referee's 1 s limit. */
@@ -130,11 +131,5 @@ typedef void (*pursuit_observer)(void *ctx, int clock, char predator_move, char 
 int pursuit_play(const pursuit_world *w, const pursuit_bot *predator, const pursuit_bot *prey,
                  const pursuit_config *cfg, pursuit_observer observer, void *ctx,
                  pursuit_result *out);
-
-/* ---- statistics ------------------------------------------------------------------------- */
-
-/* The Wilson score interval of k successes in n trials at normal quantile z (1.96 for 95%).
- * n == 0 gives [0, 1]. */
-void pursuit_wilson(long k, long n, double z, double *lo, double *hi);
 
 #endif
