@@ -1,9 +1,9 @@
 /* game.c — the referee: one game between a predator bot and a prey bot, clock by clock,
  * exactly as rules/pursuit.md says. Both bots decide on the same pre-move view (simultaneous
  * moves); illegal moves are stays; the prey rests on clocks divisible by 3; capture only when
- * both end a clock on one cell (a swap passes). Each decision is timed in the deciding
- * thread's CPU time (the kit's clock): what the bot spent, not what other threads and
- * processes on a busy machine took, so the time limit does not depend on the load. */
+ * both end a clock on one cell (a swap passes). Each decision is timed on the kit's monotonic
+ * wall clock, like a referee with a stopwatch (the thread-CPU clock is a system call, which
+ * would double the cost of a game whose decisions take a microsecond). */
 #include <string.h>
 
 #include "cputime.h"
@@ -26,9 +26,9 @@ static char ask(seat *s, const pursuit_view *view, const pursuit_config *cfg,
                 pursuit_result *out) {
     pursuit_view copy = *view;
     int role = s->bot->role;
-    int64_t t0 = kit_thread_cpu_ns();
+    int64_t t0 = kit_wall_ns();
     char move = s->bot->decide(s->state, &copy, &s->rng);
-    int64_t dt = kit_thread_cpu_ns() - t0;
+    int64_t dt = kit_wall_ns() - t0;
     out->decide_ns[role] += (double)dt;
     out->decisions[role]++;
     if (cfg->time_limit_ns > 0 && dt > cfg->time_limit_ns) {

@@ -93,7 +93,8 @@ typedef struct pursuit_bot {
     const void *arg; /* handed to init (scripted bots in tests use it) */
 } pursuit_bot;
 
-/* The built-in bots: predators chase, intercept; prey naive, flee, bury, random. */
+/* The built-in bots: predators chase, intercept, lazy, greedy, random; prey naive, flee,
+ * bury, random. */
 size_t pursuit_bot_count(void);
 const pursuit_bot *pursuit_bot_at(size_t i);
 /* The built-in bot of that name and role, or NULL. */
@@ -104,8 +105,7 @@ const pursuit_bot *pursuit_find_bot(const char *name, pursuit_role role);
 typedef struct pursuit_config {
     int clocks;            /* game length, >= 1 (default 30) */
     uint64_t seed;         /* the bots' generators derive from it */
-    int64_t time_limit_ns; /* a decision taking more thread CPU time than this counts as 's';
-                              0: no limit */
+    int64_t time_limit_ns; /* a decision slower than this (wall clock) counts as 's'; 0: no limit */
 } pursuit_config;
 
 /* clocks 30, seed 1, the referee's 1 s limit. */
