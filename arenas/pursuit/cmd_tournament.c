@@ -1,6 +1,8 @@
 /* cmd_tournament.c — `pursuit tournament`: every predator against every prey on the same N
- * seeded random worlds plus the lab's worlds; prints survival rates with Wilson 95% intervals,
- * mean capture clocks, the lab worlds' outcomes and each bot's mean decision time. */
+ * seeded random worlds, and on the lab's worlds from their own start (M bot seeds) and from M
+ * random starts; prints survival rates with Wilson 95% intervals, mean capture clocks with
+ * their 95% intervals and each bot's mean decision time. Games run on the kit's tournament
+ * runner (--jobs); the tables are the same for any number of jobs. */
 #define _POSIX_C_SOURCE 200809L
 #include <dirent.h>
 #include <math.h>
@@ -16,23 +18,31 @@
 
 #define MAX_LAB 16
 #define NBUCKETS 5 /* initial distance buckets for --breakdown: 1-2, 3-4, 5-6, 7-8, 9+ */
+#define DEFAULT_LAB_GAMES 200
+#define DASH "\xe2\x80\x93" /* an en dash: no games, no rate */
 
 static const char tournament_help[] =
-    "usage: pursuit tournament --predators A,B --preys C,D --worlds N [--size N] [--walls P]\n"
-    "                          [--clocks N] [--seed S] [--shared DIR] [--breakdown]\n"
+    "usage: pursuit tournament --predators A,B --preys C,D --worlds N [--size WxH] [--walls P]\n"
+    "                          [--clocks N] [--seed S] [--lab-games M] [--shared DIR]\n"
+    "                          [--jobs J] [--breakdown]\n"
     "  Plays every predator against every prey on the same N random worlds (seeded by S) and\n"
     "  on the lab worlds in DIR/data/pursuit (DIR: --shared, else $DMAP_SHARED, else the\n"
-    "  repository's ../shared). Prints the prey's survival rate on the random worlds with a\n"
-    "  95% Wilson interval, the mean capture clock (+- its 95% half-width), the lab worlds'\n"
-    "  outcomes (prey, or @clock of the capture) and each bot's mean decision time per move.\n"
-    "  --breakdown   also the survival rate by the initial predator-prey path distance\n";
+    "  repository's ../shared): M games per pairing from each lab world's own start (the bots'\n"
+    "  seeds vary) and M from random starts on its obstacles (default M = 200; 0: no lab\n"
+    "  tables). Prints the prey's survival rate with a 95% Wilson interval, the mean capture\n"
+    "  clock (+- its 95% half-width) and each bot's mean decision time per move.\n"
+    "  --jobs J      games on J threads (default 0: every online core); same tables for any J\n"
+    "  --breakdown   also the survival rate by the initial predator-prey path distance\n"
+    "  A progress line is drawn on stderr when it is a terminal.\n";
 
 typedef struct pairing {
     const pursuit_bot *predator, *prey;
     long games, prey_wins;
     kit_mean capture_clock;
     long bucket_games[NBUCKETS], bucket_wins[NBUCKETS];
-    int lab_clock[MAX_LAB]; /* 0: prey survived; else the capture clock */
+    /* per lab world: [0] from the lab's start, [1] from random starts */
+    long lab_games[MAX_LAB][2], lab_wins[MAX_LAB][2];
+    kit_mean lab_clock[MAX_LAB][2];
 } pairing;
 
 typedef struct bot_time {
@@ -45,6 +55,7 @@ typedef struct tournament {
     const pursuit_bot *predators[PCLI_MAX_BOTS], *preys[PCLI_MAX_BOTS];
     size_t npred, nprey;
     long worlds;
+    long lab_games; /* --lab-games: games per pairing, lab world and kind of start */
     int jobs; /* --jobs: 0 = every online core */
     int breakdown;
     const char *shared;
@@ -73,7 +84,7 @@ static int parse_tournament(int argc, char **argv, tournament *t) {
         }
         int known = !strcmp(opt, "--predators") || !strcmp(opt, "--preys") ||
                     !strcmp(opt, "--worlds") || !strcmp(opt, "--shared") ||
-                    !strcmp(opt, "--jobs");
+                    !strcmp(opt, "--jobs") || !strcmp(opt, "--lab-games");
         if (!known)
             return pcli_unknown("tournament", opt);
         if (!(v = pcli_value(argc, argv, &i))) return PCLI_USAGE;
@@ -87,6 +98,8 @@ static int parse_tournament(int argc, char **argv, tournament *t) {
         } else if (!strcmp(opt, "--worlds")) {
             have_worlds = 1;
             rc = pcli_long(opt, v, 0, 100000000, &t->worlds);
+        } else if (!strcmp(opt, "--lab-games")) {
+            rc = pcli_long(opt, v, 0, 1000000, &t->lab_games);
         } else if (!strcmp(opt, "--jobs")) {
             rc = kit_parse_jobs(PCLI_PROG, opt, v, &t->jobs) ? PCLI_USAGE : 0;
         } else {
@@ -221,19 +234,27 @@ static int play_pairings(const tournament *t, const pursuit_world *w, uint64_t s
     return DMAP_OK;
 }
 
-/* The kit's play function: game `index` is random world `index`, then the lab worlds. */
+/* The kit's play function. Game `index` is random world `index`; after the random worlds come
+ * the lab worlds, 2 * lab_games games each, alternating the lab's own start (the bots' seed
+ * varies) and a random start on its obstacles. */
 static int play_world(void *ctx, long index, uint64_t game_seed, void *result) {
-    (void)game_seed; /* the worlds' seeds come from the tournament's own sequence */
     const run_ctx *c = ctx;
     const tournament *t = c->t;
     world_slot *slot = result;
     if (index >= t->worlds) {
-        /* each lab world gets its own seed, fixed by the tournament seed and its position */
-        size_t k = (size_t)(index - t->worlds);
-        slot->rc = play_pairings(t, &t->lab[k], t->common.seed + 0x1000 + k, slot);
+        long r = index - t->worlds;
+        const pursuit_world *lab = &t->lab[r / (2 * t->lab_games)];
+        if (r % 2 == 0) {
+            slot->rc = play_pairings(t, lab, game_seed, slot);
+            return slot->rc != DMAP_OK;
+        }
+        pursuit_world w;
+        slot->rc = pursuit_world_random_start(lab, game_seed, &w);
+        if (slot->rc == DMAP_OK) slot->rc = play_pairings(t, &w, game_seed, slot);
+        pursuit_world_free(&w);
         return slot->rc != DMAP_OK;
     }
-    uint64_t seed = c->world_seeds[index];
+    uint64_t seed = c->world_seeds[index]; /* the tournament's own sequence, as before the kit */
     pursuit_world w;
     slot->rc = pursuit_world_random(&w, (int)t->common.size, t->common.walls, seed);
     if (slot->rc != DMAP_OK) return 1;
@@ -246,7 +267,8 @@ static int play_world(void *ctx, long index, uint64_t game_seed, void *result) {
     return slot->rc != DMAP_OK;
 }
 
-static void tally(tournament *t, const world_slot *slot, int lab) {
+/* lab < 0: a random world; else lab world `lab`, start kind 0 (its own) or 1 (random). */
+static void tally(tournament *t, const world_slot *slot, int lab, int kind) {
     for (size_t i = 0; i < t->npred * t->nprey; i++) {
         pairing *pr = &t->pairs[i];
         const game_outcome *g = &slot->games[i];
@@ -256,7 +278,11 @@ static void tally(tournament *t, const world_slot *slot, int lab) {
         ty->ns += g->decide_ns[PURSUIT_PREY];
         ty->moves += g->decisions[PURSUIT_PREY];
         if (lab >= 0) {
-            pr->lab_clock[lab] = g->predator_won ? g->clock : 0;
+            pr->lab_games[lab][kind]++;
+            if (g->predator_won)
+                kit_mean_add(&pr->lab_clock[lab][kind], g->clock);
+            else
+                pr->lab_wins[lab][kind]++;
             continue;
         }
         pr->games++;
@@ -277,7 +303,7 @@ static uint64_t next_seed(dmap_rng *r) {
 
 /* Every random world and every lab world, on --jobs threads; then the tally, in world order. */
 static int play_all_worlds(tournament *t) {
-    long n = t->worlds + (long)t->nlab;
+    long n = t->worlds + (long)t->nlab * 2 * t->lab_games;
     size_t slot_size = sizeof(world_slot) + t->npred * t->nprey * sizeof(game_outcome);
     uint64_t *seeds = malloc((size_t)(t->worlds ? t->worlds : 1) * sizeof *seeds);
     unsigned char *slots = calloc((size_t)(n ? n : 1), slot_size);
@@ -302,44 +328,103 @@ static int play_all_worlds(tournament *t) {
                                            dmap_strerror(slot->rc));
         else if (slot->rc != DMAP_OK)
             rc = pcli_fail("tournament: a game failed: %s", dmap_strerror(slot->rc));
+        else if (i < t->worlds)
+            tally(t, slot, -1, 0);
         else
-            tally(t, slot, i < t->worlds ? -1 : (int)(i - t->worlds));
+            tally(t, slot, (int)((i - t->worlds) / (2 * t->lab_games)), (int)((i - t->worlds) % 2));
     }
     free(seeds);
     free(slots);
     return rc;
 }
 
+/* "12.3%" and "[ 10.1%,  14.6%]" for k of n, or dashes when n is 0. */
+static void format_rate(long k, long n, char *rate, size_t rcap, char *ci, size_t ccap) {
+    if (n == 0) {
+        snprintf(rate, rcap, DASH);
+        snprintf(ci, ccap, DASH);
+        return;
+    }
+    double lo, hi;
+    kit_wilson(k, n, 1.96, &lo, &hi);
+    snprintf(rate, rcap, "%.1f%%", 100.0 * (double)k / (double)n);
+    snprintf(ci, ccap, "[%5.1f%%, %5.1f%%]", 100 * lo, 100 * hi);
+}
+
+/* "10.38+-0.21": a mean capture clock and its 95% half-width, or a dash without captures. */
+static void format_clock(const kit_mean *m, char *out, size_t cap) {
+    if (m->n == 0)
+        snprintf(out, cap, DASH);
+    else
+        snprintf(out, cap, "%.2f+-%.2f", kit_mean_value(m), kit_mean_halfwidth(m));
+}
+
+/* printf pads by bytes: a cell holding the 3-byte dash needs 2 more columns of room. */
+static int pad(const char *cell, int width) { return strstr(cell, DASH) ? width + 2 : width; }
+
 static void print_survival(const tournament *t) {
-    printf("prey survival on %ld random %ldx%ld worlds (walls %.2f, seed %llu, %ld clocks)",
+    printf("prey survival on %ld random %ldx%ld worlds (walls %.2f, seed %llu, %ld clocks)\n\n",
            t->worlds, t->common.size, t->common.size, t->common.walls,
            (unsigned long long)t->common.seed, t->common.clocks);
-    printf("%s\n\n", t->nlab ? "; lab worlds: prey, or @clock of the capture" : "");
-    printf("%-10s %-8s %7s %9s  %-17s %13s", "predator", "prey", "games", "survival", "95% CI",
+    printf("%-10s %-8s %7s %9s  %-17s %13s\n", "predator", "prey", "games", "survival", "95% CI",
            "capture clock");
-    for (size_t k = 0; k < t->nlab; k++) printf(" %13.13s", t->lab_names[k]);
+    for (size_t i = 0; i < t->npred * t->nprey; i++) {
+        const pairing *p = &t->pairs[i];
+        char rate[32], ci[40], cap[40];
+        format_rate(p->prey_wins, p->games, rate, sizeof rate, ci, sizeof ci);
+        format_clock(&p->capture_clock, cap, sizeof cap);
+        printf("%-10s %-8s %7ld %*s  %-*s %*s\n", p->predator->name, p->prey->name, p->games,
+               pad(rate, 9), rate, pad(ci, 17), ci, pad(cap, 13), cap);
+    }
+}
+
+/* A lab world's name for a column header: the file name without ".dat", never cut. */
+static void lab_label(const char *file, char *out, size_t cap) {
+    size_t n = strlen(file);
+    if (n > 4 && !strcmp(file + n - 4, ".dat")) n -= 4;
+    snprintf(out, cap, "%.*s", (int)n, file);
+}
+
+/* "  8.0% [ 5.0, 12.6] 17.1+-1.2": survival, its Wilson interval, the mean capture clock. */
+static void format_lab_cell(long k, long n, const kit_mean *clock, char *out, size_t cap) {
+    if (n == 0) {
+        snprintf(out, cap, DASH);
+        return;
+    }
+    double lo, hi;
+    kit_wilson(k, n, 1.96, &lo, &hi);
+    char c[40];
+    if (clock->n == 0)
+        snprintf(c, sizeof c, DASH);
+    else
+        snprintf(c, sizeof c, "%.1f+-%.1f", kit_mean_value(clock), kit_mean_halfwidth(clock));
+    snprintf(out, cap, "%5.1f%% [%4.1f, %5.1f] %s", 100.0 * (double)k / (double)n, 100 * lo,
+             100 * hi, c);
+}
+
+/* One lab table: kind 0 (the lab's start) or 1 (random starts). */
+static void print_lab_table(const tournament *t, int kind) {
+    printf("\n%s\n", kind == 0 ? "lab worlds from their own start, the bots' seeds varying: "
+                                 "prey survival % [95% CI] and mean capture clock +- 95%"
+                               : "lab worlds' obstacles from random starts: prey survival % "
+                                 "[95% CI] and mean capture clock +- 95%");
+    int width[MAX_LAB];
+    printf("%-10s %-8s %6s", "predator", "prey", "games");
+    for (size_t k = 0; k < t->nlab; k++) {
+        char name[256];
+        lab_label(t->lab_names[k], name, sizeof name);
+        width[k] = (int)strlen(name) > 29 ? (int)strlen(name) : 29;
+        printf("  %-*s", width[k], name);
+    }
     printf("\n");
     for (size_t i = 0; i < t->npred * t->nprey; i++) {
         const pairing *p = &t->pairs[i];
-        double lo, hi, rate = p->games ? (double)p->prey_wins / (double)p->games : 0.0;
-        kit_wilson(p->prey_wins, p->games, 1.96, &lo, &hi);
-        long caps = p->games - p->prey_wins;
-        char ci[32], cap[32];
-        snprintf(ci, sizeof ci, "[%5.1f%%, %5.1f%%]", 100 * lo, 100 * hi);
-        if (caps > 0) /* the mean and the half-width of its 95% interval */
-            snprintf(cap, sizeof cap, "%.2f+-%.2f", kit_mean_value(&p->capture_clock),
-                     kit_mean_halfwidth(&p->capture_clock));
-        else
-            snprintf(cap, sizeof cap, "-");
-        printf("%-10s %-8s %7ld %8.1f%%  %-17s %13s", p->predator->name, p->prey->name, p->games,
-               100 * rate, ci, cap);
+        printf("%-10s %-8s %6ld", p->predator->name, p->prey->name, t->lab_games);
         for (size_t k = 0; k < t->nlab; k++) {
-            char o[16];
-            if (p->lab_clock[k])
-                snprintf(o, sizeof o, "@%d", p->lab_clock[k]);
-            else
-                snprintf(o, sizeof o, "prey");
-            printf(" %13s", o);
+            char cell[128];
+            format_lab_cell(p->lab_wins[k][kind], p->lab_games[k][kind],
+                            &p->lab_clock[k][kind], cell, sizeof cell);
+            printf("  %-*s", pad(cell, width[k]), cell);
         }
         printf("\n");
     }
@@ -396,6 +481,10 @@ static int run_tournament(tournament *t) {
     int rc = play_all_worlds(t);
     if (rc) return rc;
     print_survival(t);
+    if (t->nlab && t->lab_games > 0) {
+        print_lab_table(t, 0);
+        print_lab_table(t, 1);
+    }
     if (t->breakdown) print_breakdown(t);
     print_times(t);
     return 0;
@@ -410,6 +499,7 @@ int cmd_tournament(int argc, char **argv) {
     tournament *t = calloc(1, sizeof *t);
     if (!t) return pcli_fail("tournament: out of memory");
     pcli_common_defaults(&t->common);
+    t->lab_games = DEFAULT_LAB_GAMES;
     int rc = parse_tournament(argc, argv, t);
     if (!rc) rc = run_tournament(t);
     for (size_t k = 0; k < t->nlab; k++) {

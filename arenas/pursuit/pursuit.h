@@ -49,6 +49,12 @@ int pursuit_world_load(const char *path, pursuit_world *w, dmap_diag *diag);
  * world with two connected free cells after 1000 draws, e.g. walls near 1). */
 int pursuit_world_random(pursuit_world *w, int size, double walls, uint64_t seed);
 
+/* The obstacles of src with the agents drawn again as pursuit_world_random draws them (prey on
+ * a free cell, predator on another cell of its component): to play a fixed world from many
+ * starts. The same seed gives the same start. Errors: ARG, NOMEM, LIMIT (no two connected free
+ * cells after 1000 draws). *w is a new world to free. */
+int pursuit_world_random_start(const pursuit_world *src, uint64_t seed, pursuit_world *w);
+
 /* Print the lab's picture: '#' obstacle, '.' free, '@' predator, '*' prey; one row per line.
  * When both agents share a cell the predator's '@' is shown. */
 void pursuit_render(FILE *out, const dmap_grid *g, int predator, int prey);
