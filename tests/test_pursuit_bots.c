@@ -4,7 +4,8 @@
  * the lab's moves; chase reaches a standing prey in exactly its path distance; naive steps to
  * a neighbour farthest from the predator (checked against a BFS oracle); the predators take a
  * capture offered on a rest clock; bury never steps into a cell the predator can reach; lazy
- * rests every third clock, greedy goes by straight-line distance and stalls behind a wall. */
+ * rests every third clock, greedy goes by straight-line distance and stalls behind a wall;
+ * buryflee is flee where burying fills nothing and stays off what it fills. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -269,6 +270,42 @@ static void test_weak_predators(void) {
     pursuit_world_free(&w);
 }
 
+/* buryflee is flee on the buried world: where burying (both agents protected) fills nothing,
+ * the two preys see the same map and, with the same generator, choose the same move; where
+ * it fills cells, buryflee never lands on one of them. */
+static void test_buryflee(void) {
+    const pursuit_bot *flee = pursuit_find_bot("flee", PURSUIT_PREY);
+    const pursuit_bot *buryflee = pursuit_find_bot("buryflee", PURSUIT_PREY);
+    CHECK(flee && buryflee);
+    if (!flee || !buryflee) return;
+    int same = 1, outside = 1, unburied = 0, buried_worlds = 0;
+    for (uint64_t seed = 0; seed < 300; seed++) {
+        pursuit_world w;
+        CHECK_EQ_INT(pursuit_world_random(&w, 8, seed % 2 ? 0.05 : 0.25, seed), DMAP_OK);
+        dmap_grid copy;
+        CHECK_EQ_INT(dmap_grid_init(&copy, 8, 8), DMAP_OK);
+        memcpy(copy.wall, w.grid.wall, 64);
+        int agents[2] = {w.predator, w.prey};
+        unsigned char buried[64];
+        size_t nburied = 0;
+        CHECK_EQ_INT(dmap_bury_dead_ends(&copy, agents, 2, 0, buried, &nburied, NULL), DMAP_OK);
+        pursuit_view v = {&w.grid, w.predator, w.prey, 1, 30};
+        char b = decide_once(buryflee, &v, seed);
+        if (nburied == 0) {
+            unburied++;
+            if (b != decide_once(flee, &v, seed)) same = 0;
+        } else {
+            buried_worlds++;
+            if (buried[pursuit_apply_move(&w.grid, w.prey, b)]) outside = 0;
+        }
+        dmap_grid_free(&copy);
+        pursuit_world_free(&w);
+    }
+    CHECK(unburied > 20 && buried_worlds > 20); /* both cases were exercised */
+    CHECK(same);
+    CHECK(outside);
+}
+
 /* On a rest clock an adjacent prey cannot escape: the predators that chase step onto it. */
 static void test_rest_clock_capture(void) {
     pursuit_world w;
@@ -293,5 +330,6 @@ int main(void) {
     test_prey_choices();
     test_rest_clock_capture();
     test_weak_predators();
+    test_buryflee();
     return check_report("test_pursuit_bots");
 }

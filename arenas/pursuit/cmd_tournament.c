@@ -32,7 +32,8 @@ static const char tournament_help[] =
     "  tables). Prints the prey's survival rate with a 95% Wilson interval, the mean capture\n"
     "  clock (+- its 95% half-width) and each bot's mean decision time per move.\n"
     "  --jobs J      games on J threads (default 0: every online core); same tables for any J\n"
-    "  --breakdown   also the survival rate by the initial predator-prey path distance\n"
+    "  --breakdown   also the survival rate by the initial predator-prey path distance, and\n"
+    "                how the prey played (stood still; games ending on a dead-end cell)\n"
     "  A progress line is drawn on stderr when it is a terminal.\n";
 
 typedef struct pairing {
@@ -40,6 +41,8 @@ typedef struct pairing {
     long games, prey_wins;
     kit_mean capture_clock;
     long bucket_games[NBUCKETS], bucket_wins[NBUCKETS];
+    kit_mean still;                 /* per game: share of its free clocks the prey stood still */
+    long dead_survivals, dead_captures; /* games ending with the prey on a dead-end cell */
     /* per lab world: [0] from the lab's start, [1] from random starts */
     long lab_games[MAX_LAB][2], lab_wins[MAX_LAB][2];
     kit_mean lab_clock[MAX_LAB][2];
@@ -197,7 +200,38 @@ typedef struct game_outcome {
     int predator_won, clock;
     double decide_ns[2];
     int decisions[2];
+    /* how the prey played: clocks it could move, clocks it stood still anyway, and whether
+     * the game ended with the prey on a dead-end cell */
+    int prey_free, prey_still, ended_in_dead_end;
 } game_outcome;
+
+/* What the observer of one game counts (see game_outcome). */
+typedef struct prey_watch {
+    const unsigned char *dead; /* the world's dead-end cells */
+    int prey, free, still;
+} prey_watch;
+
+static void watch_prey(void *ctx, int clock, char pm, char ym, int predator, int prey) {
+    prey_watch *pw = ctx;
+    (void)pm, (void)ym, (void)predator;
+    if (!pursuit_prey_rests(clock)) {
+        pw->free++;
+        pw->still += prey == pw->prey;
+    }
+    pw->prey = prey;
+}
+
+/* dead[i] = 1 for the cells dead-end burying fills when nothing is protected: pockets and
+ * corridors that lead nowhere. 0 or an error code. */
+static int mark_dead_ends(const dmap_grid *g, unsigned char *dead) {
+    dmap_grid copy;
+    int rc = dmap_grid_init(&copy, g->w, g->h);
+    if (rc != DMAP_OK) return rc;
+    memcpy(copy.wall, g->wall, (size_t)g->w * (size_t)g->h);
+    rc = dmap_bury_dead_ends(&copy, NULL, 0, 0, dead, NULL, NULL);
+    dmap_grid_free(&copy);
+    return rc;
+}
 
 /* One world's slot: every pairing played on it (npred * nprey outcomes follow the header). */
 typedef struct world_slot {
@@ -218,20 +252,27 @@ static int play_pairings(const tournament *t, const pursuit_world *w, uint64_t s
     pursuit_config cfg = pursuit_config_default();
     cfg.clocks = (int)t->common.clocks;
     cfg.seed = seed;
-    for (size_t i = 0; i < t->npred * t->nprey; i++) {
+    unsigned char *dead = malloc((size_t)w->grid.w * (size_t)w->grid.h);
+    int rc = dead ? mark_dead_ends(&w->grid, dead) : DMAP_ERR_NOMEM;
+    for (size_t i = 0; i < t->npred * t->nprey && rc == DMAP_OK; i++) {
         const pairing *pr = &t->pairs[i];
         pursuit_result res;
-        int rc = pursuit_play(w, pr->predator, pr->prey, &cfg, NULL, NULL, &res);
-        if (rc != DMAP_OK) return rc;
+        prey_watch pw = {dead, w->prey, 0, 0};
+        rc = pursuit_play(w, pr->predator, pr->prey, &cfg, watch_prey, &pw, &res);
+        if (rc != DMAP_OK) break;
         game_outcome *g = &slot->games[i];
         g->predator_won = res.predator_won;
         g->clock = res.clock;
+        g->prey_free = pw.free;
+        g->prey_still = pw.still;
+        g->ended_in_dead_end = dead[pw.prey];
         for (int r = 0; r < 2; r++) {
             g->decide_ns[r] = res.decide_ns[r];
             g->decisions[r] = res.decisions[r];
         }
     }
-    return DMAP_OK;
+    free(dead);
+    return rc;
 }
 
 /* The kit's play function. Game `index` is random world `index`; after the random worlds come
@@ -287,6 +328,13 @@ static void tally(tournament *t, const world_slot *slot, int lab, int kind) {
         }
         pr->games++;
         pr->bucket_games[slot->bucket]++;
+        if (g->prey_free > 0) kit_mean_add(&pr->still, (double)g->prey_still / g->prey_free);
+        if (g->ended_in_dead_end) {
+            if (g->predator_won)
+                pr->dead_captures++;
+            else
+                pr->dead_survivals++;
+        }
         if (g->predator_won) {
             kit_mean_add(&pr->capture_clock, g->clock);
         } else {
@@ -411,9 +459,16 @@ static void print_lab_table(const tournament *t, int kind) {
     int width[MAX_LAB];
     printf("%-10s %-8s %6s", "predator", "prey", "games");
     for (size_t k = 0; k < t->nlab; k++) {
-        char name[256];
+        char name[256], cell[128];
         lab_label(t->lab_names[k], name, sizeof name);
-        width[k] = (int)strlen(name) > 29 ? (int)strlen(name) : 29;
+        width[k] = (int)strlen(name); /* the column fits its name and every cell, uncut */
+        for (size_t i = 0; i < t->npred * t->nprey; i++) {
+            const pairing *p = &t->pairs[i];
+            format_lab_cell(p->lab_wins[k][kind], p->lab_games[k][kind], &p->lab_clock[k][kind],
+                            cell, sizeof cell);
+            int len = (int)strlen(cell) - (strstr(cell, DASH) ? 2 : 0);
+            if (len > width[k]) width[k] = len;
+        }
         printf("  %-*s", width[k], name);
     }
     printf("\n");
@@ -453,6 +508,31 @@ static void print_breakdown(const tournament *t) {
     }
 }
 
+/* How the preys played on the random worlds: what explains the survival table. */
+static void print_play(const tournament *t) {
+    printf("\nhow the prey played on the random worlds: stood still (mean share of the clocks it "
+           "could move, +- 95%%);\nsurvivals and captures that ended with the prey on a dead-end "
+           "cell (a cell burying fills) [95%% CI]\n");
+    printf("%-10s %-8s %16s  %-26s %-26s\n", "predator", "prey", "stood still",
+           "survived in a dead end", "caught in a dead end");
+    for (size_t i = 0; i < t->npred * t->nprey; i++) {
+        const pairing *p = &t->pairs[i];
+        long caps = p->games - p->prey_wins;
+        char still[40], sr[32], sc[40], cr[32], cc[40], a[80], b[80];
+        if (p->still.n)
+            snprintf(still, sizeof still, "%.1f%% +-%.1f", 100 * kit_mean_value(&p->still),
+                     100 * kit_mean_halfwidth(&p->still));
+        else
+            snprintf(still, sizeof still, DASH);
+        format_rate(p->dead_survivals, p->prey_wins, sr, sizeof sr, sc, sizeof sc);
+        format_rate(p->dead_captures, caps, cr, sizeof cr, cc, sizeof cc);
+        snprintf(a, sizeof a, "%6s %s", sr, p->prey_wins ? sc : "");
+        snprintf(b, sizeof b, "%6s %s", cr, caps ? cc : "");
+        printf("%-10s %-8s %*s  %-*s %-*s\n", p->predator->name, p->prey->name,
+               pad(still, 16), still, pad(a, 26), a, pad(b, 26), b);
+    }
+}
+
 static void print_times(const tournament *t) {
     printf("\n%-10s %-9s %10s %16s\n", "bot", "role", "moves", "mean us/move");
     for (size_t i = 0; i < t->ntimes; i++) {
@@ -485,7 +565,10 @@ static int run_tournament(tournament *t) {
         print_lab_table(t, 0);
         print_lab_table(t, 1);
     }
-    if (t->breakdown) print_breakdown(t);
+    if (t->breakdown) {
+        print_breakdown(t);
+        print_play(t);
+    }
     print_times(t);
     return 0;
 }

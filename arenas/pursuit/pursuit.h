@@ -100,7 +100,7 @@ typedef struct pursuit_bot {
 } pursuit_bot;
 
 /* The built-in bots: predators chase, intercept, lazy, greedy, random; prey naive, flee,
- * bury, random. */
+ * bury, buryflee, random. */
 size_t pursuit_bot_count(void);
 const pursuit_bot *pursuit_bot_at(size_t i);
 /* The built-in bot of that name and role, or NULL. */
