@@ -22,9 +22,12 @@ include_dirs = [os.environ.get("DMAP_INCLUDE_DIR") or os.path.join(ROOT, "includ
 # setuptools wants source paths relative to this file.
 sources = sorted(os.path.relpath(p, HERE) for p in glob.glob(os.path.join(HERE, "src", "*.c")))
 extra_objects = []
+# Rebuild when the headers (or the linked library) change, not only the .c files.
+depends = [os.path.join("src", "pydmap.h"), os.path.relpath(os.path.join(include_dirs[0], "dmap.h"), HERE)]
 static_lib = os.environ.get("DMAP_STATIC_LIB")
 if static_lib:
     extra_objects.append(static_lib)
+    depends.append(static_lib)
 else:
     sources += sorted(os.path.relpath(p, HERE) for p in glob.glob(os.path.join(ROOT, "src", "*.c")))
     include_dirs.append(os.path.join(ROOT, "src"))
@@ -40,6 +43,7 @@ setup(
             sources=sources,
             include_dirs=include_dirs,
             extra_objects=extra_objects,
+            depends=depends,
             extra_compile_args=compile_args,
             libraries=["m"],
         )
