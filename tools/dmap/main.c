@@ -17,7 +17,8 @@
     X(reach, "BFS reachability: a shortest path in steps, or all depths")            \
     X(bury, "bury the dead ends of a pursuit world file (seed 002)")                 \
     X(timing, "timing map of enemies and the safe region of a safe walk (seed 004)") \
-    X(scen, "check the engine against a Moving AI scenario file")
+    X(scen, "check the engine against a Moving AI scenario file")                   \
+    X(render, "draw a csv map as a PNG heatmap (goals, downhill path, arrows, legend)")
 
 #define DECLARE_COMMAND(name, summary) int cmd_##name(int argc, char **argv);
 DMAP_COMMANDS(DECLARE_COMMAND)
