@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
 # deps.sh — install, on Debian/Ubuntu, the tools dmap's scripts need, and only those missing.
 #
-#   scripts/deps.sh build   cmake, pkg-config, libtcod-dev, libpng-dev (what ./demo.sh and
-#                           bench/run.sh use; libpng writes `dmap render`'s PNG heatmaps)
+#   scripts/deps.sh build   cmake, pkg-config, libjansson-dev (the arenas' JSON replay files),
+#                           zlib1g-dev (gzip-compressed recorded games), libtcod-dev (the
+#                           benchmark's comparison), libpng-dev (the dmap tool's PNG heatmaps):
+#                           what ./demo.sh and bench/run.sh use
 #   scripts/deps.sh test    the above plus clang (with its sanitizer runtime), valgrind, and
 #                           chromium, chromium-driver and python3-selenium (the replay viewer's
-#                           browser test) (what ./test.sh uses); this is the default
+#                           browser test): what ./test.sh uses; this is the default
 #
 # gcc, make and git are assumed present. Missing packages are installed with apt-get (after
 # one apt-get update), through sudo when not root. When that is impossible the script says
@@ -42,6 +44,8 @@ clang_has_sanitizers() {
 need_command cmake cmake
 need_command pkg-config pkg-config
 need_package libtcod-dev
+need_package libjansson-dev
+need_package zlib1g-dev
 need_package libpng-dev
 if [ "$profile" = test ]; then
   need_command clang clang
