@@ -16,7 +16,10 @@ the numbers in the replay files themselves:
   * each malformed file shows an error message in the page naming what is wrong (and the line),
     never a blank page;
   * EXTRA files: a replay written by an arena (.jsonl: loads, every frame steps) or a standalone
-    HTML file (.html: opens by itself with the replay inline, no picker).
+    HTML file (.html: opens by itself with the replay inline, no picker); "X.html=R.jsonl"
+    also checks that the page shows R's frames, its last turn and its units' cells, and
+    (for a replay whose strings hold markup such as "</script>") that the text is shown as
+    text: no element was injected into the page.
 Screenshots go to OUT_DIR. Ends with one line "viewer: N passed, M failed"; exit 1 on failure.
 """
 import json
@@ -292,7 +295,8 @@ def test_malformed(d, fixtures, out_dir):
     check("good after bad", error_text(d) is None and d.find_element(By.ID, "main").is_displayed())
 
 
-def test_extra(d, viewer_dir, path, out_dir):
+def test_extra(d, viewer_dir, arg, out_dir):
+    path, _, source = arg.partition("=")
     base = os.path.basename(path)
     if path.endswith(".html"):
         d.get("file://" + os.path.abspath(path))
@@ -300,6 +304,9 @@ def test_extra(d, viewer_dir, path, out_dir):
         WebDriverWait(d, 10).until(lambda d: d.execute_script(
             "return !document.getElementById('error').hidden || !document.getElementById('main').hidden"))
         frames = None
+        if source:
+            header, turns = read_replay(source)
+            frames = len(turns)
     else:
         open_viewer(d, viewer_dir)
         load(d, path)
@@ -313,6 +320,16 @@ def test_extra(d, viewer_dir, path, out_dir):
     press(d, Keys.END)
     where = d.execute_script("return window.dmapViewer.where()")
     check(base + " steps to the end", where is not None and where["index"] == where["frames"] - 1, str(where))
+    if frames is not None:
+        check(base + " last turn", turn_label(d) == "Turn %d" % turns[-1]["turn"], turn_label(d))
+        for key, val in turns[-1]["state"].items():
+            if isinstance(val, list) and len(val) == 2 and all(isinstance(v, int) for v in val) \
+                    and unit_cell(d, key) is not None:
+                check(base + " " + key + " cell", unit_cell(d, key) == "%d,%d" % tuple(val))
+        names = header.get("players", [])
+        title = d.find_element(By.ID, "title").text
+        check(base + " players shown as text", all(n in title for n in names), repr(title))
+        check(base + " nothing injected", not d.find_elements(By.ID, "injected"))
     shot(d, out_dir, "viewer_" + base.replace(".", "_") + ".png")
 
 
