@@ -43,8 +43,28 @@
     setupOverlays();
     el.scrubber.max = String(r.frames.length - 1);
     showHeader();
+    applyHash();
     render();
     return true;
+  }
+
+  /* A link may name where to start: viewer.html#turn=12&map=p0/goal (first frame of that turn,
+   * that map as the overlay). Unknown or bad values are ignored. */
+  function applyHash() {
+    var params = {};
+    (location.hash || "").replace(/^#/, "").split("&").forEach(function (kv) {
+      var i = kv.indexOf("=");
+      if (i > 0) params[decodeURIComponent(kv.slice(0, i))] = decodeURIComponent(kv.slice(i + 1));
+    });
+    if (params.turn !== undefined) {
+      var t = Number(params.turn);
+      for (var k = 0; k < replay.frames.length; k++)
+        if (replay.frames[k].turn === t) { index = k; break; }
+    }
+    if (params.map !== undefined && replay.mapNames.indexOf(params.map) >= 0) {
+      overlay = params.map;
+      el.overlay.value = overlay;
+    }
   }
 
   function loadFile(file) {
@@ -152,7 +172,7 @@
   function renderStats(fr) {
     var box = el.stats;
     box.innerHTML = "";
-    if (fr.actions) {
+    if (fr.actions && (Array.isArray(fr.actions) ? fr.actions.length : Object.keys(fr.actions).length)) {
       var a = document.createElement("div");
       a.className = "actions";
       var list = Array.isArray(fr.actions)
@@ -161,13 +181,18 @@
       a.textContent = "actions — " + list.join(" · ");
       box.appendChild(a);
     }
-    /* units first (the top layer), then bombs, items, blocks */
-    var things = DmapDraw.thingsOf(replay.header, fr.state).slice().reverse(), groups = {}, order = [];
+    /* a table per key: units first (the top layer), then bombs, items, blocks; keys of one
+     * layer in the state's order */
+    var things = DmapDraw.thingsOf(replay.header, fr.state), groups = {}, order = [];
     things.forEach(function (t) {
       if (!groups[t.key]) { groups[t.key] = []; order.push(t.key); }
       groups[t.key].push(t);
     });
-    order.forEach(function (k) { box.appendChild(statsTable(groups[k].reverse())); });
+    var seen = order.slice();
+    order.sort(function (a, b) {
+      return groups[b][0].style.layer - groups[a][0].style.layer || seen.indexOf(a) - seen.indexOf(b);
+    });
+    order.forEach(function (k) { box.appendChild(statsTable(groups[k])); });
     var scalars = Object.keys(fr.state || {}).filter(function (k) {
       var v = fr.state[k];
       return v === null || typeof v !== "object";

@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 /* The viewer's files (generated C source). */
@@ -25,6 +26,15 @@ typedef struct piece {
     piece_kind kind;
     const char *asset;  /* the file's text (NULL for the replay) */
 } piece;
+
+/* mkstemp makes a private file (0600); give it the mode any new file gets (0666 less the
+ * umask). A failure here is not fatal: the contents are still right. */
+static void give_usual_mode(int fd) {
+    mode_t mask = umask(0);
+    umask(mask);
+    int ignored = fchmod(fd, 0666 & ~mask);
+    (void)ignored;
+}
 
 static int fail(char *err, size_t errlen, const char *path, const char *why) {
     snprintf(err, errlen, "%s: %s", path, why);
@@ -103,6 +113,7 @@ int kit_html_replay_write(const char *html_path, const char *jsonl, size_t len, 
         free(tmp);
         return -1;
     }
+    give_usual_mode(fd);
     FILE *f = fdopen(fd, "w");
     int rc = f ? write_page(f, jsonl ? jsonl : "", len, html_path, err, errlen)
                : fail(err, errlen, html_path, "cannot open the file");

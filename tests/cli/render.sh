@@ -44,6 +44,10 @@ expect_png "render stdin" e.png "60x30" "$DMAP" render - --output e.png --scale 
 expect_png "render no ceiling" f.png "60x30" "$DMAP" render map.csv --output f.png --scale 10 --no-legend --no-ceiling
 expect_png "render 8 moves" g.png "60x30" "$DMAP" render map.csv --output g.png --scale 10 --no-legend --moves 8 --arrows
 
+# the new file gets the usual mode (0666 less the umask), not the temporary file's private 0600
+(umask 022 && "$DMAP" render map.csv --output mode.png --scale 2)
+if [[ $(stat -c %a mode.png) == 644 ]]; then pass; else fail "mode.png has mode $(stat -c %a mode.png)"; fi
+
 # ---- an existing file: refused and untouched; --force replaces it ------------------------------
 echo "my notes" >notes.png
 expect_usage "existing output refused" "exists" "$DMAP" render map.csv --output notes.png

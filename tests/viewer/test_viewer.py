@@ -330,6 +330,18 @@ def test_extra(d, viewer_dir, arg, out_dir):
         title = d.find_element(By.ID, "title").text
         check(base + " players shown as text", all(n in title for n in names), repr(title))
         check(base + " nothing injected", not d.find_elements(By.ID, "injected"))
+    if path.endswith(".html") and frames and len(turns) > 1:
+        # a link naming the turn and the map: the page opens there
+        maps = [k for t in turns for k in (t.get("maps") or {})]
+        want_turn = turns[-2]["turn"]
+        frag = "#turn=%d" % want_turn + ("&map=" + maps[-1] if maps else "")
+        d.get("about:blank")
+        d.get("file://" + os.path.abspath(path) + frag)
+        WebDriverWait(d, 10).until(lambda d: d.execute_script("return !!(window.dmapViewer && window.dmapViewer.where())"))
+        check(base + " #turn opens that turn", turn_label(d) == "Turn %d" % want_turn, turn_label(d))
+        if maps:
+            sel = Select(d.find_element(By.ID, "overlay")).first_selected_option.get_attribute("value")
+            check(base + " #map selects the overlay", sel == maps[-1], sel)
     shot(d, out_dir, "viewer_" + base.replace(".", "_") + ".png")
 
 

@@ -12,6 +12,15 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+/* mkstemp makes a private file (0600); give it the mode any new file gets (0666 less the
+ * umask). A failure here is not fatal: the contents are still right. */
+static void give_usual_mode(int fd) {
+    mode_t mask = umask(0);
+    umask(mask);
+    int ignored = fchmod(fd, 0666 & ~mask);
+    (void)ignored;
+}
+
 static int say(char *err, size_t size, const char *path, const char *why) {
     snprintf(err, size, "%s: %s", path, why);
     return -1;
@@ -47,6 +56,7 @@ int heatmap_write_png(const char *path, const heatmap_image *img, int force, cha
         free(tmp);
         return -1;
     }
+    give_usual_mode(fd);
     FILE *f = fdopen(fd, "wb");
     int rc = f ? encode(f, img, path, err, errsize) : say(err, errsize, path, "cannot open the file");
     if (!f) close(fd);
