@@ -41,7 +41,7 @@ expect_png "render with legend widens" c.png "160x41" "$DMAP" render map.csv --o
 expect_png "render everything" d.png "120x60" "$DMAP" render map.csv --output d.png --scale 20 \
     --goal 0,2 --path 5,2 --arrows --no-legend
 expect_png "render stdin" e.png "60x30" "$DMAP" render - --output e.png --scale 10 --no-legend <map.csv
-expect_png "render no ceiling" f.png "60x30" "$DMAP" render map.csv --output f.png --scale 10 --no-legend --no-ceiling
+expect_png "render ceiling" f.png "60x30" "$DMAP" render map.csv --output f.png --scale 10 --no-legend --ceiling 100
 expect_png "render 8 moves" g.png "60x30" "$DMAP" render map.csv --output g.png --scale 10 --no-legend --moves 8 --arrows
 
 # the new file gets the usual mode (0666 less the umask), not the temporary file's private 0600

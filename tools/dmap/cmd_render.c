@@ -11,13 +11,13 @@ static const char render_help[] =
     "\n"
     "Draw a csv map (H lines of W comma-separated values, '#' walls; '-' reads standard input)\n"
     "as a PNG heatmap: a viridis-like colour scale from the lowest finite value (dark purple)\n"
-    "to the highest (yellow), walls dark grey, cells at or above the ceiling grey with a hatch,\n"
-    "goals as white squares, a legend with the value range below the map.\n"
+    "to the highest (yellow), walls dark grey, unreachable cells (inf) and cells at or above\n"
+    "--ceiling grey with a hatch, goals as white squares, a legend with the value range.\n"
     "\n"
     "options:\n" CLI_PNG_HELP
     "  --goal X,Y           mark cell X,Y as a goal (repeatable)\n"
-    "  --ceiling V          values >= V are 'not reached' (default 100, dmap field's default)\n"
-    "  --no-ceiling         every finite value is coloured\n" CLI_MOVES_HELP
+    "  --ceiling V          values >= V are 'not reached' and hatched too (e.g. the --default\n"
+    "                       the map was made with; default: none)\n" CLI_MOVES_HELP
     "                       (the moves of --path and --arrows)\n"
     "  -h, --help           this text\n"
     "\n"
@@ -42,10 +42,6 @@ static int parse_render(int argc, char **argv, render_args *a) {
         if (r == 0 && (r = cli_option(argc, argv, &i, "--ceiling", &v)) > 0 &&
             cli_number("--ceiling", v, &a->ceiling))
             r = -1;
-        if (r == 0 && !strcmp(argv[i], "--no-ceiling")) {
-            a->ceiling = INFINITY;
-            r = 1;
-        }
         if (r == 0) r = cli_moves_option(argc, argv, &i, &a->moves);
         if (r < 0) return CLI_EXIT_USAGE;
         if (r > 0) continue;
@@ -75,7 +71,7 @@ int cmd_render(int argc, char **argv) {
     if (cli_wants_help(argc, argv)) return cli_help(render_help);
     render_args a;
     memset(&a, 0, sizeof a);
-    a.ceiling = DMAP_DEFAULT_CEILING;
+    a.ceiling = INFINITY;
     a.moves = dmap_moves_4();
     a.goals = calloc((size_t)argc, sizeof *a.goals);
     int rc = a.goals ? parse_render(argc, argv, &a) : cli_fail("out of memory");
