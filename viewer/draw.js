@@ -182,18 +182,20 @@ var DmapDraw = (function () {
     }
   }
 
-  function isWallCell(header, frame, x, y) {
+  /* The terrain rows of a frame as arrays of characters (its own rows, else the header's), or
+   * null; split once per frame, not once per cell. */
+  function terrainChars(header, frame) {
     var rows = (frame.state && Array.isArray(frame.state.terrain)) ? frame.state.terrain : header.terrain;
-    return rows ? Array.from(rows[y])[x] === "#" : false;
+    return rows ? rows.map(function (r) { return Array.from(r); }) : null;
   }
 
   function drawOverlay(ctx, header, frame, name, s) {
     var m = frame.maps && frame.maps[name];
     if (!m) return null;
-    var range = mapRange(m), w = header.width;
+    var range = mapRange(m), w = header.width, chars = terrainChars(header, frame);
     for (var i = 0; i < m.length; i++) {
       var x = i % w, y = Math.floor(i / w);
-      if (isWallCell(header, frame, x, y)) continue;
+      if (chars && chars[y][x] === "#") continue; /* walls stay walls */
       if (m[i] === null || !Number.isFinite(m[i])) {
         ctx.fillStyle = "#b0b0b0"; /* unreachable: grey with a hatch */
         ctx.fillRect(x * s, y * s, s, s);
