@@ -212,10 +212,14 @@ var DmapDraw = (function () {
   }
 
   function drawThings(ctx, header, frame, s) {
+    var stacked = {}; /* things of one layer already drawn on a cell: the next is drawn smaller,
+                         so a capture shows both units (predator ring, prey inside) */
     thingsOf(header, frame.state).forEach(function (t) {
       var cx = (t.cell.x + 0.5) * s, cy = (t.cell.y + 0.5) * s;
+      var key = t.style.layer + ":" + t.cell.x + "," + t.cell.y, k = stacked[key] || 0;
+      stacked[key] = k + 1;
       ctx.globalAlpha = isDead(t.obj) ? 0.35 : (t.style.alpha || 1);
-      shape(ctx, t.style.shape, cx, cy, s, thingColour(t));
+      shape(ctx, t.style.shape, cx, cy, s * Math.pow(0.6, k), thingColour(t));
       ctx.globalAlpha = 1;
       if (t.style.perIndex && s >= 16) { /* the seat number, in the corner (never the centre) */
         ctx.fillStyle = "#000";

@@ -275,6 +275,17 @@ def test_other_games(d, fixtures, out_dir):
     check("bomber player 1 pixel", centre_pixel(d, *p)[:3] == [31, 119, 180], str(centre_pixel(d, *p)))
 
 
+def test_capture(d, fixtures, out_dir):
+    """Both units on one cell (a capture): the second is drawn smaller inside the first, so
+    the centre has the prey's blue and a point 0.3 cell from it the predator's red."""
+    load(d, os.path.join(fixtures, "capture.jsonl"))
+    s = cell_px(d)
+    check("capture: prey in the middle", centre_pixel(d, 1, 0)[:3] == [31, 119, 180], str(centre_pixel(d, 1, 0)))
+    ring = pixel(d, int(1.5 * s + 0.3 * s), int(0.5 * s))
+    check("capture: predator around it", ring[:3] == [214, 39, 40], str(ring))
+    check("capture: both listed", unit_cell(d, "predator") == "1,0" and unit_cell(d, "prey") == "1,0")
+
+
 def test_malformed(d, fixtures, out_dir):
     cases = {  # file -> words the message must contain
         "empty.jsonl": ["empty"],
@@ -366,6 +377,7 @@ def main():
         open_viewer(d, viewer_dir)
         test_pursuit(d, fixtures, out_dir)
         test_other_games(d, fixtures, out_dir)
+        test_capture(d, fixtures, out_dir)
         test_malformed(d, fixtures, out_dir)
         for extra in sys.argv[4:]:
             test_extra(d, viewer_dir, extra, out_dir)
