@@ -150,6 +150,16 @@ static void draw_path(heatmap_image *img, const dmap_grid *g, const heatmap_styl
     }
 }
 
+/* Two short strokes back from the tip (tx, ty) of an arrow pointing along (dx, dy). */
+static void arrow_head(heatmap_image *img, int tx, int ty, int dx, int dy, int k,
+                       const unsigned char pen[3]) {
+    double back = atan2(-dy, -dx), len = k / 5.0 > 2 ? k / 5.0 : 2;
+    for (int side = -1; side <= 1; side += 2) {
+        double a = back + side * 0.6; /* about 35 degrees off the shaft */
+        line(img, tx, ty, tx + (int)lround(cos(a) * len), ty + (int)lround(sin(a) * len), 1, pen);
+    }
+}
+
 /* An arrow from each reachable cell toward its downhill neighbour (the lowest dmap_dir among
  * tied best moves); none at a minimum (where staying is among the best options). */
 static void draw_arrows(heatmap_image *img, const dmap_grid *g, const double *v, const heatmap_style *s,
@@ -171,7 +181,7 @@ static void draw_arrows(heatmap_image *img, const dmap_grid *g, const double *v,
             int cx = centre(x, k), cy = centre(y, k), len = k * 2 / 5;
             int tx = cx + dmap_dir_dx((dmap_dir)d) * len, ty = cy + dmap_dir_dy((dmap_dir)d) * len;
             line(img, cx, cy, tx, ty, 1, pen);
-            fill_rect(img, tx - 1, ty - 1, 3, 3, pen); /* the head */
+            arrow_head(img, tx, ty, dmap_dir_dx((dmap_dir)d), dmap_dir_dy((dmap_dir)d), k, pen);
         }
 }
 
