@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli.h"
 #include "heatmap.h"
 
 int cli_png_option(int argc, char **argv, int *i, cli_png_args *a) {
@@ -23,11 +24,20 @@ int cli_png_option(int argc, char **argv, int *i, cli_png_args *a) {
         if (r > 0) a->path_from = v;
         return r;
     }
-    const char *flag = argv[*i];
-    if (!strcmp(flag, "--arrows")) return a->arrows = 1;
-    if (!strcmp(flag, "--no-legend")) return a->no_legend = 1;
-    if (!strcmp(flag, "--force")) return a->force = 1;
+    if ((r = cli_flag(argv, *i, "--arrows")) != 0) return r < 0 ? r : (a->arrows = 1);
+    if ((r = cli_flag(argv, *i, "--no-legend")) != 0) return r < 0 ? r : (a->no_legend = 1);
+    if ((r = cli_flag(argv, *i, "--force")) != 0) return r < 0 ? r : (a->force = 1);
     return 0;
+}
+
+int cli_png_check(const char *command, int png_format, const cli_png_args *a) {
+    if (png_format && !a->output) return cli_fail("%s: --format png needs --output FILE", command);
+    if (png_format) return CLI_EXIT_OK;
+    const char *given = a->output ? "--output" : a->scale ? "--scale" : a->path_from ? "--path"
+                        : a->arrows ? "--arrows" : a->no_legend ? "--no-legend"
+                        : a->force ? "--force" : NULL;
+    if (given) return cli_fail("%s: %s needs --format png", command, given);
+    return CLI_EXIT_OK;
 }
 
 /* The downhill path from a->path_from into a malloc'ed array (*path, *n). */

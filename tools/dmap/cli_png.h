@@ -4,7 +4,7 @@
 #ifndef DMAP_CLI_PNG_H
 #define DMAP_CLI_PNG_H
 
-#include "cli.h"
+#include "dmap.h"
 
 typedef struct cli_png_args {
     const char *output;    /* --output FILE */
@@ -28,10 +28,15 @@ int cli_png_option(int argc, char **argv, int *i, cli_png_args *a);
     "  --no-legend          no value scale below the map\n"                                    \
     "  --force              overwrite --output if it exists\n"
 
+/* Check the PNG options against the format after parsing: --format png needs --output, and
+ * the PNG options need --format png (they would be ignored). png_format: nonzero when the
+ * format is png. Prints "COMMAND: ..." and returns 2 on error, else 0. */
+int cli_png_check(const char *command, int png_format, const cli_png_args *a);
+
 /* Draw values (walls from g) as a heatmap and write it to a->output: cells at or above
  * ceiling (INFINITY: none) and non-finite cells hatched, goal cells (W*H flags, may be NULL)
  * marked, --path rolled downhill under moves. Prints "COMMAND: ..." and returns
- * CLI_EXIT_USAGE on error (nothing is written then). */
+ * CLI_EXIT_USAGE (2) on error (nothing is written then). */
 int cli_png_write(const char *command, const cli_png_args *a, const dmap_grid *g,
                   const double *values, const unsigned char *goal, const dmap_moves *moves,
                   double ceiling);

@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli_png.h"
+#include "cli.h"
 
 static const char render_help[] =
     "usage: dmap render CSV --output FILE [options]\n"
@@ -17,42 +17,32 @@ static const char render_help[] =
     "options:\n" CLI_PNG_HELP
     "  --goal X,Y           mark cell X,Y as a goal (repeatable)\n"
     "  --ceiling V          values >= V are 'not reached' and hatched too (e.g. the --default\n"
-    "                       the map was made with; default: none)\n" CLI_MOVES_HELP
-    "                       (the moves of --path and --arrows)\n"
+    "                       the map was made with; default: none)\n"
+    "the moves that --path and --arrows follow:\n" CLI_MOVES_HELP
     "  -h, --help           this text\n"
     "\n"
+    "Every option but --goal may be given once.\n"
     "Exit status: 0 ok, 2 bad input (one line on stderr; the output file is left as it was).\n"
     "example: dmap field room.txt --goal 2,2 --format csv > room.csv\n"
     "         dmap render room.csv --output room.png --scale 24 --goal 2,2 --path 9,5\n";
 
 typedef struct render_args {
-    const char *csv;
-    cli_png_args png;
+    cli_field_args f; /* CSV (as the MAP argument), the move options, the PNG options */
     const char **goals;
     size_t ngoals;
     double ceiling;
-    dmap_moves moves;
 } render_args;
 
-static int parse_render(int argc, char **argv, render_args *a) {
-    for (int i = 1; i < argc; i++) {
-        const char *v;
-        int r = cli_png_option(argc, argv, &i, &a->png);
-        if (r == 0 && (r = cli_option(argc, argv, &i, "--goal", &v)) > 0) a->goals[a->ngoals++] = v;
-        if (r == 0 && (r = cli_option(argc, argv, &i, "--ceiling", &v)) > 0 &&
-            cli_number("--ceiling", v, &a->ceiling))
-            r = -1;
-        if (r == 0) r = cli_moves_option(argc, argv, &i, &a->moves);
-        if (r < 0) return CLI_EXIT_USAGE;
-        if (r > 0) continue;
-        if (cli_is_option(argv[i]))
-            return cli_fail("render: unknown option '%s' (see dmap help render)", argv[i]);
-        if (a->csv) return cli_fail("render: unexpected argument '%s' (one CSV only)", argv[i]);
-        a->csv = argv[i];
-    }
-    if (!a->csv) return cli_fail("render: missing CSV argument (see dmap help render)");
-    if (!a->png.output) return cli_fail("render: --output FILE is required");
-    return CLI_EXIT_OK;
+/* render's own options, --goal (marks only) and --ceiling (a cli_own_option). */
+static int render_option(void *ctx, int argc, char **argv, int *i) {
+    render_args *a = ctx;
+    const char *v;
+    int r = cli_option(argc, argv, i, "--goal", &v);
+    if (r > 0) a->goals[a->ngoals++] = v;
+    if (r != 0) return r;
+    if ((r = cli_option(argc, argv, i, "--ceiling", &v)) > 0 && cli_number("--ceiling", v, &a->ceiling))
+        return -1;
+    return r;
 }
 
 /* W*H goal flags from the --goal cells (each inside the map and not a wall). */
@@ -72,19 +62,24 @@ int cmd_render(int argc, char **argv) {
     render_args a;
     memset(&a, 0, sizeof a);
     a.ceiling = INFINITY;
-    a.moves = dmap_moves_4();
     a.goals = calloc((size_t)argc, sizeof *a.goals);
-    int rc = a.goals ? parse_render(argc, argv, &a) : cli_fail("out of memory");
+    int rc = a.goals ? cli_field_args_init(&a.f, "render", CLI_ARG_WEIGHTS | CLI_ARG_PNG, argc)
+                     : cli_fail("out of memory");
+    a.f.missing_map = "missing CSV argument";
+    a.f.format = CLI_FORMAT_PNG; /* the only output: --output is required */
+    if (rc == CLI_EXIT_OK) rc = cli_parse_field_args(argc, argv, &a.f, render_option, &a);
     dmap_grid g;
     double *values = NULL;
-    if (rc == CLI_EXIT_OK && (rc = cli_load_csv(a.csv, &g, &values)) == CLI_EXIT_OK) {
+    if (rc == CLI_EXIT_OK && (rc = cli_load_csv(a.f.map_path, &g, &values)) == CLI_EXIT_OK) {
         unsigned char *goal = NULL;
         rc = goal_flags(&a, &g, &goal);
-        if (rc == CLI_EXIT_OK) rc = cli_png_write("render", &a.png, &g, values, goal, &a.moves, a.ceiling);
+        if (rc == CLI_EXIT_OK)
+            rc = cli_png_write("render", &a.f.png, &g, values, goal, &a.f.moves, a.ceiling);
         free(goal);
         free(values);
         dmap_grid_free(&g);
     }
+    cli_field_args_free(&a.f);
     free(a.goals);
     return rc;
 }
