@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # pictures.sh — regenerate the README's pictures in docs/ with the project's own commands:
-#   docs/dungeon_heatmap.png  `dmap render` of the demo dungeon's Dijkstra map toward its
-#                             stairs, with the goal, the downhill path from the top-left room
-#                             and the downhill arrows
+#   docs/dungeon_heatmap.png  `dmap field --format png` of the demo dungeon's Dijkstra map
+#                             toward its stairs, with the goal, the downhill path from the
+#                             top-left room and the downhill arrows
 #   docs/viewer.png           the replay viewer (a standalone HTML replay written by the arena
 #                             kit's writer) screenshotted by headless Chromium
 # Usage: scripts/pictures.sh [BUILD_DIR]   (default ./build; configured and built if needed)
@@ -19,10 +19,8 @@ mkdir -p docs
 
 # The demo's dungeon, as `dmap demo` prints it (the lines between its two captions).
 "$dmap" demo | sed -n '/^A small dungeon:/,/^its Dijkstra map/p' | sed '1,2d;$d' | sed '$d' >"$work/dungeon.txt"
-"$dmap" field "$work/dungeon.txt" --goal-char '>' --format csv >"$work/dungeon.csv"
-stairs=$(awk '{ i = index($0, ">"); if (i) { print i - 1 "," NR - 1; exit } }' "$work/dungeon.txt")
-"$dmap" render "$work/dungeon.csv" --output docs/dungeon_heatmap.png --force --scale 24 \
-    --goal "$stairs" --path 1,1 --arrows
+"$dmap" field "$work/dungeon.txt" --goal-char '>' --format png --output docs/dungeon_heatmap.png \
+    --force --scale 24 --path 1,1 --arrows
 
 # The viewer on the browser test's pursuit replay (it carries maps), at turn 4 with the
 # predator's goal map as the overlay.

@@ -77,4 +77,33 @@ if [[ ! -e x.png ]]; then pass; else fail "a failed render left x.png"; fi
 leftovers=$(find . -name '*.tmp-*' | wc -l)
 if [[ $leftovers -eq 0 ]]; then pass; else fail "temporary files left: $(find . -name '*.tmp-*')"; fi
 
+# ---- --format png in field, flee, timing and combine ------------------------------------------
+# The same picture two ways: field's own --format png, and its csv drawn by render with the
+# same marks: the files must be identical (the pocket is unreachable: 'inf' in the csv).
+"$DMAP" field map.txt --goal 0,2 --format png --output field.png --scale 7 --path 5,2 --arrows >field.out
+if [[ ! -s field.out ]]; then pass; else fail "field --format png printed on stdout"; fi
+"$DMAP" render map.csv --output render.png --scale 7 --goal 0,2 --path 5,2 --arrows
+if cmp -s field.png render.png; then pass; else fail "field --format png differs from field csv | render"; fi
+# with a ceiling: --default is the ceiling of the picture too
+"$DMAP" field map.txt --goal 0,2 --default 5 --format csv >ceil.csv
+"$DMAP" field map.txt --goal 0,2 --default 5 --format png --output ceil1.png --scale 5
+"$DMAP" render ceil.csv --output ceil2.png --scale 5 --goal 0,2 --ceiling 5
+if cmp -s ceil1.png ceil2.png; then pass; else fail "field --default 5 png differs from render --ceiling 5"; fi
+expect_png "flee png" flee.png "160x47" "$DMAP" flee map.txt --goal 5,0 --format png --output flee.png --scale 5
+expect_png "timing png" timing.png "30x15" "$DMAP" timing map.txt --enemy 5,0 --format png --output timing.png \
+    --scale 5 --no-legend
+"$DMAP" combine map.csv 'map.csv*2' --format png --output combine.png --scale 4 --no-legend
+if [[ $(png_size combine.png) == 24x12 ]]; then pass; else fail "combine png: $(png_size combine.png)"; fi
+# timing --me still prints the safe region (and nothing else) on stdout
+got=$("$DMAP" timing map.txt --enemy 5,0 --me 0,2 --format png --output region.png --scale 2)
+if [[ $got == $'\n'* && $(png_size region.png) == 160x38 ]]; then pass; else fail "timing --me png: $got"; fi
+expect_usage "field png needs output" "--output" "$DMAP" field map.txt --goal 0,0 --format png
+expect_usage "output needs png" "needs --format png" "$DMAP" field map.txt --goal 0,0 --output y.png
+expect_usage "arrows need png" "--arrows needs --format png" "$DMAP" flee map.txt --goal 0,0 --arrows
+expect_usage "flee png existing" "exists" "$DMAP" flee map.txt --goal 5,0 --format png --output flee.png
+expect_usage "combine png needs output" "--output" "$DMAP" combine map.csv --format png
+expect_usage "update refuses png" "png" "$DMAP" update map.txt --goal 0,0 --edits /dev/null --format png
+expect_usage "scale twice" "--scale" "$DMAP" field map.txt --goal 0,0 --format png --output y.png --scale 2 --scale 3
+if [[ ! -e y.png ]]; then pass; else fail "a refused command wrote y.png"; fi
+
 cli_finish
