@@ -1,0 +1,4 @@
+#include "bots/simple.h"
+int simple_bot_init(void **state, int pid, uint64_t seed) { (void)pid; (void)seed; *state = 0; return 0; }
+bomber_answer simple_bot_decide(void *state, const bomber_view *v, double *goal_map) { (void)state; (void)v; (void)goal_map; return BOMBER_ANS_EMPTY; }
+void simple_bot_release(void *state) { (void)state; }
