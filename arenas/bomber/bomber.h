@@ -197,8 +197,8 @@ typedef struct bomber_result {
     long decisions[BOMBER_PLAYERS];
 } bomber_result;
 
-/* Called after every tick (tick t) with the answers applied in it, the log and the bots'
- * goal maps (maps[pid] may be NULL). */
+/* Called once before the first tick (tick -1, log NULL), then after every tick t with the
+ * answers applied in it, the log and the bots' goal maps (maps[pid] may be NULL). */
 typedef void (*bomber_observer)(void *ctx, const bomber_game *g, int tick,
                                 const bomber_answer answers[BOMBER_PLAYERS],
                                 const bomber_tick_log *log, const double *const *maps);

@@ -21,6 +21,7 @@ int bomber_play(int64_t seed, const bomber_bot *bots[BOMBER_PLAYERS], int want_m
     double maps[BOMBER_PLAYERS][BOMBER_CELLS];
     const double *shown[BOMBER_PLAYERS] = {NULL, NULL};
     bomber_view view;
+    if (observer && !rc) observer(ctx, &g, -1, answers, NULL, shown);
     while (!rc && !g.over) {
         bomber_action acts[BOMBER_PLAYERS];
         for (int p = 0; p < BOMBER_PLAYERS; p++)

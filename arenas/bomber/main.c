@@ -15,6 +15,32 @@ int bcli_fail(const char *fmt, ...) {
     return BCLI_USAGE;
 }
 
+int bcli_bots(const char *opt, const char *list, const bomber_bot **out, int max, int *n) {
+    char known[256] = "";
+    for (int i = 0; i < bomber_bot_count(); i++)
+        snprintf(known + strlen(known), sizeof known - strlen(known), "%s%s", i ? ", " : "",
+                 bomber_bot_at(i)->name);
+    *n = 0;
+    for (const char *p = list;;) {
+        size_t len = strcspn(p, ",");
+        char name[64];
+        if (len == 0 || len >= sizeof name || *n >= max) {
+            bcli_fail("%s: expected a comma-separated list of bots (known: %s), got '%s'", opt,
+                      known, list);
+            return -1;
+        }
+        memcpy(name, p, len);
+        name[len] = '\0';
+        if (!(out[*n] = bomber_find_bot(name))) {
+            bcli_fail("%s: unknown bot '%s' (known: %s)", opt, name, known);
+            return -1;
+        }
+        (*n)++;
+        if (!p[len]) return 0;
+        p += len + 1;
+    }
+}
+
 static void usage(FILE *out) {
     fputs("usage: bomber COMMAND [options]   (CoderOne's 2020 bomber game, rules/bomber.md)\n"
           "\n"
