@@ -333,7 +333,7 @@ bomber_answer gambit_next_move(gambit *b, const bomber_view *v, gambit_info *inf
     if (!info) info = &b->scratch;
     b->tick++;
     info->skipped = 0, info->nties = 0, info->chosen = 's', info->best = 1000, info->chk = -1;
-    if (b->has_prev && b->prev_x == v->x && b->prev_y == v->y && b->prev_move &&
+    if (!b->no_guard && b->has_prev && b->prev_x == v->x && b->prev_y == v->y && b->prev_move &&
         strchr("lrdu", b->prev_move) && b->tick - b->prev_tick <= 2) {
         info->skipped = 1;
         return BOMBER_ANS_NONE;

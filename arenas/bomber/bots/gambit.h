@@ -44,6 +44,7 @@ typedef struct gambit_bomb_seen {
 
 typedef struct gambit {
     int pid;
+    int no_guard;              /* 0 for the port; gambit2 sets 1 (it moves on its own) */
     kit_pyrandom rng;          /* the module-level `random` of its own process */
     gambit_weights w;          /* self.desire */
     int tick;                  /* self.tick: its call counter */
