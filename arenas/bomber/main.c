@@ -56,10 +56,7 @@ static void usage(FILE *out) {
 }
 
 int main(int argc, char **argv) {
-    if (argc < 2) {
-        usage(stderr);
-        return BCLI_USAGE;
-    }
+    if (argc < 2) return bcli_fail("no command (try: replay, match, tournament, --help)");
     const char *cmd = argv[1];
     int rc;
     if (!strcmp(cmd, "--help") || !strcmp(cmd, "-h") || !strcmp(cmd, "help")) {

@@ -45,7 +45,18 @@ int bomber_lines_read(const char *path, bomber_lines *l, char *err, size_t errle
             gzclose(f);
             return -1;
         }
-        if (got == 0) break;
+        if (got == 0) {
+            /* A truncated gzip stream ends like a short file: ask zlib whether it was whole. */
+            int zerr = Z_OK;
+            const char *msg = gzerror(f, &zerr);
+            if (zerr != Z_OK && zerr != Z_STREAM_END) {
+                snprintf(err, errlen, "cannot read %s", msg); /* zlib names the file */
+                free(buf);
+                gzclose(f);
+                return -1;
+            }
+            break;
+        }
         len += (size_t)got;
     }
     gzclose(f);
