@@ -82,26 +82,35 @@ static int stops_ray(const scene *s, int x, int y) {
 
 /* ---- maps -------------------------------------------------------------------------------- */
 
-/* DijkstraMap(12, 10, walls) with goals (dropped on walls), recalculated, walls NaN. */
-static int field(gambit *b, const unsigned char *walls, const dmap_goal *goals, int ngoals,
-                 double *out) {
-    memcpy(b->wall, walls, N);
+/* DijkstraMap(12, 10, walls) with goals (dropped on walls), recalculated, walls NaN; with a
+ * flee factor (not 0) then scaled by it and recalculated again (dmap_flee), as
+ * generate_bomb_flee_dijkstra and generate_run_dijkstra do. Each map kind has a memo slot: when
+ * the walls, goals and factor equal the last call's, the last result is reused (most ticks
+ * leave most maps' inputs unchanged), which is exactly what recomputing would give. */
+static int field_memo(gambit *b, int slot, const unsigned char *walls, const dmap_goal *goals,
+                      int ngoals, double factor, double *out) {
+    gambit_memo *m = &b->memo[slot];
     dmap_goal kept[N];
     int n = 0;
     for (int i = 0; i < ngoals; i++)
         if (!walls[cell_of(goals[i].x, goals[i].y)]) kept[n++] = goals[i];
-    dmap_moves m = dmap_moves_4();
-    int rc = dmap_field(&b->grid, &m, kept, (size_t)n, CEILING, out, b->ws);
+    if (m->valid && m->ngoals == n && m->factor == factor && !memcmp(m->walls, walls, N) &&
+        !memcmp(m->goals, kept, (size_t)n * sizeof kept[0])) {
+        memcpy(out, m->out, sizeof m->out);
+        return DMAP_OK;
+    }
+    memcpy(b->wall, walls, N);
+    dmap_moves mv = dmap_moves_4();
+    int rc = dmap_field(&b->grid, &mv, kept, (size_t)n, CEILING, out, b->ws);
     for (int c = 0; c < N; c++)
         if (walls[c]) out[c] = NAN;
+    if (!rc && factor != 0) rc = dmap_flee(&b->grid, &mv, out, factor, out, b->ws);
+    m->valid = rc == DMAP_OK;
+    memcpy(m->walls, walls, N);
+    memcpy(m->goals, kept, (size_t)n * sizeof kept[0]);
+    m->ngoals = n, m->factor = factor;
+    memcpy(m->out, out, sizeof m->out);
     return rc;
-}
-
-/* The flee trick of generate_bomb_flee_dijkstra / generate_run_dijkstra: map * factor, then
- * recalculate_map(clear=False) on the same walls. */
-static int flee(gambit *b, double factor, double *map) {
-    dmap_moves m = dmap_moves_4();
-    return dmap_flee(&b->grid, &m, map, factor, map, b->ws);
 }
 
 /* The cells a bomb's blast reaches in generate_bomb_safe_dijkstra(_high_timer): its cell and
@@ -117,7 +126,7 @@ static void mark_blast(const scene *s, int bx, int by, unsigned char *hit) {
 }
 
 /* A safe map: goals (value 0) on every cell that is not a block, a bomb or in `hit`. */
-static int safe_map(gambit *b, const scene *s, const unsigned char *hit, double *out) {
+static int safe_map(gambit *b, int slot, const scene *s, const unsigned char *hit, double *out) {
     dmap_goal goals[N];
     int n = 0;
     for (int x = 0; x < W; x++)
@@ -125,13 +134,13 @@ static int safe_map(gambit *b, const scene *s, const unsigned char *hit, double 
             int c = cell_of(x, y);
             if (!s->block[c] && !s->bomb[c] && !hit[c]) goals[n++] = (dmap_goal){x, y, 0.0};
         }
-    return field(b, s->walls, goals, n, out);
+    return field_memo(b, slot, s->walls, goals, n, 0, out);
 }
 
 static int bomb_safe_map(gambit *b, const scene *s, const bomber_view *v, double *out) {
     unsigned char hit[N] = {0};
     for (int i = 0; i < v->nbombs; i++) mark_blast(s, v->bombs[i].x, v->bombs[i].y, hit);
-    return safe_map(b, s, hit, out);
+    return safe_map(b, GAMBIT_SAFE, s, hit, out);
 }
 
 /* Only bombs first seen more than 30 calls ago count (timers are hidden). */
@@ -140,7 +149,7 @@ static int high_timer_map(gambit *b, const scene *s, double *out) {
     for (int i = 0; i < b->nbombs_seen; i++)
         if (b->tick - b->bombs_seen[i].first > 30)
             mark_blast(s, b->bombs_seen[i].x, b->bombs_seen[i].y, hit);
-    return safe_map(b, s, hit, out);
+    return safe_map(b, GAMBIT_HIGH_NEXT, s, hit, out);
 }
 
 /* generate_reward_map: along each ray (right, left, up, down) the first of the 2 cells whose
@@ -200,7 +209,7 @@ static int reward_map(gambit *b, const scene *s, const bomber_view *v, double *o
             double score = s->nvalue < 5 ? neighbour_score(board, x, y) : ray_score(board, x, y);
             if (score != 0) goals[n++] = (dmap_goal){x, y, -1 * score};
         }
-    return field(b, s->walls, goals, n, out);
+    return field_memo(b, GAMBIT_REWARD, s->walls, goals, n, 0, out);
 }
 
 static int ammo_map(gambit *b, const scene *s, const bomber_view *v, int with_ammo,
@@ -211,7 +220,7 @@ static int ammo_map(gambit *b, const scene *s, const bomber_view *v, int with_am
         goals[n++] = (dmap_goal){v->ammo[i].x, v->ammo[i].y, -3};
     for (int i = 0; i < v->ntreasure; i++)
         goals[n++] = (dmap_goal){v->treasure[i].x, v->treasure[i].y, -2};
-    return field(b, s->walls, goals, n, out);
+    return field_memo(b, with_ammo ? GAMBIT_AMMO : GAMBIT_TREASURE, s->walls, goals, n, 0, out);
 }
 
 static int centre_map(gambit *b, const scene *s, double *out) {
@@ -221,14 +230,13 @@ static int centre_map(gambit *b, const scene *s, double *out) {
     int n = 0;
     for (int x = 3; x < 8; x++)
         for (int y = 3; y < 6; y++) goals[n++] = (dmap_goal){x, y, 0};
-    return field(b, walls, goals, n, out);
+    return field_memo(b, GAMBIT_CENTRE, walls, goals, n, 0, out);
 }
 
 static int bomb_flee_map(gambit *b, const scene *s, const bomber_view *v, double *out) {
     dmap_goal goals[BOMBER_MAX_BOMBS];
     for (int i = 0; i < v->nbombs; i++) goals[i] = (dmap_goal){v->bombs[i].x, v->bombs[i].y, -1};
-    int rc = field(b, s->block, goals, v->nbombs, out);
-    return rc ? rc : flee(b, -1.3, out);
+    return field_memo(b, GAMBIT_FLEE, s->block, goals, v->nbombs, -1.3, out);
 }
 
 static int run_map(gambit *b, const scene *s, const bomber_view *v, double *out) {
@@ -237,8 +245,7 @@ static int run_map(gambit *b, const scene *s, const bomber_view *v, double *out)
     for (int i = 0; i < v->nplayers; i++)
         if (v->players[i].pid != b->pid)
             goals[n++] = (dmap_goal){v->players[i].x, v->players[i].y, 0};
-    int rc = field(b, s->block, goals, n, out);
-    return rc ? rc : flee(b, -1.2, out);
+    return field_memo(b, GAMBIT_RUN, s->block, goals, n, -1.2, out);
 }
 
 /* ---- memory ------------------------------------------------------------------------------ */
@@ -314,7 +321,7 @@ static int check_bomb(gambit *b, const scene *s, const bomber_view *v) {
         for (int y = 0; y < H; y++)
             if (!s->walls[cell_of(x, y)] && !hit[cell_of(x, y)]) goals[n++] = (dmap_goal){x, y, 0};
     double safety[N];
-    if (field(b, s->walls, goals, n, safety)) return 0;
+    if (field_memo(b, GAMBIT_NMAPS, s->walls, goals, n, 0, safety)) return 0;
     /* _get_lowest_neighbor_value: min of 100 and the in-map, non-wall cells of
      * (0,-1), (-1,0), (1,0), (0,1), (0,0). */
     static const int nb[5][2] = {{0, -1}, {-1, 0}, {1, 0}, {0, 1}, {0, 0}};

@@ -42,6 +42,16 @@ typedef struct gambit_bomb_seen {
     int x, y, first; /* cell and the call counter when first seen */
 } gambit_bomb_seen;
 
+/* The last inputs and result of one kind of map (gambit.c reuses a result whose inputs are
+ * unchanged). */
+typedef struct gambit_memo {
+    int valid, ngoals;
+    double factor;
+    unsigned char walls[BOMBER_CELLS];
+    dmap_goal goals[BOMBER_CELLS];
+    double out[BOMBER_CELLS];
+} gambit_memo;
+
 typedef struct gambit {
     int pid;
     int no_guard;              /* 0 for the port; gambit2 sets 1 (it moves on its own) */
@@ -58,6 +68,7 @@ typedef struct gambit {
     dmap_grid grid;
     unsigned char wall[BOMBER_CELLS];
     dmap_workspace *ws;
+    gambit_memo memo[GAMBIT_NMAPS + 1]; /* one per component map, + the bomb check's */
     gambit_info scratch;
 } gambit;
 
