@@ -101,7 +101,16 @@ static int field_memo(gambit *b, int slot, const unsigned char *walls, const dma
     }
     memcpy(b->wall, walls, N);
     dmap_moves mv = dmap_moves_4();
-    int rc = dmap_field(&b->grid, &mv, kept, (size_t)n, CEILING, out, b->ws);
+    int passable = 0, same = 1, rc = DMAP_OK;
+    for (int c = 0; c < N; c++) passable += !walls[c];
+    for (int i = 1; i < n && same; i++) same = kept[i].value == kept[0].value;
+    if (n == passable && n > 0 && same && factor == 0) {
+        /* Every passable cell is a goal of one value (a safe map with no blast in sight): the
+         * fixed point is that value everywhere; no scan needed. */
+        for (int c = 0; c < N; c++) out[c] = kept[0].value;
+    } else {
+        rc = dmap_field(&b->grid, &mv, kept, (size_t)n, CEILING, out, b->ws);
+    }
     for (int c = 0; c < N; c++)
         if (walls[c]) out[c] = NAN;
     if (!rc && factor != 0) rc = dmap_flee(&b->grid, &mv, out, factor, out, b->ws);
