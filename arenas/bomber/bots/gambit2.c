@@ -92,15 +92,21 @@ static double goal_score(void *user, int i) {
     return isnan(v) ? INFINITY : v;
 }
 
-/* Does a bomb on my cell reach a wood or ore block (rays of 2 stopped by metal and bombs)? */
-static int scores_here(const bomber_view *v) {
+/* Does a bomb on my cell pay: a wood or ore block in reach that no known blast will hit
+ * first, or the opponent in reach? */
+static int bomb_pays(g2 *s) {
     static const int d[4][2] = {{-1, 0}, {1, 0}, {0, -1}, {0, 1}};
+    const bomber_view *v = s->v;
     for (int k = 0; k < 4; k++)
         for (int i = 1; i <= 2; i++) {
             int x = v->x + d[k][0] * i, y = v->y + d[k][1] * i;
             if (x < 0 || x >= BOMBER_W || y < 0 || y >= BOMBER_H) break;
-            int t = v->game_map[y * BOMBER_W + x];
-            if (t == BOMBER_TAG_WOOD || t == BOMBER_TAG_ORE) return 1;
+            int c = y * BOMBER_W + x, t = v->game_map[c];
+            if (t == 1 - v->id) return 1;
+            if (t == BOMBER_TAG_WOOD || t == BOMBER_TAG_ORE) {
+                if (s->hurt[c] >= BLAST_NEVER || t == BOMBER_TAG_ORE) return 1;
+                break;
+            }
             if (t == BOMBER_TAG_METAL || t == BOMBER_TAG_BOMB) break;
         }
     return 0;
@@ -172,13 +178,13 @@ bomber_answer gambit2_bot_decide(void *state, const bomber_view *v, double *goal
     dmap_filter_moves(idx, &n, &pref, 1, NULL);
     int pick = idx[n > 1 ? kit_pyrandom_choice(&s->rng, n) : 0];
     int target = s->cand[pick];
-    if (target == s->me) {
-        int kills = 0;
-        if (v->ammo_left > 0 && v->game_map[s->me] != BOMBER_TAG_BOMB && bomb_is_safe(s, &kills) &&
-            (kills || scores_here(v)))
-            return BOMBER_ANS_B;
-        return BOMBER_ANS_EMPTY;
-    }
+    /* Staying: bomb when it pays (the opponent cannot escape it, a block in reach that no other
+     * blast will hit first, or the opponent in reach) and I get away whatever it does. */
+    int kills = 0;
+    if (v->ammo_left > 0 && v->game_map[s->me] != BOMBER_TAG_BOMB &&
+        target == s->me && bomb_is_safe(s, &kills) && (kills || bomb_pays(s)))
+        return BOMBER_ANS_B;
+    if (target == s->me) return BOMBER_ANS_EMPTY;
     int dx = target % BOMBER_W - v->x, dy = target / BOMBER_W - v->y;
     return dx == 1 ? BOMBER_ANS_R : dx == -1 ? BOMBER_ANS_L : dy == 1 ? BOMBER_ANS_U : BOMBER_ANS_D;
 }
