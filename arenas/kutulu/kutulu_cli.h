@@ -3,6 +3,7 @@
 #define KUTULU_CLI_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include "kutulu.h"
 
@@ -19,5 +20,9 @@ int kutulu_cmd_match(int argc, char **argv);
 int kutulu_cmd_tournament(int argc, char **argv);
 /* The league maps from --maps DIR or the default folder; 0 or KCLI_USAGE (printed). */
 int kcli_load_maps(const char *dir, kt_mapset *maps);
+/* A Java long; 0 or KCLI_USAGE (printed). */
+int kcli_int64(const char *opt, const char *s, int64_t *out);
+/* Split "A,B,C,D" in place into exactly 4 player specs; 0 or KCLI_USAGE (printed). */
+int kcli_split_bots(const char *opt, char *s, char *items[KT_PLAYERS]);
 
 #endif
