@@ -19,6 +19,8 @@ static const char match_help[] =
     "                 X slasher, : LIGHT)\n"
     "  --replay FILE  write the game as a replay file (JSON Lines)\n"
     "  --bot-seed N   seeds the bots' own generators (default 1)\n"
+    "  --first-limit MS, --limit MS  time limits of cmd: programs (default 1000 and 50, the\n"
+    "                 referee's; built-in bots are timed but never stopped)\n"
     "Prints the ranking with scores. Bad input: exit 2.\n";
 
 int kcli_int64(const char *opt, const char *s, int64_t *out) {
@@ -59,7 +61,7 @@ static void render_turn(void *ctx, const kt_game *g, char lines[KT_PLAYERS][KT_L
 }
 
 int kutulu_cmd_match(int argc, char **argv) {
-    int64_t seed = 0, bot_seed = 1;
+    int64_t seed = 0, bot_seed = 1, first_ms = 1000, limit_ms = 50;
     int have_seed = 0, render = 0, forced = -1;
     const char *maps_dir = NULL, *replay_path = NULL;
     char *specs[KT_PLAYERS] = {0};
@@ -78,6 +80,10 @@ int kutulu_cmd_match(int argc, char **argv) {
             have_seed = 1;
         } else if (strcmp(a, "--bot-seed") == 0) {
             if (kcli_int64(a, v, &bot_seed)) return KCLI_USAGE;
+        } else if (strcmp(a, "--first-limit") == 0 || strcmp(a, "--limit") == 0) {
+            int64_t *dst = a[2] == 'f' ? &first_ms : &limit_ms;
+            if (kcli_int64(a, v, dst)) return KCLI_USAGE;
+            if (*dst < 1 || *dst > 600000) return kcli_fail("%s: expected 1..600000 ms", a);
         } else if (strcmp(a, "--bots") == 0) {
             bots_arg = argv[i];
         } else if (strcmp(a, "--map") == 0) {
@@ -106,7 +112,8 @@ int kutulu_cmd_match(int argc, char **argv) {
             goto done;
         }
     }
-    kt_match_config cfg = {seed, forced, (uint64_t)bot_seed, 1000000000LL, 50000000LL};
+    kt_match_config cfg = {seed, forced, (uint64_t)bot_seed, first_ms * 1000000LL,
+                           limit_ms * 1000000LL};
     match_observer obs = {render, NULL};
     kt_replay_writer rw;
     if (replay_path) {
