@@ -2,14 +2,14 @@
  * make_items, inaccessible_passages; ut:39-201) and the agents' start.
  *
  * The draws are the original's, in its order, from a CPython-compatible random.Random: one
- * sample per wall pair (rigid first, then wood), the whole board redrawn while more than 4
- * passages are inaccessible, then items by randint(row), randint(col), choice(kind). The one
- * difference: the original samples a Python set, whose iteration order is CPython's hash-table
- * slot order; we sample the same candidates kept in itertools.product order. So the boards have
- * every property of the original's but are not bit-identical for a given Python seed. */
+ * sample per wall pair (rigid first, then wood) from the set of candidates in CPython's set
+ * order (pyset.c), the whole board redrawn while more than 4 passages are inaccessible, then
+ * items by randint(row), randint(col), choice(kind). So a seed gives the board, the hidden items
+ * and the generator state that CPython 3.8-3.13 give (the recorded games check all three). */
 #include <string.h>
 
 #include "pommerman.h"
+#include "pyset.h"
 
 static const pm_config configs[] = {
     {PM_FFA, "PommeFFACompetition-v0", 11, 36, 36, 20, 4, PM_MAX_STEPS, 10},
@@ -38,27 +38,13 @@ void pm_start_position(const pm_config *cfg, int i, int *r, int *c) {
     *c = corner_c[i] ? n - 2 : 1;
 }
 
-/* The candidate wall cells, in itertools.product order, with removal. */
-typedef struct coords {
-    int n;
-    int cell[PM_MAX_CELLS];
-} coords;
-
-static void coords_remove(coords *co, int cell) {
-    for (int i = 0; i < co->n; i++)
-        if (co->cell[i] == cell) {
-            memmove(&co->cell[i], &co->cell[i + 1], sizeof(int) * (size_t)(co->n - i - 1));
-            co->n--;
-            return;
-        }
-}
-
-/* ut:64-72: sample one candidate, remove it and its mirror, lay both. */
-static void lay_wall(unsigned char *board, int size, coords *co, int value, kit_pyrandom *rng) {
-    int cell = co->cell[kit_pyrandom_randbelow(rng, (uint64_t)co->n)];
+/* ut:64-72: sample one candidate (tuple(set)[_randbelow(len)]), remove it and its mirror, lay
+ * both. */
+static void lay_wall(unsigned char *board, int size, pm_pyset *co, int value, kit_pyrandom *rng) {
+    int cell = pm_pyset_at(co, (size_t)kit_pyrandom_randbelow(rng, (uint64_t)co->used));
     int x = cell / size, y = cell % size;
-    coords_remove(co, x * size + y);
-    coords_remove(co, y * size + x);
+    pm_pyset_remove(co, x * size + y);
+    pm_pyset_remove(co, y * size + x);
     board[x * size + y] = (unsigned char)value;
     board[y * size + x] = (unsigned char)value;
 }
@@ -66,28 +52,25 @@ static void lay_wall(unsigned char *board, int size, coords *co, int value, kit_
 /* ut:74-147, one attempt. */
 static void make_once(unsigned char *board, const pm_config *cfg, kit_pyrandom *rng) {
     int n = cfg->size;
-    coords co;
-    co.n = 0;
+    pm_pyset co;
     memset(board, PM_PASSAGE, (size_t)(n * n));
-    for (int x = 0; x < n; x++)
-        for (int y = 0; y < n; y++)
-            if (x != y) co.cell[co.n++] = x * n + y;
+    pm_pyset_make_board_coords(&co, n);
     for (int i = 0; i < cfg->num_agents; i++) {
         int r, c;
         pm_start_position(cfg, i, &r, &c);
         board[r * n + c] = (unsigned char)(PM_AGENT0 + i);
-        coords_remove(&co, r * n + c); /* never present: agents sit on the diagonal */
+        pm_pyset_remove(&co, r * n + c); /* never present: agents sit on the diagonal */
     }
     for (int i = 2; i < 4; i++) {
-        coords_remove(&co, 1 * n + i);
-        coords_remove(&co, i * n + 1);
-        coords_remove(&co, (n - 2) * n + (n - i - 1));
-        coords_remove(&co, (n - i - 1) * n + (n - 2));
+        pm_pyset_remove(&co, 1 * n + i);
+        pm_pyset_remove(&co, i * n + 1);
+        pm_pyset_remove(&co, (n - 2) * n + (n - i - 1));
+        pm_pyset_remove(&co, (n - i - 1) * n + (n - 2));
         if (cfg->num_agents == 4) {
-            coords_remove(&co, 1 * n + (n - i - 1));
-            coords_remove(&co, (n - i - 1) * n + 1);
-            coords_remove(&co, i * n + (n - 2));
-            coords_remove(&co, (n - 2) * n + i);
+            pm_pyset_remove(&co, 1 * n + (n - i - 1));
+            pm_pyset_remove(&co, (n - i - 1) * n + 1);
+            pm_pyset_remove(&co, i * n + (n - 2));
+            pm_pyset_remove(&co, (n - 2) * n + i);
         }
     }
     int num_wood = cfg->num_wood, num_rigid = cfg->num_rigid;
@@ -97,7 +80,7 @@ static void make_once(unsigned char *board, const pm_config *cfg, kit_pyrandom *
                             (n - i - 1) * n + (n - 2)};
             for (int k = 0; k < 4; k++) {
                 board[fixed[k]] = PM_WOOD;
-                coords_remove(&co, fixed[k]);
+                pm_pyset_remove(&co, fixed[k]);
             }
             num_wood -= 4;
         }

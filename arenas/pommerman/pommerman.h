@@ -107,10 +107,10 @@ int pm_bomb_at(const pm_state *s, int r, int c);
 
 /* ---- boards (board.c) ------------------------------------------------------------------- */
 
-/* env.reset(): a new board with the original's properties drawn from the CPython-compatible
- * generator rng (utility.make_board, make_items), agents at their corners with ammo 1, blast
- * strength 2, no kick. Same generator state, same board. Bit-exact boards for a Python seed are
- * not produced (the original samples a set, whose order is CPython's hash-table order). */
+/* env.reset(): a new board drawn from the CPython-compatible generator rng exactly as
+ * utility.make_board and make_items draw it (CPython 3.8-3.13 set order included, pyset.c), so
+ * random.Random(S) gives the original's board and hidden items for seed S and leaves rng where
+ * the original leaves it; agents at their corners with ammo 1, blast strength 2, no kick. */
 void pm_reset(pm_state *s, const pm_config *cfg, kit_pyrandom *rng);
 
 /* The start cell of agent i (utility.make_board). */
