@@ -45,7 +45,7 @@ int cmd_replay(int argc, char **argv) {
         return 0;
     }
     if (rc == 1) {
-        printf("%s:%s\n", path, rep.message + 4 /* "line" -> ":N: ..." */);
+        printf("%s:%s\n", path, rep.message + 5 /* "line N: ..." -> "PATH:N: ..." */);
         return 1;
     }
     fprintf(stderr, "pommerman: %s: %s\n", path, rep.message);

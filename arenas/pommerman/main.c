@@ -12,11 +12,14 @@ static int usage(FILE *out) {
           "  bots\n"
           "  help [COMMAND]\n",
           out);
-    return out == stderr ? 2 : 0;
+    return 0;
 }
 
 int main(int argc, char **argv) {
-    if (argc < 2) return usage(stderr);
+    if (argc < 2) {
+        fprintf(stderr, "pommerman: missing COMMAND (see pommerman help)\n");
+        return 2;
+    }
     const char *cmd = argv[1];
     if (!strcmp(cmd, "replay")) return cmd_replay(argc - 1, argv + 1);
     if (!strcmp(cmd, "match")) return cmd_match(argc - 1, argv + 1);
