@@ -272,16 +272,14 @@ static int reaches_too_far(const dmap_live *lm, size_t nedited) {
 /* Rebuild the map from its inputs with a full scan. With unit costs the engine runs straight
  * on the padded work array (seeded with the cells below the default, as dmap_field does);
  * otherwise through dmap_scan. */
+static void copy_all(dmap_live *lm);
+static int relower_heap(dmap_live *lm);
+
 static int rebuild(dmap_live *lm) {
     set_fallback(lm);
-    if (lm->grid.cost) {
-        memcpy(lm->values, lm->start, lm->n * sizeof(double));
-        int rc = dmap_scan(&lm->grid, &lm->moves, lm->values, lm->ws);
-        if (rc == DMAP_OK) load_work(lm);
-        return rc;
-    }
     /* as the scan: the seeds are the passable cells below the largest start value (a cell
-     * at the maximum can lower nobody). Row by row: no division per cell. */
+     * at the maximum can lower nobody). Row by row: no division per cell. The public values
+     * are written only when everything succeeded (an apply undoes itself otherwise). */
     double vmax = -INFINITY;
     for (int y = 0; y < lm->h; y++) {
         const double *st = lm->start + (size_t)y * (size_t)lm->w;
@@ -300,16 +298,14 @@ static int rebuild(dmap_live *lm) {
             if (lm->work[row + x] < vmax && lm->work[row + x] != -INFINITY)
                 rc = push32(&lm->seeds, &lm->seeds_len, &lm->seeds_cap, (int32_t)(row + x));
     }
+    lm->lowered_len = 0;
+    lm->heap_path = 1; /* (its list of lowered cells is not used here) */
     if (rc == DMAP_OK)
-        rc = scan_resume(&lm->grid, &lm->moves, lm->work, lm->seeds, lm->seeds_len, lm->ws);
+        rc = lm->grid.cost ? relower_heap(lm)
+                           : scan_resume(&lm->grid, &lm->moves, lm->work, lm->seeds,
+                                         lm->seeds_len, lm->ws);
     if (rc != DMAP_OK) return rc;
-    for (int y = 0; y < lm->h; y++) {
-        const double *st = lm->start + (size_t)y * (size_t)lm->w;
-        double *out = lm->values + (size_t)y * (size_t)lm->w;
-        const double *row = lm->work + (size_t)(y + 1) * (size_t)lm->pw + 1;
-        const unsigned char *b = lm->blocked + (size_t)(y + 1) * (size_t)lm->pw + 1;
-        for (int x = 0; x < lm->w; x++) out[x] = b[x] ? st[x] : row[x];
-    }
+    copy_all(lm);
     return DMAP_OK;
 }
 
@@ -683,10 +679,7 @@ static int relower_phase(dmap_live *lm, size_t nedited, size_t ninvalid) {
     for (size_t k = 0; k < nedited; k++) {
         int32_t p = lm->edited[k];
         size_t i = unpad(lm, p);
-        if (lm->grid.wall[i]) {
-            lm->work[p] = -INFINITY;
-            lm->values[i] = lm->start[i]; /* a wall keeps its start value, as in dmap_scan */
-        }
+        if (lm->grid.wall[i]) lm->work[p] = -INFINITY;
     }
     lm->seeds_len = 0;
     for (size_t k = 0; k < ninvalid + nedited && rc == DMAP_OK; k++) {
@@ -715,6 +708,38 @@ static int relower_phase(dmap_live *lm, size_t nedited, size_t ninvalid) {
     return scan_resume(&lm->grid, &lm->moves, lm->work, lm->seeds, lm->seeds_len, lm->ws);
 }
 
+/* Undo change_inputs from its snapshot and reload the work array from the public values. */
+static void restore_inputs(dmap_live *lm, size_t nedited) {
+    for (size_t k = 0; k < nedited; k++) {
+        size_t i = unpad(lm, lm->edited[k]);
+        lm->grid.wall[i] = lm->old_wall[k];
+        if (lm->grid.cost) lm->grid.cost[i] = lm->old_cost[k];
+        lm->start[i] = lm->old_start[k];
+    }
+    load_work(lm);
+}
+
+/* Copy the whole map out of the work array (when the write-back's flood cannot get memory:
+ * O(N), no allocation). */
+static void copy_all(dmap_live *lm) {
+    for (int y = 0; y < lm->h; y++) {
+        const double *st = lm->start + (size_t)y * (size_t)lm->w;
+        double *out = lm->values + (size_t)y * (size_t)lm->w;
+        const double *row = lm->work + (size_t)(y + 1) * (size_t)lm->pw + 1;
+        const unsigned char *b = lm->blocked + (size_t)(y + 1) * (size_t)lm->pw + 1;
+        for (int x = 0; x < lm->w; x++) out[x] = b[x] ? st[x] : row[x];
+    }
+}
+
+/* Out of memory midway: the public values are written only at the end, so undoing the input
+ * changes and reloading the work array from the values restores the state before the batch
+ * exactly, without allocating. */
+static int undo_batch(dmap_live *lm, size_t nedited, int rc) {
+    restore_inputs(lm, nedited);
+    set_fallback(lm);
+    return rc;
+}
+
 int dmap_live_apply(dmap_live *lm, const dmap_edit *edits, size_t nedits, size_t *touched) {
     if (touched) *touched = 0;
     if (!lm || (nedits && !edits)) return DMAP_ERR_ARG;
@@ -727,25 +752,28 @@ int dmap_live_apply(dmap_live *lm, const dmap_edit *edits, size_t nedits, size_t
         lm->gen = 1;
     }
     lm->heap_len = lm->list_len = 0;
-    size_t nedited;
+    size_t nedited = 0;
     int rc = change_inputs(lm, edits, nedits, &nedited);
-    if (rc == DMAP_OK) {
-        int far = reaches_too_far(lm, nedited);
-        count_changes(lm, nedited);
-        rc = far ? LIVE_REBUILD : invalidate_phase(lm, nedited);
-    }
+    if (rc != DMAP_OK) return rc; /* nothing changed yet (allocations come first) */
+    int far = reaches_too_far(lm, nedited);
+    count_changes(lm, nedited);
+    rc = far ? LIVE_REBUILD : invalidate_phase(lm, nedited);
     if (rc == LIVE_REBUILD) { /* the change reaches too far: a full scan is cheaper */
         rc = rebuild(lm);
-        if (rc == DMAP_OK && touched) *touched = lm->n;
-        return rc;
+        if (rc != DMAP_OK) return undo_batch(lm, nedited, rc);
+        if (touched) *touched = lm->n;
+        return DMAP_OK;
     }
     size_t ninvalid = lm->list_len, written = 0;
     if (rc == DMAP_OK) rc = relower_phase(lm, nedited, ninvalid);
-    if (rc == DMAP_OK) rc = write_back(lm, ninvalid, nedited, &written);
-    if (rc != DMAP_OK) {
-        /* out of memory midway: the inputs are changed, so rebuild the map from them */
-        rebuild(lm);
-        return rc;
+    if (rc != DMAP_OK) return undo_batch(lm, nedited, rc);
+    if (write_back(lm, ninvalid, nedited, &written) != DMAP_OK) {
+        copy_all(lm); /* the work array is right: copy all of it instead of flooding */
+        written = lm->n;
+    }
+    for (size_t k = 0; k < nedited; k++) { /* a wall keeps its start value, as in dmap_scan */
+        size_t i = unpad(lm, lm->edited[k]);
+        if (lm->grid.wall[i]) lm->values[i] = lm->start[i];
     }
     if (touched) *touched = ninvalid + written;
     return DMAP_OK;
