@@ -378,8 +378,9 @@ DMAP_API double dmap_rng_unit(dmap_rng *r);
  *   - dst may be the same array as any input (in place); inputs may repeat. Partially
  *     overlapping arrays (dst = a + 3) are not supported.
  *   - Coefficients and bounds must be finite (else DMAP_ERR_VALUE). Map values are not
- *     checked: they follow IEEE arithmetic, so NaN/inf inputs (or an overflowing sum) give
- *     NaN/inf results, which dmap_scan then rejects.
+ *     checked: they follow IEEE arithmetic, so infinite inputs (unreached cells of a map
+ *     without ceiling) stay infinite, an overflowing sum gives an infinity, and inf - inf or
+ *     inf * 0 gives NaN. dmap_scan accepts +inf (no start value) and rejects NaN and -inf.
  *   - Errors: DMAP_ERR_ARG (NULL grid/array, nmaps 0), DMAP_ERR_SIZE (bad grid size),
  *     DMAP_ERR_VALUE. On error dst is unchanged. Cost: O(N) per input map, no allocation. */
 

@@ -25,6 +25,8 @@ flee_default=$("$DMAP" flee corridor.txt --goal 0,0 --format csv)
 flee_high=$("$DMAP" flee corridor.txt --goal 0,0 --format csv --default 1e6)
 expect_true "flee: no ceiling equals a ceiling above every distance" \
     test "$flee_default" == "$flee_high"
+expect_quiet_out "--default inf says no ceiling explicitly" "$flee_default" \
+    "$DMAP" flee corridor.txt --goal 0,0 --format csv --default inf
 expect_true "flee: the far end holds -1.2 * 299" \
     test "$(echo "$flee_default" | tr , '\n' | tail -n 1)" == "-358.8"
 # --default 100 is the classic map: a plateau of 100 beyond distance 100
