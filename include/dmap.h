@@ -730,6 +730,164 @@ typedef double (*dmap_outcome_fn)(void *user, int my_move, const int *opp, size_
 DMAP_API int dmap_minimax_moves(size_t nmine, const size_t *nopp_moves, size_t nopp, dmap_outcome_fn f,
                                 void *user, double *worst, double *average, int *best, size_t *nbest);
 
+/* === live maps, distance tables, map cache (engine, issue 14) =========================== */
+
+/* ---- Live maps: incremental updates (update.c) -----------------------------------------------
+ * A live map keeps a Dijkstra map together with its inputs (a copy of the grid, the moves and
+ * the start value of every cell) and brings the map up to date after a batch of small changes
+ * instead of rescanning: a goal added, moved, revalued or removed, a cell turned to wall or
+ * floor, an entry cost changed. After every batch the map equals, bit for bit, dmap_scan of
+ * the new start values on the new grid (and so dmap_field for goals and a default).
+ *
+ * How, and what it costs: decreases spread from the changed cells like the scan; increases
+ * first invalidate the cells whose value rested on the change (visited in increasing value,
+ * a cell stays valid while a valid, strictly smaller neighbour still supports it), then
+ * re-lower them from their still-valid neighbours. Cost: O(K log K) for the K cells whose
+ * value depends on the change (the "touched" count), independent of the grid's size. A change
+ * that moves every value (the only goal of a map moved) touches every cell and then costs a
+ * few times a full scan; a wall or a goal among many costs a small fraction of one. */
+
+typedef struct dmap_live dmap_live;
+
+typedef enum dmap_edit_kind {
+    DMAP_EDIT_WALL = 0,   /* the cell becomes a wall (its value becomes its start value) */
+    DMAP_EDIT_FLOOR = 1,  /* the cell becomes passable (keeps its entry cost) */
+    DMAP_EDIT_GOAL = 2,   /* the cell's start value becomes value (add, move or revalue a goal) */
+    DMAP_EDIT_UNGOAL = 3, /* the cell's start value returns to the live map's default */
+    DMAP_EDIT_COST = 4    /* the cell's entry cost becomes value (finite, > 0) */
+} dmap_edit_kind;
+
+/* One change of a live map's inputs, at cell (x, y). value is read by GOAL and COST only. */
+typedef struct dmap_edit {
+    dmap_edit_kind kind;
+    int x, y;
+    double value;
+} dmap_edit;
+
+/* Make a live map: copy g (walls and costs; a wall's cost is replaced by 1 when it is not
+ * finite and > 0) and m, set the start values — start[i] (W*H doubles, copied) when start is
+ * not NULL, else dflt everywhere — lower the goals' cells to their values (as dmap_set_goal),
+ * and scan. dflt is also the value DMAP_EDIT_UNGOAL returns a cell to. *out gets the new
+ * object (free with dmap_live_free); it owns all its memory, g may be freed afterwards.
+ * Errors: DMAP_ERR_ARG (NULLs, invalid moves), DMAP_ERR_SIZE, DMAP_ERR_VALUE (dflt or a
+ * passable start or goal value not finite; bad costs), DMAP_ERR_RANGE / DMAP_ERR_WALL (a goal
+ * outside the grid or on a wall), DMAP_ERR_NOMEM; *out is NULL after an error.
+ * Cost: one dmap_scan; memory about 31 bytes per cell (39 with costs). */
+DMAP_API int dmap_live_new(const dmap_grid *g, const dmap_moves *m, const double *start, double dflt,
+                  const dmap_goal *goals, size_t ngoals, dmap_live **out);
+
+/* Free a live map. NULL is fine. */
+DMAP_API void dmap_live_free(dmap_live *lm);
+
+/* Apply nedits edits in order (a later edit of a cell overrides an earlier one) and update
+ * the map. *touched (may be NULL) gets the number of distinct cells whose value was
+ * recomputed. The batch is checked first: on DMAP_ERR_RANGE (a cell outside the grid),
+ * DMAP_ERR_VALUE (a GOAL value not finite, a COST not finite and > 0) or DMAP_ERR_ARG (an
+ * unknown kind, edits NULL with nedits > 0) nothing changes. On DMAP_ERR_NOMEM the edits are
+ * applied and the map is rebuilt by a full scan when memory allows. Goals may be set on walls
+ * (the start value waits there until the cell becomes floor). Cost: see above; a batch costs
+ * about what its edits cost one by one, or less when their regions overlap. */
+DMAP_API int dmap_live_apply(dmap_live *lm, const dmap_edit *edits, size_t nedits, size_t *touched);
+
+/* The current map (W*H doubles, walls at their start value), owned by lm and valid until the
+ * next apply or free. Its grid (walls and costs as edited) and its start values likewise.
+ * NULL when lm is NULL. */
+DMAP_API const double *dmap_live_values(const dmap_live *lm);
+DMAP_API const dmap_grid *dmap_live_grid(const dmap_live *lm);
+DMAP_API const double *dmap_live_start(const dmap_live *lm);
+
+/* ---- Distance tables (table.c) ----------------------------------------------------------------
+ * For a small grid, the step distance (the number of moves, whatever the weights) between
+ * every pair of passable cells, 16 bits per pair: the Kutulu post-mortem's "walking distance
+ * from each cell to each other cell", computed once per map. The moves' connectivity and
+ * corner rule decide which steps exist; their weights are ignored. Steps are undirected, so
+ * dist(a, b) == dist(b, a). Limit: DMAP_TABLE_MAX_CELLS passable cells (the table then takes
+ * 2 * 8192^2 bytes = 128 MiB); a 24x20 Kutulu maze (at most 480 cells) takes under 0.5 MiB. */
+
+#define DMAP_TABLE_MAX_CELLS 8192
+#define DMAP_TABLE_UNREACHABLE 0xFFFF
+
+typedef struct dmap_table dmap_table;
+
+/* Build the table of grid g under move rule m (copied; g may change or be freed afterwards).
+ * *out gets the table (dmap_table_free). Errors: DMAP_ERR_ARG (NULLs, bad moves),
+ * DMAP_ERR_SIZE, DMAP_ERR_VALUE (bad costs), DMAP_ERR_LIMIT (more than DMAP_TABLE_MAX_CELLS
+ * passable cells), DMAP_ERR_NOMEM; *out is NULL after an error. Cost: one breadth-first
+ * search per passable cell, run all at once bit-parallel: O(P * E * P/64) word operations for
+ * P passable cells and E = 4 or 8 neighbours, plus writing the P^2 entries; memory
+ * 2*P^2 + 36*P + 4*W*H bytes, and 24*P*P/64 bytes of scratch while building. */
+DMAP_API int dmap_table_new(const dmap_grid *g, const dmap_moves *m, dmap_table **out);
+
+/* Free a table. NULL is fine. */
+DMAP_API void dmap_table_free(dmap_table *t);
+
+/* The step distance from cell `from` to cell `to` (indices y*W + x): >= 0, or -1 when either
+ * is a wall or outside the grid or `to` cannot be reached. O(1): two index reads and one
+ * table read. */
+DMAP_API int dmap_table_dist(const dmap_table *t, int from, int to);
+
+/* The nearest of n cells (cells[k] indices) from cell `from`: the index k of the first one at
+ * the smallest distance, or -1 when none is reachable (walls and cells outside are skipped;
+ * t NULL or cells NULL with n > 0 give -1). *dist (may be NULL) gets that distance or -1. O(n). */
+DMAP_API int dmap_table_nearest(const dmap_table *t, int from, const int *cells, size_t n, int *dist);
+
+/* A shortest path from `from` to `to` read from the table: path gets the cells `from` first,
+ * `to` last (at each step the first neighbour, in the order of dmap_dir, that is one step
+ * closer), *len their count; *len 0 and DMAP_OK when `to` cannot be reached. When cap is too
+ * small nothing is written, *len gets the needed length and DMAP_ERR_LIMIT is returned.
+ * Errors: DMAP_ERR_ARG (NULLs), DMAP_ERR_RANGE (a cell outside), DMAP_ERR_WALL (on a wall),
+ * DMAP_ERR_LIMIT. Cost: O(length * E). */
+DMAP_API int dmap_table_path(const dmap_table *t, int from, int to, int *path, size_t cap, size_t *len);
+
+/* The number of passable cells of the table's grid, and the bytes the table holds. */
+DMAP_API size_t dmap_table_passable(const dmap_table *t);
+DMAP_API size_t dmap_table_bytes(const dmap_table *t);
+
+/* ---- Map cache (mapcache.c) ------------------------------------------------------------------
+ * Brogue's pattern: keep up to K distance maps, one per goal cell (value 0, every other cell
+ * starting at a default ceiling), and refresh them lazily. Grid edits are logged; a kept map
+ * replays the edits it missed, incrementally (live maps, above), only when it is asked for.
+ * When all K slots are full, asking for a new goal evicts the least recently used map. */
+
+typedef struct dmap_cache dmap_cache;
+
+/* Counters of a cache: gets answered from a kept map, gets that built a map, gets that first
+ * brought a kept map up to date (and the cells those updates touched), maps evicted. */
+typedef struct dmap_cache_stats {
+    size_t hits, misses, updates, cells_updated, evictions;
+} dmap_cache_stats;
+
+/* A cache of at most capacity (1 .. 2^20) maps on a copy of g under moves m; dflt (finite) is
+ * the ceiling of every map (1e300 for plain distances). *out gets it (dmap_cache_free).
+ * Errors: DMAP_ERR_ARG (NULLs, bad moves, capacity out of range), DMAP_ERR_SIZE,
+ * DMAP_ERR_VALUE (dflt not finite, bad costs), DMAP_ERR_NOMEM. Keeps no map yet: O(N). */
+DMAP_API int dmap_cache_new(const dmap_grid *g, const dmap_moves *m, double dflt, size_t capacity,
+                   dmap_cache **out);
+
+/* Free a cache and every map it keeps. NULL is fine. */
+DMAP_API void dmap_cache_free(dmap_cache *c);
+
+/* The map of goal cell `goal` (index y*W + x) on the current grid: *map points to W*H doubles
+ * owned by the cache, valid until the next dmap_cache_get or dmap_cache_edit on c (or the
+ * free). A kept map is returned at once (after replaying missed edits: O(cells that depend
+ * on them)); otherwise it is built (one scan; the least recently used map is evicted when
+ * the cache is full). Errors: DMAP_ERR_ARG (NULLs), DMAP_ERR_RANGE (goal outside),
+ * DMAP_ERR_WALL (goal on a wall now), DMAP_ERR_NOMEM; *map is NULL after an error. */
+DMAP_API int dmap_cache_get(dmap_cache *c, int goal, const double **map);
+
+/* Change the cache's grid with WALL, FLOOR and COST edits (see dmap_edit; GOAL and UNGOAL are
+ * DMAP_ERR_ARG: maps are keyed by their goal). Kept maps are not touched now; each catches up
+ * when next asked for. The batch is checked first (DMAP_ERR_ARG, DMAP_ERR_RANGE,
+ * DMAP_ERR_VALUE: nothing changes). More than 65,536 edits pending evicts the maps instead.
+ * Cost: O(nedits). */
+DMAP_API int dmap_cache_edit(dmap_cache *c, const dmap_edit *edits, size_t nedits);
+
+/* The cache's counters (zeros when c is NULL), and its current grid (NULL when c is NULL). */
+DMAP_API void dmap_cache_get_stats(const dmap_cache *c, dmap_cache_stats *stats);
+DMAP_API const dmap_grid *dmap_cache_grid(const dmap_cache *c);
+
+/* === end of live maps, distance tables, map cache ========================================== */
+
 #ifdef __cplusplus
 }
 #endif

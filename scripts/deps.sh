@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # deps.sh — install, on Debian/Ubuntu, the tools dmap's scripts need, and only those missing.
 #
-#   scripts/deps.sh build   cmake, pkg-config, libtcod-dev (what ./demo.sh and bench/run.sh use)
+#   scripts/deps.sh build   cmake, pkg-config, libjansson-dev (the arenas' JSON replay files),
+#                           zlib1g-dev (gzip-compressed recorded games), libtcod-dev (the
+#                           benchmark's comparison): what ./demo.sh and bench/run.sh use
 #   scripts/deps.sh test    the above plus clang (with its sanitizer runtime) and valgrind
 #                           (what ./test.sh uses); this is the default
 #
@@ -40,6 +42,8 @@ clang_has_sanitizers() {
 need_command cmake cmake
 need_command pkg-config pkg-config
 need_package libtcod-dev
+need_package libjansson-dev
+need_package zlib1g-dev
 if [ "$profile" = test ]; then
   need_command clang clang
   need_command valgrind valgrind

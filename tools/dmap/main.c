@@ -18,6 +18,7 @@
     X(reach, "BFS reachability: a shortest path in steps, or all depths")            \
     X(bury, "bury the dead ends of a pursuit world file")                            \
     X(timing, "timing map of enemies and the safe region of a safe walk")            \
+    X(update, "apply batches of edits to a map, updating it incrementally")         \
     X(scen, "check the engine against a Moving AI scenario file")
 
 #define DECLARE_COMMAND(name, summary) int cmd_##name(int argc, char **argv);

@@ -1,0 +1,59 @@
+/* replay.h — the replay files every arena writes and the viewer reads: JSON Lines (one JSON
+ * object per line, UTF-8) in the common format of DESIGN.md:
+ *   line 1  {"format":"dmap-replay","version":1,"game":G,"width":W,"height":H,"seed":S,
+ *            "players":[...],"terrain":["row0",...], ...game-specific static fields}
+ *   then    {"turn":t,"actions":[...],"state":{...},"maps":{"p0/goal":[v or null,...]}}
+ *   last    {"result":{...}}
+ * JSON is built and printed with Debian's libjansson (objects are json_t; functions taking a
+ * json_t * "steal" it: the replay owns and frees it, also on error).
+ *
+ * CONTRACT (implemented in replay.c): */
+#ifndef KIT_REPLAY_H
+#define KIT_REPLAY_H
+
+#include <jansson.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+typedef struct kit_replay {
+    FILE *f;
+    int err;          /* first error (errno value), 0 when all writes succeeded */
+    char path[4096];  /* the final path; data goes to a temporary file beside it until close */
+    char tmp[4120];
+} kit_replay;
+
+/* Opens a replay for writing to path ("-" = standard output). Writes go to a temporary file
+ * renamed over path by kit_replay_close, so a failed game never leaves half a file.
+ * Returns 0 or an errno value (the file is not created then). */
+int kit_replay_open(kit_replay *r, const char *path);
+
+/* Line 1. terrain: w*h characters, row-major (the arena's README documents them). extra:
+ * game-specific static fields merged into the header object (stolen; may be NULL). */
+int kit_replay_header(kit_replay *r, const char *game, int w, int h, uint64_t seed,
+                      const char *const *players, int nplayers, const char *terrain,
+                      json_t *extra);
+
+/* One turn line. actions and state are stolen (state may be NULL); maps is stolen and may be
+ * NULL (no "maps" key); build maps with kit_replay_map. */
+int kit_replay_turn(kit_replay *r, long turn, json_t *actions, json_t *state, json_t *maps);
+
+/* A map as a JSON array of n numbers, null for walls and non-finite values (NULL on
+ * allocation failure). */
+json_t *kit_replay_map(const double *v, size_t n);
+
+/* The last line {"result":result} (stolen). */
+int kit_replay_result(kit_replay *r, json_t *result);
+
+/* Flushes and closes; renames the temporary file over the path. Returns 0 or the first errno
+ * value of any write (the temporary file is removed then). */
+int kit_replay_close(kit_replay *r);
+
+/* Reading: calls line(ctx, lineno, obj) for each line of a replay file in order (obj is
+ * borrowed). Stops at the first nonzero return and returns it; returns -1 with a message in
+ * err (one line, "file:line: reason") for an unreadable file or a line that is not a JSON
+ * object. */
+typedef int (*kit_replay_line_fn)(void *ctx, long lineno, json_t *obj);
+int kit_replay_read(const char *path, kit_replay_line_fn line, void *ctx, char *err, size_t errlen);
+
+#endif

@@ -1,0 +1,42 @@
+/* tournament.h — the tournament runner every arena uses: N games on J threads, each game with
+ * a seed that depends only on the tournament seed and the game's index, each game's result in
+ * its own slot, so the table an arena prints is the same for any number of jobs.
+ *
+ * CONTRACT (implemented in tournament.c): */
+#ifndef KIT_TOURNAMENT_H
+#define KIT_TOURNAMENT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* The seed of game `index` of a tournament seeded with `seed` (a splitmix64 mix of both):
+ * independent of the number of jobs and of the order games finish in. */
+uint64_t kit_game_seed(uint64_t seed, long index);
+
+/* Seat rotation: game `index` with n seats puts entrant (s + index) % n in seat s. Writes
+ * entrant_of_seat[0..n-1]. Arenas with n seats play games in groups of n to rotate fully. */
+void kit_rotate_seats(long index, int n, int *entrant_of_seat);
+
+/* Plays one game: called from a worker thread with the game's index, its seed and its own
+ * result slot (result_size bytes, zeroed before the call). Must not touch shared mutable
+ * state. Returns 0, or nonzero when the game could not be played (the runner counts it, and
+ * the slot tells the arena why). */
+typedef int (*kit_play_fn)(void *ctx, long index, uint64_t game_seed, void *result);
+
+typedef struct kit_tournament {
+    long games;         /* >= 0 */
+    int jobs;           /* threads; <= 0: every online core */
+    uint64_t seed;      /* the tournament seed */
+    size_t result_size; /* bytes of one result slot (> 0) */
+    kit_play_fn play;
+    void *ctx;          /* passed to play, read-only while the tournament runs */
+    const char *label;  /* progress label ("games" when NULL) */
+    int progress;       /* -1: a progress line on stderr when stderr is a terminal; 0: never; 1: always */
+} kit_tournament;
+
+/* Runs every game, results[i * result_size] receiving game i's result. Sets *failed (may be
+ * NULL) to the number of games whose play returned nonzero; the others still run.
+ * Returns 0, or -1 when t is invalid or threads/memory could not be had (nothing ran then). */
+int kit_tournament_run(const kit_tournament *t, void *results, long *failed);
+
+#endif
