@@ -1,6 +1,8 @@
 /* cmd_update.c — `dmap update`: build a Dijkstra map once, then apply batches of edits from a
  * file with the library's incremental update (dmap_live_apply), printing the map after each
  * batch and the number of cells each update touched. */
+#include <float.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -14,7 +16,7 @@ static const char update_help[] =
     "incrementally (only the cells whose value depends on an edit are recomputed; the result\n"
     "is exactly what a fresh `dmap field` of the edited map gives). After each batch the map\n"
     "is printed (batches separated by one empty line) and stderr gets one line\n"
-    "\"batch K: N cells touched\".\n"
+    "\"batch K: N cells touched\". The map has no ceiling unless --default gives one.\n"
     "\n"
     "FILE has one edit per line (X column, Y row, 0,0 top-left):\n"
     "  wall X Y       the cell becomes a wall\n"
@@ -29,11 +31,15 @@ static const char update_help[] =
     "options:\n"
     "  --edits FILE         the edits ('-' reads standard input); required\n"
     "  --goal X,Y[=V]       a goal at column X, row Y with value V (default 0); repeatable\n"
-    "  --default V          the start value of the other cells, a ceiling (default 100)\n" CLI_MOVES_HELP
+    "  --goal-char C[=V]    every cell showing character C is a goal; repeatable\n"
+    "  --default V          a ceiling: the start value of the other cells (default: none,\n"
+    "                       which --default inf also says; cells no goal reaches are 'inf')\n"
+    CLI_MOVES_HELP
     "  --format F           csv (exact values, '#' walls; the default), grid or digits\n"
     "  -h, --help           this text\n"
     "\n"
-    "Exit status: 0 ok, 2 bad input.\n"
+    "Every goal value (options and edits) must be below the ceiling. Every option but --goal\n"
+    "and --goal-char may be given once. Exit status: 0 ok, 2 bad input.\n"
     "example: printf 'wall 2 1\\n---\\nungoal 0 0\\ngoal 4 4 0\\n' > edits.txt\n"
     "         dmap update room.txt --goal 0,0 --edits edits.txt\n";
 
@@ -46,13 +52,8 @@ static int update_option(void *ctx, int argc, char **argv, int *i) {
     update_options *o = ctx;
     const char *v;
     int r = cli_option(argc, argv, i, "--edits", &v);
-    if (r <= 0) return r;
-    if (o->edits_path) {
-        cli_fail("update: --edits given twice");
-        return -1;
-    }
-    o->edits_path = v;
-    return 1;
+    if (r > 0) o->edits_path = v;
+    return r;
 }
 
 /* The parsed edits file: all edits in order, and where each batch ends. */
@@ -93,7 +94,7 @@ static const struct {
 
 /* Parse one edit line (words already split). Prints "FILE:LINE: ..." on error. */
 static int parse_edit(const char *path, int line, char **word, int nwords, const dmap_grid *g,
-                      dmap_edit *e) {
+                      double ceiling, dmap_edit *e) {
     size_t k = 0, nkinds = sizeof edit_words / sizeof edit_words[0];
     while (k < nkinds && strcmp(word[0], edit_words[k].name) != 0) k++;
     if (k == nkinds)
@@ -115,11 +116,14 @@ static int parse_edit(const char *path, int line, char **word, int nwords, const
         return cli_fail("%s:%d: invalid number '%s' (need a finite decimal)", path, line, word[3]);
     if (e->kind == DMAP_EDIT_COST && !(e->value > 0))
         return cli_fail("%s:%d: cost '%s' must be > 0", path, line, word[3]);
+    if (e->kind == DMAP_EDIT_GOAL && !(e->value < ceiling))
+        return cli_fail("%s:%d: goal value %s is not below the ceiling --default, so the goal "
+                        "would have no effect", path, line, word[3]);
     return CLI_EXIT_OK;
 }
 
 /* Read and check the whole edits file. */
-static int load_edits(const char *path, const dmap_grid *g, edit_list *l) {
+static int load_edits(const char *path, const dmap_grid *g, double ceiling, edit_list *l) {
     char *text;
     size_t len;
     dmap_diag diag;
@@ -154,7 +158,7 @@ static int load_edits(const char *path, const dmap_grid *g, edit_list *l) {
             l->batch_end[l->nbatches++] = l->n;
             continue;
         }
-        rc = parse_edit(path, line, word, nwords, g, &l->edits[l->n]);
+        rc = parse_edit(path, line, word, nwords, g, ceiling, &l->edits[l->n]);
         l->n++;
     }
     free(text);
@@ -164,12 +168,32 @@ static int load_edits(const char *path, const dmap_grid *g, edit_list *l) {
     return rc;
 }
 
+/* Live maps take a finite default, so "no ceiling" runs as DBL_MAX, a ceiling no distance
+ * reaches: a cell still at DBL_MAX is one no goal reaches, and prints as inf. */
+static const double *shown_values(const dmap_live *lm, double *out) {
+    const dmap_grid *g = dmap_live_grid(lm);
+    const double *v = dmap_live_values(lm);
+    if (!out) return v;
+    for (size_t i = 0; i < (size_t)g->w * (size_t)g->h; i++)
+        out[i] = v[i] == DBL_MAX ? INFINITY : v[i];
+    return out;
+}
+
 /* Apply every batch, printing the map after each. */
 static int run_batches(const update_options *o, const dmap_grid *g, double *values,
                        const edit_list *l) {
     dmap_live *lm;
-    int rc = dmap_live_new(g, &o->f.moves, values, o->f.dflt, NULL, 0, &lm);
-    if (rc != DMAP_OK) return cli_fail("update: %s", dmap_strerror(rc));
+    int no_ceiling = isinf(o->f.dflt);
+    double *shown = no_ceiling ? cli_values_new(g, 0) : NULL;
+    if (no_ceiling && !shown) return CLI_EXIT_USAGE;
+    if (no_ceiling)
+        for (size_t i = 0; i < (size_t)g->w * (size_t)g->h; i++)
+            if (isinf(values[i])) values[i] = DBL_MAX;
+    int rc = dmap_live_new(g, &o->f.moves, values, no_ceiling ? DBL_MAX : o->f.dflt, NULL, 0, &lm);
+    if (rc != DMAP_OK) {
+        free(shown);
+        return cli_fail("update: %s", dmap_strerror(rc));
+    }
     size_t from = 0;
     for (size_t b = 0; rc == CLI_EXIT_OK && b < l->nbatches; b++) {
         size_t touched;
@@ -180,18 +204,20 @@ static int run_batches(const update_options *o, const dmap_grid *g, double *valu
         }
         from = l->batch_end[b];
         if (b > 0) putchar('\n');
-        rc = cli_print_values(stdout, dmap_live_grid(lm), dmap_live_values(lm), o->f.format);
+        rc = cli_print_values(stdout, dmap_live_grid(lm), shown_values(lm, shown), o->f.format);
         fprintf(stderr, "batch %zu: %zu cells touched\n", b + 1, touched);
     }
     dmap_live_free(lm);
+    free(shown);
     return rc;
 }
 
 int cmd_update(int argc, char **argv) {
     if (cli_wants_help(argc, argv)) return cli_help(update_help);
     update_options o = {0};
-    int rc = cli_field_args_init(&o.f, "update", CLI_ARG_GOALS | CLI_ARG_DEFAULT | CLI_ARG_FORMAT,
-                                 argc, DMAP_DEFAULT_CEILING);
+    int rc = cli_field_args_init(&o.f, "update",
+                                 CLI_ARG_GOALS | CLI_ARG_DEFAULT | CLI_ARG_FORMAT | CLI_ARG_WEIGHTS,
+                                 argc);
     o.f.format = CLI_FORMAT_CSV;
     if (rc == CLI_EXIT_OK) rc = cli_parse_field_args(argc, argv, &o.f, update_option, &o);
     if (rc == CLI_EXIT_OK && !o.edits_path)
@@ -203,7 +229,7 @@ int cmd_update(int argc, char **argv) {
     double *values;
     if (rc == CLI_EXIT_OK && (rc = cli_field_load(&o.f, &map, &values)) == CLI_EXIT_OK) {
         edit_list l;
-        rc = load_edits(o.edits_path, &map.grid, &l);
+        rc = load_edits(o.edits_path, &map.grid, o.f.dflt, &l);
         if (rc == CLI_EXIT_OK) {
             rc = run_batches(&o, &map.grid, values, &l);
             edit_list_free(&l);
