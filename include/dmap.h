@@ -730,7 +730,9 @@ typedef double (*dmap_outcome_fn)(void *user, int my_move, const int *opp, size_
 DMAP_API int dmap_minimax_moves(size_t nmine, const size_t *nopp_moves, size_t nopp, dmap_outcome_fn f,
                                 void *user, double *worst, double *average, int *best, size_t *nbest);
 
-/* === live maps, distance tables, map cache (engine, issue 14) =========================== */
+/* ------------------------------------------------------------------------------------------
+ * Live maps, distance tables, map cache
+ * ---------------------------------------------------------------------------------------- */
 
 /* ---- Live maps: incremental updates (update.c) -----------------------------------------------
  * A live map keeps a Dijkstra map together with its inputs (a copy of the grid, the moves and

@@ -103,6 +103,15 @@ for bad in 4 4,4 0x4 4x 4x4x4 x4; do
         "$DMAP" bury world.dat --size "$bad"
 done
 
+# ---- help texts say what things are, not where they came from --------------------------------
+for cmd in demo field combine flee descend reach bury timing update scen; do
+    expect_true "$cmd --help has no history references" \
+        bash -c '! "$0" help "$1" | grep -qiE "issue [0-9]|(^|[^-])seed [0-9]|seed.s |rules/|the lab"' \
+        "$DMAP" "$cmd"
+done
+expect_true "dmap --help has no history references" \
+    bash -c '! "$0" --help | grep -qiE "issue [0-9]|(^|[^-])seed [0-9]|seed.s |rules/|the lab"' "$DMAP"
+
 # ---- errors that say what is wrong ---------------------------------------------------------
 expect_usage "a cell far outside the map" \
     "^dmap: --goal 99999999999,0: cell (99999999999,0) is outside the 4x3 map$" \
