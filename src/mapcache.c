@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "dmap.h"
+#include "grid.h"
 #include "workspace.h"
 
 /* A log longer than this is not kept: maps behind it are evicted instead (they would cost
@@ -49,9 +50,8 @@ int dmap_cache_new(const dmap_grid *g, const dmap_moves *m, double dflt, size_t 
     if (!out) return DMAP_ERR_ARG;
     *out = NULL;
     if (!g || !m || capacity == 0 || capacity > 1u << 20) return DMAP_ERR_ARG;
-    int rc = dmap_grid_check(g);
+    int rc = dmap_grid_check_steps(g, m); /* grid, moves, and weight x cost in range */
     if (rc) return rc;
-    if (dmap_moves_check(m)) return DMAP_ERR_ARG;
     if (!(dflt - dflt == 0)) return DMAP_ERR_VALUE; /* NaN or infinite */
     dmap_cache *c = calloc(1, sizeof *c);
     if (!c) return DMAP_ERR_NOMEM;

@@ -34,6 +34,7 @@
 #include <string.h>
 
 #include "dmap.h"
+#include "grid.h"
 #include "workspace.h"
 
 typedef struct live_item {
@@ -181,9 +182,8 @@ int dmap_live_new(const dmap_grid *g, const dmap_moves *m, const double *start, 
     if (!out) return DMAP_ERR_ARG;
     *out = NULL;
     if (!g || !m || (ngoals && !goals)) return DMAP_ERR_ARG;
-    int rc = dmap_grid_check(g);
+    int rc = dmap_grid_check_steps(g, m); /* grid, moves, and weight x cost in range */
     if (rc) return rc;
-    if (dmap_moves_check(m)) return DMAP_ERR_ARG;
     if (!isfinite(dflt)) return DMAP_ERR_VALUE;
     size_t n = (size_t)g->w * (size_t)g->h;
     if (start)
@@ -259,8 +259,8 @@ static int check_edit(const dmap_live *lm, const dmap_edit *e) {
         return DMAP_OK;
     case DMAP_EDIT_GOAL:
         return isfinite(e->value) ? DMAP_OK : DMAP_ERR_VALUE;
-    case DMAP_EDIT_COST:
-        return isfinite(e->value) && e->value > 0 ? DMAP_OK : DMAP_ERR_VALUE;
+    case DMAP_EDIT_COST: /* finite, > 0, and every step weight x it too */
+        return dmap_step_cost_ok(&lm->moves, e->value) ? DMAP_OK : DMAP_ERR_VALUE;
     }
     return DMAP_ERR_ARG;
 }
