@@ -1,6 +1,7 @@
 /* main.c — the `pursuit` program: dispatches to match, tournament and bench, and holds the
  * argument helpers they share (pursuit_cli.h). */
 #define _POSIX_C_SOURCE 200809L
+#include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -166,8 +167,9 @@ static int dispatch(int argc, char **argv) {
 /* A full disk or a closed stdout is one error line and exit 2, never a silent success. */
 int main(int argc, char **argv) {
     int rc = dispatch(argc, argv);
+    errno = 0;
     int unwritten = fflush(stdout) != 0 || ferror(stdout);
     if (unwritten && rc != PCLI_USAGE) /* else the failure already said its one line */
-        return pcli_fail("cannot write the output");
+        return pcli_fail("cannot write the output: %s", errno ? strerror(errno) : "write error");
     return rc;
 }

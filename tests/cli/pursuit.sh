@@ -151,6 +151,11 @@ if [[ -w /dev/full ]]; then
     expect_usage "replay full disk" "--replay /dev/full: cannot write: No space left" "$PURSUIT" match --world corridor.dat --predator chase --prey naive --replay /dev/full
 fi
 
+# On a terminal (script(1) from util-linux gives one) the tournament redraws a progress line
+# on stderr and clears it at the end; off a terminal it prints none (checked above).
+progress=$(script -qec "'$PURSUIT' tournament --predators chase --preys flee --worlds 300 --lab-games 1 >/dev/null" /dev/null | od -An -c | tr -d ' \n')
+if [[ "$progress" == *'\rworlds308/308\r033[K'* ]]; then pass; else fail "progress line: $progress"; fi
+
 # Tournaments: the same tables for any number of jobs (timing columns aside); the lab tables;
 # full world names; dashes, not 0.0%, when no game was played.
 tables() { sed '/^bot /,$d'; }
