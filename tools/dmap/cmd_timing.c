@@ -1,6 +1,6 @@
 /* cmd_timing.c — `dmap timing`: the timing map of a map file (for each cell, the earliest time
  * any enemy can be there: the minimum of the enemies' threat maps) and, with --me, the safe
- * region of the safe walk (seed 004). */
+ * region of the safe walk. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -23,10 +23,11 @@ static const char timing_help[] =
     "  --me X,Y         my cell: also print the safe region\n"
     "  --cutoff D       each enemy only threatens cells within distance D (default: no cutoff)\n"
     CLI_MOVES_HELP
-    "  --format F       grid (aligned columns, the default) or csv (exact values)\n"
+    "  --format F       grid (aligned columns, the default) or csv (exact values, 'inf'\n"
+    "                   for never; `dmap combine` reads it back)\n"
     "  -h, --help       this text\n"
     "\n"
-    "Exit status: 0 ok, 2 bad input.\n"
+    "Every option but --enemy may be given once. Exit status: 0 ok, 2 bad input.\n"
     "example: dmap timing room.txt --enemy 4,1 --enemy 0,3+2 --me 1,1 --cutoff 6\n";
 
 enum { MAX_ENEMIES = 256 };
@@ -60,7 +61,7 @@ static int timing_option(void *ctx, int argc, char **argv, int *i) {
     if ((r = cli_option(argc, argv, i, "--cutoff", &v)) != 0) {
         if (r < 0 || cli_number("--cutoff", v, &o->cutoff)) return -1;
         if (o->cutoff < 0) {
-            cli_fail("invalid --cutoff '%s' (must be >= 0)", v);
+            cli_fail("invalid value for --cutoff: '%s' (must be >= 0)", v);
             return -1;
         }
         return 1;
@@ -81,7 +82,8 @@ static int parse_enemy(const dmap_grid *g, const char *arg, double cutoff, dmap_
     char cell[64];
     const char *plus = strchr(arg, '+');
     size_t n = plus ? (size_t)(plus - arg) : strlen(arg);
-    if (n >= sizeof cell) return cli_fail("invalid --enemy '%s' (need X,Y[+DELAY])", arg);
+    if (n >= sizeof cell)
+        return cli_fail("invalid value for --enemy: '%s' (need X,Y[+DELAY])", arg);
     memcpy(cell, arg, n);
     cell[n] = '\0';
     int x, y, rc = cli_cell(g, "--enemy", cell, 1, &x, &y);
@@ -91,7 +93,8 @@ static int parse_enemy(const dmap_grid *g, const char *arg, double cutoff, dmap_
     e->cutoff = cutoff;
     if (plus) {
         if (cli_number("--enemy delay", plus + 1, &e->delay)) return CLI_EXIT_USAGE;
-        if (e->delay < 0) return cli_fail("invalid --enemy '%s' (the delay must be >= 0)", arg);
+        if (e->delay < 0)
+            return cli_fail("invalid value for --enemy: '%s' (the delay must be >= 0)", arg);
     }
     return CLI_EXIT_OK;
 }
@@ -139,7 +142,7 @@ static int run_timing(const timing_options *o, const cli_map *map, const dmap_en
 int cmd_timing(int argc, char **argv) {
     if (cli_wants_help(argc, argv)) return cli_help(timing_help);
     timing_options o = {.cutoff = INFINITY};
-    int rc = cli_field_args_init(&o.f, "timing", CLI_ARG_FORMAT_NUMBERS, argc, 0.0);
+    int rc = cli_field_args_init(&o.f, "timing", CLI_ARG_FORMAT_NUMBERS | CLI_ARG_WEIGHTS, argc);
     if (rc == CLI_EXIT_OK) rc = parse_timing_options(argc, argv, &o);
     if (rc != CLI_EXIT_OK) return rc;
     cli_map map;
