@@ -61,11 +61,11 @@ void pcli_common_defaults(pcli_common *c) {
     c->seed = 1;
 }
 
-/* --size WxH: pursuit worlds are square, so W must equal H (a single N means NxN). */
+/* --size WxH: pursuit worlds are square, so W must equal H. */
 static int parse_square_size(const char *opt, const char *v, long *size) {
     long w, h;
     if (kit_parse_size(PCLI_PROG, opt, v, 2, 4096, &w, &h)) return PCLI_USAGE;
-    if (w != h) return pcli_fail("%s: pursuit worlds are square, got %ldx%ld", opt, w, h);
+    if (w != h) return pcli_fail("invalid value for %s: '%s' (pursuit worlds are square)", opt, v);
     *size = w;
     return 0;
 }
