@@ -156,6 +156,11 @@ fi
 progress=$(script -qec "'$PURSUIT' tournament --predators chase --preys flee --worlds 300 --lab-games 1 >/dev/null" /dev/null | od -An -c | tr -d ' \n')
 if [[ "$progress" == *'\rworlds308/308\r033[K'* ]]; then pass; else fail "progress line: $progress"; fi
 
+# "How the prey played": an open board has no dead-end cell, so no game ends on one.
+out=$("$PURSUIT" tournament --predators greedy --preys flee,random --worlds 50 --walls 0 --lab-games 0 --breakdown)
+rows=$(printf '%s\n' "$out" | sed -n '/how the prey played/,/^$/p' | grep -cE '^greedy +(flee|random) +[0-9.]+% .* 0\.0% \[  0\.0%, +[0-9.]+%\] *$')
+if [[ $rows -eq 2 ]]; then pass; else fail "dead ends on an open board: $out"; fi
+
 # Tournaments: the same tables for any number of jobs (timing columns aside); the lab tables;
 # full world names; dashes, not 0.0%, when no game was played.
 tables() { sed '/^bot /,$d'; }
