@@ -630,6 +630,8 @@ PyMODINIT_FUNC PyInit__dmap(void) {
         add_int(m, "EDIT_GOAL", DMAP_EDIT_GOAL) || add_int(m, "EDIT_UNGOAL", DMAP_EDIT_UNGOAL) ||
         add_int(m, "EDIT_COST", DMAP_EDIT_COST) || add_int(m, "TABLE_MAX_CELLS", DMAP_TABLE_MAX_CELLS) ||
         PyModule_AddObject(m, "NO_CEILING", PyFloat_FromDouble(DMAP_NO_CEILING)) < 0 ||
+        /* so that inspect.signature reads the "=inf" defaults of the text signatures */
+        PyModule_AddObject(m, "inf", PyFloat_FromDouble(INFINITY)) < 0 ||
         add_int(m, "FILTER_KEEP_TRUE", DMAP_FILTER_KEEP_TRUE) ||
         add_int(m, "FILTER_KEEP_MAX", DMAP_FILTER_KEEP_MAX) ||
         add_int(m, "FILTER_KEEP_MIN", DMAP_FILTER_KEEP_MIN) ||
