@@ -1,7 +1,9 @@
 """No leaks: 100,000 calls of each function (successful calls and error paths) do not grow the
 memory Python tracks (tracemalloc) or the process's resident set (RSS, which also sees the C
 library's malloc). A leak of one small object or 8 bytes per call would show as ~0.8-6 MB.
-Under the sanitizer build (DMAP_UNDER_ASAN=1) 10,000 calls each, with thresholds scaled."""
+Under the sanitizer build (DMAP_UNDER_ASAN=1): 10,000 calls each, tracemalloc only, because
+ASan's allocator (quarantine, shadow memory) grows the RSS by itself; the plain build checks
+the RSS."""
 import gc
 import math
 import os
@@ -12,7 +14,8 @@ import pytest
 
 import dmap
 
-CALLS = 10_000 if os.environ.get("DMAP_UNDER_ASAN") == "1" else 100_000
+UNDER_ASAN = os.environ.get("DMAP_UNDER_ASAN") == "1"
+CALLS = 10_000 if UNDER_ASAN else 100_000
 
 
 def rss_bytes():
@@ -106,5 +109,6 @@ def test_no_growth(name):
     rss_grown = rss_bytes() - rss0
     scale = calls / 100_000
     assert grown < 64 * 1024 * max(scale, 0.25), f"{name}: tracemalloc grew {grown} bytes"
-    assert rss_grown < 1.5 * 1024 * 1024 * max(scale, 0.25), f"{name}: RSS grew {rss_grown} bytes"
+    if not UNDER_ASAN:
+        assert rss_grown < 1.5 * 1024 * 1024 * max(scale, 0.25), f"{name}: RSS grew {rss_grown} bytes"
     assert not math.isnan(rss_grown)
