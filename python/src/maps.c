@@ -139,6 +139,11 @@ PyObject *pydmap_field(PyObject *self, PyObject *args, PyObject *kw) {
         PyArrayObject *ga_ = (PyArrayObject *)goals_obj;
         if (PyArray_TYPE(ga_) == NPY_BOOL) {
             if (pydmap_mask_in(goals_obj, &ga.g, "goals", &mask) < 0) goto fail;
+        } else if (!PyArray_ISFLOAT(ga_)) {
+            /* An int mask is ambiguous (0/1 flags or values?): say which kinds there are. */
+            PyErr_SetString(PyExc_TypeError,
+                            "a goals mask must be bool (True = goal at 0) or float (NaN = no goal)");
+            goto fail;
         } else {
             mask = pydmap_map_in(goals_obj, &ga.g, "goals");
             if (!mask) goto fail;

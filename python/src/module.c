@@ -593,11 +593,15 @@ PyMODINIT_FUNC PyInit__dmap(void) {
         return NULL;
     PyObject *m = PyModule_Create(&moduledef);
     if (!m) return NULL;
-    pydmap_Error = PyErr_NewExceptionWithDoc(
+    /* .code defaults to ERR_ARG (for the binding's own argument errors); raises from a
+     * library code set it on the instance. */
+    PyObject *defaults = Py_BuildValue("{s:i}", "code", DMAP_ERR_ARG);
+    pydmap_Error = defaults ? PyErr_NewExceptionWithDoc(
         "dmap.Error",
-        "An error reported by the dmap library (a bad argument, size, value, cell, wall, format\n"
-        "or capacity). A ValueError; .code is the library's negative error code.",
-        PyExc_ValueError, NULL);
+        "An error reported by the dmap library (a bad argument, size, value, cell, wall, format,\n"
+        "capacity or ceiling). A ValueError; .code is the library's negative error code.",
+        PyExc_ValueError, defaults) : NULL;
+    Py_XDECREF(defaults);
     default_ws = dmap_workspace_new();
     if (!pydmap_Error || !default_ws) goto fail;
     Py_INCREF(pydmap_Error);

@@ -154,6 +154,8 @@ def test_errors_carry_the_library_message():
         dmap.field(walls, [(0, 0)], moves="eight")
     with pytest.raises(TypeError):
         dmap.field(walls, [(0,)])
+    with pytest.raises(TypeError, match="bool .* or float"):
+        dmap.field(walls, np.zeros((3, 4), np.uint8))  # 0/1 flags or values? refused
     with pytest.raises(dmap.Error, match="factor"):
         dmap.flee(walls, np.zeros((3, 4)), 1.2)
     with pytest.raises(dmap.Error, match="wall"):

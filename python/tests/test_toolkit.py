@@ -271,8 +271,9 @@ def test_filter_moves_has_no_opinion_when_it_would_remove_all():
     assert kept == [1] and removed == [2]
     with pytest.raises(ZeroDivisionError):
         dmap.filter_moves([1, 2], [("max", lambda c: 1 / 0)])
-    with pytest.raises(dmap.Error):
+    with pytest.raises(dmap.Error) as e:
         dmap.filter_moves([1], [("median", lambda c: 0.0)])
+    assert e.value.code == dmap.ERR_ARG
 
 
 def test_minimax_matches_brute_force(rng):
