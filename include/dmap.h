@@ -766,10 +766,11 @@ typedef struct dmap_edit {
 /* Make a live map: copy g (walls and costs; a wall's cost is replaced by 1 when it is not
  * finite and > 0) and m, set the start values — start[i] (W*H doubles, copied) when start is
  * not NULL, else dflt everywhere — lower the goals' cells to their values (as dmap_set_goal),
- * and scan. dflt is also the value DMAP_EDIT_UNGOAL returns a cell to. *out gets the new
+ * and scan. dflt is also the value DMAP_EDIT_UNGOAL returns a cell to; DMAP_NO_CEILING
+ * (+INFINITY) is allowed, like a +INFINITY start value ("not reached"). *out gets the new
  * object (free with dmap_live_free); it owns all its memory, g may be freed afterwards.
  * Errors: DMAP_ERR_ARG (NULLs, invalid moves), DMAP_ERR_SIZE, DMAP_ERR_VALUE (dflt or a
- * passable start or goal value not finite; bad costs), DMAP_ERR_RANGE / DMAP_ERR_WALL (a goal
+ * passable start value NaN or -INFINITY, a goal value not finite; bad costs), DMAP_ERR_RANGE / DMAP_ERR_WALL (a goal
  * outside the grid or on a wall), DMAP_ERR_NOMEM; *out is NULL after an error.
  * Cost: one dmap_scan; memory about 31 bytes per cell (39 with costs). */
 DMAP_API int dmap_live_new(const dmap_grid *g, const dmap_moves *m, const double *start, double dflt,

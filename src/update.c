@@ -184,11 +184,13 @@ int dmap_live_new(const dmap_grid *g, const dmap_moves *m, const double *start, 
     int rc = dmap_grid_check(g);
     if (rc) return rc;
     if (dmap_moves_check(m)) return DMAP_ERR_ARG;
-    if (!isfinite(dflt)) return DMAP_ERR_VALUE;
+    /* +INFINITY is a start value like any other (DMAP_NO_CEILING: "not reached"); it never
+     * supports a neighbour in phase A because supporters must be strictly smaller. */
+    if (isnan(dflt) || dflt == -INFINITY) return DMAP_ERR_VALUE;
     size_t n = (size_t)g->w * (size_t)g->h;
     if (start)
         for (size_t i = 0; i < n; i++)
-            if (!g->wall[i] && !isfinite(start[i])) return DMAP_ERR_VALUE;
+            if (!g->wall[i] && (isnan(start[i]) || start[i] == -INFINITY)) return DMAP_ERR_VALUE;
     for (size_t k = 0; k < ngoals; k++) {
         if (!isfinite(goals[k].value)) return DMAP_ERR_VALUE;
         int i = dmap_grid_index(g, goals[k].x, goals[k].y);
@@ -471,6 +473,9 @@ static int relower_phase(dmap_live *lm, size_t nedited, size_t ninvalid) {
     for (size_t k = 0; k < ninvalid + nedited && rc == DMAP_OK; k++) {
         int32_t p = k < ninvalid ? lm->list[k] : lm->edited[k - ninvalid];
         if (lm->work[p] == -INFINITY) continue;
+        /* An edited floor cell is recomputed even when it stays at +inf: a wall turned floor
+         * must not keep the wall's start value in the public map. */
+        if (k >= ninvalid && (rc = touch(lm, p)) != DMAP_OK) break;
         double best = best_offer(lm, p, strict);
         if (best < lm->work[p]) rc = lower(lm, p, best);
     }
