@@ -172,3 +172,17 @@ int kit_html_replay_from_file(const char *html_path, const char *jsonl_path, cha
     free(text);
     return rc;
 }
+
+int kit_html_replay_scratch(const char *html_path, char *path, size_t size, char *err,
+                            size_t errlen) {
+    if (!html_path || !path) return fail(err, errlen, "(null)", "no file name");
+    if ((size_t)snprintf(path, size, "%s.replay-XXXXXX", html_path) >= size)
+        return fail(err, errlen, html_path, "the file name is too long");
+    int fd = mkstemp(path);
+    if (fd < 0) {
+        snprintf(err, errlen, "%s: cannot create a file there: %s", html_path, strerror(errno));
+        return -1;
+    }
+    close(fd);
+    return 0;
+}

@@ -15,7 +15,8 @@ the numbers in the replay files themselves:
     an error, with one stats row per unit named in its state;
   * each malformed file shows an error message in the page naming what is wrong (and the line),
     never a blank page;
-  * EXTRA files: a replay written by an arena (.jsonl: loads, every frame steps) or a standalone
+  * EXTRA files: a replay written by an arena (.jsonl: loads, and stepping with the arrow key
+    shows every frame's turn and [x,y] units as in the file) or a standalone
     HTML file (.html: opens by itself with the replay inline, no picker); "X.html=R.jsonl"
     also checks that the page shows R's frames, its last turn and its units' cells, and
     (for a replay whose strings hold markup such as "</script>") that the text is shown as
@@ -328,6 +329,20 @@ def test_extra(d, viewer_dir, arg, out_dir):
     check(base + " has frames", where is not None and where["frames"] >= 1, str(where))
     if where and frames is not None:
         check(base + " frame count", where["frames"] == frames, str(where))
+    if frames is not None and not path.endswith(".html"):
+        # every frame, stepped with the arrow key: the turn and each [x,y] unit as in the file
+        press(d, Keys.HOME)
+        mismatches = []
+        for k, t in enumerate(turns):
+            if k:
+                press(d, Keys.ARROW_RIGHT)
+            if turn_label(d) != "Turn %d" % t["turn"]:
+                mismatches.append((k, turn_label(d)))
+            for key, val in (t.get("state") or {}).items():
+                if isinstance(val, list) and len(val) == 2 and all(isinstance(v, int) for v in val):
+                    if unit_cell(d, key) != "%d,%d" % tuple(val):
+                        mismatches.append((k, key, unit_cell(d, key), val))
+        check(base + " every frame's turn and units", not mismatches, str(mismatches[:3]))
     press(d, Keys.END)
     where = d.execute_script("return window.dmapViewer.where()")
     check(base + " steps to the end", where is not None and where["index"] == where["frames"] - 1, str(where))
