@@ -108,6 +108,7 @@
     if (Array.isArray(h.players)) parts.push(h.players.join(" vs "));
     if (h.seed !== undefined) parts.push("seed " + h.seed);
     el.title.textContent = parts.join(" · ");
+    document.title = "dmap replay — " + parts.join(" · ");
     el.result.textContent = replay.result === null ? "" : "Result: " + describe(replay.result);
   }
 
@@ -335,7 +336,10 @@
     el.last.addEventListener("click", function () { stop(); go(Infinity); });
     el.slower.addEventListener("click", function () { setSpeed(speedIndex - 1); });
     el.faster.addEventListener("click", function () { setSpeed(speedIndex + 1); });
-    el.overlay.addEventListener("change", function () { setOverlay(el.overlay.value); });
+    el.overlay.addEventListener("change", function () {
+      setOverlay(el.overlay.value);
+      el.overlay.blur(); /* give the keys back to the page */
+    });
     el.board.addEventListener("mousemove", hover);
     el.board.addEventListener("mouseleave", unhover);
     document.addEventListener("keydown", key);
