@@ -16,9 +16,9 @@
   function $(id) { return document.getElementById(id); }
 
   function showError(message) {
+    replay = null; /* first: stop() would draw the frame again */
     stop();
     unhover();
-    replay = null;
     el.error.textContent = "Cannot show this replay: " + message;
     el.error.hidden = false;
     el.main.hidden = true;
@@ -54,7 +54,9 @@
     var params = {};
     (location.hash || "").replace(/^#/, "").split("&").forEach(function (kv) {
       var i = kv.indexOf("=");
-      if (i > 0) params[decodeURIComponent(kv.slice(0, i))] = decodeURIComponent(kv.slice(i + 1));
+      try {
+        if (i > 0) params[decodeURIComponent(kv.slice(0, i))] = decodeURIComponent(kv.slice(i + 1));
+      } catch (err) { /* a malformed %-escape: ignore that part */ }
     });
     if (params.turn !== undefined) {
       var t = Number(params.turn);
@@ -207,8 +209,18 @@
   }
 
   /* ---- the frame ----------------------------------------------------------------------- */
+  /* Draw the current frame; a state this viewer cannot draw shows the error box, never a
+   * half-drawn or blank page. */
   function render() {
     if (!replay) return;
+    try {
+      draw();
+    } catch (err) {
+      showError("line " + replay.frames[index].line + ": cannot draw this turn (" + err.message + ")");
+    }
+  }
+
+  function draw() {
     var fr = replay.frames[index], ctx = el.board.getContext("2d");
     var range = DmapDraw.frame(ctx, replay.header, fr, cell, overlay);
     el.turn.textContent = "Turn " + fr.turn;
