@@ -68,8 +68,10 @@ static void test_page(void) {
         /* undo the escape: the replay comes back byte for byte (the writer adds newlines) */
         char *back = malloc(n + 1), *o = back;
         for (const char *p = data; *p;) {
-            if (!strncmp(p, "\\u003c", 6)) *o++ = '<', p += 6;
-            else *o++ = *p++;
+            if (!strncmp(p, "\\u003c", 6))
+                *o++ = '<', p += 6;
+            else
+                *o++ = *p++;
         }
         *o = '\0';
         CHECK(strstr(back, replay) != NULL);
