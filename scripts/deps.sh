@@ -5,12 +5,11 @@
 #                           zlib1g-dev (gzip-compressed recorded games), libtcod-dev (the
 #                           benchmark's comparison), libpng-dev (the dmap tool's PNG heatmaps):
 #                           what ./demo.sh and bench/run.sh use
-#   scripts/deps.sh test    the above plus clang (with its sanitizer runtime) and valgrind,
-#                           for the Python package's test Debian's python3-dev,
-#                           python3-numpy, python3-pytest, python3-setuptools, python3-pip and
-#                           python3-venv, and for the replay viewer's browser test chromium,
-#                           chromium-driver and python3-selenium (what ./test.sh uses); this is
-#                           the default
+#   scripts/deps.sh test    the above plus clang (with its sanitizer runtime), valgrind,
+#                           chromium, chromium-driver and python3-selenium (the replay viewer's
+#                           browser test), and for the Python package's test Debian's
+#                           python3-dev, python3-numpy, python3-pytest, python3-setuptools,
+#                           python3-pip and python3-venv: what ./test.sh uses; the default
 #
 # gcc, make and git are assumed present. Missing packages are installed with apt-get (after
 # one apt-get update), through sudo when not root. When that is impossible the script says
