@@ -5,9 +5,10 @@
 #   pursuit match on the lab's battlefield.dat with --replay and --html -> OUT/battlefield.*
 #   pursuit match --html alone leaves exactly the page (its scratch replay is removed);
 #   --html into a missing folder: exit 2, one line, nothing written.
-# usage: html_files.sh MAKE_HTML PURSUIT FIXTURES_DIR OUT_DIR SHARED_DIR
+#   with BOMBER: a bomber game with Gambit's goal maps (`match --replay --maps`) -> OUT/bomber.jsonl
+# usage: html_files.sh MAKE_HTML PURSUIT FIXTURES_DIR OUT_DIR SHARED_DIR [BOMBER]
 set -euo pipefail
-make_html=$1 pursuit=$2 fixtures=$3 out=$4 shared=$5
+make_html=$1 pursuit=$2 fixtures=$3 out=$4 shared=$5 bomber=${6:-}
 world="$shared/data/pursuit/battlefield.dat"
 if [[ ! -e $world ]]; then
     echo "FAIL: viewer_html: missing shared data: $world" >&2
@@ -24,6 +25,11 @@ rm -f "$out"/*.html "$out"/*.jsonl
 "$pursuit" match --world "$world" --predator chase --prey bury \
     --replay "$out/battlefield.jsonl" --html "$out/battlefield.html" >/dev/null && ok || bad "match --replay --html"
 [[ -s $out/battlefield.jsonl && -s $out/battlefield.html ]] && ok || bad "match wrote no replay or page"
+
+if [[ -n $bomber ]]; then
+    "$bomber" match --seed 3 --bots gambit,random --replay "$out/bomber.jsonl" --maps >/dev/null \
+        && ok || bad "bomber match --replay --maps"
+fi
 
 alone=$(mktemp -d)
 trap 'rm -rf "$alone"' EXIT
