@@ -19,7 +19,8 @@ static const char update_help[] =
     "FILE has one edit per line (X column, Y row, 0,0 top-left):\n"
     "  wall X Y       the cell becomes a wall\n"
     "  floor X Y      the cell becomes floor\n"
-    "  goal X Y V     the cell's start value becomes V (adds, revalues or moves a goal)\n"
+    "  goal X Y V     the cell's start value becomes V (adds, revalues or moves a goal;\n"
+    "                 V below the ceiling)\n"
     "  ungoal X Y     the cell's start value returns to the default\n"
     "  cost X Y C     the cell's entry cost becomes C (finite, > 0)\n"
     "  ---            ends a batch (the last batch needs no ---)\n"
@@ -93,7 +94,7 @@ static const struct {
 
 /* Parse one edit line (words already split). Prints "FILE:LINE: ..." on error. */
 static int parse_edit(const char *path, int line, char **word, int nwords, const dmap_grid *g,
-                      dmap_edit *e) {
+                      double ceiling, dmap_edit *e) {
     size_t k = 0, nkinds = sizeof edit_words / sizeof edit_words[0];
     while (k < nkinds && strcmp(word[0], edit_words[k].name) != 0) k++;
     if (k == nkinds)
@@ -115,11 +116,14 @@ static int parse_edit(const char *path, int line, char **word, int nwords, const
         return cli_fail("%s:%d: invalid number '%s' (need a finite decimal)", path, line, word[3]);
     if (e->kind == DMAP_EDIT_COST && !(e->value > 0))
         return cli_fail("%s:%d: cost '%s' must be > 0", path, line, word[3]);
+    if (e->kind == DMAP_EDIT_GOAL && !(e->value < ceiling)) /* as --goal: it could not count */
+        return cli_fail("%s:%d: goal value %s is not below the ceiling %g (--default)", path,
+                        line, word[3], ceiling);
     return CLI_EXIT_OK;
 }
 
 /* Read and check the whole edits file. */
-static int load_edits(const char *path, const dmap_grid *g, edit_list *l) {
+static int load_edits(const char *path, const dmap_grid *g, double ceiling, edit_list *l) {
     char *text;
     size_t len;
     dmap_diag diag;
@@ -154,7 +158,7 @@ static int load_edits(const char *path, const dmap_grid *g, edit_list *l) {
             l->batch_end[l->nbatches++] = l->n;
             continue;
         }
-        rc = parse_edit(path, line, word, nwords, g, &l->edits[l->n]);
+        rc = parse_edit(path, line, word, nwords, g, ceiling, &l->edits[l->n]);
         l->n++;
     }
     free(text);
@@ -204,7 +208,7 @@ int cmd_update(int argc, char **argv) {
     double *values;
     if (rc == CLI_EXIT_OK && (rc = cli_field_load(&o.f, &map, &values)) == CLI_EXIT_OK) {
         edit_list l;
-        rc = load_edits(o.edits_path, &map.grid, &l);
+        rc = load_edits(o.edits_path, &map.grid, o.f.dflt, &l);
         if (rc == CLI_EXIT_OK) {
             rc = run_batches(&o, &map.grid, values, &l);
             edit_list_free(&l);
