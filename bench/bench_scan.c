@@ -276,7 +276,7 @@ static int make_movingai(bench_case *c, const char *dir, const char *file,
     if (join_path(path, sizeof path, dir, file, "") != 0) return -1;
     if (read_whole(path, &text, &len) != DMAP_OK) return -1;
     dmap_diag diag = {0, ""};
-    int rc = dmap_parse_movingai_map(text, len, &c->grid, &diag);
+    int rc = dmap_parse_movingai_map(text, len, &c->grid, NULL, &diag);
     free(text);
     if (rc != DMAP_OK) {
         fprintf(stderr, "dmap_bench: %s:%d: %s\n", path, diag.line, diag.message);

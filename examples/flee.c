@@ -45,7 +45,7 @@ int main(void) {
     double toward[N], plain[N], flee[N];
     int plain_path[N], flee_path[N];
     size_t plain_len = 0, flee_len = 0;
-    int rc = dmap_field(&g, &m, &goal, 1, 1000.0, toward, NULL); /* ceiling well above */
+    int rc = dmap_field(&g, &m, &goal, 1, DMAP_NO_CEILING, toward, NULL); /* plain distances */
     if (rc == DMAP_OK) rc = dmap_scale(&g, toward, -1.0, plain);
     if (rc == DMAP_OK) rc = dmap_flee(&g, &m, toward, DMAP_FLEE_FACTOR, flee, NULL);
     if (rc == DMAP_OK)

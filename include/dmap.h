@@ -11,12 +11,48 @@
  *     top-left — has index y*W + x. Functions that take "a cell" take that index.
  *   - A map ("field", "values") is an array of W*H doubles owned by the caller.
  *   - Costs are O(N) in the number of cells N unless the comment says otherwise.
+ *   - Every function is declared with DMAP_API (the symbols the shared library exports; the
+ *     library is built with hidden visibility, so nothing else is exported).
+ *
+ * Numbers
+ *   - Values are IEEE doubles. Sums of integers are exact while every value stays below 2^53
+ *     (about 9e15) in magnitude: with integer goal values, weights and costs, results equal
+ *     the plain sweep loop's bit for bit and equal distances compare equal.
+ *   - With fractional weights or costs (sqrt 2, 1.5, ...) each step rounds once, so a path
+ *     of k steps can be off by about k ulps, and two routes of the same real length may
+ *     differ in the last bits. Tie tests are exact (dmap_downhill_options keeps only values
+ *     that compare equal), so such near-ties are not ties; compare with a tolerance, or use
+ *     integer weights (e.g. 2 and 3, or 5 and 7, for a cardinal and a diagonal step) when
+ *     ties matter.
+ *   - +INFINITY means "never" or "unreachable": cells no goal reaches in a map without a
+ *     ceiling (DMAP_NO_CEILING), threat and arrival times. A distance that would overflow the
+ *     double range also reads +INFINITY. NaN is rejected wherever a value is checked.
+ *   - Step weight times entry cost must stay a finite number > 0 (else DMAP_ERR_VALUE).
+ *   - Files: dmap_read_file reads at most 1 GiB; grids have at most DMAP_MAX_CELLS cells.
  */
 #ifndef DMAP_H
 #define DMAP_H
 
+#include <math.h>
 #include <stddef.h>
 #include <stdint.h>
+
+/* DMAP_API marks the public functions. The library is built with hidden visibility and
+ * DMAP_BUILDING defined; users include the header as is. Define DMAP_API yourself (e.g.
+ * empty) to override, for instance when compiling the sources into your own program. */
+#ifndef DMAP_API
+#if defined(_WIN32) && defined(DMAP_SHARED_LIBRARY)
+#ifdef DMAP_BUILDING
+#define DMAP_API __declspec(dllexport)
+#else
+#define DMAP_API __declspec(dllimport)
+#endif
+#elif defined(__GNUC__) || defined(__clang__)
+#define DMAP_API __attribute__((visibility("default")))
+#else
+#define DMAP_API
+#endif
+#endif
 
 #ifdef __cplusplus
 extern "C" {
@@ -26,6 +62,15 @@ extern "C" {
 #define DMAP_VERSION_MINOR 1
 #define DMAP_VERSION_PATCH 0
 #define DMAP_VERSION_STRING "0.1.0"
+/* The version as one number, MAJOR * 10000 + MINOR * 100 + PATCH (0.1.0 is 100). */
+#define DMAP_VERSION_NUMBER \
+    (DMAP_VERSION_MAJOR * 10000 + DMAP_VERSION_MINOR * 100 + DMAP_VERSION_PATCH)
+
+/* The version of the library actually linked, which can differ from the header's when a
+ * program runs against another shared library: "0.1.0" (never NULL) and DMAP_VERSION_NUMBER's
+ * form. Compare dmap_version_number() / 10000 with DMAP_VERSION_MAJOR to detect a mismatch. */
+DMAP_API const char *dmap_version(void);
+DMAP_API int dmap_version_number(void);
 
 /* ------------------------------------------------------------------------------------------
  * Errors
@@ -36,16 +81,19 @@ enum {
     DMAP_ERR_ARG = -1,     /* a NULL pointer or an argument outside its documented domain */
     DMAP_ERR_SIZE = -2,    /* W or H <= 0, or W*H above DMAP_MAX_CELLS or overflowing */
     DMAP_ERR_NOMEM = -3,   /* an allocation failed */
-    DMAP_ERR_VALUE = -4,   /* a value is NaN or infinite, or a cost is not finite and > 0 */
+    DMAP_ERR_VALUE = -4,   /* a value is NaN or infinite where it must be finite, a cost is
+                              not finite and > 0, or weight * cost overflows or underflows */
     DMAP_ERR_RANGE = -5,   /* a cell or coordinate lies outside the grid */
     DMAP_ERR_WALL = -6,    /* a cell that must be passable is a wall */
     DMAP_ERR_FORMAT = -7,  /* a file or text is malformed (the dmap_diag says where and why) */
     DMAP_ERR_IO = -8,      /* a file could not be opened or read */
-    DMAP_ERR_LIMIT = -9    /* a caller-given capacity is too small for the result */
+    DMAP_ERR_LIMIT = -9,   /* a caller-given capacity is too small for the result */
+    DMAP_ERR_CEILING = -10 /* a goal's value is not below the map's ceiling, so it would have
+                              no effect (dmap_field) */
 };
 
 /* A short English sentence for an error code ("invalid argument", ...). Never NULL. */
-const char *dmap_strerror(int code);
+DMAP_API const char *dmap_strerror(int code);
 
 /* Where and why a reader rejected its input. Readers fill it when given one (it may be NULL).
  * line is 1-based (0 when the problem is not tied to a line); message never ends in '\n'. */
@@ -72,23 +120,23 @@ typedef struct dmap_grid {
 
 /* Allocate an all-floor W x H grid with unit costs (cost stays NULL).
  * Errors: DMAP_ERR_ARG (g NULL), DMAP_ERR_SIZE, DMAP_ERR_NOMEM. On error *g is zeroed. */
-int dmap_grid_init(dmap_grid *g, int w, int h);
+DMAP_API int dmap_grid_init(dmap_grid *g, int w, int h);
 
 /* Give the grid an owned cost array, all 1 (no-op if it has one). Errors: ARG, NOMEM. */
-int dmap_grid_add_costs(dmap_grid *g);
+DMAP_API int dmap_grid_add_costs(dmap_grid *g);
 
 /* Free the arrays of a grid made by dmap_grid_init or a reader and zero it. NULL is fine. */
-void dmap_grid_free(dmap_grid *g);
+DMAP_API void dmap_grid_free(dmap_grid *g);
 
 /* Check a grid: sizes in range, wall present, every passable cost finite and > 0.
  * Returns DMAP_OK, DMAP_ERR_ARG, DMAP_ERR_SIZE or DMAP_ERR_VALUE. */
-int dmap_grid_check(const dmap_grid *g);
+DMAP_API int dmap_grid_check(const dmap_grid *g);
 
 /* The index of (x, y), or -1 when it lies outside the grid. */
-int dmap_grid_index(const dmap_grid *g, int x, int y);
+DMAP_API int dmap_grid_index(const dmap_grid *g, int x, int y);
 
 /* Nonzero when cell (x, y) is inside the grid and not a wall. */
-int dmap_grid_passable(const dmap_grid *g, int x, int y);
+DMAP_API int dmap_grid_passable(const dmap_grid *g, int x, int y);
 
 /* Corner rule for diagonal steps. */
 typedef enum dmap_corners {
@@ -105,15 +153,15 @@ typedef struct dmap_moves {
     dmap_corners corners; /* ignored when connectivity is 4 */
 } dmap_moves;
 
-/* The seed's moves: 4-connected, unit steps. */
-dmap_moves dmap_moves_4(void);
+/* 4-connected, unit steps (Manhattan distance): the classic Dijkstra map's moves. */
+DMAP_API dmap_moves dmap_moves_4(void);
 /* 8-connected, unit cardinal and diagonal steps, corners cut (Chebyshev distance). */
-dmap_moves dmap_moves_8(void);
+DMAP_API dmap_moves dmap_moves_8(void);
 /* Moving AI's octile moves: 8-connected, 1 and sqrt(2), strict corners. */
-dmap_moves dmap_moves_octile(void);
+DMAP_API dmap_moves dmap_moves_octile(void);
 
 /* DMAP_OK when the move descriptor is valid, else DMAP_ERR_ARG. */
-int dmap_moves_check(const dmap_moves *m);
+DMAP_API int dmap_moves_check(const dmap_moves *m);
 
 /* Directions, for moves and downhill choices. DMAP_STAY is "do not move". */
 typedef enum dmap_dir {
@@ -124,14 +172,14 @@ typedef enum dmap_dir {
 } dmap_dir;
 
 /* The column and row offsets of a direction (UP is y-1). Out-of-range d gives 0, 0. */
-int dmap_dir_dx(dmap_dir d);
-int dmap_dir_dy(dmap_dir d);
+DMAP_API int dmap_dir_dx(dmap_dir d);
+DMAP_API int dmap_dir_dy(dmap_dir d);
 
 /* The cell reached from cell `from` by direction d under the move rules: the index, or -1 when
  * the step leaves the grid, enters a wall, is diagonal under 4-connectivity or breaks the
  * corner rule, and when g, m, from or d are invalid. DMAP_STAY gives `from` itself (when it
  * is a passable cell). */
-int dmap_step(const dmap_grid *g, const dmap_moves *m, int from, dmap_dir d);
+DMAP_API int dmap_step(const dmap_grid *g, const dmap_moves *m, int from, dmap_dir d);
 
 /* ------------------------------------------------------------------------------------------
  * Map files
@@ -148,13 +196,30 @@ int dmap_step(const dmap_grid *g, const dmap_moves *m, int from, dmap_dir d);
  * chars is not NULL it receives a malloc'ed copy of the W*H map characters (free() it; it
  * has no terminating NUL), so callers can find goal or agent markers. Rejects: empty input,
  * NUL or control bytes, ragged rows. */
-int dmap_parse_text_map(const char *text, size_t len, dmap_grid *g, char **chars,
-                        dmap_diag *diag);
+DMAP_API int dmap_parse_text_map(const char *text, size_t len, dmap_grid *g, char **chars,
+                                 dmap_diag *diag);
 
 /* Moving AI .map: "type octile", "height H", "width W", "map", then H rows of W characters.
- * Passable: '.', 'G', 'S'; blocked: '@', 'O', 'T', 'W'. Rejects unknown headers, unknown
- * characters, ragged or missing rows, and sizes out of range. */
-int dmap_parse_movingai_map(const char *text, size_t len, dmap_grid *g, dmap_diag *diag);
+ * Passable: '.', 'G', 'S'; blocked: '@', 'O', 'T', 'W'. When chars is not NULL it receives a
+ * malloc'ed copy of the W*H map characters, as dmap_parse_text_map gives (free() it; no NUL),
+ * so callers can tell trees from walls or find 'G'/'S' markers. Rejects unknown headers,
+ * unknown characters, ragged or missing rows, and sizes out of range. */
+DMAP_API int dmap_parse_movingai_map(const char *text, size_t len, dmap_grid *g, char **chars,
+                                     dmap_diag *diag);
+
+/* Either map format: a Moving AI map when the text starts with "type" and a space or tab,
+ * else a plain text map. Same contract as the two readers above. */
+DMAP_API int dmap_parse_map(const char *text, size_t len, dmap_grid *g, char **chars,
+                            dmap_diag *diag);
+
+/* Write a grid as a plain text map that dmap_parse_text_map reads back to the same walls:
+ * '#' for walls, and for floor chars[i] when chars is given (a character that would not
+ * read back as floor — '#', a control byte, a byte >= 0x7f — is written as '.'), else '.'.
+ * Lines end in '\n'. *text gets a malloc'ed, NUL-terminated text (free() it), *len (may be
+ * NULL) its length. Costs are not written. Errors: DMAP_ERR_ARG, DMAP_ERR_SIZE,
+ * DMAP_ERR_NOMEM. O(N). */
+DMAP_API int dmap_format_text_map(const dmap_grid *g, const char *chars, char **text,
+                                  size_t *len);
 
 /* One Moving AI scenario query. */
 typedef struct dmap_scen_query {
@@ -168,19 +233,58 @@ typedef struct dmap_scen_query {
 /* Moving AI .map.scen ("version 1", then one query per line; blank lines ignored). *queries
  * receives a malloc'ed array (free() it) of *count queries. The map name column is skipped.
  * On failure *queries is NULL and *count 0. */
-int dmap_parse_scen(const char *text, size_t len, dmap_scen_query **queries, size_t *count,
-                    dmap_diag *diag);
+DMAP_API int dmap_parse_scen(const char *text, size_t len, dmap_scen_query **queries, size_t *count,
+                             dmap_diag *diag);
 
 /* Read a whole file ("-" reads standard input) into a malloc'ed buffer (free() it), with a
- * NUL after the last byte. Errors: DMAP_ERR_ARG, DMAP_ERR_IO (diag says why), DMAP_ERR_NOMEM. */
-int dmap_read_file(const char *path, char **text, size_t *len, dmap_diag *diag);
+ * NUL after the last byte. Files larger than 1 GiB are refused (DMAP_ERR_IO).
+ * Errors: DMAP_ERR_ARG, DMAP_ERR_IO (diag says why, with the system's reason), DMAP_ERR_NOMEM. */
+DMAP_API int dmap_read_file(const char *path, char **text, size_t *len, dmap_diag *diag);
+
+/* ------------------------------------------------------------------------------------------
+ * Values maps as text
+ *
+ * A values map (W*H doubles over a grid) is written and read as CSV: H lines of W
+ * comma-separated fields, each '#' (a wall) or a number. Numbers are written exactly (the
+ * shortest of %.15g, %.16g, %.17g that reads back to the same double), "inf" and "-inf" for
+ * the infinities, "0" for negative zero; so writing and reading back gives the same walls
+ * and the same doubles. The reader accepts the same, with spaces around fields, LF or CRLF,
+ * empty lines at the end; it refuses NaN, other spellings of infinity, hex floats, ragged
+ * rows and empty fields.
+ * ---------------------------------------------------------------------------------------- */
+
+/* How dmap_format_values writes a map. */
+typedef enum dmap_values_format {
+    DMAP_VALUES_CSV = 0,   /* exact CSV as above */
+    DMAP_VALUES_GRID = 1,  /* for people: aligned columns, numbers like %.6g ("inf" for
+                              +INFINITY), '#' walls; not meant to be read back */
+    DMAP_VALUES_DIGITS = 2 /* one character per cell, '#' walls, '0'..'9': only when every
+                              passable value is an integer 0..9, else DMAP_ERR_VALUE */
+} dmap_values_format;
+
+/* Write values (W*H; walls from g, their values ignored) as text: *text gets a malloc'ed,
+ * NUL-terminated text (free() it), *len (may be NULL) its length. NaN values are refused
+ * (DMAP_ERR_VALUE), and DIGITS refuses any value that is not a digit; diag (may be NULL) then
+ * names the cell ("line" is its row + 1). Errors: DMAP_ERR_ARG (NULLs, unknown format),
+ * DMAP_ERR_SIZE, DMAP_ERR_VALUE, DMAP_ERR_NOMEM; *text is NULL after an error. O(N). */
+DMAP_API int dmap_format_values(const dmap_grid *g, const double *values, dmap_values_format fmt,
+                                char **text, size_t *len, dmap_diag *diag);
+
+/* Read a CSV values map (as written by dmap_format_values): *g gets a grid of the CSV's size
+ * whose walls are the '#' fields, unit costs (free with dmap_grid_free), *values a malloc'ed
+ * W*H array (free() it; walls hold 0). Errors: DMAP_ERR_FORMAT with diag (line and reason),
+ * DMAP_ERR_SIZE (more than DMAP_MAX_CELLS cells), DMAP_ERR_ARG, DMAP_ERR_NOMEM; after an error
+ * *g is zeroed and *values NULL. O(len). */
+DMAP_API int dmap_parse_values_csv(const char *text, size_t len, dmap_grid *g, double **values,
+                                   dmap_diag *diag);
 
 /* ------------------------------------------------------------------------------------------
  * The Dijkstra-map scan
  *
- * Given a values array seeded with finite reals (goals at their goal value — negative and
- * fractional allowed — other cells at a default that acts as a ceiling), the scan computes in
- * place the fixed point of the seed's rule "while a passable cell c has a passable neighbour
+ * Given a values array seeded with reals (goals at their goal value — negative and
+ * fractional allowed — other cells at a default that acts as a ceiling, or +INFINITY for no
+ * ceiling), the scan computes in
+ * place the fixed point of the classic rule "while a passable cell c has a passable neighbour
  * n with v(n) + step(n->c) < v(c), lower v(c) to that", which is
  *     v(c) = min( v0(c), min over passable s of v0(s) + dist(s, c) ).
  * Walls keep whatever value they hold. Rescanning a transformed map (the flee trick) is the
@@ -193,22 +297,25 @@ int dmap_read_file(const char *path, char **text, size_t *len, dmap_diag *diag);
 typedef struct dmap_workspace dmap_workspace;
 
 /* A new empty workspace (it grows on first use), or NULL when out of memory. */
-dmap_workspace *dmap_workspace_new(void);
+DMAP_API dmap_workspace *dmap_workspace_new(void);
 /* Free a workspace and everything it holds. NULL is fine. */
-void dmap_workspace_free(dmap_workspace *ws);
+DMAP_API void dmap_workspace_free(dmap_workspace *ws);
 /* Bytes the workspace holds now (for memory budgets and tests). */
-size_t dmap_workspace_bytes(const dmap_workspace *ws);
+DMAP_API size_t dmap_workspace_bytes(const dmap_workspace *ws);
 
-/* Scan values (W*H doubles) in place to the fixed point above. ws may be NULL (a temporary
- * workspace is made and freed). Cost: O(N + S log S) for S seeded cells when the grid has
- * unit costs or only a few distinct costs (FIFO merge); O(N log N) otherwise (heap).
+/* Scan values (W*H doubles) in place to the fixed point above. A passable cell may hold
+ * +INFINITY: it has no start value of its own and keeps +INFINITY only when nothing reaches
+ * it. ws may be NULL (a temporary workspace is made and freed). Cost: O(N + S log S) for S
+ * seeded cells when the grid has unit costs or only a few distinct costs (FIFO merge);
+ * O(N log N) otherwise (heap).
  * Errors: DMAP_ERR_ARG (NULLs, invalid moves), DMAP_ERR_SIZE, DMAP_ERR_VALUE (a passable cell
- * holds NaN or an infinity, or a cost is not finite and > 0), DMAP_ERR_NOMEM. On error values
- * are unchanged. */
-int dmap_scan(const dmap_grid *g, const dmap_moves *m, double *values, dmap_workspace *ws);
+ * holds NaN or -INFINITY, a cost is not finite and > 0, or a step weight times a cost is not
+ * a finite number > 0), DMAP_ERR_NOMEM. On error values are unchanged. */
+DMAP_API int dmap_scan(const dmap_grid *g, const dmap_moves *m, double *values, dmap_workspace *ws);
 
-/* Set every cell (walls included) of values to v. Errors: ARG, VALUE (v not finite). */
-int dmap_fill(const dmap_grid *g, double *values, double v);
+/* Set every cell (walls included) of values to v (finite, or +INFINITY for no ceiling).
+ * Errors: ARG, VALUE (v NaN or -INFINITY). */
+DMAP_API int dmap_fill(const dmap_grid *g, double *values, double v);
 
 /* A goal: cell (x, y) seeded with value. */
 typedef struct dmap_goal {
@@ -218,18 +325,30 @@ typedef struct dmap_goal {
 
 /* Seed one goal: values[index(x, y)] = min(current, value). Errors: RANGE (outside the grid),
  * WALL (on a wall), VALUE (value not finite), ARG. */
-int dmap_set_goal(const dmap_grid *g, double *values, dmap_goal goal);
+DMAP_API int dmap_set_goal(const dmap_grid *g, double *values, dmap_goal goal);
+
+/* No ceiling: pass it as dmap_field's dflt (or to dmap_fill) for plain distances. Cells that
+ * no goal reaches then hold +INFINITY ("unreachable"), and every finite goal counts. Use it
+ * unless you want far cells to look alike: a ceiling flattens everything beyond it. */
+#define DMAP_NO_CEILING INFINITY
+
+/* The classic roguelike ceiling of 100, for small maps where every useful distance is below
+ * 100 and "far" may all look the same. On larger maps it makes every cell farther than 100
+ * from the goals a flat plateau where rolling downhill stops at once: prefer DMAP_NO_CEILING. */
+#define DMAP_DEFAULT_CEILING 100.0
 
 /* Build a Dijkstra map from scratch: fill with dflt, seed the goals, scan. ws may be NULL.
- * dflt is a ceiling: cells farther than dflt - goal value from every goal keep dflt (the seed
- * uses 100); pass a large finite value such as 1e300 for plain distances.
- * Errors: as dmap_fill, dmap_set_goal and dmap_scan; values are unchanged after an error
- * (checked before anything is written), except DMAP_ERR_NOMEM. */
-int dmap_field(const dmap_grid *g, const dmap_moves *m, const dmap_goal *goals, size_t ngoals,
-               double dflt, double *values, dmap_workspace *ws);
-
-/* The seed's default ceiling. */
-#define DMAP_DEFAULT_CEILING 100.0
+ * dflt is a ceiling: cells farther than dflt - goal value from every goal keep dflt, and walls
+ * get dflt. Pass DMAP_NO_CEILING for plain distances (+INFINITY where no goal reaches).
+ * Every goal must lie strictly below the ceiling (value < dflt): a goal at or above it would
+ * change nothing, so it is reported as DMAP_ERR_CEILING rather than silently ignored.
+ * Several goals on one cell keep the lowest value. ngoals may be 0 (every cell dflt).
+ * Errors: DMAP_ERR_ARG (NULLs, invalid moves), DMAP_ERR_SIZE, DMAP_ERR_VALUE (dflt NaN or
+ * -INFINITY, a goal value not finite, bad costs), DMAP_ERR_RANGE / DMAP_ERR_WALL (a goal
+ * outside the grid / on a wall), DMAP_ERR_CEILING, DMAP_ERR_NOMEM. values are unchanged after
+ * an error (everything is checked before anything is written), except DMAP_ERR_NOMEM. */
+DMAP_API int dmap_field(const dmap_grid *g, const dmap_moves *m, const dmap_goal *goals,
+                        size_t ngoals, double dflt, double *values, dmap_workspace *ws);
 
 /* ------------------------------------------------------------------------------------------
  * Seeded randomness (the only randomness in dmap: same seed, same result)
@@ -240,15 +359,17 @@ typedef struct dmap_rng {
 } dmap_rng;
 
 /* Seed a generator (any 64-bit value, 0 included). */
-void dmap_rng_seed(dmap_rng *r, uint64_t seed);
+DMAP_API void dmap_rng_seed(dmap_rng *r, uint64_t seed);
 /* The next 32 random bits. */
-uint32_t dmap_rng_next(dmap_rng *r);
+DMAP_API uint32_t dmap_rng_next(dmap_rng *r);
 /* A uniform integer in [0, n) without modulo bias; 0 when n is 0. */
-uint32_t dmap_rng_below(dmap_rng *r, uint32_t n);
+DMAP_API uint32_t dmap_rng_below(dmap_rng *r, uint32_t n);
 /* A uniform double in [0, 1). */
-double dmap_rng_unit(dmap_rng *r);
+DMAP_API double dmap_rng_unit(dmap_rng *r);
 
-/* === toolkit: algebra, flee, downhill, reachability (issue 3, part A) ===================== */
+/* ------------------------------------------------------------------------------------------
+ * The toolkit: map algebra, flee maps, rolling downhill, reachability
+ * ---------------------------------------------------------------------------------------- */
 
 /* ---- Map algebra (algebra.c) ----------------------------------------------------------------
  * Element-wise operations on maps of one grid. Common rules:
@@ -263,42 +384,46 @@ double dmap_rng_unit(dmap_rng *r);
  *     DMAP_ERR_VALUE. On error dst is unchanged. Cost: O(N) per input map, no allocation. */
 
 /* dst = a + b. */
-int dmap_add(const dmap_grid *g, const double *a, const double *b, double *dst);
+DMAP_API int dmap_add(const dmap_grid *g, const double *a, const double *b, double *dst);
 
 /* dst = factor * src. */
-int dmap_scale(const dmap_grid *g, const double *src, double factor, double *dst);
+DMAP_API int dmap_scale(const dmap_grid *g, const double *src, double factor, double *dst);
 
 /* dst = sum over k < nmaps of weights[k] * maps[k] — the "desire-driven" combination of
  * many maps. The sum is accumulated in index order k = 0, 1, ... for every cell. Bound by
  * memory bandwidth: it runs near the speed of merely reading the inputs (eight maps per pass,
  * cache-sized chunks beyond eight). No allocation. */
-int dmap_weighted_sum(const dmap_grid *g, const double *const *maps, const double *weights,
-                      size_t nmaps, double *dst);
+DMAP_API int dmap_weighted_sum(const dmap_grid *g, const double *const *maps, const double *weights,
+                               size_t nmaps, double *dst);
 
 /* dst = min(a, b) and dst = max(a, b), element-wise (for NaN the result is unspecified). */
-int dmap_min(const dmap_grid *g, const double *a, const double *b, double *dst);
-int dmap_max(const dmap_grid *g, const double *a, const double *b, double *dst);
+DMAP_API int dmap_min(const dmap_grid *g, const double *a, const double *b, double *dst);
+DMAP_API int dmap_max(const dmap_grid *g, const double *a, const double *b, double *dst);
 
 /* dst = src clamped to [lo, hi]. lo <= hi, both finite, else DMAP_ERR_VALUE. */
-int dmap_clamp(const dmap_grid *g, const double *src, double lo, double hi, double *dst);
+DMAP_API int dmap_clamp(const dmap_grid *g, const double *src, double lo, double hi, double *dst);
 
 /* ---- Flee maps (flee.c) ---------------------------------------------------------------------- */
 
-/* The seed's flee factor: multiply a "towards" map by it, then rescan. */
+/* The usual flee factor: multiply a "towards" map by it, then rescan (-1.2: a little more
+ * than -1, so that an escape route through open space beats a dead end of equal distance). */
 #define DMAP_FLEE_FACTOR (-1.2)
 
 /* Flee map: dst = factor * src on passable cells, then dmap_scan(dst). Rolling down the
  * result leads away from src's goals, but — unlike the plain negation — out of dead ends
  * towards open regions, because the rescan lets far, open cells pull on nearer ones.
- * src is usually a Dijkstra map of the threats (ceiling left well above the map's largest
- * distance, or far cells all look alike). dst may equal src. Wall cells of dst are not
- * written. factor must be finite and < 0 (use DMAP_FLEE_FACTOR). ws may be NULL.
- * Errors: DMAP_ERR_ARG (NULLs, bad moves, factor >= 0), DMAP_ERR_SIZE, DMAP_ERR_VALUE
- * (factor not finite, a passable src value or its product not finite), DMAP_ERR_NOMEM; dst
+ * src is usually a Dijkstra map of the threats built with DMAP_NO_CEILING (a ceiling makes
+ * every cell beyond it look alike). A src value of +INFINITY (no threat reaches the cell)
+ * stays +INFINITY before the rescan: such cells share no path with the threats, and the
+ * rescan leaves them +INFINITY unless a finite cell reaches them. dst may equal src. Wall
+ * cells of dst are not written. factor must be finite and < 0 (use DMAP_FLEE_FACTOR). ws may
+ * be NULL. Errors: DMAP_ERR_ARG (NULLs, bad moves, factor >= 0), DMAP_ERR_SIZE, DMAP_ERR_VALUE
+ * (factor not finite, a passable src value NaN or -INFINITY, a finite product overflowing to
+ * an infinity), DMAP_ERR_NOMEM; dst
  * is unchanged after any error but DMAP_ERR_NOMEM (then unspecified). Cost: O(N) plus one
  * dmap_scan. */
-int dmap_flee(const dmap_grid *g, const dmap_moves *m, const double *src, double factor,
-              double *dst, dmap_workspace *ws);
+DMAP_API int dmap_flee(const dmap_grid *g, const dmap_moves *m, const double *src, double factor,
+                       double *dst, dmap_workspace *ws);
 
 /* ---- Rolling downhill (downhill.c) ------------------------------------------------------------ */
 
@@ -310,13 +435,13 @@ int dmap_flee(const dmap_grid *g, const dmap_moves *m, const double *src, double
  * Result is never 0 on success. Errors: DMAP_ERR_ARG (NULLs, bad moves), DMAP_ERR_SIZE,
  * DMAP_ERR_RANGE (cell outside), DMAP_ERR_WALL (cell is a wall), DMAP_ERR_VALUE (values[cell]
  * is NaN). Cost: O(1). */
-int dmap_downhill_options(const dmap_grid *g, const dmap_moves *m, const double *values,
-                          int cell, const unsigned char *blocked, unsigned *options);
+DMAP_API int dmap_downhill_options(const dmap_grid *g, const dmap_moves *m, const double *values,
+                                   int cell, const unsigned char *blocked, unsigned *options);
 
 /* Pick one direction uniformly at random among the set bits of options (bits 0..8, as from
  * dmap_downhill_options) using rng. Errors: DMAP_ERR_ARG (rng or dir NULL, options 0 or with
  * bits at DMAP_DIR_COUNT or above). Makes one dmap_rng_below call (none when one bit is set). */
-int dmap_pick_option(unsigned options, dmap_rng *rng, dmap_dir *dir);
+DMAP_API int dmap_pick_option(unsigned options, dmap_rng *rng, dmap_dir *dir);
 
 /* Roll downhill from cell `from`: repeatedly take a best option until DMAP_STAY is among the
  * best ones (a local minimum, or every strictly lower neighbour blocked). Each step therefore
@@ -327,9 +452,9 @@ int dmap_pick_option(unsigned options, dmap_rng *rng, dmap_dir *dir);
  * and DMAP_ERR_LIMIT is returned (the rng has then advanced as in a complete walk: reseed to
  * repeat it). path may be NULL when cap is 0. Errors: as dmap_downhill_options, plus
  * DMAP_ERR_LIMIT. Cost: O(length). */
-int dmap_downhill_path(const dmap_grid *g, const dmap_moves *m, const double *values, int from,
-                       const unsigned char *blocked, dmap_rng *rng, int *path, size_t cap,
-                       size_t *len);
+DMAP_API int dmap_downhill_path(const dmap_grid *g, const dmap_moves *m, const double *values, int from,
+                                const unsigned char *blocked, dmap_rng *rng, int *path, size_t cap,
+                                size_t *len);
 
 /* ---- Reachability by breadth-first search (reach.c) ------------------------------------------
  * These count steps, not weights: every move allowed by the move rules (4/8-connectivity, the
@@ -345,36 +470,37 @@ int dmap_downhill_path(const dmap_grid *g, const dmap_moves *m, const double *va
 /* *reachable = 1 when `to` can be reached from `from`, else 0 (also when `to` is a wall).
  * from == to gives 1. Stops as soon as `to` is found. Cost: O(cells visited), plus an O(N)
  * sequential copy of the walls into a padded scratch grid. */
-int dmap_can_move_to(const dmap_grid *g, const dmap_moves *m, int from, int to, int *reachable,
-                     dmap_workspace *ws);
+DMAP_API int dmap_can_move_to(const dmap_grid *g, const dmap_moves *m, int from, int to, int *reachable,
+                              dmap_workspace *ws);
 
 /* The set of cells reachable from `from`: reached (W*H bytes, caller-owned) gets 1 for each
  * reachable cell (from included) and 0 elsewhere; *count (may be NULL) the number of 1s.
  * Cost: O(N). */
-int dmap_reachable(const dmap_grid *g, const dmap_moves *m, int from, unsigned char *reached,
-                   size_t *count, dmap_workspace *ws);
+DMAP_API int dmap_reachable(const dmap_grid *g, const dmap_moves *m, int from, unsigned char *reached,
+                            size_t *count, dmap_workspace *ws);
 
 /* Multi-source BFS: depth (W*H ints, caller-owned) gets the number of steps from the nearest
  * source (0 at sources; duplicates allowed), or -1 for cells unreachable or deeper than
  * max_depth (max_depth < 0: no limit). parent (W*H ints, may be NULL) gets for each reached
  * non-source cell the cell it was first reached from, -1 elsewhere: a shortest-path tree
  * (read paths out with dmap_tree_path). nsources may be 0 (all -1). Cost: O(N). */
-int dmap_bfs(const dmap_grid *g, const dmap_moves *m, const int *sources, size_t nsources,
-             int max_depth, int *depth, int *parent, dmap_workspace *ws);
+DMAP_API int dmap_bfs(const dmap_grid *g, const dmap_moves *m, const int *sources, size_t nsources,
+                      int max_depth, int *depth, int *parent, dmap_workspace *ws);
 
 /* The path from the tree's root to `to`, read from dmap_bfs's depth and parent arrays: path
  * gets depth[to] + 1 cells, root first and `to` last, and *len that count. An unreached
  * `to` (depth -1) gives *len 0 and DMAP_OK. When cap is too small nothing is written, *len is
  * set to the needed length and DMAP_ERR_LIMIT returned. Errors: DMAP_ERR_ARG (NULLs, or
  * arrays that are not a consistent tree), DMAP_ERR_RANGE, DMAP_ERR_LIMIT. Cost: O(length). */
-int dmap_tree_path(const dmap_grid *g, const int *depth, const int *parent, int to, int *path,
-                   size_t cap, size_t *len);
+DMAP_API int dmap_tree_path(const dmap_grid *g, const int *depth, const int *parent, int to, int *path,
+                            size_t cap, size_t *len);
 
-/* === end of part A ========================================================================= */
+/* ------------------------------------------------------------------------------------------
+ * The toolkit: dead-end burying, pursuit worlds, threat and timing maps, the safe walk,
+ * state-layered search, move choice
+ * ---------------------------------------------------------------------------------------- */
 
-/* === toolkit: burying, pursuit worlds, threat/timing, layered search, choice (part B) ====== */
-
-/* ---- Dead-end burying (bury.c; rules/pursuit.md, seed 002) ----------------------------------
+/* ---- Dead-end burying (bury.c) ---------------------------------------------------------------
  * Fill the dead ends of a grid with walls so that a fleeing agent never runs into one. A free
  * cell becomes a wall when, with U/R/D/L meaning "that orthogonal neighbour is a wall":
  *   - 3 or 4 of U, R, D, L hold; or
@@ -388,7 +514,7 @@ int dmap_tree_path(const dmap_grid *g, const int *depth, const int *parent, int 
 
 /* Flags of dmap_bury_dead_ends. */
 #define DMAP_BURY_EDGE_WALL 1u /* cells outside the grid count as walls (default: they never do,
-                                  so dead ends formed by the board edge stay open, as in the seed) */
+                                  so dead ends formed by the board edge stay open) */
 
 /* Bury the dead ends of g in place: g->wall[i] becomes 1 for every buried cell (costs are
  * ignored and untouched). protect: nprotect cell indices (agents) that are never filled
@@ -401,11 +527,11 @@ int dmap_tree_path(const dmap_grid *g, const int *depth, const int *parent, int 
  * index outside the grid), DMAP_ERR_NOMEM; g is unchanged after an error.
  * Cost: O(N) time (each cell is checked once by the scan and at most 4 more times, once per
  * neighbour that fills). */
-int dmap_bury_dead_ends(dmap_grid *g, const int *protect, size_t nprotect, unsigned flags,
-                        unsigned char *buried, size_t *nburied, dmap_workspace *ws);
+DMAP_API int dmap_bury_dead_ends(dmap_grid *g, const int *protect, size_t nprotect, unsigned flags,
+                                 unsigned char *buried, size_t *nburied, dmap_workspace *ws);
 
-/* ---- Pursuit worlds (world.c; rules/pursuit.md) ----------------------------------------------
- * The lab's world file: W*H integers, one per line (any whitespace is accepted between them),
+/* ---- Pursuit worlds (world.c) -----------------------------------------------------------------
+ * The predator-prey world file of the pursuit game (arenas/pursuit): W*H integers, one per line (any whitespace is accepted between them),
  * row-major (the first W values are row 0). Values: 0 free, -1 obstacle, 1 predator,
  * 10 prey, with exactly one predator and one prey. */
 
@@ -425,35 +551,35 @@ typedef struct dmap_world {
 } dmap_world;
 
 /* Parse a world file held in memory (len bytes, need not end in NUL). w, h > 0 give the
- * size; w == h == 0 infers a square from the count of values (8x8 for the lab's 64 values).
+ * size; w == h == 0 infers a square from the count of values (8x8 for 64 values).
  * On success *world owns a malloc'ed cells array. Errors: DMAP_ERR_FORMAT with diag (may be
  * NULL) giving the 1-based line and reason — a token that is not an integer, a value outside
  * {0,-1,1,10}, fewer or more values than W*H, a count that is not a square when inferring,
  * no/two predators or preys; DMAP_ERR_ARG (NULL text/world, w or h negative or only one of
  * them 0); DMAP_ERR_SIZE (W*H too large); DMAP_ERR_NOMEM. *world is zeroed on error. O(len). */
-int dmap_parse_world(const char *text, size_t len, int w, int h, dmap_world *world,
-                     dmap_diag *diag);
+DMAP_API int dmap_parse_world(const char *text, size_t len, int w, int h, dmap_world *world,
+                              dmap_diag *diag);
 
 /* Check a world: sizes in range, cells present and from the value set, exactly one predator
  * and one prey, and the predator/prey fields pointing at them. DMAP_OK, DMAP_ERR_ARG,
  * DMAP_ERR_SIZE or DMAP_ERR_VALUE. O(N). */
-int dmap_world_check(const dmap_world *world);
+DMAP_API int dmap_world_check(const dmap_world *world);
 
 /* Write a world in the file format (one integer per line, each line ending in '\n') into a
  * malloc'ed, NUL-terminated *text (free() it) of *len bytes (len may be NULL). Reading the
  * text back with dmap_parse_world gives the same world. Errors: as dmap_world_check, plus
  * DMAP_ERR_NOMEM. O(N). */
-int dmap_format_world(const dmap_world *world, char **text, size_t *len);
+DMAP_API int dmap_format_world(const dmap_world *world, char **text, size_t *len);
 
 /* Free the cells of a world made by dmap_parse_world and zero it. NULL is fine. */
-void dmap_world_free(dmap_world *world);
+DMAP_API void dmap_world_free(dmap_world *world);
 
 /* Make a grid of the world's size whose walls are its obstacles (agents stand on floor);
  * unit costs. *g is allocated (dmap_grid_free). The agents are world->predator and
  * world->prey. Errors: as dmap_world_check, plus DMAP_ERR_NOMEM. O(N). */
-int dmap_world_to_grid(const dmap_world *world, dmap_grid *g);
+DMAP_API int dmap_world_to_grid(const dmap_world *world, dmap_grid *g);
 
-/* ---- Threat maps, timing maps and the safe walk (threat.c, safewalk.c; seed 004) -------------
+/* ---- Threat maps, timing maps and the safe walk (threat.c, safewalk.c) ------------------------
  * Times are doubles; +INFINITY means "never". A threat map holds, for each cell, when one
  * enemy can be there at the earliest; a timing map is the element-wise minimum over enemies;
  * the safe walk finds where I can go, arriving strictly before danger does. These searches
@@ -472,8 +598,8 @@ int dmap_world_to_grid(const dmap_world *world, dmap_grid *g);
  * Errors: DMAP_ERR_ARG (NULLs, bad moves), DMAP_ERR_SIZE, DMAP_ERR_VALUE (bad costs; delay
  * not finite or < 0; cutoff NaN or < 0), DMAP_ERR_RANGE (from outside), DMAP_ERR_WALL (from
  * on a wall), DMAP_ERR_NOMEM. threat is unspecified after an error. */
-int dmap_threat_map(const dmap_grid *g, const dmap_moves *m, int from, double delay,
-                    double cutoff, double *threat, dmap_workspace *ws);
+DMAP_API int dmap_threat_map(const dmap_grid *g, const dmap_moves *m, int from, double delay,
+                             double cutoff, double *threat, dmap_workspace *ws);
 
 /* One enemy for a timing map: its cell, spawn delay and cutoff (as in dmap_threat_map).
  * Mind the cutoff: 0 limits the threat to the enemy's own cell; use INFINITY for none. */
@@ -486,8 +612,8 @@ typedef struct dmap_enemy {
 /* Timing map: timing[c] = min over the n enemies of their threat maps (+INFINITY everywhere
  * when n is 0, and on walls). Errors: as dmap_threat_map (enemies NULL with n > 0 is
  * DMAP_ERR_ARG). Cost: n threat maps; one extra W*H doubles of workspace. */
-int dmap_timing_map(const dmap_grid *g, const dmap_moves *m, const dmap_enemy *enemies,
-                    size_t n, double *timing, dmap_workspace *ws);
+DMAP_API int dmap_timing_map(const dmap_grid *g, const dmap_moves *m, const dmap_enemy *enemies,
+                             size_t n, double *timing, dmap_workspace *ws);
 
 /* Safe walk: earliest arrival times from cell `start` (left at time start_time) where a cell
  * c may be entered at time t only when t < timing[c] (strictly: arriving when the enemy
@@ -502,9 +628,9 @@ int dmap_timing_map(const dmap_grid *g, const dmap_moves *m, const dmap_enemy *e
  * start_time not finite, a passable timing value NaN), DMAP_ERR_RANGE, DMAP_ERR_WALL (start
  * on a wall), DMAP_ERR_NOMEM. Cost: about one dmap_scan of the same grid, O(N) for unit
  * costs; the workspace holds about 13 bytes per cell (17 with parents). */
-int dmap_safe_walk(const dmap_grid *g, const dmap_moves *m, const double *timing, int start,
-                   double start_time, double *arrival, int *parent, size_t *nsafe,
-                   dmap_workspace *ws);
+DMAP_API int dmap_safe_walk(const dmap_grid *g, const dmap_moves *m, const double *timing, int start,
+                            double start_time, double *arrival, int *parent, size_t *nsafe,
+                            dmap_workspace *ws);
 
 /* The path from the root of a parent tree to node `to` (for dmap_safe_walk and
  * dmap_layered_search): path gets the nodes root first, `to` last, and *len their count.
@@ -512,10 +638,10 @@ int dmap_safe_walk(const dmap_grid *g, const dmap_moves *m, const double *timing
  * nothing is written, *len gets the needed length and DMAP_ERR_LIMIT is returned (path may be
  * NULL when cap is 0). Errors: DMAP_ERR_ARG (NULLs, a parent outside [0, nnodes) or a cycle),
  * DMAP_ERR_RANGE (to outside), DMAP_ERR_LIMIT. Cost: O(length). */
-int dmap_parent_path(const int *parent, const double *arrival, size_t nnodes, int to, int *path,
-                     size_t cap, size_t *len);
+DMAP_API int dmap_parent_path(const int *parent, const double *arrival, size_t nnodes, int to, int *path,
+                              size_t cap, size_t *len);
 
-/* ---- State-layered search (layered.c; seed 004's slasher model) ------------------------------
+/* ---- State-layered search (layered.c) ----------------------------------------------------------
  * Dijkstra over nodes (cell, state) for ncells cells and nstates states: node index
  * state * ncells + cell, so layer s of the result is arrival + s * ncells. A caller callback
  * lists the transitions out of a node; durations are finite and >= 0 (0 allowed, e.g. an
@@ -552,12 +678,12 @@ typedef struct dmap_layer_source {
  * NaN), DMAP_ERR_NOMEM, or the callback's own negative code. Outputs unspecified on error.
  * Cost: O(V log V + E log V) for V nodes settled and E transitions listed. ws may be NULL
  * and then steady-state calls do not allocate. */
-int dmap_layered_search(int ncells, int nstates, const dmap_layer_source *sources,
-                        size_t nsources, dmap_transition_fn next, void *user,
-                        int max_transitions, double horizon, double *arrival, int *parent,
-                        dmap_workspace *ws);
+DMAP_API int dmap_layered_search(int ncells, int nstates, const dmap_layer_source *sources,
+                                 size_t nsources, dmap_transition_fn next, void *user,
+                                 int max_transitions, double horizon, double *arrival, int *parent,
+                                 dmap_workspace *ws);
 
-/* ---- Move choice helpers (choice.c; seed 004) ------------------------------------------------
+/* ---- Move choice helpers (choice.c) -------------------------------------------------------------
  * Candidates are ints of the caller's choosing (directions, cells, action codes). */
 
 /* Scores one candidate for a filter (the meaning of the score depends on the filter kind). */
@@ -582,8 +708,8 @@ typedef struct dmap_filter {
  * opinion or all kept). Each score is called exactly once per candidate still in the list.
  * Errors: DMAP_ERR_ARG (NULLs, a NULL score, unknown kind), DMAP_ERR_NOMEM (more than 64
  * candidates need a scratch allocation). Cost: O(n) calls per filter. */
-int dmap_filter_moves(int *cands, size_t *n, const dmap_filter *filters, size_t nfilters,
-                      size_t *removed);
+DMAP_API int dmap_filter_moves(int *cands, size_t *n, const dmap_filter *filters, size_t nfilters,
+                               size_t *removed);
 
 /* Outcome of one combination for me (higher is better): my move index and the opponents'
  * move indices (opp[j] in [0, nopp_moves[j])). */
@@ -600,10 +726,167 @@ typedef double (*dmap_outcome_fn)(void *user, int my_move, const int *opp, size_
  * DMAP_MINIMAX_MAX_OPPONENTS opponents, or more than 2^32 combinations per move),
  * DMAP_ERR_VALUE (the callback returned NaN). Cost: nmine * prod(nopp_moves) callback calls. */
 #define DMAP_MINIMAX_MAX_OPPONENTS 32
-int dmap_minimax_moves(size_t nmine, const size_t *nopp_moves, size_t nopp, dmap_outcome_fn f,
-                       void *user, double *worst, double *average, int *best, size_t *nbest);
+DMAP_API int dmap_minimax_moves(size_t nmine, const size_t *nopp_moves, size_t nopp, dmap_outcome_fn f,
+                                void *user, double *worst, double *average, int *best, size_t *nbest);
 
-/* === end of part B ========================================================================= */
+/* === live maps, distance tables, map cache (engine, issue 14) =========================== */
+
+/* ---- Live maps: incremental updates (update.c) -----------------------------------------------
+ * A live map keeps a Dijkstra map together with its inputs (a copy of the grid, the moves and
+ * the start value of every cell) and brings the map up to date after a batch of small changes
+ * instead of rescanning: a goal added, moved, revalued or removed, a cell turned to wall or
+ * floor, an entry cost changed. After every batch the map equals, bit for bit, dmap_scan of
+ * the new start values on the new grid (and so dmap_field for goals and a default).
+ *
+ * How, and what it costs: decreases spread from the changed cells like the scan; increases
+ * first invalidate the cells whose value rested on the change (visited in increasing value,
+ * a cell stays valid while a valid, strictly smaller neighbour still supports it), then
+ * re-lower them from their still-valid neighbours. Cost: O(K log K) for the K cells whose
+ * value depends on the change (the "touched" count), independent of the grid's size. A change
+ * that moves every value (the only goal of a map moved) touches every cell and then costs a
+ * few times a full scan; a wall or a goal among many costs a small fraction of one. */
+
+typedef struct dmap_live dmap_live;
+
+typedef enum dmap_edit_kind {
+    DMAP_EDIT_WALL = 0,   /* the cell becomes a wall (its value becomes its start value) */
+    DMAP_EDIT_FLOOR = 1,  /* the cell becomes passable (keeps its entry cost) */
+    DMAP_EDIT_GOAL = 2,   /* the cell's start value becomes value (add, move or revalue a goal) */
+    DMAP_EDIT_UNGOAL = 3, /* the cell's start value returns to the live map's default */
+    DMAP_EDIT_COST = 4    /* the cell's entry cost becomes value (finite, > 0) */
+} dmap_edit_kind;
+
+/* One change of a live map's inputs, at cell (x, y). value is read by GOAL and COST only. */
+typedef struct dmap_edit {
+    dmap_edit_kind kind;
+    int x, y;
+    double value;
+} dmap_edit;
+
+/* Make a live map: copy g (walls and costs; a wall's cost is replaced by 1 when it is not
+ * finite and > 0) and m, set the start values — start[i] (W*H doubles, copied) when start is
+ * not NULL, else dflt everywhere — lower the goals' cells to their values (as dmap_set_goal),
+ * and scan. dflt is also the value DMAP_EDIT_UNGOAL returns a cell to; DMAP_NO_CEILING
+ * (+INFINITY) is allowed, like a +INFINITY start value ("not reached"). *out gets the new
+ * object (free with dmap_live_free); it owns all its memory, g may be freed afterwards.
+ * Errors: DMAP_ERR_ARG (NULLs, invalid moves), DMAP_ERR_SIZE, DMAP_ERR_VALUE (dflt or a
+ * passable start value NaN or -INFINITY, a goal value not finite; bad costs), DMAP_ERR_RANGE / DMAP_ERR_WALL (a goal
+ * outside the grid or on a wall), DMAP_ERR_NOMEM; *out is NULL after an error.
+ * Cost: one dmap_scan; memory about 31 bytes per cell (39 with costs). */
+DMAP_API int dmap_live_new(const dmap_grid *g, const dmap_moves *m, const double *start, double dflt,
+                  const dmap_goal *goals, size_t ngoals, dmap_live **out);
+
+/* Free a live map. NULL is fine. */
+DMAP_API void dmap_live_free(dmap_live *lm);
+
+/* Apply nedits edits in order (a later edit of a cell overrides an earlier one) and update
+ * the map. *touched (may be NULL) gets the number of distinct cells whose value was
+ * recomputed. The batch is checked first: on DMAP_ERR_RANGE (a cell outside the grid),
+ * DMAP_ERR_VALUE (a GOAL value not finite, a COST not finite and > 0) or DMAP_ERR_ARG (an
+ * unknown kind, edits NULL with nedits > 0) nothing changes. On DMAP_ERR_NOMEM the edits are
+ * applied and the map is rebuilt by a full scan when memory allows. Goals may be set on walls
+ * (the start value waits there until the cell becomes floor). Cost: see above; a batch costs
+ * about what its edits cost one by one, or less when their regions overlap. */
+DMAP_API int dmap_live_apply(dmap_live *lm, const dmap_edit *edits, size_t nedits, size_t *touched);
+
+/* The current map (W*H doubles, walls at their start value), owned by lm and valid until the
+ * next apply or free. Its grid (walls and costs as edited) and its start values likewise.
+ * NULL when lm is NULL. */
+DMAP_API const double *dmap_live_values(const dmap_live *lm);
+DMAP_API const dmap_grid *dmap_live_grid(const dmap_live *lm);
+DMAP_API const double *dmap_live_start(const dmap_live *lm);
+
+/* ---- Distance tables (table.c) ----------------------------------------------------------------
+ * For a small grid, the step distance (the number of moves, whatever the weights) between
+ * every pair of passable cells, 16 bits per pair: the Kutulu post-mortem's "walking distance
+ * from each cell to each other cell", computed once per map. The moves' connectivity and
+ * corner rule decide which steps exist; their weights are ignored. Steps are undirected, so
+ * dist(a, b) == dist(b, a). Limit: DMAP_TABLE_MAX_CELLS passable cells (the table then takes
+ * 2 * 8192^2 bytes = 128 MiB); a 24x20 Kutulu maze (at most 480 cells) takes under 0.5 MiB. */
+
+#define DMAP_TABLE_MAX_CELLS 8192
+#define DMAP_TABLE_UNREACHABLE 0xFFFF
+
+typedef struct dmap_table dmap_table;
+
+/* Build the table of grid g under move rule m (copied; g may change or be freed afterwards).
+ * *out gets the table (dmap_table_free). Errors: DMAP_ERR_ARG (NULLs, bad moves),
+ * DMAP_ERR_SIZE, DMAP_ERR_VALUE (bad costs), DMAP_ERR_LIMIT (more than DMAP_TABLE_MAX_CELLS
+ * passable cells), DMAP_ERR_NOMEM; *out is NULL after an error. Cost: one breadth-first
+ * search per passable cell, run all at once bit-parallel: O(P * E * P/64) word operations for
+ * P passable cells and E = 4 or 8 neighbours, plus writing the P^2 entries; memory
+ * 2*P^2 + 36*P + 4*W*H bytes, and 24*P*P/64 bytes of scratch while building. */
+DMAP_API int dmap_table_new(const dmap_grid *g, const dmap_moves *m, dmap_table **out);
+
+/* Free a table. NULL is fine. */
+DMAP_API void dmap_table_free(dmap_table *t);
+
+/* The step distance from cell `from` to cell `to` (indices y*W + x): >= 0, or -1 when either
+ * is a wall or outside the grid or `to` cannot be reached. O(1): two index reads and one
+ * table read. */
+DMAP_API int dmap_table_dist(const dmap_table *t, int from, int to);
+
+/* The nearest of n cells (cells[k] indices) from cell `from`: the index k of the first one at
+ * the smallest distance, or -1 when none is reachable (walls and cells outside are skipped;
+ * t NULL or cells NULL with n > 0 give -1). *dist (may be NULL) gets that distance or -1. O(n). */
+DMAP_API int dmap_table_nearest(const dmap_table *t, int from, const int *cells, size_t n, int *dist);
+
+/* A shortest path from `from` to `to` read from the table: path gets the cells `from` first,
+ * `to` last (at each step the first neighbour, in the order of dmap_dir, that is one step
+ * closer), *len their count; *len 0 and DMAP_OK when `to` cannot be reached. When cap is too
+ * small nothing is written, *len gets the needed length and DMAP_ERR_LIMIT is returned.
+ * Errors: DMAP_ERR_ARG (NULLs), DMAP_ERR_RANGE (a cell outside), DMAP_ERR_WALL (on a wall),
+ * DMAP_ERR_LIMIT. Cost: O(length * E). */
+DMAP_API int dmap_table_path(const dmap_table *t, int from, int to, int *path, size_t cap, size_t *len);
+
+/* The number of passable cells of the table's grid, and the bytes the table holds. */
+DMAP_API size_t dmap_table_passable(const dmap_table *t);
+DMAP_API size_t dmap_table_bytes(const dmap_table *t);
+
+/* ---- Map cache (mapcache.c) ------------------------------------------------------------------
+ * Brogue's pattern: keep up to K distance maps, one per goal cell (value 0, every other cell
+ * starting at a default ceiling), and refresh them lazily. Grid edits are logged; a kept map
+ * replays the edits it missed, incrementally (live maps, above), only when it is asked for.
+ * When all K slots are full, asking for a new goal evicts the least recently used map. */
+
+typedef struct dmap_cache dmap_cache;
+
+/* Counters of a cache: gets answered from a kept map, gets that built a map, gets that first
+ * brought a kept map up to date (and the cells those updates touched), maps evicted. */
+typedef struct dmap_cache_stats {
+    size_t hits, misses, updates, cells_updated, evictions;
+} dmap_cache_stats;
+
+/* A cache of at most capacity (1 .. 2^20) maps on a copy of g under moves m; dflt (finite) is
+ * the ceiling of every map (1e300 for plain distances). *out gets it (dmap_cache_free).
+ * Errors: DMAP_ERR_ARG (NULLs, bad moves, capacity out of range), DMAP_ERR_SIZE,
+ * DMAP_ERR_VALUE (dflt not finite, bad costs), DMAP_ERR_NOMEM. Keeps no map yet: O(N). */
+DMAP_API int dmap_cache_new(const dmap_grid *g, const dmap_moves *m, double dflt, size_t capacity,
+                   dmap_cache **out);
+
+/* Free a cache and every map it keeps. NULL is fine. */
+DMAP_API void dmap_cache_free(dmap_cache *c);
+
+/* The map of goal cell `goal` (index y*W + x) on the current grid: *map points to W*H doubles
+ * owned by the cache, valid until the next dmap_cache_get or dmap_cache_edit on c (or the
+ * free). A kept map is returned at once (after replaying missed edits: O(cells that depend
+ * on them)); otherwise it is built (one scan; the least recently used map is evicted when
+ * the cache is full). Errors: DMAP_ERR_ARG (NULLs), DMAP_ERR_RANGE (goal outside),
+ * DMAP_ERR_WALL (goal on a wall now), DMAP_ERR_NOMEM; *map is NULL after an error. */
+DMAP_API int dmap_cache_get(dmap_cache *c, int goal, const double **map);
+
+/* Change the cache's grid with WALL, FLOOR and COST edits (see dmap_edit; GOAL and UNGOAL are
+ * DMAP_ERR_ARG: maps are keyed by their goal). Kept maps are not touched now; each catches up
+ * when next asked for. The batch is checked first (DMAP_ERR_ARG, DMAP_ERR_RANGE,
+ * DMAP_ERR_VALUE: nothing changes). More than 65,536 edits pending evicts the maps instead.
+ * Cost: O(nedits). */
+DMAP_API int dmap_cache_edit(dmap_cache *c, const dmap_edit *edits, size_t nedits);
+
+/* The cache's counters (zeros when c is NULL), and its current grid (NULL when c is NULL). */
+DMAP_API void dmap_cache_get_stats(const dmap_cache *c, dmap_cache_stats *stats);
+DMAP_API const dmap_grid *dmap_cache_grid(const dmap_cache *c);
+
+/* === end of live maps, distance tables, map cache ========================================== */
 
 #ifdef __cplusplus
 }

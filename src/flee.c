@@ -8,6 +8,7 @@
 #include <math.h>
 
 #include "dmap.h"
+#include "grid.h"
 
 int dmap_flee(const dmap_grid *g, const dmap_moves *m, const double *src, double factor,
               double *dst, dmap_workspace *ws) {
@@ -19,11 +20,15 @@ int dmap_flee(const dmap_grid *g, const dmap_moves *m, const double *src, double
     if (!(factor < 0)) return DMAP_ERR_ARG;
     int rc = dmap_grid_check(g);
     if (rc != DMAP_OK) return rc;
+    if ((rc = dmap_grid_check_steps(g, m)) != DMAP_OK) return rc;
     size_t n = (size_t)g->w * (size_t)g->h;
-    /* Check everything the scan could reject before dst is touched. */
+    /* Check everything the scan could reject before dst is touched. A +inf source (no threat
+     * reaches the cell) stays +inf: the cell has no start value of its own. */
+    for (size_t i = 0; i < n; i++) {
+        if (g->wall[i] || src[i] == INFINITY) continue;
+        if (!isfinite(src[i]) || !isfinite(factor * src[i])) return DMAP_ERR_VALUE;
+    }
     for (size_t i = 0; i < n; i++)
-        if (!g->wall[i] && !isfinite(factor * src[i])) return DMAP_ERR_VALUE;
-    rc = dmap_scale(g, src, factor, dst);
-    if (rc != DMAP_OK) return rc;
+        if (!g->wall[i]) dst[i] = src[i] == INFINITY ? INFINITY : factor * src[i];
     return dmap_scan(g, m, dst, ws);
 }

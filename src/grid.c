@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "dmap.h"
+#include "grid.h"
 
 static int size_ok(int w, int h) {
     return w > 0 && h > 0 && (int64_t)w * (int64_t)h <= DMAP_MAX_CELLS;
@@ -45,6 +46,33 @@ int dmap_grid_check(const dmap_grid *g) {
         for (size_t i = 0; i < n; i++)
             if (!g->wall[i] && !(isfinite(g->cost[i]) && g->cost[i] > 0)) return DMAP_ERR_VALUE;
     }
+    return DMAP_OK;
+}
+
+/* Both products of a weight with the extreme costs must be finite and > 0. */
+static int weight_ok(double weight, double lo, double hi) {
+    double a = weight * lo, b = weight * hi;
+    return a > 0 && isfinite(a) && b > 0 && isfinite(b);
+}
+
+int dmap_grid_check_steps(const dmap_grid *g, const dmap_moves *m) {
+    int rc = dmap_grid_check(g);
+    if (rc != DMAP_OK) return rc;
+    if (dmap_moves_check(m) != DMAP_OK) return DMAP_ERR_ARG;
+    double lo = 1.0, hi = 1.0;
+    if (g->cost) {
+        size_t n = (size_t)g->w * (size_t)g->h;
+        int any = 0;
+        for (size_t i = 0; i < n; i++) {
+            if (g->wall[i]) continue;
+            double c = g->cost[i];
+            if (!any || c < lo) lo = c;
+            if (!any || c > hi) hi = c;
+            any = 1;
+        }
+    }
+    if (!weight_ok(m->cardinal, lo, hi)) return DMAP_ERR_VALUE;
+    if (m->connectivity == 8 && !weight_ok(m->diagonal, lo, hi)) return DMAP_ERR_VALUE;
     return DMAP_OK;
 }
 

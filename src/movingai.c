@@ -1,10 +1,11 @@
 /* movingai.c — the Moving AI Lab .map reader ("type octile", "height H", "width W", "map",
- * then H rows of W characters; see data/movingai/README.md).
+ * then H rows of W characters), and dmap_parse_map, which tells the two map formats apart.
  *
  * The header is checked first (every key once, nothing unknown, sizes in range), then the
  * rows are validated in a pass that allocates nothing — so a header claiming a huge height
  * over a short file fails on its missing rows instead of allocating gigabytes — and only then
  * is the grid allocated and filled. */
+#include <stdlib.h>
 #include <string.h>
 
 #include "dmap.h"
@@ -154,8 +155,10 @@ static int check_rows(dmap_lines r, const movingai_header *hd, dmap_diag *diag) 
     return DMAP_OK;
 }
 
-int dmap_parse_movingai_map(const char *text, size_t len, dmap_grid *g, dmap_diag *diag) {
+int dmap_parse_movingai_map(const char *text, size_t len, dmap_grid *g, char **chars,
+                            dmap_diag *diag) {
     dmap_diag_clear(diag);
+    if (chars) *chars = NULL;
     if (!g || (!text && len > 0)) return dmap_diag_fail(diag, DMAP_ERR_ARG, 0, "no text given");
     memset(g, 0, sizeof *g);
     dmap_lines r;
@@ -166,10 +169,24 @@ int dmap_parse_movingai_map(const char *text, size_t len, dmap_grid *g, dmap_dia
     if (rc != DMAP_OK) return rc;
     rc = dmap_grid_init(g, (int)hd.width, (int)hd.height);
     if (rc != DMAP_OK) return dmap_diag_fail(diag, rc, 0, "%s", dmap_strerror(rc));
+    size_t w = (size_t)hd.width, cells = w * (size_t)hd.height;
+    char *copy = NULL;
+    if (chars && !(copy = malloc(cells))) {
+        dmap_grid_free(g);
+        return dmap_diag_fail(diag, DMAP_ERR_NOMEM, 0, "out of memory");
+    }
     const char *s;
     size_t n;
-    size_t w = (size_t)hd.width;
-    for (size_t y = 0; y < (size_t)hd.height && dmap_lines_next(&r, &s, &n); y++)
+    for (size_t y = 0; y < (size_t)hd.height && dmap_lines_next(&r, &s, &n); y++) {
         for (size_t x = 0; x < w; x++) g->wall[y * w + x] = is_blocked_char(s[x]);
+        if (copy) memcpy(copy + y * w, s, w);
+    }
+    if (chars) *chars = copy;
     return DMAP_OK;
+}
+
+int dmap_parse_map(const char *text, size_t len, dmap_grid *g, char **chars, dmap_diag *diag) {
+    if (text && len >= 5 && memcmp(text, "type", 4) == 0 && (text[4] == ' ' || text[4] == '\t'))
+        return dmap_parse_movingai_map(text, len, g, chars, diag);
+    return dmap_parse_text_map(text, len, g, chars, diag);
 }

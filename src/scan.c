@@ -28,6 +28,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "grid.h"
 #include "scan.h"
 #include "workspace.h"
 
@@ -87,7 +88,7 @@ static int load_work(const dmap_grid *g, const double *values, scan_ctx *s, doub
                 row[x + 1] = -INFINITY;
                 continue;
             }
-            if (!isfinite(v)) return DMAP_ERR_VALUE;
+            if (isnan(v) || v == -INFINITY) return DMAP_ERR_VALUE; /* +inf: no start value */
             if (v > top) top = v;
             row[x + 1] = v;
             if (v != first) {
@@ -796,8 +797,7 @@ static int scan_with(const dmap_grid *g, const dmap_moves *m, const scan_source 
 
 int scan_search_check(const dmap_grid *g, const dmap_moves *m, int start) {
     if (!g || !m) return DMAP_ERR_ARG;
-    if (dmap_moves_check(m) != DMAP_OK) return DMAP_ERR_ARG;
-    int rc = dmap_grid_check(g);
+    int rc = dmap_grid_check_steps(g, m);
     if (rc != DMAP_OK) return rc;
     if (start < 0 || (int64_t)start >= (int64_t)g->w * g->h) return DMAP_ERR_RANGE;
     return g->wall[start] ? DMAP_ERR_WALL : DMAP_OK;
@@ -821,16 +821,15 @@ static int scan_checked(const dmap_grid *g, const dmap_moves *m, const scan_sour
 
 int dmap_scan(const dmap_grid *g, const dmap_moves *m, double *values, dmap_workspace *ws) {
     if (!values) return DMAP_ERR_ARG;
-    int rc = dmap_grid_check(g);
+    int rc = dmap_grid_check_steps(g, m);
     if (rc) return rc;
-    if (dmap_moves_check(m)) return DMAP_ERR_ARG;
     scan_source src = {values, 0, NULL, 0};
     return scan_checked(g, m, &src, values, ws);
 }
 
 int dmap_fill(const dmap_grid *g, double *values, double v) {
     if (!g || !values || !g->wall) return DMAP_ERR_ARG;
-    if (!isfinite(v)) return DMAP_ERR_VALUE;
+    if (isnan(v) || v == -INFINITY) return DMAP_ERR_VALUE; /* +inf: no ceiling */
     int rc = dmap_grid_check(g);
     if (rc) return rc;
     size_t n = (size_t)g->w * (size_t)g->h;
@@ -851,16 +850,18 @@ int dmap_set_goal(const dmap_grid *g, double *values, dmap_goal goal) {
 int dmap_field(const dmap_grid *g, const dmap_moves *m, const dmap_goal *goals, size_t ngoals,
                double dflt, double *values, dmap_workspace *ws) {
     if (!values || (ngoals && !goals)) return DMAP_ERR_ARG;
-    int rc = dmap_grid_check(g);
+    int rc = dmap_grid_check_steps(g, m);
     if (rc) return rc;
-    if (dmap_moves_check(m)) return DMAP_ERR_ARG;
-    if (!isfinite(dflt)) return DMAP_ERR_VALUE;
+    if (isnan(dflt) || dflt == -INFINITY) return DMAP_ERR_VALUE; /* +inf: no ceiling */
     for (size_t k = 0; k < ngoals; k++) {
         if (!isfinite(goals[k].value)) return DMAP_ERR_VALUE;
         int i = dmap_grid_index(g, goals[k].x, goals[k].y);
         if (i < 0) return DMAP_ERR_RANGE;
         if (g->wall[i]) return DMAP_ERR_WALL;
     }
+    /* a goal at or above the ceiling would change nothing: say so instead of ignoring it */
+    for (size_t k = 0; k < ngoals; k++)
+        if (!(goals[k].value < dflt)) return DMAP_ERR_CEILING;
     scan_source src = {NULL, dflt, goals, ngoals};
     return scan_checked(g, m, &src, values, ws);
 }

@@ -1,5 +1,5 @@
-/* textmap.c — the plain text map reader: one row per line, '#' walls, any other printable
- * ASCII character floor (kept in `chars` so callers can find their own markers).
+/* textmap.c — the plain text map reader and writer: one row per line, '#' walls, any other
+ * printable ASCII character floor (kept in `chars` so callers can find their own markers).
  *
  * Two passes over the text: the first validates everything and measures W x H without
  * allocating (so a malformed or hostile text costs no memory), the second fills the grid. */
@@ -85,5 +85,34 @@ int dmap_parse_text_map(const char *text, size_t len, dmap_grid *g, char **chars
         y++;
     }
     if (chars) *chars = copy;
+    return DMAP_OK;
+}
+
+/* A map character that reads back as floor: printable ASCII other than '#'. */
+static char floor_char(const char *chars, size_t i) {
+    unsigned char c = chars ? (unsigned char)chars[i] : '.';
+    return c >= 0x20 && c < 0x7f && c != '#' ? (char)c : '.';
+}
+
+int dmap_format_text_map(const dmap_grid *g, const char *chars, char **text, size_t *len) {
+    if (text) *text = NULL;
+    if (len) *len = 0;
+    if (!g || !g->wall || !text) return DMAP_ERR_ARG;
+    if (g->w <= 0 || g->h <= 0 || (int64_t)g->w * (int64_t)g->h > DMAP_MAX_CELLS)
+        return DMAP_ERR_SIZE;
+    size_t w = (size_t)g->w, h = (size_t)g->h, total = (w + 1) * h;
+    char *out = malloc(total + 1);
+    if (!out) return DMAP_ERR_NOMEM;
+    char *p = out;
+    for (size_t y = 0; y < h; y++) {
+        for (size_t x = 0; x < w; x++) {
+            size_t i = y * w + x;
+            *p++ = g->wall[i] ? '#' : floor_char(chars, i);
+        }
+        *p++ = '\n';
+    }
+    *p = '\0';
+    *text = out;
+    if (len) *len = total;
     return DMAP_OK;
 }

@@ -1,7 +1,7 @@
-/* world.c — the pursuit lab's world files (rules/pursuit.md): reading, checking, writing, and
- * turning a world into a dmap_grid.
+/* world.c — the pursuit game's world files: reading, checking, writing, and turning a world
+ * into a dmap_grid.
  *
- * A world file is W*H integers from {0, -1, 1, 10}, one per line in the lab's files, though
+ * A world file is W*H integers from {0, -1, 1, 10}, one per line in the original files, though
  * any whitespace between them is accepted (as the referee does). Every rejection names the
  * line it happened on, so a program can print "file:line: reason". */
 #include <limits.h>
@@ -73,42 +73,63 @@ static int next_token(cursor *c) {
     return c->pos < c->len;
 }
 
+/* A token as it may be shown in a message: at most 16 bytes, non-printable ones as \xNN, so
+ * binary garbage never reaches a terminal raw. */
+static const char *shown_token(const char *t, size_t n, char *buf, size_t size) {
+    size_t out = 0;
+    for (size_t i = 0; i < n && i < 16 && out + 5 < size; i++) {
+        unsigned char b = (unsigned char)t[i];
+        if (b >= 0x20 && b < 0x7f && b != '\'') buf[out++] = (char)b;
+        else out += (size_t)snprintf(buf + out, size - out, "\\x%02x", b);
+    }
+    if (n > 16 && out + 4 < size) {
+        memcpy(buf + out, "...", 3);
+        out += 3;
+    }
+    buf[out] = '\0';
+    return buf;
+}
+
 /* Read one integer token of a world file into *v. */
 static int read_value(cursor *c, long *v, dmap_diag *diag) {
     size_t start = c->pos, end = start;
     while (end < c->len && !is_space(c->s[end])) end++;
     size_t n = end - start, i = 0;
     const char *t = c->s + start;
+    char shown[96];
     int neg = 0;
     if (n > 0 && (t[0] == '-' || t[0] == '+')) {
         neg = t[0] == '-';
         i = 1;
     }
-    if (i == n) return fail(diag, c->line, "'%.*s' is not an integer", (int)(n > 20 ? 20 : n), t);
+    int digits = i < n;
+    for (size_t k = i; k < n; k++) digits &= t[k] >= '0' && t[k] <= '9';
+    if (!digits)
+        return fail(diag, c->line, "'%s' is not an integer",
+                    shown_token(t, n, shown, sizeof shown));
     long value = 0;
-    for (; i < n; i++) {
-        if (t[i] < '0' || t[i] > '9')
-            return fail(diag, c->line, "'%.*s' is not an integer", (int)(n > 20 ? 20 : n), t);
+    for (; i < n; i++)
         if (value < 1000) value = value * 10 + (t[i] - '0'); /* larger is invalid anyway */
-    }
     *v = neg ? -value : value;
     if (!known_value(*v))
-        return fail(diag, c->line, "value '%.*s' is not one of 0, -1, 1, 10",
-                    (int)(n > 20 ? 20 : n), t);
+        return fail(diag, c->line, "value '%s' is not one of 0, -1, 1, 10",
+                    shown_token(t, n, shown, sizeof shown));
     c->pos = end;
     return DMAP_OK;
 }
 
-/* Count the integer-looking tokens (for inferring the size) without judging them. */
-static size_t count_tokens(const char *text, size_t len) {
-    size_t count = 0;
-    for (size_t i = 0; i < len;) {
-        while (i < len && is_space(text[i])) i++;
-        if (i >= len) break;
-        count++;
-        while (i < len && !is_space(text[i])) i++;
+/* Count the values (for inferring the size), checking each on the way: a token that is not a
+ * world value is reported as such, before any complaint about the count. */
+static int count_values(const char *text, size_t len, size_t *count, dmap_diag *diag) {
+    cursor c = {text, len, 0, 1};
+    *count = 0;
+    while (next_token(&c)) {
+        long v;
+        int rc = read_value(&c, &v, diag);
+        if (rc != DMAP_OK) return rc;
+        (*count)++;
     }
-    return count;
+    return DMAP_OK;
 }
 
 /* Line number of the end of the text (the line after a final newline counts only when
@@ -178,7 +199,11 @@ int dmap_parse_world(const char *text, size_t len, int w, int h, dmap_world *wor
         return fail_code(diag, DMAP_ERR_ARG, 0, "invalid arguments (no text or world, or a bad "
                          "size %dx%d)", w, h);
     int rc = DMAP_OK;
-    if (w == 0) rc = infer_square(count_tokens(text, len), last_line(text, len), &w, &h, diag);
+    if (w == 0) {
+        size_t count = 0;
+        rc = count_values(text, len, &count, diag);
+        if (rc == DMAP_OK) rc = infer_square(count, last_line(text, len), &w, &h, diag);
+    }
     if (rc != DMAP_OK) return rc;
     if ((int64_t)w * h > DMAP_MAX_CELLS)
         return fail_code(diag, DMAP_ERR_SIZE, 0, "%dx%d world is larger than the largest grid",

@@ -274,25 +274,25 @@ static void run_movingai(tally *t, const buf *b) {
     char *s = exact_copy(b);
     dmap_grid g;
     dmap_diag d, d2;
-    int rc = dmap_parse_movingai_map(s, b->n, &g, &d);
+    char *chars = NULL;
+    int rc = dmap_parse_movingai_map(s, b->n, &g, &chars, &d);
     if (reader_answer_ok(t, b, rc, &d)) {
         dmap_grid g2;
-        int rc2 = dmap_parse_movingai_map(s, b->n, &g2, &d2);
+        int rc2 = dmap_parse_movingai_map(s, b->n, &g2, NULL, &d2);
         dmap_grid_free(&g2);
         if (rc != rc2 || (rc != DMAP_OK && (d.line != d2.line || strcmp(d.message, d2.message))))
             report_broken(t, b, "not the same answer twice", rc, &d);
-        else if (rc != DMAP_OK && g.wall)
+        else if (rc != DMAP_OK && (g.wall || chars))
             report_broken(t, b, "output left allocated after an error", rc, &d);
         else if (rc == DMAP_OK) {
-            /* the CLI's copy of the characters must match the walls */
+            /* the reader's copy of the characters must match the walls */
             size_t n = (size_t)g.w * (size_t)g.h;
-            char *chars = movingai_chars(s, b->n, &g);
             int ok = dmap_grid_check(&g) == DMAP_OK && chars && n <= b->n;
             for (size_t i = 0; ok && i < n; i++) ok = (g.wall[i] != 0) == blocked_char(chars[i]);
             if (!ok) report_broken(t, b, "accepted map inconsistent", rc, &d);
-            free(chars);
         }
     }
+    free(chars);
     dmap_grid_free(&g);
     free(s);
 }

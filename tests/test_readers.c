@@ -36,7 +36,7 @@ static void text_map_rejects(const char *s, size_t len, int code, int line, cons
 static void movingai_rejects(const char *s, size_t len, int code, int line, const char *what) {
     dmap_grid g;
     dmap_diag d;
-    int rc = dmap_parse_movingai_map(s, len, &g, &d);
+    int rc = dmap_parse_movingai_map(s, len, &g, NULL, &d);
     CHECK_EQ_INT(rc, code);
     CHECK_EQ_INT(d.line, line);
     CHECK(d.message[0] != '\0');
@@ -126,17 +126,38 @@ static void test_text_map_too_big(void) {
 static void test_movingai_accepts(void) {
     dmap_grid g;
     dmap_diag d;
+    char *chars = NULL;
     CHECK_EQ_INT(dmap_parse_movingai_map(S("type octile\r\nheight 2\r\nwidth 4\r\nmap\r\n"
-                                           ".GS@\r\nOTW.\r\n\r\n\r\n"), &g, &d),
+                                           ".GS@\r\nOTW.\r\n\r\n\r\n"), &g, &chars, &d),
                  DMAP_OK);
     CHECK_EQ_INT(g.w, 4);
     CHECK_EQ_INT(g.h, 2);
     const unsigned char walls[8] = {0, 0, 0, 1, 1, 1, 1, 0};
     CHECK(g.wall && memcmp(g.wall, walls, 8) == 0);
+    /* the map's own characters come back, as from the text reader (no CR, no header) */
+    CHECK(chars && memcmp(chars, ".GS@OTW.", 8) == 0);
+    free(chars);
     dmap_grid_free(&g);
+    /* dmap_parse_map tells the formats apart by the "type " start */
+    CHECK_EQ_INT(dmap_parse_map(S("type octile\nheight 1\nwidth 2\nmap\nT.\n"), &g, &chars, &d),
+                 DMAP_OK);
+    CHECK(g.w == 2 && g.h == 1 && g.wall[0] == 1 && g.wall[1] == 0);
+    CHECK(chars && memcmp(chars, "T.", 2) == 0);
+    free(chars);
+    dmap_grid_free(&g);
+    CHECK_EQ_INT(dmap_parse_map(S("type#.\n"), &g, &chars, &d), DMAP_OK); /* a text map */
+    CHECK(g.w == 6 && g.h == 1 && g.wall[4] == 1 && chars && chars[0] == 't');
+    free(chars);
+    dmap_grid_free(&g);
+    /* a failed parse leaves no characters behind */
+    chars = (char *)&d;
+    CHECK_EQ_INT(dmap_parse_movingai_map(S("type octile\nheight 1\nwidth 2\nmap\nX.\n"), &g,
+                                         &chars, &d),
+                 DMAP_ERR_FORMAT);
+    CHECK(chars == NULL);
     /* width before height, extra spaces, no final newline */
     CHECK_EQ_INT(dmap_parse_movingai_map(S("type  octile\nwidth 1\nheight\t3\nmap\n.\n@\n."), &g,
-                                         &d),
+                                         NULL, &d),
                  DMAP_OK);
     CHECK(g.w == 1 && g.h == 3 && g.wall[0] == 0 && g.wall[1] == 1 && g.wall[2] == 0);
     dmap_grid_free(&g);
@@ -225,7 +246,7 @@ static void test_movingai_files(const char *shared) {
         const char *hp = strstr(text, "height"), *wp = strstr(text, "width");
         CHECK(hp && wp && sscanf(hp, "height %d", &hh) == 1 && sscanf(wp, "width %d", &hw) == 1);
         dmap_grid g;
-        rc = dmap_parse_movingai_map(text, len, &g, &d);
+        rc = dmap_parse_movingai_map(text, len, &g, NULL, &d);
         CHECK_EQ_INT(rc, DMAP_OK);
         if (rc == DMAP_OK) {
             CHECK_EQ_INT(g.w, hw);

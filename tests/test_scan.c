@@ -82,7 +82,7 @@ static void test_errors(void) {
     memcpy(before, v, sizeof v);
     v[4] = NAN;
     CHECK_EQ_INT(dmap_scan(&g, &m, v, NULL), DMAP_ERR_VALUE);
-    v[4] = INFINITY;
+    v[4] = -INFINITY;
     CHECK_EQ_INT(dmap_scan(&g, &m, v, NULL), DMAP_ERR_VALUE);
     v[4] = 4;
     CHECK(memcmp(v, before, sizeof v) == 0); /* unchanged on error */
@@ -121,6 +121,117 @@ static void test_errors(void) {
     CHECK_EQ_INT(dmap_field(&g, &m, NULL, 0, NAN, v, NULL), DMAP_ERR_VALUE);
     dmap_grid_free(&g);
     test_oversize_grid_struct();
+}
+
+#define CHECK_EQ_DBL(a, b) CHECK_NEAR((a), (b), 0.0)
+
+/* A corridor longer than the classic ceiling of 100: with DMAP_NO_CEILING every cell gets its
+ * distance (the far end 299, so rolling downhill from it reaches the goal), with the ceiling
+ * of 100 the far part is a flat plateau; cells no goal reaches are +inf. */
+static void test_no_ceiling(void) {
+    dmap_grid g;
+    dmap_moves m = dmap_moves_4();
+    CHECK_EQ_INT(dmap_grid_init(&g, 302, 1), DMAP_OK);
+    g.wall[300] = 1; /* cell 301 is cut off */
+    double v[302];
+    dmap_goal goal = {0, 0, 0};
+    CHECK_EQ_INT(dmap_field(&g, &m, &goal, 1, DMAP_NO_CEILING, v, NULL), DMAP_OK);
+    for (int x = 0; x < 300; x++) CHECK_EQ_DBL(v[x], (double)x);
+    CHECK(isinf(v[301]) && v[301] > 0);
+    CHECK(isinf(v[300]) && v[300] > 0); /* walls get the default */
+    size_t len = 0;
+    int path[400];
+    CHECK_EQ_INT(dmap_downhill_path(&g, &m, v, 299, NULL, NULL, path, 400, &len), DMAP_OK);
+    CHECK_EQ_INT((int)len, 300);
+    CHECK_EQ_INT(path[len - 1], 0);
+    CHECK_EQ_INT(dmap_field(&g, &m, &goal, 1, DMAP_DEFAULT_CEILING, v, NULL), DMAP_OK);
+    CHECK_EQ_DBL(v[99], 99);
+    CHECK_EQ_DBL(v[100], 100);
+    CHECK_EQ_DBL(v[299], 100); /* the plateau */
+    CHECK_EQ_DBL(v[301], 100);
+    /* dmap_fill + dmap_set_goal + dmap_scan with no ceiling is the same map */
+    double w[302];
+    CHECK_EQ_INT(dmap_fill(&g, w, DMAP_NO_CEILING), DMAP_OK);
+    CHECK_EQ_INT(dmap_set_goal(&g, w, goal), DMAP_OK);
+    CHECK_EQ_INT(dmap_scan(&g, &m, w, NULL), DMAP_OK);
+    CHECK_EQ_INT(dmap_field(&g, &m, &goal, 1, DMAP_NO_CEILING, v, NULL), DMAP_OK);
+    CHECK(memcmp(v, w, sizeof v) == 0);
+    CHECK_EQ_INT(dmap_fill(&g, w, -INFINITY), DMAP_ERR_VALUE);
+    CHECK_EQ_INT(dmap_fill(&g, w, NAN), DMAP_ERR_VALUE);
+    CHECK_EQ_INT(dmap_field(&g, &m, &goal, 1, -INFINITY, v, NULL), DMAP_ERR_VALUE);
+    dmap_grid_free(&g);
+}
+
+/* A goal whose value is not below the ceiling would change nothing: dmap_field says so and
+ * leaves values alone, instead of returning a map that ignores the goal. */
+static void test_goal_above_ceiling(void) {
+    dmap_grid g;
+    dmap_moves m = dmap_moves_4();
+    CHECK_EQ_INT(dmap_grid_init(&g, 4, 4), DMAP_OK);
+    double v[16], before[16];
+    for (int i = 0; i < 16; i++) v[i] = before[i] = -3.5;
+    dmap_goal goals[2] = {{0, 0, 0}, {3, 3, 150}};
+    CHECK_EQ_INT(dmap_field(&g, &m, goals, 2, 100, v, NULL), DMAP_ERR_CEILING);
+    CHECK(memcmp(v, before, sizeof v) == 0);
+    goals[1].value = 100; /* equal to the ceiling: no effect either */
+    CHECK_EQ_INT(dmap_field(&g, &m, goals, 2, 100, v, NULL), DMAP_ERR_CEILING);
+    goals[1].value = 99.5;
+    CHECK_EQ_INT(dmap_field(&g, &m, goals, 2, 100, v, NULL), DMAP_OK);
+    CHECK_EQ_DBL(v[15], 6); /* 6 from (0,0) beats 99.5 */
+    goals[1].value = 1e300; /* any finite goal is below no ceiling */
+    CHECK_EQ_INT(dmap_field(&g, &m, goals, 2, DMAP_NO_CEILING, v, NULL), DMAP_OK);
+    CHECK_EQ_DBL(v[15], 6);
+    CHECK(strcmp(dmap_strerror(DMAP_ERR_CEILING), "unknown error") != 0);
+    dmap_grid_free(&g);
+}
+
+/* A step is weight x entry cost: a product that overflows to inf or underflows to 0 is
+ * DMAP_ERR_VALUE in every scan-based call, not a silent wall or a free step. */
+static void test_step_overflow(void) {
+    dmap_grid g;
+    CHECK_EQ_INT(dmap_grid_init(&g, 3, 3), DMAP_OK);
+    CHECK_EQ_INT(dmap_grid_add_costs(&g), DMAP_OK);
+    dmap_moves m = dmap_moves_4();
+    double v[9], t[9];
+    dmap_goal goal = {0, 0, 0};
+    g.cost[4] = 1e300;
+    m.cardinal = 1e10; /* 1e310: infinite */
+    CHECK_EQ_INT(dmap_field(&g, &m, &goal, 1, DMAP_NO_CEILING, v, NULL), DMAP_ERR_VALUE);
+    CHECK_EQ_INT(dmap_scan(&g, &m, v, NULL), DMAP_ERR_VALUE);
+    CHECK_EQ_INT(dmap_threat_map(&g, &m, 0, 0, INFINITY, t, NULL), DMAP_ERR_VALUE);
+    m.cardinal = 1; /* 1e300 is fine */
+    CHECK_EQ_INT(dmap_field(&g, &m, &goal, 1, DMAP_NO_CEILING, v, NULL), DMAP_OK);
+    CHECK_EQ_DBL(v[4], 1e300 + 1);
+    g.cost[4] = 1e-300;
+    m.cardinal = 1e-30; /* 1e-330: underflows to 0 */
+    CHECK_EQ_INT(dmap_field(&g, &m, &goal, 1, DMAP_NO_CEILING, v, NULL), DMAP_ERR_VALUE);
+    m.cardinal = 1;
+    m.connectivity = 8;
+    m.diagonal = 1e-30; /* only the diagonal product underflows */
+    CHECK_EQ_INT(dmap_field(&g, &m, &goal, 1, DMAP_NO_CEILING, v, NULL), DMAP_ERR_VALUE);
+    m.connectivity = 4; /* the diagonal weight is not used by 4-connected moves */
+    CHECK_EQ_INT(dmap_field(&g, &m, &goal, 1, DMAP_NO_CEILING, v, NULL), DMAP_OK);
+    dmap_grid_free(&g);
+}
+
+/* dmap_flee on a map without ceiling: cells no threat reaches (+inf) stay +inf. */
+static void test_flee_no_ceiling(void) {
+    dmap_grid g;
+    dmap_moves m = dmap_moves_4();
+    CHECK_EQ_INT(dmap_grid_init(&g, 5, 1), DMAP_OK);
+    g.wall[3] = 1;
+    double v[5], f[5];
+    dmap_goal threat = {0, 0, 0};
+    CHECK_EQ_INT(dmap_field(&g, &m, &threat, 1, DMAP_NO_CEILING, v, NULL), DMAP_OK);
+    CHECK_EQ_INT(dmap_flee(&g, &m, v, DMAP_FLEE_FACTOR, f, NULL), DMAP_OK);
+    CHECK_EQ_DBL(f[2], -1.2 * 2);
+    CHECK_EQ_DBL(f[1], -1.2 * 2 + 1);
+    CHECK(isinf(f[4]) && f[4] > 0);
+    v[1] = -INFINITY;
+    CHECK_EQ_INT(dmap_flee(&g, &m, v, DMAP_FLEE_FACTOR, f, NULL), DMAP_ERR_VALUE);
+    v[1] = 1.7e308; /* times -1.2 overflows */
+    CHECK_EQ_INT(dmap_flee(&g, &m, v, DMAP_FLEE_FACTOR, f, NULL), DMAP_ERR_VALUE);
+    dmap_grid_free(&g);
 }
 
 /* ---- the property test ---------------------------------------------------------------------- */
@@ -169,12 +280,16 @@ static int one_random_case(dmap_rng *r, dmap_workspace *ws, int verbose) {
     random_costs(r, &g, integral);
     dmap_moves m = random_moves(r, integral);
     double *a = malloc(sizeof(double) * (size_t)n), *b = malloc(sizeof(double) * (size_t)n);
-    /* Default: the seed's ceiling, or a value low enough that some goals sit above it, or
-     * every cell random (a rescanned map). */
-    int style = (int)dmap_rng_below(r, 3);
-    double dflt = style == 1 ? random_value(r, integral) : 100;
+    /* Default: the classic ceiling of 100, or a value low enough that some goals sit above
+     * it, or every cell random (a rescanned map, some cells +inf: no start value), or no
+     * ceiling at all (+inf). */
+    int style = (int)dmap_rng_below(r, 4);
+    double dflt = style == 1 ? random_value(r, integral) : style == 3 ? INFINITY : 100;
     int goals = 1 + (int)dmap_rng_below(r, 6);
-    for (int i = 0; i < n; i++) a[i] = style == 2 ? random_value(r, integral) * 3 : dflt;
+    for (int i = 0; i < n; i++) {
+        a[i] = style == 2 ? random_value(r, integral) * 3 : dflt;
+        if (style == 2 && dmap_rng_below(r, 8) == 0) a[i] = INFINITY;
+    }
     for (int k = 0; k < goals; k++) a[dmap_rng_below(r, (uint32_t)n)] = random_value(r, integral);
     for (int i = 0; i < n; i++)
         if (g.wall[i]) a[i] = -7.25; /* walls must keep this */
@@ -255,6 +370,10 @@ int main(int argc, char **argv) {
     test_seed_examples();
     test_semantics();
     test_errors();
+    test_no_ceiling();
+    test_goal_above_ceiling();
+    test_step_overflow();
+    test_flee_no_ceiling();
     test_workspace_reuse();
     test_queue_growth();
     test_against_reference(cases);

@@ -44,7 +44,7 @@ expect_quiet_out "seed corners" "$seed_corners" \
     "$DMAP" field "$tmp/open5.txt" --goal 0,0 --goal 4,0 --goal 0,4 --goal 4,4 --format digits
 # explicit defaults change nothing
 expect_quiet_out "seed centre, explicit options" "$seed_centre" "$DMAP" field "$tmp/open5.txt" \
-    --goal 2,2=0 --default 100 --moves 4 --corners cut --diagonal 1 --format digits
+    --goal 2,2=0 --default 100 --moves 4 --cardinal 1 --format digits
 
 # the demo prints both examples and the seed's sum (all 4s) side by side
 demo=$("$DMAP" demo)

@@ -67,3 +67,25 @@ expect_usage() {
             "(want /$pattern/)"
     fi
 }
+
+# expect_no_answer NAME PATTERN CMD... : exit 1 (the command ran, the answer is "no"), nothing
+# on stdout, exactly one line on stderr matching the grep PATTERN
+expect_no_answer() {
+    local name=$1 pattern=$2 rc=0 lines
+    shift 2
+    "$@" >"$tmp/out" 2>"$tmp/err" || rc=$?
+    lines=$(wc -l <"$tmp/err")
+    if [[ $rc -eq 1 && $lines -eq 1 && ! -s "$tmp/out" ]] && grep -q -- "$pattern" "$tmp/err"; then
+        pass
+    else
+        fail "$name: rc=$rc, $lines stderr lines: $(cat "$tmp/err") stdout: $(head -c 200 "$tmp/out")" \
+            "(want exit 1 and /$pattern/)"
+    fi
+}
+
+# expect_true NAME CMD... : the command succeeds (a check written as a shell command)
+expect_true() {
+    local name=$1
+    shift
+    if "$@"; then pass; else fail "$name"; fi
+}

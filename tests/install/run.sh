@@ -29,24 +29,48 @@ pcfile="$(find "$prefix" -name dmap.pc | head -n 1)"
 header="$prefix/include/dmap.h"
 [ -f "$header" ] && ok "header installed" || bad "no include/dmap.h under the prefix"
 [ -n "$pcfile" ] && ok "dmap.pc installed" || bad "no dmap.pc under the prefix"
-libdir="$(dirname "$(find "$prefix" -name 'libdmap.so*' | head -n 1)")"
 
-# 1. pkg-config, with the prefix moved from where the build was configured for.
+# Every program below runs exactly as the README says, with no LD_LIBRARY_PATH: a program
+# linked against the installed shared library must find it on its own.
+unset LD_LIBRARY_PATH
+
+# 1. pkg-config, with the prefix moved from where the build was configured for: the README's
+#    command word for word (`cc my_bot.c $(pkg-config --cflags --libs dmap) -o my_bot`).
 if [ -n "$pcfile" ]; then
   export PKG_CONFIG_PATH="$(dirname "$pcfile")"
-  read -r -a cflags <<<"$(pkg-config --cflags dmap)"
-  read -r -a libs <<<"$(pkg-config --libs dmap)"
-  if "$cc" -std=c11 -Wall -Wextra -Werror "${cflags[@]}" "$here/centre_map.c" "${libs[@]}" \
-    -o "$work/centre_map_pc" 2>"$work/pc.log"; then
-    ok "compile + link with pkg-config --cflags --libs dmap"
-    if LD_LIBRARY_PATH="$libdir" "$work/centre_map_pc"; then
-      ok "pkg-config program runs and computes the 5x5 centre map"
+  cp "$here/centre_map.c" "$work/my_bot.c"
+  if (cd "$work" && $cc my_bot.c $(pkg-config --cflags --libs dmap) -o my_bot) 2>"$work/pc.log"; then
+    ok "compile + link with \$(pkg-config --cflags --libs dmap)"
+    if "$work/my_bot" >"$work/run.log" 2>&1; then
+      ok "the pkg-config program starts and computes the 5x5 centre map (no LD_LIBRARY_PATH)"
     else
-      bad "pkg-config program failed"
+      cat "$work/run.log" >&2
+      bad "the pkg-config program failed to run: $(head -n 1 "$work/run.log")"
+    fi
+    if readelf -d "$work/my_bot" | grep -q 'NEEDED.*libdmap\.so'; then
+      ok "the pkg-config program uses the shared library"
+    else
+      bad "the pkg-config program does not link libdmap.so"
     fi
   else
     cat "$work/pc.log" >&2
-    bad "compile with pkg-config (cflags: ${cflags[*]}; libs: ${libs[*]})"
+    bad "compile with pkg-config --cflags --libs dmap: $(pkg-config --cflags --libs dmap)"
+  fi
+  # The static link line: libdmap.a and the math library.
+  case " $(pkg-config --libs --static dmap) " in
+    *" -lm "*) ok "pkg-config --libs --static dmap includes -lm" ;;
+    *) bad "pkg-config --libs --static dmap lacks -lm: $(pkg-config --libs --static dmap)" ;;
+  esac
+  if (cd "$work" && $cc my_bot.c $(pkg-config --cflags --libs dmap-static) -o my_bot_static) \
+    2>"$work/static.log"; then
+    if "$work/my_bot_static" && ! readelf -d "$work/my_bot_static" | grep -q 'libdmap'; then
+      ok "dmap-static.pc links libdmap.a: the program runs and needs no libdmap.so"
+    else
+      bad "the dmap-static program failed, or still needs libdmap.so"
+    fi
+  else
+    cat "$work/static.log" >&2
+    bad "compile with pkg-config --cflags --libs dmap-static"
   fi
 fi
 
@@ -55,8 +79,8 @@ if cmake -S "$here/consumer" -B "$work/consumer" -DCMAKE_PREFIX_PATH="$prefix" \
   -DCMAKE_BUILD_TYPE=Release >"$work/consumer.log" 2>&1 \
   && cmake --build "$work/consumer" >>"$work/consumer.log" 2>&1; then
   ok "CMake project with find_package(dmap) + dmap::dmap builds"
-  if LD_LIBRARY_PATH="$libdir" "$work/consumer/centre_map"; then
-    ok "find_package program runs and computes the 5x5 centre map"
+  if "$work/consumer/centre_map"; then
+    ok "find_package program runs and computes the 5x5 centre map (no LD_LIBRARY_PATH)"
   else
     bad "find_package program failed"
   fi

@@ -3,6 +3,7 @@
 #include "cli.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -31,8 +32,38 @@ int cli_help(const char *text) {
     return CLI_EXIT_OK;
 }
 
+/* The options seen so far on this command line: every option may be given once, except the
+ * few that add one more item each time (a process runs one command, so one list will do). */
+enum { SEEN_MAX = 64 };
+static const char *seen_options[SEEN_MAX];
+static int nseen_options;
+
+static int repeatable(const char *name) {
+    static const char *const names[] = {"--goal", "--goal-char", "--block", "--enemy"};
+    for (size_t k = 0; k < sizeof names / sizeof names[0]; k++)
+        if (strcmp(name, names[k]) == 0) return 1;
+    return 0;
+}
+
+int cli_seen(const char *name) {
+    for (int k = 0; k < nseen_options; k++)
+        if (strcmp(seen_options[k], name) == 0) return 1;
+    return 0;
+}
+
+/* Record option `name` as given; -1 (after printing) when it was given before. */
+static int note_option(const char *name) {
+    if (!repeatable(name) && cli_seen(name)) {
+        cli_fail("option %s given twice", name);
+        return -1;
+    }
+    if (nseen_options < SEEN_MAX) seen_options[nseen_options++] = name;
+    return 0;
+}
+
 int cli_option(int argc, char **argv, int *i, const char *name, const char **value) {
     if (strcmp(argv[*i], name) != 0) return 0;
+    if (note_option(name) != 0) return -1;
     if (*i + 1 >= argc) {
         cli_fail("option %s needs a value", name);
         return -1;
@@ -42,49 +73,19 @@ int cli_option(int argc, char **argv, int *i, const char *name, const char **val
     return 1;
 }
 
+int cli_flag(char **argv, int i, const char *name) {
+    if (strcmp(argv[i], name) != 0) return 0;
+    return note_option(name) != 0 ? -1 : 1;
+}
+
 int cli_is_option(const char *s) {
     if (s[0] != '-' || s[1] == '\0') return 0;
     if ((s[1] >= '0' && s[1] <= '9') || s[1] == '.') return 0; /* a negative number */
     return 1;
 }
 
-/* A step weight: finite and > 0. */
-static int weight_value(const char *opt, const char *arg, double *out) {
-    if (cli_parse_double(arg, out) != 0 || !(*out > 0)) {
-        cli_fail("invalid weight for %s: '%s' (need a finite number > 0)", opt, arg);
-        return -1;
-    }
-    return 1;
-}
-
-int cli_moves_option(int argc, char **argv, int *i, dmap_moves *m) {
-    const char *v;
-    int r;
-    if ((r = cli_option(argc, argv, i, "--moves", &v)) != 0) {
-        if (r < 0) return -1;
-        if (strcmp(v, "4") == 0) m->connectivity = 4;
-        else if (strcmp(v, "8") == 0) m->connectivity = 8;
-        else {
-            cli_fail("invalid value for --moves: '%s' (need 4 or 8)", v);
-            return -1;
-        }
-        return 1;
-    }
-    if ((r = cli_option(argc, argv, i, "--cardinal", &v)) != 0)
-        return r < 0 ? -1 : weight_value("--cardinal", v, &m->cardinal);
-    if ((r = cli_option(argc, argv, i, "--diagonal", &v)) != 0)
-        return r < 0 ? -1 : weight_value("--diagonal", v, &m->diagonal);
-    if ((r = cli_option(argc, argv, i, "--corners", &v)) != 0) {
-        if (r < 0) return -1;
-        if (strcmp(v, "cut") == 0) m->corners = DMAP_CORNERS_CUT;
-        else if (strcmp(v, "strict") == 0) m->corners = DMAP_CORNERS_STRICT;
-        else {
-            cli_fail("invalid value for --corners: '%s' (need cut or strict)", v);
-            return -1;
-        }
-        return 1;
-    }
-    return 0;
+int cli_unknown_option(const char *command, const char *arg) {
+    return cli_fail("%s: unknown option '%s' (see dmap help %s)", command, arg, command);
 }
 
 /* ---- numbers and cells ------------------------------------------------------------------ */
@@ -131,6 +132,39 @@ int cli_integer(const char *what, const char *arg, long lo, long hi, long *out) 
     return CLI_EXIT_OK;
 }
 
+int cli_seed(const char *what, const char *arg, uint64_t *out) {
+    const char *s = arg;
+    int ok = *s != '\0';
+    uint64_t v = 0;
+    for (; ok && *s; s++) {
+        if (*s < '0' || *s > '9' || v > (UINT64_C(1) << 63) / 10) ok = 0;
+        else v = v * 10 + (uint64_t)(*s - '0');
+    }
+    if (!ok || v > (uint64_t)INT64_MAX)
+        return cli_fail("invalid value for %s: '%s' (need an integer from 0 to "
+                        "9223372036854775807)", what, arg);
+    *out = v;
+    return CLI_EXIT_OK;
+}
+
+int cli_size(const char *what, const char *arg, int *w, int *h) {
+    const char *x = strchr(arg, 'x');
+    char buf[32];
+    long lw, lh;
+    if (!x || (size_t)(x - arg) >= sizeof buf || cli_parse_long(x + 1, 1, LONG_MAX, &lh) != 0)
+        return cli_fail("invalid value for %s: '%s' (need WxH, positive integers)", what, arg);
+    memcpy(buf, arg, (size_t)(x - arg));
+    buf[x - arg] = '\0';
+    if (cli_parse_long(buf, 1, LONG_MAX, &lw) != 0)
+        return cli_fail("invalid value for %s: '%s' (need WxH, positive integers)", what, arg);
+    if (lw > DMAP_MAX_CELLS || lh > DMAP_MAX_CELLS || (long long)lw * lh > DMAP_MAX_CELLS)
+        return cli_fail("invalid value for %s: '%s' (more than %lld cells)", what, arg,
+                        (long long)DMAP_MAX_CELLS);
+    *w = (int)lw;
+    *h = (int)lh;
+    return CLI_EXIT_OK;
+}
+
 /* Parse "X,Y" from the n first characters of arg. */
 static int parse_xy(const char *arg, size_t n, long *x, long *y) {
     char buf[64];
@@ -140,8 +174,8 @@ static int parse_xy(const char *arg, size_t n, long *x, long *y) {
     char *comma = strchr(buf, ',');
     if (!comma) return -1;
     *comma = '\0';
-    if (cli_parse_long(buf, -1000000000L, 1000000000L, x) != 0) return -1;
-    if (cli_parse_long(comma + 1, -1000000000L, 1000000000L, y) != 0) return -1;
+    if (cli_parse_long(buf, LONG_MIN, LONG_MAX, x) != 0) return -1;
+    if (cli_parse_long(comma + 1, LONG_MIN, LONG_MAX, y) != 0) return -1;
     return 0;
 }
 
@@ -197,32 +231,6 @@ static int fail_diag(const char *name, const dmap_diag *d) {
     return cli_fail("%s: %s", name, d->message);
 }
 
-/* The characters of a Moving AI map already validated by dmap_parse_movingai_map: the H rows
- * of W bytes after the "map" line. */
-static char *movingai_chars(const char *text, size_t len, const dmap_grid *g) {
-    size_t w = (size_t)g->w, h = (size_t)g->h;
-    char *chars = malloc(w * h);
-    if (!chars) return NULL;
-    size_t pos = 0;
-    int in_rows = 0;
-    size_t y = 0;
-    while (pos < len && y < h) {
-        const char *s = text + pos;
-        const char *nl = memchr(s, '\n', len - pos);
-        size_t n = nl ? (size_t)(nl - s) : len - pos;
-        pos += nl ? n + 1 : n;
-        if (in_rows) {
-            memcpy(chars + y * w, s, w);
-            y++;
-            continue;
-        }
-        while (n > 0 && (s[n - 1] == '\r' || s[n - 1] == ' ' || s[n - 1] == '\t')) n--;
-        while (n > 0 && (*s == ' ' || *s == '\t')) s++, n--;
-        if (n == 3 && memcmp(s, "map", 3) == 0) in_rows = 1;
-    }
-    return chars;
-}
-
 int cli_load_map(const char *path, cli_map *map) {
     memset(map, 0, sizeof *map);
     const char *name = display_name(path);
@@ -231,16 +239,7 @@ int cli_load_map(const char *path, cli_map *map) {
     dmap_diag d;
     int rc = dmap_read_file(path, &text, &len, &d);
     if (rc != DMAP_OK) return fail_diag(name, &d);
-    if (len >= 5 && memcmp(text, "type", 4) == 0 && (text[4] == ' ' || text[4] == '\t')) {
-        rc = dmap_parse_movingai_map(text, len, &map->grid, &d);
-        if (rc == DMAP_OK && !(map->chars = movingai_chars(text, len, &map->grid))) {
-            dmap_grid_free(&map->grid);
-            free(text);
-            return cli_fail("%s: out of memory", name);
-        }
-    } else {
-        rc = dmap_parse_text_map(text, len, &map->grid, &map->chars, &d);
-    }
+    rc = dmap_parse_map(text, len, &map->grid, &map->chars, &d);
     free(text);
     if (rc != DMAP_OK) return fail_diag(name, &d);
     map->name = name;
@@ -271,11 +270,16 @@ int cli_parse_format(const char *what, const char *arg, cli_format *fmt) {
     if (strcmp(arg, "digits") == 0) *fmt = CLI_FORMAT_DIGITS;
     else if (strcmp(arg, "grid") == 0) *fmt = CLI_FORMAT_GRID;
     else if (strcmp(arg, "csv") == 0) *fmt = CLI_FORMAT_CSV;
-    else return cli_fail("invalid value for %s: '%s' (need digits, grid or csv)", what, arg);
+    else if (strcmp(arg, "png") == 0) *fmt = CLI_FORMAT_PNG;
+    else return cli_fail("invalid value for %s: '%s' (need digits, grid, csv or png)", what, arg);
     return CLI_EXIT_OK;
 }
 
 char *cli_format_exact(char *buf, size_t size, double v) {
+    if (v == 0 || isinf(v)) {
+        snprintf(buf, size, "%s", v == 0 ? "0" : v > 0 ? "inf" : "-inf");
+        return buf;
+    }
     for (int digits = 15; digits <= 17; digits++) {
         snprintf(buf, size, "%.*g", digits, v);
         if (strtod(buf, NULL) == v) break;
@@ -283,154 +287,26 @@ char *cli_format_exact(char *buf, size_t size, double v) {
     return buf;
 }
 
-static int print_digits(FILE *out, const dmap_grid *g, const double *values) {
-    size_t w = (size_t)g->w, n = w * (size_t)g->h;
-    for (size_t i = 0; i < n; i++) {
-        double v = values[i];
-        if (!g->wall[i] && !(v >= 0 && v <= 9 && v == floor(v)))
-            return cli_fail("value %g at (%zu,%zu) is not a digit 0..9; use --format grid or csv",
-                            v, i % w, i / w);
-    }
-    for (size_t i = 0; i < n; i++) {
-        fputc(g->wall[i] ? '#' : '0' + (int)values[i], out);
-        if (i % w == w - 1) fputc('\n', out);
-    }
-    return CLI_EXIT_OK;
-}
-
-static void format_for_people(char *buf, size_t size, double v) {
-    snprintf(buf, size, "%.6g", v == 0 ? 0.0 : v); /* no "-0" */
-}
-
-static int print_grid(FILE *out, const dmap_grid *g, const double *values) {
-    size_t w = (size_t)g->w, n = w * (size_t)g->h;
-    char buf[40];
-    int width = 1;
-    for (size_t i = 0; i < n; i++) {
-        if (g->wall[i]) continue;
-        format_for_people(buf, sizeof buf, values[i]);
-        int len = (int)strlen(buf);
-        if (len > width) width = len;
-    }
-    for (size_t i = 0; i < n; i++) {
-        if (g->wall[i]) snprintf(buf, sizeof buf, "#");
-        else format_for_people(buf, sizeof buf, values[i]);
-        fprintf(out, i % w == 0 ? "%*s" : " %*s", width, buf);
-        if (i % w == w - 1) fputc('\n', out);
-    }
-    return CLI_EXIT_OK;
-}
-
-static int print_csv(FILE *out, const dmap_grid *g, const double *values) {
-    size_t w = (size_t)g->w, n = w * (size_t)g->h;
-    char buf[40];
-    for (size_t i = 0; i < n; i++) {
-        if (i % w != 0) fputc(',', out);
-        fputs(g->wall[i] ? "#" : cli_format_exact(buf, sizeof buf, values[i]), out);
-        if (i % w == w - 1) fputc('\n', out);
-    }
-    return CLI_EXIT_OK;
-}
-
 int cli_print_values(FILE *out, const dmap_grid *g, const double *values, cli_format fmt) {
-    switch (fmt) {
-    case CLI_FORMAT_DIGITS: return print_digits(out, g, values);
-    case CLI_FORMAT_CSV: return print_csv(out, g, values);
-    case CLI_FORMAT_GRID:
-    default: return print_grid(out, g, values);
+    if (fmt == CLI_FORMAT_PNG) return cli_fail("--format png writes a file: give --output FILE");
+    dmap_values_format f = fmt == CLI_FORMAT_DIGITS ? DMAP_VALUES_DIGITS
+                           : fmt == CLI_FORMAT_CSV  ? DMAP_VALUES_CSV
+                                                    : DMAP_VALUES_GRID;
+    char *text;
+    size_t len;
+    dmap_diag d;
+    int rc = dmap_format_values(g, values, f, &text, &len, &d);
+    if (rc != DMAP_OK) {
+        if (rc == DMAP_ERR_VALUE && f == DMAP_VALUES_DIGITS)
+            return cli_fail("%s; use --format grid or csv", d.message);
+        return cli_fail("%s", d.message);
     }
+    fwrite(text, 1, len, out);
+    free(text);
+    return CLI_EXIT_OK;
 }
 
 /* ---- reading csv values maps ------------------------------------------------------------ */
-
-/* The next line of text (without "\n" / "\r\n"); 0 at the end. */
-static int next_line(const char *text, size_t len, size_t *pos, const char **s, size_t *n) {
-    if (*pos >= len) return 0;
-    *s = text + *pos;
-    const char *nl = memchr(*s, '\n', len - *pos);
-    *n = nl ? (size_t)(nl - *s) : len - *pos;
-    *pos += nl ? *n + 1 : *n;
-    if (nl && *n > 0 && (*s)[*n - 1] == '\r') (*n)--;
-    return 1;
-}
-
-static size_t count_fields(const char *s, size_t n) {
-    size_t k = 1;
-    for (size_t i = 0; i < n; i++) k += s[i] == ',';
-    return k;
-}
-
-/* Measure a csv text: rows (non-empty lines; empty ones only at the end) of equal width. */
-static int measure_csv(const char *name, const char *text, size_t len, int *w, int *h) {
-    size_t pos = 0, cols = 0, rows = 0, n;
-    const char *s;
-    int line = 0, first_blank = 0;
-    while (next_line(text, len, &pos, &s, &n)) {
-        line++;
-        if (n == 0) {
-            if (!first_blank) first_blank = line;
-            continue;
-        }
-        if (first_blank)
-            return cli_fail("%s:%d: empty line inside the map", name, first_blank);
-        size_t k = count_fields(s, n);
-        if (rows == 0) cols = k;
-        else if (k != cols)
-            return cli_fail("%s:%d: ragged row: %zu values, the first row has %zu", name, line, k,
-                            cols);
-        rows++;
-        if ((uint64_t)rows * cols > (uint64_t)DMAP_MAX_CELLS)
-            return cli_fail("%s:%d: map has more than %lld cells", name, line,
-                            (long long)DMAP_MAX_CELLS);
-    }
-    if (rows == 0) return cli_fail("%s:1: empty input: no rows", name);
-    *w = (int)cols;
-    *h = (int)rows;
-    return CLI_EXIT_OK;
-}
-
-/* Parse one field: '#' (a wall) or a finite number, surrounding spaces allowed. */
-static int parse_field(const char *s, size_t n, int *wall, double *v) {
-    while (n > 0 && (*s == ' ' || *s == '\t')) s++, n--;
-    while (n > 0 && (s[n - 1] == ' ' || s[n - 1] == '\t')) n--;
-    if (n == 1 && *s == '#') {
-        *wall = 1;
-        *v = 0;
-        return 0;
-    }
-    char buf[64];
-    if (n == 0 || n >= sizeof buf) return -1;
-    memcpy(buf, s, n);
-    buf[n] = '\0';
-    *wall = 0;
-    return cli_parse_double(buf, v);
-}
-
-static int fill_csv(const char *name, const char *text, size_t len, dmap_grid *g,
-                    double *values) {
-    size_t pos = 0, n, w = (size_t)g->w;
-    const char *s;
-    int line = 0;
-    for (size_t y = 0; y < (size_t)g->h && next_line(text, len, &pos, &s, &n);) {
-        line++;
-        if (n == 0) continue;
-        size_t start = 0;
-        for (size_t x = 0; x < w; x++) {
-            const char *comma = memchr(s + start, ',', n - start);
-            size_t end = comma ? (size_t)(comma - s) : n;
-            int wall;
-            size_t i = y * w + x;
-            if (parse_field(s + start, end - start, &wall, &values[i]) != 0)
-                return cli_fail("%s:%d: value %zu '%.*s' is not a finite number or '#'", name,
-                                line, x + 1, (int)((end - start) > 24 ? 24 : end - start),
-                                s + start);
-            g->wall[i] = (unsigned char)wall;
-            start = end + 1;
-        }
-        y++;
-    }
-    return CLI_EXIT_OK;
-}
 
 int cli_load_csv(const char *path, dmap_grid *g, double **values) {
     const char *name = display_name(path);
@@ -440,21 +316,8 @@ int cli_load_csv(const char *path, dmap_grid *g, double **values) {
     size_t len;
     dmap_diag d;
     if (dmap_read_file(path, &text, &len, &d) != DMAP_OK) return fail_diag(name, &d);
-    if (memchr(text, '\0', len)) {
-        free(text);
-        return cli_fail("%s: binary data (NUL byte) in a csv map", name);
-    }
-    int w = 0, h = 0;
-    int rc = measure_csv(name, text, len, &w, &h);
-    if (rc == CLI_EXIT_OK && dmap_grid_init(g, w, h) != DMAP_OK)
-        rc = cli_fail("%s: out of memory for a %dx%d map", name, w, h);
-    if (rc == CLI_EXIT_OK && !(*values = cli_values_new(g, 0))) rc = CLI_EXIT_USAGE;
-    if (rc == CLI_EXIT_OK) rc = fill_csv(name, text, len, g, *values);
+    int rc = dmap_parse_values_csv(text, len, g, values, &d);
     free(text);
-    if (rc != CLI_EXIT_OK) {
-        dmap_grid_free(g);
-        free(*values);
-        *values = NULL;
-    }
-    return rc;
+    if (rc != DMAP_OK) return fail_diag(name, &d);
+    return CLI_EXIT_OK;
 }

@@ -12,8 +12,10 @@
 #ifndef DMAP_CLI_H
 #define DMAP_CLI_H
 
+#include <stdint.h>
 #include <stdio.h>
 
+#include "cli_png.h"
 #include "dmap.h"
 
 enum {
@@ -40,30 +42,45 @@ int cli_help(const char *text);
 
 /* For a command's argument loop. When argv[*i] equals `name` ("--goal"), takes the next
  * argument as its value: sets *value, advances *i onto it and returns 1. Returns 0 when
- * argv[*i] is not `name`. Returns -1 (after printing "option --goal needs a value") when the
- * value is missing. Typical use:
+ * argv[*i] is not `name`. Returns -1 (after printing the error) when the value is missing or
+ * when the option was given before: every option may be given once, except --goal,
+ * --goal-char, --block and --enemy, which add one item each time. Typical use:
  *     int r = cli_option(argc, argv, &i, "--default", &v);
  *     if (r < 0) return CLI_EXIT_USAGE;
  *     if (r) { ... use v ...; continue; } */
 int cli_option(int argc, char **argv, int *i, const char *name, const char **value);
 
+/* An option without a value ("--flee"): 1 when argv[i] is `name`, 0 when not, -1 (printed)
+ * when it was given before. */
+int cli_flag(char **argv, int i, const char *name);
+
+/* Nonzero when option `name` was given (taken by cli_option or cli_flag) so far. */
+int cli_seen(const char *name);
+
 /* Nonzero when s looks like an option ("-x", "--x"), but not "-" alone and not a number
- * such as "-3". Use it to reject unknown options: cli_fail("unknown option %s", s). */
+ * such as "-3". */
 int cli_is_option(const char *s);
 
-/* The move options shared by all commands that scan:
- *   --moves 4|8  --cardinal W  --diagonal W  --corners cut|strict
- * Same contract as cli_option: 1 consumed (m updated), 0 not a move option, -1 error printed.
- * Start from dmap_moves_4() (the seed's default). */
-int cli_moves_option(int argc, char **argv, int *i, dmap_moves *m);
-/* Help lines for those options, to paste into a command's help text. */
-#define CLI_MOVES_HELP                                                                         \
-    "  --moves 4|8          4- or 8-connected moves (default 4)\n"                           \
-    "  --cardinal W         weight of a cardinal step, finite > 0 (default 1)\n"             \
-    "  --diagonal W         weight of a diagonal step, finite > 0 (default 1; Moving AI\n"   \
-    "                       uses 1.4142135623730951)\n"                                      \
+/* Print "COMMAND: unknown option 'ARG' (see dmap help COMMAND)"; returns CLI_EXIT_USAGE. The
+ * one wording for every command. */
+int cli_unknown_option(const char *command, const char *arg);
+
+/* Help lines for the move options (parsed by cli_parse_field_args), to paste into help texts:
+ * CLI_MOVES_HELP for commands that use step weights, CLI_MOVES_STEPS_HELP for those that
+ * count steps (no --cardinal / --diagonal). */
+#define CLI_MOVES_ONLY_HELP                                                                    \
+    "  --moves 4|8|octile   4- or 8-connected moves, or octile: Moving AI's rule (8-connected,\n" \
+    "                       diagonal sqrt 2, strict corners) (default 4)\n"
+#define CLI_CORNERS_HELP                                                                       \
     "  --corners cut|strict diagonal steps may cut wall corners, or need both orthogonal\n"  \
-    "                       neighbours passable (default cut)\n"
+    "                       neighbours passable (default cut; strict with octile; needs\n"   \
+    "                       8-connected moves)\n"
+#define CLI_MOVES_HELP                                                                         \
+    CLI_MOVES_ONLY_HELP                                                                        \
+    "  --cardinal W         weight of a cardinal step, finite > 0 (default 1)\n"             \
+    "  --diagonal W         weight of a diagonal step, finite > 0 (default 1, sqrt 2 with\n" \
+    "                       octile; needs 8-connected moves)\n" CLI_CORNERS_HELP
+#define CLI_MOVES_STEPS_HELP CLI_MOVES_ONLY_HELP CLI_CORNERS_HELP
 
 /* ---- numbers and cells ------------------------------------------------------------------ */
 
@@ -77,6 +94,14 @@ int cli_parse_long(const char *s, long lo, long hi, long *out);
  * (or "... must be an integer from lo to hi") and return CLI_EXIT_USAGE. */
 int cli_number(const char *what, const char *arg, double *out);
 int cli_integer(const char *what, const char *arg, long lo, long hi, long *out);
+
+/* A --seed value: an integer from 0 to 2^63 - 1 (9223372036854775807), the one seed range of
+ * every dmap command. Prints and returns CLI_EXIT_USAGE on error. */
+int cli_seed(const char *what, const char *arg, uint64_t *out);
+
+/* A --size value "WxH": positive integers with W*H at most DMAP_MAX_CELLS. Prints and returns
+ * CLI_EXIT_USAGE on error. */
+int cli_size(const char *what, const char *arg, int *w, int *h);
 
 /* Parse a cell "X,Y" for option `what`: integers, inside g, and (when need_passable) not a
  * wall. Sets *x, *y. Prints and returns CLI_EXIT_USAGE on error. */
@@ -114,7 +139,9 @@ double *cli_values_new(const dmap_grid *g, double v);
 typedef enum cli_format {
     CLI_FORMAT_DIGITS, /* one character per cell: '#' walls, '0'..'9' (integers only) */
     CLI_FORMAT_GRID,   /* aligned columns for people, '#' walls, numbers like %.6g */
-    CLI_FORMAT_CSV     /* H lines of W comma-separated values, '#' walls, exact numbers */
+    CLI_FORMAT_CSV,    /* H lines of W comma-separated values, '#' walls, exact numbers */
+    CLI_FORMAT_PNG     /* a heatmap picture written to --output (cli_png.h); commands that
+                          take it say so (CLI_ARG_PNG); cli_print_values refuses it */
 } cli_format;
 
 /* Parse "digits" | "grid" | "csv" for option `what`; prints and returns CLI_EXIT_USAGE. */
@@ -137,12 +164,14 @@ int cli_load_csv(const char *path, dmap_grid *g, double **values);
 
 /* ---- the arguments of commands that work on one map (cli_field.c) ----------------------- */
 
-/* Which of the shared options a command takes (MAP and the move options always). */
+/* Which of the shared options a command takes (MAP, --moves and --corners always). */
 enum {
-    CLI_ARG_GOALS = 1,           /* --goal X,Y[=V], repeatable */
+    CLI_ARG_GOALS = 1,           /* --goal X,Y[=V] and --goal-char C[=V], repeatable */
     CLI_ARG_DEFAULT = 2,         /* --default V */
     CLI_ARG_FORMAT = 4,          /* --format digits|grid|csv */
-    CLI_ARG_FORMAT_NUMBERS = 8   /* --format grid|csv (digits refused at once) */
+    CLI_ARG_FORMAT_NUMBERS = 8,  /* --format grid|csv (digits refused at once) */
+    CLI_ARG_WEIGHTS = 16,        /* --cardinal W, --diagonal W (commands that weigh steps) */
+    CLI_ARG_PNG = 32             /* --format png and the PNG options of cli_png.h */
 };
 
 /* The arguments a command on one map shares with the others: the MAP argument, --goal,
@@ -154,18 +183,22 @@ typedef struct cli_field_args {
     const char *map_path;
     const char **goal_args;  /* argv strings of --goal, in order */
     size_t ngoal_args;
-    double dflt;             /* --default, or the command's default */
+    const char **goal_char_args; /* argv strings of --goal-char, in order */
+    size_t ngoal_char_args;
+    double dflt;             /* --default, else DMAP_NO_CEILING */
     int dflt_given;          /* --default was given */
-    dmap_moves moves;        /* starts as dmap_moves_4() */
+    dmap_moves moves;        /* the move options resolved; dmap_moves_4() when none */
     cli_format format;       /* starts as CLI_FORMAT_GRID */
+    cli_png_args png;        /* --output, --scale, ... (CLI_ARG_PNG) */
+    /* the move options as given (resolved into moves at the end of parsing) */
+    const char *moves_arg, *cardinal_arg, *diagonal_arg, *corners_arg;
 } cli_field_args;
 
-/* Start a for `command` taking the CLI_ARG_* options in accepts, with default value dflt
- * (argc: room for every --goal). Prints "out of memory" and returns CLI_EXIT_USAGE on
- * failure. Only CLI_ARG_GOALS allocates: then free with cli_field_args_free (also after a
- * failure). */
-int cli_field_args_init(cli_field_args *a, const char *command, unsigned accepts, int argc,
-                        double dflt);
+/* Start a for `command` taking the CLI_ARG_* options in accepts (argc: room for every
+ * --goal). The default value is DMAP_NO_CEILING: a map built from goals has no ceiling unless
+ * --default gives one. Prints "out of memory" and returns CLI_EXIT_USAGE on failure. Only
+ * CLI_ARG_GOALS allocates: then free with cli_field_args_free (also after a failure). */
+int cli_field_args_init(cli_field_args *a, const char *command, unsigned accepts, int argc);
 void cli_field_args_free(cli_field_args *a);
 
 /* A command's own options, tried first on each argument: same contract as cli_option (1 taken,
@@ -175,15 +208,26 @@ typedef int (*cli_own_option)(void *ctx, int argc, char **argv, int *i);
 /* Parse argv[1..]: each argument goes to own (may be NULL), then to the shared options;
  * anything else is "COMMAND: unknown option '...' (see dmap help COMMAND)" or, when MAP is
  * given already, "COMMAND: unexpected argument '...' (one MAP only)"; a missing MAP is an
- * error at the end. Prints and returns CLI_EXIT_USAGE on error. */
+ * error at the end. Then the move options are resolved (--diagonal or --corners without
+ * 8-connected moves are refused: they would change nothing). Prints and returns
+ * CLI_EXIT_USAGE on error. */
 int cli_parse_field_args(int argc, char **argv, cli_field_args *a, cli_own_option own,
                          void *ctx);
 
-/* Load a's MAP and make its values: every cell a->dflt, lowered to each --goal's value (not
- * scanned yet). On success free *values and cli_map_free(map); on error nothing is left. */
+/* Load a's MAP and make its values: every cell a->dflt, lowered to each --goal's and
+ * --goal-char's value (not scanned yet). A goal outside the map, on a wall, or whose value
+ * is not below the ceiling (--default) is an error naming it; so is a --goal-char that no
+ * passable cell shows. On success free *values and cli_map_free(map); on error nothing is
+ * left. */
 int cli_field_load(const cli_field_args *a, cli_map *map, double **values);
 
 /* Scan values with a's moves ("COMMAND: scan failed: ..." on error). */
 int cli_field_scan(const cli_field_args *a, const dmap_grid *g, double *values);
+
+/* Output values in a's --format: printed on stdout, or with --format png a heatmap written
+ * to --output (cells at or above --default hatched; with mark_goals the --goal and
+ * --goal-char cells marked; --path and --arrows under a's moves). */
+int cli_field_output(const cli_field_args *a, const cli_map *map, const double *values,
+                     int mark_goals);
 
 #endif

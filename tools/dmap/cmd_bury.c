@@ -1,5 +1,5 @@
-/* cmd_bury.c — `dmap bury`: read a pursuit world file, bury its dead ends (seed 002) and print
- * the world before and after, in the lab's picture form. */
+/* cmd_bury.c — `dmap bury`: read a pursuit world file, bury its dead ends and print the world
+ * before and after, as pictures. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -8,21 +8,23 @@
 static const char bury_help[] =
     "usage: dmap bury WORLD [options]\n"
     "\n"
-    "Read a pursuit world file (the lab's format: W*H integers, one per line or separated by\n"
-    "any whitespace; 0 free, -1 obstacle, 1 predator, 10 prey; exactly one predator and one\n"
-    "prey; '-' reads standard input), bury its dead ends with the seed's rule and order, and\n"
+    "Read a pursuit world file (W*H integers, one per line or separated by any whitespace;\n"
+    "0 free, -1 obstacle, 1 predator, 10 prey; exactly one predator and one prey; '-' reads\n"
+    "standard input), bury its dead ends (a free cell walled on three sides, or on two\n"
+    "adjacent sides with the diagonal between them open, is filled, repeatedly), and\n"
     "print the original world, a blank line, then the buried world. Pictures: '#' obstacle\n"
     "(buried cells included), '.' free, '@' predator, '*' prey. The agents' cells are never\n"
     "filled. The file itself is never changed.\n"
     "\n"
     "options:\n"
     "  --mark          print buried cells as '+' instead of '#'\n"
-    "  --edge-wall     treat the outside of the board as obstacle (the seed does not: dead\n"
-    "                  ends formed by the board edge stay open by default)\n"
-    "  --size WxH      the world's size (default: a square inferred from the count, 8x8 for\n"
-    "                  the lab's 64 values)\n"
+    "  --edge-wall     treat the outside of the board as obstacle (by default it is not:\n"
+    "                  dead ends formed by the board edge stay open)\n"
+    "  --size WxH      the world's size, e.g. 12x8 (default: a square inferred from the\n"
+    "                  count of values, 8x8 for 64)\n"
     "  -h, --help      this text\n"
     "\n"
+    "Every option may be given once.\n"
     "Exit status: 0 ok, 2 bad input (one line on stderr: FILE:LINE: reason).\n"
     "example: dmap bury battlefield.dat --mark\n";
 
@@ -31,32 +33,20 @@ typedef struct bury_options {
     int mark, edge_wall, w, h;
 } bury_options;
 
-static int parse_size(const char *arg, int *w, int *h) {
-    const char *x = strchr(arg, 'x');
-    char buf[64];
-    long lw, lh;
-    if (!x || (size_t)(x - arg) >= sizeof buf) return cli_fail("invalid --size '%s' (need WxH)", arg);
-    memcpy(buf, arg, (size_t)(x - arg));
-    buf[x - arg] = '\0';
-    if (cli_parse_long(buf, 1, 1L << 28, &lw) || cli_parse_long(x + 1, 1, 1L << 28, &lh))
-        return cli_fail("invalid --size '%s' (need WxH, positive integers)", arg);
-    *w = (int)lw;
-    *h = (int)lh;
-    return CLI_EXIT_OK;
-}
-
 static int parse_bury_options(int argc, char **argv, bury_options *o) {
     for (int i = 1; i < argc; i++) {
         const char *v;
         int r;
-        if (strcmp(argv[i], "--mark") == 0) {
+        if ((r = cli_flag(argv, i, "--mark")) != 0) {
+            if (r < 0) return CLI_EXIT_USAGE;
             o->mark = 1;
-        } else if (strcmp(argv[i], "--edge-wall") == 0) {
+        } else if ((r = cli_flag(argv, i, "--edge-wall")) != 0) {
+            if (r < 0) return CLI_EXIT_USAGE;
             o->edge_wall = 1;
         } else if ((r = cli_option(argc, argv, &i, "--size", &v)) != 0) {
-            if (r < 0 || parse_size(v, &o->w, &o->h)) return CLI_EXIT_USAGE;
+            if (r < 0 || cli_size("--size", v, &o->w, &o->h)) return CLI_EXIT_USAGE;
         } else if (cli_is_option(argv[i])) {
-            return cli_fail("bury: unknown option '%s' (see dmap help bury)", argv[i]);
+            return cli_unknown_option("bury", argv[i]);
         } else if (o->path) {
             return cli_fail("bury: unexpected argument '%s' (one WORLD only)", argv[i]);
         } else {

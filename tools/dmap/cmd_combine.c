@@ -1,5 +1,6 @@
 /* cmd_combine.c — `dmap combine`: weighted sum (or element-wise min / max) of csv maps, the
- * seed's "desire-driven" combination from the command line. */
+ * "desire-driven" combination from the command line. */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -8,21 +9,25 @@
 static const char combine_help[] =
     "usage: dmap combine TERM TERM... [--min | --max] [--format F]\n"
     "\n"
-    "Combine csv maps (as written by `dmap field --format csv`) cell by cell. Each TERM is\n"
+    "Combine csv maps (as written by the --format csv of field, flee and timing, or by this\n"
+    "command: numbers, 'inf', '-inf', '#' walls) cell by cell. Each TERM is\n"
     "PATH or PATH*W: the map in PATH ('-' reads standard input, once) times the weight W\n"
     "(a finite decimal number; PATH alone means weight 1). The text after the LAST '*' is the\n"
     "weight when it is a number; quote terms so the shell does not expand the '*'.\n"
     "All maps must have the same size; a cell that is a wall ('#') in any map is a wall in\n"
-    "the result.\n"
+    "the result. Infinities follow IEEE arithmetic (inf * 2 is inf); a cell whose result is\n"
+    "undefined (inf - inf, or inf * 0) is an error naming it.\n"
     "\n"
     "options:\n"
     "  (default)            the weighted sum W1*A + W2*B + ...\n"
     "  --min                the element-wise minimum of W1*A, W2*B, ...\n"
     "  --max                the element-wise maximum of W1*A, W2*B, ...\n"
-    "  --format F           csv (the default: exact values, '#' walls), grid or digits\n"
+    "  --format F           csv (the default: exact values, '#' walls), grid, digits, or png\n"
+    "                       (a heatmap picture written to --output; --path and --arrows\n"
+    "                       follow 4-connected unit steps)\n" CLI_PNG_HELP
     "  -h, --help           this text\n"
     "\n"
-    "Exit status: 0 ok, 2 bad input.\n"
+    "Every option may be given once. Exit status: 0 ok, 2 bad input.\n"
     "example: dmap combine 'centre.csv' 'corners.csv*2' > sum.csv\n"
     "         dmap combine 'threat1.csv' 'threat2.csv' --min --format grid\n";
 
@@ -92,6 +97,10 @@ static int combine(combine_mode mode, const dmap_grid *g, term *terms, double **
         }
     }
     if (rc != DMAP_OK) return cli_fail("combine: %s", dmap_strerror(rc));
+    for (size_t i = 0; i < (size_t)g->w * (size_t)g->h; i++)
+        if (!g->wall[i] && isnan(dst[i]))
+            return cli_fail("combine: the result at (%zu,%zu) is undefined (inf - inf or inf * 0)",
+                            i % (size_t)g->w, i / (size_t)g->w);
     return CLI_EXIT_OK;
 }
 
@@ -99,6 +108,7 @@ int cmd_combine(int argc, char **argv) {
     if (cli_wants_help(argc, argv)) return cli_help(combine_help);
     combine_mode mode = COMBINE_SUM;
     cli_format format = CLI_FORMAT_CSV;
+    cli_png_args png = {0};
     term *terms = calloc((size_t)argc, sizeof *terms);
     double **maps = calloc((size_t)argc, sizeof *maps);
     size_t nterms = 0;
@@ -106,16 +116,19 @@ int cmd_combine(int argc, char **argv) {
     for (int i = 1; i < argc && rc == CLI_EXIT_OK; i++) {
         const char *v;
         int r;
-        if (strcmp(argv[i], "--min") == 0 || strcmp(argv[i], "--max") == 0) {
+        if ((r = cli_flag(argv, i, "--min")) != 0 || (r = cli_flag(argv, i, "--max")) != 0) {
             combine_mode want = argv[i][3] == 'i' ? COMBINE_MIN : COMBINE_MAX;
-            if (mode != COMBINE_SUM && mode != want)
+            if (r < 0) rc = CLI_EXIT_USAGE;
+            else if (mode != COMBINE_SUM && mode != want)
                 rc = cli_fail("combine: --min and --max exclude each other");
             mode = want;
         } else if ((r = cli_option(argc, argv, &i, "--format", &v)) != 0) {
             rc = r < 0 ? CLI_EXIT_USAGE : cli_parse_format("--format", v, &format);
+        } else if ((r = cli_png_option(argc, argv, &i, &png)) != 0) {
+            if (r < 0) rc = CLI_EXIT_USAGE;
         } else if (cli_is_option(argv[i]) && strcmp(argv[i], "-") != 0 &&
                    strncmp(argv[i], "-*", 2) != 0) { /* '-' and '-*W' are stdin terms */
-            rc = cli_fail("combine: unknown option '%s' (see dmap help combine)", argv[i]);
+            rc = cli_unknown_option("combine", argv[i]);
         } else {
             rc = parse_term(argv[i], &terms[nterms]);
             if (rc == CLI_EXIT_OK) nterms++;
@@ -123,12 +136,16 @@ int cmd_combine(int argc, char **argv) {
     }
     if (rc == CLI_EXIT_OK && nterms == 0)
         rc = cli_fail("combine: no map given (see dmap help combine)");
+    if (rc == CLI_EXIT_OK) rc = cli_png_check("combine", format == CLI_FORMAT_PNG, &png);
     dmap_grid g = {0};
     double *dst = NULL;
     if (rc == CLI_EXIT_OK) rc = load_maps(terms, nterms, &g, maps);
     if (rc == CLI_EXIT_OK && !(dst = cli_values_new(&g, 0))) rc = CLI_EXIT_USAGE;
     if (rc == CLI_EXIT_OK) rc = combine(mode, &g, terms, maps, nterms, dst);
-    if (rc == CLI_EXIT_OK) rc = cli_print_values(stdout, &g, dst, format);
+    dmap_moves steps = dmap_moves_4();
+    if (rc == CLI_EXIT_OK)
+        rc = format == CLI_FORMAT_PNG ? cli_png_write("combine", &png, &g, dst, NULL, &steps, INFINITY)
+                                      : cli_print_values(stdout, &g, dst, format);
     free(dst);
     dmap_grid_free(&g);
     for (size_t k = 0; k < nterms && terms; k++) free(terms[k].path);

@@ -1,4 +1,4 @@
-/* cmd_demo.c — `dmap demo`, the default job: the seed's two 5x5 examples and their sum,
+/* cmd_demo.c — `dmap demo`, the default job: the classic two 5x5 examples and their sum,
  * computed by the engine, then the Dijkstra map of a small bundled dungeon and the path an
  * agent takes rolling down it. */
 #include <stdlib.h>
@@ -9,9 +9,9 @@
 static const char demo_help[] =
     "usage: dmap demo      (also what plain `dmap` runs)\n"
     "\n"
-    "Print the seed's examples computed by dmap's scan: a 5x5 open grid with a goal at the\n"
-    "centre, the same grid with goals at the four corners (default 100, goal value 0, unit\n"
-    "steps, 4-connected), their cell-by-cell sum, and the Dijkstra map of a small bundled\n"
+    "Print the classic Dijkstra-map examples computed by dmap's scan: a 5x5 open grid with a\n"
+    "goal at the centre, the same grid with goals at the four corners (default 100, goal\n"
+    "value 0, unit steps, 4-connected), their cell-by-cell sum, and the Dijkstra map of a small\n"
     "dungeon towards its stairs '>' in grid format, and the path an agent takes rolling\n"
     "downhill on it from the top-left room.\n"
     "\n"
@@ -33,7 +33,7 @@ static const char demo_dungeon[] =
     "#......#...........#\n"
     "####################\n";
 
-/* The seed's 5x5 field: all floor, goals (value 0) at the given cells, default 100. */
+/* The classic 5x5 field: all floor, goals (value 0) at the given cells, default 100. */
 static int seed_field(const dmap_goal *goals, size_t ngoals, dmap_grid *g, double *values) {
     dmap_moves m = dmap_moves_4();
     int rc = dmap_field(g, &m, goals, ngoals, DMAP_DEFAULT_CEILING, values, NULL);
@@ -41,7 +41,7 @@ static int seed_field(const dmap_goal *goals, size_t ngoals, dmap_grid *g, doubl
     return CLI_EXIT_OK;
 }
 
-/* Print three 5x5 digit maps side by side as the seed does: "A   B   C" with + and = in the
+/* Print three 5x5 digit maps side by side as the classic write-up does: "A   B   C" with + and = in the
  * middle row. Values are small integers here (checked by the caller's data). */
 static void print_sum_line(const dmap_grid *g, const double *a, const double *b,
                            const double *c) {

@@ -1,6 +1,6 @@
 /* cmd_descend.c — `dmap descend`: roll downhill on the Dijkstra map of goals from a start cell
- * and print the path, one "x,y" per line (the seed's "rolling downhill"). */
-#include <limits.h>
+ * and print the path, one "x,y" per line ("rolling downhill"). */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -12,25 +12,30 @@ static const char descend_help[] =
     "Build the Dijkstra map of the goals on MAP (a text map with '#' walls, or a Moving AI\n"
     ".map; '-' reads standard input) and roll downhill from --from: each step goes to a lowest\n"
     "neighbour, until staying is as good as any move (a goal or another local minimum).\n"
-    "Prints the path, one \"x,y\" per line, start and end included.\n"
+    "Prints the path, one \"x,y\" per line, start and end included. The map has no ceiling\n"
+    "unless --default gives one. A start that no goal reaches (or, with --default, that lies\n"
+    "on the flat plateau at the ceiling) has no way down: \"no goal within reach of X,Y\" on\n"
+    "stderr and exit status 1.\n"
     "\n"
     "options:\n"
     "  --goal X,Y[=V]       a goal at column X, row Y (value V, default 0); repeatable,\n"
-    "                       at least one\n"
+    "                       at least one goal (--goal or --goal-char)\n"
+    "  --goal-char C[=V]    every cell showing character C is a goal; repeatable\n"
     "  --from X,Y           the start cell (passable; required)\n"
     "  --seed N             break ties between equally low moves at random with seed N\n"
-    "                       (a non-negative integer); without it the first in the order\n"
+    "                       (0 to 2^63-1); without it the first in the order\n"
     "                       stay, up, right, down, left, up-right, down-right, down-left,\n"
     "                       up-left wins\n"
     "  --block X,Y          a cell never entered (e.g. an opponent); repeatable\n"
     "  --flee               roll down the flee map of the goals instead (they are threats):\n"
     "                       their Dijkstra map times the factor, scanned again\n"
     "  --factor F           the flee factor, negative (default -1.2; implies --flee)\n"
-    "  --default V          the start value of non-goal cells, a ceiling (default 100, or\n"
-    "                       1000000 with --flee)\n" CLI_MOVES_HELP
+    "  --default V          a ceiling: the start value of non-goal cells (default: none)\n"
+    CLI_MOVES_HELP
     "  -h, --help           this text\n"
     "\n"
-    "Exit status: 0 ok, 2 bad input.\n"
+    "Every option but --goal, --goal-char and --block may be given once.\n"
+    "Exit status: 0 ok, 1 no goal within reach of the start, 2 bad input.\n"
     "example: dmap descend room.txt --goal 0,0 --goal 4,4 --from 2,2 --seed 7\n"
     "         dmap descend room.txt --goal 6,6 --from 3,4 --flee\n";
 
@@ -40,7 +45,7 @@ typedef struct descend_options {
     size_t nblock_args;
     const char *from_arg;
     int seeded, flee;
-    long seed;
+    uint64_t seed;
     double factor;
 } descend_options;
 
@@ -54,22 +59,17 @@ static int descend_option(void *ctx, int argc, char **argv, int *i) {
         return r;
     }
     if ((r = cli_option(argc, argv, i, "--from", &v)) != 0) {
-        if (r < 0) return -1;
-        if (o->from_arg) {
-            cli_fail("descend: --from given twice");
-            return -1;
-        }
-        o->from_arg = v;
-        return 1;
+        if (r > 0) o->from_arg = v;
+        return r;
     }
     if ((r = cli_option(argc, argv, i, "--seed", &v)) != 0) {
-        if (r < 0 || cli_integer("--seed", v, 0, LONG_MAX, &o->seed)) return -1;
+        if (r < 0 || cli_seed("--seed", v, &o->seed)) return -1;
         o->seeded = 1;
         return 1;
     }
-    if (strcmp(argv[*i], "--flee") == 0) {
-        o->flee = 1;
-        return 1;
+    if ((r = cli_flag(argv, *i, "--flee")) != 0) {
+        if (r > 0) o->flee = 1;
+        return r;
     }
     if ((r = cli_option(argc, argv, i, "--factor", &v)) != 0) {
         if (r < 0 || cli_number("--factor", v, &o->factor)) return -1;
@@ -86,12 +86,14 @@ static int descend_option(void *ctx, int argc, char **argv, int *i) {
 static int parse_descend_options(int argc, char **argv, descend_options *o) {
     int rc = cli_parse_field_args(argc, argv, &o->f, descend_option, o);
     if (rc != CLI_EXIT_OK) return rc;
-    if (o->f.ngoal_args == 0) return cli_fail("descend: no goal given (use --goal X,Y)");
+    if (o->f.ngoal_args + o->f.ngoal_char_args == 0)
+        return cli_fail("descend: no goal given (use --goal X,Y or --goal-char C)");
     if (!o->from_arg) return cli_fail("descend: missing --from X,Y");
     return CLI_EXIT_OK;
 }
 
-/* The blocked mask, the start cell, and the (flee) field of the goals set in values. */
+/* The blocked mask, the start cell, and the (flee) field of the goals set in values. A start
+ * that no goal reaches, or that sits on the plateau at the ceiling, has no way down: exit 1. */
 static int prepare(const descend_options *o, const dmap_grid *g, double *values,
                    unsigned char *blocked, int *from) {
     int rc, x, y;
@@ -102,6 +104,12 @@ static int prepare(const descend_options *o, const dmap_grid *g, double *values,
     if ((rc = cli_cell(g, "--from", o->from_arg, 1, &x, &y)) != 0) return rc;
     *from = dmap_grid_index(g, x, y);
     if ((rc = cli_field_scan(&o->f, g, values)) != CLI_EXIT_OK) return rc;
+    if (!(values[*from] < o->f.dflt)) {
+        fprintf(stderr, "dmap: descend: no %s within reach of %d,%d%s\n",
+                o->flee ? "threat" : "goal", x, y,
+                isinf(o->f.dflt) ? "" : " (it lies on the plateau at the --default ceiling)");
+        return CLI_EXIT_FAIL;
+    }
     if (o->flee && (rc = dmap_flee(g, &o->f.moves, values, o->factor, values, NULL)) != DMAP_OK)
         return cli_fail("descend: flee map: %s", dmap_strerror(rc));
     return CLI_EXIT_OK;
@@ -131,12 +139,11 @@ static int descend(const descend_options *o, const dmap_grid *g, double *values)
 int cmd_descend(int argc, char **argv) {
     if (cli_wants_help(argc, argv)) return cli_help(descend_help);
     descend_options o = {.factor = DMAP_FLEE_FACTOR};
-    int rc = cli_field_args_init(&o.f, "descend", CLI_ARG_GOALS | CLI_ARG_DEFAULT, argc,
-                                 DMAP_DEFAULT_CEILING);
+    int rc = cli_field_args_init(&o.f, "descend", CLI_ARG_GOALS | CLI_ARG_DEFAULT | CLI_ARG_WEIGHTS,
+                                 argc);
     o.block_args = calloc((size_t)argc, sizeof *o.block_args);
     if (rc == CLI_EXIT_OK)
         rc = o.block_args ? parse_descend_options(argc, argv, &o) : cli_fail("out of memory");
-    if (o.flee && !o.f.dflt_given) o.f.dflt = 1e6;
     cli_map map;
     double *values;
     if (rc == CLI_EXIT_OK && (rc = cli_field_load(&o.f, &map, &values)) == CLI_EXIT_OK) {

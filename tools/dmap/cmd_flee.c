@@ -1,5 +1,5 @@
 /* cmd_flee.c — `dmap flee`: the flee map away from goals (threats) on a map file: the Dijkstra
- * map of the threats, times a negative factor, scanned again (the seed's -1.2 trick). */
+ * map of the threats, times a negative factor, scanned again (the -1.2 trick). */
 #include <stdlib.h>
 #include <string.h>
 
@@ -11,18 +11,23 @@ static const char flee_help[] =
     "Build the Dijkstra map of the threats given by --goal on MAP (a text map with '#' walls,\n"
     "or a Moving AI .map; '-' reads standard input), multiply it by the factor and scan it\n"
     "again. Rolling downhill on the result runs away from the threats, and out of dead ends\n"
-    "rather than into them.\n"
+    "rather than into them. The threats' map has no ceiling unless --default gives one;\n"
+    "cells no threat reaches print 'inf' (nothing to flee from there).\n"
     "\n"
     "options:\n"
     "  --goal X,Y[=V]       a threat at column X, row Y (value V, default 0); repeatable,\n"
-    "                       at least one\n"
+    "                       at least one threat (--goal or --goal-char)\n"
+    "  --goal-char C[=V]    every cell showing character C is a threat; repeatable\n"
     "  --factor F           the negative factor (default -1.2)\n"
-    "  --default V          the ceiling of the threat map (default 1000000: keep it above\n"
-    "                       the largest distance, or far cells all look alike)\n" CLI_MOVES_HELP
-    "  --format F           grid (the default), csv (exact values) or digits\n"
+    "  --default V          a ceiling for the threats' map (default: none; with one, cells\n"
+    "                       farther than it from every threat all look alike)\n"
+    CLI_MOVES_HELP
+    "  --format F           grid (the default), csv (exact values), digits, or png (a heatmap\n"
+    "                       picture written to --output)\n" CLI_PNG_HELP
     "  -h, --help           this text\n"
     "\n"
-    "Walls print as '#'. Exit status: 0 ok, 2 bad input.\n"
+    "Walls print as '#'. Every option but --goal and --goal-char may be given once.\n"
+    "Exit status: 0 ok, 2 bad input.\n"
     "example: dmap flee room.txt --goal 6,6 --format csv > flee.csv\n";
 
 typedef struct flee_options {
@@ -56,16 +61,18 @@ static int build_flee(const flee_options *o, const dmap_grid *g, double *values)
 int cmd_flee(int argc, char **argv) {
     if (cli_wants_help(argc, argv)) return cli_help(flee_help);
     flee_options o = {.factor = DMAP_FLEE_FACTOR};
-    int rc = cli_field_args_init(&o.f, "flee", CLI_ARG_GOALS | CLI_ARG_DEFAULT | CLI_ARG_FORMAT,
-                                 argc, 1e6);
+    int rc = cli_field_args_init(&o.f, "flee",
+                                 CLI_ARG_GOALS | CLI_ARG_DEFAULT | CLI_ARG_FORMAT | CLI_ARG_WEIGHTS |
+                                     CLI_ARG_PNG,
+                                 argc);
     if (rc == CLI_EXIT_OK) rc = cli_parse_field_args(argc, argv, &o.f, flee_option, &o);
-    if (rc == CLI_EXIT_OK && o.f.ngoal_args == 0)
-        rc = cli_fail("flee: no threat given (use --goal X,Y)");
+    if (rc == CLI_EXIT_OK && o.f.ngoal_args + o.f.ngoal_char_args == 0)
+        rc = cli_fail("flee: no threat given (use --goal X,Y or --goal-char C)");
     cli_map map;
     double *values;
     if (rc == CLI_EXIT_OK && (rc = cli_field_load(&o.f, &map, &values)) == CLI_EXIT_OK) {
         rc = build_flee(&o, &map.grid, values);
-        if (rc == CLI_EXIT_OK) rc = cli_print_values(stdout, &map.grid, values, o.f.format);
+        if (rc == CLI_EXIT_OK) rc = cli_field_output(&o.f, &map, values, 0);
         free(values);
         cli_map_free(&map);
     }

@@ -1,5 +1,5 @@
-/* cmd_reach.c — `dmap reach`: breadth-first reachability on a map file (seed 001's
- * can_move_to): a shortest path in steps to one cell, or every reachable cell's depth. */
+/* cmd_reach.c — `dmap reach`: breadth-first reachability on a map file: a shortest path in
+ * steps to one cell, or every reachable cell's depth. */
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,13 +21,14 @@ static const char reach_help[] =
     "options:\n"
     "  --from X,Y           the start cell (required)\n"
     "  --to X,Y             the target cell\n"
-    "  --max-depth D        stop the search at depth D (a non-negative integer)\n"
-    "  --moves 4|8          4- or 8-connected moves (default 4)\n"
-    "  --corners cut|strict diagonal steps may cut wall corners, or need both orthogonal\n"
-    "                       neighbours passable (default cut)\n"
+    "  --max-depth D        stop the search at depth D (a non-negative integer); a --to\n"
+    "                       farther than D prints \"deeper than D\" and exits 1\n"
+    CLI_MOVES_STEPS_HELP
     "  -h, --help           this text\n"
     "\n"
-    "Exit status: 0 ok, 1 unreachable, 2 bad input.\n"
+    "Step weights do not apply (every step counts 1), so --cardinal and --diagonal are not\n"
+    "options here. Every option may be given once.\n"
+    "Exit status: 0 ok, 1 unreachable (or deeper than --max-depth), 2 bad input.\n"
     "example: dmap reach maze.txt --from 1,1 --to 9,7 --moves 8\n";
 
 typedef struct reach_options {
@@ -42,13 +43,8 @@ static int reach_option(void *ctx, int argc, char **argv, int *i) {
     const char *v;
     int r;
     if ((r = cli_option(argc, argv, i, "--from", &v)) != 0) {
-        if (r < 0) return -1;
-        if (o->from_arg) {
-            cli_fail("reach: --from given twice");
-            return -1;
-        }
-        o->from_arg = v;
-        return 1;
+        if (r > 0) o->from_arg = v;
+        return r;
     }
     if ((r = cli_option(argc, argv, i, "--to", &v)) != 0) {
         if (r > 0) o->to_arg = v;
@@ -108,7 +104,14 @@ static int reach(const reach_options *o, const dmap_grid *g) {
         err = dmap_tree_path(g, depth, parent, to, path, n, &len);
     if (rc == CLI_EXIT_OK && err != DMAP_OK) rc = cli_fail("reach: %s", dmap_strerror(err));
     if (rc == CLI_EXIT_OK && to >= 0) {
-        if (len == 0) {
+        int farther = 0;
+        if (len == 0 && o->max_depth >= 0 &&
+            dmap_can_move_to(g, &o->f.moves, from, to, &farther, NULL) != DMAP_OK)
+            farther = 0;
+        if (len == 0 && farther) {
+            printf("deeper than --max-depth %ld\n", o->max_depth); /* reachable, beyond --max-depth */
+            rc = CLI_EXIT_FAIL;
+        } else if (len == 0) {
             printf("unreachable\n");
             rc = CLI_EXIT_FAIL;
         } else {
@@ -130,7 +133,7 @@ static int reach(const reach_options *o, const dmap_grid *g) {
 int cmd_reach(int argc, char **argv) {
     if (cli_wants_help(argc, argv)) return cli_help(reach_help);
     reach_options o = {.max_depth = -1};
-    int rc = cli_field_args_init(&o.f, "reach", 0, argc, 0.0);
+    int rc = cli_field_args_init(&o.f, "reach", 0, argc);
     if (rc == CLI_EXIT_OK) rc = parse_reach_options(argc, argv, &o);
     cli_map map;
     if (rc == CLI_EXIT_OK && (rc = cli_load_map(o.f.map_path, &map)) == CLI_EXIT_OK) {

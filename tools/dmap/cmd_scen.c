@@ -18,7 +18,8 @@ static const char scen_help[] =
     "0, or lists each mismatch (line, query, expected, got) and 'K/N matched' and exits 1.\n"
     "Each scan is capped just above the longest length its queries expect (cells beyond\n"
     "keep the cap), so a goal farther than that shows as 'no path up to CAP'.\n"
-    "A query whose map size differs from MAP, or a malformed file, exits 2.\n"
+    "A query whose map size differs from MAP, a file without queries, or a malformed file,\n"
+    "exits 2.\n"
     "\n"
     "options:\n"
     "  --every K    check only every K-th query in file order (1st, K+1st, ...): a quick run\n"
@@ -168,7 +169,7 @@ static int parse_scen_args(int argc, char **argv, const char **map_path, const c
         if (r) {
             if (cli_integer("--every", v, 1, 1000000000L, every)) return CLI_EXIT_USAGE;
         } else if (cli_is_option(argv[i])) {
-            return cli_fail("scen: unknown option '%s' (see dmap help scen)", argv[i]);
+            return cli_unknown_option("scen", argv[i]);
         } else if (!*map_path) {
             *map_path = argv[i];
         } else if (!*scen_path) {
@@ -194,6 +195,10 @@ int cmd_scen(int argc, char **argv) {
     if ((rc = load_scen(scen_path, &map.grid, &qs, &n)) != 0) {
         cli_map_free(&map);
         return rc;
+    }
+    if (n == 0) { /* "0/0 matched" would pass a check that checked nothing */
+        cli_map_free(&map);
+        return cli_fail("%s: no queries in the scenario file", scen_path);
     }
     query_key *order = malloc((n ? n : 1) * sizeof *order);
     mismatch *bad = malloc((n ? n : 1) * sizeof *bad);

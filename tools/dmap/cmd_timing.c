@@ -1,6 +1,6 @@
 /* cmd_timing.c — `dmap timing`: the timing map of a map file (for each cell, the earliest time
  * any enemy can be there: the minimum of the enemies' threat maps) and, with --me, the safe
- * region of the safe walk (seed 004). */
+ * region of the safe walk. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -23,10 +23,12 @@ static const char timing_help[] =
     "  --me X,Y         my cell: also print the safe region\n"
     "  --cutoff D       each enemy only threatens cells within distance D (default: no cutoff)\n"
     CLI_MOVES_HELP
-    "  --format F       grid (aligned columns, the default) or csv (exact values)\n"
+    "  --format F       grid (aligned columns, the default) or csv (exact values, 'inf'\n"
+    "                   for never; `dmap combine` reads it back), or png (a heatmap picture\n"
+    "                   written to --output; the safe region still prints)\n" CLI_PNG_HELP
     "  -h, --help       this text\n"
     "\n"
-    "Exit status: 0 ok, 2 bad input.\n"
+    "Every option but --enemy may be given once. Exit status: 0 ok, 2 bad input.\n"
     "example: dmap timing room.txt --enemy 4,1 --enemy 0,3+2 --me 1,1 --cutoff 6\n";
 
 enum { MAX_ENEMIES = 256 };
@@ -60,7 +62,7 @@ static int timing_option(void *ctx, int argc, char **argv, int *i) {
     if ((r = cli_option(argc, argv, i, "--cutoff", &v)) != 0) {
         if (r < 0 || cli_number("--cutoff", v, &o->cutoff)) return -1;
         if (o->cutoff < 0) {
-            cli_fail("invalid --cutoff '%s' (must be >= 0)", v);
+            cli_fail("invalid value for --cutoff: '%s' (must be >= 0)", v);
             return -1;
         }
         return 1;
@@ -81,7 +83,8 @@ static int parse_enemy(const dmap_grid *g, const char *arg, double cutoff, dmap_
     char cell[64];
     const char *plus = strchr(arg, '+');
     size_t n = plus ? (size_t)(plus - arg) : strlen(arg);
-    if (n >= sizeof cell) return cli_fail("invalid --enemy '%s' (need X,Y[+DELAY])", arg);
+    if (n >= sizeof cell)
+        return cli_fail("invalid value for --enemy: '%s' (need X,Y[+DELAY])", arg);
     memcpy(cell, arg, n);
     cell[n] = '\0';
     int x, y, rc = cli_cell(g, "--enemy", cell, 1, &x, &y);
@@ -91,7 +94,8 @@ static int parse_enemy(const dmap_grid *g, const char *arg, double cutoff, dmap_
     e->cutoff = cutoff;
     if (plus) {
         if (cli_number("--enemy delay", plus + 1, &e->delay)) return CLI_EXIT_USAGE;
-        if (e->delay < 0) return cli_fail("invalid --enemy '%s' (the delay must be >= 0)", arg);
+        if (e->delay < 0)
+            return cli_fail("invalid value for --enemy: '%s' (the delay must be >= 0)", arg);
     }
     return CLI_EXIT_OK;
 }
@@ -122,8 +126,8 @@ static int run_timing(const timing_options *o, const cli_map *map, const dmap_en
     rc = ws ? dmap_timing_map(g, &o->f.moves, enemies, o->nenemies, timing, ws) : DMAP_ERR_NOMEM;
     if (rc == DMAP_OK && me >= 0)
         rc = dmap_safe_walk(g, &o->f.moves, timing, me, 0.0, arrival, NULL, NULL, ws);
-    if (rc == DMAP_OK) {
-        cli_print_values(stdout, g, timing, o->f.format);
+    int out = CLI_EXIT_OK;
+    if (rc == DMAP_OK && (out = cli_field_output(&o->f, map, timing, 0)) == CLI_EXIT_OK) {
         if (me >= 0) {
             putchar('\n');
             print_safe_region(g, arrival, me);
@@ -133,13 +137,14 @@ static int run_timing(const timing_options *o, const cli_map *map, const dmap_en
     free(timing);
     free(arrival);
     if (rc != DMAP_OK) return cli_fail("timing: %s", dmap_strerror(rc));
-    return CLI_EXIT_OK;
+    return out;
 }
 
 int cmd_timing(int argc, char **argv) {
     if (cli_wants_help(argc, argv)) return cli_help(timing_help);
     timing_options o = {.cutoff = INFINITY};
-    int rc = cli_field_args_init(&o.f, "timing", CLI_ARG_FORMAT_NUMBERS, argc, 0.0);
+    int rc = cli_field_args_init(&o.f, "timing", CLI_ARG_FORMAT_NUMBERS | CLI_ARG_WEIGHTS | CLI_ARG_PNG,
+                                 argc);
     if (rc == CLI_EXIT_OK) rc = parse_timing_options(argc, argv, &o);
     if (rc != CLI_EXIT_OK) return rc;
     cli_map map;

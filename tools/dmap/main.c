@@ -2,6 +2,7 @@
  *
  * To add a command NAME: write tools/dmap/cmd_NAME.c with `int cmd_NAME(int argc, char **argv)`
  * (see cli.h) and add ONE line X(NAME, "summary") to DMAP_COMMANDS below. */
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -9,15 +10,17 @@
 
 /* The command table: one line per command, in the order `dmap --help` lists them. */
 #define DMAP_COMMANDS(X)                                                                 \
-    X(demo, "print the seed's examples computed by the engine (the default)")           \
+    X(demo, "print the classic 5x5 examples and a small dungeon (the default)")         \
     X(field, "build a Dijkstra map from goals on a map file")                          \
     X(combine, "weighted sum, min or max of csv maps (desire-driven combination)")  \
     X(flee, "flee map away from threats: scale by a negative factor and rescan")     \
     X(descend, "roll downhill from a cell to a goal, printing the path")             \
     X(reach, "BFS reachability: a shortest path in steps, or all depths")            \
-    X(bury, "bury the dead ends of a pursuit world file (seed 002)")                 \
-    X(timing, "timing map of enemies and the safe region of a safe walk (seed 004)") \
-    X(scen, "check the engine against a Moving AI scenario file")
+    X(bury, "bury the dead ends of a pursuit world file")                            \
+    X(timing, "timing map of enemies and the safe region of a safe walk")            \
+    X(update, "apply batches of edits to a map, updating it incrementally")         \
+    X(scen, "check the engine against a Moving AI scenario file")                   \
+    X(render, "draw a csv map as a PNG heatmap (goals, downhill path, arrows, legend)")
 
 #define DECLARE_COMMAND(name, summary) int cmd_##name(int argc, char **argv);
 DMAP_COMMANDS(DECLARE_COMMAND)
@@ -88,9 +91,12 @@ static int dispatch(int argc, char **argv) {
 /* Every path — commands, help, --version, the default demo — ends here, so a full disk or a
  * closed stdout is one error line and exit 2, never a silent success. */
 int main(int argc, char **argv) {
+    errno = 0;
     int rc = dispatch(argc, argv);
-    int unwritten = fflush(stdout) != 0 || ferror(stdout);
+    int err = errno; /* a failed write sets the stream's error flag and errno */
+    if (fflush(stdout) != 0) err = errno;
+    int unwritten = ferror(stdout);
     if (unwritten && rc != CLI_EXIT_USAGE) /* else the failure already said its one line */
-        return cli_fail("cannot write the output");
+        return cli_fail("cannot write the output: %s", err ? strerror(err) : "write error");
     return rc;
 }

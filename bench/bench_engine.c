@@ -1,0 +1,804 @@
+/* bench_engine.c — the engine benchmark of issue 14, built to be trusted on a busy machine:
+ * incremental updates against full rescans, distance tables, and the scan against its floors.
+ *
+ * Method. The contenders of a case run interleaved, round by round, in rotated order (A B C,
+ * B C A, C A B, ...), so that a burst of load from another process hits every contender of the
+ * case alike. Each contender's run repeats its operation enough times to last about 2 ms
+ * (calibrated once after a warm-up); the time per operation of each round is kept. A row
+ * prints each contender's median over the rounds and, for a ratio, the median of the
+ * per-round ratios with their range [min-max]. The machine's load average is printed before
+ * and after. Every result is checked (live maps against a fresh dmap_field bit for bit, the
+ * floors' BFS against dmap_field, tables against the field) and a wrong one fails the run;
+ * a missed speed target never does.
+ *
+ * Floors: a minimal int32 breadth-first search (padded grid, one int32 queue, no generality:
+ * exactly the 4-connected unit case) and the memory write of the output (W*H doubles set).
+ *
+ * usage: dmap_bench_engine [--quick] [--rounds R] [SHARED]   (SHARED defaults to ../shared) */
+#define _POSIX_C_SOURCE 200809L
+
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "bench_util.h"
+#include "dmap.h"
+
+#ifdef DMAP_BENCH_LIBTCOD
+#include <libtcod.h>
+#endif
+
+#define MAX_ROUNDS 101
+#define MAX_CONTENDERS 4
+#define RUN_MS 2.0
+#define NOT_REACHED 1e9
+
+static int rounds = 21;
+static int quick = 0;
+static int failures = 0;
+
+/* ---- the interleaved timer ---------------------------------------------------------------- */
+
+typedef int (*op_fn)(void *ctx, long reps); /* runs the operation reps times; 0 = ok */
+
+typedef struct contender {
+    const char *name;
+    op_fn run;
+    void *ctx;
+    long reps;
+    double ns[MAX_ROUNDS]; /* per operation, per round */
+} contender;
+
+static double run_once(contender *c, long reps) {
+    double t0 = now_ms();
+    if (c->run(c->ctx, reps) != 0) {
+        fprintf(stderr, "bench: %s failed\n", c->name);
+        failures++;
+    }
+    return now_ms() - t0;
+}
+
+/* Warm up and calibrate every contender, then run the rounds in rotated order. */
+static void interleave(contender *c, int n) {
+    for (int i = 0; i < n; i++) {
+        run_once(&c[i], 1);
+        double one = run_once(&c[i], 1);
+        long reps = one > 0 ? (long)(RUN_MS / one) : 100000;
+        if (reps < 1) reps = 1;
+        if (reps > 1000000) reps = 1000000;
+        double t = run_once(&c[i], reps); /* recalibrate on the batch: small ops are noisy */
+        if (t > 0) reps = (long)((double)reps * RUN_MS / t);
+        c[i].reps = reps < 1 ? 1 : reps;
+    }
+    for (int r = 0; r < rounds; r++)
+        for (int k = 0; k < n; k++) {
+            contender *x = &c[(k + r) % n];
+            x->ns[r] = run_once(x, x->reps) * 1e6 / (double)x->reps;
+        }
+}
+
+static double median_ns(const contender *c) {
+    double t[MAX_ROUNDS];
+    memcpy(t, c->ns, sizeof(double) * (size_t)rounds);
+    return median(t, rounds);
+}
+
+/* The per-round ratio num/den: median, min, max. */
+typedef struct ratio {
+    double med, lo, hi;
+} ratio;
+
+static ratio ratio_of(const contender *num, const contender *den) {
+    double t[MAX_ROUNDS];
+    ratio q = {0, INFINITY, -INFINITY};
+    for (int r = 0; r < rounds; r++) {
+        t[r] = num->ns[r] / den->ns[r];
+        if (t[r] < q.lo) q.lo = t[r];
+        if (t[r] > q.hi) q.hi = t[r];
+    }
+    q.med = median(t, rounds);
+    return q;
+}
+
+static void print_time(double ns) {
+    if (ns >= 1e6)
+        printf("%9.2f ms", ns / 1e6);
+    else if (ns >= 1e3)
+        printf("%9.2f us", ns / 1e3);
+    else
+        printf("%9.1f ns", ns);
+}
+
+/* One row: name, the two contenders' medians, the ratio num/den with its range, a target. */
+static void print_row(const char *name, const contender *num, const contender *den,
+                      const char *target, int met) {
+    ratio q = ratio_of(num, den);
+    printf("%-34s ", name);
+    print_time(median_ns(num));
+    printf("  ");
+    print_time(median_ns(den));
+    printf("  %7.2fx [%.2f-%.2f]", q.med, q.lo, q.hi);
+    if (target) printf("  %-10s %s", target, met ? "PASS" : "MISS");
+    printf("\n");
+}
+
+static void print_load(const char *when) {
+    FILE *f = fopen("/proc/loadavg", "r");
+    char buf[128] = "unknown";
+    if (f) {
+        if (!fgets(buf, sizeof buf, f)) strcpy(buf, "unknown\n");
+        fclose(f);
+    }
+    buf[strcspn(buf, "\n")] = '\0';
+    printf("load average %s: %s (%ld cores online)\n", when, buf, sysconf(_SC_NPROCESSORS_ONLN));
+}
+
+/* ---- the floors ----------------------------------------------------------------------------- */
+
+/* The minimal int32 BFS: 4-connected, unit steps, from sources, on a padded copy of the grid
+ * made once (pad holds -1 on walls and the border). dist: padded, written in full. */
+typedef struct bfs_floor {
+    int w, h, pw;
+    size_t np;
+    int32_t *pad, *dist, *queue;
+    const int *sources; /* grid indices */
+    size_t nsources;
+} bfs_floor;
+
+static int bfs_floor_init(bfs_floor *b, const dmap_grid *g, const int *sources, size_t ns) {
+    b->w = g->w, b->h = g->h, b->pw = g->w + 2;
+    b->np = (size_t)(g->w + 2) * (size_t)(g->h + 2);
+    b->pad = malloc(b->np * sizeof(int32_t));
+    b->dist = malloc(b->np * sizeof(int32_t));
+    b->queue = malloc(b->np * sizeof(int32_t));
+    if (!b->pad || !b->dist || !b->queue) return -1;
+    for (size_t p = 0; p < b->np; p++) b->pad[p] = -1;
+    for (int y = 0; y < g->h; y++)
+        for (int x = 0; x < g->w; x++)
+            b->pad[(size_t)(y + 1) * b->pw + x + 1] = g->wall[y * g->w + x] ? -1 : INT32_MAX;
+    b->sources = sources;
+    b->nsources = ns;
+    return 0;
+}
+
+static void bfs_floor_free(bfs_floor *b) {
+    free(b->pad);
+    free(b->dist);
+    free(b->queue);
+}
+
+static void bfs_floor_once(bfs_floor *b) {
+    int32_t *d = b->dist, *q = b->queue;
+    const int32_t pw = b->pw;
+    memcpy(d, b->pad, b->np * sizeof(int32_t));
+    size_t head = 0, tail = 0;
+    for (size_t k = 0; k < b->nsources; k++) {
+        int32_t p = (b->sources[k] / b->w + 1) * pw + b->sources[k] % b->w + 1;
+        d[p] = 0;
+        q[tail++] = p;
+    }
+    while (head < tail) {
+        int32_t p = q[head++], nd = d[p] + 1;
+        if (d[p - pw] > nd) d[p - pw] = nd, q[tail++] = p - pw;
+        if (d[p + 1] > nd) d[p + 1] = nd, q[tail++] = p + 1;
+        if (d[p + pw] > nd) d[p + pw] = nd, q[tail++] = p + pw;
+        if (d[p - 1] > nd) d[p - 1] = nd, q[tail++] = p - 1;
+    }
+}
+
+static int run_bfs_floor(void *ctx, long reps) {
+    for (long i = 0; i < reps; i++) bfs_floor_once(ctx);
+    return 0;
+}
+
+/* The BFS floor computes what dmap_field computes (4-connected, unit, no ceiling). */
+static int bfs_floor_agrees(const bfs_floor *b, const double *v, const dmap_grid *g) {
+    for (int y = 0; y < g->h; y++)
+        for (int x = 0; x < g->w; x++) {
+            int i = y * g->w + x;
+            if (g->wall[i]) continue;
+            int32_t d = b->dist[(size_t)(y + 1) * b->pw + x + 1];
+            double want = d == INT32_MAX ? NOT_REACHED : (double)d;
+            if (v[i] != want) return 0;
+        }
+    return 1;
+}
+
+typedef struct write_floor {
+    double *out;
+    size_t n;
+} write_floor;
+
+static int run_write_floor(void *ctx, long reps) {
+    write_floor *w = ctx;
+    for (long i = 0; i < reps; i++) {
+        double v = (double)i;
+        for (size_t k = 0; k < w->n; k++) w->out[k] = v;
+        __asm__ volatile("" : : "r"(w->out) : "memory"); /* the stores must happen */
+    }
+    return 0;
+}
+
+/* ---- dmap_field as a contender -------------------------------------------------------------- */
+
+typedef struct field_run {
+    const dmap_grid *g;
+    dmap_moves m;
+    const dmap_goal *goals;
+    size_t ngoals;
+    double *v;
+    dmap_workspace *ws;
+} field_run;
+
+static int run_field(void *ctx, long reps) {
+    field_run *f = ctx;
+    for (long i = 0; i < reps; i++)
+        if (dmap_field(f->g, &f->m, f->goals, f->ngoals, NOT_REACHED, f->v, f->ws) != DMAP_OK)
+            return -1;
+    return 0;
+}
+
+static void field_init(field_run *f, const dmap_grid *g, dmap_moves m, const dmap_goal *goals,
+                       size_t n) {
+    f->g = g;
+    f->m = m;
+    f->goals = goals;
+    f->ngoals = n;
+    f->v = malloc(sizeof(double) * (size_t)g->w * (size_t)g->h);
+    f->ws = dmap_workspace_new();
+}
+
+static void field_free(field_run *f) {
+    free(f->v);
+    dmap_workspace_free(f->ws);
+}
+
+#ifdef DMAP_BENCH_LIBTCOD
+typedef struct tcod_run {
+    TCOD_map_t map;
+    TCOD_dijkstra_t dijkstra;
+    int x, y;
+} tcod_run;
+
+static int run_tcod(void *ctx, long reps) {
+    tcod_run *t = ctx;
+    for (long i = 0; i < reps; i++) TCOD_dijkstra_compute(t->dijkstra, t->x, t->y);
+    return 0;
+}
+#endif
+
+/* ---- section 1: the floor ----------------------------------------------------------------- */
+
+static void section_floor(void) {
+    int side = quick ? 100 : 1000;
+    dmap_grid g;
+    dmap_grid_init(&g, side, side);
+    int centre = (side / 2) * side + side / 2;
+    dmap_goal goal = {side / 2, side / 2, 0};
+    printf("\n## The scan against its floors (open %dx%d, one goal in the centre)\n", side, side);
+    printf("%-34s %12s  %12s  %s\n", "case", "A", "B", "A/B per round: median [range]");
+
+    field_run f4;
+    field_init(&f4, &g, dmap_moves_4(), &goal, 1);
+    bfs_floor bf;
+    bfs_floor_init(&bf, &g, &centre, 1);
+    write_floor wf = {malloc(sizeof(double) * (size_t)side * side), (size_t)side * side};
+    contender c[3] = {{"dmap_field 4-conn", run_field, &f4, 0, {0}},
+                      {"int32 BFS", run_bfs_floor, &bf, 0, {0}},
+                      {"write W*H doubles", run_write_floor, &wf, 0, {0}}};
+    interleave(c, 3);
+    if (!bfs_floor_agrees(&bf, f4.v, &g)) {
+        fprintf(stderr, "bench: the BFS floor disagrees with dmap_field\n");
+        failures++;
+    }
+    ratio q = ratio_of(&c[0], &c[1]);
+    print_row("4-conn unit: dmap / int32 BFS", &c[0], &c[1], "<= 1.2x", q.med <= 1.2);
+    print_row("4-conn unit: dmap / memory write", &c[0], &c[2], NULL, 0);
+    print_row("int32 BFS / memory write", &c[1], &c[2], NULL, 0);
+
+    /* strict vs cut corners, octile weights, on the open grid (they compute the same map) */
+    dmap_moves cut = dmap_moves_octile();
+    cut.corners = DMAP_CORNERS_CUT;
+    field_run fs, fc;
+    field_init(&fs, &g, dmap_moves_octile(), &goal, 1);
+    field_init(&fc, &g, cut, &goal, 1);
+    contender s[2] = {{"strict", run_field, &fs, 0, {0}}, {"cut", run_field, &fc, 0, {0}}};
+    interleave(s, 2);
+    if (memcmp(fs.v, fc.v, sizeof(double) * (size_t)side * side) != 0) {
+        fprintf(stderr, "bench: strict and cut corners differ on an open grid\n");
+        failures++;
+    }
+    q = ratio_of(&s[0], &s[1]);
+    print_row("8-conn octile: strict / cut", &s[0], &s[1], "<= 1.1x", q.med <= 1.1);
+
+#ifdef DMAP_BENCH_LIBTCOD
+    dmap_moves m141 = {8, 1.0, 1.41, DMAP_CORNERS_CUT};
+    field_run f8;
+    field_init(&f8, &g, m141, &goal, 1);
+    tcod_run t;
+    t.map = TCOD_map_new(side, side);
+    for (int y = 0; y < side; y++)
+        for (int x = 0; x < side; x++) TCOD_map_set_properties(t.map, x, y, 1, 1);
+    t.dijkstra = TCOD_dijkstra_new(t.map, 1.41f);
+    t.x = t.y = side / 2;
+    contender l[2] = {{"libtcod", run_tcod, &t, 0, {0}}, {"dmap 8-conn 1.41 cut", run_field, &f8, 0, {0}}};
+    interleave(l, 2);
+    for (int i = 0; i < side * side; i += 997) {
+        float theirs = TCOD_dijkstra_get_distance(t.dijkstra, i % side, i / side);
+        if (fabs(theirs - f8.v[i]) > 0.004) {
+            fprintf(stderr, "bench: libtcod disagrees at cell %d: %f vs %f\n", i, theirs, f8.v[i]);
+            failures++;
+            break;
+        }
+    }
+    q = ratio_of(&l[0], &l[1]);
+    print_row("8-conn 1.41 cut: libtcod / dmap", &l[0], &l[1], ">= 2.5x", q.lo >= 2.5);
+    TCOD_dijkstra_delete(t.dijkstra);
+    TCOD_map_delete(t.map);
+    field_free(&f8);
+#else
+    printf("8-conn 1.41 cut: libtcod / dmap       (libtcod not found: not measured)\n");
+#endif
+    field_free(&fs);
+    field_free(&fc);
+    field_free(&f4);
+    bfs_floor_free(&bf);
+    free(wf.out);
+    dmap_grid_free(&g);
+}
+
+/* ---- small boards -------------------------------------------------------------------------- */
+
+/* A bomber-like 12x10 board: 43 blocks (18 metal, 20 wood, 5 ore) on random cells, seeded. */
+static void bomber_board(dmap_grid *g, dmap_rng *r) {
+    dmap_grid_init(g, 12, 10);
+    for (int placed = 0; placed < 43;) {
+        int i = (int)dmap_rng_below(r, 120);
+        if (!g->wall[i]) g->wall[i] = 1, placed++;
+    }
+}
+
+/* n distinct passable cells as goals (value 0) and as grid indices. */
+static size_t pick_goals(const dmap_grid *g, dmap_rng *r, size_t n, dmap_goal *goals, int *cells) {
+    size_t k = 0;
+    int total = g->w * g->h;
+    for (int tries = 0; k < n && tries < 100000; tries++) {
+        int i = (int)dmap_rng_below(r, (uint32_t)total);
+        int dup = g->wall[i];
+        for (size_t j = 0; j < k; j++) dup |= cells[j] == i;
+        if (dup) continue;
+        cells[k] = i;
+        goals[k].x = i % g->w;
+        goals[k].y = i / g->w;
+        goals[k].value = 0;
+        k++;
+    }
+    return k;
+}
+
+static void small_board_row(const char *name, dmap_grid *g, size_t ngoals, dmap_rng *r,
+                            double target_ns) {
+    dmap_goal goals[8];
+    int cells[8];
+    ngoals = pick_goals(g, r, ngoals, goals, cells);
+    field_run f;
+    field_init(&f, g, dmap_moves_4(), goals, ngoals);
+    bfs_floor bf;
+    bfs_floor_init(&bf, g, cells, ngoals);
+    contender c[2] = {{"dmap", run_field, &f, 0, {0}}, {"int32 BFS", run_bfs_floor, &bf, 0, {0}}};
+    interleave(c, 2);
+    if (!bfs_floor_agrees(&bf, f.v, g)) {
+        fprintf(stderr, "bench: the BFS floor disagrees with dmap_field on %s\n", name);
+        failures++;
+    }
+    char target[32];
+    snprintf(target, sizeof target, "<= %.0f ns", target_ns);
+    print_row(name, &c[0], &c[1], target, median_ns(&c[0]) <= target_ns);
+    field_free(&f);
+    bfs_floor_free(&bf);
+}
+
+static void section_small(void) {
+    printf("\n## Small boards (4-connected, unit steps; A = dmap_field, B = int32 BFS floor)\n");
+    dmap_rng r;
+    dmap_rng_seed(&r, 1210);
+    dmap_grid g;
+    bomber_board(&g, &r);
+    small_board_row("12x10 bomber board, 5 goals", &g, 5, &r, 500);
+    dmap_grid_free(&g);
+    dmap_grid_init(&g, 8, 8);
+    for (int k = 0; k < 8; k++) g.wall[dmap_rng_below(&r, 64)] = 1; /* a pursuit-like world */
+    small_board_row("8x8 board, 1 goal", &g, 1, &r, 250);
+    dmap_grid_free(&g);
+}
+
+/* ---- incremental updates ----------------------------------------------------------------------- */
+
+/* One side of an incremental case: either a live map (apply) or a full rescan (dmap_field on
+ * a grid and goal list kept in step). Both walk through the same cyclic list of edit batches. */
+typedef struct edit_case {
+    const dmap_edit *batches; /* nb batches of per edits each */
+    size_t nb, per;
+    size_t at;                /* next batch */
+    /* the live side */
+    dmap_live *lm;
+    /* the rescan side */
+    dmap_grid g;
+    dmap_goal *goals;
+    size_t ngoals;
+    double dflt;
+    dmap_moves m;
+    double *v;
+    dmap_workspace *ws;
+    size_t touched;
+} edit_case;
+
+/* Rescan side: apply a batch to the kept grid and goal list. GOAL adds or moves a goal (value
+ * replaced), UNGOAL removes the goal on that cell. */
+static void rescan_edit(edit_case *e, const dmap_edit *d) {
+    size_t i = (size_t)d->y * (size_t)e->g.w + (size_t)d->x;
+    if (d->kind == DMAP_EDIT_WALL) e->g.wall[i] = 1;
+    if (d->kind == DMAP_EDIT_FLOOR) e->g.wall[i] = 0;
+    if (d->kind == DMAP_EDIT_UNGOAL || d->kind == DMAP_EDIT_GOAL)
+        for (size_t k = 0; k < e->ngoals; k++)
+            if (e->goals[k].x == d->x && e->goals[k].y == d->y) {
+                e->goals[k] = e->goals[--e->ngoals];
+                break;
+            }
+    if (d->kind == DMAP_EDIT_GOAL) {
+        dmap_goal g0 = {d->x, d->y, d->value};
+        e->goals[e->ngoals++] = g0;
+    }
+}
+
+static int run_rescan(void *ctx, long reps) {
+    edit_case *e = ctx;
+    for (long i = 0; i < reps; i++) {
+        const dmap_edit *b = e->batches + e->at * e->per;
+        for (size_t k = 0; k < e->per; k++) rescan_edit(e, &b[k]);
+        if (dmap_field(&e->g, &e->m, e->goals, e->ngoals, e->dflt, e->v, e->ws) != DMAP_OK)
+            return -1;
+        e->at = (e->at + 1) % e->nb;
+    }
+    return 0;
+}
+
+static int run_live(void *ctx, long reps) {
+    edit_case *e = ctx;
+    for (long i = 0; i < reps; i++) {
+        size_t touched;
+        if (dmap_live_apply(e->lm, e->batches + e->at * e->per, e->per, &touched) != DMAP_OK)
+            return -1;
+        e->touched += touched;
+        e->at = (e->at + 1) % e->nb;
+    }
+    return 0;
+}
+
+/* The live map equals a fresh field of the same inputs (bring both to batch 0 first). */
+static int live_matches(edit_case *live, edit_case *rescan) {
+    while (live->at != 0) run_live(live, 1);
+    while (rescan->at != 0) run_rescan(rescan, 1);
+    size_t n = (size_t)rescan->g.w * (size_t)rescan->g.h;
+    const double *lv = dmap_live_values(live->lm);
+    for (size_t i = 0; i < n; i++)
+        if (!rescan->g.wall[i] && memcmp(&lv[i], &rescan->v[i], sizeof(double)) != 0) return 0;
+    return 1;
+}
+
+/* Run one incremental case: live vs rescan over the cyclic batches. Returns the ratio. */
+static ratio incremental_row(const char *name, const dmap_grid *g, dmap_moves m,
+                             const dmap_goal *goals, size_t ngoals, double dflt,
+                             const dmap_edit *batches, size_t nb, size_t per, double target,
+                             int print) {
+    edit_case live = {batches, nb, per, 0, NULL, {0}, NULL, 0, dflt, m, NULL, NULL, 0};
+    edit_case full = live;
+    dmap_live_new(g, &m, NULL, dflt, goals, ngoals, &live.lm);
+    dmap_grid_init(&full.g, g->w, g->h);
+    memcpy(full.g.wall, g->wall, (size_t)g->w * (size_t)g->h);
+    full.goals = malloc(sizeof(dmap_goal) * (ngoals + nb * per + 1));
+    memcpy(full.goals, goals, sizeof(dmap_goal) * ngoals);
+    full.ngoals = ngoals;
+    full.v = malloc(sizeof(double) * (size_t)g->w * (size_t)g->h);
+    full.ws = dmap_workspace_new();
+    contender c[2] = {{"rescan", run_rescan, &full, 0, {0}}, {"live", run_live, &live, 0, {0}}};
+    interleave(c, 2);
+    long applied = 0;
+    for (int i = 0; i < 2; i++) applied += c[i].reps;
+    (void)applied;
+    if (!live_matches(&live, &full)) {
+        fprintf(stderr, "bench: %s: the live map differs from a fresh field\n", name);
+        failures++;
+    }
+    ratio q = ratio_of(&c[0], &c[1]);
+    if (print) {
+        char t[32];
+        snprintf(t, sizeof t, ">= %.0fx", target);
+        print_row(name, &c[0], &c[1], t, q.med >= target);
+    }
+    dmap_live_free(live.lm);
+    dmap_grid_free(&full.g);
+    free(full.goals);
+    free(full.v);
+    dmap_workspace_free(full.ws);
+    return q;
+}
+
+/* A cyclic random walk of the goal: nb/2 steps out to random passable neighbours (8 around
+ * under octile moves, a legal step), then the same steps back. Each batch: ungoal, goal. */
+static size_t goal_walk(const dmap_grid *g, const dmap_moves *m, int start, dmap_rng *r,
+                        dmap_edit *out, size_t half) {
+    int path[512];
+    path[0] = start;
+    size_t len = 1;
+    while (len <= half) {
+        int d = 1 + (int)dmap_rng_below(r, (uint32_t)m->connectivity);
+        int q = dmap_step(g, m, path[len - 1], (dmap_dir)d);
+        if (q >= 0) path[len++] = q;
+    }
+    size_t nb = 0;
+    for (size_t k = 0; k + 1 < len; k++, nb++) {
+        dmap_edit un = {DMAP_EDIT_UNGOAL, path[k] % g->w, path[k] / g->w, 0};
+        dmap_edit go = {DMAP_EDIT_GOAL, path[k + 1] % g->w, path[k + 1] / g->w, 0};
+        out[2 * nb] = un, out[2 * nb + 1] = go;
+    }
+    for (size_t k = len - 1; k > 0; k--, nb++) {
+        dmap_edit un = {DMAP_EDIT_UNGOAL, path[k] % g->w, path[k] / g->w, 0};
+        dmap_edit go = {DMAP_EDIT_GOAL, path[k - 1] % g->w, path[k - 1] / g->w, 0};
+        out[2 * nb] = un, out[2 * nb + 1] = go;
+    }
+    return nb;
+}
+
+/* Random walls on passable cells other than the goals, each added then removed. */
+static size_t wall_toggles(const dmap_grid *g, dmap_rng *r, const int *avoid, size_t navoid,
+                           dmap_edit *out, size_t count) {
+    size_t nb = 0;
+    while (nb < 2 * count) {
+        int i = (int)dmap_rng_below(r, (uint32_t)(g->w * g->h));
+        int bad = g->wall[i];
+        for (size_t k = 0; k < navoid; k++) bad |= avoid[k] == i;
+        if (bad) continue;
+        dmap_edit add = {DMAP_EDIT_WALL, i % g->w, i / g->w, 0};
+        dmap_edit del = {DMAP_EDIT_FLOOR, i % g->w, i / g->w, 0};
+        out[nb++] = add;
+        out[nb++] = del;
+    }
+    return nb;
+}
+
+static int load_movingai(const char *shared, const char *name, dmap_grid *g, int *start) {
+    char path[2048];
+    snprintf(path, sizeof path, "%s/data/movingai/%s.map", shared, name);
+    char *text;
+    size_t len;
+    if (dmap_read_file(path, &text, &len, NULL) != DMAP_OK) {
+        fprintf(stderr, "bench: missing %s\n", path);
+        return -1;
+    }
+    int rc = dmap_parse_movingai_map(text, len, g, NULL, NULL);
+    free(text);
+    if (rc != DMAP_OK) return -1;
+    /* the start of the longest scenario query: a cell of the main region */
+    snprintf(path, sizeof path, "%s/data/movingai/%s.map.scen", shared, name);
+    *start = -1;
+    if (dmap_read_file(path, &text, &len, NULL) == DMAP_OK) {
+        dmap_scen_query *q = NULL;
+        size_t count = 0;
+        if (dmap_parse_scen(text, len, &q, &count, NULL) == DMAP_OK) {
+            double longest = -1;
+            for (size_t k = 0; k < count; k++)
+                if (q[k].optimal > longest && dmap_grid_passable(g, q[k].start_x, q[k].start_y))
+                    longest = q[k].optimal, *start = q[k].start_y * g->w + q[k].start_x;
+        }
+        free(q);
+        free(text);
+    }
+    for (int i = 0; *start < 0 && i < g->w * g->h; i++)
+        if (!g->wall[i]) *start = i;
+    return *start < 0 ? -1 : 0;
+}
+
+static const char *const movingai_maps[] = {"8room_000",     "AR0011SR",       "Archipelago",
+                                            "Berlin_0_256",  "arena",          "den520d",
+                                            "lak303d",       "maze512-1-0",    "random512-10-0"};
+
+static void section_incremental(const char *shared) {
+    printf("\n## Incremental updates (A = full rescan with dmap_field, B = dmap_live_apply;\n"
+           "## times per update; octile moves on Moving AI maps, no ceiling)\n");
+    printf("%-34s %12s  %12s  %s\n", "case", "rescan", "live", "rescan/live per round");
+    size_t nmaps = quick ? 2 : sizeof movingai_maps / sizeof movingai_maps[0];
+    dmap_moves oct = dmap_moves_octile();
+    double goal_worst = INFINITY, wall_worst = INFINITY, many_worst = INFINITY;
+    for (size_t k = 0; k < nmaps; k++) {
+        dmap_grid g;
+        int start;
+        if (load_movingai(shared, movingai_maps[k], &g, &start) != 0) {
+            failures++;
+            continue;
+        }
+        dmap_rng r;
+        dmap_rng_seed(&r, 14 + k);
+        dmap_edit *ed = malloc(sizeof(dmap_edit) * 1024);
+        char name[96];
+        /* the map's only goal moves one cell */
+        dmap_goal goal = {start % g.w, start / g.w, 0};
+        size_t nb = goal_walk(&g, &oct, start, &r, ed, 16);
+        snprintf(name, sizeof name, "%s: move the only goal", movingai_maps[k]);
+        ratio q = incremental_row(name, &g, oct, &goal, 1, NOT_REACHED, ed, nb, 2, 20, 1);
+        if (q.med < goal_worst) goal_worst = q.med;
+        /* one of 32 goals moves one cell */
+        dmap_goal many[32];
+        int cells[32];
+        size_t ng = pick_goals(&g, &r, 32, many, cells);
+        nb = goal_walk(&g, &oct, cells[0], &r, ed, 16);
+        snprintf(name, sizeof name, "%s: move 1 of %zu goals", movingai_maps[k], ng);
+        q = incremental_row(name, &g, oct, many, ng, NOT_REACHED, ed, nb, 2, 20, 1);
+        if (q.med < many_worst) many_worst = q.med;
+        /* a wall added, then removed (each an update) */
+        nb = wall_toggles(&g, &r, &start, 1, ed, 256);
+        snprintf(name, sizeof name, "%s: add/remove a wall", movingai_maps[k]);
+        q = incremental_row(name, &g, oct, &goal, 1, NOT_REACHED, ed, nb, 1, 10, 1);
+        if (q.med < wall_worst) wall_worst = q.med;
+        free(ed);
+        dmap_grid_free(&g);
+    }
+    /* a bomber board, 5 goals, a bomb placed on a free cell (then taken away again) */
+    dmap_rng r;
+    dmap_rng_seed(&r, 35);
+    dmap_grid g;
+    bomber_board(&g, &r);
+    dmap_goal goals[5];
+    int cells[5];
+    size_t ng = pick_goals(&g, &r, 5, goals, cells);
+    dmap_edit ed[2 * 64];
+    size_t nb = wall_toggles(&g, &r, cells, ng, ed, 64);
+    ratio q = incremental_row("12x10 bomber, 5 goals: place/remove a bomb", &g, dmap_moves_4(),
+                              goals, ng, DMAP_DEFAULT_CEILING, ed, nb, 1, 2, 1);
+    dmap_grid_free(&g);
+    printf("worst map: move the only goal %.2fx (target 20x), move 1 of 32 goals %.2fx, "
+           "add/remove a wall %.2fx (target 10x); bomber %.2fx (target 2x)\n",
+           goal_worst, many_worst, wall_worst, q.med);
+}
+
+/* ---- distance tables --------------------------------------------------------------------------- */
+
+static const char *const kutulu_maps[20] = {
+    "ChallengeFromBeyond", "Cog", "Corridors", "Cross", "FourOfAKind", "HillClimbing",
+    "Hypersonic", "MinimalSpawningThree", "Oasis", "OneOnOne", "OriginOfSymmetry", "PacMan",
+    "Pixelated", "Roommates", "ShelterInPeril", "ShelterMe", "SlasherHell", "TheRandomMap",
+    "TooSmallForUsTwo", "Typhoon"};
+
+typedef struct table_run {
+    const dmap_grid *g;
+    dmap_moves m;
+    const dmap_table *t;
+    const int *pairs;
+    size_t npairs;
+    long sum;
+} table_run;
+
+static int run_table_build(void *ctx, long reps) {
+    table_run *b = ctx;
+    for (long i = 0; i < reps; i++) {
+        dmap_table *t;
+        if (dmap_table_new(b->g, &b->m, &t) != DMAP_OK) return -1;
+        dmap_table_free(t);
+    }
+    return 0;
+}
+
+/* reps lookups of precomputed random pairs (the sum keeps them from being optimised away) */
+static int run_lookups(void *ctx, long reps) {
+    table_run *b = ctx;
+    long s = 0;
+    for (long i = 0; i < reps; i++) {
+        const int *p = b->pairs + 2 * ((size_t)i & (b->npairs - 1));
+        s += dmap_table_dist(b->t, p[0], p[1]);
+    }
+    b->sum += s;
+    return 0;
+}
+
+static void section_tables(const char *shared) {
+    printf("\n## Distance tables (the 20 Kutulu mazes, 4-connected; A = build or lookup,\n"
+           "## B = one dmap_field of the same maze, for scale)\n");
+    printf("%-34s %12s  %12s  %s\n", "maze (passable cells)", "table", "one field", "table/field");
+    double worst_build = 0, worst_lookup = 0;
+    size_t nmaps = quick ? 3 : 20;
+    for (size_t k = 0; k < nmaps; k++) {
+        char path[2048];
+        snprintf(path, sizeof path, "%s/data/kutulu/maps/%s.txt", shared, kutulu_maps[k]);
+        char *text;
+        size_t len;
+        dmap_grid g;
+        if (dmap_read_file(path, &text, &len, NULL) != DMAP_OK) {
+            fprintf(stderr, "bench: missing %s\n", path);
+            failures++;
+            continue;
+        }
+        int rc = dmap_parse_text_map(text, len, &g, NULL, NULL);
+        free(text);
+        if (rc != DMAP_OK) {
+            failures++;
+            continue;
+        }
+        dmap_table *t = NULL;
+        dmap_table_new(&g, &(dmap_moves){4, 1, 1, DMAP_CORNERS_CUT}, &t);
+        enum { NPAIRS = 4096 };
+        int *pairs = malloc(sizeof(int) * 2 * NPAIRS);
+        dmap_rng r;
+        dmap_rng_seed(&r, k);
+        for (int i = 0; i < 2 * NPAIRS; i++) pairs[i] = (int)dmap_rng_below(&r, (uint32_t)(g.w * g.h));
+        dmap_goal goal = {0, 0, 0};
+        for (int i = 0; i < g.w * g.h; i++)
+            if (!g.wall[i]) {
+                goal.x = i % g.w, goal.y = i / g.w;
+                break;
+            }
+        field_run f;
+        field_init(&f, &g, dmap_moves_4(), &goal, 1);
+        table_run b = {&g, dmap_moves_4(), t, pairs, NPAIRS, 0};
+        contender c[3] = {{"build", run_table_build, &b, 0, {0}},
+                          {"lookup", run_lookups, &b, 0, {0}},
+                          {"field", run_field, &f, 0, {0}}};
+        interleave(c, 3);
+        /* check: the table row of the goal equals the field */
+        int gi = goal.y * g.w + goal.x;
+        for (int i = 0; i < g.w * g.h; i++) {
+            int want = g.wall[i] || f.v[i] >= NOT_REACHED ? -1 : (int)f.v[i];
+            if (dmap_table_dist(t, gi, i) != want) {
+                fprintf(stderr, "bench: table disagrees with the field on %s\n", kutulu_maps[k]);
+                failures++;
+                break;
+            }
+        }
+        char name[96];
+        snprintf(name, sizeof name, "%s (%zu)", kutulu_maps[k], dmap_table_passable(t));
+        print_row(name, &c[0], &c[2], NULL, 0);
+        if (median_ns(&c[0]) > worst_build) worst_build = median_ns(&c[0]);
+        if (median_ns(&c[1]) > worst_lookup) worst_lookup = median_ns(&c[1]);
+        field_free(&f);
+        free(pairs);
+        dmap_table_free(t);
+        dmap_grid_free(&g);
+    }
+    printf("slowest build %.1f us (target <= 150 us): %s; slowest lookup %.2f ns (target <= 5 ns): "
+           "%s\n", worst_build / 1e3, worst_build <= 150e3 ? "PASS" : "MISS", worst_lookup,
+           worst_lookup <= 5 ? "PASS" : "MISS");
+}
+
+int main(int argc, char **argv) {
+    const char *shared = DMAP_BENCH_DEFAULT_SHARED;
+    for (int i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "--quick") == 0)
+            quick = 1;
+        else if (strcmp(argv[i], "--rounds") == 0 && i + 1 < argc)
+            rounds = atoi(argv[++i]);
+        else if (argv[i][0] != '-')
+            shared = argv[i];
+        else {
+            fprintf(stderr, "usage: dmap_bench_engine [--quick] [--rounds R] [SHARED]\n");
+            return 2;
+        }
+    }
+    if (quick) rounds = 3;
+    if (rounds < 1 || rounds > MAX_ROUNDS) {
+        fprintf(stderr, "dmap_bench_engine: --rounds must be 1..%d\n", MAX_ROUNDS);
+        return 2;
+    }
+    printf("dmap engine benchmark: %d interleaved rounds per case, medians, per-round ratio "
+           "ranges\n", rounds);
+    print_load("at start");
+    section_floor();
+    section_small();
+    section_incremental(shared);
+    section_tables(shared);
+    print_load("at end");
+    if (failures) fprintf(stderr, "dmap_bench_engine: %d check(s) failed\n", failures);
+    return failures ? 1 : 0;
+}

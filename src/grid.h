@@ -1,0 +1,15 @@
+/* grid.h — private: the check every scan-based search makes of a grid and its move rules
+ * together (the grid alone is dmap_grid_check). */
+#ifndef DMAP_GRID_H
+#define DMAP_GRID_H
+
+#include "dmap.h"
+
+/* dmap_grid_check, dmap_moves_check (its DMAP_ERR_ARG), and every step size a scan can take —
+ * weight x entry cost, for the cardinal weight and (8-connected) the diagonal one — a finite
+ * number > 0: DMAP_ERR_VALUE when a product overflows to infinity or underflows to 0. The
+ * products are monotonic in the cost, so the smallest and largest passable costs decide.
+ * O(1) for unit costs, one pass over the costs otherwise. */
+int dmap_grid_check_steps(const dmap_grid *g, const dmap_moves *m);
+
+#endif
