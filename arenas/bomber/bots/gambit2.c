@@ -1,7 +1,7 @@
 /* gambit2.c — `gambit2`: Gambit's desire-weighted goal map (the port, bots/gambit.c), with its
  * own reward map (ore valued by the HP it has left, counted from the fires it saw; blocks that
- * a known blast will burn first are worth nothing) and Gambit's safety heuristics replaced by
- * real blast timing:
+ * a known blast will burn first are worth nothing), the opponent hunted instead of fled once the
+ * blocks are gone, and Gambit's safety heuristics replaced by real blast timing:
  *   - bomb timers from first sightings and chain reactions (blast.h) give the tick each cell's
  *     fire hurts; a move is safe when its cell does not burn next tick and dmap's safe walk
  *     still finds a cell no fire reaches, arriving everywhere before the fire (a timing map);
@@ -193,7 +193,9 @@ static void reward_map(g2 *s, const bomber_view *v) {
     memcpy(s->wall, saved, sizeof saved);
 }
 
-/* Gambit's goal map with gambit2's reward map in place of Gambit's. */
+/* Gambit's goal map with gambit2's reward map in place of Gambit's, and the run map's weight
+ * negated: with the blocks gone Gambit flees the opponent (run 0.25), gambit2 hunts it, since
+ * ambushes (and the 25 points of a hit) happen near it. */
 static void goal_map_of(g2 *s) {
     const gambit_info *in = &s->inner.scratch;
     const gambit_weights *w = &s->inner.w;
@@ -201,7 +203,7 @@ static void goal_map_of(g2 *s) {
                              in->comp[GAMBIT_AMMO], in->comp[GAMBIT_HIGH_USED],
                              in->comp[GAMBIT_CENTRE], in->comp[GAMBIT_RUN],
                              in->comp[GAMBIT_TREASURE]};
-    const double weights[8] = {w->reward, w->safe, w->flee, w->ammo, 25, w->aversion, w->run,
+    const double weights[8] = {w->reward, w->safe, w->flee, w->ammo, 25, w->aversion, -w->run,
                                w->treasure};
     unsigned char open[BOMBER_CELLS] = {0};
     dmap_grid all = {BOMBER_W, BOMBER_H, open, NULL};
