@@ -70,9 +70,10 @@ static const char usage[] =
     "  bots                      list the built-in bots\n";
 
 int main(int argc, char **argv) {
-    if (argc < 2 || strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "help") == 0) {
-        fputs(usage, argc < 2 ? stderr : stdout);
-        return argc < 2 ? KCLI_USAGE : 0;
+    if (argc < 2) return kcli_fail("no command (see kutulu --help)");
+    if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "help") == 0) {
+        fputs(usage, stdout);
+        return 0;
     }
     const char *cmd = argv[1];
     if (strcmp(cmd, "replay") == 0) return kutulu_cmd_replay(argc - 1, argv + 1);
