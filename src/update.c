@@ -464,10 +464,7 @@ static int relower_phase(dmap_live *lm, size_t nedited, size_t ninvalid) {
     for (size_t k = 0; k < nedited; k++) {
         int32_t p = lm->edited[k];
         size_t i = unpad(lm, p);
-        if (lm->grid.wall[i]) {
-            lm->work[p] = -INFINITY;
-            lm->values[i] = lm->start[i]; /* a wall keeps its start value, as in dmap_scan */
-        }
+        if (lm->grid.wall[i]) lm->work[p] = -INFINITY;
     }
     lm->heap_len = 0;
     for (size_t k = 0; k < ninvalid + nedited && rc == DMAP_OK; k++) {
@@ -504,6 +501,17 @@ static int relower_phase(dmap_live *lm, size_t nedited, size_t ninvalid) {
     return rc;
 }
 
+/* Undo change_inputs from its snapshot and reload the work array from the public values. */
+static void restore_inputs(dmap_live *lm, size_t nedited) {
+    for (size_t k = 0; k < nedited; k++) {
+        size_t i = unpad(lm, lm->edited[k]);
+        lm->grid.wall[i] = lm->old_wall[k];
+        if (lm->grid.cost) lm->grid.cost[i] = lm->old_cost[k];
+        lm->start[i] = lm->old_start[k];
+    }
+    load_work(lm);
+}
+
 int dmap_live_apply(dmap_live *lm, const dmap_edit *edits, size_t nedits, size_t *touched) {
     if (touched) *touched = 0;
     if (!lm || (nedits && !edits)) return DMAP_ERR_ARG;
@@ -516,21 +524,26 @@ int dmap_live_apply(dmap_live *lm, const dmap_edit *edits, size_t nedits, size_t
         lm->gen = 1;
     }
     lm->heap_len = lm->list_len = 0;
-    size_t nedited;
+    size_t nedited = 0;
     int rc = change_inputs(lm, edits, nedits, &nedited);
-    if (rc == DMAP_OK) rc = invalidate_phase(lm, nedited);
+    if (rc != DMAP_OK) return rc; /* nothing changed yet */
+    rc = invalidate_phase(lm, nedited);
     size_t ninvalid = lm->list_len;
     if (rc == DMAP_OK) rc = relower_phase(lm, nedited, ninvalid);
     if (rc != DMAP_OK) {
-        /* out of memory midway: the inputs are changed, so rebuild the map from them */
-        memcpy(lm->values, lm->start, lm->n * sizeof(double));
-        int rs = dmap_scan(&lm->grid, &lm->moves, lm->values, NULL);
-        if (rs == DMAP_OK) load_work(lm);
+        /* Out of memory midway. The public values are written only below, so undoing the
+         * input changes and reloading the work array from them restores the state before
+         * the batch exactly, without allocating. */
+        restore_inputs(lm, nedited);
         return rc;
     }
     for (size_t k = 0; k < lm->list_len; k++) {
         int32_t p = lm->list[k];
         if (lm->work[p] != -INFINITY) lm->values[unpad(lm, p)] = lm->work[p];
+    }
+    for (size_t k = 0; k < nedited; k++) { /* a wall keeps its start value, as in dmap_scan */
+        size_t i = unpad(lm, lm->edited[k]);
+        if (lm->grid.wall[i]) lm->values[i] = lm->start[i];
     }
     if (touched) *touched = lm->list_len;
     return DMAP_OK;

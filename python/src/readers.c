@@ -83,7 +83,7 @@ PyObject *pydmap_parse_movingai_map(PyObject *self, PyObject *args, PyObject *kw
     if (pydmap_text(text_obj, &t) < 0) return NULL;
     dmap_grid g;
     dmap_diag diag = {0, ""};
-    int rc = dmap_parse_movingai_map(t.data, t.len, &g, &diag);
+    int rc = dmap_parse_movingai_map(t.data, t.len, &g, NULL, &diag);
     pydmap_text_release(&t);
     if (rc != DMAP_OK) return pydmap_raise_diag(rc, "parse_movingai_map", &diag);
     PyObject *walls = walls_array(&g);
