@@ -71,6 +71,13 @@ static const char usage[] =
 
 int main(int argc, char **argv) {
     if (argc < 2) return kcli_fail("no command (see kutulu --help)");
+    if (strcmp(argv[1], "help") == 0 && argc > 2) { /* help COMMAND = COMMAND --help */
+        char *help_argv[] = {argv[2], "--help", NULL};
+        if (strcmp(argv[2], "replay") == 0) return kutulu_cmd_replay(2, help_argv);
+        if (strcmp(argv[2], "match") == 0) return kutulu_cmd_match(2, help_argv);
+        if (strcmp(argv[2], "tournament") == 0) return kutulu_cmd_tournament(2, help_argv);
+        return kcli_fail("help: unknown command '%s' (see kutulu --help)", argv[2]);
+    }
     if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "help") == 0) {
         fputs(usage, stdout);
         return 0;
