@@ -79,8 +79,9 @@ static json_t *state_json(const pm_state *s) {
 }
 #endif
 
-static int match_step(void *user, const pm_state *s, const int *actions) {
+static int match_step(void *user, const pm_state *s, const int *actions, const pm_step_maps *maps) {
     match_ctx *m = user;
+    (void)maps; /* used only for replay files */
     static const char *const names[PM_NUM_ACTIONS] = {"stop", "up", "down", "left", "right", "bomb"};
     if (m->render) {
         fprintf(m->render, "actions:");
@@ -93,7 +94,17 @@ static int match_step(void *user, const pm_state *s, const int *actions) {
     if (m->replay) {
         json_t *acts = json_array();
         for (int i = 0; i < s->nagents; i++) json_array_append_new(acts, json_integer(actions[i]));
-        if (kit_replay_turn(m->replay, s->step, acts, state_json(s), NULL) != 0) return DMAP_ERR_IO;
+        json_t *jm = NULL;
+        if (maps) {
+            jm = json_object();
+            for (int i = 0; i < s->nagents; i++)
+                for (int k = 0; k < maps->nmaps[i]; k++) {
+                    char key[64];
+                    snprintf(key, sizeof key, "p%d/%s", i, maps->maps[i][k].name);
+                    json_object_set_new(jm, key, kit_replay_map(maps->maps[i][k].values, (size_t)(s->size * s->size)));
+                }
+        }
+        if (kit_replay_turn(m->replay, s->step, acts, state_json(s), jm) != 0) return DMAP_ERR_IO;
     }
 #endif
     return 0;
@@ -102,14 +113,15 @@ static int match_step(void *user, const pm_state *s, const int *actions) {
 int cmd_match(int argc, char **argv) {
     const char *bots_arg = NULL, *config_arg = "ffa", *replay_path = NULL;
     uint64_t seed = 1;
-    int render = 0, seen_seed = 0, seen_config = 0;
+    int render = 0, seen_seed = 0, seen_config = 0, want_maps = 0;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (!strcmp(a, "--help")) {
-            puts("usage: pommerman match --seed S --bots A,B,C,D [--config ffa|1v1] [--render] [--replay FILE]\n"
+            puts("usage: pommerman match --seed S --bots A,B,C,D [--config ffa|1v1] [--render] [--replay FILE [--maps]]\n"
                  "Plays one game: the board from random.Random(S) as the original environment draws it\n"
                  "(SimpleAgents then draw from the same stream), bots in seats 0..3 (two in 1v1).\n"
-                 "--render prints the board after every step; --replay writes a JSON Lines replay.");
+                 "--render prints the board after every step; --replay writes a JSON Lines replay,\n"
+                 "with the bots' maps (dmap: desire, burn; tutorial: depth) when --maps is given.");
             return 0;
         }
         int takes_value = !strcmp(a, "--seed") || !strcmp(a, "--bots") || !strcmp(a, "--config") ||
@@ -149,6 +161,8 @@ int cmd_match(int argc, char **argv) {
             fprintf(stderr, "pommerman: --replay needs the arena kit's replay writer, not in this tree yet\n");
             return 2;
 #endif
+        } else if (!strcmp(a, "--maps")) {
+            want_maps = 1;
         } else if (!strcmp(a, "--render")) {
             render = 1;
         } else {
@@ -197,7 +211,11 @@ int cmd_match(int argc, char **argv) {
         mc.replay = &replay;
     }
 #endif
-    int err = pm_play(cfg, bots, seed, match_step, &mc, &final, &res);
+    if (want_maps && !replay_path) {
+        fprintf(stderr, "pommerman: --maps needs --replay FILE\n");
+        return 2;
+    }
+    int err = pm_play(cfg, bots, seed, match_step, &mc, want_maps, &final, &res);
 #ifdef PM_HAVE_KIT_RUNNER
     if (replay_path) {
         if (err == DMAP_OK) {

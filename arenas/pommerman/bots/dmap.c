@@ -32,6 +32,9 @@ typedef struct dmap_bot {
     double timing[PM_MAX_CELLS];
     double arrival[PM_MAX_CELLS];
     int last_cell, last_target; /* where I was and where my last move aimed (-1: no move) */
+    double burn_now[PM_MAX_CELLS]; /* this decision's timing map: when each cell burns */
+    int desire_built;              /* the desire map is this decision's */
+    double pub[2][PM_MAX_CELLS];   /* published copies (walls and "never" as +INFINITY) */
 } dmap_bot;
 
 static int dmapbot_init(void **state, const pm_obs *first, const pm_config *cfg) {
@@ -184,7 +187,8 @@ static int decide_action(dmap_bot *d, const pm_obs *o, pm_bot_ctx *ctx) {
     world base;
     memset(&base, 0, sizeof base);
     base.nb = pmb_bombs(o, base.bombs);
-    double burn_now[PM_MAX_CELLS];
+    double *burn_now = d->burn_now;
+    d->desire_built = 0;
     {
         pmb_bomb tmp[PM_MAX_BOMBS];
         memcpy(tmp, base.bombs, sizeof(pmb_bomb) * (size_t)base.nb);
@@ -270,6 +274,7 @@ static int decide_action(dmap_bot *d, const pm_obs *o, pm_bot_ctx *ctx) {
     }
 
     build_desire(d, o, burn_now);
+    d->desire_built = 1;
     double best_score = INFINITY;
     int choice[NACT], nchoice = 0;
     for (int i = 0; i < ns; i++) {
@@ -310,6 +315,19 @@ static int dmapbot_decide(void *state, const pm_obs *o, pm_bot_ctx *ctx) {
     return a;
 }
 
+/* Published maps: the desire map (when this decision built one) and the timing map. */
+static int dmapbot_maps(void *state, pm_bot_map *out) {
+    dmap_bot *d = state;
+    int ncells = d->grid.w * d->grid.h, n = 0;
+    for (int c = 0; c < ncells; c++) {
+        d->pub[0][c] = d->grid.wall[c] || d->desire[c] >= CEILING ? INFINITY : d->desire[c];
+        d->pub[1][c] = d->burn_now[c] >= PMB_NEVER ? INFINITY : d->burn_now[c];
+    }
+    if (d->desire_built) out[n++] = (pm_bot_map){"desire", d->pub[0]};
+    out[n++] = (pm_bot_map){"burn", d->pub[1]};
+    return n;
+}
+
 const pm_bot pm_bot_dmap = {"dmap",
                             "desire map + blast timing map + safe walk + minimax vs near enemies (dmap toolkit)",
-                            dmapbot_init, dmapbot_decide, dmapbot_release};
+                            dmapbot_init, dmapbot_decide, dmapbot_release, dmapbot_maps};
