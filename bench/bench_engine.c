@@ -580,7 +580,7 @@ static int load_movingai(const char *shared, const char *name, dmap_grid *g, int
         fprintf(stderr, "bench: missing %s\n", path);
         return -1;
     }
-    int rc = dmap_parse_movingai_map(text, len, g, NULL);
+    int rc = dmap_parse_movingai_map(text, len, g, NULL, NULL);
     free(text);
     if (rc != DMAP_OK) return -1;
     /* the start of the longest scenario query: a cell of the main region */

@@ -29,7 +29,7 @@ static const char update_help[] =
     "options:\n"
     "  --edits FILE         the edits ('-' reads standard input); required\n"
     "  --goal X,Y[=V]       a goal at column X, row Y with value V (default 0); repeatable\n"
-    "  --default V          the start value of the other cells, a ceiling (default 100)\n" CLI_MOVES_HELP
+    "  --default V          the start value of the other cells, a ceiling (default: none)\n" CLI_MOVES_HELP
     "  --format F           csv (exact values, '#' walls; the default), grid or digits\n"
     "  -h, --help           this text\n"
     "\n"
@@ -190,8 +190,9 @@ static int run_batches(const update_options *o, const dmap_grid *g, double *valu
 int cmd_update(int argc, char **argv) {
     if (cli_wants_help(argc, argv)) return cli_help(update_help);
     update_options o = {0};
-    int rc = cli_field_args_init(&o.f, "update", CLI_ARG_GOALS | CLI_ARG_DEFAULT | CLI_ARG_FORMAT,
-                                 argc, DMAP_DEFAULT_CEILING);
+    int rc = cli_field_args_init(&o.f, "update",
+                                 CLI_ARG_GOALS | CLI_ARG_DEFAULT | CLI_ARG_FORMAT | CLI_ARG_WEIGHTS,
+                                 argc);
     o.f.format = CLI_FORMAT_CSV;
     if (rc == CLI_EXIT_OK) rc = cli_parse_field_args(argc, argv, &o.f, update_option, &o);
     if (rc == CLI_EXIT_OK && !o.edits_path)
