@@ -1,51 +1,43 @@
-/* cmd_match.c — `pommerman match`: one game between named bots, printed as a result line
- * (and, with --render, the board after every step). */
+/* cmd_match.c — `pommerman match`: one game between named bots, printed as a result line (with
+ * --render, the board after every step; with --replay, a JSON Lines replay file through the
+ * kit's writer), and the --bots list parser the commands share. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli.h"
 #include "pommerman_cli.h"
-#ifdef PM_HAVE_KIT_RUNNER
 #include "replay.h"
-#endif
+
+#define PROG "pommerman"
 
 int pcli_parse_bots(const char *s, int n, const pm_bot **out) {
     char buf[256];
+    char *items[PM_MAX_AGENTS + 1];
+    int k = 0;
     if (strlen(s) >= sizeof buf) {
-        fprintf(stderr, "pommerman: --bots: list too long\n");
-        return 2;
+        kit_fail(PROG, "--bots: list too long");
+        return KIT_EXIT_USAGE;
     }
     strcpy(buf, s);
-    int k = 0;
-    for (char *tok = buf, *next; tok; tok = next) {
-        next = strchr(tok, ',');
-        if (next) *next++ = '\0';
-        const pm_bot *b = pm_find_bot(tok);
-        if (!b) {
-            fprintf(stderr, "pommerman: --bots: unknown bot '%s' (see pommerman bots)\n", tok);
-            return 2;
-        }
-        if (k >= n) {
-            fprintf(stderr, "pommerman: --bots: this config seats %d bots, got more\n", n);
-            return 2;
-        }
-        out[k++] = b;
-    }
+    if (kit_parse_list(PROG, "--bots", buf, items, PM_MAX_AGENTS + 1, &k)) return KIT_EXIT_USAGE;
     if (k != n) {
-        fprintf(stderr, "pommerman: --bots: this config seats %d bots, got %d\n", n, k);
-        return 2;
+        kit_fail(PROG, "--bots: this config seats %d bots, got %d", n, k);
+        return KIT_EXIT_USAGE;
     }
+    for (int i = 0; i < k; i++)
+        if (!(out[i] = pm_find_bot(items[i]))) {
+            kit_fail(PROG, "--bots: unknown bot '%.40s' (see pommerman bots)", items[i]);
+            return KIT_EXIT_USAGE;
+        }
     return 0;
 }
 
 typedef struct match_ctx {
-    FILE *render; /* NULL: no picture */
-#ifdef PM_HAVE_KIT_RUNNER
+    FILE *render;       /* NULL: no picture */
     kit_replay *replay; /* NULL: no replay file */
-#endif
 } match_ctx;
 
-#ifdef PM_HAVE_KIT_RUNNER
 /* The board as rows of trace characters (0-9, a-d: the item values). */
 static json_t *board_rows(const unsigned char *board, int n) {
     json_t *rows = json_array();
@@ -77,11 +69,9 @@ static json_t *state_json(const pm_state *s) {
     return json_pack("{s:i,s:o,s:o,s:o,s:o,s:s}", "step", s->step, "board", board_rows(s->board, s->size),
                      "bombs", bombs, "flames", flames, "agents", agents, "items", items);
 }
-#endif
 
 static int match_step(void *user, const pm_state *s, const int *actions, const pm_step_maps *maps) {
     match_ctx *m = user;
-    (void)maps; /* used only for replay files */
     static const char *const names[PM_NUM_ACTIONS] = {"stop", "up", "down", "left", "right", "bomb"};
     if (m->render) {
         fprintf(m->render, "actions:");
@@ -90,7 +80,6 @@ static int match_step(void *user, const pm_state *s, const int *actions, const p
         pm_render(m->render, s);
         fputc('\n', m->render);
     }
-#ifdef PM_HAVE_KIT_RUNNER
     if (m->replay) {
         json_t *acts = json_array();
         for (int i = 0; i < s->nagents; i++) json_array_append_new(acts, json_integer(actions[i]));
@@ -106,17 +95,17 @@ static int match_step(void *user, const pm_state *s, const int *actions, const p
         }
         if (kit_replay_turn(m->replay, s->step, acts, state_json(s), jm) != 0) return DMAP_ERR_IO;
     }
-#endif
     return 0;
 }
 
 int cmd_match(int argc, char **argv) {
     const char *bots_arg = NULL, *config_arg = "ffa", *replay_path = NULL;
     uint64_t seed = 1;
-    int render = 0, seen_seed = 0, seen_config = 0, want_maps = 0;
+    int render = 0, want_maps = 0;
+    kit_opts seen = {{0}, 0};
     for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        if (!strcmp(a, "--help")) {
+        const char *opt = argv[i];
+        if (!strcmp(opt, "--help")) {
             puts("usage: pommerman match --seed S --bots A,B,C,D [--config ffa|1v1] [--render] [--replay FILE [--maps]]\n"
                  "Plays one game: the board from random.Random(S) as the original environment draws it\n"
                  "(SimpleAgents then draw from the same stream), bots in seats 0..3 (two in 1v1).\n"
@@ -124,50 +113,23 @@ int cmd_match(int argc, char **argv) {
                  "with the bots' maps (dmap: desire, burn; tutorial: depth) when --maps is given.");
             return 0;
         }
-        int takes_value = !strcmp(a, "--seed") || !strcmp(a, "--bots") || !strcmp(a, "--config") ||
-                          !strcmp(a, "--replay");
-        if (takes_value && i + 1 >= argc) {
-            fprintf(stderr, "pommerman: %s needs a value\n", a);
-            return 2;
-        }
-        if (!strcmp(a, "--seed")) {
-            char *end;
-            const char *v = argv[++i];
-            unsigned long long s = strtoull(v, &end, 10);
-            if (seen_seed++ || !(v[0] >= '0' && v[0] <= '9') || *end || s > 0x7fffffffffffffffull) {
-                fprintf(stderr, "pommerman: --seed: expected an integer in 0..2^63-1 given once, got '%s'\n", v);
-                return 2;
-            }
-            seed = s;
-        } else if (!strcmp(a, "--bots")) {
-            if (bots_arg) {
-                fprintf(stderr, "pommerman: --bots given twice\n");
-                return 2;
-            }
-            bots_arg = argv[++i];
-        } else if (!strcmp(a, "--config")) {
-            if (seen_config++) {
-                fprintf(stderr, "pommerman: --config given twice\n");
-                return 2;
-            }
-            config_arg = argv[++i];
-        } else if (!strcmp(a, "--replay")) {
-            if (replay_path) {
-                fprintf(stderr, "pommerman: --replay given twice\n");
-                return 2;
-            }
-            replay_path = argv[++i];
-#ifndef PM_HAVE_KIT_RUNNER
-            fprintf(stderr, "pommerman: --replay needs the arena kit's replay writer, not in this tree yet\n");
-            return 2;
-#endif
-        } else if (!strcmp(a, "--maps")) {
+        if (kit_opt_once(PROG, &seen, opt)) return KIT_EXIT_USAGE;
+        if (!strcmp(opt, "--seed")) {
+            const char *v = kit_opt_value(PROG, argc, argv, &i);
+            if (!v || kit_parse_seed(PROG, opt, v, &seed)) return KIT_EXIT_USAGE;
+        } else if (!strcmp(opt, "--bots")) {
+            if (!(bots_arg = kit_opt_value(PROG, argc, argv, &i))) return KIT_EXIT_USAGE;
+        } else if (!strcmp(opt, "--config")) {
+            if (!(config_arg = kit_opt_value(PROG, argc, argv, &i))) return KIT_EXIT_USAGE;
+        } else if (!strcmp(opt, "--replay")) {
+            if (!(replay_path = kit_opt_value(PROG, argc, argv, &i))) return KIT_EXIT_USAGE;
+        } else if (!strcmp(opt, "--maps")) {
             want_maps = 1;
-        } else if (!strcmp(a, "--render")) {
+        } else if (!strcmp(opt, "--render")) {
             render = 1;
         } else {
-            fprintf(stderr, "pommerman: unknown option '%s' (see pommerman match --help)\n", a);
-            return 2;
+            kit_unknown_option(PROG, "match", opt);
+            return KIT_EXIT_USAGE;
         }
     }
     const pm_config *cfg = pm_config_find(config_arg);
@@ -193,7 +155,6 @@ int cmd_match(int argc, char **argv) {
         pm_render(stdout, &start);
         fputc('\n', stdout);
     }
-#ifdef PM_HAVE_KIT_RUNNER
     kit_replay replay;
     if (replay_path) {
         int e = kit_replay_open(&replay, replay_path);
@@ -210,13 +171,11 @@ int cmd_match(int argc, char **argv) {
                           json_pack("{s:s,s:s,s:o}", "config", cfg->name, "items", items, "state", state_json(&start)));
         mc.replay = &replay;
     }
-#endif
     if (want_maps && !replay_path) {
         fprintf(stderr, "pommerman: --maps needs --replay FILE\n");
         return 2;
     }
     int err = pm_play(cfg, bots, seed, match_step, &mc, want_maps, &final, &res);
-#ifdef PM_HAVE_KIT_RUNNER
     if (replay_path) {
         if (err == DMAP_OK) {
             json_t *w = json_array(), *rw = json_array();
@@ -235,7 +194,6 @@ int cmd_match(int argc, char **argv) {
             kit_replay_abort(&replay);
         }
     }
-#endif
     if (err != DMAP_OK) {
         fprintf(stderr, "pommerman: the game could not be played: %s\n", dmap_strerror(err));
         return 1;
