@@ -82,6 +82,9 @@ tail -1 "$tmp/r.jsonl" | grep -q "^{\"result\":{\"result\":\"[WT][a-z]*\",\"step
 "$P" match --seed 3 --bots dmap,tutorial,simple,simple --replay "$tmp/m.jsonl" --maps > /dev/null || fail "--maps exit $?"
 sed -n 2p "$tmp/m.jsonl" | grep -q '"maps":{.*"p0/burn":\[.*"p1/depth":\[' || fail "--maps: no p0/burn or p1/depth on turn 1"
 check_bad "$P" match --seed 1 --bots simple,simple,simple,simple --maps
+"$P" match --seed 3 --bots dmap,tutorial,simple,simple --html "$tmp/m.html" --maps > /dev/null || fail "--html exit $?"
+grep -q '"format":"dmap-replay"' "$tmp/m.html" || fail "--html: no replay inside"
+[ "$(ls "$tmp" | grep -c 'm.html.')" -eq 0 ] || fail "--html left a temporary file"
 check_bad "$P" match --seed 1 --bots simple,simple,simple,simple --replay "$tmp/no/such/dir/r.jsonl"
 # the last column (decision times) is a measurement; everything else must agree
 a=$("$P" tournament --bots dmap,simple,simple,simple --games 12 --seed 5 --jobs 1 | sed 's/| [0-9.]* |$//') ||
