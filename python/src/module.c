@@ -368,8 +368,8 @@ static PyObject *py_strerror(PyObject *self, PyObject *arg) {
 static PyMethodDef methods[] = {
     {"field", FN(field), KW,
      "field(walls, goals, ceiling=100.0, *, moves=None, costs=None, workspace=None, out=None)\n--\n\n"
-     "A Dijkstra map from scratch: every cell starts at ceiling, each goal cell at\n"
-     "min(ceiling, its value), then the map is scanned to the fixed point of the seed's rule\n"
+     "A Dijkstra map from scratch: every cell starts at ceiling, each goal cell at its\n"
+     "value (the lowest when a cell has several), then the map is scanned to the fixed point of the seed's rule\n"
      "v(c) = min(v0(c), min over goals s of v0(s) + dist(s, c)). Cells farther than\n"
      "ceiling - goal value from every goal keep the ceiling (the seed uses 100); pass\n"
      "ceiling=None (NO_CEILING, +inf) for plain distances (+inf where no goal reaches).\n"
