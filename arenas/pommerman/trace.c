@@ -6,6 +6,7 @@
  * difference is reported as the line, the step, the field and both values. */
 #include <ctype.h>
 #include <stdarg.h>
+#include <sys/stat.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -425,6 +426,12 @@ int pm_replay_trace(const char *path, int check_agents, pm_trace_report *rep) {
     char *text = NULL;
     size_t len = 0;
     dmap_diag diag;
+    struct stat st; /* refuse a file over the limit before reading it */
+    if (stat(path, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > PM_TRACE_MAX_BYTES) {
+        snprintf(rep->message, sizeof rep->message,
+                 "larger than %d MiB (the limit for recorded games)", PM_TRACE_MAX_BYTES >> 20);
+        return 2;
+    }
     if (dmap_read_file(path, &text, &len, &diag) != DMAP_OK) {
         snprintf(rep->message, sizeof rep->message, "cannot read: %s", diag.message);
         return 2;
