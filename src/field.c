@@ -4,6 +4,7 @@
  * only the searches (threat maps, the safe walk) do not carry it in a single-file build. */
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "grid.h"
 #include "scan.h"
@@ -100,13 +101,20 @@ static int field_int4(const dmap_grid *g, const dmap_goal *goals, size_t ngoals,
         INT_RELAX(p + pw);
         INT_RELAX(p - 1);
     }
+    /* walls hold INT32_MIN and get dflt, as in the engine; the choice is a bit mask, not a
+     * branch (scattered walls on a small board would mispredict) */
+    uint64_t fill;
+    memcpy(&fill, &dflt, sizeof fill);
     for (int y = 0; y < h; y++) {
         const int32_t *row = d + (size_t)(y + 1) * pw + 1;
         double *out = values + (size_t)y * w;
         for (int x = 0; x < w; x++) {
-            int32_t v = row[x]; /* walls hold INT32_MIN: they get dflt, as in the engine */
-            double pick[2] = {dflt, (double)v}; /* a select, not a branch */
-            out[x] = pick[(v != INT32_MIN) & (v < bound)];
+            int32_t v = row[x];
+            double dv = (double)v;
+            uint64_t bits, keep = 0 - (uint64_t)((v != INT32_MIN) & (v < bound));
+            memcpy(&bits, &dv, sizeof bits);
+            bits = (bits & keep) | (fill & ~keep);
+            memcpy(&out[x], &bits, sizeof bits);
         }
     }
     return DMAP_OK;
