@@ -77,6 +77,10 @@ static inline uint64_t level_pass(dmap_table *t, const uint64_t *const *nb, cons
         uint16_t *row = t->dist + c * p;
         uint64_t missing = 0;
         for (size_t wd = 0; wd < words; wd++) {
+            if (s[wd] == full[wd]) { /* every search of this word has been here */
+                nx[wd] = 0;
+                continue;
+            }
             uint64_t acc = n[0][wd] | n[1][wd] | n[2][wd] | n[3][wd];
             if (e == 8) acc |= n[4][wd] | n[5][wd] | n[6][wd] | n[7][wd];
             acc &= ~s[wd];
