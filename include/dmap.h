@@ -730,9 +730,7 @@ typedef double (*dmap_outcome_fn)(void *user, int my_move, const int *opp, size_
 DMAP_API int dmap_minimax_moves(size_t nmine, const size_t *nopp_moves, size_t nopp, dmap_outcome_fn f,
                                 void *user, double *worst, double *average, int *best, size_t *nbest);
 
-/* ------------------------------------------------------------------------------------------
- * Live maps, distance tables, map cache
- * ---------------------------------------------------------------------------------------- */
+/* === live maps, distance tables, map cache ============================================== */
 
 /* ---- Live maps: incremental updates (update.c) -----------------------------------------------
  * A live map keeps a Dijkstra map together with its inputs (a copy of the grid, the moves and
@@ -769,10 +767,11 @@ typedef struct dmap_edit {
 /* Make a live map: copy g (walls and costs; a wall's cost is replaced by 1 when it is not
  * finite and > 0) and m, set the start values — start[i] (W*H doubles, copied) when start is
  * not NULL, else dflt everywhere — lower the goals' cells to their values (as dmap_set_goal),
- * and scan. dflt is also the value DMAP_EDIT_UNGOAL returns a cell to. *out gets the new
+ * and scan. dflt is also the value DMAP_EDIT_UNGOAL returns a cell to; DMAP_NO_CEILING
+ * (+INFINITY) is allowed, like a +INFINITY start value ("not reached"). *out gets the new
  * object (free with dmap_live_free); it owns all its memory, g may be freed afterwards.
  * Errors: DMAP_ERR_ARG (NULLs, invalid moves), DMAP_ERR_SIZE, DMAP_ERR_VALUE (dflt or a
- * passable start or goal value not finite; bad costs), DMAP_ERR_RANGE / DMAP_ERR_WALL (a goal
+ * passable start value NaN or -INFINITY, a goal value not finite; bad costs), DMAP_ERR_RANGE / DMAP_ERR_WALL (a goal
  * outside the grid or on a wall), DMAP_ERR_NOMEM; *out is NULL after an error.
  * Cost: one dmap_scan; memory about 31 bytes per cell (39 with costs). */
 DMAP_API int dmap_live_new(const dmap_grid *g, const dmap_moves *m, const double *start, double dflt,
@@ -785,8 +784,8 @@ DMAP_API void dmap_live_free(dmap_live *lm);
  * the map. *touched (may be NULL) gets the number of distinct cells whose value was
  * recomputed. The batch is checked first: on DMAP_ERR_RANGE (a cell outside the grid),
  * DMAP_ERR_VALUE (a GOAL value not finite, a COST not finite and > 0) or DMAP_ERR_ARG (an
- * unknown kind, edits NULL with nedits > 0) nothing changes. On DMAP_ERR_NOMEM the edits are
- * applied and the map is rebuilt by a full scan when memory allows. Goals may be set on walls
+ * unknown kind, edits NULL with nedits > 0) nothing changes. On DMAP_ERR_NOMEM nothing changes
+ * either: the batch is undone and the map and its inputs are exactly as before the call. Goals may be set on walls
  * (the start value waits there until the cell becomes floor). Cost: see above; a batch costs
  * about what its edits cost one by one, or less when their regions overlap. */
 DMAP_API int dmap_live_apply(dmap_live *lm, const dmap_edit *edits, size_t nedits, size_t *touched);
@@ -859,10 +858,10 @@ typedef struct dmap_cache_stats {
     size_t hits, misses, updates, cells_updated, evictions;
 } dmap_cache_stats;
 
-/* A cache of at most capacity (1 .. 2^20) maps on a copy of g under moves m; dflt (finite) is
- * the ceiling of every map (1e300 for plain distances). *out gets it (dmap_cache_free).
+/* A cache of at most capacity (1 .. 2^20) maps on a copy of g under moves m; dflt is the
+ * ceiling of every map (DMAP_NO_CEILING for plain distances). *out gets it (dmap_cache_free).
  * Errors: DMAP_ERR_ARG (NULLs, bad moves, capacity out of range), DMAP_ERR_SIZE,
- * DMAP_ERR_VALUE (dflt not finite, bad costs), DMAP_ERR_NOMEM. Keeps no map yet: O(N). */
+ * DMAP_ERR_VALUE (dflt NaN or -INFINITY, bad costs), DMAP_ERR_NOMEM. Keeps no map yet: O(N). */
 DMAP_API int dmap_cache_new(const dmap_grid *g, const dmap_moves *m, double dflt, size_t capacity,
                    dmap_cache **out);
 

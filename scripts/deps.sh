@@ -3,9 +3,13 @@
 #
 #   scripts/deps.sh build   cmake, pkg-config, libjansson-dev (the arenas' JSON replay files),
 #                           zlib1g-dev (gzip-compressed recorded games), libtcod-dev (the
-#                           benchmark's comparison): what ./demo.sh and bench/run.sh use
-#   scripts/deps.sh test    the above plus clang (with its sanitizer runtime) and valgrind
-#                           (what ./test.sh uses); this is the default
+#                           benchmark's comparison), libpng-dev (the dmap tool's PNG heatmaps):
+#                           what ./demo.sh and bench/run.sh use
+#   scripts/deps.sh test    the above plus clang (with its sanitizer runtime), valgrind,
+#                           chromium, chromium-driver and python3-selenium (the replay viewer's
+#                           browser test), and for the Python package's test Debian's
+#                           python3-dev, python3-numpy, python3-pytest, python3-setuptools,
+#                           python3-pip and python3-venv: what ./test.sh uses; the default
 #
 # gcc, make and git are assumed present. Missing packages are installed with apt-get (after
 # one apt-get update), through sudo when not root. When that is impossible the script says
@@ -44,12 +48,20 @@ need_command pkg-config pkg-config
 need_package libtcod-dev
 need_package libjansson-dev
 need_package zlib1g-dev
+need_package libpng-dev
 if [ "$profile" = test ]; then
   need_command clang clang
   need_command valgrind valgrind
+  need_command chromium chromium
+  need_command chromedriver chromium-driver
+  need_package python3-selenium
   if command -v clang >/dev/null 2>&1 && ! clang_has_sanitizers; then
     missing+=(libclang-rt-dev)
   fi
+  # The Python package (python/) is built and tested with Debian's /usr/bin/python3.
+  for p in python3-dev python3-numpy python3-pytest python3-setuptools python3-pip python3-venv; do
+    need_package "$p"
+  done
 fi
 
 if [ "${#missing[@]}" -eq 0 ]; then

@@ -55,11 +55,6 @@ static int weight_ok(double weight, double lo, double hi) {
     return a > 0 && isfinite(a) && b > 0 && isfinite(b);
 }
 
-int dmap_step_cost_ok(const dmap_moves *m, double cost) {
-    if (!(cost > 0 && isfinite(cost)) || !weight_ok(m->cardinal, cost, cost)) return 0;
-    return m->connectivity != 8 || weight_ok(m->diagonal, cost, cost);
-}
-
 int dmap_grid_check_steps(const dmap_grid *g, const dmap_moves *m) {
     int rc = dmap_grid_check(g);
     if (rc != DMAP_OK) return rc;

@@ -12,8 +12,4 @@
  * O(1) for unit costs, one pass over the costs otherwise. */
 int dmap_grid_check_steps(const dmap_grid *g, const dmap_moves *m);
 
-/* Nonzero when cost is finite and > 0 and every step weight of m times it is too (for a cost
- * that changes after the grid was checked). */
-int dmap_step_cost_ok(const dmap_moves *m, double cost);
-
 #endif

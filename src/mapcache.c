@@ -38,7 +38,7 @@ struct dmap_cache {
 
 void dmap_cache_free(dmap_cache *c) {
     if (!c) return;
-    for (size_t k = 0; k < c->capacity; k++) dmap_live_free(c->entries[k].lm);
+    for (size_t k = 0; c->entries && k < c->capacity; k++) dmap_live_free(c->entries[k].lm);
     free(c->entries);
     free(c->log);
     dmap_grid_free(&c->grid);
@@ -52,7 +52,7 @@ int dmap_cache_new(const dmap_grid *g, const dmap_moves *m, double dflt, size_t 
     if (!g || !m || capacity == 0 || capacity > 1u << 20) return DMAP_ERR_ARG;
     int rc = dmap_grid_check_steps(g, m); /* grid, moves, and weight x cost in range */
     if (rc) return rc;
-    if (!(dflt - dflt == 0)) return DMAP_ERR_VALUE; /* NaN or infinite */
+    if (isnan(dflt) || dflt == -INFINITY) return DMAP_ERR_VALUE; /* +INFINITY: no ceiling */
     dmap_cache *c = calloc(1, sizeof *c);
     if (!c) return DMAP_ERR_NOMEM;
     c->moves = *m;

@@ -184,11 +184,13 @@ int dmap_live_new(const dmap_grid *g, const dmap_moves *m, const double *start, 
     if (!g || !m || (ngoals && !goals)) return DMAP_ERR_ARG;
     int rc = dmap_grid_check_steps(g, m); /* grid, moves, and weight x cost in range */
     if (rc) return rc;
-    if (!isfinite(dflt)) return DMAP_ERR_VALUE;
+    /* +INFINITY is a start value like any other (DMAP_NO_CEILING: "not reached"); it never
+     * supports a neighbour in phase A because supporters must be strictly smaller. */
+    if (isnan(dflt) || dflt == -INFINITY) return DMAP_ERR_VALUE;
     size_t n = (size_t)g->w * (size_t)g->h;
     if (start)
         for (size_t i = 0; i < n; i++)
-            if (!g->wall[i] && !isfinite(start[i])) return DMAP_ERR_VALUE;
+            if (!g->wall[i] && (isnan(start[i]) || start[i] == -INFINITY)) return DMAP_ERR_VALUE;
     for (size_t k = 0; k < ngoals; k++) {
         if (!isfinite(goals[k].value)) return DMAP_ERR_VALUE;
         int i = dmap_grid_index(g, goals[k].x, goals[k].y);
@@ -250,6 +252,12 @@ const double *dmap_live_start(const dmap_live *lm) { return lm ? lm->start : NUL
 
 /* ---- applying a batch --------------------------------------------------------------------------- */
 
+/* A new entry cost: finite and > 0, and so is every step weight times it. */
+static int cost_ok(const dmap_moves *m, double cost) {
+    double a = m->cardinal * cost, b = m->connectivity == 8 ? m->diagonal * cost : 1.0;
+    return cost > 0 && isfinite(cost) && a > 0 && isfinite(a) && b > 0 && isfinite(b);
+}
+
 static int check_edit(const dmap_live *lm, const dmap_edit *e) {
     if (e->x < 0 || e->y < 0 || e->x >= lm->w || e->y >= lm->h) return DMAP_ERR_RANGE;
     switch (e->kind) {
@@ -260,7 +268,7 @@ static int check_edit(const dmap_live *lm, const dmap_edit *e) {
     case DMAP_EDIT_GOAL:
         return isfinite(e->value) ? DMAP_OK : DMAP_ERR_VALUE;
     case DMAP_EDIT_COST: /* finite, > 0, and every step weight x it too */
-        return dmap_step_cost_ok(&lm->moves, e->value) ? DMAP_OK : DMAP_ERR_VALUE;
+        return cost_ok(&lm->moves, e->value) ? DMAP_OK : DMAP_ERR_VALUE;
     }
     return DMAP_ERR_ARG;
 }
@@ -462,15 +470,15 @@ static int relower_phase(dmap_live *lm, size_t nedited, size_t ninvalid) {
     for (size_t k = 0; k < nedited; k++) {
         int32_t p = lm->edited[k];
         size_t i = unpad(lm, p);
-        if (lm->grid.wall[i]) {
-            lm->work[p] = -INFINITY;
-            lm->values[i] = lm->start[i]; /* a wall keeps its start value, as in dmap_scan */
-        }
+        if (lm->grid.wall[i]) lm->work[p] = -INFINITY;
     }
     lm->heap_len = 0;
     for (size_t k = 0; k < ninvalid + nedited && rc == DMAP_OK; k++) {
         int32_t p = k < ninvalid ? lm->list[k] : lm->edited[k - ninvalid];
         if (lm->work[p] == -INFINITY) continue;
+        /* An edited floor cell is recomputed even when it stays at +inf: a wall turned floor
+         * must not keep the wall's start value in the public map. */
+        if (k >= ninvalid && (rc = touch(lm, p)) != DMAP_OK) break;
         double best = best_offer(lm, p, strict);
         if (best < lm->work[p]) rc = lower(lm, p, best);
     }
@@ -499,6 +507,17 @@ static int relower_phase(dmap_live *lm, size_t nedited, size_t ninvalid) {
     return rc;
 }
 
+/* Undo change_inputs from its snapshot and reload the work array from the public values. */
+static void restore_inputs(dmap_live *lm, size_t nedited) {
+    for (size_t k = 0; k < nedited; k++) {
+        size_t i = unpad(lm, lm->edited[k]);
+        lm->grid.wall[i] = lm->old_wall[k];
+        if (lm->grid.cost) lm->grid.cost[i] = lm->old_cost[k];
+        lm->start[i] = lm->old_start[k];
+    }
+    load_work(lm);
+}
+
 int dmap_live_apply(dmap_live *lm, const dmap_edit *edits, size_t nedits, size_t *touched) {
     if (touched) *touched = 0;
     if (!lm || (nedits && !edits)) return DMAP_ERR_ARG;
@@ -511,21 +530,26 @@ int dmap_live_apply(dmap_live *lm, const dmap_edit *edits, size_t nedits, size_t
         lm->gen = 1;
     }
     lm->heap_len = lm->list_len = 0;
-    size_t nedited;
+    size_t nedited = 0;
     int rc = change_inputs(lm, edits, nedits, &nedited);
-    if (rc == DMAP_OK) rc = invalidate_phase(lm, nedited);
+    if (rc != DMAP_OK) return rc; /* nothing changed yet */
+    rc = invalidate_phase(lm, nedited);
     size_t ninvalid = lm->list_len;
     if (rc == DMAP_OK) rc = relower_phase(lm, nedited, ninvalid);
     if (rc != DMAP_OK) {
-        /* out of memory midway: the inputs are changed, so rebuild the map from them */
-        memcpy(lm->values, lm->start, lm->n * sizeof(double));
-        int rs = dmap_scan(&lm->grid, &lm->moves, lm->values, NULL);
-        if (rs == DMAP_OK) load_work(lm);
+        /* Out of memory midway. The public values are written only below, so undoing the
+         * input changes and reloading the work array from them restores the state before
+         * the batch exactly, without allocating. */
+        restore_inputs(lm, nedited);
         return rc;
     }
     for (size_t k = 0; k < lm->list_len; k++) {
         int32_t p = lm->list[k];
         if (lm->work[p] != -INFINITY) lm->values[unpad(lm, p)] = lm->work[p];
+    }
+    for (size_t k = 0; k < nedited; k++) { /* a wall keeps its start value, as in dmap_scan */
+        size_t i = unpad(lm, lm->edited[k]);
+        if (lm->grid.wall[i]) lm->values[i] = lm->start[i];
     }
     if (touched) *touched = lm->list_len;
     return DMAP_OK;

@@ -1,6 +1,7 @@
 /* test_mapcache.c — the map cache against dmap_field: random gets of goal maps interleaved with
  * wall, floor and cost edits, every returned map equal bit for bit to a fresh dmap_field on a
  * grid edited alongside; LRU eviction and the counters; errors. */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -18,7 +19,7 @@ static void test_random_use(void) {
         dmap_grid_add_costs(&g);
         dmap_moves m = round % 3 == 0 ? dmap_moves_4() : round % 3 == 1 ? dmap_moves_octile()
                                                                       : dmap_moves_8();
-        double dflt = round % 2 ? 1e300 : 30;
+        double dflt = round % 3 == 2 ? DMAP_NO_CEILING : round % 2 ? 1e300 : 30;
         dmap_cache *c = NULL;
         CHECK_EQ_INT(dmap_cache_new(&g, &m, dflt, 3, &c), DMAP_OK);
         int goals[6];
@@ -117,6 +118,9 @@ static void test_lru_and_errors(void) {
     CHECK_EQ_INT(dmap_cache_edit(c, &cost, 1), DMAP_ERR_VALUE);
     dmap_cache_free(c);
     CHECK_EQ_INT(dmap_cache_new(&g, &m, 1e300, 0, &c), DMAP_ERR_ARG);
+    CHECK(c == NULL);
+    CHECK_EQ_INT(dmap_cache_new(&g, &m, NAN, 2, &c), DMAP_ERR_VALUE);
+    CHECK_EQ_INT(dmap_cache_new(&g, &m, -INFINITY, 2, &c), DMAP_ERR_VALUE);
     CHECK(c == NULL);
     dmap_cache_free(NULL);
     dmap_grid_free(&g);

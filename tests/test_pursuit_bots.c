@@ -3,7 +3,9 @@
  * reproducible and put the agents on distinct connected free cells; every bot answers one of
  * the lab's moves; chase reaches a standing prey in exactly its path distance; naive steps to
  * a neighbour farthest from the predator (checked against a BFS oracle); the predators take a
- * capture offered on a rest clock; bury never steps into a cell the predator can reach. */
+ * capture offered on a rest clock; bury never steps into a cell the predator can reach; lazy
+ * rests every third clock, greedy goes by straight-line distance and stalls behind a wall;
+ * buryflee is flee where burying fills nothing and stays off what it fills. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -184,7 +186,127 @@ static void test_prey_choices(void) {
     CHECK(bury_ok);
 }
 
-/* On a rest clock an adjacent prey cannot escape: both predators step onto it. */
+/* The weak predators. lazy never moves on rest clocks and, against a standing prey, captures
+ * at the clock where its moves (two clocks in three) add up to the path distance; greedy takes
+ * the straight-line shortcut: on an open board it captures a standing prey in its Manhattan
+ * distance, behind a wall it stays stuck where chase walks around. */
+typedef struct positions {
+    int predator[64];
+} positions;
+
+static void record_predator(void *ctx, int clock, char pm, char ym, int predator, int prey) {
+    positions *p = ctx;
+    (void)pm, (void)ym, (void)prey;
+    if (clock < 64) p->predator[clock] = predator;
+}
+
+static int lazy_capture_clock(int distance) {
+    int moved = 0, clock = 0;
+    while (moved < distance) {
+        clock++;
+        if (clock % 3 != 0) moved++;
+    }
+    return clock;
+}
+
+static void test_weak_predators(void) {
+    const pursuit_bot *lazy = pursuit_find_bot("lazy", PURSUIT_PREDATOR);
+    const pursuit_bot *greedy = pursuit_find_bot("greedy", PURSUIT_PREDATOR);
+    const pursuit_bot *chase = pursuit_find_bot("chase", PURSUIT_PREDATOR);
+    const pursuit_bot *random = pursuit_find_bot("random", PURSUIT_PREDATOR);
+    const pursuit_bot *naive = pursuit_find_bot("naive", PURSUIT_PREY);
+    CHECK(lazy && greedy && chase && random && naive);
+    if (!lazy || !greedy || !chase || !random || !naive) return;
+    pursuit_bot still = {"still", PURSUIT_PREY, "", NULL, stay_decide, NULL, NULL};
+    dmap_moves four = dmap_moves_4();
+    int rests_ok = 1, lazy_ok = 1, greedy_ok = 1;
+    for (uint64_t seed = 0; seed < 60; seed++) {
+        pursuit_world w;
+        CHECK_EQ_INT(pursuit_world_random(&w, 8, 0.3, seed), DMAP_OK);
+        pursuit_config cfg = pursuit_config_default();
+        cfg.seed = seed;
+        positions p;
+        memset(&p, 0, sizeof p);
+        p.predator[0] = w.predator;
+        pursuit_result r;
+        CHECK_EQ_INT(pursuit_play(&w, lazy, naive, &cfg, record_predator, &p, &r), DMAP_OK);
+        for (int c = 3; c <= r.clock && c < 64; c += 3)
+            if (p.predator[c] != p.predator[c - 1]) rests_ok = 0;
+        int depth[64];
+        CHECK_EQ_INT(dmap_bfs(&w.grid, &four, &w.predator, 1, -1, depth, NULL, NULL), DMAP_OK);
+        cfg.clocks = 100;
+        CHECK_EQ_INT(pursuit_play(&w, lazy, &still, &cfg, NULL, NULL, &r), DMAP_OK);
+        if (!r.predator_won || r.clock != lazy_capture_clock(depth[w.prey])) lazy_ok = 0;
+        pursuit_world_free(&w);
+
+        CHECK_EQ_INT(pursuit_world_random(&w, 8, 0.0, seed), DMAP_OK); /* no obstacles */
+        int manhattan = abs(w.predator % 8 - w.prey % 8) + abs(w.predator / 8 - w.prey / 8);
+        CHECK_EQ_INT(pursuit_play(&w, greedy, &still, &cfg, NULL, NULL, &r), DMAP_OK);
+        if (!r.predator_won || r.clock != manhattan) greedy_ok = 0;
+        pursuit_world_free(&w);
+    }
+    CHECK(rests_ok);
+    CHECK(lazy_ok);
+    CHECK(greedy_ok);
+
+    /* the prey behind a wall: greedy's straight line is blocked, so it stays */
+    static const char *trap[] = {".....", ".#*#.", ".###.", "..@.."};
+    pursuit_world w;
+    memset(&w, 0, sizeof w);
+    CHECK_EQ_INT(dmap_grid_init(&w.grid, 5, 4), DMAP_OK);
+    for (int y = 0; y < 4; y++)
+        for (int x = 0; x < 5; x++) {
+            char c = trap[y][x];
+            w.grid.wall[y * 5 + x] = c == '#';
+            if (c == '@') w.predator = y * 5 + x;
+            if (c == '*') w.prey = y * 5 + x;
+        }
+    pursuit_config cfg = pursuit_config_default();
+    pursuit_result r;
+    CHECK_EQ_INT(pursuit_play(&w, greedy, &still, &cfg, NULL, NULL, &r), DMAP_OK);
+    CHECK_EQ_INT(r.predator_won, 0);
+    CHECK_EQ_INT(pursuit_play(&w, chase, &still, &cfg, NULL, NULL, &r), DMAP_OK);
+    CHECK_EQ_INT(r.predator_won, 1);
+    pursuit_world_free(&w);
+}
+
+/* buryflee is flee on the buried world: where burying (both agents protected) fills nothing,
+ * the two preys see the same map and, with the same generator, choose the same move; where
+ * it fills cells, buryflee never lands on one of them. */
+static void test_buryflee(void) {
+    const pursuit_bot *flee = pursuit_find_bot("flee", PURSUIT_PREY);
+    const pursuit_bot *buryflee = pursuit_find_bot("buryflee", PURSUIT_PREY);
+    CHECK(flee && buryflee);
+    if (!flee || !buryflee) return;
+    int same = 1, outside = 1, unburied = 0, buried_worlds = 0;
+    for (uint64_t seed = 0; seed < 300; seed++) {
+        pursuit_world w;
+        CHECK_EQ_INT(pursuit_world_random(&w, 8, seed % 2 ? 0.05 : 0.25, seed), DMAP_OK);
+        dmap_grid copy;
+        CHECK_EQ_INT(dmap_grid_init(&copy, 8, 8), DMAP_OK);
+        memcpy(copy.wall, w.grid.wall, 64);
+        int agents[2] = {w.predator, w.prey};
+        unsigned char buried[64];
+        size_t nburied = 0;
+        CHECK_EQ_INT(dmap_bury_dead_ends(&copy, agents, 2, 0, buried, &nburied, NULL), DMAP_OK);
+        pursuit_view v = {&w.grid, w.predator, w.prey, 1, 30};
+        char b = decide_once(buryflee, &v, seed);
+        if (nburied == 0) {
+            unburied++;
+            if (b != decide_once(flee, &v, seed)) same = 0;
+        } else {
+            buried_worlds++;
+            if (buried[pursuit_apply_move(&w.grid, w.prey, b)]) outside = 0;
+        }
+        dmap_grid_free(&copy);
+        pursuit_world_free(&w);
+    }
+    CHECK(unburied > 20 && buried_worlds > 20); /* both cases were exercised */
+    CHECK(same);
+    CHECK(outside);
+}
+
+/* On a rest clock an adjacent prey cannot escape: the predators that chase step onto it. */
 static void test_rest_clock_capture(void) {
     pursuit_world w;
     memset(&w, 0, sizeof w);
@@ -193,7 +315,8 @@ static void test_rest_clock_capture(void) {
     w.prey = 13;     /* right of it */
     for (size_t i = 0; i < pursuit_bot_count(); i++) {
         const pursuit_bot *b = pursuit_bot_at(i);
-        if (b->role != PURSUIT_PREDATOR) continue;
+        if (b->role != PURSUIT_PREDATOR || !strcmp(b->name, "random") || !strcmp(b->name, "lazy"))
+            continue;
         pursuit_view v = {&w.grid, w.predator, w.prey, 3, 30};
         CHECK(decide_once(b, &v, 5) == 'r');
     }
@@ -206,5 +329,7 @@ int main(void) {
     test_chase_distance();
     test_prey_choices();
     test_rest_clock_capture();
+    test_weak_predators();
+    test_buryflee();
     return check_report("test_pursuit_bots");
 }

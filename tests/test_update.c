@@ -140,8 +140,11 @@ static void one_sequence(dmap_rng *r, dmap_workspace *ws, case_stats *st) {
         for (int i = 0; i < n; i++) g.cost[i] = random_cost(r, integral, cost_kind == 2);
     }
     dmap_moves m = random_moves(r, integral);
-    int style = (int)dmap_rng_below(r, 3);
-    double dflt = style == 1 ? random_value(r, integral) : style == 2 ? 1e300 : 100 * value_scale;
+    int style = (int)dmap_rng_below(r, 4);
+    double dflt = style == 1   ? random_value(r, integral)
+                  : style == 2 ? 1e300
+                  : style == 3 ? DMAP_NO_CEILING /* +INFINITY: unreached cells stay there */
+                               : 100 * value_scale;
     dmap_goal goals[6];
     size_t ngoals = 0;
     for (int k = 0; k < 6 && k < n; k++) {
@@ -293,7 +296,8 @@ static void test_errors(void) {
     CHECK(lm == NULL);
     CHECK_EQ_INT(dmap_live_new(&g, &m, NULL, 100, &outside, 1, &lm), DMAP_ERR_RANGE);
     CHECK_EQ_INT(dmap_live_new(&g, &m, NULL, 100, &nan_goal, 1, &lm), DMAP_ERR_VALUE);
-    CHECK_EQ_INT(dmap_live_new(&g, &m, NULL, INFINITY, &goal, 1, &lm), DMAP_ERR_VALUE);
+    CHECK_EQ_INT(dmap_live_new(&g, &m, NULL, -INFINITY, &goal, 1, &lm), DMAP_ERR_VALUE);
+    CHECK_EQ_INT(dmap_live_new(&g, &m, NULL, NAN, &goal, 1, &lm), DMAP_ERR_VALUE);
     CHECK_EQ_INT(dmap_live_new(NULL, &m, NULL, 100, &goal, 1, &lm), DMAP_ERR_ARG);
     CHECK_EQ_INT(dmap_live_new(&g, &m, NULL, 100, NULL, 1, &lm), DMAP_ERR_ARG);
     CHECK_EQ_INT(dmap_live_new(&g, &m, NULL, 100, &goal, 1, NULL), DMAP_ERR_ARG);

@@ -1,27 +1,55 @@
 /* cli.h — option parsing shared by the arenas' programs, so every arena speaks the same
  * grammar as the dmap tool: the same words in errors ("unknown option", "given twice"), the
- * same --seed range, the same --jobs rule, one line on stderr per error.
+ * same --seed range, the same --jobs rule and --size syntax, one line on stderr per error.
  *
  * Every parser prints "PROG: MESSAGE" (one line) on stderr and returns -1 on bad input,
- * 0 on success; callers exit with status 2 on -1.
+ * 0 on success; callers exit with status 2 (KIT_EXIT_USAGE) on -1. Values echoed in messages
+ * are cut at 60 characters, so a huge argument still gives one readable line.
  *
- * CONTRACT (implemented in cli.c): */
+ * A command's argument loop, typically:
+ *     kit_opts seen = {0};
+ *     for (int i = 1; i < argc; i++) {
+ *         const char *opt = argv[i], *v;
+ *         if (kit_opt_once(PROG, &seen, opt)) return KIT_EXIT_USAGE;
+ *         if (!strcmp(opt, "--seed")) {
+ *             if (!(v = kit_opt_value(PROG, argc, argv, &i)) ||
+ *                 kit_parse_seed(PROG, opt, v, &seed)) return KIT_EXIT_USAGE;
+ *         } else return kit_unknown_option(PROG, "match", opt), KIT_EXIT_USAGE;
+ *     } */
 #ifndef KIT_CLI_H
 #define KIT_CLI_H
 
 #include <stdint.h>
 
+#define KIT_EXIT_USAGE 2
+#define KIT_SEED_MAX INT64_MAX /* --seed takes 0 .. 2^63-1 */
+
+/* Print "PROG: <formatted message>" and a newline on stderr; returns -1. */
+int kit_fail(const char *prog, const char *fmt, ...)
+#if defined(__GNUC__) || defined(__clang__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+
 /* --seed S: an integer in 0 .. 2^63-1 (the dmap tool's range). */
 int kit_parse_seed(const char *prog, const char *opt, const char *s, uint64_t *out);
-/* An integer in [lo, hi], the whole string (no trailing garbage). */
+/* An integer in [lo, hi], the whole string (no spaces, no trailing garbage, no overflow). */
 int kit_parse_long(const char *prog, const char *opt, const char *s, long lo, long hi, long *out);
+/* A finite number in [lo, hi], the whole string (no NaN, no inf). */
+int kit_parse_double(const char *prog, const char *opt, const char *s, double lo, double hi,
+                     double *out);
 /* --jobs J: 1 .. 1024, or 0 meaning every online core. */
 int kit_parse_jobs(const char *prog, const char *opt, const char *s, int *out);
+/* --size WxH (e.g. 8x8; a single N means NxN): each side an integer in [lo, hi]. */
+int kit_parse_size(const char *prog, const char *opt, const char *s, long lo, long hi, long *w,
+                   long *h);
 /* A comma-separated list of names (e.g. --bots a,b,c): splits s in place, at most max items,
- * none empty. *n receives the count. */
+ * none empty. *n receives the count. Repeated names are allowed (a bot against itself). */
 int kit_parse_list(const char *prog, const char *opt, char *s, char **items, int max, int *n);
 
-/* Options given twice are errors: call kit_opt_once for each option seen. */
+/* Options given twice are errors: call kit_opt_once for each option seen (argv[i] when it
+ * starts with "--"; other arguments are ignored). "PROG: OPT given twice". Holds up to 64
+ * distinct options. */
 typedef struct kit_opts {
     const char *seen[64];
     int n;

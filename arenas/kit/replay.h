@@ -5,9 +5,17 @@
  *   then    {"turn":t,"actions":[...],"state":{...},"maps":{"p0/goal":[v or null,...]}}
  *   last    {"result":{...}}
  * JSON is built and printed with Debian's libjansson (objects are json_t; functions taking a
- * json_t * "steal" it: the replay owns and frees it, also on error).
+ * json_t * "steal" it: the replay owns and frees it, also on error). Writing functions return
+ * 0 or the first error (an errno value) the replay met; after an error later writes do
+ * nothing useful, and kit_replay_close reports it and removes the temporary file.
  *
- * CONTRACT (implemented in replay.c): */
+ *     kit_replay r;
+ *     if ((e = kit_replay_open(&r, path)) != 0) -> "cannot write PATH: strerror(e)"
+ *     kit_replay_header(&r, "pursuit", w, h, seed, names, 2, terrain, NULL);
+ *     for each turn: kit_replay_turn(&r, t, actions, state, maps_or_NULL);
+ *     kit_replay_result(&r, result);
+ *     if ((e = kit_replay_close(&r)) != 0) -> "cannot write PATH: strerror(e)"
+ */
 #ifndef KIT_REPLAY_H
 #define KIT_REPLAY_H
 
@@ -23,9 +31,11 @@ typedef struct kit_replay {
     char tmp[4120];
 } kit_replay;
 
-/* Opens a replay for writing to path ("-" = standard output). Writes go to a temporary file
- * renamed over path by kit_replay_close, so a failed game never leaves half a file.
- * Returns 0 or an errno value (the file is not created then). */
+/* Opens a replay for writing to path ("-" = standard output). Writes to a regular file (or a
+ * new one) go to a temporary file beside it (PATH.XXXXXX, mode 0666 minus umask) renamed over
+ * path by kit_replay_close, so a failed game never leaves half a file; a path that exists and
+ * is not a regular file (a pipe, /dev/stdout, /dev/full) is written in place.
+ * Returns 0 or an errno value (nothing is created then). */
 int kit_replay_open(kit_replay *r, const char *path);
 
 /* Line 1. terrain: w*h characters, row-major (the arena's README documents them). extra:
@@ -38,21 +48,27 @@ int kit_replay_header(kit_replay *r, const char *game, int w, int h, uint64_t se
  * NULL (no "maps" key); build maps with kit_replay_map. */
 int kit_replay_turn(kit_replay *r, long turn, json_t *actions, json_t *state, json_t *maps);
 
-/* A map as a JSON array of n numbers, null for walls and non-finite values (NULL on
- * allocation failure). */
+/* A map as a JSON array of n numbers, null for non-finite values (pass walls and unreachable
+ * cells as INFINITY or NAN); integral values below 2^53 are written as integers ("3", not
+ * "3.0"), others with 17 significant digits, so reading back gives the same doubles. NULL on
+ * allocation failure. */
 json_t *kit_replay_map(const double *v, size_t n);
 
 /* The last line {"result":result} (stolen). */
 int kit_replay_result(kit_replay *r, json_t *result);
 
 /* Flushes and closes; renames the temporary file over the path. Returns 0 or the first errno
- * value of any write (the temporary file is removed then). */
+ * value of any write (the temporary file is removed then, and path is left as it was). */
 int kit_replay_close(kit_replay *r);
+/* Gives up a replay (e.g. the game failed): closes and removes the temporary file. */
+void kit_replay_abort(kit_replay *r);
 
-/* Reading: calls line(ctx, lineno, obj) for each line of a replay file in order (obj is
- * borrowed). Stops at the first nonzero return and returns it; returns -1 with a message in
- * err (one line, "file:line: reason") for an unreadable file or a line that is not a JSON
- * object. */
+/* Reading: calls line(ctx, lineno, obj) for each line of a replay file ("-" = standard input)
+ * in order (lineno from 1; obj is borrowed). Stops at the first nonzero return and returns it
+ * (err untouched: the callback says why). Returns -1 with a message in err (one line,
+ * "file:line: reason", or "file: reason") for an unreadable or empty file, or a line that is
+ * not one JSON object (bad JSON, trailing data, duplicate keys, an array). Returns 0 when every
+ * line was read. It checks no field: each arena checks the header and turns it expects. */
 typedef int (*kit_replay_line_fn)(void *ctx, long lineno, json_t *obj);
 int kit_replay_read(const char *path, kit_replay_line_fn line, void *ctx, char *err, size_t errlen);
 

@@ -2,7 +2,10 @@
  * a seed that depends only on the tournament seed and the game's index, each game's result in
  * its own slot, so the table an arena prints is the same for any number of jobs.
  *
- * CONTRACT (implemented in tournament.c): */
+ * Typical use: an arena puts its read-only setup (bots, worlds, options) in a context, writes
+ * a play function that plays game `index` into its result slot, runs the tournament, then
+ * tallies the slots in index order on the calling thread (so sums come out in the same order,
+ * bit for bit, for any J). */
 #ifndef KIT_TOURNAMENT_H
 #define KIT_TOURNAMENT_H
 
@@ -34,8 +37,14 @@ typedef struct kit_tournament {
     int progress;       /* -1: a progress line on stderr when stderr is a terminal; 0: never; 1: always */
 } kit_tournament;
 
-/* Runs every game, results[i * result_size] receiving game i's result. Sets *failed (may be
- * NULL) to the number of games whose play returned nonzero; the others still run.
+/* The number of online cores (at least 1, at most 1024): what jobs <= 0 means. */
+int kit_online_cores(void);
+
+/* Runs every game, results[i * result_size] receiving game i's result, on min(jobs, games)
+ * threads (jobs capped at 1024); the calling thread waits and, when asked, redraws
+ * "LABEL done/total" on stderr with \r ten times a second, clearing the line at the end.
+ * Sets *failed (may be NULL) to the number of games whose play returned nonzero; the others
+ * still run.
  * Returns 0, or -1 when t is invalid or threads/memory could not be had (nothing ran then). */
 int kit_tournament_run(const kit_tournament *t, void *results, long *failed);
 

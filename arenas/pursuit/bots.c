@@ -3,13 +3,16 @@
 
 #include "pursuit.h"
 
-extern const pursuit_bot pursuit_bot_chase, pursuit_bot_intercept;
+extern const pursuit_bot pursuit_bot_chase, pursuit_bot_intercept, pursuit_bot_lazy,
+    pursuit_bot_greedy, pursuit_bot_random_predator;
 extern const pursuit_bot pursuit_bot_naive, pursuit_bot_flee, pursuit_bot_bury,
-    pursuit_bot_random;
+    pursuit_bot_buryflee, pursuit_bot_random;
 
 static const pursuit_bot *const all_bots[] = {
-    &pursuit_bot_chase, &pursuit_bot_intercept, &pursuit_bot_naive,
-    &pursuit_bot_flee,  &pursuit_bot_bury,      &pursuit_bot_random,
+    &pursuit_bot_chase, &pursuit_bot_intercept, &pursuit_bot_lazy,
+    &pursuit_bot_greedy, &pursuit_bot_random_predator,
+    &pursuit_bot_naive, &pursuit_bot_flee, &pursuit_bot_bury, &pursuit_bot_buryflee,
+    &pursuit_bot_random,
 };
 
 size_t pursuit_bot_count(void) { return sizeof all_bots / sizeof all_bots[0]; }

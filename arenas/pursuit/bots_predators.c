@@ -120,6 +120,18 @@ const pursuit_bot pursuit_bot_chase = {
     "chase", PURSUIT_PREDATOR, "rolls down a Dijkstra map seeded at the prey",
     chase_init, chase_decide, bot_maps_release, NULL};
 
+/* ---- lazy --------------------------------------------------------------------------------- */
+
+/* chase that rests when the prey rests: two moves in three clocks (bots_weak_predators.c). */
+static char lazy_decide(void *state, const pursuit_view *v, dmap_rng *rng) {
+    if (pursuit_prey_rests(v->clock)) return 's';
+    return chase_decide(state, v, rng);
+}
+
+const pursuit_bot pursuit_bot_lazy = {
+    "lazy", PURSUIT_PREDATOR, "chase, but stays every third clock (the prey's speed)",
+    chase_init, lazy_decide, bot_maps_release, NULL};
+
 const pursuit_bot pursuit_bot_intercept = {
     "intercept", PURSUIT_PREDATOR,
     "minimax over the prey's replies (none on rest clocks), then cuts off its escape cells",

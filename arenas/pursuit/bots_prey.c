@@ -9,6 +9,10 @@
  *         minus its straight-line distance (cells the predator must walk around obstacles to
  *         reach), and rolls along the buried map toward it, avoiding landings the predator can
  *         reach this clock when it has any other choice.
+ * buryflee: flee's rule on bury's map: each clock it buries the dead ends of its copy of the
+ *         world (both agents protected) and rolls down the flee map of the predator on that
+ *         copy. It is the experiment that separates burying itself from bury's choice of a
+ *         target: flee and buryflee differ only in the burying.
  * random: a legal move (stay included) uniformly at random.
  * On rest clocks (3, 6, ...) a prey's choice is ignored by the rules, so they answer 's'. */
 #include <math.h>
@@ -209,6 +213,61 @@ static char bury_decide(void *state, const pursuit_view *v, dmap_rng *rng) {
     return bot_pick(cands, n, rng);
 }
 
+/* ---- buryflee ----------------------------------------------------------------------------- */
+
+/* buryflee's state: one map, one step row and its buried copy of the world (bury_state's
+ * shape, without the target rows). */
+
+/* Grow the workspace once to what any decision of the game can need (a flee rescan seeded on
+ * every free cell, burying and a search on the whole world), so decisions allocate nothing. */
+static int buryflee_warm_up(bury_state *s, const pursuit_view *start) {
+    bot_maps *b = &s->b;
+    dmap_moves four = dmap_moves_4();
+    for (size_t i = 0; i < b->n; i++) b->map[0][i] = (double)i;
+    memcpy(s->copy.wall, start->grid->wall, b->n);
+    int agents[2] = {start->predator, start->prey};
+    int rc = dmap_flee(start->grid, &four, b->map[0], DMAP_FLEE_FACTOR, b->map[0], b->ws);
+    if (rc == DMAP_OK) rc = bot_steps_from(b, start->grid, start->prey, b->steps[0]);
+    if (rc == DMAP_OK) rc = dmap_bury_dead_ends(&s->copy, agents, 2, 0, NULL, NULL, b->ws);
+    return rc;
+}
+static int buryflee_init(void **state, const pursuit_view *start, const void *arg) {
+    (void)arg;
+    bury_state *s = calloc(1, sizeof *s);
+    if (!s) return DMAP_ERR_NOMEM;
+    int rc = bot_maps_open(&s->b, start->grid, 1, 1, 0);
+    if (rc == DMAP_OK) rc = dmap_grid_init(&s->copy, start->grid->w, start->grid->h);
+    if (rc == DMAP_OK) rc = buryflee_warm_up(s, start);
+    if (rc != DMAP_OK) {
+        bot_maps_close(&s->b);
+        dmap_grid_free(&s->copy);
+        free(s);
+        return rc;
+    }
+    *state = s;
+    return DMAP_OK;
+}
+
+static char buryflee_decide(void *state, const pursuit_view *v, dmap_rng *rng) {
+    bury_state *s = state;
+    bot_maps *b = &s->b;
+    if (pursuit_prey_rests(v->clock)) return 's';
+    memcpy(s->copy.wall, v->grid->wall, b->n);
+    int agents[2] = {v->predator, v->prey};
+    dmap_moves four = dmap_moves_4();
+    if (dmap_bury_dead_ends(&s->copy, agents, 2, 0, NULL, NULL, b->ws) != DMAP_OK ||
+        bot_steps_from(b, &s->copy, v->predator, b->steps[0]) != DMAP_OK)
+        return 's';
+    for (size_t i = 0; i < b->n; i++) b->map[0][i] = (double)b->steps[0][i]; /* far = ceiling */
+    unsigned options = 0;
+    dmap_dir d = DMAP_STAY;
+    if (dmap_flee(&s->copy, &four, b->map[0], DMAP_FLEE_FACTOR, b->map[0], b->ws) != DMAP_OK ||
+        dmap_downhill_options(&s->copy, &four, b->map[0], v->prey, NULL, &options) != DMAP_OK ||
+        dmap_pick_option(options, rng, &d) != DMAP_OK)
+        return 's';
+    return pursuit_dir_move(d);
+}
+
 /* ---- random ------------------------------------------------------------------------------- */
 
 static char random_decide(void *state, const pursuit_view *v, dmap_rng *rng) {
@@ -230,6 +289,10 @@ const pursuit_bot pursuit_bot_bury = {
     "bury", PURSUIT_PREY,
     "buries dead ends, heads for max(path - straight-line distance from the predator)",
     bury_init, bury_decide, bury_release, NULL};
+
+const pursuit_bot pursuit_bot_buryflee = {
+    "buryflee", PURSUIT_PREY, "flee on a copy of the world with its dead ends buried",
+    buryflee_init, buryflee_decide, bury_release, NULL};
 
 const pursuit_bot pursuit_bot_random = {
     "random", PURSUIT_PREY, "a legal move at random", NULL, random_decide, NULL, NULL};

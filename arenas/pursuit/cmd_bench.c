@@ -1,10 +1,13 @@
 /* cmd_bench.c — `pursuit bench`: how fast games run. Times single games between two bots on
  * pre-generated random worlds (mean, median, per clock, and games that ran every clock), then
  * a tournament of all built-in pairings on N worlds, world generation included. */
+#define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
+#include "cputime.h"
 #include "pursuit_cli.h"
 
 static const char bench_help[] =
@@ -27,8 +30,10 @@ static int parse_bench(int argc, char **argv, bench_args *a) {
     a->predator = pursuit_find_bot("intercept", PURSUIT_PREDATOR);
     a->prey = pursuit_find_bot("bury", PURSUIT_PREY);
     pcli_common_defaults(&a->common);
+    kit_opts seen = {{0}, 0};
     for (int i = 1; i < argc; i++) {
         const char *opt = argv[i], *v;
+        if (pcli_once(&seen, opt)) return PCLI_USAGE;
         const pursuit_bot *list[PCLI_MAX_BOTS];
         size_t n = 0;
         int c = pcli_common_option(argc, argv, &i, &a->common);
@@ -36,7 +41,7 @@ static int parse_bench(int argc, char **argv, bench_args *a) {
         if (c > 0) continue;
         int known = !strcmp(opt, "--games") || !strcmp(opt, "--worlds") ||
                     !strcmp(opt, "--predator") || !strcmp(opt, "--prey");
-        if (!known) return pcli_fail("bench: unknown argument '%s' (see pursuit bench --help)", opt);
+        if (!known) return pcli_unknown("bench", opt);
         if (!(v = pcli_value(argc, argv, &i))) return PCLI_USAGE;
         int rc = 0;
         if (!strcmp(opt, "--games")) rc = pcli_long(opt, v, 1, 10000000, &a->games);
@@ -52,6 +57,13 @@ static int parse_bench(int argc, char **argv, bench_args *a) {
         if (rc) return rc;
     }
     return 0;
+}
+
+/* Wall-clock nanoseconds (monotonic): the tournament's elapsed time. */
+static int64_t wall_ns(void) {
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (int64_t)t.tv_sec * 1000000000 + t.tv_nsec;
 }
 
 static int compare_doubles(const void *a, const void *b) {
@@ -89,12 +101,12 @@ static int bench_games(const bench_args *a) {
         pursuit_play(&worlds[i], a->predator, a->prey, &cfg, NULL, NULL, &res);
     double total = 0, full = 0, clocks = 0;
     long nfull = 0;
-    int64_t wall0 = pcli_now_ns();
+    int64_t wall0 = wall_ns();
     for (long i = 0; i < a->games; i++) {
         cfg.seed = (uint64_t)i;
-        int64_t t0 = pcli_cpu_ns();
+        int64_t t0 = kit_thread_cpu_ns();
         int rc = pursuit_play(&worlds[i], a->predator, a->prey, &cfg, NULL, NULL, &res);
-        us[i] = (double)(pcli_cpu_ns() - t0) / 1000.0;
+        us[i] = (double)(kit_thread_cpu_ns() - t0) / 1000.0;
         if (rc != DMAP_OK) {
             free_worlds(worlds, a->games);
             free(us);
@@ -107,7 +119,7 @@ static int bench_games(const bench_args *a) {
             nfull++;
         }
     }
-    double wall = (double)(pcli_now_ns() - wall0) / 1000.0;
+    double wall = (double)(wall_ns() - wall0) / 1000.0;
     qsort(us, (size_t)a->games, sizeof *us, compare_doubles);
     printf("games: %s vs %s, %ld random %ldx%ld worlds (walls %.2f), %ld clocks, CPU time\n",
            a->predator->name, a->prey->name, a->games, a->common.size, a->common.size,
@@ -130,7 +142,7 @@ static int bench_tournament(const bench_args *a) {
     pursuit_config cfg = pursuit_config_default();
     cfg.clocks = (int)a->common.clocks;
     long games = 0;
-    int64_t t0 = pcli_now_ns(), c0 = pcli_cpu_ns();
+    int64_t t0 = wall_ns(), c0 = kit_thread_cpu_ns();
     for (long i = 0; i < a->worlds; i++) {
         pursuit_world w;
         int rc = pursuit_world_random(&w, (int)a->common.size, a->common.walls,
@@ -150,7 +162,7 @@ static int bench_tournament(const bench_args *a) {
             }
         pursuit_world_free(&w);
     }
-    double s = (double)(pcli_now_ns() - t0) / 1e9, cpu = (double)(pcli_cpu_ns() - c0) / 1e9;
+    double s = (double)(wall_ns() - t0) / 1e9, cpu = (double)(kit_thread_cpu_ns() - c0) / 1e9;
     printf("tournament: all pairings on %ld worlds: %ld games in %.3f s wall, %.3f s CPU "
            "(%.1f us/game CPU)\n", a->worlds, games, s, cpu, cpu * 1e6 / (double)(games ? games : 1));
     return 0;

@@ -1,23 +1,29 @@
 /* cmd_match.c — `pursuit match`: one game on a lab world file or a seeded random world,
  * optionally drawing the board after every clock, always ending with the winner line. */
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "pursuit_cli.h"
+#include "pursuit_replay.h"
 
 static const char match_help[] =
     "usage: pursuit match (--world FILE | --random SEED [--size N] [--walls P])\n"
     "                     --predator A --prey B [--clocks N] [--seed S] [--render]\n"
+    "                     [--replay FILE.jsonl]\n"
     "  --world FILE     a world in the lab's format (one value per line: 0 free, -1 obstacle,\n"
     "                   1 predator, 10 prey; any square size)\n"
     "  --random SEED    a random world instead (--size 8, --walls 0.2 by default)\n"
     "  --predator A     chase | intercept          --prey B   naive | flee | bury | random\n"
     "  --clocks N       game length (default 30)   --seed S   the bots' random seed (default 1)\n"
     "  --render         print the board (# obstacle, . free, @ predator, * prey) every clock\n"
+    "  --replay FILE    also write the game as a replay (JSON Lines, the dmap replay format;\n"
+    "                   written to a temporary file and renamed when complete)\n"
     "Prints 'winner: predator at clock N' or 'winner: prey'. Bad input: exit 2.\n";
 
 typedef struct match_args {
     const char *world_file;
+    const char *replay_file;
     int random_given;
     uint64_t random_seed;
     const pursuit_bot *predator, *prey;
@@ -37,8 +43,10 @@ static int parse_bot(const char *opt, const char *v, pursuit_role role, const pu
 static int parse_match(int argc, char **argv, match_args *a) {
     memset(a, 0, sizeof *a);
     pcli_common_defaults(&a->common);
+    kit_opts seen = {{0}, 0};
     for (int i = 1; i < argc; i++) {
         const char *opt = argv[i], *v = NULL;
+        if (pcli_once(&seen, opt)) return PCLI_USAGE;
         int c = pcli_common_option(argc, argv, &i, &a->common);
         if (c < 0) return PCLI_USAGE;
         if (c > 0) continue;
@@ -47,14 +55,21 @@ static int parse_match(int argc, char **argv, match_args *a) {
             continue;
         }
         int known = !strcmp(opt, "--world") || !strcmp(opt, "--random") ||
-                    !strcmp(opt, "--predator") || !strcmp(opt, "--prey");
-        if (!known) return pcli_fail("match: unknown argument '%s' (see pursuit match --help)", opt);
+                    !strcmp(opt, "--predator") || !strcmp(opt, "--prey") ||
+                    !strcmp(opt, "--replay");
+        if (!known) return pcli_unknown("match", opt);
         if (!(v = pcli_value(argc, argv, &i))) return PCLI_USAGE;
         int rc = 0;
         if (!strcmp(opt, "--world")) a->world_file = v;
+        if (!strcmp(opt, "--replay")) {
+            if (!strcmp(v, "-") || !v[0])
+                return pcli_fail("--replay: give a file name (standard output carries the "
+                                 "winner line)");
+            a->replay_file = v;
+        }
         if (!strcmp(opt, "--random")) {
             a->random_given = 1;
-            rc = pcli_u64(opt, v, &a->random_seed);
+            rc = pcli_seed(opt, v, &a->random_seed);
         }
         if (!strcmp(opt, "--predator")) rc = parse_bot(opt, v, PURSUIT_PREDATOR, &a->predator);
         if (!strcmp(opt, "--prey")) rc = parse_bot(opt, v, PURSUIT_PREY, &a->prey);
@@ -105,7 +120,24 @@ int cmd_match(int argc, char **argv) {
         pursuit_render(stdout, &w.grid, w.predator, w.prey);
     }
     pursuit_result res;
-    rc = pursuit_play(&w, a.predator, a.prey, &cfg, a.render ? render_clock : NULL, &r, &res);
+    pursuit_observer render = a.render ? render_clock : NULL;
+    if (a.replay_file) {
+        kit_replay rep;
+        int err = kit_replay_open(&rep, a.replay_file);
+        if (err != 0) {
+            pursuit_world_free(&w);
+            return pcli_fail("--replay %.200s: %s", a.replay_file, strerror(err));
+        }
+        rc = pursuit_play_replay(&w, a.predator, a.prey, &cfg, &rep, render, &r, &res);
+        if (rc != DMAP_OK)
+            kit_replay_abort(&rep);
+        else if ((err = kit_replay_close(&rep)) != 0) {
+            pursuit_world_free(&w);
+            return pcli_fail("--replay %.200s: cannot write: %s", a.replay_file, strerror(err));
+        }
+    } else {
+        rc = pursuit_play(&w, a.predator, a.prey, &cfg, render, &r, &res);
+    }
     pursuit_world_free(&w);
     if (rc != DMAP_OK) return pcli_fail("match: the game could not run: %s", dmap_strerror(rc));
     if (res.predator_won)

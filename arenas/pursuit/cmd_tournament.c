@@ -1,6 +1,8 @@
 /* cmd_tournament.c — `pursuit tournament`: every predator against every prey on the same N
- * seeded random worlds plus the lab's worlds; prints survival rates with Wilson 95% intervals,
- * mean capture clocks, the lab worlds' outcomes and each bot's mean decision time. */
+ * seeded random worlds, and on the lab's worlds from their own start (M bot seeds) and from M
+ * random starts; prints survival rates with Wilson 95% intervals, mean capture clocks with
+ * their 95% intervals and each bot's mean decision time. Games run on the kit's tournament
+ * runner (--jobs); the tables are the same for any number of jobs. */
 #define _POSIX_C_SOURCE 200809L
 #include <dirent.h>
 #include <math.h>
@@ -11,26 +13,39 @@
 #include <unistd.h>
 
 #include "pursuit_cli.h"
+#include "stats.h"
+#include "tournament.h"
 
 #define MAX_LAB 16
 #define NBUCKETS 5 /* initial distance buckets for --breakdown: 1-2, 3-4, 5-6, 7-8, 9+ */
+#define DEFAULT_LAB_GAMES 200
+#define DASH "\xe2\x80\x93" /* an en dash: no games, no rate */
 
 static const char tournament_help[] =
-    "usage: pursuit tournament --predators A,B --preys C,D --worlds N [--size N] [--walls P]\n"
-    "                          [--clocks N] [--seed S] [--shared DIR] [--breakdown]\n"
+    "usage: pursuit tournament --predators A,B --preys C,D --worlds N [--size WxH] [--walls P]\n"
+    "                          [--clocks N] [--seed S] [--lab-games M] [--shared DIR]\n"
+    "                          [--jobs J] [--breakdown]\n"
     "  Plays every predator against every prey on the same N random worlds (seeded by S) and\n"
     "  on the lab worlds in DIR/data/pursuit (DIR: --shared, else $DMAP_SHARED, else the\n"
-    "  repository's ../shared). Prints the prey's survival rate on the random worlds with a\n"
-    "  95% Wilson interval, the mean capture clock (+- its 95% half-width), the lab worlds'\n"
-    "  outcomes (prey, or @clock of the capture) and each bot's mean decision time per move.\n"
-    "  --breakdown   also the survival rate by the initial predator-prey path distance\n";
+    "  repository's ../shared): M games per pairing from each lab world's own start (the bots'\n"
+    "  seeds vary) and M from random starts on its obstacles (default M = 200; 0: no lab\n"
+    "  tables). Prints the prey's survival rate with a 95% Wilson interval, the mean capture\n"
+    "  clock (+- its 95% half-width) and each bot's mean decision time per move.\n"
+    "  --jobs J      games on J threads (default 0: every online core); same tables for any J\n"
+    "  --breakdown   also the survival rate by the initial predator-prey path distance, and\n"
+    "                how the prey played (stood still; games ending on a dead-end cell)\n"
+    "  A progress line is drawn on stderr when it is a terminal.\n";
 
 typedef struct pairing {
     const pursuit_bot *predator, *prey;
     long games, prey_wins;
-    double capture_clock_sum, capture_clock_sq;
+    kit_mean capture_clock;
     long bucket_games[NBUCKETS], bucket_wins[NBUCKETS];
-    int lab_clock[MAX_LAB]; /* 0: prey survived; else the capture clock */
+    kit_mean still;                 /* per game: share of its free clocks the prey stood still */
+    long dead_survivals, dead_captures; /* games ending with the prey on a dead-end cell */
+    /* per lab world: [0] from the lab's start, [1] from random starts */
+    long lab_games[MAX_LAB][2], lab_wins[MAX_LAB][2];
+    kit_mean lab_clock[MAX_LAB][2];
 } pairing;
 
 typedef struct bot_time {
@@ -43,6 +58,8 @@ typedef struct tournament {
     const pursuit_bot *predators[PCLI_MAX_BOTS], *preys[PCLI_MAX_BOTS];
     size_t npred, nprey;
     long worlds;
+    long lab_games; /* --lab-games: games per pairing, lab world and kind of start */
+    int jobs; /* --jobs: 0 = every online core */
     int breakdown;
     const char *shared;
     pcli_common common;
@@ -57,8 +74,10 @@ typedef struct tournament {
 
 static int parse_tournament(int argc, char **argv, tournament *t) {
     int have_pred = 0, have_prey = 0, have_worlds = 0;
+    kit_opts seen = {{0}, 0};
     for (int i = 1; i < argc; i++) {
         const char *opt = argv[i], *v;
+        if (pcli_once(&seen, opt)) return PCLI_USAGE;
         int c = pcli_common_option(argc, argv, &i, &t->common);
         if (c < 0) return PCLI_USAGE;
         if (c > 0) continue;
@@ -67,10 +86,10 @@ static int parse_tournament(int argc, char **argv, tournament *t) {
             continue;
         }
         int known = !strcmp(opt, "--predators") || !strcmp(opt, "--preys") ||
-                    !strcmp(opt, "--worlds") || !strcmp(opt, "--shared");
+                    !strcmp(opt, "--worlds") || !strcmp(opt, "--shared") ||
+                    !strcmp(opt, "--jobs") || !strcmp(opt, "--lab-games");
         if (!known)
-            return pcli_fail("tournament: unknown argument '%s' (see pursuit tournament --help)",
-                             opt);
+            return pcli_unknown("tournament", opt);
         if (!(v = pcli_value(argc, argv, &i))) return PCLI_USAGE;
         int rc = 0;
         if (!strcmp(opt, "--predators")) {
@@ -82,6 +101,10 @@ static int parse_tournament(int argc, char **argv, tournament *t) {
         } else if (!strcmp(opt, "--worlds")) {
             have_worlds = 1;
             rc = pcli_long(opt, v, 0, 100000000, &t->worlds);
+        } else if (!strcmp(opt, "--lab-games")) {
+            rc = pcli_long(opt, v, 0, 1000000, &t->lab_games);
+        } else if (!strcmp(opt, "--jobs")) {
+            rc = kit_parse_jobs(PCLI_PROG, opt, v, &t->jobs) ? PCLI_USAGE : 0;
         } else {
             t->shared = v;
         }
@@ -158,46 +181,167 @@ static bot_time *time_slot(tournament *t, const pursuit_bot *b) {
     return &t->times[t->ntimes++];
 }
 
-static int distance_bucket(const pursuit_world *w, dmap_workspace *ws, int *depth) {
+/* The bucket of the initial predator-prey path distance; -1 when memory ran out. */
+static int distance_bucket(const pursuit_world *w) {
     dmap_moves four = dmap_moves_4();
-    if (dmap_bfs(&w->grid, &four, &w->predator, 1, -1, depth, NULL, ws) != DMAP_OK) return 0;
-    int d = depth[w->prey];
+    int *depth = malloc((size_t)w->grid.w * (size_t)w->grid.h * sizeof *depth);
+    if (!depth) return -1;
+    int rc = dmap_bfs(&w->grid, &four, &w->predator, 1, -1, depth, NULL, NULL);
+    int d = rc == DMAP_OK ? depth[w->prey] : 0;
+    free(depth);
+    if (rc == DMAP_ERR_NOMEM) return -1;
     if (d < 1) return 0;
     int b = (d - 1) / 2;
     return b < NBUCKETS ? b : NBUCKETS - 1;
 }
 
-/* Play every pairing on one world; lab >= 0 is the lab world's index, -1 a random world. */
-static int play_world(tournament *t, const pursuit_world *w, uint64_t seed, int lab, int bucket) {
+/* One pairing's game on one world, as the worker thread saw it. */
+typedef struct game_outcome {
+    int predator_won, clock;
+    double decide_ns[2];
+    int decisions[2];
+    /* how the prey played: clocks it could move, clocks it stood still anyway, and whether
+     * the game ended with the prey on a dead-end cell */
+    int prey_free, prey_still, ended_in_dead_end;
+} game_outcome;
+
+/* What the observer of one game counts (see game_outcome). */
+typedef struct prey_watch {
+    const unsigned char *dead; /* the world's dead-end cells */
+    int prey, free, still;
+} prey_watch;
+
+static void watch_prey(void *ctx, int clock, char pm, char ym, int predator, int prey) {
+    prey_watch *pw = ctx;
+    (void)pm, (void)ym, (void)predator;
+    if (!pursuit_prey_rests(clock)) {
+        pw->free++;
+        pw->still += prey == pw->prey;
+    }
+    pw->prey = prey;
+}
+
+/* dead[i] = 1 for the cells dead-end burying fills when nothing is protected: pockets and
+ * corridors that lead nowhere. 0 or an error code. */
+static int mark_dead_ends(const dmap_grid *g, unsigned char *dead) {
+    dmap_grid copy;
+    int rc = dmap_grid_init(&copy, g->w, g->h);
+    if (rc != DMAP_OK) return rc;
+    memcpy(copy.wall, g->wall, (size_t)g->w * (size_t)g->h);
+    rc = dmap_bury_dead_ends(&copy, NULL, 0, 0, dead, NULL, NULL);
+    dmap_grid_free(&copy);
+    return rc;
+}
+
+/* One world's slot: every pairing played on it (npred * nprey outcomes follow the header). */
+typedef struct world_slot {
+    int rc;     /* DMAP_OK, or why the world or a game failed */
+    int bucket; /* initial distance bucket (random worlds) */
+    game_outcome games[];
+} world_slot;
+
+/* What the worker threads read: the tournament (read-only while it runs) and the worlds'
+ * seeds, drawn beforehand from one generator so world i is the same for any --jobs. */
+typedef struct run_ctx {
+    const tournament *t;
+    const uint64_t *world_seeds;
+} run_ctx;
+
+static int play_pairings(const tournament *t, const pursuit_world *w, uint64_t seed,
+                         world_slot *slot) {
     pursuit_config cfg = pursuit_config_default();
     cfg.clocks = (int)t->common.clocks;
     cfg.seed = seed;
-    for (size_t p = 0; p < t->npred; p++)
-        for (size_t q = 0; q < t->nprey; q++) {
-            pairing *pr = &t->pairs[p * t->nprey + q];
-            pursuit_result res;
-            int rc = pursuit_play(w, pr->predator, pr->prey, &cfg, NULL, NULL, &res);
-            if (rc != DMAP_OK) return rc;
-            bot_time *tp = time_slot(t, pr->predator), *ty = time_slot(t, pr->prey);
-            tp->ns += res.decide_ns[PURSUIT_PREDATOR];
-            tp->moves += res.decisions[PURSUIT_PREDATOR];
-            ty->ns += res.decide_ns[PURSUIT_PREY];
-            ty->moves += res.decisions[PURSUIT_PREY];
-            if (lab >= 0) {
-                pr->lab_clock[lab] = res.predator_won ? res.clock : 0;
-                continue;
-            }
-            pr->games++;
-            pr->bucket_games[bucket]++;
-            if (res.predator_won) {
-                pr->capture_clock_sum += res.clock;
-                pr->capture_clock_sq += (double)res.clock * res.clock;
-            } else {
-                pr->prey_wins++;
-                pr->bucket_wins[bucket]++;
-            }
+    unsigned char *dead = malloc((size_t)w->grid.w * (size_t)w->grid.h);
+    int rc = dead ? mark_dead_ends(&w->grid, dead) : DMAP_ERR_NOMEM;
+    for (size_t i = 0; i < t->npred * t->nprey && rc == DMAP_OK; i++) {
+        const pairing *pr = &t->pairs[i];
+        pursuit_result res;
+        prey_watch pw = {dead, w->prey, 0, 0};
+        rc = pursuit_play(w, pr->predator, pr->prey, &cfg, watch_prey, &pw, &res);
+        if (rc != DMAP_OK) break;
+        game_outcome *g = &slot->games[i];
+        g->predator_won = res.predator_won;
+        g->clock = res.clock;
+        g->prey_free = pw.free;
+        g->prey_still = pw.still;
+        g->ended_in_dead_end = dead[pw.prey];
+        for (int r = 0; r < 2; r++) {
+            g->decide_ns[r] = res.decide_ns[r];
+            g->decisions[r] = res.decisions[r];
         }
-    return DMAP_OK;
+    }
+    free(dead);
+    return rc;
+}
+
+/* The kit's play function. Game `index` is random world `index`; after the random worlds come
+ * the lab worlds, 2 * lab_games games each, alternating the lab's own start (the bots' seed
+ * varies) and a random start on its obstacles. */
+static int play_world(void *ctx, long index, uint64_t game_seed, void *result) {
+    const run_ctx *c = ctx;
+    const tournament *t = c->t;
+    world_slot *slot = result;
+    if (index >= t->worlds) {
+        long r = index - t->worlds;
+        const pursuit_world *lab = &t->lab[r / (2 * t->lab_games)];
+        if (r % 2 == 0) {
+            slot->rc = play_pairings(t, lab, game_seed, slot);
+            return slot->rc != DMAP_OK;
+        }
+        pursuit_world w;
+        slot->rc = pursuit_world_random_start(lab, game_seed, &w);
+        if (slot->rc == DMAP_OK) slot->rc = play_pairings(t, &w, game_seed, slot);
+        pursuit_world_free(&w);
+        return slot->rc != DMAP_OK;
+    }
+    uint64_t seed = c->world_seeds[index]; /* the tournament's own sequence, as before the kit */
+    pursuit_world w;
+    slot->rc = pursuit_world_random(&w, (int)t->common.size, t->common.walls, seed);
+    if (slot->rc != DMAP_OK) return 1;
+    slot->bucket = distance_bucket(&w);
+    if (slot->bucket < 0)
+        slot->rc = DMAP_ERR_NOMEM;
+    else
+        slot->rc = play_pairings(t, &w, seed, slot);
+    pursuit_world_free(&w);
+    return slot->rc != DMAP_OK;
+}
+
+/* lab < 0: a random world; else lab world `lab`, start kind 0 (its own) or 1 (random). */
+static void tally(tournament *t, const world_slot *slot, int lab, int kind) {
+    for (size_t i = 0; i < t->npred * t->nprey; i++) {
+        pairing *pr = &t->pairs[i];
+        const game_outcome *g = &slot->games[i];
+        bot_time *tp = time_slot(t, pr->predator), *ty = time_slot(t, pr->prey);
+        tp->ns += g->decide_ns[PURSUIT_PREDATOR];
+        tp->moves += g->decisions[PURSUIT_PREDATOR];
+        ty->ns += g->decide_ns[PURSUIT_PREY];
+        ty->moves += g->decisions[PURSUIT_PREY];
+        if (lab >= 0) {
+            pr->lab_games[lab][kind]++;
+            if (g->predator_won)
+                kit_mean_add(&pr->lab_clock[lab][kind], g->clock);
+            else
+                pr->lab_wins[lab][kind]++;
+            continue;
+        }
+        pr->games++;
+        pr->bucket_games[slot->bucket]++;
+        if (g->prey_free > 0) kit_mean_add(&pr->still, (double)g->prey_still / g->prey_free);
+        if (g->ended_in_dead_end) {
+            if (g->predator_won)
+                pr->dead_captures++;
+            else
+                pr->dead_survivals++;
+        }
+        if (g->predator_won) {
+            kit_mean_add(&pr->capture_clock, g->clock);
+        } else {
+            pr->prey_wins++;
+            pr->bucket_wins[slot->bucket]++;
+        }
+    }
 }
 
 static uint64_t next_seed(dmap_rng *r) {
@@ -205,70 +349,137 @@ static uint64_t next_seed(dmap_rng *r) {
     return (hi << 32) | dmap_rng_next(r);
 }
 
-static int play_random_worlds(tournament *t) {
-    int progress = isatty(STDERR_FILENO);
+/* Every random world and every lab world, on --jobs threads; then the tally, in world order. */
+static int play_all_worlds(tournament *t) {
+    long n = t->worlds + (long)t->nlab * 2 * t->lab_games;
+    size_t slot_size = sizeof(world_slot) + t->npred * t->nprey * sizeof(game_outcome);
+    uint64_t *seeds = malloc((size_t)(t->worlds ? t->worlds : 1) * sizeof *seeds);
+    unsigned char *slots = calloc((size_t)(n ? n : 1), slot_size);
+    if (!seeds || !slots) {
+        free(seeds);
+        free(slots);
+        return pcli_fail("tournament: out of memory");
+    }
     dmap_rng master;
     dmap_rng_seed(&master, t->common.seed);
-    dmap_workspace *ws = dmap_workspace_new();
-    int *depth = malloc((size_t)t->common.size * (size_t)t->common.size * sizeof *depth);
-    int rc = (ws && depth) ? DMAP_OK : DMAP_ERR_NOMEM;
-    for (long i = 0; i < t->worlds && rc == DMAP_OK; i++) {
-        uint64_t seed = next_seed(&master);
-        pursuit_world w;
-        rc = pursuit_world_random(&w, (int)t->common.size, t->common.walls, seed);
-        if (rc != DMAP_OK) {
-            pcli_world_error(rc, t->common.size, t->common.walls);
-            rc = PCLI_USAGE;
-            break;
-        }
-        rc = play_world(t, &w, seed, -1, distance_bucket(&w, ws, depth));
-        pursuit_world_free(&w);
-        if (progress && (i % 100 == 0 || i + 1 == t->worlds))
-            fprintf(stderr, "\rpursuit: world %ld/%ld", i + 1, t->worlds);
+    for (long i = 0; i < t->worlds; i++) seeds[i] = next_seed(&master);
+    run_ctx ctx = {t, seeds};
+    kit_tournament kt = {n, t->jobs, t->common.seed, slot_size, play_world, &ctx, "worlds", -1};
+    long failed = 0;
+    int rc = kit_tournament_run(&kt, slots, &failed) != 0 ? PCLI_USAGE : 0;
+    if (rc) pcli_fail("tournament: cannot start the worker threads");
+    for (long i = 0; i < n && !rc; i++) {
+        const world_slot *slot = (const world_slot *)(slots + (size_t)i * slot_size);
+        if (slot->rc == DMAP_ERR_ARG || slot->rc == DMAP_ERR_LIMIT || slot->rc == DMAP_ERR_SIZE)
+            rc = i < t->worlds ? pcli_world_error(slot->rc, t->common.size, t->common.walls)
+                               : pcli_fail("tournament: a game failed: %s",
+                                           dmap_strerror(slot->rc));
+        else if (slot->rc != DMAP_OK)
+            rc = pcli_fail("tournament: a game failed: %s", dmap_strerror(slot->rc));
+        else if (i < t->worlds)
+            tally(t, slot, -1, 0);
+        else
+            tally(t, slot, (int)((i - t->worlds) / (2 * t->lab_games)), (int)((i - t->worlds) % 2));
     }
-    if (progress && t->worlds > 0) fputs("\r\033[K", stderr);
-    free(depth);
-    dmap_workspace_free(ws);
-    if (rc > 0) return rc;
-    if (rc != DMAP_OK) return pcli_fail("tournament: a game failed: %s", dmap_strerror(rc));
-    return 0;
+    free(seeds);
+    free(slots);
+    return rc;
 }
 
+/* "12.3%" and "[ 10.1%,  14.6%]" for k of n, or dashes when n is 0. */
+static void format_rate(long k, long n, char *rate, size_t rcap, char *ci, size_t ccap) {
+    if (n == 0) {
+        snprintf(rate, rcap, DASH);
+        snprintf(ci, ccap, DASH);
+        return;
+    }
+    double lo, hi;
+    kit_wilson(k, n, 1.96, &lo, &hi);
+    snprintf(rate, rcap, "%.1f%%", 100.0 * (double)k / (double)n);
+    snprintf(ci, ccap, "[%5.1f%%, %5.1f%%]", 100 * lo, 100 * hi);
+}
+
+/* "10.38+-0.21": a mean capture clock and its 95% half-width, or a dash without captures. */
+static void format_clock(const kit_mean *m, char *out, size_t cap) {
+    if (m->n == 0)
+        snprintf(out, cap, DASH);
+    else
+        snprintf(out, cap, "%.2f+-%.2f", kit_mean_value(m), kit_mean_halfwidth(m));
+}
+
+/* printf pads by bytes: a cell holding the 3-byte dash needs 2 more columns of room. */
+static int pad(const char *cell, int width) { return strstr(cell, DASH) ? width + 2 : width; }
+
 static void print_survival(const tournament *t) {
-    printf("prey survival on %ld random %ldx%ld worlds (walls %.2f, seed %llu, %ld clocks)",
+    printf("prey survival on %ld random %ldx%ld worlds (walls %.2f, seed %llu, %ld clocks)\n\n",
            t->worlds, t->common.size, t->common.size, t->common.walls,
            (unsigned long long)t->common.seed, t->common.clocks);
-    printf("%s\n\n", t->nlab ? "; lab worlds: prey, or @clock of the capture" : "");
-    printf("%-10s %-8s %7s %9s  %-17s %13s", "predator", "prey", "games", "survival", "95% CI",
+    printf("%-10s %-8s %7s %9s  %-17s %13s\n", "predator", "prey", "games", "survival", "95% CI",
            "capture clock");
-    for (size_t k = 0; k < t->nlab; k++) printf(" %13.13s", t->lab_names[k]);
+    for (size_t i = 0; i < t->npred * t->nprey; i++) {
+        const pairing *p = &t->pairs[i];
+        char rate[32], ci[40], cap[40];
+        format_rate(p->prey_wins, p->games, rate, sizeof rate, ci, sizeof ci);
+        format_clock(&p->capture_clock, cap, sizeof cap);
+        printf("%-10s %-8s %7ld %*s  %-*s %*s\n", p->predator->name, p->prey->name, p->games,
+               pad(rate, 9), rate, pad(ci, 17), ci, pad(cap, 13), cap);
+    }
+}
+
+/* A lab world's name for a column header: the file name without ".dat", never cut. */
+static void lab_label(const char *file, char *out, size_t cap) {
+    size_t n = strlen(file);
+    if (n > 4 && !strcmp(file + n - 4, ".dat")) n -= 4;
+    snprintf(out, cap, "%.*s", (int)n, file);
+}
+
+/* "  8.0% [ 5.0, 12.6] 17.1+-1.2": survival, its Wilson interval, the mean capture clock. */
+static void format_lab_cell(long k, long n, const kit_mean *clock, char *out, size_t cap) {
+    if (n == 0) {
+        snprintf(out, cap, DASH);
+        return;
+    }
+    double lo, hi;
+    kit_wilson(k, n, 1.96, &lo, &hi);
+    char c[40];
+    if (clock->n == 0)
+        snprintf(c, sizeof c, DASH);
+    else
+        snprintf(c, sizeof c, "%.1f+-%.1f", kit_mean_value(clock), kit_mean_halfwidth(clock));
+    snprintf(out, cap, "%5.1f%% [%4.1f, %5.1f] %s", 100.0 * (double)k / (double)n, 100 * lo,
+             100 * hi, c);
+}
+
+/* One lab table: kind 0 (the lab's start) or 1 (random starts). */
+static void print_lab_table(const tournament *t, int kind) {
+    printf("\n%s\n", kind == 0 ? "lab worlds from their own start, the bots' seeds varying: "
+                                 "prey survival % [95% CI] and mean capture clock +- 95%"
+                               : "lab worlds' obstacles from random starts: prey survival % "
+                                 "[95% CI] and mean capture clock +- 95%");
+    int width[MAX_LAB];
+    printf("%-10s %-8s %6s", "predator", "prey", "games");
+    for (size_t k = 0; k < t->nlab; k++) {
+        char name[256], cell[128];
+        lab_label(t->lab_names[k], name, sizeof name);
+        width[k] = (int)strlen(name); /* the column fits its name and every cell, uncut */
+        for (size_t i = 0; i < t->npred * t->nprey; i++) {
+            const pairing *p = &t->pairs[i];
+            format_lab_cell(p->lab_wins[k][kind], p->lab_games[k][kind], &p->lab_clock[k][kind],
+                            cell, sizeof cell);
+            int len = (int)strlen(cell) - (strstr(cell, DASH) ? 2 : 0);
+            if (len > width[k]) width[k] = len;
+        }
+        printf("  %-*s", width[k], name);
+    }
     printf("\n");
     for (size_t i = 0; i < t->npred * t->nprey; i++) {
         const pairing *p = &t->pairs[i];
-        double lo, hi, rate = p->games ? (double)p->prey_wins / (double)p->games : 0.0;
-        pursuit_wilson(p->prey_wins, p->games, 1.96, &lo, &hi);
-        long caps = p->games - p->prey_wins;
-        char ci[32], cap[32];
-        snprintf(ci, sizeof ci, "[%5.1f%%, %5.1f%%]", 100 * lo, 100 * hi);
-        if (caps > 0) {
-            /* mean and the half-width of its normal 95% interval */
-            double mean = p->capture_clock_sum / (double)caps;
-            double var = caps > 1 ? (p->capture_clock_sq - mean * mean * (double)caps) /
-                                        (double)(caps - 1) : 0.0;
-            snprintf(cap, sizeof cap, "%.2f+-%.2f", mean,
-                     1.96 * sqrt(var > 0 ? var : 0) / sqrt((double)caps));
-        }
-        else
-            snprintf(cap, sizeof cap, "-");
-        printf("%-10s %-8s %7ld %8.1f%%  %-17s %13s", p->predator->name, p->prey->name, p->games,
-               100 * rate, ci, cap);
+        printf("%-10s %-8s %6ld", p->predator->name, p->prey->name, t->lab_games);
         for (size_t k = 0; k < t->nlab; k++) {
-            char o[16];
-            if (p->lab_clock[k])
-                snprintf(o, sizeof o, "@%d", p->lab_clock[k]);
-            else
-                snprintf(o, sizeof o, "prey");
-            printf(" %13s", o);
+            char cell[128];
+            format_lab_cell(p->lab_wins[k][kind], p->lab_games[k][kind],
+                            &p->lab_clock[k][kind], cell, sizeof cell);
+            printf("  %-*s", pad(cell, width[k]), cell);
         }
         printf("\n");
     }
@@ -297,6 +508,31 @@ static void print_breakdown(const tournament *t) {
     }
 }
 
+/* How the preys played on the random worlds: what explains the survival table. */
+static void print_play(const tournament *t) {
+    printf("\nhow the prey played on the random worlds: stood still (mean share of the clocks it "
+           "could move, +- 95%%);\nsurvivals and captures that ended with the prey on a dead-end "
+           "cell (a cell burying fills) [95%% CI]\n");
+    printf("%-10s %-8s %16s  %-26s %-26s\n", "predator", "prey", "stood still",
+           "survived in a dead end", "caught in a dead end");
+    for (size_t i = 0; i < t->npred * t->nprey; i++) {
+        const pairing *p = &t->pairs[i];
+        long caps = p->games - p->prey_wins;
+        char still[40], sr[32], sc[40], cr[32], cc[40], a[80], b[80];
+        if (p->still.n)
+            snprintf(still, sizeof still, "%.1f%% +-%.1f", 100 * kit_mean_value(&p->still),
+                     100 * kit_mean_halfwidth(&p->still));
+        else
+            snprintf(still, sizeof still, DASH);
+        format_rate(p->dead_survivals, p->prey_wins, sr, sizeof sr, sc, sizeof sc);
+        format_rate(p->dead_captures, caps, cr, sizeof cr, cc, sizeof cc);
+        snprintf(a, sizeof a, "%6s %s", sr, p->prey_wins ? sc : "");
+        snprintf(b, sizeof b, "%6s %s", cr, caps ? cc : "");
+        printf("%-10s %-8s %*s  %-*s %-*s\n", p->predator->name, p->prey->name,
+               pad(still, 16), still, pad(a, 26), a, pad(b, 26), b);
+    }
+}
+
 static void print_times(const tournament *t) {
     printf("\n%-10s %-9s %10s %16s\n", "bot", "role", "moves", "mean us/move");
     for (size_t i = 0; i < t->ntimes; i++) {
@@ -322,15 +558,17 @@ static int run_tournament(tournament *t) {
             t->pairs[p * t->nprey + q].predator = t->predators[p];
             t->pairs[p * t->nprey + q].prey = t->preys[q];
         }
-    int rc = play_random_worlds(t);
+    int rc = play_all_worlds(t);
     if (rc) return rc;
-    for (size_t k = 0; k < t->nlab; k++) {
-        /* each lab world gets its own seed, fixed by the tournament seed and its position */
-        rc = play_world(t, &t->lab[k], t->common.seed + 0x1000 + k, (int)k, 0);
-        if (rc != DMAP_OK) return pcli_fail("tournament: a game failed: %s", dmap_strerror(rc));
-    }
     print_survival(t);
-    if (t->breakdown) print_breakdown(t);
+    if (t->nlab && t->lab_games > 0) {
+        print_lab_table(t, 0);
+        print_lab_table(t, 1);
+    }
+    if (t->breakdown) {
+        print_breakdown(t);
+        print_play(t);
+    }
     print_times(t);
     return 0;
 }
@@ -344,6 +582,7 @@ int cmd_tournament(int argc, char **argv) {
     tournament *t = calloc(1, sizeof *t);
     if (!t) return pcli_fail("tournament: out of memory");
     pcli_common_defaults(&t->common);
+    t->lab_games = DEFAULT_LAB_GAMES;
     int rc = parse_tournament(argc, argv, t);
     if (!rc) rc = run_tournament(t);
     for (size_t k = 0; k < t->nlab; k++) {

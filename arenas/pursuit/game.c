@@ -1,22 +1,17 @@
 /* game.c — the referee: one game between a predator bot and a prey bot, clock by clock,
  * exactly as rules/pursuit.md says. Both bots decide on the same pre-move view (simultaneous
  * moves); illegal moves are stays; the prey rests on clocks divisible by 3; capture only when
- * both end a clock on one cell (a swap passes). Each decision is timed for the tournament. */
-#define _POSIX_C_SOURCE 200809L
+ * both end a clock on one cell (a swap passes). Each decision is timed on the kit's monotonic
+ * wall clock, like a referee with a stopwatch (the thread-CPU clock is a system call, which
+ * would double the cost of a game whose decisions take a microsecond). */
 #include <string.h>
-#include <time.h>
 
+#include "cputime.h"
 #include "pursuit.h"
 
 pursuit_config pursuit_config_default(void) {
     pursuit_config c = {PURSUIT_DEFAULT_CLOCKS, 1, PURSUIT_DEFAULT_TIME_LIMIT_NS};
     return c;
-}
-
-static int64_t now_ns(void) {
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (int64_t)t.tv_sec * 1000000000 + t.tv_nsec;
 }
 
 /* One seat at the table: a bot, its per-game state and its own generator. */
@@ -31,9 +26,9 @@ static char ask(seat *s, const pursuit_view *view, const pursuit_config *cfg,
                 pursuit_result *out) {
     pursuit_view copy = *view;
     int role = s->bot->role;
-    int64_t t0 = now_ns();
+    int64_t t0 = kit_wall_ns();
     char move = s->bot->decide(s->state, &copy, &s->rng);
-    int64_t dt = now_ns() - t0;
+    int64_t dt = kit_wall_ns() - t0;
     out->decide_ns[role] += (double)dt;
     out->decisions[role]++;
     if (cfg->time_limit_ns > 0 && dt > cfg->time_limit_ns) {

@@ -1,13 +1,10 @@
 /* main.c — the `pursuit` program: dispatches to match, tournament and bench, and holds the
  * argument helpers they share (pursuit_cli.h). */
 #define _POSIX_C_SOURCE 200809L
-#include <errno.h>
-#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "pursuit_cli.h"
 
@@ -19,53 +16,6 @@ int pcli_fail(const char *fmt, ...) {
     fputc('\n', stderr);
     va_end(ap);
     return PCLI_USAGE;
-}
-
-const char *pcli_value(int argc, char **argv, int *i) {
-    if (*i + 1 >= argc) {
-        pcli_fail("option %s needs a value", argv[*i]);
-        return NULL;
-    }
-    return argv[++*i];
-}
-
-/* strtol and friends skip leading spaces and accept "-" before unsigned numbers: plain
- * decimal text only, so " -1" cannot wrap around to a huge seed. */
-static int starts_like_integer(const char *s) {
-    if (*s == '-') s++;
-    return *s >= '0' && *s <= '9';
-}
-
-int pcli_long(const char *opt, const char *s, long lo, long hi, long *out) {
-    char *end = NULL;
-    errno = 0;
-    long v = strtol(s, &end, 10);
-    if (!starts_like_integer(s) || end == s || *end != '\0' || errno != 0 || v < lo || v > hi)
-        return pcli_fail("%s: expected an integer in %ld..%ld, got '%s'", opt, lo, hi, s);
-    *out = v;
-    return 0;
-}
-
-int pcli_double(const char *opt, const char *s, double lo, double hi, double *out) {
-    char *end = NULL;
-    errno = 0;
-    double v = strtod(s, &end);
-    if (end == s || *end != '\0' || errno != 0 || !isfinite(v) || v < lo || v > hi)
-        return pcli_fail("%s: expected a number in [%g, %g], got '%s'", opt, lo, hi, s);
-    *out = v;
-    return 0;
-}
-
-int pcli_u64(const char *opt, const char *s, uint64_t *out) {
-    char *end = NULL;
-    errno = 0;
-    if (!(s[0] >= '0' && s[0] <= '9'))
-        return pcli_fail("%s: expected a non-negative integer, got '%s'", opt, s);
-    unsigned long long v = strtoull(s, &end, 10);
-    if (*end != '\0' || errno != 0)
-        return pcli_fail("%s: expected a non-negative integer, got '%s'", opt, s);
-    *out = (uint64_t)v;
-    return 0;
 }
 
 static void list_bot_names(char *buf, size_t cap, pursuit_role role) {
@@ -90,7 +40,7 @@ int pcli_bots(const char *opt, const char *list, pursuit_role role, const pursui
         size_t len = comma ? (size_t)(comma - p) : strlen(p);
         char name[64];
         if (len == 0 || len >= sizeof name)
-            return pcli_fail("%s: bad bot list '%s' (known %ss: %s)", opt, list, role_name,
+            return pcli_fail("%s: bad bot list '%.60s' (known %ss: %s)", opt, list, role_name,
                              known);
         memcpy(name, p, len);
         name[len] = '\0';
@@ -110,16 +60,25 @@ void pcli_common_defaults(pcli_common *c) {
     c->seed = 1;
 }
 
+/* --size WxH: pursuit worlds are square, so W must equal H (a single N means NxN). */
+static int parse_square_size(const char *opt, const char *v, long *size) {
+    long w, h;
+    if (kit_parse_size(PCLI_PROG, opt, v, 2, 4096, &w, &h)) return PCLI_USAGE;
+    if (w != h) return pcli_fail("%s: pursuit worlds are square, got %ldx%ld", opt, w, h);
+    *size = w;
+    return 0;
+}
+
 int pcli_common_option(int argc, char **argv, int *i, pcli_common *c) {
     const char *opt = argv[*i], *v;
     int is_size = !strcmp(opt, "--size"), is_walls = !strcmp(opt, "--walls");
     int is_clocks = !strcmp(opt, "--clocks"), is_seed = !strcmp(opt, "--seed");
     if (!is_size && !is_walls && !is_clocks && !is_seed) return 0;
     if (!(v = pcli_value(argc, argv, i))) return -PCLI_USAGE;
-    int rc = is_size     ? pcli_long(opt, v, 2, 4096, &c->size)
+    int rc = is_size     ? parse_square_size(opt, v, &c->size)
              : is_walls  ? pcli_double(opt, v, 0.0, 0.95, &c->walls)
              : is_clocks ? pcli_long(opt, v, 1, 1000000, &c->clocks)
-                         : pcli_u64(opt, v, &c->seed);
+                         : pcli_seed(opt, v, &c->seed);
     return rc ? -PCLI_USAGE : 1;
 }
 
@@ -136,56 +95,72 @@ int pcli_load_world(const char *path, pursuit_world *w) {
     return pcli_fail("%s: %s", path, diag.message[0] ? diag.message : dmap_strerror(rc));
 }
 
-int64_t pcli_now_ns(void) {
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (int64_t)t.tv_sec * 1000000000 + t.tv_nsec;
-}
-
-int64_t pcli_cpu_ns(void) {
-    struct timespec t;
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
-    return (int64_t)t.tv_sec * 1000000000 + t.tv_nsec;
-}
-
-static void print_usage(FILE *out) {
-    fputs("usage: pursuit COMMAND [options]   (the lab's predator-prey game, rules/pursuit.md)\n"
+static int print_usage(void) {
+    fputs("pursuit — the lab's predator-prey game, with bots built on dmap\n"
           "\n"
-          "  pursuit match (--world FILE | --random SEED [--size N] [--walls P])\n"
-          "                --predator A --prey B [--clocks N] [--seed S] [--render]\n"
-          "      play one game; prints 'winner: predator at clock N' or 'winner: prey'\n"
-          "  pursuit tournament --predators A,B --preys C,D --worlds N [--size N] [--walls P]\n"
-          "                [--clocks N] [--seed S] [--shared DIR]\n"
-          "      every pairing on the same N random worlds plus the lab worlds\n"
-          "  pursuit bench [--games N] [--predator A] [--prey B] [--worlds N]\n"
-          "      time full games and a tournament of all pairings\n"
+          "usage: pursuit COMMAND [options]\n"
+          "       pursuit help COMMAND      options of a command (also: pursuit COMMAND --help)\n"
           "\n"
-          "  pursuit COMMAND --help   for the options of one command\n"
+          "commands:\n"
+          "  match        play one game: pursuit match (--world FILE | --random SEED)\n"
+          "               --predator A --prey B [--render] [--replay FILE.jsonl]\n"
+          "  tournament   every predator against every prey on N random worlds and the lab worlds:\n"
+          "               pursuit tournament --predators A,B --preys C,D --worlds N [--jobs J]\n"
+          "  bench        time full games and a tournament of all pairings\n"
           "\n",
-          out);
-    fputs("bots:\n", out);
+          stdout);
+    fputs("bots:\n", stdout);
     for (size_t i = 0; i < pursuit_bot_count(); i++) {
         const pursuit_bot *b = pursuit_bot_at(i);
-        fprintf(out, "  %-10s %-9s %s\n", b->name,
-                b->role == PURSUIT_PREDATOR ? "predator" : "prey", b->about);
+        printf("  %-10s %-9s %s\n", b->name, b->role == PURSUIT_PREDATOR ? "predator" : "prey",
+               b->about);
     }
+    printf("\nexit codes: 0 success, 2 bad input.\n"
+           "example: pursuit match --random 7 --predator chase --prey bury --render\n");
+    return 0;
+}
+
+typedef struct command {
+    const char *name;
+    int (*run)(int argc, char **argv);
+} command;
+
+static const command commands[] = {
+    {"match", cmd_match}, {"tournament", cmd_tournament}, {"bench", cmd_bench}};
+
+static const command *find_command(const char *name) {
+    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+        if (!strcmp(commands[i].name, name)) return &commands[i];
+    return NULL;
+}
+
+static int unknown_command(const char *name) {
+    return pcli_fail("unknown command '%.60s' (see pursuit --help)", name);
+}
+
+/* `pursuit help NAME` is `pursuit NAME --help`, as with dmap. */
+static int help_for(const char *name) {
+    const command *c = find_command(name);
+    if (!c) return unknown_command(name);
+    char arg0[32], arg1[] = "--help";
+    snprintf(arg0, sizeof arg0, "%s", c->name);
+    char *argv[] = {arg0, arg1, NULL};
+    return c->run(2, argv);
 }
 
 /* Run what the arguments ask for; main then checks that the output really got written. */
 static int dispatch(int argc, char **argv) {
-    if (argc < 2) {
-        print_usage(stderr);
-        return PCLI_USAGE;
+    if (argc < 2) return print_usage(); /* like dmap: no command is not an error */
+    const char *name = argv[1];
+    if (!strcmp(name, "--help") || !strcmp(name, "-h")) return print_usage();
+    if (!strcmp(name, "help")) {
+        if (argc == 2) return print_usage();
+        if (argc > 3) return pcli_fail("help takes one command name, got %d", argc - 2);
+        return help_for(argv[2]);
     }
-    const char *cmd = argv[1];
-    if (!strcmp(cmd, "--help") || !strcmp(cmd, "-h") || !strcmp(cmd, "help")) {
-        print_usage(stdout);
-        return 0;
-    }
-    if (!strcmp(cmd, "match")) return cmd_match(argc - 1, argv + 1);
-    if (!strcmp(cmd, "tournament")) return cmd_tournament(argc - 1, argv + 1);
-    if (!strcmp(cmd, "bench")) return cmd_bench(argc - 1, argv + 1);
-    return pcli_fail("unknown command '%s' (try: match, tournament, bench, --help)", cmd);
+    const command *c = find_command(name);
+    if (!c) return unknown_command(name);
+    return c->run(argc - 1, argv + 1);
 }
 
 /* A full disk or a closed stdout is one error line and exit 2, never a silent success. */

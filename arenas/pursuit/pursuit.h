@@ -1,5 +1,5 @@
 /* pursuit.h — the pursuit arena: the lab's two-player predator–prey game (rules/pursuit.md),
- * its bots and its tournament statistics.
+ * and its bots (tournaments, statistics and replays come from the arena kit, arenas/kit/).
  *
  * A world is a square grid with obstacles and two agents. Each clock the predator and then the
  * prey decide on the same pre-move view (so the moves are simultaneous); the prey rests on
@@ -49,6 +49,12 @@ int pursuit_world_load(const char *path, pursuit_world *w, dmap_diag *diag);
  * world with two connected free cells after 1000 draws, e.g. walls near 1). */
 int pursuit_world_random(pursuit_world *w, int size, double walls, uint64_t seed);
 
+/* The obstacles of src with the agents drawn again as pursuit_world_random draws them (prey on
+ * a free cell, predator on another cell of its component): to play a fixed world from many
+ * starts. The same seed gives the same start. Errors: ARG, NOMEM, LIMIT (no two connected free
+ * cells after 1000 draws). *w is a new world to free. */
+int pursuit_world_random_start(const pursuit_world *src, uint64_t seed, pursuit_world *w);
+
 /* Print the lab's picture: '#' obstacle, '.' free, '@' predator, '*' prey; one row per line.
  * When both agents share a cell the predator's '@' is shown. */
 void pursuit_render(FILE *out, const dmap_grid *g, int predator, int prey);
@@ -93,7 +99,8 @@ typedef struct pursuit_bot {
     const void *arg; /* handed to init (scripted bots in tests use it) */
 } pursuit_bot;
 
-/* The built-in bots: predators chase, intercept; prey naive, flee, bury, random. */
+/* The built-in bots: predators chase, intercept, lazy, greedy, random; prey naive, flee,
+ * bury, buryflee, random. */
 size_t pursuit_bot_count(void);
 const pursuit_bot *pursuit_bot_at(size_t i);
 /* The built-in bot of that name and role, or NULL. */
@@ -104,7 +111,7 @@ const pursuit_bot *pursuit_find_bot(const char *name, pursuit_role role);
 typedef struct pursuit_config {
     int clocks;            /* game length, >= 1 (default 30) */
     uint64_t seed;         /* the bots' generators derive from it */
-    int64_t time_limit_ns; /* a decision slower than this counts as 's'; 0: no limit */
+    int64_t time_limit_ns; /* a decision slower than this (wall clock) counts as 's'; 0: no limit */
 } pursuit_config;
 
 /* clocks 30, seed 1, the referee's 1 s limit. */
@@ -130,11 +137,5 @@ typedef void (*pursuit_observer)(void *ctx, int clock, char predator_move, char 
 int pursuit_play(const pursuit_world *w, const pursuit_bot *predator, const pursuit_bot *prey,
                  const pursuit_config *cfg, pursuit_observer observer, void *ctx,
                  pursuit_result *out);
-
-/* ---- statistics ------------------------------------------------------------------------- */
-
-/* The Wilson score interval of k successes in n trials at normal quantile z (1.96 for 95%).
- * n == 0 gives [0, 1]. */
-void pursuit_wilson(long k, long n, double z, double *lo, double *hi);
 
 #endif

@@ -1,15 +1,18 @@
-/* pursuit_cli.h — private to the `pursuit` program: argument parsing and error reporting
- * shared by its commands (match, tournament, bench). Every parser that rejects user input
- * prints ONE line "pursuit: ..." on stderr naming the option and returns PCLI_USAGE (2). */
+/* pursuit_cli.h — private to the `pursuit` program: what its commands (match, tournament,
+ * bench) share on top of the arena kit's option grammar (arenas/kit/cli.h): bot lists, the
+ * world options, world-file errors. Every parser that rejects user input prints ONE line
+ * "pursuit: ..." on stderr naming the option and returns PCLI_USAGE (2). */
 #ifndef PURSUIT_CLI_H
 #define PURSUIT_CLI_H
 
 #include <stddef.h>
 #include <stdint.h>
 
+#include "cli.h"
 #include "pursuit.h"
 
-#define PCLI_USAGE 2
+#define PCLI_PROG "pursuit"
+#define PCLI_USAGE KIT_EXIT_USAGE
 #define PCLI_MAX_BOTS 16
 
 int pcli_fail(const char *fmt, ...)
@@ -18,13 +21,15 @@ int pcli_fail(const char *fmt, ...)
 #endif
     ;
 
-/* The value of option argv[*i]: advances *i; prints and returns NULL when it is missing. */
-const char *pcli_value(int argc, char **argv, int *i);
-
-/* Whole-string numbers within [lo, hi]; 0 or PCLI_USAGE (printed, naming opt). */
-int pcli_long(const char *opt, const char *s, long lo, long hi, long *out);
-int pcli_double(const char *opt, const char *s, double lo, double hi, double *out);
-int pcli_u64(const char *opt, const char *s, uint64_t *out);
+/* The kit's parsers with this program's name, returning 0 or PCLI_USAGE (printed). */
+#define pcli_value(argc, argv, i) kit_opt_value(PCLI_PROG, argc, argv, i)
+#define pcli_long(opt, s, lo, hi, out) \
+    (kit_parse_long(PCLI_PROG, opt, s, lo, hi, out) ? PCLI_USAGE : 0)
+#define pcli_double(opt, s, lo, hi, out) \
+    (kit_parse_double(PCLI_PROG, opt, s, lo, hi, out) ? PCLI_USAGE : 0)
+#define pcli_seed(opt, s, out) (kit_parse_seed(PCLI_PROG, opt, s, out) ? PCLI_USAGE : 0)
+#define pcli_once(seen, opt) (kit_opt_once(PCLI_PROG, seen, opt) ? PCLI_USAGE : 0)
+#define pcli_unknown(command, opt) (kit_unknown_option(PCLI_PROG, command, opt), PCLI_USAGE)
 
 /* A comma-separated list of bot names of one role ("chase,intercept"); 0 or PCLI_USAGE. */
 int pcli_bots(const char *opt, const char *list, pursuit_role role, const pursuit_bot **out,
@@ -48,11 +53,6 @@ int pcli_world_error(int rc, long size, double walls);
 
 /* Load a world file, printing "pursuit: FILE:LINE: reason" on failure. 0 or PCLI_USAGE. */
 int pcli_load_world(const char *path, pursuit_world *w);
-
-/* Wall-clock nanoseconds (monotonic), and this thread's CPU nanoseconds (what one core spent
- * on us, whatever else the shared machine runs). */
-int64_t pcli_now_ns(void);
-int64_t pcli_cpu_ns(void);
 
 int cmd_match(int argc, char **argv);
 int cmd_tournament(int argc, char **argv);

@@ -32,12 +32,12 @@ static int mark_component(const dmap_grid *g, int from, unsigned char *mark, dma
     return rc;
 }
 
-/* One attempt: obstacles, prey, predator. Returns 1 on success, 0 to try again, <0 error. */
-static int try_world(pursuit_world *w, double walls, dmap_rng *rng, unsigned char *mark,
-                     dmap_workspace *ws) {
+/* The agents on the obstacles of w->grid: the prey on a free cell, the predator on another cell
+ * of its component. Returns 1 on success, 0 to try again (an isolated prey), <0 error. */
+static int place_agents(pursuit_world *w, dmap_rng *rng, unsigned char *mark,
+                        dmap_workspace *ws) {
     dmap_grid *g = &w->grid;
     size_t n = (size_t)g->w * (size_t)g->h;
-    draw_obstacles(g, walls, rng);
     for (size_t i = 0; i < n; i++) mark[i] = !g->wall[i];
     int prey = draw_cell(mark, n, rng);
     if (prey < 0) return 0;
@@ -48,6 +48,13 @@ static int try_world(pursuit_world *w, double walls, dmap_rng *rng, unsigned cha
     w->prey = prey;
     w->predator = predator;
     return 1;
+}
+
+/* One attempt: obstacles, prey, predator. Returns 1 on success, 0 to try again, <0 error. */
+static int try_world(pursuit_world *w, double walls, dmap_rng *rng, unsigned char *mark,
+                     dmap_workspace *ws) {
+    draw_obstacles(&w->grid, walls, rng);
+    return place_agents(w, rng, mark, ws);
 }
 
 int pursuit_world_random(pursuit_world *w, int size, double walls, uint64_t seed) {
@@ -64,6 +71,29 @@ int pursuit_world_random(pursuit_world *w, int size, double walls, uint64_t seed
     rc = (!mark || !ws) ? DMAP_ERR_NOMEM : DMAP_ERR_LIMIT;
     for (int a = 0; a < WORLDGEN_ATTEMPTS && rc == DMAP_ERR_LIMIT; a++) {
         int got = try_world(w, walls, &rng, mark, ws);
+        if (got < 0) rc = got;
+        if (got > 0) rc = DMAP_OK;
+    }
+    free(mark);
+    dmap_workspace_free(ws);
+    if (rc != DMAP_OK) pursuit_world_free(w);
+    return rc;
+}
+
+int pursuit_world_random_start(const pursuit_world *src, uint64_t seed, pursuit_world *w) {
+    if (!src || !w) return DMAP_ERR_ARG;
+    memset(w, 0, sizeof *w);
+    int rc = dmap_grid_init(&w->grid, src->grid.w, src->grid.h);
+    if (rc != DMAP_OK) return rc;
+    size_t n = (size_t)src->grid.w * (size_t)src->grid.h;
+    memcpy(w->grid.wall, src->grid.wall, n);
+    unsigned char *mark = malloc(n);
+    dmap_workspace *ws = dmap_workspace_new();
+    dmap_rng rng;
+    dmap_rng_seed(&rng, seed);
+    rc = (!mark || !ws) ? DMAP_ERR_NOMEM : DMAP_ERR_LIMIT;
+    for (int a = 0; a < WORLDGEN_ATTEMPTS && rc == DMAP_ERR_LIMIT; a++) {
+        int got = place_agents(w, &rng, mark, ws);
         if (got < 0) rc = got;
         if (got > 0) rc = DMAP_OK;
     }

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # pursuit.sh — CLI tests of the pursuit arena's `pursuit` program: hand-checked games on tiny
-# worlds in the lab's file format, the rendered board, replayable random games, a small
-# tournament, and bad input (bad world files, unknown bots, bad numbers: exit 2, one line).
+# worlds in the lab's file format, the rendered board, replayable random games, replay files,
+# small tournaments (the same tables for any --jobs, lab tables, untruncated world names, dashes
+# for no games), the shared option grammar (help, given twice, unknown option, seed range,
+# --size WxH), and bad input (bad world files, unknown bots, bad numbers: exit 2, one line).
 set -euo pipefail
 
 PURSUIT=${PURSUIT:-}
@@ -104,6 +106,64 @@ expect_usage "unknown command" "unknown command" "$PURSUIT" play
 
 # Help.
 if "$PURSUIT" --help | grep -q "pursuit match" && "$PURSUIT" tournament --help | grep -q Wilson; then pass; else fail "help"; fi
+
+# Like dmap: no command prints the usage (exit 0), `help COMMAND` is `COMMAND --help`.
+rc=0; out=$("$PURSUIT" 2>"$tmp/err") || rc=$?
+if [[ $rc -eq 0 && "$out" == *"usage: pursuit COMMAND"* && ! -s "$tmp/err" ]]; then pass; else fail "no arguments: rc=$rc"; fi
+if [[ "$("$PURSUIT" help match)" == "$("$PURSUIT" match --help)" && "$("$PURSUIT" help match)" == *"--replay"* ]]; then pass; else fail "help match"; fi
+if [[ "$("$PURSUIT" help)" == "$("$PURSUIT" --help)" ]]; then pass; else fail "help alone"; fi
+expect_usage "help unknown" "unknown command 'play'" "$PURSUIT" help play
+expect_usage "help two" "help takes one command" "$PURSUIT" help match tournament
+
+# The shared grammar: every option once, the same words, the seed range, --size WxH.
+expect_usage "seed twice" "pursuit: --seed given twice" "$PURSUIT" match --random 1 --predator chase --prey naive --seed 1 --seed 2
+expect_usage "render twice" "--render given twice" "$PURSUIT" match --random 1 --predator chase --prey naive --render --render
+expect_usage "predators twice" "--predators given twice" "$PURSUIT" tournament --predators chase --preys naive --worlds 1 --predators chase
+expect_usage "bench option twice" "--games given twice" "$PURSUIT" bench --games 1 --games 2
+expect_usage "unknown option words" "pursuit: unknown option '--fast' (see pursuit help match)" "$PURSUIT" match --random 1 --predator chase --prey naive --fast
+expect_usage "tournament unknown option" "unknown option '--x' (see pursuit help tournament)" "$PURSUIT" tournament --x
+expect_usage "seed 2^63" "--seed: expected an integer from 0 to 9223372036854775807" "$PURSUIT" match --random 1 --predator chase --prey naive --seed 9223372036854775808
+a=$("$PURSUIT" match --random 9223372036854775807 --predator chase --prey naive --seed 9223372036854775807)
+if [[ "$a" == "winner: "* ]]; then pass; else fail "seed 2^63-1: $a"; fi
+a=$("$PURSUIT" match --random 4 --size 9x9 --predator chase --prey flee --render | sed -n 2p)
+b=$("$PURSUIT" match --random 4 --size 9 --predator chase --prey flee --render | sed -n 2p)
+if [[ ${#a} -eq 9 && "$a" == "$b" ]]; then pass; else fail "--size 9x9: '$a' '$b'"; fi
+expect_usage "size 8x9" "pursuit worlds are square" "$PURSUIT" match --random 1 --size 8x9 --predator chase --prey naive
+expect_usage "size 8x" "--size: expected WxH" "$PURSUIT" match --random 1 --size 8x --predator chase --prey naive
+expect_usage "jobs -1" "--jobs" "$PURSUIT" tournament --predators chase --preys naive --worlds 1 --jobs -1
+
+# Binary garbage as a world: its first token is not an integer (not "N values ... square").
+head -c 2000 /dev/urandom >garbage.dat
+printf '\x89PNG\r\n' | cat - garbage.dat >garbage2.dat
+expect_usage "garbage world" "garbage2.dat:1: '.*' is not an integer" "$PURSUIT" match --world garbage2.dat --predator chase --prey naive
+
+# Replays: a file in the common format, one JSON object per line, turns 0..N, then the result.
+"$PURSUIT" match --world corridor.dat --predator chase --prey naive --replay game.jsonl >out.txt
+if [[ "$(cat out.txt)" == "winner: predator at clock 2" && $(wc -l <game.jsonl) -eq 5 ]]; then pass; else fail "replay lines: $(cat game.jsonl)"; fi
+want='{"format":"dmap-replay","version":1,"game":"pursuit","width":3,"height":3,"seed":1,"players":["chase","naive"],"terrain":["...","###","###"],"clocks":30}'
+if [[ "$(head -n 1 game.jsonl)" == "$want" ]]; then pass; else fail "replay header: $(head -n 1 game.jsonl)"; fi
+if [[ "$(sed -n 4p game.jsonl)" == '{"turn":2,"actions":["l","s"],"state":{"predator":[0,0],"prey":[0,0],"prey_rests":false}}' &&
+      "$(tail -n 1 game.jsonl)" == '{"result":{"winner":"predator","clock":2}}' ]]; then pass; else fail "replay turns: $(cat game.jsonl)"; fi
+if [[ -z "$(ls | grep 'game.jsonl.')" ]]; then pass; else fail "replay left a temporary file"; fi
+expect_usage "replay missing folder" "--replay nodir/g.jsonl: No such file" "$PURSUIT" match --world corridor.dat --predator chase --prey naive --replay nodir/g.jsonl
+expect_usage "replay stdout" "--replay: give a file name" "$PURSUIT" match --world corridor.dat --predator chase --prey naive --replay -
+if [[ -w /dev/full ]]; then
+    expect_usage "replay full disk" "--replay /dev/full: cannot write: No space left" "$PURSUIT" match --world corridor.dat --predator chase --prey naive --replay /dev/full
+fi
+
+# Tournaments: the same tables for any number of jobs (timing columns aside); the lab tables;
+# full world names; dashes, not 0.0%, when no game was played.
+tables() { sed '/^bot /,$d'; }
+t1=$("$PURSUIT" tournament --predators greedy,lazy --preys flee,bury --worlds 40 --lab-games 5 --jobs 1 | tables)
+t2=$("$PURSUIT" tournament --predators greedy,lazy --preys flee,bury --worlds 40 --lab-games 5 --jobs 2 | tables)
+t7=$("$PURSUIT" tournament --predators greedy,lazy --preys flee,bury --worlds 40 --lab-games 5 --jobs 7 | tables)
+if [[ "$t1" == "$t2" && "$t1" == "$t7" && "$t1" == *"from random starts"* ]]; then pass; else fail "jobs change the tables"; fi
+mkdir -p named/data/pursuit
+cp "$LAB/battlefield.dat" named/data/pursuit/a_lab_world_with_a_long_name.dat
+out=$("$PURSUIT" tournament --predators chase --preys flee --worlds 0 --lab-games 3 --shared named)
+if [[ "$out" == *"a_lab_world_with_a_long_name "* ]]; then pass; else fail "world name cut: $out"; fi
+row=$(printf '%s\n' "$out" | grep -m1 -E '^chase +flee +0 ')
+if [[ "$row" == *"–"* && "$row" != *"0.0%"* ]]; then pass; else fail "--worlds 0 row: $row"; fi
 
 # Robustness: huge, negative and space-padded numbers, very long arguments, an
 # unwritable stdout, and the world file left untouched.

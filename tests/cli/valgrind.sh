@@ -49,6 +49,10 @@ vg "bad goal" 2 "$DMAP" field map.txt --goal 1,1
 vg "truncated map" 2 "$DMAP" field truncated.map --goal 0,0
 vg "digits refused" 2 "$DMAP" field map.txt --goal 0,0 --format digits
 vg "missing file" 2 "$DMAP" field nothere.txt --goal 0,0
+"$DMAP" field map.txt --goal-char '>' --format csv >map.csv
+vg "render png" 0 "$DMAP" render map.csv --output map.png --scale 8 --goal 7,2 --path 0,0 --arrows
+vg "render refuses existing" 2 "$DMAP" render map.csv --output map.png
+vg "render bad path" 2 "$DMAP" render map.csv --output other.png --path 1,1
 vg "scen size mismatch" 2 "$DMAP" scen "$DATA/arena.map" "$DATA/den520d.map.scen"
 
 cli_finish

@@ -270,7 +270,8 @@ int cli_parse_format(const char *what, const char *arg, cli_format *fmt) {
     if (strcmp(arg, "digits") == 0) *fmt = CLI_FORMAT_DIGITS;
     else if (strcmp(arg, "grid") == 0) *fmt = CLI_FORMAT_GRID;
     else if (strcmp(arg, "csv") == 0) *fmt = CLI_FORMAT_CSV;
-    else return cli_fail("invalid value for %s: '%s' (need digits, grid or csv)", what, arg);
+    else if (strcmp(arg, "png") == 0) *fmt = CLI_FORMAT_PNG;
+    else return cli_fail("invalid value for %s: '%s' (need digits, grid, csv or png)", what, arg);
     return CLI_EXIT_OK;
 }
 
@@ -287,6 +288,7 @@ char *cli_format_exact(char *buf, size_t size, double v) {
 }
 
 int cli_print_values(FILE *out, const dmap_grid *g, const double *values, cli_format fmt) {
+    if (fmt == CLI_FORMAT_PNG) return cli_fail("--format png writes a file: give --output FILE");
     dmap_values_format f = fmt == CLI_FORMAT_DIGITS ? DMAP_VALUES_DIGITS
                            : fmt == CLI_FORMAT_CSV  ? DMAP_VALUES_CSV
                                                     : DMAP_VALUES_GRID;

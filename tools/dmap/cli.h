@@ -15,6 +15,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "cli_png.h"
 #include "dmap.h"
 
 enum {
@@ -138,7 +139,9 @@ double *cli_values_new(const dmap_grid *g, double v);
 typedef enum cli_format {
     CLI_FORMAT_DIGITS, /* one character per cell: '#' walls, '0'..'9' (integers only) */
     CLI_FORMAT_GRID,   /* aligned columns for people, '#' walls, numbers like %.6g */
-    CLI_FORMAT_CSV     /* H lines of W comma-separated values, '#' walls, exact numbers */
+    CLI_FORMAT_CSV,    /* H lines of W comma-separated values, '#' walls, exact numbers */
+    CLI_FORMAT_PNG     /* a heatmap picture written to --output (cli_png.h); commands that
+                          take it say so (CLI_ARG_PNG); cli_print_values refuses it */
 } cli_format;
 
 /* Parse "digits" | "grid" | "csv" for option `what`; prints and returns CLI_EXIT_USAGE. */
@@ -167,7 +170,8 @@ enum {
     CLI_ARG_DEFAULT = 2,         /* --default V */
     CLI_ARG_FORMAT = 4,          /* --format digits|grid|csv */
     CLI_ARG_FORMAT_NUMBERS = 8,  /* --format grid|csv (digits refused at once) */
-    CLI_ARG_WEIGHTS = 16         /* --cardinal W, --diagonal W (commands that weigh steps) */
+    CLI_ARG_WEIGHTS = 16,        /* --cardinal W, --diagonal W (commands that weigh steps) */
+    CLI_ARG_PNG = 32             /* --format png and the PNG options of cli_png.h */
 };
 
 /* The arguments a command on one map shares with the others: the MAP argument, --goal,
@@ -185,6 +189,7 @@ typedef struct cli_field_args {
     int dflt_given;          /* --default was given */
     dmap_moves moves;        /* the move options resolved; dmap_moves_4() when none */
     cli_format format;       /* starts as CLI_FORMAT_GRID */
+    cli_png_args png;        /* --output, --scale, ... (CLI_ARG_PNG) */
     /* the move options as given (resolved into moves at the end of parsing) */
     const char *moves_arg, *cardinal_arg, *diagonal_arg, *corners_arg;
 } cli_field_args;
@@ -218,5 +223,11 @@ int cli_field_load(const cli_field_args *a, cli_map *map, double **values);
 
 /* Scan values with a's moves ("COMMAND: scan failed: ..." on error). */
 int cli_field_scan(const cli_field_args *a, const dmap_grid *g, double *values);
+
+/* Output values in a's --format: printed on stdout, or with --format png a heatmap written
+ * to --output (cells at or above --default hatched; with mark_goals the --goal and
+ * --goal-char cells marked; --path and --arrows under a's moves). */
+int cli_field_output(const cli_field_args *a, const cli_map *map, const double *values,
+                     int mark_goals);
 
 #endif

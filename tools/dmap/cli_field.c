@@ -102,8 +102,13 @@ static int shared_option(int argc, char **argv, int *i, cli_field_args *a) {
             cli_fail("invalid value for --format: 'digits' (need grid or csv)");
             return -1;
         }
+        if (!(a->accepts & CLI_ARG_PNG) && a->format == CLI_FORMAT_PNG) {
+            cli_fail("%s: invalid value for --format: 'png' (this command prints text)", a->command);
+            return -1;
+        }
         return 1;
     }
+    if ((a->accepts & CLI_ARG_PNG) && (r = cli_png_option(argc, argv, i, &a->png)) != 0) return r;
     return moves_option(argc, argv, i, a);
 }
 
@@ -121,6 +126,9 @@ int cli_parse_field_args(int argc, char **argv, cli_field_args *a, cli_own_optio
         a->map_path = argv[i];
     }
     if (!a->map_path) return cli_fail("%s: %s (see dmap help %s)", cmd, a->missing_map, cmd);
+    if ((a->accepts & CLI_ARG_PNG) &&
+        cli_png_check(cmd, a->format == CLI_FORMAT_PNG, &a->png) != CLI_EXIT_OK)
+        return CLI_EXIT_USAGE;
     return resolve_moves(a);
 }
 
@@ -200,4 +208,31 @@ int cli_field_scan(const cli_field_args *a, const dmap_grid *g, double *values) 
     int rc = dmap_scan(g, &a->moves, values, NULL);
     if (rc != DMAP_OK) return cli_fail("%s: scan failed: %s", a->command, dmap_strerror(rc));
     return CLI_EXIT_OK;
+}
+
+/* W*H flags: the cells of --goal and --goal-char (already checked by cli_field_load). */
+static unsigned char *goal_cells(const cli_field_args *a, const cli_map *map) {
+    const dmap_grid *g = &map->grid;
+    size_t n = (size_t)g->w * (size_t)g->h;
+    unsigned char *flags = calloc(n, 1);
+    if (!flags) return NULL;
+    for (size_t k = 0; k < a->ngoal_args; k++) {
+        dmap_goal goal;
+        if (cli_goal(g, "--goal", a->goal_args[k], 0.0, &goal) == CLI_EXIT_OK)
+            flags[goal.y * g->w + goal.x] = 1;
+    }
+    for (size_t k = 0; k < a->ngoal_char_args; k++)
+        for (size_t i = 0; i < n; i++)
+            if (map->chars[i] == a->goal_char_args[k][0] && !g->wall[i]) flags[i] = 1;
+    return flags;
+}
+
+int cli_field_output(const cli_field_args *a, const cli_map *map, const double *values,
+                     int mark_goals) {
+    if (a->format != CLI_FORMAT_PNG) return cli_print_values(stdout, &map->grid, values, a->format);
+    unsigned char *goal = NULL;
+    if (mark_goals && !(goal = goal_cells(a, map))) return cli_fail("out of memory");
+    int rc = cli_png_write(a->command, &a->png, &map->grid, values, goal, &a->moves, a->dflt);
+    free(goal);
+    return rc;
 }

@@ -22,7 +22,9 @@ static const char combine_help[] =
     "  (default)            the weighted sum W1*A + W2*B + ...\n"
     "  --min                the element-wise minimum of W1*A, W2*B, ...\n"
     "  --max                the element-wise maximum of W1*A, W2*B, ...\n"
-    "  --format F           csv (the default: exact values, '#' walls), grid or digits\n"
+    "  --format F           csv (the default: exact values, '#' walls), grid, digits, or png\n"
+    "                       (a heatmap picture written to --output; --path and --arrows\n"
+    "                       follow 4-connected unit steps)\n" CLI_PNG_HELP
     "  -h, --help           this text\n"
     "\n"
     "Every option may be given once. Exit status: 0 ok, 2 bad input.\n"
@@ -106,6 +108,7 @@ int cmd_combine(int argc, char **argv) {
     if (cli_wants_help(argc, argv)) return cli_help(combine_help);
     combine_mode mode = COMBINE_SUM;
     cli_format format = CLI_FORMAT_CSV;
+    cli_png_args png = {0};
     term *terms = calloc((size_t)argc, sizeof *terms);
     double **maps = calloc((size_t)argc, sizeof *maps);
     size_t nterms = 0;
@@ -121,6 +124,8 @@ int cmd_combine(int argc, char **argv) {
             mode = want;
         } else if ((r = cli_option(argc, argv, &i, "--format", &v)) != 0) {
             rc = r < 0 ? CLI_EXIT_USAGE : cli_parse_format("--format", v, &format);
+        } else if ((r = cli_png_option(argc, argv, &i, &png)) != 0) {
+            if (r < 0) rc = CLI_EXIT_USAGE;
         } else if (cli_is_option(argv[i]) && strcmp(argv[i], "-") != 0 &&
                    strncmp(argv[i], "-*", 2) != 0) { /* '-' and '-*W' are stdin terms */
             rc = cli_unknown_option("combine", argv[i]);
@@ -131,12 +136,16 @@ int cmd_combine(int argc, char **argv) {
     }
     if (rc == CLI_EXIT_OK && nterms == 0)
         rc = cli_fail("combine: no map given (see dmap help combine)");
+    if (rc == CLI_EXIT_OK) rc = cli_png_check("combine", format == CLI_FORMAT_PNG, &png);
     dmap_grid g = {0};
     double *dst = NULL;
     if (rc == CLI_EXIT_OK) rc = load_maps(terms, nterms, &g, maps);
     if (rc == CLI_EXIT_OK && !(dst = cli_values_new(&g, 0))) rc = CLI_EXIT_USAGE;
     if (rc == CLI_EXIT_OK) rc = combine(mode, &g, terms, maps, nterms, dst);
-    if (rc == CLI_EXIT_OK) rc = cli_print_values(stdout, &g, dst, format);
+    dmap_moves steps = dmap_moves_4();
+    if (rc == CLI_EXIT_OK)
+        rc = format == CLI_FORMAT_PNG ? cli_png_write("combine", &png, &g, dst, NULL, &steps, INFINITY)
+                                      : cli_print_values(stdout, &g, dst, format);
     free(dst);
     dmap_grid_free(&g);
     for (size_t k = 0; k < nterms && terms; k++) free(terms[k].path);

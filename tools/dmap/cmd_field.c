@@ -1,5 +1,5 @@
 /* cmd_field.c — `dmap field`: the Dijkstra map of a map file from goals given on the command
- * line (cells or map characters), printed as digits, an aligned grid or exact csv. */
+ * line (cells or map characters), printed as digits, an aligned grid or exact csv, or drawn as a PNG heatmap. */
 #include <stdlib.h>
 
 #include "cli.h"
@@ -24,20 +24,23 @@ static const char field_help[] =
     CLI_MOVES_HELP
     "  --format F           digits (one character per cell, values 0..9 only), grid (aligned\n"
     "                       columns, the default) or csv (exact values, '#' walls, 'inf'\n"
-    "                       where no goal reaches; `dmap combine` reads it back)\n"
+    "                       where no goal reaches; `dmap combine` reads it back), or png (a\n"
+    "                       heatmap picture written to --output, goals marked)\n" CLI_PNG_HELP
     "  -h, --help           this text\n"
     "\n"
     "Walls print as '#'. Every option but --goal and --goal-char may be given once.\n"
     "Exit status: 0 ok, 2 bad input.\n"
     "example: dmap field room.txt --goal 2,2 --format digits\n"
     "         dmap field room.txt --goal-char '>' --moves 8 --diagonal 1.5 --format csv\n"
-    "         dmap field arena.map --goal 10,10 --moves octile --default 100\n";
+    "         dmap field arena.map --goal 10,10 --moves octile --default 100\n"
+    "         dmap field room.txt --goal 2,2 --format png --output room.png --path 9,5\n";
 
 int cmd_field(int argc, char **argv) {
     if (cli_wants_help(argc, argv)) return cli_help(field_help);
     cli_field_args f;
     int rc = cli_field_args_init(&f, "field",
-                                 CLI_ARG_GOALS | CLI_ARG_DEFAULT | CLI_ARG_FORMAT | CLI_ARG_WEIGHTS,
+                                 CLI_ARG_GOALS | CLI_ARG_DEFAULT | CLI_ARG_FORMAT | CLI_ARG_WEIGHTS |
+                                     CLI_ARG_PNG,
                                  argc);
     if (rc == CLI_EXIT_OK) rc = cli_parse_field_args(argc, argv, &f, NULL, NULL);
     if (rc == CLI_EXIT_OK && f.ngoal_args + f.ngoal_char_args == 0)
@@ -46,7 +49,7 @@ int cmd_field(int argc, char **argv) {
     double *values;
     if (rc == CLI_EXIT_OK && (rc = cli_field_load(&f, &map, &values)) == CLI_EXIT_OK) {
         rc = cli_field_scan(&f, &map.grid, values);
-        if (rc == CLI_EXIT_OK) rc = cli_print_values(stdout, &map.grid, values, f.format);
+        if (rc == CLI_EXIT_OK) rc = cli_field_output(&f, &map, values, 1);
         free(values);
         cli_map_free(&map);
     }

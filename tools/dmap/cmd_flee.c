@@ -22,7 +22,8 @@ static const char flee_help[] =
     "  --default V          a ceiling for the threats' map (default: none, or inf; with one,\n"
     "                       cells farther than it from every threat all look alike)\n"
     CLI_MOVES_HELP
-    "  --format F           grid (the default), csv (exact values) or digits\n"
+    "  --format F           grid (the default), csv (exact values), digits, or png (a heatmap\n"
+    "                       picture written to --output)\n" CLI_PNG_HELP
     "  -h, --help           this text\n"
     "\n"
     "Walls print as '#'. Every option but --goal and --goal-char may be given once.\n"
@@ -61,7 +62,8 @@ int cmd_flee(int argc, char **argv) {
     if (cli_wants_help(argc, argv)) return cli_help(flee_help);
     flee_options o = {.factor = DMAP_FLEE_FACTOR};
     int rc = cli_field_args_init(&o.f, "flee",
-                                 CLI_ARG_GOALS | CLI_ARG_DEFAULT | CLI_ARG_FORMAT | CLI_ARG_WEIGHTS,
+                                 CLI_ARG_GOALS | CLI_ARG_DEFAULT | CLI_ARG_FORMAT | CLI_ARG_WEIGHTS |
+                                     CLI_ARG_PNG,
                                  argc);
     if (rc == CLI_EXIT_OK) rc = cli_parse_field_args(argc, argv, &o.f, flee_option, &o);
     if (rc == CLI_EXIT_OK && o.f.ngoal_args + o.f.ngoal_char_args == 0)
@@ -70,7 +72,7 @@ int cmd_flee(int argc, char **argv) {
     double *values;
     if (rc == CLI_EXIT_OK && (rc = cli_field_load(&o.f, &map, &values)) == CLI_EXIT_OK) {
         rc = build_flee(&o, &map.grid, values);
-        if (rc == CLI_EXIT_OK) rc = cli_print_values(stdout, &map.grid, values, o.f.format);
+        if (rc == CLI_EXIT_OK) rc = cli_field_output(&o.f, &map, values, 0);
         free(values);
         cli_map_free(&map);
     }

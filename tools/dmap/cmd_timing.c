@@ -24,7 +24,8 @@ static const char timing_help[] =
     "  --cutoff D       each enemy only threatens cells within distance D (default: no cutoff)\n"
     CLI_MOVES_HELP
     "  --format F       grid (aligned columns, the default) or csv (exact values, 'inf'\n"
-    "                   for never; `dmap combine` reads it back)\n"
+    "                   for never; `dmap combine` reads it back), or png (a heatmap picture\n"
+    "                   written to --output; the safe region still prints)\n" CLI_PNG_HELP
     "  -h, --help       this text\n"
     "\n"
     "Every option but --enemy may be given once. Exit status: 0 ok, 2 bad input.\n"
@@ -125,8 +126,8 @@ static int run_timing(const timing_options *o, const cli_map *map, const dmap_en
     rc = ws ? dmap_timing_map(g, &o->f.moves, enemies, o->nenemies, timing, ws) : DMAP_ERR_NOMEM;
     if (rc == DMAP_OK && me >= 0)
         rc = dmap_safe_walk(g, &o->f.moves, timing, me, 0.0, arrival, NULL, NULL, ws);
-    if (rc == DMAP_OK) {
-        cli_print_values(stdout, g, timing, o->f.format);
+    int out = CLI_EXIT_OK;
+    if (rc == DMAP_OK && (out = cli_field_output(&o->f, map, timing, 0)) == CLI_EXIT_OK) {
         if (me >= 0) {
             putchar('\n');
             print_safe_region(g, arrival, me);
@@ -136,13 +137,14 @@ static int run_timing(const timing_options *o, const cli_map *map, const dmap_en
     free(timing);
     free(arrival);
     if (rc != DMAP_OK) return cli_fail("timing: %s", dmap_strerror(rc));
-    return CLI_EXIT_OK;
+    return out;
 }
 
 int cmd_timing(int argc, char **argv) {
     if (cli_wants_help(argc, argv)) return cli_help(timing_help);
     timing_options o = {.cutoff = INFINITY};
-    int rc = cli_field_args_init(&o.f, "timing", CLI_ARG_FORMAT_NUMBERS | CLI_ARG_WEIGHTS, argc);
+    int rc = cli_field_args_init(&o.f, "timing", CLI_ARG_FORMAT_NUMBERS | CLI_ARG_WEIGHTS | CLI_ARG_PNG,
+                                 argc);
     if (rc == CLI_EXIT_OK) rc = parse_timing_options(argc, argv, &o);
     if (rc != CLI_EXIT_OK) return rc;
     cli_map map;

@@ -1,8 +1,6 @@
 /* cmd_update.c — `dmap update`: build a Dijkstra map once, then apply batches of edits from a
  * file with the library's incremental update (dmap_live_apply), printing the map after each
  * batch and the number of cells each update touched. */
-#include <float.h>
-#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -168,32 +166,12 @@ static int load_edits(const char *path, const dmap_grid *g, double ceiling, edit
     return rc;
 }
 
-/* Live maps take a finite default, so "no ceiling" runs as DBL_MAX, a ceiling no distance
- * reaches: a cell still at DBL_MAX is one no goal reaches, and prints as inf. */
-static const double *shown_values(const dmap_live *lm, double *out) {
-    const dmap_grid *g = dmap_live_grid(lm);
-    const double *v = dmap_live_values(lm);
-    if (!out) return v;
-    for (size_t i = 0; i < (size_t)g->w * (size_t)g->h; i++)
-        out[i] = v[i] == DBL_MAX ? INFINITY : v[i];
-    return out;
-}
-
 /* Apply every batch, printing the map after each. */
 static int run_batches(const update_options *o, const dmap_grid *g, double *values,
                        const edit_list *l) {
     dmap_live *lm;
-    int no_ceiling = isinf(o->f.dflt);
-    double *shown = no_ceiling ? cli_values_new(g, 0) : NULL;
-    if (no_ceiling && !shown) return CLI_EXIT_USAGE;
-    if (no_ceiling)
-        for (size_t i = 0; i < (size_t)g->w * (size_t)g->h; i++)
-            if (isinf(values[i])) values[i] = DBL_MAX;
-    int rc = dmap_live_new(g, &o->f.moves, values, no_ceiling ? DBL_MAX : o->f.dflt, NULL, 0, &lm);
-    if (rc != DMAP_OK) {
-        free(shown);
-        return cli_fail("update: %s", dmap_strerror(rc));
-    }
+    int rc = dmap_live_new(g, &o->f.moves, values, o->f.dflt, NULL, 0, &lm);
+    if (rc != DMAP_OK) return cli_fail("update: %s", dmap_strerror(rc));
     size_t from = 0;
     for (size_t b = 0; rc == CLI_EXIT_OK && b < l->nbatches; b++) {
         size_t touched;
@@ -204,11 +182,10 @@ static int run_batches(const update_options *o, const dmap_grid *g, double *valu
         }
         from = l->batch_end[b];
         if (b > 0) putchar('\n');
-        rc = cli_print_values(stdout, dmap_live_grid(lm), shown_values(lm, shown), o->f.format);
+        rc = cli_print_values(stdout, dmap_live_grid(lm), dmap_live_values(lm), o->f.format);
         fprintf(stderr, "batch %zu: %zu cells touched\n", b + 1, touched);
     }
     dmap_live_free(lm);
-    free(shown);
     return rc;
 }
 

@@ -19,7 +19,8 @@
     X(bury, "bury the dead ends of a pursuit world file")                            \
     X(timing, "timing map of enemies and the safe region of a safe walk")            \
     X(update, "apply batches of edits to a map, updating it incrementally")         \
-    X(scen, "check the engine against a Moving AI scenario file")
+    X(scen, "check the engine against a Moving AI scenario file")                   \
+    X(render, "draw a csv map as a PNG heatmap (goals, downhill path, arrows, legend)")
 
 #define DECLARE_COMMAND(name, summary) int cmd_##name(int argc, char **argv);
 DMAP_COMMANDS(DECLARE_COMMAND)

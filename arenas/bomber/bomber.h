@@ -1,0 +1,213 @@
+/* bomber.h — the bomber arena: CoderOne's 2020 "Dungeons & Data Structures" game
+ * (rules/bomber.md), an engine that plays tick for tick like the original Python engine
+ * (coderone/dungeon/game.py at db81855) from a seed, the view an agent gets, and the bot API.
+ *
+ * Coordinates are the original's: x = column 0..11, y = row 0..9, and "up" is y+1
+ * (u y+1, d y-1, l x-1, r x+1). A cell's index is y*12 + x (dmap's row-major layout).
+ *
+ * The engine is rules only: no printing, no files, no clocks, no allocation. Every draw the
+ * original makes from Python's `random` comes from one kit_pyrandom seeded with the game seed,
+ * in the same order, so a seed and the players' answers define the game. */
+#ifndef BOMBER_ARENA_H
+#define BOMBER_ARENA_H
+
+#include <stdint.h>
+
+#include "pyrandom.h"
+
+#define BOMBER_W 12
+#define BOMBER_H 10
+#define BOMBER_CELLS (BOMBER_W * BOMBER_H)
+#define BOMBER_PLAYERS 2
+
+/* The original's constants (game.py: class Game, and the runner's max_iterations). */
+enum {
+    BOMBER_METAL = 18, BOMBER_WOOD = 20, BOMBER_ORE = 5, BOMBER_FREE_AMMO = 1,
+    BOMBER_START_HP = 3, BOMBER_START_AMMO = 3, BOMBER_START_POWER = 2,
+    BOMBER_WOOD_HP = 1, BOMBER_ORE_HP = 3, BOMBER_FIRE_HIT = 1,
+    BOMBER_BOMB_TTL = 35, BOMBER_AMMO_TTL = 175, BOMBER_AMMO_RESPAWN = 70,
+    BOMBER_TREASURE_MIN = 50, BOMBER_TREASURE_MAX = 250,
+    BOMBER_REWARD_WOOD = 2, BOMBER_REWARD_ORE = 10, BOMBER_REWARD_TREASURE = 1,
+    BOMBER_REWARD_HIT = 25,
+    BOMBER_MAX_ITERATIONS = 1800
+};
+
+/* Capacities of the engine's lists (a list can never outgrow them on a 12x10 board: one bomb
+ * per cell, nine fires per bomb, one pending ammo spawn per bomb placed in the last 70 ticks
+ * per player plus one per ammo perished in the last 70 ticks, and so on). */
+enum {
+    BOMBER_MAX_BOMBS = BOMBER_CELLS, BOMBER_MAX_FIRES = 9 * BOMBER_CELLS + 16,
+    BOMBER_MAX_BLOCKS = BOMBER_WOOD + BOMBER_ORE, BOMBER_MAX_ITEMS = BOMBER_CELLS,
+    BOMBER_MAX_EFFECTS = 4 * BOMBER_CELLS, BOMBER_MAX_EVENTS = 64
+};
+
+/* An action the engine applies (the original's PlayerActions; NONE is "nothing queued"). */
+typedef enum bomber_action {
+    BOMBER_NONE = 0, BOMBER_UP, BOMBER_DOWN, BOMBER_LEFT, BOMBER_RIGHT, BOMBER_BOMB
+} bomber_action;
+
+/* What an agent answered (the original accepts any string; these are all that matter):
+ * None, '', u d l r, b, p (b and p both place a bomb). Unknown strings act like None. */
+typedef enum bomber_answer {
+    BOMBER_ANS_NONE = 0, BOMBER_ANS_EMPTY, BOMBER_ANS_U, BOMBER_ANS_D, BOMBER_ANS_L,
+    BOMBER_ANS_R, BOMBER_ANS_B, BOMBER_ANS_P
+} bomber_answer;
+
+/* The action an answer queues (BOMBER_NONE for None and ''). */
+bomber_action bomber_answer_action(bomber_answer a);
+/* The trace letter of an answer: ~ _ u d l r b p. */
+char bomber_answer_char(bomber_answer a);
+/* The letter of an action: u d l r b ('-' for NONE). */
+char bomber_action_char(bomber_action a);
+
+typedef struct bomber_player {
+    int x, y, hp, ammo, score, power;
+} bomber_player;
+
+typedef struct bomber_bomb {
+    int x, y, owner, ttl, power;
+} bomber_bomb;
+
+typedef struct bomber_fire {
+    int x, y, owner, ttl;
+} bomber_fire;
+
+typedef struct bomber_block {
+    int x, y, hp;
+    char kind; /* 's' wood, 'o' ore */
+} bomber_block;
+
+typedef struct bomber_ammo {
+    int x, y, ttl, value; /* value 0 once picked up (removed at the end of the tick) */
+} bomber_ammo;
+
+typedef struct bomber_treasure {
+    int x, y, value;
+} bomber_treasure;
+
+typedef struct bomber_effect {
+    int ttl;
+    char kind; /* 'a' ammo spawn, 't' treasure spawn */
+} bomber_effect;
+
+/* What happened in one tick, in the trace's `Q`, `R` and `X` terms. */
+typedef struct bomber_tick_log {
+    int nq;
+    struct { int pid; bomber_action action; int ok; } q[BOMBER_PLAYERS];
+    int words; /* 32-bit words drawn from the engine's generator in this tick */
+    int nevents;
+    struct { char kind; int pid, x, y, owner; } ev[BOMBER_MAX_EVENTS];
+    /* kind: 'A' ammo pick, 'P' perish, 'T' treasure pick, 'D' death, 'X' boom (owner),
+     * 'a' ammo spawn, 't' treasure spawn (x = -1: no free cell) */
+} bomber_tick_log;
+
+/* The whole state of a game, as the original holds it. */
+typedef struct bomber_game {
+    kit_pyrandom rng;
+    int tick;     /* the original's tick_counter: the number of the next tick */
+    int over;     /* is_over */
+    int winner;   /* pid, or -1 for none */
+    int max_iterations;
+    int init_words; /* words drawn by map generation */
+    bomber_player players[BOMBER_PLAYERS];
+    int queue_order[BOMBER_PLAYERS]; /* pids in the order they first queued an action */
+    int nqueue_order;
+    int metal[BOMBER_METAL][2];
+    int nbombs, nfires, nblocks, nammo, ntreasure, neffects;
+    bomber_bomb bombs[BOMBER_MAX_BOMBS];
+    bomber_fire fires[BOMBER_MAX_FIRES];
+    bomber_block blocks[BOMBER_MAX_BLOCKS];
+    bomber_ammo ammo[BOMBER_MAX_ITEMS];
+    bomber_treasure treasure[BOMBER_MAX_ITEMS];
+    bomber_effect effects[BOMBER_MAX_EFFECTS];
+} bomber_game;
+
+/* Make the map of seed S exactly as Game.generate_map draws it from random.Random(S)
+ * (players added as pid 0 and pid 1 first). max_iterations: the runner's 1800. */
+void bomber_new_game(bomber_game *g, int64_t seed, int max_iterations);
+
+/* Play one tick with the players' actions (BOMBER_NONE: nothing queued; actions of dead
+ * players are ignored). log may be NULL. Returns 0, or -1 when the game is already over or
+ * a list would overflow its capacity (which the rules never let happen). */
+int bomber_tick(bomber_game *g, const bomber_action actions[BOMBER_PLAYERS],
+                bomber_tick_log *log);
+
+/* Nonzero when player pid is alive (hp > 0). */
+int bomber_alive(const bomber_game *g, int pid);
+
+/* ---- what an agent sees (agent.py's GameState and PlayerState) ---------------------------- */
+
+/* Tags of the game_map (GameState.entity_at): a player's pid is written first, then overwritten
+ * by metal, wood/ore, ammo, treasure and bombs. */
+enum {
+    BOMBER_TAG_EMPTY = -1, /* 0 and 1 are the players' pids */
+    BOMBER_TAG_METAL = 2, BOMBER_TAG_WOOD, BOMBER_TAG_ORE, BOMBER_TAG_AMMO,
+    BOMBER_TAG_TREASURE, BOMBER_TAG_BOMB
+};
+
+typedef struct bomber_xy {
+    int x, y;
+} bomber_xy;
+
+typedef struct bomber_view {
+    /* GameState */
+    int is_over, tick_number, w, h;
+    signed char game_map[BOMBER_CELLS]; /* BOMBER_TAG_* or a pid, index y*W + x */
+    int nammo, ntreasure, nbombs, nblocks, nplayers;
+    bomber_xy ammo[BOMBER_MAX_ITEMS], treasure[BOMBER_MAX_ITEMS], bombs[BOMBER_MAX_BOMBS];
+    struct { int tag; int x, y; } blocks[BOMBER_METAL + BOMBER_MAX_BLOCKS]; /* metal first */
+    struct { int pid; int x, y; } players[BOMBER_PLAYERS];                 /* all, dead too */
+    /* PlayerState of the agent that gets this view */
+    int id, ammo_left, hp, x, y, score, power;
+} bomber_view;
+
+/* The view player pid gets of the current state. */
+void bomber_make_view(const bomber_game *g, int pid, bomber_view *v);
+
+/* ---- bots --------------------------------------------------------------------------------- */
+
+/* A bot: init makes per-game state for player pid with its own generator seed (in recorded
+ * games Gambit as pid p draws from random.Random(100*S + 10 + p)); decide answers a view
+ * (read-only), allocating nothing; release frees. maps (may be NULL): decide may publish its
+ * goal map there (BOMBER_CELLS doubles, NaN for walls) for replays. */
+typedef struct bomber_bot {
+    const char *name;
+    const char *about;
+    int (*init)(void **state, int pid, uint64_t seed);
+    bomber_answer (*decide)(void *state, const bomber_view *v, double *goal_map);
+    void (*release)(void *state);
+} bomber_bot;
+
+/* The built-in bots: gambit, gambit2, simple, random. */
+int bomber_bot_count(void);
+const bomber_bot *bomber_bot_at(int i);
+const bomber_bot *bomber_find_bot(const char *name);
+
+/* The generator seed of the bot playing pid in a game of seed S: 100*S + 10 + pid, the
+ * recordings' rule (so `match --seed S` with Gambit replays the recorded games). */
+uint64_t bomber_bot_seed(uint64_t game_seed, int pid);
+
+/* ---- games between bots ------------------------------------------------------------------- */
+
+typedef struct bomber_result {
+    int ticks, winner; /* winner: pid or -1 */
+    int death;         /* 1: ended because at most one player was alive */
+    int score[BOMBER_PLAYERS], hp[BOMBER_PLAYERS];
+    int64_t decide_ns[BOMBER_PLAYERS]; /* thread CPU time spent in decide */
+    long decisions[BOMBER_PLAYERS];
+} bomber_result;
+
+/* Called once before the first tick (tick -1, log NULL), then after every tick t with the
+ * answers applied in it, the log and the bots' goal maps (maps[pid] may be NULL). */
+typedef void (*bomber_observer)(void *ctx, const bomber_game *g, int tick,
+                                const bomber_answer answers[BOMBER_PLAYERS],
+                                const bomber_tick_log *log, const double *const *maps);
+
+/* Play a whole game: map of `seed`, bots as pid 0 and 1, each called after every tick on the
+ * state after it, its answer applied in the next tick (tick 0 has none), as the original's
+ * agents run. want_maps: ask bots for their goal maps (for the observer). Returns 0, or the
+ * error of a bot's init (negative). */
+int bomber_play(int64_t seed, const bomber_bot *bots[BOMBER_PLAYERS], int want_maps,
+                bomber_observer observer, void *ctx, bomber_result *out);
+
+#endif

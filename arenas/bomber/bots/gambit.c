@@ -1,0 +1,423 @@
+/* gambit.c — the Gambit port (gambit.h; gambit.py at 2e9a7ab; rules/bomber.md's last section
+ * and ../shared/data/bomber/README.md facts 6-11 and 21).
+ *
+ * Every map is a dmap field on the 12x10 board (index y*12 + x, the bot's tiles[x][y]) with
+ * the seed's default 100 as the ceiling and NaN written on its walls afterwards, as the
+ * original's _clear_map does. Floating point follows the original to the last bit:
+ *   - the seed's sweep lowers a cell to `lowest + 1`, so values grow by repeated additions of
+ *     1 along a path; dmap's label-setting scan also settles each cell at its parent's value
+ *     plus the step (1.0), never goal + distance in one addition, and because rounding is
+ *     monotone the smallest such value is the sweep's fixed point: bit for bit the same;
+ *   - scaling is float(v) * w (dmap_scale, dmap_flee: factor * v);
+ *   - the goal map is the sum reward, safe, flee, ammo, 25 x high, centre, run, treasure
+ *     accumulated left to right (dmap_weighted_sum sums in index order from 0.0), over a
+ *     wall-less grid so NaN walls of every component propagate like Python's NaN;
+ *   - reward rays are added in the order right, left, up, down, each v or v * 0.95;
+ *   - the project builds with -std=c11, where gcc and clang do not contract a*b+c into an
+ *     FMA on the baseline x86-64 target, so each product and sum is rounded on its own as
+ *     in CPython. */
+#include "gambit.h"
+
+#include <math.h>
+#include <string.h>
+
+const char *const gambit_map_names[GAMBIT_NMAPS] = {
+    "high_used", "flee", "reward", "ammo", "safe", "centre", "run", "treasure", "high_next"};
+
+#define W BOMBER_W
+#define H BOMBER_H
+#define N BOMBER_CELLS
+#define CEILING 100.0
+
+static int cell_of(int x, int y) { return y * W + x; }
+static int on_board(int x, int y) { return x >= 0 && x < W && y >= 0 && y < H; }
+
+/* The directions of gambit.py's explosion lists: (0,1), (0,-1), (1,0), (-1,0). */
+static const int ray_dir[4][2] = {{0, 1}, {0, -1}, {1, 0}, {-1, 0}};
+
+int gambit_init(gambit *b, int pid, uint64_t seed) {
+    memset(b, 0, sizeof *b);
+    b->pid = pid;
+    kit_pyrandom_seed(&b->rng, (int64_t)seed);
+    b->w = (gambit_weights){3, 0.35, 2, 1, 1, 0, 0, 0};
+    for (int i = 0; i < N; i++) b->high[i] = CEILING; /* DijkstraMap(12,10,None): no walls */
+    b->grid.w = W, b->grid.h = H, b->grid.wall = b->wall, b->grid.cost = NULL;
+    b->ws = dmap_workspace_new();
+    return b->ws ? DMAP_OK : DMAP_ERR_NOMEM;
+}
+
+void gambit_release(gambit *b) {
+    dmap_workspace_free(b->ws);
+    b->ws = NULL;
+}
+
+/* ---- the pieces of the view the maps use ------------------------------------------------- */
+
+typedef struct scene {
+    unsigned char block[N], bomb[N], opponent[N], metal[N], wood[N], ore[N];
+    unsigned char walls[N];     /* generate_walls: blocks + bombs + opponent */
+    int nvalue;                 /* wood + ore blocks */
+} scene;
+
+static void read_scene(const gambit *b, const bomber_view *v, scene *s) {
+    memset(s, 0, sizeof *s);
+    for (int i = 0; i < v->nblocks; i++) {
+        int c = cell_of(v->blocks[i].x, v->blocks[i].y);
+        s->block[c] = 1;
+        if (v->blocks[i].tag == BOMBER_TAG_METAL) s->metal[c] = 1;
+        else if (v->blocks[i].tag == BOMBER_TAG_WOOD) s->wood[c] = 1, s->nvalue++;
+        else s->ore[c] = 1, s->nvalue++;
+    }
+    for (int i = 0; i < v->nbombs; i++) s->bomb[cell_of(v->bombs[i].x, v->bombs[i].y)] = 1;
+    /* GameState.opponents(id): every player whose pid differs from the caller's. */
+    for (int i = 0; i < v->nplayers; i++)
+        if (v->players[i].pid != b->pid) s->opponent[cell_of(v->players[i].x, v->players[i].y)] = 1;
+    for (int c = 0; c < N; c++) s->walls[c] = s->block[c] | s->bomb[c] | s->opponent[c];
+}
+
+/* `tile in game_state.all_blocks + game_state.bombs` for a tile that may be off the board. */
+static int stops_ray(const scene *s, int x, int y) {
+    return on_board(x, y) && (s->block[cell_of(x, y)] || s->bomb[cell_of(x, y)]);
+}
+
+/* ---- maps -------------------------------------------------------------------------------- */
+
+/* DijkstraMap(12, 10, walls) with goals (dropped on walls), recalculated, walls NaN; with a
+ * flee factor (not 0) then scaled by it and recalculated again (dmap_flee), as
+ * generate_bomb_flee_dijkstra and generate_run_dijkstra do. Each map kind has a memo slot: when
+ * the walls, goals and factor equal the last call's, the last result is reused (most ticks
+ * leave most maps' inputs unchanged), which is exactly what recomputing would give. */
+static int field_memo(gambit *b, int slot, const unsigned char *walls, const dmap_goal *goals,
+                      int ngoals, double factor, double *out) {
+    gambit_memo *m = &b->memo[slot];
+    dmap_goal kept[N];
+    int n = 0;
+    for (int i = 0; i < ngoals; i++)
+        if (!walls[cell_of(goals[i].x, goals[i].y)]) kept[n++] = goals[i];
+    if (m->valid && m->ngoals == n && m->factor == factor && !memcmp(m->walls, walls, N) &&
+        !memcmp(m->goals, kept, (size_t)n * sizeof kept[0])) {
+        memcpy(out, m->out, sizeof m->out);
+        return DMAP_OK;
+    }
+    memcpy(b->wall, walls, N);
+    dmap_moves mv = dmap_moves_4();
+    int passable = 0, same = 1, rc = DMAP_OK;
+    for (int c = 0; c < N; c++) passable += !walls[c];
+    for (int i = 1; i < n && same; i++) same = kept[i].value == kept[0].value;
+    if (n == passable && n > 0 && same && factor == 0) {
+        /* Every passable cell is a goal of one value (a safe map with no blast in sight): the
+         * fixed point is that value everywhere; no scan needed. */
+        for (int c = 0; c < N; c++) out[c] = kept[0].value;
+    } else {
+        rc = dmap_field(&b->grid, &mv, kept, (size_t)n, CEILING, out, b->ws);
+    }
+    for (int c = 0; c < N; c++)
+        if (walls[c]) out[c] = NAN;
+    if (!rc && factor != 0) rc = dmap_flee(&b->grid, &mv, out, factor, out, b->ws);
+    m->valid = rc == DMAP_OK;
+    memcpy(m->walls, walls, N);
+    memcpy(m->goals, kept, (size_t)n * sizeof kept[0]);
+    m->ngoals = n, m->factor = factor;
+    memcpy(m->out, out, sizeof m->out);
+    return rc;
+}
+
+/* The cells a bomb's blast reaches in generate_bomb_safe_dijkstra(_high_timer): its cell and
+ * per ray up to 2 cells, stopping before the first block or bomb. */
+static void mark_blast(const scene *s, int bx, int by, unsigned char *hit) {
+    hit[cell_of(bx, by)] = 1;
+    for (int d = 0; d < 4; d++)
+        for (int k = 1; k <= 2; k++) {
+            int x = bx + k * ray_dir[d][0], y = by + k * ray_dir[d][1];
+            if (stops_ray(s, x, y)) break;
+            if (on_board(x, y)) hit[cell_of(x, y)] = 1;
+        }
+}
+
+/* A safe map: goals (value 0) on every cell that is not a block, a bomb or in `hit`. */
+static int safe_map(gambit *b, int slot, const scene *s, const unsigned char *hit, double *out) {
+    dmap_goal goals[N];
+    int n = 0;
+    for (int x = 0; x < W; x++)
+        for (int y = 0; y < H; y++) {
+            int c = cell_of(x, y);
+            if (!s->block[c] && !s->bomb[c] && !hit[c]) goals[n++] = (dmap_goal){x, y, 0.0};
+        }
+    return field_memo(b, slot, s->walls, goals, n, 0, out);
+}
+
+static int bomb_safe_map(gambit *b, const scene *s, const bomber_view *v, double *out) {
+    unsigned char hit[N] = {0};
+    for (int i = 0; i < v->nbombs; i++) mark_blast(s, v->bombs[i].x, v->bombs[i].y, hit);
+    return safe_map(b, GAMBIT_SAFE, s, hit, out);
+}
+
+/* Only bombs first seen more than 30 calls ago count (timers are hidden). */
+static int high_timer_map(gambit *b, const scene *s, double *out) {
+    unsigned char hit[N] = {0};
+    for (int i = 0; i < b->nbombs_seen; i++)
+        if (b->tick - b->bombs_seen[i].first > 30)
+            mark_blast(s, b->bombs_seen[i].x, b->bombs_seen[i].y, hit);
+    return safe_map(b, GAMBIT_HIGH_NEXT, s, hit, out);
+}
+
+/* generate_reward_map: along each ray (right, left, up, down) the first of the 2 cells whose
+ * value is not 0 counts (x 0.95 at distance 2); NaN (metal) stops the ray; off the board
+ * reads 0. */
+static double ray_score(const double *board, int x, int y) {
+    static const int dirs[4][2] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}};
+    double val = 0;
+    for (int d = 0; d < 4; d++)
+        for (int k = 1; k <= 2; k++) {
+            int tx = x + k * dirs[d][0], ty = y + k * dirs[d][1];
+            double m = on_board(tx, ty) ? board[cell_of(tx, ty)] : 0.0;
+            if (isnan(m)) break;
+            if (m == 0) continue;
+            val += m * (k == 1 ? 1 : 0.95);
+            break;
+        }
+    return val;
+}
+
+/* generate_one_reward_map (fewer than 5 wood and ore left): the sum of the 4 neighbours'
+ * values, NaN and off-board read as 0 (sums of halves and integers: exact in any order). */
+static double neighbour_score(const double *board, int x, int y) {
+    double v[4];
+    const int d[4][2] = {{-1, 0}, {0, -1}, {0, 1}, {1, 0}};
+    for (int k = 0; k < 4; k++) {
+        int tx = x + d[k][0], ty = y + d[k][1];
+        double m = on_board(tx, ty) ? board[cell_of(tx, ty)] : 0.0;
+        v[k] = isnan(m) ? 0.0 : m;
+    }
+    return v[0] + (v[1] + v[2]) + v[3];
+}
+
+static int reward_map(gambit *b, const scene *s, const bomber_view *v, double *out) {
+    unsigned char blast[N] = {0}; /* explosion_tiles: rays include the block/bomb ending them */
+    for (int i = 0; i < v->nbombs; i++) {
+        int bx = v->bombs[i].x, by = v->bombs[i].y;
+        blast[cell_of(bx, by)] = 1;
+        for (int d = 0; d < 4; d++)
+            for (int k = 1; k <= 2; k++) {
+                int x = bx + k * ray_dir[d][0], y = by + k * ray_dir[d][1];
+                if (on_board(x, y)) blast[cell_of(x, y)] = 1;
+                if (stops_ray(s, x, y)) break;
+            }
+    }
+    double board[N];
+    for (int c = 0; c < N; c++) {
+        board[c] = 0;
+        if (s->wood[c]) board[c] = blast[c] ? 0 : 2;
+        else if (s->ore[c]) board[c] = b->explosions[c] == 0 ? 0.5 : b->explosions[c] == 1 ? 3 : 11;
+        else if (s->metal[c]) board[c] = NAN;
+    }
+    dmap_goal goals[N];
+    int n = 0;
+    for (int x = 0; x < W; x++)
+        for (int y = 0; y < H; y++) {
+            double score = s->nvalue < 5 ? neighbour_score(board, x, y) : ray_score(board, x, y);
+            if (score != 0) goals[n++] = (dmap_goal){x, y, -1 * score};
+        }
+    return field_memo(b, GAMBIT_REWARD, s->walls, goals, n, 0, out);
+}
+
+static int ammo_map(gambit *b, const scene *s, const bomber_view *v, int with_ammo,
+                    double *out) {
+    dmap_goal goals[2 * BOMBER_MAX_ITEMS];
+    int n = 0;
+    for (int i = 0; with_ammo && i < v->nammo; i++)
+        goals[n++] = (dmap_goal){v->ammo[i].x, v->ammo[i].y, -3};
+    for (int i = 0; i < v->ntreasure; i++)
+        goals[n++] = (dmap_goal){v->treasure[i].x, v->treasure[i].y, -2};
+    return field_memo(b, with_ammo ? GAMBIT_AMMO : GAMBIT_TREASURE, s->walls, goals, n, 0, out);
+}
+
+static int centre_map(gambit *b, const scene *s, double *out) {
+    unsigned char walls[N];
+    for (int c = 0; c < N; c++) walls[c] = s->block[c] | s->bomb[c];
+    dmap_goal goals[15];
+    int n = 0;
+    for (int x = 3; x < 8; x++)
+        for (int y = 3; y < 6; y++) goals[n++] = (dmap_goal){x, y, 0};
+    return field_memo(b, GAMBIT_CENTRE, walls, goals, n, 0, out);
+}
+
+static int bomb_flee_map(gambit *b, const scene *s, const bomber_view *v, double *out) {
+    dmap_goal goals[BOMBER_MAX_BOMBS];
+    for (int i = 0; i < v->nbombs; i++) goals[i] = (dmap_goal){v->bombs[i].x, v->bombs[i].y, -1};
+    return field_memo(b, GAMBIT_FLEE, s->block, goals, v->nbombs, -1.3, out);
+}
+
+static int run_map(gambit *b, const scene *s, const bomber_view *v, double *out) {
+    dmap_goal goals[BOMBER_PLAYERS];
+    int n = 0;
+    for (int i = 0; i < v->nplayers; i++)
+        if (v->players[i].pid != b->pid)
+            goals[n++] = (dmap_goal){v->players[i].x, v->players[i].y, 0};
+    return field_memo(b, GAMBIT_RUN, s->block, goals, n, -1.2, out);
+}
+
+/* ---- memory ------------------------------------------------------------------------------ */
+
+/* current_bombs: bombs with the call they were first seen at, kept while still on the map. */
+static void remember_bombs(gambit *b, const bomber_view *v) {
+    for (int i = 0; i < v->nbombs; i++) {
+        int known = 0;
+        for (int k = 0; k < b->nbombs_seen && !known; k++)
+            known = b->bombs_seen[k].x == v->bombs[i].x && b->bombs_seen[k].y == v->bombs[i].y;
+        if (!known)
+            b->bombs_seen[b->nbombs_seen++] = (gambit_bomb_seen){v->bombs[i].x, v->bombs[i].y, b->tick};
+    }
+    int kept = 0;
+    for (int k = 0; k < b->nbombs_seen; k++) {
+        int still = 0;
+        for (int i = 0; i < v->nbombs && !still; i++)
+            still = b->bombs_seen[k].x == v->bombs[i].x && b->bombs_seen[k].y == v->bombs[i].y;
+        if (still) b->bombs_seen[kept++] = b->bombs_seen[k];
+    }
+    b->nbombs_seen = kept;
+}
+
+/* all_explosions: for each bomb not in the previous call's set, its 4 rays of up to 2 cells,
+ * each ray ending at (and including) the first block or bomb. Only counts per cell matter. */
+static void remember_explosions(gambit *b, const scene *s, const bomber_view *v) {
+    for (int i = 0; i < v->nbombs; i++) {
+        int bx = v->bombs[i].x, by = v->bombs[i].y;
+        if (b->prev_bombs[cell_of(bx, by)]) continue;
+        for (int d = 0; d < 4; d++)
+            for (int k = 1; k <= 2; k++) {
+                int x = bx + k * ray_dir[d][0], y = by + k * ray_dir[d][1];
+                if (on_board(x, y)) b->explosions[cell_of(x, y)]++;
+                if (stops_ray(s, x, y)) break;
+            }
+    }
+}
+
+/* The desire updates, in gambit.py's order. */
+static void update_desires(gambit *b, const scene *s, const bomber_view *v) {
+    if (s->nvalue == 0) b->w.aversion = 1, b->w.run = 0.25, b->w.treasure = 5, b->w.reward = 0;
+    if (v->ammo_left <= 1) {
+        b->w.ammo = 9;
+        b->w.reward = v->ammo_left == 0 ? 0.5 : 2;
+    } else {
+        b->w.ammo = 1.4;
+    }
+    b->w.safe = v->hp == 1 ? 8 : 1;
+}
+
+/* check_bomb_location: the cell scores (wood 2 / ore 10 in reach, rays as the reward map)
+ * and a safe tile (outside every blast, the new bomb's included, rays stopped by walls) is
+ * next to it: lowest neighbour (or itself, or 100) below 50. */
+static int check_bomb(gambit *b, const scene *s, const bomber_view *v) {
+    double board[N];
+    for (int c = 0; c < N; c++)
+        board[c] = s->wood[c] ? 2 : s->ore[c] ? 10 : s->metal[c] ? NAN : 0;
+    int scores = ray_score(board, v->x, v->y) > 0;
+    unsigned char hit[N] = {0};
+    hit[cell_of(v->x, v->y)] = 1;
+    for (int i = 0; i <= v->nbombs; i++) {
+        int bx = i < v->nbombs ? v->bombs[i].x : v->x, by = i < v->nbombs ? v->bombs[i].y : v->y;
+        for (int d = 0; d < 4; d++)
+            for (int k = 1; k <= 2; k++) {
+                int x = bx + k * ray_dir[d][0], y = by + k * ray_dir[d][1];
+                if (on_board(x, y) && s->walls[cell_of(x, y)]) break;
+                if (on_board(x, y)) hit[cell_of(x, y)] = 1;
+            }
+    }
+    dmap_goal goals[N];
+    int n = 0;
+    for (int x = 0; x < W; x++)
+        for (int y = 0; y < H; y++)
+            if (!s->walls[cell_of(x, y)] && !hit[cell_of(x, y)]) goals[n++] = (dmap_goal){x, y, 0};
+    double safety[N];
+    if (field_memo(b, GAMBIT_NMAPS, s->walls, goals, n, 0, safety)) return 0;
+    /* _get_lowest_neighbor_value: min of 100 and the in-map, non-wall cells of
+     * (0,-1), (-1,0), (1,0), (0,1), (0,0). */
+    static const int nb[5][2] = {{0, -1}, {-1, 0}, {1, 0}, {0, 1}, {0, 0}};
+    double lowest = 100;
+    for (int k = 0; k < 5; k++) {
+        int x = v->x + nb[k][0], y = v->y + nb[k][1];
+        if (on_board(x, y) && !s->walls[cell_of(x, y)] && safety[cell_of(x, y)] < lowest)
+            lowest = safety[cell_of(x, y)];
+    }
+    return scores && lowest < 50;
+}
+
+/* ---- one call ---------------------------------------------------------------------------- */
+
+bomber_answer gambit_next_move(gambit *b, const bomber_view *v, gambit_info *info) {
+    if (!info) info = &b->scratch;
+    b->tick++;
+    info->skipped = 0, info->nties = 0, info->chosen = 's', info->best = 1000, info->chk = -1;
+    if (!b->no_guard && b->has_prev && b->prev_x == v->x && b->prev_y == v->y && b->prev_move &&
+        strchr("lrdu", b->prev_move) && b->tick - b->prev_tick <= 2) {
+        info->skipped = 1;
+        return BOMBER_ANS_NONE;
+    }
+    scene s;
+    read_scene(b, v, &s);
+    remember_bombs(b, v);
+    remember_explosions(b, &s, v);
+    update_desires(b, &s, v);
+
+    double(*m)[N] = info->comp;
+    memcpy(m[GAMBIT_HIGH_USED], b->high, sizeof b->high);
+    bomb_flee_map(b, &s, v, m[GAMBIT_FLEE]);
+    reward_map(b, &s, v, m[GAMBIT_REWARD]);
+    ammo_map(b, &s, v, 1, m[GAMBIT_AMMO]);
+    bomb_safe_map(b, &s, v, m[GAMBIT_SAFE]);
+    centre_map(b, &s, m[GAMBIT_CENTRE]);
+    run_map(b, &s, v, m[GAMBIT_RUN]);
+    ammo_map(b, &s, v, 0, m[GAMBIT_TREASURE]);
+    const double *maps[8] = {m[GAMBIT_REWARD], m[GAMBIT_SAFE], m[GAMBIT_FLEE], m[GAMBIT_AMMO],
+                             m[GAMBIT_HIGH_USED], m[GAMBIT_CENTRE], m[GAMBIT_RUN],
+                             m[GAMBIT_TREASURE]};
+    const double weights[8] = {b->w.reward, b->w.safe, b->w.flee, b->w.ammo,
+                               25, b->w.aversion, b->w.run, b->w.treasure};
+    unsigned char open[N] = {0};
+    dmap_grid all = {W, H, open, NULL};
+    dmap_weighted_sum(&all, maps, weights, 8, info->goal);
+    high_timer_map(b, &s, m[GAMBIT_HIGH_NEXT]);
+    memcpy(b->high, m[GAMBIT_HIGH_NEXT], sizeof b->high);
+
+    /* Candidates s l r d u on the board and off the goal map's walls (the reward map's);
+     * the lowest value not above 1000 wins; exact ties go to random.choice. */
+    static const int mv[5][2] = {{0, 0}, {-1, 0}, {1, 0}, {0, -1}, {0, 1}};
+    static const char name[5] = {'s', 'l', 'r', 'd', 'u'};
+    double best = 1000;
+    for (int k = 0; k < 5; k++) {
+        int x = v->x + mv[k][0], y = v->y + mv[k][1];
+        if (on_board(x, y) && !s.walls[cell_of(x, y)] && info->goal[cell_of(x, y)] <= best)
+            best = info->goal[cell_of(x, y)];
+    }
+    int tie_of[5];
+    for (int k = 0; k < 5; k++) {
+        int x = v->x + mv[k][0], y = v->y + mv[k][1];
+        if (on_board(x, y) && !s.walls[cell_of(x, y)] && info->goal[cell_of(x, y)] == best)
+            tie_of[info->nties] = k, info->ties[info->nties++] = name[k];
+    }
+    info->best = best;
+    int move = 0;
+    if (info->nties) move = tie_of[kit_pyrandom_choice(&b->rng, (size_t)info->nties)];
+    info->chosen = name[move];
+    memset(b->prev_bombs, 0, sizeof b->prev_bombs);
+    for (int i = 0; i < v->nbombs; i++) b->prev_bombs[cell_of(v->bombs[i].x, v->bombs[i].y)] = 1;
+    /* (gambit.py:430-434, "never step onto the opponent", cannot fire: the opponent's cell is
+     * a wall of the goal map, never a candidate.) */
+    static const char action_of[5] = {0, 'l', 'r', 'd', 'u'};
+    char action = action_of[move];
+    if (!action) {
+        info->chk = check_bomb(b, &s, v);
+        if (info->chk && v->ammo_left > 0) action = 'b';
+    }
+    b->prev_move = action;
+    b->has_prev = 1, b->prev_x = v->x, b->prev_y = v->y, b->prev_tick = b->tick;
+    switch (action) {
+    case 'l': return BOMBER_ANS_L;
+    case 'r': return BOMBER_ANS_R;
+    case 'd': return BOMBER_ANS_D;
+    case 'u': return BOMBER_ANS_U;
+    case 'b': return BOMBER_ANS_B;
+    default: return BOMBER_ANS_EMPTY;
+    }
+}

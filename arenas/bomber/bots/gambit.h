@@ -1,0 +1,83 @@
+/* gambit.h — Gambit, the Dijkstra-map bot of seeds 000/003 (Jfbarr/Gambit-dijkstra-bot,
+ * gambit.py at 2e9a7ab), ported decision for decision: the same eight maps with the same
+ * walls, the same desire weights and update order, the same sum (NaN walls survive it), the
+ * 1000 cap, the bomb check, the memory (bombs first seen, ore counts from bomb placements, the
+ * high-timer map used one call late), the desync guard, and its tie break drawn from its own
+ * CPython-compatible generator. The maps come from dmap.h.
+ *
+ * The internals are public here so that `bomber replay --gambit` can compare every logged
+ * decision (goal map, ties, choice, bomb check, weights, memory) with the port's. */
+#ifndef BOMBER_GAMBIT_H
+#define BOMBER_GAMBIT_H
+
+#include "bomber.h"
+#include "dmap.h"
+#include "pyrandom.h"
+
+/* The desire weights, in the dict's order. */
+typedef struct gambit_weights {
+    double safe, flee, reward, ammo, hunt, treasure, aversion, run;
+} gambit_weights;
+
+/* The component maps of one call, in the decision log's `C` order. */
+enum {
+    GAMBIT_HIGH_USED, GAMBIT_FLEE, GAMBIT_REWARD, GAMBIT_AMMO, GAMBIT_SAFE, GAMBIT_CENTRE,
+    GAMBIT_RUN, GAMBIT_TREASURE, GAMBIT_HIGH_NEXT, GAMBIT_NMAPS
+};
+extern const char *const gambit_map_names[GAMBIT_NMAPS];
+
+/* What one call decided (for the decision log comparison and for replays). */
+typedef struct gambit_info {
+    int skipped;                /* the desync guard returned None */
+    double goal[BOMBER_CELLS];  /* the goal map (NaN walls) */
+    double comp[GAMBIT_NMAPS][BOMBER_CELLS];
+    int nties;
+    char ties[5];               /* among s l r d u, in that order */
+    char chosen;                /* 's' when random.choice was not called */
+    double best;
+    int chk;                    /* check_bomb_location(): 0/1, -1 when not called */
+} gambit_info;
+
+typedef struct gambit_bomb_seen {
+    int x, y, first; /* cell and the call counter when first seen */
+} gambit_bomb_seen;
+
+/* The last inputs and result of one kind of map (gambit.c reuses a result whose inputs are
+ * unchanged). */
+typedef struct gambit_memo {
+    int valid, ngoals;
+    double factor;
+    unsigned char walls[BOMBER_CELLS];
+    dmap_goal goals[BOMBER_CELLS];
+    double out[BOMBER_CELLS];
+} gambit_memo;
+
+typedef struct gambit {
+    int pid;
+    int no_guard;              /* 0 for the port; gambit2 sets 1 (it moves on its own) */
+    kit_pyrandom rng;          /* the module-level `random` of its own process */
+    gambit_weights w;          /* self.desire */
+    int tick;                  /* self.tick: its call counter */
+    int has_prev, prev_x, prev_y, prev_tick;
+    char prev_move;            /* '' (0), 'b', or l r d u */
+    int nbombs_seen;
+    gambit_bomb_seen bombs_seen[BOMBER_CELLS];          /* self.current_bombs */
+    unsigned char prev_bombs[BOMBER_CELLS];             /* self.previous_bombs */
+    int explosions[BOMBER_CELLS];                       /* entries of all_explosions per cell */
+    double high[BOMBER_CELLS];                          /* safe_bomb_dijkstra_high */
+    dmap_grid grid;
+    unsigned char wall[BOMBER_CELLS];
+    dmap_workspace *ws;
+    gambit_memo memo[GAMBIT_NMAPS + 1]; /* one per component map, + the bomb check's */
+    gambit_info scratch;
+} gambit;
+
+/* A new Gambit playing pid whose `random` is random.Random(seed). Returns DMAP_OK or
+ * DMAP_ERR_NOMEM. */
+int gambit_init(gambit *b, int pid, uint64_t seed);
+void gambit_release(gambit *b);
+
+/* One call of Agent.next_move. info (may be NULL) receives what the call computed. */
+bomber_answer gambit_next_move(gambit *b, const bomber_view *v, gambit_info *info);
+
+#endif

@@ -1,0 +1,190 @@
+/* gambit2.c — `gambit2`: Gambit's desire-weighted goal map (the port, bots/gambit.c), with its
+ * safety heuristics replaced by real blast timing:
+ *   - bomb timers from first sightings and chain reactions (blast.h) give the tick each cell's
+ *     fire hurts; a move is safe when its cell does not burn next tick and dmap's safe walk
+ *     still finds a cell no fire reaches, arriving everywhere before the fire (a timing map);
+ *   - at close range (opponent within 3 steps) the moves are chosen by worst case over the
+ *     opponent's replies (dmap_minimax_moves): its body may block a corridor and its bomb may
+ *     chain into a blast;
+ *   - it bombs when a wood or ore block is in reach, or when the opponent is in reach of the
+ *     new bomb and cannot escape it, and only when it can escape itself whatever the opponent
+ *     does;
+ *   - ties between the best moves are broken by its own generator (filters: dmap_filter_moves). */
+#include "bots/gambit2.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bots/blast.h"
+#include "bots/gambit.h"
+
+typedef struct g2 {
+    gambit inner;
+    kit_pyrandom rng;
+    blast_memory mem;
+    unsigned char wall[BOMBER_CELLS];
+    dmap_grid grid;
+    /* the decision at hand (read by the callbacks) */
+    const bomber_view *v;
+    int now, me, opp, ncand, cand[5], nopp, oppc[6], opp_bombs[6];
+    int hurt[BOMBER_CELLS];
+} g2;
+
+int gambit2_bot_init(void **state, int pid, uint64_t seed) {
+    g2 *s = calloc(1, sizeof *s);
+    if (!s) return DMAP_ERR_NOMEM;
+    int rc = gambit_init(&s->inner, pid, seed);
+    if (rc) {
+        gambit_release(&s->inner);
+        free(s);
+        return rc;
+    }
+    s->inner.no_guard = 1;
+    kit_pyrandom_seed(&s->rng, (int64_t)(seed ^ 0x5eed));
+    s->grid = (dmap_grid){BOMBER_W, BOMBER_H, s->wall, NULL};
+    *state = s;
+    return 0;
+}
+
+void gambit2_bot_release(void *state) {
+    g2 *s = state;
+    if (!s) return;
+    gambit_release(&s->inner);
+    free(s);
+}
+
+static int manhattan(int a, int b) {
+    return abs(a % BOMBER_W - b % BOMBER_W) + abs(a / BOMBER_W - b / BOMBER_W);
+}
+
+/* Can I (at `me_cell`, entered at step t0) reach a fire-free cell, with the opponent standing on
+ * `opp_cell` and fire times `hurt`? */
+static int escapes(g2 *s, const int *hurt, int me_cell, int t0, int opp_cell) {
+    unsigned char saved = s->wall[opp_cell];
+    s->wall[opp_cell] = (unsigned char)(opp_cell != me_cell);
+    int ok = hurt[me_cell] != s->now + t0 &&
+             blast_escape(&s->grid, hurt, s->now, me_cell, t0, s->inner.ws, NULL) >= 0;
+    s->wall[opp_cell] = saved;
+    return ok;
+}
+
+/* Outcome of my candidate i against the opponent's reply j: 1 when I stay safe, else 0. */
+static double outcome(void *user, int i, const int *opp, size_t nopp) {
+    g2 *s = user;
+    (void)nopp;
+    int oc = s->oppc[opp[0]], mine = s->cand[i];
+    if (mine == oc) mine = s->me; /* both step into one cell: whoever is second is refused */
+    if (!s->opp_bombs[opp[0]]) return escapes(s, s->hurt, mine, 1, oc);
+    int h[BOMBER_CELLS], at[2] = {s->opp % BOMBER_W, s->opp / BOMBER_W};
+    blast_hurt_ticks(s->v, &s->mem, at, s->now + 1, h);
+    return escapes(s, h, mine, 1, oc);
+}
+
+static double safe_score(void *user, int i) {
+    g2 *s = user;
+    return escapes(s, s->hurt, s->cand[i], 1, s->opp);
+}
+
+static double goal_score(void *user, int i) {
+    g2 *s = user;
+    double v = s->inner.scratch.goal[s->cand[i]];
+    return isnan(v) ? INFINITY : v;
+}
+
+/* Does a bomb on my cell pay: a wood or ore block in reach that no known blast will hit
+ * first, or the opponent in reach? */
+static int bomb_pays(g2 *s) {
+    static const int d[4][2] = {{-1, 0}, {1, 0}, {0, -1}, {0, 1}};
+    const bomber_view *v = s->v;
+    for (int k = 0; k < 4; k++)
+        for (int i = 1; i <= 2; i++) {
+            int x = v->x + d[k][0] * i, y = v->y + d[k][1] * i;
+            if (x < 0 || x >= BOMBER_W || y < 0 || y >= BOMBER_H) break;
+            int c = y * BOMBER_W + x, t = v->game_map[c];
+            if (t == 1 - v->id) return 1;
+            if (t == BOMBER_TAG_WOOD || t == BOMBER_TAG_ORE) {
+                if (s->hurt[c] >= BLAST_NEVER || t == BOMBER_TAG_ORE) return 1;
+                break;
+            }
+            if (t == BOMBER_TAG_METAL || t == BOMBER_TAG_BOMB) break;
+        }
+    return 0;
+}
+
+/* Is a bomb on my cell safe for me whatever the opponent replies (its body on any cell it can
+ * reach)? *kills: the opponent, in reach of the new bomb, could not escape it. */
+static int bomb_is_safe(g2 *s, int *kills) {
+    int h[BOMBER_CELLS], at[2] = {s->v->x, s->v->y};
+    blast_hurt_ticks(s->v, &s->mem, at, s->now + 1, h);
+    for (int j = 0; j < s->nopp; j++) {
+        int oc = s->oppc[j];
+        unsigned char saved = s->wall[oc];
+        s->wall[oc] = (unsigned char)(oc != s->me);
+        int ok = blast_escape(&s->grid, h, s->now, s->me, 0, s->inner.ws, NULL) >= 0;
+        s->wall[oc] = saved;
+        if (!ok) return 0;
+    }
+    *kills = 0;
+    if (h[s->opp] < BLAST_NEVER) {
+        unsigned char me_w = s->wall[s->me], opp_w = s->wall[s->opp];
+        s->wall[s->me] = 1, s->wall[s->opp] = 0;
+        *kills = blast_escape(&s->grid, h, s->now, s->opp, 0, s->inner.ws, NULL) < 0;
+        s->wall[s->me] = me_w, s->wall[s->opp] = opp_w;
+    }
+    return 1;
+}
+
+bomber_answer gambit2_bot_decide(void *state, const bomber_view *v, double *goal_map) {
+    g2 *s = state;
+    gambit_next_move(&s->inner, v, &s->inner.scratch); /* the goal map and Gambit's bomb check */
+    if (goal_map) memcpy(goal_map, s->inner.scratch.goal, sizeof s->inner.scratch.goal);
+    blast_remember(&s->mem, v);
+    s->v = v, s->now = v->tick_number, s->me = v->y * BOMBER_W + v->x;
+    s->opp = -1;
+    for (int i = 0; i < v->nplayers; i++)
+        if (v->players[i].pid != v->id) s->opp = v->players[i].y * BOMBER_W + v->players[i].x;
+    blast_hurt_ticks(v, &s->mem, NULL, 0, s->hurt);
+    blast_walls(v, s->wall);
+
+    static const int d[5][2] = {{0, 0}, {-1, 0}, {1, 0}, {0, -1}, {0, 1}};
+    s->ncand = 0, s->nopp = 0;
+    for (int k = 0; k < 5; k++) {
+        int x = v->x + d[k][0], y = v->y + d[k][1];
+        if (x >= 0 && x < BOMBER_W && y >= 0 && y < BOMBER_H && (k == 0 || !s->wall[y * BOMBER_W + x]))
+            s->cand[s->ncand++] = y * BOMBER_W + x;
+        int ox = s->opp % BOMBER_W + d[k][0], oy = s->opp / BOMBER_W + d[k][1];
+        if (ox >= 0 && ox < BOMBER_W && oy >= 0 && oy < BOMBER_H &&
+            (k == 0 || (!s->wall[oy * BOMBER_W + ox] && oy * BOMBER_W + ox != s->me)))
+            s->oppc[s->nopp] = oy * BOMBER_W + ox, s->opp_bombs[s->nopp++] = 0;
+    }
+    s->oppc[s->nopp] = s->opp, s->opp_bombs[s->nopp++] = 1; /* the opponent may bomb */
+
+    int idx[5];
+    size_t n = (size_t)s->ncand;
+    for (int i = 0; i < s->ncand; i++) idx[i] = i;
+    if (manhattan(s->me, s->opp) <= 3) {
+        double worst[5];
+        int best[5];
+        size_t nbest = 0, nopp = (size_t)s->nopp;
+        dmap_minimax_moves(n, &nopp, 1, outcome, s, worst, NULL, best, &nbest);
+        for (size_t i = 0; i < nbest; i++) idx[i] = best[i];
+        n = nbest;
+    } else {
+        dmap_filter f = {DMAP_FILTER_KEEP_TRUE, safe_score, s};
+        dmap_filter_moves(idx, &n, &f, 1, NULL);
+    }
+    dmap_filter pref = {DMAP_FILTER_KEEP_MIN, goal_score, s};
+    dmap_filter_moves(idx, &n, &pref, 1, NULL);
+    int pick = idx[n > 1 ? kit_pyrandom_choice(&s->rng, n) : 0];
+    int target = s->cand[pick];
+    /* Staying: bomb when it pays (the opponent cannot escape it, a block in reach that no other
+     * blast will hit first, or the opponent in reach) and I get away whatever it does. */
+    int kills = 0;
+    if (v->ammo_left > 0 && v->game_map[s->me] != BOMBER_TAG_BOMB &&
+        target == s->me && bomb_is_safe(s, &kills) && (kills || bomb_pays(s)))
+        return BOMBER_ANS_B;
+    if (target == s->me) return BOMBER_ANS_EMPTY;
+    int dx = target % BOMBER_W - v->x, dy = target / BOMBER_W - v->y;
+    return dx == 1 ? BOMBER_ANS_R : dx == -1 ? BOMBER_ANS_L : dy == 1 ? BOMBER_ANS_U : BOMBER_ANS_D;
+}

@@ -1,0 +1,39 @@
+/* random_bot.c — `random`: each tick a uniform choice among no-op, the moves into free cells
+ * (no block, bomb or player) and a bomb when it has ammo and no bomb is on its cell. */
+#include "bots/random_bot.h"
+
+#include <stdlib.h>
+
+#include "pyrandom.h"
+
+int random_bot_init(void **state, int pid, uint64_t seed) {
+    (void)pid;
+    kit_pyrandom *r = malloc(sizeof *r);
+    if (!r) return -3;
+    kit_pyrandom_seed(r, (int64_t)seed);
+    *state = r;
+    return 0;
+}
+
+static int free_cell(const bomber_view *v, int x, int y) {
+    if (x < 0 || x >= v->w || y < 0 || y >= v->h) return 0;
+    return v->game_map[y * v->w + x] == BOMBER_TAG_EMPTY ||
+           v->game_map[y * v->w + x] == BOMBER_TAG_AMMO ||
+           v->game_map[y * v->w + x] == BOMBER_TAG_TREASURE;
+}
+
+bomber_answer random_bot_decide(void *state, const bomber_view *v, double *goal_map) {
+    (void)goal_map;
+    bomber_answer opts[6];
+    int n = 0;
+    opts[n++] = BOMBER_ANS_EMPTY;
+    if (free_cell(v, v->x, v->y + 1)) opts[n++] = BOMBER_ANS_U;
+    if (free_cell(v, v->x, v->y - 1)) opts[n++] = BOMBER_ANS_D;
+    if (free_cell(v, v->x - 1, v->y)) opts[n++] = BOMBER_ANS_L;
+    if (free_cell(v, v->x + 1, v->y)) opts[n++] = BOMBER_ANS_R;
+    if (v->ammo_left > 0 && v->game_map[v->y * v->w + v->x] != BOMBER_TAG_BOMB)
+        opts[n++] = BOMBER_ANS_B;
+    return opts[kit_pyrandom_choice(state, (size_t)n)];
+}
+
+void random_bot_release(void *state) { free(state); }

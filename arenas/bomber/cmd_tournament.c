@@ -1,0 +1,139 @@
+/* cmd_tournament.c — `bomber tournament --bots A,B,... --games N [--seed S] [--jobs J]`: every
+ * pairing plays N games on the kit's runner. Game k of a pairing uses map k/2 (the same maps
+ * for every pairing), with the seats swapped on odd k, so each map is played from both sides.
+ * Seeds depend only on --seed and k, so the table is the same for any --jobs. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bomber_cli.h"
+#include "cli.h"
+#include "stats.h"
+#include "tournament.h"
+
+enum { MAX_BOTS = 8 };
+
+typedef struct tour_ctx {
+    const bomber_bot *bots[MAX_BOTS];
+    int npairs, pair_a[MAX_BOTS * MAX_BOTS], pair_b[MAX_BOTS * MAX_BOTS];
+    long games; /* per pairing */
+    uint64_t seed;
+} tour_ctx;
+
+typedef struct tour_result {
+    bomber_result r;
+    int a_seat; /* pid of the pairing's first bot */
+    int64_t map_seed;
+} tour_result;
+
+/* The seed of map k/2: a 31-bit number, so 100*S + 10 + pid stays small. */
+static int64_t map_seed(uint64_t seed, long k) { return (int64_t)(kit_game_seed(seed, k / 2) >> 33); }
+
+static int play_one(void *vctx, long index, uint64_t game_seed, void *slot) {
+    const tour_ctx *c = vctx;
+    tour_result *out = slot;
+    (void)game_seed;
+    long pair = index / c->games, k = index % c->games;
+    const bomber_bot *a = c->bots[c->pair_a[pair]], *b = c->bots[c->pair_b[pair]];
+    out->a_seat = (int)(k % 2);
+    const bomber_bot *seats[2] = {out->a_seat ? b : a, out->a_seat ? a : b};
+    out->map_seed = map_seed(c->seed, k);
+    return bomber_play(out->map_seed, seats, 0, NULL, NULL, &out->r) ? 1 : 0;
+}
+
+int cmd_tournament(int argc, char **argv) {
+    const char *prog = "bomber", *v;
+    kit_opts seen = {.n = 0};
+    tour_ctx c;
+    memset(&c, 0, sizeof c);
+    c.seed = 1;
+    long games = -1;
+    int jobs = 0, nbots = 0;
+    const char *botlist = NULL;
+    for (int i = 1; i < argc; i++) {
+        const char *o = argv[i];
+        if (!strcmp(o, "--help")) {
+            puts("usage: bomber tournament --bots A,B,... --games N [--seed S] [--jobs J]");
+            return 0;
+        }
+        if (kit_opt_once(prog, &seen, o)) return BCLI_USAGE;
+        if (!strcmp(o, "--bots")) {
+            if (!(botlist = kit_opt_value(prog, argc, argv, &i))) return BCLI_USAGE;
+        } else if (!strcmp(o, "--games")) {
+            if (!(v = kit_opt_value(prog, argc, argv, &i)) ||
+                kit_parse_long(prog, o, v, 1, 10000000, &games))
+                return BCLI_USAGE;
+        } else if (!strcmp(o, "--seed")) {
+            if (!(v = kit_opt_value(prog, argc, argv, &i)) || kit_parse_seed(prog, o, v, &c.seed))
+                return BCLI_USAGE;
+        } else if (!strcmp(o, "--jobs")) {
+            if (!(v = kit_opt_value(prog, argc, argv, &i)) || kit_parse_jobs(prog, o, v, &jobs))
+                return BCLI_USAGE;
+        } else {
+            kit_unknown_option(prog, "tournament", o);
+            return BCLI_USAGE;
+        }
+    }
+    if (!botlist) return bcli_fail("tournament: --bots A,B,... is required");
+    if (games < 0) return bcli_fail("tournament: --games N is required");
+    if (bcli_bots("--bots", botlist, c.bots, MAX_BOTS, &nbots)) return BCLI_USAGE;
+    if (nbots < 2) return bcli_fail("tournament: --bots needs at least two bots");
+    for (int i = 0; i < nbots; i++)
+        for (int j = i + 1; j < nbots; j++) c.pair_a[c.npairs] = i, c.pair_b[c.npairs++] = j;
+    c.games = games;
+    long total = games * c.npairs;
+    tour_result *res = calloc((size_t)total, sizeof *res);
+    if (!res) return bcli_fail("tournament: out of memory for %ld results", total);
+    kit_tournament t = {total, jobs, c.seed, sizeof *res, play_one, &c, "games", -1};
+    long failed = 0;
+    if (kit_tournament_run(&t, res, &failed)) {
+        free(res);
+        return bcli_fail("tournament: cannot start the worker threads");
+    }
+    if (failed) {
+        free(res);
+        return bcli_fail("tournament: %ld games could not be played", failed);
+    }
+    printf("# bomber tournament: %ld games per pairing, seed %llu (seats alternate; game k "
+           "uses map k/2)\n\n", games, (unsigned long long)c.seed);
+    printf("| A | B | games | A wins | draws | B wins | A win rate (95%% CI) | B win rate (95%% CI) "
+           "| mean score A | mean score B | ended by death |\n");
+    printf("|---|---|---|---|---|---|---|---|---|---|---|\n");
+    kit_mean dec[MAX_BOTS];
+    memset(dec, 0, sizeof dec);
+    for (int p = 0; p < c.npairs; p++) {
+        long wa = 0, wb = 0, dr = 0, deaths = 0;
+        kit_mean sa = {0, 0, 0}, sb = {0, 0, 0};
+        for (long k = 0; k < games; k++) {
+            const tour_result *x = &res[p * games + k];
+            int pa = x->a_seat, pb = 1 - pa;
+            if (x->r.winner == pa) wa++;
+            else if (x->r.winner == pb) wb++;
+            else dr++;
+            deaths += x->r.death;
+            kit_mean_add(&sa, x->r.score[pa]);
+            kit_mean_add(&sb, x->r.score[pb]);
+            const int who[2] = {c.pair_a[p], c.pair_b[p]};
+            for (int s = 0; s < 2; s++) {
+                int pid = s == 0 ? pa : pb;
+                if (x->r.decisions[pid])
+                    kit_mean_add(&dec[who[s]], (double)x->r.decide_ns[pid] / (double)x->r.decisions[pid] / 1000.0);
+            }
+        }
+        double alo, ahi, blo, bhi;
+        kit_wilson(wa, games, 1.96, &alo, &ahi);
+        kit_wilson(wb, games, 1.96, &blo, &bhi);
+        printf("| %s | %s | %ld | %ld | %ld | %ld | %.1f%% [%.1f, %.1f] | %.1f%% [%.1f, %.1f] | "
+               "%.1f ± %.1f | %.1f ± %.1f | %ld |\n",
+               c.bots[c.pair_a[p]]->name, c.bots[c.pair_b[p]]->name, games, wa, dr, wb,
+               100.0 * wa / games, 100 * alo, 100 * ahi, 100.0 * wb / games, 100 * blo, 100 * bhi,
+               kit_mean_value(&sa), kit_mean_halfwidth(&sa), kit_mean_value(&sb),
+               kit_mean_halfwidth(&sb), deaths);
+    }
+    printf("\n| bot | mean decision time (thread CPU, µs, 95%% CI over games) |\n|---|---|\n");
+    for (int i = 0; i < nbots; i++)
+        printf("| %s | %.2f ± %.2f |\n", c.bots[i]->name, kit_mean_value(&dec[i]),
+               kit_mean_halfwidth(&dec[i]));
+    free(res);
+    return 0;
+}

@@ -1,0 +1,77 @@
+/* main.c — the `bomber` program: dispatches to replay, match and tournament. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "bomber_cli.h"
+
+int bcli_fail(const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    fputs("bomber: ", stderr);
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+    va_end(ap);
+    return BCLI_USAGE;
+}
+
+int bcli_bots(const char *opt, const char *list, const bomber_bot **out, int max, int *n) {
+    char known[256] = "";
+    for (int i = 0; i < bomber_bot_count(); i++)
+        snprintf(known + strlen(known), sizeof known - strlen(known), "%s%s", i ? ", " : "",
+                 bomber_bot_at(i)->name);
+    *n = 0;
+    for (const char *p = list;;) {
+        size_t len = strcspn(p, ",");
+        char name[64];
+        if (len == 0 || len >= sizeof name || *n >= max) {
+            bcli_fail("%s: expected a comma-separated list of bots (known: %s), got '%s'", opt,
+                      known, list);
+            return -1;
+        }
+        memcpy(name, p, len);
+        name[len] = '\0';
+        if (!(out[*n] = bomber_find_bot(name))) {
+            bcli_fail("%s: unknown bot '%s' (known: %s)", opt, name, known);
+            return -1;
+        }
+        (*n)++;
+        if (!p[len]) return 0;
+        p += len + 1;
+    }
+}
+
+static void usage(FILE *out) {
+    fputs("usage: bomber COMMAND [options]   (CoderOne's 2020 bomber game, rules/bomber.md)\n"
+          "\n"
+          "  bomber replay TRACE[.gz] [--gambit LOG[.gz]]\n"
+          "      replay a recorded game from its seed and answers; prints OK or the first\n"
+          "      difference (tick and field); --gambit also re-decides every logged Gambit call\n"
+          "  bomber match --seed S --bots A,B [--render] [--replay FILE.jsonl] [--maps]\n"
+          "      play one game; the last line gives winner, reason and scores\n"
+          "  bomber tournament --bots A,B,... --games N [--seed S] [--jobs J]\n"
+          "      N games per pairing, seats alternated; win rates with Wilson 95% intervals\n"
+          "\n",
+          out);
+}
+
+int main(int argc, char **argv) {
+    if (argc < 2) return bcli_fail("no command (try: replay, match, tournament, --help)");
+    const char *cmd = argv[1];
+    int rc;
+    if (!strcmp(cmd, "--help") || !strcmp(cmd, "-h") || !strcmp(cmd, "help")) {
+        usage(stdout);
+        rc = 0;
+    } else if (!strcmp(cmd, "replay")) {
+        rc = cmd_replay(argc - 1, argv + 1);
+    } else if (!strcmp(cmd, "match")) {
+        rc = cmd_match(argc - 1, argv + 1);
+    } else if (!strcmp(cmd, "tournament")) {
+        rc = cmd_tournament(argc - 1, argv + 1);
+    } else {
+        return bcli_fail("unknown command '%s' (try: replay, match, tournament, --help)", cmd);
+    }
+    if ((fflush(stdout) != 0 || ferror(stdout)) && rc != BCLI_USAGE)
+        return bcli_fail("cannot write the output");
+    return rc;
+}

@@ -1,0 +1,65 @@
+#!/bin/sh
+# cli.sh BOMBER TRACES — the `bomber` program's answers to bad input and altered recordings,
+# and the determinism of tournaments for any --jobs. Every check prints one line; exit 1 if any
+# failed.
+B="$1"; T="$2"; fails=0
+tmp=$(mktemp -d) || exit 1
+trap 'rm -rf "$tmp"' EXIT
+for f in "$T/random-random/seed_117.trace.gz" "$T/gambit-random/seed_1.gambit.gz"; do
+  [ -f "$f" ] || { echo "MISSING DATA: $f"; exit 1; }
+done
+# expect STATUS DESCRIPTION CMD...: the exit status, and for status 2 exactly one stderr line.
+expect() {
+  want=$1; what=$2; shift 2
+  "$@" >"$tmp/out" 2>"$tmp/err"; got=$?
+  lines=$(wc -l <"$tmp/err")
+  if [ "$got" -ne "$want" ] || { [ "$want" -eq 2 ] && [ "$lines" -ne 1 ]; }; then
+    echo "FAIL $what: exit $got (want $want), stderr lines $lines"; cat "$tmp/err"; fails=$((fails+1))
+  else
+    echo "ok   $what"
+  fi
+}
+expect 2 "no command" "$B"
+expect 2 "unknown command" "$B" fly
+expect 2 "replay without a trace" "$B" replay
+expect 2 "replay of a missing file" "$B" replay "$tmp/none.trace.gz"
+printf 'garbage\n' | gzip >"$tmp/garbage.gz"
+expect 2 "replay of garbage" "$B" replay "$tmp/garbage.gz"
+head -c 3000 "$T/random-random/seed_117.trace.gz" >"$tmp/cut.gz"
+expect 2 "replay of a truncated gzip" "$B" replay "$tmp/cut.gz"
+zcat "$T/random-random/seed_117.trace.gz" | head -200 >"$tmp/short.trace"
+expect 2 "replay of a trace without END" "$B" replay "$tmp/short.trace"
+expect 2 "replay with an unknown option" "$B" replay "$T/random-random/seed_117.trace.gz" --fast
+expect 2 "match without bots" "$B" match --seed 1
+expect 2 "match with an unknown bot" "$B" match --seed 1 --bots gambit,nobody
+expect 2 "match with a bad seed" "$B" match --seed -3 --bots random,random
+expect 2 "match with --seed twice" "$B" match --seed 1 --seed 2 --bots random,random
+expect 2 "match --maps without --replay" "$B" match --seed 1 --bots random,random --maps
+expect 2 "match --replay into a missing folder" "$B" match --seed 1 --bots random,random --replay "$tmp/no/such/dir.jsonl"
+expect 2 "tournament without --games" "$B" tournament --bots random,simple
+expect 2 "tournament with bad --games" "$B" tournament --bots random,simple --games 1x
+expect 2 "tournament with bad --jobs" "$B" tournament --bots random,simple --games 2 --jobs -1
+# Altered recordings: the first difference, exit 1.
+zcat "$T/random-random/seed_117.trace.gz" | sed 's/^T 56 A r l Q 1l+ 0r+ R 1$/T 56 A r l Q 0r+ 1l+ R 1/' >"$tmp/swap.trace"
+expect 1 "a swapped action order" "$B" replay "$tmp/swap.trace"
+grep -q "^DIFF .*tick 56 field Q" "$tmp/out" || { echo "FAIL the swap is not reported at tick 56, field Q"; fails=$((fails+1)); }
+zcat "$T/random-random/seed_117.trace.gz" | awk '/^  P 1 / && ++n==700 {$6=$6+1} {print}' >"$tmp/hp.trace"
+expect 1 "an altered ammo count" "$B" replay "$tmp/hp.trace"
+grep -q "^DIFF .*tick 698 field P" "$tmp/out" || { echo "FAIL the ammo change is not reported at tick 698, field P"; cat "$tmp/out"; fails=$((fails+1)); }
+zcat "$T/gambit-random/seed_1.gambit.gz" | awk '/^  M / && ++n==500 {sub(/ -?[0-9.]+ /," 1.5 ")} {print}' >"$tmp/m.gambit"
+expect 1 "an altered goal map" "$B" replay "$T/gambit-random/seed_1.trace.gz" --gambit "$tmp/m.gambit"
+grep -q "^DIFF .*call 500 (pid 0, tick 499) field M: cell (1,0)" "$tmp/out" || { echo "FAIL the goal map change is not reported"; fails=$((fails+1)); }
+# The same table for any number of jobs (decision times aside).
+"$B" tournament --bots gambit,simple,random --games 6 --seed 5 --jobs 1 | grep '^| [a-z0-9]* | [a-z]' | cut -d'|' -f1-11 >"$tmp/j1" || fails=$((fails+1))
+"$B" tournament --bots gambit,simple,random --games 6 --seed 5 --jobs 3 | grep '^| [a-z0-9]* | [a-z]' | cut -d'|' -f1-11 >"$tmp/j3" || fails=$((fails+1))
+if [ -s "$tmp/j1" ] && cmp -s "$tmp/j1" "$tmp/j3"; then echo "ok   tournament table independent of --jobs"; else echo "FAIL tournament tables differ between --jobs 1 and 3"; fails=$((fails+1)); fi
+# A replay file: one header line, one line per tick, a result line; valid JSON throughout.
+"$B" match --seed 3 --bots gambit,simple --replay "$tmp/r.jsonl" --maps >"$tmp/out" || fails=$((fails+1))
+n=$(wc -l <"$tmp/r.jsonl"); ticks=$(sed -n 's/.*after \([0-9]*\) ticks.*/\1/p' "$tmp/out")
+if [ "$n" -eq $((ticks + 2)) ] && head -1 "$tmp/r.jsonl" | grep -q '"format":"dmap-replay"' && grep -q '"p0/goal"' "$tmp/r.jsonl" && tail -1 "$tmp/r.jsonl" | grep -q '"result"'; then
+  echo "ok   replay file ($n lines)"
+else
+  echo "FAIL replay file: $n lines for $ticks ticks"; fails=$((fails+1))
+fi
+echo "bomber_cli: $fails failed"
+[ "$fails" -eq 0 ]

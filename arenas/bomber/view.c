@@ -1,0 +1,52 @@
+/* view.c — what an agent sees: the original's GameState (game.py _serialize_state and
+ * _serialize_map) and PlayerState, built from the engine's state. No fire, no bomb timers or
+ * owners, no ore HP, nothing of the opponent but its position. */
+#include <string.h>
+
+#include "bomber.h"
+
+void bomber_make_view(const bomber_game *g, int pid, bomber_view *v) {
+    v->is_over = g->over;
+    v->tick_number = g->tick - 1; /* the state after the tick just played */
+    v->w = BOMBER_W, v->h = BOMBER_H;
+    v->nammo = g->nammo, v->ntreasure = g->ntreasure, v->nbombs = g->nbombs;
+    for (int i = 0; i < g->nammo; i++) v->ammo[i] = (bomber_xy){g->ammo[i].x, g->ammo[i].y};
+    for (int i = 0; i < g->ntreasure; i++)
+        v->treasure[i] = (bomber_xy){g->treasure[i].x, g->treasure[i].y};
+    for (int i = 0; i < g->nbombs; i++) v->bombs[i] = (bomber_xy){g->bombs[i].x, g->bombs[i].y};
+    v->nblocks = 0;
+    for (int i = 0; i < BOMBER_METAL; i++) {
+        v->blocks[v->nblocks].tag = BOMBER_TAG_METAL;
+        v->blocks[v->nblocks].x = g->metal[i][0];
+        v->blocks[v->nblocks].y = g->metal[i][1];
+        v->nblocks++;
+    }
+    for (int i = 0; i < g->nblocks; i++) {
+        v->blocks[v->nblocks].tag = g->blocks[i].kind == 'o' ? BOMBER_TAG_ORE : BOMBER_TAG_WOOD;
+        v->blocks[v->nblocks].x = g->blocks[i].x;
+        v->blocks[v->nblocks].y = g->blocks[i].y;
+        v->nblocks++;
+    }
+    v->nplayers = BOMBER_PLAYERS;
+    for (int p = 0; p < BOMBER_PLAYERS; p++) {
+        v->players[p].pid = p;
+        v->players[p].x = g->players[p].x;
+        v->players[p].y = g->players[p].y;
+    }
+    /* game_map: players first, then overwritten by blocks, ammo, treasure, bombs. */
+    memset(v->game_map, BOMBER_TAG_EMPTY, sizeof v->game_map);
+    for (int p = 0; p < BOMBER_PLAYERS; p++)
+        v->game_map[g->players[p].y * BOMBER_W + g->players[p].x] = (signed char)p;
+    for (int i = 0; i < v->nblocks; i++)
+        v->game_map[v->blocks[i].y * BOMBER_W + v->blocks[i].x] = (signed char)v->blocks[i].tag;
+    for (int i = 0; i < v->nammo; i++)
+        v->game_map[v->ammo[i].y * BOMBER_W + v->ammo[i].x] = BOMBER_TAG_AMMO;
+    for (int i = 0; i < v->ntreasure; i++)
+        v->game_map[v->treasure[i].y * BOMBER_W + v->treasure[i].x] = BOMBER_TAG_TREASURE;
+    for (int i = 0; i < v->nbombs; i++)
+        v->game_map[v->bombs[i].y * BOMBER_W + v->bombs[i].x] = BOMBER_TAG_BOMB;
+    const bomber_player *me = &g->players[pid];
+    v->id = pid;
+    v->ammo_left = me->ammo, v->hp = me->hp, v->x = me->x, v->y = me->y;
+    v->score = me->score, v->power = me->power;
+}

@@ -1,0 +1,204 @@
+/* test_kit_cli.c — the shared option grammar: what each parser accepts (values checked) and
+ * what it rejects (garbage, out of range, overflow, spaces, duplicates), and that every
+ * rejection is exactly one line "PROG: ..." on stderr naming the option. */
+#define _POSIX_C_SOURCE 200809L
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli.h"
+
+static int failures;
+#define CHECK(cond, ...)                                                  \
+    do {                                                                  \
+        if (!(cond)) {                                                    \
+            fprintf(stderr, "%s:%d: ", __FILE__, __LINE__);               \
+            fprintf(stderr, __VA_ARGS__);                                 \
+            fputc('\n', stderr);                                          \
+            failures++;                                                   \
+        }                                                                 \
+    } while (0)
+
+/* stderr goes to a scratch file; captured() returns what was written since the last call */
+static FILE *cap;
+static int saved_stderr;
+static char captured_text[8192];
+
+static void capture_begin(void) {
+    cap = tmpfile();
+    fflush(stderr);
+    saved_stderr = dup(2);
+    dup2(fileno(cap), 2);
+}
+
+static const char *captured(void) {
+    fflush(stderr);
+    long end = ftell(cap);
+    (void)end;
+    rewind(cap);
+    size_t n = fread(captured_text, 1, sizeof captured_text - 1, cap);
+    captured_text[n] = '\0';
+    rewind(cap);
+    if (ftruncate(fileno(cap), 0) != 0) captured_text[0] = '\0';
+    return captured_text;
+}
+
+static void capture_end(void) {
+    fflush(stderr);
+    dup2(saved_stderr, 2);
+    close(saved_stderr);
+    fclose(cap);
+}
+
+/* the last call failed with exactly one line starting "prog: " and containing want */
+static void expect_error(int rc, const char *what, const char *want) {
+    const char *t = captured();
+    size_t len = strlen(t);
+    int one_line = len > 0 && t[len - 1] == '\n' && strchr(t, '\n') == t + len - 1;
+    CHECK(rc == -1, "%s: accepted", what);
+    CHECK(one_line && strncmp(t, "prog: ", 6) == 0 && strstr(t, want) != NULL,
+          "%s: message '%s' (want one line with '%s')", what, t, want);
+}
+
+static void expect_quiet(int rc, const char *what) {
+    const char *t = captured();
+    CHECK(rc == 0 && t[0] == '\0', "%s: rc %d, stderr '%s'", what, rc, t);
+}
+
+static void test_seed(void) {
+    uint64_t s = 5;
+    expect_quiet(kit_parse_seed("prog", "--seed", "0", &s), "seed 0");
+    CHECK(s == 0, "seed 0 value");
+    expect_quiet(kit_parse_seed("prog", "--seed", "9223372036854775807", &s), "seed max");
+    CHECK(s == 9223372036854775807ull, "seed max value");
+    const char *bad[] = {"9223372036854775808", "18446744073709551616", "-1", " 1", "+1", "1x",
+                         "", "abc", "1.0", "0x10", "1 "};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        s = 5;
+        expect_error(kit_parse_seed("prog", "--seed", bad[i], &s), bad[i],
+                     "--seed: expected an integer from 0 to 9223372036854775807");
+        CHECK(s == 5, "a rejected seed changed the output");
+    }
+}
+
+static void test_long(void) {
+    long v = 0;
+    expect_quiet(kit_parse_long("prog", "--clocks", "-3", -5, 5, &v), "long -3");
+    CHECK(v == -3, "long -3 value");
+    expect_quiet(kit_parse_long("prog", "--clocks", "5", -5, 5, &v), "long hi bound");
+    CHECK(v == 5, "long 5 value");
+    const char *bad[] = {"6", "-6", "99999999999999999999", "1e3", " 5", "5 ", "", "-", "--1", "0x5"};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
+        expect_error(kit_parse_long("prog", "--clocks", bad[i], -5, 5, &v), bad[i],
+                     "--clocks: expected an integer from -5 to 5");
+}
+
+static void test_double(void) {
+    double d = 0;
+    expect_quiet(kit_parse_double("prog", "--walls", "0.25", 0, 0.95, &d), "double");
+    CHECK(d == 0.25, "0.25 value");
+    expect_quiet(kit_parse_double("prog", "--walls", ".5", 0, 0.95, &d), "double .5");
+    CHECK(d == 0.5, ".5 value");
+    const char *bad[] = {"nan", "inf", "-inf", "1e999", "", "0.5 ", " 0.5", "1", "-0.1", "0x1p-2", "abc"};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
+        expect_error(kit_parse_double("prog", "--walls", bad[i], 0, 0.95, &d), bad[i],
+                     "--walls: expected a number from 0 to 0.95");
+}
+
+static void test_jobs(void) {
+    int j = -1;
+    expect_quiet(kit_parse_jobs("prog", "--jobs", "0", &j), "jobs 0");
+    CHECK(j == 0, "jobs 0 value");
+    expect_quiet(kit_parse_jobs("prog", "--jobs", "1024", &j), "jobs 1024");
+    CHECK(j == 1024, "jobs 1024 value");
+    expect_error(kit_parse_jobs("prog", "--jobs", "1025", &j), "jobs 1025", "--jobs");
+    expect_error(kit_parse_jobs("prog", "--jobs", "-1", &j), "jobs -1", "--jobs");
+    expect_error(kit_parse_jobs("prog", "--jobs", "all", &j), "jobs all", "--jobs");
+}
+
+static void test_size(void) {
+    long w = 0, h = 0;
+    expect_quiet(kit_parse_size("prog", "--size", "12x10", 2, 4096, &w, &h), "12x10");
+    CHECK(w == 12 && h == 10, "12x10 values %ld %ld", w, h);
+    expect_quiet(kit_parse_size("prog", "--size", "9", 2, 4096, &w, &h), "9");
+    CHECK(w == 9 && h == 9, "9 values");
+    const char *bad[] = {"8x", "x8", "8x8x8", "1x8", "8x4097", "8X8", "-8x8", " 8x8", "8x 8",
+                         "", "x", "99999999999999999999x8", "8x99999999999999999999", "8,8"};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
+        expect_error(kit_parse_size("prog", "--size", bad[i], 2, 4096, &w, &h), bad[i],
+                     "--size: expected WxH with sides from 2 to 4096");
+}
+
+static void test_list(void) {
+    char *items[3];
+    int n = 0;
+    char ok[] = "a,bb,a";
+    expect_quiet(kit_parse_list("prog", "--bots", ok, items, 3, &n), "list");
+    CHECK(n == 3 && !strcmp(items[0], "a") && !strcmp(items[1], "bb") && !strcmp(items[2], "a"),
+          "list items");
+    const char *bad[] = {"a,,b", "", ",a", "a,", ","};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        char buf[16];
+        strcpy(buf, bad[i]);
+        char want[64];
+        snprintf(want, sizeof want, "an empty name in the list '%s'", bad[i]);
+        expect_error(kit_parse_list("prog", "--bots", buf, items, 3, &n), bad[i], want);
+    }
+    char many[] = "a,b,c,d";
+    expect_error(kit_parse_list("prog", "--bots", many, items, 3, &n), "too many", "more than 3");
+}
+
+static void test_options(void) {
+    kit_opts o = {{0}, 0};
+    expect_quiet(kit_opt_once("prog", &o, "--seed"), "first --seed");
+    expect_quiet(kit_opt_once("prog", &o, "--size"), "--size");
+    expect_quiet(kit_opt_once("prog", &o, "value"), "a value");
+    expect_quiet(kit_opt_once("prog", &o, "value"), "the same value again");
+    expect_error(kit_opt_once("prog", &o, "--seed"), "second --seed", "prog: --seed given twice");
+
+    expect_error(kit_unknown_option("prog", "match", "--fast"), "unknown",
+                 "prog: unknown option '--fast' (see prog help match)\n");
+    char a0[] = "match", a1[] = "--seed", a2[] = "3";
+    char *argv[] = {a0, a1, a2, NULL};
+    int i = 1;
+    const char *v = kit_opt_value("prog", 3, argv, &i);
+    expect_quiet(v ? 0 : -1, "value present");
+    CHECK(v == argv[2] && i == 2, "value and index");
+    v = kit_opt_value("prog", 3, argv, &i);
+    expect_error(v ? 0 : -1, "value missing", "prog: 3 needs a value");
+    i = 1;
+    v = kit_opt_value("prog", 2, argv, &i);
+    expect_error(v ? 0 : -1, "value missing", "prog: --seed needs a value");
+}
+
+static void test_echo(void) {
+    /* a huge or binary argument still gives one short printable line */
+    char *huge = malloc(100001);
+    memset(huge, '7', 100000);
+    huge[100000] = '\0';
+    long v;
+    expect_error(kit_parse_long("prog", "--clocks", huge, 1, 10, &v), "huge", "...'");
+    CHECK(strlen(captured_text) < 200, "message of %zu characters", strlen(captured_text));
+    free(huge);
+    expect_error(kit_parse_long("prog", "--clocks", "1\n2\x1b", 1, 10, &v), "control", "'1?2?'");
+}
+
+int main(void) {
+    capture_begin();
+    test_seed();
+    test_long();
+    test_double();
+    test_jobs();
+    test_size();
+    test_list();
+    test_options();
+    test_echo();
+    capture_end();
+    if (failures) {
+        fprintf(stderr, "test_kit_cli: %d failures\n", failures);
+        return 1;
+    }
+    printf("test_kit_cli: ok\n");
+    return 0;
+}

@@ -1,0 +1,214 @@
+/* test_kit_tournament.c — the tournament runner: every game played exactly once with the seed
+ * kit_game_seed gives, the same result slots for 1, 2 and 7 jobs (and all cores), failed games
+ * counted while the rest still run, seat rotation, bad arguments, and the progress line. */
+#define _POSIX_C_SOURCE 200809L
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "tournament.h"
+
+static int failures;
+#define CHECK(cond, ...)                                                  \
+    do {                                                                  \
+        if (!(cond)) {                                                    \
+            fprintf(stderr, "%s:%d: ", __FILE__, __LINE__);               \
+            fprintf(stderr, __VA_ARGS__);                                 \
+            fputc('\n', stderr);                                          \
+            failures++;                                                   \
+        }                                                                 \
+    } while (0)
+
+#define GAMES 500
+
+typedef struct result {
+    long index;
+    uint64_t seed;
+    uint64_t score; /* a value that depends on the seed only, after some work */
+    int failed;
+} result;
+
+typedef struct ctx {
+    atomic_int calls[GAMES];
+} ctx;
+
+/* A "game": a variable amount of work (so threads finish out of order), a result that is a
+ * function of the seed, and every 7th game failing. */
+static int play(void *c, long index, uint64_t seed, void *out) {
+    ctx *x = c;
+    result *r = out;
+    atomic_fetch_add(&x->calls[index], 1);
+    CHECK(r->index == 0 && r->seed == 0 && r->score == 0, "slot %ld not zeroed", index);
+    uint64_t s = seed | 1;
+    for (long k = 0; k < 2000 + (long)(seed % 20000); k++) {
+        s ^= s << 13;
+        s ^= s >> 7;
+        s ^= s << 17;
+    }
+    r->index = index;
+    r->seed = seed;
+    r->score = s;
+    if (index % 7 == 3) {
+        r->failed = 1;
+        return 1;
+    }
+    return 0;
+}
+
+static result *run(int jobs, uint64_t seed, long *failed, ctx *x) {
+    result *res = malloc(GAMES * sizeof *res);
+    memset(res, 0xAB, GAMES * sizeof *res); /* the runner must zero each slot */
+    memset(x, 0, sizeof *x);
+    kit_tournament t = {GAMES, jobs, seed, sizeof(result), play, x, NULL, 0};
+    int rc = kit_tournament_run(&t, res, failed);
+    CHECK(rc == 0, "run with %d jobs returned %d", jobs, rc);
+    for (long i = 0; i < GAMES; i++)
+        CHECK(atomic_load(&x->calls[i]) == 1, "game %ld played %d times with %d jobs", i,
+              atomic_load(&x->calls[i]), jobs);
+    return res;
+}
+
+static void test_same_results_for_any_jobs(void) {
+    static ctx x;
+    long f1 = -1, f2 = -1, f7 = -1, f0 = -1;
+    result *r1 = run(1, 42, &f1, &x);
+    result *r2 = run(2, 42, &f2, &x);
+    result *r7 = run(7, 42, &f7, &x);
+    result *r0 = run(0, 42, &f0, &x);
+    long want_failed = 0;
+    for (long i = 0; i < GAMES; i++) want_failed += i % 7 == 3;
+    CHECK(f1 == want_failed && f2 == want_failed && f7 == want_failed && f0 == want_failed,
+          "failed games %ld %ld %ld %ld, want %ld", f1, f2, f7, f0, want_failed);
+    CHECK(memcmp(r1, r2, GAMES * sizeof *r1) == 0, "jobs 1 and 2 differ");
+    CHECK(memcmp(r1, r7, GAMES * sizeof *r1) == 0, "jobs 1 and 7 differ");
+    CHECK(memcmp(r1, r0, GAMES * sizeof *r1) == 0, "jobs 1 and all cores differ");
+    for (long i = 0; i < GAMES; i++) {
+        CHECK(r1[i].index == i, "slot %ld holds game %ld", i, r1[i].index);
+        CHECK(r1[i].seed == kit_game_seed(42, i), "game %ld got another seed", i);
+        CHECK(r1[i].failed == (i % 7 == 3), "game %ld failure flag", i);
+    }
+    free(r1);
+    free(r2);
+    free(r7);
+    free(r0);
+}
+
+static int cmp_u64(const void *a, const void *b) {
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return x < y ? -1 : x > y;
+}
+
+static void test_game_seeds(void) {
+    /* distinct across indices and across neighbouring tournament seeds */
+    enum { N = 4000 };
+    uint64_t *s = malloc(3 * N * sizeof *s);
+    for (long i = 0; i < N; i++) {
+        s[i] = kit_game_seed(1, i);
+        s[N + i] = kit_game_seed(2, i);
+        s[2 * N + i] = kit_game_seed(0, i);
+    }
+    CHECK(kit_game_seed(1, 5) == kit_game_seed(1, 5), "not a function");
+    qsort(s, 3 * N, sizeof *s, cmp_u64);
+    int dup = 0;
+    for (long i = 1; i < 3 * N; i++) dup += s[i] == s[i - 1];
+    CHECK(dup == 0, "%d repeated game seeds", dup);
+    /* roughly half the bits differ between neighbouring indices */
+    int bits = 0;
+    for (long i = 0; i < 64; i++) bits += __builtin_popcountll(kit_game_seed(7, i) ^ kit_game_seed(7, i + 1));
+    CHECK(bits > 64 * 24 && bits < 64 * 40, "neighbouring seeds share too many bits (%d)", bits);
+    free(s);
+}
+
+static void test_rotation(void) {
+    int seat[4];
+    kit_rotate_seats(0, 4, seat);
+    CHECK(seat[0] == 0 && seat[1] == 1 && seat[2] == 2 && seat[3] == 3, "index 0 not identity");
+    kit_rotate_seats(1, 4, seat);
+    CHECK(seat[0] == 1 && seat[1] == 2 && seat[2] == 3 && seat[3] == 0, "index 1");
+    /* over n consecutive games each entrant sits in each seat exactly once */
+    int count[4][4] = {{0}};
+    for (long g = 8; g < 12; g++) {
+        kit_rotate_seats(g, 4, seat);
+        int used[4] = {0};
+        for (int s = 0; s < 4; s++) {
+            count[seat[s]][s]++;
+            used[seat[s]]++;
+        }
+        for (int e = 0; e < 4; e++) CHECK(used[e] == 1, "game %ld: entrant %d seated %d times", g, e, used[e]);
+    }
+    for (int e = 0; e < 4; e++)
+        for (int s = 0; s < 4; s++) CHECK(count[e][s] == 1, "entrant %d seat %d: %d", e, s, count[e][s]);
+    kit_rotate_seats(3, 2, seat);
+    CHECK(seat[0] == 1 && seat[1] == 0, "two seats, odd game");
+}
+
+static int never(void *c, long i, uint64_t s, void *r) {
+    (void)c, (void)i, (void)s, (void)r;
+    failures++;
+    fprintf(stderr, "a game ran in a tournament that should not run\n");
+    return 0;
+}
+
+static void test_bad_arguments(void) {
+    long failed = 99;
+    result r;
+    kit_tournament t = {0, 2, 1, sizeof r, never, NULL, NULL, 0};
+    CHECK(kit_tournament_run(&t, NULL, &failed) == 0 && failed == 0, "zero games");
+    t.games = -1;
+    CHECK(kit_tournament_run(&t, &r, &failed) == -1, "negative games accepted");
+    t.games = 1;
+    t.result_size = 0;
+    CHECK(kit_tournament_run(&t, &r, &failed) == -1, "zero result size accepted");
+    t.result_size = sizeof r;
+    t.play = NULL;
+    CHECK(kit_tournament_run(&t, &r, &failed) == -1, "no play function accepted");
+    t.play = never;
+    CHECK(kit_tournament_run(&t, NULL, &failed) == -1, "no result slots accepted");
+    CHECK(kit_tournament_run(NULL, &r, &failed) == -1, "NULL tournament accepted");
+    CHECK(kit_online_cores() >= 1, "online cores");
+}
+
+/* progress = 1: the line goes to stderr and is cleared at the end. */
+static void test_progress_line(void) {
+    static ctx x;
+    char path[] = "/tmp/kit_progress_XXXXXX";
+    int fd = mkstemp(path);
+    CHECK(fd >= 0, "mkstemp");
+    if (fd < 0) return;
+    fflush(stderr);
+    int saved = dup(2);
+    dup2(fd, 2);
+    result *res = calloc(GAMES, sizeof *res);
+    memset(&x, 0, sizeof x);
+    kit_tournament t = {GAMES, 2, 3, sizeof(result), play, &x, "worlds", 1};
+    int rc = kit_tournament_run(&t, res, NULL);
+    fflush(stderr);
+    dup2(saved, 2);
+    close(saved);
+    char text[4096] = {0};
+    lseek(fd, 0, SEEK_SET);
+    ssize_t n = read(fd, text, sizeof text - 1);
+    close(fd);
+    unlink(path);
+    CHECK(rc == 0 && n > 0, "progress run");
+    CHECK(strstr(text, "\rworlds 500/500") != NULL, "no final progress line in '%s'", text);
+    CHECK(n >= 4 && strcmp(text + n - 4, "\r\033[K") == 0, "progress line not cleared");
+    CHECK(strchr(text, '\n') == NULL, "the progress line printed a newline");
+    free(res);
+}
+
+int main(void) {
+    test_same_results_for_any_jobs();
+    test_game_seeds();
+    test_rotation();
+    test_bad_arguments();
+    test_progress_line();
+    if (failures) {
+        fprintf(stderr, "test_kit_tournament: %d failures\n", failures);
+        return 1;
+    }
+    printf("test_kit_tournament: ok\n");
+    return 0;
+}

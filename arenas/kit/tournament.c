@@ -1,0 +1,149 @@
+/* tournament.c — the tournament runner: games handed out one at a time to J worker threads
+ * (an atomic counter, so a slow game does not hold up a whole block), each game's result
+ * written to its own slot, and a progress line redrawn by the calling thread while it waits.
+ * Game seeds are a function of (tournament seed, game index) only, so the results do not
+ * depend on J or on the order in which games finish. */
+#define _POSIX_C_SOURCE 200809L
+#include "tournament.h"
+
+#include <errno.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#define KIT_MAX_JOBS 1024
+#define PROGRESS_INTERVAL_NS 100000000L /* redraw the progress line ten times a second */
+
+static uint64_t splitmix64(uint64_t z) {
+    z += 0x9E3779B97F4A7C15ull;
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+}
+
+uint64_t kit_game_seed(uint64_t seed, long index) {
+    /* Two rounds: the first spreads the tournament seed, the second mixes in the index, so
+     * neighbouring seeds and neighbouring indices both give unrelated game seeds. */
+    return splitmix64(splitmix64(seed) ^ (uint64_t)index);
+}
+
+void kit_rotate_seats(long index, int n, int *entrant_of_seat) {
+    if (n <= 0) return;
+    int shift = (int)(index % n);
+    if (shift < 0) shift += n;
+    for (int s = 0; s < n; s++) entrant_of_seat[s] = (s + shift) % n;
+}
+
+int kit_online_cores(void) {
+    long n = sysconf(_SC_NPROCESSORS_ONLN);
+    if (n < 1) return 1;
+    return n > KIT_MAX_JOBS ? KIT_MAX_JOBS : (int)n;
+}
+
+/* What the workers share: the next game to hand out, the count of games done and failed,
+ * and the condition the waiting thread sleeps on. */
+typedef struct run_state {
+    const kit_tournament *t;
+    unsigned char *results;
+    atomic_long next, done, failed;
+    pthread_mutex_t lock;
+    pthread_cond_t finished; /* signalled when done reaches t->games */
+} run_state;
+
+static void *worker(void *arg) {
+    run_state *rs = arg;
+    const kit_tournament *t = rs->t;
+    for (;;) {
+        long i = atomic_fetch_add(&rs->next, 1);
+        if (i >= t->games) break;
+        void *slot = rs->results + (size_t)i * t->result_size;
+        memset(slot, 0, t->result_size);
+        if (t->play(t->ctx, i, kit_game_seed(t->seed, i), slot) != 0)
+            atomic_fetch_add(&rs->failed, 1);
+        if (atomic_fetch_add(&rs->done, 1) + 1 == t->games) {
+            pthread_mutex_lock(&rs->lock);
+            pthread_cond_broadcast(&rs->finished);
+            pthread_mutex_unlock(&rs->lock);
+        }
+    }
+    return NULL;
+}
+
+static int wants_progress(const kit_tournament *t) {
+    if (t->progress == 0) return 0;
+    if (t->progress > 0) return 1;
+    return isatty(STDERR_FILENO);
+}
+
+static void draw_progress(const kit_tournament *t, long done) {
+    fprintf(stderr, "\r%s %ld/%ld", t->label ? t->label : "games", done, t->games);
+    fflush(stderr);
+}
+
+/* The calling thread's part: sleep until every game is done, redrawing the line meanwhile. */
+static void wait_for_games(run_state *rs, int progress) {
+    const kit_tournament *t = rs->t;
+    pthread_mutex_lock(&rs->lock);
+    while (atomic_load(&rs->done) < t->games) {
+        if (progress) draw_progress(t, atomic_load(&rs->done));
+        struct timespec until;
+        clock_gettime(CLOCK_REALTIME, &until);
+        until.tv_nsec += PROGRESS_INTERVAL_NS;
+        if (until.tv_nsec >= 1000000000L) {
+            until.tv_sec++;
+            until.tv_nsec -= 1000000000L;
+        }
+        pthread_cond_timedwait(&rs->finished, &rs->lock, &until);
+    }
+    pthread_mutex_unlock(&rs->lock);
+    if (progress) {
+        draw_progress(t, t->games);
+        fputs("\r\033[K", stderr); /* clear the line: the table starts on a clean screen */
+        fflush(stderr);
+    }
+}
+
+int kit_tournament_run(const kit_tournament *t, void *results, long *failed) {
+    if (failed) *failed = 0;
+    if (!t || !t->play || t->games < 0 || t->result_size == 0 || (t->games > 0 && !results))
+        return -1;
+    if (t->games == 0) return 0;
+    long jobs = t->jobs > 0 ? t->jobs : kit_online_cores();
+    if (jobs > KIT_MAX_JOBS) jobs = KIT_MAX_JOBS;
+    if (jobs > t->games) jobs = t->games;
+
+    pthread_t *threads = malloc((size_t)jobs * sizeof *threads);
+    if (!threads) return -1;
+    run_state rs;
+    rs.t = t;
+    rs.results = results;
+    atomic_init(&rs.next, 0);
+    atomic_init(&rs.done, 0);
+    atomic_init(&rs.failed, 0);
+    if (pthread_mutex_init(&rs.lock, NULL) != 0) {
+        free(threads);
+        return -1;
+    }
+    if (pthread_cond_init(&rs.finished, NULL) != 0) {
+        pthread_mutex_destroy(&rs.lock);
+        free(threads);
+        return -1;
+    }
+    long started = 0;
+    while (started < jobs && pthread_create(&threads[started], NULL, worker, &rs) == 0) started++;
+    if (started > 0) {
+        /* fewer threads than asked is fine: the ones running share out every game */
+        wait_for_games(&rs, wants_progress(t));
+        for (long k = 0; k < started; k++) pthread_join(threads[k], NULL);
+    }
+    pthread_cond_destroy(&rs.finished);
+    pthread_mutex_destroy(&rs.lock);
+    free(threads);
+    if (started == 0) return -1;
+    if (failed) *failed = atomic_load(&rs.failed);
+    return 0;
+}

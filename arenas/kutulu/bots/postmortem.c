@@ -1,0 +1,535 @@
+/* postmortem.c — the `postmortem` bot: seed 004's Legend-league Code of Kutulu bot, section by
+ * section, on dmap's threat maps, timing map, safe walk, layered search, filter chain and
+ * minimax. Times are in turns from now: "time t" is the end of the t-th update from now
+ * (explorers move, then minions act), so a minion that can be on cell c at time t hurts me if
+ * I stand on c after my t-th move; a cell is safe to enter at time t when t < timing[c].
+ *
+ * Where the seed is vague we decided, and say so here (the arena README repeats the list):
+ *  - Wanderers (section 1): a spawning wanderer's delay is its countdown (it first moves one
+ *    update after the countdown ends); a wandering one cannot go on past its remaining life.
+ *    Targeting another explorer: cut off beyond its path distance to that target. Targeting
+ *    me: up to D = its distance to me, only cells on a shortest path to me are dangerous at
+ *    their time; any other cell c within D gets D + dist(me, c) (it reaches my cell at D,
+ *    then follows me from there).
+ *  - Slashers: 6 layers as in the seed, SPAWNING replaced by its end (it becomes RUSH after
+ *    its countdown, so the source is a RUSH node at that time) and a sixth "aimed rush" layer
+ *    for a rush striking this very update at another explorer ("pretty sure the target is in
+ *    LoS"): it can only land on the target's cell or a neighbour of it in sight. Every other
+ *    rush may land on any cell in line of sight of the slasher's cell.
+ *  - Minimax (section 5) simulates one update of the minions on the explorers' new cells: a
+ *    wandering wanderer spooks whoever is on its cell, else steps onto an adjacent explorer (me
+ *    if I am adjacent: worst case; else its target, else the first adjacent one); a slasher in
+ *    RUSH lands where the referee's acquireTarget sends it (its last-seen cell is taken to be
+ *    its target's cell at turn start, where the last sighting happened).
+ *  - Filter "biggest bonus" looks at the safe-path tree: a move is worth the largest sanity
+ *    bonus among the cells whose safe path starts with it (staying: my own cell only).
+ *  - Dead ends: cells that dmap's dead-end burying fills (seed 002's rule) on the bare maze.
+ *  - PLAN "not over 250": sanity + 12 * (1 + explorers within 2 steps) <= 250 (4 ticks of +3
+ *    for me and +3 per neighbour), the seed's initial-bot rule being unknown to us.
+ *  - YELL "not yelled at yet" is remembered from the EFFECT_YELL lines I have seen cast by me.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "common.h"
+
+/* slasher layers (section 1): the 5 states, SPAWNING folded into RUSH, plus DAMAGE and the
+ * aimed rush */
+enum { L_WANDER, L_STALK, L_RUSH, L_STUN, L_DAMAGE, L_AIMED, PM_LAYERS };
+#define PM_HORIZON 40.0
+#define PM_MAX_MOVES 5
+#define PM_MAX_TRANSITIONS (2 * (KT_MAX_W + KT_MAX_H) + 8)
+
+typedef struct pm_bot {
+    dmap_rng rng;
+    dmap_workspace *ws;
+    kb_world world;
+    unsigned char dead_end[KT_MAX_CELLS];
+    unsigned yelled_at; /* bit id: I have yelled at explorer id */
+    int prev_cell;      /* where I stood the turn before */
+    int aimed[KT_PLAYERS * 5];
+    int naimed;
+    /* maps of this turn */
+    int dme[KT_MAX_CELLS], dothers[KT_MAX_CELLS];
+    double threat[KT_MAX_CELLS], timing[KT_MAX_CELLS], arrival[KT_MAX_CELLS],
+        bonus[KT_MAX_CELLS];
+    int parent[KT_MAX_CELLS], first[KT_MAX_CELLS];
+    double layers[PM_LAYERS * KT_MAX_CELLS];
+    /* candidates */
+    int nmoves, moves[PM_MAX_MOVES]; /* cells: my cell (stay) first, then neighbours */
+    double worst[PM_MAX_MOVES], avg_me[PM_MAX_MOVES], avg_others[PM_MAX_MOVES],
+        move_bonus[PM_MAX_MOVES], bonus_dist[PM_MAX_MOVES];
+    int nopp, opp_moves[KT_PLAYERS - 1][PM_MAX_MOVES];
+    size_t opp_count[KT_PLAYERS - 1];
+} pm_bot;
+
+static const int ray_dx[4] = {0, 1, 0, -1}, ray_dy[4] = {-1, 0, 1, 0};
+
+static int walkable(const kb_world *w, int x, int y) {
+    return x >= 0 && y >= 0 && x < w->w && y < w->h && !w->wall[y * w->w + x];
+}
+
+static int in_sight(const kb_world *w, int from, int cell) {
+    int x0 = from % w->w, y0 = from / w->w;
+    for (int r = 0; r < 4; r++)
+        for (int x = x0, y = y0; walkable(w, x, y); x += ray_dx[r], y += ray_dy[r])
+            if (y * w->w + x == cell) return 1;
+    return 0;
+}
+
+static int explorer_index(const kb_world *w, int id) {
+    for (int i = 0; i < w->nex; i++)
+        if (w->ex[i].id == id) return i;
+    return -1;
+}
+
+/* ---- setup ------------------------------------------------------------------------------- */
+
+static void *init_pm(const kt_view *v, uint64_t seed) {
+    pm_bot *b = calloc(1, sizeof *b);
+    if (!b) return NULL;
+    b->ws = dmap_workspace_new();
+    if (!b->ws) {
+        free(b);
+        return NULL;
+    }
+    dmap_rng_seed(&b->rng, seed);
+    b->prev_cell = -1;
+    kb_world *w = &b->world;
+    kb_world_from_view(w, v);
+    /* dead ends of the bare maze, once: the burying fills them with walls */
+    dmap_grid g = w->grid;
+    unsigned char walls[KT_MAX_CELLS];
+    memcpy(walls, w->wall, (size_t)w->n);
+    g.wall = walls;
+    if (dmap_bury_dead_ends(&g, NULL, 0, 0, b->dead_end, NULL, b->ws) != DMAP_OK)
+        memset(b->dead_end, 0, sizeof b->dead_end);
+    return b;
+}
+
+static void release_pm(void *state) {
+    pm_bot *b = state;
+    if (!b) return;
+    dmap_workspace_free(b->ws);
+    free(b);
+}
+
+/* ---- 1. threat maps ------------------------------------------------------------------------ */
+
+static void wanderer_threat(pm_bot *b, const kb_minion *m, double *t) {
+    kb_world *w = &b->world;
+    dmap_moves mv = dmap_moves_4();
+    double delay = m->state == 0 ? m->countdown : 0;
+    double life = m->state == 0 ? w->params.life_time + m->countdown : m->countdown;
+    if (dmap_threat_map(&w->grid, &mv, m->cell, delay, INFINITY, t, b->ws) != DMAP_OK) {
+        for (int c = 0; c < w->n; c++) t[c] = INFINITY;
+        return;
+    }
+    int me = w->ex[0].cell, target = m->state == 1 ? explorer_index(w, m->target) : -1;
+    if (target == 0 && isfinite(t[me])) {
+        double d = t[me];
+        for (int c = 0; c < w->n; c++)
+            if (t[c] <= d && b->dme[c] >= 0 && t[c] + b->dme[c] != d) t[c] = d + b->dme[c];
+    } else if (target > 0) {
+        double d = t[w->ex[target].cell];
+        for (int c = 0; c < w->n; c++)
+            if (t[c] > d) t[c] = INFINITY;
+    }
+    for (int c = 0; c < w->n; c++)
+        if (t[c] > life) t[c] = INFINITY;
+}
+
+static int slasher_moves(void *user, int cell, int state, dmap_transition *out, int cap) {
+    pm_bot *b = user;
+    kb_world *w = &b->world;
+    int n = 0;
+    if (cap < PM_MAX_TRANSITIONS) return DMAP_ERR_LIMIT;
+    switch (state) {
+    case L_WANDER: {
+        int nb[4], k = kb_neighbours(w, cell, nb);
+        for (int i = 0; i < k; i++) out[n++] = (dmap_transition){nb[i], L_WANDER, 1.0};
+        out[n++] = (dmap_transition){cell, L_STALK, 1.0}; /* sights someone, stays */
+        break;
+    }
+    case L_STALK:
+        out[n++] = (dmap_transition){cell, L_RUSH, KT_SLASHER_PREP};
+        break;
+    case L_RUSH: {
+        int x0 = cell % w->w, y0 = cell / w->w;
+        out[n++] = (dmap_transition){cell, L_DAMAGE, 1.0};
+        for (int r = 0; r < 4; r++)
+            for (int x = x0 + ray_dx[r], y = y0 + ray_dy[r]; walkable(w, x, y);
+                 x += ray_dx[r], y += ray_dy[r])
+                out[n++] = (dmap_transition){y * w->w + x, L_DAMAGE, 1.0};
+        break;
+    }
+    case L_AIMED:
+        for (int i = 0; i < b->naimed; i++)
+            out[n++] = (dmap_transition){b->aimed[i], L_DAMAGE, 1.0};
+        break;
+    case L_DAMAGE:
+        out[n++] = (dmap_transition){cell, L_STUN, 0.0};
+        break;
+    case L_STUN:
+        out[n++] = (dmap_transition){cell, L_WANDER, KT_SLASHER_STUN};
+        break;
+    }
+    return n;
+}
+
+static void slasher_threat(pm_bot *b, const kb_minion *m, double *t) {
+    kb_world *w = &b->world;
+    dmap_layer_source src = {m->cell, L_WANDER, 0.0};
+    int target = explorer_index(w, m->target);
+    b->naimed = 0;
+    switch (m->state) {
+    case 0: /* spawning: RUSH when the countdown ends */
+    case 2: /* stalking: likewise */
+        src = (dmap_layer_source){m->cell, L_RUSH, m->countdown};
+        break;
+    case 3: /* rushing this update */
+        src = (dmap_layer_source){m->cell, L_RUSH, 0.0};
+        if (target > 0) {
+            int tc = w->ex[target].cell, nb[4], k = kb_neighbours(w, tc, nb);
+            b->aimed[b->naimed++] = tc;
+            for (int i = 0; i < k; i++)
+                if (in_sight(w, m->cell, nb[i])) b->aimed[b->naimed++] = nb[i];
+            src.state = L_AIMED;
+        }
+        break;
+    case 4:
+        src = (dmap_layer_source){m->cell, L_WANDER, m->countdown};
+        break;
+    default:
+        break;
+    }
+    int rc = dmap_layered_search(w->n, PM_LAYERS, &src, 1, slasher_moves, b, PM_MAX_TRANSITIONS,
+                                 PM_HORIZON, b->layers, NULL, b->ws);
+    for (int c = 0; c < w->n; c++)
+        t[c] = rc == DMAP_OK ? b->layers[L_DAMAGE * w->n + c] : INFINITY;
+}
+
+/* ---- 2. timing map, 3. safe walk, 4. sanity bonus -------------------------------------------- */
+
+static void compute_maps(pm_bot *b) {
+    kb_world *w = &b->world;
+    dmap_moves mv = dmap_moves_4();
+    int me = w->ex[0].cell;
+    if (dmap_bfs(&w->grid, &mv, &me, 1, -1, b->dme, NULL, b->ws) != DMAP_OK)
+        for (int c = 0; c < w->n; c++) b->dme[c] = -1;
+    int others[KT_PLAYERS], no = 0;
+    for (int i = 1; i < w->nex; i++) others[no++] = w->ex[i].cell;
+    if (dmap_bfs(&w->grid, &mv, others, (size_t)no, -1, b->dothers, NULL, b->ws) != DMAP_OK)
+        for (int c = 0; c < w->n; c++) b->dothers[c] = -1;
+    for (int c = 0; c < w->n; c++) b->timing[c] = INFINITY;
+    for (int k = 0; k < w->nmin; k++) {
+        const kb_minion *m = &w->min[k];
+        if (m->type == 'W')
+            wanderer_threat(b, m, b->threat);
+        else
+            slasher_threat(b, m, b->threat);
+        dmap_min(&w->grid, b->timing, b->threat, b->timing);
+    }
+    size_t nsafe = 0;
+    if (dmap_safe_walk(&w->grid, &mv, b->timing, me, 0.0, b->arrival, b->parent, &nsafe, b->ws) !=
+        DMAP_OK) {
+        for (int c = 0; c < w->n; c++) b->arrival[c] = INFINITY, b->parent[c] = -1;
+        b->arrival[me] = 0;
+    }
+    /* first step of every safe path (me for my own cell) */
+    for (int c = 0; c < w->n; c++) {
+        b->first[c] = -1;
+        if (!isfinite(b->arrival[c])) continue;
+        int x = c, guard = 0;
+        while (x >= 0 && b->parent[x] != me && x != me && guard++ < w->n) x = b->parent[x];
+        b->first[c] = x;
+    }
+    /* sanity bonus of standing on each cell now */
+    int cells[KT_MAX_CELLS];
+    unsigned char seen[KT_MAX_CELLS];
+    for (int c = 0; c < w->n; c++) b->bonus[c] = 0;
+    for (int k = 0; k < w->neff; k++) {
+        const kb_effect *e = &w->eff[k];
+        if (e->type == 'U' && e->ticks > 0 && e->cell >= 0) b->bonus[e->cell] += KT_SHELTER_HEAL;
+        if (e->type != 'P' || e->cell < 0) continue;
+        /* the plan's reach: cells within 2 steps of its caster */
+        int n = 0, head = 0;
+        memset(seen, 0, (size_t)w->n);
+        cells[n++] = e->cell;
+        seen[e->cell] = 1;
+        for (int depth = 0; depth < KT_PLAN_RADIUS; depth++) {
+            int end = n;
+            for (; head < end; head++) {
+                int nb[4], kk = kb_neighbours(w, cells[head], nb);
+                for (int i = 0; i < kk; i++)
+                    if (!seen[nb[i]]) seen[nb[i]] = 1, cells[n++] = nb[i];
+            }
+        }
+        for (int i = 0; i < n; i++) b->bonus[cells[i]] += KT_PLAN_HEAL;
+    }
+    for (int c = 0; c < w->n; c++) {
+        if (w->wall[c]) continue;
+        for (int i = 1; i < w->nex; i++)
+            if (kb_manhattan(w, c, w->ex[i].cell) <= KT_GROUP_RANGE) {
+                b->bonus[c] += w->params.lonely - w->params.group;
+                break;
+            }
+    }
+}
+
+/* ---- 5. minimax over the other explorers' moves ------------------------------------------ */
+
+typedef struct sim_ctx {
+    pm_bot *b;
+    int mode; /* 0: combined (worst case), 1: damage to me (negated), 2: damage to others */
+} sim_ctx;
+
+/* Damage (sanity lost to minions) this update with the explorers on pos[0..nex-1]. */
+static void simulate(const pm_bot *b, const int *pos, int *dme, int *dothers) {
+    const kb_world *w = &b->world;
+    *dme = *dothers = 0;
+    for (int k = 0; k < w->nmin; k++) {
+        const kb_minion *m = &w->min[k];
+        int hit = -1;
+        if (m->type == 'W' && m->state == 1) {
+            int adjacent = -1, target = explorer_index(w, m->target);
+            for (int i = 0; i < w->nex; i++)
+                if (pos[i] == m->cell) hit = m->cell;
+            for (int i = 0; hit < 0 && i < w->nex; i++) {
+                if (kb_manhattan(w, pos[i], m->cell) != 1) continue;
+                if (i == 0 || i == target) {
+                    adjacent = pos[i];
+                    if (i == 0) break;
+                } else if (adjacent < 0) {
+                    adjacent = pos[i];
+                }
+            }
+            if (hit < 0) hit = adjacent;
+        } else if (m->type == 'S' && m->state == 3) {
+            int target = explorer_index(w, m->target);
+            if (target >= 0 && in_sight(w, m->cell, pos[target])) {
+                hit = pos[target];
+            } else {
+                /* the closest explorers along the 4 rays */
+                int best = KT_MAX_W + KT_MAX_H, nbest = 0, cell = -1;
+                int x0 = m->cell % w->w, y0 = m->cell / w->w;
+                for (int r = 0; r < 4; r++)
+                    for (int x = x0, y = y0, d = 0; walkable(w, x, y);
+                         x += ray_dx[r], y += ray_dy[r], d++) {
+                        int c = y * w->w + x, here = 0;
+                        for (int i = 0; i < w->nex; i++) here += pos[i] == c;
+                        if (!here) continue;
+                        if (d < best) best = d, nbest = 0, cell = -1;
+                        if (d == best && c != cell) nbest += here, cell = c;
+                        else if (d == best) nbest += here;
+                        break;
+                    }
+                if (nbest == 1) hit = cell;
+                else if (nbest == 0) hit = target >= 0 ? w->ex[target].cell : m->cell;
+                else hit = m->cell;
+            }
+        }
+        if (hit < 0) continue;
+        for (int i = 0; i < w->nex; i++)
+            if (pos[i] == hit) *(i == 0 ? dme : dothers) += KT_SPOOK;
+    }
+}
+
+static double outcome(void *user, int my_move, const int *opp, size_t nopp) {
+    sim_ctx *s = user;
+    const pm_bot *b = s->b;
+    int pos[KT_PLAYERS];
+    pos[0] = b->moves[my_move];
+    for (size_t j = 0; j < nopp; j++) pos[j + 1] = b->opp_moves[j][opp[j]];
+    int dme, dothers;
+    simulate(b, pos, &dme, &dothers);
+    if (s->mode == 1) return -dme;
+    if (s->mode == 2) return dothers;
+    return -1000.0 * dme + dothers;
+}
+
+/* ---- 6. filters ------------------------------------------------------------------------------ */
+
+static double f_safe(void *u, int i) {
+    pm_bot *b = u;
+    int c = b->moves[i];
+    return c == b->world.ex[0].cell ? b->timing[c] > 1 : isfinite(b->arrival[c]) && b->first[c] == c;
+}
+static double f_not_next_turn(void *u, int i) { pm_bot *b = u; return b->timing[b->moves[i]] > 2; }
+static double f_bonus(void *u, int i) { pm_bot *b = u; return b->move_bonus[i]; }
+static double f_bonus_dist(void *u, int i) { pm_bot *b = u; return b->bonus_dist[i]; }
+static double f_ttl(void *u, int i) { pm_bot *b = u; return b->timing[b->moves[i]]; }
+static double f_no_yell_trap(void *u, int i) {
+    pm_bot *b = u;
+    const kb_world *w = &b->world;
+    int c = b->moves[i];
+    if (b->timing[c] > 3) return 1;
+    for (int k = 1; k < w->nex; k++) /* someone who can reach yelling range next turn */
+        if (kb_manhattan(w, w->ex[k].cell, c) <= KT_YELL_RANGE + 1) return 0;
+    return 1;
+}
+static double f_avg_me(void *u, int i) { pm_bot *b = u; return b->avg_me[i]; }
+static double f_avg_others(void *u, int i) { pm_bot *b = u; return b->avg_others[i]; }
+static double f_near_others(void *u, int i) {
+    pm_bot *b = u;
+    int d = b->dothers[b->moves[i]];
+    return d < 0 ? INFINITY : d;
+}
+static double f_not_dead_end(void *u, int i) { pm_bot *b = u; return !b->dead_end[b->moves[i]]; }
+static double f_not_previous(void *u, int i) { pm_bot *b = u; return b->moves[i] != b->prev_cell; }
+static double f_not_here(void *u, int i) {
+    pm_bot *b = u;
+    return b->moves[i] != b->world.ex[0].cell;
+}
+
+/* For every move: the biggest bonus its safe paths lead to, and how soon. */
+static void bonus_per_move(pm_bot *b) {
+    const kb_world *w = &b->world;
+    for (int i = 0; i < b->nmoves; i++) {
+        b->move_bonus[i] = -INFINITY;
+        b->bonus_dist[i] = INFINITY;
+    }
+    for (int c = 0; c < w->n; c++) {
+        if (b->first[c] < 0) continue;
+        for (int i = 0; i < b->nmoves; i++) {
+            int here = b->moves[i] == w->ex[0].cell;
+            if (here ? c != b->moves[i] : b->first[c] != b->moves[i]) continue;
+            if (b->bonus[c] > b->move_bonus[i] ||
+                (b->bonus[c] == b->move_bonus[i] && b->arrival[c] < b->bonus_dist[i])) {
+                b->move_bonus[i] = b->bonus[c];
+                b->bonus_dist[i] = b->arrival[c];
+            }
+        }
+    }
+}
+
+/* ---- 7. abilities -------------------------------------------------------------------------- */
+
+/* A YELL that should hurt someone: an explorer in range I have not yelled at, standing where a
+ * minion strikes within 2 turns (it stays frozen there). */
+static int yell_worth_it(const pm_bot *b) {
+    const kb_world *w = &b->world;
+    for (int i = 1; i < w->nex; i++) {
+        if (b->yelled_at & (1u << (w->ex[i].id & 31))) continue;
+        if (kb_manhattan(w, w->ex[0].cell, w->ex[i].cell) > KT_YELL_RANGE) continue;
+        if (b->timing[w->ex[i].cell] <= 2) return 1;
+    }
+    return 0;
+}
+
+static int plan_worth_it(const pm_bot *b) {
+    const kb_world *w = &b->world;
+    const kb_explorer *me = &w->ex[0];
+    if (me->plans <= 0) return 0;
+    for (int k = 0; k < w->neff; k++)
+        if ((w->eff[k].type == 'P' || w->eff[k].type == 'L') && w->eff[k].caster == me->id) return 0;
+    int near = 0;
+    for (int i = 1; i < w->nex; i++) near += b->dme[w->ex[i].cell] >= 0 && b->dme[w->ex[i].cell] <= 2;
+    return me->sanity + KT_PLAN_TICKS * KT_PLAN_HEAL * (1 + near) <= KT_MAX_SANITY;
+}
+
+static int light_worth_it(const pm_bot *b) {
+    const kb_world *w = &b->world;
+    const kb_explorer *me = &w->ex[0];
+    if (me->lights <= 0) return 0;
+    for (int k = 0; k < w->neff; k++)
+        if ((w->eff[k].type == 'P' || w->eff[k].type == 'L') && w->eff[k].caster == me->id) return 0;
+    for (int k = 0; k < w->nmin; k++) {
+        const kb_minion *m = &w->min[k];
+        if (m->type != 'W' || m->state != 1 || m->target != me->id) continue;
+        int d = b->dme[m->cell];
+        if (d < 0 || 2 * d <= KT_LIGHT_RADIUS) continue;
+        for (int i = 1; i < w->nex; i++)
+            if (b->dme[w->ex[i].cell] > d) return 1;
+    }
+    return 0;
+}
+
+/* ---- the decision ---------------------------------------------------------------------------- */
+
+static kt_action decide_pm(void *state, const kt_view *v) {
+    kt_action wait = {KT_WAIT, 0, 0};
+    pm_bot *b = state;
+    if (!b) return wait;
+    kb_world *w = &b->world;
+    kb_world_from_view(w, v);
+    const kb_explorer *me = &w->ex[0];
+    for (int k = 0; k < w->neff; k++)
+        if (w->eff[k].type == 'Y' && w->eff[k].caster == me->id)
+            b->yelled_at |= 1u << (w->eff[k].receiver & 31);
+    compute_maps(b);
+    int prev = b->prev_cell;
+    b->prev_cell = me->cell;
+    (void)prev;
+
+    /* section 7, first place: a yell that hurts, when I can afford to stand still */
+    if (yell_worth_it(b) && b->timing[me->cell] >= 2) return (kt_action){KT_YELL, 0, 0};
+
+    /* candidates: stay, then the walkable neighbours; the others' moves likewise */
+    int nb[4], k = kb_neighbours(w, me->cell, nb);
+    b->nmoves = 0;
+    b->moves[b->nmoves++] = me->cell;
+    for (int i = 0; i < k; i++) b->moves[b->nmoves++] = nb[i];
+    b->nopp = w->nex - 1;
+    for (int j = 0; j < b->nopp; j++) {
+        int c = w->ex[j + 1].cell, on[4], kk = kb_neighbours(w, c, on);
+        b->opp_count[j] = 0;
+        b->opp_moves[j][b->opp_count[j]++] = c;
+        for (int i = 0; i < kk; i++) b->opp_moves[j][b->opp_count[j]++] = on[i];
+    }
+    int best[PM_MAX_MOVES];
+    size_t nbest = 0;
+    sim_ctx s0 = {b, 0}, s1 = {b, 1}, s2 = {b, 2};
+    if (dmap_minimax_moves((size_t)b->nmoves, b->opp_count, (size_t)b->nopp, outcome, &s0,
+                           b->worst, NULL, best, &nbest) != DMAP_OK ||
+        dmap_minimax_moves((size_t)b->nmoves, b->opp_count, (size_t)b->nopp, outcome, &s1,
+                           b->worst, b->avg_me, NULL, NULL) != DMAP_OK ||
+        dmap_minimax_moves((size_t)b->nmoves, b->opp_count, (size_t)b->nopp, outcome, &s2,
+                           b->worst, b->avg_others, NULL, NULL) != DMAP_OK) {
+        nbest = (size_t)b->nmoves;
+        for (int i = 0; i < b->nmoves; i++) best[i] = i, b->avg_me[i] = b->avg_others[i] = 0;
+    }
+    for (int i = 0; i < b->nmoves; i++) b->avg_me[i] = -b->avg_me[i]; /* mode 1 negated it */
+    bonus_per_move(b);
+
+    /* section 6: the minimax result, then the safe ones through the heuristic filters */
+    int cands[PM_MAX_MOVES];
+    size_t n = nbest;
+    for (size_t i = 0; i < n; i++) cands[i] = best[i];
+    int safe[PM_MAX_MOVES];
+    size_t nsafe = 0;
+    for (size_t i = 0; i < n; i++)
+        if (f_safe(b, cands[i])) safe[nsafe++] = cands[i];
+    if (nsafe > 0) {
+        const dmap_filter heuristics[] = {
+            {DMAP_FILTER_KEEP_TRUE, f_not_next_turn, b}, {DMAP_FILTER_KEEP_MAX, f_bonus, b},
+            {DMAP_FILTER_KEEP_MIN, f_bonus_dist, b},     {DMAP_FILTER_KEEP_MAX, f_ttl, b},
+            {DMAP_FILTER_KEEP_TRUE, f_no_yell_trap, b},  {DMAP_FILTER_KEEP_MIN, f_avg_me, b},
+            {DMAP_FILTER_KEEP_MAX, f_avg_others, b},     {DMAP_FILTER_KEEP_MIN, f_near_others, b}};
+        dmap_filter_moves(safe, &nsafe, heuristics, sizeof heuristics / sizeof heuristics[0], NULL);
+        n = nsafe;
+        memcpy(cands, safe, n * sizeof cands[0]);
+    } /* else: no safe path at all, fall back on the minimax result */
+    const dmap_filter last[] = {{DMAP_FILTER_KEEP_TRUE, f_not_dead_end, b},
+                                {DMAP_FILTER_KEEP_TRUE, f_not_previous, b},
+                                {DMAP_FILTER_KEEP_TRUE, f_not_here, b}};
+    b->prev_cell = prev;
+    dmap_filter_moves(cands, &n, last, sizeof last / sizeof last[0], NULL);
+    b->prev_cell = me->cell;
+
+    /* section 7, second place: staying is still an option */
+    int stay_ok = 0;
+    for (size_t i = 0; i < n; i++) stay_ok |= b->moves[cands[i]] == me->cell;
+    if (stay_ok) {
+        if (plan_worth_it(b)) return (kt_action){KT_PLAN, 0, 0};
+        if (yell_worth_it(b)) return (kt_action){KT_YELL, 0, 0};
+        if (light_worth_it(b)) return (kt_action){KT_LIGHT, 0, 0};
+    }
+    int pick = cands[n > 1 ? dmap_rng_below(&b->rng, (uint32_t)n) : 0];
+    return kb_move_to(w, b->moves[pick]);
+}
+
+const kt_bot kt_bot_postmortem = {"postmortem",
+                                  "seed 004: threat/timing maps, safe walk, minimax, filters",
+                                  init_pm, decide_pm, release_pm};

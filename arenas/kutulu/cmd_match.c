@@ -1,0 +1,147 @@
+/* cmd_match.c — `kutulu match`: one game of four players (built-in bots or cmd:PROGRAM ARGS),
+ * optionally drawing the maze every turn, ending with the ranking and the scores. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "kutulu_cli.h"
+#include "kutulu_replay.h"
+
+static const char match_help[] =
+    "usage: kutulu match --seed S --bots A,B,C,D [--map NAME] [--render] [--replay FILE]\n"
+    "                    [--bot-seed N] [--maps DIR]\n"
+    "  --seed S       the referee's seed (a Java long): parameters, map and minion choices\n"
+    "  --bots A,B,C,D four players: built-in bots (kutulu bots) or cmd:PROGRAM ARGS, a program\n"
+    "                 speaking the CodinGame protocol (1000 ms first turn, 50 ms after)\n"
+    "  --map NAME     a league map by its referee name (\"Typhoon\", \"Pac man\", ...)\n"
+    "  --render       draw the maze after every turn (0-3 explorers, W wanderer, v spawning,\n"
+    "                 X slasher, : LIGHT)\n"
+    "  --replay FILE  write the game as a replay file (JSON Lines)\n"
+    "  --bot-seed N   seeds the bots' own generators (default 1)\n"
+    "  --first-limit MS, --limit MS  time limits of cmd: programs (default 1000 and 50, the\n"
+    "                 referee's; built-in bots are timed but never stopped)\n"
+    "Prints the ranking with scores. Bad input: exit 2.\n";
+
+int kcli_int64(const char *opt, const char *s, int64_t *out) {
+    char *end;
+    errno = 0;
+    long long v = strtoll(s, &end, 10);
+    if (end == s || *end || errno || !((*s >= '0' && *s <= '9') || *s == '-'))
+        return kcli_fail("%s: expected an integer, got '%s'", opt, s);
+    *out = (int64_t)v;
+    return 0;
+}
+
+int kcli_split_bots(const char *opt, char *s, char *items[KT_PLAYERS]) {
+    int n = 0;
+    for (char *p = s; n <= KT_PLAYERS;) {
+        char *comma = strchr(p, ',');
+        if (comma) *comma = '\0';
+        if (!*p) return kcli_fail("%s: empty player name", opt);
+        if (n == KT_PLAYERS) return kcli_fail("%s: give exactly 4 players", opt);
+        items[n++] = p;
+        if (!comma) break;
+        p = comma + 1;
+    }
+    if (n != KT_PLAYERS) return kcli_fail("%s: give exactly 4 players, got %d", opt, n);
+    return 0;
+}
+
+static void render_turn(void *ctx, const kt_game *g, char lines[KT_PLAYERS][KT_LINE_MAX],
+                        const unsigned char played[KT_PLAYERS]) {
+    match_observer *o = ctx;
+    if (o->render) {
+        printf("actions:");
+        for (int i = 0; i < KT_PLAYERS; i++) printf(" | %s", played[i] ? lines[i] : "-");
+        printf("\n");
+        kt_render(stdout, g);
+    }
+    if (o->replay) kt_replay_turn_write(o->replay, g, lines, played);
+}
+
+int kutulu_cmd_match(int argc, char **argv) {
+    int64_t seed = 0, bot_seed = 1, first_ms = 1000, limit_ms = 50;
+    int have_seed = 0, render = 0, forced = -1;
+    const char *maps_dir = NULL, *replay_path = NULL;
+    char *specs[KT_PLAYERS] = {0};
+    char *bots_arg = NULL;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (strcmp(a, "--help") == 0) return fputs(match_help, stdout), 0;
+        if (strcmp(a, "--render") == 0) {
+            render = 1;
+            continue;
+        }
+        if (i + 1 >= argc) return kcli_fail("match: %s needs a value (see kutulu match --help)", a);
+        const char *v = argv[++i];
+        if (strcmp(a, "--seed") == 0) {
+            if (kcli_int64(a, v, &seed)) return KCLI_USAGE;
+            have_seed = 1;
+        } else if (strcmp(a, "--bot-seed") == 0) {
+            if (kcli_int64(a, v, &bot_seed)) return KCLI_USAGE;
+        } else if (strcmp(a, "--first-limit") == 0 || strcmp(a, "--limit") == 0) {
+            int64_t *dst = a[2] == 'f' ? &first_ms : &limit_ms;
+            if (kcli_int64(a, v, dst)) return KCLI_USAGE;
+            if (*dst < 1 || *dst > 600000) return kcli_fail("%s: expected 1..600000 ms", a);
+        } else if (strcmp(a, "--bots") == 0) {
+            bots_arg = argv[i];
+        } else if (strcmp(a, "--map") == 0) {
+            forced = kt_league_map_index(v);
+            if (forced < 0) return kcli_fail("--map: no league map named '%s'", v);
+        } else if (strcmp(a, "--maps") == 0) {
+            maps_dir = v;
+        } else if (strcmp(a, "--replay") == 0) {
+            replay_path = v;
+        } else {
+            return kcli_fail("match: unknown option '%s' (see kutulu match --help)", a);
+        }
+    }
+    if (!have_seed) return kcli_fail("match: --seed is required (see kutulu match --help)");
+    if (!bots_arg) return kcli_fail("match: --bots is required (see kutulu match --help)");
+    if (kcli_split_bots("--bots", bots_arg, specs)) return KCLI_USAGE;
+    static kt_mapset maps;
+    if (kcli_load_maps(maps_dir, &maps)) return KCLI_USAGE;
+    kt_player *players[KT_PLAYERS] = {0};
+    char err[256];
+    int rc = 0;
+    for (int i = 0; i < KT_PLAYERS; i++) {
+        players[i] = kt_player_new(specs[i], err, sizeof err);
+        if (!players[i]) {
+            rc = kcli_fail("--bots: %s", err);
+            goto done;
+        }
+    }
+    kt_match_config cfg = {seed, forced, (uint64_t)bot_seed, first_ms * 1000000LL,
+                           limit_ms * 1000000LL};
+    match_observer obs = {render, NULL};
+    kt_replay_writer rw;
+    if (replay_path) {
+        if (kt_replay_writer_open(&rw, replay_path, &maps, &cfg, players, err, sizeof err)) {
+            rc = kcli_fail("--replay: %s", err);
+            goto done;
+        }
+        obs.replay = &rw;
+    }
+    kt_match_result res;
+    if (kt_play_match(players, &maps, &cfg, render_turn, &obs, &res, err, sizeof err)) {
+        if (obs.replay) kt_replay_writer_abort(&rw);
+        rc = kcli_fail("match: %s", err);
+        goto done;
+    }
+    if (obs.replay && kt_replay_writer_close(&rw, &res, err, sizeof err)) {
+        rc = kcli_fail("--replay: %s", err);
+        goto done;
+    }
+    printf("map: %s (seed %lld), %d turns\n", kt_league_map_name(res.map_index), (long long)seed,
+           res.turns);
+    for (int r = 1; r <= KT_PLAYERS; r++)
+        for (int i = 0; i < KT_PLAYERS; i++)
+            if (res.rank[i] == r)
+                printf("rank %d: player %d %-12s score %d%s\n", r, i, kt_player_name(players[i]),
+                       res.score[i], res.timeouts[i] && kt_player_is_external(players[i])
+                                          ? " (timeout or invalid output)" : "");
+done:
+    for (int i = 0; i < KT_PLAYERS; i++) kt_player_free(players[i]);
+    return rc;
+}

@@ -1,0 +1,165 @@
+/* cmd_tournament.c — `kutulu tournament`: N games of four entrants on the kit's runner. Games
+ * come in groups of 4 that share one referee seed and one league map (the map rotation walks
+ * the 16 maps group by group) with the seats rotated, so every entrant plays every seat of
+ * the same game. Per entrant: mean rank, share of first places (rank 1, ties included) with a
+ * Wilson 95% interval, mean score, mean and worst decision time, games ended by a timeout. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "kutulu_cli.h"
+#include "kutulu_players.h"
+#include "stats.h"
+#include "tournament.h"
+
+static const char tournament_help[] =
+    "usage: kutulu tournament --bots A,B,C,D --games N [--seed S] [--jobs J] [--maps DIR]\n"
+    "  --bots A,B,C,D the four entrants (built-in bots or cmd:PROGRAM ARGS; repeats allowed)\n"
+    "  --games N      games to play (groups of 4 rotate the seats of one game; default 100)\n"
+    "  --seed S       tournament seed (default 1): each game's referee seed derives from it\n"
+    "  --jobs J       games in parallel (0 = every core, the default); the table is the same\n"
+    "                 for any J\n"
+    "Prints one row per entrant. A progress line goes to stderr when it is a terminal.\n";
+
+typedef struct game_slot {
+    int failed;
+    int rank[KT_PLAYERS], score[KT_PLAYERS], timeouts[KT_PLAYERS], decisions[KT_PLAYERS];
+    int64_t decide_ns[KT_PLAYERS], max_ns[KT_PLAYERS];
+    int turns;
+} game_slot;
+
+typedef struct tour_ctx {
+    char *specs[KT_PLAYERS];
+    const kt_mapset *maps;
+    uint64_t seed;
+} tour_ctx;
+
+static int play_one(void *vctx, long index, uint64_t game_seed, void *result) {
+    const tour_ctx *ctx = vctx;
+    game_slot *slot = result;
+    int entrant_of_seat[KT_PLAYERS];
+    kit_rotate_seats(index, KT_PLAYERS, entrant_of_seat);
+    kt_player *players[KT_PLAYERS] = {0};
+    char err[256];
+    int rc = 0;
+    for (int s = 0; s < KT_PLAYERS; s++) {
+        players[s] = kt_player_new(ctx->specs[entrant_of_seat[s]], err, sizeof err);
+        if (!players[s]) rc = -1;
+    }
+    if (rc == 0) {
+        /* one referee game per group of 4: the same seed and map, seats rotated */
+        kt_match_config cfg;
+        cfg.seed = (int64_t)(kit_game_seed(ctx->seed, index / KT_PLAYERS) >> 1);
+        cfg.forced_map = (int)((index / KT_PLAYERS) % KT_LEAGUE_MAPS);
+        cfg.bot_seed = game_seed;
+        cfg.first_limit_ns = 1000000000LL;
+        cfg.limit_ns = 50000000LL;
+        kt_match_result res;
+        rc = kt_play_match(players, ctx->maps, &cfg, NULL, NULL, &res, err, sizeof err);
+        if (rc == 0) {
+            slot->turns = res.turns;
+            for (int s = 0; s < KT_PLAYERS; s++) {
+                int e = entrant_of_seat[s];
+                slot->rank[e] = res.rank[s];
+                slot->score[e] = res.score[s];
+                slot->timeouts[e] = res.timeouts[s];
+                slot->decisions[e] = res.decisions[s];
+                slot->decide_ns[e] = res.decide_ns[s];
+                slot->max_ns[e] = res.max_decide_ns[s];
+            }
+        }
+    }
+    for (int s = 0; s < KT_PLAYERS; s++) kt_player_free(players[s]);
+    slot->failed = rc != 0;
+    return rc != 0;
+}
+
+int kutulu_cmd_tournament(int argc, char **argv) {
+    long games = 100;
+    int64_t seed = 1, jobs = 0;
+    const char *maps_dir = NULL;
+    char *bots_arg = NULL;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (strcmp(a, "--help") == 0) return fputs(tournament_help, stdout), 0;
+        if (i + 1 >= argc)
+            return kcli_fail("tournament: %s needs a value (see kutulu tournament --help)", a);
+        const char *v = argv[++i];
+        int64_t x;
+        if (strcmp(a, "--bots") == 0) {
+            bots_arg = argv[i];
+        } else if (strcmp(a, "--games") == 0) {
+            if (kcli_int64(a, v, &x)) return KCLI_USAGE;
+            if (x < 1 || x > 100000000) return kcli_fail("--games: expected 1..100000000");
+            games = (long)x;
+        } else if (strcmp(a, "--seed") == 0) {
+            if (kcli_int64(a, v, &seed)) return KCLI_USAGE;
+            if (seed < 0) return kcli_fail("--seed: expected a non-negative integer");
+        } else if (strcmp(a, "--jobs") == 0) {
+            if (kcli_int64(a, v, &jobs)) return KCLI_USAGE;
+            if (jobs < 0 || jobs > 1024) return kcli_fail("--jobs: expected 0..1024 (0: every core)");
+        } else if (strcmp(a, "--maps") == 0) {
+            maps_dir = v;
+        } else {
+            return kcli_fail("tournament: unknown option '%s' (see kutulu tournament --help)", a);
+        }
+    }
+    if (!bots_arg) return kcli_fail("tournament: --bots is required (see kutulu tournament --help)");
+    tour_ctx ctx;
+    if (kcli_split_bots("--bots", bots_arg, ctx.specs)) return KCLI_USAGE;
+    char err[256];
+    for (int e = 0; e < KT_PLAYERS; e++) { /* check the names before playing */
+        kt_player *p = kt_player_new(ctx.specs[e], err, sizeof err);
+        if (!p) return kcli_fail("--bots: %s", err);
+        kt_player_free(p);
+    }
+    static kt_mapset maps;
+    if (kcli_load_maps(maps_dir, &maps)) return KCLI_USAGE;
+    ctx.maps = &maps;
+    ctx.seed = (uint64_t)seed;
+    game_slot *slots = calloc((size_t)games, sizeof *slots);
+    if (!slots) return kcli_fail("tournament: out of memory");
+    kit_tournament t = {games, (int)jobs, (uint64_t)seed, sizeof(game_slot), play_one, &ctx,
+                        "games", -1};
+    long failed = 0;
+    if (kit_tournament_run(&t, slots, &failed)) {
+        free(slots);
+        return kcli_fail("tournament: could not start the games (threads or memory)");
+    }
+    kit_mean rank[KT_PLAYERS] = {{0}}, score[KT_PLAYERS] = {{0}}, turns = {0};
+    long first[KT_PLAYERS] = {0}, timeouts[KT_PLAYERS] = {0}, decisions[KT_PLAYERS] = {0};
+    double ns[KT_PLAYERS] = {0};
+    int64_t worst[KT_PLAYERS] = {0};
+    long played = 0;
+    for (long g = 0; g < games; g++) {
+        const game_slot *s = &slots[g];
+        if (s->failed) continue;
+        played++;
+        kit_mean_add(&turns, s->turns);
+        for (int e = 0; e < KT_PLAYERS; e++) {
+            kit_mean_add(&rank[e], s->rank[e]);
+            kit_mean_add(&score[e], s->score[e]);
+            first[e] += s->rank[e] == 1;
+            timeouts[e] += s->timeouts[e];
+            decisions[e] += s->decisions[e];
+            ns[e] += (double)s->decide_ns[e];
+            if (s->max_ns[e] > worst[e]) worst[e] = s->max_ns[e];
+        }
+    }
+    printf("kutulu tournament: %ld games (%ld failed), seed %lld, %.1f turns per game on average\n",
+           played, failed, (long long)seed, kit_mean_value(&turns));
+    printf("| entrant | bot | mean rank | first places | 95%% interval | mean score | decision mean | decision worst | timeouts |\n");
+    printf("|---|---|---|---|---|---|---|---|---|\n");
+    for (int e = 0; e < KT_PLAYERS; e++) {
+        double lo, hi;
+        kit_wilson(first[e], played, 1.96, &lo, &hi);
+        printf("| %c | %s | %.3f ± %.3f | %.1f%% | %.1f–%.1f%% | %.1f ± %.1f | %.1f µs | %.2f ms | %ld |\n",
+               'A' + e, ctx.specs[e], kit_mean_value(&rank[e]), kit_mean_halfwidth(&rank[e]),
+               played ? 100.0 * (double)first[e] / (double)played : 0.0, 100 * lo, 100 * hi,
+               kit_mean_value(&score[e]), kit_mean_halfwidth(&score[e]),
+               decisions[e] ? ns[e] / (double)decisions[e] / 1e3 : 0.0, (double)worst[e] / 1e6,
+               timeouts[e]);
+    }
+    free(slots);
+    return failed ? 1 : 0;
+}

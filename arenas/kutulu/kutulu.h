@@ -1,0 +1,200 @@
+/* kutulu.h — the Code of Kutulu arena: the CodinGame referee's rules (league 7, every rule on),
+ * turn-exact with the official Java referee, the protocol text it exchanges with players, and
+ * the bots' interface.
+ *
+ * The facts come from ../shared/rules/kutulu.md and the official referee
+ * (JohnnyGuye/code-of-kutulu); the README of this folder says where they come from and where
+ * we differ. The engine (engine.c, path.c) is rules only: no printing, no files, no clocks.
+ * protocol.c turns states into the lines a player reads and parses the line it answers, with
+ * the referee's grammar. Bots see exactly what a player reads, parsed (kt_view). */
+#ifndef KUTULU_H
+#define KUTULU_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "javarandom.h"
+#include "kutulu_view.h"
+
+/* ---- maps ---------------------------------------------------------------------------------- */
+
+/* A maze as the referee holds it: '#' wall, 'w' wanderer spawn, 'U' shelter, 'S' explorer
+ * start, '.' empty (any other character is empty too). */
+typedef struct kt_map {
+    char name[64];
+    int w, h;
+    char cells[KT_MAX_CELLS]; /* row-major, index y*w + x */
+} kt_map;
+
+/* The 16 league-7 mazes in the referee's order (MazeFactory.java): the name the referee uses
+ * and the file of ../shared/data/kutulu/maps/ holding the layout. */
+const char *kt_league_map_name(int i);
+const char *kt_league_map_file(int i);
+/* The index of a league map by its exact referee name, or -1. */
+int kt_league_map_index(const char *name);
+
+/* Parse a maze text (rows of equal length). Returns 0, or -1 with a reason in err. */
+int kt_map_parse(const char *text, size_t len, const char *name, kt_map *m, char *err,
+                 size_t errlen);
+
+/* The 16 league maps, loaded once (maps_load.c reads them from a folder). */
+typedef struct kt_mapset {
+    kt_map maps[KT_LEAGUE_MAPS];
+} kt_mapset;
+
+/* Load the league maps from dir (../shared/data/kutulu/maps). 0, or -1 with err. */
+int kt_mapset_load(const char *dir, kt_mapset *set, char *err, size_t errlen);
+
+/* Parse a player's output line with the referee's grammar (PlayerAction.java): returns 0 and
+ * the action, or -1 when the referee would reject the line (the player is then out). */
+int kt_parse_action(const char *line, kt_action *a);
+/* ---- the game ------------------------------------------------------------------------------ */
+
+typedef enum kt_minion_type { KT_WANDERER = 1, KT_SLASHER = 2 } kt_minion_type;
+typedef enum kt_minion_state {
+    KT_SPAWNING = 0, KT_WANDERING = 1, KT_STALKING = 2, KT_RUSH = 3, KT_STUNNED = 4,
+    KT_RECALLED = 10
+} kt_minion_state;
+typedef enum kt_effect_type {
+    KT_EFFECT_SHELTER = 3, KT_EFFECT_PLAN = 4, KT_EFFECT_LIGHT = 5, KT_EFFECT_YELL = 6
+} kt_effect_type;
+
+typedef struct kt_explorer {
+    int cell;
+    int sanity, plans, lights;
+    int active;              /* in the game (the referee's living list) */
+    int score;               /* set when it leaves the game */
+    int slasher_spawned;
+    unsigned yelled_by;      /* bit j: explorer j has yelled at it once */
+} kt_explorer;
+
+typedef struct kt_minion {
+    int id;
+    kt_minion_type type;
+    int cell;
+    kt_minion_state state;
+    int spawn_cd, life_cd, stun_cd;
+    int target;    /* explorer id or -1 */
+    int last_seen; /* slashers: the cell to rush to when the target is lost, or -1 */
+} kt_minion;
+
+typedef struct kt_effect {
+    kt_effect_type type;
+    int tick;      /* ticks left, or a shelter's energy */
+    int caster;    /* explorer id, -1 for shelters */
+    int receiver;  /* yells */
+    int cell;      /* shelters */
+} kt_effect;
+
+typedef struct kt_game {
+    const kt_map *map;
+    int map_index;
+    int64_t seed;
+    kt_params params;
+    kit_javarandom rng;
+    int turn;     /* the next turn to play, 0 .. 200 */
+    int over;
+    int next_id;
+    kt_explorer ex[KT_PLAYERS];
+    int nminions;
+    kt_minion minions[KT_MAX_MINIONS];
+    int neffects;
+    kt_effect effects[KT_MAX_EFFECTS];
+    unsigned char light[KT_MAX_CELLS]; /* LIGHT marks of this turn */
+    struct kt_search *search;          /* scratch of the path searches (owned) */
+} kt_game;
+
+/* Start a game as the referee's init() does with game parameter seed=S: the four parameter
+ * draws, then the map (forced_map in 0..15: that league map and no draw; -1: drawn), explorers
+ * on the 'S' cells in row-major order. Returns 0, or -1 when the map is unusable or memory is short.
+ * Free it with kt_game_free. */
+int kt_game_init(kt_game *g, int64_t seed, const kt_mapset *maps, int forced_map);
+
+/* Free the game's scratch memory (the game cannot be stepped afterwards). */
+void kt_game_free(kt_game *g);
+/* Copy a game (dst gets its own scratch memory; -1 when out of memory). */
+int kt_game_copy(kt_game *dst, const kt_game *src);
+
+/* Play one turn. act[i] is player i's action; ok[i] == 0 means player i timed out or gave an
+ * invalid line: it is out with score -1 before the update (ignored for inactive players).
+ * Returns 0, -1 when the game is already over, -2 when a fixed capacity overflowed. */
+int kt_game_step(kt_game *g, const kt_action act[KT_PLAYERS], const unsigned char ok[KT_PLAYERS]);
+
+/* Nonzero when the cell (x, y) is inside the map and not a wall. */
+int kt_walkable(const kt_map *m, int x, int y);
+
+/* The referee's path search (AStar.java: uniform cost, ties in insertion order, neighbours in
+ * direction order (k + offset) mod 4, up, right, down, left). light (may be NULL) marks cells
+ * that cost 1 + KT_LIGHT_EXTRA to enter. The search runs until every cell of targets is
+ * settled (or nothing is left). cost[c] gets the path cost (-1 unreached) and parent[c] the
+ * previous cell on the referee's path (-1 for the source). */
+typedef struct kt_search {
+    int cost[KT_MAX_CELLS];
+    int parent[KT_MAX_CELLS];
+    /* scratch */
+    int bucket_head[KT_MAX_CELLS * 5 + 8], bucket_tail[KT_MAX_CELLS * 5 + 8];
+    int entry_next[KT_MAX_CELLS * 4 + 4], entry_cell[KT_MAX_CELLS * 4 + 4],
+        entry_parent[KT_MAX_CELLS * 4 + 4];
+} kt_search;
+void kt_path_search(const kt_map *m, const unsigned char *light, int src, int offset,
+                    const int *targets, int ntargets, kt_search *s);
+/* The second cell of the referee's path from src to dst read from a search (-1 when src ==
+ * dst or dst was not reached). */
+int kt_path_first_step(const kt_search *s, int src, int dst);
+
+/* ---- protocol ------------------------------------------------------------------------------ */
+
+/* The init lines a player reads first (width, height, rows with S shown as '.', parameters). */
+size_t kt_format_init(const kt_game *g, char *buf, size_t cap);
+/* The turn input of player p: entity count, its explorer, the other active explorers p+1,
+ * p+2, p+3 (mod 4), minions, effects. */
+size_t kt_format_turn(const kt_game *g, int p, char *buf, size_t cap);
+/* The trace's state lines after a turn: one per player (EXPLORER line or "GONE i score s"),
+ * minions, effects; each line ends in '\n'. */
+size_t kt_format_state(const kt_game *g, char *buf, size_t cap);
+
+/* ---- players and matches ------------------------------------------------------------------- */
+
+/* A seat: an in-process bot or an external program (cmd:PROGRAM ARGS). */
+typedef struct kt_player kt_player;
+
+/* Make a player from a spec: a built-in bot name or "cmd:PROGRAM ARGS". NULL with err. */
+kt_player *kt_player_new(const char *spec, char *err, size_t errlen);
+void kt_player_free(kt_player *p);
+const char *kt_player_name(const kt_player *p);
+
+typedef struct kt_match_config {
+    int64_t seed;        /* the referee's seed */
+    int forced_map;      /* -1: drawn from the seed */
+    uint64_t bot_seed;   /* seeds the bots' generators */
+    int64_t first_limit_ns, limit_ns; /* external bots: 1000 ms first turn, 50 ms after */
+} kt_match_config;
+
+typedef struct kt_match_result {
+    int turns;
+    int map_index;
+    int score[KT_PLAYERS];
+    int rank[KT_PLAYERS];    /* 1 = best; ties share */
+    int timeouts[KT_PLAYERS]; /* 1 when the player was ended by a timeout or invalid output */
+    int decisions[KT_PLAYERS];
+    int64_t decide_ns[KT_PLAYERS];
+    int64_t max_decide_ns[KT_PLAYERS];
+} kt_match_result;
+
+/* Called after every turn (may be NULL): the game after the turn and the lines played. */
+typedef void (*kt_observer)(void *ctx, const kt_game *g, char lines[KT_PLAYERS][KT_LINE_MAX],
+                            const unsigned char played[KT_PLAYERS]);
+
+/* Play a whole game with 4 players. Returns 0, or -1 with err. */
+int kt_play_match(kt_player *const players[KT_PLAYERS], const kt_mapset *maps,
+                  const kt_match_config *cfg, kt_observer obs, void *ctx, kt_match_result *res,
+                  char *err, size_t errlen);
+
+/* Ranks from scores (higher is better, ties share the better rank). */
+void kt_rank_scores(const int score[KT_PLAYERS], int rank[KT_PLAYERS]);
+
+/* Draw the map with explorers (digits), wanderers 'W' and slashers 'X'. */
+void kt_render(FILE *out, const kt_game *g);
+
+#endif

@@ -1,0 +1,28 @@
+/* kutulu_replay.h — Kutulu replay files (JSON Lines in the common format of DESIGN.md): the
+ * header with the maze and parameters, one line per turn with the actions and the state lines,
+ * the result. Written by `kutulu match --replay`; replay.c documents the fields. */
+#ifndef KUTULU_REPLAY_H
+#define KUTULU_REPLAY_H
+
+#include "kutulu_players.h"
+
+typedef struct kt_replay_writer {
+    void *impl;
+} kt_replay_writer;
+
+int kt_replay_writer_open(kt_replay_writer *w, const char *path, const kt_mapset *maps,
+                          const kt_match_config *cfg, kt_player *const players[KT_PLAYERS],
+                          char *err, size_t errlen);
+void kt_replay_turn_write(kt_replay_writer *w, const kt_game *g,
+                          char lines[KT_PLAYERS][KT_LINE_MAX],
+                          const unsigned char played[KT_PLAYERS]);
+int kt_replay_writer_close(kt_replay_writer *w, const kt_match_result *res, char *err,
+                           size_t errlen);
+void kt_replay_writer_abort(kt_replay_writer *w);
+
+typedef struct match_observer {
+    int render;
+    kt_replay_writer *replay;
+} match_observer;
+
+#endif

@@ -1,0 +1,87 @@
+/* main.c — the `kutulu` program: match, replay and tournament commands, and the helpers they
+ * share (kutulu_cli.h). */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "kutulu_cli.h"
+
+#ifndef KUTULU_DEFAULT_MAPS
+#define KUTULU_DEFAULT_MAPS "../shared/data/kutulu/maps"
+#endif
+
+int kcli_fail(const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    fputs("kutulu: ", stderr);
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+    va_end(ap);
+    return KCLI_USAGE;
+}
+
+int kcli_read_file(const char *path, char **text, size_t *len) {
+    FILE *f = fopen(path, "rb");
+    if (!f) return kcli_fail("%s: %s", path, strerror(errno)), -1;
+    size_t cap = 1 << 16, n = 0;
+    char *buf = malloc(cap);
+    while (buf) {
+        n += fread(buf + n, 1, cap - n - 1, f);
+        if (n < cap - 1) break;
+        char *more = realloc(buf, cap * 2);
+        if (!more) {
+            free(buf);
+            buf = NULL;
+            break;
+        }
+        buf = more;
+        cap *= 2;
+    }
+    int bad = ferror(f);
+    fclose(f);
+    if (!buf || bad) {
+        free(buf);
+        return kcli_fail("%s: %s", path, bad ? "read error" : "out of memory"), -1;
+    }
+    buf[n] = '\0';
+    if (memchr(buf, '\0', n)) {
+        free(buf);
+        return kcli_fail("%s: binary file (NUL byte)", path), -1;
+    }
+    *text = buf;
+    *len = n;
+    return 0;
+}
+
+int kcli_load_maps(const char *dir, kt_mapset *maps) {
+    char err[512];
+    if (kt_mapset_load(dir ? dir : KUTULU_DEFAULT_MAPS, maps, err, sizeof err))
+        return kcli_fail("%s", err);
+    return 0;
+}
+
+static const char usage[] =
+    "usage: kutulu COMMAND [options]   (kutulu COMMAND --help for its options)\n"
+    "  match --seed S --bots A,B,C,D [--map NAME] [--render] [--replay FILE]\n"
+    "  replay TRACE...           replay games recorded from the official referee\n"
+    "  tournament --bots A,B,C,D --games N [--seed S] [--jobs J]\n"
+    "  bots                      list the built-in bots\n";
+
+int main(int argc, char **argv) {
+    if (argc < 2 || strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "help") == 0) {
+        fputs(usage, argc < 2 ? stderr : stdout);
+        return argc < 2 ? KCLI_USAGE : 0;
+    }
+    const char *cmd = argv[1];
+    if (strcmp(cmd, "replay") == 0) return kutulu_cmd_replay(argc - 1, argv + 1);
+    if (strcmp(cmd, "match") == 0) return kutulu_cmd_match(argc - 1, argv + 1);
+    if (strcmp(cmd, "tournament") == 0) return kutulu_cmd_tournament(argc - 1, argv + 1);
+    if (strcmp(cmd, "bots") == 0) {
+        for (size_t i = 0; i < kt_bot_count(); i++)
+            printf("%-12s %s\n", kt_bot_at(i)->name, kt_bot_at(i)->about);
+        return 0;
+    }
+    return kcli_fail("unknown command '%s' (see kutulu --help)", cmd);
+}

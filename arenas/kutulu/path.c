@@ -1,0 +1,80 @@
+/* path.c — the referee's path search (AStar.java): a uniform-cost search whose open list is
+ * stable-sorted by cost, so entries of equal cost leave in insertion order, and whose
+ * neighbours are appended in direction order (k + offset) mod 4 (up, right, down, left).
+ * Duplicates are allowed; an entry is skipped when its cell is already closed. We keep one
+ * FIFO bucket per cost (entry costs are 1, or 5 on LIGHT cells for minions), which pops in
+ * exactly the (cost, insertion order) order of the referee's sorted list. The order in which
+ * cells close does not depend on the destination, so one search serves every target. */
+#include "kutulu.h"
+
+static const int dir_dx[4] = {0, 1, 0, -1};
+static const int dir_dy[4] = {-1, 0, 1, 0};
+
+int kt_walkable(const kt_map *m, int x, int y) {
+    return x >= 0 && y >= 0 && x < m->w && y < m->h && m->cells[y * m->w + x] != '#';
+}
+
+void kt_path_search(const kt_map *m, const unsigned char *light, int src, int offset,
+                    const int *targets, int ntargets, kt_search *s) {
+    int n = m->w * m->h;
+    for (int c = 0; c < n; c++) {
+        s->cost[c] = -1;
+        s->parent[c] = -1;
+    }
+    int remaining = ntargets;
+    int hi = 0, nent = 1;
+    s->bucket_head[0] = 0;
+    s->bucket_tail[0] = 0;
+    s->entry_next[0] = -1;
+    s->entry_cell[0] = src;
+    s->entry_parent[0] = -1;
+    offset %= 4;
+    if (offset < 0) offset += 4;
+    for (int c = 0; c <= hi; c++) {
+        while (s->bucket_head[c] >= 0) {
+            int e = s->bucket_head[c];
+            s->bucket_head[c] = s->entry_next[e];
+            int cell = s->entry_cell[e];
+            if (s->cost[cell] >= 0) continue; /* already closed */
+            s->cost[cell] = c;
+            s->parent[cell] = s->entry_parent[e];
+            if (ntargets > 0) {
+                for (int i = 0; i < ntargets; i++)
+                    if (targets[i] == cell) remaining--;
+                if (remaining <= 0) return;
+            }
+            int x = cell % m->w, y = cell / m->w;
+            for (int k = 0; k < 4; k++) {
+                int d = (k + offset) & 3;
+                int nx = x + dir_dx[d], ny = y + dir_dy[d];
+                if (!kt_walkable(m, nx, ny)) continue;
+                int next = ny * m->w + nx;
+                if (s->cost[next] >= 0) continue;
+                int nc = c + 1 + (light && light[next] ? KT_LIGHT_EXTRA : 0);
+                while (hi < nc) {
+                    hi++;
+                    s->bucket_head[hi] = -1;
+                }
+                int ne = nent++;
+                s->entry_next[ne] = -1;
+                s->entry_cell[ne] = next;
+                s->entry_parent[ne] = cell;
+                if (s->bucket_head[nc] < 0)
+                    s->bucket_head[nc] = ne;
+                else
+                    s->entry_next[s->bucket_tail[nc]] = ne;
+                s->bucket_tail[nc] = ne;
+            }
+        }
+    }
+}
+
+int kt_path_first_step(const kt_search *s, int src, int dst) {
+    if (s->cost[dst] < 0 || dst == src) return -1;
+    int c = dst;
+    while (s->parent[c] != src) {
+        c = s->parent[c];
+        if (c < 0) return -1;
+    }
+    return c;
+}

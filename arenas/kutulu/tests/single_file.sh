@@ -1,0 +1,52 @@
+#!/bin/sh
+# single_file.sh — dmap as one file for CodinGame: scripts/amalgamate makes the single-header
+# dmap.h (checked by compiling a program with DMAP_IMPLEMENTATION, warnings as errors) and the
+# postmortem bot as ONE C file (bot + reduced amalgamation), which must stay under 100,000
+# characters, compile with -Wall -Wextra -Werror, and play a full game through the external
+# bot protocol exactly as the in-process postmortem bot plays it (same seed, same scores).
+# usage: single_file.sh REPO_DIR OUT_DIR KUTULU_EXE CC MAPS_DIR
+set -eu
+repo=$1 out=$2 kutulu=$3 cc=$4 maps=$5
+fail() { echo "FAIL: $*" >&2; exit 1; }
+[ -d "$maps" ] || fail "missing shared data: $maps"
+mkdir -p "$out"
+python3 "$repo/scripts/amalgamate" "$out/dist" || fail "amalgamate OUT_DIR"
+cat > "$out/use_header.c" <<'C'
+#define DMAP_IMPLEMENTATION
+#include "dmap.h"
+int main(void) {
+    dmap_grid g;
+    if (dmap_grid_init(&g, 4, 3) != DMAP_OK) return 1;
+    dmap_moves m = dmap_moves_4();
+    dmap_goal goal = {0, 0, 0.0};
+    double v[12];
+    int rc = dmap_field(&g, &m, &goal, 1, 100.0, v, NULL);
+    dmap_grid_free(&g);
+    return rc != DMAP_OK || v[11] != 5.0; /* (3,2) is 5 steps from (0,0) */
+}
+C
+"$cc" -std=c11 -Wall -Wextra -Werror -I"$out/dist" "$out/use_header.c" -o "$out/use_header" -lm \
+  || fail "the single header does not compile cleanly"
+"$out/use_header" || fail "the single header computes a wrong field"
+a="$repo/arenas/kutulu"
+python3 "$repo/scripts/amalgamate" --single-file "$out/postmortem_one.c" "$a/kutulu_view.h" \
+  "$a/view.c" "$a/bots/common.h" "$a/bots/common.c" "$a/bots/postmortem.c" "$a/cg_main.c" \
+  || fail "amalgamate --single-file"
+size=$(wc -c < "$out/postmortem_one.c")
+[ "$size" -lt 100000 ] || fail "postmortem_one.c has $size characters (limit 100,000)"
+"$cc" -std=c11 -O2 -Wall -Wextra -Werror "$out/postmortem_one.c" -o "$out/postmortem_one" -lm \
+  || fail "postmortem_one.c does not compile cleanly"
+# the in-process bot in seat 0 gets seed bot_seed*4 + 1 = 5: give the program the same
+ext=$("$kutulu" match --seed 5 --maps "$maps" --first-limit 5000 --limit 2000 \
+  --bots "cmd:$out/postmortem_one 5,initial,random,wait") || fail "match with the program"
+inp=$("$kutulu" match --seed 5 --maps "$maps" --bots "postmortem,initial,random,wait") \
+  || fail "match in process"
+echo "$ext"
+case "$ext" in *timeout*) fail "the single-file bot timed out or printed garbage" ;; esac
+scores() { echo "$1" | sed -n 's/^rank \([0-9]\): player \([0-9]\) .* score \(-*[0-9]*\).*/\1 \2 \3/p'; }
+[ "$(scores "$ext")" = "$(scores "$inp")" ] || fail "the program and the in-process bot differ:
+$ext
+---
+$inp"
+[ -n "$(scores "$ext")" ] || fail "no ranking printed"
+echo "single file: $size characters, same game as in process"

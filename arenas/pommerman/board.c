@@ -1,0 +1,142 @@
+/* board.c — the configurations and env.reset(): the board generator (utility.make_board,
+ * make_items, inaccessible_passages; ut:39-201) and the agents' start.
+ *
+ * The draws are the original's, in its order, from a CPython-compatible random.Random: one
+ * sample per wall pair (rigid first, then wood) from the set of candidates in CPython's set
+ * order (pyset.c), the whole board redrawn while more than 4 passages are inaccessible, then
+ * items by randint(row), randint(col), choice(kind). So a seed gives the board, the hidden items
+ * and the generator state that CPython 3.8-3.13 give (the recorded games check all three). */
+#include <string.h>
+
+#include "pommerman.h"
+#include "pyset.h"
+
+static const pm_config configs[] = {
+    {PM_FFA, "PommeFFACompetition-v0", 11, 36, 36, 20, 4, PM_MAX_STEPS, 10},
+    {PM_ONE_VS_ONE, "OneVsOne-v0", 8, 16, 16, 10, 2, PM_MAX_STEPS, 10},
+};
+
+const pm_config *pm_config_get(pm_config_id id) {
+    return id == PM_ONE_VS_ONE ? &configs[1] : &configs[0];
+}
+
+const pm_config *pm_config_find(const char *name) {
+    if (!name) return NULL;
+    if (!strcmp(name, "ffa") || !strcmp(name, configs[0].name)) return &configs[0];
+    if (!strcmp(name, "1v1") || !strcmp(name, configs[1].name)) return &configs[1];
+    return NULL;
+}
+
+void pm_start_position(const pm_config *cfg, int i, int *r, int *c) {
+    int n = cfg->size;
+    if (cfg->num_agents == 2) {
+        *r = *c = i == 0 ? 1 : n - 2;
+        return;
+    }
+    static const int corner_r[4] = {0, 1, 1, 0}, corner_c[4] = {0, 0, 1, 1};
+    *r = corner_r[i] ? n - 2 : 1;
+    *c = corner_c[i] ? n - 2 : 1;
+}
+
+/* ut:64-72: sample one candidate (tuple(set)[_randbelow(len)]), remove it and its mirror, lay
+ * both. */
+static void lay_wall(unsigned char *board, int size, pm_pyset *co, int value, kit_pyrandom *rng) {
+    int cell = pm_pyset_at(co, (size_t)kit_pyrandom_randbelow(rng, (uint64_t)co->used));
+    int x = cell / size, y = cell % size;
+    pm_pyset_remove(co, x * size + y);
+    pm_pyset_remove(co, y * size + x);
+    board[x * size + y] = (unsigned char)value;
+    board[y * size + x] = (unsigned char)value;
+}
+
+/* ut:74-147, one attempt. */
+static void make_once(unsigned char *board, const pm_config *cfg, kit_pyrandom *rng) {
+    int n = cfg->size;
+    pm_pyset co;
+    memset(board, PM_PASSAGE, (size_t)(n * n));
+    pm_pyset_make_board_coords(&co, n);
+    for (int i = 0; i < cfg->num_agents; i++) {
+        int r, c;
+        pm_start_position(cfg, i, &r, &c);
+        board[r * n + c] = (unsigned char)(PM_AGENT0 + i);
+        pm_pyset_remove(&co, r * n + c); /* never present: agents sit on the diagonal */
+    }
+    for (int i = 2; i < 4; i++) {
+        pm_pyset_remove(&co, 1 * n + i);
+        pm_pyset_remove(&co, i * n + 1);
+        pm_pyset_remove(&co, (n - 2) * n + (n - i - 1));
+        pm_pyset_remove(&co, (n - i - 1) * n + (n - 2));
+        if (cfg->num_agents == 4) {
+            pm_pyset_remove(&co, 1 * n + (n - i - 1));
+            pm_pyset_remove(&co, (n - i - 1) * n + 1);
+            pm_pyset_remove(&co, i * n + (n - 2));
+            pm_pyset_remove(&co, (n - 2) * n + i);
+        }
+    }
+    int num_wood = cfg->num_wood, num_rigid = cfg->num_rigid;
+    if (cfg->num_agents == 4) {
+        for (int i = 4; i < n - 4; i++) {
+            int fixed[4] = {1 * n + i, (n - i - 1) * n + 1, (n - 2) * n + (n - i - 1),
+                            (n - i - 1) * n + (n - 2)};
+            for (int k = 0; k < 4; k++) {
+                board[fixed[k]] = PM_WOOD;
+                pm_pyset_remove(&co, fixed[k]);
+            }
+            num_wood -= 4;
+        }
+    }
+    for (; num_rigid > 0; num_rigid -= 2) lay_wall(board, n, &co, PM_RIGID, rng);
+    for (; num_wood > 0; num_wood -= 2) lay_wall(board, n, &co, PM_WOOD, rng);
+}
+
+int pm_inaccessible_passages(const unsigned char *board, int size) {
+    unsigned char seen[PM_MAX_CELLS];
+    int stack[4 * PM_MAX_CELLS + 1];
+    int top = 0, passages = 0, found = 0;
+    memset(seen, 0, sizeof seen);
+    for (int i = 0; i < size * size; i++) passages += board[i] == PM_PASSAGE;
+    stack[top++] = (size - 2) * size + (size - 2);
+    while (top > 0) {
+        int cell = stack[--top];
+        int r = cell / size, c = cell % size;
+        static const int dr[4] = {1, -1, 0, 0}, dc[4] = {0, 0, 1, -1};
+        for (int k = 0; k < 4; k++) {
+            int nr = r + dr[k], nc = c + dc[k];
+            if (nr < 0 || nc < 0 || nr >= size || nc >= size) continue;
+            int nb = nr * size + nc;
+            if (seen[nb] || board[nb] == PM_RIGID) continue;
+            if (board[nb] == PM_PASSAGE) found++;
+            seen[nb] = 1;
+            stack[top++] = nb;
+        }
+    }
+    return passages - found;
+}
+
+void pm_reset(pm_state *s, const pm_config *cfg, kit_pyrandom *rng) {
+    memset(s, 0, sizeof *s);
+    s->cfg = cfg;
+    s->size = cfg->size;
+    s->nagents = cfg->num_agents;
+    int n = cfg->size;
+    do {
+        make_once(s->board, cfg, rng);
+    } while (pm_inaccessible_passages(s->board, n) > 4);
+    /* ut:156-172 */
+    for (int left = cfg->num_items; left > 0;) {
+        int r = (int)kit_pyrandom_randint(rng, 0, n - 1);
+        int c = (int)kit_pyrandom_randint(rng, 0, n - 1);
+        int cell = r * n + c;
+        if (s->board[cell] != PM_WOOD || s->items[cell]) continue;
+        s->items[cell] = (unsigned char)(PM_EXTRABOMB + kit_pyrandom_choice(rng, 3));
+        left--;
+    }
+    for (int i = 0; i < s->nagents; i++) {
+        pm_agent *a = &s->agents[i];
+        pm_start_position(cfg, i, &a->r, &a->c);
+        a->ammo = 1;
+        a->blast = PM_DEFAULT_BLAST;
+        a->kick = 0;
+        a->alive = 1;
+    }
+}

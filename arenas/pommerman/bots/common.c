@@ -1,0 +1,79 @@
+/* common.c — the toolkit bots' reading of an observation (see common.h). */
+#include <string.h>
+
+#include "common.h"
+
+int pmb_bombs(const pm_obs *o, pmb_bomb *out) {
+    int n = 0;
+    for (int cell = 0; cell < o->size * o->size; cell++)
+        if (o->bomb_blast_strength[cell]) {
+            out[n].cell = cell;
+            out[n].blast = o->bomb_blast_strength[cell];
+            out[n].life = o->bomb_life[cell];
+            n++;
+        }
+    return n;
+}
+
+void pmb_mark_blast(const pm_obs *o, int cell, int blast, unsigned char *mark) {
+    static const int dr[4] = {-1, 1, 0, 0}, dc[4] = {0, 0, -1, 1};
+    int n = o->size, r0 = cell / n, c0 = cell % n;
+    mark[cell] = 1;
+    for (int k = 0; k < 4; k++)
+        for (int i = 1; i < blast; i++) {
+            int r = r0 + dr[k] * i, c = c0 + dc[k] * i;
+            if (r < 0 || c < 0 || r >= n || c >= n) break;
+            int v = o->board[r * n + c];
+            if (v == PM_RIGID) break;
+            mark[r * n + c] = 1;
+            if (v == PM_WOOD) break;
+        }
+}
+
+void pmb_burn_times(const pm_obs *o, pmb_bomb *bombs, int n, double *burn) {
+    int ncells = o->size * o->size;
+    unsigned char mark[PM_MAX_CELLS];
+    /* chains: relax until no bomb's time drops (each pass settles at least one more bomb) */
+    for (int changed = 1, pass = 0; changed && pass <= n; pass++) {
+        changed = 0;
+        for (int i = 0; i < n; i++) {
+            memset(mark, 0, (size_t)ncells);
+            pmb_mark_blast(o, bombs[i].cell, bombs[i].blast, mark);
+            for (int j = 0; j < n; j++)
+                if (j != i && mark[bombs[j].cell] && bombs[j].life > bombs[i].life) {
+                    bombs[j].life = bombs[i].life;
+                    changed = 1;
+                }
+        }
+    }
+    for (int c = 0; c < ncells; c++) burn[c] = PMB_NEVER;
+    for (int i = 0; i < n; i++) {
+        memset(mark, 0, (size_t)ncells);
+        pmb_mark_blast(o, bombs[i].cell, bombs[i].blast, mark);
+        for (int c = 0; c < ncells; c++)
+            if (mark[c] && bombs[i].life < burn[c]) burn[c] = bombs[i].life;
+    }
+}
+
+void pmb_walk_grid(const pm_obs *o, dmap_grid *g) {
+    int me = o->r * o->size + o->c;
+    for (int c = 0; c < o->size * o->size; c++) {
+        int v = o->board[c];
+        int open = v == PM_PASSAGE || v == PM_EXTRABOMB || v == PM_INCRRANGE || v == PM_KICK ||
+                   (v == PM_FLAMES && o->flame_life[c] <= 1);
+        g->wall[c] = !(open || c == me);
+    }
+}
+
+int pmb_next_cell(int size, int cell, int action) {
+    int r = cell / size, c = cell % size;
+    switch (action) {
+    case PM_UP: r--; break;
+    case PM_DOWN: r++; break;
+    case PM_LEFT: c--; break;
+    case PM_RIGHT: c++; break;
+    default: break;
+    }
+    if (r < 0 || c < 0 || r >= size || c >= size) return -1;
+    return r * size + c;
+}

@@ -1,0 +1,275 @@
+/* dmap.c — the arena's strongest bot, built on the toolkit:
+ *   - a desire map (the Gambit idea: one Dijkstra map over weighted goals, dmap_field): power-ups,
+ *     cells from which a bomb destroys wood not already doomed, cells beside enemies;
+ *   - real blast timing: each bomb's fuse, chains resolved, gives the step each cell burns (a
+ *     timing map), and dmap_safe_walk says from where an escape to a never-burning cell exists,
+ *     entering every cell strictly before it burns;
+ *   - every action (stop, four moves, bomb) is kept only when an escape exists after it; with an
+ *     enemy close, the worst case over its six actions (it may bomb or block a cell) decides,
+ *     through dmap_minimax_moves;
+ *   - when no action is safe, a flee map from the bombs (dmap_flee) picks the least bad move;
+ *   - a bomb that leaves an enemy in its blast with no escape is worth more than any wood. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "common.h"
+
+#define NACT 6
+#define CEILING 1000.0
+
+typedef struct dmap_bot {
+    dmap_grid grid;       /* the walkable grid of this decision */
+    dmap_grid work;       /* the grid of one hypothetical world */
+    dmap_workspace *ws;
+    double desire[PM_MAX_CELLS];
+    double burn[PM_MAX_CELLS];
+    double timing[PM_MAX_CELLS];
+    double arrival[PM_MAX_CELLS];
+} dmap_bot;
+
+static int dmapbot_init(void **state, const pm_obs *first, const pm_config *cfg) {
+    (void)first;
+    dmap_bot *d = calloc(1, sizeof *d);
+    if (!d) return DMAP_ERR_NOMEM;
+    int rc = dmap_grid_init(&d->grid, cfg->size, cfg->size);
+    if (rc == DMAP_OK) rc = dmap_grid_init(&d->work, cfg->size, cfg->size);
+    d->ws = dmap_workspace_new();
+    if (rc != DMAP_OK || !d->ws) {
+        dmap_grid_free(&d->grid);
+        dmap_grid_free(&d->work);
+        dmap_workspace_free(d->ws);
+        free(d);
+        return rc != DMAP_OK ? rc : DMAP_ERR_NOMEM;
+    }
+    *state = d;
+    return DMAP_OK;
+}
+
+static void dmapbot_release(void *state) {
+    dmap_bot *d = state;
+    if (!d) return;
+    dmap_grid_free(&d->grid);
+    dmap_grid_free(&d->work);
+    dmap_workspace_free(d->ws);
+    free(d);
+}
+
+/* A hypothetical world: the observed bombs plus up to two imagined ones, cells an enemy will
+ * block, and who must escape from where, starting at time t0. */
+typedef struct world {
+    pmb_bomb bombs[PM_MAX_BOMBS + 2];
+    int nb;
+    int blocked[2], nblocked;
+} world;
+
+/* Does an agent standing on `start` at time t0 reach a cell that never burns, entering every
+ * cell strictly before it burns? */
+static int survives(dmap_bot *d, const pm_obs *o, const world *w, int start, double t0) {
+    int n = o->size, ncells = n * n;
+    pmb_bomb tmp[PM_MAX_BOMBS + 2];
+    memcpy(tmp, w->bombs, sizeof(pmb_bomb) * (size_t)w->nb);
+    pmb_burn_times(o, tmp, w->nb, d->burn);
+    if (d->burn[start] <= t0) return 0;
+    memcpy(d->work.wall, d->grid.wall, (size_t)ncells);
+    for (int i = 0; i < w->nb; i++) d->work.wall[w->bombs[i].cell] = 1;
+    for (int i = 0; i < w->nblocked; i++) d->work.wall[w->blocked[i]] = 1;
+    d->work.wall[start] = 0;
+    for (int c = 0; c < ncells; c++) d->timing[c] = d->burn[c] >= PMB_NEVER ? INFINITY : d->burn[c];
+    dmap_moves mv = dmap_moves_4();
+    if (dmap_safe_walk(&d->work, &mv, d->timing, start, t0, d->arrival, NULL, NULL, d->ws) != DMAP_OK)
+        return 0;
+    for (int c = 0; c < ncells; c++)
+        if (isfinite(d->arrival[c]) && isinf(d->timing[c])) return 1;
+    return 0;
+}
+
+/* How many wood cells not already doomed a bomb of this strength on cell would destroy. */
+static int wood_in_blast(const pm_obs *o, const double *burn_now, int cell, int blast) {
+    unsigned char mark[PM_MAX_CELLS] = {0};
+    pmb_mark_blast(o, cell, blast, mark);
+    int k = 0;
+    for (int c = 0; c < o->size * o->size; c++) k += mark[c] && o->board[c] == PM_WOOD && burn_now[c] >= PMB_NEVER;
+    return k;
+}
+
+static int enemy_at(const pm_obs *o, int cell) {
+    for (int e = 0; e < o->nenemies; e++)
+        if (o->board[cell] == o->enemies[e]) return 1;
+    return 0;
+}
+
+/* The desire map: power-ups, bomb spots (while we have ammo), cells beside enemies. */
+static void build_desire(dmap_bot *d, const pm_obs *o, const double *burn_now) {
+    int n = o->size;
+    dmap_goal goals[PM_MAX_CELLS];
+    size_t ng = 0;
+    for (int c = 0; c < n * n; c++) {
+        if (d->grid.wall[c]) continue;
+        int v = o->board[c];
+        double value = 0;
+        if (v == PM_EXTRABOMB || v == PM_INCRRANGE) value = -12;
+        else if (v == PM_KICK) value = -4;
+        if (o->ammo > 0) {
+            int k = wood_in_blast(o, burn_now, c, o->blast_strength);
+            if (k) value -= 3.0 + 2.0 * k;
+            for (int a = PM_UP; a <= PM_RIGHT; a++) {
+                int nb = pmb_next_cell(n, c, a);
+                if (nb >= 0 && enemy_at(o, nb)) value -= 4;
+            }
+        }
+        if (burn_now[c] < PMB_NEVER) value += 6; /* a spot inside a live blast is worth less */
+        if (value < 0) goals[ng++] = (dmap_goal){c % n, c / n, value};
+    }
+    dmap_moves mv = dmap_moves_4();
+    if (dmap_field(&d->grid, &mv, goals, ng, CEILING, d->desire, d->ws) != DMAP_OK)
+        for (int c = 0; c < n * n; c++) d->desire[c] = CEILING;
+}
+
+typedef struct minimax_ctx {
+    dmap_bot *d;
+    const pm_obs *o;
+    const int *mine;
+    const world *base;
+    int enemy_cell;
+    int enemy_blast;
+    const int *their;
+} minimax_ctx;
+
+/* 1 when I survive my action against the enemy's action, 0 otherwise. */
+static double outcome(void *user, int my_move, const int *opp, size_t nopp) {
+    minimax_ctx *m = user;
+    const pm_obs *o = m->o;
+    int n = o->size, me = o->r * n + o->c;
+    world w = *m->base;
+    int my = m->mine[my_move];
+    int start = my == PM_LAY_BOMB || my == PM_STOP ? me : pmb_next_cell(n, me, my);
+    if (my == PM_LAY_BOMB) w.bombs[w.nb++] = (pmb_bomb){me, o->blast_strength, PM_DEFAULT_BOMB_LIFE + 1};
+    if (nopp) {
+        int their = m->their[opp[0]];
+        if (their == PM_LAY_BOMB) {
+            w.bombs[w.nb++] = (pmb_bomb){m->enemy_cell, m->enemy_blast, PM_DEFAULT_BOMB_LIFE + 1};
+        } else {
+            int ec = pmb_next_cell(n, m->enemy_cell, their);
+            if (ec >= 0 && !m->d->grid.wall[ec] && ec != start) w.blocked[w.nblocked++] = ec;
+            else if (ec == start) return 1; /* a collision: both stay; judged by the other moves */
+        }
+    }
+    return survives(m->d, o, &w, start, 1.0);
+}
+
+static int dmapbot_decide(void *state, const pm_obs *o, pm_bot_ctx *ctx) {
+    dmap_bot *d = state;
+    int n = o->size, me = o->r * n + o->c, ncells = n * n;
+    pmb_walk_grid(o, &d->grid);
+
+    world base;
+    memset(&base, 0, sizeof base);
+    base.nb = pmb_bombs(o, base.bombs);
+    double burn_now[PM_MAX_CELLS];
+    {
+        pmb_bomb tmp[PM_MAX_BOMBS];
+        memcpy(tmp, base.bombs, sizeof(pmb_bomb) * (size_t)base.nb);
+        pmb_burn_times(o, tmp, base.nb, burn_now);
+    }
+    int max_blast = o->blast_strength > 2 ? o->blast_strength : 2;
+    for (int i = 0; i < base.nb; i++)
+        if (base.bombs[i].blast > max_blast) max_blast = base.bombs[i].blast;
+
+    /* the legal candidate actions */
+    int cands[NACT], nc = 0;
+    for (int a = 0; a < NACT; a++) {
+        if (a == PM_LAY_BOMB) {
+            if (o->ammo > 0 && !o->bomb_blast_strength[me]) cands[nc++] = a;
+        } else if (a == PM_STOP) {
+            cands[nc++] = a;
+        } else {
+            int c = pmb_next_cell(n, me, a);
+            if (c >= 0 && !d->grid.wall[c]) cands[nc++] = a;
+        }
+    }
+
+    /* the nearest enemy, if close enough to matter this step */
+    int enemy = -1;
+    for (int c = 0; c < ncells; c++)
+        if (enemy_at(o, c) && abs(c / n - o->r) + abs(c % n - o->c) <= 3 &&
+            (enemy < 0 || abs(c / n - o->r) + abs(c % n - o->c) < abs(enemy / n - o->r) + abs(enemy % n - o->c)))
+            enemy = c;
+
+    static const int their[NACT] = {PM_STOP, PM_UP, PM_DOWN, PM_LEFT, PM_RIGHT, PM_LAY_BOMB};
+    minimax_ctx mc = {d, o, cands, &base, enemy, max_blast, their};
+    double worst[NACT];
+    size_t nopp = enemy >= 0 ? 1 : 0, nopp_moves[1] = {NACT};
+    int best[NACT];
+    size_t nbest = 0;
+    if (dmap_minimax_moves((size_t)nc, nopp_moves, nopp, outcome, &mc, worst, NULL, best, &nbest) != DMAP_OK)
+        return PM_STOP;
+    /* With an enemy near, an action that survives every reply is best; failing that, one that
+     * survives when the enemy does not attack. */
+    int safe[NACT], ns = 0;
+    if (worst[best[0]] > 0) {
+        for (size_t i = 0; i < nbest; i++) safe[ns++] = best[i];
+    } else {
+        for (int i = 0; i < nc; i++)
+            if (outcome(&mc, i, NULL, 0) > 0) safe[ns++] = i;
+    }
+
+    if (ns == 0) { /* no escape proven: flee the bombs */
+        dmap_goal goals[PM_MAX_BOMBS];
+        size_t ng = 0;
+        for (int i = 0; i < base.nb; i++) goals[ng++] = (dmap_goal){base.bombs[i].cell % n, base.bombs[i].cell / n, 0};
+        double dist[PM_MAX_CELLS], flee[PM_MAX_CELLS];
+        memcpy(d->work.wall, d->grid.wall, (size_t)ncells);
+        for (size_t i = 0; i < ng; i++) d->work.wall[goals[i].y * n + goals[i].x] = 0;
+        dmap_moves mv = dmap_moves_4();
+        int best_a = PM_STOP;
+        if (ng && dmap_field(&d->work, &mv, goals, ng, CEILING, dist, d->ws) == DMAP_OK &&
+            dmap_flee(&d->work, &mv, dist, DMAP_FLEE_FACTOR, flee, d->ws) == DMAP_OK) {
+            double bv = INFINITY;
+            for (int i = 0; i < nc; i++) {
+                int a = cands[i];
+                if (a == PM_LAY_BOMB) continue;
+                int c = a == PM_STOP ? me : pmb_next_cell(n, me, a);
+                double v = flee[c] - (burn_now[c] < PMB_NEVER ? burn_now[c] : 50);
+                if (v < bv) {
+                    bv = v;
+                    best_a = a;
+                }
+            }
+        }
+        return best_a;
+    }
+
+    build_desire(d, o, burn_now);
+    double best_score = INFINITY;
+    int choice[NACT], nchoice = 0;
+    for (int i = 0; i < ns; i++) {
+        int a = cands[safe[i]];
+        int c = (a == PM_STOP || a == PM_LAY_BOMB) ? me : pmb_next_cell(n, me, a);
+        double score = d->desire[c];
+        if (burn_now[c] < PMB_NEVER) score += 8; /* get out of live blasts early */
+        if (a == PM_LAY_BOMB) {
+            double bonus = 3.0 * wood_in_blast(o, burn_now, me, o->blast_strength);
+            unsigned char mark[PM_MAX_CELLS] = {0};
+            pmb_mark_blast(o, me, o->blast_strength, mark);
+            world w = base;
+            w.bombs[w.nb++] = (pmb_bomb){me, o->blast_strength, PM_DEFAULT_BOMB_LIFE + 1};
+            w.blocked[w.nblocked++] = me;
+            for (int e = 0; e < ncells; e++)
+                if (mark[e] && enemy_at(o, e)) bonus += survives(d, o, &w, e, 0.0) ? 1.0 : 40.0;
+            if (bonus <= 0) continue;
+            score = d->desire[me] - 1 - bonus;
+        }
+        if (score < best_score - 1e-9) {
+            best_score = score;
+            nchoice = 0;
+        }
+        if (score <= best_score + 1e-9) choice[nchoice++] = a;
+    }
+    if (nchoice == 0) return PM_STOP;
+    return choice[dmap_rng_below(ctx->rng, (uint32_t)nchoice)];
+}
+
+const pm_bot pm_bot_dmap = {"dmap",
+                            "desire map + blast timing map + safe walk + minimax vs a near enemy (dmap toolkit)",
+                            dmapbot_init, dmapbot_decide, dmapbot_release};

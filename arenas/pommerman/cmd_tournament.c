@@ -1,0 +1,157 @@
+/* cmd_tournament.c — `pommerman tournament`: N games between the listed bots with seats rotated
+ * (game i puts entrant (s + i) % n in seat s), on the kit's runner (--jobs; per-game seeds that
+ * do not depend on the number of jobs, so the table is the same for any J). Prints per bot its
+ * win / tie / loss shares with Wilson 95% intervals, its mean decision time and the mean game
+ * length. Entrants with the same name are tallied together. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "pommerman_cli.h"
+#include "stats.h"
+#include "tournament.h"
+
+#define PROG "pommerman"
+
+static const char tournament_help[] =
+    "usage: pommerman tournament --bots A,B,C,D --games N [--config ffa|1v1] [--seed S] [--jobs J]\n"
+    "  Plays N games (seats rotated: game i seats entrant (s + i) mod n in seat s), each on the\n"
+    "  board of its own seed, and prints each bot's win, tie and loss shares with Wilson 95%\n"
+    "  intervals and its mean decision time (thread CPU). Same table for any --jobs (default 0:\n"
+    "  every online core). A progress line is drawn on stderr when it is a terminal.\n";
+
+typedef struct tctx {
+    const pm_config *cfg;
+    const pm_bot *entrants[PM_MAX_AGENTS];
+    int n;
+} tctx;
+
+typedef struct slot {
+    pm_game_result res;
+    int entrant_of_seat[PM_MAX_AGENTS];
+    int rc;
+} slot;
+
+static int play_one(void *ctx, long index, uint64_t game_seed, void *result) {
+    const tctx *t = ctx;
+    slot *s = result;
+    const pm_bot *bots[PM_MAX_AGENTS];
+    kit_rotate_seats(index, t->n, s->entrant_of_seat);
+    for (int i = 0; i < t->n; i++) bots[i] = t->entrants[s->entrant_of_seat[i]];
+    s->rc = pm_play(t->cfg, bots, game_seed & 0x7fffffffffffffffull, NULL, NULL, NULL, &s->res);
+    return s->rc != DMAP_OK;
+}
+
+typedef struct tally {
+    const char *name;
+    long seats, wins, ties, losses;
+    double ns;
+    long decisions;
+} tally;
+
+int cmd_tournament(int argc, char **argv) {
+    const char *bots_arg = NULL, *config_arg = "ffa";
+    long games = -1;
+    uint64_t seed = 1;
+    int jobs = 0;
+    kit_opts seen = {{0}, 0};
+    for (int i = 1; i < argc; i++) {
+        const char *opt = argv[i], *v;
+        if (!strcmp(opt, "--help")) {
+            fputs(tournament_help, stdout);
+            return 0;
+        }
+        if (kit_opt_once(PROG, &seen, opt)) return KIT_EXIT_USAGE;
+        if (!strcmp(opt, "--bots")) {
+            if (!(v = kit_opt_value(PROG, argc, argv, &i))) return KIT_EXIT_USAGE;
+            bots_arg = v;
+        } else if (!strcmp(opt, "--config")) {
+            if (!(v = kit_opt_value(PROG, argc, argv, &i))) return KIT_EXIT_USAGE;
+            config_arg = v;
+        } else if (!strcmp(opt, "--games")) {
+            if (!(v = kit_opt_value(PROG, argc, argv, &i)) || kit_parse_long(PROG, opt, v, 1, 100000000, &games))
+                return KIT_EXIT_USAGE;
+        } else if (!strcmp(opt, "--seed")) {
+            if (!(v = kit_opt_value(PROG, argc, argv, &i)) || kit_parse_seed(PROG, opt, v, &seed))
+                return KIT_EXIT_USAGE;
+        } else if (!strcmp(opt, "--jobs")) {
+            if (!(v = kit_opt_value(PROG, argc, argv, &i)) || kit_parse_jobs(PROG, opt, v, &jobs))
+                return KIT_EXIT_USAGE;
+        } else {
+            kit_unknown_option(PROG, "tournament", opt);
+            return KIT_EXIT_USAGE;
+        }
+    }
+    tctx t;
+    t.cfg = pm_config_find(config_arg);
+    if (!t.cfg) {
+        kit_fail(PROG, "--config: expected ffa or 1v1, got '%s'", config_arg);
+        return KIT_EXIT_USAGE;
+    }
+    if (!bots_arg || games < 0) {
+        kit_fail(PROG, "tournament needs --bots and --games (see pommerman tournament --help)");
+        return KIT_EXIT_USAGE;
+    }
+    t.n = t.cfg->num_agents;
+    if (pcli_parse_bots(bots_arg, t.n, t.entrants)) return KIT_EXIT_USAGE;
+
+    slot *slots = calloc((size_t)games, sizeof *slots);
+    if (!slots) {
+        kit_fail(PROG, "out of memory for %ld games", games);
+        return 1;
+    }
+    kit_tournament run = {games, jobs, seed, sizeof(slot), play_one, &t, "games", -1};
+    long failed = 0;
+    if (kit_tournament_run(&run, slots, &failed) != 0) {
+        free(slots);
+        kit_fail(PROG, "the tournament could not start (threads or memory)");
+        return 1;
+    }
+    tally tl[PM_MAX_AGENTS];
+    int nt = 0, tally_of[PM_MAX_AGENTS];
+    for (int e = 0; e < t.n; e++) {
+        int k = 0;
+        while (k < nt && strcmp(tl[k].name, t.entrants[e]->name) != 0) k++;
+        if (k == nt) tl[nt++] = (tally){t.entrants[e]->name, 0, 0, 0, 0, 0, 0};
+        tally_of[e] = k;
+    }
+    kit_mean steps = {0, 0, 0};
+    long ties = 0;
+    for (long g = 0; g < games; g++) {
+        const slot *s = &slots[g];
+        if (s->rc != DMAP_OK) continue;
+        kit_mean_add(&steps, s->res.steps);
+        ties += s->res.result == PM_TIE;
+        for (int seat = 0; seat < t.n; seat++) {
+            tally *x = &tl[tally_of[s->entrant_of_seat[seat]]];
+            x->seats++;
+            if (s->res.result == PM_TIE)
+                x->ties++;
+            else if (s->res.winners & (1u << seat))
+                x->wins++;
+            else
+                x->losses++;
+            x->ns += (double)s->res.decide_ns[seat];
+            x->decisions += s->res.decisions[seat];
+        }
+    }
+    printf("%ld %s games, seed %llu, seats rotated; %ld ties; mean length %.1f +- %.1f steps\n",
+           games - failed, t.cfg->name, (unsigned long long)seed, ties, kit_mean_value(&steps),
+           kit_mean_halfwidth(&steps));
+    printf("| bot | seats | win | win 95%% CI | tie | tie 95%% CI | loss | us/decision |\n");
+    printf("|---|---|---|---|---|---|---|---|\n");
+    for (int k = 0; k < nt; k++) {
+        double wl, wh, tlo, thi;
+        kit_wilson(tl[k].wins, tl[k].seats, 1.96, &wl, &wh);
+        kit_wilson(tl[k].ties, tl[k].seats, 1.96, &tlo, &thi);
+        double n = tl[k].seats > 0 ? (double)tl[k].seats : 1;
+        printf("| %s | %ld | %.1f%% | %.1f–%.1f%% | %.1f%% | %.1f–%.1f%% | %.1f%% | %.2f |\n", tl[k].name,
+               tl[k].seats, 100.0 * tl[k].wins / n, 100 * wl, 100 * wh, 100.0 * tl[k].ties / n, 100 * tlo,
+               100 * thi, 100.0 * tl[k].losses / n,
+               tl[k].decisions ? tl[k].ns / 1e3 / (double)tl[k].decisions : 0.0);
+    }
+    if (failed) fprintf(stderr, "pommerman: %ld games could not be played\n", failed);
+    free(slots);
+    return failed ? 1 : 0;
+}

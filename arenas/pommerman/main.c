@@ -1,0 +1,35 @@
+/* main.c — the `pommerman` program: dispatches to its commands. */
+#include <stdio.h>
+#include <string.h>
+
+#include "pommerman_cli.h"
+
+static int usage(FILE *out) {
+    fputs("usage: pommerman COMMAND [options]\n"
+          "  match --seed S --bots A,B,C,D [--config ffa|1v1] [--render] [--replay FILE]\n"
+          "  replay TRACE [--agents]\n"
+          "  tournament --bots A,B,C,D --games N [--config ffa|1v1] [--seed S] [--jobs J]\n"
+          "  bots\n"
+          "  help [COMMAND]\n",
+          out);
+    return 0;
+}
+
+int main(int argc, char **argv) {
+    if (argc < 2) {
+        fprintf(stderr, "pommerman: missing COMMAND (see pommerman help)\n");
+        return 2;
+    }
+    const char *cmd = argv[1];
+    if (!strcmp(cmd, "replay")) return cmd_replay(argc - 1, argv + 1);
+    if (!strcmp(cmd, "match")) return cmd_match(argc - 1, argv + 1);
+    if (!strcmp(cmd, "tournament")) return cmd_tournament(argc - 1, argv + 1);
+    if (!strcmp(cmd, "bots")) {
+        for (size_t i = 0; i < pm_bot_count(); i++)
+            printf("%-9s %s\n", pm_bot_at(i)->name, pm_bot_at(i)->about);
+        return 0;
+    }
+    if (!strcmp(cmd, "help") || !strcmp(cmd, "--help") || !strcmp(cmd, "-h")) return usage(stdout);
+    fprintf(stderr, "pommerman: unknown command '%s' (see pommerman help)\n", cmd);
+    return 2;
+}

@@ -1,0 +1,241 @@
+/* pommerman.h — the Pommerman arena: a step-exact C engine of the public Pommerman environment
+ * (MultiAgentLearning/playground, game logic of commit 5315f6d; rules/pommerman.md), its board
+ * generator, the observations the environment hands its agents, and the bots.
+ *
+ * Coordinates are (row, col) as in the environment; a cell's index is row * size + col, which is
+ * dmap's y * W + x with x = col, y = row. Item values and actions are the environment's numbers.
+ * The engine (engine.c) is rules only: no printing, no files, no clocks, no allocation. */
+#ifndef POMMERMAN_H
+#define POMMERMAN_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "dmap.h"
+#include "pyrandom.h"
+
+/* constants.Item */
+enum {
+    PM_PASSAGE = 0, PM_RIGID = 1, PM_WOOD = 2, PM_BOMB = 3, PM_FLAMES = 4, PM_FOG = 5,
+    PM_EXTRABOMB = 6, PM_INCRRANGE = 7, PM_KICK = 8, PM_AGENT_DUMMY = 9, PM_AGENT0 = 10
+};
+
+/* constants.Action */
+enum { PM_STOP = 0, PM_UP = 1, PM_DOWN = 2, PM_LEFT = 3, PM_RIGHT = 4, PM_LAY_BOMB = 5 };
+#define PM_NUM_ACTIONS 6
+
+#define PM_MAX_SIZE 11
+#define PM_MAX_CELLS (PM_MAX_SIZE * PM_MAX_SIZE)
+#define PM_MAX_AGENTS 4
+/* At most one bomb per cell (laying needs a bomb-free cell; bombs never share a target). */
+#define PM_MAX_BOMBS PM_MAX_CELLS
+/* Flames live three steps; one explosion step adds at most one flame per cell. */
+#define PM_MAX_FLAMES (4 * PM_MAX_CELLS)
+
+#define PM_DEFAULT_BOMB_LIFE 9 /* a bomb is made with life DEFAULT_BOMB_LIFE + 1 */
+#define PM_DEFAULT_BLAST 2
+#define PM_MAX_AMMO 10
+#define PM_FLAME_LIFE 2
+#define PM_MAX_STEPS 800
+
+typedef enum pm_config_id { PM_FFA = 0, PM_ONE_VS_ONE = 1 } pm_config_id;
+
+/* A game configuration (configs.py): board size, wall and item counts, agents, limits. */
+typedef struct pm_config {
+    pm_config_id id;
+    const char *name; /* "PommeFFACompetition-v0" or "OneVsOne-v0" */
+    int size, num_rigid, num_wood, num_items, num_agents;
+    int max_steps;
+    int max_blast; /* agent_view_size or 10 */
+} pm_config;
+
+const pm_config *pm_config_get(pm_config_id id);
+/* By the environment's name or the short names "ffa" and "1v1"; NULL if unknown. */
+const pm_config *pm_config_find(const char *name);
+
+typedef struct pm_agent {
+    int r, c;
+    int ammo, blast, kick, alive;
+} pm_agent;
+
+typedef struct pm_bomb {
+    int r, c;
+    int owner; /* agent id */
+    int life;
+    int blast;
+    int dir; /* moving direction as an action 1..4, 0 = not moving */
+} pm_bomb;
+
+typedef struct pm_flame {
+    int r, c, life;
+} pm_flame;
+
+typedef enum pm_result { PM_INCOMPLETE = 0, PM_WIN = 1, PM_TIE = 2 } pm_result;
+
+/* The whole environment state: env._board, _agents, _bombs (list order), _flames (list order),
+ * _items (hidden items under wood, by cell: 0 none, else 6, 7 or 8) and _step_count. */
+typedef struct pm_state {
+    const pm_config *cfg;
+    int size, nagents;
+    int step;
+    unsigned char board[PM_MAX_CELLS];
+    unsigned char items[PM_MAX_CELLS];
+    pm_agent agents[PM_MAX_AGENTS];
+    int nbombs, nflames;
+    pm_bomb bombs[PM_MAX_BOMBS];
+    pm_flame flames[PM_MAX_FLAMES];
+} pm_state;
+
+/* ---- engine (engine.c) ------------------------------------------------------------------ */
+
+/* ForwardModel.step then the step count: actions[i] for agent i (dead agents' are ignored;
+ * values outside 0..5 count as Stop). Never fails on a valid state. */
+void pm_step(pm_state *s, const int *actions);
+
+/* v0's done test after a step: the step limit, or at most one agent alive. */
+int pm_done(const pm_state *s);
+/* The rewards of the current state (forward_model.get_rewards), one per agent. */
+void pm_rewards(const pm_state *s, int *rewards);
+/* The result of a finished game and its winners (bit i set for agent i); PM_INCOMPLETE while
+ * the game runs. */
+pm_result pm_outcome(const pm_state *s, unsigned *winners);
+
+/* Count of living agents; whether a bomb lies at (r, c) (the bomb list, as utility does). */
+int pm_alive_count(const pm_state *s);
+int pm_bomb_at(const pm_state *s, int r, int c);
+
+/* ---- boards (board.c) ------------------------------------------------------------------- */
+
+/* env.reset(): a new board drawn from the CPython-compatible generator rng exactly as
+ * utility.make_board and make_items draw it (CPython 3.8-3.13 set order included, pyset.c), so
+ * random.Random(S) gives the original's board and hidden items for seed S and leaves rng where
+ * the original leaves it; agents at their corners with ammo 1, blast strength 2, no kick. */
+void pm_reset(pm_state *s, const pm_config *cfg, kit_pyrandom *rng);
+
+/* The start cell of agent i (utility.make_board). */
+void pm_start_position(const pm_config *cfg, int i, int *r, int *c);
+
+/* The passages (value 0) not reachable from (size-2, size-2) moving through anything but rigid
+ * walls (utility.inaccessible_passages); the generator redraws boards with more than 4. */
+int pm_inaccessible_passages(const unsigned char *board, int size);
+
+/* ---- observations (obs.c) --------------------------------------------------------------- */
+
+/* What the environment gives one agent (forward_model.get_observations, fully observable):
+ * maps hold the float maps' integer values. */
+typedef struct pm_obs {
+    int size;
+    int step_count;
+    int id;
+    unsigned char board[PM_MAX_CELLS];
+    unsigned char bomb_blast_strength[PM_MAX_CELLS];
+    unsigned char bomb_life[PM_MAX_CELLS];
+    unsigned char bomb_moving_direction[PM_MAX_CELLS];
+    unsigned char flame_life[PM_MAX_CELLS];
+    int r, c; /* position */
+    int ammo, blast_strength, can_kick;
+    int alive_count;
+    int alive[PM_MAX_AGENTS];   /* item values of the living agents, ascending */
+    int nenemies;
+    int enemies[PM_MAX_AGENTS]; /* item values of the other agents, ascending (FFA, 1v1) */
+} pm_obs;
+
+void pm_observe(const pm_state *s, int agent, pm_obs *o);
+
+/* ---- text pictures (render.c) ----------------------------------------------------------- */
+
+/* One character per item value: 0-9 then a-d, the trace format's board alphabet. */
+char pm_item_char(int v);
+/* The value of a board character, or -1. */
+int pm_char_item(char ch);
+/* A readable picture of the board: '.' passage, '#' rigid, '+' wood, 'o' bomb, '*' flames,
+ * 'b' 'r' 'k' power-ups, '0'-'3' agents; then one line per agent. */
+void pm_render(FILE *out, const pm_state *s);
+
+/* ---- bots (bots.c and the files of bots/) ------------------------------------------------------------ */
+
+/* What a bot gets besides its observation: the game's shared CPython-compatible stream (the
+ * environment's global `random`, which SimpleAgent draws from in agent order) and its own seeded
+ * generator. log (may be NULL) collects SimpleAgent's draws in the trace's D-line notation. */
+typedef struct pm_draw_log {
+    char text[512];
+    size_t len;
+    int last_was_bit;
+} pm_draw_log;
+
+void pm_draw_log_clear(pm_draw_log *l);
+void pm_draw_log_bit(pm_draw_log *l, int bit);
+void pm_draw_log_choice(pm_draw_log *l, size_t n, size_t index);
+/* "-" when nothing was drawn, else the tokens. */
+const char *pm_draw_log_text(pm_draw_log *l);
+
+typedef struct pm_bot_ctx {
+    kit_pyrandom *py;  /* the shared game stream */
+    dmap_rng *rng;     /* the bot's own generator */
+    pm_draw_log *log;  /* may be NULL */
+} pm_bot_ctx;
+
+typedef struct pm_bot {
+    const char *name;
+    const char *about;
+    /* Per-game state (may be NULL): 0 or an error code. */
+    int (*init)(void **state, const pm_obs *first, const pm_config *cfg);
+    int (*decide)(void *state, const pm_obs *obs, pm_bot_ctx *ctx);
+    void (*release)(void *state);
+} pm_bot;
+
+size_t pm_bot_count(void);
+const pm_bot *pm_bot_at(size_t i);
+const pm_bot *pm_find_bot(const char *name);
+
+/* The bots (bots/<name>.c). */
+extern const pm_bot pm_bot_simple, pm_bot_random, pm_bot_stop, pm_bot_tutorial, pm_bot_dmap;
+
+/* ---- games (game.c) --------------------------------------------------------------------- */
+
+typedef struct pm_game_result {
+    pm_result result;
+    unsigned winners;
+    int steps;
+    int rewards[PM_MAX_AGENTS];
+    int64_t decide_ns[PM_MAX_AGENTS];
+    long decisions[PM_MAX_AGENTS];
+} pm_game_result;
+
+/* Called after every step (may be NULL): the state after it and the actions taken. */
+typedef int (*pm_step_fn)(void *user, const pm_state *s, const int *actions);
+
+/* Plays one game: a board from random.Random(seed) (board, items, then SimpleAgent draws from
+ * the same stream, as the environment does), bots[i] in seat i, each bot's own generator
+ * seeded from seed and its seat. Returns DMAP_OK or an error (a bot's init failed, NOMEM). */
+int pm_play(const pm_config *cfg, const pm_bot *const *bots, uint64_t seed, pm_step_fn on_step,
+            void *user, pm_state *final_state, pm_game_result *res);
+
+/* ---- recorded games (trace.c) ----------------------------------------------------------- */
+
+/* Replays a trace of the original environment (shared/data/pommerman/README.md, format v1):
+ * loads its initial board, hidden items and agents, feeds the logged actions to pm_step and
+ * compares every state line (B, M, F, G, I), every observation (O and the D fields) and the end
+ * (END). With check_agents, the SimpleAgents decide on our observations, drawing from
+ * random.Random(seed) advanced by mtskip words, and their actions and draws are compared with the
+ * D lines. Returns 0 when everything matches, 1 at the first difference, 2 for unreadable or
+ * malformed input; message then holds one line saying where ("LINE: step T: FIELD: ..."). */
+typedef struct pm_trace_report {
+    long steps, decisions;
+    int line;
+    char message[600];
+} pm_trace_report;
+
+int pm_replay_trace(const char *path, int check_agents, pm_trace_report *rep);
+
+/* The trace notation of state parts (used by the replay and by tests): each writes a
+ * NUL-terminated line without its letter into buf (cap >= 4096). */
+void pm_format_board(const unsigned char *board, int size, char *buf);
+void pm_format_bombs(const pm_state *s, char *buf);
+void pm_format_flames(const pm_state *s, char *buf);
+void pm_format_agents(const pm_state *s, char *buf);
+void pm_format_items(const pm_state *s, char *buf);
+void pm_format_obs(const pm_obs *o, char *buf); /* "s alive board bs=.. bl=.. bd=.. fl=.." */
+
+#endif

@@ -1,0 +1,16 @@
+/* pommerman_cli.h — private to the `pommerman` program: its commands. Each returns the exit
+ * status: 0 success, 1 a failed check (a replay that differs), 2 bad input (one line on
+ * stderr). */
+#ifndef POMMERMAN_CLI_H
+#define POMMERMAN_CLI_H
+
+#include "pommerman.h"
+
+int cmd_replay(int argc, char **argv);
+int cmd_match(int argc, char **argv);
+int cmd_tournament(int argc, char **argv);
+
+/* "--bots a,b,c,d": exactly n known bot names. 0, or 2 after printing one line. */
+int pcli_parse_bots(const char *s, int n, const pm_bot **out);
+
+#endif

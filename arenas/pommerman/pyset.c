@@ -1,0 +1,102 @@
+/* pyset.c — the iteration order of the CPython set that utility.make_board samples wall cells
+ * from (ut:64-84), so that a Python seed gives the original's board bit for bit.
+ *
+ * make_board builds set([(x, y) for x, y in product(range(size), range(size)) if x != y]) and
+ * then only removes; random.sample(set, 1) turns the set into a tuple, i.e. the live keys in
+ * hash-table slot order, and draws one _randbelow(len). So the order follows from CPython's
+ * (3.8 through 3.13) tuple hash (the xxHash-style one) and set table: 8 slots to start, growth
+ * to the smallest power of two above 4 x used when fill * 5 >= mask * 3, up to 9 linear probes
+ * then perturbed probing (Objects/setobject.c, Objects/tupleobject.c; facts restated in
+ * shared/data/pommerman/README.md). Removal leaves a dummy, which iteration skips. CPython 3.6
+ * and 3.7 hashed tuples differently and made other boards. */
+#include <string.h>
+
+#include "pyset.h"
+
+#define XXPRIME_1 11400714785074694791ull
+#define XXPRIME_2 14029467366897019727ull
+#define XXPRIME_5 2870177450012600261ull
+#define LINEAR_PROBES 9
+#define PERTURB_SHIFT 5
+
+/* hash((x, y)) for small non-negative ints x, y (hash(int) is the int itself). */
+static uint64_t tuple_hash(uint64_t x, uint64_t y) {
+    uint64_t acc = XXPRIME_5, lanes[2] = {x, y};
+    for (int i = 0; i < 2; i++) {
+        acc += lanes[i] * XXPRIME_2;
+        acc = (acc << 31) | (acc >> 33);
+        acc *= XXPRIME_1;
+    }
+    acc += 2 ^ (XXPRIME_5 ^ 3527539ull);
+    if (acc == UINT64_MAX) return 1546275796u;
+    return acc;
+}
+
+/* set_insert_clean: the first empty slot on the probe sequence. */
+static void insert_clean(pm_pyset *s, int key, uint64_t hash) {
+    size_t mask = s->mask, perturb = (size_t)hash, i = (size_t)hash & mask;
+    for (;;) {
+        if (s->key[i] == PM_PYSET_EMPTY) break;
+        int found = 0;
+        if (i + LINEAR_PROBES <= mask)
+            for (size_t j = 1; j <= LINEAR_PROBES; j++)
+                if (s->key[i + j] == PM_PYSET_EMPTY) {
+                    i += j;
+                    found = 1;
+                    break;
+                }
+        if (found) break;
+        perturb >>= PERTURB_SHIFT;
+        i = (i * 5 + 1 + perturb) & mask;
+    }
+    s->key[i] = key;
+    s->hash[i] = hash;
+}
+
+static void resize(pm_pyset *s, size_t minused) {
+    size_t newsize = 8;
+    while (newsize <= minused) newsize <<= 1;
+    int oldkey[PM_PYSET_MAX];
+    uint64_t oldhash[PM_PYSET_MAX];
+    size_t oldslots = s->mask + 1;
+    memcpy(oldkey, s->key, sizeof(int) * oldslots);
+    memcpy(oldhash, s->hash, sizeof(uint64_t) * oldslots);
+    s->mask = newsize - 1;
+    for (size_t i = 0; i < newsize; i++) s->key[i] = PM_PYSET_EMPTY;
+    for (size_t i = 0; i < oldslots; i++)
+        if (oldkey[i] >= 0) insert_clean(s, oldkey[i], oldhash[i]);
+    s->fill = s->used;
+}
+
+/* set_add_entry for a key not yet in the set (make_board adds distinct tuples, no dummies yet). */
+static void add(pm_pyset *s, int key, uint64_t hash) {
+    insert_clean(s, key, hash);
+    s->fill++;
+    s->used++;
+    if (s->fill * 5 >= s->mask * 3) resize(s, s->used > 50000 ? s->used * 2 : s->used * 4);
+}
+
+void pm_pyset_make_board_coords(pm_pyset *s, int size) {
+    s->size = size;
+    s->mask = 7;
+    s->fill = s->used = 0;
+    for (int i = 0; i < 8; i++) s->key[i] = PM_PYSET_EMPTY;
+    for (int x = 0; x < size; x++)
+        for (int y = 0; y < size; y++)
+            if (x != y) add(s, x * size + y, tuple_hash((uint64_t)x, (uint64_t)y));
+}
+
+void pm_pyset_remove(pm_pyset *s, int key) {
+    for (size_t i = 0; i <= s->mask; i++)
+        if (s->key[i] == key) {
+            s->key[i] = PM_PYSET_DUMMY;
+            s->used--;
+            return;
+        }
+}
+
+int pm_pyset_at(const pm_pyset *s, size_t index) {
+    for (size_t i = 0; i <= s->mask; i++)
+        if (s->key[i] >= 0 && index-- == 0) return s->key[i];
+    return -1;
+}

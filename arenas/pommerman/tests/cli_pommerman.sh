@@ -1,0 +1,95 @@
+#!/bin/sh
+# cli_pommerman.sh — the `pommerman` program end to end: a game played from a recorded game's
+# seed ends as the record's END line says (board generator + engine + SimpleAgent + the shared
+# stream, together); the same command twice prints the same; `replay` says OK, or names the line
+# of a changed record (exit 1); bad input gives exit 2 and exactly one line on stderr.
+# With the kit's runner and replay writer (third argument "kit"): a replay file has its header,
+# one line per step and the result; a tournament prints the same table for --jobs 1 and 2.
+# usage: cli_pommerman.sh POMMERMAN_BINARY TRACES_DIR [kit]
+P="$1"
+T="$2"
+KIT="$3"
+fails=0
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+fail() { echo "FAIL: $*" >&2; fails=$((fails + 1)); }
+
+[ -x "$P" ] || { echo "FAIL: no program $P" >&2; exit 1; }
+[ -d "$T" ] || { echo "FAIL: missing $T" >&2; exit 1; }
+
+# From the seed alone: the END line of each recorded all-SimpleAgent game.
+for f in ffa-SSSS/seed_1 ffa-SSSS/seed_2 ffa-SSSS/seed_3 ffa-SSSS/seed_4 ffa-SSSS-kicks/seed_31 1v1-SS/seed_1; do
+    file="$T/$f.txt"
+    [ -f "$file" ] || { fail "missing $file"; continue; }
+    seed=$(sed -n 's/^GAME .* seed \([0-9]*\) .*/\1/p' "$file")
+    steps=$(sed -n 's/^END steps \([0-9]*\) .*/\1/p' "$file")
+    result=$(sed -n 's/^END steps [0-9]* result \([A-Za-z]*\) .*/\1/p' "$file")
+    winners=$(sed -n 's/^END .* winners \([-0-9,]*\) .*/\1/p' "$file")
+    case "$f" in
+    1v1*) out=$("$P" match --seed "$seed" --config 1v1 --bots simple,simple | head -1) ;;
+    *) out=$("$P" match --seed "$seed" --bots simple,simple,simple,simple | head -1) ;;
+    esac
+    want="result $result after $steps steps"
+    [ "$winners" != "-" ] && want="$want: agent $winners (simple) wins"
+    [ "$out" = "$want" ] || fail "$f from seed $seed: got '$out', want '$want'"
+done
+
+# Determinism.
+a=$("$P" match --seed 7 --bots dmap,simple,tutorial,random --render | md5sum)
+b=$("$P" match --seed 7 --bots dmap,simple,tutorial,random --render | md5sum)
+[ "$a" = "$b" ] || fail "match --seed 7 differs between two runs"
+
+# replay: OK, and a changed record named by its line.
+out=$("$P" replay "$T/ffa-SSSS/seed_1.txt" --agents) || fail "replay --agents exit $?"
+case "$out" in OK*) ;; *) fail "replay printed '$out'" ;; esac
+n=$(grep -n '^D ' "$T/ffa-SSSS/seed_1.txt" | sed -n 20p | cut -d: -f1)
+awk -v n="$n" 'NR==n { $NF = ($NF == "-") ? "1" : "-" } { print }' "$T/ffa-SSSS/seed_1.txt" > "$tmp/changed.txt"
+"$P" replay "$tmp/changed.txt" --agents > "$tmp/out" 2>&1
+rc=$?
+[ $rc -eq 1 ] && grep -q ":$n: " "$tmp/out" || fail "changed draws at line $n: exit $rc, '$(cat "$tmp/out")'"
+
+# Bad input: exit 2, one line on stderr.
+printf 'GAME config nope\n' > "$tmp/bad.txt"
+head -c 3000 /dev/urandom > "$tmp/binary.txt"
+check_bad() {
+    "$@" > /dev/null 2> "$tmp/err"
+    rc=$?
+    n=$(wc -l < "$tmp/err")
+    [ $rc -eq 2 ] && [ "$n" -eq 1 ] || fail "'$*': exit $rc with $n stderr lines (want 2 and 1)"
+}
+check_bad "$P"
+check_bad "$P" nosuch
+check_bad "$P" match --seed 1 --bots simple,nosuch,simple,simple
+check_bad "$P" match --seed 1 --bots simple,simple,simple
+check_bad "$P" match --seed -1 --bots simple,simple,simple,simple
+check_bad "$P" match --seed 12x --bots simple,simple,simple,simple
+check_bad "$P" match --seed 1 --seed 2 --bots simple,simple,simple,simple
+check_bad "$P" match --seed 1 --config 3v3 --bots simple,simple
+check_bad "$P" match --seed 1 --bots simple,simple,simple,simple --what
+check_bad "$P" match --seed
+check_bad "$P" replay
+check_bad "$P" replay "$tmp/nosuch.txt"
+check_bad "$P" replay "$tmp/bad.txt"
+check_bad "$P" replay "$tmp/binary.txt"
+check_bad "$P" replay /dev/null
+
+if [ "$KIT" = kit ]; then
+    out=$("$P" match --seed 3 --bots dmap,simple,tutorial,random --replay "$tmp/r.jsonl") || fail "match --replay exit $?"
+    steps=$(echo "$out" | sed -n 's/^result [A-Za-z]* after \([0-9]*\) steps.*/\1/p')
+    lines=$(wc -l < "$tmp/r.jsonl")
+    [ "$lines" -eq $((steps + 2)) ] || fail "replay file: $lines lines for $steps steps"
+    head -1 "$tmp/r.jsonl" | grep -q '"format":"dmap-replay".*"game":"pommerman"' || fail "replay header"
+    tail -1 "$tmp/r.jsonl" | grep -q "^{\"result\":{\"result\":\"[WT][a-z]*\",\"steps\":$steps," || fail "replay result line"
+    check_bad "$P" match --seed 1 --bots simple,simple,simple,simple --replay "$tmp/no/such/dir/r.jsonl"
+    # the last column (decision times) is a measurement; everything else must agree
+    a=$("$P" tournament --bots dmap,simple,simple,simple --games 12 --seed 5 --jobs 1 | sed 's/| [0-9.]* |$//') ||
+        fail "tournament exit $?"
+    b=$("$P" tournament --bots dmap,simple,simple,simple --games 12 --seed 5 --jobs 2 | sed 's/| [0-9.]* |$//')
+    [ "$a" = "$b" ] || fail "tournament tables differ between --jobs 1 and 2"
+    echo "$a" | grep -q '^| dmap | 12 |' || fail "tournament table: '$a'"
+    check_bad "$P" tournament --bots dmap,simple,simple,simple --games 0
+    check_bad "$P" tournament --bots dmap,simple --games 5
+fi
+
+[ $fails -eq 0 ] && echo "cli_pommerman: all passed"
+exit $fails

@@ -1,0 +1,166 @@
+/* readers.c — files and map formats from Python: read_file (the library's reader, OSError on
+ * failure), text maps (walls and the map characters), Moving AI maps and scenarios, and
+ * pursuit world files. Format errors raise dmap.Error with the reader's "line N: reason". */
+#include "pydmap.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+PyObject *pydmap_read_file(PyObject *self, PyObject *args, PyObject *kw) {
+    (void)self;
+    static char *kwlist[] = {"path", NULL};
+    PyObject *path_obj;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "O&:read_file", kwlist, PyUnicode_FSConverter, &path_obj))
+        return NULL;
+    char *text = NULL;
+    size_t len = 0;
+    dmap_diag diag = {0, ""};
+    int rc = dmap_read_file(PyBytes_AS_STRING(path_obj), &text, &len, &diag);
+    Py_DECREF(path_obj);
+    if (rc != DMAP_OK) return pydmap_raise_diag(rc, "read_file", &diag);
+    PyObject *b = PyBytes_FromStringAndSize(text, (Py_ssize_t)len);
+    free(text);
+    return b;
+}
+
+/* A new (H, W) bool array copied from a grid's walls. */
+static PyObject *walls_array(const dmap_grid *g) {
+    npy_intp dims[2] = {g->h, g->w};
+    PyArrayObject *a = (PyArrayObject *)PyArray_SimpleNew(2, dims, NPY_BOOL);
+    if (!a) return NULL;
+    unsigned char *d = PyArray_DATA(a);
+    size_t n = (size_t)g->w * (size_t)g->h;
+    for (size_t i = 0; i < n; i++) d[i] = g->wall[i] != 0;
+    return (PyObject *)a;
+}
+
+PyObject *pydmap_parse_text_map(PyObject *self, PyObject *args, PyObject *kw) {
+    (void)self;
+    static char *kwlist[] = {"text", NULL};
+    PyObject *text_obj;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "O:parse_text_map", kwlist, &text_obj)) return NULL;
+    text_arg t;
+    if (pydmap_text(text_obj, &t) < 0) return NULL;
+    dmap_grid g;
+    char *chars = NULL;
+    dmap_diag diag = {0, ""};
+    int rc = dmap_parse_text_map(t.data, t.len, &g, &chars, &diag);
+    pydmap_text_release(&t);
+    if (rc != DMAP_OK) return pydmap_raise_diag(rc, "parse_text_map", &diag);
+    PyObject *walls = walls_array(&g);
+    npy_intp dims[2] = {g.h, g.w};
+    /* The characters as an (H, W) 'U1' array: build 'S1' over a copy, then cast. */
+    PyArrayObject *s1 = NULL;
+    PyObject *u1 = NULL, *result = NULL;
+    PyArray_Descr *sd = PyArray_DescrNewFromType(NPY_STRING);
+    if (sd) {
+        sd->elsize = 1;
+        s1 = (PyArrayObject *)PyArray_NewFromDescr(&PyArray_Type, sd, 2, dims, NULL, NULL, 0, NULL);
+    }
+    if (s1) {
+        memcpy(PyArray_DATA(s1), chars, (size_t)g.w * (size_t)g.h);
+        PyArray_Descr *ud = PyArray_DescrNewFromType(NPY_UNICODE);
+        if (ud) {
+            ud->elsize = 4;
+            u1 = PyArray_CastToType(s1, ud, 0);
+        }
+    }
+    if (walls && u1) result = Py_BuildValue("(OO)", walls, u1);
+    Py_XDECREF(walls);
+    Py_XDECREF(u1);
+    Py_XDECREF(s1);
+    free(chars);
+    dmap_grid_free(&g);
+    return result;
+}
+
+PyObject *pydmap_parse_movingai_map(PyObject *self, PyObject *args, PyObject *kw) {
+    (void)self;
+    static char *kwlist[] = {"text", NULL};
+    PyObject *text_obj;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "O:parse_movingai_map", kwlist, &text_obj)) return NULL;
+    text_arg t;
+    if (pydmap_text(text_obj, &t) < 0) return NULL;
+    dmap_grid g;
+    dmap_diag diag = {0, ""};
+    int rc = dmap_parse_movingai_map(t.data, t.len, &g, NULL, &diag);
+    pydmap_text_release(&t);
+    if (rc != DMAP_OK) return pydmap_raise_diag(rc, "parse_movingai_map", &diag);
+    PyObject *walls = walls_array(&g);
+    dmap_grid_free(&g);
+    return walls;
+}
+
+PyObject *pydmap_parse_scen(PyObject *self, PyObject *args, PyObject *kw) {
+    (void)self;
+    static char *kwlist[] = {"text", NULL};
+    PyObject *text_obj;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "O:parse_scen", kwlist, &text_obj)) return NULL;
+    text_arg t;
+    if (pydmap_text(text_obj, &t) < 0) return NULL;
+    dmap_scen_query *q = NULL;
+    size_t n = 0;
+    dmap_diag diag = {0, ""};
+    int rc = dmap_parse_scen(t.data, t.len, &q, &n, &diag);
+    pydmap_text_release(&t);
+    if (rc != DMAP_OK) return pydmap_raise_diag(rc, "parse_scen", &diag);
+    /* Plain tuples; dmap/__init__.py makes them ScenQuery named tuples. */
+    PyObject *list = PyList_New((Py_ssize_t)n);
+    for (size_t i = 0; list && i < n; i++) {
+        PyObject *row = Py_BuildValue("(iii(ii)(ii)di)", q[i].bucket, q[i].map_w, q[i].map_h, q[i].start_x,
+                                      q[i].start_y, q[i].goal_x, q[i].goal_y, q[i].optimal, q[i].line);
+        if (!row) Py_CLEAR(list);
+        else PyList_SET_ITEM(list, (Py_ssize_t)i, row);
+    }
+    free(q);
+    return list;
+}
+
+PyObject *pydmap_parse_world(PyObject *self, PyObject *args, PyObject *kw) {
+    (void)self;
+    static char *kwlist[] = {"text", "w", "h", NULL};
+    PyObject *text_obj;
+    int w = 0, h = 0;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "O|ii:parse_world", kwlist, &text_obj, &w, &h)) return NULL;
+    text_arg t;
+    if (pydmap_text(text_obj, &t) < 0) return NULL;
+    dmap_world world;
+    dmap_diag diag = {0, ""};
+    int rc = dmap_parse_world(t.data, t.len, w, h, &world, &diag);
+    pydmap_text_release(&t);
+    if (rc != DMAP_OK) return pydmap_raise_diag(rc, "parse_world", &diag);
+    npy_intp dims[2] = {world.h, world.w};
+    PyArrayObject *cells = (PyArrayObject *)PyArray_SimpleNew(2, dims, NPY_INT8);
+    PyObject *result = NULL;
+    if (cells) {
+        memcpy(PyArray_DATA(cells), world.cells, (size_t)world.w * (size_t)world.h);
+        result = Py_BuildValue("(O(ii)(ii))", cells, world.predator % world.w, world.predator / world.w,
+                               world.prey % world.w, world.prey / world.w);
+        Py_DECREF(cells);
+    }
+    dmap_world_free(&world);
+    return result;
+}
+
+PyObject *pydmap_format_world(PyObject *self, PyObject *args, PyObject *kw) {
+    (void)self;
+    static char *kwlist[] = {"cells", NULL};
+    PyObject *cells_obj;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "O:format_world", kwlist, &cells_obj)) return NULL;
+    PyArrayObject *cells = (PyArrayObject *)PyArray_FROMANY(cells_obj, NPY_INT8, 2, 2, NPY_ARRAY_IN_ARRAY);
+    if (!cells) return NULL;
+    dmap_world world = {(int)PyArray_DIM(cells, 1), (int)PyArray_DIM(cells, 0), PyArray_DATA(cells), -1, -1};
+    size_t n = (size_t)PyArray_SIZE(cells);
+    for (size_t i = 0; i < n; i++) {
+        if (world.cells[i] == DMAP_WORLD_PREDATOR) world.predator = (int)i;
+        if (world.cells[i] == DMAP_WORLD_PREY) world.prey = (int)i;
+    }
+    char *text = NULL;
+    size_t len = 0;
+    int rc = dmap_format_world(&world, &text, &len);
+    Py_DECREF(cells);
+    if (rc != DMAP_OK) return pydmap_raise(rc, "format_world", "cells must hold 0, -1 and one 1 and one 10");
+    PyObject *s = PyUnicode_DecodeASCII(text, (Py_ssize_t)len, NULL);
+    free(text);
+    return s;
+}

@@ -1,0 +1,76 @@
+"""Readers from Python: text maps (walls and characters), Moving AI maps and scenarios checked
+against the scenario's optimal lengths, pursuit worlds, and the errors of each."""
+import math
+import os
+
+import numpy as np
+import pytest
+
+import dmap
+from conftest import shared_dir
+
+
+def test_text_map_walls_and_chars():
+    walls, chars = dmap.parse_text_map("#.A#\n#B.#\r\n")
+    assert walls.shape == (2, 4) and walls.dtype == bool
+    assert walls.tolist() == [[True, False, False, True], [True, False, False, True]]
+    assert chars[0, 2] == "A" and tuple(np.argwhere(chars == "B")[0]) == (1, 1)
+    assert dmap.parse_text_map(b"..\n..\n")[0].shape == (2, 2)  # bytes work too
+    with pytest.raises(dmap.Error, match="line 2") as e:
+        dmap.parse_text_map("...\n..\n")
+    assert e.value.code == dmap.ERR_FORMAT
+    with pytest.raises(dmap.Error):
+        dmap.parse_text_map("")
+    with pytest.raises(TypeError):
+        dmap.parse_text_map(42)
+
+
+def test_read_file_errors_are_oserror(tmp_path):
+    with pytest.raises(OSError, match="cannot read"):
+        dmap.read_file(str(tmp_path / "missing.map"))
+    p = tmp_path / "m.txt"
+    p.write_text("#.\n..\n")
+    assert dmap.read_file(p) == b"#.\n..\n"
+    walls, chars = dmap.load_text_map(p)
+    assert walls[0, 0] and not walls[1, 1]
+
+
+def test_movingai_scenario_optimal_lengths():
+    base = os.path.join(shared_dir(), "data", "movingai")
+    path = os.path.join(base, "arena.map")
+    if not os.path.exists(path):
+        pytest.fail(f"missing shared data file: {path}")
+    walls = dmap.load_movingai_map(path)
+    queries = dmap.load_scen(path + ".scen")
+    assert len(queries) > 100
+    assert all(q.map_w == walls.shape[1] and q.map_h == walls.shape[0] for q in queries)
+    ws = dmap.Workspace()
+    for q in queries[::7]:
+        v = dmap.field(walls, [q.start], None, moves=dmap.MOVES_OCTILE, workspace=ws)
+        gx, gy = q.goal
+        assert abs(v[gy, gx] - q.optimal) < 1e-3, q  # the file rounds to 4 decimals
+    assert ws.nbytes > 0
+    with pytest.raises(dmap.Error, match="line"):
+        dmap.parse_movingai_map("type octile\nheight 1\nwidth 2\nmap\n.X\n")
+    with pytest.raises(dmap.Error, match="line"):
+        dmap.parse_scen("version 1\n0 a.map 2 2 0 0 1 1\n")
+
+
+def test_pursuit_world_round_trip():
+    path = os.path.join(shared_dir(), "data", "pursuit", "battlefield.dat")
+    if not os.path.exists(path):
+        pytest.fail(f"missing shared data file: {path}")
+    world = dmap.load_world(path)
+    assert world.cells.shape == (8, 8)
+    px, py = world.predator
+    assert world.cells[py, px] == 1 and world.cells[world.prey[1], world.prey[0]] == 10
+    text = dmap.format_world(world.cells)
+    again = dmap.parse_world(text)
+    assert np.array_equal(again.cells, world.cells) and again.prey == world.prey
+    assert np.array_equal(world.walls, world.cells == -1)
+    with pytest.raises(dmap.Error, match="line"):
+        dmap.parse_world("0 0 0 7")
+    bad = world.cells.copy()
+    bad[bad == 10] = 0
+    with pytest.raises(dmap.Error):
+        dmap.format_world(bad)
