@@ -1,6 +1,7 @@
 /* cmd_update.c — `dmap update`: build a Dijkstra map once, then apply batches of edits from a
  * file with the library's incremental update (dmap_live_apply), printing the map after each
  * batch and the number of cells each update touched. */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -19,7 +20,8 @@ static const char update_help[] =
     "FILE has one edit per line (X column, Y row, 0,0 top-left):\n"
     "  wall X Y       the cell becomes a wall\n"
     "  floor X Y      the cell becomes floor\n"
-    "  goal X Y V     the cell's start value becomes V (adds, revalues or moves a goal)\n"
+    "  goal X Y V     the cell's start value becomes V (adds, revalues or moves a goal;\n"
+    "                 V below the ceiling)\n"
     "  ungoal X Y     the cell's start value returns to the default\n"
     "  cost X Y C     the cell's entry cost becomes C (finite, > 0)\n"
     "  ---            ends a batch (the last batch needs no ---)\n"
@@ -115,8 +117,8 @@ static int parse_edit(const char *path, int line, char **word, int nwords, const
     if (e->kind == DMAP_EDIT_COST && !(e->value > 0))
         return cli_fail("%s:%d: cost '%s' must be > 0", path, line, word[3]);
     if (e->kind == DMAP_EDIT_GOAL && !(e->value < ceiling))
-        return cli_fail("%s:%d: goal value %s is not below the ceiling --default, so the goal "
-                        "would have no effect", path, line, word[3]);
+        return cli_fail("%s:%d: goal value %s is not below the ceiling %g (--default), so the "
+                        "goal would have no effect", path, line, word[3], ceiling);
     return CLI_EXIT_OK;
 }
 
