@@ -380,8 +380,9 @@ DMAP_API double dmap_rng_unit(dmap_rng *r);
  *   - dst may be the same array as any input (in place); inputs may repeat. Partially
  *     overlapping arrays (dst = a + 3) are not supported.
  *   - Coefficients and bounds must be finite (else DMAP_ERR_VALUE). Map values are not
- *     checked: they follow IEEE arithmetic, so NaN/inf inputs (or an overflowing sum) give
- *     NaN/inf results, which dmap_scan then rejects.
+ *     checked: they follow IEEE arithmetic, so infinite inputs (unreached cells of a map
+ *     without ceiling) stay infinite, an overflowing sum gives an infinity, and inf - inf or
+ *     inf * 0 gives NaN. dmap_scan accepts +inf (no start value) and rejects NaN and -inf.
  *   - Errors: DMAP_ERR_ARG (NULL grid/array, nmaps 0), DMAP_ERR_SIZE (bad grid size),
  *     DMAP_ERR_VALUE. On error dst is unchanged. Cost: O(N) per input map, no allocation. */
 
@@ -731,7 +732,9 @@ typedef double (*dmap_outcome_fn)(void *user, int my_move, const int *opp, size_
 DMAP_API int dmap_minimax_moves(size_t nmine, const size_t *nopp_moves, size_t nopp, dmap_outcome_fn f,
                                 void *user, double *worst, double *average, int *best, size_t *nbest);
 
-/* === live maps, distance tables, map cache ============================================== */
+/* ------------------------------------------------------------------------------------------
+ * Live maps, distance tables, map cache
+ * ---------------------------------------------------------------------------------------- */
 
 /* ---- Live maps: incremental updates (update.c) -----------------------------------------------
  * A live map keeps a Dijkstra map together with its inputs (a copy of the grid, the moves and

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "dmap.h"
+#include "grid.h"
 #include "workspace.h"
 
 struct dmap_table {
@@ -144,9 +145,8 @@ int dmap_table_new(const dmap_grid *g, const dmap_moves *m, dmap_table **out) {
     if (!out) return DMAP_ERR_ARG;
     *out = NULL;
     if (!g || !m) return DMAP_ERR_ARG;
-    int rc = dmap_grid_check(g);
+    int rc = dmap_grid_check_steps(g, m); /* grid, moves, and weight x cost in range */
     if (rc) return rc;
-    if (dmap_moves_check(m)) return DMAP_ERR_ARG;
     size_t n = (size_t)g->w * (size_t)g->h, p = 0;
     for (size_t i = 0; i < n; i++) p += !g->wall[i];
     if (p > DMAP_TABLE_MAX_CELLS) return DMAP_ERR_LIMIT;

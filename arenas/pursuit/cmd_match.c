@@ -9,13 +9,14 @@
 #include "pursuit_replay.h"
 
 static const char match_help[] =
-    "usage: pursuit match (--world FILE | --random SEED [--size N] [--walls P])\n"
+    "usage: pursuit match (--world FILE | --random SEED [--size WxH] [--walls P])\n"
     "                     --predator A --prey B [--clocks N] [--seed S] [--render]\n"
     "                     [--replay FILE.jsonl] [--html FILE.html]\n"
     "  --world FILE     a world in the lab's format (one value per line: 0 free, -1 obstacle,\n"
     "                   1 predator, 10 prey; any square size)\n"
-    "  --random SEED    a random world instead (--size 8, --walls 0.2 by default)\n"
-    "  --predator A     chase | intercept          --prey B   naive | flee | bury | random\n"
+    "  --random SEED    a random world instead (--size 8x8, --walls 0.2 by default)\n"
+    "  --predator A     chase | intercept | lazy | greedy | random   (pursuit --help: all bots)\n"
+    "  --prey B         naive | flee | bury | buryflee | random\n"
     "  --clocks N       game length (default 30)   --seed S   the bots' random seed (default 1)\n"
     "  --render         print the board (# obstacle, . free, @ predator, * prey) every clock\n"
     "  --replay FILE    also write the game as a replay (JSON Lines, the dmap replay format;\n"

@@ -4,9 +4,11 @@
  * our SimpleAgent every action and every random draw (shared/data/pommerman/README.md). The
  * traces are the oracle; a missing one is a failure. Also: a trace altered in one field must be
  * reported at that line. */
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "pommerman.h"
 
@@ -125,6 +127,61 @@ static void altered_is_caught(const char *dir) {
     remove(out);
 }
 
+/* Damaged traces (cut short, a byte changed, garbage) must be reported, never crash (the
+ * sanitizer build runs this too): the replay returns 1 or 2 with a message, or 0 when the change
+ * did not matter (a comment). */
+static void damaged_inputs(const char *dir) {
+    char path[4096];
+    snprintf(path, sizeof path, "%s/1v1-SS/seed_1.txt", dir);
+    FILE *in = fopen(path, "rb");
+    if (!in) {
+        fprintf(stderr, "FAIL missing %s\n", path);
+        failures++;
+        return;
+    }
+    static char text[1 << 20];
+    size_t len = fread(text, 1, sizeof text, in);
+    fclose(in);
+    char out[] = "/tmp/pommerman_damaged_XXXXXX";
+    int fd = mkstemp(out);
+    if (fd < 0) {
+        failures++;
+        return;
+    }
+    close(fd);
+    uint64_t x = 12345;
+    int reported = 0;
+    for (int k = 0; k < 60; k++) {
+        x = x * 6364136223846793005ull + 1442695040888963407ull;
+        size_t at = (size_t)(x >> 33) % len;
+        FILE *o = fopen(out, "wb");
+        if (!o) break;
+        if (k % 3 == 0) {
+            fwrite(text, 1, at, o); /* cut short */
+        } else if (k % 3 == 1) {
+            fwrite(text, 1, len, o);
+            fseek(o, (long)at, SEEK_SET);
+            fputc("9z,: \n-#T"[k % 10], o); /* one byte changed */
+        } else {
+            fwrite(text, 1, at, o);
+            for (int i = 0; i < 200; i++) fputc((int)((x >> (i % 56)) & 0xff), o); /* garbage */
+        }
+        fclose(o);
+        pm_trace_report rep;
+        int rc = pm_replay_trace(out, 1, &rep);
+        if (rc != 0 && rep.message[0] == '\0') {
+            fprintf(stderr, "FAIL damaged trace %d: rc %d without a message\n", k, rc);
+            failures++;
+        }
+        reported += rc != 0;
+    }
+    if (reported < 50) {
+        fprintf(stderr, "FAIL only %d of 60 damaged traces were reported\n", reported);
+        failures++;
+    }
+    remove(out);
+}
+
 int main(int argc, char **argv) {
     if (argc != 2) {
         fprintf(stderr, "usage: test_pommerman_traces TRACES_DIR\n");
@@ -136,6 +193,7 @@ int main(int argc, char **argv) {
         board_from_seed(argv[1], traces[i]);
     }
     altered_is_caught(argv[1]);
+    damaged_inputs(argv[1]);
     printf("test_pommerman_traces: %d failures\n", failures);
     return failures != 0;
 }
