@@ -241,6 +241,37 @@ static void test_sanity_and_removal(void) {
     kt_game_free(&g);
 }
 
+/* The unit-cost fast path (a BFS) gives exactly the costs and parents of the referee's sorted
+ * open list (the bucket search, here with LIGHT marks that mark nothing), for every source and
+ * direction offset of a league map. */
+static void test_path_fast_path(const char *maps_dir) {
+    static kt_mapset league;
+    char err[256];
+    if (kt_mapset_load(maps_dir, &league, err, sizeof err)) {
+        CHECK(0);
+        return;
+    }
+    static kt_search a, b;
+    static unsigned char dark[KT_MAX_CELLS];
+    int mismatches = 0, searches = 0;
+    for (int mi = 0; mi < KT_LEAGUE_MAPS; mi += 5) {
+        const kt_map *m = &league.maps[mi];
+        a.nbr_map = b.nbr_map = NULL;
+        for (int src = 0; src < m->w * m->h; src++) {
+            if (m->cells[src] == '#') continue;
+            for (int off = 0; off < 4; off++) {
+                kt_path_search(m, NULL, src, off, NULL, 0, &a);
+                kt_path_search(m, dark, src, off, NULL, 0, &b);
+                searches++;
+                for (int c = 0; c < m->w * m->h; c++)
+                    mismatches += a.cost[c] != b.cost[c] || a.parent[c] != b.parent[c];
+            }
+        }
+    }
+    CHECK(searches > 1000);
+    CHECK_EQ_INT(mismatches, 0);
+}
+
 typedef struct trace_hash {
     uint64_t h;
 } trace_hash;
@@ -291,5 +322,6 @@ int main(int argc, char **argv) {
     test_spawns_and_spook();
     test_sanity_and_removal();
     test_determinism(argv[1]);
+    test_path_fast_path(argv[1]);
     return check_report("test_kutulu_rules");
 }
