@@ -23,4 +23,13 @@ int scan_search_check(const dmap_grid *g, const dmap_moves *m, int start);
  * as in dmap_scan. Returns DMAP_OK or DMAP_ERR_NOMEM. */
 int scan_search_run(const dmap_grid *g, const dmap_moves *m, scan_search *q, dmap_workspace *ws);
 
+/* Resume the engine on a caller's padded work array (row length w + 2, one border row and
+ * column on every side; -inf on walls and the border; every other cell a finite value or
+ * +inf) for a grid with unit costs (g->cost NULL): every cell c becomes
+ * min(work[c], min over seeds s of work[s] + dist(s, c)), exactly as a scan computes it.
+ * seeds are padded indices in any order. The live maps' re-lowering phase runs on this, at
+ * the scan's speed. Returns DMAP_OK, DMAP_ERR_ARG (g has costs) or DMAP_ERR_NOMEM. */
+int scan_resume(const dmap_grid *g, const dmap_moves *m, double *work, const int32_t *seeds,
+                size_t nseeds, dmap_workspace *ws);
+
 #endif

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli.h"
 #include "kutulu_cli.h"
 #include "kutulu_replay.h"
 
@@ -66,15 +67,18 @@ int kutulu_cmd_match(int argc, char **argv) {
     const char *maps_dir = NULL, *replay_path = NULL;
     char *specs[KT_PLAYERS] = {0};
     char *bots_arg = NULL;
+    kit_opts seen = {0};
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (strcmp(a, "--help") == 0) return fputs(match_help, stdout), 0;
+        if (kit_opt_once("kutulu", &seen, a)) return KCLI_USAGE;
         if (strcmp(a, "--render") == 0) {
             render = 1;
             continue;
         }
-        if (i + 1 >= argc) return kcli_fail("match: %s needs a value (see kutulu match --help)", a);
-        const char *v = argv[++i];
+        if (strncmp(a, "--", 2) != 0) return kcli_fail("match: unexpected argument '%s'", a);
+        const char *v = kit_opt_value("kutulu", argc, argv, &i);
+        if (!v) return KCLI_USAGE;
         if (strcmp(a, "--seed") == 0) {
             if (kcli_int64(a, v, &seed)) return KCLI_USAGE;
             have_seed = 1;
@@ -94,7 +98,7 @@ int kutulu_cmd_match(int argc, char **argv) {
         } else if (strcmp(a, "--replay") == 0) {
             replay_path = v;
         } else {
-            return kcli_fail("match: unknown option '%s' (see kutulu match --help)", a);
+            return kit_unknown_option("kutulu", "match", a), KCLI_USAGE;
         }
     }
     if (!have_seed) return kcli_fail("match: --seed is required (see kutulu match --help)");

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "kutulu_cli.h"
+#include "kutulu_replay.h"
 
 typedef struct trace_reader {
     char *text;
@@ -190,10 +191,13 @@ static const char replay_help[] =
     "  Plays each game recorded from the official referee with its recorded actions and\n"
     "  compares the drawn map, player 0's first input, every state line, the turns and the\n"
     "  scores. Prints 'OK FILE: N turns' or the first differing line; exit 1 on a difference.\n"
-    "  (A replay file written by `kutulu match --replay` is read with --file, see README.)\n";
+    "usage: kutulu replay [--maps DIR] --file REPLAY.jsonl\n"
+    "  Reads a replay file written by `kutulu match --replay`, plays its actions from its seed\n"
+    "  and map and checks every recorded state line and the scores. Prints OK or the first\n"
+    "  difference.\n";
 
 int kutulu_cmd_replay(int argc, char **argv) {
-    const char *maps_dir = NULL;
+    const char *maps_dir = NULL, *file = NULL;
     int first = 1;
     for (; first < argc && argv[first][0] == '-' && argv[first][1]; first++) {
         if (strcmp(argv[first], "--help") == 0) return fputs(replay_help, stdout), 0;
@@ -201,11 +205,27 @@ int kutulu_cmd_replay(int argc, char **argv) {
             maps_dir = argv[++first];
             continue;
         }
+        if (strcmp(argv[first], "--file") == 0 && first + 1 < argc) {
+            file = argv[++first];
+            continue;
+        }
         return kcli_fail("replay: unknown option '%s' (see kutulu replay --help)", argv[first]);
     }
-    if (first >= argc) return kcli_fail("replay: give a TRACE file (see kutulu replay --help)");
+    if (first >= argc && !file)
+        return kcli_fail("replay: give a TRACE file or --file REPLAY (see kutulu replay --help)");
     static kt_mapset maps;
     if (kcli_load_maps(maps_dir, &maps)) return KCLI_USAGE;
+    if (file) {
+        char err[1024];
+        int rc = kt_replay_check_file(file, &maps, err, sizeof err);
+        if (rc < 0) return kcli_fail("%s", err);
+        if (rc > 0) {
+            printf("%s\n", err);
+            return 1;
+        }
+        printf("OK %s\n", file);
+        if (first >= argc) return 0;
+    }
     int worst = 0;
     for (int i = first; i < argc; i++) {
         int rc = kutulu_replay_trace(argv[i], &maps);

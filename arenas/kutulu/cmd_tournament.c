@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli.h"
 #include "kutulu_cli.h"
 #include "kutulu_players.h"
 #include "stats.h"
@@ -76,32 +77,30 @@ static int play_one(void *vctx, long index, uint64_t game_seed, void *result) {
 
 int kutulu_cmd_tournament(int argc, char **argv) {
     long games = 100;
-    int64_t seed = 1, jobs = 0;
+    uint64_t seed = 1;
+    int jobs = 0;
+    kit_opts seen = {0};
     const char *maps_dir = NULL;
     char *bots_arg = NULL;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (strcmp(a, "--help") == 0) return fputs(tournament_help, stdout), 0;
-        if (i + 1 >= argc)
-            return kcli_fail("tournament: %s needs a value (see kutulu tournament --help)", a);
-        const char *v = argv[++i];
-        int64_t x;
+        if (kit_opt_once("kutulu", &seen, a)) return KCLI_USAGE;
+        if (strncmp(a, "--", 2) != 0) return kcli_fail("tournament: unexpected argument '%s'", a);
+        const char *v = kit_opt_value("kutulu", argc, argv, &i);
+        if (!v) return KCLI_USAGE;
         if (strcmp(a, "--bots") == 0) {
             bots_arg = argv[i];
         } else if (strcmp(a, "--games") == 0) {
-            if (kcli_int64(a, v, &x)) return KCLI_USAGE;
-            if (x < 1 || x > 100000000) return kcli_fail("--games: expected 1..100000000");
-            games = (long)x;
+            if (kit_parse_long("kutulu", a, v, 1, 100000000, &games)) return KCLI_USAGE;
         } else if (strcmp(a, "--seed") == 0) {
-            if (kcli_int64(a, v, &seed)) return KCLI_USAGE;
-            if (seed < 0) return kcli_fail("--seed: expected a non-negative integer");
+            if (kit_parse_seed("kutulu", a, v, &seed)) return KCLI_USAGE;
         } else if (strcmp(a, "--jobs") == 0) {
-            if (kcli_int64(a, v, &jobs)) return KCLI_USAGE;
-            if (jobs < 0 || jobs > 1024) return kcli_fail("--jobs: expected 0..1024 (0: every core)");
+            if (kit_parse_jobs("kutulu", a, v, &jobs)) return KCLI_USAGE;
         } else if (strcmp(a, "--maps") == 0) {
             maps_dir = v;
         } else {
-            return kcli_fail("tournament: unknown option '%s' (see kutulu tournament --help)", a);
+            return kit_unknown_option("kutulu", "tournament", a), KCLI_USAGE;
         }
     }
     if (!bots_arg) return kcli_fail("tournament: --bots is required (see kutulu tournament --help)");
@@ -116,10 +115,10 @@ int kutulu_cmd_tournament(int argc, char **argv) {
     static kt_mapset maps;
     if (kcli_load_maps(maps_dir, &maps)) return KCLI_USAGE;
     ctx.maps = &maps;
-    ctx.seed = (uint64_t)seed;
+    ctx.seed = seed;
     game_slot *slots = calloc((size_t)games, sizeof *slots);
     if (!slots) return kcli_fail("tournament: out of memory");
-    kit_tournament t = {games, (int)jobs, (uint64_t)seed, sizeof(game_slot), play_one, &ctx,
+    kit_tournament t = {games, jobs, seed, sizeof(game_slot), play_one, &ctx,
                         "games", -1};
     long failed = 0;
     if (kit_tournament_run(&t, slots, &failed)) {

@@ -55,7 +55,9 @@ int kt_game_init(kt_game *g, int64_t seed, const kt_mapset *maps, int forced_map
     }
     if (found < KT_PLAYERS) return -1;
     g->search = malloc(sizeof *g->search);
-    return g->search ? 0 : -1;
+    if (!g->search) return -1;
+    g->search->nbr_map = NULL;
+    return 0;
 }
 
 void kt_game_free(kt_game *g) {
@@ -68,6 +70,7 @@ int kt_game_copy(kt_game *dst, const kt_game *src) {
     struct kt_search *s = malloc(sizeof *s);
     if (!s) return -1;
     memcpy(dst, src, sizeof *dst);
+    s->nbr_map = NULL;
     dst->search = s;
     return 0;
 }

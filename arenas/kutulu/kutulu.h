@@ -132,7 +132,10 @@ int kt_walkable(const kt_map *m, int x, int y);
 typedef struct kt_search {
     int cost[KT_MAX_CELLS];
     int parent[KT_MAX_CELLS];
-    /* scratch */
+    /* scratch: the walkable neighbours of every cell in direction order (-1: none), built
+     * once per map */
+    const kt_map *nbr_map;
+    int nbr[KT_MAX_CELLS][4];
     int bucket_head[KT_MAX_CELLS * 5 + 8], bucket_tail[KT_MAX_CELLS * 5 + 8];
     int entry_next[KT_MAX_CELLS * 4 + 4], entry_cell[KT_MAX_CELLS * 4 + 4],
         entry_parent[KT_MAX_CELLS * 4 + 4];

@@ -20,6 +20,11 @@ int kt_replay_writer_close(kt_replay_writer *w, const kt_match_result *res, char
                            size_t errlen);
 void kt_replay_writer_abort(kt_replay_writer *w);
 
+/* Read a replay file back and replay it: the recorded actions from the header's seed and map
+ * must give every recorded state line and the scores. 0 when they do; 1 with the first
+ * difference in err; -1 with err when the file is unreadable or not a replay. */
+int kt_replay_check_file(const char *path, const kt_mapset *maps, char *err, size_t errlen);
+
 typedef struct match_observer {
     int render;
     kt_replay_writer *replay;

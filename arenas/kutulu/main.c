@@ -70,9 +70,17 @@ static const char usage[] =
     "  bots                      list the built-in bots\n";
 
 int main(int argc, char **argv) {
-    if (argc < 2 || strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "help") == 0) {
-        fputs(usage, argc < 2 ? stderr : stdout);
-        return argc < 2 ? KCLI_USAGE : 0;
+    if (argc < 2) return kcli_fail("no command (see kutulu --help)");
+    if (strcmp(argv[1], "help") == 0 && argc > 2) { /* help COMMAND = COMMAND --help */
+        char *help_argv[] = {argv[2], "--help", NULL};
+        if (strcmp(argv[2], "replay") == 0) return kutulu_cmd_replay(2, help_argv);
+        if (strcmp(argv[2], "match") == 0) return kutulu_cmd_match(2, help_argv);
+        if (strcmp(argv[2], "tournament") == 0) return kutulu_cmd_tournament(2, help_argv);
+        return kcli_fail("help: unknown command '%s' (see kutulu --help)", argv[2]);
+    }
+    if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "help") == 0) {
+        fputs(usage, stdout);
+        return 0;
     }
     const char *cmd = argv[1];
     if (strcmp(cmd, "replay") == 0) return kutulu_cmd_replay(argc - 1, argv + 1);

@@ -17,6 +17,14 @@ int kt_walkable(const kt_map *m, int x, int y) {
 void kt_path_search(const kt_map *m, const unsigned char *light, int src, int offset,
                     const int *targets, int ntargets, kt_search *s) {
     int n = m->w * m->h;
+    if (s->nbr_map != m) {
+        for (int c = 0; c < n; c++)
+            for (int d = 0; d < 4; d++) {
+                int nx = c % m->w + dir_dx[d], ny = c / m->w + dir_dy[d];
+                s->nbr[c][d] = kt_walkable(m, nx, ny) ? ny * m->w + nx : -1;
+            }
+        s->nbr_map = m;
+    }
     for (int c = 0; c < n; c++) {
         s->cost[c] = -1;
         s->parent[c] = -1;
@@ -43,13 +51,10 @@ void kt_path_search(const kt_map *m, const unsigned char *light, int src, int of
                     if (targets[i] == cell) remaining--;
                 if (remaining <= 0) return;
             }
-            int x = cell % m->w, y = cell / m->w;
+            const int *nb = s->nbr[cell];
             for (int k = 0; k < 4; k++) {
-                int d = (k + offset) & 3;
-                int nx = x + dir_dx[d], ny = y + dir_dy[d];
-                if (!kt_walkable(m, nx, ny)) continue;
-                int next = ny * m->w + nx;
-                if (s->cost[next] >= 0) continue;
+                int next = nb[(k + offset) & 3];
+                if (next < 0 || s->cost[next] >= 0) continue;
                 int nc = c + 1 + (light && light[next] ? KT_LIGHT_EXTRA : 0);
                 while (hi < nc) {
                     hi++;

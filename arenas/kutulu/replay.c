@@ -1,24 +1,226 @@
-/* replay.c — Kutulu replay files. Waiting for the kit's replay writer (arenas/kit/replay.h);
- * until it lands, --replay reports that it is unavailable. */
+/* replay.c — Kutulu replay files, in the common dmap replay format (JSON Lines, the kit's
+ * writer and reader):
+ *   line 1  {"format":"dmap-replay","version":1,"game":"kutulu","width":W,"height":H,
+ *            "seed":S,"players":[4 names],"terrain":[rows: '#' wall, 'w' wanderer spawn,
+ *            'U' shelter, 'S' explorer start, '.' empty],
+ *            "map":NAME,"map_drawn":true when the seed drew the map (false: --map forced it,
+ *            no draw), "referee_seed":S (the Java long, signed),"bot_seed":N,
+ *            "params":[lonely, group, spawn_time, life_time]}
+ *   turns   {"turn":t,"actions":[4 lines as the players printed them, null when a player was
+ *            out],"state":{"lines":[the state lines of the trace format],"explorers":[...],
+ *            "minions":[...],"effects":[...]}}
+ *   last    {"result":{"turns":N,"scores":[4],"ranks":[4]}}
+ * `kutulu replay --file FILE` reads one back: it plays the recorded actions from the header's
+ * seed and map and checks every state line, so a replay file is also a test case. */
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include "kutulu_replay.h"
+#include "replay.h"
+
+static json_t *state_json(const kt_game *g) {
+    static char buf[1 << 16];
+    kt_format_state(g, buf, sizeof buf);
+    json_t *lines = json_array(), *ex = json_array(), *mins = json_array(), *effs = json_array();
+    for (char *p = buf; *p;) {
+        char *nl = strchr(p, '\n');
+        if (nl) *nl = '\0';
+        json_array_append_new(lines, json_string(p));
+        if (!nl) break;
+        p = nl + 1;
+    }
+    int w = g->map->w;
+    for (int i = 0; i < KT_PLAYERS; i++) {
+        const kt_explorer *e = &g->ex[i];
+        json_array_append_new(ex, json_pack("{s:i,s:i,s:i,s:i,s:i,s:i,s:b,s:i}", "id", i, "x",
+                                            e->cell % w, "y", e->cell / w, "sanity", e->sanity,
+                                            "plans", e->plans, "lights", e->lights, "active",
+                                            e->active, "score", e->score));
+    }
+    for (int k = 0; k < g->nminions; k++) {
+        const kt_minion *m = &g->minions[k];
+        json_array_append_new(
+            mins, json_pack("{s:i,s:s,s:i,s:i,s:i,s:i}", "id", m->id, "type",
+                            m->type == KT_WANDERER ? "wanderer" : "slasher", "x", m->cell % w,
+                            "y", m->cell / w, "state", (int)m->state, "target", m->target));
+    }
+    static const char *const names[] = {"", "", "", "shelter", "plan", "light", "yell"};
+    for (int k = 0; k < g->neffects; k++) {
+        const kt_effect *e = &g->effects[k];
+        json_array_append_new(effs, json_pack("{s:s,s:i,s:i,s:i,s:i}", "type", names[e->type],
+                                              "tick", e->tick, "caster", e->caster, "receiver",
+                                              e->receiver, "cell", e->cell));
+    }
+    return json_pack("{s:o,s:o,s:o,s:o}", "lines", lines, "explorers", ex, "minions", mins,
+                     "effects", effs);
+}
+
+typedef struct writer_impl {
+    kit_replay r;
+} writer_impl;
 
 int kt_replay_writer_open(kt_replay_writer *w, const char *path, const kt_mapset *maps,
                           const kt_match_config *cfg, kt_player *const players[KT_PLAYERS],
                           char *err, size_t errlen) {
-    (void)w, (void)path, (void)maps, (void)cfg, (void)players;
-    snprintf(err, errlen, "replay files are not available in this build yet");
-    return -1;
+    writer_impl *impl = calloc(1, sizeof *impl);
+    if (!impl) return snprintf(err, errlen, "out of memory"), -1;
+    int e = kit_replay_open(&impl->r, path);
+    if (e) {
+        free(impl);
+        snprintf(err, errlen, "cannot write %s: %s", path, strerror(e));
+        return -1;
+    }
+    /* the game's map and parameters, as kt_game_init draws them */
+    kt_game g;
+    if (kt_game_init(&g, cfg->seed, maps, cfg->forced_map)) {
+        kit_replay_abort(&impl->r);
+        free(impl);
+        return snprintf(err, errlen, "cannot start the game"), -1;
+    }
+    const char *names[KT_PLAYERS];
+    for (int i = 0; i < KT_PLAYERS; i++) names[i] = kt_player_name(players[i]);
+    json_t *extra = json_pack("{s:s,s:b,s:I,s:I,s:[iiii]}", "map", g.map->name, "map_drawn",
+                              cfg->forced_map < 0, "referee_seed",
+                              (json_int_t)cfg->seed, "bot_seed", (json_int_t)cfg->bot_seed,
+                              "params", g.params.lonely, g.params.group, g.params.spawn_time,
+                              g.params.life_time);
+    e = kit_replay_header(&impl->r, "kutulu", g.map->w, g.map->h, (uint64_t)cfg->seed, names,
+                          KT_PLAYERS, g.map->cells, extra);
+    kt_game_free(&g);
+    if (e) {
+        kit_replay_abort(&impl->r);
+        free(impl);
+        return snprintf(err, errlen, "cannot write %s: %s", path, strerror(e)), -1;
+    }
+    w->impl = impl;
+    return 0;
 }
+
 void kt_replay_turn_write(kt_replay_writer *w, const kt_game *g,
                           char lines[KT_PLAYERS][KT_LINE_MAX],
                           const unsigned char played[KT_PLAYERS]) {
-    (void)w, (void)g, (void)lines, (void)played;
+    writer_impl *impl = w->impl;
+    json_t *actions = json_array();
+    for (int i = 0; i < KT_PLAYERS; i++)
+        json_array_append_new(actions, played[i] ? json_string(lines[i]) : json_null());
+    kit_replay_turn(&impl->r, g->turn - 1, actions, state_json(g), NULL);
 }
+
 int kt_replay_writer_close(kt_replay_writer *w, const kt_match_result *res, char *err,
                            size_t errlen) {
-    (void)w, (void)res, (void)err, (void)errlen;
+    writer_impl *impl = w->impl;
+    json_t *result = json_pack("{s:i,s:[iiii],s:[iiii]}", "turns", res->turns, "scores",
+                               res->score[0], res->score[1], res->score[2], res->score[3],
+                               "ranks", res->rank[0], res->rank[1], res->rank[2], res->rank[3]);
+    kit_replay_result(&impl->r, result);
+    char path[sizeof impl->r.path];
+    snprintf(path, sizeof path, "%s", impl->r.path);
+    int e = kit_replay_close(&impl->r);
+    free(impl);
+    w->impl = NULL;
+    if (e) return snprintf(err, errlen, "cannot write %s: %s", path, strerror(e)), -1;
     return 0;
 }
-void kt_replay_writer_abort(kt_replay_writer *w) { (void)w; }
+
+void kt_replay_writer_abort(kt_replay_writer *w) {
+    writer_impl *impl = w->impl;
+    if (!impl) return;
+    kit_replay_abort(&impl->r);
+    free(impl);
+    w->impl = NULL;
+}
+
+/* ---- reading a replay back ------------------------------------------------------------- */
+
+typedef struct reader {
+    const kt_mapset *maps;
+    kt_game g;
+    int started, result_seen, differs;
+    const char *path;
+    char why[512];
+} reader;
+
+static int bad(reader *r, long lineno, const char *fmt, const char *a, const char *b) {
+    snprintf(r->why, sizeof r->why, "%s:%ld: ", r->path, lineno);
+    size_t n = strlen(r->why);
+    snprintf(r->why + n, sizeof r->why - n, fmt, a, b);
+    return 1;
+}
+
+static int read_line(void *ctx, long lineno, json_t *obj) {
+    reader *r = ctx;
+    if (lineno == 1) {
+        json_int_t seed;
+        const char *game = NULL, *map = NULL;
+        int drawn = 0;
+        if (json_unpack(obj, "{s:s,s:s,s:b,s:I}", "game", &game, "map", &map, "map_drawn",
+                        &drawn, "referee_seed", &seed) ||
+            strcmp(game, "kutulu") != 0)
+            return bad(r, lineno, "%s%s", "not a kutulu replay header", "");
+        int index = kt_league_map_index(map);
+        if (index < 0) return bad(r, lineno, "unknown map '%s'%s", map, "");
+        /* a drawn map is drawn again: the draw is part of the generator's sequence */
+        if (kt_game_init(&r->g, (int64_t)seed, r->maps, drawn ? -1 : index))
+            return bad(r, lineno, "%s%s", "cannot start the game", "");
+        r->started = 1;
+        if (r->g.map_index != index)
+            return bad(r, lineno, "the seed draws map '%s', the header says '%s'",
+                       r->g.map->name, map);
+        return 0;
+    }
+    if (!r->started) return bad(r, lineno, "%s%s", "no header", "");
+    json_t *result = json_object_get(obj, "result");
+    if (result) {
+        json_t *scores = json_object_get(result, "scores");
+        for (int i = 0; i < KT_PLAYERS; i++) {
+            json_t *s = json_array_get(scores, (size_t)i);
+            if (!json_is_integer(s) || json_integer_value(s) != r->g.ex[i].score)
+                return bad(r, lineno, "%s%s", "the scores differ", "");
+        }
+        r->result_seen = 1;
+        return 0;
+    }
+    json_t *actions = json_object_get(obj, "actions");
+    json_t *lines = json_object_get(json_object_get(obj, "state"), "lines");
+    if (!json_is_array(actions) || json_array_size(actions) != KT_PLAYERS || !json_is_array(lines))
+        return bad(r, lineno, "%s%s", "a turn line needs actions[4] and state.lines", "");
+    kt_action act[KT_PLAYERS];
+    unsigned char ok[KT_PLAYERS];
+    for (int i = 0; i < KT_PLAYERS; i++) {
+        json_t *a = json_array_get(actions, (size_t)i);
+        act[i].kind = KT_WAIT;
+        ok[i] = json_is_string(a) && kt_parse_action(json_string_value(a), &act[i]) == 0;
+    }
+    if (r->g.over || kt_game_step(&r->g, act, ok))
+        return bad(r, lineno, "%s%s", "a turn after the end of the game", "");
+    static char buf[1 << 16];
+    kt_format_state(&r->g, buf, sizeof buf);
+    char *p = buf;
+    for (size_t k = 0; k < json_array_size(lines); k++) {
+        const char *want = json_string_value(json_array_get(lines, k));
+        char *nl = strchr(p, '\n');
+        if (!want || !nl) return bad(r, lineno, "expected '%s', got '%s'", want ? want : "?", "(end)");
+        *nl = '\0';
+        if (strcmp(want, p) != 0) return bad(r, lineno, "expected '%s', got '%s'", want, p);
+        p = nl + 1;
+    }
+    if (*p) return bad(r, lineno, "expected '%s', got '%s'", "(end of state)", p);
+    return 0;
+}
+
+int kt_replay_check_file(const char *path, const kt_mapset *maps, char *err, size_t errlen) {
+    reader *r = calloc(1, sizeof *r);
+    if (!r) return snprintf(err, errlen, "out of memory"), -1;
+    r->maps = maps;
+    r->path = path;
+    int rc = kit_replay_read(path, read_line, r, err, errlen);
+    if (rc > 0) snprintf(err, errlen, "%s", r->why);
+    if (rc == 0 && !r->result_seen) {
+        snprintf(err, errlen, "%s: no result line", path);
+        rc = 1;
+    }
+    if (r->started) kt_game_free(&r->g);
+    free(r);
+    return rc;
+}
