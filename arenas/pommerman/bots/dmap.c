@@ -9,6 +9,8 @@
  *     may bomb or block a cell) decides, through dmap_minimax_moves; among safe actions, more
  *     room to escape (never-burning cells reached) is better;
  *   - a move that bounced last step (two agents aiming at one cell) is expected to bounce again;
+ *   - with the kick power-up, walking into a bomb kicks it: the bomb is judged where its roll
+ *     takes it by the time it explodes;
  *   - when no action is safe, a flee map from the bombs (dmap_flee) picks the least bad move;
  *   - a bomb that leaves an enemy in its blast with no escape is worth more than any wood. */
 #include <math.h>
@@ -18,10 +20,9 @@
 #include "common.h"
 
 #define NACT 6
-#define CEILING 1000.0
-#ifndef FREEDOM_WEIGHT
-#define FREEDOM_WEIGHT 1.5
-#endif
+#define CEILING 1000.0       /* desire maps: cells no goal reaches stay at this */
+#define KICK_COST 1.0        /* a kick keeps me in place: scored as my cell's desire plus this */
+#define FREEDOM_WEIGHT 1.5   /* score per never-burning cell short of FREEDOM_CAP reachable */
 
 typedef struct dmap_bot {
     dmap_grid grid;       /* the walkable grid of this decision */
@@ -143,6 +144,22 @@ static void build_desire(dmap_bot *d, const pm_obs *o, const double *burn_now) {
 }
 
 #define MAX_NEAR_ENEMIES 2
+/* Where a bomb on `cell`, kicked by a move `dir` into it, is when it explodes: it rolls one cell
+ * per step over walkable cells (the engine stops it at walls, power-ups, bombs and agents), for
+ * at most its remaining life. -1 when the kick fails (no kick, no bomb, the first cell beyond
+ * blocked). */
+static int kick_landing(const dmap_bot *d, const pm_obs *o, int cell, int dir) {
+    if (!o->can_kick || !o->bomb_blast_strength[cell]) return -1;
+    int at = cell, life = o->bomb_life[cell];
+    for (int t = 0; t < life; t++) {
+        int next = pmb_next_cell(o->size, at, dir);
+        int v = next >= 0 ? o->board[next] : PM_RIGID;
+        if (next < 0 || d->grid.wall[next] || v == PM_EXTRABOMB || v == PM_INCRRANGE || v == PM_KICK) break;
+        at = next;
+    }
+    return at == cell ? -1 : at;
+}
+
 typedef struct minimax_ctx {
     dmap_bot *d;
     const pm_obs *o;
@@ -163,6 +180,11 @@ static double outcome(void *user, int my_move, const int *opp, size_t nopp) {
     int my = m->mine[my_move];
     int start = my == PM_LAY_BOMB || my == PM_STOP ? me : pmb_next_cell(n, me, my);
     if (start == m->blocked_target) start = me; /* that move bounced last step: expect it again */
+    if (start != me && o->bomb_blast_strength[start]) { /* a kick: the bomb rolls away */
+        int land = kick_landing(m->d, o, start, my);
+        for (int b = 0; b < w.nb; b++)
+            if (w.bombs[b].cell == start) w.bombs[b].cell = land;
+    }
     if (my == PM_LAY_BOMB) w.bombs[w.nb++] = (pmb_bomb){me, o->blast_strength, PM_DEFAULT_BOMB_LIFE + 1};
     for (size_t k = 0; k < nopp; k++) {
         int their = m->their[opp[k]];
@@ -207,7 +229,7 @@ static int decide_action(dmap_bot *d, const pm_obs *o, pm_bot_ctx *ctx) {
             cands[nc++] = a;
         } else {
             int c = pmb_next_cell(n, me, a);
-            if (c >= 0 && !d->grid.wall[c]) cands[nc++] = a;
+            if (c >= 0 && (!d->grid.wall[c] || kick_landing(d, o, c, a) >= 0)) cands[nc++] = a;
         }
     }
 
@@ -280,7 +302,7 @@ static int decide_action(dmap_bot *d, const pm_obs *o, pm_bot_ctx *ctx) {
     for (int i = 0; i < ns; i++) {
         int a = cands[safe[i]];
         int c = (a == PM_STOP || a == PM_LAY_BOMB) ? me : pmb_next_cell(n, me, a);
-        double score = d->desire[c];
+        double score = d->grid.wall[c] ? d->desire[me] + KICK_COST : d->desire[c]; /* a kick stays put */
         if (burn_now[c] < PMB_NEVER) score += 8; /* get out of live blasts early */
         score += FREEDOM_WEIGHT * (FREEDOM_CAP - free_of[i]); /* and keep room to escape */
         if (a == PM_LAY_BOMB) {

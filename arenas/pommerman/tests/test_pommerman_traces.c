@@ -9,10 +9,17 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <zlib.h>
 
 #include "pommerman.h"
 
 static int failures;
+
+/* Games recorded for this arena with tools/record_trace.py from the original environment
+ * (playground 5315f6d) on other seeds, gzip-compressed: kicks and long rolls (ffa 119, 129), a
+ * one-vs-one game with kicks, RandomAgents whose actions come from the record. */
+static const char *const own_traces[] = {"ffa-SSSS-119.txt.gz", "ffa-SSSS-129.txt.gz", "1v1-SS-119.txt.gz",
+                                         "ffa-SRSR-209.txt.gz"};
 
 static const char *const traces[] = {
     "ffa-SSSS/seed_1.txt", "ffa-SSSS/seed_2.txt", "ffa-SSSS/seed_3.txt", "ffa-SSSS/seed_4.txt",
@@ -40,13 +47,13 @@ static void board_from_seed(const char *dir, const char *name) {
     long long seed = -1, mtskip = -1;
     int size = 0;
     snprintf(path, sizeof path, "%s/%s", dir, name);
-    FILE *f = fopen(path, "r");
+    gzFile f = gzopen(path, "rb");
     if (!f) {
         fprintf(stderr, "FAIL missing %s\n", path);
         failures++;
         return;
     }
-    while (fgets(line, sizeof line, f)) {
+    while (gzgets(f, line, sizeof line)) {
         line[strcspn(line, "\n")] = '\0';
         if (!strncmp(line, "GAME ", 5))
             sscanf(line, "GAME config %63s seed %lld size %d agents %63s mtskip %lld", config, &seed, &size,
@@ -58,7 +65,7 @@ static void board_from_seed(const char *dir, const char *name) {
         else if (!strncmp(line, "T ", 2))
             break;
     }
-    fclose(f);
+    gzclose(f);
     const pm_config *cfg = pm_config_find(config);
     if (!cfg || seed < 0 || mtskip < 0) {
         fprintf(stderr, "FAIL %s: no GAME header\n", name);
@@ -183,14 +190,18 @@ static void damaged_inputs(const char *dir) {
 }
 
 int main(int argc, char **argv) {
-    if (argc != 2) {
-        fprintf(stderr, "usage: test_pommerman_traces TRACES_DIR\n");
+    if (argc != 3) {
+        fprintf(stderr, "usage: test_pommerman_traces SHARED_TRACES_DIR OWN_TRACES_DIR\n");
         return 2;
     }
     for (size_t i = 0; i < sizeof traces / sizeof traces[0]; i++) {
         replay_one(argv[1], traces[i], 0);
         replay_one(argv[1], traces[i], 1);
         board_from_seed(argv[1], traces[i]);
+    }
+    for (size_t i = 0; i < sizeof own_traces / sizeof own_traces[0]; i++) {
+        replay_one(argv[2], own_traces[i], 1);
+        board_from_seed(argv[2], own_traces[i]);
     }
     altered_is_caught(argv[1]);
     damaged_inputs(argv[1]);
