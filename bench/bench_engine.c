@@ -3,7 +3,10 @@
  *
  * Method. The contenders of a case run interleaved, round by round, in rotated order (A B C,
  * B C A, C A B, ...), so that a burst of load from another process hits every contender of the
- * case alike. Each contender's run repeats its operation enough times to last about 2 ms
+ * case alike. Times are the thread's CPU time (CLOCK_THREAD_CPUTIME_ID), so the time the
+ * bench spends preempted by other processes is not counted; what remains of their effect
+ * (caches, memory bandwidth) shows in the per-round ranges. Each contender's run repeats its
+ * operation enough times to last about 2 ms
  * (calibrated once after a warm-up); the time per operation of each round is kept. A row
  * prints each contender's median over the rounds and, for a ratio, the median of the
  * per-round ratios with their range [min-max]. The machine's load average is printed before
@@ -14,7 +17,8 @@
  * Floors: a minimal int32 breadth-first search (padded grid, one int32 queue, no generality:
  * exactly the 4-connected unit case) and the memory write of the output (W*H doubles set).
  *
- * usage: dmap_bench_engine [--quick] [--rounds R] [SHARED]   (SHARED defaults to ../shared) */
+ * usage: dmap_bench_engine [--quick] [--rounds R] [--only floor|small|incremental|tables] [SHARED]
+ * (SHARED defaults to ../shared beside the repository) */
 #define _POSIX_C_SOURCE 200809L
 
 #include <math.h>
@@ -53,13 +57,21 @@ typedef struct contender {
     double ns[MAX_ROUNDS]; /* per operation, per round */
 } contender;
 
+/* Milliseconds of CPU time this thread has run: time spent waiting while other processes
+ * hold the cores is not counted, which on a shared machine is most of the noise. */
+static double cpu_ms(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
+}
+
 static double run_once(contender *c, long reps) {
-    double t0 = now_ms();
+    double t0 = cpu_ms();
     if (c->run(c->ctx, reps) != 0) {
         fprintf(stderr, "bench: %s failed\n", c->name);
         failures++;
     }
-    return now_ms() - t0;
+    return cpu_ms() - t0;
 }
 
 /* Warm up and calibrate every contender, then run the rounds in rotated order. */
@@ -773,16 +785,19 @@ static void section_tables(const char *shared) {
 }
 
 int main(int argc, char **argv) {
-    const char *shared = DMAP_BENCH_DEFAULT_SHARED;
+    const char *shared = DMAP_BENCH_DEFAULT_SHARED, *only = NULL;
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--quick") == 0)
             quick = 1;
         else if (strcmp(argv[i], "--rounds") == 0 && i + 1 < argc)
             rounds = atoi(argv[++i]);
+        else if (strcmp(argv[i], "--only") == 0 && i + 1 < argc)
+            only = argv[++i];
         else if (argv[i][0] != '-')
             shared = argv[i];
         else {
-            fprintf(stderr, "usage: dmap_bench_engine [--quick] [--rounds R] [SHARED]\n");
+            fprintf(stderr, "usage: dmap_bench_engine [--quick] [--rounds R] "
+                            "[--only floor|small|incremental|tables] [SHARED]\n");
             return 2;
         }
     }
@@ -794,10 +809,10 @@ int main(int argc, char **argv) {
     printf("dmap engine benchmark: %d interleaved rounds per case, medians, per-round ratio "
            "ranges\n", rounds);
     print_load("at start");
-    section_floor();
-    section_small();
-    section_incremental(shared);
-    section_tables(shared);
+    if (!only || strcmp(only, "floor") == 0) section_floor();
+    if (!only || strcmp(only, "small") == 0) section_small();
+    if (!only || strcmp(only, "incremental") == 0) section_incremental(shared);
+    if (!only || strcmp(only, "tables") == 0) section_tables(shared);
     print_load("at end");
     if (failures) fprintf(stderr, "dmap_bench_engine: %d check(s) failed\n", failures);
     return failures ? 1 : 0;

@@ -134,3 +134,9 @@ int dmap_step(const dmap_grid *g, const dmap_moves *m, int from, dmap_dir d) {
         return -1;
     return ny * g->w + nx;
 }
+
+int dmap_cost_fits(const dmap_moves *m, double cost) {
+    if (!(cost > 0 && cost < INFINITY)) return 0;
+    return weight_ok(m->cardinal, cost, cost) &&
+           (m->connectivity != 8 || weight_ok(m->diagonal, cost, cost));
+}

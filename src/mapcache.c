@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "dmap.h"
+#include "grid.h"
 #include "workspace.h"
 
 /* A log longer than this is not kept: maps behind it are evicted instead (they would cost
@@ -49,9 +50,8 @@ int dmap_cache_new(const dmap_grid *g, const dmap_moves *m, double dflt, size_t 
     if (!out) return DMAP_ERR_ARG;
     *out = NULL;
     if (!g || !m || capacity == 0 || capacity > 1u << 20) return DMAP_ERR_ARG;
-    int rc = dmap_grid_check(g);
+    int rc = dmap_grid_check_steps(g, m);
     if (rc) return rc;
-    if (dmap_moves_check(m)) return DMAP_ERR_ARG;
     if (isnan(dflt) || dflt == -INFINITY) return DMAP_ERR_VALUE; /* +INFINITY: no ceiling */
     dmap_cache *c = calloc(1, sizeof *c);
     if (!c) return DMAP_ERR_NOMEM;
@@ -100,7 +100,7 @@ int dmap_cache_edit(dmap_cache *c, const dmap_edit *edits, size_t n) {
         if (e->kind != DMAP_EDIT_WALL && e->kind != DMAP_EDIT_FLOOR && e->kind != DMAP_EDIT_COST)
             return DMAP_ERR_ARG;
         if (e->x < 0 || e->y < 0 || e->x >= c->grid.w || e->y >= c->grid.h) return DMAP_ERR_RANGE;
-        if (e->kind == DMAP_EDIT_COST && !(e->value > 0 && e->value - e->value == 0))
+        if (e->kind == DMAP_EDIT_COST && !dmap_cost_fits(&c->moves, e->value))
             return DMAP_ERR_VALUE;
     }
     if (c->log_len + n > CACHE_LOG_MAX) { /* too far behind: evict every map instead */

@@ -346,16 +346,20 @@ static inline int relax(const scan_ctx *s, fifo_set *f, int32_t p, double v) {
  * outcome is a coin flip, and a mispredicted branch costs more than the store. When track
  * (a compile-time constant in each copy of the loops) is set, the parent is recorded too.
  * Uses work, par, p and mask from the enclosing function. */
-#define RELAX_INTO(q, n, cand, ok)                                                          \
+/* RELAX_INTO with the neighbour's value already loaded (into old): strict corners need the
+ * four cardinal neighbours' values anyway, so they are loaded once for both uses. */
+#define RELAX_OLD(q, n, old, cand, ok)                                                      \
     do {                                                                                    \
         int32_t n_ = (n);                                                                   \
-        double old_ = work[n_];                                                             \
+        double old_ = (old);                                                                \
         int lower_ = (ok) & ((cand) < old_);                                                \
         work[n_] = lower_ ? (cand) : old_;                                                  \
         if (track) par[n_] = lower_ ? p : par[n_];                                          \
         (q)->buf[(q)->tail & mask] = n_;                                                    \
         (q)->tail += (size_t)lower_;                                                        \
     } while (0)
+#define RELAX_INTO(q, n, cand, ok) RELAX_OLD(q, n, work[n], cand, ok)
+
 
 /* The tight loops of the common case, once the seeds are used up: unit (or uniform) costs,
  * so one FIFO for cardinal steps and one for diagonal steps, or a single FIFO when the two
@@ -369,58 +373,70 @@ static inline int relax(const scan_ctx *s, fifo_set *f, int32_t p, double v) {
 #define ALWAYS_INLINE inline
 #endif
 
+/* The diagonals of p; under strict corners ok_* say which orthogonal neighbours are open. */
 static ALWAYS_INLINE void relax_diagonals(const scan_ctx *s, fifo *q, size_t mask, int32_t p,
-                                          double cand, const int track) {
+                                          double cand, const int track, int up, int right,
+                                          int down, int left) {
     double *work = s->work;
     int32_t *par = s->parent;
     const int32_t pw = s->pw;
-    if (s->strict) {
-        const int up = work[p - pw] != -INFINITY, down = work[p + pw] != -INFINITY;
-        const int left = work[p - 1] != -INFINITY, right = work[p + 1] != -INFINITY;
-        RELAX_INTO(q, p - pw + 1, cand, up & right);
-        RELAX_INTO(q, p + pw + 1, cand, down & right);
-        RELAX_INTO(q, p + pw - 1, cand, down & left);
-        RELAX_INTO(q, p - pw - 1, cand, up & left);
+    RELAX_INTO(q, p - pw + 1, cand, up & right);
+    RELAX_INTO(q, p + pw + 1, cand, down & right);
+    RELAX_INTO(q, p + pw - 1, cand, down & left);
+    RELAX_INTO(q, p - pw - 1, cand, up & left);
+}
+
+/* The cardinal neighbours of p into q at value ca. Under strict corners (a compile-time
+ * constant in each copy of the loops) their values are loaded once, for the relaxation and
+ * for the corner test of the diagonals, whose flags are returned in *open (bits up, right,
+ * down, left); otherwise every flag is 1. Walls hold -inf and stay -inf when relaxed. */
+static ALWAYS_INLINE void relax_cardinals(const scan_ctx *s, fifo *q, size_t mask, int32_t p,
+                                          double ca, const int track, const int strict,
+                                          int open[4]) {
+    double *work = s->work;
+    int32_t *par = s->parent;
+    const int32_t pw = s->pw;
+    if (strict) {
+        const double u = work[p - pw], r = work[p + 1], d = work[p + pw], l = work[p - 1];
+        open[0] = u != -INFINITY, open[1] = r != -INFINITY;
+        open[2] = d != -INFINITY, open[3] = l != -INFINITY;
+        RELAX_OLD(q, p - pw, u, ca, 1);
+        RELAX_OLD(q, p + 1, r, ca, 1);
+        RELAX_OLD(q, p + pw, d, ca, 1);
+        RELAX_OLD(q, p - 1, l, ca, 1);
     } else {
-        RELAX_INTO(q, p - pw + 1, cand, 1);
-        RELAX_INTO(q, p + pw + 1, cand, 1);
-        RELAX_INTO(q, p + pw - 1, cand, 1);
-        RELAX_INTO(q, p - pw - 1, cand, 1);
+        open[0] = open[1] = open[2] = open[3] = 1;
+        RELAX_INTO(q, p - pw, ca, 1);
+        RELAX_INTO(q, p + 1, ca, 1);
+        RELAX_INTO(q, p + pw, ca, 1);
+        RELAX_INTO(q, p - 1, ca, 1);
     }
 }
 
 /* Settle cell p with one FIFO: relax its 4 (or 8) neighbours into q. */
 static ALWAYS_INLINE void expand_one(const scan_ctx *s, fifo *q, size_t mask, int32_t p,
-                                     const int track) {
-    double *work = s->work;
-    int32_t *par = s->parent;
-    const int32_t pw = s->pw;
-    const double cand = work[p] + s->qstep[0];
-    RELAX_INTO(q, p - pw, cand, 1);
-    RELAX_INTO(q, p + 1, cand, 1);
-    RELAX_INTO(q, p + pw, cand, 1);
-    RELAX_INTO(q, p - 1, cand, 1);
-    if (s->ndirs == 8) relax_diagonals(s, q, mask, p, cand, track);
+                                     const int track, const int strict) {
+    const double cand = s->work[p] + s->qstep[0];
+    int open[4];
+    relax_cardinals(s, q, mask, p, cand, track, strict, open);
+    if (s->ndirs == 8)
+        relax_diagonals(s, q, mask, p, cand, track, open[0], open[1], open[2], open[3]);
 }
 
 /* Settle cell p with two FIFOs: cardinal steps into a, diagonal steps into b. */
 static ALWAYS_INLINE void expand_two(const scan_ctx *s, fifo *a, fifo *b, size_t mask,
-                                     int32_t p, double sa, double sb, const int track) {
-    double *work = s->work;
-    int32_t *par = s->parent;
-    const int32_t pw = s->pw;
-    const double v = work[p], ca = v + sa;
-    RELAX_INTO(a, p - pw, ca, 1);
-    RELAX_INTO(a, p + 1, ca, 1);
-    RELAX_INTO(a, p + pw, ca, 1);
-    RELAX_INTO(a, p - 1, ca, 1);
-    relax_diagonals(s, b, mask, p, v + sb, track);
+                                     int32_t p, double sa, double sb, const int track,
+                                     const int strict) {
+    const double v = s->work[p];
+    int open[4];
+    relax_cardinals(s, a, mask, p, v + sa, track, strict, open);
+    relax_diagonals(s, b, mask, p, v + sb, track, open[0], open[1], open[2], open[3]);
 }
 
 /* While seeds remain, the next cell is the smaller of the seed list's head and the FIFO's;
  * after that the loop only drains the FIFO. */
 static ALWAYS_INLINE int drain_one_fifo(const scan_ctx *s, fifo_set *f, const int32_t *seed,
-                                        size_t nseeds, const int track) {
+                                        size_t nseeds, const int track, const int strict) {
     const double *work = s->work;
     const size_t room = s->ndirs == 8 ? 8 : 4;
     fifo q = f->q[0];
@@ -443,7 +459,7 @@ static ALWAYS_INLINE int drain_one_fifo(const scan_ctx *s, fifo_set *f, const in
         } else {
             break;
         }
-        expand_one(s, &q, mask, p, track);
+        expand_one(s, &q, mask, p, track, strict);
     }
     f->q[0] = q;
     return DMAP_OK;
@@ -461,7 +477,7 @@ static ALWAYS_INLINE int room_for_two(fifo_set *f, fifo *a, fifo *b, int ka, int
 /* While seeds remain, the next cell is the smallest of three heads (seeds, cardinal FIFO,
  * diagonal FIFO); then a tighter loop drains the two FIFOs. */
 static ALWAYS_INLINE int drain_two_fifos(const scan_ctx *s, fifo_set *f, const int32_t *seed,
-                                         size_t nseeds, const int track) {
+                                         size_t nseeds, const int track, const int strict) {
     const double *work = s->work;
     const int ka = s->qof[0][0], kb = s->qof[1][0];
     const double sa = s->qstep[ka], sb = s->qstep[kb];
@@ -482,7 +498,7 @@ static ALWAYS_INLINE int drain_two_fifos(const scan_ctx *s, fifo_set *f, const i
             p = b.buf[b.head++ & mask];
         else
             si++;
-        expand_two(s, &a, &b, mask, p, sa, sb, track);
+        expand_two(s, &a, &b, mask, p, sa, sb, track, strict);
     }
     for (;;) {
         if ((rc = room_for_two(f, &a, &b, ka, kb)) != DMAP_OK) return rc;
@@ -498,19 +514,20 @@ static ALWAYS_INLINE int drain_two_fifos(const scan_ctx *s, fifo_set *f, const i
         } else {
             break;
         }
-        expand_two(s, &a, &b, mask, p, sa, sb, track);
+        expand_two(s, &a, &b, mask, p, sa, sb, track, strict);
     }
     f->q[ka] = a, f->q[kb] = b;
     return DMAP_OK;
 }
 
-/* Four copies of the loops: one or two FIFOs, with or without a parent tree. */
+/* Eight copies of the loops: one or two FIFOs, with or without a parent tree, strict corners
+ * or not. */
+#define DRAIN(t, st)                                                                        \
+    (f->n == 1 ? drain_one_fifo(s, f, seed, nseeds, t, st)                                  \
+               : drain_two_fifos(s, f, seed, nseeds, t, st))
 static int drain_uniform(const scan_ctx *s, fifo_set *f, const int32_t *seed, size_t nseeds) {
-    if (s->parent)
-        return f->n == 1 ? drain_one_fifo(s, f, seed, nseeds, 1)
-                         : drain_two_fifos(s, f, seed, nseeds, 1);
-    return f->n == 1 ? drain_one_fifo(s, f, seed, nseeds, 0)
-                     : drain_two_fifos(s, f, seed, nseeds, 0);
+    if (s->parent) return s->strict ? DRAIN(1, 1) : DRAIN(1, 0);
+    return s->strict ? DRAIN(0, 1) : DRAIN(0, 0);
 }
 
 /* The FIFO merge. Unit or uniform costs take the tight loops above from the start; several
@@ -795,6 +812,21 @@ static int scan_with(const dmap_grid *g, const dmap_moves *m, const scan_source 
     return DMAP_OK;
 }
 
+int scan_resume(const dmap_grid *g, const dmap_moves *m, double *work, const int32_t *seeds,
+                size_t nseeds, dmap_workspace *ws) {
+    scan_ctx s;
+    memset(&s, 0, sizeof s);
+    s.pw = g->w + 2;
+    s.np = (size_t)(g->w + 2) * (size_t)(g->h + 2);
+    s.work = work;
+    set_offsets(&s, m);
+    if (g->cost || !plan_fifos(g, m, &s)) return DMAP_ERR_ARG; /* unit costs only */
+    int32_t *sorted;
+    size_t count;
+    int rc = collect_seeds(ws, &s, INFINITY, seeds, nseeds, &sorted, &count);
+    return rc ? rc : run_fifo_merge(&s, ws, sorted, count);
+}
+
 int scan_search_check(const dmap_grid *g, const dmap_moves *m, int start) {
     if (!g || !m) return DMAP_ERR_ARG;
     int rc = dmap_grid_check_steps(g, m);
@@ -847,21 +879,8 @@ int dmap_set_goal(const dmap_grid *g, double *values, dmap_goal goal) {
     return DMAP_OK;
 }
 
-int dmap_field(const dmap_grid *g, const dmap_moves *m, const dmap_goal *goals, size_t ngoals,
+int scan_field(const dmap_grid *g, const dmap_moves *m, const dmap_goal *goals, size_t ngoals,
                double dflt, double *values, dmap_workspace *ws) {
-    if (!values || (ngoals && !goals)) return DMAP_ERR_ARG;
-    int rc = dmap_grid_check_steps(g, m);
-    if (rc) return rc;
-    if (isnan(dflt) || dflt == -INFINITY) return DMAP_ERR_VALUE; /* +inf: no ceiling */
-    for (size_t k = 0; k < ngoals; k++) {
-        if (!isfinite(goals[k].value)) return DMAP_ERR_VALUE;
-        int i = dmap_grid_index(g, goals[k].x, goals[k].y);
-        if (i < 0) return DMAP_ERR_RANGE;
-        if (g->wall[i]) return DMAP_ERR_WALL;
-    }
-    /* a goal at or above the ceiling would change nothing: say so instead of ignoring it */
-    for (size_t k = 0; k < ngoals; k++)
-        if (!(goals[k].value < dflt)) return DMAP_ERR_CEILING;
     scan_source src = {NULL, dflt, goals, ngoals};
     return scan_checked(g, m, &src, values, ws);
 }

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "dmap.h"
+#include "grid.h"
 #include "workspace.h"
 
 struct dmap_table {
@@ -57,42 +58,98 @@ static void build_adjacency(dmap_table *t, const dmap_grid *g, const dmap_moves 
     }
 }
 
+/* One level for every cell, with E (4 or 8, a compile-time constant in each copy) neighbour
+ * frontier rows per cell: a missing neighbour points at an all-zero row, so there is no branch
+ * per neighbour. Cells that every search has reached are skipped. */
+static inline uint64_t level_pass(dmap_table *t, const uint64_t *const *nb, const int e,
+                                  uint64_t *seen, uint64_t *next, size_t *remaining,
+                                  const uint64_t *full, unsigned level) {
+    size_t p = t->p, words = (p + 63) / 64;
+    uint64_t any = 0;
+    for (size_t c = 0; c < p; c++) {
+        uint64_t *nx = next + c * words;
+        if (!remaining[c]) {
+            for (size_t wd = 0; wd < words; wd++) nx[wd] = 0;
+            continue;
+        }
+        const uint64_t *const *n = nb + c * (size_t)e;
+        uint64_t *s = seen + c * words;
+        uint16_t *row = t->dist + c * p;
+        uint64_t missing = 0;
+        for (size_t wd = 0; wd < words; wd++) {
+            if (s[wd] == full[wd]) { /* every search of this word has been here */
+                nx[wd] = 0;
+                continue;
+            }
+            uint64_t acc = n[0][wd] | n[1][wd] | n[2][wd] | n[3][wd];
+            if (e == 8) acc |= n[4][wd] | n[5][wd] | n[6][wd] | n[7][wd];
+            acc &= ~s[wd];
+            nx[wd] = acc;
+            if (!acc) continue;
+            s[wd] |= acc;
+            any |= acc;
+            for (uint64_t bits = acc; bits; bits &= bits - 1)
+                row[wd * 64 + (size_t)lowest_bit(bits)] = (uint16_t)level;
+        }
+        for (size_t wd = 0; wd < words; wd++) missing |= ~s[wd] & full[wd];
+        remaining[c] = missing != 0;
+    }
+    return any;
+}
+
 /* All P breadth-first searches at once (see the top comment). */
 static int run_searches(dmap_table *t) {
     size_t p = t->p, words = (p + 63) / 64, bytes;
-    if (!dmap_mul_size(p * 3, words * sizeof(uint64_t), &bytes)) return DMAP_ERR_NOMEM;
+    const int e = t->moves.connectivity;
+    /* seen, two frontiers (and one all-zero row after each), neighbour pointers, counters */
+    size_t rows = p + 1;
+    if (!dmap_mul_size(rows * 3, words * sizeof(uint64_t), &bytes)) return DMAP_ERR_NOMEM;
     uint64_t *mem = calloc(1, bytes ? bytes : 1);
-    if (!mem) return DMAP_ERR_NOMEM;
-    uint64_t *seen = mem, *front = mem + p * words, *next = mem + 2 * p * words;
+    const uint64_t **nb = malloc(2 * p * (size_t)e * sizeof *nb + 1);
+    size_t *remaining = malloc(p * sizeof *remaining + 1);
+    if (!mem || !nb || !remaining) {
+        free(mem);
+        free(nb);
+        free(remaining);
+        return DMAP_ERR_NOMEM;
+    }
+    uint64_t *seen = mem, *front = mem + rows * words, *next = mem + 2 * rows * words;
+    uint64_t full[DMAP_TABLE_MAX_CELLS / 64]; /* the bits of all p sources */
+    for (size_t wd = 0; wd < words; wd++)
+        full[wd] = wd + 1 < words || p % 64 == 0 ? ~(uint64_t)0 : ((uint64_t)1 << (p % 64)) - 1;
     for (size_t k = 0; k < p; k++) {
         seen[k * words + k / 64] = (uint64_t)1 << (k % 64);
         front[k * words + k / 64] = seen[k * words + k / 64];
         t->dist[k * p + k] = 0;
+        remaining[k] = 1; /* nonzero: some search has not reached cell k yet */
     }
-    for (unsigned level = 1;; level++) {
-        uint64_t any = 0;
-        for (size_t c = 0; c < p; c++) {
-            const int32_t *a = t->adj + c * 8;
-            uint64_t *s = seen + c * words, *nx = next + c * words;
-            uint16_t *row = t->dist + c * p;
-            for (size_t wd = 0; wd < words; wd++) {
-                uint64_t acc = 0;
-                for (int j = 0; j < 8 && a[j] >= 0; j++) acc |= front[(size_t)a[j] * words + wd];
-                acc &= ~s[wd];
-                nx[wd] = acc;
-                if (!acc) continue;
-                s[wd] |= acc;
-                any |= acc;
-                for (uint64_t bits = acc; bits; bits &= bits - 1)
-                    row[wd * 64 + (size_t)lowest_bit(bits)] = (uint16_t)level;
+    /* the neighbour rows of each cell in either frontier buffer (row p is all zero) */
+    const uint64_t **nb_of[2] = {nb, nb + p * (size_t)e};
+    uint64_t *buf[2] = {front, next};
+    for (int b = 0; b < 2; b++)
+        for (size_t c = 0; c < p; c++)
+            for (int j = 0; j < e; j++) {
+                int32_t a = t->adj[c * 8 + (size_t)j];
+                nb_of[b][c * (size_t)e + (size_t)j] = buf[b] + (a >= 0 ? (size_t)a : p) * words;
             }
-        }
+    for (unsigned level = 1;; level++) {
+        int b = (level - 1) % 2; /* the frontier of level - 1 is buf[b]; level goes to the other */
+        uint64_t any =
+            e == 4 ? level_pass(t, nb_of[b], 4, seen, buf[1 - b], remaining, full, level)
+                   : level_pass(t, nb_of[b], 8, seen, buf[1 - b], remaining, full, level);
         if (!any) break;
-        uint64_t *tmp = front;
-        front = next;
-        next = tmp;
+    }
+    /* every entry was written by the searches except the pairs no search joined */
+    for (size_t c = 0; c < p; c++) {
+        if (!remaining[c]) continue;
+        uint16_t *row = t->dist + c * p;
+        for (size_t wd = 0; wd < words; wd++)
+            for (uint64_t bits = full[wd] & ~seen[c * words + wd]; bits; bits &= bits - 1)
+                row[wd * 64 + (size_t)lowest_bit(bits)] = DMAP_TABLE_UNREACHABLE;
     }
     free(mem);
+    free(nb);
+    free(remaining);
     return DMAP_OK;
 }
 
@@ -100,9 +157,8 @@ int dmap_table_new(const dmap_grid *g, const dmap_moves *m, dmap_table **out) {
     if (!out) return DMAP_ERR_ARG;
     *out = NULL;
     if (!g || !m) return DMAP_ERR_ARG;
-    int rc = dmap_grid_check(g);
+    int rc = dmap_grid_check_steps(g, m); /* grid, moves, and weight x cost in range */
     if (rc) return rc;
-    if (dmap_moves_check(m)) return DMAP_ERR_ARG;
     size_t n = (size_t)g->w * (size_t)g->h, p = 0;
     for (size_t i = 0; i < n; i++) p += !g->wall[i];
     if (p > DMAP_TABLE_MAX_CELLS) return DMAP_ERR_LIMIT;
@@ -125,7 +181,6 @@ int dmap_table_new(const dmap_grid *g, const dmap_moves *m, dmap_table **out) {
         t->index[i] = g->wall[i] ? -1 : (int32_t)k;
         if (!g->wall[i]) t->cell[k++] = (int32_t)i;
     }
-    memset(t->dist, 0xff, p * p * sizeof(uint16_t));
     build_adjacency(t, g, m);
     if ((rc = run_searches(t)) != DMAP_OK) {
         dmap_table_free(t);

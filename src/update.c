@@ -34,12 +34,17 @@
 #include <string.h>
 
 #include "dmap.h"
+#include "grid.h"
+#include "scan.h"
 #include "workspace.h"
 
 typedef struct live_item {
     double key;
     int32_t cell;
 } live_item;
+
+/* Invalidation spread too far: a full scan is cheaper than going on (an internal code). */
+enum { LIVE_REBUILD = 1 };
 
 /* Per-cell marks of one apply, valid when stamp == the apply's generation. */
 enum { MARK_CANDIDATE = 1, MARK_VALID = 2, MARK_INVALID = 4, MARK_TOUCHED = 8, MARK_EDITED = 16 };
@@ -53,11 +58,25 @@ struct dmap_live {
     double *start;        /* W*H start values (walls included) */
     double *values;       /* W*H, the public map: dmap_scan(grid, start) */
     double *work;         /* padded values, -inf on walls and border */
+    unsigned char *blocked; /* padded: 1 on walls of the current grid and on the border */
+    double *pcost;        /* padded entry costs, NULL while the grid has none */
+    dmap_workspace *ws;   /* the scan engine's scratch, for re-lowering and rebuilds */
+    size_t fallback;      /* invalidating more cells than this rebuilds the map instead */
+    size_t passable;      /* passable cells, as of the last rebuild */
+    size_t sources;       /* passable cells whose start value is below the default */
     unsigned char *mark;  /* padded marks */
     uint32_t *stamp;      /* padded stamps */
     uint32_t gen;
     int off[8];
-    /* the heap and the lists of one apply, grown as needed */
+    /* the heap, the lists and the stack of one apply, grown as needed */
+    int32_t *seeds;
+    size_t seeds_len, seeds_cap;
+    int32_t *stack;
+    size_t stack_cap;
+    int32_t *lowered;     /* cells the heap path lowered (it lists them; the engine does not) */
+    size_t lowered_len, lowered_cap;
+    int heap_path;        /* this apply re-lowered on the heap */
+    int uoff[8];          /* unpadded offsets of the 8 directions */
     live_item *heap;
     size_t heap_len, heap_cap;
     int32_t *list;
@@ -80,7 +99,7 @@ static size_t unpad(const dmap_live *lm, int32_t p) {
 }
 
 static double entry_cost(const dmap_live *lm, int32_t p) {
-    return lm->grid.cost ? lm->grid.cost[unpad(lm, p)] : 1.0;
+    return lm->pcost ? lm->pcost[p] : 1.0;
 }
 
 static double step_into(const dmap_live *lm, int32_t q, int d) {
@@ -124,17 +143,22 @@ static live_item heap_pop(dmap_live *lm) {
     return top;
 }
 
-static int list_push(dmap_live *lm, int32_t cell) {
-    if (lm->list_len == lm->list_cap) {
-        size_t cap = lm->list_cap ? 2 * lm->list_cap : 256, bytes;
-        if (!dmap_mul_size(cap, sizeof(int32_t), &bytes)) return DMAP_ERR_NOMEM;
-        int32_t *l = realloc(lm->list, bytes);
+/* Append to a growable int32 array. */
+static int push32(int32_t **a, size_t *len, size_t *cap, int32_t v) {
+    if (*len == *cap) {
+        size_t c = *cap ? 2 * *cap : 256, bytes;
+        if (!dmap_mul_size(c, sizeof(int32_t), &bytes)) return DMAP_ERR_NOMEM;
+        int32_t *l = realloc(*a, bytes);
         if (!l) return DMAP_ERR_NOMEM;
-        lm->list = l;
-        lm->list_cap = cap;
+        *a = l;
+        *cap = c;
     }
-    lm->list[lm->list_len++] = cell;
+    (*a)[(*len)++] = v;
     return DMAP_OK;
+}
+
+static int list_push(dmap_live *lm, int32_t cell) {
+    return push32(&lm->list, &lm->list_len, &lm->list_cap, cell);
 }
 
 /* The marks of cell p in this apply (0 when not stamped yet). */
@@ -158,6 +182,12 @@ void dmap_live_free(dmap_live *lm) {
     free(lm->start);
     free(lm->values);
     free(lm->work);
+    free(lm->blocked);
+    free(lm->pcost);
+    free(lm->seeds);
+    free(lm->stack);
+    free(lm->lowered);
+    dmap_workspace_free(lm->ws);
     free(lm->mark);
     free(lm->stamp);
     free(lm->heap);
@@ -169,11 +199,114 @@ void dmap_live_free(dmap_live *lm) {
     free(lm);
 }
 
-/* Copy the padded work array from the public values (walls and border -inf). */
+/* Copy the padded work array from the public values (walls and border -inf), and the padded
+ * walls and costs from the grid. */
 static void load_work(dmap_live *lm) {
     for (size_t p = 0; p < lm->np; p++) lm->work[p] = -INFINITY;
-    for (size_t i = 0; i < lm->n; i++)
-        if (!lm->grid.wall[i]) lm->work[pad_of(lm, i)] = lm->values[i];
+    memset(lm->blocked, 1, lm->np);
+    for (size_t i = 0; i < lm->n; i++) {
+        int32_t p = pad_of(lm, i);
+        lm->blocked[p] = lm->grid.wall[i] != 0;
+        if (!lm->grid.wall[i]) lm->work[p] = lm->values[i];
+        if (lm->pcost) lm->pcost[p] = lm->grid.cost[i];
+    }
+}
+
+/* Give the live map padded costs (when its grid has costs). */
+static int ensure_pcost(dmap_live *lm) {
+    if (!lm->grid.cost || lm->pcost) return DMAP_OK;
+    size_t bytes;
+    if (!dmap_mul_size(lm->np, sizeof(double), &bytes)) return DMAP_ERR_NOMEM;
+    lm->pcost = malloc(bytes);
+    if (!lm->pcost) return DMAP_ERR_NOMEM;
+    for (size_t p = 0; p < lm->np; p++) lm->pcost[p] = 1.0;
+    for (size_t i = 0; i < lm->n; i++) lm->pcost[pad_of(lm, i)] = lm->grid.cost[i];
+    return DMAP_OK;
+}
+
+/* Invalidating more than this many cells costs more than a full scan (phase A costs a few
+ * times what the scan spends per cell): rebuild instead. */
+static void set_fallback(dmap_live *lm) {
+    size_t passable = 0, sources = 0;
+    for (size_t i = 0; i < lm->n; i++) {
+        passable += !lm->grid.wall[i];
+        sources += !lm->grid.wall[i] && lm->start[i] < lm->dflt;
+    }
+    lm->passable = passable;
+    lm->sources = sources;
+    lm->fallback = passable / 8 + 16;
+}
+
+/* Keep the passable and source counts up to date with the edited cells. */
+static void count_changes(dmap_live *lm, size_t nedited) {
+    for (size_t k = 0; k < nedited; k++) {
+        size_t i = unpad(lm, lm->edited[k]);
+        int was = !lm->old_wall[k], is = !lm->grid.wall[i];
+        lm->passable += (size_t)is - (size_t)was;
+        lm->sources += (size_t)(is && lm->start[i] < lm->dflt);
+        lm->sources -= (size_t)(was && lm->old_start[k] < lm->dflt);
+    }
+}
+
+/* A cost guess made before phase A: the batch removes (raises, or walls) r of the k sources
+ * the map rests on, so about r/k of the map rests on them. When that is beyond the fallback,
+ * phase A would only find it out expensively: rebuild at once. (A guess about cost only:
+ * both ways give the exact map.) */
+static int reaches_too_far(const dmap_live *lm, size_t nedited) {
+    if (lm->grid.cost) return 0; /* the reach of a ceiling would need the smallest cost */
+    double step = lm->moves.cardinal;
+    if (lm->moves.connectivity == 8 && lm->moves.diagonal < step) step = lm->moves.diagonal;
+    double share = (double)lm->passable / (double)(lm->sources ? lm->sources : 1), guess = 0;
+    for (size_t k = 0; k < nedited; k++) {
+        size_t i = unpad(lm, lm->edited[k]);
+        if (lm->old_wall[k] || !(lm->old_start[k] < lm->dflt) || lm->values[i] != lm->old_start[k])
+            continue;
+        if (!lm->grid.wall[i] && !(lm->start[i] > lm->old_start[k])) continue;
+        /* a source's cells lie within the ceiling's reach: a square of that radius */
+        double r = (lm->dflt - lm->old_start[k]) / step, side = 2 * r + 1;
+        guess += side * side < share ? side * side : share;
+    }
+    return guess > (double)lm->fallback;
+}
+
+/* Rebuild the map from its inputs with a full scan. With unit costs the engine runs straight
+ * on the padded work array (seeded with the cells below the default, as dmap_field does);
+ * otherwise through dmap_scan. */
+static void copy_all(dmap_live *lm);
+static int relower_heap(dmap_live *lm);
+
+static int rebuild(dmap_live *lm) {
+    set_fallback(lm);
+    /* as the scan: the seeds are the passable cells below the largest start value (a cell
+     * at the maximum can lower nobody). Row by row: no division per cell. The public values
+     * are written only when everything succeeded (an apply undoes itself otherwise). */
+    double vmax = -INFINITY;
+    for (int y = 0; y < lm->h; y++) {
+        const double *st = lm->start + (size_t)y * (size_t)lm->w;
+        size_t row = (size_t)(y + 1) * (size_t)lm->pw + 1;
+        for (int x = 0; x < lm->w; x++) {
+            int open = !lm->blocked[row + x];
+            lm->work[row + x] = open ? st[x] : -INFINITY;
+            if (open && st[x] > vmax) vmax = st[x];
+        }
+    }
+    lm->seeds_len = 0;
+    int rc = DMAP_OK;
+    for (int y = 0; y < lm->h && rc == DMAP_OK; y++) {
+        size_t row = (size_t)(y + 1) * (size_t)lm->pw + 1;
+        for (int x = 0; x < lm->w && rc == DMAP_OK; x++)
+            if (lm->work[row + x] < vmax && lm->work[row + x] != -INFINITY)
+                rc = push32(&lm->seeds, &lm->seeds_len, &lm->seeds_cap, (int32_t)(row + x));
+    }
+    lm->lowered_len = 0;
+    lm->heap_path = 1; /* (its list of lowered cells is not used here) */
+    if (rc == DMAP_OK)
+        rc = lm->grid.cost ? relower_heap(lm)
+                           : scan_resume(&lm->grid, &lm->moves, lm->work, lm->seeds,
+                                         lm->seeds_len, lm->ws);
+    if (rc != DMAP_OK) return rc;
+    copy_all(lm);
+    return DMAP_OK;
 }
 
 int dmap_live_new(const dmap_grid *g, const dmap_moves *m, const double *start, double dflt,
@@ -181,9 +314,8 @@ int dmap_live_new(const dmap_grid *g, const dmap_moves *m, const double *start, 
     if (!out) return DMAP_ERR_ARG;
     *out = NULL;
     if (!g || !m || (ngoals && !goals)) return DMAP_ERR_ARG;
-    int rc = dmap_grid_check(g);
+    int rc = dmap_grid_check_steps(g, m);
     if (rc) return rc;
-    if (dmap_moves_check(m)) return DMAP_ERR_ARG;
     /* +INFINITY is a start value like any other (DMAP_NO_CEILING: "not reached"); it never
      * supports a neighbour in phase A because supporters must be strictly smaller. */
     if (isnan(dflt) || dflt == -INFINITY) return DMAP_ERR_VALUE;
@@ -209,6 +341,9 @@ int dmap_live_new(const dmap_grid *g, const dmap_moves *m, const double *start, 
     int pw = lm->pw;
     int off[8] = {-pw, 1, pw, -1, -pw + 1, pw + 1, pw - 1, -pw - 1};
     memcpy(lm->off, off, sizeof off);
+    int w = g->w;
+    int uoff[8] = {-w, 1, w, -1, -w + 1, w + 1, w - 1, -w - 1};
+    memcpy(lm->uoff, uoff, sizeof uoff);
     rc = dmap_grid_init(&lm->grid, g->w, g->h);
     if (rc) {
         free(lm);
@@ -223,7 +358,16 @@ int dmap_live_new(const dmap_grid *g, const dmap_moves *m, const double *start, 
     lm->work = malloc(lm->np * sizeof(double));
     lm->mark = malloc(lm->np);
     lm->stamp = calloc(lm->np, sizeof(uint32_t));
-    if (rc || !lm->start || !lm->values || !lm->work || !lm->mark || !lm->stamp) {
+    lm->blocked = malloc(lm->np);
+    lm->ws = dmap_workspace_new();
+    if (rc == DMAP_OK) rc = ensure_pcost(lm);
+    if (lm->blocked && lm->work) { /* the border rows and columns of work stay -inf */
+        memset(lm->blocked, 1, lm->np);
+        for (size_t p = 0; p < lm->np; p++) lm->work[p] = -INFINITY;
+        for (size_t i = 0; i < n; i++) lm->blocked[pad_of(lm, i)] = g->wall[i] != 0;
+    }
+    if (rc || !lm->start || !lm->values || !lm->work || !lm->mark || !lm->stamp ||
+        !lm->blocked || !lm->ws) {
         dmap_live_free(lm);
         return rc ? rc : DMAP_ERR_NOMEM;
     }
@@ -235,13 +379,11 @@ int dmap_live_new(const dmap_grid *g, const dmap_moves *m, const double *start, 
         size_t i = (size_t)goals[k].y * (size_t)g->w + (size_t)goals[k].x;
         if (goals[k].value < lm->start[i]) lm->start[i] = goals[k].value;
     }
-    memcpy(lm->values, lm->start, n * sizeof(double));
-    rc = dmap_scan(&lm->grid, &lm->moves, lm->values, NULL);
+    rc = rebuild(lm);
     if (rc) {
         dmap_live_free(lm);
         return rc;
     }
-    load_work(lm);
     *out = lm;
     return DMAP_OK;
 }
@@ -262,7 +404,7 @@ static int check_edit(const dmap_live *lm, const dmap_edit *e) {
     case DMAP_EDIT_GOAL:
         return isfinite(e->value) ? DMAP_OK : DMAP_ERR_VALUE;
     case DMAP_EDIT_COST:
-        return isfinite(e->value) && e->value > 0 ? DMAP_OK : DMAP_ERR_VALUE;
+        return dmap_cost_fits(&lm->moves, e->value) ? DMAP_OK : DMAP_ERR_VALUE;
     }
     return DMAP_ERR_ARG;
 }
@@ -295,6 +437,7 @@ static int change_inputs(dmap_live *lm, const dmap_edit *edits, size_t n, size_t
     for (size_t j = 0; j < n; j++) need_costs |= edits[j].kind == DMAP_EDIT_COST;
     if (need_costs && !lm->grid.cost && (rc = dmap_grid_add_costs(&lm->grid)) != DMAP_OK)
         return rc;
+    if ((rc = ensure_pcost(lm)) != DMAP_OK) return rc;
     for (size_t j = 0; j < n; j++) {
         const dmap_edit *e = &edits[j];
         size_t i = (size_t)e->y * (size_t)lm->w + (size_t)e->x;
@@ -308,11 +451,11 @@ static int change_inputs(dmap_live *lm, const dmap_edit *edits, size_t n, size_t
             k++;
         }
         switch (e->kind) {
-        case DMAP_EDIT_WALL: lm->grid.wall[i] = 1; break;
-        case DMAP_EDIT_FLOOR: lm->grid.wall[i] = 0; break;
+        case DMAP_EDIT_WALL: lm->grid.wall[i] = 1, lm->blocked[p] = 1; break;
+        case DMAP_EDIT_FLOOR: lm->grid.wall[i] = 0, lm->blocked[p] = 0; break;
         case DMAP_EDIT_GOAL: lm->start[i] = e->value; break;
         case DMAP_EDIT_UNGOAL: lm->start[i] = lm->dflt; break;
-        case DMAP_EDIT_COST: lm->grid.cost[i] = e->value; break;
+        case DMAP_EDIT_COST: lm->grid.cost[i] = e->value, lm->pcost[p] = e->value; break;
         }
     }
     *nedited = k;
@@ -321,11 +464,7 @@ static int change_inputs(dmap_live *lm, const dmap_edit *edits, size_t n, size_t
 
 /* Is cell p a wall (or the border) in the NEW grid? (In phase A the work array still holds
  * the old walls.) */
-static int new_wall(const dmap_live *lm, int32_t p) {
-    int y = p / lm->pw - 1, x = p % lm->pw - 1;
-    if (x < 0 || y < 0 || x >= lm->w || y >= lm->h) return 1;
-    return lm->grid.wall[(size_t)y * (size_t)lm->w + (size_t)x] != 0;
-}
+static int new_wall(const dmap_live *lm, int32_t p) { return lm->blocked[p]; }
 
 static int strict_corners(const dmap_live *lm) {
     return lm->moves.connectivity == 8 && lm->moves.corners == DMAP_CORNERS_STRICT;
@@ -366,11 +505,15 @@ static int candidate(dmap_live *lm, int32_t p) {
 static int invalidate(dmap_live *lm, int32_t p) {
     add_mark(lm, p, MARK_INVALID);
     int rc = touch(lm, p);
+    if (rc == DMAP_OK && lm->list_len > lm->fallback) return LIVE_REBUILD;
     double v = lm->work[p];
     for (int d = 0; d < lm->moves.connectivity && rc == DMAP_OK; d++) {
         int32_t q = p + lm->off[d];
         double u = lm->work[q];
-        if (u >= v && u < INFINITY && !new_wall(lm, q)) rc = candidate(lm, q);
+        /* only a neighbour p supported can have lost its support (a neighbour whose cost or
+         * edge changed is a candidate already) */
+        if (u >= v && u < INFINITY && !new_wall(lm, q) && v + step_into(lm, q, d) <= u)
+            rc = candidate(lm, q);
     }
     return rc;
 }
@@ -449,43 +592,18 @@ static double best_offer(const dmap_live *lm, int32_t p, int strict) {
     return best;
 }
 
-/* Lower cell p to v and queue it. */
-static int lower(dmap_live *lm, int32_t p, double v) {
-    lm->work[p] = v;
-    int rc = touch(lm, p);
-    return rc ? rc : heap_push(lm, v, p);
+static int seed_push(dmap_live *lm, int32_t p) {
+    return push32(&lm->seeds, &lm->seeds_len, &lm->seeds_cap, p);
 }
 
-/* Phase B: re-seed the invalid and improved cells, then Dijkstra. */
-static int relower_phase(dmap_live *lm, size_t nedited, size_t ninvalid) {
+/* Dijkstra with the binary heap from the seeds, for grids with costs (the scan engine's FIFOs
+ * take unit costs only here: its cost classes would cost a pass over the grid). */
+static int relower_heap(dmap_live *lm) {
     const int strict = strict_corners(lm);
     int rc = DMAP_OK;
-    for (size_t k = 0; k < ninvalid; k++) lm->work[lm->list[k]] = INFINITY;
-    for (size_t k = 0; k < nedited; k++) {
-        int32_t p = lm->edited[k];
-        size_t i = unpad(lm, p);
-        if (lm->grid.wall[i]) lm->work[p] = -INFINITY;
-    }
     lm->heap_len = 0;
-    for (size_t k = 0; k < ninvalid + nedited && rc == DMAP_OK; k++) {
-        int32_t p = k < ninvalid ? lm->list[k] : lm->edited[k - ninvalid];
-        if (lm->work[p] == -INFINITY) continue;
-        /* An edited floor cell is recomputed even when it stays at +inf: a wall turned floor
-         * must not keep the wall's start value in the public map. */
-        if (k >= ninvalid && (rc = touch(lm, p)) != DMAP_OK) break;
-        double best = best_offer(lm, p, strict);
-        if (best < lm->work[p]) rc = lower(lm, p, best);
-    }
-    /* a new floor cell under strict corners opens diagonals between its neighbours */
-    for (size_t k = 0; strict && k < nedited && rc == DMAP_OK; k++) {
-        int32_t p = lm->edited[k];
-        if (!lm->old_wall[k] || lm->work[p] == -INFINITY) continue;
-        for (int d = 0; d < 4 && rc == DMAP_OK; d++) {
-            int32_t q = p + lm->off[d];
-            if (lm->work[q] != -INFINITY && lm->work[q] < INFINITY)
-                rc = heap_push(lm, lm->work[q], q);
-        }
-    }
+    for (size_t k = 0; k < lm->seeds_len && rc == DMAP_OK; k++)
+        rc = heap_push(lm, lm->work[lm->seeds[k]], lm->seeds[k]);
     while (rc == DMAP_OK && lm->heap_len) {
         live_item it = heap_pop(lm);
         int32_t p = it.cell;
@@ -495,10 +613,99 @@ static int relower_phase(dmap_live *lm, size_t nedited, size_t ninvalid) {
             if (!open_now(lm, p, d, strict)) continue;
             int32_t q = p + lm->off[d];
             double cand = v + step_into(lm, q, d);
-            if (cand < lm->work[q]) rc = lower(lm, q, cand);
+            if (cand < lm->work[q]) {
+                lm->work[q] = cand;
+                rc = heap_push(lm, cand, q);
+                if (rc == DMAP_OK)
+                    rc = push32(&lm->lowered, &lm->lowered_len, &lm->lowered_cap, q);
+            }
         }
     }
     return rc;
+}
+
+/* Copy the new values of changed cells to the public array: a flood from the invalid cells
+ * and the seeds through neighbours whose value differs (every lowered cell descends from a
+ * seed through lowered cells). Returns the number of cells written besides the invalid ones
+ * in *written. */
+static int write_back(dmap_live *lm, size_t ninvalid, size_t nedited, size_t *written) {
+    size_t top = 0, count = 0;
+    int rc = DMAP_OK;
+    /* the edited cells are written too, even when nothing lowered them: a wall turned floor
+     * that stays at +inf must not keep the wall's value in the public map */
+    size_t nseeds = lm->seeds_len, total = ninvalid + nseeds + nedited;
+    for (size_t k = 0; k < total && rc == DMAP_OK; k++) {
+        int32_t p = k < ninvalid           ? lm->list[k]
+                    : k < ninvalid + nseeds ? lm->seeds[k - ninvalid]
+                                            : lm->edited[k - ninvalid - nseeds];
+        if (lm->work[p] == -INFINITY) continue;
+        size_t i = unpad(lm, p);
+        /* a seed's value may equal the old one (a wall's start value) and still have
+         * lowered its neighbours: the flood starts from every seed */
+        if (k >= ninvalid && lm->values[i] != lm->work[p]) count++;
+        lm->values[i] = lm->work[p];
+        if (!lm->heap_path) rc = push32(&lm->stack, &top, &lm->stack_cap, p);
+    }
+    /* the heap path listed what it lowered: no flood needed */
+    for (size_t k = 0; lm->heap_path && k < lm->lowered_len; k++) {
+        int32_t p = lm->lowered[k];
+        size_t i = unpad(lm, p);
+        if (lm->values[i] == lm->work[p]) continue;
+        lm->values[i] = lm->work[p];
+        count++;
+    }
+    while (rc == DMAP_OK && top) {
+        int32_t p = lm->stack[--top];
+        size_t i = unpad(lm, p);
+        for (int d = 0; d < lm->moves.connectivity && rc == DMAP_OK; d++) {
+            int32_t q = p + lm->off[d];
+            double v = lm->work[q];
+            size_t qi = (size_t)((ptrdiff_t)i + lm->uoff[d]);
+            if (v == -INFINITY || lm->values[qi] == v) continue;
+            lm->values[qi] = v;
+            count++;
+            rc = push32(&lm->stack, &top, &lm->stack_cap, q);
+        }
+    }
+    *written = count;
+    return rc;
+}
+
+/* Phase B: re-seed the invalid and improved cells, then spread from them as the scan does. */
+static int relower_phase(dmap_live *lm, size_t nedited, size_t ninvalid) {
+    const int strict = strict_corners(lm);
+    int rc = DMAP_OK;
+    for (size_t k = 0; k < ninvalid; k++) lm->work[lm->list[k]] = INFINITY;
+    for (size_t k = 0; k < nedited; k++) {
+        int32_t p = lm->edited[k];
+        size_t i = unpad(lm, p);
+        if (lm->grid.wall[i]) lm->work[p] = -INFINITY;
+    }
+    lm->seeds_len = 0;
+    for (size_t k = 0; k < ninvalid + nedited && rc == DMAP_OK; k++) {
+        int32_t p = k < ninvalid ? lm->list[k] : lm->edited[k - ninvalid];
+        if (lm->work[p] == -INFINITY) continue;
+        double best = best_offer(lm, p, strict);
+        if (best < lm->work[p]) {
+            lm->work[p] = best;
+            rc = seed_push(lm, p);
+        }
+    }
+    /* a new floor cell under strict corners opens diagonals between its neighbours */
+    for (size_t k = 0; strict && k < nedited && rc == DMAP_OK; k++) {
+        int32_t p = lm->edited[k];
+        if (!lm->old_wall[k] || lm->work[p] == -INFINITY) continue;
+        for (int d = 0; d < 4 && rc == DMAP_OK; d++) {
+            int32_t q = p + lm->off[d];
+            if (lm->work[q] != -INFINITY && lm->work[q] < INFINITY) rc = seed_push(lm, q);
+        }
+    }
+    if (rc != DMAP_OK) return rc;
+    /* a few seeds (a bomb on a small board) cost less on the heap than the engine's set-up */
+    lm->heap_path = lm->grid.cost || lm->seeds_len < 16;
+    lm->lowered_len = 0;
+    if (lm->heap_path) return relower_heap(lm);
+    return scan_resume(&lm->grid, &lm->moves, lm->work, lm->seeds, lm->seeds_len, lm->ws);
 }
 
 /* Undo change_inputs from its snapshot and reload the work array from the public values. */
@@ -510,6 +717,27 @@ static void restore_inputs(dmap_live *lm, size_t nedited) {
         lm->start[i] = lm->old_start[k];
     }
     load_work(lm);
+}
+
+/* Copy the whole map out of the work array (when the write-back's flood cannot get memory:
+ * O(N), no allocation). */
+static void copy_all(dmap_live *lm) {
+    for (int y = 0; y < lm->h; y++) {
+        const double *st = lm->start + (size_t)y * (size_t)lm->w;
+        double *out = lm->values + (size_t)y * (size_t)lm->w;
+        const double *row = lm->work + (size_t)(y + 1) * (size_t)lm->pw + 1;
+        const unsigned char *b = lm->blocked + (size_t)(y + 1) * (size_t)lm->pw + 1;
+        for (int x = 0; x < lm->w; x++) out[x] = b[x] ? st[x] : row[x];
+    }
+}
+
+/* Out of memory midway: the public values are written only at the end, so undoing the input
+ * changes and reloading the work array from the values restores the state before the batch
+ * exactly, without allocating. */
+static int undo_batch(dmap_live *lm, size_t nedited, int rc) {
+    restore_inputs(lm, nedited);
+    set_fallback(lm);
+    return rc;
 }
 
 int dmap_live_apply(dmap_live *lm, const dmap_edit *edits, size_t nedits, size_t *touched) {
@@ -526,25 +754,27 @@ int dmap_live_apply(dmap_live *lm, const dmap_edit *edits, size_t nedits, size_t
     lm->heap_len = lm->list_len = 0;
     size_t nedited = 0;
     int rc = change_inputs(lm, edits, nedits, &nedited);
-    if (rc != DMAP_OK) return rc; /* nothing changed yet */
-    rc = invalidate_phase(lm, nedited);
-    size_t ninvalid = lm->list_len;
-    if (rc == DMAP_OK) rc = relower_phase(lm, nedited, ninvalid);
-    if (rc != DMAP_OK) {
-        /* Out of memory midway. The public values are written only below, so undoing the
-         * input changes and reloading the work array from them restores the state before
-         * the batch exactly, without allocating. */
-        restore_inputs(lm, nedited);
-        return rc;
+    if (rc != DMAP_OK) return rc; /* nothing changed yet (allocations come first) */
+    int far = reaches_too_far(lm, nedited);
+    count_changes(lm, nedited);
+    rc = far ? LIVE_REBUILD : invalidate_phase(lm, nedited);
+    if (rc == LIVE_REBUILD) { /* the change reaches too far: a full scan is cheaper */
+        rc = rebuild(lm);
+        if (rc != DMAP_OK) return undo_batch(lm, nedited, rc);
+        if (touched) *touched = lm->n;
+        return DMAP_OK;
     }
-    for (size_t k = 0; k < lm->list_len; k++) {
-        int32_t p = lm->list[k];
-        if (lm->work[p] != -INFINITY) lm->values[unpad(lm, p)] = lm->work[p];
+    size_t ninvalid = lm->list_len, written = 0;
+    if (rc == DMAP_OK) rc = relower_phase(lm, nedited, ninvalid);
+    if (rc != DMAP_OK) return undo_batch(lm, nedited, rc);
+    if (write_back(lm, ninvalid, nedited, &written) != DMAP_OK) {
+        copy_all(lm); /* the work array is right: copy all of it instead of flooding */
+        written = lm->n;
     }
     for (size_t k = 0; k < nedited; k++) { /* a wall keeps its start value, as in dmap_scan */
         size_t i = unpad(lm, lm->edited[k]);
         if (lm->grid.wall[i]) lm->values[i] = lm->start[i];
     }
-    if (touched) *touched = lm->list_len;
+    if (touched) *touched = ninvalid + written;
     return DMAP_OK;
 }

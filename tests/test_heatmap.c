@@ -123,7 +123,8 @@ static void test_picture(void) {
     dmap_moves m = dmap_moves_4();
     int path[W * H];
     size_t npath = 0;
-    CHECK_EQ_INT(dmap_downhill_path(&g, &m, v, 2 * W + 5, NULL, NULL, path, W * H, &npath), DMAP_OK);
+    CHECK_EQ_INT(dmap_downhill_path(&g, &m, v, 2 * W + 5, NULL, NULL, path, W * H, &npath),
+                 DMAP_OK);
     CHECK_EQ_INT(npath, 10);
 
     heatmap_style s;
@@ -167,9 +168,12 @@ static void test_picture(void) {
     for (int y = 2 * SCALE; y < 3 * SCALE; y++)
         for (int x = 2 * SCALE; x < 4 * SCALE; x++) {
             const unsigned char *c = px(&p, x, y);
-            if (is_rgb(c, 190, 190, 190)) base++;
-            else if (is_rgb(c, 120, 120, 120)) line++;
-            else other++;
+            if (is_rgb(c, 190, 190, 190))
+                base++;
+            else if (is_rgb(c, 120, 120, 120))
+                line++;
+            else
+                other++;
         }
     CHECK(base > 0 && line > 0 && other == 0);
     /* the legend bar: its first coloured pixel is the low end, its last the high end */
@@ -199,7 +203,8 @@ static void test_picture(void) {
         int cx = SCALE / 2, cy = SCALE / 2;
         const unsigned char *cell = corner(&a, 0, 0);
         const unsigned char *below = px(&a, cx, cy + 2), *above = px(&a, cx, cy - 2);
-        CHECK(memcmp(below, cell, 3) != 0 && (is_rgb(below, 0, 0, 0) || is_rgb(below, 255, 255, 255)));
+        CHECK(memcmp(below, cell, 3) != 0 &&
+              (is_rgb(below, 0, 0, 0) || is_rgb(below, 255, 255, 255)));
         CHECK(memcmp(above, cell, 3) == 0);
         /* the goal cell (a minimum) has no arrow: its centre is the cell colour */
         CHECK(memcmp(centre(&a, 0, 2), corner(&a, 0, 2), 3) == 0);

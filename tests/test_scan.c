@@ -5,6 +5,7 @@
  * costs, few and many distinct costs) and requires the engine to equal the sweep loop: bit for
  * bit (both compute the minimum over paths of the same left-to-right floating sums, and
  * rounding is monotone), which is stricter than the 1e-9 the issue asks for. */
+#include <float.h>
 #include <limits.h>
 #include <math.h>
 #include <stdlib.h>
@@ -211,6 +212,25 @@ static void test_step_overflow(void) {
     CHECK_EQ_INT(dmap_field(&g, &m, &goal, 1, DMAP_NO_CEILING, v, NULL), DMAP_ERR_VALUE);
     m.connectivity = 4; /* the diagonal weight is not used by 4-connected moves */
     CHECK_EQ_INT(dmap_field(&g, &m, &goal, 1, DMAP_NO_CEILING, v, NULL), DMAP_OK);
+    /* the objects built on the scan check the same */
+    m.cardinal = 1e-300; /* times 1e-300: 0 */
+    dmap_table *table = NULL;
+    dmap_cache *cache = NULL;
+    dmap_live *live = NULL;
+    CHECK_EQ_INT(dmap_table_new(&g, &m, &table), DMAP_ERR_VALUE);
+    CHECK_EQ_INT(dmap_cache_new(&g, &m, 1e300, 4, &cache), DMAP_ERR_VALUE);
+    CHECK_EQ_INT(dmap_live_new(&g, &m, NULL, 1e300, &goal, 1, &live), DMAP_ERR_VALUE);
+    CHECK(table == NULL && cache == NULL && live == NULL);
+    /* and a live map's cost edit may not make a step overflow */
+    m.cardinal = 1e300;
+    g.cost[4] = 1;
+    CHECK_EQ_INT(dmap_live_new(&g, &m, NULL, DBL_MAX, &goal, 1, &live), DMAP_OK);
+    dmap_edit bad_cost = {DMAP_EDIT_COST, 2, 2, 1e10};
+    size_t touched = 0;
+    if (live) CHECK_EQ_INT(dmap_live_apply(live, &bad_cost, 1, &touched), DMAP_ERR_VALUE);
+    bad_cost.value = 1.5;
+    if (live) CHECK_EQ_INT(dmap_live_apply(live, &bad_cost, 1, &touched), DMAP_OK);
+    dmap_live_free(live);
     dmap_grid_free(&g);
 }
 

@@ -22,29 +22,38 @@ var DmapDraw = (function () {
         prey: { shape: "circle", colour: "#1f77b4", layer: 3 }
       }
     },
+    /* arenas/bomber/replay_file.c: players {x,y,hp,ammo,score}; bombs [x,y,owner,ttl];
+     * fire [x,y,owner]; blocks [x,y,kind,hp] (kind 's' wood, 'o' ore); ammo [x,y,ttl];
+     * treasure [x,y]; the header says "up":"y+1" (the original's y grows upward) */
     bomber: {
       terrain: { "#": "#2f2f36", "M": "#2f2f36", "o": "#8a8f98", "O": "#8a8f98", "w": "#a0703c", "W": "#a0703c" },
       things: {
-        blocks: { shape: "block", layer: 0 },
-        fire: { shape: "square", colour: "#ff7f0e", layer: 1, alpha: 0.75 },
-        fires: { shape: "square", colour: "#ff7f0e", layer: 1, alpha: 0.75 },
-        ammo: { shape: "diamond", colour: "#2ca02c", layer: 1 },
-        treasure: { shape: "diamond", colour: "#e6b800", layer: 1 },
-        treasures: { shape: "diamond", colour: "#e6b800", layer: 1 },
-        bombs: { shape: "bomb", colour: "#111111", layer: 2 },
+        blocks: { shape: "block", layer: 0, fields: ["x", "y", "kind", "hp"] },
+        fire: { shape: "square", colour: "#ff7f0e", layer: 1, alpha: 0.75, fields: ["x", "y", "owner"] },
+        fires: { shape: "square", colour: "#ff7f0e", layer: 1, alpha: 0.75, fields: ["x", "y", "owner"] },
+        ammo: { shape: "diamond", colour: "#2ca02c", layer: 1, fields: ["x", "y", "ttl"] },
+        treasure: { shape: "diamond", colour: "#e6b800", layer: 1, fields: ["x", "y"] },
+        treasures: { shape: "diamond", colour: "#e6b800", layer: 1, fields: ["x", "y"] },
+        bombs: { shape: "bomb", colour: "#111111", layer: 2, fields: ["x", "y", "owner", "ttl"] },
         players: { shape: "circle", perIndex: true, layer: 3 }
       }
     },
+    /* arenas/kutulu/replay.c: explorers {id,x,y,sanity,plans,lights,active,score}, minions
+     * {id,type: wanderer|slasher,x,y,state,target}, effects {type,...,cell: index}; terrain
+     * '#' wall, 'w' wanderer spawn, 'U' shelter, 'S' explorer start */
     kutulu: {
-      terrain: { "w": "#c9c0e0", "U": "#9fd3c7" },
+      terrain: { "w": "#c9c0e0", "U": "#9fd3c7", "S": "#e8e4da" },
       things: {
         effects: { shape: "ring", colour: "#17becf", layer: 1 },
         wanderers: { shape: "triangle", colour: "#7b3294", layer: 2 },
         slashers: { shape: "triangle", colour: "#a50026", layer: 2 },
-        minions: { shape: "triangle", colour: "#7b3294", layer: 2 },
+        minions: { shape: "triangle", colour: "#7b3294", layer: 2,
+          byType: { wanderer: "#7b3294", slasher: "#a50026" } },
         explorers: { shape: "circle", perIndex: true, layer: 3 }
       }
     },
+    /* arenas/pommerman/cmd_match.c: board (codes, row by row), agents {id,pos,alive,...},
+     * bombs {pos,owner,life,...}, flames {pos,life}, items {pos,kind} */
     pommerman: {
       terrain: { "1": "#2f2f36", "2": "#a0703c" },
       board: true,
@@ -57,10 +66,26 @@ var DmapDraw = (function () {
     }
   };
   /* Pommerman's board codes (the environment's constants): passage, rigid, wood, bomb, flames,
-   * fog, the three power-ups; agents (10..13) are drawn from "agents". */
+   * fog, the three power-ups; under agents (9 dummy, 10..13) a passage: the agents are drawn
+   * from "agents". */
   var POMMERMAN_BOARD = { 0: FLOOR, 1: "#2f2f36", 2: "#a0703c", 3: FLOOR, 4: "#ffbb78", 5: "#9e9e9e",
-    6: "#98df8a", 7: "#aec7e8", 8: "#f7b6d2" };
-  var BLOCK_COLOURS = { wood: "#a0703c", ore: "#8a8f98", metal: "#2f2f36", indestructible: "#2f2f36" };
+    6: "#98df8a", 7: "#aec7e8", 8: "#f7b6d2", 9: FLOOR, 10: FLOOR, 11: FLOOR, 12: FLOOR, 13: FLOOR };
+  var BLOCK_COLOURS = { wood: "#a0703c", ore: "#8a8f98", metal: "#2f2f36", indestructible: "#2f2f36",
+    s: "#a0703c", o: "#8a8f98", m: "#2f2f36" };
+
+  /* The canvas row of grid row y: flipped when the game's y grows upward ("up":"y+1"). */
+  function rowOf(header, y) {
+    return header.up === "y+1" ? header.height - 1 - y : y;
+  }
+
+  /* A tuple [x, y, a, b] as the object {x, y, a, b} its style names, else the item itself. */
+  function asObject(item, style) {
+    if (!style || !style.fields || !Array.isArray(item) || item.length < 2 ||
+        !Number.isInteger(item[0]) || !Number.isInteger(item[1])) return item;
+    var o = {};
+    style.fields.forEach(function (f, i) { if (i < item.length) o[f] = item[i]; });
+    return o;
+  }
 
   function gameOf(header) {
     return GAMES[header.game] || { terrain: {}, things: {} };
@@ -128,7 +153,7 @@ var DmapDraw = (function () {
   }
 
   function isDead(o) {
-    return DmapReplay.isObject(o) && (o.alive === false || o.dead === true ||
+    return DmapReplay.isObject(o) && (o.alive === false || o.dead === true || o.active === false ||
       (typeof o.hp === "number" && o.hp <= 0));
   }
 
@@ -142,8 +167,8 @@ var DmapDraw = (function () {
       var byIndex = style ? w : 0; /* plain cell indices only where the game's table says so */
       var one = DmapReplay.cellOf(v, byIndex);
       var list = one ? [v] : Array.isArray(v) ? v : [];
-      list.forEach(function (item, i) {
-        var c = DmapReplay.cellOf(item, byIndex);
+      list.forEach(function (raw, i) {
+        var item = asObject(raw, style), c = DmapReplay.cellOf(item, byIndex);
         if (!c || c.x < 0 || c.y < 0 || c.x >= w || c.y >= header.height) return;
         var st = style || { shape: "marker", colour: hashColour(key), layer: 2, generic: true };
         out.push({ key: key, index: one ? -1 : i, cell: c, obj: item, style: st });
@@ -161,6 +186,7 @@ var DmapDraw = (function () {
     }
     if (st.shape === "block" && DmapReplay.isObject(t.obj))
       return BLOCK_COLOURS[t.obj.kind || t.obj.type] || "#a0703c";
+    if (st.byType && DmapReplay.isObject(t.obj) && st.byType[t.obj.type]) return st.byType[t.obj.type];
     return st.colour;
   }
 
@@ -177,7 +203,7 @@ var DmapDraw = (function () {
           colour = POMMERMAN_BOARD[board[y][x]];
         else if (chars) colour = terrainColour(game, chars[x]);
         ctx.fillStyle = colour;
-        ctx.fillRect(x * s, y * s, s, s);
+        ctx.fillRect(x * s, rowOf(header, y) * s, s, s);
       }
     }
   }
@@ -189,13 +215,30 @@ var DmapDraw = (function () {
     return rows ? rows.map(function (r) { return Array.from(r); }) : null;
   }
 
-  function drawOverlay(ctx, header, frame, name, s) {
+  /* Where a value sits on the colour scale, 0..1: linearly between the lowest and highest
+   * finite value, or (mode "rank") by its rank among the distinct finite values, which shows
+   * differences everywhere when a few outliers would squeeze the rest into one colour. */
+  function scaler(m, range, mode) {
+    if (mode !== "rank") {
+      return function (v) { return range.hi > range.lo ? (v - range.lo) / (range.hi - range.lo) : 0.5; };
+    }
+    var seen = {}, distinct = [];
+    for (var i = 0; i < m.length; i++)
+      if (m[i] !== null && Number.isFinite(m[i]) && !seen[m[i]]) { seen[m[i]] = true; distinct.push(m[i]); }
+    distinct.sort(function (a, b) { return a - b; });
+    var rank = {};
+    distinct.forEach(function (v, k) { rank[v] = k; });
+    return function (v) { return distinct.length > 1 ? rank[v] / (distinct.length - 1) : 0.5; };
+  }
+
+  function drawOverlay(ctx, header, frame, name, s, mode) {
     var m = frame.maps && frame.maps[name];
     if (!m) return null;
     var range = mapRange(m), w = header.width, chars = terrainChars(header, frame);
+    var where = range ? scaler(m, range, mode) : null;
     for (var i = 0; i < m.length; i++) {
-      var x = i % w, y = Math.floor(i / w);
-      if (chars && chars[y][x] === "#") continue; /* walls stay walls */
+      var x = i % w, gy = Math.floor(i / w), y = rowOf(header, gy);
+      if (chars && chars[gy][x] === "#") continue; /* walls stay walls */
       if (m[i] === null || !Number.isFinite(m[i])) {
         ctx.fillStyle = "#b0b0b0"; /* unreachable: grey with a hatch */
         ctx.fillRect(x * s, y * s, s, s);
@@ -203,8 +246,7 @@ var DmapDraw = (function () {
         ctx.beginPath(); ctx.moveTo(x * s, (y + 1) * s); ctx.lineTo((x + 1) * s, y * s); ctx.stroke();
         continue;
       }
-      var t = range.hi > range.lo ? (m[i] - range.lo) / (range.hi - range.lo) : 0.5;
-      var c = viridis(t);
+      var c = viridis(where(m[i]));
       ctx.fillStyle = "rgb(" + c[0] + "," + c[1] + "," + c[2] + ")";
       ctx.fillRect(x * s, y * s, s, s);
     }
@@ -215,7 +257,7 @@ var DmapDraw = (function () {
     var stacked = {}; /* things of one layer already drawn on a cell: the next is drawn smaller,
                          so a capture shows both units (predator ring, prey inside) */
     thingsOf(header, frame.state).forEach(function (t) {
-      var cx = (t.cell.x + 0.5) * s, cy = (t.cell.y + 0.5) * s;
+      var cx = (t.cell.x + 0.5) * s, cy = (rowOf(header, t.cell.y) + 0.5) * s;
       var key = t.style.layer + ":" + t.cell.x + "," + t.cell.y, k = stacked[key] || 0;
       stacked[key] = k + 1;
       ctx.globalAlpha = isDead(t.obj) ? 0.35 : (t.style.alpha || 1);
@@ -226,7 +268,7 @@ var DmapDraw = (function () {
         ctx.font = Math.floor(s * 0.3) + "px sans-serif";
         ctx.textBaseline = "top";
         var id = DmapReplay.isObject(t.obj) && Number.isInteger(t.obj.id) ? t.obj.id : t.index;
-        ctx.fillText(String(id), t.cell.x * s + 1, t.cell.y * s + 1);
+        ctx.fillText(String(id), t.cell.x * s + 1, rowOf(header, t.cell.y) * s + 1);
       }
     });
   }
@@ -241,12 +283,13 @@ var DmapDraw = (function () {
     ctx.stroke();
   }
 
-  /* Draw one frame with cells of s pixels; overlay is a map name or "". Returns the overlay's
-   * finite range {lo, hi} (null when no overlay is drawn or it has no finite value). */
-  function frame(ctx, header, fr, s, overlay) {
+  /* Draw one frame with cells of s pixels; overlay is a map name or "", mode "linear" or
+   * "rank" (the colour scale). Returns the overlay's finite range {lo, hi} (null when no
+   * overlay is drawn or it has no finite value). */
+  function frame(ctx, header, fr, s, overlay, mode) {
     ctx.clearRect(0, 0, header.width * s, header.height * s);
     drawTerrain(ctx, header, fr, s);
-    var range = overlay ? drawOverlay(ctx, header, fr, overlay, s) : null;
+    var range = overlay ? drawOverlay(ctx, header, fr, overlay, s, mode) : null;
     drawGrid(ctx, header, s);
     drawThings(ctx, header, fr, s);
     return range;
@@ -263,5 +306,5 @@ var DmapDraw = (function () {
   }
 
   return { frame: frame, legend: legend, thingsOf: thingsOf, viridis: viridis, mapRange: mapRange,
-    isDead: isDead, PLAYER_COLOURS: PLAYER_COLOURS };
+    isDead: isDead, rowOf: rowOf, PLAYER_COLOURS: PLAYER_COLOURS };
 })();

@@ -16,9 +16,9 @@
   function $(id) { return document.getElementById(id); }
 
   function showError(message) {
+    replay = null; /* first: stop() would draw the frame again */
     stop();
     unhover();
-    replay = null;
     el.error.textContent = "Cannot show this replay: " + message;
     el.error.hidden = false;
     el.main.hidden = true;
@@ -48,19 +48,23 @@
     return true;
   }
 
-  /* A link may name where to start: viewer.html#turn=12&map=p0/goal (first frame of that turn,
-   * that map as the overlay). Unknown or bad values are ignored. */
+  /* A link may name where to start: viewer.html#turn=12&map=p0/goal&scale=rank (first frame of
+   * that turn, that map as the overlay, its colours by rank). Unknown or bad values are
+   * ignored. */
   function applyHash() {
     var params = {};
     (location.hash || "").replace(/^#/, "").split("&").forEach(function (kv) {
       var i = kv.indexOf("=");
-      if (i > 0) params[decodeURIComponent(kv.slice(0, i))] = decodeURIComponent(kv.slice(i + 1));
+      try {
+        if (i > 0) params[decodeURIComponent(kv.slice(0, i))] = decodeURIComponent(kv.slice(i + 1));
+      } catch (err) { /* a malformed %-escape: ignore that part */ }
     });
     if (params.turn !== undefined) {
       var t = Number(params.turn);
       for (var k = 0; k < replay.frames.length; k++)
         if (replay.frames[k].turn === t) { index = k; break; }
     }
+    if (params.scale === "rank" || params.scale === "linear") el.scale.value = params.scale;
     if (params.map !== undefined && replay.mapNames.indexOf(params.map) >= 0) {
       overlay = params.map;
       el.overlay.value = overlay;
@@ -108,6 +112,7 @@
     if (Array.isArray(h.players)) parts.push(h.players.join(" vs "));
     if (h.seed !== undefined) parts.push("seed " + h.seed);
     el.title.textContent = parts.join(" · ");
+    document.title = "dmap replay — " + parts.join(" · ");
     el.result.textContent = replay.result === null ? "" : "Result: " + describe(replay.result);
   }
 
@@ -206,10 +211,20 @@
   }
 
   /* ---- the frame ----------------------------------------------------------------------- */
+  /* Draw the current frame; a state this viewer cannot draw shows the error box, never a
+   * half-drawn or blank page. */
   function render() {
     if (!replay) return;
+    try {
+      draw();
+    } catch (err) {
+      showError("line " + replay.frames[index].line + ": cannot draw this turn (" + err.message + ")");
+    }
+  }
+
+  function draw() {
     var fr = replay.frames[index], ctx = el.board.getContext("2d");
-    var range = DmapDraw.frame(ctx, replay.header, fr, cell, overlay);
+    var range = DmapDraw.frame(ctx, replay.header, fr, cell, overlay, el.scale.value);
     el.turn.textContent = "Turn " + fr.turn;
     el.turn.dataset.turn = String(fr.turn);
     el.position.textContent = "frame " + (index + 1) + " / " + replay.frames.length;
@@ -220,13 +235,15 @@
     if (overlay) {
       el.legendLo.textContent = range ? String(range.lo) : "–";
       el.legendHi.textContent = range ? String(range.hi) : "–";
-      el.legendNote.textContent = fr.maps && fr.maps[overlay] ? "" : "(this turn has no map " + overlay + ")";
+      el.legendNote.textContent = !(fr.maps && fr.maps[overlay]) ? "(this turn has no map " + overlay + ")"
+        : el.scale.value === "rank" ? "(colours by rank)" : "";
     }
     renderStats(fr);
   }
 
   function go(i) {
     if (!replay) return;
+    unhover(); /* its value was of the other turn */
     index = Math.max(0, Math.min(replay.frames.length - 1, i));
     render();
   }
@@ -254,6 +271,7 @@
   }
 
   function setOverlay(name) {
+    unhover(); /* its value was of the other map */
     overlay = name;
     el.overlay.value = name;
     render();
@@ -270,8 +288,8 @@
     if (!replay) return;
     var rect = el.board.getBoundingClientRect();
     var sx = el.board.width / rect.width, sy = el.board.height / rect.height;
-    var x = Math.floor((ev.clientX - rect.left) * sx / cell), y = Math.floor((ev.clientY - rect.top) * sy / cell);
-    var h = replay.header;
+    var h = replay.header, x = Math.floor((ev.clientX - rect.left) * sx / cell);
+    var y = DmapDraw.rowOf(h, Math.floor((ev.clientY - rect.top) * sy / cell));
     if (x < 0 || y < 0 || x >= h.width || y >= h.height) return unhover();
     var fr = replay.frames[index], t = el.tooltip;
     t.querySelector(".cell").textContent = x + "," + y;
@@ -312,6 +330,7 @@
       case "-": case "[": setSpeed(speedIndex - 1); break;
       case "m": cycleOverlay(1); break;
       case "M": cycleOverlay(-1); break;
+      case "s": el.scale.value = el.scale.value === "rank" ? "linear" : "rank"; render(); break;
       default: handled = false;
     }
     if (handled) ev.preventDefault();
@@ -320,7 +339,7 @@
   function init() {
     ["error", "main", "board", "turn", "position", "scrubber", "play", "prev", "next", "first", "last",
       "slower", "faster", "speed", "overlay", "stats", "title", "result", "source", "file", "tooltip",
-      "legend", "legendBox", "legendLo", "legendHi", "legendNote"].forEach(function (id) { el[id] = $(id); });
+      "legend", "legendBox", "legendLo", "legendHi", "legendNote", "scale"].forEach(function (id) { el[id] = $(id); });
     DmapDraw.legend(el.legend);
     el.file.addEventListener("change", function () { loadFile(el.file.files[0]); });
     el.scrubber.addEventListener("input", function () {
@@ -335,7 +354,14 @@
     el.last.addEventListener("click", function () { stop(); go(Infinity); });
     el.slower.addEventListener("click", function () { setSpeed(speedIndex - 1); });
     el.faster.addEventListener("click", function () { setSpeed(speedIndex + 1); });
-    el.overlay.addEventListener("change", function () { setOverlay(el.overlay.value); });
+    el.overlay.addEventListener("change", function () {
+      setOverlay(el.overlay.value);
+      el.overlay.blur(); /* give the keys back to the page */
+    });
+    el.scale.addEventListener("change", function () {
+      render();
+      el.scale.blur();
+    });
     el.board.addEventListener("mousemove", hover);
     el.board.addEventListener("mouseleave", unhover);
     document.addEventListener("keydown", key);

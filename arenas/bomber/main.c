@@ -59,6 +59,13 @@ int main(int argc, char **argv) {
     if (argc < 2) return bcli_fail("no command (try: replay, match, tournament, --help)");
     const char *cmd = argv[1];
     int rc;
+    if (!strcmp(cmd, "help") && argc > 2) { /* help COMMAND: that command's usage */
+        char *args[] = {argv[2], "--help", NULL};
+        if (!strcmp(argv[2], "replay")) return cmd_replay(2, args);
+        if (!strcmp(argv[2], "match")) return cmd_match(2, args);
+        if (!strcmp(argv[2], "tournament")) return cmd_tournament(2, args);
+        return bcli_fail("help: unknown command '%s' (try: replay, match, tournament)", argv[2]);
+    }
     if (!strcmp(cmd, "--help") || !strcmp(cmd, "-h") || !strcmp(cmd, "help")) {
         usage(stdout);
         rc = 0;

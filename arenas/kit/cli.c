@@ -50,8 +50,8 @@ int kit_parse_long(const char *prog, const char *opt, const char *s, long lo, lo
     errno = 0;
     long v = is_decimal(s, 1) ? strtol(s, NULL, 10) : 0;
     if (!is_decimal(s, 1) || errno != 0 || v < lo || v > hi)
-        return kit_fail(prog, "%s: expected an integer from %ld to %ld, got '%s'", opt, lo, hi,
-                        echo(s, buf, sizeof buf));
+        return kit_fail(prog, "invalid value for %s: '%s' (need an integer from %ld to %ld)", opt,
+                        echo(s, buf, sizeof buf), lo, hi);
     *out = v;
     return 0;
 }
@@ -61,8 +61,8 @@ int kit_parse_seed(const char *prog, const char *opt, const char *s, uint64_t *o
     errno = 0;
     unsigned long long v = is_decimal(s, 0) ? strtoull(s, NULL, 10) : 0;
     if (!is_decimal(s, 0) || errno != 0 || v > (unsigned long long)KIT_SEED_MAX)
-        return kit_fail(prog, "%s: expected an integer from 0 to %lld, got '%s'", opt,
-                        (long long)KIT_SEED_MAX, echo(s, buf, sizeof buf));
+        return kit_fail(prog, "invalid value for %s: '%s' (need an integer from 0 to %lld)", opt,
+                        echo(s, buf, sizeof buf), (long long)KIT_SEED_MAX);
     *out = (uint64_t)v;
     return 0;
 }
@@ -76,8 +76,8 @@ int kit_parse_double(const char *prog, const char *opt, const char *s, double lo
                       (s[0] == '-' && ((s[1] >= '0' && s[1] <= '9') || s[1] == '.'));
     if (!digit_first || strpbrk(s, "xX") || end == s || *end != '\0' || errno != 0 || !isfinite(v) || v < lo ||
         v > hi)
-        return kit_fail(prog, "%s: expected a number from %g to %g, got '%s'", opt, lo, hi,
-                        echo(s, buf, sizeof buf));
+        return kit_fail(prog, "invalid value for %s: '%s' (need a decimal number from %g to %g)",
+                        opt, echo(s, buf, sizeof buf), lo, hi);
     *out = v;
     return 0;
 }
@@ -93,8 +93,9 @@ int kit_parse_size(const char *prog, const char *opt, const char *s, long lo, lo
                    long *h) {
     char buf[ECHO_MAX + 4], side[32];
     const char *x = strchr(s, 'x');
-    size_t wlen = x ? (size_t)(x - s) : strlen(s);
-    const char *hs = x ? x + 1 : s;
+    if (!x) goto bad;
+    size_t wlen = (size_t)(x - s);
+    const char *hs = x + 1;
     errno = 0;
     if (wlen == 0 || wlen >= sizeof side) goto bad;
     memcpy(side, s, wlen);
@@ -106,8 +107,8 @@ int kit_parse_size(const char *prog, const char *opt, const char *s, long lo, lo
     *h = hv;
     return 0;
 bad:
-    return kit_fail(prog, "%s: expected WxH with sides from %ld to %ld (e.g. 8x8), got '%s'",
-                    opt, lo, hi, echo(s, buf, sizeof buf));
+    return kit_fail(prog, "invalid value for %s: '%s' (need WxH, sides from %ld to %ld)", opt,
+                    echo(s, buf, sizeof buf), lo, hi);
 }
 
 int kit_parse_list(const char *prog, const char *opt, char *s, char **items, int max, int *n) {
@@ -118,8 +119,11 @@ int kit_parse_list(const char *prog, const char *opt, char *s, char **items, int
     for (;;) {
         char *comma = strchr(p, ',');
         if (comma) *comma = '\0';
-        if (*p == '\0') return kit_fail(prog, "%s: an empty name in the list '%s'", opt, buf);
-        if (*n >= max) return kit_fail(prog, "%s: more than %d names", opt, max);
+        if (*p == '\0')
+            return kit_fail(prog, "invalid value for %s: '%s' (an empty name in the list)", opt,
+                            buf);
+        if (*n >= max)
+            return kit_fail(prog, "invalid value for %s: '%s' (more than %d names)", opt, buf, max);
         items[(*n)++] = p;
         if (!comma) return 0;
         p = comma + 1;
@@ -131,7 +135,7 @@ int kit_opt_once(const char *prog, kit_opts *o, const char *opt) {
     for (int k = 0; k < o->n; k++)
         if (strcmp(o->seen[k], opt) == 0) {
             char buf[ECHO_MAX + 4];
-            return kit_fail(prog, "%s given twice", echo(opt, buf, sizeof buf));
+            return kit_fail(prog, "option %s given twice", echo(opt, buf, sizeof buf));
         }
     if (o->n == (int)(sizeof o->seen / sizeof o->seen[0]))
         return kit_fail(prog, "too many options");
@@ -141,14 +145,14 @@ int kit_opt_once(const char *prog, kit_opts *o, const char *opt) {
 
 int kit_unknown_option(const char *prog, const char *command, const char *opt) {
     char buf[ECHO_MAX + 4];
-    return kit_fail(prog, "unknown option '%s' (see %s help %s)", echo(opt, buf, sizeof buf),
-                    prog, command);
+    return kit_fail(prog, "%s: unknown option '%s' (see %s help %s)", command,
+                    echo(opt, buf, sizeof buf), prog, command);
 }
 
 const char *kit_opt_value(const char *prog, int argc, char **argv, int *i) {
     if (*i + 1 >= argc) {
         char buf[ECHO_MAX + 4];
-        kit_fail(prog, "%s needs a value", echo(argv[*i], buf, sizeof buf));
+        kit_fail(prog, "option %s needs a value", echo(argv[*i], buf, sizeof buf));
         return NULL;
     }
     return argv[++*i];

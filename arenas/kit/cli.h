@@ -1,6 +1,7 @@
 /* cli.h — option parsing shared by the arenas' programs, so every arena speaks the same
- * grammar as the dmap tool: the same words in errors ("unknown option", "given twice"), the
- * same --seed range, the same --jobs rule and --size syntax, one line on stderr per error.
+ * grammar and words as the dmap tool: "option --seed given twice", "option --seed needs a
+ * value", "match: unknown option '--x' (see PROG help match)", "invalid value for --seed: 'x'
+ * (need an integer from 0 to 9223372036854775807)", --size WxH, one line on stderr per error.
  *
  * Every parser prints "PROG: MESSAGE" (one line) on stderr and returns -1 on bad input,
  * 0 on success; callers exit with status 2 (KIT_EXIT_USAGE) on -1. Values echoed in messages
@@ -40,26 +41,26 @@ int kit_parse_double(const char *prog, const char *opt, const char *s, double lo
                      double *out);
 /* --jobs J: 1 .. 1024, or 0 meaning every online core. */
 int kit_parse_jobs(const char *prog, const char *opt, const char *s, int *out);
-/* --size WxH (e.g. 8x8; a single N means NxN): each side an integer in [lo, hi]. */
+/* --size WxH (e.g. 12x10, as the dmap tool takes it): each side an integer in [lo, hi]. */
 int kit_parse_size(const char *prog, const char *opt, const char *s, long lo, long hi, long *w,
                    long *h);
 /* A comma-separated list of names (e.g. --bots a,b,c): splits s in place, at most max items,
  * none empty. *n receives the count. Repeated names are allowed (a bot against itself). */
 int kit_parse_list(const char *prog, const char *opt, char *s, char **items, int max, int *n);
 
-/* Options given twice are errors: call kit_opt_once for each option seen (argv[i] when it
- * starts with "--"; other arguments are ignored). "PROG: OPT given twice". Holds up to 64
- * distinct options. */
+/* Options given twice are errors: call kit_opt_once for each argument (those that do not start
+ * with "--" are ignored, so values pass through). "PROG: option OPT given twice". Holds up to
+ * 64 distinct options. Options that may repeat must not be passed to it. */
 typedef struct kit_opts {
     const char *seen[64];
     int n;
 } kit_opts;
 int kit_opt_once(const char *prog, kit_opts *o, const char *opt);
 
-/* "PROG: unknown option 'OPT' (see PROG help COMMAND)" and -1. */
+/* "PROG: COMMAND: unknown option 'OPT' (see PROG help COMMAND)" and -1. */
 int kit_unknown_option(const char *prog, const char *command, const char *opt);
 /* The value of an option that takes one: argv[*i + 1], advancing *i; NULL with
- * "PROG: OPT needs a value" printed when it is missing. */
+ * "PROG: option OPT needs a value" printed when it is missing. */
 const char *kit_opt_value(const char *prog, int argc, char **argv, int *i);
 
 #endif

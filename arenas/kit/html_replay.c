@@ -24,7 +24,7 @@ typedef enum piece_kind { PIECE_STYLE, PIECE_SCRIPT, PIECE_REPLAY } piece_kind;
 typedef struct piece {
     const char *marker; /* the exact text in index.html */
     piece_kind kind;
-    const char *asset;  /* the file's text (NULL for the replay) */
+    const char *asset; /* the file's text (NULL for the replay) */
 } piece;
 
 /* mkstemp makes a private file (0600); give it the mode any new file gets (0666 less the
@@ -80,7 +80,8 @@ static int write_page(FILE *f, const char *jsonl, size_t len, const char *path, 
     for (size_t k = 0; k < n; k++) {
         if (!strstr(kit_viewer_index_html, pieces[k].marker))
             return fail(err, errlen, path, "the built-in viewer page lacks one of its links");
-        if (pieces[k].asset && (strstr(pieces[k].asset, "</script") || strstr(pieces[k].asset, "</style")))
+        if (pieces[k].asset &&
+            (strstr(pieces[k].asset, "</script") || strstr(pieces[k].asset, "</style")))
             return fail(err, errlen, path, "a built-in viewer file would end its element early");
     }
     const char *at = kit_viewer_index_html;
@@ -118,7 +119,8 @@ int kit_html_replay_write(const char *html_path, const char *jsonl, size_t len, 
     int rc = f ? write_page(f, jsonl ? jsonl : "", len, html_path, err, errlen)
                : fail(err, errlen, html_path, "cannot open the file");
     if (!f) close(fd);
-    if (f && (ferror(f) | fclose(f)) && rc == 0) rc = fail(err, errlen, html_path, "cannot write the file");
+    if (f && (ferror(f) | fclose(f)) && rc == 0)
+        rc = fail(err, errlen, html_path, "cannot write the file");
     if (rc == 0 && rename(tmp, html_path) != 0) {
         snprintf(err, errlen, "%s: %s", html_path, strerror(errno));
         rc = -1;
@@ -171,4 +173,18 @@ int kit_html_replay_from_file(const char *html_path, const char *jsonl_path, cha
     int rc = kit_html_replay_write(html_path, text, len, err, errlen);
     free(text);
     return rc;
+}
+
+int kit_html_replay_scratch(const char *html_path, char *path, size_t size, char *err,
+                            size_t errlen) {
+    if (!html_path || !path) return fail(err, errlen, "(null)", "no file name");
+    if ((size_t)snprintf(path, size, "%s.replay-XXXXXX", html_path) >= size)
+        return fail(err, errlen, html_path, "the file name is too long");
+    int fd = mkstemp(path);
+    if (fd < 0) {
+        snprintf(err, errlen, "%s: cannot create a file there: %s", html_path, strerror(errno));
+        return -1;
+    }
+    close(fd);
+    return 0;
 }

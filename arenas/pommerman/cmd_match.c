@@ -1,159 +1,152 @@
-/* cmd_match.c — `pommerman match`: one game between named bots, printed as a result line
- * (and, with --render, the board after every step). */
+/* cmd_match.c — `pommerman match`: one game between named bots, printed as a result line (with
+ * --render, the board after every step; with --replay, a JSON Lines replay file through the
+ * kit's writer), and the --bots list parser the commands share. */
+#define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <errno.h>
+#include <unistd.h>
 
+#include "cli.h"
 #include "pommerman_cli.h"
-#ifdef PM_HAVE_KIT_RUNNER
+#include "html_replay.h"
 #include "replay.h"
-#endif
+
+#define PROG "pommerman"
 
 int pcli_parse_bots(const char *s, int n, const pm_bot **out) {
     char buf[256];
+    char *items[PM_MAX_AGENTS + 1];
+    int k = 0;
     if (strlen(s) >= sizeof buf) {
-        fprintf(stderr, "pommerman: --bots: list too long\n");
-        return 2;
+        kit_fail(PROG, "--bots: list too long");
+        return KIT_EXIT_USAGE;
     }
     strcpy(buf, s);
-    int k = 0;
-    for (char *tok = buf, *next; tok; tok = next) {
-        next = strchr(tok, ',');
-        if (next) *next++ = '\0';
-        const pm_bot *b = pm_find_bot(tok);
-        if (!b) {
-            fprintf(stderr, "pommerman: --bots: unknown bot '%s' (see pommerman bots)\n", tok);
-            return 2;
-        }
-        if (k >= n) {
-            fprintf(stderr, "pommerman: --bots: this config seats %d bots, got more\n", n);
-            return 2;
-        }
-        out[k++] = b;
-    }
+    if (kit_parse_list(PROG, "--bots", buf, items, PM_MAX_AGENTS + 1, &k)) return KIT_EXIT_USAGE;
     if (k != n) {
-        fprintf(stderr, "pommerman: --bots: this config seats %d bots, got %d\n", n, k);
-        return 2;
+        kit_fail(PROG, "--bots: this config seats %d bots, got %d", n, k);
+        return KIT_EXIT_USAGE;
     }
+    for (int i = 0; i < k; i++)
+        if (!(out[i] = pm_find_bot(items[i]))) {
+            kit_fail(PROG, "--bots: unknown bot '%.40s' (see pommerman bots)", items[i]);
+            return KIT_EXIT_USAGE;
+        }
     return 0;
 }
 
 typedef struct match_ctx {
-    FILE *render; /* NULL: no picture */
-#ifdef PM_HAVE_KIT_RUNNER
+    FILE *render;       /* NULL: no picture */
     kit_replay *replay; /* NULL: no replay file */
-#endif
 } match_ctx;
 
-#ifdef PM_HAVE_KIT_RUNNER
-/* The board as rows of trace characters (0-9, a-d: the item values). */
+static const char *const action_names[PM_NUM_ACTIONS] = {"stop", "up", "down", "left", "right", "bomb"};
+
+/* The board as rows of item codes (the environment's constants). */
 static json_t *board_rows(const unsigned char *board, int n) {
     json_t *rows = json_array();
-    char row[PM_MAX_SIZE + 1];
     for (int r = 0; r < n; r++) {
-        for (int c = 0; c < n; c++) row[c] = pm_item_char(board[r * n + c]);
-        row[n] = '\0';
-        json_array_append_new(rows, json_string(row));
+        json_t *row = json_array();
+        for (int c = 0; c < n; c++) json_array_append_new(row, json_integer(board[r * n + c]));
+        json_array_append_new(rows, row);
     }
     return rows;
 }
 
+/* A cell as the viewer reads it: [x, y] = [col, row]. */
+static json_t *pos(int r, int c) { return json_pack("[ii]", c, r); }
+
 static json_t *state_json(const pm_state *s) {
-    json_t *bombs = json_array(), *flames = json_array(), *agents = json_array();
+    static const char *const kinds[3] = {"extra_bomb", "incr_range", "kick"};
+    json_t *bombs = json_array(), *flames = json_array(), *agents = json_array(), *items = json_array();
     for (int b = 0; b < s->nbombs; b++) {
         const pm_bomb *x = &s->bombs[b];
-        json_array_append_new(bombs, json_pack("[iiiiii]", x->r, x->c, x->owner, x->life, x->blast, x->dir));
+        json_array_append_new(bombs, json_pack("{s:o,s:i,s:i,s:i,s:i}", "pos", pos(x->r, x->c), "owner", x->owner,
+                                               "life", x->life, "blast_strength", x->blast, "moving_direction",
+                                               x->dir));
     }
     for (int f = 0; f < s->nflames; f++)
-        json_array_append_new(flames, json_pack("[iii]", s->flames[f].r, s->flames[f].c, s->flames[f].life));
+        json_array_append_new(flames, json_pack("{s:o,s:i}", "pos", pos(s->flames[f].r, s->flames[f].c), "life",
+                                                s->flames[f].life));
     for (int i = 0; i < s->nagents; i++) {
         const pm_agent *a = &s->agents[i];
-        json_array_append_new(agents, json_pack("{s:i,s:i,s:i,s:i,s:b,s:b}", "row", a->r, "col", a->c, "ammo",
-                                                a->ammo, "blast_strength", a->blast, "can_kick", a->kick,
-                                                "alive", a->alive));
+        json_array_append_new(agents, json_pack("{s:i,s:o,s:b,s:i,s:i,s:b}", "id", i, "pos", pos(a->r, a->c),
+                                                "alive", a->alive, "ammo", a->ammo, "blast_strength", a->blast,
+                                                "can_kick", a->kick));
     }
-    char items[PM_MAX_CELLS * 8];
-    pm_format_items(s, items);
-    return json_pack("{s:i,s:o,s:o,s:o,s:o,s:s}", "step", s->step, "board", board_rows(s->board, s->size),
-                     "bombs", bombs, "flames", flames, "agents", agents, "items", items);
+    for (int cell = 0; cell < s->size * s->size; cell++)
+        if (s->items[cell])
+            json_array_append_new(items, json_pack("{s:o,s:s}", "pos", pos(cell / s->size, cell % s->size), "kind",
+                                                   kinds[s->items[cell] - PM_EXTRABOMB]));
+    return json_pack("{s:i,s:o,s:o,s:o,s:o,s:o}", "step", s->step, "board", board_rows(s->board, s->size),
+                     "agents", agents, "bombs", bombs, "flames", flames, "items", items);
 }
-#endif
 
-static int match_step(void *user, const pm_state *s, const int *actions) {
+static int match_step(void *user, const pm_state *s, const int *actions, const pm_step_maps *maps) {
     match_ctx *m = user;
-    static const char *const names[PM_NUM_ACTIONS] = {"stop", "up", "down", "left", "right", "bomb"};
     if (m->render) {
         fprintf(m->render, "actions:");
-        for (int i = 0; i < s->nagents; i++) fprintf(m->render, " %s", names[actions[i]]);
+        for (int i = 0; i < s->nagents; i++) fprintf(m->render, " %s", action_names[actions[i]]);
         fputc('\n', m->render);
         pm_render(m->render, s);
         fputc('\n', m->render);
     }
-#ifdef PM_HAVE_KIT_RUNNER
     if (m->replay) {
         json_t *acts = json_array();
-        for (int i = 0; i < s->nagents; i++) json_array_append_new(acts, json_integer(actions[i]));
-        if (kit_replay_turn(m->replay, s->step, acts, state_json(s), NULL) != 0) return DMAP_ERR_IO;
+        for (int i = 0; i < s->nagents; i++) json_array_append_new(acts, json_string(action_names[actions[i]]));
+        json_t *jm = NULL;
+        if (maps) {
+            jm = json_object();
+            for (int i = 0; i < s->nagents; i++)
+                for (int k = 0; k < maps->nmaps[i]; k++) {
+                    char key[64];
+                    snprintf(key, sizeof key, "p%d/%s", i, maps->maps[i][k].name);
+                    json_object_set_new(jm, key, kit_replay_map(maps->maps[i][k].values, (size_t)(s->size * s->size)));
+                }
+        }
+        if (kit_replay_turn(m->replay, s->step, acts, state_json(s), jm) != 0) return DMAP_ERR_IO;
     }
-#endif
     return 0;
 }
 
 int cmd_match(int argc, char **argv) {
-    const char *bots_arg = NULL, *config_arg = "ffa", *replay_path = NULL;
+    const char *bots_arg = NULL, *config_arg = "ffa", *replay_path = NULL, *html_path = NULL;
     uint64_t seed = 1;
-    int render = 0, seen_seed = 0, seen_config = 0;
+    int render = 0, want_maps = 0;
+    kit_opts seen = {{0}, 0};
     for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        if (!strcmp(a, "--help")) {
-            puts("usage: pommerman match --seed S --bots A,B,C,D [--config ffa|1v1] [--render] [--replay FILE]\n"
+        const char *opt = argv[i];
+        if (!strcmp(opt, "--help")) {
+            puts("usage: pommerman match --seed S --bots A,B,C,D [--config ffa|1v1] [--render]\n"
+                 "                       [--replay FILE] [--html FILE] [--maps]\n"
                  "Plays one game: the board from random.Random(S) as the original environment draws it\n"
                  "(SimpleAgents then draw from the same stream), bots in seats 0..3 (two in 1v1).\n"
-                 "--render prints the board after every step; --replay writes a JSON Lines replay.");
+                 "--render prints the board after every step; --replay writes a JSON Lines replay,\n"
+                 "--html the same replay inside the viewer as one standalone HTML file; --maps adds\n"
+                 "the bots' maps (dmap: desire, burn; tutorial: depth) to either.");
             return 0;
         }
-        int takes_value = !strcmp(a, "--seed") || !strcmp(a, "--bots") || !strcmp(a, "--config") ||
-                          !strcmp(a, "--replay");
-        if (takes_value && i + 1 >= argc) {
-            fprintf(stderr, "pommerman: %s needs a value\n", a);
-            return 2;
-        }
-        if (!strcmp(a, "--seed")) {
-            char *end;
-            const char *v = argv[++i];
-            unsigned long long s = strtoull(v, &end, 10);
-            if (seen_seed++ || !(v[0] >= '0' && v[0] <= '9') || *end || s > 0x7fffffffffffffffull) {
-                fprintf(stderr, "pommerman: --seed: expected an integer in 0..2^63-1 given once, got '%s'\n", v);
-                return 2;
-            }
-            seed = s;
-        } else if (!strcmp(a, "--bots")) {
-            if (bots_arg) {
-                fprintf(stderr, "pommerman: --bots given twice\n");
-                return 2;
-            }
-            bots_arg = argv[++i];
-        } else if (!strcmp(a, "--config")) {
-            if (seen_config++) {
-                fprintf(stderr, "pommerman: --config given twice\n");
-                return 2;
-            }
-            config_arg = argv[++i];
-        } else if (!strcmp(a, "--replay")) {
-            if (replay_path) {
-                fprintf(stderr, "pommerman: --replay given twice\n");
-                return 2;
-            }
-            replay_path = argv[++i];
-#ifndef PM_HAVE_KIT_RUNNER
-            fprintf(stderr, "pommerman: --replay needs the arena kit's replay writer, not in this tree yet\n");
-            return 2;
-#endif
-        } else if (!strcmp(a, "--render")) {
+        if (kit_opt_once(PROG, &seen, opt)) return KIT_EXIT_USAGE;
+        if (!strcmp(opt, "--seed")) {
+            const char *v = kit_opt_value(PROG, argc, argv, &i);
+            if (!v || kit_parse_seed(PROG, opt, v, &seed)) return KIT_EXIT_USAGE;
+        } else if (!strcmp(opt, "--bots")) {
+            if (!(bots_arg = kit_opt_value(PROG, argc, argv, &i))) return KIT_EXIT_USAGE;
+        } else if (!strcmp(opt, "--config")) {
+            if (!(config_arg = kit_opt_value(PROG, argc, argv, &i))) return KIT_EXIT_USAGE;
+        } else if (!strcmp(opt, "--replay")) {
+            if (!(replay_path = kit_opt_value(PROG, argc, argv, &i))) return KIT_EXIT_USAGE;
+        } else if (!strcmp(opt, "--html")) {
+            if (!(html_path = kit_opt_value(PROG, argc, argv, &i))) return KIT_EXIT_USAGE;
+        } else if (!strcmp(opt, "--maps")) {
+            want_maps = 1;
+        } else if (!strcmp(opt, "--render")) {
             render = 1;
         } else {
-            fprintf(stderr, "pommerman: unknown option '%s' (see pommerman match --help)\n", a);
-            return 2;
+            kit_unknown_option(PROG, "match", opt);
+            return KIT_EXIT_USAGE;
         }
     }
     const pm_config *cfg = pm_config_find(config_arg);
@@ -179,26 +172,38 @@ int cmd_match(int argc, char **argv) {
         pm_render(stdout, &start);
         fputc('\n', stdout);
     }
-#ifdef PM_HAVE_KIT_RUNNER
     kit_replay replay;
+    char tmp_replay[4200] = "";
+    if (html_path && !replay_path) { /* the replay goes to a temporary file beside the HTML */
+        snprintf(tmp_replay, sizeof tmp_replay, "%s.XXXXXX", html_path);
+        int fd = mkstemp(tmp_replay);
+        if (fd < 0) {
+            kit_fail(PROG, "cannot write %.200s: %s", html_path, strerror(errno));
+            return KIT_EXIT_USAGE;
+        }
+        close(fd);
+        replay_path = tmp_replay;
+    }
     if (replay_path) {
         int e = kit_replay_open(&replay, replay_path);
         if (e != 0) {
-            fprintf(stderr, "pommerman: cannot write %s: %s\n", replay_path, strerror(e));
-            return 2;
+            if (tmp_replay[0]) remove(tmp_replay);
+            kit_fail(PROG, "cannot write %.200s: %s", replay_path, strerror(e));
+            return KIT_EXIT_USAGE;
         }
         const char *names[PM_MAX_AGENTS];
-        char terrain[PM_MAX_CELLS + 1], items[PM_MAX_CELLS * 8];
+        char terrain[PM_MAX_CELLS + 1];
         for (int i = 0; i < cfg->num_agents; i++) names[i] = bots[i]->name;
         pm_format_board(start.board, start.size, terrain);
-        pm_format_items(&start, items);
         kit_replay_header(&replay, "pommerman", cfg->size, cfg->size, seed, names, cfg->num_agents, terrain,
-                          json_pack("{s:s,s:s,s:o}", "config", cfg->name, "items", items, "state", state_json(&start)));
+                          json_pack("{s:s,s:o}", "config", cfg->name, "state", state_json(&start)));
         mc.replay = &replay;
     }
-#endif
-    int err = pm_play(cfg, bots, seed, match_step, &mc, &final, &res);
-#ifdef PM_HAVE_KIT_RUNNER
+    if (want_maps && !replay_path && !html_path) {
+        kit_fail(PROG, "--maps needs --replay FILE or --html FILE");
+        return KIT_EXIT_USAGE;
+    }
+    int err = pm_play(cfg, bots, seed, match_step, &mc, want_maps, &final, &res);
     if (replay_path) {
         if (err == DMAP_OK) {
             json_t *w = json_array(), *rw = json_array();
@@ -210,14 +215,22 @@ int cmd_match(int argc, char **argv) {
                                                  "steps", res.steps, "winners", w, "rewards", rw));
             int e = kit_replay_close(&replay);
             if (e != 0) {
-                fprintf(stderr, "pommerman: cannot write %s: %s\n", replay_path, strerror(e));
+                if (tmp_replay[0]) remove(tmp_replay);
+                kit_fail(PROG, "cannot write %.200s: %s", replay_path, strerror(e));
+                return 1;
+            }
+            char err[512];
+            int bad = html_path && kit_html_replay_from_file(html_path, replay_path, err, sizeof err) != 0;
+            if (tmp_replay[0]) remove(tmp_replay);
+            if (bad) {
+                kit_fail(PROG, "%s", err);
                 return 1;
             }
         } else {
             kit_replay_abort(&replay);
+            if (tmp_replay[0]) remove(tmp_replay);
         }
     }
-#endif
     if (err != DMAP_OK) {
         fprintf(stderr, "pommerman: the game could not be played: %s\n", dmap_strerror(err));
         return 1;

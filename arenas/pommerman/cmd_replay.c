@@ -4,17 +4,18 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "cli.h"
 #include "pommerman_cli.h"
+
+#define PROG "pommerman"
 
 int cmd_replay(int argc, char **argv) {
     const char *path = NULL;
     int agents = 0;
+    kit_opts seen = {{0}, 0};
     for (int i = 1; i < argc; i++) {
+        if (kit_opt_once(PROG, &seen, argv[i])) return KIT_EXIT_USAGE;
         if (!strcmp(argv[i], "--agents")) {
-            if (agents) {
-                fprintf(stderr, "pommerman: --agents given twice\n");
-                return 2;
-            }
             agents = 1;
         } else if (!strcmp(argv[i], "--help")) {
             puts("usage: pommerman replay TRACE [--agents]\n"
@@ -23,11 +24,11 @@ int cmd_replay(int argc, char **argv) {
                  "action and random draw. Prints OK or the first differing line (exit 1).");
             return 0;
         } else if (argv[i][0] == '-' && argv[i][1]) {
-            fprintf(stderr, "pommerman: unknown option '%s' (see pommerman replay --help)\n", argv[i]);
-            return 2;
+            kit_unknown_option(PROG, "replay", argv[i]);
+            return KIT_EXIT_USAGE;
         } else if (path) {
-            fprintf(stderr, "pommerman: replay takes one trace, got '%s' too\n", argv[i]);
-            return 2;
+            kit_fail(PROG, "replay takes one trace, got '%.60s' too", argv[i]);
+            return KIT_EXIT_USAGE;
         } else {
             path = argv[i];
         }

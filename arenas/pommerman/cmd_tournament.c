@@ -39,7 +39,7 @@ static int play_one(void *ctx, long index, uint64_t game_seed, void *result) {
     const pm_bot *bots[PM_MAX_AGENTS];
     kit_rotate_seats(index, t->n, s->entrant_of_seat);
     for (int i = 0; i < t->n; i++) bots[i] = t->entrants[s->entrant_of_seat[i]];
-    s->rc = pm_play(t->cfg, bots, game_seed & 0x7fffffffffffffffull, NULL, NULL, NULL, &s->res);
+    s->rc = pm_play(t->cfg, bots, game_seed & 0x7fffffffffffffffull, NULL, NULL, 0, NULL, &s->res);
     return s->rc != DMAP_OK;
 }
 

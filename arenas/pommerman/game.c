@@ -9,7 +9,7 @@
 #include "pommerman.h"
 
 int pm_play(const pm_config *cfg, const pm_bot *const *bots, uint64_t seed, pm_step_fn on_step,
-            void *user, pm_state *final_state, pm_game_result *res) {
+            void *user, int want_maps, pm_state *final_state, pm_game_result *res) {
     pm_state *s = malloc(sizeof *s);
     if (!s) return DMAP_ERR_NOMEM;
     kit_pyrandom py;
@@ -26,8 +26,10 @@ int pm_play(const pm_config *cfg, const pm_bot *const *bots, uint64_t seed, pm_s
         pm_observe(s, i, &obs);
         if (bots[i]->init && (rc = bots[i]->init(&state[i], &obs, cfg)) != DMAP_OK) break;
     }
+    pm_step_maps maps;
     while (rc == DMAP_OK && !pm_done(s)) {
         int actions[PM_MAX_AGENTS] = {0};
+        memset(maps.nmaps, 0, sizeof maps.nmaps);
         for (int i = 0; i < s->nagents; i++) {
             if (!s->agents[i].alive) continue;
             pm_observe(s, i, &obs);
@@ -36,9 +38,10 @@ int pm_play(const pm_config *cfg, const pm_bot *const *bots, uint64_t seed, pm_s
             actions[i] = bots[i]->decide(state[i], &obs, &ctx);
             res->decide_ns[i] += kit_thread_cpu_ns() - t0;
             res->decisions[i]++;
+            if (want_maps && bots[i]->maps) maps.nmaps[i] = bots[i]->maps(state[i], maps.maps[i]);
         }
         pm_step(s, actions);
-        if (on_step && (rc = on_step(user, s, actions)) != DMAP_OK) break;
+        if (on_step && (rc = on_step(user, s, actions, want_maps ? &maps : NULL)) != DMAP_OK) break;
     }
     for (int i = 0; i < s->nagents; i++)
         if (bots[i]->release && state[i]) bots[i]->release(state[i]);

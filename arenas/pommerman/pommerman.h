@@ -176,6 +176,14 @@ typedef struct pm_bot_ctx {
     pm_draw_log *log;  /* may be NULL */
 } pm_bot_ctx;
 
+/* A map a bot publishes for replays (its desire map, its timing map, ...): size*size values,
+ * +INFINITY for walls and cells the map does not reach. Valid until the bot decides again. */
+#define PM_MAX_BOT_MAPS 4
+typedef struct pm_bot_map {
+    const char *name;
+    const double *values;
+} pm_bot_map;
+
 typedef struct pm_bot {
     const char *name;
     const char *about;
@@ -183,6 +191,9 @@ typedef struct pm_bot {
     int (*init)(void **state, const pm_obs *first, const pm_config *cfg);
     int (*decide)(void *state, const pm_obs *obs, pm_bot_ctx *ctx);
     void (*release)(void *state);
+    /* May be NULL: the maps of the last decision (at most PM_MAX_BOT_MAPS), only called when a
+     * replay asks for them, so publishing costs nothing otherwise. Returns the count. */
+    int (*maps)(void *state, pm_bot_map *out);
 } pm_bot;
 
 size_t pm_bot_count(void);
@@ -203,14 +214,23 @@ typedef struct pm_game_result {
     long decisions[PM_MAX_AGENTS];
 } pm_game_result;
 
-/* Called after every step (may be NULL): the state after it and the actions taken. */
-typedef int (*pm_step_fn)(void *user, const pm_state *s, const int *actions);
+/* The maps the bots published in one step: nmaps[i] maps of agent i (0 when it did not decide
+ * or publishes none). */
+typedef struct pm_step_maps {
+    int nmaps[PM_MAX_AGENTS];
+    pm_bot_map maps[PM_MAX_AGENTS][PM_MAX_BOT_MAPS];
+} pm_step_maps;
+
+/* Called after every step (may be NULL): the state after it, the actions taken, and the bots'
+ * maps of this step when pm_play was asked for them (else NULL). */
+typedef int (*pm_step_fn)(void *user, const pm_state *s, const int *actions, const pm_step_maps *maps);
 
 /* Plays one game: a board from random.Random(seed) (board, items, then SimpleAgent draws from
  * the same stream, as the environment does), bots[i] in seat i, each bot's own generator
- * seeded from seed and its seat. Returns DMAP_OK or an error (a bot's init failed, NOMEM). */
+ * seeded from seed and its seat. With want_maps, on_step also gets the bots' published maps.
+ * Returns DMAP_OK or an error (a bot's init failed, NOMEM, or on_step's own code). */
 int pm_play(const pm_config *cfg, const pm_bot *const *bots, uint64_t seed, pm_step_fn on_step,
-            void *user, pm_state *final_state, pm_game_result *res);
+            void *user, int want_maps, pm_state *final_state, pm_game_result *res);
 
 /* ---- recorded games (trace.c) ----------------------------------------------------------- */
 

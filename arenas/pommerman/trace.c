@@ -1,10 +1,13 @@
 /* trace.c — replaying a game recorded from the original environment (trace format v1 of
- * shared/data/pommerman/README.md) and comparing everything, step by step: the engine's state
- * lines, the observations and, when asked, every SimpleAgent action and random draw.
+ * shared/data/pommerman/README.md; plain or gzip-compressed) and comparing everything, step by
+ * step: the engine's state lines, the observations and, when asked, every SimpleAgent action
+ * and random draw.
  *
  * Our state is written in the trace's own notation and compared token by token, so the first
  * difference is reported as the line, the step, the field and both values. */
 #include <ctype.h>
+#include <errno.h>
+#include <zlib.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -420,15 +423,61 @@ static int replay_lines(replay *rp, char **lines, int nlines) {
     return 0;
 }
 
+/* Reads a whole trace, plain or gzip-compressed (zlib reads both), into a malloc'ed buffer.
+ * Returns 0, or -1 with the reason in msg. */
+#define TRACE_MAX_BYTES ((size_t)256 << 20)
+static int read_trace(const char *path, char **text, size_t *len, char *msg, size_t msglen) {
+    errno = 0;
+    gzFile f = strcmp(path, "-") ? gzopen(path, "rb") : gzdopen(0, "rb");
+    if (!f) {
+        snprintf(msg, msglen, "cannot open: %s", errno ? strerror(errno) : "out of memory");
+        return -1;
+    }
+    size_t cap = 1 << 16, n = 0;
+    char *buf = malloc(cap + 1);
+    for (;;) {
+        if (!buf) {
+            gzclose(f);
+            snprintf(msg, msglen, "out of memory");
+            return -1;
+        }
+        if (n == cap) {
+            if (cap >= TRACE_MAX_BYTES) {
+                free(buf);
+                gzclose(f);
+                snprintf(msg, msglen, "larger than %zu MB", TRACE_MAX_BYTES >> 20);
+                return -1;
+            }
+            cap *= 2;
+            char *nb = realloc(buf, cap + 1);
+            if (!nb) free(buf);
+            buf = nb;
+            continue;
+        }
+        int got = gzread(f, buf + n, (unsigned)(cap - n));
+        if (got < 0) {
+            int zerr;
+            const char *why = gzerror(f, &zerr);
+            snprintf(msg, msglen, "cannot read: %s", zerr == Z_ERRNO ? strerror(errno) : why);
+            free(buf);
+            gzclose(f);
+            return -1;
+        }
+        if (got == 0) break;
+        n += (size_t)got;
+    }
+    gzclose(f);
+    buf[n] = '\0';
+    *text = buf;
+    *len = n;
+    return 0;
+}
+
 int pm_replay_trace(const char *path, int check_agents, pm_trace_report *rep) {
     memset(rep, 0, sizeof *rep);
     char *text = NULL;
     size_t len = 0;
-    dmap_diag diag;
-    if (dmap_read_file(path, &text, &len, &diag) != DMAP_OK) {
-        snprintf(rep->message, sizeof rep->message, "cannot read: %s", diag.message);
-        return 2;
-    }
+    if (read_trace(path, &text, &len, rep->message, sizeof rep->message) != 0) return 2;
     if (memchr(text, '\0', len)) {
         free(text);
         snprintf(rep->message, sizeof rep->message, "not a text file (NUL byte)");

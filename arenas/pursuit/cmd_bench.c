@@ -11,7 +11,7 @@
 #include "pursuit_cli.h"
 
 static const char bench_help[] =
-    "usage: pursuit bench [--games N] [--predator A] [--prey B] [--worlds N] [--size N]\n"
+    "usage: pursuit bench [--games N] [--predator A] [--prey B] [--worlds N] [--size WxH]\n"
     "                     [--walls P] [--clocks N] [--seed S]\n"
     "  Times N games (default 2000) of A against B (default intercept vs bury) on random\n"
     "  worlds after a warm-up, then a tournament of every predator against every prey on\n"

@@ -4,26 +4,31 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "html_replay.h"
 #include "pursuit_cli.h"
 #include "pursuit_replay.h"
 
 static const char match_help[] =
-    "usage: pursuit match (--world FILE | --random SEED [--size N] [--walls P])\n"
+    "usage: pursuit match (--world FILE | --random SEED [--size WxH] [--walls P])\n"
     "                     --predator A --prey B [--clocks N] [--seed S] [--render]\n"
-    "                     [--replay FILE.jsonl]\n"
+    "                     [--replay FILE.jsonl] [--html FILE.html]\n"
     "  --world FILE     a world in the lab's format (one value per line: 0 free, -1 obstacle,\n"
     "                   1 predator, 10 prey; any square size)\n"
-    "  --random SEED    a random world instead (--size 8, --walls 0.2 by default)\n"
-    "  --predator A     chase | intercept          --prey B   naive | flee | bury | random\n"
+    "  --random SEED    a random world instead (--size 8x8, --walls 0.2 by default)\n"
+    "  --predator A     chase | intercept | lazy | greedy | random   (pursuit --help: all bots)\n"
+    "  --prey B         naive | flee | bury | buryflee | random\n"
     "  --clocks N       game length (default 30)   --seed S   the bots' random seed (default 1)\n"
     "  --render         print the board (# obstacle, . free, @ predator, * prey) every clock\n"
     "  --replay FILE    also write the game as a replay (JSON Lines, the dmap replay format;\n"
     "                   written to a temporary file and renamed when complete)\n"
+    "  --html FILE      also write the game as one standalone HTML page: the replay viewer\n"
+    "                   with the replay inline (open it in a browser; no network needed)\n"
     "Prints 'winner: predator at clock N' or 'winner: prey'. Bad input: exit 2.\n";
 
 typedef struct match_args {
     const char *world_file;
     const char *replay_file;
+    const char *html_file;
     int random_given;
     uint64_t random_seed;
     const pursuit_bot *predator, *prey;
@@ -56,7 +61,7 @@ static int parse_match(int argc, char **argv, match_args *a) {
         }
         int known = !strcmp(opt, "--world") || !strcmp(opt, "--random") ||
                     !strcmp(opt, "--predator") || !strcmp(opt, "--prey") ||
-                    !strcmp(opt, "--replay");
+                    !strcmp(opt, "--replay") || !strcmp(opt, "--html");
         if (!known) return pcli_unknown("match", opt);
         if (!(v = pcli_value(argc, argv, &i))) return PCLI_USAGE;
         int rc = 0;
@@ -66,6 +71,10 @@ static int parse_match(int argc, char **argv, match_args *a) {
                 return pcli_fail("--replay: give a file name (standard output carries the "
                                  "winner line)");
             a->replay_file = v;
+        }
+        if (!strcmp(opt, "--html")) {
+            if (!strcmp(v, "-") || !v[0]) return pcli_fail("--html: give a file name");
+            a->html_file = v;
         }
         if (!strcmp(opt, "--random")) {
             a->random_given = 1;
@@ -121,19 +130,38 @@ int cmd_match(int argc, char **argv) {
     }
     pursuit_result res;
     pursuit_observer render = a.render ? render_clock : NULL;
-    if (a.replay_file) {
-        kit_replay rep;
-        int err = kit_replay_open(&rep, a.replay_file);
-        if (err != 0) {
+    /* --html alone: the replay goes to a scratch file beside the page, removed at the end */
+    char scratch[4200], why[512];
+    const char *replay_path = a.replay_file;
+    if (!replay_path && a.html_file) {
+        if (kit_html_replay_scratch(a.html_file, scratch, sizeof scratch, why, sizeof why)) {
             pursuit_world_free(&w);
-            return pcli_fail("--replay %.200s: %s", a.replay_file, strerror(err));
+            return pcli_fail("--html %s", why);
+        }
+        replay_path = scratch;
+    }
+    if (replay_path) {
+        kit_replay rep;
+        int err = kit_replay_open(&rep, replay_path);
+        if (err != 0) {
+            if (replay_path == scratch) remove(scratch);
+            pursuit_world_free(&w);
+            return pcli_fail("--replay %.200s: %s", replay_path, strerror(err));
         }
         rc = pursuit_play_replay(&w, a.predator, a.prey, &cfg, &rep, render, &r, &res);
         if (rc != DMAP_OK)
             kit_replay_abort(&rep);
         else if ((err = kit_replay_close(&rep)) != 0) {
+            if (replay_path == scratch) remove(scratch);
             pursuit_world_free(&w);
-            return pcli_fail("--replay %.200s: cannot write: %s", a.replay_file, strerror(err));
+            return pcli_fail("--replay %.200s: cannot write: %s", replay_path, strerror(err));
+        }
+        int html_failed = rc == DMAP_OK && a.html_file &&
+                          kit_html_replay_from_file(a.html_file, replay_path, why, sizeof why);
+        if (replay_path == scratch) remove(scratch);
+        if (html_failed) {
+            pursuit_world_free(&w);
+            return pcli_fail("--html %s", why);
         }
     } else {
         rc = pursuit_play(&w, a.predator, a.prey, &cfg, render, &r, &res);

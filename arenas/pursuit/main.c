@@ -1,6 +1,7 @@
 /* main.c — the `pursuit` program: dispatches to match, tournament and bench, and holds the
  * argument helpers they share (pursuit_cli.h). */
 #define _POSIX_C_SOURCE 200809L
+#include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -60,11 +61,11 @@ void pcli_common_defaults(pcli_common *c) {
     c->seed = 1;
 }
 
-/* --size WxH: pursuit worlds are square, so W must equal H (a single N means NxN). */
+/* --size WxH: pursuit worlds are square, so W must equal H. */
 static int parse_square_size(const char *opt, const char *v, long *size) {
     long w, h;
     if (kit_parse_size(PCLI_PROG, opt, v, 2, 4096, &w, &h)) return PCLI_USAGE;
-    if (w != h) return pcli_fail("%s: pursuit worlds are square, got %ldx%ld", opt, w, h);
+    if (w != h) return pcli_fail("invalid value for %s: '%s' (pursuit worlds are square)", opt, v);
     *size = w;
     return 0;
 }
@@ -166,8 +167,9 @@ static int dispatch(int argc, char **argv) {
 /* A full disk or a closed stdout is one error line and exit 2, never a silent success. */
 int main(int argc, char **argv) {
     int rc = dispatch(argc, argv);
+    errno = 0;
     int unwritten = fflush(stdout) != 0 || ferror(stdout);
     if (unwritten && rc != PCLI_USAGE) /* else the failure already said its one line */
-        return pcli_fail("cannot write the output");
+        return pcli_fail("cannot write the output: %s", errno ? strerror(errno) : "write error");
     return rc;
 }

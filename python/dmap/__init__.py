@@ -27,7 +27,13 @@ from ._dmap import (  # noqa: F401  (re-exported API)
     CORNERS_CUT,
     CORNERS_STRICT,
     DEFAULT_CEILING,
+    EDIT_COST,
+    EDIT_FLOOR,
+    EDIT_GOAL,
+    EDIT_UNGOAL,
+    EDIT_WALL,
     ERR_ARG,
+    ERR_CEILING,
     ERR_FORMAT,
     ERR_IO,
     ERR_LIMIT,
@@ -46,6 +52,11 @@ from ._dmap import (  # noqa: F401  (re-exported API)
     MOVES_4,
     MOVES_8,
     MOVES_OCTILE,
+    NO_CEILING,
+    TABLE_MAX_CELLS,
+    DistanceTable,
+    LiveMap,
+    MapCache,
     Error,
     Moves,
     Rng,
@@ -61,14 +72,18 @@ from ._dmap import (  # noqa: F401  (re-exported API)
     field,
     filter_moves,
     flee,
+    format_text_map,
+    format_values,
     format_world,
     layered_search,
     maximum,
     minimax_moves,
     minimum,
     parent_path,
+    parse_map,
     parse_movingai_map,
     parse_text_map,
+    parse_values_csv,
     pick_option,
     reachable,
     read_file,
@@ -80,6 +95,8 @@ from ._dmap import (  # noqa: F401  (re-exported API)
     threat_map,
     timing_map,
     tree_path,
+    version,
+    version_number,
     weighted_sum,
 )
 
@@ -172,8 +189,26 @@ def load_text_map(path):
 
 
 def load_movingai_map(path):
-    """parse_movingai_map of a file: the (H, W) bool walls."""
+    """parse_movingai_map of a file: (walls, chars)."""
     return parse_movingai_map(read_file(path))
+
+
+def load_map(path):
+    """parse_map of a file (either format): (walls, chars)."""
+    return parse_map(read_file(path))
+
+
+def load_values_csv(path):
+    """parse_values_csv of a file: (walls, values)."""
+    return parse_values_csv(read_file(path))
+
+
+def save_values_csv(path, walls, values) -> None:
+    """Write a map as exact CSV (format_values(..., 'csv')). The text is made first, so a
+    failure leaves no file behind."""
+    text = format_values(walls, values, "csv")
+    with open(path, "w", encoding="ascii", newline="") as f:
+        f.write(text)
 
 
 def load_scen(path) -> list:

@@ -233,8 +233,12 @@ class Gambit:
         return self.random.choice([a for _, _, a in MOVES if a in tied])
 
     def should_bomb(self, view: View) -> bool:
-        """Stay-put bomb check: the cell scores (wood 2 / ore 10 in reach) and a safe cell is near
-        (lowest neighbour < 50 on a safe map counting the new bomb too)."""
+        """Place a bomb when staying: the location check below, and ammo left."""
+        return self.bomb_location_ok(view) and view.my_ammo > 0
+
+    def bomb_location_ok(self, view: View) -> bool:
+        """The bot's check_bomb_location: the cell scores (wood 2 / ore 10 in reach) and a safe
+        cell is near (lowest neighbour < 50 on a safe map counting the new bomb too)."""
         board = np.zeros((H, W))
         for x, y in view.wood:
             board[y, x] = 2.0
@@ -243,7 +247,7 @@ class Gambit:
         for x, y in view.metal:
             board[y, x] = np.nan
         x, y = view.me
-        if reward_scores(board, False)[y, x] <= 0 or view.my_ammo <= 0:
+        if reward_scores(board, False)[y, x] <= 0:
             return False
         opp = [view.opponent] if view.opponent else []
         walls = mask(view.blocks + view.bombs + opp)

@@ -9,18 +9,13 @@
 #include <string.h>
 #include <time.h>
 
-#ifdef DMAP_NO_CEILING
-#define PYDMAP_NO_CEILING DMAP_NO_CEILING
-#else
-#define PYDMAP_NO_CEILING 1e300
-#endif
 
 enum { GOALS_ON_STACK = 32 };
 
 /* Goals as a list of (x, y) / (x, y, value): checked (with the offending goal named) and
  * stored in *goals (stack buffer or malloc'ed: free when != stack). */
-static int goals_from_list(PyObject *obj, const dmap_grid *g, dmap_goal *stack, dmap_goal **goals,
-                           size_t *n) {
+static int goals_from_list(PyObject *obj, const dmap_grid *g, double ceiling, dmap_goal *stack,
+                           dmap_goal **goals, size_t *n) {
     PyObject *seq = PySequence_Fast(obj, "goals must be a list of (x, y[, value]) or an (H, W) mask");
     if (!seq) return -1;
     Py_ssize_t count = PySequence_Fast_GET_SIZE(seq);
@@ -57,6 +52,7 @@ static int goals_from_list(PyObject *obj, const dmap_grid *g, dmap_goal *stack, 
         if (x < 0 || y < 0 || x >= g->w || y >= g->h) code = DMAP_ERR_RANGE;
         else if (g->wall[y * g->w + x]) code = DMAP_ERR_WALL;
         else if (!isfinite(v)) code = DMAP_ERR_VALUE;
+        else if (!(v < ceiling)) code = DMAP_ERR_CEILING;
         if (code != DMAP_OK) {
             snprintf(detail, sizeof detail, "goal %ld at (%ld, %ld) value %g", (long)i, x, y, v);
             pydmap_raise(code, "field", detail);
@@ -90,7 +86,9 @@ static int seed_from_mask(PyArrayObject *mask, const dmap_grid *g, double ceilin
     for (size_t i = 0; i < n; i++) {
         int goal = is_bool ? b[i] != 0 : !(isnan(f[i]) || f[i] == INFINITY);
         if (!goal) continue;
-        int code = g->wall[i] ? DMAP_ERR_WALL : (!is_bool && !isfinite(f[i])) ? DMAP_ERR_VALUE : DMAP_OK;
+        double gv = is_bool ? 0.0 : f[i];
+        int code = g->wall[i] ? DMAP_ERR_WALL : !isfinite(gv) ? DMAP_ERR_VALUE
+                 : !(gv < ceiling) ? DMAP_ERR_CEILING : DMAP_OK;
         if (code != DMAP_OK) {
             snprintf(detail, sizeof detail, "goal mask at (%d, %d)", (int)(i % (size_t)g->w),
                      (int)(i / (size_t)g->w));
@@ -99,24 +97,20 @@ static int seed_from_mask(PyArrayObject *mask, const dmap_grid *g, double ceilin
         }
     }
     for (size_t i = 0; i < n; i++) {
-        double v = ceiling;
-        if (is_bool ? b[i] != 0 : !(isnan(f[i]) || f[i] == INFINITY)) {
-            double gv = is_bool ? 0.0 : f[i];
-            if (gv < v) v = gv;
-        }
-        values[i] = v;
+        int goal = is_bool ? b[i] != 0 : !(isnan(f[i]) || f[i] == INFINITY);
+        values[i] = goal ? (is_bool ? 0.0 : f[i]) : ceiling; /* checked: below the ceiling */
     }
     return 0;
 }
 
 static int ceiling_arg(PyObject *obj, double *ceiling) {
     if (!obj || obj == Py_None) {
-        *ceiling = PYDMAP_NO_CEILING;
+        *ceiling = DMAP_NO_CEILING;
         return 0;
     }
     if (pydmap_double(obj, "ceiling", ceiling) < 0) return -1;
-    if (!isfinite(*ceiling)) {
-        pydmap_raise(DMAP_ERR_VALUE, "field", "ceiling must be finite (None for no ceiling)");
+    if (isnan(*ceiling) || *ceiling == -INFINITY) {
+        pydmap_raise(DMAP_ERR_VALUE, "field", "ceiling must be a number or +inf (None)");
         return -1;
     }
     return 0;
@@ -145,11 +139,16 @@ PyObject *pydmap_field(PyObject *self, PyObject *args, PyObject *kw) {
         PyArrayObject *ga_ = (PyArrayObject *)goals_obj;
         if (PyArray_TYPE(ga_) == NPY_BOOL) {
             if (pydmap_mask_in(goals_obj, &ga.g, "goals", &mask) < 0) goto fail;
+        } else if (!PyArray_ISFLOAT(ga_)) {
+            /* An int mask is ambiguous (0/1 flags or values?): say which kinds there are. */
+            PyErr_SetString(PyExc_TypeError,
+                            "a goals mask must be bool (True = goal at 0) or float (NaN = no goal)");
+            goto fail;
         } else {
             mask = pydmap_map_in(goals_obj, &ga.g, "goals");
             if (!mask) goto fail;
         }
-    } else if (goals_from_list(goals_obj, &ga.g, stack, &goals, &ngoals) < 0) {
+    } else if (goals_from_list(goals_obj, &ga.g, ceiling, stack, &goals, &ngoals) < 0) {
         goto fail;
     }
     out = pydmap_map_out(out_obj, &ga.g, NPY_DOUBLE);
@@ -580,7 +579,7 @@ PyObject *pydmap_time_field(PyObject *self, PyObject *args, PyObject *kw) {
     if (pydmap_grid(walls, NULL, &ga) < 0) return NULL;
     dmap_goal stack[GOALS_ON_STACK], *goals = NULL;
     size_t ngoals = 0;
-    if (goals_from_list(goals_obj, &ga.g, stack, &goals, &ngoals) < 0) {
+    if (goals_from_list(goals_obj, &ga.g, ceiling, stack, &goals, &ngoals) < 0) {
         pydmap_grid_release(&ga);
         return NULL;
     }

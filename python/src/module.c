@@ -341,6 +341,18 @@ static PyObject *dir_offset(PyObject *self, PyObject *arg) {
     return Py_BuildValue("(ii)", dmap_dir_dx((dmap_dir)d), dmap_dir_dy((dmap_dir)d));
 }
 
+static PyObject *py_version(PyObject *self, PyObject *unused) {
+    (void)self;
+    (void)unused;
+    return PyUnicode_FromString(dmap_version());
+}
+
+static PyObject *py_version_number(PyObject *self, PyObject *unused) {
+    (void)self;
+    (void)unused;
+    return PyLong_FromLong(dmap_version_number());
+}
+
 static PyObject *py_strerror(PyObject *self, PyObject *arg) {
     (void)self;
     long c = PyLong_AsLong(arg);
@@ -356,11 +368,12 @@ static PyObject *py_strerror(PyObject *self, PyObject *arg) {
 static PyMethodDef methods[] = {
     {"field", FN(field), KW,
      "field(walls, goals, ceiling=100.0, *, moves=None, costs=None, workspace=None, out=None)\n--\n\n"
-     "A Dijkstra map from scratch: every cell starts at ceiling, each goal cell at\n"
-     "min(ceiling, its value), then the map is scanned to the fixed point of the seed's rule\n"
+     "A Dijkstra map from scratch: every cell starts at ceiling, each goal cell at its\n"
+     "value (the lowest when a cell has several), then the map is scanned to the fixed point of the seed's rule\n"
      "v(c) = min(v0(c), min over goals s of v0(s) + dist(s, c)). Cells farther than\n"
      "ceiling - goal value from every goal keep the ceiling (the seed uses 100); pass\n"
-     "ceiling=None for plain distances (a huge finite ceiling, 1e300).\n\n"
+     "ceiling=None (NO_CEILING, +inf) for plain distances (+inf where no goal reaches).\n"
+     "Every goal must lie strictly below the ceiling (else dmap.Error, ERR_CEILING).\n\n"
      "walls: (H, W) array, nonzero = wall (bool/uint8 used as is, other dtypes copied).\n"
      "goals: a list of (x, y) (value 0) or (x, y, value) tuples, or an (H, W) mask: bool\n"
      "  (True = goal at 0) or float (every finite entry a goal with that value; NaN = none).\n"
@@ -431,6 +444,10 @@ static PyMethodDef methods[] = {
      "corner rule. STAY gives cell itself (when passable)."},
     {"dir_offset", (PyCFunction)dir_offset, METH_O,
      "dir_offset(d)\n--\n\nThe (dx, dy) of direction d (UP is dy = -1)."},
+    {"version", (PyCFunction)py_version, METH_NOARGS,
+     "version()\n--\n\nThe version of the C library linked in (\"0.1.0\")."},
+    {"version_number", (PyCFunction)py_version_number, METH_NOARGS,
+     "version_number()\n--\n\nThat version as MAJOR * 10000 + MINOR * 100 + PATCH."},
     {"strerror", (PyCFunction)py_strerror, METH_O,
      "strerror(code)\n--\n\nThe library's sentence for an error code."},
     {"can_move_to", FN(can_move_to), KW,
@@ -513,8 +530,22 @@ static PyMethodDef methods[] = {
      "(dtype 'U1', so chars == 'A' finds a marker). Raises dmap.Error ('line N: reason')."},
     {"parse_movingai_map", FN(parse_movingai_map), KW,
      "parse_movingai_map(text)\n--\n\n"
-     "A Moving AI .map (type octile; '.', 'G', 'S' passable; '@', 'O', 'T', 'W' blocked) as an\n"
-     "(H, W) bool walls array. Raises dmap.Error ('line N: reason')."},
+     "A Moving AI .map (type octile; '.', 'G', 'S' passable; '@', 'O', 'T', 'W' blocked) as\n"
+     "(walls, chars) like parse_text_map. Raises dmap.Error ('line N: reason')."},
+    {"parse_map", FN(parse_map), KW,
+     "parse_map(text)\n--\n\nEither map format: Moving AI when the text starts with \"type\", else a text map.\n"
+     "Returns (walls, chars) as parse_text_map."},
+    {"format_text_map", FN(format_text_map), KW,
+     "format_text_map(walls, chars=None)\n--\n\n"
+     "A plain text map that parse_text_map reads back to the same walls: '#' walls, floor\n"
+     "from chars (an (H, W) array of characters) when given, else '.'. Costs are not written."},
+    {"format_values", FN(format_values), KW,
+     "format_values(walls, values, fmt='csv')\n--\n\n"
+     "A map as text: 'csv' (exact, reads back with parse_values_csv; '#' walls, inf allowed),\n"
+     "'grid' (aligned, for people) or 'digits' (one character per cell, values 0..9 only).\n"
+     "Raises dmap.Error for NaN values (naming the cell)."},
+    {"parse_values_csv", FN(parse_values_csv), KW,
+     "parse_values_csv(text)\n--\n\nA CSV values map as (walls, values); walls hold 0 in values."},
     {"parse_scen", FN(parse_scen), KW,
      "parse_scen(text)\n--\n\n"
      "A Moving AI .map.scen as a list of ScenQuery(bucket, map_w, map_h, start, goal,\n"
@@ -557,15 +588,20 @@ static int add_int(PyObject *m, const char *name, long v) {
 PyMODINIT_FUNC PyInit__dmap(void) {
     import_array();
     if (PyType_Ready(&pydmap_MovesType) < 0 || PyType_Ready(&pydmap_WorkspaceType) < 0 ||
-        PyType_Ready(&pydmap_RngType) < 0)
+        PyType_Ready(&pydmap_RngType) < 0 || PyType_Ready(&pydmap_LiveType) < 0 ||
+        PyType_Ready(&pydmap_TableType) < 0 || PyType_Ready(&pydmap_CacheType) < 0)
         return NULL;
     PyObject *m = PyModule_Create(&moduledef);
     if (!m) return NULL;
-    pydmap_Error = PyErr_NewExceptionWithDoc(
+    /* .code defaults to ERR_ARG (for the binding's own argument errors); raises from a
+     * library code set it on the instance. */
+    PyObject *defaults = Py_BuildValue("{s:i}", "code", DMAP_ERR_ARG);
+    pydmap_Error = defaults ? PyErr_NewExceptionWithDoc(
         "dmap.Error",
-        "An error reported by the dmap library (a bad argument, size, value, cell, wall, format\n"
-        "or capacity). A ValueError; .code is the library's negative error code.",
-        PyExc_ValueError, NULL);
+        "An error reported by the dmap library (a bad argument, size, value, cell, wall, format,\n"
+        "capacity or ceiling). A ValueError; .code is the library's negative error code.",
+        PyExc_ValueError, defaults) : NULL;
+    Py_XDECREF(defaults);
     default_ws = dmap_workspace_new();
     if (!pydmap_Error || !default_ws) goto fail;
     Py_INCREF(pydmap_Error);
@@ -577,6 +613,13 @@ PyMODINIT_FUNC PyInit__dmap(void) {
         PyModule_AddObject(m, "Workspace", (PyObject *)&pydmap_WorkspaceType) < 0 ||
         PyModule_AddObject(m, "Rng", (PyObject *)&pydmap_RngType) < 0)
         goto fail;
+    Py_INCREF(&pydmap_LiveType);
+    Py_INCREF(&pydmap_TableType);
+    Py_INCREF(&pydmap_CacheType);
+    if (PyModule_AddObject(m, "LiveMap", (PyObject *)&pydmap_LiveType) < 0 ||
+        PyModule_AddObject(m, "DistanceTable", (PyObject *)&pydmap_TableType) < 0 ||
+        PyModule_AddObject(m, "MapCache", (PyObject *)&pydmap_CacheType) < 0)
+        goto fail;
     if (PyModule_AddObject(m, "MOVES_4", moves_from(dmap_moves_4())) < 0 ||
         PyModule_AddObject(m, "MOVES_8", moves_from(dmap_moves_8())) < 0 ||
         PyModule_AddObject(m, "MOVES_OCTILE", moves_from(dmap_moves_octile())) < 0)
@@ -586,7 +629,13 @@ PyMODINIT_FUNC PyInit__dmap(void) {
         add_int(m, "ERR_NOMEM", DMAP_ERR_NOMEM) || add_int(m, "ERR_VALUE", DMAP_ERR_VALUE) ||
         add_int(m, "ERR_RANGE", DMAP_ERR_RANGE) || add_int(m, "ERR_WALL", DMAP_ERR_WALL) ||
         add_int(m, "ERR_FORMAT", DMAP_ERR_FORMAT) || add_int(m, "ERR_IO", DMAP_ERR_IO) ||
-        add_int(m, "ERR_LIMIT", DMAP_ERR_LIMIT) ||
+        add_int(m, "ERR_LIMIT", DMAP_ERR_LIMIT) || add_int(m, "ERR_CEILING", DMAP_ERR_CEILING) ||
+        add_int(m, "EDIT_WALL", DMAP_EDIT_WALL) || add_int(m, "EDIT_FLOOR", DMAP_EDIT_FLOOR) ||
+        add_int(m, "EDIT_GOAL", DMAP_EDIT_GOAL) || add_int(m, "EDIT_UNGOAL", DMAP_EDIT_UNGOAL) ||
+        add_int(m, "EDIT_COST", DMAP_EDIT_COST) || add_int(m, "TABLE_MAX_CELLS", DMAP_TABLE_MAX_CELLS) ||
+        PyModule_AddObject(m, "NO_CEILING", PyFloat_FromDouble(DMAP_NO_CEILING)) < 0 ||
+        /* so that inspect.signature reads the "=inf" defaults of the text signatures */
+        PyModule_AddObject(m, "inf", PyFloat_FromDouble(INFINITY)) < 0 ||
         add_int(m, "FILTER_KEEP_TRUE", DMAP_FILTER_KEEP_TRUE) ||
         add_int(m, "FILTER_KEEP_MAX", DMAP_FILTER_KEEP_MAX) ||
         add_int(m, "FILTER_KEEP_MIN", DMAP_FILTER_KEEP_MIN) ||

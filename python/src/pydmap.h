@@ -49,6 +49,8 @@ typedef struct {
     dmap_rng rng;
 } RngObject;
 extern PyTypeObject pydmap_RngType;
+/* objects.c */
+extern PyTypeObject pydmap_LiveType, pydmap_TableType, pydmap_CacheType;
 
 /* moves=None gives the seed's 4-connected unit moves, 4 and 8 the presets, or a dmap.Moves. */
 int pydmap_moves(PyObject *obj, dmap_moves *out);
@@ -136,6 +138,10 @@ PyObject *pydmap_minimax_moves(PyObject *self, PyObject *args, PyObject *kw);
 PyObject *pydmap_read_file(PyObject *self, PyObject *args, PyObject *kw);
 PyObject *pydmap_parse_text_map(PyObject *self, PyObject *args, PyObject *kw);
 PyObject *pydmap_parse_movingai_map(PyObject *self, PyObject *args, PyObject *kw);
+PyObject *pydmap_parse_map(PyObject *self, PyObject *args, PyObject *kw);
+PyObject *pydmap_format_text_map(PyObject *self, PyObject *args, PyObject *kw);
+PyObject *pydmap_format_values(PyObject *self, PyObject *args, PyObject *kw);
+PyObject *pydmap_parse_values_csv(PyObject *self, PyObject *args, PyObject *kw);
 PyObject *pydmap_parse_scen(PyObject *self, PyObject *args, PyObject *kw);
 PyObject *pydmap_parse_world(PyObject *self, PyObject *args, PyObject *kw);
 PyObject *pydmap_format_world(PyObject *self, PyObject *args, PyObject *kw);

@@ -34,22 +34,10 @@ static PyObject *walls_array(const dmap_grid *g) {
     return (PyObject *)a;
 }
 
-PyObject *pydmap_parse_text_map(PyObject *self, PyObject *args, PyObject *kw) {
-    (void)self;
-    static char *kwlist[] = {"text", NULL};
-    PyObject *text_obj;
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "O:parse_text_map", kwlist, &text_obj)) return NULL;
-    text_arg t;
-    if (pydmap_text(text_obj, &t) < 0) return NULL;
-    dmap_grid g;
-    char *chars = NULL;
-    dmap_diag diag = {0, ""};
-    int rc = dmap_parse_text_map(t.data, t.len, &g, &chars, &diag);
-    pydmap_text_release(&t);
-    if (rc != DMAP_OK) return pydmap_raise_diag(rc, "parse_text_map", &diag);
-    PyObject *walls = walls_array(&g);
-    npy_intp dims[2] = {g.h, g.w};
-    /* The characters as an (H, W) 'U1' array: build 'S1' over a copy, then cast. */
+/* (walls, chars): an (H, W) bool array and the map characters as an (H, W) 'U1' array. */
+static PyObject *walls_and_chars(const dmap_grid *g, const char *chars) {
+    PyObject *walls = walls_array(g);
+    npy_intp dims[2] = {g->h, g->w};
     PyArrayObject *s1 = NULL;
     PyObject *u1 = NULL, *result = NULL;
     PyArray_Descr *sd = PyArray_DescrNewFromType(NPY_STRING);
@@ -58,7 +46,7 @@ PyObject *pydmap_parse_text_map(PyObject *self, PyObject *args, PyObject *kw) {
         s1 = (PyArrayObject *)PyArray_NewFromDescr(&PyArray_Type, sd, 2, dims, NULL, NULL, 0, NULL);
     }
     if (s1) {
-        memcpy(PyArray_DATA(s1), chars, (size_t)g.w * (size_t)g.h);
+        memcpy(PyArray_DATA(s1), chars, (size_t)g->w * (size_t)g->h);
         PyArray_Descr *ud = PyArray_DescrNewFromType(NPY_UNICODE);
         if (ud) {
             ud->elsize = 4;
@@ -69,26 +57,134 @@ PyObject *pydmap_parse_text_map(PyObject *self, PyObject *args, PyObject *kw) {
     Py_XDECREF(walls);
     Py_XDECREF(u1);
     Py_XDECREF(s1);
+    return result;
+}
+
+typedef int (*map_reader)(const char *, size_t, dmap_grid *, char **, dmap_diag *);
+
+static PyObject *read_map(PyObject *args, PyObject *kw, const char *fmt, const char *name, map_reader reader) {
+    static char *kwlist[] = {"text", NULL};
+    PyObject *text_obj;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, fmt, kwlist, &text_obj)) return NULL;
+    text_arg t;
+    if (pydmap_text(text_obj, &t) < 0) return NULL;
+    dmap_grid g;
+    char *chars = NULL;
+    dmap_diag diag = {0, ""};
+    int rc = reader(t.data, t.len, &g, &chars, &diag);
+    pydmap_text_release(&t);
+    if (rc != DMAP_OK) return pydmap_raise_diag(rc, name, &diag);
+    PyObject *result = walls_and_chars(&g, chars);
     free(chars);
     dmap_grid_free(&g);
     return result;
 }
 
+PyObject *pydmap_parse_text_map(PyObject *self, PyObject *args, PyObject *kw) {
+    (void)self;
+    return read_map(args, kw, "O:parse_text_map", "parse_text_map", dmap_parse_text_map);
+}
+
 PyObject *pydmap_parse_movingai_map(PyObject *self, PyObject *args, PyObject *kw) {
+    (void)self;
+    return read_map(args, kw, "O:parse_movingai_map", "parse_movingai_map", dmap_parse_movingai_map);
+}
+
+PyObject *pydmap_parse_map(PyObject *self, PyObject *args, PyObject *kw) {
+    (void)self;
+    return read_map(args, kw, "O:parse_map", "parse_map", dmap_parse_map);
+}
+
+/* A malloc'ed C text as a str (freed here). */
+static PyObject *text_result(char *text, size_t len) {
+    PyObject *s = PyUnicode_DecodeUTF8(text, (Py_ssize_t)len, "replace");
+    free(text);
+    return s;
+}
+
+PyObject *pydmap_format_text_map(PyObject *self, PyObject *args, PyObject *kw) {
+    (void)self;
+    static char *kwlist[] = {"walls", "chars", NULL};
+    PyObject *walls, *chars_obj = Py_None;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "O|O:format_text_map", kwlist, &walls, &chars_obj)) return NULL;
+    grid_arg ga;
+    if (pydmap_grid(walls, NULL, &ga) < 0) return NULL;
+    PyArrayObject *s1 = NULL;
+    if (chars_obj != Py_None) {
+        /* Any (H, W) array of one-character strings: as bytes, one per cell. */
+        PyArray_Descr *sd = PyArray_DescrNewFromType(NPY_STRING);
+        if (sd) sd->elsize = 1;
+        s1 = sd ? (PyArrayObject *)PyArray_FromAny(chars_obj, sd, 2, 2, NPY_ARRAY_IN_ARRAY | NPY_ARRAY_FORCECAST, NULL) : NULL;
+        if (!s1 || PyArray_DIM(s1, 0) != ga.g.h || PyArray_DIM(s1, 1) != ga.g.w) {
+            if (s1) PyErr_SetString(PyExc_ValueError, "format_text_map: chars must have the walls' shape");
+            Py_XDECREF(s1);
+            pydmap_grid_release(&ga);
+            return NULL;
+        }
+    }
+    char *text = NULL;
+    size_t len = 0;
+    int rc = dmap_format_text_map(&ga.g, s1 ? PyArray_DATA(s1) : NULL, &text, &len);
+    Py_XDECREF(s1);
+    pydmap_grid_release(&ga);
+    if (rc != DMAP_OK) return pydmap_raise(rc, "format_text_map", NULL);
+    return text_result(text, len);
+}
+
+PyObject *pydmap_format_values(PyObject *self, PyObject *args, PyObject *kw) {
+    (void)self;
+    static char *kwlist[] = {"walls", "values", "fmt", NULL};
+    PyObject *walls, *values_obj;
+    const char *fmt = "csv";
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "OO|s:format_values", kwlist, &walls, &values_obj, &fmt))
+        return NULL;
+    dmap_values_format f;
+    if (!strcmp(fmt, "csv")) f = DMAP_VALUES_CSV;
+    else if (!strcmp(fmt, "grid")) f = DMAP_VALUES_GRID;
+    else if (!strcmp(fmt, "digits")) f = DMAP_VALUES_DIGITS;
+    else return pydmap_raise(DMAP_ERR_ARG, "format_values", "fmt must be 'csv', 'grid' or 'digits'");
+    grid_arg ga;
+    if (pydmap_grid(walls, NULL, &ga) < 0) return NULL;
+    PyArrayObject *values = pydmap_map_in(values_obj, &ga.g, "values");
+    if (!values) {
+        pydmap_grid_release(&ga);
+        return NULL;
+    }
+    char *text = NULL;
+    size_t len = 0;
+    dmap_diag diag = {0, ""};
+    int rc = dmap_format_values(&ga.g, PyArray_DATA(values), f, &text, &len, &diag);
+    Py_DECREF(values);
+    pydmap_grid_release(&ga);
+    if (rc != DMAP_OK) return pydmap_raise_diag(rc, "format_values", &diag);
+    return text_result(text, len);
+}
+
+PyObject *pydmap_parse_values_csv(PyObject *self, PyObject *args, PyObject *kw) {
     (void)self;
     static char *kwlist[] = {"text", NULL};
     PyObject *text_obj;
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "O:parse_movingai_map", kwlist, &text_obj)) return NULL;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "O:parse_values_csv", kwlist, &text_obj)) return NULL;
     text_arg t;
     if (pydmap_text(text_obj, &t) < 0) return NULL;
     dmap_grid g;
+    double *values = NULL;
     dmap_diag diag = {0, ""};
-    int rc = dmap_parse_movingai_map(t.data, t.len, &g, NULL, &diag);
+    int rc = dmap_parse_values_csv(t.data, t.len, &g, &values, &diag);
     pydmap_text_release(&t);
-    if (rc != DMAP_OK) return pydmap_raise_diag(rc, "parse_movingai_map", &diag);
-    PyObject *walls = walls_array(&g);
+    if (rc != DMAP_OK) return pydmap_raise_diag(rc, "parse_values_csv", &diag);
+    PyObject *walls = walls_array(&g), *result = NULL;
+    npy_intp dims[2] = {g.h, g.w};
+    PyArrayObject *v = (PyArrayObject *)PyArray_SimpleNew(2, dims, NPY_DOUBLE);
+    if (walls && v) {
+        memcpy(PyArray_DATA(v), values, (size_t)g.w * (size_t)g.h * sizeof(double));
+        result = Py_BuildValue("(OO)", walls, v);
+    }
+    Py_XDECREF(walls);
+    Py_XDECREF(v);
+    free(values);
     dmap_grid_free(&g);
-    return walls;
+    return result;
 }
 
 PyObject *pydmap_parse_scen(PyObject *self, PyObject *args, PyObject *kw) {

@@ -1,5 +1,6 @@
 """field, scan and flee against the seed's printed examples and the reference sweep."""
 import math
+import re
 
 import numpy as np
 import pytest
@@ -80,8 +81,12 @@ def test_ceiling_and_no_ceiling():
     assert v[0, 99] == 99
     far = dmap.field(walls, [(0, 0)], None)
     assert far[0, 199] == 199
-    low = dmap.field(walls, [(0, 0, 5.0)], 3.0)
-    assert low[0, 0] == 3.0  # goal above the ceiling is clipped to it
+    assert np.isinf(dmap.field(np.array([[0, 1, 0]]), [(0, 0)], None)[0, 2])  # unreachable: +inf
+    assert dmap.NO_CEILING == np.inf
+    for goals in ([(0, 0, 5.0)], np.where(np.arange(200) == 0, 5.0, np.nan)[None, :]):
+        with pytest.raises(dmap.Error, match="ceiling") as e:  # a goal at or above it does nothing
+            dmap.field(walls, goals, 3.0)
+        assert e.value.code == dmap.ERR_CEILING
 
 
 def test_scan_rescan_and_flee_match_reference(rng):
@@ -117,27 +122,29 @@ def test_walls_keep_their_values():
 def test_errors_carry_the_library_message():
     walls = np.zeros((3, 4), bool)
     walls[0, 1] = True
-    with pytest.raises(dmap.Error, match="cell is a wall") as e:
+    with pytest.raises(dmap.Error, match=re.escape(dmap.strerror(dmap.ERR_WALL))) as e:
         dmap.field(walls, [(1, 0)])
     assert e.value.code == dmap.ERR_WALL
     assert isinstance(e.value, ValueError)
     with pytest.raises(dmap.Error, match="outside") as e:
         dmap.field(walls, [(4, 0)])
     assert e.value.code == dmap.ERR_RANGE
-    with pytest.raises(dmap.Error, match="not a finite") as e:
+    with pytest.raises(dmap.Error, match=re.escape(dmap.strerror(dmap.ERR_VALUE))) as e:
         dmap.field(walls, [(0, 0, math.nan)])
     assert e.value.code == dmap.ERR_VALUE
     with pytest.raises(dmap.Error):
-        dmap.field(walls, [(0, 0)], math.inf)
+        dmap.field(walls, [(0, 0)], math.nan)
+    with pytest.raises(dmap.Error):
+        dmap.field(walls, [(0, 0)], -math.inf)
     bad = np.zeros((3, 4))
     bad[2, 2] = math.nan
-    with pytest.raises(dmap.Error, match="not a finite"):
+    with pytest.raises(dmap.Error, match=re.escape(dmap.strerror(dmap.ERR_VALUE))):
         dmap.scan(walls, bad)
-    with pytest.raises(dmap.Error, match="not a finite"):
+    with pytest.raises(dmap.Error, match=re.escape(dmap.strerror(dmap.ERR_VALUE))):
         dmap.field(walls, [(0, 0)], costs=np.zeros((3, 4)))
     with pytest.raises(ValueError, match="shape"):
         dmap.field(walls, [(0, 0)], costs=np.ones((4, 3)))
-    with pytest.raises(dmap.Error, match="size"):
+    with pytest.raises(dmap.Error, match=re.escape(dmap.strerror(dmap.ERR_SIZE))):
         dmap.field(np.zeros((0, 5), bool), [])
     with pytest.raises(dmap.Error):
         dmap.Moves(6)
@@ -147,6 +154,8 @@ def test_errors_carry_the_library_message():
         dmap.field(walls, [(0, 0)], moves="eight")
     with pytest.raises(TypeError):
         dmap.field(walls, [(0,)])
+    with pytest.raises(TypeError, match="bool .* or float"):
+        dmap.field(walls, np.zeros((3, 4), np.uint8))  # 0/1 flags or values? refused
     with pytest.raises(dmap.Error, match="factor"):
         dmap.flee(walls, np.zeros((3, 4)), 1.2)
     with pytest.raises(dmap.Error, match="wall"):

@@ -51,3 +51,34 @@ def test_a_workspace_in_use_is_refused_not_shared():
     dmap.layered_search(2, 1, [(0, 0, 0.0)], transitions, workspace=ws)
     assert seen and "in use" in seen[0]
     dmap.field(walls, [(0, 0)], workspace=ws)  # free again afterwards
+
+
+def test_the_gil_is_released_during_a_scan():
+    # A Workspace is marked busy from before a call releases the GIL until after it takes the
+    # GIL back. If scans held the GIL, no other thread could ever run while it is busy; the
+    # main thread seeing "in use" proves that it ran in the middle of another thread's scan.
+    big = np.zeros((500, 500), bool)
+    ws = dmap.Workspace()
+    started, done = threading.Event(), threading.Event()
+
+    def worker():
+        started.set()
+        for _ in range(40):
+            dmap.field(big, [(0, 0)], None, workspace=ws)
+            if done.is_set():
+                break
+        done.set()
+
+    t = threading.Thread(target=worker)
+    t.start()
+    started.wait()
+    small = np.zeros((2, 2), bool)
+    saw_busy = False
+    while not done.is_set() and not saw_busy:
+        try:
+            dmap.field(small, [(0, 0)], workspace=ws)
+        except RuntimeError:
+            saw_busy = True
+    done.set()
+    t.join()
+    assert saw_busy

@@ -271,8 +271,9 @@ def test_filter_moves_has_no_opinion_when_it_would_remove_all():
     assert kept == [1] and removed == [2]
     with pytest.raises(ZeroDivisionError):
         dmap.filter_moves([1, 2], [("max", lambda c: 1 / 0)])
-    with pytest.raises(dmap.Error):
+    with pytest.raises(dmap.Error) as e:
         dmap.filter_moves([1], [("median", lambda c: 0.0)])
+    assert e.value.code == dmap.ERR_ARG
 
 
 def test_minimax_matches_brute_force(rng):
@@ -296,3 +297,50 @@ def test_minimax_matches_brute_force(rng):
         dmap.minimax_moves(2, [2], lambda my, o: (_ for _ in ()).throw(RuntimeError("x")))
     with pytest.raises(dmap.Error):
         dmap.minimax_moves(2, [2], lambda my, o: math.nan)
+
+
+def test_live_map_follows_edits_like_a_fresh_field(rng):
+    for _ in range(10):
+        walls = random_walls(rng, 8, 9, 0.2)
+        goals = [(x, y, float(rng.randint(-3, 0))) for x, y in random_free_cells(rng, walls, 2)]
+        live = dmap.LiveMap(walls, goals, 50.0)
+        assert np.array_equal(live.values[~walls], dmap.field(walls, goals, 50.0)[~walls])
+        for _ in range(5):
+            x, y = rng.randrange(9), rng.randrange(8)
+            kind = rng.choice(["wall", "floor"])
+            live.apply([(kind, x, y)])
+            walls[y, x] = kind == "wall"
+            kept = [g for g in goals if not walls[g[1], g[0]]]
+            want = dmap.field(walls, kept, 50.0)
+            assert np.array_equal(live.walls, walls)
+            assert np.array_equal(live.values[~walls], want[~walls])
+    with pytest.raises(dmap.Error):
+        live.apply([("teleport", 0, 0)])
+    with pytest.raises(dmap.Error):
+        live.apply([("goal", 99, 0, 1.0)])
+
+
+def test_distance_table_and_map_cache_agree_with_bfs(rng):
+    walls = random_walls(rng, 7, 8, 0.25)
+    table = dmap.DistanceTable(walls)
+    cells = random_free_cells(rng, walls, 6)
+    for a in cells:
+        depth = dmap.bfs(walls, [a])
+        for b in cells:
+            assert table.dist(a, b) == depth[b[1], b[0]]
+            path = table.path(a, b)
+            assert len(path) == (depth[b[1], b[0]] + 1 if depth[b[1], b[0]] >= 0 else 0)
+        k, d = table.nearest(a, cells[1:])
+        reach = [depth[y, x] for x, y in cells[1:] if depth[y, x] >= 0]
+        assert d == (min(reach) if reach else -1)
+    assert table.passable == int((~walls).sum()) and table.nbytes > 0
+    cache = dmap.MapCache(walls, 2)
+    for a in cells[:3] + cells[:1]:
+        assert np.array_equal(cache.get(a)[~walls], dmap.field(walls, [a], 1e300)[~walls])
+    assert cache.stats["misses"] >= 3 and cache.stats["evictions"] >= 1
+    free = [c for c in random_free_cells(rng, walls, 10) if c not in cells[:1]]
+    cache.edit([("wall",) + free[0]])
+    walls[free[0][1], free[0][0]] = True
+    assert np.array_equal(cache.get(cells[0])[~walls], dmap.field(walls, [cells[0]], 1e300)[~walls])
+    with pytest.raises(dmap.Error):
+        cache.edit([("goal", 0, 0, 1.0)])

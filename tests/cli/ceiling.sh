@@ -25,6 +25,8 @@ flee_default=$("$DMAP" flee corridor.txt --goal 0,0 --format csv)
 flee_high=$("$DMAP" flee corridor.txt --goal 0,0 --format csv --default 1e6)
 expect_true "flee: no ceiling equals a ceiling above every distance" \
     test "$flee_default" == "$flee_high"
+expect_quiet_out "--default inf says no ceiling explicitly" "$flee_default" \
+    "$DMAP" flee corridor.txt --goal 0,0 --format csv --default inf
 expect_true "flee: the far end holds -1.2 * 299" \
     test "$(echo "$flee_default" | tr , '\n' | tail -n 1)" == "-358.8"
 # --default 100 is the classic map: a plateau of 100 beyond distance 100
@@ -46,6 +48,21 @@ expect_no_answer "descend --flee from a cell no threat reaches" \
     "$DMAP" descend split.txt --goal 0,0 --from 3,1 --flee
 expect_quiet_out "field: cells no goal reaches are inf" $'0,1,#,inf\n1,2,#,inf' \
     "$DMAP" field split.txt --goal 0,0 --format csv
+
+# update: the same rule; its maps equal fresh `dmap field` runs of the edited map
+printf 'floor 2 0\n' >open.txt
+printf '....\n..#.\n' >opened.txt
+expect_out "update without ceiling: opening the wall reaches the cut-off cells" \
+    "$("$DMAP" field opened.txt --goal 0,0 --format csv)" \
+    "$DMAP" update split.txt --goal 0,0 --edits open.txt
+printf 'wall 2 0\n' >close.txt
+expect_out "update without ceiling: closing it again gives inf" \
+    "$("$DMAP" field split.txt --goal 0,0 --format csv)" \
+    "$DMAP" update opened.txt --goal 0,0 --edits close.txt
+printf 'goal 1 1 150\n' >high.txt
+expect_usage "update: an edited goal above the ceiling" \
+    "^dmap: high.txt:1: goal value 150 is not below the ceiling" \
+    "$DMAP" update split.txt --goal 0,0 --default 100 --edits high.txt
 
 # a real map: roll down from one end of a scenario's longest query to the other
 query=$(tail -n 1 "$berlin.scen") # 92 Berlin_0_256.map 256 256 9 25 245 251 369.44574280
@@ -75,7 +92,7 @@ expect_quiet_out "without a ceiling any goal value counts" $'151 150 151 152\n15
     "$DMAP" field room.txt --goal 1,0=150
 
 # ---- the help says so -----------------------------------------------------------------------
-for cmd in field flee descend; do
+for cmd in field flee descend update; do
     expect_true "$cmd --help says there is no ceiling by default" \
         bash -c '"$0" help "$1" | grep -q "no ceiling"' "$DMAP" "$cmd"
 done

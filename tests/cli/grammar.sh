@@ -42,6 +42,7 @@ twice bury --size "$DMAP" bury world.dat --size 4x4 --size 4x4
 twice combine --min "$DMAP" combine a.csv --min --min
 twice combine --format "$DMAP" combine a.csv --format csv --format grid
 twice scen --every "$DMAP" scen room.txt room.scen --every 2 --every 3
+twice update --edits "$DMAP" update room.txt --goal 0,0 --edits room.txt --edits room.txt
 # the options that add items may repeat
 expect_quiet_out "--goal and --goal-char repeat" $'0 1 1 0\n1 # 1 1\n2 1 0 1' \
     "$DMAP" field room.txt --goal 0,0 --goal 3,0 --goal-char '>' --moves 8
@@ -84,7 +85,7 @@ expect_usage "scen --moves" "^dmap: scen: unknown option '--moves'" \
     "$DMAP" scen room.txt room.scen --moves 8
 
 # ---- one wording, one seed range, one size syntax ----------------------------------------------
-for cmd in field flee descend reach timing bury combine scen; do
+for cmd in field flee descend reach timing bury combine scen update render; do
     expect_usage "$cmd: unknown option" "^dmap: $cmd: unknown option '--bogus' (see dmap help $cmd)$" \
         "$DMAP" "$cmd" --bogus
 done
@@ -101,6 +102,15 @@ for bad in 4 4,4 0x4 4x 4x4x4 x4; do
     expect_usage "--size $bad" "^dmap: invalid value for --size: '$bad' (need WxH" \
         "$DMAP" bury world.dat --size "$bad"
 done
+
+# ---- help texts say what things are, not where they came from --------------------------------
+for cmd in demo field combine flee descend reach bury timing update scen render; do
+    expect_true "$cmd --help has no history references" \
+        bash -c '! "$0" help "$1" | grep -qiE "issue [0-9]|(^|[^-])seed [0-9]|seed.s |rules/|the lab"' \
+        "$DMAP" "$cmd"
+done
+expect_true "dmap --help has no history references" \
+    bash -c '! "$0" --help | grep -qiE "issue [0-9]|(^|[^-])seed [0-9]|seed.s |rules/|the lab"' "$DMAP"
 
 # ---- errors that say what is wrong ---------------------------------------------------------
 expect_usage "a cell far outside the map" \

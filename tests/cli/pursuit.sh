@@ -64,7 +64,7 @@ if [[ "$first" == "$want" ]]; then pass; else fail "lab world picture: $first"; 
 a=$("$PURSUIT" match --random 7 --predator intercept --prey bury --seed 3 --render)
 b=$("$PURSUIT" match --random 7 --predator intercept --prey bury --seed 3 --render)
 if [[ "$a" == "$b" && "$a" == *"winner: "* ]]; then pass; else fail "replay differs"; fi
-c=$("$PURSUIT" match --random 7 --size 11 --walls 0.3 --predator chase --prey flee --render)
+c=$("$PURSUIT" match --random 7 --size 11x11 --walls 0.3 --predator chase --prey flee --render)
 if [[ $(printf '%s\n' "$c" | sed -n 2p | tr -d '\n' | wc -c) -eq 11 ]]; then pass; else fail "--size 11"; fi
 
 # A small tournament: one row per pairing, survival with an interval, no progress off a tty.
@@ -100,7 +100,7 @@ expect_usage "no world" "exactly one of" "$PURSUIT" match --predator chase --pre
 expect_usage "two worlds" "exactly one of" "$PURSUIT" match --random 1 --world corridor.dat --predator chase --prey naive
 expect_usage "no predator" "--predator" "$PURSUIT" match --random 1 --prey naive
 expect_usage "unknown option" "--fast" "$PURSUIT" match --random 1 --predator chase --prey naive --fast
-expect_usage "value missing" "--seed needs a value" "$PURSUIT" match --random 1 --predator chase --prey naive --seed
+expect_usage "value missing" "^pursuit: option --seed needs a value$" "$PURSUIT" match --random 1 --predator chase --prey naive --seed
 expect_usage "bad shared" "--shared" "$PURSUIT" tournament --predators chase --preys naive --worlds 1 --shared "$tmp/none"
 expect_usage "unknown command" "unknown command" "$PURSUIT" play
 
@@ -116,20 +116,20 @@ expect_usage "help unknown" "unknown command 'play'" "$PURSUIT" help play
 expect_usage "help two" "help takes one command" "$PURSUIT" help match tournament
 
 # The shared grammar: every option once, the same words, the seed range, --size WxH.
-expect_usage "seed twice" "pursuit: --seed given twice" "$PURSUIT" match --random 1 --predator chase --prey naive --seed 1 --seed 2
-expect_usage "render twice" "--render given twice" "$PURSUIT" match --random 1 --predator chase --prey naive --render --render
+expect_usage "seed twice" "^pursuit: option --seed given twice$" "$PURSUIT" match --random 1 --predator chase --prey naive --seed 1 --seed 2
+expect_usage "render twice" "option --render given twice" "$PURSUIT" match --random 1 --predator chase --prey naive --render --render
 expect_usage "predators twice" "--predators given twice" "$PURSUIT" tournament --predators chase --preys naive --worlds 1 --predators chase
 expect_usage "bench option twice" "--games given twice" "$PURSUIT" bench --games 1 --games 2
-expect_usage "unknown option words" "pursuit: unknown option '--fast' (see pursuit help match)" "$PURSUIT" match --random 1 --predator chase --prey naive --fast
-expect_usage "tournament unknown option" "unknown option '--x' (see pursuit help tournament)" "$PURSUIT" tournament --x
-expect_usage "seed 2^63" "--seed: expected an integer from 0 to 9223372036854775807" "$PURSUIT" match --random 1 --predator chase --prey naive --seed 9223372036854775808
+expect_usage "unknown option words" "^pursuit: match: unknown option '--fast' (see pursuit help match)$" "$PURSUIT" match --random 1 --predator chase --prey naive --fast
+expect_usage "tournament unknown option" "^pursuit: tournament: unknown option '--x' (see pursuit help tournament)$" "$PURSUIT" tournament --x
+expect_usage "seed 2^63" "^pursuit: invalid value for --seed: '9223372036854775808' (need an integer from 0 to 9223372036854775807)$" "$PURSUIT" match --random 1 --predator chase --prey naive --seed 9223372036854775808
 a=$("$PURSUIT" match --random 9223372036854775807 --predator chase --prey naive --seed 9223372036854775807)
 if [[ "$a" == "winner: "* ]]; then pass; else fail "seed 2^63-1: $a"; fi
-a=$("$PURSUIT" match --random 4 --size 9x9 --predator chase --prey flee --render | sed -n 2p)
-b=$("$PURSUIT" match --random 4 --size 9 --predator chase --prey flee --render | sed -n 2p)
-if [[ ${#a} -eq 9 && "$a" == "$b" ]]; then pass; else fail "--size 9x9: '$a' '$b'"; fi
-expect_usage "size 8x9" "pursuit worlds are square" "$PURSUIT" match --random 1 --size 8x9 --predator chase --prey naive
-expect_usage "size 8x" "--size: expected WxH" "$PURSUIT" match --random 1 --size 8x --predator chase --prey naive
+a=$("$PURSUIT" match --random 4 --size 9x9 --predator chase --prey flee --render | sed -n 2,10p)
+if [[ $(printf '%s\n' "$a" | wc -L) -eq 9 && $(printf '%s\n' "$a" | wc -l) -eq 9 ]]; then pass; else fail "--size 9x9: '$a'"; fi
+expect_usage "size 9 (WxH only, as dmap)" "invalid value for --size: '9' (need WxH" "$PURSUIT" match --random 4 --size 9 --predator chase --prey flee
+expect_usage "size 8x9" "invalid value for --size: '8x9' (pursuit worlds are square)" "$PURSUIT" match --random 1 --size 8x9 --predator chase --prey naive
+expect_usage "size 8x" "invalid value for --size: '8x' (need WxH" "$PURSUIT" match --random 1 --size 8x --predator chase --prey naive
 expect_usage "jobs -1" "--jobs" "$PURSUIT" tournament --predators chase --preys naive --worlds 1 --jobs -1
 
 # Binary garbage as a world: its first token is not an integer (not "N values ... square").
@@ -150,6 +150,16 @@ expect_usage "replay stdout" "--replay: give a file name" "$PURSUIT" match --wor
 if [[ -w /dev/full ]]; then
     expect_usage "replay full disk" "--replay /dev/full: cannot write: No space left" "$PURSUIT" match --world corridor.dat --predator chase --prey naive --replay /dev/full
 fi
+
+# On a terminal (script(1) from util-linux gives one) the tournament redraws a progress line
+# on stderr and clears it at the end; off a terminal it prints none (checked above).
+progress=$(script -qec "'$PURSUIT' tournament --predators chase --preys flee --worlds 300 --lab-games 1 >/dev/null" /dev/null | od -An -c | tr -d ' \n')
+if [[ "$progress" == *'\rworlds308/308\r033[K'* ]]; then pass; else fail "progress line: $progress"; fi
+
+# "How the prey played": an open board has no dead-end cell, so no game ends on one.
+out=$("$PURSUIT" tournament --predators greedy --preys flee,random --worlds 50 --walls 0 --lab-games 0 --breakdown)
+rows=$(printf '%s\n' "$out" | sed -n '/how the prey played/,/^$/p' | grep -cE '^greedy +(flee|random) +[0-9.]+% .* 0\.0% \[  0\.0%, +[0-9.]+%\] *$')
+if [[ $rows -eq 2 ]]; then pass; else fail "dead ends on an open board: $out"; fi
 
 # Tournaments: the same tables for any number of jobs (timing columns aside); the lab tables;
 # full world names; dashes, not 0.0%, when no game was played.

@@ -53,6 +53,9 @@ for bad in 'wall 6 0' 'goal 1 1 nan' 'cost 1 1 -1' 'paint 1 1' 'wall 1' 'wall 1 
     expect_usage "bad edit '$bad'" 'bad.txt:1: ' "$DMAP" update "$tmp/room.txt" --goal 0,0 \
         --edits "$tmp/bad.txt"
 done
+printf 'goal 1 1 7\n' >"$tmp/high.txt"
+expect_usage "a goal not below the ceiling" 'high.txt:1: goal value 7 is not below the ceiling 5' \
+    "$DMAP" update "$tmp/room.txt" --goal 0,0 --default 5 --edits "$tmp/high.txt"
 printf 'wall 1 0\n---\nwall 9 9\n' >"$tmp/late.txt"
 expect_usage "an error in a later batch prints nothing" 'late.txt:3: ' "$DMAP" update \
     "$tmp/room.txt" --goal 0,0 --edits "$tmp/late.txt"

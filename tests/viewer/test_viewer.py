@@ -15,7 +15,8 @@ the numbers in the replay files themselves:
     an error, with one stats row per unit named in its state;
   * each malformed file shows an error message in the page naming what is wrong (and the line),
     never a blank page;
-  * EXTRA files: a replay written by an arena (.jsonl: loads, every frame steps) or a standalone
+  * EXTRA files: a replay written by an arena (.jsonl: loads, and stepping with the arrow key
+    shows every frame's turn and [x,y] units as in the file) or a standalone
     HTML file (.html: opens by itself with the replay inline, no picker); "X.html=R.jsonl"
     also checks that the page shows R's frames, its last turn and its units' cells, and
     (for a replay whose strings hold markup such as "</script>") that the text is shown as
@@ -68,9 +69,12 @@ def start_browser(profile):
 
 
 def read_replay(path):
+    """The header and the frames the viewer shows: the turn lines, after the header's own
+    "state" as turn 0 when it has one."""
     with open(path, encoding="utf-8") as f:
         lines = [json.loads(l) for l in f if l.strip()]
-    return lines[0], [l for l in lines[1:] if "turn" in l]
+    start = [{"turn": 0, "state": lines[0]["state"]}] if isinstance(lines[0].get("state"), dict) else []
+    return lines[0], start + [l for l in lines[1:] if "turn" in l]
 
 
 def open_viewer(d, viewer_dir):
@@ -99,6 +103,14 @@ def turn_label(d):
 def unit_cell(d, entity, index=-1):
     rows = d.find_elements(By.CSS_SELECTOR, "#stats tr[data-entity='%s'][data-index='%d']" % (entity, index))
     return rows[0].get_attribute("data-cell") if rows else None
+
+
+def all_cells(d):
+    """{(entity, index): "x,y"} of every row of the stats tables, in one call."""
+    rows = d.execute_script(
+        "return Array.from(document.querySelectorAll('#stats tr[data-entity]')).map("
+        "function (r) { return [r.dataset.entity, Number(r.dataset.index), r.dataset.cell]; });")
+    return {(e, i): c for e, i, c in rows}
 
 
 def pixel(d, x, y):
@@ -240,6 +252,25 @@ def test_pursuit(d, fixtures, out_dir):
     cell, value = hover_cell(d, wall[0], wall[1])
     check("tooltip on a wall", value.startswith("null"), value)
     shot(d, out_dir, "viewer_pursuit_overlay.png")
+    # colours by rank: a map with one outlier (100) squeezes the rest to the dark end when
+    # linear; by rank the second highest value is bright, and the extremes keep their ends
+    press(d, "m")
+    check("m selects the third map", Select(d.find_element(By.ID, "overlay")).first_selected_option.get_attribute("value") == "predator/desire")
+    dm = turns[3]["maps"]["predator/desire"]
+    second = sorted(set(v for v in dm if v is not None))[-2]
+    c2 = next((i % w, i // w) for i, v in enumerate(dm) if v == second and (i % w, i // w) not in occupied)
+    lum = lambda p: 0.2126 * p[0] + 0.7152 * p[1] + 0.0722 * p[2]
+    linear_px = centre_pixel(d, *c2)
+    top = free_extreme(dm, max)
+    press(d, "s")
+    check("s switches to colours by rank", Select(d.find_element(By.ID, "scale")).first_selected_option.get_attribute("value") == "rank"
+          and "rank" in d.find_element(By.ID, "legendNote").text)
+    rank_px = centre_pixel(d, *c2)
+    check("by rank: the second highest is brighter", lum(rank_px) > lum(linear_px) + 50, "%s -> %s" % (linear_px, rank_px))
+    check("by rank: the highest stays yellow", centre_pixel(d, *top)[:3] == [253, 231, 37])
+    shot(d, out_dir, "viewer_pursuit_rank.png")
+    press(d, "s")
+    check("s back to linear", centre_pixel(d, *c2) == linear_px)
     press(d, "m")  # wraps to "no map"
     check("m wraps to no map", Select(d.find_element(By.ID, "overlay")).first_selected_option.get_attribute("value") == "")
     check("legend hidden without map", not d.find_element(By.ID, "legendBox").is_displayed())
@@ -306,6 +337,61 @@ def test_malformed(d, fixtures, out_dir):
     check("good after bad", error_text(d) is None and d.find_element(By.ID, "main").is_displayed())
 
 
+def units_of(state):
+    """(key, index, "x,y") of each unit a replay's state names: [x,y] values (index -1) and
+    list items that are objects with x and y or pos."""
+    out = []
+    for key, val in (state or {}).items():
+        if isinstance(val, list) and len(val) == 2 and all(isinstance(v, int) for v in val):
+            out.append((key, -1, "%d,%d" % tuple(val)))
+        elif isinstance(val, list):
+            for i, it in enumerate(val):
+                if isinstance(it, dict) and isinstance(it.get("x"), int) and isinstance(it.get("y"), int):
+                    out.append((key, i, "%d,%d" % (it["x"], it["y"])))
+                elif isinstance(it, dict) and isinstance(it.get("pos"), list):
+                    out.append((key, i, "%d,%d" % tuple(it["pos"])))
+    return out
+
+
+def check_real_replay(d, base, header, turns):
+    """A replay an arena wrote: stepping with the arrow key shows each frame's turn and units
+    (the first 25 frames); the first player's disc has the first seat colour at its cell (rows
+    flipped when the header says "up":"y+1"); the tooltip over a cell of the first map gives
+    the file's number for that cell."""
+    press(d, Keys.HOME)
+    mismatches = []
+    for k, t in enumerate(turns[:25]):
+        if k:
+            press(d, Keys.ARROW_RIGHT)
+        if turn_label(d) != "Turn %d" % t["turn"]:
+            mismatches.append((k, turn_label(d)))
+        shown = all_cells(d)
+        for key, i, cell in units_of(t.get("state")):
+            if shown.get((key, i)) != cell:
+                mismatches.append((k, key, i, shown.get((key, i)), cell))
+    check(base + " frames' turns and units", not mismatches, str(mismatches[:3]))
+    press(d, Keys.HOME)
+    flip = header.get("up") == "y+1"
+    row = (lambda y: header["height"] - 1 - y) if flip else (lambda y: y)
+    players = (turns[0].get("state") or {}).get("players")
+    if isinstance(players, list) and players and isinstance(players[0], dict) and "x" in players[0]:
+        p = players[0]
+        px = centre_pixel(d, p["x"], row(p["y"]))
+        check(base + " player 0 pixel (rows flipped: %s)" % flip, px[:3] == [214, 39, 40], str(px))
+    maps = turns[0].get("maps") or {}
+    if maps:
+        name = sorted(maps)[0]
+        Select(d.find_element(By.ID, "overlay")).select_by_value(name)
+        m, w = maps[name], header["width"]
+        k = next(i for i, v in enumerate(m) if v is not None and v != int(v)) if any(
+            v is not None and v != int(v) for v in m) else next(i for i, v in enumerate(m) if v is not None)
+        x, y = k % w, k // w
+        cell, value = hover_cell(d, x, row(y))
+        check(base + " tooltip cell", cell == "%d,%d" % (x, y), cell)
+        check(base + " tooltip value equals the file", float(value) == m[k], "%r vs %r" % (value, m[k]))
+        Select(d.find_element(By.ID, "overlay")).select_by_value("")
+
+
 def test_extra(d, viewer_dir, arg, out_dir):
     path, _, source = arg.partition("=")
     base = os.path.basename(path)
@@ -328,6 +414,8 @@ def test_extra(d, viewer_dir, arg, out_dir):
     check(base + " has frames", where is not None and where["frames"] >= 1, str(where))
     if where and frames is not None:
         check(base + " frame count", where["frames"] == frames, str(where))
+    if frames is not None and not path.endswith(".html"):
+        check_real_replay(d, base, header, turns)
     press(d, Keys.END)
     where = d.execute_script("return window.dmapViewer.where()")
     check(base + " steps to the end", where is not None and where["index"] == where["frames"] - 1, str(where))

@@ -89,7 +89,9 @@ static int shared_option(int argc, char **argv, int *i, cli_field_args *a) {
         return r;
     }
     if ((a->accepts & CLI_ARG_DEFAULT) && (r = cli_option(argc, argv, i, "--default", &v)) != 0) {
-        if (r < 0 || cli_number("--default", v, &a->dflt)) return -1;
+        if (r < 0) return -1;
+        if (strcmp(v, "inf") == 0) a->dflt = DMAP_NO_CEILING; /* no ceiling, said explicitly */
+        else if (cli_number("--default", v, &a->dflt)) return -1;
         a->dflt_given = 1;
         return 1;
     }

@@ -13,6 +13,11 @@ int cli_png_option(int argc, char **argv, int *i, cli_png_args *a) {
     const char *v;
     int r;
     if ((r = cli_option(argc, argv, i, "--output", &v)) != 0) {
+        if (r > 0 && (!strcmp(v, "-") || !v[0])) {
+            cli_fail("invalid value for --output: '%s' (a PNG goes to a file, not standard "
+                     "output)", v);
+            return -1;
+        }
         if (r > 0) a->output = v;
         return r;
     }
@@ -33,9 +38,13 @@ int cli_png_option(int argc, char **argv, int *i, cli_png_args *a) {
 int cli_png_check(const char *command, int png_format, const cli_png_args *a) {
     if (png_format && !a->output) return cli_fail("%s: --format png needs --output FILE", command);
     if (png_format) return CLI_EXIT_OK;
-    const char *given = a->output ? "--output" : a->scale ? "--scale" : a->path_from ? "--path"
-                        : a->arrows ? "--arrows" : a->no_legend ? "--no-legend"
-                        : a->force ? "--force" : NULL;
+    const char *given = a->output      ? "--output"
+                        : a->scale     ? "--scale"
+                        : a->path_from ? "--path"
+                        : a->arrows    ? "--arrows"
+                        : a->no_legend ? "--no-legend"
+                        : a->force     ? "--force"
+                                       : NULL;
     if (given) return cli_fail("%s: %s needs --format png", command, given);
     return CLI_EXIT_OK;
 }
@@ -70,7 +79,8 @@ int cli_png_write(const char *command, const cli_png_args *a, const dmap_grid *g
     s.arrows = a->arrows ? moves : NULL;
     s.legend = !a->no_legend;
     int *path = NULL, rc;
-    if (a->path_from && (rc = downhill_path(command, a, g, values, moves, &path, &s.npath)) != CLI_EXIT_OK)
+    if (a->path_from &&
+        (rc = downhill_path(command, a, g, values, moves, &path, &s.npath)) != CLI_EXIT_OK)
         return rc;
     s.path = path;
     heatmap_image img;
@@ -81,8 +91,9 @@ int cli_png_write(const char *command, const cli_png_args *a, const dmap_grid *g
                         command, HEATMAP_MAX_SIDE);
     if (rc != DMAP_OK) return cli_fail("%s: cannot draw the map: %s", command, dmap_strerror(rc));
     char err[512];
-    rc = heatmap_write_png(a->output, &img, a->force, err, sizeof err) == 0 ? CLI_EXIT_OK
-                                                                           : cli_fail("%s: %s", command, err);
+    rc = heatmap_write_png(a->output, &img, a->force, err, sizeof err) == 0
+             ? CLI_EXIT_OK
+             : cli_fail("%s: %s", command, err);
     heatmap_image_free(&img);
     return rc;
 }

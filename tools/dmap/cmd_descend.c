@@ -30,7 +30,8 @@ static const char descend_help[] =
     "  --flee               roll down the flee map of the goals instead (they are threats):\n"
     "                       their Dijkstra map times the factor, scanned again\n"
     "  --factor F           the flee factor, negative (default -1.2; implies --flee)\n"
-    "  --default V          a ceiling: the start value of non-goal cells (default: none)\n"
+    "  --default V          a ceiling: the start value of non-goal cells (default: none,\n"
+    "                       which --default inf also says)\n"
     CLI_MOVES_HELP
     "  -h, --help           this text\n"
     "\n"

@@ -19,7 +19,8 @@ static const char field_help[] =
     "  --goal-char C[=V]    every cell showing character C in the map is a goal (value V,\n"
     "                       default 0); repeatable. At least one goal is required, and\n"
     "                       every goal value must be below the ceiling.\n"
-    "  --default V          a ceiling: the start value of the other cells (default: none)\n"
+    "  --default V          a ceiling: the start value of the other cells (default: none,\n"
+    "                       which --default inf also says)\n"
     CLI_MOVES_HELP
     "  --format F           digits (one character per cell, values 0..9 only), grid (aligned\n"
     "                       columns, the default) or csv (exact values, '#' walls, 'inf'\n"

@@ -19,8 +19,8 @@ static const char flee_help[] =
     "                       at least one threat (--goal or --goal-char)\n"
     "  --goal-char C[=V]    every cell showing character C is a threat; repeatable\n"
     "  --factor F           the negative factor (default -1.2)\n"
-    "  --default V          a ceiling for the threats' map (default: none; with one, cells\n"
-    "                       farther than it from every threat all look alike)\n"
+    "  --default V          a ceiling for the threats' map (default: none, or inf; with one,\n"
+    "                       cells farther than it from every threat all look alike)\n"
     CLI_MOVES_HELP
     "  --format F           grid (the default), csv (exact values), digits, or png (a heatmap\n"
     "                       picture written to --output)\n" CLI_PNG_HELP

@@ -40,7 +40,8 @@ static int render_option(void *ctx, int argc, char **argv, int *i) {
     int r = cli_option(argc, argv, i, "--goal", &v);
     if (r > 0) a->goals[a->ngoals++] = v;
     if (r != 0) return r;
-    if ((r = cli_option(argc, argv, i, "--ceiling", &v)) > 0 && cli_number("--ceiling", v, &a->ceiling))
+    if ((r = cli_option(argc, argv, i, "--ceiling", &v)) > 0 &&
+        cli_number("--ceiling", v, &a->ceiling))
         return -1;
     return r;
 }

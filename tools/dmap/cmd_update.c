@@ -1,6 +1,7 @@
 /* cmd_update.c — `dmap update`: build a Dijkstra map once, then apply batches of edits from a
  * file with the library's incremental update (dmap_live_apply), printing the map after each
  * batch and the number of cells each update touched. */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -14,12 +15,13 @@ static const char update_help[] =
     "incrementally (only the cells whose value depends on an edit are recomputed; the result\n"
     "is exactly what a fresh `dmap field` of the edited map gives). After each batch the map\n"
     "is printed (batches separated by one empty line) and stderr gets one line\n"
-    "\"batch K: N cells touched\".\n"
+    "\"batch K: N cells touched\". The map has no ceiling unless --default gives one.\n"
     "\n"
     "FILE has one edit per line (X column, Y row, 0,0 top-left):\n"
     "  wall X Y       the cell becomes a wall\n"
     "  floor X Y      the cell becomes floor\n"
-    "  goal X Y V     the cell's start value becomes V (adds, revalues or moves a goal)\n"
+    "  goal X Y V     the cell's start value becomes V (adds, revalues or moves a goal;\n"
+    "                 V below the ceiling)\n"
     "  ungoal X Y     the cell's start value returns to the default\n"
     "  cost X Y C     the cell's entry cost becomes C (finite, > 0)\n"
     "  ---            ends a batch (the last batch needs no ---)\n"
@@ -29,11 +31,15 @@ static const char update_help[] =
     "options:\n"
     "  --edits FILE         the edits ('-' reads standard input); required\n"
     "  --goal X,Y[=V]       a goal at column X, row Y with value V (default 0); repeatable\n"
-    "  --default V          the start value of the other cells, a ceiling (default: none)\n" CLI_MOVES_HELP
+    "  --goal-char C[=V]    every cell showing character C is a goal; repeatable\n"
+    "  --default V          a ceiling: the start value of the other cells (default: none,\n"
+    "                       which --default inf also says; cells no goal reaches are 'inf')\n"
+    CLI_MOVES_HELP
     "  --format F           csv (exact values, '#' walls; the default), grid or digits\n"
     "  -h, --help           this text\n"
     "\n"
-    "Exit status: 0 ok, 2 bad input.\n"
+    "Every goal value (options and edits) must be below the ceiling. Every option but --goal\n"
+    "and --goal-char may be given once. Exit status: 0 ok, 2 bad input.\n"
     "example: printf 'wall 2 1\\n---\\nungoal 0 0\\ngoal 4 4 0\\n' > edits.txt\n"
     "         dmap update room.txt --goal 0,0 --edits edits.txt\n";
 
@@ -46,13 +52,8 @@ static int update_option(void *ctx, int argc, char **argv, int *i) {
     update_options *o = ctx;
     const char *v;
     int r = cli_option(argc, argv, i, "--edits", &v);
-    if (r <= 0) return r;
-    if (o->edits_path) {
-        cli_fail("update: --edits given twice");
-        return -1;
-    }
-    o->edits_path = v;
-    return 1;
+    if (r > 0) o->edits_path = v;
+    return r;
 }
 
 /* The parsed edits file: all edits in order, and where each batch ends. */
@@ -93,7 +94,7 @@ static const struct {
 
 /* Parse one edit line (words already split). Prints "FILE:LINE: ..." on error. */
 static int parse_edit(const char *path, int line, char **word, int nwords, const dmap_grid *g,
-                      dmap_edit *e) {
+                      double ceiling, dmap_edit *e) {
     size_t k = 0, nkinds = sizeof edit_words / sizeof edit_words[0];
     while (k < nkinds && strcmp(word[0], edit_words[k].name) != 0) k++;
     if (k == nkinds)
@@ -115,11 +116,14 @@ static int parse_edit(const char *path, int line, char **word, int nwords, const
         return cli_fail("%s:%d: invalid number '%s' (need a finite decimal)", path, line, word[3]);
     if (e->kind == DMAP_EDIT_COST && !(e->value > 0))
         return cli_fail("%s:%d: cost '%s' must be > 0", path, line, word[3]);
+    if (e->kind == DMAP_EDIT_GOAL && !(e->value < ceiling))
+        return cli_fail("%s:%d: goal value %s is not below the ceiling %g (--default), so the "
+                        "goal would have no effect", path, line, word[3], ceiling);
     return CLI_EXIT_OK;
 }
 
 /* Read and check the whole edits file. */
-static int load_edits(const char *path, const dmap_grid *g, edit_list *l) {
+static int load_edits(const char *path, const dmap_grid *g, double ceiling, edit_list *l) {
     char *text;
     size_t len;
     dmap_diag diag;
@@ -154,7 +158,7 @@ static int load_edits(const char *path, const dmap_grid *g, edit_list *l) {
             l->batch_end[l->nbatches++] = l->n;
             continue;
         }
-        rc = parse_edit(path, line, word, nwords, g, &l->edits[l->n]);
+        rc = parse_edit(path, line, word, nwords, g, ceiling, &l->edits[l->n]);
         l->n++;
     }
     free(text);
@@ -204,7 +208,7 @@ int cmd_update(int argc, char **argv) {
     double *values;
     if (rc == CLI_EXIT_OK && (rc = cli_field_load(&o.f, &map, &values)) == CLI_EXIT_OK) {
         edit_list l;
-        rc = load_edits(o.edits_path, &map.grid, &l);
+        rc = load_edits(o.edits_path, &map.grid, o.f.dflt, &l);
         if (rc == CLI_EXIT_OK) {
             rc = run_batches(&o, &map.grid, values, &l);
             edit_list_free(&l);

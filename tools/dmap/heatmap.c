@@ -65,8 +65,14 @@ static void line(heatmap_image *img, int x0, int y0, int x1, int y1, int width,
         fill_rect(img, x0 - (width - 1) / 2, y0 - (width - 1) / 2, width, width, c);
         if (x0 == x1 && y0 == y1) break;
         int e2 = 2 * err;
-        if (e2 >= dy) { err += dy; x0 += sx; }
-        if (e2 <= dx) { err += dx; y0 += sy; }
+        if (e2 >= dy) {
+            err += dy;
+            x0 += sx;
+        }
+        if (e2 <= dx) {
+            err += dx;
+            y0 += sy;
+        }
     }
 }
 
@@ -88,7 +94,8 @@ static void text(heatmap_image *img, int x, int y, const char *s) {
         for (int r = 0; r < 5; r++)
             for (int c = 0; c < 3; c++)
                 if (g[r] & (4 >> c))
-                    fill_rect(img, x + c * FONT_ZOOM, y + r * FONT_ZOOM, FONT_ZOOM, FONT_ZOOM, BLACK);
+                    fill_rect(img, x + c * FONT_ZOOM, y + r * FONT_ZOOM, FONT_ZOOM, FONT_ZOOM,
+                              BLACK);
     }
 }
 
@@ -97,7 +104,8 @@ static void text(heatmap_image *img, int x, int y, const char *s) {
 static int finite_below(double v, double ceiling) { return isfinite(v) && v < ceiling; }
 
 /* The lowest and highest drawable value; 0 when there is none. */
-static int value_range(const dmap_grid *g, const double *v, double ceiling, double *lo, double *hi) {
+static int value_range(const dmap_grid *g, const double *v, double ceiling, double *lo,
+                       double *hi) {
     size_t n = (size_t)g->w * (size_t)g->h;
     int any = 0;
     for (size_t i = 0; i < n; i++) {
@@ -118,8 +126,8 @@ static void cell_colour(const dmap_grid *g, const double *v, size_t i, double lo
         heatmap_colour(hi > lo ? (v[i] - lo) / (hi - lo) : 0.5, rgb);
 }
 
-static void draw_cells(heatmap_image *img, const dmap_grid *g, const double *v, const heatmap_style *s,
-                       double lo, double hi) {
+static void draw_cells(heatmap_image *img, const dmap_grid *g, const double *v,
+                       const heatmap_style *s, double lo, double hi) {
     int k = s->scale;
     for (int y = 0; y < g->h; y++)
         for (int x = 0; x < g->w; x++) {
@@ -162,8 +170,8 @@ static void arrow_head(heatmap_image *img, int tx, int ty, int dx, int dy, int k
 
 /* An arrow from each reachable cell toward its downhill neighbour (the lowest dmap_dir among
  * tied best moves); none at a minimum (where staying is among the best options). */
-static void draw_arrows(heatmap_image *img, const dmap_grid *g, const double *v, const heatmap_style *s,
-                        double lo, double hi) {
+static void draw_arrows(heatmap_image *img, const dmap_grid *g, const double *v,
+                        const heatmap_style *s, double lo, double hi) {
     int k = s->scale;
     if (k < 5) return;
     for (int y = 0; y < g->h; y++)
@@ -177,7 +185,8 @@ static void draw_arrows(heatmap_image *img, const dmap_grid *g, const double *v,
             while (!(options & (1u << d))) d++;
             unsigned char c[3];
             cell_colour(g, v, (size_t)i, lo, hi, c);
-            const unsigned char *pen = (c[0] * 299 + c[1] * 587 + c[2] * 114) / 1000 > 128 ? BLACK : WHITE;
+            const unsigned char *pen =
+                (c[0] * 299 + c[1] * 587 + c[2] * 114) / 1000 > 128 ? BLACK : WHITE;
             int cx = centre(x, k), cy = centre(y, k), len = k * 2 / 5;
             int tx = cx + dmap_dir_dx((dmap_dir)d) * len, ty = cy + dmap_dir_dy((dmap_dir)d) * len;
             line(img, cx, cy, tx, ty, 1, pen);

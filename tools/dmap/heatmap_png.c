@@ -45,7 +45,8 @@ int heatmap_write_png(const char *path, const heatmap_image *img, int force, cha
     if (!path || !img || !img->rgb || img->w < 1 || img->h < 1)
         return say(err, errsize, path ? path : "(null)", "nothing to write");
     struct stat st;
-    if (!force && stat(path, &st) == 0) return say(err, errsize, path, "exists (use --force to overwrite it)");
+    if (!force && stat(path, &st) == 0)
+        return say(err, errsize, path, "exists (use --force to overwrite it)");
     size_t n = strlen(path);
     char *tmp = malloc(n + 16);
     if (!tmp) return say(err, errsize, path, "out of memory");
@@ -58,7 +59,8 @@ int heatmap_write_png(const char *path, const heatmap_image *img, int force, cha
     }
     give_usual_mode(fd);
     FILE *f = fdopen(fd, "wb");
-    int rc = f ? encode(f, img, path, err, errsize) : say(err, errsize, path, "cannot open the file");
+    int rc =
+        f ? encode(f, img, path, err, errsize) : say(err, errsize, path, "cannot open the file");
     if (!f) close(fd);
     if (f && fclose(f) != 0 && rc == 0) rc = say(err, errsize, path, "cannot write the file");
     if (rc == 0) {

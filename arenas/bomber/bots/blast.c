@@ -50,6 +50,15 @@ static void cross(const unsigned char *stop, int bx, int by, int *out, int *n) {
         }
 }
 
+int blast_cells(const bomber_view *v, int x, int y, int out[9]) {
+    unsigned char stop[BOMBER_CELLS] = {0};
+    for (int i = 0; i < v->nblocks; i++) stop[v->blocks[i].y * BOMBER_W + v->blocks[i].x] = 1;
+    for (int i = 0; i < v->nbombs; i++) stop[v->bombs[i].y * BOMBER_W + v->bombs[i].x] = 1;
+    int n = 0;
+    cross(stop, x, y, out, &n);
+    return n;
+}
+
 void blast_hurt_ticks(const bomber_view *v, const blast_memory *m, const int *extra,
                       int extra_first, int hurt[BOMBER_CELLS]) {
     int n = m->n + (extra ? 1 : 0);

@@ -27,6 +27,10 @@ void blast_remember(blast_memory *m, const bomber_view *v);
 void blast_hurt_ticks(const bomber_view *v, const blast_memory *m, const int *extra,
                       int extra_first, int hurt[BOMBER_CELLS]);
 
+/* The cells the fire of a bomb on (x, y) reaches with the view's blocks and bombs stopping
+ * rays (burnt, then stop), as the engine's _start_fire with radius 2: writes up to 9 cells. */
+int blast_cells(const bomber_view *v, int x, int y, int out[9]);
+
 /* Walls for movement: blocks, bombs and the other players (my own cell stays passable). */
 void blast_walls(const bomber_view *v, unsigned char wall[BOMBER_CELLS]);
 

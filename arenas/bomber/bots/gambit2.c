@@ -1,14 +1,16 @@
 /* gambit2.c — `gambit2`: Gambit's desire-weighted goal map (the port, bots/gambit.c), with its
- * safety heuristics replaced by real blast timing:
+ * own reward map (ore valued by the HP it has left, counted from the fires it saw; blocks that
+ * a known blast will burn first are worth nothing), the opponent hunted instead of fled once the
+ * blocks are gone, and Gambit's safety heuristics replaced by real blast timing:
  *   - bomb timers from first sightings and chain reactions (blast.h) give the tick each cell's
  *     fire hurts; a move is safe when its cell does not burn next tick and dmap's safe walk
  *     still finds a cell no fire reaches, arriving everywhere before the fire (a timing map);
  *   - at close range (opponent within 3 steps) the moves are chosen by worst case over the
  *     opponent's replies (dmap_minimax_moves): its body may block a corridor and its bomb may
  *     chain into a blast;
- *   - it bombs when a wood or ore block is in reach, or when the opponent is in reach of the
- *     new bomb and cannot escape it, and only when it can escape itself whatever the opponent
- *     does;
+ *   - it bombs when a block no other blast will burn first is in reach, or the opponent, and
+ *     only when it can escape itself whatever the opponent does; within 4 steps it looks for
+ *     an ambush (a cell where a bomb, chained by an older one, catches the opponent);
  *   - ties between the best moves are broken by its own generator (filters: dmap_filter_moves). */
 #include "bots/gambit2.h"
 
@@ -29,6 +31,8 @@ typedef struct g2 {
     const bomber_view *v;
     int now, me, opp, ncand, cand[5], nopp, oppc[6], opp_bombs[6];
     int hurt[BOMBER_CELLS];
+    int ore_hits[BOMBER_CELLS]; /* fires seen to hit each ore block (its HP is hidden) */
+    double reward[BOMBER_CELLS], goal[BOMBER_CELLS];
 } g2;
 
 int gambit2_bot_init(void **state, int pid, uint64_t seed) {
@@ -88,7 +92,7 @@ static double safe_score(void *user, int i) {
 
 static double goal_score(void *user, int i) {
     g2 *s = user;
-    double v = s->inner.scratch.goal[s->cand[i]];
+    double v = s->goal[s->cand[i]];
     return isnan(v) ? INFINITY : v;
 }
 
@@ -135,17 +139,124 @@ static int bomb_is_safe(g2 *s, int *kills) {
     return 1;
 }
 
+/* Count the fire of every bomb that vanished in the tick just played on the ore blocks it
+ * reaches (it hurts them in the next tick); forget blocks that are gone. */
+static void count_ore_hits(g2 *s, const bomber_view *v) {
+    for (int c = 0; c < BOMBER_CELLS; c++)
+        if (v->game_map[c] != BOMBER_TAG_ORE) s->ore_hits[c] = 0;
+    for (int k = 0; k < s->mem.n; k++) {
+        if (s->mem.b[k].gone != v->tick_number) continue;
+        int cells[9], n = blast_cells(v, s->mem.b[k].x, s->mem.b[k].y, cells);
+        for (int i = 0; i < n; i++)
+            if (v->game_map[cells[i]] == BOMBER_TAG_ORE) s->ore_hits[cells[i]]++;
+    }
+}
+
+/* gambit2's own reward map: along each ray (as Gambit looks) the first block counts, wood 2
+ * unless a known blast will burn it first, ore by its estimated HP — the fire that ends an ore
+ * block is paid 10, so an ore at 1 HP is worth the full 10 — and 0.95 x at distance 2. */
+static void reward_map(g2 *s, const bomber_view *v) {
+    double board[BOMBER_CELLS];
+    for (int c = 0; c < BOMBER_CELLS; c++) {
+        int t = v->game_map[c], doomed = s->hurt[c] < BLAST_NEVER;
+        int hp = 3 - s->ore_hits[c] - doomed;
+        board[c] = t == BOMBER_TAG_WOOD ? (doomed ? 0 : 2)
+                 : t == BOMBER_TAG_ORE ? (hp <= 0 ? 0 : hp == 1 ? 10 : hp == 2 ? 5 : 3)
+                 : t == BOMBER_TAG_METAL ? NAN : 0;
+    }
+    static const int d[4][2] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}};
+    dmap_goal goals[BOMBER_CELLS];
+    int n = 0;
+    unsigned char walls[BOMBER_CELLS];
+    memcpy(walls, s->wall, sizeof walls);
+    if (v->game_map[s->me] == BOMBER_TAG_BOMB) walls[s->me] = 1;
+    for (int y = 0; y < BOMBER_H; y++)
+        for (int x = 0; x < BOMBER_W; x++) {
+            double val = 0;
+            for (int k = 0; k < 4; k++)
+                for (int i = 1; i <= 2; i++) {
+                    int tx = x + d[k][0] * i, ty = y + d[k][1] * i;
+                    if (tx < 0 || tx >= BOMBER_W || ty < 0 || ty >= BOMBER_H) break;
+                    double m = board[ty * BOMBER_W + tx];
+                    if (isnan(m)) break;
+                    if (m == 0) continue;
+                    val += m * (i == 1 ? 1 : 0.95);
+                    break;
+                }
+            if (val != 0 && !walls[y * BOMBER_W + x]) goals[n++] = (dmap_goal){x, y, -val};
+        }
+    unsigned char saved[BOMBER_CELLS];
+    memcpy(saved, s->wall, sizeof saved);
+    memcpy(s->wall, walls, sizeof walls);
+    dmap_moves mv = dmap_moves_4();
+    dmap_field(&s->grid, &mv, goals, (size_t)n, 100.0, s->reward, s->inner.ws);
+    memcpy(s->wall, saved, sizeof saved);
+}
+
+/* Gambit's goal map with gambit2's reward map in place of Gambit's, and the run map's weight
+ * negated: with the blocks gone Gambit flees the opponent (run 0.25), gambit2 hunts it, since
+ * ambushes (and the 25 points of a hit) happen near it. */
+static void goal_map_of(g2 *s) {
+    const gambit_info *in = &s->inner.scratch;
+    const gambit_weights *w = &s->inner.w;
+    const double *maps[8] = {s->reward, in->comp[GAMBIT_SAFE], in->comp[GAMBIT_FLEE],
+                             in->comp[GAMBIT_AMMO], in->comp[GAMBIT_HIGH_USED],
+                             in->comp[GAMBIT_CENTRE], in->comp[GAMBIT_RUN],
+                             in->comp[GAMBIT_TREASURE]};
+    const double weights[8] = {w->reward, w->safe, w->flee, w->ammo, 25, w->aversion, -w->run,
+                               w->treasure};
+    unsigned char open[BOMBER_CELLS] = {0};
+    dmap_grid all = {BOMBER_W, BOMBER_H, open, NULL};
+    dmap_weighted_sum(&all, maps, weights, 8, s->goal);
+}
+
+/* An ambush: a cell c within 4 safe steps from which a bomb (placed on arrival) would catch the
+ * opponent where it stands — with no escape at all, or within 8 ticks, which only a bomb
+ * chained by an older one does (it goes off long before its own timer, and an opponent that
+ * cannot see timers rarely runs in time) — while I still get away. Returns the first step
+ * towards the nearest such cell (me itself: bomb now), or -1. */
+static int ambush(g2 *s) {
+    const bomber_view *v = s->v;
+    if (v->ammo_left <= 0 || s->opp < 0) return -1;
+    int depth[BOMBER_CELLS], parent[BOMBER_CELLS];
+    dmap_moves mv = dmap_moves_4();
+    if (dmap_bfs(&s->grid, &mv, &s->me, 1, 4, depth, parent, s->inner.ws)) return -1;
+    int best = -1;
+    for (int c = 0; c < BOMBER_CELLS; c++) {
+        int d = depth[c];
+        if (d < 0 || (best >= 0 && d >= depth[best]) || s->hurt[c] - s->now <= d + 1) continue;
+        if (v->game_map[c] == BOMBER_TAG_BOMB) continue;
+        int h[BOMBER_CELLS], at[2] = {c % BOMBER_W, c / BOMBER_W};
+        blast_hurt_ticks(v, &s->mem, at, s->now + d + 1, h);
+        if (h[s->opp] >= BLAST_NEVER || h[s->opp] - s->now > 12) continue;
+        int soon = h[s->opp] - s->now <= 8; /* a chained bomb: few opponents read it in time */
+        unsigned char me_w = s->wall[c], opp_w = s->wall[s->opp], my_w = s->wall[s->me];
+        s->wall[c] = 1, s->wall[s->opp] = 0, s->wall[s->me] = (unsigned char)(c != s->me);
+        int trapped = blast_escape(&s->grid, h, s->now, s->opp, 0, s->inner.ws, NULL) < 0;
+        s->wall[c] = 0, s->wall[s->opp] = 1;
+        int safe = (trapped || soon) && blast_escape(&s->grid, h, s->now, c, d, s->inner.ws, NULL) >= 0;
+        s->wall[c] = me_w, s->wall[s->opp] = opp_w, s->wall[s->me] = my_w;
+        if (safe) best = c;
+    }
+    if (best < 0 || best == s->me) return best;
+    while (parent[best] != s->me) best = parent[best];
+    return best;
+}
+
 bomber_answer gambit2_bot_decide(void *state, const bomber_view *v, double *goal_map) {
     g2 *s = state;
-    gambit_next_move(&s->inner, v, &s->inner.scratch); /* the goal map and Gambit's bomb check */
-    if (goal_map) memcpy(goal_map, s->inner.scratch.goal, sizeof s->inner.scratch.goal);
+    gambit_next_move(&s->inner, v, &s->inner.scratch); /* Gambit's maps and weights */
     blast_remember(&s->mem, v);
+    count_ore_hits(s, v);
     s->v = v, s->now = v->tick_number, s->me = v->y * BOMBER_W + v->x;
     s->opp = -1;
     for (int i = 0; i < v->nplayers; i++)
         if (v->players[i].pid != v->id) s->opp = v->players[i].y * BOMBER_W + v->players[i].x;
     blast_hurt_ticks(v, &s->mem, NULL, 0, s->hurt);
     blast_walls(v, s->wall);
+    reward_map(s, v);
+    goal_map_of(s);
+    if (goal_map) memcpy(goal_map, s->goal, sizeof s->goal);
 
     static const int d[5][2] = {{0, 0}, {-1, 0}, {1, 0}, {0, -1}, {0, 1}};
     s->ncand = 0, s->nopp = 0;
@@ -159,6 +270,9 @@ bomber_answer gambit2_bot_decide(void *state, const bomber_view *v, double *goal
             s->oppc[s->nopp] = oy * BOMBER_W + ox, s->opp_bombs[s->nopp++] = 0;
     }
     s->oppc[s->nopp] = s->opp, s->opp_bombs[s->nopp++] = 1; /* the opponent may bomb */
+
+    int trap = manhattan(s->me, s->opp) <= 6 ? ambush(s) : -1;
+    if (trap == s->me && v->game_map[s->me] != BOMBER_TAG_BOMB) return BOMBER_ANS_B;
 
     int idx[5];
     size_t n = (size_t)s->ncand;
@@ -174,10 +288,14 @@ bomber_answer gambit2_bot_decide(void *state, const bomber_view *v, double *goal
         dmap_filter f = {DMAP_FILTER_KEEP_TRUE, safe_score, s};
         dmap_filter_moves(idx, &n, &f, 1, NULL);
     }
-    dmap_filter pref = {DMAP_FILTER_KEEP_MIN, goal_score, s};
-    dmap_filter_moves(idx, &n, &pref, 1, NULL);
-    int pick = idx[n > 1 ? kit_pyrandom_choice(&s->rng, n) : 0];
-    int target = s->cand[pick];
+    int target = -1;
+    for (size_t i = 0; trap >= 0 && i < n; i++) /* a safe step towards an ambush comes first */
+        if (s->cand[idx[i]] == trap) target = trap;
+    if (target < 0) {
+        dmap_filter pref = {DMAP_FILTER_KEEP_MIN, goal_score, s};
+        dmap_filter_moves(idx, &n, &pref, 1, NULL);
+        target = s->cand[idx[n > 1 ? kit_pyrandom_choice(&s->rng, n) : 0]];
+    }
     /* Staying: bomb when it pays (the opponent cannot escape it, a block in reach that no other
      * blast will hit first, or the opponent in reach) and I get away whatever it does. */
     int kills = 0;

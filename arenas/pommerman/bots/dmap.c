@@ -4,9 +4,13 @@
  *   - real blast timing: each bomb's fuse, chains resolved, gives the step each cell burns (a
  *     timing map), and dmap_safe_walk says from where an escape to a never-burning cell exists,
  *     entering every cell strictly before it burns;
- *   - every action (stop, four moves, bomb) is kept only when an escape exists after it; with an
- *     enemy close, the worst case over its six actions (it may bomb or block a cell) decides,
- *     through dmap_minimax_moves;
+ *   - every action (stop, four moves, bomb) is kept only when an escape exists after it; with
+ *     enemies close (the two nearest within 3), the worst case over their six actions each (they
+ *     may bomb or block a cell) decides, through dmap_minimax_moves; among safe actions, more
+ *     room to escape (never-burning cells reached) is better;
+ *   - a move that bounced last step (two agents aiming at one cell) is expected to bounce again;
+ *   - with the kick power-up, walking into a bomb kicks it: the bomb is judged where its roll
+ *     takes it by the time it explodes;
  *   - when no action is safe, a flee map from the bombs (dmap_flee) picks the least bad move;
  *   - a bomb that leaves an enemy in its blast with no escape is worth more than any wood. */
 #include <math.h>
@@ -16,7 +20,9 @@
 #include "common.h"
 
 #define NACT 6
-#define CEILING 1000.0
+#define CEILING 1000.0       /* desire maps: cells no goal reaches stay at this */
+#define KICK_COST 1.0        /* a kick keeps me in place: scored as my cell's desire plus this */
+#define FREEDOM_WEIGHT 1.5   /* score per never-burning cell short of FREEDOM_CAP reachable */
 
 typedef struct dmap_bot {
     dmap_grid grid;       /* the walkable grid of this decision */
@@ -26,6 +32,10 @@ typedef struct dmap_bot {
     double burn[PM_MAX_CELLS];
     double timing[PM_MAX_CELLS];
     double arrival[PM_MAX_CELLS];
+    int last_cell, last_target; /* where I was and where my last move aimed (-1: no move) */
+    double burn_now[PM_MAX_CELLS]; /* this decision's timing map: when each cell burns */
+    int desire_built;              /* the desire map is this decision's */
+    double pub[2][PM_MAX_CELLS];   /* published copies (walls and "never" as +INFINITY) */
 } dmap_bot;
 
 static int dmapbot_init(void **state, const pm_obs *first, const pm_config *cfg) {
@@ -42,6 +52,7 @@ static int dmapbot_init(void **state, const pm_obs *first, const pm_config *cfg)
         free(d);
         return rc != DMAP_OK ? rc : DMAP_ERR_NOMEM;
     }
+    d->last_cell = d->last_target = -1;
     *state = d;
     return DMAP_OK;
 }
@@ -55,19 +66,20 @@ static void dmapbot_release(void *state) {
     free(d);
 }
 
-/* A hypothetical world: the observed bombs plus up to two imagined ones, cells an enemy will
+/* A hypothetical world: the observed bombs plus up to three imagined ones, cells enemies will
  * block, and who must escape from where, starting at time t0. */
 typedef struct world {
-    pmb_bomb bombs[PM_MAX_BOMBS + 2];
+    pmb_bomb bombs[PM_MAX_BOMBS + 3];
     int nb;
-    int blocked[2], nblocked;
+    int blocked[4], nblocked;
 } world;
 
-/* Does an agent standing on `start` at time t0 reach a cell that never burns, entering every
- * cell strictly before it burns? */
-static int survives(dmap_bot *d, const pm_obs *o, const world *w, int start, double t0) {
+/* How free an agent standing on `start` at time t0 is: the number (capped at FREEDOM_CAP) of
+ * never-burning cells it reaches entering every cell strictly before it burns; 0 = no escape. */
+#define FREEDOM_CAP 8
+static int freedom(dmap_bot *d, const pm_obs *o, const world *w, int start, double t0) {
     int n = o->size, ncells = n * n;
-    pmb_bomb tmp[PM_MAX_BOMBS + 2];
+    pmb_bomb tmp[PM_MAX_BOMBS + 3];
     memcpy(tmp, w->bombs, sizeof(pmb_bomb) * (size_t)w->nb);
     pmb_burn_times(o, tmp, w->nb, d->burn);
     if (d->burn[start] <= t0) return 0;
@@ -79,9 +91,14 @@ static int survives(dmap_bot *d, const pm_obs *o, const world *w, int start, dou
     dmap_moves mv = dmap_moves_4();
     if (dmap_safe_walk(&d->work, &mv, d->timing, start, t0, d->arrival, NULL, NULL, d->ws) != DMAP_OK)
         return 0;
-    for (int c = 0; c < ncells; c++)
-        if (isfinite(d->arrival[c]) && isinf(d->timing[c])) return 1;
-    return 0;
+    int free_cells = 0;
+    for (int c = 0; c < ncells && free_cells < FREEDOM_CAP; c++)
+        free_cells += isfinite(d->arrival[c]) && isinf(d->timing[c]);
+    return free_cells;
+}
+
+static int survives(dmap_bot *d, const pm_obs *o, const world *w, int start, double t0) {
+    return freedom(d, o, w, start, t0) > 0;
 }
 
 /* How many wood cells not already doomed a bomb of this strength on cell would destroy. */
@@ -126,17 +143,35 @@ static void build_desire(dmap_bot *d, const pm_obs *o, const double *burn_now) {
         for (int c = 0; c < n * n; c++) d->desire[c] = CEILING;
 }
 
+#define MAX_NEAR_ENEMIES 2
+/* Where a bomb on `cell`, kicked by a move `dir` into it, is when it explodes: it rolls one cell
+ * per step over walkable cells (the engine stops it at walls, power-ups, bombs and agents), for
+ * at most its remaining life. -1 when the kick fails (no kick, no bomb, the first cell beyond
+ * blocked). */
+static int kick_landing(const dmap_bot *d, const pm_obs *o, int cell, int dir) {
+    if (!o->can_kick || !o->bomb_blast_strength[cell]) return -1;
+    int at = cell, life = o->bomb_life[cell];
+    for (int t = 0; t < life; t++) {
+        int next = pmb_next_cell(o->size, at, dir);
+        int v = next >= 0 ? o->board[next] : PM_RIGID;
+        if (next < 0 || d->grid.wall[next] || v == PM_EXTRABOMB || v == PM_INCRRANGE || v == PM_KICK) break;
+        at = next;
+    }
+    return at == cell ? -1 : at;
+}
+
 typedef struct minimax_ctx {
     dmap_bot *d;
     const pm_obs *o;
     const int *mine;
     const world *base;
-    int enemy_cell;
+    int enemy_cell[MAX_NEAR_ENEMIES];
     int enemy_blast;
     const int *their;
+    int blocked_target; /* the cell my last move aimed at and did not reach, or -1 */
 } minimax_ctx;
 
-/* 1 when I survive my action against the enemy's action, 0 otherwise. */
+/* My freedom after my action against the near enemies' actions (0: I cannot escape). */
 static double outcome(void *user, int my_move, const int *opp, size_t nopp) {
     minimax_ctx *m = user;
     const pm_obs *o = m->o;
@@ -144,29 +179,38 @@ static double outcome(void *user, int my_move, const int *opp, size_t nopp) {
     world w = *m->base;
     int my = m->mine[my_move];
     int start = my == PM_LAY_BOMB || my == PM_STOP ? me : pmb_next_cell(n, me, my);
+    if (start == m->blocked_target) start = me; /* that move bounced last step: expect it again */
+    if (start != me && o->bomb_blast_strength[start]) { /* a kick: the bomb rolls away */
+        int land = kick_landing(m->d, o, start, my);
+        for (int b = 0; b < w.nb; b++)
+            if (w.bombs[b].cell == start) w.bombs[b].cell = land;
+    }
     if (my == PM_LAY_BOMB) w.bombs[w.nb++] = (pmb_bomb){me, o->blast_strength, PM_DEFAULT_BOMB_LIFE + 1};
-    if (nopp) {
-        int their = m->their[opp[0]];
+    for (size_t k = 0; k < nopp; k++) {
+        int their = m->their[opp[k]];
         if (their == PM_LAY_BOMB) {
-            w.bombs[w.nb++] = (pmb_bomb){m->enemy_cell, m->enemy_blast, PM_DEFAULT_BOMB_LIFE + 1};
+            w.bombs[w.nb++] = (pmb_bomb){m->enemy_cell[k], m->enemy_blast, PM_DEFAULT_BOMB_LIFE + 1};
         } else {
-            int ec = pmb_next_cell(n, m->enemy_cell, their);
-            if (ec >= 0 && !m->d->grid.wall[ec] && ec != start) w.blocked[w.nblocked++] = ec;
-            else if (ec == start) return 1; /* a collision: both stay; judged by the other moves */
+            int ec = pmb_next_cell(n, m->enemy_cell[k], their);
+            if (ec >= 0 && ec == start && start != me) {
+                start = me; /* both aim at one cell: both stay */
+            } else if (ec >= 0 && !m->d->grid.wall[ec]) {
+                w.blocked[w.nblocked++] = ec;
+            }
         }
     }
-    return survives(m->d, o, &w, start, 1.0);
+    return freedom(m->d, o, &w, start, 1.0);
 }
 
-static int dmapbot_decide(void *state, const pm_obs *o, pm_bot_ctx *ctx) {
-    dmap_bot *d = state;
+static int decide_action(dmap_bot *d, const pm_obs *o, pm_bot_ctx *ctx) {
     int n = o->size, me = o->r * n + o->c, ncells = n * n;
     pmb_walk_grid(o, &d->grid);
 
     world base;
     memset(&base, 0, sizeof base);
     base.nb = pmb_bombs(o, base.bombs);
-    double burn_now[PM_MAX_CELLS];
+    double *burn_now = d->burn_now;
+    d->desire_built = 0;
     {
         pmb_bomb tmp[PM_MAX_BOMBS];
         memcpy(tmp, base.bombs, sizeof(pmb_bomb) * (size_t)base.nb);
@@ -185,33 +229,44 @@ static int dmapbot_decide(void *state, const pm_obs *o, pm_bot_ctx *ctx) {
             cands[nc++] = a;
         } else {
             int c = pmb_next_cell(n, me, a);
-            if (c >= 0 && !d->grid.wall[c]) cands[nc++] = a;
+            if (c >= 0 && (!d->grid.wall[c] || kick_landing(d, o, c, a) >= 0)) cands[nc++] = a;
         }
     }
 
-    /* the nearest enemy, if close enough to matter this step */
-    int enemy = -1;
-    for (int c = 0; c < ncells; c++)
-        if (enemy_at(o, c) && abs(c / n - o->r) + abs(c % n - o->c) <= 3 &&
-            (enemy < 0 || abs(c / n - o->r) + abs(c % n - o->c) < abs(enemy / n - o->r) + abs(enemy % n - o->c)))
-            enemy = c;
+    /* the (at most two) nearest enemies close enough to matter this step */
+    int near[MAX_NEAR_ENEMIES], nnear = 0;
+    for (int dist = 1; dist <= 3 && nnear < MAX_NEAR_ENEMIES; dist++)
+        for (int c = 0; c < ncells && nnear < MAX_NEAR_ENEMIES; c++)
+            if (enemy_at(o, c) && abs(c / n - o->r) + abs(c % n - o->c) == dist) near[nnear++] = c;
 
     static const int their[NACT] = {PM_STOP, PM_UP, PM_DOWN, PM_LEFT, PM_RIGHT, PM_LAY_BOMB};
-    minimax_ctx mc = {d, o, cands, &base, enemy, max_blast, their};
+    minimax_ctx mc = {d, o, cands, &base, {-1, -1}, max_blast, their, -1};
+    for (int k = 0; k < nnear; k++) mc.enemy_cell[k] = near[k];
+    if (d->last_cell == me && d->last_target >= 0) mc.blocked_target = d->last_target;
     double worst[NACT];
-    size_t nopp = enemy >= 0 ? 1 : 0, nopp_moves[1] = {NACT};
+    size_t nopp = (size_t)nnear, nopp_moves[MAX_NEAR_ENEMIES] = {NACT, NACT};
     int best[NACT];
     size_t nbest = 0;
     if (dmap_minimax_moves((size_t)nc, nopp_moves, nopp, outcome, &mc, worst, NULL, best, &nbest) != DMAP_OK)
         return PM_STOP;
-    /* With an enemy near, an action that survives every reply is best; failing that, one that
-     * survives when the enemy does not attack. */
+    /* With enemies near, the actions that survive every combination of their replies; failing
+     * that, those that survive when they do not attack. */
     int safe[NACT], ns = 0;
+    double free_of[NACT];
     if (worst[best[0]] > 0) {
-        for (size_t i = 0; i < nbest; i++) safe[ns++] = best[i];
-    } else {
         for (int i = 0; i < nc; i++)
-            if (outcome(&mc, i, NULL, 0) > 0) safe[ns++] = i;
+            if (worst[i] > 0) {
+                free_of[ns] = worst[i];
+                safe[ns++] = i;
+            }
+    } else {
+        for (int i = 0; i < nc; i++) {
+            double f = outcome(&mc, i, NULL, 0);
+            if (f > 0) {
+                free_of[ns] = f;
+                safe[ns++] = i;
+            }
+        }
     }
 
     if (ns == 0) { /* no escape proven: flee the bombs */
@@ -223,7 +278,7 @@ static int dmapbot_decide(void *state, const pm_obs *o, pm_bot_ctx *ctx) {
         for (size_t i = 0; i < ng; i++) d->work.wall[goals[i].y * n + goals[i].x] = 0;
         dmap_moves mv = dmap_moves_4();
         int best_a = PM_STOP;
-        if (ng && dmap_field(&d->work, &mv, goals, ng, CEILING, dist, d->ws) == DMAP_OK &&
+        if (ng && dmap_field(&d->work, &mv, goals, ng, DMAP_NO_CEILING, dist, d->ws) == DMAP_OK &&
             dmap_flee(&d->work, &mv, dist, DMAP_FLEE_FACTOR, flee, d->ws) == DMAP_OK) {
             double bv = INFINITY;
             for (int i = 0; i < nc; i++) {
@@ -241,13 +296,15 @@ static int dmapbot_decide(void *state, const pm_obs *o, pm_bot_ctx *ctx) {
     }
 
     build_desire(d, o, burn_now);
+    d->desire_built = 1;
     double best_score = INFINITY;
     int choice[NACT], nchoice = 0;
     for (int i = 0; i < ns; i++) {
         int a = cands[safe[i]];
         int c = (a == PM_STOP || a == PM_LAY_BOMB) ? me : pmb_next_cell(n, me, a);
-        double score = d->desire[c];
+        double score = d->grid.wall[c] ? d->desire[me] + KICK_COST : d->desire[c]; /* a kick stays put */
         if (burn_now[c] < PMB_NEVER) score += 8; /* get out of live blasts early */
+        score += FREEDOM_WEIGHT * (FREEDOM_CAP - free_of[i]); /* and keep room to escape */
         if (a == PM_LAY_BOMB) {
             double bonus = 3.0 * wood_in_blast(o, burn_now, me, o->blast_strength);
             unsigned char mark[PM_MAX_CELLS] = {0};
@@ -270,6 +327,29 @@ static int dmapbot_decide(void *state, const pm_obs *o, pm_bot_ctx *ctx) {
     return choice[dmap_rng_below(ctx->rng, (uint32_t)nchoice)];
 }
 
+/* Decides, remembering where a move aimed: a move that bounced (two agents aiming at one cell
+ * bounce for as long as both insist) is expected to bounce again. */
+static int dmapbot_decide(void *state, const pm_obs *o, pm_bot_ctx *ctx) {
+    dmap_bot *d = state;
+    int a = decide_action(d, o, ctx), me = o->r * o->size + o->c;
+    d->last_cell = me;
+    d->last_target = a >= PM_UP && a <= PM_RIGHT ? pmb_next_cell(o->size, me, a) : -1;
+    return a;
+}
+
+/* Published maps: the desire map (when this decision built one) and the timing map. */
+static int dmapbot_maps(void *state, pm_bot_map *out) {
+    dmap_bot *d = state;
+    int ncells = d->grid.w * d->grid.h, n = 0;
+    for (int c = 0; c < ncells; c++) {
+        d->pub[0][c] = d->grid.wall[c] || d->desire[c] >= CEILING ? INFINITY : d->desire[c];
+        d->pub[1][c] = d->burn_now[c] >= PMB_NEVER ? INFINITY : d->burn_now[c];
+    }
+    if (d->desire_built) out[n++] = (pm_bot_map){"desire", d->pub[0]};
+    out[n++] = (pm_bot_map){"burn", d->pub[1]};
+    return n;
+}
+
 const pm_bot pm_bot_dmap = {"dmap",
-                            "desire map + blast timing map + safe walk + minimax vs a near enemy (dmap toolkit)",
-                            dmapbot_init, dmapbot_decide, dmapbot_release};
+                            "desire map + blast timing map + safe walk + minimax vs near enemies (dmap toolkit)",
+                            dmapbot_init, dmapbot_decide, dmapbot_release, dmapbot_maps};

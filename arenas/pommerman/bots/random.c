@@ -10,4 +10,4 @@ static int random_decide(void *state, const pm_obs *obs, pm_bot_ctx *ctx) {
 }
 
 const pm_bot pm_bot_random = {"random", "uniform random actions (its own seeded generator)", NULL,
-                              random_decide, NULL};
+                              random_decide, NULL, NULL};

@@ -379,4 +379,4 @@ static void simple_release(void *state) {
 const pm_bot pm_bot_simple = {"simple",
                               "the environment's SimpleAgent, decision for decision (shared "
                               "CPython-compatible random stream)",
-                              simple_init, simple_decide, simple_release};
+                              simple_init, simple_decide, simple_release, NULL};

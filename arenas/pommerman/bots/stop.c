@@ -8,4 +8,4 @@ static int stop_decide(void *state, const pm_obs *obs, pm_bot_ctx *ctx) {
     return PM_STOP;
 }
 
-const pm_bot pm_bot_stop = {"stop", "always stops", NULL, stop_decide, NULL};
+const pm_bot pm_bot_stop = {"stop", "always stops", NULL, stop_decide, NULL, NULL};

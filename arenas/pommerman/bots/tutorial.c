@@ -6,6 +6,7 @@
  *     that bomb's blast (and every other) is reachable within the bomb's fuse;
  *   - otherwise walks to the nearest reachable power-up, else to a cell beside wood, never into
  *     a blast; else stays or wanders at random among safe moves. */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -15,6 +16,7 @@ typedef struct tutorial_state {
     dmap_grid grid;
     dmap_workspace *ws;
     int depth[PM_MAX_CELLS], parent[PM_MAX_CELLS];
+    double pub[PM_MAX_CELLS]; /* the published BFS depth map */
 } tutorial_state;
 
 static int tutorial_init(void **state, const pm_obs *first, const pm_config *cfg) {
@@ -133,6 +135,14 @@ static int tutorial_decide(void *state, const pm_obs *o, pm_bot_ctx *ctx) {
     return ns ? safe[dmap_rng_below(ctx->rng, (uint32_t)ns)] : PM_STOP;
 }
 
+/* Published map: the BFS depth from the agent (+INFINITY where it cannot go). */
+static int tutorial_maps(void *state, pm_bot_map *out) {
+    tutorial_state *t = state;
+    for (int c = 0; c < t->grid.w * t->grid.h; c++) t->pub[c] = t->depth[c] < 0 ? INFINITY : t->depth[c];
+    out[0] = (pm_bot_map){"depth", t->pub};
+    return 1;
+}
+
 const pm_bot pm_bot_tutorial = {"tutorial",
                                 "seed 001's BFS can_move_to made playable: bombs only with a proven escape",
-                                tutorial_init, tutorial_decide, tutorial_release};
+                                tutorial_init, tutorial_decide, tutorial_release, tutorial_maps};

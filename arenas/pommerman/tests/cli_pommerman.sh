@@ -3,12 +3,11 @@
 # seed ends as the record's END line says (board generator + engine + SimpleAgent + the shared
 # stream, together); the same command twice prints the same; `replay` says OK, or names the line
 # of a changed record (exit 1); bad input gives exit 2 and exactly one line on stderr.
-# With the kit's runner and replay writer (third argument "kit"): a replay file has its header,
-# one line per step and the result; a tournament prints the same table for --jobs 1 and 2.
-# usage: cli_pommerman.sh POMMERMAN_BINARY TRACES_DIR [kit]
+# A replay file has its header, one line per step and the result; a tournament prints the same
+# table for --jobs 1 and 2.
+# usage: cli_pommerman.sh POMMERMAN_BINARY TRACES_DIR
 P="$1"
 T="$2"
-KIT="$3"
 fails=0
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -73,23 +72,28 @@ check_bad "$P" replay "$tmp/bad.txt"
 check_bad "$P" replay "$tmp/binary.txt"
 check_bad "$P" replay /dev/null
 
-if [ "$KIT" = kit ]; then
-    out=$("$P" match --seed 3 --bots dmap,simple,tutorial,random --replay "$tmp/r.jsonl") || fail "match --replay exit $?"
-    steps=$(echo "$out" | sed -n 's/^result [A-Za-z]* after \([0-9]*\) steps.*/\1/p')
-    lines=$(wc -l < "$tmp/r.jsonl")
-    [ "$lines" -eq $((steps + 2)) ] || fail "replay file: $lines lines for $steps steps"
-    head -1 "$tmp/r.jsonl" | grep -q '"format":"dmap-replay".*"game":"pommerman"' || fail "replay header"
-    tail -1 "$tmp/r.jsonl" | grep -q "^{\"result\":{\"result\":\"[WT][a-z]*\",\"steps\":$steps," || fail "replay result line"
-    check_bad "$P" match --seed 1 --bots simple,simple,simple,simple --replay "$tmp/no/such/dir/r.jsonl"
-    # the last column (decision times) is a measurement; everything else must agree
-    a=$("$P" tournament --bots dmap,simple,simple,simple --games 12 --seed 5 --jobs 1 | sed 's/| [0-9.]* |$//') ||
-        fail "tournament exit $?"
-    b=$("$P" tournament --bots dmap,simple,simple,simple --games 12 --seed 5 --jobs 2 | sed 's/| [0-9.]* |$//')
-    [ "$a" = "$b" ] || fail "tournament tables differ between --jobs 1 and 2"
-    echo "$a" | grep -q '^| dmap | 12 |' || fail "tournament table: '$a'"
-    check_bad "$P" tournament --bots dmap,simple,simple,simple --games 0
-    check_bad "$P" tournament --bots dmap,simple --games 5
-fi
+# Replay files and tournaments.
+out=$("$P" match --seed 3 --bots dmap,simple,tutorial,random --replay "$tmp/r.jsonl") || fail "match --replay exit $?"
+steps=$(echo "$out" | sed -n 's/^result [A-Za-z]* after \([0-9]*\) steps.*/\1/p')
+lines=$(wc -l < "$tmp/r.jsonl")
+[ "$lines" -eq $((steps + 2)) ] || fail "replay file: $lines lines for $steps steps"
+head -1 "$tmp/r.jsonl" | grep -q '"format":"dmap-replay".*"game":"pommerman"' || fail "replay header"
+tail -1 "$tmp/r.jsonl" | grep -q "^{\"result\":{\"result\":\"[WT][a-z]*\",\"steps\":$steps," || fail "replay result line"
+"$P" match --seed 3 --bots dmap,tutorial,simple,simple --replay "$tmp/m.jsonl" --maps > /dev/null || fail "--maps exit $?"
+sed -n 2p "$tmp/m.jsonl" | grep -q '"maps":{.*"p0/burn":\[.*"p1/depth":\[' || fail "--maps: no p0/burn or p1/depth on turn 1"
+check_bad "$P" match --seed 1 --bots simple,simple,simple,simple --maps
+"$P" match --seed 3 --bots dmap,tutorial,simple,simple --html "$tmp/m.html" --maps > /dev/null || fail "--html exit $?"
+grep -q '"format":"dmap-replay"' "$tmp/m.html" || fail "--html: no replay inside"
+[ "$(ls "$tmp" | grep -c 'm.html.')" -eq 0 ] || fail "--html left a temporary file"
+check_bad "$P" match --seed 1 --bots simple,simple,simple,simple --replay "$tmp/no/such/dir/r.jsonl"
+# the last column (decision times) is a measurement; everything else must agree
+a=$("$P" tournament --bots dmap,simple,simple,simple --games 12 --seed 5 --jobs 1 | sed 's/| [0-9.]* |$//') ||
+    fail "tournament exit $?"
+b=$("$P" tournament --bots dmap,simple,simple,simple --games 12 --seed 5 --jobs 2 | sed 's/| [0-9.]* |$//')
+[ "$a" = "$b" ] || fail "tournament tables differ between --jobs 1 and 2"
+echo "$a" | grep -q '^| dmap | 12 |' || fail "tournament table: '$a'"
+check_bad "$P" tournament --bots dmap,simple,simple,simple --games 0
+check_bad "$P" tournament --bots dmap,simple --games 5
 
 [ $fails -eq 0 ] && echo "cli_pommerman: all passed"
 exit $fails

@@ -156,6 +156,34 @@ static void bombs_block_and_kicks(void) {
     EXPECT(s.bombs[0].c == 3 && s.bombs[0].dir == 0, "stops at a standing agent");
 }
 
+/* Kicks that fail: the cell beyond is wanted by another agent, or holds a power-up; and a
+ * rolling bomb stopped by a standing bomb. */
+static void failed_kicks(void) {
+    static const char *const rows[8] = {"........", "........", "........", "..0..1..",
+                                        "........", "........", "........", "........"};
+    pm_state s;
+    make(&s, PM_ONE_VS_ONE, rows);
+    s.agents[0].kick = 1;
+    add_bomb(&s, 3, 3, 1, 8, 2, 0);
+    step1(&s, PM_RIGHT, PM_LEFT, 0, 0);
+    EXPECT(s.agents[0].c == 2 && s.bombs[0].c == 3 && s.agents[1].c == 4,
+           "kick into a cell another agent enters: the kicker stays, the other moves");
+    static const char *const pw[8] = {"........", "........", "........", "..0.e...",
+                                      "........", "........", "......1.", "........"};
+    make(&s, PM_ONE_VS_ONE, pw);
+    s.agents[0].kick = 1;
+    add_bomb(&s, 3, 3, 1, 8, 2, 0);
+    step1(&s, PM_RIGHT, 0, 0, 0);
+    EXPECT(s.agents[0].c == 2 && s.bombs[0].c == 3, "kick into a power-up fails");
+    make(&s, PM_ONE_VS_ONE, open8);
+    add_bomb(&s, 3, 4, 0, 8, 2, PM_RIGHT);
+    add_bomb(&s, 3, 6, 1, 8, 2, 0);
+    step1(&s, 0, 0, 0, 0);
+    EXPECT(s.bombs[0].c == 5 && s.bombs[0].dir == PM_RIGHT, "rolls");
+    step1(&s, 0, 0, 0, 0);
+    EXPECT(s.bombs[0].c == 5 && s.bombs[0].dir == 0 && s.bombs[1].c == 6, "stopped by a standing bomb");
+}
+
 static void chains_items_deaths(void) {
     static const char *const rows[8] = {"........", ".0......", "........", "....+...",
                                         "........", "........", "......1.", "........"};
@@ -217,6 +245,7 @@ int main(void) {
     same_target_and_swap();
     followers();
     bombs_block_and_kicks();
+    failed_kicks();
     chains_items_deaths();
     pickups_and_limits();
     printf("test_pommerman_rules: %d failures\n", failures);

@@ -4,13 +4,22 @@
  * our SimpleAgent every action and every random draw (shared/data/pommerman/README.md). The
  * traces are the oracle; a missing one is a failure. Also: a trace altered in one field must be
  * reported at that line. */
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
+#include <zlib.h>
 
 #include "pommerman.h"
 
 static int failures;
+
+/* Games recorded for this arena with tools/record_trace.py from the original environment
+ * (playground 5315f6d) on other seeds, gzip-compressed: kicks and long rolls (ffa 119, 129), a
+ * one-vs-one game with kicks, RandomAgents whose actions come from the record. */
+static const char *const own_traces[] = {"ffa-SSSS-119.txt.gz", "ffa-SSSS-129.txt.gz", "1v1-SS-119.txt.gz",
+                                         "ffa-SRSR-209.txt.gz"};
 
 static const char *const traces[] = {
     "ffa-SSSS/seed_1.txt", "ffa-SSSS/seed_2.txt", "ffa-SSSS/seed_3.txt", "ffa-SSSS/seed_4.txt",
@@ -38,13 +47,13 @@ static void board_from_seed(const char *dir, const char *name) {
     long long seed = -1, mtskip = -1;
     int size = 0;
     snprintf(path, sizeof path, "%s/%s", dir, name);
-    FILE *f = fopen(path, "r");
+    gzFile f = gzopen(path, "rb");
     if (!f) {
         fprintf(stderr, "FAIL missing %s\n", path);
         failures++;
         return;
     }
-    while (fgets(line, sizeof line, f)) {
+    while (gzgets(f, line, sizeof line)) {
         line[strcspn(line, "\n")] = '\0';
         if (!strncmp(line, "GAME ", 5))
             sscanf(line, "GAME config %63s seed %lld size %d agents %63s mtskip %lld", config, &seed, &size,
@@ -56,7 +65,7 @@ static void board_from_seed(const char *dir, const char *name) {
         else if (!strncmp(line, "T ", 2))
             break;
     }
-    fclose(f);
+    gzclose(f);
     const pm_config *cfg = pm_config_find(config);
     if (!cfg || seed < 0 || mtskip < 0) {
         fprintf(stderr, "FAIL %s: no GAME header\n", name);
@@ -125,9 +134,64 @@ static void altered_is_caught(const char *dir) {
     remove(out);
 }
 
+/* Damaged traces (cut short, a byte changed, garbage) must be reported, never crash (the
+ * sanitizer build runs this too): the replay returns 1 or 2 with a message, or 0 when the change
+ * did not matter (a comment). */
+static void damaged_inputs(const char *dir) {
+    char path[4096];
+    snprintf(path, sizeof path, "%s/1v1-SS/seed_1.txt", dir);
+    FILE *in = fopen(path, "rb");
+    if (!in) {
+        fprintf(stderr, "FAIL missing %s\n", path);
+        failures++;
+        return;
+    }
+    static char text[1 << 20];
+    size_t len = fread(text, 1, sizeof text, in);
+    fclose(in);
+    char out[] = "/tmp/pommerman_damaged_XXXXXX";
+    int fd = mkstemp(out);
+    if (fd < 0) {
+        failures++;
+        return;
+    }
+    close(fd);
+    uint64_t x = 12345;
+    int reported = 0;
+    for (int k = 0; k < 60; k++) {
+        x = x * 6364136223846793005ull + 1442695040888963407ull;
+        size_t at = (size_t)(x >> 33) % len;
+        FILE *o = fopen(out, "wb");
+        if (!o) break;
+        if (k % 3 == 0) {
+            fwrite(text, 1, at, o); /* cut short */
+        } else if (k % 3 == 1) {
+            fwrite(text, 1, len, o);
+            fseek(o, (long)at, SEEK_SET);
+            fputc("9z,: \n-#T"[k % 10], o); /* one byte changed */
+        } else {
+            fwrite(text, 1, at, o);
+            for (int i = 0; i < 200; i++) fputc((int)((x >> (i % 56)) & 0xff), o); /* garbage */
+        }
+        fclose(o);
+        pm_trace_report rep;
+        int rc = pm_replay_trace(out, 1, &rep);
+        if (rc != 0 && rep.message[0] == '\0') {
+            fprintf(stderr, "FAIL damaged trace %d: rc %d without a message\n", k, rc);
+            failures++;
+        }
+        reported += rc != 0;
+    }
+    if (reported < 50) {
+        fprintf(stderr, "FAIL only %d of 60 damaged traces were reported\n", reported);
+        failures++;
+    }
+    remove(out);
+}
+
 int main(int argc, char **argv) {
-    if (argc != 2) {
-        fprintf(stderr, "usage: test_pommerman_traces TRACES_DIR\n");
+    if (argc != 3) {
+        fprintf(stderr, "usage: test_pommerman_traces SHARED_TRACES_DIR OWN_TRACES_DIR\n");
         return 2;
     }
     for (size_t i = 0; i < sizeof traces / sizeof traces[0]; i++) {
@@ -135,7 +199,12 @@ int main(int argc, char **argv) {
         replay_one(argv[1], traces[i], 1);
         board_from_seed(argv[1], traces[i]);
     }
+    for (size_t i = 0; i < sizeof own_traces / sizeof own_traces[0]; i++) {
+        replay_one(argv[2], own_traces[i], 1);
+        board_from_seed(argv[2], own_traces[i]);
+    }
     altered_is_caught(argv[1]);
+    damaged_inputs(argv[1]);
     printf("test_pommerman_traces: %d failures\n", failures);
     return failures != 0;
 }

@@ -1,0 +1,25 @@
+"""The Python code blocks of README.md and python/README.md run as written."""
+import os
+import re
+
+import pytest
+
+ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")
+DOCS = [os.path.join(ROOT, "README.md"), os.path.join(ROOT, "python", "README.md")]
+
+
+def blocks():
+    for path in DOCS:
+        text = open(path, encoding="utf-8").read()
+        for i, code in enumerate(re.findall(r"```python\n(.*?)```", text, re.S)):
+            yield pytest.param(code, id=f"{os.path.basename(os.path.dirname(path))}-{i}")
+
+
+def test_there_are_blocks():
+    assert len(list(blocks())) >= 2
+
+
+@pytest.mark.parametrize("code", list(blocks()))
+def test_block_runs(code, capsys):
+    exec(compile(code, "<readme>", "exec"), {})
+    assert "Dir." in capsys.readouterr().out

@@ -1,0 +1,71 @@
+#!/usr/bin/env bash
+# html_files.sh — ctest `viewer_html`: writes the standalone HTML pages and the real replay the
+# browser test (`viewer`) opens, and checks the writers' file rules on the way:
+#   MAKE_HTML fixtures/pursuit.jsonl and fixtures/tricky.jsonl -> OUT/*_fixture.html
+#   pursuit match on the lab's battlefield.dat with --replay and --html -> OUT/battlefield.*
+#   pursuit match --html alone leaves exactly the page (its scratch replay is removed);
+#   --html into a missing folder: exit 2, one line, nothing written.
+#   with BOMBER: a bomber game with Gambit's goal maps (`match --replay --maps`) -> OUT/bomber.jsonl
+#   with POMMERMAN: a game of the dmap bot and three SimpleAgents with the dmap bot's maps,
+#     `match --replay --html --maps` -> OUT/pommerman.{jsonl,html}
+#   with KUTULU: a game of the four built-in bots, `match --replay` -> OUT/kutulu.jsonl
+# usage: html_files.sh MAKE_HTML PURSUIT FIXTURES_DIR OUT_DIR SHARED_DIR [bomber=PROGRAM]
+#                      [pommerman=PROGRAM] [kutulu=PROGRAM]     (the arenas that are built)
+set -euo pipefail
+make_html=$1 pursuit=$2 fixtures=$3 out=$4 shared=$5
+bomber='' pommerman='' kutulu=''
+for arg in "${@:6}"; do
+    case $arg in
+    bomber=*) bomber=${arg#bomber=} ;;
+    pommerman=*) pommerman=${arg#pommerman=} ;;
+    kutulu=*) kutulu=${arg#kutulu=} ;;
+    *) echo "html_files.sh: unknown argument $arg" >&2; exit 2 ;;
+    esac
+done
+world="$shared/data/pursuit/battlefield.dat"
+if [[ ! -e $world ]]; then
+    echo "FAIL: viewer_html: missing shared data: $world" >&2
+    exit 1
+fi
+passed=0 failed=0
+ok() { passed=$((passed + 1)); }
+bad() { failed=$((failed + 1)); echo "FAIL: $*" >&2; }
+
+mkdir -p "$out"
+rm -f "$out"/*.html "$out"/*.jsonl
+"$make_html" "$fixtures/pursuit.jsonl" "$out/pursuit_fixture.html" && ok || bad "make_html pursuit"
+"$make_html" "$fixtures/tricky.jsonl" "$out/tricky_fixture.html" && ok || bad "make_html tricky"
+"$pursuit" match --world "$world" --predator chase --prey bury \
+    --replay "$out/battlefield.jsonl" --html "$out/battlefield.html" >/dev/null && ok || bad "match --replay --html"
+[[ -s $out/battlefield.jsonl && -s $out/battlefield.html ]] && ok || bad "match wrote no replay or page"
+
+if [[ -n $bomber ]]; then
+    "$bomber" match --seed 3 --bots gambit,random --replay "$out/bomber.jsonl" --maps >/dev/null \
+        && ok || bad "bomber match --replay --maps"
+fi
+
+if [[ -n $pommerman ]]; then
+    "$pommerman" match --seed 1 --bots dmap,simple,simple,simple --maps \
+        --replay "$out/pommerman.jsonl" --html "$out/pommerman.html" >/dev/null \
+        && ok || bad "pommerman match --replay --html --maps"
+fi
+if [[ -n $kutulu ]]; then
+    "$kutulu" match --seed 5 --bots postmortem,initial,random,wait --replay "$out/kutulu.jsonl" \
+        >/dev/null && ok || bad "kutulu match --replay"
+fi
+
+alone=$(mktemp -d)
+trap 'rm -rf "$alone"' EXIT
+"$pursuit" match --world "$world" --predator intercept --prey flee --html "$alone/game.html" >/dev/null \
+    && ok || bad "match --html alone"
+[[ $(ls "$alone") == game.html ]] && ok || bad "match --html alone left: $(ls "$alone")"
+rc=0
+"$pursuit" match --world "$world" --predator chase --prey flee --html "$alone/no/such/game.html" \
+    >"$alone/stdout" 2>"$alone/stderr" || rc=$?
+[[ $rc -eq 2 && $(wc -l <"$alone/stderr") -eq 1 && ! -s $alone/stdout ]] && ok \
+    || bad "--html into a missing folder: rc=$rc $(cat "$alone/stderr")"
+rm -f "$alone/stdout" "$alone/stderr"
+[[ $(ls "$alone") == game.html ]] && ok || bad "a failed --html left: $(ls "$alone")"
+
+echo "viewer_html: $passed passed, $failed failed"
+[[ $failed -eq 0 ]]
