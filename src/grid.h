@@ -14,6 +14,9 @@ int dmap_grid_check_steps(const dmap_grid *g, const dmap_moves *m);
 
 /* Nonzero when cost is a valid entry cost under moves m (checked): finite, > 0, and every
  * weight x cost step finite and > 0. For edits of one cell's cost (live maps, map cache). */
+#if defined(__GNUC__) || defined(__clang__)
+__attribute__((unused)) /* used by live maps and the cache only (single-file builds) */
+#endif
 int dmap_cost_fits(const dmap_moves *m, double cost);
 
 #endif

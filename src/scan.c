@@ -346,17 +346,6 @@ static inline int relax(const scan_ctx *s, fifo_set *f, int32_t p, double v) {
  * outcome is a coin flip, and a mispredicted branch costs more than the store. When track
  * (a compile-time constant in each copy of the loops) is set, the parent is recorded too.
  * Uses work, par, p and mask from the enclosing function. */
-#define RELAX_INTO(q, n, cand, ok)                                                          \
-    do {                                                                                    \
-        int32_t n_ = (n);                                                                   \
-        double old_ = work[n_];                                                             \
-        int lower_ = (ok) & ((cand) < old_);                                                \
-        work[n_] = lower_ ? (cand) : old_;                                                  \
-        if (track) par[n_] = lower_ ? p : par[n_];                                          \
-        (q)->buf[(q)->tail & mask] = n_;                                                    \
-        (q)->tail += (size_t)lower_;                                                        \
-    } while (0)
-
 /* RELAX_INTO with the neighbour's value already loaded (into old): strict corners need the
  * four cardinal neighbours' values anyway, so they are loaded once for both uses. */
 #define RELAX_OLD(q, n, old, cand, ok)                                                      \
@@ -369,6 +358,8 @@ static inline int relax(const scan_ctx *s, fifo_set *f, int32_t p, double v) {
         (q)->buf[(q)->tail & mask] = n_;                                                    \
         (q)->tail += (size_t)lower_;                                                        \
     } while (0)
+#define RELAX_INTO(q, n, cand, ok) RELAX_OLD(q, n, work[n], cand, ok)
+
 
 /* The tight loops of the common case, once the seeds are used up: unit (or uniform) costs,
  * so one FIFO for cardinal steps and one for diagonal steps, or a single FIFO when the two
@@ -531,20 +522,12 @@ static ALWAYS_INLINE int drain_two_fifos(const scan_ctx *s, fifo_set *f, const i
 
 /* Eight copies of the loops: one or two FIFOs, with or without a parent tree, strict corners
  * or not. */
+#define DRAIN(t, st)                                                                        \
+    (f->n == 1 ? drain_one_fifo(s, f, seed, nseeds, t, st)                                  \
+               : drain_two_fifos(s, f, seed, nseeds, t, st))
 static int drain_uniform(const scan_ctx *s, fifo_set *f, const int32_t *seed, size_t nseeds) {
-    const int one = f->n == 1;
-    if (s->parent) {
-        if (s->strict)
-            return one ? drain_one_fifo(s, f, seed, nseeds, 1, 1)
-                       : drain_two_fifos(s, f, seed, nseeds, 1, 1);
-        return one ? drain_one_fifo(s, f, seed, nseeds, 1, 0)
-                   : drain_two_fifos(s, f, seed, nseeds, 1, 0);
-    }
-    if (s->strict)
-        return one ? drain_one_fifo(s, f, seed, nseeds, 0, 1)
-                   : drain_two_fifos(s, f, seed, nseeds, 0, 1);
-    return one ? drain_one_fifo(s, f, seed, nseeds, 0, 0)
-               : drain_two_fifos(s, f, seed, nseeds, 0, 0);
+    if (s->parent) return s->strict ? DRAIN(1, 1) : DRAIN(1, 0);
+    return s->strict ? DRAIN(0, 1) : DRAIN(0, 0);
 }
 
 /* The FIFO merge. Unit or uniform costs take the tight loops above from the start; several
@@ -896,130 +879,8 @@ int dmap_set_goal(const dmap_grid *g, double *values, dmap_goal goal) {
     return DMAP_OK;
 }
 
-/* ---- dmap_field's fast path: 4-connected unit steps from integer goals ----------------------
- * The most common map of all (the seed's rule: 4 neighbours, steps of 1, goals at integer
- * values) has integer values throughout, so it runs on int32 instead of doubles: half the
- * memory traffic, integer compares, one FIFO merged with the sorted goals exactly like the
- * engine, and the conversion to doubles in the final store. Values stay below 2^30 (goals
- * within +-2^29, distances below 2^28), where int32 and double arithmetic agree exactly, so
- * the result is bit for bit the engine's. -0.0 goals take the general path (an int has no
- * sign of zero). */
-enum { INT_FIELD_GOAL_LIMIT = 1 << 29 };
-
-static int int_field_applies(const dmap_grid *g, const dmap_moves *m, const dmap_goal *goals,
-                             size_t ngoals) {
-    if (g->cost || m->connectivity != 4 || m->cardinal != 1.0 || ngoals == 0) return 0;
-    for (size_t k = 0; k < ngoals; k++) {
-        double v = goals[k].value;
-        if (v != floor(v) || fabs(v) > INT_FIELD_GOAL_LIMIT || (v == 0 && signbit(v))) return 0;
-    }
-    return 1;
-}
-
-typedef struct int_seed {
-    int32_t value, cell;
-} int_seed;
-
-static int compare_int_seeds(const void *a, const void *b) {
-    const int_seed *x = a, *y = b;
-    return (x->value > y->value) - (x->value < y->value);
-}
-
-static int field_int4(const dmap_grid *g, const dmap_goal *goals, size_t ngoals, double dflt,
-                      double *values, dmap_workspace *ws) {
-    const int w = g->w, h = g->h, pw = w + 2;
-    const size_t np = (size_t)(w + 2) * (size_t)(h + 2);
-    /* a cell is reached when its distance value is below bound; the others keep dflt */
-    const int32_t bound = dflt >= 2.0 * INT_FIELD_GOAL_LIMIT ? INT32_MAX : (int32_t)ceil(dflt);
-    size_t bytes;
-    if (!dmap_mul_size(np, sizeof(int32_t), &bytes)) return DMAP_ERR_NOMEM;
-    int32_t *d = dmap_ws_buffer(ws, DMAP_WS_SCAN_VALUES, bytes, 0);
-    int32_t *q = dmap_ws_buffer(ws, DMAP_WS_SCAN_QUEUES, bytes, 0);
-    if (!dmap_mul_size(ngoals, sizeof(int_seed), &bytes)) return DMAP_ERR_NOMEM;
-    int_seed *seed = dmap_ws_buffer(ws, DMAP_WS_SCAN_SEEDS, bytes, 0);
-    if (!d || !q || !seed) return DMAP_ERR_NOMEM;
-    for (int x = 0; x < pw; x++) d[x] = d[(size_t)(h + 1) * pw + x] = INT32_MIN;
-    for (int y = 0; y < h; y++) {
-        int32_t *row = d + (size_t)(y + 1) * pw;
-        const unsigned char *wall = g->wall + (size_t)y * w;
-        row[0] = row[w + 1] = INT32_MIN;
-        for (int x = 0; x < w; x++) row[x + 1] = wall[x] ? INT32_MIN : bound;
-    }
-    for (size_t k = 0; k < ngoals; k++) {
-        seed[k].value = (int32_t)goals[k].value;
-        seed[k].cell = (goals[k].y + 1) * pw + goals[k].x + 1;
-        if (seed[k].value < d[seed[k].cell]) d[seed[k].cell] = seed[k].value;
-    }
-    if (ngoals <= INSERTION_SORT_MAX) {
-        for (size_t i = 1; i < ngoals; i++) {
-            int_seed it = seed[i];
-            size_t j = i;
-            while (j > 0 && seed[j - 1].value > it.value) seed[j] = seed[j - 1], j--;
-            seed[j] = it;
-        }
-    } else {
-        qsort(seed, ngoals, sizeof *seed, compare_int_seeds);
-    }
-    /* the merge: the next cell is the smaller of the goal list's head and the FIFO's (goals
-     * first on ties); every value pushed is the popped one + 1, so the FIFO stays sorted and
-     * a cell is pushed at most once: the queue never wraps */
-    size_t head = 0, tail = 0, si = 0;
-    /* plain branches here: on the int path the branch-free store of the engine measured
-     * twice as slow (8x8 and 12x10 boards) */
-#define INT_RELAX(n)                                                                         \
-    do {                                                                                     \
-        int32_t n_ = (n);                                                                    \
-        if (d[n_] > nd) d[n_] = nd, q[tail++] = n_;                                          \
-    } while (0)
-    for (;;) {
-        int32_t p;
-        if (si < ngoals && (head == tail || d[seed[si].cell] <= d[q[head]]))
-            p = seed[si++].cell;
-        else if (head < tail)
-            p = q[head++];
-        else
-            break;
-        const int32_t nd = d[p] + 1;
-        INT_RELAX(p - pw);
-        INT_RELAX(p + 1);
-        INT_RELAX(p + pw);
-        INT_RELAX(p - 1);
-    }
-    for (int y = 0; y < h; y++) {
-        const int32_t *row = d + (size_t)(y + 1) * pw + 1;
-        double *out = values + (size_t)y * w;
-        for (int x = 0; x < w; x++) {
-            int32_t v = row[x]; /* walls hold INT32_MIN: they get dflt, as in the engine */
-            double pick[2] = {dflt, (double)v}; /* a select, not a branch */
-            out[x] = pick[(v != INT32_MIN) & (v < bound)];
-        }
-    }
-    return DMAP_OK;
-}
-
-int dmap_field(const dmap_grid *g, const dmap_moves *m, const dmap_goal *goals, size_t ngoals,
+int scan_field(const dmap_grid *g, const dmap_moves *m, const dmap_goal *goals, size_t ngoals,
                double dflt, double *values, dmap_workspace *ws) {
-    if (!values || (ngoals && !goals)) return DMAP_ERR_ARG;
-    int rc = dmap_grid_check_steps(g, m);
-    if (rc) return rc;
-    if (isnan(dflt) || dflt == -INFINITY) return DMAP_ERR_VALUE; /* +inf: no ceiling */
-    for (size_t k = 0; k < ngoals; k++) {
-        if (!isfinite(goals[k].value)) return DMAP_ERR_VALUE;
-        int i = dmap_grid_index(g, goals[k].x, goals[k].y);
-        if (i < 0) return DMAP_ERR_RANGE;
-        if (g->wall[i]) return DMAP_ERR_WALL;
-    }
-    /* a goal at or above the ceiling would change nothing: say so instead of ignoring it */
-    for (size_t k = 0; k < ngoals; k++)
-        if (!(goals[k].value < dflt)) return DMAP_ERR_CEILING;
-    if (int_field_applies(g, m, goals, ngoals)) {
-        if (ws) return field_int4(g, goals, ngoals, dflt, values, ws);
-        dmap_workspace *tmp = dmap_workspace_new();
-        if (!tmp) return DMAP_ERR_NOMEM;
-        rc = field_int4(g, goals, ngoals, dflt, values, tmp);
-        dmap_workspace_free(tmp);
-        return rc;
-    }
     scan_source src = {NULL, dflt, goals, ngoals};
     return scan_checked(g, m, &src, values, ws);
 }

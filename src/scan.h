@@ -6,6 +6,14 @@
 
 #include "dmap.h"
 
+/* Helpers used by only some of the library's files: in a single-file build that carries only
+ * part of the library (scripts/amalgamate --single-file) they may be unused. */
+#if defined(__GNUC__) || defined(__clang__)
+#define SCAN_MAYBE_UNUSED __attribute__((unused))
+#else
+#define SCAN_MAYBE_UNUSED
+#endif
+
 typedef struct scan_search {
     int start;              /* the source cell (checked by scan_search_check) */
     double start_time;      /* its value */
@@ -30,6 +38,11 @@ int scan_search_run(const dmap_grid *g, const dmap_moves *m, scan_search *q, dma
  * seeds are padded indices in any order. The live maps' re-lowering phase runs on this, at
  * the scan's speed. Returns DMAP_OK, DMAP_ERR_ARG (g has costs) or DMAP_ERR_NOMEM. */
 int scan_resume(const dmap_grid *g, const dmap_moves *m, double *work, const int32_t *seeds,
-                size_t nseeds, dmap_workspace *ws);
+                size_t nseeds, dmap_workspace *ws) SCAN_MAYBE_UNUSED;
+
+/* dmap_field's engine run, after its argument checks (field.c): fill with dflt, seed the goals,
+ * scan, walls get dflt. */
+int scan_field(const dmap_grid *g, const dmap_moves *m, const dmap_goal *goals, size_t ngoals,
+               double dflt, double *values, dmap_workspace *ws) SCAN_MAYBE_UNUSED;
 
 #endif

@@ -77,6 +77,10 @@ static inline uint64_t level_pass(dmap_table *t, const uint64_t *const *nb, cons
         uint16_t *row = t->dist + c * p;
         uint64_t missing = 0;
         for (size_t wd = 0; wd < words; wd++) {
+            if (s[wd] == full[wd]) { /* every search of this word has been here */
+                nx[wd] = 0;
+                continue;
+            }
             uint64_t acc = n[0][wd] | n[1][wd] | n[2][wd] | n[3][wd];
             if (e == 8) acc |= n[4][wd] | n[5][wd] | n[6][wd] | n[7][wd];
             acc &= ~s[wd];
@@ -135,6 +139,14 @@ static int run_searches(dmap_table *t) {
                    : level_pass(t, nb_of[b], 8, seen, buf[1 - b], remaining, full, level);
         if (!any) break;
     }
+    /* every entry was written by the searches except the pairs no search joined */
+    for (size_t c = 0; c < p; c++) {
+        if (!remaining[c]) continue;
+        uint16_t *row = t->dist + c * p;
+        for (size_t wd = 0; wd < words; wd++)
+            for (uint64_t bits = full[wd] & ~seen[c * words + wd]; bits; bits &= bits - 1)
+                row[wd * 64 + (size_t)lowest_bit(bits)] = DMAP_TABLE_UNREACHABLE;
+    }
     free(mem);
     free(nb);
     free(remaining);
@@ -169,7 +181,6 @@ int dmap_table_new(const dmap_grid *g, const dmap_moves *m, dmap_table **out) {
         t->index[i] = g->wall[i] ? -1 : (int32_t)k;
         if (!g->wall[i]) t->cell[k++] = (int32_t)i;
     }
-    memset(t->dist, 0xff, p * p * sizeof(uint16_t));
     build_adjacency(t, g, m);
     if ((rc = run_searches(t)) != DMAP_OK) {
         dmap_table_free(t);

@@ -92,18 +92,20 @@ static void test_random_grids(int cases) {
     CHECK_EQ_INT(bad, 0);
 }
 
-/* A 100-cell-wide grid with more passable cells than the limit: a bigger one works up to it. */
+/* More passable cells than the limit are refused; a grid with walls counts only its floor. */
 static void test_limits_and_errors(void) {
     dmap_grid g;
     dmap_moves m = dmap_moves_4();
     dmap_table *t = (dmap_table *)&g;
-    dmap_grid_init(&g, 100, 82); /* 8200 > 8192 passable cells */
+    dmap_grid_init(&g, 100, 82); /* 8200 > DMAP_TABLE_MAX_CELLS passable cells */
     CHECK_EQ_INT(dmap_table_new(&g, &m, &t), DMAP_ERR_LIMIT);
     CHECK(t == NULL);
-    for (int x = 0; x < 100; x++) g.wall[x] = 1; /* 8100 passable: fits */
+    /* rows 1 and 3 open, joined by a gap at the right end of row 2; the rest walls */
+    for (int i = 0; i < 100 * 82; i++) g.wall[i] = !(i / 100 == 1 || i / 100 == 3 || i == 299);
     CHECK_EQ_INT(dmap_table_new(&g, &m, &t), DMAP_OK);
-    CHECK_EQ_INT(dmap_table_passable(t), 8100);
-    CHECK_EQ_INT(dmap_table_dist(t, 100, 81 * 100 + 99), 80 + 99);
+    CHECK_EQ_INT(dmap_table_passable(t), 201);
+    CHECK_EQ_INT(dmap_table_dist(t, 100, 101), 1);
+    CHECK_EQ_INT(dmap_table_dist(t, 100, 300), 2 * 99 + 2); /* around the end of the wall row */
     CHECK_EQ_INT(dmap_table_dist(t, 0, 100), -1);      /* a wall */
     CHECK_EQ_INT(dmap_table_dist(t, 100, 8200), -1);   /* outside */
     CHECK_EQ_INT(dmap_table_dist(t, -1, 100), -1);

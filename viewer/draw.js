@@ -38,16 +38,22 @@ var DmapDraw = (function () {
         players: { shape: "circle", perIndex: true, layer: 3 }
       }
     },
+    /* arenas/kutulu/replay.c: explorers {id,x,y,sanity,plans,lights,active,score}, minions
+     * {id,type: wanderer|slasher,x,y,state,target}, effects {type,...,cell: index}; terrain
+     * '#' wall, 'w' wanderer spawn, 'U' shelter, 'S' explorer start */
     kutulu: {
-      terrain: { "w": "#c9c0e0", "U": "#9fd3c7" },
+      terrain: { "w": "#c9c0e0", "U": "#9fd3c7", "S": "#e8e4da" },
       things: {
         effects: { shape: "ring", colour: "#17becf", layer: 1 },
         wanderers: { shape: "triangle", colour: "#7b3294", layer: 2 },
         slashers: { shape: "triangle", colour: "#a50026", layer: 2 },
-        minions: { shape: "triangle", colour: "#7b3294", layer: 2 },
+        minions: { shape: "triangle", colour: "#7b3294", layer: 2,
+          byType: { wanderer: "#7b3294", slasher: "#a50026" } },
         explorers: { shape: "circle", perIndex: true, layer: 3 }
       }
     },
+    /* arenas/pommerman/cmd_match.c: board (codes, row by row), agents {id,pos,alive,...},
+     * bombs {pos,owner,life,...}, flames {pos,life}, items {pos,kind} */
     pommerman: {
       terrain: { "1": "#2f2f36", "2": "#a0703c" },
       board: true,
@@ -60,9 +66,10 @@ var DmapDraw = (function () {
     }
   };
   /* Pommerman's board codes (the environment's constants): passage, rigid, wood, bomb, flames,
-   * fog, the three power-ups; agents (10..13) are drawn from "agents". */
+   * fog, the three power-ups; under agents (9 dummy, 10..13) a passage: the agents are drawn
+   * from "agents". */
   var POMMERMAN_BOARD = { 0: FLOOR, 1: "#2f2f36", 2: "#a0703c", 3: FLOOR, 4: "#ffbb78", 5: "#9e9e9e",
-    6: "#98df8a", 7: "#aec7e8", 8: "#f7b6d2" };
+    6: "#98df8a", 7: "#aec7e8", 8: "#f7b6d2", 9: FLOOR, 10: FLOOR, 11: FLOOR, 12: FLOOR, 13: FLOOR };
   var BLOCK_COLOURS = { wood: "#a0703c", ore: "#8a8f98", metal: "#2f2f36", indestructible: "#2f2f36",
     s: "#a0703c", o: "#8a8f98", m: "#2f2f36" };
 
@@ -146,7 +153,7 @@ var DmapDraw = (function () {
   }
 
   function isDead(o) {
-    return DmapReplay.isObject(o) && (o.alive === false || o.dead === true ||
+    return DmapReplay.isObject(o) && (o.alive === false || o.dead === true || o.active === false ||
       (typeof o.hp === "number" && o.hp <= 0));
   }
 
@@ -179,6 +186,7 @@ var DmapDraw = (function () {
     }
     if (st.shape === "block" && DmapReplay.isObject(t.obj))
       return BLOCK_COLOURS[t.obj.kind || t.obj.type] || "#a0703c";
+    if (st.byType && DmapReplay.isObject(t.obj) && st.byType[t.obj.type]) return st.byType[t.obj.type];
     return st.colour;
   }
 

@@ -229,6 +229,13 @@ void kit_replay_abort(kit_replay *r) {
 
 /* ---- reading ------------------------------------------------------------------------------ */
 
+/* Control characters of a message (quoted from the file by jansson) become '?', so the
+ * message stays one line on a terminal. */
+static void one_line(char *s) {
+    for (; *s; s++)
+        if ((unsigned char)*s < 0x20 || *s == 0x7f) *s = '?';
+}
+
 int kit_replay_read(const char *path, kit_replay_line_fn line, void *ctx, char *err,
                     size_t errlen) {
     if (errlen) err[0] = '\0';
@@ -246,11 +253,16 @@ int kit_replay_read(const char *path, kit_replay_line_fn line, void *ctx, char *
     while (rc == 0 && (len = getline(&buf, &cap, f)) >= 0) {
         lineno++;
         json_error_t je;
-        json_t *obj = json_loadb(buf, (size_t)len, JSON_REJECT_DUPLICATES, &je);
+        /* without its newline, so jansson's "near '...'" never quotes one */
+        size_t n = (size_t)len;
+        if (n && buf[n - 1] == '\n') n--;
+        json_t *obj = json_loadb(buf, n, JSON_REJECT_DUPLICATES, &je);
         if (!obj || !json_is_object(obj)) {
-            if (errlen)
+            if (errlen) {
                 snprintf(err, errlen, "%s:%ld: %s", path, lineno,
                          obj ? "not a JSON object" : je.text);
+                one_line(err);
+            }
             json_decref(obj);
             rc = -1;
             break;

@@ -86,6 +86,10 @@ int kutulu_replay_trace(const char *path, const kt_mapset *maps) {
     int in_state = 0, saw_end = 0;
     while ((line = next_line(&r)) != NULL && !c.differs) {
         if (strncmp(line, "# seed ", 7) == 0) {
+            if (have_game) { /* one game per trace */
+                fprintf(stderr, "kutulu: %s:%ld: a second '# seed' line\n", path, r.lineno);
+                goto done;
+            }
             long long seed;
             int off = 0;
             if (sscanf(line, "# seed %lld map %n", &seed, &off) != 1 || off == 0) {

@@ -234,7 +234,7 @@ static void chase(kt_game *g, kt_minion *m) {
     }
     int cells[KT_PLAYERS] = {0};
     for (int i = 0; i < n; i++) cells[i] = g->ex[living[i]].cell;
-    kt_path_search(g->map, g->light, m->cell, g->turn, cells, n, g->search);
+    kt_path_search(g->map, g->lit ? g->light : NULL, m->cell, g->turn, cells, n, g->search);
     int best = -1, best_cost = 0;
     for (int k = 0; k < n; k++) {
         int p = living[order[k]];
@@ -455,6 +455,7 @@ static void do_effects(kt_game *g) {
         case KT_EFFECT_LIGHT: {
             int n = cells_within(g, g->ex[e->caster].cell, KT_LIGHT_RADIUS, cells, seen);
             for (int i = 0; i < n; i++) g->light[cells[i]] = 1;
+            g->lit = 1;
             e->tick--;
             break;
         }
@@ -528,7 +529,8 @@ int kt_game_step(kt_game *g, const kt_action act[KT_PLAYERS], const unsigned cha
         }
         want[i] = resolve(g, i, &act[i], &invalid[i]);
     }
-    memset(g->light, 0, sizeof g->light);
+    if (g->lit) memset(g->light, 0, sizeof g->light);
+    g->lit = 0;
     if (spawn_minions(g)) return -2;
     if (do_actions(g, want, invalid)) return -2;
     do_effects(g);

@@ -102,6 +102,7 @@ typedef struct kt_game {
     int neffects;
     kt_effect effects[KT_MAX_EFFECTS];
     unsigned char light[KT_MAX_CELLS]; /* LIGHT marks of this turn */
+    int lit;                           /* some cell is marked this turn */
     struct kt_search *search;          /* scratch of the path searches (owned) */
 } kt_game;
 

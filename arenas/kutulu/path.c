@@ -4,7 +4,8 @@
  * Duplicates are allowed; an entry is skipped when its cell is already closed. We keep one
  * FIFO bucket per cost (entry costs are 1, or 5 on LIGHT cells for minions), which pops in
  * exactly the (cost, insertion order) order of the referee's sorted list. The order in which
- * cells close does not depend on the destination, so one search serves every target. */
+ * cells close does not depend on the destination, so one search serves every target.
+ * Without LIGHT costs (light NULL) the same order is a plain breadth-first search. */
 #include "kutulu.h"
 
 static const int dir_dx[4] = {0, 1, 0, -1};
@@ -30,14 +31,43 @@ void kt_path_search(const kt_map *m, const unsigned char *light, int src, int of
         s->parent[c] = -1;
     }
     int remaining = ntargets;
+    offset %= 4;
+    if (offset < 0) offset += 4;
+    if (!light) {
+        /* Unit costs: the referee's list pops its entries level by level in push order, so the
+         * first entry of a cell is its first push and later duplicates close nothing: a BFS
+         * that labels a cell when it is first pushed gives the same costs and parents, and
+         * the path to a target is final once the target is pushed. */
+        int *queue = s->entry_cell, head = 0, tail = 0;
+        s->cost[src] = 0;
+        queue[tail++] = src;
+        for (int i = 0; i < ntargets; i++)
+            if (targets[i] == src) remaining--;
+        if (ntargets > 0 && remaining <= 0) return;
+        while (head < tail) {
+            int cell = queue[head++];
+            const int *nb = s->nbr[cell];
+            for (int k = 0; k < 4; k++) {
+                int next = nb[(k + offset) & 3];
+                if (next < 0 || s->cost[next] >= 0) continue;
+                s->cost[next] = s->cost[cell] + 1;
+                s->parent[next] = cell;
+                queue[tail++] = next;
+                if (ntargets > 0) {
+                    for (int i = 0; i < ntargets; i++)
+                        if (targets[i] == next) remaining--;
+                    if (remaining <= 0) return;
+                }
+            }
+        }
+        return;
+    }
     int hi = 0, nent = 1;
     s->bucket_head[0] = 0;
     s->bucket_tail[0] = 0;
     s->entry_next[0] = -1;
     s->entry_cell[0] = src;
     s->entry_parent[0] = -1;
-    offset %= 4;
-    if (offset < 0) offset += 4;
     for (int c = 0; c <= hi; c++) {
         while (s->bucket_head[c] >= 0) {
             int e = s->bucket_head[c];

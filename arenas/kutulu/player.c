@@ -176,6 +176,10 @@ static int read_line(kt_player *p, char *line, size_t cap, int64_t deadline) {
             size_t keep = n < cap - 1 ? n : cap - 1;
             memcpy(line, p->rbuf, keep);
             line[keep] = '\0';
+            /* a NUL byte is a character to the referee, not the end of the line: keep the
+             * line as long, with a control byte that its grammar treats as a NUL */
+            for (size_t i = 0; i < keep; i++)
+                if (line[i] == '\0') line[i] = '\x01';
             if (keep && line[keep - 1] == '\r') line[keep - 1] = '\0';
             memmove(p->rbuf, nl + 1, p->rlen - n - 1);
             p->rlen -= n + 1;

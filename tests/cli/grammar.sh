@@ -85,7 +85,7 @@ expect_usage "scen --moves" "^dmap: scen: unknown option '--moves'" \
     "$DMAP" scen room.txt room.scen --moves 8
 
 # ---- one wording, one seed range, one size syntax ----------------------------------------------
-for cmd in field flee descend reach timing bury combine scen update; do
+for cmd in field flee descend reach timing bury combine scen update render; do
     expect_usage "$cmd: unknown option" "^dmap: $cmd: unknown option '--bogus' (see dmap help $cmd)$" \
         "$DMAP" "$cmd" --bogus
 done
@@ -104,7 +104,7 @@ for bad in 4 4,4 0x4 4x 4x4x4 x4; do
 done
 
 # ---- help texts say what things are, not where they came from --------------------------------
-for cmd in demo field combine flee descend reach bury timing update scen; do
+for cmd in demo field combine flee descend reach bury timing update scen render; do
     expect_true "$cmd --help has no history references" \
         bash -c '! "$0" help "$1" | grep -qiE "issue [0-9]|(^|[^-])seed [0-9]|seed.s |rules/|the lab"' \
         "$DMAP" "$cmd"

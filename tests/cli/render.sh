@@ -70,6 +70,8 @@ expect_usage "path junk" "--path" "$DMAP" render map.csv --output x.png --path a
 expect_usage "ceiling junk" "--ceiling" "$DMAP" render map.csv --output x.png --ceiling nan
 expect_usage "unknown option" "--frobnicate" "$DMAP" render map.csv --output x.png --frobnicate
 expect_usage "two csv" "unexpected" "$DMAP" render map.csv map.csv --output x.png
+expect_usage "output to stdout" "--output" "$DMAP" render map.csv --output -
+expect_usage "empty output" "--output" "$DMAP" render map.csv --output ''
 expect_usage "missing folder" "no/such" "$DMAP" render map.csv --output no/such/x.png
 printf '0%.0s,' $(seq 299) >wide.csv && echo 0 >>wide.csv
 expect_usage "too large" "larger" "$DMAP" render wide.csv --output x.png --scale 64

@@ -6,9 +6,22 @@
 #   pursuit match --html alone leaves exactly the page (its scratch replay is removed);
 #   --html into a missing folder: exit 2, one line, nothing written.
 #   with BOMBER: a bomber game with Gambit's goal maps (`match --replay --maps`) -> OUT/bomber.jsonl
-# usage: html_files.sh MAKE_HTML PURSUIT FIXTURES_DIR OUT_DIR SHARED_DIR [BOMBER]
+#   with POMMERMAN: a game of the dmap bot and three SimpleAgents with the dmap bot's maps,
+#     `match --replay --html --maps` -> OUT/pommerman.{jsonl,html}
+#   with KUTULU: a game of the four built-in bots, `match --replay` -> OUT/kutulu.jsonl
+# usage: html_files.sh MAKE_HTML PURSUIT FIXTURES_DIR OUT_DIR SHARED_DIR [bomber=PROGRAM]
+#                      [pommerman=PROGRAM] [kutulu=PROGRAM]     (the arenas that are built)
 set -euo pipefail
-make_html=$1 pursuit=$2 fixtures=$3 out=$4 shared=$5 bomber=${6:-}
+make_html=$1 pursuit=$2 fixtures=$3 out=$4 shared=$5
+bomber='' pommerman='' kutulu=''
+for arg in "${@:6}"; do
+    case $arg in
+    bomber=*) bomber=${arg#bomber=} ;;
+    pommerman=*) pommerman=${arg#pommerman=} ;;
+    kutulu=*) kutulu=${arg#kutulu=} ;;
+    *) echo "html_files.sh: unknown argument $arg" >&2; exit 2 ;;
+    esac
+done
 world="$shared/data/pursuit/battlefield.dat"
 if [[ ! -e $world ]]; then
     echo "FAIL: viewer_html: missing shared data: $world" >&2
@@ -29,6 +42,16 @@ rm -f "$out"/*.html "$out"/*.jsonl
 if [[ -n $bomber ]]; then
     "$bomber" match --seed 3 --bots gambit,random --replay "$out/bomber.jsonl" --maps >/dev/null \
         && ok || bad "bomber match --replay --maps"
+fi
+
+if [[ -n $pommerman ]]; then
+    "$pommerman" match --seed 1 --bots dmap,simple,simple,simple --maps \
+        --replay "$out/pommerman.jsonl" --html "$out/pommerman.html" >/dev/null \
+        && ok || bad "pommerman match --replay --html --maps"
+fi
+if [[ -n $kutulu ]]; then
+    "$kutulu" match --seed 5 --bots postmortem,initial,random,wait --replay "$out/kutulu.jsonl" \
+        >/dev/null && ok || bad "kutulu match --replay"
 fi
 
 alone=$(mktemp -d)

@@ -13,6 +13,11 @@ int cli_png_option(int argc, char **argv, int *i, cli_png_args *a) {
     const char *v;
     int r;
     if ((r = cli_option(argc, argv, i, "--output", &v)) != 0) {
+        if (r > 0 && (!strcmp(v, "-") || !v[0])) {
+            cli_fail("invalid value for --output: '%s' (a PNG goes to a file, not standard "
+                     "output)", v);
+            return -1;
+        }
         if (r > 0) a->output = v;
         return r;
     }

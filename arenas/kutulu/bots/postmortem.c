@@ -478,15 +478,18 @@ static kt_action decide_pm(void *state, const kt_view *v) {
         b->opp_moves[j][b->opp_count[j]++] = c;
         for (int i = 0; i < kk; i++) b->opp_moves[j][b->opp_count[j]++] = on[i];
     }
-    int best[PM_MAX_MOVES];
-    size_t nbest = 0;
+    int best[PM_MAX_MOVES], unused[PM_MAX_MOVES];
+    size_t nbest = 0, nunused = 0;
+    double scratch[PM_MAX_MOVES];
     sim_ctx s0 = {b, 0}, s1 = {b, 1}, s2 = {b, 2};
+    /* the worst case keeps every tied best move; two more passes give the average damage to
+     * me and to the others (their own best sets are not used) */
     if (dmap_minimax_moves((size_t)b->nmoves, b->opp_count, (size_t)b->nopp, outcome, &s0,
                            b->worst, NULL, best, &nbest) != DMAP_OK ||
         dmap_minimax_moves((size_t)b->nmoves, b->opp_count, (size_t)b->nopp, outcome, &s1,
-                           b->worst, b->avg_me, NULL, NULL) != DMAP_OK ||
+                           scratch, b->avg_me, unused, &nunused) != DMAP_OK ||
         dmap_minimax_moves((size_t)b->nmoves, b->opp_count, (size_t)b->nopp, outcome, &s2,
-                           b->worst, b->avg_others, NULL, NULL) != DMAP_OK) {
+                           scratch, b->avg_others, unused, &nunused) != DMAP_OK) {
         nbest = (size_t)b->nmoves;
         for (int i = 0; i < b->nmoves; i++) best[i] = i, b->avg_me[i] = b->avg_others[i] = 0;
     }

@@ -151,6 +151,19 @@ static void test_shelters(void) {
     step(&g, "WAIT", "WAIT", "WAIT", "WAIT");
     CHECK_EQ_INT(g.effects[0].tick, 8); /* two explorers on it */
     CHECK_EQ_INT(g.ex[0].sanity, 100 + 5 - g.params.group);
+    /* a shelter at 0 energy is gone; every 50 turns all shelters come back with 10 */
+    g.effects[0].tick = 1;
+    step(&g, "WAIT", "WAIT", "WAIT", "WAIT");
+    CHECK_EQ_INT(count_effects(&g, KT_EFFECT_SHELTER, -1, -1), 0);
+    g.turn = 100;
+    step(&g, "WAIT", "WAIT", "WAIT", "WAIT");
+    CHECK_EQ_INT(count_effects(&g, KT_EFFECT_SHELTER, -1, -1), 1);
+    CHECK_EQ_INT(g.effects[0].tick, 10);
+    g.effects[0].tick = 4;
+    g.turn = 150;
+    step(&g, "WAIT", "WAIT", "WAIT", "WAIT"); /* spent 2 this turn, then replaced */
+    CHECK_EQ_INT(count_effects(&g, KT_EFFECT_SHELTER, -1, -1), 1);
+    CHECK_EQ_INT(g.effects[0].tick, 10);
     kt_game_free(&g);
 }
 
@@ -241,6 +254,55 @@ static void test_sanity_and_removal(void) {
     kt_game_free(&g);
 }
 
+/* The unit-cost fast path (a BFS) gives exactly the costs and parents of the referee's sorted
+ * open list (the bucket search, here with LIGHT marks that mark nothing), for every source and
+ * direction offset of a league map. */
+static void test_path_fast_path(const char *maps_dir) {
+    static kt_mapset league;
+    char err[256];
+    if (kt_mapset_load(maps_dir, &league, err, sizeof err)) {
+        CHECK(0);
+        return;
+    }
+    static kt_search a, b;
+    static unsigned char dark[KT_MAX_CELLS];
+    int mismatches = 0, searches = 0;
+    for (int mi = 0; mi < KT_LEAGUE_MAPS; mi += 5) {
+        const kt_map *m = &league.maps[mi];
+        a.nbr_map = b.nbr_map = NULL;
+        for (int src = 0; src < m->w * m->h; src++) {
+            if (m->cells[src] == '#') continue;
+            for (int off = 0; off < 4; off++) {
+                kt_path_search(m, NULL, src, off, NULL, 0, &a);
+                kt_path_search(m, dark, src, off, NULL, 0, &b);
+                searches++;
+                for (int c = 0; c < m->w * m->h; c++)
+                    mismatches += a.cost[c] != b.cost[c] || a.parent[c] != b.parent[c];
+            }
+        }
+    }
+    CHECK(searches > 1000);
+    CHECK_EQ_INT(mismatches, 0);
+}
+
+/* After the update of turn 200 the game is over: every explorer still in scores 200 + sanity. */
+static void test_last_turn(void) {
+    kt_game g;
+    start(&g, room);
+    g.turn = 199;
+    step(&g, "WAIT", "WAIT", "WAIT", "WAIT");
+    CHECK_EQ_INT(g.over, 0);
+    g.ex[3].sanity = 1; /* goes out in turn 200: scores the turn */
+    step(&g, "WAIT", "WAIT", "WAIT", "WAIT");
+    CHECK_EQ_INT(g.over, 1);
+    CHECK_EQ_INT(g.ex[0].score, 200 + 250 - 2 * g.params.lonely);
+    CHECK_EQ_INT(g.ex[3].score, 200);
+    kt_action act[KT_PLAYERS] = {{KT_WAIT, 0, 0}};
+    unsigned char ok[KT_PLAYERS] = {1, 1, 1, 1};
+    CHECK_EQ_INT(kt_game_step(&g, act, ok), -1); /* no turn after the end */
+    kt_game_free(&g);
+}
+
 typedef struct trace_hash {
     uint64_t h;
 } trace_hash;
@@ -290,6 +352,8 @@ int main(int argc, char **argv) {
     test_slasher();
     test_spawns_and_spook();
     test_sanity_and_removal();
+    test_last_turn();
     test_determinism(argv[1]);
+    test_path_fast_path(argv[1]);
     return check_report("test_kutulu_rules");
 }
