@@ -28,8 +28,28 @@ int bomber_lines_read(const char *path, bomber_lines *l, char *err, size_t errle
     char *buf = malloc(cap + 1);
     for (;;) {
         if (!buf) break;
+        if (len == cap && cap >= BOMBER_FILE_MAX) {
+            /* at the limit: one more byte means the file is too large (a gzip bomb too) */
+            char extra;
+            if (gzread(f, &extra, 1) == 1) {
+                snprintf(err, errlen, "%s: larger than %d MiB uncompressed (the limit for "
+                         "recorded games)", path, BOMBER_FILE_MAX >> 20);
+                free(buf);
+                gzclose(f);
+                return -1;
+            }
+            int zerr = Z_OK;
+            const char *msg = gzerror(f, &zerr);
+            if (zerr != Z_OK && zerr != Z_STREAM_END) {
+                snprintf(err, errlen, "cannot read %s", msg);
+                free(buf);
+                gzclose(f);
+                return -1;
+            }
+            break;
+        }
         if (len == cap) {
-            char *nb = cap > ((size_t)1 << 30) ? NULL : realloc(buf, cap * 2 + 1);
+            char *nb = realloc(buf, cap * 2 + 1);
             if (!nb) {
                 free(buf);
                 buf = NULL;

@@ -236,6 +236,30 @@ static void one_line(char *s) {
         if ((unsigned char)*s < 0x20 || *s == 0x7f) *s = '?';
 }
 
+/* getline with a ceiling: reads one line (with its newline, at most KIT_REPLAY_LINE_MAX
+ * bytes) into *buf. Returns the length, -1 at the end of the file, -2 when the line is
+ * longer than the ceiling, -3 when memory ran out. */
+static long read_capped_line(FILE *f, char **buf, size_t *cap) {
+    size_t n = 0;
+    int c = 0;
+    while ((c = getc_unlocked(f)) != EOF) {
+        if (n == (size_t)KIT_REPLAY_LINE_MAX) return -2;
+        if (n + 1 >= *cap) {
+            size_t grow = *cap ? *cap * 2 : 4096;
+            if (grow > (size_t)KIT_REPLAY_LINE_MAX + 1) grow = (size_t)KIT_REPLAY_LINE_MAX + 1;
+            char *more = realloc(*buf, grow);
+            if (!more) return -3;
+            *buf = more;
+            *cap = grow;
+        }
+        (*buf)[n++] = (char)c;
+        if (c == '\n') break;
+    }
+    if (n == 0) return -1;
+    (*buf)[n] = '\0';
+    return (long)n;
+}
+
 int kit_replay_read(const char *path, kit_replay_line_fn line, void *ctx, char *err,
                     size_t errlen) {
     if (errlen) err[0] = '\0';
@@ -245,12 +269,20 @@ int kit_replay_read(const char *path, kit_replay_line_fn line, void *ctx, char *
         if (errlen) snprintf(err, errlen, "%s: %s", path, strerror(errno));
         return -1;
     }
+    struct stat st; /* a file over the limit is refused before any of it is read */
+    if (fstat(fileno(f), &st) == 0 && S_ISREG(st.st_mode) && st.st_size > KIT_REPLAY_FILE_MAX) {
+        if (errlen)
+            snprintf(err, errlen, "%s: larger than %d MiB (the limit for replay files)", path,
+                     KIT_REPLAY_FILE_MAX >> 20);
+        if (!use_stdin) fclose(f);
+        return -1;
+    }
     char *buf = NULL;
     size_t cap = 0;
-    ssize_t len;
+    long len;
     long lineno = 0;
     int rc = 0;
-    while (rc == 0 && (len = getline(&buf, &cap, f)) >= 0) {
+    while (rc == 0 && (len = read_capped_line(f, &buf, &cap)) >= 0) {
         lineno++;
         json_error_t je;
         /* without its newline, so jansson's "near '...'" never quotes one */
@@ -269,6 +301,13 @@ int kit_replay_read(const char *path, kit_replay_line_fn line, void *ctx, char *
         }
         rc = line(ctx, lineno, obj);
         json_decref(obj);
+    }
+    if (rc == 0 && len < -1) {
+        if (errlen)
+            snprintf(err, errlen, "%s:%ld: %s", path, lineno + 1,
+                     len == -2 ? "line longer than 64 MiB (the limit for replay files)"
+                               : "out of memory");
+        rc = -1;
     }
     if (rc == 0 && ferror(f)) {
         if (errlen) snprintf(err, errlen, "%s:%ld: %s", path, lineno + 1, strerror(errno));

@@ -68,7 +68,10 @@ void kit_replay_abort(kit_replay *r);
  * (err untouched: the callback says why). Returns -1 with a message in err (one line,
  * "file:line: reason", or "file: reason") for an unreadable or empty file, or a line that is
  * not one JSON object (bad JSON, trailing data, duplicate keys, an array). Returns 0 when every
- * line was read. It checks no field: each arena checks the header and turns it expects. */
+ * line was read. It checks no field: each arena checks the header and turns it expects.
+ * Limits: a regular file over KIT_REPLAY_FILE_MAX bytes is refused before it is read, and a
+ * line over KIT_REPLAY_LINE_MAX bytes when it gets there (-1, "larger than ..."). */
+enum { KIT_REPLAY_FILE_MAX = 1024 << 20, KIT_REPLAY_LINE_MAX = 64 << 20 };
 typedef int (*kit_replay_line_fn)(void *ctx, long lineno, json_t *obj);
 int kit_replay_read(const char *path, kit_replay_line_fn line, void *ctx, char *err, size_t errlen);
 

@@ -11,7 +11,9 @@
 
 /* "kutulu: MESSAGE" on stderr; returns KCLI_USAGE. */
 int kcli_fail(const char *fmt, ...);
-/* Read a whole file into a malloc'ed NUL-terminated buffer (free it). 0, or -1 (printed). */
+/* Read a whole file into a malloc'ed NUL-terminated buffer (free it). 0, or -1 (printed).
+ * Files over KCLI_FILE_MAX bytes are refused (recorded games are about 20 KB). */
+enum { KCLI_FILE_MAX = 16 << 20 };
 int kcli_read_file(const char *path, char **text, size_t *len);
 
 int kutulu_replay_trace(const char *path, const kt_mapset *maps);

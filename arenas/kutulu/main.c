@@ -30,14 +30,22 @@ int kcli_read_file(const char *path, char **text, size_t *len) {
     while (buf) {
         n += fread(buf + n, 1, cap - n - 1, f);
         if (n < cap - 1) break;
-        char *more = realloc(buf, cap * 2);
+        if (n >= KCLI_FILE_MAX) { /* full at the limit: one more byte is too many */
+            if (fgetc(f) == EOF) break;
+            free(buf);
+            fclose(f);
+            return kcli_fail("%s: larger than %d MiB (the limit for recorded games)", path,
+                             KCLI_FILE_MAX >> 20), -1;
+        }
+        size_t grow = cap * 2 > (size_t)KCLI_FILE_MAX + 1 ? (size_t)KCLI_FILE_MAX + 1 : cap * 2;
+        char *more = realloc(buf, grow);
         if (!more) {
             free(buf);
             buf = NULL;
             break;
         }
         buf = more;
-        cap *= 2;
+        cap = grow;
     }
     int bad = ferror(f);
     fclose(f);

@@ -145,6 +145,8 @@ static int bad(reader *r, long lineno, const char *fmt, const char *a, const cha
     snprintf(r->why, sizeof r->why, "%s:%ld: ", r->path, lineno);
     size_t n = strlen(r->why);
     snprintf(r->why + n, sizeof r->why - n, fmt, a, b);
+    for (char *c = r->why; *c; c++) /* quoted text from the file stays on one line */
+        if ((unsigned char)*c < 0x20 || *c == 0x7f) *c = '?';
     return 1;
 }
 
@@ -205,7 +207,11 @@ static int read_line(void *ctx, long lineno, json_t *obj) {
         if (strcmp(want, p) != 0) return bad(r, lineno, "expected '%s', got '%s'", want, p);
         p = nl + 1;
     }
-    if (*p) return bad(r, lineno, "expected '%s', got '%s'", "(end of state)", p);
+    if (*p) {
+        char *nl = strchr(p, '\n'); /* our next line, not the rest */
+        if (nl) *nl = '\0';
+        return bad(r, lineno, "expected '%s', got '%s'", "(end of state)", p);
+    }
     return 0;
 }
 

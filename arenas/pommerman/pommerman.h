@@ -240,7 +240,9 @@ int pm_play(const pm_config *cfg, const pm_bot *const *bots, uint64_t seed, pm_s
  * (END). With check_agents, the SimpleAgents decide on our observations, drawing from
  * random.Random(seed) advanced by mtskip words, and their actions and draws are compared with the
  * D lines. Returns 0 when everything matches, 1 at the first difference, 2 for unreadable or
- * malformed input; message then holds one line saying where ("LINE: step T: FIELD: ..."). */
+ * malformed input; message then holds one line saying where ("LINE: step T: FIELD: ...").
+ * A regular file over PM_TRACE_MAX_BYTES is refused (2) before it is read. */
+enum { PM_TRACE_MAX_BYTES = 64 << 20 };
 typedef struct pm_trace_report {
     long steps, decisions;
     int line;

@@ -9,6 +9,7 @@
 #include <errno.h>
 #include <zlib.h>
 #include <stdarg.h>
+#include <sys/stat.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -425,7 +426,7 @@ static int replay_lines(replay *rp, char **lines, int nlines) {
 
 /* Reads a whole trace, plain or gzip-compressed (zlib reads both), into a malloc'ed buffer.
  * Returns 0, or -1 with the reason in msg. */
-#define TRACE_MAX_BYTES ((size_t)256 << 20)
+#define TRACE_MAX_BYTES ((size_t)PM_TRACE_MAX_BYTES)
 static int read_trace(const char *path, char **text, size_t *len, char *msg, size_t msglen) {
     errno = 0;
     gzFile f = strcmp(path, "-") ? gzopen(path, "rb") : gzdopen(0, "rb");
@@ -442,10 +443,13 @@ static int read_trace(const char *path, char **text, size_t *len, char *msg, siz
             return -1;
         }
         if (n == cap) {
+            char extra; /* full at the limit: one more byte is too many (a gzip bomb too) */
+            if (cap >= TRACE_MAX_BYTES && gzread(f, &extra, 1) <= 0) break;
             if (cap >= TRACE_MAX_BYTES) {
                 free(buf);
                 gzclose(f);
-                snprintf(msg, msglen, "larger than %zu MB", TRACE_MAX_BYTES >> 20);
+                snprintf(msg, msglen, "larger than %zu MiB uncompressed (the limit for recorded "
+                         "games)", TRACE_MAX_BYTES >> 20);
                 return -1;
             }
             cap *= 2;
@@ -477,6 +481,12 @@ int pm_replay_trace(const char *path, int check_agents, pm_trace_report *rep) {
     memset(rep, 0, sizeof *rep);
     char *text = NULL;
     size_t len = 0;
+    struct stat st; /* refuse a file over the limit before reading it */
+    if (stat(path, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > PM_TRACE_MAX_BYTES) {
+        snprintf(rep->message, sizeof rep->message,
+                 "larger than %d MiB (the limit for recorded games)", PM_TRACE_MAX_BYTES >> 20);
+        return 2;
+    }
     if (read_trace(path, &text, &len, rep->message, sizeof rep->message) != 0) return 2;
     if (memchr(text, '\0', len)) {
         free(text);
