@@ -721,7 +721,8 @@ typedef double (*dmap_outcome_fn)(void *user, int my_move, const int *opp, size_
 /* Worst-case (minimax) choice over all combinations of the opponents' moves: for each of my
  * nmine moves, worst[i] = min over combinations of outcome, average[i] (may be NULL) = the
  * unweighted mean over combinations. best (nmine ints, may be NULL) gets EVERY move index whose
- * worst case is the largest (exact ties, ascending order), *nbest their count (>= 1).
+ * worst case is the largest (exact ties, ascending order), *nbest (may be NULL) their count
+ * (>= 1).
  * nopp may be 0 (one combination, opp NULL in the callback). Combinations are enumerated
  * with the last opponent's move varying fastest. Never allocates (the opponents' move indices
  * live on the stack), so a bot may call it every tick. Errors: DMAP_ERR_ARG (NULLs, nmine 0,
