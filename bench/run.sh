@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
-# run.sh — build dmap in Release (./build) and run the scan benchmark, then the pursuit
-# arena's speed benchmark (bench_pursuit.c).
+# run.sh — build dmap in Release (./build) and run the scan benchmark, then the engine's
+# (incremental updates, distance tables, floors), the toolkit's and every arena's speed
+# benchmarks (pursuit, bomber, Kutulu, Pommerman). The Python binding's benchmark is
+# bench/python_run.sh.
 #   usage: bench/run.sh [shared-dir] [--full] [--reps K]
 #   (shared-dir defaults to ../shared beside the repo; by default the slow reference sweep
 #    runs on the maze and the maps up to 256x256, --full runs it everywhere, 1000x1000 too)
@@ -9,8 +11,15 @@ cd "$(dirname "$0")/.."
 
 scripts/deps.sh build
 CC="${CC:-gcc}" cmake -S . -B build -DCMAKE_BUILD_TYPE=Release -DDMAP_BUILD_BENCH=ON >/dev/null
-cmake --build build -j2 --target dmap_bench dmap_bench_pursuit
+benches=(dmap_bench_engine dmap_bench_toolkit_a dmap_bench_toolkit_b dmap_bench_pursuit
+  dmap_bench_bomber dmap_bench_kutulu dmap_bench_pommerman)
+cmake --build build -j2 --target dmap_bench "${benches[@]}"
 ./build/bench/dmap_bench "$@"
-# The pursuit arena's speed targets: a full 30-clock game < 100 us, the 2,000-world tournament.
-echo
-./build/bench/dmap_bench_pursuit
+shared="../shared"
+[[ $# -gt 0 && $1 != --* ]] && shared=$1
+./build/bench/dmap_bench_engine "$shared"
+for b in dmap_bench_toolkit_a dmap_bench_toolkit_b; do echo; ./build/bench/$b; done
+echo; ./build/bench/dmap_bench_pursuit --shared "$shared"
+echo; ./build/bench/dmap_bench_bomber --shared "$shared"
+echo; ./build/bench/dmap_bench_kutulu --data "$shared/data/kutulu"
+echo; ./build/bench/dmap_bench_pommerman

@@ -99,7 +99,7 @@ static int score_move(int i, int *opp, const size_t *nopp_moves, size_t nopp, dm
 
 int dmap_minimax_moves(size_t nmine, const size_t *nopp_moves, size_t nopp, dmap_outcome_fn f,
                        void *user, double *worst, double *average, int *best, size_t *nbest) {
-    if (!f || !worst || !nbest || nmine == 0 || nmine > INT_MAX || (nopp > 0 && !nopp_moves))
+    if (!f || !worst || nmine == 0 || nmine > INT_MAX || (nopp > 0 && !nopp_moves))
         return DMAP_ERR_ARG;
     for (size_t j = 0; j < nopp; j++)
         if (nopp_moves[j] == 0 || nopp_moves[j] > INT_MAX) return DMAP_ERR_ARG;
@@ -123,6 +123,6 @@ int dmap_minimax_moves(size_t nmine, const size_t *nopp_moves, size_t nopp, dmap
             if (best) best[count] = (int)i;
             count++;
         }
-    *nbest = count;
+    if (nbest) *nbest = count;
     return DMAP_OK;
 }

@@ -128,6 +128,11 @@ static void test_minimax(void) {
     CHECK_EQ_INT(nbest, 1);
     CHECK_EQ_INT(best[0], 0);
     CHECK_EQ_INT(lm.calls, 12);
+    /* best and nbest are optional: the worst and average cases alone (a bot's filter) */
+    double worst2[3] = {1, 1, 1};
+    CHECK_EQ_INT(dmap_minimax_moves(3, nopp_moves, 2, line_outcome, &lm, worst2, NULL, NULL, NULL),
+                 DMAP_OK);
+    CHECK(worst2[0] == 0 && worst2[1] == -10 && worst2[2] == -10);
 
     CHECK_EQ_INT(dmap_minimax_moves(3, nopp_moves, 3, line_outcome, &lm, worst, avg, best, &nbest),
                  DMAP_OK);

@@ -1,11 +1,12 @@
-/* cmd_match.c — `bomber match --seed S --bots A,B [--render] [--replay FILE] [--maps]`: one
- * game; the last line names the winner, the reason and the scores. */
+/* cmd_match.c — `bomber match --seed S --bots A,B [--render] [--replay FILE] [--html FILE]
+ * [--maps]`: one game; the last line names the winner, the reason and the scores. */
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "bomber_cli.h"
 #include "cli.h"
+#include "html_replay.h"
 #include "replay_file.h"
 
 typedef struct match_ctx {
@@ -52,14 +53,17 @@ int cmd_match(int argc, char **argv) {
     const char *prog = "bomber";
     kit_opts seen = {.n = 0};
     uint64_t seed = 1;
-    const char *replay_path = NULL, *v;
+    const char *replay_path = NULL, *html_path = NULL, *v;
     char botlist[256] = "";
     match_ctx m = {0};
     int maps = 0;
     for (int i = 1; i < argc; i++) {
         const char *o = argv[i];
         if (!strcmp(o, "--help")) {
-            puts("usage: bomber match --seed S --bots A,B [--render] [--replay FILE.jsonl] [--maps]");
+            puts("usage: bomber match --seed S --bots A,B [--render] [--replay FILE.jsonl]\n"
+                 "                    [--html FILE.html] [--maps]\n"
+                 "--html writes the game as one standalone page: the replay viewer with the replay\n"
+                 "inline (open it in a browser); --maps adds Gambit's goal maps to either.");
             return 0;
         }
         if (kit_opt_once(prog, &seen, o)) return BCLI_USAGE;
@@ -71,6 +75,8 @@ int cmd_match(int argc, char **argv) {
             snprintf(botlist, sizeof botlist, "%s", v);
         } else if (!strcmp(o, "--replay")) {
             if (!(replay_path = kit_opt_value(prog, argc, argv, &i))) return BCLI_USAGE;
+        } else if (!strcmp(o, "--html")) {
+            if (!(html_path = kit_opt_value(prog, argc, argv, &i))) return BCLI_USAGE;
         } else if (!strcmp(o, "--render")) {
             m.render = 1;
         } else if (!strcmp(o, "--maps")) {
@@ -81,15 +87,27 @@ int cmd_match(int argc, char **argv) {
         }
     }
     if (!botlist[0]) return bcli_fail("match: --bots A,B is required");
-    if (maps && !replay_path) return bcli_fail("match: --maps needs --replay FILE");
+    if (maps && !replay_path && !html_path)
+        return bcli_fail("match: --maps needs --replay FILE or --html FILE");
     const bomber_bot *bots[2];
     int nbots = 0;
     if (bcli_bots("--bots", botlist, bots, 2, &nbots)) return BCLI_USAGE;
     if (nbots != 2) return bcli_fail("match: --bots needs two bots (A,B), got %d", nbots);
+    /* --html alone: the replay goes to a scratch file beside the page, removed at the end */
+    char scratch[4200], why[512];
+    const char *asked_replay = replay_path;
+    if (html_path && !replay_path) {
+        if (kit_html_replay_scratch(html_path, scratch, sizeof scratch, why, sizeof why))
+            return bcli_fail("match: --html %s", why);
+        replay_path = scratch;
+    }
     kit_replay replay;
     if (replay_path) {
         int e = kit_replay_open(&replay, replay_path);
-        if (e) return bcli_fail("match: cannot write %s: %s", replay_path, strerror(e));
+        if (e) {
+            if (!asked_replay) remove(scratch);
+            return bcli_fail("match: cannot write %s: %s", replay_path, strerror(e));
+        }
         m.replay = &replay;
     }
     m.seed = seed;
@@ -100,8 +118,12 @@ int cmd_match(int argc, char **argv) {
         int e = kit_replay_close(&replay);
         if (!m.replay_err) m.replay_err = e;
     }
+    int html_failed = !rc && !m.replay_err && html_path &&
+                      kit_html_replay_from_file(html_path, replay_path, why, sizeof why);
+    if (replay_path && !asked_replay) remove(scratch);
     if (rc) return bcli_fail("match: a bot failed to start (%d)", rc);
     if (m.replay_err) return bcli_fail("match: cannot write %s: %s", replay_path, strerror(m.replay_err));
+    if (html_failed) return bcli_fail("match: --html %s", why);
     char w[64];
     if (r.winner < 0) snprintf(w, sizeof w, "none");
     else snprintf(w, sizeof w, "pid %d (%s)", r.winner, bots[r.winner]->name);

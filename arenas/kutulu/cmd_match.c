@@ -7,11 +7,12 @@
 
 #include "cli.h"
 #include "kutulu_cli.h"
+#include "html_replay.h"
 #include "kutulu_replay.h"
 
 static const char match_help[] =
     "usage: kutulu match --seed S --bots A,B,C,D [--map NAME] [--render] [--replay FILE]\n"
-    "                    [--bot-seed N] [--maps DIR]\n"
+    "                    [--html FILE] [--bot-seed N] [--maps DIR]\n"
     "  --seed S       the referee's seed (a Java long): parameters, map and minion choices\n"
     "  --bots A,B,C,D four players: built-in bots (kutulu bots) or cmd:PROGRAM ARGS, a program\n"
     "                 speaking the CodinGame protocol (1000 ms first turn, 50 ms after)\n"
@@ -19,6 +20,8 @@ static const char match_help[] =
     "  --render       draw the maze after every turn (0-3 explorers, W wanderer, v spawning,\n"
     "                 X slasher, : LIGHT)\n"
     "  --replay FILE  write the game as a replay file (JSON Lines)\n"
+    "  --html FILE    write the game as one standalone page: the replay viewer with the\n"
+    "                 replay inline (open it in a browser)\n"
     "  --bot-seed N   seeds the bots' own generators (default 1)\n"
     "  --first-limit MS, --limit MS  time limits of cmd: programs (default 1000 and 50, the\n"
     "                 referee's; built-in bots are timed but never stopped)\n"
@@ -64,7 +67,9 @@ static void render_turn(void *ctx, const kt_game *g, char lines[KT_PLAYERS][KT_L
 int kutulu_cmd_match(int argc, char **argv) {
     int64_t seed = 0, bot_seed = 1, first_ms = 1000, limit_ms = 50;
     int have_seed = 0, render = 0, forced = -1;
-    const char *maps_dir = NULL, *replay_path = NULL;
+    const char *maps_dir = NULL, *replay_path = NULL, *html_path = NULL;
+    char scratch[4200]; /* --html alone: the replay goes there, beside the page, then away */
+    int scratch_used = 0;
     char *specs[KT_PLAYERS] = {0};
     char *bots_arg = NULL;
     kit_opts seen = {0};
@@ -97,6 +102,8 @@ int kutulu_cmd_match(int argc, char **argv) {
             maps_dir = v;
         } else if (strcmp(a, "--replay") == 0) {
             replay_path = v;
+        } else if (strcmp(a, "--html") == 0) {
+            html_path = v;
         } else {
             return kit_unknown_option("kutulu", "match", a), KCLI_USAGE;
         }
@@ -119,6 +126,14 @@ int kutulu_cmd_match(int argc, char **argv) {
     kt_match_config cfg = {seed, forced, (uint64_t)bot_seed, first_ms * 1000000LL,
                            limit_ms * 1000000LL};
     match_observer obs = {render, NULL};
+    if (html_path && !replay_path) {
+        if (kit_html_replay_scratch(html_path, scratch, sizeof scratch, err, sizeof err)) {
+            rc = kcli_fail("--html %s", err);
+            goto done;
+        }
+        replay_path = scratch;
+        scratch_used = 1;
+    }
     kt_replay_writer rw;
     if (replay_path) {
         if (kt_replay_writer_open(&rw, replay_path, &maps, &cfg, players, err, sizeof err)) {
@@ -137,6 +152,10 @@ int kutulu_cmd_match(int argc, char **argv) {
         rc = kcli_fail("--replay: %s", err);
         goto done;
     }
+    if (html_path && kit_html_replay_from_file(html_path, replay_path, err, sizeof err)) {
+        rc = kcli_fail("--html %s", err);
+        goto done;
+    }
     printf("map: %s (seed %lld), %d turns\n", kt_league_map_name(res.map_index), (long long)seed,
            res.turns);
     for (int r = 1; r <= KT_PLAYERS; r++)
@@ -146,6 +165,7 @@ int kutulu_cmd_match(int argc, char **argv) {
                        res.score[i], res.timeouts[i] && kt_player_is_external(players[i])
                                           ? " (timeout or invalid output)" : "");
 done:
+    if (scratch_used) remove(scratch);
     for (int i = 0; i < KT_PLAYERS; i++) kt_player_free(players[i]);
     return rc;
 }

@@ -124,7 +124,7 @@ PyObject *pydmap_field(PyObject *self, PyObject *args, PyObject *kw) {
     if (!PyArg_ParseTupleAndKeywords(args, kw, "OO|O$OOOO:field", kwlist, &walls, &goals_obj,
                                      &ceiling_obj, &moves_obj, &costs, &ws_obj, &out_obj))
         return NULL;
-    double ceiling = DMAP_DEFAULT_CEILING;
+    double ceiling = DMAP_NO_CEILING; /* like the CLI: no ceiling unless one is given */
     if (ceiling_obj && ceiling_arg(ceiling_obj, &ceiling) < 0) return NULL;
     dmap_moves m;
     if (pydmap_moves(moves_obj, &m) < 0) return NULL;

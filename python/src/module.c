@@ -367,7 +367,7 @@ static PyObject *py_strerror(PyObject *self, PyObject *arg) {
 
 static PyMethodDef methods[] = {
     {"field", FN(field), KW,
-     "field(walls, goals, ceiling=100.0, *, moves=None, costs=None, workspace=None, out=None)\n--\n\n"
+     "field(walls, goals, ceiling=None, *, moves=None, costs=None, workspace=None, out=None)\n--\n\n"
      "A Dijkstra map from scratch: every cell starts at ceiling, each goal cell at its\n"
      "value (the lowest when a cell has several), then the map is scanned to the fixed point of the seed's rule\n"
      "v(c) = min(v0(c), min over goals s of v0(s) + dist(s, c)). Cells farther than\n"

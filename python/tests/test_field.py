@@ -76,11 +76,12 @@ def test_goal_forms_agree():
 
 def test_ceiling_and_no_ceiling():
     walls = np.zeros((1, 200), bool)
-    v = dmap.field(walls, [(0, 0)])
+    v = dmap.field(walls, [(0, 0)], dmap.DEFAULT_CEILING)
     assert v[0, 150] == dmap.DEFAULT_CEILING == 100.0
     assert v[0, 99] == 99
     far = dmap.field(walls, [(0, 0)], None)
     assert far[0, 199] == 199
+    assert np.array_equal(dmap.field(walls, [(0, 0)]), far)  # the default: no ceiling
     assert np.isinf(dmap.field(np.array([[0, 1, 0]]), [(0, 0)], None)[0, 2])  # unreachable: +inf
     assert dmap.NO_CEILING == np.inf
     for goals in ([(0, 0, 5.0)], np.where(np.arange(200) == 0, 5.0, np.nan)[None, :]):

@@ -5,10 +5,12 @@
 #   pursuit match on the lab's battlefield.dat with --replay and --html -> OUT/battlefield.*
 #   pursuit match --html alone leaves exactly the page (its scratch replay is removed);
 #   --html into a missing folder: exit 2, one line, nothing written.
-#   with BOMBER: a bomber game with Gambit's goal maps (`match --replay --maps`) -> OUT/bomber.jsonl
+#   with BOMBER: a bomber game with Gambit's goal maps, `match --replay --html --maps`
+#     -> OUT/bomber.{jsonl,html}
 #   with POMMERMAN: a game of the dmap bot and three SimpleAgents with the dmap bot's maps,
 #     `match --replay --html --maps` -> OUT/pommerman.{jsonl,html}
-#   with KUTULU: a game of the four built-in bots, `match --replay` -> OUT/kutulu.jsonl
+#   with KUTULU: a game of the four built-in bots, `match --replay --html` -> OUT/kutulu.{jsonl,html}
+#   and for each of those arenas, `match --html` alone leaves exactly the page.
 # usage: html_files.sh MAKE_HTML PURSUIT FIXTURES_DIR OUT_DIR SHARED_DIR [bomber=PROGRAM]
 #                      [pommerman=PROGRAM] [kutulu=PROGRAM]     (the arenas that are built)
 set -euo pipefail
@@ -39,21 +41,6 @@ rm -f "$out"/*.html "$out"/*.jsonl
     --replay "$out/battlefield.jsonl" --html "$out/battlefield.html" >/dev/null && ok || bad "match --replay --html"
 [[ -s $out/battlefield.jsonl && -s $out/battlefield.html ]] && ok || bad "match wrote no replay or page"
 
-if [[ -n $bomber ]]; then
-    "$bomber" match --seed 3 --bots gambit,random --replay "$out/bomber.jsonl" --maps >/dev/null \
-        && ok || bad "bomber match --replay --maps"
-fi
-
-if [[ -n $pommerman ]]; then
-    "$pommerman" match --seed 1 --bots dmap,simple,simple,simple --maps \
-        --replay "$out/pommerman.jsonl" --html "$out/pommerman.html" >/dev/null \
-        && ok || bad "pommerman match --replay --html --maps"
-fi
-if [[ -n $kutulu ]]; then
-    "$kutulu" match --seed 5 --bots postmortem,initial,random,wait --replay "$out/kutulu.jsonl" \
-        >/dev/null && ok || bad "kutulu match --replay"
-fi
-
 alone=$(mktemp -d)
 trap 'rm -rf "$alone"' EXIT
 "$pursuit" match --world "$world" --predator intercept --prey flee --html "$alone/game.html" >/dev/null \
@@ -66,6 +53,21 @@ rc=0
     || bad "--html into a missing folder: rc=$rc $(cat "$alone/stderr")"
 rm -f "$alone/stdout" "$alone/stderr"
 [[ $(ls "$alone") == game.html ]] && ok || bad "a failed --html left: $(ls "$alone")"
+
+# arena NAME PROGRAM MATCH_ARGS... : the game with --replay and --html into OUT/NAME.*, then
+# with --html alone into a fresh folder, which must then hold the page only
+arena() {
+    local name=$1 program=$2
+    shift 2
+    "$program" match "$@" --replay "$out/$name.jsonl" --html "$out/$name.html" >/dev/null \
+        && ok || bad "$name match --replay --html"
+    mkdir "$alone/$name"
+    "$program" match "$@" --html "$alone/$name/game.html" >/dev/null && ok || bad "$name match --html"
+    [[ $(ls "$alone/$name") == game.html ]] && ok || bad "$name --html alone left: $(ls "$alone/$name")"
+}
+if [[ -n $bomber ]]; then arena bomber "$bomber" --seed 3 --bots gambit,random --maps; fi
+if [[ -n $pommerman ]]; then arena pommerman "$pommerman" --seed 1 --bots dmap,simple,simple,simple --maps; fi
+if [[ -n $kutulu ]]; then arena kutulu "$kutulu" --seed 5 --bots postmortem,initial,random,wait; fi
 
 echo "viewer_html: $passed passed, $failed failed"
 [[ $failed -eq 0 ]]

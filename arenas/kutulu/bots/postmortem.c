@@ -26,7 +26,9 @@
  *  - Dead ends: cells that dmap's dead-end burying fills (seed 002's rule) on the bare maze.
  *  - PLAN "not over 250": sanity + 12 * (1 + explorers within 2 steps) <= 250 (4 ticks of +3
  *    for me and +3 per neighbour), the seed's initial-bot rule being unknown to us.
- *  - YELL "not yelled at yet" is remembered from the EFFECT_YELL lines I have seen cast by me.
+ *  - YELL "not yelled at yet" is remembered from the EFFECT_YELL lines I have seen cast by me;
+ *    the yell-trap filter counts only explorers not yet seen yelling at me (a yell is once per
+ *    pair and game).
  */
 #include <math.h>
 #include <stdlib.h>
@@ -47,6 +49,7 @@ typedef struct pm_bot {
     kb_world world;
     unsigned char dead_end[KT_MAX_CELLS];
     unsigned yelled_at; /* bit id: I have yelled at explorer id */
+    unsigned yelled_by; /* bit id: explorer id has yelled at me (it cannot again) */
     int prev_cell;      /* where I stood the turn before */
     int aimed[KT_PLAYERS * 5];
     int naimed;
@@ -365,8 +368,10 @@ static double f_no_yell_trap(void *u, int i) {
     const kb_world *w = &b->world;
     int c = b->moves[i];
     if (b->timing[c] > 3) return 1;
-    for (int k = 1; k < w->nex; k++) /* someone who can reach yelling range next turn */
-        if (kb_manhattan(w, w->ex[k].cell, c) <= KT_YELL_RANGE + 1) return 0;
+    for (int k = 1; k < w->nex; k++) /* someone who can still yell at me, in range next turn */
+        if (!(b->yelled_by & (1u << (w->ex[k].id & 31))) &&
+            kb_manhattan(w, w->ex[k].cell, c) <= KT_YELL_RANGE + 1)
+            return 0;
     return 1;
 }
 static double f_avg_me(void *u, int i) { pm_bot *b = u; return b->avg_me[i]; }
@@ -423,7 +428,7 @@ static int plan_worth_it(const pm_bot *b) {
     const kb_explorer *me = &w->ex[0];
     if (me->plans <= 0) return 0;
     for (int k = 0; k < w->neff; k++)
-        if ((w->eff[k].type == 'P' || w->eff[k].type == 'L') && w->eff[k].caster == me->id) return 0;
+        if (w->eff[k].type != 'U' && w->eff[k].caster == me->id) return 0; /* refused */
     int near = 0;
     for (int i = 1; i < w->nex; i++) near += b->dme[w->ex[i].cell] >= 0 && b->dme[w->ex[i].cell] <= 2;
     return me->sanity + KT_PLAN_TICKS * KT_PLAN_HEAL * (1 + near) <= KT_MAX_SANITY;
@@ -458,6 +463,9 @@ static kt_action decide_pm(void *state, const kt_view *v) {
     for (int k = 0; k < w->neff; k++)
         if (w->eff[k].type == 'Y' && w->eff[k].caster == me->id)
             b->yelled_at |= 1u << (w->eff[k].receiver & 31);
+    for (int k = 0; k < w->neff; k++)
+        if (w->eff[k].type == 'Y' && w->eff[k].receiver == me->id)
+            b->yelled_by |= 1u << (w->eff[k].caster & 31);
     compute_maps(b);
     int prev = b->prev_cell;
     b->prev_cell = me->cell;
