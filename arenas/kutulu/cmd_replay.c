@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli.h"
 #include "kutulu_cli.h"
 #include "kutulu_replay.h"
 
@@ -213,7 +214,7 @@ int kutulu_cmd_replay(int argc, char **argv) {
             file = argv[++first];
             continue;
         }
-        return kcli_fail("replay: unknown option '%s' (see kutulu replay --help)", argv[first]);
+        return kit_unknown_option("kutulu", "replay", argv[first]), KCLI_USAGE;
     }
     if (first >= argc && !file)
         return kcli_fail("replay: give a TRACE file or --file REPLAY (see kutulu replay --help)");

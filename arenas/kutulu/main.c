@@ -71,7 +71,7 @@ int kcli_load_maps(const char *dir, kt_mapset *maps) {
 }
 
 static const char usage[] =
-    "usage: kutulu COMMAND [options]   (kutulu COMMAND --help for its options)\n"
+    "usage: kutulu COMMAND [options]   (kutulu help COMMAND: its options)\n"
     "  match --seed S --bots A,B,C,D [--map NAME] [--render] [--replay FILE]\n"
     "  replay TRACE...           replay games recorded from the official referee\n"
     "  tournament --bots A,B,C,D --games N [--seed S] [--jobs J]\n"
@@ -84,7 +84,9 @@ int main(int argc, char **argv) {
         if (strcmp(argv[2], "replay") == 0) return kutulu_cmd_replay(2, help_argv);
         if (strcmp(argv[2], "match") == 0) return kutulu_cmd_match(2, help_argv);
         if (strcmp(argv[2], "tournament") == 0) return kutulu_cmd_tournament(2, help_argv);
-        return kcli_fail("help: unknown command '%s' (see kutulu --help)", argv[2]);
+        if (strcmp(argv[2], "bots") != 0)
+            return kcli_fail("unknown command '%.60s' (see kutulu --help)", argv[2]);
+        argv[1] = argv[2]; /* help bots: the list itself */
     }
     if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "help") == 0) {
         fputs(usage, stdout);
@@ -99,5 +101,5 @@ int main(int argc, char **argv) {
             printf("%-12s %s\n", kt_bot_at(i)->name, kt_bot_at(i)->about);
         return 0;
     }
-    return kcli_fail("unknown command '%s' (see kutulu --help)", cmd);
+    return kcli_fail("unknown command '%.60s' (see kutulu --help)", cmd);
 }

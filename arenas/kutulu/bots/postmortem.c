@@ -542,5 +542,5 @@ static kt_action decide_pm(void *state, const kt_view *v) {
 }
 
 const kt_bot kt_bot_postmortem = {"postmortem",
-                                  "seed 004: threat/timing maps, safe walk, minimax, filters",
+                                  "Legend bot: threat/timing maps, safe walk, minimax, filters",
                                   init_pm, decide_pm, release_pm};
