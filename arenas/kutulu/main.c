@@ -24,7 +24,7 @@ int kcli_fail(const char *fmt, ...) {
 
 int kcli_read_file(const char *path, char **text, size_t *len) {
     FILE *f = fopen(path, "rb");
-    if (!f) return kcli_fail("%s: %s", path, strerror(errno)), -1;
+    if (!f) return kcli_fail("%s: cannot open: %s", path, strerror(errno)), -1;
     size_t cap = 1 << 16, n = 0;
     char *buf = malloc(cap);
     while (buf) {

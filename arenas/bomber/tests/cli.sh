@@ -32,6 +32,7 @@ expect_said "replay --gambit twice" "bomber: option --gambit given twice" "$B" r
 expect_said "replay --gambit without a value" "bomber: option --gambit needs a value" "$B" replay x --gambit
 expect_said "replay with an unknown option (words)" "bomber: replay: unknown option '--fast' (see bomber help replay)" "$B" replay x --fast
 expect_said "match without --bots (words)" "bomber: match: --bots is required (see bomber help match)" "$B" match --seed 1
+expect_said "replay of a missing file (words)" "$tmp/none.trace.gz: cannot open: No such file" "$B" replay "$tmp/none.trace.gz"
 expect_said "match seed range" "(need an integer from 0 to 9223372036854775807)" "$B" match --seed 9223372036854775808 --bots random,random
 expect 2 "no command" "$B"
 expect 2 "unknown command" "$B" fly
