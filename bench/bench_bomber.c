@@ -1,4 +1,4 @@
-/* bench_bomber.c — the bomber arena's speed targets (issue 8): engine tick <= 1 us on average
+/* bench_bomber.c — the bomber arena's speed targets: engine tick <= 1 us on average
  * (the original Python engine: about 75 us, >= 50x), a full 1802-tick gambit-vs-random game
  * >= 1000x faster than the original engine + bot (about 26 s of CPU), and a Gambit decision
  * <= 10 us median (the original: about 12 ms).

@@ -1,4 +1,4 @@
-/* bench_engine.c — the engine benchmark of issue 14, built to be trusted on a busy machine:
+/* bench_engine.c — the engine benchmark, built to be trusted on a busy machine:
  * incremental updates against full rescans, distance tables, and the scan against its floors.
  *
  * Method. The contenders of a case run interleaved, round by round, in rotated order (A B C,

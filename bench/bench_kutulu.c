@@ -1,4 +1,4 @@
-/* bench_kutulu.c — the Kutulu arena's speed targets (issue 9):
+/* bench_kutulu.c — the Kutulu arena's speed targets:
  *   1. engine: CPU time of kt_game_step per turn (the rules only: no bots, no text), in games
  *      whose actions come from a cheap seeded random policy (a step to a random neighbour,
  *      sometimes WAIT, PLAN, LIGHT or YELL, like the random bots of the recorded traces), and
