@@ -49,6 +49,8 @@ expect_said "help for an unknown command" "kutulu: unknown command 'nope' (see k
 expect_said "seed words" "kutulu: invalid value for --seed: 'x' (need an integer from" match --seed x --bots wait,wait,wait,wait --maps "$maps"
 expect_said "seed twice" "kutulu: option --seed given twice" match --seed 1 --seed 2 --bots wait,wait,wait,wait --maps "$maps"
 expect_said "missing trace words" "kutulu: $out/nowhere.txt: cannot open: No such file" replay --maps "$maps" "$out/nowhere.txt"
+expect_said "replay --maps without a value" "kutulu: option --maps needs a value" replay --maps
+expect_said "replay --file twice" "kutulu: option --file given twice" replay --file a --file b
 expect_said "limit words" "kutulu: invalid value for --limit: '0' (need an integer from 1 to 600000)" match --seed 1 --bots wait,wait,wait,wait --limit 0 --maps "$maps"
 [ "$(cat "$out/keep.txt")" = "keep me" ] || { echo "FAIL: an input file changed" >&2; fails=$((fails + 1)); }
 [ "$fails" -eq 0 ] || exit 1
