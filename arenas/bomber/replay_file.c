@@ -47,6 +47,9 @@ int bomber_replay_tick(kit_replay *r, const bomber_game *g, int tick,
     json_t *m = NULL;
     for (int p = 0; maps && p < BOMBER_PLAYERS; p++) {
         if (!maps[p]) continue;
+        int published = 0; /* bots without a goal map leave it all NaN: no entry then */
+        for (int c = 0; c < BOMBER_CELLS && !published; c++) published = maps[p][c] == maps[p][c];
+        if (!published) continue;
         if (!m) m = json_object();
         char key[16];
         snprintf(key, sizeof key, "p%d/goal", p);

@@ -3,7 +3,7 @@
  * {"players":[{"x","y","hp","ammo","score"}...], "bombs":[[x,y,owner,ttl]...],
  *  "fire":[[x,y,owner]...], "blocks":[[x,y,"s"|"o",hp]...], "ammo":[[x,y,ttl]...],
  *  "treasure":[[x,y]...]}; actions are the answers applied in the turn ("~" None, "" the
- * empty string, "u" "d" "l" "r" "b" "p"). Maps (with --maps): "p0/goal", "p1/goal". */
+ * empty string, "u" "d" "l" "r" "b" "p"). Maps (with --maps): "p0/goal", "p1/goal" for the bots that publish one (gambit, gambit2). */
 #ifndef BOMBER_REPLAY_FILE_H
 #define BOMBER_REPLAY_FILE_H
 
