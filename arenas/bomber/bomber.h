@@ -123,8 +123,9 @@ typedef struct bomber_game {
 } bomber_game;
 
 /* Make the map of seed S exactly as Game.generate_map draws it from random.Random(S)
- * (players added as pid 0 and pid 1 first). max_iterations: the runner's 1800. */
-void bomber_new_game(bomber_game *g, int64_t seed, int max_iterations);
+ * (players added as pid 0 and pid 1 first). max_iterations: the runner's 1800. Returns 0, or
+ * DMAP_ERR_NOMEM when the sampler's scratch memory could not be had (g is then unusable). */
+int bomber_new_game(bomber_game *g, int64_t seed, int max_iterations);
 
 /* Play one tick with the players' actions (BOMBER_NONE: nothing queued; actions of dead
  * players are ignored). log may be NULL. Returns 0, or -1 when the game is already over or

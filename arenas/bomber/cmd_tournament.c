@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "bomber_cli.h"
+#include "dmap.h"
 #include "cli.h"
 #include "stats.h"
 #include "tournament.h"
@@ -22,6 +23,7 @@ typedef struct tour_ctx {
 
 typedef struct tour_result {
     bomber_result r;
+    int rc;     /* 0, or why the game could not be played (a bot's init error) */
     int a_seat; /* pid of the pairing's first bot */
     int64_t map_seed;
 } tour_result;
@@ -38,7 +40,8 @@ static int play_one(void *vctx, long index, uint64_t game_seed, void *slot) {
     out->a_seat = (int)(k % 2);
     const bomber_bot *seats[2] = {out->a_seat ? b : a, out->a_seat ? a : b};
     out->map_seed = map_seed(c->seed, k);
-    return bomber_play(out->map_seed, seats, 0, NULL, NULL, &out->r) ? 1 : 0;
+    out->rc = bomber_play(out->map_seed, seats, 0, NULL, NULL, &out->r);
+    return out->rc != 0;
 }
 
 int cmd_tournament(int argc, char **argv) {
@@ -90,10 +93,6 @@ int cmd_tournament(int argc, char **argv) {
         free(res);
         return bcli_fail("tournament: cannot start the worker threads");
     }
-    if (failed) {
-        free(res);
-        return bcli_fail("tournament: %ld games could not be played", failed);
-    }
     printf("# bomber tournament: %ld games per pairing, seed %llu (seats alternate; game k "
            "uses map k/2)\n\n", games, (unsigned long long)c.seed);
     printf("| A | B | games | A wins | draws | B wins | A win rate (95%% CI) | B win rate (95%% CI) "
@@ -102,10 +101,12 @@ int cmd_tournament(int argc, char **argv) {
     kit_mean dec[MAX_BOTS];
     memset(dec, 0, sizeof dec);
     for (int p = 0; p < c.npairs; p++) {
-        long wa = 0, wb = 0, dr = 0, deaths = 0;
+        long wa = 0, wb = 0, dr = 0, deaths = 0, played = 0;
         kit_mean sa = {0, 0, 0}, sb = {0, 0, 0};
         for (long k = 0; k < games; k++) {
             const tour_result *x = &res[p * games + k];
+            if (x->rc != 0) continue; /* failed: reported below the table */
+            played++;
             int pa = x->a_seat, pb = 1 - pa;
             if (x->r.winner == pa) wa++;
             else if (x->r.winner == pb) wb++;
@@ -121,12 +122,13 @@ int cmd_tournament(int argc, char **argv) {
             }
         }
         double alo, ahi, blo, bhi;
-        kit_wilson(wa, games, 1.96, &alo, &ahi);
-        kit_wilson(wb, games, 1.96, &blo, &bhi);
+        kit_wilson(wa, played, 1.96, &alo, &ahi);
+        kit_wilson(wb, played, 1.96, &blo, &bhi);
+        double n = played ? (double)played : 1;
         printf("| %s | %s | %ld | %ld | %ld | %ld | %.1f%% [%.1f, %.1f] | %.1f%% [%.1f, %.1f] | "
                "%.1f ± %.1f | %.1f ± %.1f | %ld |\n",
-               c.bots[c.pair_a[p]]->name, c.bots[c.pair_b[p]]->name, games, wa, dr, wb,
-               100.0 * wa / games, 100 * alo, 100 * ahi, 100.0 * wb / games, 100 * blo, 100 * bhi,
+               c.bots[c.pair_a[p]]->name, c.bots[c.pair_b[p]]->name, played, wa, dr, wb,
+               100.0 * wa / n, 100 * alo, 100 * ahi, 100.0 * wb / n, 100 * blo, 100 * bhi,
                kit_mean_value(&sa), kit_mean_halfwidth(&sa), kit_mean_value(&sb),
                kit_mean_halfwidth(&sb), deaths);
     }
@@ -134,6 +136,12 @@ int cmd_tournament(int argc, char **argv) {
     for (int i = 0; i < nbots; i++)
         printf("| %s | %.2f ± %.2f |\n", c.bots[i]->name, kit_mean_value(&dec[i]),
                kit_mean_halfwidth(&dec[i]));
+    if (failed) {
+        long g = 0;
+        while (g < total && res[g].rc == 0) g++;
+        fprintf(stderr, "bomber: tournament: %ld games could not be played (game %ld: %s)\n",
+                failed, g, g < total ? dmap_strerror(res[g].rc) : "?");
+    }
     free(res);
-    return 0;
+    return failed ? 1 : 0;
 }

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "bomber.h"
+#include "dmap.h"
 
 /* ---- small helpers ----------------------------------------------------------------------- */
 
@@ -112,11 +113,12 @@ static void list_remove(cell_list *l, int x, int y) {
 
 /* random.sample(cells, k), then each chosen cell removed from the list: out gets them in
  * the order selected. */
-static void sample_cells(kit_pyrandom *r, cell_list *l, int k, int out[][2]) {
+static int sample_cells(kit_pyrandom *r, cell_list *l, int k, int out[][2]) {
     size_t idx[BOMBER_CELLS];
-    kit_pyrandom_sample(r, (size_t)l->n, (size_t)k, idx);
+    if (kit_pyrandom_sample(r, (size_t)l->n, (size_t)k, idx) != 0) return -1; /* no memory */
     for (int i = 0; i < k; i++) out[i][0] = l->x[idx[i]], out[i][1] = l->y[idx[i]];
     for (int i = 0; i < k; i++) list_remove(l, out[i][0], out[i][1]);
+    return 0;
 }
 
 /* The player's cell, its 4 neighbours, and one of the 4 cells at distance 2 tried in random
@@ -142,7 +144,7 @@ static void place_player(bomber_game *g, cell_list *l, int pid) {
     }
 }
 
-void bomber_new_game(bomber_game *g, int64_t seed, int max_iterations) {
+int bomber_new_game(bomber_game *g, int64_t seed, int max_iterations) {
     memset(g, 0, sizeof *g);
     kit_pyrandom_seed(&g->rng, seed);
     g->max_iterations = max_iterations;
@@ -158,18 +160,19 @@ void bomber_new_game(bomber_game *g, int64_t seed, int max_iterations) {
     for (int x = 0; x < BOMBER_W; x++)
         for (int y = 0; y < BOMBER_H; y++) l.x[l.n] = x, l.y[l.n] = y, l.n++;
     for (int p = 0; p < BOMBER_PLAYERS; p++) place_player(g, &l, p);
-    sample_cells(&g->rng, &l, BOMBER_METAL, g->metal);
+    if (sample_cells(&g->rng, &l, BOMBER_METAL, g->metal)) return DMAP_ERR_NOMEM;
     int cells[BOMBER_WOOD][2];
-    sample_cells(&g->rng, &l, BOMBER_WOOD, cells);
+    if (sample_cells(&g->rng, &l, BOMBER_WOOD, cells)) return DMAP_ERR_NOMEM;
     for (int i = 0; i < BOMBER_WOOD; i++)
         g->blocks[g->nblocks++] = (bomber_block){cells[i][0], cells[i][1], BOMBER_WOOD_HP, 's'};
-    sample_cells(&g->rng, &l, BOMBER_ORE, cells);
+    if (sample_cells(&g->rng, &l, BOMBER_ORE, cells)) return DMAP_ERR_NOMEM;
     for (int i = 0; i < BOMBER_ORE; i++)
         g->blocks[g->nblocks++] = (bomber_block){cells[i][0], cells[i][1], BOMBER_ORE_HP, 'o'};
-    sample_cells(&g->rng, &l, BOMBER_FREE_AMMO, cells);
+    if (sample_cells(&g->rng, &l, BOMBER_FREE_AMMO, cells)) return DMAP_ERR_NOMEM;
     for (int i = 0; i < BOMBER_FREE_AMMO; i++)
         g->ammo[g->nammo++] = (bomber_ammo){cells[i][0], cells[i][1], BOMBER_AMMO_TTL, 1};
     g->init_words = words_since(&g->rng, start);
+    return 0;
 }
 
 /* ---- one tick ---------------------------------------------------------------------------- */

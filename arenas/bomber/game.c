@@ -6,15 +6,16 @@
 #include <string.h>
 
 #include "bomber.h"
+#include "dmap.h"
 #include "cputime.h"
 
 int bomber_play(int64_t seed, const bomber_bot *bots[BOMBER_PLAYERS], int want_maps,
                 bomber_observer observer, void *ctx, bomber_result *out) {
     bomber_game g;
-    bomber_new_game(&g, seed, BOMBER_MAX_ITERATIONS);
+    memset(out, 0, sizeof *out);
+    if (bomber_new_game(&g, seed, BOMBER_MAX_ITERATIONS)) return DMAP_ERR_NOMEM;
     void *state[BOMBER_PLAYERS] = {NULL, NULL};
     int rc = 0;
-    memset(out, 0, sizeof *out);
     for (int p = 0; p < BOMBER_PLAYERS && !rc; p++)
         if (bots[p]->init) rc = bots[p]->init(&state[p], p, bomber_bot_seed((uint64_t)seed, p));
     bomber_answer answers[BOMBER_PLAYERS] = {BOMBER_ANS_NONE, BOMBER_ANS_NONE};

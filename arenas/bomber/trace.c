@@ -304,7 +304,10 @@ int bomber_replay_trace(const bomber_lines *t, bomber_replay_hook hook, void *ct
         rc = malformed(err, errlen, at, "out of memory");
         goto done;
     }
-    bomber_new_game(g, seed, maxit);
+    if (bomber_new_game(g, seed, maxit)) {
+        rc = malformed(err, errlen, at, "out of memory");
+        goto done;
+    }
     if (g->init_words != init_words) {
         char a[64], b[64];
         snprintf(a, sizeof a, "INIT rng %d", init_words);

@@ -24,6 +24,7 @@ static const char tournament_help[] =
 
 typedef struct game_slot {
     int failed;
+    char why[256]; /* a failed game: the runner's reason */
     int rank[KT_PLAYERS], score[KT_PLAYERS], timeouts[KT_PLAYERS], decisions[KT_PLAYERS];
     int64_t decide_ns[KT_PLAYERS], max_ns[KT_PLAYERS];
     int turns;
@@ -72,6 +73,7 @@ static int play_one(void *vctx, long index, uint64_t game_seed, void *result) {
     }
     for (int s = 0; s < KT_PLAYERS; s++) kt_player_free(players[s]);
     slot->failed = rc != 0;
+    if (rc != 0) snprintf(slot->why, sizeof slot->why, "%s", err);
     return rc != 0;
 }
 
@@ -162,6 +164,13 @@ int kutulu_cmd_tournament(int argc, char **argv) {
                kit_mean_value(&score[e]), kit_mean_halfwidth(&score[e]),
                decisions[e] ? ns[e] / (double)decisions[e] / 1e3 : 0.0, (double)worst[e] / 1e6,
                timeouts[e]);
+    }
+    if (failed) { /* the table above counts the games played; say why the others were not */
+        long g = 0;
+        while (g < games && !slots[g].failed) g++;
+        if (g < games)
+            fprintf(stderr, "kutulu: tournament: %ld games failed (game %ld: %s)\n", failed, g,
+                    slots[g].why);
     }
     free(slots);
     return failed ? 1 : 0;

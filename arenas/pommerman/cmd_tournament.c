@@ -151,7 +151,12 @@ int cmd_tournament(int argc, char **argv) {
                100 * thi, 100.0 * tl[k].losses / n,
                tl[k].decisions ? tl[k].ns / 1e3 / (double)tl[k].decisions : 0.0);
     }
-    if (failed) fprintf(stderr, "pommerman: %ld games could not be played\n", failed);
+    if (failed) {
+        long first = 0;
+        while (first < games && slots[first].rc == DMAP_OK) first++;
+        fprintf(stderr, "pommerman: %ld games could not be played (game %ld: %s)\n", failed,
+                first, first < games ? dmap_strerror(slots[first].rc) : "?");
+    }
     free(slots);
     return failed ? 1 : 0;
 }

@@ -8,6 +8,7 @@
  * It forwards to glibc's __libc_malloc, __libc_calloc and __libc_realloc, so it needs no
  * dlsym (which itself allocates). Not for sanitizer builds: their runtimes replace malloc. */
 #define _GNU_SOURCE
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -26,7 +27,9 @@ static long read_fail_at(void) {
 static int fail_now(size_t n) {
     if (n == 0) return 0;
     if (fail_at < 0) fail_at = read_fail_at();
-    return ++calls == fail_at;
+    if (++calls != fail_at) return 0;
+    errno = ENOMEM; /* as glibc's malloc does: its own callers (pthread_create) assert it */
+    return 1;
 }
 
 void *malloc(size_t n) { return fail_now(n) ? NULL : __libc_malloc(n); }

@@ -1,0 +1,95 @@
+#!/usr/bin/env bash
+# tournaments.sh — the arenas' tournaments under allocation failure (issue 15): for each
+# command below, count the allocations of a normal run (--jobs 1, so the count is the same every
+# run), then run it once for every N with the N-th allocation failing (failalloc.c, preloaded).
+# Every run must end (never hang, never crash: exit 0, 1 or 2) with at most one error line on
+# stderr, naming the program. A run whose failure hit a game (exit 1 with the table printed)
+# is a tournament that lost a game and went on: the table counts the games played and stderr
+# says how many failed and why; at least one N per arena must do that, so the test fails if
+# a failed game stops the tournament. Then each arena loads and replays a recorded game the
+# same way (arena game setup under allocation failure, issue 15 item 1): exit 0 with the normal
+# output, or an error in one line. Runs that exit 0 with a different table (a bot that
+# swallowed the failure and played on differently) are counted and printed, not failed: a
+# known open issue of the bots, listed in tests/fuzz/README.md.
+# Environment: BOMBER, POMMERMAN, KUTULU (the programs), FAILALLOC (the library), SHARED (the
+# shared folder).
+set -uo pipefail
+for v in BOMBER POMMERMAN KUTULU FAILALLOC SHARED; do
+    if [[ ! -e ${!v:-} ]]; then
+        echo "FAIL: alloc_tournaments: $v must name the built program or library" >&2
+        exit 1
+    fi
+done
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+failures=0
+points=0
+
+# A table without its timing columns (decimals with µs or ms, and the decision-time columns
+# the bomber and Pommerman tables end their rows with): what must not change.
+untimed() {
+    sed -E 's/[0-9]+\.[0-9]+ (µs|ms)/T/g; s/\| [0-9]+\.[0-9]+( ± [0-9]+\.[0-9]+)? \|$/| T |/'
+}
+
+# sweep NAME PREFIX COMMAND... : every failure point of the command.
+sweep() {
+    local name=$1 prefix=$2
+    shift 2
+    DMAP_COUNT_ALLOC=$tmp/count LD_PRELOAD=$FAILALLOC "$@" >"$tmp/normal.out" 2>"$tmp/normal.err"
+    local rc=$? count
+    count=$(cat "$tmp/count")
+    if [[ $rc != 0 || -z $count ]]; then
+        echo "FAIL: $name: the normal run failed ($rc)" >&2
+        failures=$((failures + 1))
+        return
+    fi
+    local lost_and_went_on=0 silent=0
+    for ((n = 1; n <= count; n++)); do
+        points=$((points + 1))
+        DMAP_FAIL_ALLOC=$n LD_PRELOAD=$FAILALLOC timeout 60 "$@" >"$tmp/out" 2>"$tmp/err"
+        rc=$?
+        local lines
+        lines=$(grep -c . "$tmp/err")
+        if [[ $rc -gt 2 ]]; then
+            echo "FAIL: $name: allocation $n: exit $rc" >&2
+            head -3 "$tmp/err" >&2
+            failures=$((failures + 1))
+        elif [[ $rc != 0 && ( $lines != 1 || $(grep -c "^$prefix: " "$tmp/err") != 1 ) ]]; then
+            echo "FAIL: $name: allocation $n: exit $rc with $lines lines on stderr:" >&2
+            head -3 "$tmp/err" >&2
+            failures=$((failures + 1))
+        elif [[ $rc == 0 ]] && ! cmp -s <(untimed <"$tmp/out") <(untimed <"$tmp/normal.out"); then
+            silent=$((silent + 1)) # a bot swallowed the failure and played on differently
+        fi
+        if [[ $rc == 1 ]] && grep -q '^|' "$tmp/out" && grep -q 'failed\|could not be played' "$tmp/err"; then
+            lost_and_went_on=$((lost_and_went_on + 1))
+        fi
+    done
+    if [[ $name == *replay ]]; then # a recorded game: no tournament, nothing silent allowed
+        echo "$name: $count allocation failure points"
+        if [[ $silent != 0 ]]; then
+            echo "FAIL: $name: $silent runs gave exit 0 with a different output" >&2
+            failures=$((failures + 1))
+        fi
+        return
+    fi
+    echo "$name: $count allocation failure points, $lost_and_went_on lost a game and went on," \
+        "$silent gave exit 0 with a different table (known: see tests/fuzz/README.md)"
+    if [[ $lost_and_went_on == 0 ]]; then
+        echo "FAIL: $name: no failure point lost a game and still printed the table" >&2
+        failures=$((failures + 1))
+    fi
+}
+
+sweep bomber bomber "$BOMBER" tournament --bots gambit,simple --games 2 --jobs 1
+sweep pommerman pommerman "$POMMERMAN" tournament --bots simple,dmap,simple,random --games 2 --jobs 1
+sweep kutulu kutulu "$KUTULU" tournament --bots postmortem,initial,wait,random --games 2 --jobs 1
+# Loading and replaying a recorded game of each arena (SHARED: the shared folder).
+sweep bomber_replay bomber "$BOMBER" replay "$SHARED/data/bomber/traces/random-random/seed_117.trace.gz"
+sweep pommerman_replay pommerman "$POMMERMAN" replay "$SHARED/data/pommerman/traces/ffa-SRSR/seed_1.txt" --agents
+sweep kutulu_replay kutulu "$KUTULU" replay --maps "$SHARED/data/kutulu/maps" "$SHARED/data/kutulu/traces/seed_3.txt"
+if [[ $failures != 0 ]]; then
+    echo "FAIL: alloc_tournaments: $failures failures over $points points" >&2
+    exit 1
+fi
+echo "alloc_tournaments: $points points ok"
