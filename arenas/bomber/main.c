@@ -59,7 +59,10 @@ static void usage(FILE *out) {
 }
 
 int main(int argc, char **argv) {
-    if (argc < 2) return bcli_fail("no command (see bomber --help)");
+    if (argc < 2) { /* like dmap and pursuit: no command is not an error, it shows the usage */
+        usage(stdout);
+        return 0;
+    }
     const char *cmd = argv[1];
     int rc;
     if (!strcmp(cmd, "help") && argc > 2) { /* help COMMAND: that command's usage */

@@ -78,7 +78,10 @@ static const char usage[] =
     "  bots                      list the built-in bots\n";
 
 int main(int argc, char **argv) {
-    if (argc < 2) return kcli_fail("no command (see kutulu --help)");
+    if (argc < 2) { /* like dmap and pursuit: no command is not an error, it shows the usage */
+        fputs(usage, stdout);
+        return 0;
+    }
     if (strcmp(argv[1], "help") == 0 && argc > 2) { /* help COMMAND = COMMAND --help */
         char *help_argv[] = {argv[2], "--help", NULL};
         if (strcmp(argv[2], "replay") == 0) return kutulu_cmd_replay(2, help_argv);

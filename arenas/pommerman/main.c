@@ -16,10 +16,7 @@ static int usage(FILE *out) {
 }
 
 int main(int argc, char **argv) {
-    if (argc < 2) {
-        fprintf(stderr, "pommerman: no command (see pommerman --help)\n");
-        return 2;
-    }
+    if (argc < 2) return usage(stdout); /* like dmap and pursuit: not an error */
     const char *cmd = argv[1];
     if (!strcmp(cmd, "help") && argc > 2) { /* help COMMAND = COMMAND --help */
         char *help_argv[] = {argv[2], "--help", NULL};

@@ -18,7 +18,8 @@ expect2() { # expect2 DESCRIPTION ARGS...
 }
 printf 'binary\000file' > "$out/binary"
 echo "keep me" > "$out/keep.txt"
-expect2 "no command"
+"$k" > "$out/stdout" 2> "$out/stderr" && grep -q "kutulu" "$out/stdout" && [ ! -s "$out/stderr" ] \
+  || { echo "FAIL: no command: want the usage on stdout and exit 0, like dmap" >&2; fails=$((fails + 1)); }
 expect2 "unknown command" frobnicate
 expect2 "no seed" match --bots wait,wait,wait,wait --maps "$maps"
 expect2 "seed not a number" match --seed x --bots wait,wait,wait,wait --maps "$maps"
