@@ -1,4 +1,4 @@
-/* bench_engine.c — the engine benchmark of issue 14, built to be trusted on a busy machine:
+/* bench_engine.c — the engine benchmark, built to be trusted on a busy machine:
  * incremental updates against full rescans, distance tables, and the scan against its floors.
  *
  * Method. The contenders of a case run interleaved, round by round, in rotated order (A B C,
@@ -285,6 +285,60 @@ static int run_tcod(void *ctx, long reps) {
 
 /* ---- section 1: the floor ----------------------------------------------------------------- */
 
+/* A side x side grid with wall_percent random walls and the centre open: the same grid as
+ * bench_scan.c's "walls25" cases (same seed, same draws). */
+static void walled_grid(dmap_grid *g, int side, int wall_percent) {
+    dmap_grid_init(g, side, side);
+    dmap_rng rng;
+    dmap_rng_seed(&rng, 20240601u);
+    for (long i = 0; i < (long)side * side; i++)
+        g->wall[i] = dmap_rng_below(&rng, 100) < (uint32_t)wall_percent;
+    g->wall[(side / 2) * side + side / 2] = 0;
+}
+
+/* libtcod's TCOD_dijkstra_compute against dmap_field from the centre of g, 8-connected with
+ * diagonal 1.41 and cut corners (libtcod's own rule: a diagonal only asks whether the target
+ * is walkable), interleaved. The two must agree on every passable cell (libtcod counts in
+ * hundredths: within 0.004; -1 where it cannot reach is our NOT_REACHED). */
+static void libtcod_row(const char *name, const dmap_grid *g) {
+#ifdef DMAP_BENCH_LIBTCOD
+    const int side = g->w;
+    dmap_moves m141 = {8, 1.0, 1.41, DMAP_CORNERS_CUT};
+    dmap_goal goal = {side / 2, side / 2, 0};
+    field_run f8;
+    field_init(&f8, g, m141, &goal, 1);
+    tcod_run t;
+    t.map = TCOD_map_new(side, side);
+    for (int y = 0; y < side; y++)
+        for (int x = 0; x < side; x++) {
+            int open = !g->wall[y * side + x];
+            TCOD_map_set_properties(t.map, x, y, open, open);
+        }
+    t.dijkstra = TCOD_dijkstra_new(t.map, 1.41f);
+    t.x = t.y = side / 2;
+    contender l[2] = {{"libtcod", run_tcod, &t, 0, {0}}, {"dmap 8-conn 1.41 cut", run_field, &f8, 0, {0}}};
+    interleave(l, 2);
+    for (int i = 0; i < side * side; i++) {
+        if (g->wall[i]) continue;
+        float theirs = TCOD_dijkstra_get_distance(t.dijkstra, i % side, i / side);
+        int unreached = f8.v[i] >= NOT_REACHED;
+        if (theirs < 0 ? !unreached : unreached || fabs(theirs - f8.v[i]) > 0.004) {
+            fprintf(stderr, "bench: libtcod disagrees at cell %d: %f vs %f\n", i, theirs, f8.v[i]);
+            failures++;
+            break;
+        }
+    }
+    ratio q = ratio_of(&l[0], &l[1]);
+    print_row(name, &l[0], &l[1], ">= 2.5x", q.lo >= 2.5);
+    TCOD_dijkstra_delete(t.dijkstra);
+    TCOD_map_delete(t.map);
+    field_free(&f8);
+#else
+    (void)g;
+    printf("%-34s (libtcod not found: not measured)\n", name);
+#endif
+}
+
 static void section_floor(void) {
     int side = quick ? 100 : 1000;
     dmap_grid g;
@@ -327,34 +381,11 @@ static void section_floor(void) {
     q = ratio_of(&s[0], &s[1]);
     print_row("8-conn octile: strict / cut", &s[0], &s[1], "<= 1.1x", q.med <= 1.1);
 
-#ifdef DMAP_BENCH_LIBTCOD
-    dmap_moves m141 = {8, 1.0, 1.41, DMAP_CORNERS_CUT};
-    field_run f8;
-    field_init(&f8, &g, m141, &goal, 1);
-    tcod_run t;
-    t.map = TCOD_map_new(side, side);
-    for (int y = 0; y < side; y++)
-        for (int x = 0; x < side; x++) TCOD_map_set_properties(t.map, x, y, 1, 1);
-    t.dijkstra = TCOD_dijkstra_new(t.map, 1.41f);
-    t.x = t.y = side / 2;
-    contender l[2] = {{"libtcod", run_tcod, &t, 0, {0}}, {"dmap 8-conn 1.41 cut", run_field, &f8, 0, {0}}};
-    interleave(l, 2);
-    for (int i = 0; i < side * side; i += 997) {
-        float theirs = TCOD_dijkstra_get_distance(t.dijkstra, i % side, i / side);
-        if (fabs(theirs - f8.v[i]) > 0.004) {
-            fprintf(stderr, "bench: libtcod disagrees at cell %d: %f vs %f\n", i, theirs, f8.v[i]);
-            failures++;
-            break;
-        }
-    }
-    q = ratio_of(&l[0], &l[1]);
-    print_row("8-conn 1.41 cut: libtcod / dmap", &l[0], &l[1], ">= 2.5x", q.lo >= 2.5);
-    TCOD_dijkstra_delete(t.dijkstra);
-    TCOD_map_delete(t.map);
-    field_free(&f8);
-#else
-    printf("8-conn 1.41 cut: libtcod / dmap       (libtcod not found: not measured)\n");
-#endif
+    libtcod_row("8-conn 1.41 cut: libtcod / dmap", &g);
+    dmap_grid walls;
+    walled_grid(&walls, side, 25);
+    libtcod_row("25% walls, same: libtcod / dmap", &walls);
+    dmap_grid_free(&walls);
     field_free(&fs);
     field_free(&fc);
     field_free(&f4);

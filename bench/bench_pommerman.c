@@ -1,7 +1,7 @@
-/* bench_pommerman.c — the Pommerman arena's speed targets (issue 10): the engine step (<= 1 us
+/* bench_pommerman.c — the Pommerman arena's speed targets: the engine step (<= 1 us
  * on average in 4 x simple games), steps per second with 4 x stop and 4 x simple, the ratio to
  * the original Python environment (about 175 us per step and 1.3 ms per SimpleAgent decision,
- * the issue's figures for this machine; the original is not run here), and the median decision
+ * figures measured here earlier; the original is not run here), and the median decision
  * time of `simple` (<= 5 us) and of `dmap`.
  *
  * Method: G games of 4 x simple (seeds 1..G) are played once, recording every action and

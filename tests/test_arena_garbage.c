@@ -1,5 +1,5 @@
 /* test_arena_garbage.c — the arenas' readers fed fixed-seed byte mutations of valid inputs: the
- * deterministic stand-in for the libFuzzer harnesses of tests/fuzz (issue 15).
+ * deterministic stand-in for the libFuzzer harnesses of tests/fuzz.
  *
  * Inputs are the fuzz seeds (tests/fuzz/seeds/<reader>/: recorded games cut to a few turns,
  * replay files, bot answers) and the files of tests/fuzz/regressions/ (each once, unmutated).

@@ -1,4 +1,4 @@
-/* test_arena_limits.c — the size limits of the arenas' readers (issue 15): recorded games and
+/* test_arena_limits.c — the size limits of the arenas' readers: recorded games and
  * replay files above the documented sizes are refused with a clear one-line error, before the
  * file is read into memory; files at the limit are still read.
  *   bomber     BOMBER_FILE_MAX (64 MiB uncompressed): a gzip bomb of 64 MiB + 1 is refused

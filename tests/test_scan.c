@@ -4,7 +4,7 @@
  * negative and fractional goals, defaults below some goals, every move mode, random per-cell
  * costs, few and many distinct costs) and requires the engine to equal the sweep loop: bit for
  * bit (both compute the minimum over paths of the same left-to-right floating sums, and
- * rounding is monotone), which is stricter than the 1e-9 the issue asks for. */
+ * rounding is monotone), which is stricter than a 1e-9 tolerance. */
 #include <float.h>
 #include <limits.h>
 #include <math.h>

@@ -1,4 +1,4 @@
-/* replay.js — reading the dmap replay format (JSON Lines, DESIGN.md "Replay format") into
+/* replay.js — reading the dmap replay format (JSON Lines, arenas/kit/README.md "Replays") into
  * frames the viewer draws, with one clear message for anything malformed.
  *
  *   line 1        {"format":"dmap-replay","version":1,"game":"...","width":W,"height":H,

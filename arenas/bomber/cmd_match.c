@@ -60,8 +60,9 @@ int cmd_match(int argc, char **argv) {
     for (int i = 1; i < argc; i++) {
         const char *o = argv[i];
         if (!strcmp(o, "--help")) {
-            puts("usage: bomber match --seed S --bots A,B [--render] [--replay FILE.jsonl]\n"
+            puts("usage: bomber match [--seed S] --bots A,B [--render] [--replay FILE.jsonl]\n"
                  "                    [--html FILE.html] [--maps]\n"
+                 "--seed S: the game's seed, 0 to 2^63-1 (default 1).\n"
                  "--html writes the game as one standalone page: the replay viewer with the replay\n"
                  "inline (open it in a browser); --maps adds Gambit's goal maps to either.");
             return 0;
@@ -86,7 +87,7 @@ int cmd_match(int argc, char **argv) {
             return BCLI_USAGE;
         }
     }
-    if (!botlist[0]) return bcli_fail("match: --bots A,B is required");
+    if (!botlist[0]) return bcli_fail("match: --bots is required (see bomber help match)");
     if (maps && !replay_path && !html_path)
         return bcli_fail("match: --maps needs --replay FILE or --html FILE");
     const bomber_bot *bots[2];

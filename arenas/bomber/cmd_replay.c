@@ -5,21 +5,22 @@
 #include <string.h>
 
 #include "bomber_cli.h"
+#include "cli.h"
 #include "gambit_log.h"
 #include "trace.h"
 
 int cmd_replay(int argc, char **argv) {
     const char *trace = NULL, *log = NULL;
+    kit_opts seen = {.n = 0};
     for (int i = 1; i < argc; i++) {
+        if (kit_opt_once("bomber", &seen, argv[i])) return BCLI_USAGE;
         if (!strcmp(argv[i], "--gambit")) {
-            if (log) return bcli_fail("replay: --gambit given twice");
-            if (i + 1 >= argc) return bcli_fail("replay: --gambit needs a value");
-            log = argv[++i];
+            if (!(log = kit_opt_value("bomber", argc, argv, &i))) return BCLI_USAGE;
         } else if (!strcmp(argv[i], "--help")) {
             puts("usage: bomber replay TRACE[.gz] [--gambit LOG[.gz]]");
             return 0;
         } else if (argv[i][0] == '-' && argv[i][1]) {
-            return bcli_fail("replay: unknown option '%s' (see bomber --help)", argv[i]);
+            return kit_unknown_option("bomber", "replay", argv[i]), BCLI_USAGE;
         } else if (trace) {
             return bcli_fail("replay: more than one trace given ('%s')", argv[i]);
         } else {

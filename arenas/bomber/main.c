@@ -42,13 +42,16 @@ int bcli_bots(const char *opt, const char *list, const bomber_bot **out, int max
 }
 
 static void usage(FILE *out) {
-    fputs("usage: bomber COMMAND [options]   (CoderOne's 2020 bomber game, rules/bomber.md)\n"
+    fputs("usage: bomber COMMAND [options]   (CoderOne's 2020 bomber game)\n"
+          "       bomber help COMMAND       options of a command (also: bomber COMMAND --help)\n"
           "\n"
           "  bomber replay TRACE[.gz] [--gambit LOG[.gz]]\n"
           "      replay a recorded game from its seed and answers; prints OK or the first\n"
           "      difference (tick and field); --gambit also re-decides every logged Gambit call\n"
-          "  bomber match --seed S --bots A,B [--render] [--replay FILE.jsonl] [--maps]\n"
-          "      play one game; the last line gives winner, reason and scores\n"
+          "  bomber match [--seed S] --bots A,B [--render] [--replay FILE.jsonl]\n"
+          "               [--html FILE.html] [--maps]\n"
+          "      play one game (seed 0 to 2^63-1, default 1); the last line gives winner,\n"
+          "      reason and scores\n"
           "  bomber tournament --bots A,B,... --games N [--seed S] [--jobs J]\n"
           "      N games per pairing, seats alternated; win rates with Wilson 95% intervals\n"
           "\n",
@@ -56,7 +59,10 @@ static void usage(FILE *out) {
 }
 
 int main(int argc, char **argv) {
-    if (argc < 2) return bcli_fail("no command (try: replay, match, tournament, --help)");
+    if (argc < 2) { /* like dmap and pursuit: no command is not an error, it shows the usage */
+        usage(stdout);
+        return 0;
+    }
     const char *cmd = argv[1];
     int rc;
     if (!strcmp(cmd, "help") && argc > 2) { /* help COMMAND: that command's usage */
@@ -64,7 +70,7 @@ int main(int argc, char **argv) {
         if (!strcmp(argv[2], "replay")) return cmd_replay(2, args);
         if (!strcmp(argv[2], "match")) return cmd_match(2, args);
         if (!strcmp(argv[2], "tournament")) return cmd_tournament(2, args);
-        return bcli_fail("help: unknown command '%s' (try: replay, match, tournament)", argv[2]);
+        return bcli_fail("unknown command '%.60s' (see bomber --help)", argv[2]);
     }
     if (!strcmp(cmd, "--help") || !strcmp(cmd, "-h") || !strcmp(cmd, "help")) {
         usage(stdout);
@@ -76,7 +82,7 @@ int main(int argc, char **argv) {
     } else if (!strcmp(cmd, "tournament")) {
         rc = cmd_tournament(argc - 1, argv + 1);
     } else {
-        return bcli_fail("unknown command '%s' (try: replay, match, tournament, --help)", cmd);
+        return bcli_fail("unknown command '%.60s' (see bomber --help)", cmd);
     }
     if ((fflush(stdout) != 0 || ferror(stdout)) && rc != BCLI_USAGE)
         return bcli_fail("cannot write the output");

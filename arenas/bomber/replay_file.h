@@ -1,5 +1,6 @@
-/* replay_file.h — bomber games as dmap replay files (JSON Lines, DESIGN.md; written with the
- * kit's replay writer). Terrain characters: '#' metal, '.' anything else. Each turn's state:
+/* replay_file.h — bomber games as dmap replay files (JSON Lines, arenas/kit/README.md;
+ * written with the kit's replay writer). Terrain characters: '#' metal, '.' anything else.
+ * Each turn's state:
  * {"players":[{"x","y","hp","ammo","score"}...], "bombs":[[x,y,owner,ttl]...],
  *  "fire":[[x,y,owner]...], "blocks":[[x,y,"s"|"o",hp]...], "ammo":[[x,y,ttl]...],
  *  "treasure":[[x,y]...]}; actions are the answers applied in the turn ("~" None, "" the

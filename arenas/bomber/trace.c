@@ -21,7 +21,7 @@ int bomber_lines_read(const char *path, bomber_lines *l, char *err, size_t errle
     memset(l, 0, sizeof *l);
     gzFile f = gzopen(path, "rb");
     if (!f) {
-        snprintf(err, errlen, "%s: cannot open (%s)", path, errno ? strerror(errno) : "zlib");
+        snprintf(err, errlen, "%s: cannot open: %s", path, errno ? strerror(errno) : "zlib");
         return -1;
     }
     size_t cap = 1 << 20, len = 0;

@@ -1,5 +1,5 @@
 /* replay.h — the replay files every arena writes and the viewer reads: JSON Lines (one JSON
- * object per line, UTF-8) in the common format of DESIGN.md:
+ * object per line, UTF-8) in the common format (arenas/kit/README.md):
  *   line 1  {"format":"dmap-replay","version":1,"game":G,"width":W,"height":H,"seed":S,
  *            "players":[...],"terrain":["row0",...], ...game-specific static fields}
  *   then    {"turn":t,"actions":[...],"state":{...},"maps":{"p0/goal":[v or null,...]}}

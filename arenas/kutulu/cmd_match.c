@@ -32,7 +32,8 @@ int kcli_int64(const char *opt, const char *s, int64_t *out) {
     errno = 0;
     long long v = strtoll(s, &end, 10);
     if (end == s || *end || errno || !((*s >= '0' && *s <= '9') || *s == '-'))
-        return kcli_fail("%s: expected an integer, got '%s'", opt, s);
+        return kcli_fail("invalid value for %s: '%.60s' (need an integer from %lld to %lld)", opt,
+                         s, (long long)INT64_MIN, (long long)INT64_MAX);
     *out = (int64_t)v;
     return 0;
 }
@@ -49,6 +50,17 @@ int kcli_split_bots(const char *opt, char *s, char *items[KT_PLAYERS]) {
         p = comma + 1;
     }
     if (n != KT_PLAYERS) return kcli_fail("%s: give exactly 4 players, got %d", opt, n);
+    return 0;
+}
+
+/* The options of `match` that take a value (checked before the value is read, so an unknown
+ * option is reported as unknown, not as missing its value). */
+static int takes_value(const char *opt) {
+    static const char *const known[] = {"--seed", "--bot-seed", "--first-limit", "--limit",
+                                        "--bots", "--map",      "--maps",        "--replay",
+                                        "--html"};
+    for (size_t k = 0; k < sizeof known / sizeof *known; k++)
+        if (strcmp(opt, known[k]) == 0) return 1;
     return 0;
 }
 
@@ -81,7 +93,8 @@ int kutulu_cmd_match(int argc, char **argv) {
             render = 1;
             continue;
         }
-        if (strncmp(a, "--", 2) != 0) return kcli_fail("match: unexpected argument '%s'", a);
+        if (strncmp(a, "--", 2) != 0) return kcli_fail("match: unexpected argument '%.60s'", a);
+        if (!takes_value(a)) return kit_unknown_option("kutulu", "match", a), KCLI_USAGE;
         const char *v = kit_opt_value("kutulu", argc, argv, &i);
         if (!v) return KCLI_USAGE;
         if (strcmp(a, "--seed") == 0) {
@@ -92,7 +105,9 @@ int kutulu_cmd_match(int argc, char **argv) {
         } else if (strcmp(a, "--first-limit") == 0 || strcmp(a, "--limit") == 0) {
             int64_t *dst = a[2] == 'f' ? &first_ms : &limit_ms;
             if (kcli_int64(a, v, dst)) return KCLI_USAGE;
-            if (*dst < 1 || *dst > 600000) return kcli_fail("%s: expected 1..600000 ms", a);
+            if (*dst < 1 || *dst > 600000)
+                return kcli_fail("invalid value for %s: '%.60s' (need an integer from 1 to 600000)",
+                                 a, v);
         } else if (strcmp(a, "--bots") == 0) {
             bots_arg = argv[i];
         } else if (strcmp(a, "--map") == 0) {

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli.h"
 #include "kutulu_cli.h"
 #include "kutulu_replay.h"
 
@@ -205,15 +206,13 @@ int kutulu_cmd_replay(int argc, char **argv) {
     int first = 1;
     for (; first < argc && argv[first][0] == '-' && argv[first][1]; first++) {
         if (strcmp(argv[first], "--help") == 0) return fputs(replay_help, stdout), 0;
-        if (strcmp(argv[first], "--maps") == 0 && first + 1 < argc) {
-            maps_dir = argv[++first];
+        if (strcmp(argv[first], "--maps") == 0 || strcmp(argv[first], "--file") == 0) {
+            const char **dst = argv[first][2] == 'm' ? &maps_dir : &file;
+            if (*dst) return kcli_fail("option %s given twice", argv[first]);
+            if (!(*dst = kit_opt_value("kutulu", argc, argv, &first))) return KCLI_USAGE;
             continue;
         }
-        if (strcmp(argv[first], "--file") == 0 && first + 1 < argc) {
-            file = argv[++first];
-            continue;
-        }
-        return kcli_fail("replay: unknown option '%s' (see kutulu replay --help)", argv[first]);
+        return kit_unknown_option("kutulu", "replay", argv[first]), KCLI_USAGE;
     }
     if (first >= argc && !file)
         return kcli_fail("replay: give a TRACE file or --file REPLAY (see kutulu replay --help)");

@@ -88,7 +88,11 @@ int kutulu_cmd_tournament(int argc, char **argv) {
         const char *a = argv[i];
         if (strcmp(a, "--help") == 0) return fputs(tournament_help, stdout), 0;
         if (kit_opt_once("kutulu", &seen, a)) return KCLI_USAGE;
-        if (strncmp(a, "--", 2) != 0) return kcli_fail("tournament: unexpected argument '%s'", a);
+        if (strncmp(a, "--", 2) != 0)
+            return kcli_fail("tournament: unexpected argument '%.60s'", a);
+        if (strcmp(a, "--bots") && strcmp(a, "--games") && strcmp(a, "--seed") &&
+            strcmp(a, "--jobs") && strcmp(a, "--maps")) /* unknown, not "needs a value" */
+            return kit_unknown_option("kutulu", "tournament", a), KCLI_USAGE;
         const char *v = kit_opt_value("kutulu", argc, argv, &i);
         if (!v) return KCLI_USAGE;
         if (strcmp(a, "--bots") == 0) {

@@ -1,6 +1,7 @@
-/* kutulu_replay.h — Kutulu replay files (JSON Lines in the common format of DESIGN.md): the
- * header with the maze and parameters, one line per turn with the actions and the state lines,
- * the result. Written by `kutulu match --replay`; replay.c documents the fields. */
+/* kutulu_replay.h — Kutulu replay files (JSON Lines in the common format of
+ * arenas/kit/README.md): the header with the maze and parameters, one line per turn with the
+ * actions and the state lines, the result. Written by `kutulu match --replay`; replay.c
+ * documents the fields. */
 #ifndef KUTULU_REPLAY_H
 #define KUTULU_REPLAY_H
 

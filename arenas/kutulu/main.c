@@ -24,7 +24,7 @@ int kcli_fail(const char *fmt, ...) {
 
 int kcli_read_file(const char *path, char **text, size_t *len) {
     FILE *f = fopen(path, "rb");
-    if (!f) return kcli_fail("%s: %s", path, strerror(errno)), -1;
+    if (!f) return kcli_fail("%s: cannot open: %s", path, strerror(errno)), -1;
     size_t cap = 1 << 16, n = 0;
     char *buf = malloc(cap);
     while (buf) {
@@ -71,20 +71,25 @@ int kcli_load_maps(const char *dir, kt_mapset *maps) {
 }
 
 static const char usage[] =
-    "usage: kutulu COMMAND [options]   (kutulu COMMAND --help for its options)\n"
+    "usage: kutulu COMMAND [options]   (kutulu help COMMAND: its options)\n"
     "  match --seed S --bots A,B,C,D [--map NAME] [--render] [--replay FILE]\n"
     "  replay TRACE...           replay games recorded from the official referee\n"
     "  tournament --bots A,B,C,D --games N [--seed S] [--jobs J]\n"
     "  bots                      list the built-in bots\n";
 
 int main(int argc, char **argv) {
-    if (argc < 2) return kcli_fail("no command (see kutulu --help)");
+    if (argc < 2) { /* like dmap and pursuit: no command is not an error, it shows the usage */
+        fputs(usage, stdout);
+        return 0;
+    }
     if (strcmp(argv[1], "help") == 0 && argc > 2) { /* help COMMAND = COMMAND --help */
         char *help_argv[] = {argv[2], "--help", NULL};
         if (strcmp(argv[2], "replay") == 0) return kutulu_cmd_replay(2, help_argv);
         if (strcmp(argv[2], "match") == 0) return kutulu_cmd_match(2, help_argv);
         if (strcmp(argv[2], "tournament") == 0) return kutulu_cmd_tournament(2, help_argv);
-        return kcli_fail("help: unknown command '%s' (see kutulu --help)", argv[2]);
+        if (strcmp(argv[2], "bots") != 0)
+            return kcli_fail("unknown command '%.60s' (see kutulu --help)", argv[2]);
+        argv[1] = argv[2]; /* help bots: the list itself */
     }
     if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "help") == 0) {
         fputs(usage, stdout);
@@ -99,5 +104,5 @@ int main(int argc, char **argv) {
             printf("%-12s %s\n", kt_bot_at(i)->name, kt_bot_at(i)->about);
         return 0;
     }
-    return kcli_fail("unknown command '%s' (see kutulu --help)", cmd);
+    return kcli_fail("unknown command '%.60s' (see kutulu --help)", cmd);
 }

@@ -119,10 +119,11 @@ int cmd_match(int argc, char **argv) {
     for (int i = 1; i < argc; i++) {
         const char *opt = argv[i];
         if (!strcmp(opt, "--help")) {
-            puts("usage: pommerman match --seed S --bots A,B,C,D [--config ffa|1v1] [--render]\n"
+            puts("usage: pommerman match [--seed S] --bots A,B,C,D [--config ffa|1v1] [--render]\n"
                  "                       [--replay FILE] [--html FILE] [--maps]\n"
-                 "Plays one game: the board from random.Random(S) as the original environment draws it\n"
-                 "(SimpleAgents then draw from the same stream), bots in seats 0..3 (two in 1v1).\n"
+                 "Plays one game: the board from random.Random(S) (default S = 1) as the original\n"
+                 "environment draws it (SimpleAgents then draw from the same stream), bots in seats\n"
+                 "0..3 (two in 1v1).\n"
                  "--render prints the board after every step; --replay writes a JSON Lines replay,\n"
                  "--html the same replay inside the viewer as one standalone HTML file; --maps adds\n"
                  "the bots' maps (dmap: desire, burn; tutorial: depth) to either.");
@@ -151,11 +152,11 @@ int cmd_match(int argc, char **argv) {
     }
     const pm_config *cfg = pm_config_find(config_arg);
     if (!cfg) {
-        fprintf(stderr, "pommerman: --config: expected ffa or 1v1, got '%s'\n", config_arg);
+        kit_fail(PROG, "invalid value for --config: '%.60s' (need ffa or 1v1)", config_arg);
         return 2;
     }
     if (!bots_arg) {
-        fprintf(stderr, "pommerman: match needs --bots\n");
+        kit_fail(PROG, "match: --bots is required (see pommerman help match)");
         return 2;
     }
     const pm_bot *bots[PM_MAX_AGENTS];

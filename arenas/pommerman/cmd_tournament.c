@@ -86,7 +86,7 @@ int cmd_tournament(int argc, char **argv) {
     tctx t;
     t.cfg = pm_config_find(config_arg);
     if (!t.cfg) {
-        kit_fail(PROG, "--config: expected ffa or 1v1, got '%s'", config_arg);
+        kit_fail(PROG, "invalid value for --config: '%.60s' (need ffa or 1v1)", config_arg);
         return KIT_EXIT_USAGE;
     }
     if (!bots_arg || games < 0) {

@@ -146,7 +146,7 @@ int cmd_match(int argc, char **argv) {
         if (err != 0) {
             if (replay_path == scratch) remove(scratch);
             pursuit_world_free(&w);
-            return pcli_fail("--replay %.200s: %s", replay_path, strerror(err));
+            return pcli_fail("match: cannot write %.200s: %s", replay_path, strerror(err));
         }
         rc = pursuit_play_replay(&w, a.predator, a.prey, &cfg, &rep, render, &r, &res);
         if (rc != DMAP_OK)
@@ -154,7 +154,7 @@ int cmd_match(int argc, char **argv) {
         else if ((err = kit_replay_close(&rep)) != 0) {
             if (replay_path == scratch) remove(scratch);
             pursuit_world_free(&w);
-            return pcli_fail("--replay %.200s: cannot write: %s", replay_path, strerror(err));
+            return pcli_fail("match: cannot write %.200s: %s", replay_path, strerror(err));
         }
         int html_failed = rc == DMAP_OK && a.html_file &&
                           kit_html_replay_from_file(a.html_file, replay_path, why, sizeof why);

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# tournaments.sh — the arenas' tournaments under allocation failure (issue 15): for each
+# tournaments.sh — the arenas' tournaments under allocation failure: for each
 # command below, count the allocations of a normal run (--jobs 1, so the count is the same every
 # run), then run it once for every N with the N-th allocation failing (failalloc.c, preloaded).
 # Every run must end (never hang, never crash: exit 0, 1 or 2) with at most one error line on
@@ -7,7 +7,7 @@
 # is a tournament that lost a game and went on: the table counts the games played and stderr
 # says how many failed and why; at least one N per arena must do that, so the test fails if
 # a failed game stops the tournament. Then each arena loads and replays a recorded game the
-# same way (arena game setup under allocation failure, issue 15 item 1): exit 0 with the normal
+# same way (arena game setup under allocation failure): exit 0 with the normal
 # output, or an error in one line. Runs that exit 0 with a different table (a bot that
 # swallowed the failure and played on differently) are counted and printed, not failed: a
 # known open issue of the bots, listed in tests/fuzz/README.md.

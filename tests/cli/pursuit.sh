@@ -145,10 +145,10 @@ if [[ "$(head -n 1 game.jsonl)" == "$want" ]]; then pass; else fail "replay head
 if [[ "$(sed -n 4p game.jsonl)" == '{"turn":2,"actions":["l","s"],"state":{"predator":[0,0],"prey":[0,0],"prey_rests":false}}' &&
       "$(tail -n 1 game.jsonl)" == '{"result":{"winner":"predator","clock":2}}' ]]; then pass; else fail "replay turns: $(cat game.jsonl)"; fi
 if [[ -z "$(ls | grep 'game.jsonl.')" ]]; then pass; else fail "replay left a temporary file"; fi
-expect_usage "replay missing folder" "--replay nodir/g.jsonl: No such file" "$PURSUIT" match --world corridor.dat --predator chase --prey naive --replay nodir/g.jsonl
+expect_usage "replay missing folder" "match: cannot write nodir/g.jsonl: No such file" "$PURSUIT" match --world corridor.dat --predator chase --prey naive --replay nodir/g.jsonl
 expect_usage "replay stdout" "--replay: give a file name" "$PURSUIT" match --world corridor.dat --predator chase --prey naive --replay -
 if [[ -w /dev/full ]]; then
-    expect_usage "replay full disk" "--replay /dev/full: cannot write: No space left" "$PURSUIT" match --world corridor.dat --predator chase --prey naive --replay /dev/full
+    expect_usage "replay full disk" "match: cannot write /dev/full: No space left" "$PURSUIT" match --world corridor.dat --predator chase --prey naive --replay /dev/full
 fi
 
 # On a terminal (script(1) from util-linux gives one) the tournament redraws a progress line

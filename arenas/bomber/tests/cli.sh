@@ -19,7 +19,22 @@ expect() {
     echo "ok   $what"
   fi
 }
-expect 2 "no command" "$B"
+# expect_said DESCRIPTION WORDS CMD...: exit 2, one stderr line containing WORDS (the same
+# words as the dmap tool and the other arenas use for the same mistake).
+expect_said() {
+  what=$1; words=$2; shift 2
+  expect 2 "$what" "$@"
+  grep -qF -- "$words" "$tmp/err" || { echo "FAIL $what: stderr lacks '$words'"; fails=$((fails+1)); }
+}
+expect_said "help for an unknown command" "bomber: unknown command 'fly' (see bomber --help)" "$B" help fly
+expect_said "replay --gambit twice" "bomber: option --gambit given twice" "$B" replay x --gambit a --gambit b
+expect_said "replay --gambit without a value" "bomber: option --gambit needs a value" "$B" replay x --gambit
+expect_said "replay with an unknown option (words)" "bomber: replay: unknown option '--fast' (see bomber help replay)" "$B" replay x --fast
+expect_said "match without --bots (words)" "bomber: match: --bots is required (see bomber help match)" "$B" match --seed 1
+expect_said "replay of a missing file (words)" "$tmp/none.trace.gz: cannot open: No such file" "$B" replay "$tmp/none.trace.gz"
+expect_said "match seed range" "(need an integer from 0 to 9223372036854775807)" "$B" match --seed 9223372036854775808 --bots random,random
+expect 0 "no command: the usage, like dmap and pursuit" "$B"
+grep -q "^usage: bomber" "$tmp/out" || { echo "FAIL no command: no usage on stdout"; fails=$((fails+1)); }
 expect 2 "unknown command" "$B" fly
 expect 2 "replay without a trace" "$B" replay
 expect 2 "replay of a missing file" "$B" replay "$tmp/none.trace.gz"

@@ -23,6 +23,16 @@
  *    its target's cell at turn start, where the last sighting happened).
  *  - Filter "biggest bonus" looks at the safe-path tree: a move is worth the largest sanity
  *    bonus among the cells whose safe path starts with it (staying: my own cell only).
+ *  - "Closest bonus": a move whose paths reach no bonus at all has none, so no distance; the
+ *    filter has no opinion between such moves. (Counting my own bonus-less cell as a bonus at
+ *    distance 0 made staying win whenever the safe walk reached nobody: I stood alone,
+ *    paying the lonely loss, while the "closer to other players" filter never got its say.)
+ *  - "Longest time to live" is, as the seed says, a property of the paths: the timing at the
+ *    end of the move's paths that the two bonus filters kept (biggest bonus, closest), or of
+ *    any of its safe paths when it has no bonus; the best such path counts. (The timing of
+ *    the first cell alone always pulled me away from the minions the crowd draws, i.e. away
+ *    from the crowd; with paths, moves into the open region towards the others tie and the
+ *    last filter, closer to the other players, decides, as the seed's note intends.)
  *  - Dead ends: cells that dmap's dead-end burying fills (seed 002's rule) on the bare maze.
  *  - PLAN "not over 250": sanity + 12 * (1 + explorers within 2 steps) <= 250 (4 ticks of +3
  *    for me and +3 per neighbour), the seed's initial-bot rule being unknown to us.
@@ -62,7 +72,7 @@ typedef struct pm_bot {
     /* candidates */
     int nmoves, moves[PM_MAX_MOVES]; /* cells: my cell (stay) first, then neighbours */
     double worst[PM_MAX_MOVES], avg_me[PM_MAX_MOVES], avg_others[PM_MAX_MOVES],
-        move_bonus[PM_MAX_MOVES], bonus_dist[PM_MAX_MOVES];
+        move_bonus[PM_MAX_MOVES], bonus_dist[PM_MAX_MOVES], move_ttl[PM_MAX_MOVES];
     int nopp, opp_moves[KT_PLAYERS - 1][PM_MAX_MOVES];
     size_t opp_count[KT_PLAYERS - 1];
 } pm_bot;
@@ -362,7 +372,7 @@ static double f_safe(void *u, int i) {
 static double f_not_next_turn(void *u, int i) { pm_bot *b = u; return b->timing[b->moves[i]] > 2; }
 static double f_bonus(void *u, int i) { pm_bot *b = u; return b->move_bonus[i]; }
 static double f_bonus_dist(void *u, int i) { pm_bot *b = u; return b->bonus_dist[i]; }
-static double f_ttl(void *u, int i) { pm_bot *b = u; return b->timing[b->moves[i]]; }
+static double f_ttl(void *u, int i) { pm_bot *b = u; return b->move_ttl[i]; }
 static double f_no_yell_trap(void *u, int i) {
     pm_bot *b = u;
     const kb_world *w = &b->world;
@@ -388,7 +398,10 @@ static double f_not_here(void *u, int i) {
     return b->moves[i] != b->world.ex[0].cell;
 }
 
-/* For every move: the biggest bonus its safe paths lead to, and how soon. */
+/* For every move: the biggest bonus its safe paths lead to, and how soon. A move whose paths
+ * reach no bonus (0 everywhere) has no "closest bonus": its distance is infinite, so the
+ * closest-bonus filter has no opinion between bonus-less moves (it used to keep staying, the
+ * path of length 0, and so kept me standing alone). */
 static void bonus_per_move(pm_bot *b) {
     const kb_world *w = &b->world;
     for (int i = 0; i < b->nmoves; i++) {
@@ -405,6 +418,27 @@ static void bonus_per_move(pm_bot *b) {
                 b->move_bonus[i] = b->bonus[c];
                 b->bonus_dist[i] = b->arrival[c];
             }
+        }
+    }
+    for (int i = 0; i < b->nmoves; i++)
+        if (!(b->move_bonus[i] > 0)) b->bonus_dist[i] = INFINITY;
+}
+
+/* For every move: the longest time to live of its paths, the timing at their end cell. The
+ * paths are those the bonus filters kept (to its biggest bonus, at the closest distance) when
+ * the move has a bonus, else every safe path starting with it (staying: my cell). */
+static void ttl_per_move(pm_bot *b) {
+    const kb_world *w = &b->world;
+    for (int i = 0; i < b->nmoves; i++) b->move_ttl[i] = -INFINITY;
+    for (int c = 0; c < w->n; c++) {
+        if (b->first[c] < 0) continue;
+        for (int i = 0; i < b->nmoves; i++) {
+            int here = b->moves[i] == w->ex[0].cell;
+            if (here ? c != b->moves[i] : b->first[c] != b->moves[i]) continue;
+            if (b->move_bonus[i] > 0 &&
+                (b->bonus[c] != b->move_bonus[i] || b->arrival[c] != b->bonus_dist[i]))
+                continue;
+            if (b->timing[c] > b->move_ttl[i]) b->move_ttl[i] = b->timing[c];
         }
     }
 }
@@ -503,6 +537,7 @@ static kt_action decide_pm(void *state, const kt_view *v) {
     }
     for (int i = 0; i < b->nmoves; i++) b->avg_me[i] = -b->avg_me[i]; /* mode 1 negated it */
     bonus_per_move(b);
+    ttl_per_move(b);
 
     /* section 6: the minimax result, then the safe ones through the heuristic filters */
     int cands[PM_MAX_MOVES];
@@ -542,5 +577,5 @@ static kt_action decide_pm(void *state, const kt_view *v) {
 }
 
 const kt_bot kt_bot_postmortem = {"postmortem",
-                                  "seed 004: threat/timing maps, safe walk, minimax, filters",
+                                  "Legend bot: threat/timing maps, safe walk, minimax, filters",
                                   init_pm, decide_pm, release_pm};

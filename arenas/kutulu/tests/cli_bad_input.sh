@@ -18,7 +18,8 @@ expect2() { # expect2 DESCRIPTION ARGS...
 }
 printf 'binary\000file' > "$out/binary"
 echo "keep me" > "$out/keep.txt"
-expect2 "no command"
+"$k" > "$out/stdout" 2> "$out/stderr" && grep -q "kutulu" "$out/stdout" && [ ! -s "$out/stderr" ] \
+  || { echo "FAIL: no command: want the usage on stdout and exit 0, like dmap" >&2; fails=$((fails + 1)); }
 expect2 "unknown command" frobnicate
 expect2 "no seed" match --bots wait,wait,wait,wait --maps "$maps"
 expect2 "seed not a number" match --seed x --bots wait,wait,wait,wait --maps "$maps"
@@ -36,6 +37,22 @@ expect2 "text that is no replay" replay --maps "$maps" --file "$out/keep.txt"
 expect2 "zero games" tournament --bots wait,wait,wait,wait --games 0 --maps "$maps"
 expect2 "negative jobs" tournament --bots wait,wait,wait,wait --jobs -1 --maps "$maps"
 expect2 "option without value" tournament --bots
+# The same words as the dmap tool and the other arenas for the same mistake.
+expect_said() { # expect_said DESCRIPTION WORDS ARGS...: exit 2, one line containing WORDS
+  what=$1 words=$2; shift 2
+  expect2 "$what" "$@"
+  grep -qF -- "$words" "$out/stderr" || { echo "FAIL: $what: stderr lacks '$words': $(cat "$out/stderr")" >&2; fails=$((fails + 1)); }
+}
+expect_said "unknown match option" "kutulu: match: unknown option '--bogus' (see kutulu help match)" match --seed 1 --bogus
+expect_said "unknown tournament option" "kutulu: tournament: unknown option '--bogus' (see kutulu help tournament)" tournament --bogus
+expect_said "unknown replay option" "kutulu: replay: unknown option '--bogus' (see kutulu help replay)" replay --bogus
+expect_said "help for an unknown command" "kutulu: unknown command 'nope' (see kutulu --help)" help nope
+expect_said "seed words" "kutulu: invalid value for --seed: 'x' (need an integer from" match --seed x --bots wait,wait,wait,wait --maps "$maps"
+expect_said "seed twice" "kutulu: option --seed given twice" match --seed 1 --seed 2 --bots wait,wait,wait,wait --maps "$maps"
+expect_said "missing trace words" "kutulu: $out/nowhere.txt: cannot open: No such file" replay --maps "$maps" "$out/nowhere.txt"
+expect_said "replay --maps without a value" "kutulu: option --maps needs a value" replay --maps
+expect_said "replay --file twice" "kutulu: option --file given twice" replay --file a --file b
+expect_said "limit words" "kutulu: invalid value for --limit: '0' (need an integer from 1 to 600000)" match --seed 1 --bots wait,wait,wait,wait --limit 0 --maps "$maps"
 [ "$(cat "$out/keep.txt")" = "keep me" ] || { echo "FAIL: an input file changed" >&2; fails=$((fails + 1)); }
 [ "$fails" -eq 0 ] || exit 1
 echo "bad input: all rejected with one line and exit 2"

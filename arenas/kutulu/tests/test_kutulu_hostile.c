@@ -1,4 +1,4 @@
-/* test_kutulu_hostile.c — external bots that misbehave (issue 15): each plays seat 0 of a
+/* test_kutulu_hostile.c — external bots that misbehave: each plays seat 0 of a
  * game against three built-in "wait" bots, through kt_play_match and the cmd: runner
  * (player.c). The bots are tiny sh scripts this test writes into a temporary folder:
  *   silent     never answers                          -> out on turn 1 (score -1)

@@ -144,5 +144,5 @@ static int tutorial_maps(void *state, pm_bot_map *out) {
 }
 
 const pm_bot pm_bot_tutorial = {"tutorial",
-                                "seed 001's BFS can_move_to made playable: bombs only with a proven escape",
+                                "a tutorial's BFS agent made playable: bombs only with a proven escape",
                                 tutorial_init, tutorial_decide, tutorial_release, tutorial_maps};

@@ -56,7 +56,8 @@ check_bad() {
     n=$(wc -l < "$tmp/err")
     [ $rc -eq 2 ] && [ "$n" -eq 1 ] || fail "'$*': exit $rc with $n stderr lines (want 2 and 1)"
 }
-check_bad "$P"
+"$P" > "$tmp/out" 2> "$tmp/err" && grep -q "pommerman" "$tmp/out" && [ ! -s "$tmp/err" ] \
+    || fail "no command: want the usage on stdout and exit 0, like dmap"
 check_bad "$P" nosuch
 check_bad "$P" match --seed 1 --bots simple,nosuch,simple,simple
 check_bad "$P" match --seed 1 --bots simple,simple,simple
@@ -71,6 +72,19 @@ check_bad "$P" replay "$tmp/nosuch.txt"
 check_bad "$P" replay "$tmp/bad.txt"
 check_bad "$P" replay "$tmp/binary.txt"
 check_bad "$P" replay /dev/null
+# The same words as the dmap tool and the other arenas for the same mistake.
+check_said() { # check_said WORDS ARGS...: exit 2, one stderr line containing WORDS
+    words=$1; shift
+    check_bad "$@"
+    grep -qF -- "$words" "$tmp/err" || fail "'$*': stderr lacks '$words': $(cat "$tmp/err")"
+}
+check_said "pommerman: unknown command 'nosuch' (see pommerman --help)" "$P" help nosuch
+check_said "pommerman: option --seed given twice" "$P" match --seed 1 --seed 2 --bots simple,simple,simple,simple
+check_said "pommerman: match: unknown option '--what' (see pommerman help match)" "$P" match --what
+check_said "pommerman: invalid value for --config: '3v3' (need ffa or 1v1)" "$P" match --seed 1 --config 3v3 --bots simple,simple
+check_said "pommerman: match: --bots is required (see pommerman help match)" "$P" match --seed 1
+check_said "(need an integer from 0 to 9223372036854775807)" "$P" match --seed -1 --bots simple,simple,simple,simple
+"$P" help match | grep -q '^usage: pommerman match' || fail "help match does not print the match options"
 
 # Replay files and tournaments.
 out=$("$P" match --seed 3 --bots dmap,simple,tutorial,random --replay "$tmp/r.jsonl") || fail "match --replay exit $?"
