@@ -177,6 +177,10 @@ typedef struct bomber_bot {
     int (*init)(void **state, int pid, uint64_t seed);
     bomber_answer (*decide)(void *state, const bomber_view *v, double *goal_map);
     void (*release)(void *state);
+    /* The error that made the last decide fail (a DMAP_ERR_..., e.g. DMAP_ERR_NOMEM when a
+     * map could not be computed), or 0; NULL for a bot that cannot fail. A failed decide ends
+     * the game with that error: never a different game played on. */
+    int (*error)(const void *state);
 } bomber_bot;
 
 /* The built-in bots: gambit, gambit2, simple, random. */
@@ -207,7 +211,7 @@ typedef void (*bomber_observer)(void *ctx, const bomber_game *g, int tick,
 /* Play a whole game: map of `seed`, bots as pid 0 and 1, each called after every tick on the
  * state after it, its answer applied in the next tick (tick 0 has none), as the original's
  * agents run. want_maps: ask bots for their goal maps (for the observer). Returns 0, or the
- * error of a bot's init (negative). */
+ * error of a bot's init or decide (negative). */
 int bomber_play(int64_t seed, const bomber_bot *bots[BOMBER_PLAYERS], int want_maps,
                 bomber_observer observer, void *ctx, bomber_result *out);
 

@@ -44,8 +44,10 @@ int bomber_play(int64_t seed, const bomber_bot *bots[BOMBER_PLAYERS], int want_m
             answers[p] = bots[p]->decide(state[p], &view, want_maps ? maps[p] : NULL);
             out->decide_ns[p] += kit_thread_cpu_ns() - t0;
             out->decisions[p]++;
+            if (bots[p]->error && (rc = bots[p]->error(state[p]))) break;
             if (want_maps) shown[p] = maps[p];
         }
+        if (rc) break;
         if (observer) observer(ctx, &g, g.tick - 1, applied, &log, shown);
     }
     for (int p = 0; p < BOMBER_PLAYERS; p++)

@@ -96,13 +96,15 @@ void blast_hurt_ticks(const bomber_view *v, const blast_memory *m, const int *ex
 }
 
 int blast_escape(const dmap_grid *g, const int hurt[BOMBER_CELLS], int now, int from, int t0,
-                 dmap_workspace *ws, int *first_step) {
+                 dmap_workspace *ws, int *first_step, int *err) {
     double timing[BOMBER_CELLS], arrival[BOMBER_CELLS];
     int parent[BOMBER_CELLS];
     for (int c = 0; c < BOMBER_CELLS; c++)
         timing[c] = hurt[c] >= BLAST_NEVER ? INFINITY : (double)(hurt[c] - now);
     dmap_moves mv = dmap_moves_4();
-    if (dmap_safe_walk(g, &mv, timing, from, (double)t0, arrival, parent, NULL, ws)) return -1;
+    int rc = dmap_safe_walk(g, &mv, timing, from, (double)t0, arrival, parent, NULL, ws);
+    if (rc == DMAP_ERR_NOMEM) *err = rc;
+    if (rc) return -1;
     int best = -1;
     double bt = INFINITY;
     for (int c = 0; c < BOMBER_CELLS; c++)

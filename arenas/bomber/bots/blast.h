@@ -38,8 +38,10 @@ void blast_walls(const bomber_view *v, unsigned char wall[BOMBER_CELLS]);
  * cell that no fire reaches (hurt BLAST_NEVER) reachable, every cell on the way entered before
  * its fire? Returns the number of steps to the nearest such cell (0 when `from` is one), or -1.
  * first_step (may be NULL) gets the first cell of that path after `from` (from itself when 0).
- * arrival/parent are scratch (BOMBER_CELLS each). */
+ * arrival/parent are scratch (BOMBER_CELLS each). When the walk could not get its memory,
+ * *err (never NULL) becomes DMAP_ERR_NOMEM and -1 is returned. */
 int blast_escape(const dmap_grid *g, const int hurt[BOMBER_CELLS], int now, int from, int t0,
-                 dmap_workspace *ws, int *first_step);
+                 dmap_workspace *ws, int *first_step,
+                 int *err);
 
 #endif

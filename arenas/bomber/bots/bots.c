@@ -39,15 +39,18 @@ static void gambit_bot_release(void *state) {
     free(state);
 }
 
+static int gambit_bot_error(const void *state) { return ((const gambit *)state)->err; }
+
 static const bomber_bot bots[] = {
     {"gambit", "the Dijkstra-map bot of seeds 000/003, ported decision for decision",
-     gambit_bot_init, gambit_bot_decide, gambit_bot_release},
+     gambit_bot_init, gambit_bot_decide, gambit_bot_release, gambit_bot_error},
     {"gambit2", "timing maps from the bombs it saw, safe walk, minimax at close range",
-     gambit2_bot_init, gambit2_bot_decide, gambit2_bot_release},
+     gambit2_bot_init, gambit2_bot_decide, gambit2_bot_release, gambit2_bot_error},
     {"simple", "BFS bot in the style of Pommerman's SimpleAgent: flee blasts, bomb blocks, "
-               "fetch items", simple_bot_init, simple_bot_decide, simple_bot_release},
+               "fetch items", simple_bot_init, simple_bot_decide, simple_bot_release,
+     simple_bot_error},
     {"random", "uniform among the actions that would take effect (and no-op)",
-     random_bot_init, random_bot_decide, random_bot_release},
+     random_bot_init, random_bot_decide, random_bot_release, NULL},
 };
 
 int bomber_bot_count(void) { return (int)(sizeof bots / sizeof bots[0]); }

@@ -114,6 +114,7 @@ static int field_memo(gambit *b, int slot, const unsigned char *walls, const dma
     for (int c = 0; c < N; c++)
         if (walls[c]) out[c] = NAN;
     if (!rc && factor != 0) rc = dmap_flee(&b->grid, &mv, out, factor, out, b->ws);
+    if (rc == DMAP_ERR_NOMEM) b->err = rc;
     m->valid = rc == DMAP_OK;
     memcpy(m->walls, walls, N);
     memcpy(m->goals, kept, (size_t)n * sizeof kept[0]);

@@ -68,6 +68,8 @@ typedef struct gambit {
     dmap_grid grid;
     unsigned char wall[BOMBER_CELLS];
     dmap_workspace *ws;
+    int err;                   /* DMAP_ERR_NOMEM once a map could not get its memory: the
+                                * answers since are not Gambit's (bomber_bot.error) */
     gambit_memo memo[GAMBIT_NMAPS + 1]; /* one per component map, + the bomb check's */
     gambit_info scratch;
 } gambit;

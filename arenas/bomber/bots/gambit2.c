@@ -68,7 +68,7 @@ static int escapes(g2 *s, const int *hurt, int me_cell, int t0, int opp_cell) {
     unsigned char saved = s->wall[opp_cell];
     s->wall[opp_cell] = (unsigned char)(opp_cell != me_cell);
     int ok = hurt[me_cell] != s->now + t0 &&
-             blast_escape(&s->grid, hurt, s->now, me_cell, t0, s->inner.ws, NULL) >= 0;
+             blast_escape(&s->grid, hurt, s->now, me_cell, t0, s->inner.ws, NULL, &s->inner.err) >= 0;
     s->wall[opp_cell] = saved;
     return ok;
 }
@@ -125,7 +125,7 @@ static int bomb_is_safe(g2 *s, int *kills) {
         int oc = s->oppc[j];
         unsigned char saved = s->wall[oc];
         s->wall[oc] = (unsigned char)(oc != s->me);
-        int ok = blast_escape(&s->grid, h, s->now, s->me, 0, s->inner.ws, NULL) >= 0;
+        int ok = blast_escape(&s->grid, h, s->now, s->me, 0, s->inner.ws, NULL, &s->inner.err) >= 0;
         s->wall[oc] = saved;
         if (!ok) return 0;
     }
@@ -133,7 +133,7 @@ static int bomb_is_safe(g2 *s, int *kills) {
     if (h[s->opp] < BLAST_NEVER) {
         unsigned char me_w = s->wall[s->me], opp_w = s->wall[s->opp];
         s->wall[s->me] = 1, s->wall[s->opp] = 0;
-        *kills = blast_escape(&s->grid, h, s->now, s->opp, 0, s->inner.ws, NULL) < 0;
+        *kills = blast_escape(&s->grid, h, s->now, s->opp, 0, s->inner.ws, NULL, &s->inner.err) < 0;
         s->wall[s->me] = me_w, s->wall[s->opp] = opp_w;
     }
     return 1;
@@ -189,7 +189,8 @@ static void reward_map(g2 *s, const bomber_view *v) {
     memcpy(saved, s->wall, sizeof saved);
     memcpy(s->wall, walls, sizeof walls);
     dmap_moves mv = dmap_moves_4();
-    dmap_field(&s->grid, &mv, goals, (size_t)n, 100.0, s->reward, s->inner.ws);
+    if (dmap_field(&s->grid, &mv, goals, (size_t)n, 100.0, s->reward, s->inner.ws) == DMAP_ERR_NOMEM)
+        s->inner.err = DMAP_ERR_NOMEM;
     memcpy(s->wall, saved, sizeof saved);
 }
 
@@ -220,7 +221,9 @@ static int ambush(g2 *s) {
     if (v->ammo_left <= 0 || s->opp < 0) return -1;
     int depth[BOMBER_CELLS], parent[BOMBER_CELLS];
     dmap_moves mv = dmap_moves_4();
-    if (dmap_bfs(&s->grid, &mv, &s->me, 1, 4, depth, parent, s->inner.ws)) return -1;
+    int rc = dmap_bfs(&s->grid, &mv, &s->me, 1, 4, depth, parent, s->inner.ws);
+    if (rc == DMAP_ERR_NOMEM) s->inner.err = rc;
+    if (rc) return -1;
     int best = -1;
     for (int c = 0; c < BOMBER_CELLS; c++) {
         int d = depth[c];
@@ -232,9 +235,9 @@ static int ambush(g2 *s) {
         int soon = h[s->opp] - s->now <= 8; /* a chained bomb: few opponents read it in time */
         unsigned char me_w = s->wall[c], opp_w = s->wall[s->opp], my_w = s->wall[s->me];
         s->wall[c] = 1, s->wall[s->opp] = 0, s->wall[s->me] = (unsigned char)(c != s->me);
-        int trapped = blast_escape(&s->grid, h, s->now, s->opp, 0, s->inner.ws, NULL) < 0;
+        int trapped = blast_escape(&s->grid, h, s->now, s->opp, 0, s->inner.ws, NULL, &s->inner.err) < 0;
         s->wall[c] = 0, s->wall[s->opp] = 1;
-        int safe = (trapped || soon) && blast_escape(&s->grid, h, s->now, c, d, s->inner.ws, NULL) >= 0;
+        int safe = (trapped || soon) && blast_escape(&s->grid, h, s->now, c, d, s->inner.ws, NULL, &s->inner.err) >= 0;
         s->wall[c] = me_w, s->wall[s->opp] = opp_w, s->wall[s->me] = my_w;
         if (safe) best = c;
     }
@@ -306,3 +309,5 @@ bomber_answer gambit2_bot_decide(void *state, const bomber_view *v, double *goal
     int dx = target % BOMBER_W - v->x, dy = target / BOMBER_W - v->y;
     return dx == 1 ? BOMBER_ANS_R : dx == -1 ? BOMBER_ANS_L : dy == 1 ? BOMBER_ANS_U : BOMBER_ANS_D;
 }
+
+int gambit2_bot_error(const void *state) { return ((const g2 *)state)->inner.err; }

@@ -5,4 +5,5 @@
 int gambit2_bot_init(void **state, int pid, uint64_t seed);
 bomber_answer gambit2_bot_decide(void *state, const bomber_view *v, double *goal_map);
 void gambit2_bot_release(void *state);
+int gambit2_bot_error(const void *state);
 #endif

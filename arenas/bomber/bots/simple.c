@@ -19,6 +19,7 @@ typedef struct simple_state {
     unsigned char wall[BOMBER_CELLS];
     dmap_grid grid;
     dmap_workspace *ws;
+    int err; /* DMAP_ERR_NOMEM once a search could not get its memory (bomber_bot.error) */
 } simple_state;
 
 int simple_bot_init(void **state, int pid, uint64_t seed) {
@@ -67,14 +68,16 @@ static int worth_bombing(const bomber_view *v, int x, int y) {
 
 /* A step into `to` is safe when its fire does not hurt next tick and an escape remains. */
 static int safe_step(simple_state *s, const int *hurt, int now, int to) {
-    return hurt[to] != now + 1 && blast_escape(&s->grid, hurt, now, to, 1, s->ws, NULL) >= 0;
+    return hurt[to] != now + 1 && blast_escape(&s->grid, hurt, now, to, 1, s->ws, NULL, &s->err) >= 0;
 }
 
 /* The first step of a shortest path to the nearest cell satisfying want(), or -1. */
 static int toward(simple_state *s, const bomber_view *v, int me, int (*want)(const bomber_view *, int)) {
     int depth[BOMBER_CELLS], parent[BOMBER_CELLS];
     dmap_moves mv = dmap_moves_4();
-    if (dmap_bfs(&s->grid, &mv, &me, 1, -1, depth, parent, s->ws)) return -1;
+    int rc = dmap_bfs(&s->grid, &mv, &me, 1, -1, depth, parent, s->ws);
+    if (rc == DMAP_ERR_NOMEM) s->err = rc;
+    if (rc) return -1;
     int best = -1;
     for (int c = 0; c < BOMBER_CELLS; c++)
         if (depth[c] > 0 && want(v, c) && (best < 0 || depth[c] < depth[best])) best = c;
@@ -99,13 +102,13 @@ bomber_answer simple_bot_decide(void *state, const bomber_view *v, double *goal_
     blast_walls(v, s->wall);
     int step;
     if (hurt[me] < BLAST_NEVER) { /* in a blast: get out */
-        if (blast_escape(&s->grid, hurt, now, me, 0, s->ws, &step) > 0) return step_to(me, step);
+        if (blast_escape(&s->grid, hurt, now, me, 0, s->ws, &step, &s->err) > 0) return step_to(me, step);
         return BOMBER_ANS_EMPTY;
     }
     if (v->ammo_left > 0 && v->game_map[me] != BOMBER_TAG_BOMB && worth_bombing(v, v->x, v->y)) {
         int with_mine[BOMBER_CELLS], here[2] = {v->x, v->y};
         blast_hurt_ticks(v, &s->mem, here, now + 1, with_mine);
-        if (blast_escape(&s->grid, with_mine, now, me, 0, s->ws, NULL) >= 0) return BOMBER_ANS_B;
+        if (blast_escape(&s->grid, with_mine, now, me, 0, s->ws, NULL, &s->err) >= 0) return BOMBER_ANS_B;
     }
     if ((step = toward(s, v, me, is_item)) >= 0 && safe_step(s, hurt, now, step) && hurt[step] >= BLAST_NEVER)
         return step_to(me, step);
@@ -121,3 +124,5 @@ bomber_answer simple_bot_decide(void *state, const bomber_view *v, double *goal_
     if (n == 0 || kit_pyrandom_randbelow(&s->rng, 4) != 0) return BOMBER_ANS_EMPTY;
     return step_to(me, opts[kit_pyrandom_choice(&s->rng, (size_t)n)]);
 }
+
+int simple_bot_error(const void *state) { return ((const simple_state *)state)->err; }
