@@ -22,6 +22,7 @@
 #include <unistd.h>
 
 #include "cputime.h"
+#include "dmap.h"
 #include "kutulu_players.h"
 
 struct kt_player {
@@ -240,8 +241,17 @@ int kt_player_turn(kt_player *p, const char *init_text, const char *turn_text,
     if (!p->started) {
         p->state = p->bot->init ? p->bot->init(&p->view, p->seed) : NULL;
         p->started = 1;
+        if (p->bot->init && !p->state) {
+            snprintf(err, errlen, "bot %s: %s", p->bot->name, dmap_strerror(DMAP_ERR_NOMEM));
+            return KT_TURN_ERROR;
+        }
     }
     kt_action a = p->bot->decide(p->state, &p->view);
+    int failed = p->bot->error ? p->bot->error(p->state) : 0;
+    if (failed) {
+        snprintf(err, errlen, "bot %s: %s", p->bot->name, dmap_strerror(failed));
+        return KT_TURN_ERROR;
+    }
     p->view.turn++;
     kt_format_action(&a, line, cap);
     *spent_ns = kit_thread_cpu_ns() - t0;

@@ -17,7 +17,14 @@ typedef struct initial_bot {
     kb_world world;
     double threat[KT_MAX_CELLS], flee[KT_MAX_CELLS], friends[KT_MAX_CELLS],
         shelter[KT_MAX_CELLS], desire[KT_MAX_CELLS];
+    int err; /* DMAP_ERR_NOMEM once a map could not get its memory (kt_bot.error) */
 } initial_bot;
+
+/* rc, remembering an out-of-memory one: the answer is then not the bot's. */
+static int noted(initial_bot *b, int rc) {
+    if (rc == DMAP_ERR_NOMEM) b->err = rc;
+    return rc;
+}
 
 static void *init_initial(const kt_view *v, uint64_t seed) {
     (void)v;
@@ -45,7 +52,7 @@ static void field_of(initial_bot *b, const int *cells, const double *values, int
     dmap_goal goals[KT_MAX_MINIONS + KT_MAX_EFFECTS];
     for (int k = 0; k < n; k++) goals[k] = (dmap_goal){cells[k] % w->w, cells[k] / w->w, values[k]};
     dmap_moves m = dmap_moves_4();
-    if (dmap_field(&w->grid, &m, goals, (size_t)n, FAR, out, b->ws) != DMAP_OK)
+    if (noted(b, dmap_field(&w->grid, &m, goals, (size_t)n, FAR, out, b->ws)) != DMAP_OK)
         for (int c = 0; c < w->n; c++) out[c] = FAR;
 }
 
@@ -67,7 +74,7 @@ static kt_action decide_initial(void *state, const kt_view *v) {
     }
     field_of(b, cells, values, n, b->threat);
     dmap_moves moves = dmap_moves_4();
-    if (dmap_flee(&w->grid, &moves, b->threat, DMAP_FLEE_FACTOR, b->flee, b->ws) != DMAP_OK)
+    if (noted(b, dmap_flee(&w->grid, &moves, b->threat, DMAP_FLEE_FACTOR, b->flee, b->ws)) != DMAP_OK)
         for (int c = 0; c < w->n; c++) b->flee[c] = -b->threat[c];
     n = 0;
     for (int i = 1; i < w->nex; i++) cells[n] = w->ex[i].cell, values[n++] = 0;
@@ -95,7 +102,7 @@ static kt_action decide_initial(void *state, const kt_view *v) {
         b->desire[c] = want;
     }
     unsigned options = 0;
-    if (dmap_downhill_options(&w->grid, &moves, b->desire, me->cell, NULL, &options) != DMAP_OK)
+    if (noted(b, dmap_downhill_options(&w->grid, &moves, b->desire, me->cell, NULL, &options)) != DMAP_OK)
         return wait;
     dmap_dir d = DMAP_STAY;
     if (dmap_pick_option(options, &b->rng, &d) != DMAP_OK || d == DMAP_STAY) return wait;
@@ -103,6 +110,8 @@ static kt_action decide_initial(void *state, const kt_view *v) {
     return kb_move_to(w, to);
 }
 
+static int error_initial(const void *state) { return ((const initial_bot *)state)->err; }
+
 const kt_bot kt_bot_initial = {"initial",
                                "flee close minions, stay near others, shelters when hurt",
-                               init_initial, decide_initial, release_initial};
+                               init_initial, decide_initial, release_initial, error_initial};

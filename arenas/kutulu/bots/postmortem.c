@@ -75,7 +75,14 @@ typedef struct pm_bot {
         move_bonus[PM_MAX_MOVES], bonus_dist[PM_MAX_MOVES], move_ttl[PM_MAX_MOVES];
     int nopp, opp_moves[KT_PLAYERS - 1][PM_MAX_MOVES];
     size_t opp_count[KT_PLAYERS - 1];
+    int err; /* DMAP_ERR_NOMEM once a map could not get its memory (kt_bot.error) */
 } pm_bot;
+
+/* rc, remembering an out-of-memory one: the answer is then not the bot's. */
+static int noted(pm_bot *b, int rc) {
+    if (rc == DMAP_ERR_NOMEM) b->err = rc;
+    return rc;
+}
 
 static const int ray_dx[4] = {0, 1, 0, -1}, ray_dy[4] = {-1, 0, 1, 0};
 
@@ -99,6 +106,8 @@ static int explorer_index(const kb_world *w, int id) {
 
 /* ---- setup ------------------------------------------------------------------------------- */
 
+static void release_pm(void *state);
+
 static void *init_pm(const kt_view *v, uint64_t seed) {
     pm_bot *b = calloc(1, sizeof *b);
     if (!b) return NULL;
@@ -116,8 +125,12 @@ static void *init_pm(const kt_view *v, uint64_t seed) {
     unsigned char walls[KT_MAX_CELLS];
     memcpy(walls, w->wall, (size_t)w->n);
     g.wall = walls;
-    if (dmap_bury_dead_ends(&g, NULL, 0, 0, b->dead_end, NULL, b->ws) != DMAP_OK)
-        memset(b->dead_end, 0, sizeof b->dead_end);
+    int rc = dmap_bury_dead_ends(&g, NULL, 0, 0, b->dead_end, NULL, b->ws);
+    if (rc == DMAP_ERR_NOMEM) {
+        release_pm(b);
+        return NULL;
+    }
+    if (rc != DMAP_OK) memset(b->dead_end, 0, sizeof b->dead_end);
     return b;
 }
 
@@ -135,7 +148,7 @@ static void wanderer_threat(pm_bot *b, const kb_minion *m, double *t) {
     dmap_moves mv = dmap_moves_4();
     double delay = m->state == 0 ? m->countdown : 0;
     double life = m->state == 0 ? w->params.life_time + m->countdown : m->countdown;
-    if (dmap_threat_map(&w->grid, &mv, m->cell, delay, INFINITY, t, b->ws) != DMAP_OK) {
+    if (noted(b, dmap_threat_map(&w->grid, &mv, m->cell, delay, INFINITY, t, b->ws)) != DMAP_OK) {
         for (int c = 0; c < w->n; c++) t[c] = INFINITY;
         return;
     }
@@ -217,8 +230,8 @@ static void slasher_threat(pm_bot *b, const kb_minion *m, double *t) {
     default:
         break;
     }
-    int rc = dmap_layered_search(w->n, PM_LAYERS, &src, 1, slasher_moves, b, PM_MAX_TRANSITIONS,
-                                 PM_HORIZON, b->layers, NULL, b->ws);
+    int rc = noted(b, dmap_layered_search(w->n, PM_LAYERS, &src, 1, slasher_moves, b,
+                                          PM_MAX_TRANSITIONS, PM_HORIZON, b->layers, NULL, b->ws));
     for (int c = 0; c < w->n; c++)
         t[c] = rc == DMAP_OK ? b->layers[L_DAMAGE * w->n + c] : INFINITY;
 }
@@ -229,11 +242,11 @@ static void compute_maps(pm_bot *b) {
     kb_world *w = &b->world;
     dmap_moves mv = dmap_moves_4();
     int me = w->ex[0].cell;
-    if (dmap_bfs(&w->grid, &mv, &me, 1, -1, b->dme, NULL, b->ws) != DMAP_OK)
+    if (noted(b, dmap_bfs(&w->grid, &mv, &me, 1, -1, b->dme, NULL, b->ws)) != DMAP_OK)
         for (int c = 0; c < w->n; c++) b->dme[c] = -1;
     int others[KT_PLAYERS], no = 0;
     for (int i = 1; i < w->nex; i++) others[no++] = w->ex[i].cell;
-    if (dmap_bfs(&w->grid, &mv, others, (size_t)no, -1, b->dothers, NULL, b->ws) != DMAP_OK)
+    if (noted(b, dmap_bfs(&w->grid, &mv, others, (size_t)no, -1, b->dothers, NULL, b->ws)) != DMAP_OK)
         for (int c = 0; c < w->n; c++) b->dothers[c] = -1;
     for (int c = 0; c < w->n; c++) b->timing[c] = INFINITY;
     for (int k = 0; k < w->nmin; k++) {
@@ -245,8 +258,8 @@ static void compute_maps(pm_bot *b) {
         dmap_min(&w->grid, b->timing, b->threat, b->timing);
     }
     size_t nsafe = 0;
-    if (dmap_safe_walk(&w->grid, &mv, b->timing, me, 0.0, b->arrival, b->parent, &nsafe, b->ws) !=
-        DMAP_OK) {
+    if (noted(b, dmap_safe_walk(&w->grid, &mv, b->timing, me, 0.0, b->arrival, b->parent, &nsafe,
+                                b->ws)) != DMAP_OK) {
         for (int c = 0; c < w->n; c++) b->arrival[c] = INFINITY, b->parent[c] = -1;
         b->arrival[me] = 0;
     }
@@ -526,12 +539,12 @@ static kt_action decide_pm(void *state, const kt_view *v) {
     sim_ctx s0 = {b, 0}, s1 = {b, 1}, s2 = {b, 2};
     /* the worst case keeps every tied best move; two more passes give the average damage to
      * me and to the others (their own best sets are not used) */
-    if (dmap_minimax_moves((size_t)b->nmoves, b->opp_count, (size_t)b->nopp, outcome, &s0,
-                           b->worst, NULL, best, &nbest) != DMAP_OK ||
-        dmap_minimax_moves((size_t)b->nmoves, b->opp_count, (size_t)b->nopp, outcome, &s1,
-                           scratch, b->avg_me, unused, &nunused) != DMAP_OK ||
-        dmap_minimax_moves((size_t)b->nmoves, b->opp_count, (size_t)b->nopp, outcome, &s2,
-                           scratch, b->avg_others, unused, &nunused) != DMAP_OK) {
+    if (noted(b, dmap_minimax_moves((size_t)b->nmoves, b->opp_count, (size_t)b->nopp, outcome,
+                                    &s0, b->worst, NULL, best, &nbest)) != DMAP_OK ||
+        noted(b, dmap_minimax_moves((size_t)b->nmoves, b->opp_count, (size_t)b->nopp, outcome,
+                                    &s1, scratch, b->avg_me, unused, &nunused)) != DMAP_OK ||
+        noted(b, dmap_minimax_moves((size_t)b->nmoves, b->opp_count, (size_t)b->nopp, outcome,
+                                    &s2, scratch, b->avg_others, unused, &nunused)) != DMAP_OK) {
         nbest = (size_t)b->nmoves;
         for (int i = 0; i < b->nmoves; i++) best[i] = i, b->avg_me[i] = b->avg_others[i] = 0;
     }
@@ -553,7 +566,8 @@ static kt_action decide_pm(void *state, const kt_view *v) {
             {DMAP_FILTER_KEEP_MIN, f_bonus_dist, b},     {DMAP_FILTER_KEEP_MAX, f_ttl, b},
             {DMAP_FILTER_KEEP_TRUE, f_no_yell_trap, b},  {DMAP_FILTER_KEEP_MIN, f_avg_me, b},
             {DMAP_FILTER_KEEP_MAX, f_avg_others, b},     {DMAP_FILTER_KEEP_MIN, f_near_others, b}};
-        dmap_filter_moves(safe, &nsafe, heuristics, sizeof heuristics / sizeof heuristics[0], NULL);
+        noted(b, dmap_filter_moves(safe, &nsafe, heuristics, sizeof heuristics / sizeof heuristics[0],
+                                   NULL));
         n = nsafe;
         memcpy(cands, safe, n * sizeof cands[0]);
     } /* else: no safe path at all, fall back on the minimax result */
@@ -561,7 +575,7 @@ static kt_action decide_pm(void *state, const kt_view *v) {
                                 {DMAP_FILTER_KEEP_TRUE, f_not_previous, b},
                                 {DMAP_FILTER_KEEP_TRUE, f_not_here, b}};
     b->prev_cell = prev;
-    dmap_filter_moves(cands, &n, last, sizeof last / sizeof last[0], NULL);
+    noted(b, dmap_filter_moves(cands, &n, last, sizeof last / sizeof last[0], NULL));
     b->prev_cell = me->cell;
 
     /* section 7, second place: staying is still an option */
@@ -576,6 +590,8 @@ static kt_action decide_pm(void *state, const kt_view *v) {
     return kb_move_to(w, b->moves[pick]);
 }
 
+static int error_pm(const void *state) { return ((const pm_bot *)state)->err; }
+
 const kt_bot kt_bot_postmortem = {"postmortem",
                                   "Legend bot: threat/timing maps, safe walk, minimax, filters",
-                                  init_pm, decide_pm, release_pm};
+                                  init_pm, decide_pm, release_pm, error_pm};

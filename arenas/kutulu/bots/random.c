@@ -35,4 +35,4 @@ static kt_action decide_random(void *state, const kt_view *v) {
 }
 
 const kt_bot kt_bot_random = {"random", "a valid random action (mostly steps)", init_random,
-                              decide_random, free};
+                              decide_random, free, NULL};

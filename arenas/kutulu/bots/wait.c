@@ -8,4 +8,4 @@ static kt_action decide_wait(void *state, const kt_view *v) {
     return a;
 }
 
-const kt_bot kt_bot_wait = {"wait", "WAIT every turn", NULL, decide_wait, NULL};
+const kt_bot kt_bot_wait = {"wait", "WAIT every turn", NULL, decide_wait, NULL, NULL};
