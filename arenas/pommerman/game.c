@@ -38,8 +38,13 @@ int pm_play(const pm_config *cfg, const pm_bot *const *bots, uint64_t seed, pm_s
             actions[i] = bots[i]->decide(state[i], &obs, &ctx);
             res->decide_ns[i] += kit_thread_cpu_ns() - t0;
             res->decisions[i]++;
+            if (actions[i] < 0) {
+                rc = actions[i];
+                break;
+            }
             if (want_maps && bots[i]->maps) maps.nmaps[i] = bots[i]->maps(state[i], maps.maps[i]);
         }
+        if (rc != DMAP_OK) break;
         pm_step(s, actions);
         if (on_step && (rc = on_step(user, s, actions, want_maps ? &maps : NULL)) != DMAP_OK) break;
     }

@@ -189,6 +189,8 @@ typedef struct pm_bot {
     const char *about;
     /* Per-game state (may be NULL): 0 or an error code. */
     int (*init)(void **state, const pm_obs *first, const pm_config *cfg);
+    /* The action, or a negative error code (DMAP_ERR_NOMEM when a map could not get its
+     * memory): that ends the game with the error, never a different game played on. */
     int (*decide)(void *state, const pm_obs *obs, pm_bot_ctx *ctx);
     void (*release)(void *state);
     /* May be NULL: the maps of the last decision (at most PM_MAX_BOT_MAPS), only called when a
@@ -228,7 +230,7 @@ typedef int (*pm_step_fn)(void *user, const pm_state *s, const int *actions, con
 /* Plays one game: a board from random.Random(seed) (board, items, then SimpleAgent draws from
  * the same stream, as the environment does), bots[i] in seat i, each bot's own generator
  * seeded from seed and its seat. With want_maps, on_step also gets the bots' published maps.
- * Returns DMAP_OK or an error (a bot's init failed, NOMEM, or on_step's own code). */
+ * Returns DMAP_OK or an error (a bot's init or decide failed, NOMEM, or on_step's own code). */
 int pm_play(const pm_config *cfg, const pm_bot *const *bots, uint64_t seed, pm_step_fn on_step,
             void *user, int want_maps, pm_state *final_state, pm_game_result *res);
 

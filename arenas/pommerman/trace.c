@@ -297,6 +297,8 @@ static int on_decision(replay *rp, const char *v) {
     rp->decided[id] = 1;
     rp->our_action[id] = ours;
     rp->rep->decisions++;
+    if (ours < 0) return fail(rp, 1, "step %d: agent %d: simple could not decide: %s", rp->s.step + 1, id,
+                              dmap_strerror(ours));
     if (ours != action)
         return fail(rp, 1, "step %d: agent %d action: trace has %d, simple has %d (draws: trace %s, ours %s)",
                     rp->s.step + 1, id, action, ours, draws, pm_draw_log_text(&log));

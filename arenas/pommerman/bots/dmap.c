@@ -36,7 +36,14 @@ typedef struct dmap_bot {
     double burn_now[PM_MAX_CELLS]; /* this decision's timing map: when each cell burns */
     int desire_built;              /* the desire map is this decision's */
     double pub[2][PM_MAX_CELLS];   /* published copies (walls and "never" as +INFINITY) */
+    int err; /* DMAP_ERR_NOMEM once a map could not get its memory: decide returns it */
 } dmap_bot;
+
+/* rc, remembering an out-of-memory one: the decision is then not the bot's. */
+static int noted(dmap_bot *d, int rc) {
+    if (rc == DMAP_ERR_NOMEM) d->err = rc;
+    return rc;
+}
 
 static int dmapbot_init(void **state, const pm_obs *first, const pm_config *cfg) {
     (void)first;
@@ -89,7 +96,8 @@ static int freedom(dmap_bot *d, const pm_obs *o, const world *w, int start, doub
     d->work.wall[start] = 0;
     for (int c = 0; c < ncells; c++) d->timing[c] = d->burn[c] >= PMB_NEVER ? INFINITY : d->burn[c];
     dmap_moves mv = dmap_moves_4();
-    if (dmap_safe_walk(&d->work, &mv, d->timing, start, t0, d->arrival, NULL, NULL, d->ws) != DMAP_OK)
+    if (noted(d, dmap_safe_walk(&d->work, &mv, d->timing, start, t0, d->arrival, NULL, NULL, d->ws)) !=
+        DMAP_OK)
         return 0;
     int free_cells = 0;
     for (int c = 0; c < ncells && free_cells < FREEDOM_CAP; c++)
@@ -139,7 +147,7 @@ static void build_desire(dmap_bot *d, const pm_obs *o, const double *burn_now) {
         if (value < 0) goals[ng++] = (dmap_goal){c % n, c / n, value};
     }
     dmap_moves mv = dmap_moves_4();
-    if (dmap_field(&d->grid, &mv, goals, ng, CEILING, d->desire, d->ws) != DMAP_OK)
+    if (noted(d, dmap_field(&d->grid, &mv, goals, ng, CEILING, d->desire, d->ws)) != DMAP_OK)
         for (int c = 0; c < n * n; c++) d->desire[c] = CEILING;
 }
 
@@ -247,7 +255,8 @@ static int decide_action(dmap_bot *d, const pm_obs *o, pm_bot_ctx *ctx) {
     size_t nopp = (size_t)nnear, nopp_moves[MAX_NEAR_ENEMIES] = {NACT, NACT};
     int best[NACT];
     size_t nbest = 0;
-    if (dmap_minimax_moves((size_t)nc, nopp_moves, nopp, outcome, &mc, worst, NULL, best, &nbest) != DMAP_OK)
+    if (noted(d, dmap_minimax_moves((size_t)nc, nopp_moves, nopp, outcome, &mc, worst, NULL, best, &nbest)) !=
+        DMAP_OK)
         return PM_STOP;
     /* With enemies near, the actions that survive every combination of their replies; failing
      * that, those that survive when they do not attack. */
@@ -278,8 +287,8 @@ static int decide_action(dmap_bot *d, const pm_obs *o, pm_bot_ctx *ctx) {
         for (size_t i = 0; i < ng; i++) d->work.wall[goals[i].y * n + goals[i].x] = 0;
         dmap_moves mv = dmap_moves_4();
         int best_a = PM_STOP;
-        if (ng && dmap_field(&d->work, &mv, goals, ng, DMAP_NO_CEILING, dist, d->ws) == DMAP_OK &&
-            dmap_flee(&d->work, &mv, dist, DMAP_FLEE_FACTOR, flee, d->ws) == DMAP_OK) {
+        if (ng && noted(d, dmap_field(&d->work, &mv, goals, ng, DMAP_NO_CEILING, dist, d->ws)) == DMAP_OK &&
+            noted(d, dmap_flee(&d->work, &mv, dist, DMAP_FLEE_FACTOR, flee, d->ws)) == DMAP_OK) {
             double bv = INFINITY;
             for (int i = 0; i < nc; i++) {
                 int a = cands[i];
@@ -332,6 +341,7 @@ static int decide_action(dmap_bot *d, const pm_obs *o, pm_bot_ctx *ctx) {
 static int dmapbot_decide(void *state, const pm_obs *o, pm_bot_ctx *ctx) {
     dmap_bot *d = state;
     int a = decide_action(d, o, ctx), me = o->r * o->size + o->c;
+    if (d->err) return d->err;
     d->last_cell = me;
     d->last_target = a >= PM_UP && a <= PM_RIGHT ? pmb_next_cell(o->size, me, a) : -1;
     return a;

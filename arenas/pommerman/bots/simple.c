@@ -24,6 +24,7 @@ typedef struct simple_state {
     int recent[SA_RECENT];
     dmap_grid grid; /* scratch for the stuck test */
     unsigned char reached[PM_MAX_CELLS];
+    int err; /* DMAP_ERR_NOMEM once the stuck test could not get its memory: decide returns it */
 } simple_state;
 
 /* One decision's view of the observation and the BFS result. */
@@ -181,7 +182,9 @@ static int is_stuck(simple_state *st, const pm_obs *o, int next, int strength, i
         g->wall[cell] = cell == me || !passable_value(o, o->board[cell]);
     g->wall[next] = 0;
     dmap_moves mv = dmap_moves_4();
-    if (dmap_reachable(g, &mv, next, st->reached, NULL, NULL) != DMAP_OK) return 1;
+    int rc = dmap_reachable(g, &mv, next, st->reached, NULL, NULL);
+    if (rc == DMAP_ERR_NOMEM) st->err = rc;
+    if (rc != DMAP_OK) return 1;
     int nr = next / n, nc = next % n;
     for (int cell = 0; cell < n * n; cell++) {
         if (!st->reached[cell]) continue;
@@ -283,7 +286,7 @@ static int sa_unsafe(const pm_obs *o, int cell) {
     return 0;
 }
 
-static int simple_decide(void *state, const pm_obs *o, pm_bot_ctx *ctx) {
+static int simple_decide_action(void *state, const pm_obs *o, pm_bot_ctx *ctx) {
     simple_state *st = state;
     sa_view v;
     v.o = o;
@@ -374,6 +377,12 @@ static void simple_release(void *state) {
     if (!st) return;
     dmap_grid_free(&st->grid);
     free(st);
+}
+
+static int simple_decide(void *state, const pm_obs *o, pm_bot_ctx *ctx) {
+    int a = simple_decide_action(state, o, ctx);
+    simple_state *st = state;
+    return st->err ? st->err : a;
 }
 
 const pm_bot pm_bot_simple = {"simple",

@@ -17,7 +17,14 @@ typedef struct tutorial_state {
     dmap_workspace *ws;
     int depth[PM_MAX_CELLS], parent[PM_MAX_CELLS];
     double pub[PM_MAX_CELLS]; /* the published BFS depth map */
+    int err; /* DMAP_ERR_NOMEM once a search could not get its memory: decide returns it */
 } tutorial_state;
+
+/* rc, remembering an out-of-memory one: the decision is then not the bot's. */
+static int noted(tutorial_state *t, int rc) {
+    if (rc == DMAP_ERR_NOMEM) t->err = rc;
+    return rc;
+}
 
 static int tutorial_init(void **state, const pm_obs *first, const pm_config *cfg) {
     (void)first;
@@ -65,12 +72,12 @@ static int escape_provable(tutorial_state *t, const pm_obs *o, const unsigned ch
     for (int c = 0; c < n * n; c++) {
         if (danger[c] || t->grid.wall[c] || manhattan(n, me, c) > fuse) continue;
         int ok = 0;
-        if (dmap_can_move_to(&t->grid, &mv, me, c, &ok, t->ws) == DMAP_OK && ok) return 1;
+        if (noted(t, dmap_can_move_to(&t->grid, &mv, me, c, &ok, t->ws)) == DMAP_OK && ok) return 1;
     }
     return 0;
 }
 
-static int tutorial_decide(void *state, const pm_obs *o, pm_bot_ctx *ctx) {
+static int tutorial_decide_action(void *state, const pm_obs *o, pm_bot_ctx *ctx) {
     tutorial_state *t = state;
     int n = o->size, me = o->r * n + o->c;
     pmb_walk_grid(o, &t->grid);
@@ -81,7 +88,7 @@ static int tutorial_decide(void *state, const pm_obs *o, pm_bot_ctx *ctx) {
     for (int i = 0; i < nb; i++) pmb_mark_blast(o, bombs[i].cell, bombs[i].blast, danger);
     for (int c = 0; c < n * n; c++)
         if (o->board[c] == PM_FLAMES) danger[c] = 1;
-    if (dmap_bfs(&t->grid, &mv, &me, 1, -1, t->depth, t->parent, t->ws) != DMAP_OK) return PM_STOP;
+    if (noted(t, dmap_bfs(&t->grid, &mv, &me, 1, -1, t->depth, t->parent, t->ws)) != DMAP_OK) return PM_STOP;
 
     if (danger[me]) { /* escape to the nearest safe reachable cell */
         int best = -1;
@@ -136,6 +143,12 @@ static int tutorial_decide(void *state, const pm_obs *o, pm_bot_ctx *ctx) {
 }
 
 /* Published map: the BFS depth from the agent (+INFINITY where it cannot go). */
+static int tutorial_decide(void *state, const pm_obs *o, pm_bot_ctx *ctx) {
+    int a = tutorial_decide_action(state, o, ctx);
+    tutorial_state *t = state;
+    return t->err ? t->err : a;
+}
+
 static int tutorial_maps(void *state, pm_bot_map *out) {
     tutorial_state *t = state;
     for (int c = 0; c < t->grid.w * t->grid.h; c++) t->pub[c] = t->depth[c] < 0 ? INFINITY : t->depth[c];
