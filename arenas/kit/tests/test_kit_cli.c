@@ -9,16 +9,7 @@
 
 #include "cli.h"
 
-static int failures;
-#define CHECK(cond, ...)                                                  \
-    do {                                                                  \
-        if (!(cond)) {                                                    \
-            fprintf(stderr, "%s:%d: ", __FILE__, __LINE__);               \
-            fprintf(stderr, __VA_ARGS__);                                 \
-            fputc('\n', stderr);                                          \
-            failures++;                                                   \
-        }                                                                 \
-    } while (0)
+#include "kit_check.h"
 
 /* stderr goes to a scratch file; captured() returns what was written since the last call */
 static FILE *cap;

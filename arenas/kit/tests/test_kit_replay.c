@@ -14,16 +14,7 @@
 
 #include "replay.h"
 
-static int failures;
-#define CHECK(cond, ...)                                                  \
-    do {                                                                  \
-        if (!(cond)) {                                                    \
-            fprintf(stderr, "%s:%d: ", __FILE__, __LINE__);               \
-            fprintf(stderr, __VA_ARGS__);                                 \
-            fputc('\n', stderr);                                          \
-            failures++;                                                   \
-        }                                                                 \
-    } while (0)
+#include "kit_check.h"
 
 static char dir[] = "/tmp/kit_replay_XXXXXX";
 

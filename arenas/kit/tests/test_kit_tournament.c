@@ -10,16 +10,7 @@
 
 #include "tournament.h"
 
-static int failures;
-#define CHECK(cond, ...)                                                  \
-    do {                                                                  \
-        if (!(cond)) {                                                    \
-            fprintf(stderr, "%s:%d: ", __FILE__, __LINE__);               \
-            fprintf(stderr, __VA_ARGS__);                                 \
-            fputc('\n', stderr);                                          \
-            failures++;                                                   \
-        }                                                                 \
-    } while (0)
+#include "kit_check.h"
 
 #define GAMES 500
 
