@@ -1,18 +1,22 @@
 /* cmd_match.c — `kutulu match`: one game of four players (built-in bots or cmd:PROGRAM ARGS),
  * optionally drawing the maze every turn, ending with the ranking and the scores. */
+#define _POSIX_C_SOURCE 200809L
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli.h"
 #include "kutulu_cli.h"
 #include "html_replay.h"
+#include "kutulu_players.h"
 #include "kutulu_replay.h"
 
 static const char match_help[] =
     "usage: kutulu match --seed S --bots A,B,C,D [--map NAME] [--render] [--replay FILE]\n"
-    "                    [--html FILE] [--bot-seed N] [--maps DIR]\n"
+    "                    [--html FILE] [--bot-seed N] [--maps DIR] [--bot-stderr W]\n"
     "  --seed S       the referee's seed (a Java long): parameters, map and minion choices\n"
     "  --bots A,B,C,D four players: built-in bots (kutulu bots) or cmd:PROGRAM ARGS, a program\n"
     "                 speaking the CodinGame protocol (1000 ms first turn, 50 ms after)\n"
@@ -25,6 +29,8 @@ static const char match_help[] =
     "  --bot-seed N   seeds the bots' own generators (default 1)\n"
     "  --first-limit MS, --limit MS  time limits of cmd: programs (default 1000 and 50, the\n"
     "                 referee's; built-in bots are timed but never stopped)\n"
+    "  --bot-stderr W where cmd: programs' stderr goes: inherit (the default: this program's\n"
+    "                 stderr), discard, or a FILE (appended to, never truncated)\n"
     "Prints the ranking with scores. Bad input: exit 2.\n";
 
 int kcli_int64(const char *opt, const char *s, int64_t *out) {
@@ -35,6 +41,15 @@ int kcli_int64(const char *opt, const char *s, int64_t *out) {
         return kcli_fail("invalid value for %s: '%.60s' (need an integer from %lld to %lld)", opt,
                          s, (long long)INT64_MIN, (long long)INT64_MAX);
     *out = (int64_t)v;
+    return 0;
+}
+
+int kcli_bot_stderr(const char *v, int *fd) {
+    if (*fd > 2) close(*fd);
+    if (strcmp(v, "inherit") == 0) *fd = 2;
+    else if (strcmp(v, "discard") == 0) *fd = -1;
+    else if ((*fd = open(v, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644)) < 0)
+        return kcli_fail("--bot-stderr: cannot open '%.200s': %s", v, strerror(errno));
     return 0;
 }
 
@@ -58,13 +73,13 @@ int kcli_split_bots(const char *opt, char *s, char *items[KT_PLAYERS]) {
 static int takes_value(const char *opt) {
     static const char *const known[] = {"--seed", "--bot-seed", "--first-limit", "--limit",
                                         "--bots", "--map",      "--maps",        "--replay",
-                                        "--html"};
+                                        "--html", "--bot-stderr"};
     for (size_t k = 0; k < sizeof known / sizeof *known; k++)
         if (strcmp(opt, known[k]) == 0) return 1;
     return 0;
 }
 
-static void render_turn(void *ctx, const kt_game *g, char lines[KT_PLAYERS][KT_LINE_MAX],
+static void render_turn(void *ctx, const kt_game *g, char lines[KT_PLAYERS][KT_ANSWER_MAX],
                         const unsigned char played[KT_PLAYERS]) {
     match_observer *o = ctx;
     if (o->render) {
@@ -78,7 +93,7 @@ static void render_turn(void *ctx, const kt_game *g, char lines[KT_PLAYERS][KT_L
 
 int kutulu_cmd_match(int argc, char **argv) {
     int64_t seed = 0, bot_seed = 1, first_ms = 1000, limit_ms = 50;
-    int have_seed = 0, render = 0, forced = -1;
+    int have_seed = 0, render = 0, forced = -1, bot_stderr = 2;
     const char *maps_dir = NULL, *replay_path = NULL, *html_path = NULL;
     char scratch[4200]; /* --html alone: the replay goes there, beside the page, then away */
     int scratch_used = 0;
@@ -119,6 +134,8 @@ int kutulu_cmd_match(int argc, char **argv) {
             replay_path = v;
         } else if (strcmp(a, "--html") == 0) {
             html_path = v;
+        } else if (strcmp(a, "--bot-stderr") == 0) {
+            if (kcli_bot_stderr(v, &bot_stderr)) return KCLI_USAGE;
         } else {
             return kit_unknown_option("kutulu", "match", a), KCLI_USAGE;
         }
@@ -137,6 +154,7 @@ int kutulu_cmd_match(int argc, char **argv) {
             rc = kcli_fail("--bots: %s", err);
             goto done;
         }
+        kt_player_stderr(players[i], bot_stderr);
     }
     kt_match_config cfg = {seed, forced, (uint64_t)bot_seed, first_ms * 1000000LL,
                            limit_ms * 1000000LL};
@@ -182,5 +200,6 @@ int kutulu_cmd_match(int argc, char **argv) {
 done:
     if (scratch_used) remove(scratch);
     for (int i = 0; i < KT_PLAYERS; i++) kt_player_free(players[i]);
+    if (bot_stderr > 2) close(bot_stderr);
     return rc;
 }

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli.h"
 #include "kutulu_cli.h"
@@ -15,11 +16,14 @@
 
 static const char tournament_help[] =
     "usage: kutulu tournament --bots A,B,C,D --games N [--seed S] [--jobs J] [--maps DIR]\n"
+    "                         [--bot-stderr W]\n"
     "  --bots A,B,C,D the four entrants (built-in bots or cmd:PROGRAM ARGS; repeats allowed)\n"
     "  --games N      games to play (groups of 4 rotate the seats of one game; default 100)\n"
     "  --seed S       tournament seed (default 1): each game's referee seed derives from it\n"
     "  --jobs J       games in parallel (0 = every core, the default); the table is the same\n"
     "                 for any J\n"
+    "  --bot-stderr W where cmd: programs' stderr goes: discard (the default), inherit (this\n"
+    "                 program's stderr), or a FILE (appended to, never truncated)\n"
     "Prints one row per entrant. A progress line goes to stderr when it is a terminal.\n";
 
 typedef struct game_slot {
@@ -34,6 +38,7 @@ typedef struct tour_ctx {
     char *specs[KT_PLAYERS];
     const kt_mapset *maps;
     uint64_t seed;
+    int bot_stderr;
 } tour_ctx;
 
 static int play_one(void *vctx, long index, uint64_t game_seed, void *result) {
@@ -47,6 +52,7 @@ static int play_one(void *vctx, long index, uint64_t game_seed, void *result) {
     for (int s = 0; s < KT_PLAYERS; s++) {
         players[s] = kt_player_new(ctx->specs[entrant_of_seat[s]], err, sizeof err);
         if (!players[s]) rc = -1;
+        else kt_player_stderr(players[s], ctx->bot_stderr);
     }
     if (rc == 0) {
         /* one referee game per group of 4: the same seed and map, seats rotated */
@@ -84,6 +90,8 @@ int kutulu_cmd_tournament(int argc, char **argv) {
     kit_opts seen = {0};
     const char *maps_dir = NULL;
     char *bots_arg = NULL;
+    tour_ctx ctx;
+    ctx.bot_stderr = -1;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (strcmp(a, "--help") == 0) return fputs(tournament_help, stdout), 0;
@@ -91,7 +99,7 @@ int kutulu_cmd_tournament(int argc, char **argv) {
         if (strncmp(a, "--", 2) != 0)
             return kcli_fail("tournament: unexpected argument '%.60s'", a);
         if (strcmp(a, "--bots") && strcmp(a, "--games") && strcmp(a, "--seed") &&
-            strcmp(a, "--jobs") && strcmp(a, "--maps")) /* unknown, not "needs a value" */
+            strcmp(a, "--jobs") && strcmp(a, "--maps") && strcmp(a, "--bot-stderr")) /* unknown, not "needs a value" */
             return kit_unknown_option("kutulu", "tournament", a), KCLI_USAGE;
         const char *v = kit_opt_value("kutulu", argc, argv, &i);
         if (!v) return KCLI_USAGE;
@@ -105,12 +113,13 @@ int kutulu_cmd_tournament(int argc, char **argv) {
             if (kit_parse_jobs("kutulu", a, v, &jobs)) return KCLI_USAGE;
         } else if (strcmp(a, "--maps") == 0) {
             maps_dir = v;
+        } else if (strcmp(a, "--bot-stderr") == 0) {
+            if (kcli_bot_stderr(v, &ctx.bot_stderr)) return KCLI_USAGE;
         } else {
             return kit_unknown_option("kutulu", "tournament", a), KCLI_USAGE;
         }
     }
     if (!bots_arg) return kcli_fail("tournament: --bots is required (see kutulu tournament --help)");
-    tour_ctx ctx;
     if (kcli_split_bots("--bots", bots_arg, ctx.specs)) return KCLI_USAGE;
     char err[256];
     for (int e = 0; e < KT_PLAYERS; e++) { /* check the names before playing */
@@ -173,5 +182,6 @@ int kutulu_cmd_tournament(int argc, char **argv) {
                     slots[g].why);
     }
     free(slots);
+    if (ctx.bot_stderr > 2) close(ctx.bot_stderr);
     return failed ? 1 : 0;
 }

@@ -186,8 +186,13 @@ typedef struct kt_match_result {
     int64_t max_decide_ns[KT_PLAYERS];
 } kt_match_result;
 
+/* The longest answer line an external program may give, with its terminating NUL: the line is
+ * judged whole (the referee's grammar allows a message of any length after the action); a
+ * longer one ends the player. */
+#define KT_ANSWER_MAX 4096
+
 /* Called after every turn (may be NULL): the game after the turn and the lines played. */
-typedef void (*kt_observer)(void *ctx, const kt_game *g, char lines[KT_PLAYERS][KT_LINE_MAX],
+typedef void (*kt_observer)(void *ctx, const kt_game *g, char lines[KT_PLAYERS][KT_ANSWER_MAX],
                             const unsigned char played[KT_PLAYERS]);
 
 /* Play a whole game with 4 players. Returns 0, or -1 with err. */

@@ -15,7 +15,7 @@ int kt_replay_writer_open(kt_replay_writer *w, const char *path, const kt_mapset
                           const kt_match_config *cfg, kt_player *const players[KT_PLAYERS],
                           char *err, size_t errlen);
 void kt_replay_turn_write(kt_replay_writer *w, const kt_game *g,
-                          char lines[KT_PLAYERS][KT_LINE_MAX],
+                          char lines[KT_PLAYERS][KT_ANSWER_MAX],
                           const unsigned char played[KT_PLAYERS]);
 int kt_replay_writer_close(kt_replay_writer *w, const kt_match_result *res, char *err,
                            size_t errlen);

@@ -37,7 +37,7 @@ int kt_play_match(kt_player *const players[KT_PLAYERS], const kt_mapset *maps,
     while (!g.over) {
         kt_action act[KT_PLAYERS];
         unsigned char ok[KT_PLAYERS], played[KT_PLAYERS];
-        char lines[KT_PLAYERS][KT_LINE_MAX];
+        char lines[KT_PLAYERS][KT_ANSWER_MAX];
         for (int i = 0; i < KT_PLAYERS; i++) {
             act[i].kind = KT_WAIT;
             ok[i] = 1;
@@ -48,7 +48,7 @@ int kt_play_match(kt_player *const players[KT_PLAYERS], const kt_mapset *maps,
             int64_t spent = 0;
             int64_t limit = g.turn == 0 ? cfg->first_limit_ns : cfg->limit_ns;
             int t = kt_player_turn(players[i], g.turn == 0 ? init : NULL, turn, limit, lines[i],
-                                   KT_LINE_MAX, &spent, err, errlen);
+                                   KT_ANSWER_MAX, &spent, err, errlen);
             if (t == KT_TURN_ERROR) {
                 rc = -1;
                 goto done;

@@ -98,7 +98,7 @@ int kt_replay_writer_open(kt_replay_writer *w, const char *path, const kt_mapset
 }
 
 void kt_replay_turn_write(kt_replay_writer *w, const kt_game *g,
-                          char lines[KT_PLAYERS][KT_LINE_MAX],
+                          char lines[KT_PLAYERS][KT_ANSWER_MAX],
                           const unsigned char played[KT_PLAYERS]) {
     writer_impl *impl = w->impl;
     json_t *actions = json_array();

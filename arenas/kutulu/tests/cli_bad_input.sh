@@ -53,6 +53,21 @@ expect_said "missing trace words" "kutulu: $out/nowhere.txt: cannot open: No suc
 expect_said "replay --maps without a value" "kutulu: option --maps needs a value" replay --maps
 expect_said "replay --file twice" "kutulu: option --file given twice" replay --file a --file b
 expect_said "limit words" "kutulu: invalid value for --limit: '0' (need an integer from 1 to 600000)" match --seed 1 --bots wait,wait,wait,wait --limit 0 --maps "$maps"
+expect_said "unwritable --bot-stderr" "kutulu: --bot-stderr: cannot open '$out/no/dir/err.txt'" match --seed 1 --bots wait,wait,wait,wait --maps "$maps" --bot-stderr "$out/no/dir/err.txt"
+# --bot-stderr: a program's stderr goes where it is told, appended to a file (never truncated)
+bot="cmd:sh -c 'echo bot-debug-line >&2; while read -r l; do echo WAIT; done'"
+echo "kept line" > "$out/bot-stderr.txt"
+"$k" match --seed 3 --bots "$bot,wait,wait,wait" --maps "$maps" --bot-stderr "$out/bot-stderr.txt" > "$out/stdout" 2> "$out/stderr"
+rc=$?
+{ [ "$rc" -eq 0 ] && [ "$(head -n 1 "$out/bot-stderr.txt")" = "kept line" ] && grep -q bot-debug-line "$out/bot-stderr.txt" && ! grep -q bot-debug-line "$out/stderr"; } \
+  || { echo "FAIL: --bot-stderr FILE: exit $rc, file: $(head -c 200 "$out/bot-stderr.txt")" >&2; fails=$((fails + 1)); }
+"$k" match --seed 3 --bots "$bot,wait,wait,wait" --maps "$maps" > "$out/stdout" 2> "$out/stderr"
+grep -q bot-debug-line "$out/stderr" || { echo "FAIL: match: a program's stderr is not inherited by default" >&2; fails=$((fails + 1)); }
+"$k" tournament --games 4 --jobs 2 --bots "$bot,wait,wait,wait" --maps "$maps" > "$out/stdout" 2> "$out/stderr"
+rc=$?
+{ [ "$rc" -eq 0 ] && ! grep -q bot-debug-line "$out/stderr"; } || { echo "FAIL: tournament: a program's stderr is not discarded by default (exit $rc)" >&2; fails=$((fails + 1)); }
+"$k" tournament --games 4 --jobs 2 --bots "$bot,wait,wait,wait" --maps "$maps" --bot-stderr inherit > "$out/stdout" 2> "$out/stderr"
+[ "$(grep -c bot-debug-line "$out/stderr")" -eq 4 ] || { echo "FAIL: tournament --bot-stderr inherit: want 4 lines" >&2; fails=$((fails + 1)); }
 [ "$(cat "$out/keep.txt")" = "keep me" ] || { echo "FAIL: an input file changed" >&2; fails=$((fails + 1)); }
 [ "$fails" -eq 0 ] || exit 1
 echo "bad input: all rejected with one line and exit 2"

@@ -12,8 +12,16 @@
  *   segv       kills itself with SIGSEGV               -> out on turn 1
  *   forker     starts a child holding the pipe, exits  -> out on turn 1, the child killed
  *   stderr     floods stderr (a pipe nobody reads) and answers WAIT -> the game completes
+ *   setsid     starts a child in a session of its own (out of the process group), answers
+ *              WAIT -> the child is killed all the same (the keeper is its subreaper)
+ *   daemon     the same child behind a double fork (its parent exits at once)
+ *   zeros      "MOVE 000...0X Y" to its own cell, 300 zeros: judged whole, a WAIT -> plays on
+ *              (cut at 255 bytes it would lack Y and be rejected)
+ *   toolong    "WAIT" and a 5000-byte message: over KT_ANSWER_MAX -> out on turn 1
+ *   discard    prints to stderr with stderr discarded -> nothing reaches the arena's stderr
+ *   errfile    prints to stderr with stderr sent to a file -> the file has the line
  * Every case: kt_play_match returns 0, the other three play on after it is out, and every
- * process the bot started is gone afterwards (killed with its process group). Limits are short
+ * process the bot started is gone afterwards. Limits are short
  * (600 ms first turn, 300 ms after) so the whole test takes seconds; only bots that never
  * answer in time are asserted to be out, never one that answers at once. */
 #define _POSIX_C_SOURCE 200809L
@@ -39,7 +47,9 @@ static const char protocol_reader[] =
     "read -r params\n"
     "t=0\n"
     "while read -r n; do\n"
-    "  i=0; while [ \"$i\" -lt \"$n\" ]; do read -r line; i=$((i + 1)); done\n"
+    "  i=0; while [ \"$i\" -lt \"$n\" ]; do\n"
+    "    read -r line; if [ \"$i\" -eq 0 ]; then own=$line; fi; i=$((i + 1))\n"
+    "  done\n"
     "  answer\n"
     "  t=$((t + 1))\n"
     "done\n";
@@ -50,26 +60,45 @@ typedef struct hostile {
     int reads_protocol; /* append protocol_reader (the script defines answer()) */
     int out_on_turn;    /* the decision on which it is ended; 0 = never asserted */
     int plays_on;       /* it must still be playing at the end (timeouts 0) */
+    int stderr_to;      /* 0: the arena's stderr, 1: discarded, 2: a file */
 } hostile;
 
+/* A child that leaves the bot's process group for a session of its own and records its pid. */
+#define ESCAPEE "setsid sh -c 'echo $$ >> \"$1\"; exec sleep 30' sh \"$1\""
+#define ZEROS "000000000000000000000000000000000000000000000000000000000000"
+
 static const hostile cases[] = {
-    {"silent", "echo $$ >> \"$1\"\nexec sleep 30\n", 0, 1, 0},
+    {"silent", "echo $$ >> \"$1\"\nexec sleep 30\n", 0, 1, 0, 0},
     {"late", "echo $$ >> \"$1\"\nanswer() { if [ $t -ge 1 ]; then sleep 5; fi; echo WAIT; }\n",
-     1, 2, 0},
+     1, 2, 0, 0},
     {"longline", "echo $$ >> \"$1\"\nhead -c 3000000 /dev/zero | tr '\\000' A\nexec sleep 30\n",
-     0, 1, 0},
-    {"manylines", "echo $$ >> \"$1\"\nyes WAIT | head -c 3000000\nexec sleep 30\n", 0, 0, 1},
+     0, 1, 0, 0},
+    {"manylines", "echo $$ >> \"$1\"\nyes WAIT | head -c 3000000\nexec sleep 30\n", 0, 0, 1, 0},
     {"binary", "echo $$ >> \"$1\"\nprintf '\\377\\376\\001\\200\\300\\257WAIT\\n'\nexec sleep 30\n",
-     0, 1, 0},
-    {"nul", "echo $$ >> \"$1\"\nprintf 'WAIT\\000x\\n'\nexec sleep 30\n", 0, 1, 0},
-    {"closed", "echo $$ >> \"$1\"\nexec >&-\nexec sleep 30\n", 0, 1, 0},
-    {"exits", "echo $$ >> \"$1\"\nexit 3\n", 0, 1, 0},
-    {"segv", "echo $$ >> \"$1\"\nkill -SEGV $$\nsleep 30\n", 0, 1, 0},
-    {"forker", "sleep 30 &\necho $! >> \"$1\"\nexit 0\n", 0, 1, 0},
+     0, 1, 0, 0},
+    {"nul", "echo $$ >> \"$1\"\nprintf 'WAIT\\000x\\n'\nexec sleep 30\n", 0, 1, 0, 0},
+    {"closed", "echo $$ >> \"$1\"\nexec >&-\nexec sleep 30\n", 0, 1, 0, 0},
+    {"exits", "echo $$ >> \"$1\"\nexit 3\n", 0, 1, 0, 0},
+    {"segv", "echo $$ >> \"$1\"\nkill -SEGV $$\nsleep 30\n", 0, 1, 0, 0},
+    {"forker", "sleep 30 &\necho $! >> \"$1\"\nexit 0\n", 0, 1, 0, 0},
     {"stderr",
      "(while :; do echo 'flood flood flood flood flood flood flood flood' >&2; done) &\n"
      "echo $! >> \"$1\"\necho $$ >> \"$1\"\nanswer() { echo WAIT; }\n",
-     1, 0, 0},
+     1, 0, 0, 0},
+    {"setsid", ESCAPEE " &\necho $$ >> \"$1\"\nanswer() { echo WAIT; }\n", 1, 0, 1, 0},
+    {"daemon", "(" ESCAPEE " &)\necho $$ >> \"$1\"\nanswer() { echo WAIT; }\n", 1, 0, 1, 0},
+    {"zeros",
+     "echo $$ >> \"$1\"\nz=" ZEROS ZEROS ZEROS ZEROS ZEROS "\n"
+     "answer() { set -- $own; echo \"MOVE $z$3 $z$4\"; }\n",
+     1, 0, 1, 0},
+    {"toolong",
+     "echo $$ >> \"$1\"\nprintf 'WAIT '; head -c 5000 /dev/zero | tr '\\000' a; echo\n"
+     "exec sleep 30\n",
+     0, 1, 0, 0},
+    {"discard", "echo $$ >> \"$1\"\nanswer() { echo debug-line >&2; echo WAIT; }\n", 1, 0, 1,
+     1},
+    {"errfile", "echo $$ >> \"$1\"\nanswer() { echo debug-line >&2; echo WAIT; }\n", 1, 0, 1,
+     2},
 };
 
 /* A process is gone when it no longer exists or is a zombie nobody reaped yet (a killed
@@ -120,11 +149,32 @@ static int write_bot(const char *path, const hostile *h) {
     return fclose(f);
 }
 
+/* Whether what can be read from fd now (non-blocking) contains needle. */
+static int pipe_has(int fd, const char *needle) {
+    static char buf[1 << 16];
+    fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK);
+    ssize_t n = read(fd, buf, sizeof buf - 1);
+    if (n <= 0) return 0;
+    buf[n] = '\0';
+    return strstr(buf, needle) != NULL;
+}
+
+static int file_has(const char *path, const char *needle) {
+    char buf[4096];
+    FILE *f = fopen(path, "r");
+    if (!f) return 0;
+    size_t n = fread(buf, 1, sizeof buf - 1, f);
+    fclose(f);
+    buf[n] = '\0';
+    return strstr(buf, needle) != NULL;
+}
+
 static void run_case(const kt_mapset *maps, const char *dir, const hostile *h,
                      const kt_match_result *reference) {
-    char bot[512], pidfile[512], spec[1100], err[256];
+    char bot[512], pidfile[512], errfile[512], spec[1100], err[256];
     snprintf(bot, sizeof bot, "%s/%s.sh", dir, h->name);
     snprintf(pidfile, sizeof pidfile, "%s/%s.pids", dir, h->name);
+    snprintf(errfile, sizeof errfile, "%s/%s.err", dir, h->name);
     CHECK(write_bot(bot, h) == 0);
     snprintf(spec, sizeof spec, "cmd:sh %s %s", bot, pidfile);
     kt_player *p[KT_PLAYERS];
@@ -132,6 +182,13 @@ static void run_case(const kt_mapset *maps, const char *dir, const hostile *h,
     for (int i = 1; i < KT_PLAYERS; i++) p[i] = kt_player_new("wait", err, sizeof err);
     for (int i = 0; i < KT_PLAYERS; i++) CHECK(p[i] != NULL);
     if (!p[0] || !p[1] || !p[2] || !p[3]) return;
+    int errfd = -1;
+    if (h->stderr_to == 1) kt_player_stderr(p[0], -1);
+    if (h->stderr_to == 2) {
+        errfd = open(errfile, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0600);
+        CHECK(errfd >= 0);
+        kt_player_stderr(p[0], errfd);
+    }
     /* stderr: a pipe nobody reads while the bots play (the flooder fills it at once) */
     int saved = dup(2), pipefd[2] = {-1, -1};
     if (pipe(pipefd) == 0) {
@@ -144,6 +201,12 @@ static void run_case(const kt_mapset *maps, const char *dir, const hostile *h,
     int rc = kt_play_match(p, maps, &cfg, NULL, NULL, &res, err, sizeof err);
     dup2(saved, 2);
     close(saved);
+    if (h->stderr_to) {
+        CHECK(!pipe_has(pipefd[0], "debug-line"));
+        if (h->stderr_to == 2) CHECK(file_has(errfile, "debug-line"));
+    }
+    if (errfd >= 0) close(errfd);
+    remove(errfile);
     if (pipefd[0] >= 0) close(pipefd[0]);
     fprintf(stderr, "%-10s rc %d turns %d seat0: score %d decisions %d timeouts %d\n", h->name,
             rc, res.turns, res.score[0], res.decisions[0], res.timeouts[0]);

@@ -307,7 +307,7 @@ typedef struct trace_hash {
     uint64_t h;
 } trace_hash;
 
-static void hash_turn(void *ctx, const kt_game *g, char lines[KT_PLAYERS][KT_LINE_MAX],
+static void hash_turn(void *ctx, const kt_game *g, char lines[KT_PLAYERS][KT_ANSWER_MAX],
                       const unsigned char played[KT_PLAYERS]) {
     (void)lines, (void)played;
     trace_hash *t = ctx;
