@@ -100,8 +100,9 @@ kt_player *kt_player_new(const char *spec, char *err, size_t errlen) {
 const char *kt_player_name(const kt_player *p) { return p->name; }
 
 /* Close the keeper's control pipe (it then kills the program's whole tree and exits) and
- * reap it. A keeper that does not exit in time (the program stopped or killed it) is killed
- * with its process group, which the program's shell shares. */
+ * reap it; then kill the keeper's process group, which the program's shell shares: that ends
+ * what is left of a program that killed its keeper (or stopped it for 2 s: it is sent SIGCONT
+ * first). */
 static void stop_program(kt_player *p) {
     if (p->to_child >= 0) close(p->to_child);
     if (p->from_child >= 0) close(p->from_child);
@@ -118,11 +119,11 @@ static void stop_program(kt_player *p) {
                 nanosleep(&ms, NULL);
             }
         }
-        if (!reaped) {
-            kill(-p->pid, SIGKILL);
+        /* the group outlives a keeper the program killed (its id is not reused meanwhile) */
+        kill(-p->pid, SIGKILL);
+        if (!reaped)
             while (waitpid(p->pid, &status, 0) < 0 && errno == EINTR) {
             }
-        }
         p->pid = -1;
     }
     p->dead = 1;
@@ -220,7 +221,8 @@ static void keeper_main(int in_fd, int out_fd, int err_fd, int control, const ch
     prctl(PR_SET_CHILD_SUBREAPER, 1);
 #endif
     int in = fcntl(in_fd, F_DUPFD, 10), out = fcntl(out_fd, F_DUPFD, 10);
-    int err = err_fd >= 0 ? fcntl(err_fd, F_DUPFD, 10) : open("/dev/null", O_WRONLY);
+    int err = err_fd >= 0 ? fcntl(err_fd, F_DUPFD, 10) : -1;
+    if (err < 0) err = open("/dev/null", O_WRONLY); /* discarded, or our stderr is closed */
     int ctl = fcntl(control, F_DUPFD, 10);
     if (in < 0 || out < 0 || err < 0 || ctl < 0) _exit(127);
     if (dup2(in, 0) < 0 || dup2(out, 1) < 0 || dup2(err, 2) < 0 || dup2(ctl, 3) < 0) _exit(127);
@@ -229,6 +231,9 @@ static void keeper_main(int in_fd, int out_fd, int err_fd, int control, const ch
     if (shell == 0) {
         close(3);
         signal(SIGPIPE, SIG_DFL);
+        sigset_t none; /* a thread of the arena may block signals; the program starts clean */
+        sigemptyset(&none);
+        sigprocmask(SIG_SETMASK, &none, NULL);
         execl("/bin/sh", "sh", "-c", command, (char *)NULL);
         _exit(127);
     }

@@ -18,6 +18,10 @@
  *   zeros      "MOVE 000...0X Y" to its own cell, 300 zeros: judged whole, a WAIT -> plays on
  *              (cut at 255 bytes it would lack Y and be rejected)
  *   toolong    "WAIT" and a 5000-byte message: over KT_ANSWER_MAX -> out on turn 1
+ *   regicide   kills its keeper, then sleeps           -> out on turn 1, the sleeper killed
+ *              (the keeper's process group)
+ *   stopper    stops its keeper with SIGSTOP, answers WAIT -> plays on; the keeper resumed
+ *              at the end kills the tree
  *   discard    prints to stderr with stderr discarded -> nothing reaches the arena's stderr
  *   errfile    prints to stderr with stderr sent to a file -> the file has the line
  * Every case: kt_play_match returns 0, the other three play on after it is out, and every
@@ -65,6 +69,8 @@ typedef struct hostile {
 
 /* A child that leaves the bot's process group for a session of its own and records its pid. */
 #define ESCAPEE "setsid sh -c 'echo $$ >> \"$1\"; exec sleep 30' sh \"$1\""
+/* The keeper's pid: it leads the process group of the program (field 5 of /proc/PID/stat). */
+#define KEEPER "read -r _ _ _ _ keeper _ < /proc/$$/stat\n"
 #define ZEROS "000000000000000000000000000000000000000000000000000000000000"
 
 static const hostile cases[] = {
@@ -95,6 +101,9 @@ static const hostile cases[] = {
      "echo $$ >> \"$1\"\nprintf 'WAIT '; head -c 5000 /dev/zero | tr '\\000' a; echo\n"
      "exec sleep 30\n",
      0, 1, 0, 0},
+    {"regicide", "echo $$ >> \"$1\"\n" KEEPER "kill -KILL $keeper\nexec sleep 30\n", 0, 1, 0, 0},
+    {"stopper", ESCAPEE " &\necho $$ >> \"$1\"\n" KEEPER "kill -STOP $keeper\nanswer() { echo WAIT; }\n",
+     1, 0, 1, 0},
     {"discard", "echo $$ >> \"$1\"\nanswer() { echo debug-line >&2; echo WAIT; }\n", 1, 0, 1,
      1},
     {"errfile", "echo $$ >> \"$1\"\nanswer() { echo debug-line >&2; echo WAIT; }\n", 1, 0, 1,
