@@ -92,10 +92,9 @@ int kt_parse_turn(const char *text, kt_view *v, char *err, size_t errlen);
 
 /* An in-process bot. init makes per-game state from the first view (may be NULL: no state);
  * decide answers one turn (seeded rng of its own through the state or the seed); release
- * frees the state. decide may write a map name/values for replays later (not yet). An init
- * that returns NULL could not get its memory; error (NULL: the bot cannot fail) gives the
- * error that made the last decide fail (DMAP_ERR_NOMEM when a map could not get its memory)
- * or 0. Either ends the game with an error: never a different game played on. */
+ * frees the state. An init that returns NULL could not get its memory; error (NULL: the bot
+ * cannot fail) gives the error that made the last decide fail (DMAP_ERR_NOMEM when a map could
+ * not get its memory) or 0. Either ends the game with an error: never a different game played on. */
 typedef struct kt_bot {
     const char *name;
     const char *about;

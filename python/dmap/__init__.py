@@ -9,7 +9,7 @@ files and MemoryError. Scans and grid searches release the GIL.
 
     import numpy as np, dmap
     walls = np.zeros((5, 5), bool); walls[1, 3] = True
-    v = dmap.field(walls, [(0, 0), (4, 4, -2.0)])        # goals (x, y[, value]), ceiling 100
+    v = dmap.field(walls, [(0, 0), (4, 4, -2.0)])        # goals (x, y[, value]); no ceiling
     dmap.downhill_options(walls, v, (2, 2))              # every tied best move: [Dir.DOWN, ...]
 
 See help(dmap.field), help(dmap.scan), ... for each function's contract.

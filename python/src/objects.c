@@ -357,12 +357,13 @@ typedef struct {
 
 static PyObject *cache_new(PyTypeObject *type, PyObject *args, PyObject *kw) {
     static char *kwlist[] = {"walls", "capacity", "ceiling", "moves", "costs", NULL};
-    PyObject *walls, *moves_obj = NULL, *costs = NULL;
+    PyObject *walls, *ceiling_obj = Py_None, *moves_obj = NULL, *costs = NULL;
     Py_ssize_t capacity = 16;
-    double ceiling = 1e300;
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "O|nd$OO:MapCache", kwlist, &walls, &capacity, &ceiling, &moves_obj,
-                                     &costs))
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "O|nO$OO:MapCache", kwlist, &walls, &capacity, &ceiling_obj,
+                                     &moves_obj, &costs))
         return NULL;
+    double ceiling = DMAP_NO_CEILING; /* None, as in field(): plain distances */
+    if (ceiling_obj != Py_None && pydmap_double(ceiling_obj, "ceiling", &ceiling) < 0) return NULL;
     dmap_moves m;
     if (pydmap_moves(moves_obj, &m) < 0) return NULL;
     if (capacity < 1) return pydmap_raise(DMAP_ERR_ARG, "MapCache", "capacity must be 1 .. 2**20");
@@ -439,9 +440,10 @@ PyTypeObject pydmap_CacheType = {
     .tp_name = "dmap.MapCache",
     .tp_basicsize = sizeof(CacheObject),
     .tp_flags = Py_TPFLAGS_DEFAULT,
-    .tp_doc = "MapCache(walls, capacity=16, ceiling=1e300, *, moves=None, costs=None)\n--\n\n"
+    .tp_doc = "MapCache(walls, capacity=16, ceiling=None, *, moves=None, costs=None)\n--\n\n"
               "Brogue's pattern: up to capacity distance maps, one per goal cell (value 0), refreshed\n"
-              "lazily and incrementally after grid edits. Not for use by two threads at once.",
+              "lazily and incrementally after grid edits. ceiling: as in field() (None: +inf, plain\n"
+              "distances). Not for use by two threads at once.",
     .tp_new = cache_new,
     .tp_dealloc = (destructor)cache_dealloc,
     .tp_methods = cache_methods,

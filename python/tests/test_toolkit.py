@@ -336,11 +336,19 @@ def test_distance_table_and_map_cache_agree_with_bfs(rng):
     assert table.passable == int((~walls).sum()) and table.nbytes > 0
     cache = dmap.MapCache(walls, 2)
     for a in cells[:3] + cells[:1]:
-        assert np.array_equal(cache.get(a)[~walls], dmap.field(walls, [a], 1e300)[~walls])
+        assert np.array_equal(cache.get(a)[~walls], dmap.field(walls, [a])[~walls])
     assert cache.stats["misses"] >= 3 and cache.stats["evictions"] >= 1
     free = [c for c in random_free_cells(rng, walls, 10) if c not in cells[:1]]
     cache.edit([("wall",) + free[0]])
     walls[free[0][1], free[0][0]] = True
-    assert np.array_equal(cache.get(cells[0])[~walls], dmap.field(walls, [cells[0]], 1e300)[~walls])
+    assert np.array_equal(cache.get(cells[0])[~walls], dmap.field(walls, [cells[0]])[~walls])
+    # the default ceiling is field()'s: none (+inf where no goal reaches); a number caps
+    boxed = np.zeros((3, 5), bool)
+    boxed[:, 2] = True
+    assert np.isinf(dmap.MapCache(boxed).get((0, 0))[0, 4])
+    assert dmap.MapCache(boxed, 1, 7.0).get((0, 0))[0, 4] == 7.0
+    assert dmap.MapCache(boxed, 1, 7.0).get((0, 0))[2, 1] == 3.0
+    with pytest.raises(dmap.Error):
+        dmap.MapCache(boxed, 1, float("nan"))
     with pytest.raises(dmap.Error):
         cache.edit([("goal", 0, 0, 1.0)])

@@ -7,20 +7,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "kit_check.h"
 #include "pommerman.h"
-
-static int failures;
-#define EXPECT(cond, ...)                                                                     \
-    do {                                                                                      \
-        if (!(cond)) {                                                                        \
-            if (failures < 20) {                                                              \
-                fprintf(stderr, "%s:%d: ", __FILE__, __LINE__);                               \
-                fprintf(stderr, __VA_ARGS__);                                                 \
-                fputc('\n', stderr);                                                          \
-            }                                                                                 \
-            failures++;                                                                       \
-        }                                                                                     \
-    } while (0)
 
 /* Passages not reached from (n-2, n-2) by a flood fill through everything but rigid walls. */
 static int unreachable_passages(const unsigned char *b, int n) {
@@ -53,38 +41,38 @@ static void check_board(const pm_state *s, const pm_config *cfg, int seed) {
             wood += v == PM_WOOD;
             if (s->items[r * n + c]) {
                 items++;
-                EXPECT(v == PM_WOOD, "seed %d: item at %d,%d on %d", seed, r, c, v);
-                EXPECT(s->items[r * n + c] >= PM_EXTRABOMB && s->items[r * n + c] <= PM_KICK, "item kind");
+                CHECK(v == PM_WOOD, "seed %d: item at %d,%d on %d", seed, r, c, v);
+                CHECK(s->items[r * n + c] >= PM_EXTRABOMB && s->items[r * n + c] <= PM_KICK, "item kind");
             }
-            if (r == c) EXPECT(v != PM_RIGID && v != PM_WOOD, "seed %d: wall on the diagonal %d,%d", seed, r, c);
-            if ((v == PM_RIGID || v == PM_WOOD)) EXPECT(m == v, "seed %d: %d,%d not mirrored", seed, r, c);
+            if (r == c) CHECK(v != PM_RIGID && v != PM_WOOD, "seed %d: wall on the diagonal %d,%d", seed, r, c);
+            if ((v == PM_RIGID || v == PM_WOOD)) CHECK(m == v, "seed %d: %d,%d not mirrored", seed, r, c);
         }
-    EXPECT(rigid == cfg->num_rigid, "seed %d: %d rigid", seed, rigid);
-    EXPECT(wood == cfg->num_wood, "seed %d: %d wood", seed, wood);
-    EXPECT(items == cfg->num_items, "seed %d: %d items", seed, items);
-    EXPECT(unreachable_passages(b, n) <= 4, "seed %d: %d passages unreachable", seed, unreachable_passages(b, n));
-    EXPECT(pm_inaccessible_passages(b, n) == unreachable_passages(b, n), "seed %d: inaccessible count", seed);
+    CHECK(rigid == cfg->num_rigid, "seed %d: %d rigid", seed, rigid);
+    CHECK(wood == cfg->num_wood, "seed %d: %d wood", seed, wood);
+    CHECK(items == cfg->num_items, "seed %d: %d items", seed, items);
+    CHECK(unreachable_passages(b, n) <= 4, "seed %d: %d passages unreachable", seed, unreachable_passages(b, n));
+    CHECK(pm_inaccessible_passages(b, n) == unreachable_passages(b, n), "seed %d: inaccessible count", seed);
     /* agents and their kept-clear cells: two along the edge-side row and column */
     for (int i = 0; i < cfg->num_agents; i++) {
         int r, c;
         pm_start_position(cfg, i, &r, &c);
-        EXPECT(b[r * n + c] == PM_AGENT0 + i, "seed %d: agent %d not at %d,%d", seed, i, r, c);
-        EXPECT(s->agents[i].r == r && s->agents[i].c == c && s->agents[i].ammo == 1 &&
+        CHECK(b[r * n + c] == PM_AGENT0 + i, "seed %d: agent %d not at %d,%d", seed, i, r, c);
+        CHECK(s->agents[i].r == r && s->agents[i].c == c && s->agents[i].ammo == 1 &&
                    s->agents[i].blast == 2 && !s->agents[i].kick && s->agents[i].alive,
                "agent %d start", i);
         int dr = r == 1 ? 1 : -1, dc = c == 1 ? 1 : -1;
         for (int k = 1; k <= 2; k++) {
-            EXPECT(b[r * n + c + dc * k] == PM_PASSAGE, "seed %d: agent %d row not clear", seed, i);
-            EXPECT(b[(r + dr * k) * n + c] == PM_PASSAGE, "seed %d: agent %d column not clear", seed, i);
+            CHECK(b[r * n + c + dc * k] == PM_PASSAGE, "seed %d: agent %d row not clear", seed, i);
+            CHECK(b[(r + dr * k) * n + c] == PM_PASSAGE, "seed %d: agent %d column not clear", seed, i);
         }
     }
     if (cfg->num_agents == 4)
         for (int i = 4; i <= 6; i++) {
-            EXPECT(b[1 * n + i] == PM_WOOD && b[i * n + 1] == PM_WOOD && b[9 * n + i] == PM_WOOD &&
+            CHECK(b[1 * n + i] == PM_WOOD && b[i * n + 1] == PM_WOOD && b[9 * n + i] == PM_WOOD &&
                        b[i * n + 9] == PM_WOOD,
                    "seed %d: fixed wood %d", seed, i);
         }
-    EXPECT(s->nbombs == 0 && s->nflames == 0 && s->step == 0, "seed %d: fresh state", seed);
+    CHECK(s->nbombs == 0 && s->nflames == 0 && s->step == 0, "seed %d: fresh state", seed);
 }
 
 /* The breathing-room rule keeps exactly those cells clear: somewhere over many boards, (0,1),
@@ -98,7 +86,7 @@ static void check_not_overcleared(const pm_config *cfg, int boards) {
         pm_reset(&s, cfg, &py);
         wall01 += s.board[0 * n + 1] == PM_RIGID || s.board[0 * n + 1] == PM_WOOD;
     }
-    EXPECT(wall01 > 0, "%s: (0,1) never got a wall in %d boards", cfg->name, boards);
+    CHECK(wall01 > 0, "%s: (0,1) never got a wall in %d boards", cfg->name, boards);
 }
 
 int main(void) {
@@ -113,7 +101,7 @@ int main(void) {
             check_board(&s, cfg, seed);
             kit_pyrandom_seed(&py2, seed);
             pm_reset(&t, cfg, &py2);
-            EXPECT(!memcmp(s.board, t.board, sizeof s.board) && !memcmp(s.items, t.items, sizeof s.items),
+            CHECK(!memcmp(s.board, t.board, sizeof s.board) && !memcmp(s.items, t.items, sizeof s.items),
                    "seed %d: not deterministic", seed);
         }
         check_not_overcleared(cfg, 300);
@@ -124,7 +112,7 @@ int main(void) {
     memset(b, PM_PASSAGE, sizeof b);
     b[0 * n + 1] = b[1 * n + 0] = b[1 * n + 2] = b[2 * n + 1] = PM_RIGID;
     b[0] = PM_WOOD; /* wood counts as open but (0,0) is cut off by the ring as well */
-    EXPECT(pm_inaccessible_passages(b, n) == 1, "ring: %d", pm_inaccessible_passages(b, n));
+    CHECK(pm_inaccessible_passages(b, n) == 1, "ring: %d", pm_inaccessible_passages(b, n));
     printf("test_pommerman_board: %d failures\n", failures);
     return failures != 0;
 }

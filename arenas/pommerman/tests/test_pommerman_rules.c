@@ -5,18 +5,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "kit_check.h"
 #include "pommerman.h"
-
-static int failures;
-#define EXPECT(cond, ...)                                                                     \
-    do {                                                                                      \
-        if (!(cond)) {                                                                        \
-            fprintf(stderr, "%s:%d: ", __FILE__, __LINE__);                                   \
-            fprintf(stderr, __VA_ARGS__);                                                     \
-            fputc('\n', stderr);                                                              \
-            failures++;                                                                       \
-        }                                                                                     \
-    } while (0)
 
 /* A state from a picture: '.' passage, '#' rigid, '+' wood, 'e' 'r' 'k' power-ups, '*' flames
  * (life 2), '0'..'3' agents (ammo 1, blast 2). Agents not drawn are dead, parked at (0,0). */
@@ -67,24 +57,24 @@ static void bomb_timer_and_flames(void) {
     pm_state s;
     make(&s, PM_ONE_VS_ONE, open8);
     step1(&s, PM_LAY_BOMB, 0, 0, 0);
-    EXPECT(s.nbombs == 1 && s.bombs[0].life == 9 && s.bombs[0].blast == 2 && s.agents[0].ammo == 0,
+    CHECK(s.nbombs == 1 && s.bombs[0].life == 9 && s.bombs[0].blast == 2 && s.agents[0].ammo == 0,
            "bomb laid with life 9 after its step");
     step1(&s, PM_RIGHT, 0, 0, 0);
     step1(&s, PM_RIGHT, 0, 0, 0); /* agent at (1,3): outside strength-2 reach of (1,1) */
     for (int t = 4; t <= 9; t++) step1(&s, 0, 0, 0, 0);
-    EXPECT(s.nbombs == 1 && s.bombs[0].life == 1 && s.nflames == 0, "life 1 after step 9");
+    CHECK(s.nbombs == 1 && s.bombs[0].life == 1 && s.nflames == 0, "life 1 after step 9");
     step1(&s, 0, 0, 0, 0);
-    EXPECT(s.nbombs == 0 && s.agents[0].ammo == 1, "exploded in step 10, ammo back");
-    EXPECT(s.nflames == 5 && at(&s, 1, 1) == PM_FLAMES && at(&s, 1, 2) == PM_FLAMES &&
+    CHECK(s.nbombs == 0 && s.agents[0].ammo == 1, "exploded in step 10, ammo back");
+    CHECK(s.nflames == 5 && at(&s, 1, 1) == PM_FLAMES && at(&s, 1, 2) == PM_FLAMES &&
                at(&s, 0, 1) == PM_FLAMES && at(&s, 2, 1) == PM_FLAMES && at(&s, 1, 0) == PM_FLAMES,
            "cross of reach strength-1: %d flames", s.nflames);
-    EXPECT(at(&s, 1, 3) == PM_AGENT0 && s.agents[0].alive, "agent beyond the reach lives");
-    EXPECT(s.flames[0].r == 0 && s.flames[0].c == 1, "flames appended row-major");
+    CHECK(at(&s, 1, 3) == PM_AGENT0 && s.agents[0].alive, "agent beyond the reach lives");
+    CHECK(s.flames[0].r == 0 && s.flames[0].c == 1, "flames appended row-major");
     step1(&s, 0, 0, 0, 0);
     step1(&s, 0, 0, 0, 0);
-    EXPECT(s.nflames == 5 && s.flames[0].life == 0, "flames shown for three states");
+    CHECK(s.nflames == 5 && s.flames[0].life == 0, "flames shown for three states");
     step1(&s, 0, 0, 0, 0);
-    EXPECT(s.nflames == 0 && at(&s, 1, 1) == PM_PASSAGE, "flames gone at the start of step 13");
+    CHECK(s.nflames == 0 && at(&s, 1, 1) == PM_PASSAGE, "flames gone at the start of step 13");
 }
 
 static void same_target_and_swap(void) {
@@ -93,12 +83,12 @@ static void same_target_and_swap(void) {
     pm_state s;
     make(&s, PM_ONE_VS_ONE, rows);
     step1(&s, PM_RIGHT, PM_LEFT, 0, 0);
-    EXPECT(s.agents[0].c == 2 && s.agents[1].c == 4, "two agents aiming at one cell both stay");
+    CHECK(s.agents[0].c == 2 && s.agents[1].c == 4, "two agents aiming at one cell both stay");
     static const char *const swap[8] = {"........", "........", "........", "..01....",
                                         "........", "........", "........", "........"};
     make(&s, PM_ONE_VS_ONE, swap);
     step1(&s, PM_RIGHT, PM_LEFT, 0, 0);
-    EXPECT(s.agents[0].c == 2 && s.agents[1].c == 3, "swapping agents both stay");
+    CHECK(s.agents[0].c == 2 && s.agents[1].c == 3, "swapping agents both stay");
 }
 
 static void followers(void) {
@@ -108,11 +98,11 @@ static void followers(void) {
     pm_state s;
     make(&s, PM_FFA, rows);
     step1(&s, PM_RIGHT, PM_RIGHT, PM_LEFT, 0);
-    EXPECT(s.agents[0].c == 1 && s.agents[1].c == 2 && s.agents[2].c == 4,
+    CHECK(s.agents[0].c == 1 && s.agents[1].c == 2 && s.agents[2].c == 4,
            "a follower behind a blocked agent reverts too");
     make(&s, PM_FFA, rows);
     step1(&s, PM_RIGHT, PM_RIGHT, 0, 0);
-    EXPECT(s.agents[0].c == 2 && s.agents[1].c == 3, "a follower behind a moving agent moves");
+    CHECK(s.agents[0].c == 2 && s.agents[1].c == 3, "a follower behind a moving agent moves");
 }
 
 static void bombs_block_and_kicks(void) {
@@ -122,38 +112,38 @@ static void bombs_block_and_kicks(void) {
     make(&s, PM_ONE_VS_ONE, rows);
     add_bomb(&s, 3, 3, 1, 8, 2, 0);
     step1(&s, PM_RIGHT, 0, 0, 0);
-    EXPECT(s.agents[0].c == 2 && s.bombs[0].c == 3, "no kick: the bomb blocks");
+    CHECK(s.agents[0].c == 2 && s.bombs[0].c == 3, "no kick: the bomb blocks");
     make(&s, PM_ONE_VS_ONE, rows);
     s.agents[0].kick = 1;
     add_bomb(&s, 3, 3, 1, 8, 2, 0);
     step1(&s, PM_RIGHT, 0, 0, 0);
-    EXPECT(s.agents[0].c == 3 && s.bombs[0].c == 4 && s.bombs[0].dir == PM_RIGHT,
+    CHECK(s.agents[0].c == 3 && s.bombs[0].c == 4 && s.bombs[0].dir == PM_RIGHT,
            "kick: agent enters, bomb moves on in the same step");
     step1(&s, 0, 0, 0, 0);
-    EXPECT(s.bombs[0].c == 5 && s.bombs[0].dir == PM_RIGHT, "the kicked bomb rolls");
+    CHECK(s.bombs[0].c == 5 && s.bombs[0].dir == PM_RIGHT, "the kicked bomb rolls");
     step1(&s, 0, 0, 0, 0);
-    EXPECT(s.bombs[0].c == 5 && s.bombs[0].dir == 0, "stops before a rigid wall");
+    CHECK(s.bombs[0].c == 5 && s.bombs[0].dir == 0, "stops before a rigid wall");
     static const char *const wood[8] = {"........", "........", "........", "..0.+...",
                                         "........", "........", "......1.", "........"};
     make(&s, PM_ONE_VS_ONE, wood);
     s.agents[0].kick = 1;
     add_bomb(&s, 3, 3, 1, 8, 2, 0);
     step1(&s, PM_RIGHT, 0, 0, 0);
-    EXPECT(s.agents[0].c == 2 && s.bombs[0].c == 3 && s.bombs[0].dir == 0, "kick into wood fails: both stay");
+    CHECK(s.agents[0].c == 2 && s.bombs[0].c == 3 && s.bombs[0].dir == 0, "kick into wood fails: both stay");
     /* a moving bomb and an agent swapping: the bomb reverts and, blocked by the agent, stops */
     static const char *const sw[8] = {"........", "........", "........", "..0.....",
                                       "........", "........", "......1.", "........"};
     make(&s, PM_ONE_VS_ONE, sw);
     add_bomb(&s, 3, 3, 1, 8, 2, PM_LEFT);
     step1(&s, PM_RIGHT, 0, 0, 0);
-    EXPECT(s.agents[0].c == 2 && s.bombs[0].c == 3 && s.bombs[0].dir == 0, "agent-bomb swap");
+    CHECK(s.agents[0].c == 2 && s.bombs[0].c == 3 && s.bombs[0].dir == 0, "agent-bomb swap");
     /* a moving bomb meets a standing agent: it stops */
     make(&s, PM_ONE_VS_ONE, sw);
     add_bomb(&s, 3, 4, 1, 8, 2, PM_LEFT);
     step1(&s, 0, 0, 0, 0);
-    EXPECT(s.bombs[0].c == 3 && s.bombs[0].dir == PM_LEFT, "rolls up to the agent");
+    CHECK(s.bombs[0].c == 3 && s.bombs[0].dir == PM_LEFT, "rolls up to the agent");
     step1(&s, 0, 0, 0, 0);
-    EXPECT(s.bombs[0].c == 3 && s.bombs[0].dir == 0, "stops at a standing agent");
+    CHECK(s.bombs[0].c == 3 && s.bombs[0].dir == 0, "stops at a standing agent");
 }
 
 /* Kicks that fail: the cell beyond is wanted by another agent, or holds a power-up; and a
@@ -166,7 +156,7 @@ static void failed_kicks(void) {
     s.agents[0].kick = 1;
     add_bomb(&s, 3, 3, 1, 8, 2, 0);
     step1(&s, PM_RIGHT, PM_LEFT, 0, 0);
-    EXPECT(s.agents[0].c == 2 && s.bombs[0].c == 3 && s.agents[1].c == 4,
+    CHECK(s.agents[0].c == 2 && s.bombs[0].c == 3 && s.agents[1].c == 4,
            "kick into a cell another agent enters: the kicker stays, the other moves");
     static const char *const pw[8] = {"........", "........", "........", "..0.e...",
                                       "........", "........", "......1.", "........"};
@@ -174,14 +164,14 @@ static void failed_kicks(void) {
     s.agents[0].kick = 1;
     add_bomb(&s, 3, 3, 1, 8, 2, 0);
     step1(&s, PM_RIGHT, 0, 0, 0);
-    EXPECT(s.agents[0].c == 2 && s.bombs[0].c == 3, "kick into a power-up fails");
+    CHECK(s.agents[0].c == 2 && s.bombs[0].c == 3, "kick into a power-up fails");
     make(&s, PM_ONE_VS_ONE, open8);
     add_bomb(&s, 3, 4, 0, 8, 2, PM_RIGHT);
     add_bomb(&s, 3, 6, 1, 8, 2, 0);
     step1(&s, 0, 0, 0, 0);
-    EXPECT(s.bombs[0].c == 5 && s.bombs[0].dir == PM_RIGHT, "rolls");
+    CHECK(s.bombs[0].c == 5 && s.bombs[0].dir == PM_RIGHT, "rolls");
     step1(&s, 0, 0, 0, 0);
-    EXPECT(s.bombs[0].c == 5 && s.bombs[0].dir == 0 && s.bombs[1].c == 6, "stopped by a standing bomb");
+    CHECK(s.bombs[0].c == 5 && s.bombs[0].dir == 0 && s.bombs[1].c == 6, "stopped by a standing bomb");
 }
 
 static void chains_items_deaths(void) {
@@ -195,26 +185,26 @@ static void chains_items_deaths(void) {
     s.agents[0].ammo = 0;
     s.agents[1].ammo = 0;
     step1(&s, 0, 0, 0, 0);
-    EXPECT(s.nbombs == 0 && s.agents[0].ammo == 1 && s.agents[1].ammo == 1, "chain: both explode");
-    EXPECT(at(&s, 6, 3) == PM_FLAMES && at(&s, 7, 3) == PM_PASSAGE && at(&s, 3, 4) == PM_FLAMES && at(&s, 3, 5) == PM_PASSAGE,
+    CHECK(s.nbombs == 0 && s.agents[0].ammo == 1 && s.agents[1].ammo == 1, "chain: both explode");
+    CHECK(at(&s, 6, 3) == PM_FLAMES && at(&s, 7, 3) == PM_PASSAGE && at(&s, 3, 4) == PM_FLAMES && at(&s, 3, 5) == PM_PASSAGE,
            "second bomb's reach; wood stops the ray");
     step1(&s, 0, 0, 0, 0);
     step1(&s, 0, 0, 0, 0);
-    EXPECT(at(&s, 3, 4) == PM_FLAMES && s.items[3 * 8 + 4] == PM_KICK, "item hidden while flames live");
+    CHECK(at(&s, 3, 4) == PM_FLAMES && s.items[3 * 8 + 4] == PM_KICK, "item hidden while flames live");
     step1(&s, 0, 0, 0, 0);
-    EXPECT(at(&s, 3, 4) == PM_KICK && s.items[3 * 8 + 4] == 0, "item revealed when the flame dies");
+    CHECK(at(&s, 3, 4) == PM_KICK && s.items[3 * 8 + 4] == 0, "item revealed when the flame dies");
 
     /* death in old flames, the end and the rewards */
     static const char *const old[8] = {"........", ".0*.....", "........", "........",
                                        "........", "........", "......1.", "........"};
     make(&s, PM_ONE_VS_ONE, old);
     step1(&s, PM_RIGHT, 0, 0, 0);
-    EXPECT(!s.agents[0].alive && s.agents[0].c == 2, "walking into an old flame kills");
-    EXPECT(pm_done(&s), "one agent left: done");
+    CHECK(!s.agents[0].alive && s.agents[0].c == 2, "walking into an old flame kills");
+    CHECK(pm_done(&s), "one agent left: done");
     unsigned w;
     int rw[4];
     pm_rewards(&s, rw);
-    EXPECT(pm_outcome(&s, &w) == PM_WIN && w == 2u && rw[0] == -1 && rw[1] == 1, "agent 1 wins");
+    CHECK(pm_outcome(&s, &w) == PM_WIN && w == 2u && rw[0] == -1 && rw[1] == 1, "agent 1 wins");
 }
 
 static void pickups_and_limits(void) {
@@ -226,18 +216,18 @@ static void pickups_and_limits(void) {
     step1(&s, PM_RIGHT, 0, 0, 0);
     step1(&s, PM_RIGHT, 0, 0, 0);
     step1(&s, PM_RIGHT, 0, 0, 0);
-    EXPECT(s.agents[0].ammo == 10 && s.agents[0].blast == 3, "ammo capped at 10: %d", s.agents[0].ammo);
-    EXPECT(at(&s, 1, 2) == PM_PASSAGE, "picked-up power-up leaves a passage");
+    CHECK(s.agents[0].ammo == 10 && s.agents[0].blast == 3, "ammo capped at 10: %d", s.agents[0].ammo);
+    CHECK(at(&s, 1, 2) == PM_PASSAGE, "picked-up power-up leaves a passage");
     make(&s, PM_ONE_VS_ONE, open8);
     for (int t = 0; t < PM_MAX_STEPS - 1; t++) step1(&s, 0, 0, 0, 0);
-    EXPECT(!pm_done(&s), "running at step 799");
+    CHECK(!pm_done(&s), "running at step 799");
     int rw[4];
     pm_rewards(&s, rw);
-    EXPECT(rw[0] == 0 && rw[1] == 0, "1v1 rewards while running are 0");
+    CHECK(rw[0] == 0 && rw[1] == 0, "1v1 rewards while running are 0");
     step1(&s, 0, 0, 0, 0);
     unsigned w;
     pm_rewards(&s, rw);
-    EXPECT(pm_done(&s) && pm_outcome(&s, &w) == PM_TIE && rw[0] == -1 && rw[1] == -1, "tie at step 800");
+    CHECK(pm_done(&s) && pm_outcome(&s, &w) == PM_TIE && rw[0] == -1 && rw[1] == -1, "tie at step 800");
 }
 
 int main(void) {
