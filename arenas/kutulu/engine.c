@@ -56,7 +56,7 @@ int kt_game_init(kt_game *g, int64_t seed, const kt_mapset *maps, int forced_map
     if (found < KT_PLAYERS) return -1;
     g->search = malloc(sizeof *g->search);
     if (!g->search) return -1;
-    g->search->nbr_map = NULL;
+    kt_search_reset(g->search);
     return 0;
 }
 
@@ -70,7 +70,7 @@ int kt_game_copy(kt_game *dst, const kt_game *src) {
     struct kt_search *s = malloc(sizeof *s);
     if (!s) return -1;
     memcpy(dst, src, sizeof *dst);
-    s->nbr_map = NULL;
+    kt_search_reset(s);
     dst->search = s;
     return 0;
 }
@@ -212,6 +212,31 @@ static int spawn_minions(kt_game *g) {
     return 0;
 }
 
+/* The cost of the referee's path from minion m to each living explorer (-1: unreachable).
+ * With LIGHT marks: one search from the minion (kept in g->search for the first step).
+ * Without: the explorers' step maps, made once in the turn for all minions (explorers do not
+ * move while minions do; a path's cost is its number of steps, the same both ways).
+ * Returns 0 when a step map cannot be made (never for a parsed map). */
+static int chase_costs(kt_game *g, const kt_minion *m, const int *living, int n, int *cost) {
+    kt_search *s = g->search;
+    if (g->lit) {
+        int cells[KT_PLAYERS] = {0};
+        for (int i = 0; i < n; i++) cells[i] = g->ex[living[i]].cell;
+        kt_path_search(g->map, g->light, m->cell, g->turn, cells, n, s);
+        for (int i = 0; i < n; i++) cost[i] = s->cost[cells[i]];
+        return 1;
+    }
+    for (int i = 0; i < n; i++) {
+        int p = living[i];
+        if (!(s->steps_ready & (1u << p))) {
+            if (kt_steps_from(g->map, g->ex[p].cell, s, s->steps[p])) return 0;
+            s->steps_ready |= 1u << p;
+        }
+        cost[i] = s->steps[p][m->cell];
+    }
+    return 1;
+}
+
 /* Minion.chaseClosestPlayers: the living explorers in a shuffled order (the current target
  * first), the cheapest path wins, an equal one replaces it only when it is the target. */
 static void chase(kt_game *g, kt_minion *m) {
@@ -232,22 +257,22 @@ static void chase(kt_game *g, kt_minion *m) {
         order[i] = order[r];
         order[r] = t;
     }
-    int cells[KT_PLAYERS] = {0};
-    for (int i = 0; i < n; i++) cells[i] = g->ex[living[i]].cell;
-    kt_path_search(g->map, g->lit ? g->light : NULL, m->cell, g->turn, cells, n, g->search);
+    int cost[KT_PLAYERS];
+    if (!chase_costs(g, m, living, n, cost)) return;
     int best = -1, best_cost = 0;
     for (int k = 0; k < n; k++) {
         int p = living[order[k]];
-        int cost = g->search->cost[g->ex[p].cell];
-        if (cost < 0) continue;
-        if (best < 0 || cost < best_cost || (cost == best_cost && p == m->target)) {
+        if (cost[order[k]] < 0) continue;
+        if (best < 0 || cost[order[k]] < best_cost || (cost[order[k]] == best_cost && p == m->target)) {
             best = p;
-            best_cost = cost;
+            best_cost = cost[order[k]];
         }
     }
     if (best < 0) return;
     m->target = best;
-    int next = kt_path_first_step(g->search, m->cell, g->ex[best].cell);
+    int next = g->lit ? kt_path_first_step(g->search, m->cell, g->ex[best].cell)
+                      : kt_first_step_toward(g->map, g->search, g->search->steps[best], m->cell,
+                                             g->turn);
     if (next >= 0) m->cell = next;
 }
 
@@ -382,8 +407,11 @@ static kt_action_kind resolve(kt_game *g, int i, const kt_action *a, int *invali
         return KT_WAIT;
     }
     int src = g->ex[i].cell, dst = a->y * map->w + a->x;
-    kt_path_search(map, NULL, src, 0, &dst, 1, g->search);
-    int next = kt_path_first_step(g->search, src, dst);
+    int next = kt_first_step_near(map, src, dst);
+    if (next == -2) {
+        kt_path_search(map, NULL, src, 0, &dst, 1, g->search);
+        next = kt_path_first_step(g->search, src, dst);
+    }
     if (next < 0) {
         *invalid = 1;
         return KT_WAIT;
@@ -534,6 +562,7 @@ int kt_game_step(kt_game *g, const kt_action act[KT_PLAYERS], const unsigned cha
     if (spawn_minions(g)) return -2;
     if (do_actions(g, want, invalid)) return -2;
     do_effects(g);
+    g->search->steps_ready = 0; /* the explorers have moved */
     for (int k = 0; k < g->nminions; k++) {
         kt_minion *m = &g->minions[k];
         if (m->type == KT_WANDERER)

@@ -5,7 +5,22 @@
  * FIFO bucket per cost (entry costs are 1, or 5 on LIGHT cells for minions), which pops in
  * exactly the (cost, insertion order) order of the referee's sorted list. The order in which
  * cells close does not depend on the destination, so one search serves every target.
- * Without LIGHT costs (light NULL) the same order is a plain breadth-first search. */
+ * Without LIGHT costs (light NULL) the same order is a plain breadth-first search.
+ *
+ * Without LIGHT costs the referee's first step needs no search from the minion either: it is
+ * the first neighbour of the source, in the search's direction order, that is one step
+ * closer to the destination (kt_first_step_toward), read from the destination's step map.
+ * Why: a BFS pops the cells of a level grouped by the first-level cell they descend from, in
+ * the order those were pushed (children are pushed in their parents' order), and a cell's
+ * parent is its first-popped neighbour of the level above; so a cell descends from the
+ * earliest first-level cell among its neighbours' ancestors, and by induction from the
+ * earliest first-level cell one step closer to it. (With LIGHT costs a cost bucket mixes
+ * entries pushed from different levels, and this does not hold: minions then search.) */
+#include <stdlib.h>
+
+#include <string.h>
+
+#include "dmap.h"
 #include "kutulu.h"
 
 static const int dir_dx[4] = {0, 1, 0, -1};
@@ -15,53 +30,55 @@ int kt_walkable(const kt_map *m, int x, int y) {
     return x >= 0 && y >= 0 && x < m->w && y < m->h && m->cells[y * m->w + x] != '#';
 }
 
-void kt_path_search(const kt_map *m, const unsigned char *light, int src, int offset,
-                    const int *targets, int ntargets, kt_search *s) {
+void kt_search_reset(kt_search *s) {
+    s->nbr_map = NULL;
+    s->steps_ready = 0;
+    memset(s->is_target, 0, sizeof s->is_target);
+}
+
+/* The neighbour table and the walls of map m, once per map. */
+static void prepare_map(const kt_map *m, kt_search *s) {
+    if (s->nbr_map == m) return;
     int n = m->w * m->h;
-    if (s->nbr_map != m) {
-        for (int c = 0; c < n; c++)
-            for (int d = 0; d < 4; d++) {
-                int nx = c % m->w + dir_dx[d], ny = c / m->w + dir_dy[d];
-                s->nbr[c][d] = kt_walkable(m, nx, ny) ? ny * m->w + nx : -1;
-            }
-        s->nbr_map = m;
-    }
     for (int c = 0; c < n; c++) {
-        s->cost[c] = -1;
-        s->parent[c] = -1;
-    }
-    int remaining = ntargets;
-    offset %= 4;
-    if (offset < 0) offset += 4;
-    if (!light) {
-        /* Unit costs: the referee's list pops its entries level by level in push order, so the
-         * first entry of a cell is its first push and later duplicates close nothing: a BFS
-         * that labels a cell when it is first pushed gives the same costs and parents, and
-         * the path to a target is final once the target is pushed. */
-        int *queue = s->entry_cell, head = 0, tail = 0;
-        s->cost[src] = 0;
-        queue[tail++] = src;
-        for (int i = 0; i < ntargets; i++)
-            if (targets[i] == src) remaining--;
-        if (ntargets > 0 && remaining <= 0) return;
-        while (head < tail) {
-            int cell = queue[head++];
-            const int *nb = s->nbr[cell];
-            for (int k = 0; k < 4; k++) {
-                int next = nb[(k + offset) & 3];
-                if (next < 0 || s->cost[next] >= 0) continue;
-                s->cost[next] = s->cost[cell] + 1;
-                s->parent[next] = cell;
-                queue[tail++] = next;
-                if (ntargets > 0) {
-                    for (int i = 0; i < ntargets; i++)
-                        if (targets[i] == next) remaining--;
-                    if (remaining <= 0) return;
-                }
-            }
+        s->wall[c] = m->cells[c] == '#';
+        for (int d = 0; d < 4; d++) {
+            int nx = c % m->w + dir_dx[d], ny = c / m->w + dir_dy[d];
+            s->nbr[c][d] = kt_walkable(m, nx, ny) ? ny * m->w + nx : -1;
         }
-        return;
     }
+    s->nbr_map = m;
+    s->steps_ready = 0;
+}
+
+/* Unit costs: the referee's list pops its entries level by level in push order, so the first
+ * entry of a cell is its first push and later duplicates close nothing: a BFS that labels a
+ * cell when it is first pushed gives the same costs and parents, and the path to a target is
+ * final once the target is pushed. remaining counts the targets not reached yet. */
+static void search_unit_costs(kt_search *s, int src, int offset, int remaining, int any) {
+    int *queue = s->entry_cell, head = 0, tail = 0;
+    s->cost[src] = 0;
+    queue[tail++] = src;
+    remaining -= s->is_target[src];
+    if (any && remaining <= 0) return;
+    while (head < tail) {
+        int cell = queue[head++], next_cost = s->cost[cell] + 1;
+        const int *nb = s->nbr[cell];
+        for (int k = 0; k < 4; k++) {
+            int next = nb[(k + offset) & 3];
+            if (next < 0 || s->cost[next] >= 0) continue;
+            s->cost[next] = next_cost;
+            s->parent[next] = cell;
+            queue[tail++] = next;
+            remaining -= s->is_target[next];
+            if (any && remaining <= 0) return;
+        }
+    }
+}
+
+/* LIGHT costs: one FIFO bucket of entries per cost. */
+static void search_light_costs(kt_search *s, const unsigned char *light, int src, int offset,
+                               int remaining, int any) {
     int hi = 0, nent = 1;
     s->bucket_head[0] = 0;
     s->bucket_tail[0] = 0;
@@ -76,16 +93,13 @@ void kt_path_search(const kt_map *m, const unsigned char *light, int src, int of
             if (s->cost[cell] >= 0) continue; /* already closed */
             s->cost[cell] = c;
             s->parent[cell] = s->entry_parent[e];
-            if (ntargets > 0) {
-                for (int i = 0; i < ntargets; i++)
-                    if (targets[i] == cell) remaining--;
-                if (remaining <= 0) return;
-            }
+            remaining -= s->is_target[cell];
+            if (any && remaining <= 0) return;
             const int *nb = s->nbr[cell];
             for (int k = 0; k < 4; k++) {
                 int next = nb[(k + offset) & 3];
                 if (next < 0 || s->cost[next] >= 0) continue;
-                int nc = c + 1 + (light && light[next] ? KT_LIGHT_EXTRA : 0);
+                int nc = c + 1 + (light[next] ? KT_LIGHT_EXTRA : 0);
                 while (hi < nc) {
                     hi++;
                     s->bucket_head[hi] = -1;
@@ -104,6 +118,21 @@ void kt_path_search(const kt_map *m, const unsigned char *light, int src, int of
     }
 }
 
+void kt_path_search(const kt_map *m, const unsigned char *light, int src, int offset,
+                    const int *targets, int ntargets, kt_search *s) {
+    prepare_map(m, s);
+    memset(s->cost, -1, sizeof s->cost[0] * (size_t)(m->w * m->h));
+    s->parent[src] = -1;
+    offset %= 4;
+    if (offset < 0) offset += 4;
+    for (int i = 0; i < ntargets; i++) s->is_target[targets[i]]++;
+    if (light)
+        search_light_costs(s, light, src, offset, ntargets, ntargets > 0);
+    else
+        search_unit_costs(s, src, offset, ntargets, ntargets > 0);
+    for (int i = 0; i < ntargets; i++) s->is_target[targets[i]] = 0;
+}
+
 int kt_path_first_step(const kt_search *s, int src, int dst) {
     if (s->cost[dst] < 0 || dst == src) return -1;
     int c = dst;
@@ -112,4 +141,38 @@ int kt_path_first_step(const kt_search *s, int src, int dst) {
         if (c < 0) return -1;
     }
     return c;
+}
+
+int kt_steps_from(const kt_map *m, int src, kt_search *s, int *steps) {
+    prepare_map(m, s);
+    dmap_grid grid = {m->w, m->h, s->wall, NULL};
+    dmap_moves moves = dmap_moves_4();
+    return dmap_bfs(&grid, &moves, &src, 1, -1, steps, NULL, NULL) == DMAP_OK ? 0 : -1;
+}
+
+int kt_first_step_toward(const kt_map *m, kt_search *s, const int *steps, int from, int offset) {
+    int d = steps[from];
+    if (d <= 0) return -1;
+    prepare_map(m, s);
+    offset %= 4;
+    if (offset < 0) offset += 4;
+    for (int k = 0; k < 4; k++) {
+        int next = s->nbr[from][(k + offset) & 3];
+        if (next >= 0 && steps[next] == d - 1) return next;
+    }
+    return -1; /* not a step map of this map */
+}
+
+int kt_first_step_near(const kt_map *m, int src, int dst) {
+    if (src == dst) return -1;
+    int sx = src % m->w, sy = src / m->w, tx = dst % m->w, ty = dst / m->w;
+    int far = abs(tx - sx) + abs(ty - sy);
+    if (far > 2 || !kt_walkable(m, tx, ty)) return -2;
+    /* a walkable neighbour one step closer as the crow walks is one step closer on the map:
+     * the path through it has the crow's length, and none is shorter */
+    for (int d = 0; d < 4; d++) {
+        int nx = sx + dir_dx[d], ny = sy + dir_dy[d];
+        if (kt_walkable(m, nx, ny) && abs(tx - nx) + abs(ty - ny) == far - 1) return ny * m->w + nx;
+    }
+    return -2;
 }

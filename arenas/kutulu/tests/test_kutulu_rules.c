@@ -277,11 +277,58 @@ static void test_path_fast_path(const char *maps_dir) {
                 kt_path_search(m, dark, src, off, NULL, 0, &b);
                 searches++;
                 for (int c = 0; c < m->w * m->h; c++)
-                    mismatches += a.cost[c] != b.cost[c] || a.parent[c] != b.parent[c];
+                    mismatches += a.cost[c] != b.cost[c] ||
+                                  (a.cost[c] >= 0 && a.parent[c] != b.parent[c]);
             }
         }
     }
     CHECK(searches > 1000);
+    CHECK_EQ_INT(mismatches, 0);
+}
+
+/* The first steps read without a minion's search give the referee's search's: from every
+ * source to every destination of every league map, for every direction offset, the first
+ * step from the destination's step map (kt_first_step_toward) and, for destinations at most
+ * two steps away, kt_first_step_near (offset 0) equal the one read from kt_path_search. */
+static void test_first_steps_without_search(const char *maps_dir) {
+    static kt_mapset league;
+    char err[256];
+    if (kt_mapset_load(maps_dir, &league, err, sizeof err)) {
+        CHECK(0);
+        return;
+    }
+    static kt_search a;
+    static int steps[KT_MAX_CELLS][KT_MAX_CELLS];
+    long toward = 0, near = 0, near_searched = 0, mismatches = 0;
+    for (int mi = 0; mi < KT_LEAGUE_MAPS; mi++) {
+        const kt_map *m = &league.maps[mi];
+        int n = m->w * m->h;
+        kt_search_reset(&a);
+        for (int dst = 0; dst < n; dst++)
+            if (m->cells[dst] != '#') CHECK_EQ_INT(kt_steps_from(m, dst, &a, steps[dst]), 0);
+        for (int src = 0; src < n; src++) {
+            if (m->cells[src] == '#') continue;
+            for (int off = 0; off < 4; off++) {
+                kt_path_search(m, NULL, src, off, NULL, 0, &a);
+                for (int dst = 0; dst < n; dst++) {
+                    if (m->cells[dst] == '#') continue;
+                    int want = kt_path_first_step(&a, src, dst);
+                    mismatches += steps[dst][src] != a.cost[dst];
+                    mismatches += kt_first_step_toward(m, &a, steps[dst], src, off) != want;
+                    toward++;
+                    if (off != 0) continue;
+                    int got = kt_first_step_near(m, src, dst);
+                    if (got == -2) {
+                        near_searched++;
+                        continue;
+                    }
+                    mismatches += got != want;
+                    near++;
+                }
+            }
+        }
+    }
+    CHECK(toward > 100000 && near > 1000 && near_searched > 1000);
     CHECK_EQ_INT(mismatches, 0);
 }
 
@@ -355,5 +402,6 @@ int main(int argc, char **argv) {
     test_last_turn();
     test_determinism(argv[1]);
     test_path_fast_path(argv[1]);
+    test_first_steps_without_search(argv[1]);
     return check_report("test_kutulu_rules");
 }
