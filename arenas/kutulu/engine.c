@@ -212,28 +212,33 @@ static int spawn_minions(kt_game *g) {
     return 0;
 }
 
-/* The cost of the referee's path from minion m to each living explorer (-1: unreachable).
- * With LIGHT marks: one search from the minion (kept in g->search for the first step).
- * Without: the explorers' step maps, made once in the turn for all minions (explorers do not
- * move while minions do; a path's cost is its number of steps, the same both ways).
- * Returns 0 when a step map cannot be made (never for a parsed map). */
+/* The cost of the referee's path from minion m to each living explorer (-1: unreachable),
+ * or costs that compare the same way. With LIGHT marks: one search from the minion (kept in
+ * g->search for the first step). Without: the map of the steps to the nearest living
+ * explorers, made once in the turn for all minions (explorers do not move while minions do;
+ * a path's cost is its number of steps, the same both ways): the nearest explorers of the
+ * minion's cell cost their distance, the others more (exactly how much does not matter).
+ * Returns 0 when the map cannot be made (never for a parsed map). */
 static int chase_costs(kt_game *g, const kt_minion *m, const int *living, int n, int *cost) {
     kt_search *s = g->search;
+    int cells[KT_PLAYERS] = {0};
+    for (int i = 0; i < KT_PLAYERS; i++) cells[i] = g->ex[i].cell;
     if (g->lit) {
-        int cells[KT_PLAYERS] = {0};
-        for (int i = 0; i < n; i++) cells[i] = g->ex[living[i]].cell;
-        kt_path_search(g->map, g->light, m->cell, g->turn, cells, n, s);
-        for (int i = 0; i < n; i++) cost[i] = s->cost[cells[i]];
+        int targets[KT_PLAYERS] = {0};
+        for (int i = 0; i < n; i++) targets[i] = cells[living[i]];
+        kt_path_search(g->map, g->light, m->cell, g->turn, targets, n, s);
+        for (int i = 0; i < n; i++) cost[i] = s->cost[targets[i]];
         return 1;
     }
-    for (int i = 0; i < n; i++) {
-        int p = living[i];
-        if (!(s->steps_ready & (1u << p))) {
-            if (kt_steps_from(g->map, g->ex[p].cell, s, s->steps[p])) return 0;
-            s->steps_ready |= 1u << p;
-        }
-        cost[i] = s->steps[p][m->cell];
+    if (!s->near_ready) {
+        unsigned include = 0;
+        for (int i = 0; i < n; i++) include |= 1u << living[i];
+        if (kt_nearest_map(g->map, cells, include, s)) return 0;
+        s->near_ready = 1;
     }
+    int d = s->near[m->cell];
+    for (int i = 0; i < n; i++)
+        cost[i] = d < 0 ? -1 : (s->who[m->cell] & (1u << living[i])) ? d : d + 1;
     return 1;
 }
 
@@ -271,8 +276,7 @@ static void chase(kt_game *g, kt_minion *m) {
     if (best < 0) return;
     m->target = best;
     int next = g->lit ? kt_path_first_step(g->search, m->cell, g->ex[best].cell)
-                      : kt_first_step_toward(g->map, g->search, g->search->steps[best], m->cell,
-                                             g->turn);
+                      : kt_first_step_toward(g->map, g->search, best, m->cell, g->turn);
     if (next >= 0) m->cell = next;
 }
 
@@ -562,7 +566,7 @@ int kt_game_step(kt_game *g, const kt_action act[KT_PLAYERS], const unsigned cha
     if (spawn_minions(g)) return -2;
     if (do_actions(g, want, invalid)) return -2;
     do_effects(g);
-    g->search->steps_ready = 0; /* the explorers have moved */
+    g->search->near_ready = 0; /* the explorers have moved */
     for (int k = 0; k < g->nminions; k++) {
         kt_minion *m = &g->minions[k];
         if (m->type == KT_WANDERER)

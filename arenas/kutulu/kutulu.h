@@ -134,15 +134,17 @@ typedef struct kt_search {
     int cost[KT_MAX_CELLS];
     int parent[KT_MAX_CELLS]; /* meaningful where cost >= 0 */
     /* scratch: the walkable neighbours of every cell in direction order (-1: none) and the
-     * walls as a dmap grid's, built once per map */
+     * walls, built once per map */
     const kt_map *nbr_map;
     int nbr[KT_MAX_CELLS][4];
     unsigned char wall[KT_MAX_CELLS];
     unsigned char is_target[KT_MAX_CELLS]; /* zero between searches */
-    /* the explorers' step maps of the turn's minion phase (kt_steps_from); bit i of
-     * steps_ready: steps[i] is explorer i's, for its cell of this turn */
-    unsigned steps_ready;
-    int steps[KT_PLAYERS][KT_MAX_CELLS];
+    /* the nearest-source map (kt_nearest_map): the minions' one for a turn when near_ready;
+     * who is meaningful where near >= 0 */
+    int near_ready;
+    int near[KT_MAX_CELLS];
+    unsigned char who[KT_MAX_CELLS];
+    int by_steps[KT_MAX_CELLS]; /* its queue */
     int bucket_head[KT_MAX_CELLS * 5 + 8], bucket_tail[KT_MAX_CELLS * 5 + 8];
     int entry_next[KT_MAX_CELLS * 4 + 4], entry_cell[KT_MAX_CELLS * 4 + 4],
         entry_parent[KT_MAX_CELLS * 4 + 4];
@@ -154,15 +156,17 @@ void kt_path_search(const kt_map *m, const unsigned char *light, int src, int of
 int kt_path_first_step(const kt_search *s, int src, int dst);
 /* Forget what a search holds for a map (after kt_search memory is made or copied). */
 void kt_search_reset(kt_search *s);
-/* Steps from src to every cell (4-connected, through walkable cells; -1 unreachable) into
- * steps (dmap_bfs). Steps are symmetric: steps[c] is also the length of the path from c to
- * src. Returns 0, or -1 when the library refuses the grid (never for a parsed map). */
-int kt_steps_from(const kt_map *m, int src, kt_search *s, int *steps);
+/* The nearest-source map: s->near[c] gets the steps from c to the nearest of the sources
+ * cells[i], i in the bit set `include` (4-connected through walkable cells, -1 when none is
+ * reachable), and s->who[c] the bits i of the sources at that distance (several may tie).
+ * Steps are symmetric: near[c] is also the length of the shortest path from c to them.
+ * Returns 0, or -1 when a source is off the map or on a wall. */
+int kt_nearest_map(const kt_map *m, const int cells[KT_PLAYERS], unsigned include, kt_search *s);
 /* The referee's first step (kt_path_search without LIGHT costs, direction offset `offset`)
- * from `from` toward the source of the step map `steps`, without searching: the first
- * neighbour of `from` in direction order one step closer. -1 when from is the source or
- * cannot reach it. */
-int kt_first_step_toward(const kt_map *m, kt_search *s, const int *steps, int from, int offset);
+ * from `from` toward source i when it is one of the nearest to `from` (who[from] has bit i),
+ * without searching: the first neighbour of `from` in direction order one step closer to it.
+ * -1 when from is that source's cell or none is reachable. */
+int kt_first_step_toward(const kt_map *m, const kt_search *s, int i, int from, int offset);
 /* The referee's first step from src toward dst (no LIGHT costs, offset 0) when dst is at
  * most two steps away as the crow walks and a path of that length exists: then it needs no
  * search. -1 when src == dst, -2 when a search must decide. */

@@ -9,7 +9,8 @@
  *
  * Without LIGHT costs the referee's first step needs no search from the minion either: it is
  * the first neighbour of the source, in the search's direction order, that is one step
- * closer to the destination (kt_first_step_toward), read from the destination's step map.
+ * closer to the destination (kt_first_step_toward), read from a map of the steps to the
+ * destination (one map of the steps to the nearest explorers serves all minions).
  * Why: a BFS pops the cells of a level grouped by the first-level cell they descend from, in
  * the order those were pushed (children are pushed in their parents' order), and a cell's
  * parent is its first-popped neighbour of the level above; so a cell descends from the
@@ -20,7 +21,6 @@
 
 #include <string.h>
 
-#include "dmap.h"
 #include "kutulu.h"
 
 static const int dir_dx[4] = {0, 1, 0, -1};
@@ -32,7 +32,7 @@ int kt_walkable(const kt_map *m, int x, int y) {
 
 void kt_search_reset(kt_search *s) {
     s->nbr_map = NULL;
-    s->steps_ready = 0;
+    s->near_ready = 0;
     memset(s->is_target, 0, sizeof s->is_target);
 }
 
@@ -48,7 +48,7 @@ static void prepare_map(const kt_map *m, kt_search *s) {
         }
     }
     s->nbr_map = m;
-    s->steps_ready = 0;
+    s->near_ready = 0;
 }
 
 /* Unit costs: the referee's list pops its entries level by level in push order, so the first
@@ -143,24 +143,54 @@ int kt_path_first_step(const kt_search *s, int src, int dst) {
     return c;
 }
 
-int kt_steps_from(const kt_map *m, int src, kt_search *s, int *steps) {
+/* A breadth-first search from all the sources at once that also carries, to every cell, the
+ * set of sources at its distance: a cell's nearest sources are the union of those of its
+ * neighbours one step closer, all popped before it. (dmap_bfs gives the distances but not
+ * these sets, and rebuilding them from its output costs more than this search.) */
+int kt_nearest_map(const kt_map *m, const int cells[KT_PLAYERS], unsigned include, kt_search *s) {
     prepare_map(m, s);
-    dmap_grid grid = {m->w, m->h, s->wall, NULL};
-    dmap_moves moves = dmap_moves_4();
-    return dmap_bfs(&grid, &moves, &src, 1, -1, steps, NULL, NULL) == DMAP_OK ? 0 : -1;
+    memset(s->near, -1, sizeof s->near[0] * (size_t)(m->w * m->h));
+    int *queue = s->by_steps, head = 0, tail = 0;
+    for (int i = 0; i < KT_PLAYERS; i++) {
+        if (!(include & (1u << i))) continue;
+        int c = cells[i];
+        if (c < 0 || c >= m->w * m->h || s->wall[c]) return -1;
+        if (s->near[c] < 0) {
+            s->near[c] = 0;
+            s->who[c] = 0;
+            queue[tail++] = c;
+        }
+        s->who[c] |= (unsigned char)(1u << i);
+    }
+    while (head < tail) {
+        int c = queue[head++], d = s->near[c] + 1;
+        unsigned char w = s->who[c];
+        const int *nb = s->nbr[c];
+        for (int k = 0; k < 4; k++) {
+            int next = nb[k];
+            if (next < 0) continue;
+            if (s->near[next] < 0) {
+                s->near[next] = d;
+                s->who[next] = w;
+                queue[tail++] = next;
+            } else if (s->near[next] == d) {
+                s->who[next] |= w;
+            }
+        }
+    }
+    return 0;
 }
 
-int kt_first_step_toward(const kt_map *m, kt_search *s, const int *steps, int from, int offset) {
-    int d = steps[from];
-    if (d <= 0) return -1;
-    prepare_map(m, s);
+int kt_first_step_toward(const kt_map *m, const kt_search *s, int i, int from, int offset) {
+    int d = s->near[from];
+    if (d <= 0 || s->nbr_map != m) return -1;
     offset %= 4;
     if (offset < 0) offset += 4;
     for (int k = 0; k < 4; k++) {
         int next = s->nbr[from][(k + offset) & 3];
-        if (next >= 0 && steps[next] == d - 1) return next;
+        if (next >= 0 && s->near[next] == d - 1 && (s->who[next] & (1u << i))) return next;
     }
-    return -1; /* not a step map of this map */
+    return -1; /* i is not one of the nearest sources */
 }
 
 int kt_first_step_near(const kt_map *m, int src, int dst) {

@@ -286,10 +286,40 @@ static void test_path_fast_path(const char *maps_dir) {
     CHECK_EQ_INT(mismatches, 0);
 }
 
-/* The first steps read without a minion's search give the referee's search's: from every
- * source to every destination of every league map, for every direction offset, the first
- * step from the destination's step map (kt_first_step_toward) and, for destinations at most
- * two steps away, kt_first_step_near (offset 0) equal the one read from kt_path_search. */
+/* The first steps read without a minion's search give the referee's search's. On every
+ * league map: the search from every source and direction offset gives first[src][off][dst]
+ * and cost[src][dst]; then for single destinations and for seeded sets of 2 to 4 explorer
+ * cells (some shared), the nearest map's steps and nearest set equal the searches' minimum
+ * and argmin, and kt_first_step_toward toward each nearest one equals the search's first
+ * step; for destinations at most two steps away kt_first_step_near (offset 0) does too. */
+static short first_tab[KT_MAX_CELLS][4][KT_MAX_CELLS], cost_tab[KT_MAX_CELLS][KT_MAX_CELLS];
+
+static long check_nearest(const kt_map *m, kt_search *s, const int cells[KT_PLAYERS],
+                          unsigned include, long *checked) {
+    long bad = 0;
+    if (kt_nearest_map(m, cells, include, s)) return 1;
+    for (int src = 0; src < m->w * m->h; src++) {
+        if (m->cells[src] == '#') continue;
+        int best = -1;
+        unsigned who = 0;
+        for (int i = 0; i < KT_PLAYERS; i++) {
+            int c = (include & (1u << i)) ? cost_tab[src][cells[i]] : -1;
+            if (c < 0) continue;
+            if (best < 0 || c < best) best = c, who = 0;
+            if (c == best) who |= 1u << i;
+        }
+        bad += s->near[src] != best || (best >= 0 && s->who[src] != who);
+        for (int i = 0; i < KT_PLAYERS; i++) {
+            if (!(who & (1u << i))) continue;
+            for (int off = 0; off < 4; off++) {
+                bad += kt_first_step_toward(m, s, i, src, off) != first_tab[src][off][cells[i]];
+                (*checked)++;
+            }
+        }
+    }
+    return bad;
+}
+
 static void test_first_steps_without_search(const char *maps_dir) {
     static kt_mapset league;
     char err[256];
@@ -297,35 +327,49 @@ static void test_first_steps_without_search(const char *maps_dir) {
         CHECK(0);
         return;
     }
-    static kt_search a;
-    static int steps[KT_MAX_CELLS][KT_MAX_CELLS];
+    static kt_search a, b;
     long toward = 0, near = 0, near_searched = 0, mismatches = 0;
+    uint64_t rs = 12345;
     for (int mi = 0; mi < KT_LEAGUE_MAPS; mi++) {
         const kt_map *m = &league.maps[mi];
-        int n = m->w * m->h;
+        int n = m->w * m->h, open[KT_MAX_CELLS], nopen = 0;
         kt_search_reset(&a);
-        for (int dst = 0; dst < n; dst++)
-            if (m->cells[dst] != '#') CHECK_EQ_INT(kt_steps_from(m, dst, &a, steps[dst]), 0);
+        kt_search_reset(&b);
         for (int src = 0; src < n; src++) {
             if (m->cells[src] == '#') continue;
+            open[nopen++] = src;
             for (int off = 0; off < 4; off++) {
                 kt_path_search(m, NULL, src, off, NULL, 0, &a);
                 for (int dst = 0; dst < n; dst++) {
-                    if (m->cells[dst] == '#') continue;
-                    int want = kt_path_first_step(&a, src, dst);
-                    mismatches += steps[dst][src] != a.cost[dst];
-                    mismatches += kt_first_step_toward(m, &a, steps[dst], src, off) != want;
-                    toward++;
-                    if (off != 0) continue;
-                    int got = kt_first_step_near(m, src, dst);
-                    if (got == -2) {
-                        near_searched++;
-                        continue;
-                    }
-                    mismatches += got != want;
-                    near++;
+                    first_tab[src][off][dst] = (short)kt_path_first_step(&a, src, dst);
+                    cost_tab[src][dst] = (short)a.cost[dst];
                 }
             }
+            for (int dst = 0; dst < n; dst++) {
+                if (m->cells[dst] == '#') continue;
+                int got = kt_first_step_near(m, src, dst);
+                if (got == -2) {
+                    near_searched++;
+                    continue;
+                }
+                mismatches += got != first_tab[src][0][dst];
+                near++;
+            }
+        }
+        for (int k = 0; k < nopen; k++) {
+            int cells[KT_PLAYERS] = {open[k], 0, 0, 0};
+            mismatches += check_nearest(m, &b, cells, 1u, &toward);
+        }
+        for (int t = 0; t < 40; t++) {
+            int cells[KT_PLAYERS];
+            unsigned include = 0;
+            for (int i = 0; i < KT_PLAYERS; i++) {
+                rs = rs * 6364136223846793005ULL + 1442695040888963407ULL;
+                /* a small pool of cells, so that explorers share cells now and then */
+                cells[i] = open[(rs >> 33) % (uint64_t)(t % 4 == 0 ? 3 : nopen)];
+                if ((rs >> 20) % 4 != 0) include |= 1u << i;
+            }
+            mismatches += check_nearest(m, &b, cells, include | 1u, &toward);
         }
     }
     CHECK(toward > 100000 && near > 1000 && near_searched > 1000);
