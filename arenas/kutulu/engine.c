@@ -266,11 +266,11 @@ static void chase(kt_game *g, kt_minion *m) {
     if (!chase_costs(g, m, living, n, cost)) return;
     int best = -1, best_cost = 0;
     for (int k = 0; k < n; k++) {
-        int p = living[order[k]];
-        if (cost[order[k]] < 0) continue;
-        if (best < 0 || cost[order[k]] < best_cost || (cost[order[k]] == best_cost && p == m->target)) {
+        int p = living[order[k]], c = cost[order[k]];
+        if (c < 0) continue;
+        if (best < 0 || c < best_cost || (c == best_cost && p == m->target)) {
             best = p;
-            best_cost = cost[order[k]];
+            best_cost = c;
         }
     }
     if (best < 0) return;

@@ -133,21 +133,24 @@ int kt_walkable(const kt_map *m, int x, int y);
 typedef struct kt_search {
     int cost[KT_MAX_CELLS];
     int parent[KT_MAX_CELLS]; /* meaningful where cost >= 0 */
-    /* scratch: the walkable neighbours of every cell in direction order (-1: none) and the
-     * walls, built once per map */
+    /* scratch: the walkable neighbours of every cell in direction order (-1: none), built
+     * once per map */
     const kt_map *nbr_map;
     int nbr[KT_MAX_CELLS][4];
-    unsigned char wall[KT_MAX_CELLS];
+    /* the same without the -1s: adj[offset][c][0 .. deg[c] - 1] in direction order
+     * (k + offset) mod 4 */
+    short adj[4][KT_MAX_CELLS][4];
+    unsigned char deg[KT_MAX_CELLS];
     unsigned char is_target[KT_MAX_CELLS]; /* zero between searches */
     /* the nearest-source map (kt_nearest_map): the minions' one for a turn when near_ready;
      * who is meaningful where near >= 0 */
     int near_ready;
     int near[KT_MAX_CELLS];
     unsigned char who[KT_MAX_CELLS];
-    int by_steps[KT_MAX_CELLS]; /* its queue */
-    int bucket_head[KT_MAX_CELLS * 5 + 8], bucket_tail[KT_MAX_CELLS * 5 + 8];
-    int entry_next[KT_MAX_CELLS * 4 + 4], entry_cell[KT_MAX_CELLS * 4 + 4],
-        entry_parent[KT_MAX_CELLS * 4 + 4];
+    int queue[KT_MAX_CELLS]; /* the breadth-first searches' */
+    /* with LIGHT costs: the entries (cell and parent) of costs c .. c + KT_LIGHT_EXTRA + 1 in
+     * push order, cost c in bucket[c % (KT_LIGHT_EXTRA + 2)] */
+    int bucket[KT_LIGHT_EXTRA + 2][KT_MAX_CELLS * 4 + 4];
 } kt_search;
 void kt_path_search(const kt_map *m, const unsigned char *light, int src, int offset,
                     const int *targets, int ntargets, kt_search *s);
@@ -168,8 +171,8 @@ int kt_nearest_map(const kt_map *m, const int cells[KT_PLAYERS], unsigned includ
  * -1 when from is that source's cell or none is reachable. */
 int kt_first_step_toward(const kt_map *m, const kt_search *s, int i, int from, int offset);
 /* The referee's first step from src toward dst (no LIGHT costs, offset 0) when dst is at
- * most two steps away as the crow walks and a path of that length exists: then it needs no
- * search. -1 when src == dst, -2 when a search must decide. */
+ * Manhattan distance 1 or 2 and a path of that length exists: then it needs no search. -1
+ * when src == dst, -2 when a search must decide. */
 int kt_first_step_near(const kt_map *m, int src, int dst);
 
 /* ---- protocol ------------------------------------------------------------------------------ */

@@ -7,18 +7,20 @@
  * cells close does not depend on the destination, so one search serves every target.
  * Without LIGHT costs (light NULL) the same order is a plain breadth-first search.
  *
- * Without LIGHT costs the referee's first step needs no search from the minion either: it is
+ * Without LIGHT costs the referee's first step needs no search from the source either: it is
  * the first neighbour of the source, in the search's direction order, that is one step
- * closer to the destination (kt_first_step_toward), read from a map of the steps to the
- * destination (one map of the steps to the nearest explorers serves all minions).
- * Why: a BFS pops the cells of a level grouped by the first-level cell they descend from, in
- * the order those were pushed (children are pushed in their parents' order), and a cell's
- * parent is its first-popped neighbour of the level above; so a cell descends from the
- * earliest first-level cell among its neighbours' ancestors, and by induction from the
- * earliest first-level cell one step closer to it. (With LIGHT costs a cost bucket mixes
- * entries pushed from different levels, and this does not hold: minions then search.) */
+ * closer to the destination (kt_first_step_toward, kt_first_step_near). Why: a BFS pops the
+ * cells of a level grouped by the first-level cell they descend from, in the order those
+ * were pushed (children are pushed in their parents' order), and a cell's parent is its
+ * first-popped neighbour of the level above; so a cell descends from the earliest
+ * first-level cell among its neighbours' ancestors, and by induction from the earliest
+ * first-level cell one step closer to it. (With LIGHT costs a cost bucket mixes entries
+ * pushed from different levels, and this does not hold: minions then search.) So one map
+ * per turn of the steps to the nearest explorers, with the set of nearest explorers of every
+ * cell (kt_nearest_map), serves every minion: when explorer p is one of the nearest of a
+ * cell at distance d, a neighbour is one step closer to p exactly when it is at distance
+ * d - 1 from the nearest and has p among its nearest. */
 #include <stdlib.h>
-
 #include <string.h>
 
 #include "kutulu.h"
@@ -36,15 +38,22 @@ void kt_search_reset(kt_search *s) {
     memset(s->is_target, 0, sizeof s->is_target);
 }
 
-/* The neighbour table and the walls of map m, once per map. */
+/* The neighbour tables of map m, once per map. */
 static void prepare_map(const kt_map *m, kt_search *s) {
     if (s->nbr_map == m) return;
     int n = m->w * m->h;
     for (int c = 0; c < n; c++) {
-        s->wall[c] = m->cells[c] == '#';
         for (int d = 0; d < 4; d++) {
             int nx = c % m->w + dir_dx[d], ny = c / m->w + dir_dy[d];
             s->nbr[c][d] = kt_walkable(m, nx, ny) ? ny * m->w + nx : -1;
+        }
+        for (int off = 0; off < 4; off++) {
+            int k = 0;
+            for (int d = 0; d < 4; d++) {
+                int next = s->nbr[c][(d + off) & 3];
+                if (next >= 0) s->adj[off][c][k++] = (short)next;
+            }
+            s->deg[c] = (unsigned char)k;
         }
     }
     s->nbr_map = m;
@@ -56,17 +65,17 @@ static void prepare_map(const kt_map *m, kt_search *s) {
  * cell when it is first pushed gives the same costs and parents, and the path to a target is
  * final once the target is pushed. remaining counts the targets not reached yet. */
 static void search_unit_costs(kt_search *s, int src, int offset, int remaining, int any) {
-    int *queue = s->entry_cell, head = 0, tail = 0;
+    int *queue = s->queue, head = 0, tail = 0;
     s->cost[src] = 0;
     queue[tail++] = src;
     remaining -= s->is_target[src];
     if (any && remaining <= 0) return;
     while (head < tail) {
         int cell = queue[head++], next_cost = s->cost[cell] + 1;
-        const int *nb = s->nbr[cell];
-        for (int k = 0; k < 4; k++) {
-            int next = nb[(k + offset) & 3];
-            if (next < 0 || s->cost[next] >= 0) continue;
+        const short *nb = s->adj[offset][cell];
+        for (int k = 0; k < s->deg[cell]; k++) {
+            int next = nb[k];
+            if (s->cost[next] >= 0) continue;
             s->cost[next] = next_cost;
             s->parent[next] = cell;
             queue[tail++] = next;
@@ -76,45 +85,36 @@ static void search_unit_costs(kt_search *s, int src, int offset, int remaining, 
     }
 }
 
-/* LIGHT costs: one FIFO bucket of entries per cost. */
+/* LIGHT costs: one FIFO bucket of entries per cost; a step costs 1 or 1 + KT_LIGHT_EXTRA, so
+ * only the buckets of costs c .. c + KT_LIGHT_EXTRA + 1 are in use when cost c pops, and the
+ * buckets are reused in turn. An entry packs its cell and its parent + 1 (11 bits each). */
+enum { BUCKETS = KT_LIGHT_EXTRA + 2, CELL_BITS = 11, CELL_MASK = (1 << CELL_BITS) - 1 };
+
 static void search_light_costs(kt_search *s, const unsigned char *light, int src, int offset,
                                int remaining, int any) {
-    int hi = 0, nent = 1;
-    s->bucket_head[0] = 0;
-    s->bucket_tail[0] = 0;
-    s->entry_next[0] = -1;
-    s->entry_cell[0] = src;
-    s->entry_parent[0] = -1;
-    for (int c = 0; c <= hi; c++) {
-        while (s->bucket_head[c] >= 0) {
-            int e = s->bucket_head[c];
-            s->bucket_head[c] = s->entry_next[e];
-            int cell = s->entry_cell[e];
+    int len[BUCKETS] = {0}, waiting = 1;
+    s->bucket[0][len[0]++] = src;
+    for (int c = 0; waiting > 0; c++) {
+        int b = c % BUCKETS, *q = s->bucket[b];
+        for (int i = 0; i < len[b]; i++) { /* pushes go to other buckets: len[b] is fixed */
+            waiting--;
+            int cell = q[i] & CELL_MASK;
             if (s->cost[cell] >= 0) continue; /* already closed */
             s->cost[cell] = c;
-            s->parent[cell] = s->entry_parent[e];
+            s->parent[cell] = (q[i] >> CELL_BITS) - 1;
             remaining -= s->is_target[cell];
             if (any && remaining <= 0) return;
-            const int *nb = s->nbr[cell];
-            for (int k = 0; k < 4; k++) {
-                int next = nb[(k + offset) & 3];
-                if (next < 0 || s->cost[next] >= 0) continue;
-                int nc = c + 1 + (light[next] ? KT_LIGHT_EXTRA : 0);
-                while (hi < nc) {
-                    hi++;
-                    s->bucket_head[hi] = -1;
-                }
-                int ne = nent++;
-                s->entry_next[ne] = -1;
-                s->entry_cell[ne] = next;
-                s->entry_parent[ne] = cell;
-                if (s->bucket_head[nc] < 0)
-                    s->bucket_head[nc] = ne;
-                else
-                    s->entry_next[s->bucket_tail[nc]] = ne;
-                s->bucket_tail[nc] = ne;
+            const short *nb = s->adj[offset][cell];
+            for (int k = 0; k < s->deg[cell]; k++) {
+                int next = nb[k];
+                if (s->cost[next] >= 0) continue;
+                int nb_cost = 1 + (light[next] ? KT_LIGHT_EXTRA : 0), to = b + nb_cost;
+                if (to >= BUCKETS) to -= BUCKETS;
+                s->bucket[to][len[to]++] = next | (cell + 1) << CELL_BITS;
+                waiting++;
             }
         }
+        len[b] = 0;
     }
 }
 
@@ -146,15 +146,15 @@ int kt_path_first_step(const kt_search *s, int src, int dst) {
 /* A breadth-first search from all the sources at once that also carries, to every cell, the
  * set of sources at its distance: a cell's nearest sources are the union of those of its
  * neighbours one step closer, all popped before it. (dmap_bfs gives the distances but not
- * these sets, and rebuilding them from its output costs more than this search.) */
+ * these sets, and rebuilding them from its output cost more than this whole search.) */
 int kt_nearest_map(const kt_map *m, const int cells[KT_PLAYERS], unsigned include, kt_search *s) {
     prepare_map(m, s);
     memset(s->near, -1, sizeof s->near[0] * (size_t)(m->w * m->h));
-    int *queue = s->by_steps, head = 0, tail = 0;
+    int *queue = s->queue, head = 0, tail = 0;
     for (int i = 0; i < KT_PLAYERS; i++) {
         if (!(include & (1u << i))) continue;
         int c = cells[i];
-        if (c < 0 || c >= m->w * m->h || s->wall[c]) return -1;
+        if (c < 0 || c >= m->w * m->h || m->cells[c] == '#') return -1;
         if (s->near[c] < 0) {
             s->near[c] = 0;
             s->who[c] = 0;
@@ -165,10 +165,9 @@ int kt_nearest_map(const kt_map *m, const int cells[KT_PLAYERS], unsigned includ
     while (head < tail) {
         int c = queue[head++], d = s->near[c] + 1;
         unsigned char w = s->who[c];
-        const int *nb = s->nbr[c];
-        for (int k = 0; k < 4; k++) {
+        const short *nb = s->adj[0][c];
+        for (int k = 0; k < s->deg[c]; k++) {
             int next = nb[k];
-            if (next < 0) continue;
             if (s->near[next] < 0) {
                 s->near[next] = d;
                 s->who[next] = w;
@@ -198,8 +197,8 @@ int kt_first_step_near(const kt_map *m, int src, int dst) {
     int sx = src % m->w, sy = src / m->w, tx = dst % m->w, ty = dst / m->w;
     int far = abs(tx - sx) + abs(ty - sy);
     if (far > 2 || !kt_walkable(m, tx, ty)) return -2;
-    /* a walkable neighbour one step closer as the crow walks is one step closer on the map:
-     * the path through it has the crow's length, and none is shorter */
+    /* a walkable neighbour one step closer in Manhattan distance is one step closer on the
+     * map: the path through it is as short as the Manhattan distance, and none is shorter */
     for (int d = 0; d < 4; d++) {
         int nx = sx + dir_dx[d], ny = sy + dir_dy[d];
         if (kt_walkable(m, nx, ny) && abs(tx - nx) + abs(ty - ny) == far - 1) return ny * m->w + nx;
