@@ -122,8 +122,11 @@ int kt_game_copy(kt_game *dst, const kt_game *src);
  * Returns 0, -1 when the game is already over, -2 when a fixed capacity overflowed. */
 int kt_game_step(kt_game *g, const kt_action act[KT_PLAYERS], const unsigned char ok[KT_PLAYERS]);
 
-/* Nonzero when the cell (x, y) is inside the map and not a wall. */
-int kt_walkable(const kt_map *m, int x, int y);
+/* Nonzero when the cell (x, y) is inside the map and not a wall (inline: the rules ask it
+ * in their inner loops). */
+static inline int kt_walkable(const kt_map *m, int x, int y) {
+    return x >= 0 && y >= 0 && x < m->w && y < m->h && m->cells[y * m->w + x] != '#';
+}
 
 /* The referee's path search (AStar.java: uniform cost, ties in insertion order, neighbours in
  * direction order (k + offset) mod 4, up, right, down, left). light (may be NULL) marks cells
@@ -133,12 +136,9 @@ int kt_walkable(const kt_map *m, int x, int y);
 typedef struct kt_search {
     int cost[KT_MAX_CELLS];
     int parent[KT_MAX_CELLS]; /* meaningful where cost >= 0 */
-    /* scratch: the walkable neighbours of every cell in direction order (-1: none), built
-     * once per map */
+    /* scratch: the walkable neighbours of every cell of map nbr_map (built once per map),
+     * adj[offset][c][0 .. deg[c] - 1] in direction order (k + offset) mod 4 */
     const kt_map *nbr_map;
-    int nbr[KT_MAX_CELLS][4];
-    /* the same without the -1s: adj[offset][c][0 .. deg[c] - 1] in direction order
-     * (k + offset) mod 4 */
     short adj[4][KT_MAX_CELLS][4];
     unsigned char deg[KT_MAX_CELLS];
     unsigned char is_target[KT_MAX_CELLS]; /* zero between searches */

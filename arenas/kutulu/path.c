@@ -28,33 +28,28 @@
 static const int dir_dx[4] = {0, 1, 0, -1};
 static const int dir_dy[4] = {-1, 0, 1, 0};
 
-int kt_walkable(const kt_map *m, int x, int y) {
-    return x >= 0 && y >= 0 && x < m->w && y < m->h && m->cells[y * m->w + x] != '#';
-}
-
 void kt_search_reset(kt_search *s) {
     s->nbr_map = NULL;
     s->near_ready = 0;
     memset(s->is_target, 0, sizeof s->is_target);
 }
 
-/* The neighbour tables of map m, once per map. */
+/* The neighbour lists of map m, once per map. */
 static void prepare_map(const kt_map *m, kt_search *s) {
     if (s->nbr_map == m) return;
-    int n = m->w * m->h;
+    int n = m->w * m->h, w = m->w;
     for (int c = 0; c < n; c++) {
-        for (int d = 0; d < 4; d++) {
-            int nx = c % m->w + dir_dx[d], ny = c / m->w + dir_dy[d];
-            s->nbr[c][d] = kt_walkable(m, nx, ny) ? ny * m->w + nx : -1;
-        }
+        int x = c % w, y = c / w, nb[4]; /* up, right, down, left; -1: none */
+        nb[0] = y > 0 && m->cells[c - w] != '#' ? c - w : -1;
+        nb[1] = x + 1 < w && m->cells[c + 1] != '#' ? c + 1 : -1;
+        nb[2] = y + 1 < m->h && m->cells[c + w] != '#' ? c + w : -1;
+        nb[3] = x > 0 && m->cells[c - 1] != '#' ? c - 1 : -1;
         for (int off = 0; off < 4; off++) {
             int k = 0;
-            for (int d = 0; d < 4; d++) {
-                int next = s->nbr[c][(d + off) & 3];
-                if (next >= 0) s->adj[off][c][k++] = (short)next;
-            }
-            s->deg[c] = (unsigned char)k;
+            for (int d = 0; d < 4; d++)
+                if (nb[(d + off) & 3] >= 0) s->adj[off][c][k++] = (short)nb[(d + off) & 3];
         }
+        s->deg[c] = (unsigned char)((nb[0] >= 0) + (nb[1] >= 0) + (nb[2] >= 0) + (nb[3] >= 0));
     }
     s->nbr_map = m;
     s->near_ready = 0;
@@ -185,9 +180,9 @@ int kt_first_step_toward(const kt_map *m, const kt_search *s, int i, int from, i
     if (d <= 0 || s->nbr_map != m) return -1;
     offset %= 4;
     if (offset < 0) offset += 4;
-    for (int k = 0; k < 4; k++) {
-        int next = s->nbr[from][(k + offset) & 3];
-        if (next >= 0 && s->near[next] == d - 1 && (s->who[next] & (1u << i))) return next;
+    for (int k = 0; k < s->deg[from]; k++) {
+        int next = s->adj[offset][from][k];
+        if (s->near[next] == d - 1 && (s->who[next] & (1u << i))) return next;
     }
     return -1; /* i is not one of the nearest sources */
 }
