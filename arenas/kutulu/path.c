@@ -89,8 +89,8 @@ static void search_light_costs(kt_search *s, const unsigned char *light, int src
                                int remaining, int any) {
     int len[BUCKETS] = {0}, waiting = 1;
     s->bucket[0][len[0]++] = src;
-    for (int c = 0; waiting > 0; c++) {
-        int b = c % BUCKETS, *q = s->bucket[b];
+    for (int c = 0, b = 0; waiting > 0; c++, b = b + 1 < BUCKETS ? b + 1 : 0) {
+        int *q = s->bucket[b]; /* b = c mod BUCKETS */
         for (int i = 0; i < len[b]; i++) { /* pushes go to other buckets: len[b] is fixed */
             waiting--;
             int cell = q[i] & CELL_MASK;
