@@ -89,8 +89,7 @@ kt_player *kt_player_new(const char *spec, char *err, size_t errlen) {
     p->bot = kt_find_bot(spec);
     if (!p->bot) {
         free(p);
-        snprintf(err, errlen, "unknown bot '%s' (kutulu bots lists them; or cmd:PROGRAM ARGS)",
-                 spec);
+        snprintf(err, errlen, "unknown bot '%.60s'", spec); /* the CLI checks names first */
         return NULL;
     }
     snprintf(p->name, sizeof p->name, "%s", spec);
