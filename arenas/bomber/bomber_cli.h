@@ -10,9 +10,9 @@ enum { BCLI_OK = 0, BCLI_FAIL = 1, BCLI_USAGE = 2 };
 /* "bomber: MESSAGE" on stderr; returns BCLI_USAGE. */
 int bcli_fail(const char *fmt, ...);
 
-/* Parse a comma-separated list of built-in bot names (at most max) into out; 0 or -1 with one
- * line on stderr. */
-int bcli_bots(const char *opt, const char *list, const bomber_bot **out, int max, int *n);
+/* A comma-separated list of min to max built-in bot names (split in place) into out; 0 or -1
+ * with the kit's one line on stderr (kit_split_bots, kit_unknown_bot). */
+int bcli_bots(const char *opt, char *list, int min, int max, const bomber_bot **out, int *n);
 
 int cmd_replay(int argc, char **argv);
 int cmd_match(int argc, char **argv);

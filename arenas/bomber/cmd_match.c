@@ -54,7 +54,7 @@ int cmd_match(int argc, char **argv) {
     kit_opts seen = {.n = 0};
     uint64_t seed = 1;
     const char *replay_path = NULL, *html_path = NULL, *v;
-    char botlist[256] = "";
+    char *botlist = NULL;
     match_ctx m = {0};
     int maps = 0;
     for (int i = 1; i < argc; i++) {
@@ -72,8 +72,7 @@ int cmd_match(int argc, char **argv) {
             if (!(v = kit_opt_value(prog, argc, argv, &i)) || kit_parse_seed(prog, o, v, &seed))
                 return BCLI_USAGE;
         } else if (!strcmp(o, "--bots")) {
-            if (!(v = kit_opt_value(prog, argc, argv, &i))) return BCLI_USAGE;
-            snprintf(botlist, sizeof botlist, "%s", v);
+            if (!(botlist = kit_opt_value(prog, argc, argv, &i))) return BCLI_USAGE;
         } else if (!strcmp(o, "--replay")) {
             if (!(replay_path = kit_opt_value(prog, argc, argv, &i))) return BCLI_USAGE;
         } else if (!strcmp(o, "--html")) {
@@ -87,13 +86,12 @@ int cmd_match(int argc, char **argv) {
             return BCLI_USAGE;
         }
     }
-    if (!botlist[0]) return bcli_fail("match: --bots is required (see bomber help match)");
+    if (!botlist) return bcli_fail("match: --bots is required (see bomber help match)");
     if (maps && !replay_path && !html_path)
         return bcli_fail("match: --maps needs --replay FILE or --html FILE");
     const bomber_bot *bots[2];
     int nbots = 0;
-    if (bcli_bots("--bots", botlist, bots, 2, &nbots)) return BCLI_USAGE;
-    if (nbots != 2) return bcli_fail("match: --bots needs two bots (A,B), got %d", nbots);
+    if (bcli_bots("--bots", botlist, 2, 2, bots, &nbots)) return BCLI_USAGE;
     /* --html alone: the replay goes to a scratch file beside the page, removed at the end */
     char scratch[4200], why[512];
     const char *asked_replay = replay_path;

@@ -52,7 +52,7 @@ int cmd_tournament(int argc, char **argv) {
     c.seed = 1;
     long games = -1;
     int jobs = 0, nbots = 0;
-    const char *botlist = NULL;
+    char *botlist = NULL;
     for (int i = 1; i < argc; i++) {
         const char *o = argv[i];
         if (!strcmp(o, "--help")) {
@@ -79,8 +79,7 @@ int cmd_tournament(int argc, char **argv) {
     }
     if (!botlist) return bcli_fail("tournament: --bots A,B,... is required");
     if (games < 0) return bcli_fail("tournament: --games N is required");
-    if (bcli_bots("--bots", botlist, c.bots, MAX_BOTS, &nbots)) return BCLI_USAGE;
-    if (nbots < 2) return bcli_fail("tournament: --bots needs at least two bots");
+    if (bcli_bots("--bots", botlist, 2, MAX_BOTS, c.bots, &nbots)) return BCLI_USAGE;
     for (int i = 0; i < nbots; i++)
         for (int j = i + 1; j < nbots; j++) c.pair_a[c.npairs] = i, c.pair_b[c.npairs++] = j;
     c.games = games;

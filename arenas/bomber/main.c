@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "bomber_cli.h"
+#include "cli.h"
 
 int bcli_fail(const char *fmt, ...) {
     va_list ap;
@@ -15,30 +16,18 @@ int bcli_fail(const char *fmt, ...) {
     return BCLI_USAGE;
 }
 
-int bcli_bots(const char *opt, const char *list, const bomber_bot **out, int max, int *n) {
-    char known[256] = "";
-    for (int i = 0; i < bomber_bot_count(); i++)
-        snprintf(known + strlen(known), sizeof known - strlen(known), "%s%s", i ? ", " : "",
-                 bomber_bot_at(i)->name);
-    *n = 0;
-    for (const char *p = list;;) {
-        size_t len = strcspn(p, ",");
-        char name[64];
-        if (len == 0 || len >= sizeof name || *n >= max) {
-            bcli_fail("%s: expected a comma-separated list of bots (known: %s), got '%s'", opt,
-                      known, list);
-            return -1;
-        }
-        memcpy(name, p, len);
-        name[len] = '\0';
-        if (!(out[*n] = bomber_find_bot(name))) {
-            bcli_fail("%s: unknown bot '%s' (known: %s)", opt, name, known);
-            return -1;
-        }
-        (*n)++;
-        if (!p[len]) return 0;
-        p += len + 1;
-    }
+int bcli_bots(const char *opt, char *list, int min, int max, const bomber_bot **out, int *n) {
+    char *items[16];
+    const char *known[16];
+    int nknown = 0;
+    if (max > (int)(sizeof items / sizeof *items)) max = (int)(sizeof items / sizeof *items);
+    if (kit_split_bots("bomber", opt, list, min, max, NULL, items, n)) return -1;
+    for (int i = 0; i < bomber_bot_count() && nknown < (int)(sizeof known / sizeof *known); i++)
+        known[nknown++] = bomber_bot_at(i)->name;
+    for (int i = 0; i < *n; i++)
+        if (!(out[i] = bomber_find_bot(items[i])))
+            return kit_unknown_bot("bomber", opt, items[i], known, nknown, NULL);
+    return 0;
 }
 
 static void usage(FILE *out) {

@@ -1,5 +1,5 @@
 /* cli.c — the arenas' shared option grammar: strict whole-string numbers, the --seed range,
- * --jobs, --size WxH, comma lists, "given twice" and "unknown option", one stderr line each. */
+ * --jobs, --size WxH, bot lists, "given twice" and "unknown option", one stderr line each. */
 #include "cli.h"
 
 #include <errno.h>
@@ -111,23 +111,46 @@ bad:
                     echo(s, buf, sizeof buf), lo, hi);
 }
 
-int kit_parse_list(const char *prog, const char *opt, char *s, char **items, int max, int *n) {
-    char buf[ECHO_MAX + 4];
-    echo(s, buf, sizeof buf); /* before the commas become ends of strings */
-    *n = 0;
-    char *p = s;
-    for (;;) {
+int kit_split_bots(const char *prog, const char *opt, char *s, int min, int max,
+                   const char *note, char **items, int *n) {
+    int count = 0, empty = 0;
+    for (char *p = s;;) {
         char *comma = strchr(p, ',');
         if (comma) *comma = '\0';
-        if (*p == '\0')
-            return kit_fail(prog, "invalid value for %s: '%s' (an empty name in the list)", opt,
-                            buf);
-        if (*n >= max)
-            return kit_fail(prog, "invalid value for %s: '%s' (more than %d names)", opt, buf, max);
-        items[(*n)++] = p;
-        if (!comma) return 0;
+        if (*p == '\0') empty = 1;
+        if (count < max) items[count] = p;
+        count++;
+        if (!comma) break;
         p = comma + 1;
     }
+    *n = count < max ? count : max;
+    if (empty) return kit_fail(prog, "%s: empty bot name", opt);
+    if (count >= min && count <= max) return 0;
+    char want[64];
+    if (min == max)
+        snprintf(want, sizeof want, "exactly %d bot%s", min, min == 1 ? "" : "s");
+    else
+        snprintf(want, sizeof want, "%d to %d bots", min, max);
+    return kit_fail(prog, "%s: give %s%s%s%s, got %d", opt, want, note ? " (" : "",
+                    note ? note : "", note ? ")" : "", count);
+}
+
+int kit_unknown_bot(const char *prog, const char *opt, const char *name,
+                    const char *const *known, int nknown, const char *also) {
+    char buf[ECHO_MAX + 4], list[1024] = "";
+    size_t len = 0;
+    for (int k = 0; k <= nknown; k++) {
+        const char *item = k < nknown ? known[k] : also;
+        if (!item) continue;
+        int w = snprintf(list + len, sizeof list - len, "%s%s", len ? ", " : "", item);
+        if (w < 0 || (size_t)w >= sizeof list - len) { /* no room: the whole names so far */
+            list[len] = '\0';
+            break;
+        }
+        len += (size_t)w;
+    }
+    return kit_fail(prog, "%s: unknown bot '%s' (known: %s)", opt, echo(name, buf, sizeof buf),
+                    list);
 }
 
 int kit_opt_once(const char *prog, kit_opts *o, const char *opt) {
@@ -149,7 +172,7 @@ int kit_unknown_option(const char *prog, const char *command, const char *opt) {
                     echo(opt, buf, sizeof buf), prog, command);
 }
 
-const char *kit_opt_value(const char *prog, int argc, char **argv, int *i) {
+char *kit_opt_value(const char *prog, int argc, char **argv, int *i) {
     if (*i + 1 >= argc) {
         char buf[ECHO_MAX + 4];
         kit_fail(prog, "option %s needs a value", echo(argv[*i], buf, sizeof buf));

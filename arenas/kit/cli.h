@@ -1,7 +1,9 @@
 /* cli.h — option parsing shared by the arenas' programs, so every arena speaks the same
  * grammar and words as the dmap tool: "option --seed given twice", "option --seed needs a
  * value", "match: unknown option '--x' (see PROG help match)", "invalid value for --seed: 'x'
- * (need an integer from 0 to 9223372036854775807)", --size WxH, one line on stderr per error.
+ * (need an integer from 0 to 9223372036854775807)", --size WxH, and for --bots lists "--bots:
+ * give exactly 4 bots, got 1", "--bots: empty bot name", "--bots: unknown bot 'x' (known: a,
+ * b)"; one line on stderr per error.
  *
  * Every parser prints "PROG: MESSAGE" (one line) on stderr and returns -1 on bad input,
  * 0 on success; callers exit with status 2 (KIT_EXIT_USAGE) on -1. Values echoed in messages
@@ -44,9 +46,20 @@ int kit_parse_jobs(const char *prog, const char *opt, const char *s, int *out);
 /* --size WxH (e.g. 12x10, as the dmap tool takes it): each side an integer in [lo, hi]. */
 int kit_parse_size(const char *prog, const char *opt, const char *s, long lo, long hi, long *w,
                    long *h);
-/* A comma-separated list of names (e.g. --bots a,b,c): splits s in place, at most max items,
- * none empty. *n receives the count. Repeated names are allowed (a bot against itself). */
-int kit_parse_list(const char *prog, const char *opt, char *s, char **items, int max, int *n);
+/* --bots A,B,...: an arena's list of bots, the same words in every arena. Splits s in place at
+ * its commas into items (room for max), *n receiving the count; repeats are allowed (a bot
+ * against itself). Checks, in this order, that no name is empty ("PROG: OPT: empty bot name",
+ * for "a,,b", a leading or trailing comma, or ""), then the count: "PROG: OPT: give exactly N
+ * bots, got K" when min == max, else "PROG: OPT: give MIN to MAX bots, got K". A count that
+ * depends on another option names it in `note` (NULL for none): "give exactly 4 bots (config
+ * ffa), got 1". The names themselves are the arena's to look up (kit_unknown_bot). */
+int kit_split_bots(const char *prog, const char *opt, char *s, int min, int max,
+                   const char *note, char **items, int *n);
+/* "PROG: OPT: unknown bot 'NAME' (known: a, b, c)" and -1: known[0..nknown-1] are the arena's
+ * built-in bots in the order its `bots` command (or help) lists them; `also`, when not NULL,
+ * ends the list (", or cmd:PROGRAM ARGS"). NAME is echoed as every value is (60 characters). */
+int kit_unknown_bot(const char *prog, const char *opt, const char *name,
+                    const char *const *known, int nknown, const char *also);
 
 /* Options given twice are errors: call kit_opt_once for each argument (those that do not start
  * with "--" are ignored, so values pass through). "PROG: option OPT given twice". Holds up to
@@ -60,7 +73,8 @@ int kit_opt_once(const char *prog, kit_opts *o, const char *opt);
 /* "PROG: COMMAND: unknown option 'OPT' (see PROG help COMMAND)" and -1. */
 int kit_unknown_option(const char *prog, const char *command, const char *opt);
 /* The value of an option that takes one: argv[*i + 1], advancing *i; NULL with
- * "PROG: option OPT needs a value" printed when it is missing. */
-const char *kit_opt_value(const char *prog, int argc, char **argv, int *i);
+ * "PROG: option OPT needs a value" printed when it is missing. Writable, as argv is (a --bots
+ * list is split in place). */
+char *kit_opt_value(const char *prog, int argc, char **argv, int *i);
 
 #endif

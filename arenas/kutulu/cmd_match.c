@@ -53,18 +53,17 @@ int kcli_bot_stderr(const char *v, int *fd) {
     return 0;
 }
 
-int kcli_split_bots(const char *opt, char *s, char *items[KT_PLAYERS]) {
-    int n = 0;
-    for (char *p = s; n <= KT_PLAYERS;) {
-        char *comma = strchr(p, ',');
-        if (comma) *comma = '\0';
-        if (!*p) return kcli_fail("%s: empty player name", opt);
-        if (n == KT_PLAYERS) return kcli_fail("%s: give exactly 4 players", opt);
-        items[n++] = p;
-        if (!comma) break;
-        p = comma + 1;
-    }
-    if (n != KT_PLAYERS) return kcli_fail("%s: give exactly 4 players, got %d", opt, n);
+int kcli_bots(const char *opt, char *s, char *specs[KT_PLAYERS]) {
+    const char *known[16];
+    int n = 0, nknown = 0;
+    if (kit_split_bots("kutulu", opt, s, KT_PLAYERS, KT_PLAYERS, NULL, specs, &n))
+        return KCLI_USAGE;
+    for (size_t b = 0; b < kt_bot_count() && nknown < (int)(sizeof known / sizeof *known); b++)
+        known[nknown++] = kt_bot_at(b)->name;
+    for (int i = 0; i < n; i++)
+        if (strncmp(specs[i], "cmd:", 4) != 0 && !kt_find_bot(specs[i]))
+            return kit_unknown_bot("kutulu", opt, specs[i], known, nknown, "or cmd:PROGRAM ARGS"),
+                   KCLI_USAGE;
     return 0;
 }
 
@@ -142,7 +141,7 @@ int kutulu_cmd_match(int argc, char **argv) {
     }
     if (!have_seed) return kcli_fail("match: --seed is required (see kutulu match --help)");
     if (!bots_arg) return kcli_fail("match: --bots is required (see kutulu match --help)");
-    if (kcli_split_bots("--bots", bots_arg, specs)) return KCLI_USAGE;
+    if (kcli_bots("--bots", bots_arg, specs)) return KCLI_USAGE;
     static kt_mapset maps;
     if (kcli_load_maps(maps_dir, &maps)) return KCLI_USAGE;
     kt_player *players[KT_PLAYERS] = {0};

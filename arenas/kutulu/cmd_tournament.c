@@ -120,9 +120,9 @@ int kutulu_cmd_tournament(int argc, char **argv) {
         }
     }
     if (!bots_arg) return kcli_fail("tournament: --bots is required (see kutulu tournament --help)");
-    if (kcli_split_bots("--bots", bots_arg, ctx.specs)) return KCLI_USAGE;
+    if (kcli_bots("--bots", bots_arg, ctx.specs)) return KCLI_USAGE;
     char err[256];
-    for (int e = 0; e < KT_PLAYERS; e++) { /* check the names before playing */
+    for (int e = 0; e < KT_PLAYERS; e++) { /* check the programs before playing */
         kt_player *p = kt_player_new(ctx.specs[e], err, sizeof err);
         if (!p) return kcli_fail("--bots: %s", err);
         kt_player_free(p);

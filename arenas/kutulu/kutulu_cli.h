@@ -27,7 +27,8 @@ int kcli_int64(const char *opt, const char *s, int64_t *out);
 /* --bot-stderr: "inherit" (2), "discard" (-1) or a FILE opened for appending (closing the
  * descriptor *fd held before, if it was a file); 0 or KCLI_USAGE (printed). */
 int kcli_bot_stderr(const char *v, int *fd);
-/* Split "A,B,C,D" in place into exactly 4 player specs; 0 or KCLI_USAGE (printed). */
-int kcli_split_bots(const char *opt, char *s, char *items[KT_PLAYERS]);
+/* Split "A,B,C,D" in place into exactly 4 player specs, each a built-in bot or cmd:PROGRAM
+ * ARGS; 0 or KCLI_USAGE (the kit's one line: kit_split_bots, kit_unknown_bot). */
+int kcli_bots(const char *opt, char *s, char *specs[KT_PLAYERS]);
 
 #endif

@@ -89,8 +89,7 @@ kt_player *kt_player_new(const char *spec, char *err, size_t errlen) {
     p->bot = kt_find_bot(spec);
     if (!p->bot) {
         free(p);
-        snprintf(err, errlen, "unknown bot '%s' (kutulu bots lists them; or cmd:PROGRAM ARGS)",
-                 spec);
+        snprintf(err, errlen, "unknown bot '%.60s'", spec); /* the CLI checks names first */
         return NULL;
     }
     snprintf(p->name, sizeof p->name, "%s", spec);
@@ -99,31 +98,34 @@ kt_player *kt_player_new(const char *spec, char *err, size_t errlen) {
 
 const char *kt_player_name(const kt_player *p) { return p->name; }
 
-/* Close the keeper's control pipe (it then kills the program's whole tree and exits) and
- * reap it; then kill the keeper's process group, which the program's shell shares: that ends
- * what is left of a program that killed its keeper (or stopped it for 2 s: it is sent SIGCONT
- * first). */
+/* Close the keeper's control pipe (it then kills the program's whole tree and exits), wait up
+ * to 2 s for it to exit, kill its process group, which the program's shell shares (that ends
+ * what is left of a program that killed its keeper, or kept it stopped: it is sent SIGCONT
+ * while we wait), and reap it. */
 static void stop_program(kt_player *p) {
     if (p->to_child >= 0) close(p->to_child);
     if (p->from_child >= 0) close(p->from_child);
     if (p->control >= 0) close(p->control);
     p->to_child = p->from_child = p->control = -1;
     if (p->pid > 0) {
-        kill(p->pid, SIGCONT);
-        int status, reaped = 0;
-        for (int waited_ms = 0; waited_ms < 2000 && !reaped; waited_ms++) {
-            pid_t r = waitpid(p->pid, &status, WNOHANG);
-            if (r == p->pid || (r < 0 && errno != EINTR)) reaped = 1;
-            else {
-                struct timespec ms = {0, 1000000};
-                nanosleep(&ms, NULL);
+        /* wait for the keeper's exit without reaping it, so that its pid (the group's id)
+         * cannot be reused before the group is killed */
+        for (int waited_ms = 0; waited_ms < 2000; waited_ms++) {
+            kill(p->pid, SIGCONT); /* the program may have stopped it */
+            siginfo_t info;
+            memset(&info, 0, sizeof info);
+            if (waitid(P_PID, (id_t)p->pid, &info, WEXITED | WNOHANG | WNOWAIT) != 0) {
+                if (errno == EINTR) continue;
+                break;
             }
+            if (info.si_pid == p->pid) break;
+            struct timespec ms = {0, 1000000};
+            nanosleep(&ms, NULL);
         }
-        /* the group outlives a keeper the program killed (its id is not reused meanwhile) */
-        kill(-p->pid, SIGKILL);
-        if (!reaped)
-            while (waitpid(p->pid, &status, 0) < 0 && errno == EINTR) {
-            }
+        kill(-p->pid, SIGKILL); /* what is left in the group of a program that killed its keeper */
+        int status;
+        while (waitpid(p->pid, &status, 0) < 0 && errno == EINTR) {
+        }
         p->pid = -1;
     }
     p->dead = 1;

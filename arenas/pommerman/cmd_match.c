@@ -15,23 +15,17 @@
 
 #define PROG "pommerman"
 
-int pcli_parse_bots(const char *s, int n, const pm_bot **out) {
-    char buf[256];
-    char *items[PM_MAX_AGENTS + 1];
-    int k = 0;
-    if (strlen(s) >= sizeof buf) {
-        kit_fail(PROG, "--bots: list too long");
-        return KIT_EXIT_USAGE;
-    }
-    strcpy(buf, s);
-    if (kit_parse_list(PROG, "--bots", buf, items, PM_MAX_AGENTS + 1, &k)) return KIT_EXIT_USAGE;
-    if (k != n) {
-        kit_fail(PROG, "--bots: this config seats %d bots, got %d", n, k);
-        return KIT_EXIT_USAGE;
-    }
+int pcli_parse_bots(char *s, const char *config, int n, const pm_bot **out) {
+    char *items[PM_MAX_AGENTS], note[80];
+    const char *known[16];
+    int k = 0, nknown = 0;
+    snprintf(note, sizeof note, "config %s", config);
+    if (kit_split_bots(PROG, "--bots", s, n, n, note, items, &k)) return KIT_EXIT_USAGE;
+    for (size_t b = 0; b < pm_bot_count() && nknown < (int)(sizeof known / sizeof *known); b++)
+        known[nknown++] = pm_bot_at(b)->name;
     for (int i = 0; i < k; i++)
         if (!(out[i] = pm_find_bot(items[i]))) {
-            kit_fail(PROG, "--bots: unknown bot '%.40s' (see pommerman bots)", items[i]);
+            kit_unknown_bot(PROG, "--bots", items[i], known, nknown, NULL);
             return KIT_EXIT_USAGE;
         }
     return 0;
@@ -112,7 +106,8 @@ static int match_step(void *user, const pm_state *s, const int *actions, const p
 }
 
 int cmd_match(int argc, char **argv) {
-    const char *bots_arg = NULL, *config_arg = "ffa", *replay_path = NULL, *html_path = NULL;
+    const char *config_arg = "ffa", *replay_path = NULL, *html_path = NULL;
+    char *bots_arg = NULL;
     uint64_t seed = 1;
     int render = 0, want_maps = 0;
     kit_opts seen = {{0}, 0};
@@ -160,7 +155,7 @@ int cmd_match(int argc, char **argv) {
         return 2;
     }
     const pm_bot *bots[PM_MAX_AGENTS];
-    if (pcli_parse_bots(bots_arg, cfg->num_agents, bots)) return 2;
+    if (pcli_parse_bots(bots_arg, config_arg, cfg->num_agents, bots)) return 2;
     match_ctx mc;
     memset(&mc, 0, sizeof mc);
     mc.render = render ? stdout : NULL;

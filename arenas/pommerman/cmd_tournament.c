@@ -51,7 +51,8 @@ typedef struct tally {
 } tally;
 
 int cmd_tournament(int argc, char **argv) {
-    const char *bots_arg = NULL, *config_arg = "ffa";
+    const char *config_arg = "ffa";
+    char *bots_arg = NULL;
     long games = -1;
     uint64_t seed = 1;
     int jobs = 0;
@@ -64,8 +65,7 @@ int cmd_tournament(int argc, char **argv) {
         }
         if (kit_opt_once(PROG, &seen, opt)) return KIT_EXIT_USAGE;
         if (!strcmp(opt, "--bots")) {
-            if (!(v = kit_opt_value(PROG, argc, argv, &i))) return KIT_EXIT_USAGE;
-            bots_arg = v;
+            if (!(bots_arg = kit_opt_value(PROG, argc, argv, &i))) return KIT_EXIT_USAGE;
         } else if (!strcmp(opt, "--config")) {
             if (!(v = kit_opt_value(PROG, argc, argv, &i))) return KIT_EXIT_USAGE;
             config_arg = v;
@@ -94,7 +94,7 @@ int cmd_tournament(int argc, char **argv) {
         return KIT_EXIT_USAGE;
     }
     t.n = t.cfg->num_agents;
-    if (pcli_parse_bots(bots_arg, t.n, t.entrants)) return KIT_EXIT_USAGE;
+    if (pcli_parse_bots(bots_arg, config_arg, t.n, t.entrants)) return KIT_EXIT_USAGE;
 
     slot *slots = calloc((size_t)games, sizeof *slots);
     if (!slots) {

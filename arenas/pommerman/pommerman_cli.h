@@ -10,7 +10,8 @@ int cmd_replay(int argc, char **argv);
 int cmd_match(int argc, char **argv);
 int cmd_tournament(int argc, char **argv);
 
-/* "--bots a,b,c,d": exactly n known bot names. 0, or 2 after printing one line. */
-int pcli_parse_bots(const char *s, int n, const pm_bot **out);
+/* "--bots a,b,c,d" (split in place): exactly n known bot names, n set by the --config given
+ * (named in the count's message). 0, or 2 after printing the kit's one line. */
+int pcli_parse_bots(char *s, const char *config, int n, const pm_bot **out);
 
 #endif

@@ -32,10 +32,10 @@ static int parse_bench(int argc, char **argv, bench_args *a) {
     pcli_common_defaults(&a->common);
     kit_opts seen = {{0}, 0};
     for (int i = 1; i < argc; i++) {
-        const char *opt = argv[i], *v;
+        const char *opt = argv[i];
+        char *v;
         if (pcli_once(&seen, opt)) return PCLI_USAGE;
-        const pursuit_bot *list[PCLI_MAX_BOTS];
-        size_t n = 0;
+        size_t one;
         int c = pcli_common_option(argc, argv, &i, &a->common);
         if (c < 0) return PCLI_USAGE;
         if (c > 0) continue;
@@ -46,14 +46,9 @@ static int parse_bench(int argc, char **argv, bench_args *a) {
         int rc = 0;
         if (!strcmp(opt, "--games")) rc = pcli_long(opt, v, 1, 10000000, &a->games);
         if (!strcmp(opt, "--worlds")) rc = pcli_long(opt, v, 0, 10000000, &a->worlds);
-        if (!strcmp(opt, "--predator")) {
-            rc = pcli_bots(opt, v, PURSUIT_PREDATOR, list, &n);
-            if (!rc) a->predator = list[0];
-        }
-        if (!strcmp(opt, "--prey")) {
-            rc = pcli_bots(opt, v, PURSUIT_PREY, list, &n);
-            if (!rc) a->prey = list[0];
-        }
+        if (!strcmp(opt, "--predator"))
+            rc = pcli_bots(opt, v, PURSUIT_PREDATOR, 1, 1, &a->predator, &one);
+        if (!strcmp(opt, "--prey")) rc = pcli_bots(opt, v, PURSUIT_PREY, 1, 1, &a->prey, &one);
         if (rc) return rc;
     }
     return 0;

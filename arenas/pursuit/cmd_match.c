@@ -36,21 +36,14 @@ typedef struct match_args {
     pcli_common common;
 } match_args;
 
-static int parse_bot(const char *opt, const char *v, pursuit_role role, const pursuit_bot **out) {
-    const pursuit_bot *list[PCLI_MAX_BOTS];
-    size_t n = 0;
-    if (pcli_bots(opt, v, role, list, &n)) return PCLI_USAGE;
-    if (n != 1) return pcli_fail("%s: give one bot, got '%s'", opt, v);
-    *out = list[0];
-    return 0;
-}
-
 static int parse_match(int argc, char **argv, match_args *a) {
     memset(a, 0, sizeof *a);
     pcli_common_defaults(&a->common);
     kit_opts seen = {{0}, 0};
     for (int i = 1; i < argc; i++) {
-        const char *opt = argv[i], *v = NULL;
+        const char *opt = argv[i];
+        char *v = NULL;
+        size_t one;
         if (pcli_once(&seen, opt)) return PCLI_USAGE;
         int c = pcli_common_option(argc, argv, &i, &a->common);
         if (c < 0) return PCLI_USAGE;
@@ -80,8 +73,9 @@ static int parse_match(int argc, char **argv, match_args *a) {
             a->random_given = 1;
             rc = pcli_seed(opt, v, &a->random_seed);
         }
-        if (!strcmp(opt, "--predator")) rc = parse_bot(opt, v, PURSUIT_PREDATOR, &a->predator);
-        if (!strcmp(opt, "--prey")) rc = parse_bot(opt, v, PURSUIT_PREY, &a->prey);
+        if (!strcmp(opt, "--predator"))
+            rc = pcli_bots(opt, v, PURSUIT_PREDATOR, 1, 1, &a->predator, &one);
+        if (!strcmp(opt, "--prey")) rc = pcli_bots(opt, v, PURSUIT_PREY, 1, 1, &a->prey, &one);
         if (rc) return rc;
     }
     if (!a->world_file == !a->random_given)

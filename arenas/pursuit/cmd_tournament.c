@@ -76,7 +76,8 @@ static int parse_tournament(int argc, char **argv, tournament *t) {
     int have_pred = 0, have_prey = 0, have_worlds = 0;
     kit_opts seen = {{0}, 0};
     for (int i = 1; i < argc; i++) {
-        const char *opt = argv[i], *v;
+        const char *opt = argv[i];
+        char *v;
         if (pcli_once(&seen, opt)) return PCLI_USAGE;
         int c = pcli_common_option(argc, argv, &i, &t->common);
         if (c < 0) return PCLI_USAGE;
@@ -94,10 +95,10 @@ static int parse_tournament(int argc, char **argv, tournament *t) {
         int rc = 0;
         if (!strcmp(opt, "--predators")) {
             have_pred = 1;
-            rc = pcli_bots(opt, v, PURSUIT_PREDATOR, t->predators, &t->npred);
+            rc = pcli_bots(opt, v, PURSUIT_PREDATOR, 1, PCLI_MAX_BOTS, t->predators, &t->npred);
         } else if (!strcmp(opt, "--preys")) {
             have_prey = 1;
-            rc = pcli_bots(opt, v, PURSUIT_PREY, t->preys, &t->nprey);
+            rc = pcli_bots(opt, v, PURSUIT_PREY, 1, PCLI_MAX_BOTS, t->preys, &t->nprey);
         } else if (!strcmp(opt, "--worlds")) {
             have_worlds = 1;
             rc = pcli_long(opt, v, 0, 100000000, &t->worlds);

@@ -19,39 +19,22 @@ int pcli_fail(const char *fmt, ...) {
     return PCLI_USAGE;
 }
 
-static void list_bot_names(char *buf, size_t cap, pursuit_role role) {
-    buf[0] = '\0';
-    for (size_t i = 0; i < pursuit_bot_count(); i++) {
-        const pursuit_bot *b = pursuit_bot_at(i);
-        if (b->role != role) continue;
-        if (buf[0]) strncat(buf, ", ", cap - strlen(buf) - 1);
-        strncat(buf, b->name, cap - strlen(buf) - 1);
-    }
-}
-
-int pcli_bots(const char *opt, const char *list, pursuit_role role, const pursuit_bot **out,
-              size_t *n) {
-    const char *role_name = role == PURSUIT_PREDATOR ? "predator" : "prey";
-    char known[256];
-    list_bot_names(known, sizeof known, role);
-    *n = 0;
-    const char *p = list;
-    for (;;) {
-        const char *comma = strchr(p, ',');
-        size_t len = comma ? (size_t)(comma - p) : strlen(p);
-        char name[64];
-        if (len == 0 || len >= sizeof name)
-            return pcli_fail("%s: bad bot list '%.60s' (known %ss: %s)", opt, list, role_name,
-                             known);
-        memcpy(name, p, len);
-        name[len] = '\0';
-        const pursuit_bot *b = pursuit_find_bot(name, role);
-        if (!b) return pcli_fail("%s: unknown %s '%s' (known: %s)", opt, role_name, name, known);
-        if (*n >= PCLI_MAX_BOTS) return pcli_fail("%s: more than %d bots", opt, PCLI_MAX_BOTS);
-        out[(*n)++] = b;
-        if (!comma) return 0;
-        p = comma + 1;
-    }
+int pcli_bots(const char *opt, char *list, pursuit_role role, int min, int max,
+              const pursuit_bot **out, size_t *n) {
+    char *items[PCLI_MAX_BOTS];
+    const char *known[PCLI_MAX_BOTS];
+    int count = 0, nknown = 0;
+    if (max > PCLI_MAX_BOTS) max = PCLI_MAX_BOTS;
+    if (kit_split_bots(PCLI_PROG, opt, list, min, max, NULL, items, &count)) return PCLI_USAGE;
+    for (size_t i = 0; i < pursuit_bot_count() && nknown < PCLI_MAX_BOTS; i++)
+        if (pursuit_bot_at(i)->role == role) known[nknown++] = pursuit_bot_at(i)->name;
+    for (int i = 0; i < count; i++)
+        if (!(out[i] = pursuit_find_bot(items[i], role))) {
+            kit_unknown_bot(PCLI_PROG, opt, items[i], known, nknown, NULL);
+            return PCLI_USAGE;
+        }
+    *n = (size_t)count;
+    return 0;
 }
 
 void pcli_common_defaults(pcli_common *c) {

@@ -31,9 +31,12 @@ int pcli_fail(const char *fmt, ...)
 #define pcli_once(seen, opt) (kit_opt_once(PCLI_PROG, seen, opt) ? PCLI_USAGE : 0)
 #define pcli_unknown(command, opt) (kit_unknown_option(PCLI_PROG, command, opt), PCLI_USAGE)
 
-/* A comma-separated list of bot names of one role ("chase,intercept"); 0 or PCLI_USAGE. */
-int pcli_bots(const char *opt, const char *list, pursuit_role role, const pursuit_bot **out,
-              size_t *n);
+/* A comma-separated list of min to max (at most PCLI_MAX_BOTS) bot names of one role
+ * ("chase,intercept"), split in place; 0 or PCLI_USAGE (the kit's one line: kit_split_bots,
+ * kit_unknown_bot, the known names being the role's, in the order `pursuit --help` lists
+ * them). */
+int pcli_bots(const char *opt, char *list, pursuit_role role, int min, int max,
+              const pursuit_bot **out, size_t *n);
 
 /* The world and game options common to the commands. */
 typedef struct pcli_common {

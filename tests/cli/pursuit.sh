@@ -88,9 +88,23 @@ expect_usage "bad token" "token.dat:3" "$PURSUIT" match --world token.dat --pred
 expect_usage "missing file" "nothere.dat" "$PURSUIT" match --world nothere.dat --predator chase --prey naive
 
 # Bad arguments.
-expect_usage "unknown predator" "unknown predator 'wolf'" "$PURSUIT" match --random 1 --predator wolf --prey naive
-expect_usage "prey as predator" "unknown predator 'bury'" "$PURSUIT" match --random 1 --predator bury --prey naive
-expect_usage "unknown prey in list" "unknown prey 'hare'" "$PURSUIT" tournament --predators chase --preys naive,hare --worlds 3
+# Bot options: the arenas' one wording (the kit's), the role's bots in `pursuit --help` order.
+predators=$("$PURSUIT" --help | awk '$2 == "predator" { printf "%s%s", sep, $1; sep = ", " }')
+preys=$("$PURSUIT" --help | awk '$2 == "prey" { printf "%s%s", sep, $1; sep = ", " }')
+if [[ -n "$predators" && -n "$preys" ]]; then pass; else fail "pursuit --help lists no bots"; fi
+expect_usage "unknown predator" "^pursuit: --predator: unknown bot 'wolf' (known: $predators)$" "$PURSUIT" match --random 1 --predator wolf --prey naive
+expect_usage "prey as predator" "^pursuit: --predator: unknown bot 'bury' (known: $predators)$" "$PURSUIT" match --random 1 --predator bury --prey naive
+expect_usage "unknown prey in list" "^pursuit: --preys: unknown bot 'hare' (known: $preys)$" "$PURSUIT" tournament --predators chase --preys naive,hare --worlds 3
+expect_usage "bench unknown prey" "^pursuit: --prey: unknown bot 'hare' (known: $preys)$" "$PURSUIT" bench --prey hare
+long=xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx # 60
+expect_usage "long unknown prey" "^pursuit: --prey: unknown bot '$long\.\.\.' (known: $preys)$" "$PURSUIT" match --random 1 --predator chase --prey "${long}yyyy"
+expect_usage "two predators in match" "^pursuit: --predator: give exactly 1 bot, got 2$" "$PURSUIT" match --random 1 --predator chase,lazy --prey naive
+expect_usage "two preys in bench" "^pursuit: --prey: give exactly 1 bot, got 2$" "$PURSUIT" bench --prey naive,flee
+many=$(printf 'chase,%.0s' {1..16})chase
+expect_usage "17 predators" "^pursuit: --predators: give 1 to 16 bots, got 17$" "$PURSUIT" tournament --predators "$many" --preys naive --worlds 1
+expect_usage "empty prey" "^pursuit: --prey: empty bot name$" "$PURSUIT" match --random 1 --predator chase --prey ""
+expect_usage "trailing comma" "^pursuit: --preys: empty bot name$" "$PURSUIT" tournament --predators chase --preys naive, --worlds 1
+expect_usage "empty name in a list" "^pursuit: --predators: empty bot name$" "$PURSUIT" tournament --predators chase,,lazy --preys naive --worlds 1
 expect_usage "clocks 0" "--clocks" "$PURSUIT" match --random 1 --predator chase --prey naive --clocks 0
 expect_usage "size abc" "--size" "$PURSUIT" match --random 1 --size abc --predator chase --prey naive
 expect_usage "walls 1.5" "--walls" "$PURSUIT" match --random 1 --walls 1.5 --predator chase --prey naive

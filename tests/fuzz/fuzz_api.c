@@ -43,9 +43,25 @@ static double take_double(bytes *b) {
     return table[k % (sizeof table / sizeof table[0])];
 }
 
-static int all_finite_passable(const dmap_grid *g, const double *v) {
+/* A map the scan accepts: no passable cell holds NaN or -inf (+inf is "no start value"). */
+static int scannable(const dmap_grid *g, const double *v) {
     for (int i = 0; i < g->w * g->h; i++)
-        if (!g->wall[i] && !isfinite(v[i])) return 0;
+        if (!g->wall[i] && (isnan(v[i]) || v[i] == -INFINITY)) return 0;
+    return 1;
+}
+
+/* Every step the scan may take, a move weight times a passable cell's cost (1 without costs),
+ * is a finite number > 0 (else DMAP_ERR_VALUE). Assumes valid moves. */
+static int steps_ok(const dmap_grid *g, const dmap_moves *m) {
+    double weights[2] = {m->cardinal, m->connectivity == 8 ? m->diagonal : m->cardinal};
+    for (int i = -1; i < g->w * g->h; i++) {
+        if (i >= 0 && g->wall[i]) continue;
+        double c = i >= 0 && g->cost ? g->cost[i] : 1.0;
+        for (int k = 0; k < 2; k++) {
+            double step = weights[k] * c;
+            if (!(isfinite(step) && step > 0)) return 0;
+        }
+    }
     return 1;
 }
 
@@ -69,7 +85,7 @@ static void compare_with_reference(const dmap_grid *g, const dmap_moves *m, cons
             FUZZ_ASSERT(memcmp(&got[i], &v0[i], sizeof(double)) == 0);
             continue;
         }
-        if (exact) FUZZ_ASSERT(got[i] == ref[i]);
+        if (exact || isinf(ref[i])) FUZZ_ASSERT(got[i] == ref[i]);
         else FUZZ_ASSERT(fabs(got[i] - ref[i]) <= 1e-9 * (fabs(ref[i]) + 1));
     }
 }
@@ -196,8 +212,8 @@ static void check_safe_walk(const dmap_grid *g, const dmap_moves *m, bytes *b,
     }
     size_t nsafe = 0;
     int rc = dmap_safe_walk(g, m, timing, start, t0, arrival, parent, &nsafe, ws);
-    int valid = dmap_moves_check(m) == DMAP_OK && dmap_grid_check(g) == DMAP_OK && start >= 0 &&
-                start < n && !g->wall[start] && isfinite(t0) && !nan_timing;
+    int steps = dmap_moves_check(m) == DMAP_OK && dmap_grid_check(g) == DMAP_OK && steps_ok(g, m);
+    int valid = steps && start >= 0 && start < n && !g->wall[start] && isfinite(t0) && !nan_timing;
     FUZZ_ASSERT(valid ? rc == DMAP_OK : rc < 0);
     if (rc != DMAP_OK) return;
     FUZZ_ASSERT(arrival[start] == t0 && nsafe >= 1 && nsafe <= (size_t)n);
@@ -209,7 +225,8 @@ static void check_safe_walk(const dmap_grid *g, const dmap_moves *m, bytes *b,
     double threat[64];
     double delay = take_double(b), cutoff = take(b) & 1 ? INFINITY : take_double(b);
     rc = dmap_threat_map(g, m, start, delay, cutoff, threat, ws);
-    if (!(isfinite(delay) && delay >= 0) || isnan(cutoff) || cutoff < 0) FUZZ_ASSERT(rc < 0);
+    if (!steps || !(isfinite(delay) && delay >= 0) || isnan(cutoff) || cutoff < 0)
+        FUZZ_ASSERT(rc < 0);
     else FUZZ_ASSERT(rc == DMAP_OK && threat[start] == delay);
 }
 
@@ -255,11 +272,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     for (int i = 0; i < n; i++) v0[i] = take(&b) & 1 ? 100 : take_double(&b);
     dmap_workspace *ws = mode & 16 ? dmap_workspace_new() : NULL;
     int grid_ok = dmap_grid_check(&g) == DMAP_OK, moves_ok = dmap_moves_check(&m) == DMAP_OK;
+    int scan_ok = grid_ok && moves_ok && steps_ok(&g, &m);
 
     /* dmap_scan */
     memcpy(v, v0, sizeof(double) * (size_t)n);
     int rc = dmap_scan(&g, &m, v, ws);
-    if (grid_ok && moves_ok && all_finite_passable(&g, v0)) {
+    if (scan_ok && scannable(&g, v0)) {
         FUZZ_ASSERT(rc == DMAP_OK);
         compare_with_reference(&g, &m, v0, v);
     } else {
@@ -279,9 +297,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         goals_ok &= i >= 0 && !wall[i] && isfinite(goals[k].value);
     }
     double dflt = take(&b) & 1 ? 100 : take_double(&b);
+    int below_ceiling = 1; /* every goal strictly below the ceiling dflt (+inf: no ceiling) */
+    for (size_t k = 0; k < ng; k++) below_ceiling &= goals[k].value < dflt;
     memcpy(out, v0, sizeof(double) * (size_t)n);
     rc = dmap_field(&g, &m, goals, ng, dflt, out, ws);
-    if (grid_ok && moves_ok && goals_ok && isfinite(dflt)) {
+    if (scan_ok && goals_ok && !isnan(dflt) && dflt != -INFINITY && !below_ceiling) {
+        FUZZ_ASSERT(rc == DMAP_ERR_CEILING && memcmp(out, v0, sizeof(double) * (size_t)n) == 0);
+    } else if (scan_ok && goals_ok && !isnan(dflt) && dflt != -INFINITY) {
         FUZZ_ASSERT(rc == DMAP_OK);
         double seeded[64];
         for (int i = 0; i < n; i++) seeded[i] = dflt;
@@ -296,17 +318,20 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     const double *src = scanned ? v : v0;
     memcpy(out, v0, sizeof(double) * (size_t)n);
     rc = dmap_flee(&g, &m, src, factor, out, ws);
-    if (!grid_ok || !moves_ok || !(isfinite(factor) && factor < 0) ||
-        !all_finite_passable(&g, src)) {
+    /* what the rescan starts from: factor * src, +inf staying +inf; walls keep out's values */
+    double start[64];
+    int overflow = 0;
+    for (int i = 0; i < n; i++) {
+        start[i] = wall[i] ? v0[i] : isinf(src[i]) && src[i] > 0 ? INFINITY : factor * src[i];
+        if (!wall[i] && isfinite(src[i]) && !isfinite(start[i])) overflow = 1;
+    }
+    if (!scan_ok || !(isfinite(factor) && factor < 0) || !scannable(&g, src)) {
         FUZZ_ASSERT(rc < 0 && memcmp(out, v0, sizeof(double) * (size_t)n) == 0);
-    } else if (rc != DMAP_OK) {
-        FUZZ_ASSERT(rc == DMAP_ERR_VALUE); /* factor * src overflowed */
-        FUZZ_ASSERT(memcmp(out, v0, sizeof(double) * (size_t)n) == 0);
+    } else if (overflow) {
+        FUZZ_ASSERT(rc == DMAP_ERR_VALUE && memcmp(out, v0, sizeof(double) * (size_t)n) == 0);
     } else {
-        for (int i = 0; i < n; i++) {
-            if (wall[i]) FUZZ_ASSERT(memcmp(&out[i], &v0[i], sizeof(double)) == 0);
-            else FUZZ_ASSERT(isfinite(out[i]) && out[i] <= factor * src[i]);
-        }
+        FUZZ_ASSERT(rc == DMAP_OK);
+        compare_with_reference(&g, &m, start, out);
     }
 
     if (grid_ok) {

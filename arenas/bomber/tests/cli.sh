@@ -33,6 +33,21 @@ expect_said "replay with an unknown option (words)" "bomber: replay: unknown opt
 expect_said "match without --bots (words)" "bomber: match: --bots is required (see bomber help match)" "$B" match --seed 1
 expect_said "replay of a missing file (words)" "$tmp/none.trace.gz: cannot open: No such file" "$B" replay "$tmp/none.trace.gz"
 expect_said "match seed range" "(need an integer from 0 to 9223372036854775807)" "$B" match --seed 9223372036854775808 --bots random,random
+# A --bots list: the arenas' one wording (the kit's); the known bots in the table's order.
+# expect_line DESCRIPTION LINE CMD...: exit 2, stderr exactly LINE.
+expect_line() {
+  what=$1; line=$2; shift 2
+  expect 2 "$what" "$@"
+  [ "$(cat "$tmp/err")" = "$line" ] || { echo "FAIL $what: stderr '$(cat "$tmp/err")', want '$line'"; fails=$((fails+1)); }
+}
+expect_line "match with one bot" "bomber: --bots: give exactly 2 bots, got 1" "$B" match --seed 1 --bots gambit
+expect_line "match with three bots" "bomber: --bots: give exactly 2 bots, got 3" "$B" match --seed 1 --bots gambit,gambit,gambit
+expect_line "tournament with one bot" "bomber: --bots: give 2 to 8 bots, got 1" "$B" tournament --bots gambit --games 1
+expect_line "match with an empty bot name" "bomber: --bots: empty bot name" "$B" match --seed 1 --bots gambit,,random
+expect_line "match with a trailing comma" "bomber: --bots: empty bot name" "$B" match --seed 1 --bots gambit,random,
+expect_line "match with an unknown bot (words)" "bomber: --bots: unknown bot 'nobody' (known: gambit, gambit2, simple, random)" "$B" match --seed 1 --bots gambit,nobody
+long=xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx # 60
+expect_line "match with a long unknown bot" "bomber: --bots: unknown bot '$long...' (known: gambit, gambit2, simple, random)" "$B" match --seed 1 --bots "${long}yyyy,gambit"
 expect 0 "no command: the usage, like dmap and pursuit" "$B"
 grep -q "^usage: bomber" "$tmp/out" || { echo "FAIL no command: no usage on stdout"; fails=$((fails+1)); }
 expect 2 "unknown command" "$B" fly

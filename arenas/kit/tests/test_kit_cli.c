@@ -121,24 +121,84 @@ static void test_size(void) {
                      "(need WxH, sides from 2 to 4096)");
 }
 
-static void test_list(void) {
-    char *items[3];
+/* the last call failed with exactly the line want (the whole of stderr) */
+static void expect_line(int rc, const char *what, const char *want) {
+    const char *t = captured();
+    CHECK(rc == -1, "%s: accepted", what);
+    CHECK(strcmp(t, want) == 0, "%s: message '%s' (want '%s')", what, t, want);
+}
+
+static void test_split_bots(void) {
+    char *items[4];
     int n = 0;
     char ok[] = "a,bb,a";
-    expect_quiet(kit_parse_list("prog", "--bots", ok, items, 3, &n), "list");
+    expect_quiet(kit_split_bots("prog", "--bots", ok, 3, 3, NULL, items, &n), "three of three");
     CHECK(n == 3 && !strcmp(items[0], "a") && !strcmp(items[1], "bb") && !strcmp(items[2], "a"),
           "list items");
-    const char *bad[] = {"a,,b", "", ",a", "a,", ","};
-    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
-        char buf[16];
-        strcpy(buf, bad[i]);
-        char want[64];
-        snprintf(want, sizeof want, "invalid value for --bots: '%s' (an empty name", bad[i]);
-        expect_error(kit_parse_list("prog", "--bots", buf, items, 3, &n), bad[i], want);
+    char one[] = "chase";
+    expect_quiet(kit_split_bots("prog", "--predator", one, 1, 1, NULL, items, &n), "one of one");
+    CHECK(n == 1 && items[0] == one && !strcmp(one, "chase"), "one item");
+    char range[] = "x,y";
+    expect_quiet(kit_split_bots("prog", "--bots", range, 2, 4, NULL, items, &n), "two of 2..4");
+    CHECK(n == 2 && !strcmp(items[0], "x") && !strcmp(items[1], "y"), "range items");
+
+    /* counts: the number of names given, also beyond the room in items */
+    struct { const char *list; int min, max; const char *note, *want; } counts[] = {
+        {"a", 4, 4, NULL, "prog: --bots: give exactly 4 bots, got 1\n"},
+        {"a,b,c", 4, 4, NULL, "prog: --bots: give exactly 4 bots, got 3\n"},
+        {"a,b,c,d,e,f,g", 4, 4, NULL, "prog: --bots: give exactly 4 bots, got 7\n"},
+        {"a,b", 1, 1, NULL, "prog: --bots: give exactly 1 bot, got 2\n"},
+        {"a", 2, 4, NULL, "prog: --bots: give 2 to 4 bots, got 1\n"},
+        {"a,b,c,d,e", 2, 4, NULL, "prog: --bots: give 2 to 4 bots, got 5\n"},
+        {"a", 4, 4, "config ffa", "prog: --bots: give exactly 4 bots (config ffa), got 1\n"},
+    };
+    for (size_t i = 0; i < sizeof counts / sizeof counts[0]; i++) {
+        char buf[32];
+        strcpy(buf, counts[i].list);
+        n = -1;
+        expect_line(kit_split_bots("prog", "--bots", buf, counts[i].min, counts[i].max,
+                                   counts[i].note, items, &n),
+                    counts[i].list, counts[i].want);
+        CHECK(n >= 0 && n <= counts[i].max, "%s: n %d beyond the room", counts[i].list, n);
     }
-    char many[] = "a,b,c,d";
-    expect_error(kit_parse_list("prog", "--bots", many, items, 3, &n), "too many",
-                 "'a,b,c,d' (more than 3 names)");
+
+    /* empty names come before the count: "a,," is not "got 3" */
+    const char *empty[] = {"a,,b", "", ",a", "a,", ",", "a,b,c,", "a,,"};
+    for (size_t i = 0; i < sizeof empty / sizeof empty[0]; i++) {
+        char buf[16];
+        strcpy(buf, empty[i]);
+        expect_line(kit_split_bots("prog", "--bots", buf, 3, 3, NULL, items, &n), empty[i],
+                    "prog: --bots: empty bot name\n");
+    }
+}
+
+static void test_unknown_bot(void) {
+    const char *known[] = {"gambit", "gambit2", "simple", "random"};
+    expect_line(kit_unknown_bot("prog", "--bots", "a", known, 4, NULL), "unknown",
+                "prog: --bots: unknown bot 'a' (known: gambit, gambit2, simple, random)\n");
+    expect_line(kit_unknown_bot("prog", "--bots", "nobot", known, 2, "or cmd:PROGRAM ARGS"),
+                "unknown with also",
+                "prog: --bots: unknown bot 'nobot' (known: gambit, gambit2, or cmd:PROGRAM "
+                "ARGS)\n");
+    expect_line(kit_unknown_bot("prog", "--prey", "wolf", known + 3, 1, NULL), "one known",
+                "prog: --prey: unknown bot 'wolf' (known: random)\n");
+    /* a long name: its first 60 characters, then "..."; control bytes as '?' */
+    char name[200], want[300];
+    for (int i = 0; i < 199; i++) name[i] = (char)('a' + i % 26);
+    name[199] = '\0';
+    snprintf(want, sizeof want, "prog: --bots: unknown bot '%.60s...' (known: gambit)\n", name);
+    expect_line(kit_unknown_bot("prog", "--bots", name, known, 1, NULL), "long name", want);
+    name[60] = '\0';
+    snprintf(want, sizeof want, "prog: --bots: unknown bot '%s' (known: gambit)\n", name);
+    expect_line(kit_unknown_bot("prog", "--bots", name, known, 1, NULL), "60 characters", want);
+    expect_line(kit_unknown_bot("prog", "--bots", "a\nb", known, 1, NULL), "newline in name",
+                "prog: --bots: unknown bot 'a?b' (known: gambit)\n");
+    /* a huge table still gives one line */
+    const char *many[300];
+    for (int i = 0; i < 300; i++) many[i] = "a_bot_with_a_long_name";
+    expect_error(kit_unknown_bot("prog", "--bots", "x", many, 300, NULL), "huge table",
+                 "prog: --bots: unknown bot 'x' (known: a_bot_with_a_long_name, ");
+    CHECK(strlen(captured_text) < 1200, "huge table: %zu characters", strlen(captured_text));
 }
 
 static void test_options(void) {
@@ -183,7 +243,8 @@ int main(void) {
     test_double();
     test_jobs();
     test_size();
-    test_list();
+    test_split_bots();
+    test_unknown_bot();
     test_options();
     test_echo();
     capture_end();

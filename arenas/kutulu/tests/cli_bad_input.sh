@@ -54,6 +54,22 @@ expect_said "replay --maps without a value" "kutulu: option --maps needs a value
 expect_said "replay --file twice" "kutulu: option --file given twice" replay --file a --file b
 expect_said "limit words" "kutulu: invalid value for --limit: '0' (need an integer from 1 to 600000)" match --seed 1 --bots wait,wait,wait,wait --limit 0 --maps "$maps"
 expect_said "unwritable --bot-stderr" "kutulu: --bot-stderr: cannot open '$out/no/dir/err.txt'" match --seed 1 --bots wait,wait,wait,wait --maps "$maps" --bot-stderr "$out/no/dir/err.txt"
+# A --bots list: the arenas' one wording (the kit's), the known bots in `kutulu bots` order.
+expect_line() { # expect_line DESCRIPTION LINE ARGS...: exit 2, stderr exactly LINE
+  what=$1 line=$2; shift 2
+  expect2 "$what" "$@"
+  [ "$(cat "$out/stderr")" = "$line" ] || { echo "FAIL: $what: stderr '$(cat "$out/stderr")', want '$line'" >&2; fails=$((fails + 1)); }
+}
+known=$("$k" bots | awk '{ printf "%s%s", sep, $1; sep = ", " }')
+[ -n "$known" ] || { echo "FAIL: kutulu bots lists no bot" >&2; fails=$((fails + 1)); }
+expect_line "three bots" "kutulu: --bots: give exactly 4 bots, got 3" match --seed 1 --bots wait,wait,wait --maps "$maps"
+expect_line "five bots" "kutulu: --bots: give exactly 4 bots, got 5" tournament --bots wait,wait,wait,wait,wait --games 1 --maps "$maps"
+expect_line "empty bot name" "kutulu: --bots: empty bot name" match --seed 1 --bots wait,,wait,wait --maps "$maps"
+expect_line "trailing comma" "kutulu: --bots: empty bot name" match --seed 1 --bots wait,wait,wait,wait, --maps "$maps"
+expect_line "unknown bot words" "kutulu: --bots: unknown bot 'nobot' (known: $known, or cmd:PROGRAM ARGS)" match --seed 1 --bots wait,wait,wait,nobot --maps "$maps"
+expect_line "unknown bot in a tournament" "kutulu: --bots: unknown bot 'nobot' (known: $known, or cmd:PROGRAM ARGS)" tournament --bots nobot,wait,wait,wait --games 1 --maps "$maps"
+long=xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx # 60
+expect_line "long unknown bot" "kutulu: --bots: unknown bot '$long...' (known: $known, or cmd:PROGRAM ARGS)" match --seed 1 --bots "wait,wait,wait,${long}yyyy" --maps "$maps"
 # --bot-stderr: a program's stderr goes where it is told, appended to a file (never truncated)
 bot="cmd:sh -c 'echo bot-debug-line >&2; while read -r l; do echo WAIT; done'"
 echo "kept line" > "$out/bot-stderr.txt"

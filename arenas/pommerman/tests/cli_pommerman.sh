@@ -84,6 +84,22 @@ check_said "pommerman: match: unknown option '--what' (see pommerman help match)
 check_said "pommerman: invalid value for --config: '3v3' (need ffa or 1v1)" "$P" match --seed 1 --config 3v3 --bots simple,simple
 check_said "pommerman: match: --bots is required (see pommerman help match)" "$P" match --seed 1
 check_said "(need an integer from 0 to 9223372036854775807)" "$P" match --seed -1 --bots simple,simple,simple,simple
+# A --bots list: the arenas' one wording (the kit's), the known bots in `pommerman bots` order.
+check_line() { # check_line LINE ARGS...: exit 2, stderr exactly LINE
+    line=$1; shift
+    check_bad "$@"
+    [ "$(cat "$tmp/err")" = "$line" ] || fail "'$*': stderr '$(cat "$tmp/err")', want '$line'"
+}
+known=$("$P" bots | awk '{ printf "%s%s", sep, $1; sep = ", " }')
+[ -n "$known" ] || fail "pommerman bots lists no bot"
+check_line "pommerman: --bots: give exactly 4 bots (config ffa), got 1" "$P" match --seed 1 --bots simple
+check_line "pommerman: --bots: give exactly 4 bots (config ffa), got 5" "$P" match --seed 1 --bots simple,simple,simple,simple,simple
+check_line "pommerman: --bots: give exactly 2 bots (config 1v1), got 4" "$P" tournament --config 1v1 --bots simple,simple,simple,simple --games 1
+check_line "pommerman: --bots: empty bot name" "$P" match --seed 1 --bots simple,,simple,simple
+check_line "pommerman: --bots: empty bot name" "$P" match --seed 1 --bots simple,simple,simple,simple,
+check_line "pommerman: --bots: unknown bot 'nosuch' (known: $known)" "$P" match --seed 1 --bots simple,nosuch,simple,simple
+long=xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx # 60
+check_line "pommerman: --bots: unknown bot '$long...' (known: $known)" "$P" match --seed 1 --bots "simple,simple,simple,${long}yyyy"
 "$P" help match | grep -q '^usage: pommerman match' || fail "help match does not print the match options"
 
 # Replay files and tournaments.
