@@ -233,7 +233,16 @@ static int chase_costs(kt_game *g, const kt_minion *m, const int *living, int n,
     if (!s->near_ready) {
         unsigned include = 0;
         for (int i = 0; i < n; i++) include |= 1u << living[i];
-        if (kt_nearest_map(g->map, cells, include, s)) return 0;
+        /* the cells of the minions that may chase in the rest of this turn (m and those after
+         * it: each is updated once, and chases from its cell of the turn's start) */
+        int needed[KT_MAX_MINIONS], nneeded = 0;
+        for (int k = (int)(m - g->minions); k < g->nminions; k++) {
+            const kt_minion *o = &g->minions[k];
+            if (o->type == KT_WANDERER ? o->state != KT_SPAWNING && o->state != KT_RECALLED
+                                       : o->state == KT_WANDERING)
+                needed[nneeded++] = o->cell;
+        }
+        if (kt_nearest_map(g->map, cells, include, needed, nneeded, s)) return 0;
         s->near_ready = 1;
     }
     int d = s->near[m->cell];

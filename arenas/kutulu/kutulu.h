@@ -164,7 +164,8 @@ void kt_search_reset(kt_search *s);
  * reachable), and s->who[c] the bits i of the sources at that distance (several may tie).
  * Steps are symmetric: near[c] is also the length of the shortest path from c to them.
  * Returns 0, or -1 when a source is off the map or on a wall. */
-int kt_nearest_map(const kt_map *m, const int cells[KT_PLAYERS], unsigned include, kt_search *s);
+int kt_nearest_map(const kt_map *m, const int cells[KT_PLAYERS], unsigned include,
+                   const int *needed, int nneeded, kt_search *s);
 /* The referee's first step (kt_path_search without LIGHT costs, direction offset `offset`)
  * from `from` toward source i when it is one of the nearest to `from` (who[from] has bit i),
  * without searching: the first neighbour of `from` in direction order one step closer to it.

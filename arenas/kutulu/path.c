@@ -142,23 +142,33 @@ int kt_path_first_step(const kt_search *s, int src, int dst) {
  * set of sources at its distance: a cell's nearest sources are the union of those of its
  * neighbours one step closer, all popped before it. (dmap_bfs gives the distances but not
  * these sets, and rebuilding them from its output cost more than this whole search.) */
-int kt_nearest_map(const kt_map *m, const int cells[KT_PLAYERS], unsigned include, kt_search *s) {
+int kt_nearest_map(const kt_map *m, const int cells[KT_PLAYERS], unsigned include,
+                   const int *needed, int nneeded, kt_search *s) {
     prepare_map(m, s);
+    int left = 0, last_level = 0; /* needed cells not reached yet; their deepest level */
+    for (int i = 0; i < nneeded; i++)
+        if (!s->is_target[needed[i]]) s->is_target[needed[i]] = 1, left++;
     memset(s->near, -1, sizeof s->near[0] * (size_t)(m->w * m->h));
     int *queue = s->queue, head = 0, tail = 0;
     for (int i = 0; i < KT_PLAYERS; i++) {
         if (!(include & (1u << i))) continue;
         int c = cells[i];
-        if (c < 0 || c >= m->w * m->h || m->cells[c] == '#') return -1;
+        if (c < 0 || c >= m->w * m->h || m->cells[c] == '#') {
+            for (int k = 0; k < nneeded; k++) s->is_target[needed[k]] = 0;
+            return -1;
+        }
         if (s->near[c] < 0) {
             s->near[c] = 0;
             s->who[c] = 0;
             queue[tail++] = c;
+            left -= s->is_target[c];
         }
         s->who[c] |= (unsigned char)(1u << i);
     }
     while (head < tail) {
         int c = queue[head++], d = s->near[c] + 1;
+        /* every cell of the levels before d - 1 has been popped: the sets up to d - 1 are whole */
+        if (nneeded > 0 && left == 0 && d - 1 >= last_level) break;
         unsigned char w = s->who[c];
         const short *nb = s->adj[0][c];
         for (int k = 0; k < s->deg[c]; k++) {
@@ -167,11 +177,13 @@ int kt_nearest_map(const kt_map *m, const int cells[KT_PLAYERS], unsigned includ
                 s->near[next] = d;
                 s->who[next] = w;
                 queue[tail++] = next;
+                if (s->is_target[next]) left--, last_level = d;
             } else if (s->near[next] == d) {
                 s->who[next] |= w;
             }
         }
     }
+    for (int i = 0; i < nneeded; i++) s->is_target[needed[i]] = 0;
     return 0;
 }
 

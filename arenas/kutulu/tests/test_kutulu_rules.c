@@ -291,14 +291,16 @@ static void test_path_fast_path(const char *maps_dir) {
  * and cost[src][dst]; then for single destinations and for seeded sets of 2 to 4 explorer
  * cells (some shared), the nearest map's steps and nearest set equal the searches' minimum
  * and argmin, and kt_first_step_toward toward each nearest one equals the search's first
- * step; for destinations at most two steps away kt_first_step_near (offset 0) does too. */
+ * step, also at the cells asked for when the map may stop once they are settled; for
+ * destinations at most two steps away kt_first_step_near (offset 0) does too. */
 static short first_tab[KT_MAX_CELLS][4][KT_MAX_CELLS], cost_tab[KT_MAX_CELLS][KT_MAX_CELLS];
 
 static long check_nearest(const kt_map *m, kt_search *s, const int cells[KT_PLAYERS],
-                          unsigned include, long *checked) {
+                          unsigned include, const int *needed, int nneeded, long *checked) {
     long bad = 0;
-    if (kt_nearest_map(m, cells, include, s)) return 1;
-    for (int src = 0; src < m->w * m->h; src++) {
+    if (kt_nearest_map(m, cells, include, needed, nneeded, s)) return 1;
+    for (int k = 0; k < (needed ? nneeded : m->w * m->h); k++) {
+        int src = needed ? needed[k] : k;
         if (m->cells[src] == '#') continue;
         int best = -1;
         unsigned who = 0;
@@ -328,7 +330,7 @@ static void test_first_steps_without_search(const char *maps_dir) {
         return;
     }
     static kt_search a, b;
-    long toward = 0, near = 0, near_searched = 0, mismatches = 0;
+    long toward = 0, near = 0, near_searched = 0, mismatches = 0, early = 0;
     uint64_t rs = 12345;
     for (int mi = 0; mi < KT_LEAGUE_MAPS; mi++) {
         const kt_map *m = &league.maps[mi];
@@ -358,7 +360,7 @@ static void test_first_steps_without_search(const char *maps_dir) {
         }
         for (int k = 0; k < nopen; k++) {
             int cells[KT_PLAYERS] = {open[k], 0, 0, 0};
-            mismatches += check_nearest(m, &b, cells, 1u, &toward);
+            mismatches += check_nearest(m, &b, cells, 1u, NULL, 0, &toward);
         }
         for (int t = 0; t < 40; t++) {
             int cells[KT_PLAYERS];
@@ -369,10 +371,19 @@ static void test_first_steps_without_search(const char *maps_dir) {
                 cells[i] = open[(rs >> 33) % (uint64_t)(t % 4 == 0 ? 3 : nopen)];
                 if ((rs >> 20) % 4 != 0) include |= 1u << i;
             }
-            mismatches += check_nearest(m, &b, cells, include | 1u, &toward);
+            mismatches += check_nearest(m, &b, cells, include | 1u, NULL, 0, &toward);
+            /* only some cells needed (the search may stop early): the same answers there */
+            int needed[6], nneeded = 1 + t % 6;
+            for (int k = 0; k < nneeded; k++) {
+                rs = rs * 6364136223846793005ULL + 1442695040888963407ULL;
+                needed[k] = open[(rs >> 33) % (uint64_t)nopen];
+            }
+            mismatches += check_nearest(m, &b, cells, include | 1u, needed, nneeded, &toward);
+            early += b.near[open[nopen - 1]] < 0 || b.near[open[0]] < 0;
         }
     }
     CHECK(toward > 100000 && near > 1000 && near_searched > 1000);
+    CHECK(early > 20); /* some searches with needed cells did stop early */
     CHECK_EQ_INT(mismatches, 0);
 }
 
