@@ -129,15 +129,16 @@ static inline int kt_walkable(const kt_map *m, int x, int y) {
 }
 
 /* The referee's path search (AStar.java: uniform cost, ties in insertion order, neighbours in
- * direction order (k + offset) mod 4, up, right, down, left). light (may be NULL) marks cells
+ * direction order (k + offset) mod 4, up, right, down, left) from the walkable cell src (the
+ * source of every search of the referee is a unit's cell). light (may be NULL) marks cells
  * that cost 1 + KT_LIGHT_EXTRA to enter. The search runs until every cell of targets is
  * settled (or nothing is left). cost[c] gets the path cost (-1 unreached) and parent[c] the
  * previous cell on the referee's path (-1 for the source). */
 typedef struct kt_search {
     int cost[KT_MAX_CELLS];
     int parent[KT_MAX_CELLS]; /* meaningful where cost >= 0 */
-    /* scratch: the walkable neighbours of every cell of map nbr_map (built once per map),
-     * adj[offset][c][0 .. deg[c] - 1] in direction order (k + offset) mod 4 */
+    /* scratch: the walkable neighbours of every walkable cell of map nbr_map (built once
+     * per map), adj[offset][c][0 .. deg[c] - 1] in direction order (k + offset) mod 4 */
     const kt_map *nbr_map;
     short adj[4][KT_MAX_CELLS][4];
     unsigned char deg[KT_MAX_CELLS];

@@ -34,22 +34,30 @@ void kt_search_reset(kt_search *s) {
     memset(s->is_target, 0, sizeof s->is_target);
 }
 
-/* The neighbour lists of map m, once per map. */
+/* The neighbour lists of map m, once per map: the walkable directions of a cell as a 4-bit
+ * mask (bit d: direction d, up, right, down, left), then each offset's list in order. Walls
+ * get none (no search starts on one). */
 static void prepare_map(const kt_map *m, kt_search *s) {
     if (s->nbr_map == m) return;
     int n = m->w * m->h, w = m->w;
+    const int delta[4] = {-w, 1, w, -1};
     for (int c = 0; c < n; c++) {
-        int x = c % w, y = c / w, nb[4]; /* up, right, down, left; -1: none */
-        nb[0] = y > 0 && m->cells[c - w] != '#' ? c - w : -1;
-        nb[1] = x + 1 < w && m->cells[c + 1] != '#' ? c + 1 : -1;
-        nb[2] = y + 1 < m->h && m->cells[c + w] != '#' ? c + w : -1;
-        nb[3] = x > 0 && m->cells[c - 1] != '#' ? c - 1 : -1;
+        s->deg[c] = 0;
+        if (m->cells[c] == '#') continue;
+        int x = c % w, y = c / w;
+        unsigned open = (unsigned)(y > 0 && m->cells[c - w] != '#') |
+                        (unsigned)(x + 1 < w && m->cells[c + 1] != '#') << 1 |
+                        (unsigned)(y + 1 < m->h && m->cells[c + w] != '#') << 2 |
+                        (unsigned)(x > 0 && m->cells[c - 1] != '#') << 3;
+        int k = 0;
         for (int off = 0; off < 4; off++) {
-            int k = 0;
-            for (int d = 0; d < 4; d++)
-                if (nb[(d + off) & 3] >= 0) s->adj[off][c][k++] = (short)nb[(d + off) & 3];
+            k = 0;
+            for (int d = 0; d < 4; d++) {
+                int dir = (d + off) & 3;
+                if (open & (1u << dir)) s->adj[off][c][k++] = (short)(c + delta[dir]);
+            }
         }
-        s->deg[c] = (unsigned char)((nb[0] >= 0) + (nb[1] >= 0) + (nb[2] >= 0) + (nb[3] >= 0));
+        s->deg[c] = (unsigned char)k;
     }
     s->nbr_map = m;
     s->near_ready = 0;
