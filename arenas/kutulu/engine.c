@@ -196,19 +196,23 @@ static int spawn_minions(kt_game *g) {
     }
     if (g->turn % KT_WANDERER_INTERVAL != 0) return 0;
     const kt_map *map = g->map;
-    int n = map->w * map->h, best = -1;
+    int n = map->w * map->h, best = -1, spawns = 0;
+    int cell[KT_MAX_CELLS], dist[KT_MAX_CELLS];
     /* the farthest spawn points: the largest distance to the nearest living explorer */
-    for (int pass = 0; pass < 2; pass++) {
-        for (int c = 0; c < n; c++) {
-            if (map->cells[c] != 'w') continue;
-            int d = map->w + map->h;
-            for (int i = 0; i < KT_PLAYERS; i++)
-                if (g->ex[i].active && manhattan(g, c, g->ex[i].cell) < d)
-                    d = manhattan(g, c, g->ex[i].cell);
-            if (pass == 0 && d > best) best = d;
-            if (pass == 1 && d == best && new_minion(g, KT_WANDERER, c)) return -1;
+    for (int c = 0; c < n; c++) {
+        if (map->cells[c] != 'w') continue;
+        int d = map->w + map->h;
+        for (int i = 0; i < KT_PLAYERS; i++) {
+            if (!g->ex[i].active) continue;
+            int e = manhattan(g, c, g->ex[i].cell);
+            if (e < d) d = e;
         }
+        if (d > best) best = d;
+        cell[spawns] = c;
+        dist[spawns++] = d;
     }
+    for (int k = 0; k < spawns; k++) /* in row-major order, as the referee creates them */
+        if (dist[k] == best && new_minion(g, KT_WANDERER, cell[k])) return -1;
     return 0;
 }
 
