@@ -217,8 +217,9 @@ static int spawn_minions(kt_game *g) {
 }
 
 /* The cost of the referee's path from minion m to each living explorer (-1: unreachable),
- * or costs that compare the same way. With LIGHT marks: one search from the minion (kept in
- * g->search for the first step). Without: the map of the steps to the nearest living
+ * or costs that compare the same way. With LIGHT marks: one search from the minion, until the
+ * cheapest explorers are settled (the dearer ones get -1: they cannot win), kept in g->search
+ * for the first step. Without: the map of the steps to the nearest living
  * explorers, made once in the turn for all minions (explorers do not move while minions do;
  * a path's cost is its number of steps, the same both ways): the nearest explorers of the
  * minion's cell cost their distance, the others more (exactly how much does not matter).
@@ -230,7 +231,7 @@ static int chase_costs(kt_game *g, const kt_minion *m, const int *living, int n,
     if (g->lit) {
         int targets[KT_PLAYERS] = {0};
         for (int i = 0; i < n; i++) targets[i] = cells[living[i]];
-        kt_path_search(g->map, g->light, m->cell, g->turn, targets, n, s);
+        kt_path_search_cheapest(g->map, g->light, m->cell, g->turn, targets, n, s);
         for (int i = 0; i < n; i++) cost[i] = s->cost[targets[i]];
         return 1;
     }

@@ -155,6 +155,11 @@ typedef struct kt_search {
 } kt_search;
 void kt_path_search(const kt_map *m, const unsigned char *light, int src, int offset,
                     const int *targets, int ntargets, kt_search *s);
+/* kt_path_search with LIGHT marks, stopped once the cheapest targets are settled: the targets
+ * of the lowest cost get their cost and path, the others a negative cost (what a minion's
+ * choice needs: a dearer explorer never wins it). */
+void kt_path_search_cheapest(const kt_map *m, const unsigned char *light, int src, int offset,
+                             const int *targets, int ntargets, kt_search *s);
 /* The second cell of the referee's path from src to dst read from a search (-1 when src ==
  * dst or dst was not reached). */
 int kt_path_first_step(const kt_search *s, int src, int dst);

@@ -94,10 +94,11 @@ static void search_unit_costs(kt_search *s, int src, int offset, int remaining, 
 enum { BUCKETS = KT_LIGHT_EXTRA + 2, CELL_BITS = 11, CELL_MASK = (1 << CELL_BITS) - 1 };
 
 static void search_light_costs(kt_search *s, const unsigned char *light, int src, int offset,
-                               int remaining, int any) {
-    int len[BUCKETS] = {0}, waiting = 1;
+                               int remaining, int any, int cheapest) {
+    int len[BUCKETS] = {0}, waiting = 1, found = 0;
     s->bucket[0][len[0]++] = src;
     for (int c = 0, b = 0; waiting > 0; c++, b = b + 1 < BUCKETS ? b + 1 : 0) {
+        if (found) return; /* cheapest: the cost of the first target found is done */
         int *q = s->bucket[b]; /* b = c mod BUCKETS */
         for (int i = 0; i < len[b]; i++) { /* pushes go to other buckets: len[b] is fixed */
             waiting--;
@@ -107,6 +108,7 @@ static void search_light_costs(kt_search *s, const unsigned char *light, int src
             s->parent[cell] = (q[i] >> CELL_BITS) - 1;
             remaining -= s->is_target[cell];
             if (any && remaining <= 0) return;
+            found |= cheapest && s->is_target[cell];
             const short *nb = s->adj[offset][cell];
             for (int k = 0; k < s->deg[cell]; k++) {
                 int next = nb[k];
@@ -121,8 +123,9 @@ static void search_light_costs(kt_search *s, const unsigned char *light, int src
     }
 }
 
-void kt_path_search(const kt_map *m, const unsigned char *light, int src, int offset,
-                    const int *targets, int ntargets, kt_search *s) {
+/* kt_path_search, or kt_path_search_cheapest when cheapest (LIGHT costs only). */
+static void search(const kt_map *m, const unsigned char *light, int src, int offset,
+                   const int *targets, int ntargets, int cheapest, kt_search *s) {
     prepare_map(m, s);
     memset(s->cost, -1, sizeof s->cost[0] * (size_t)(m->w * m->h));
     s->parent[src] = -1;
@@ -130,10 +133,20 @@ void kt_path_search(const kt_map *m, const unsigned char *light, int src, int of
     if (offset < 0) offset += 4;
     for (int i = 0; i < ntargets; i++) s->is_target[targets[i]]++;
     if (light)
-        search_light_costs(s, light, src, offset, ntargets, ntargets > 0);
+        search_light_costs(s, light, src, offset, ntargets, ntargets > 0, cheapest);
     else
         search_unit_costs(s, src, offset, ntargets, ntargets > 0);
     for (int i = 0; i < ntargets; i++) s->is_target[targets[i]] = 0;
+}
+
+void kt_path_search(const kt_map *m, const unsigned char *light, int src, int offset,
+                    const int *targets, int ntargets, kt_search *s) {
+    search(m, light, src, offset, targets, ntargets, 0, s);
+}
+
+void kt_path_search_cheapest(const kt_map *m, const unsigned char *light, int src, int offset,
+                             const int *targets, int ntargets, kt_search *s) {
+    search(m, light, src, offset, targets, ntargets, 1, s);
 }
 
 int kt_path_first_step(const kt_search *s, int src, int dst) {

@@ -387,6 +387,66 @@ static void test_first_steps_without_search(const char *maps_dir) {
     CHECK_EQ_INT(mismatches, 0);
 }
 
+/* The search stopped at the cheapest targets (minions with LIGHT marks set) agrees with the
+ * whole search: on every league map, with LIGHT marks around one or two random cells (radius
+ * 5, as a LIGHT), from random sources and offsets to 1 to 4 random targets, the cheapest
+ * targets get the same cost and first step and every dearer one is left unreached. */
+static void test_cheapest_search(const char *maps_dir) {
+    static kt_mapset league;
+    char err[256];
+    if (kt_mapset_load(maps_dir, &league, err, sizeof err)) {
+        CHECK(0);
+        return;
+    }
+    static kt_search full, cheap, marks;
+    static unsigned char light[KT_MAX_CELLS];
+    uint64_t rs = 777;
+    long trials = 0, cut = 0, mismatches = 0;
+    for (int mi = 0; mi < KT_LEAGUE_MAPS; mi++) {
+        const kt_map *m = &league.maps[mi];
+        int n = m->w * m->h, open[KT_MAX_CELLS], nopen = 0;
+        for (int c = 0; c < n; c++)
+            if (m->cells[c] != '#') open[nopen++] = c;
+        kt_search_reset(&full);
+        kt_search_reset(&cheap);
+        kt_search_reset(&marks);
+        for (int t = 0; t < 300; t++) {
+            int draw[8];
+            for (int k = 0; k < 8; k++) {
+                rs = rs * 6364136223846793005ULL + 1442695040888963407ULL;
+                draw[k] = (int)(rs >> 33);
+            }
+            memset(light, 0, sizeof light);
+            for (int k = 0; k < 1 + draw[0] % 2; k++) {
+                kt_path_search(m, NULL, open[draw[1 + k] % nopen], 0, NULL, 0, &marks);
+                for (int c = 0; c < n; c++) light[c] |= marks.cost[c] >= 0 && marks.cost[c] <= 5;
+            }
+            int src = open[draw[3] % nopen], off = draw[4] % 4, nt = 1 + draw[5] % 4;
+            int targets[4];
+            for (int k = 0; k < nt; k++)
+                targets[k] = open[(draw[6] % nopen + k * (draw[7] % nopen)) % nopen];
+            kt_path_search(m, light, src, off, targets, nt, &full);
+            kt_path_search_cheapest(m, light, src, off, targets, nt, &cheap);
+            int best = -1;
+            for (int k = 0; k < nt; k++)
+                if (full.cost[targets[k]] >= 0 && (best < 0 || full.cost[targets[k]] < best))
+                    best = full.cost[targets[k]];
+            for (int k = 0; k < nt; k++) {
+                int want = full.cost[targets[k]], got = cheap.cost[targets[k]];
+                if (want >= 0 && want == best)
+                    mismatches += got != want || kt_path_first_step(&cheap, src, targets[k]) !=
+                                                     kt_path_first_step(&full, src, targets[k]);
+                else
+                    mismatches += got >= 0;
+                cut += want > best && got < 0;
+            }
+            trials++;
+        }
+    }
+    CHECK(trials > 1000 && cut > 500); /* dearer targets were left out often */
+    CHECK_EQ_INT(mismatches, 0);
+}
+
 /* After the update of turn 200 the game is over: every explorer still in scores 200 + sanity. */
 static void test_last_turn(void) {
     kt_game g;
@@ -458,5 +518,6 @@ int main(int argc, char **argv) {
     test_determinism(argv[1]);
     test_path_fast_path(argv[1]);
     test_first_steps_without_search(argv[1]);
+    test_cheapest_search(argv[1]);
     return check_report("test_kutulu_rules");
 }
