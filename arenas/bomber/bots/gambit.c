@@ -82,23 +82,44 @@ static int stops_ray(const scene *s, int x, int y) {
 
 /* ---- maps -------------------------------------------------------------------------------- */
 
+/* Every goal is +0.0 (safe maps, the centre, the opponent of the run map). */
+static int all_goals_zero(const dmap_goal *goals, int n) {
+    for (int i = 0; i < n; i++)
+        if (goals[i].value != 0 || signbit(goals[i].value)) return 0;
+    return 1;
+}
+
+/* The field of goals that are all +0.0 is the step count to the nearest goal where it is below
+ * the ceiling, the ceiling elsewhere: dmap_bfs (bitsets on a board this small) gives it without
+ * the goal sort dmap_field does for more than 64 goals. Values are small integers either way,
+ * so the doubles are the same bits. */
+static int zero_goal_field(gambit *b, const dmap_moves *mv, const dmap_goal *goals, int n,
+                           double *out) {
+    int sources[N], depth[N];
+    for (int i = 0; i < n; i++) sources[i] = cell_of(goals[i].x, goals[i].y);
+    int rc = dmap_bfs(&b->grid, mv, sources, (size_t)n, (int)CEILING - 1, depth, NULL, b->ws);
+    if (rc) return rc;
+    for (int c = 0; c < N; c++) out[c] = depth[c] >= 0 ? (double)depth[c] : CEILING;
+    return DMAP_OK;
+}
+
 /* DijkstraMap(12, 10, walls) with goals (dropped on walls), recalculated, walls NaN; with a
  * flee factor (not 0) then scaled by it and recalculated again (dmap_flee), as
- * generate_bomb_flee_dijkstra and generate_run_dijkstra do. Each map kind has a memo slot: when
- * the walls, goals and factor equal the last call's, the last result is reused (most ticks
- * leave most maps' inputs unchanged), which is exactly what recomputing would give. */
+ * generate_bomb_flee_dijkstra and generate_run_dijkstra do. *out gets the map, which lives in
+ * the map kind's memo slot until the next call for that slot. When the walls, goals and factor
+ * equal the last call's, the last result is reused (most ticks leave most maps' inputs
+ * unchanged), which is exactly what recomputing would give. */
 static int field_memo(gambit *b, int slot, const unsigned char *walls, const dmap_goal *goals,
-                      int ngoals, double factor, double *out) {
+                      int ngoals, double factor, const double **out) {
     gambit_memo *m = &b->memo[slot];
     dmap_goal kept[N];
     int n = 0;
     for (int i = 0; i < ngoals; i++)
         if (!walls[cell_of(goals[i].x, goals[i].y)]) kept[n++] = goals[i];
+    *out = m->out;
     if (m->valid && m->ngoals == n && m->factor == factor && !memcmp(m->walls, walls, N) &&
-        !memcmp(m->goals, kept, (size_t)n * sizeof kept[0])) {
-        memcpy(out, m->out, sizeof m->out);
+        !memcmp(m->goals, kept, (size_t)n * sizeof kept[0]))
         return DMAP_OK;
-    }
     memcpy(b->wall, walls, N);
     dmap_moves mv = dmap_moves_4();
     int passable = 0, same = 1, rc = DMAP_OK;
@@ -107,19 +128,20 @@ static int field_memo(gambit *b, int slot, const unsigned char *walls, const dma
     if (n == passable && n > 0 && same && factor == 0) {
         /* Every passable cell is a goal of one value (a safe map with no blast in sight): the
          * fixed point is that value everywhere; no scan needed. */
-        for (int c = 0; c < N; c++) out[c] = kept[0].value;
+        for (int c = 0; c < N; c++) m->out[c] = kept[0].value;
+    } else if (n > 0 && all_goals_zero(kept, n)) {
+        rc = zero_goal_field(b, &mv, kept, n, m->out);
     } else {
-        rc = dmap_field(&b->grid, &mv, kept, (size_t)n, CEILING, out, b->ws);
+        rc = dmap_field(&b->grid, &mv, kept, (size_t)n, CEILING, m->out, b->ws);
     }
     for (int c = 0; c < N; c++)
-        if (walls[c]) out[c] = NAN;
-    if (!rc && factor != 0) rc = dmap_flee(&b->grid, &mv, out, factor, out, b->ws);
+        if (walls[c]) m->out[c] = NAN;
+    if (!rc && factor != 0) rc = dmap_flee(&b->grid, &mv, m->out, factor, m->out, b->ws);
     if (rc == DMAP_ERR_NOMEM) b->err = rc;
     m->valid = rc == DMAP_OK;
     memcpy(m->walls, walls, N);
     memcpy(m->goals, kept, (size_t)n * sizeof kept[0]);
     m->ngoals = n, m->factor = factor;
-    memcpy(m->out, out, sizeof m->out);
     return rc;
 }
 
@@ -136,7 +158,8 @@ static void mark_blast(const scene *s, int bx, int by, unsigned char *hit) {
 }
 
 /* A safe map: goals (value 0) on every cell that is not a block, a bomb or in `hit`. */
-static int safe_map(gambit *b, int slot, const scene *s, const unsigned char *hit, double *out) {
+static int safe_map(gambit *b, int slot, const scene *s, const unsigned char *hit,
+                    const double **out) {
     dmap_goal goals[N];
     int n = 0;
     for (int x = 0; x < W; x++)
@@ -147,14 +170,14 @@ static int safe_map(gambit *b, int slot, const scene *s, const unsigned char *hi
     return field_memo(b, slot, s->walls, goals, n, 0, out);
 }
 
-static int bomb_safe_map(gambit *b, const scene *s, const bomber_view *v, double *out) {
+static int bomb_safe_map(gambit *b, const scene *s, const bomber_view *v, const double **out) {
     unsigned char hit[N] = {0};
     for (int i = 0; i < v->nbombs; i++) mark_blast(s, v->bombs[i].x, v->bombs[i].y, hit);
     return safe_map(b, GAMBIT_SAFE, s, hit, out);
 }
 
 /* Only bombs first seen more than 30 calls ago count (timers are hidden). */
-static int high_timer_map(gambit *b, const scene *s, double *out) {
+static int high_timer_map(gambit *b, const scene *s, const double **out) {
     unsigned char hit[N] = {0};
     for (int i = 0; i < b->nbombs_seen; i++)
         if (b->tick - b->bombs_seen[i].first > 30)
@@ -193,7 +216,7 @@ static double neighbour_score(const double *board, int x, int y) {
     return v[0] + (v[1] + v[2]) + v[3];
 }
 
-static int reward_map(gambit *b, const scene *s, const bomber_view *v, double *out) {
+static int reward_map(gambit *b, const scene *s, const bomber_view *v, const double **out) {
     unsigned char blast[N] = {0}; /* explosion_tiles: rays include the block/bomb ending them */
     for (int i = 0; i < v->nbombs; i++) {
         int bx = v->bombs[i].x, by = v->bombs[i].y;
@@ -223,7 +246,7 @@ static int reward_map(gambit *b, const scene *s, const bomber_view *v, double *o
 }
 
 static int ammo_map(gambit *b, const scene *s, const bomber_view *v, int with_ammo,
-                    double *out) {
+                    const double **out) {
     dmap_goal goals[2 * BOMBER_MAX_ITEMS];
     int n = 0;
     for (int i = 0; with_ammo && i < v->nammo; i++)
@@ -233,7 +256,7 @@ static int ammo_map(gambit *b, const scene *s, const bomber_view *v, int with_am
     return field_memo(b, with_ammo ? GAMBIT_AMMO : GAMBIT_TREASURE, s->walls, goals, n, 0, out);
 }
 
-static int centre_map(gambit *b, const scene *s, double *out) {
+static int centre_map(gambit *b, const scene *s, const double **out) {
     unsigned char walls[N];
     for (int c = 0; c < N; c++) walls[c] = s->block[c] | s->bomb[c];
     dmap_goal goals[15];
@@ -243,13 +266,13 @@ static int centre_map(gambit *b, const scene *s, double *out) {
     return field_memo(b, GAMBIT_CENTRE, walls, goals, n, 0, out);
 }
 
-static int bomb_flee_map(gambit *b, const scene *s, const bomber_view *v, double *out) {
+static int bomb_flee_map(gambit *b, const scene *s, const bomber_view *v, const double **out) {
     dmap_goal goals[BOMBER_MAX_BOMBS];
     for (int i = 0; i < v->nbombs; i++) goals[i] = (dmap_goal){v->bombs[i].x, v->bombs[i].y, -1};
     return field_memo(b, GAMBIT_FLEE, s->block, goals, v->nbombs, -1.3, out);
 }
 
-static int run_map(gambit *b, const scene *s, const bomber_view *v, double *out) {
+static int run_map(gambit *b, const scene *s, const bomber_view *v, const double **out) {
     dmap_goal goals[BOMBER_PLAYERS];
     int n = 0;
     for (int i = 0; i < v->nplayers; i++)
@@ -330,8 +353,8 @@ static int check_bomb(gambit *b, const scene *s, const bomber_view *v) {
     for (int x = 0; x < W; x++)
         for (int y = 0; y < H; y++)
             if (!s->walls[cell_of(x, y)] && !hit[cell_of(x, y)]) goals[n++] = (dmap_goal){x, y, 0};
-    double safety[N];
-    if (field_memo(b, GAMBIT_NMAPS, s->walls, goals, n, 0, safety)) return 0;
+    const double *safety;
+    if (field_memo(b, GAMBIT_NMAPS, s->walls, goals, n, 0, &safety)) return 0;
     /* _get_lowest_neighbor_value: min of 100 and the in-map, non-wall cells of
      * (0,-1), (-1,0), (1,0), (0,1), (0,0). */
     static const int nb[5][2] = {{0, -1}, {-1, 0}, {1, 0}, {0, 1}, {0, 0}};
@@ -347,6 +370,7 @@ static int check_bomb(gambit *b, const scene *s, const bomber_view *v) {
 /* ---- one call ---------------------------------------------------------------------------- */
 
 bomber_answer gambit_next_move(gambit *b, const bomber_view *v, gambit_info *info) {
+    const int full = info != NULL;
     if (!info) info = &b->scratch;
     b->tick++;
     info->skipped = 0, info->nties = 0, info->chosen = 's', info->best = 1000, info->chk = -1;
@@ -361,25 +385,44 @@ bomber_answer gambit_next_move(gambit *b, const bomber_view *v, gambit_info *inf
     remember_explosions(b, &s, v);
     update_desires(b, &s, v);
 
-    double(*m)[N] = info->comp;
-    memcpy(m[GAMBIT_HIGH_USED], b->high, sizeof b->high);
-    bomb_flee_map(b, &s, v, m[GAMBIT_FLEE]);
-    reward_map(b, &s, v, m[GAMBIT_REWARD]);
-    ammo_map(b, &s, v, 1, m[GAMBIT_AMMO]);
-    bomb_safe_map(b, &s, v, m[GAMBIT_SAFE]);
-    centre_map(b, &s, m[GAMBIT_CENTRE]);
-    run_map(b, &s, v, m[GAMBIT_RUN]);
-    ammo_map(b, &s, v, 0, m[GAMBIT_TREASURE]);
-    const double *maps[8] = {m[GAMBIT_REWARD], m[GAMBIT_SAFE], m[GAMBIT_FLEE], m[GAMBIT_AMMO],
-                             m[GAMBIT_HIGH_USED], m[GAMBIT_CENTRE], m[GAMBIT_RUN],
-                             m[GAMBIT_TREASURE]};
-    const double weights[8] = {b->w.reward, b->w.safe, b->w.flee, b->w.ammo,
-                               25, b->w.aversion, b->w.run, b->w.treasure};
+    /* The goal map, summed from the components in gambit.py's order. Without `info` only the
+     * decision is wanted, and a map whose weight is 0 is neither computed nor summed: its
+     * values are finite off its walls, so its term there is +-0.0, which leaves the running
+     * sum's bits unchanged (that sum starts at +0.0 and so is never -0.0), and its walls
+     * (NaN) are among the safe map's walls (blocks, bombs, the opponent), which is always
+     * summed. So the goal map is the same to the bit. */
+    const double *map[GAMBIT_NMAPS] = {NULL};
+    map[GAMBIT_HIGH_USED] = b->high;
+    const double weight[GAMBIT_NMAPS] = {
+        [GAMBIT_HIGH_USED] = 25,         [GAMBIT_FLEE] = b->w.flee, [GAMBIT_REWARD] = b->w.reward,
+        [GAMBIT_AMMO] = b->w.ammo,       [GAMBIT_SAFE] = b->w.safe, [GAMBIT_CENTRE] = b->w.aversion,
+        [GAMBIT_RUN] = b->w.run,         [GAMBIT_TREASURE] = b->w.treasure};
+#define WANTED(k) (full || (k) == GAMBIT_SAFE || weight[k] != 0)
+    if (WANTED(GAMBIT_FLEE)) bomb_flee_map(b, &s, v, &map[GAMBIT_FLEE]);
+    if (WANTED(GAMBIT_REWARD)) reward_map(b, &s, v, &map[GAMBIT_REWARD]);
+    if (WANTED(GAMBIT_AMMO)) ammo_map(b, &s, v, 1, &map[GAMBIT_AMMO]);
+    bomb_safe_map(b, &s, v, &map[GAMBIT_SAFE]);
+    if (WANTED(GAMBIT_CENTRE)) centre_map(b, &s, &map[GAMBIT_CENTRE]);
+    if (WANTED(GAMBIT_RUN)) run_map(b, &s, v, &map[GAMBIT_RUN]);
+    if (WANTED(GAMBIT_TREASURE)) ammo_map(b, &s, v, 0, &map[GAMBIT_TREASURE]);
+#undef WANTED
+    if (full)
+        for (int k = 0; k < GAMBIT_HIGH_NEXT; k++) memcpy(info->comp[k], map[k], sizeof info->comp[k]);
+    static const int order[8] = {GAMBIT_REWARD, GAMBIT_SAFE,      GAMBIT_FLEE,
+                                 GAMBIT_AMMO,   GAMBIT_HIGH_USED, GAMBIT_CENTRE,
+                                 GAMBIT_RUN,    GAMBIT_TREASURE};
+    const double *terms[8];
+    double factors[8];
+    size_t nterms = 0;
+    for (int i = 0; i < 8; i++)
+        if (map[order[i]]) terms[nterms] = map[order[i]], factors[nterms++] = weight[order[i]];
     unsigned char open[N] = {0};
     dmap_grid all = {W, H, open, NULL};
-    dmap_weighted_sum(&all, maps, weights, 8, info->goal);
-    high_timer_map(b, &s, m[GAMBIT_HIGH_NEXT]);
-    memcpy(b->high, m[GAMBIT_HIGH_NEXT], sizeof b->high);
+    dmap_weighted_sum(&all, terms, factors, nterms, info->goal);
+    const double *high_next;
+    high_timer_map(b, &s, &high_next);
+    memcpy(b->high, high_next, sizeof b->high);
+    if (full) memcpy(info->comp[GAMBIT_HIGH_NEXT], high_next, sizeof b->high);
 
     /* Candidates s l r d u on the board and off the goal map's walls (the reward map's);
      * the lowest value not above 1000 wins; exact ties go to random.choice. */
