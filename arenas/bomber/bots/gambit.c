@@ -19,6 +19,7 @@
 #include "gambit.h"
 
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 const char *const gambit_map_names[GAMBIT_NMAPS] = {
@@ -43,12 +44,14 @@ int gambit_init(gambit *b, int pid, uint64_t seed) {
     for (int i = 0; i < N; i++) b->high[i] = CEILING; /* DijkstraMap(12,10,None): no walls */
     b->grid.w = W, b->grid.h = H, b->grid.wall = b->wall, b->grid.cost = NULL;
     b->ws = dmap_workspace_new();
-    return b->ws ? DMAP_OK : DMAP_ERR_NOMEM;
+    b->memo = calloc((size_t)GAMBIT_MEMO_SLOTS * GAMBIT_MEMO_WAYS, sizeof *b->memo);
+    return b->ws && b->memo ? DMAP_OK : DMAP_ERR_NOMEM;
 }
 
 void gambit_release(gambit *b) {
     dmap_workspace_free(b->ws);
-    b->ws = NULL;
+    free(b->memo);
+    b->ws = NULL, b->memo = NULL;
 }
 
 /* ---- the pieces of the view the maps use ------------------------------------------------- */
@@ -103,23 +106,39 @@ static int zero_goal_field(gambit *b, const dmap_moves *mv, const dmap_goal *goa
     return DMAP_OK;
 }
 
+/* The memo entry of `slot` holding these inputs, or NULL. */
+static gambit_memo *memo_find(gambit *b, int slot, const unsigned char *walls,
+                              const dmap_goal *goals, int n, double factor) {
+    gambit_memo *m = &b->memo[slot * GAMBIT_MEMO_WAYS];
+    for (int k = 0; k < GAMBIT_MEMO_WAYS; k++)
+        if (m[k].valid && m[k].ngoals == n && m[k].factor == factor &&
+            !memcmp(m[k].walls, walls, N) && !memcmp(m[k].goals, goals, (size_t)n * sizeof *goals))
+            return &m[k];
+    return NULL;
+}
+
 /* DijkstraMap(12, 10, walls) with goals (dropped on walls), recalculated, walls NaN; with a
  * flee factor (not 0) then scaled by it and recalculated again (dmap_flee), as
  * generate_bomb_flee_dijkstra and generate_run_dijkstra do. *out gets the map, which lives in
- * the map kind's memo slot until the next call for that slot. When the walls, goals and factor
- * equal the last call's, the last result is reused (most ticks leave most maps' inputs
- * unchanged), which is exactly what recomputing would give. */
+ * a memo entry of the map kind's slot until that slot has computed GAMBIT_MEMO_WAYS more
+ * maps. When the walls, goals and factor equal those of one of the slot's last results, that
+ * result is reused (most ticks leave most maps' inputs unchanged, and an opponent stepping
+ * back and forth brings back the walls of a tick before), which is exactly what recomputing
+ * would give. */
 static int field_memo(gambit *b, int slot, const unsigned char *walls, const dmap_goal *goals,
                       int ngoals, double factor, const double **out) {
-    gambit_memo *m = &b->memo[slot];
     dmap_goal kept[N];
     int n = 0;
     for (int i = 0; i < ngoals; i++)
         if (!walls[cell_of(goals[i].x, goals[i].y)]) kept[n++] = goals[i];
-    *out = m->out;
-    if (m->valid && m->ngoals == n && m->factor == factor && !memcmp(m->walls, walls, N) &&
-        !memcmp(m->goals, kept, (size_t)n * sizeof kept[0]))
+    gambit_memo *m = memo_find(b, slot, walls, kept, n, factor);
+    if (m) {
+        *out = m->out;
         return DMAP_OK;
+    }
+    m = &b->memo[slot * GAMBIT_MEMO_WAYS + b->memo_next[slot]];
+    b->memo_next[slot] = (unsigned char)((b->memo_next[slot] + 1) % GAMBIT_MEMO_WAYS);
+    *out = m->out;
     memcpy(b->wall, walls, N);
     dmap_moves mv = dmap_moves_4();
     int passable = 0, same = 1, rc = DMAP_OK;

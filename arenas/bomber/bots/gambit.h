@@ -42,8 +42,9 @@ typedef struct gambit_bomb_seen {
     int x, y, first; /* cell and the call counter when first seen */
 } gambit_bomb_seen;
 
-/* The last inputs and result of one kind of map (gambit.c reuses a result whose inputs are
- * unchanged). */
+/* The inputs and result of one map computed earlier (gambit.c reuses a result whose inputs
+ * are the same). Each kind of map keeps its last GAMBIT_MEMO_WAYS results. */
+enum { GAMBIT_MEMO_SLOTS = GAMBIT_NMAPS + 1, GAMBIT_MEMO_WAYS = 8 };
 typedef struct gambit_memo {
     int valid, ngoals;
     double factor;
@@ -70,7 +71,9 @@ typedef struct gambit {
     dmap_workspace *ws;
     int err;                   /* DMAP_ERR_NOMEM once a map could not get its memory: the
                                 * answers since are not Gambit's (bomber_bot.error) */
-    gambit_memo memo[GAMBIT_NMAPS + 1]; /* one per component map, + the bomb check's */
+    gambit_memo *memo;         /* [slot * GAMBIT_MEMO_WAYS + way]: slots are the component
+                                * maps and the bomb check's */
+    unsigned char memo_next[GAMBIT_MEMO_SLOTS]; /* the way each slot replaces next */
     gambit_info scratch;
 } gambit;
 
