@@ -28,7 +28,8 @@ static int gambit_bot_init(void **state, int pid, uint64_t seed) {
 
 static bomber_answer gambit_bot_decide(void *state, const bomber_view *v, double *goal_map) {
     gambit *b = state;
-    bomber_answer a = gambit_next_move(b, v, NULL); /* the answer and scratch.goal only */
+    /* without a goal map wanted, only the answer (the fast path) */
+    bomber_answer a = gambit_next_move(b, v, goal_map ? &b->scratch : NULL);
     if (goal_map) memcpy(goal_map, b->scratch.goal, sizeof b->scratch.goal);
     return a;
 }

@@ -435,18 +435,25 @@ bomber_answer gambit_next_move(gambit *b, const bomber_view *v, gambit_info *inf
     size_t nterms = 0;
     for (int i = 0; i < 8; i++)
         if (map[order[i]]) terms[nterms] = map[order[i]], factors[nterms++] = weight[order[i]];
-    unsigned char open[N] = {0};
-    dmap_grid all = {W, H, open, NULL};
-    dmap_weighted_sum(&all, terms, factors, nterms, info->goal);
+    /* Candidates s l r d u on the board and off the goal map's walls (the reward map's);
+     * the lowest value not above 1000 wins; exact ties go to random.choice. The sum covers
+     * the whole board (no walls: NaN propagates) or, when only the answer is wanted, just the
+     * candidates (dmap_weighted_sum leaves the cells it is told are walls alone). */
+    static const int mv[5][2] = {{0, 0}, {-1, 0}, {1, 0}, {0, -1}, {0, 1}};
+    static const char name[5] = {'s', 'l', 'r', 'd', 'u'};
+    unsigned char skip[N];
+    memset(skip, !full, sizeof skip);
+    for (int k = 0; k < 5; k++) {
+        int x = v->x + mv[k][0], y = v->y + mv[k][1];
+        if (on_board(x, y) && !s.walls[cell_of(x, y)]) skip[cell_of(x, y)] = 0;
+    }
+    dmap_grid sum_grid = {W, H, skip, NULL};
+    dmap_weighted_sum(&sum_grid, terms, factors, nterms, info->goal);
     const double *high_next;
     high_timer_map(b, &s, &high_next);
     memcpy(b->high, high_next, sizeof b->high);
     if (full) memcpy(info->comp[GAMBIT_HIGH_NEXT], high_next, sizeof b->high);
 
-    /* Candidates s l r d u on the board and off the goal map's walls (the reward map's);
-     * the lowest value not above 1000 wins; exact ties go to random.choice. */
-    static const int mv[5][2] = {{0, 0}, {-1, 0}, {1, 0}, {0, -1}, {0, 1}};
-    static const char name[5] = {'s', 'l', 'r', 'd', 'u'};
     double best = 1000;
     for (int k = 0; k < 5; k++) {
         int x = v->x + mv[k][0], y = v->y + mv[k][1];

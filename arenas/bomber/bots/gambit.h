@@ -83,8 +83,9 @@ int gambit_init(gambit *b, int pid, uint64_t seed);
 void gambit_release(gambit *b);
 
 /* One call of Agent.next_move. info (may be NULL) receives what the call computed. With info
- * NULL only the answer and b->scratch's goal map, ties, choice and check are filled (the
- * component maps whose weight is 0 are not computed): the fast path for play. */
+ * NULL only the answer is wanted (the fast path for play): the component maps whose weight is
+ * 0 are not computed, and b->scratch gets the ties, choice and check but its goal map only on
+ * the cells the bot could move to. */
 bomber_answer gambit_next_move(gambit *b, const bomber_view *v, gambit_info *info);
 
 #endif

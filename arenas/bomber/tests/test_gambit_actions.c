@@ -3,10 +3,12 @@
  * The recorded games (bomber_gambit_* tests) cover only what the original logged; this test
  * covers every state Gambit meets in fixed-seed games against each bot: for each pairing
  * (gambit against random, simple, gambit2 and itself, Gambit on either side) it plays games of
- * seeds 1..N through bomber_play and hashes (FNV-1a, 64 bits) every answer of both players,
- * tick by tick, and the bits of every goal map Gambit publishes. One changed decision changes
- * the game that follows it, so it changes the hash; a changed goal map that did not (yet)
- * change a decision changes it too.
+ * seeds 1..N through bomber_play twice: asking the bots for their goal maps (Gambit then
+ * computes everything, as for replays) and hashing (FNV-1a, 64 bits) every answer of both
+ * players, tick by tick, with the bits of every goal map Gambit publishes; and without (Gambit's
+ * fast path, which computes only what the answer needs), hashing the answers. One changed
+ * decision changes the game that follows it, so it changes the hash; a changed goal map that
+ * did not (yet) change a decision changes the first hash too.
  *
  * The oracle is the bot as it was before the speed work: the expected hashes below were
  * printed by this same file built against main at bf205325c02382287cd461a8dfadac822ee8a347
@@ -26,14 +28,17 @@
 
 typedef struct pairing {
     const char *bot[BOMBER_PLAYERS];
-    uint64_t expected; /* for seeds 1..8: see the comment on top */
+    uint64_t expected[2]; /* with goal maps, answers only; seeds 1..8: see the comment on top */
 } pairing;
 
 static pairing pairings[] = {
-    {{"gambit", "random"}, 0xc6060c4ab52e34c6ULL},  {{"random", "gambit"}, 0x91ab8554988c51a3ULL},
-    {{"gambit", "simple"}, 0x56766e85e198b024ULL},  {{"simple", "gambit"}, 0x0b04fe7ac5b2725dULL},
-    {{"gambit", "gambit2"}, 0x4c2fc3c6d25b9a7eULL}, {{"gambit2", "gambit"}, 0x83ecc8d2852d48d0ULL},
-    {{"gambit", "gambit"}, 0x2f5b8bc9819a1ac6ULL},
+    {{"gambit", "random"}, {0xc6060c4ab52e34c6ULL, 0xa35aad6f339b6743ULL}},
+    {{"random", "gambit"}, {0x91ab8554988c51a3ULL, 0xc632198a262982aeULL}},
+    {{"gambit", "simple"}, {0x56766e85e198b024ULL, 0x728b85eca6f29a54ULL}},
+    {{"simple", "gambit"}, {0x0b04fe7ac5b2725dULL, 0xbc8e398e11703823ULL}},
+    {{"gambit", "gambit2"}, {0x4c2fc3c6d25b9a7eULL, 0xfbc27117794bac48ULL}},
+    {{"gambit2", "gambit"}, {0x83ecc8d2852d48d0ULL, 0x0a2740a4b5e2fd10ULL}},
+    {{"gambit", "gambit"}, {0x2f5b8bc9819a1ac6ULL, 0x19325f609bfafa93ULL}},
 };
 enum { NPAIRINGS = sizeof pairings / sizeof pairings[0], CHECKED_SEEDS = 8 };
 
@@ -60,8 +65,9 @@ static void observe(void *ctx, const bomber_game *g, int tick,
     }
 }
 
-/* The hash of one pairing over seeds 1..n, or 0 after printing why the games failed. */
-static uint64_t play(const pairing *pr, long n) {
+/* The hash of one pairing over seeds 1..n (with the goal maps or not), or 0 after printing
+ * why the games failed. */
+static uint64_t play(const pairing *pr, long n, int want_maps) {
     const bomber_bot *bots[BOMBER_PLAYERS];
     hasher s = {0xcbf29ce484222325ULL, {0, 0}};
     for (int p = 0; p < BOMBER_PLAYERS; p++) {
@@ -74,7 +80,7 @@ static uint64_t play(const pairing *pr, long n) {
     }
     for (long seed = 1; seed <= n; seed++) {
         bomber_result res;
-        int rc = bomber_play(seed, bots, 1, observe, &s, &res);
+        int rc = bomber_play(seed, bots, want_maps, observe, &s, &res);
         if (rc) {
             fprintf(stderr, "test_gambit_actions: %s vs %s seed %ld: error %d\n", pr->bot[0],
                     pr->bot[1], seed, rc);
@@ -95,17 +101,20 @@ int main(int argc, char **argv) {
         return 2;
     }
     int failures = 0;
+    static const char *const mode[2] = {"with goal maps", "answers only"};
     for (int k = 0; k < NPAIRINGS; k++) {
         const pairing *pr = &pairings[k];
-        uint64_t h = play(pr, n);
-        if (print) {
-            printf("%-8s %-8s 0x%016llxULL\n", pr->bot[0], pr->bot[1], (unsigned long long)h);
-        } else if (h != pr->expected) {
-            fprintf(stderr, "FAIL: %s vs %s, seeds 1..%ld: hash 0x%016llx, expected 0x%016llx\n",
-                    pr->bot[0], pr->bot[1], n, (unsigned long long)h,
-                    (unsigned long long)pr->expected);
-            failures++;
-        }
+        uint64_t h[2] = {play(pr, n, 1), play(pr, n, 0)};
+        if (print)
+            printf("%-8s %-8s 0x%016llxULL 0x%016llxULL\n", pr->bot[0], pr->bot[1],
+                   (unsigned long long)h[0], (unsigned long long)h[1]);
+        for (int i = 0; i < 2 && !print; i++)
+            if (h[i] != pr->expected[i]) {
+                fprintf(stderr, "FAIL: %s vs %s, seeds 1..%ld, %s: hash 0x%016llx, expected "
+                        "0x%016llx\n", pr->bot[0], pr->bot[1], n, mode[i],
+                        (unsigned long long)h[i], (unsigned long long)pr->expected[i]);
+                failures++;
+            }
     }
     if (!print) printf("%s: %d pairings x %ld games\n", failures ? "FAIL" : "ok", NPAIRINGS, n);
     return failures ? 1 : 0;
