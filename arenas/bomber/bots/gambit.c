@@ -45,13 +45,15 @@ int gambit_init(gambit *b, int pid, uint64_t seed) {
     b->grid.w = W, b->grid.h = H, b->grid.wall = b->wall, b->grid.cost = NULL;
     b->ws = dmap_workspace_new();
     b->memo = calloc((size_t)GAMBIT_MEMO_SLOTS * GAMBIT_MEMO_WAYS, sizeof *b->memo);
-    return b->ws && b->memo ? DMAP_OK : DMAP_ERR_NOMEM;
+    b->run = calloc(1, sizeof *b->run);
+    return b->ws && b->memo && b->run ? DMAP_OK : DMAP_ERR_NOMEM;
 }
 
 void gambit_release(gambit *b) {
     dmap_workspace_free(b->ws);
     free(b->memo);
-    b->ws = NULL, b->memo = NULL;
+    free(b->run);
+    b->ws = NULL, b->memo = NULL, b->run = NULL;
 }
 
 /* ---- the pieces of the view the maps use ------------------------------------------------- */
@@ -254,14 +256,20 @@ static int reward_map(gambit *b, const scene *s, const bomber_view *v, const dou
         else if (s->ore[c]) board[c] = b->explosions[c] == 0 ? 0.5 : b->explosions[c] == 1 ? 3 : 11;
         else if (s->metal[c]) board[c] = NAN;
     }
-    dmap_goal goals[N];
-    int n = 0;
-    for (int x = 0; x < W; x++)
-        for (int y = 0; y < H; y++) {
-            double score = s->nvalue < 5 ? neighbour_score(board, x, y) : ray_score(board, x, y);
-            if (score != 0) goals[n++] = (dmap_goal){x, y, -1 * score};
-        }
-    return field_memo(b, GAMBIT_REWARD, s->walls, goals, n, 0, out);
+    /* The goals depend on the board and the scoring rule only: the last call's are kept. */
+    gambit_reward_goals *r = &b->reward;
+    int near = s->nvalue < 5;
+    if (!r->valid || r->near != near || memcmp(r->board, board, sizeof board)) {
+        r->n = 0;
+        for (int x = 0; x < W; x++)
+            for (int y = 0; y < H; y++) {
+                double score = near ? neighbour_score(board, x, y) : ray_score(board, x, y);
+                if (score != 0) r->goals[r->n++] = (dmap_goal){x, y, -1 * score};
+            }
+        memcpy(r->board, board, sizeof board);
+        r->near = near, r->valid = 1;
+    }
+    return field_memo(b, GAMBIT_REWARD, s->walls, r->goals, r->n, 0, out);
 }
 
 static int ammo_map(gambit *b, const scene *s, const bomber_view *v, int with_ammo,
@@ -297,7 +305,24 @@ static int run_map(gambit *b, const scene *s, const bomber_view *v, const double
     for (int i = 0; i < v->nplayers; i++)
         if (v->players[i].pid != b->pid)
             goals[n++] = (dmap_goal){v->players[i].x, v->players[i].y, 0};
-    return field_memo(b, GAMBIT_RUN, s->block, goals, n, -1.2, out);
+    int at = n == 1 ? cell_of(goals[0].x, goals[0].y) : -1;
+    if (at < 0 || s->block[at]) return field_memo(b, GAMBIT_RUN, s->block, goals, n, -1.2, out);
+    /* One opponent off the blocks: the map depends on the blocks and its cell only. Once the
+     * wood and ore are gone (when the run map has a weight) the blocks stay the same, so each
+     * cell's map is computed once. */
+    gambit_run_cache *rc = b->run;
+    if (memcmp(rc->blocks, s->block, N)) {
+        memcpy(rc->blocks, s->block, N);
+        memset(rc->have, 0, N);
+    }
+    if (!rc->have[at]) {
+        int e = field_memo(b, GAMBIT_RUN, s->block, goals, n, -1.2, out);
+        if (e) return e;
+        memcpy(rc->map[at], *out, sizeof rc->map[at]);
+        rc->have[at] = 1;
+    }
+    *out = rc->map[at];
+    return DMAP_OK;
 }
 
 /* ---- memory ------------------------------------------------------------------------------ */

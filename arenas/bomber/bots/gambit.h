@@ -53,6 +53,19 @@ typedef struct gambit_memo {
     double out[BOMBER_CELLS];
 } gambit_memo;
 
+/* The run maps of one set of blocks, one per opponent cell (have[c]: map[c] is computed). */
+typedef struct gambit_run_cache {
+    unsigned char blocks[BOMBER_CELLS], have[BOMBER_CELLS];
+    double map[BOMBER_CELLS][BOMBER_CELLS];
+} gambit_run_cache;
+
+/* The reward map's goals and the block values they were scored from. */
+typedef struct gambit_reward_goals {
+    int valid, near, n;        /* near: scored by neighbours (fewer than 5 wood and ore) */
+    double board[BOMBER_CELLS];
+    dmap_goal goals[BOMBER_CELLS];
+} gambit_reward_goals;
+
 typedef struct gambit {
     int pid;
     int no_guard;              /* 0 for the port; gambit2 sets 1 (it moves on its own) */
@@ -74,6 +87,8 @@ typedef struct gambit {
     gambit_memo *memo;         /* [slot * GAMBIT_MEMO_WAYS + way]: slots are the component
                                 * maps and the bomb check's */
     unsigned char memo_next[GAMBIT_MEMO_SLOTS]; /* the way each slot replaces next */
+    gambit_reward_goals reward;
+    gambit_run_cache *run;
     gambit_info scratch;
 } gambit;
 
