@@ -108,14 +108,17 @@ static int zero_goal_field(gambit *b, const dmap_moves *mv, const dmap_goal *goa
     return DMAP_OK;
 }
 
-/* The memo entry of `slot` holding these inputs, or NULL. */
+/* The memo entry of `slot` holding these inputs, or NULL. The newest entries are tried first
+ * (most hits are on the last tick's inputs). */
 static gambit_memo *memo_find(gambit *b, int slot, const unsigned char *walls,
                               const dmap_goal *goals, int n, double factor) {
     gambit_memo *m = &b->memo[slot * GAMBIT_MEMO_WAYS];
-    for (int k = 0; k < GAMBIT_MEMO_WAYS; k++)
+    for (int i = 1; i <= GAMBIT_MEMO_WAYS; i++) {
+        int k = (b->memo_next[slot] + GAMBIT_MEMO_WAYS - i) % GAMBIT_MEMO_WAYS;
         if (m[k].valid && m[k].ngoals == n && m[k].factor == factor &&
             !memcmp(m[k].walls, walls, N) && !memcmp(m[k].goals, goals, (size_t)n * sizeof *goals))
             return &m[k];
+    }
     return NULL;
 }
 
