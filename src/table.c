@@ -58,98 +58,113 @@ static void build_adjacency(dmap_table *t, const dmap_grid *g, const dmap_moves 
     }
 }
 
-/* One level for every cell, with E (4 or 8, a compile-time constant in each copy) neighbour
- * frontier rows per cell: a missing neighbour points at an all-zero row, so there is no branch
- * per neighbour. Cells that every search has reached are skipped. */
-static inline uint64_t level_pass(dmap_table *t, const uint64_t *const *nb, const int e,
-                                  uint64_t *seen, uint64_t *next, size_t *remaining,
-                                  const uint64_t *full, unsigned level) {
-    size_t p = t->p, words = (p + 63) / 64;
+/* One level of the 64 searches of word wd over cells [from, to): each cell gets the OR of its
+ * neighbours' frontier words (a missing neighbour is slot p, always zero) minus what it has
+ * seen. With `write`, the newly reached sources' entries of the cell's row get `level`. E (4 or
+ * 8) is a compile-time constant in each copy. Returns the OR of the new words. */
+static inline uint64_t sweep(const int32_t *nbr, const int e, size_t from, size_t to,
+                             const uint64_t *front, uint64_t *next, uint64_t *seen, const int write,
+                             uint16_t *dist, size_t p, size_t wd, uint16_t level) {
     uint64_t any = 0;
-    for (size_t c = 0; c < p; c++) {
-        uint64_t *nx = next + c * words;
-        if (!remaining[c]) {
-            for (size_t wd = 0; wd < words; wd++) nx[wd] = 0;
-            continue;
+    for (size_t c = from; c < to; c++) {
+        const int32_t *a = nbr + c * (size_t)e;
+        uint64_t acc = front[a[0]] | front[a[1]] | front[a[2]] | front[a[3]];
+        if (e == 8) acc |= front[a[4]] | front[a[5]] | front[a[6]] | front[a[7]];
+        acc &= ~seen[c];
+        next[c] = acc;
+        seen[c] |= acc;
+        any |= acc;
+        if (write && acc) {
+            uint16_t *row = dist + c * p + wd * 64;
+            for (uint64_t bits = acc; bits; bits &= bits - 1) row[lowest_bit(bits)] = level;
         }
-        const uint64_t *const *n = nb + c * (size_t)e;
-        uint64_t *s = seen + c * words;
-        uint16_t *row = t->dist + c * p;
-        uint64_t missing = 0;
-        for (size_t wd = 0; wd < words; wd++) {
-            if (s[wd] == full[wd]) { /* every search of this word has been here */
-                nx[wd] = 0;
-                continue;
-            }
-            uint64_t acc = n[0][wd] | n[1][wd] | n[2][wd] | n[3][wd];
-            if (e == 8) acc |= n[4][wd] | n[5][wd] | n[6][wd] | n[7][wd];
-            acc &= ~s[wd];
-            nx[wd] = acc;
-            if (!acc) continue;
-            s[wd] |= acc;
-            any |= acc;
-            for (uint64_t bits = acc; bits; bits &= bits - 1)
-                row[wd * 64 + (size_t)lowest_bit(bits)] = (uint16_t)level;
-        }
-        for (size_t wd = 0; wd < words; wd++) missing |= ~s[wd] & full[wd];
-        remaining[c] = missing != 0;
     }
     return any;
 }
 
-/* All P breadth-first searches at once (see the top comment). */
-static int run_searches(dmap_table *t) {
-    size_t p = t->p, words = (p + 63) / 64, bytes;
+/* One level of word wd over every cell: the cells before `first` (those of earlier words) only
+ * pass the searches on; their entries for this word come from the mirror image. */
+static inline uint64_t level_pass(const int32_t *nbr, const int e, size_t first, const uint64_t *front,
+                                  uint64_t *next, uint64_t *seen, uint16_t *dist, size_t p,
+                                  size_t wd, uint16_t level) {
+    return sweep(nbr, e, 0, first, front, next, seen, 0, dist, p, wd, level) |
+           sweep(nbr, e, first, p, front, next, seen, 1, dist, p, wd, level);
+}
+
+/* Whether every cell from `first` on has been reached by all the searches `all`. */
+static int rows_complete(const uint64_t *seen, size_t first, size_t p, uint64_t all) {
+    for (size_t c = first; c < p; c++)
+        if (seen[c] != all) return 0;
+    return 1;
+}
+
+/* The searches from the sources of word wd (64*wd ...), written into the rows from 64*wd on.
+ * They stop when those rows are complete: the rows before get this word's entries from the
+ * mirror image. seen and front are p + 1 words, next at least its slot p, all three zeroed in
+ * slot p. */
+static void search_word(dmap_table *t, const int32_t *nbr, size_t wd, uint64_t *seen,
+                        uint64_t *front, uint64_t *next) {
+    size_t p = t->p, first = wd * 64, last = first + 64 < p ? first + 64 : p;
     const int e = t->moves.connectivity;
-    /* seen, two frontiers (and one all-zero row after each), neighbour pointers, counters */
-    size_t rows = p + 1;
-    if (!dmap_mul_size(rows * 3, words * sizeof(uint64_t), &bytes)) return DMAP_ERR_NOMEM;
-    uint64_t *mem = calloc(1, bytes ? bytes : 1);
-    const uint64_t **nb = malloc(2 * p * (size_t)e * sizeof *nb + 1);
-    size_t *remaining = malloc(p * sizeof *remaining + 1);
-    if (!mem || !nb || !remaining) {
-        free(mem);
-        free(nb);
-        free(remaining);
-        return DMAP_ERR_NOMEM;
-    }
-    uint64_t *seen = mem, *front = mem + rows * words, *next = mem + 2 * rows * words;
-    uint64_t full[DMAP_TABLE_MAX_CELLS / 64]; /* the bits of all p sources */
-    for (size_t wd = 0; wd < words; wd++)
-        full[wd] = wd + 1 < words || p % 64 == 0 ? ~(uint64_t)0 : ((uint64_t)1 << (p % 64)) - 1;
-    for (size_t k = 0; k < p; k++) {
-        seen[k * words + k / 64] = (uint64_t)1 << (k % 64);
-        front[k * words + k / 64] = seen[k * words + k / 64];
+    uint64_t all = last - first == 64 ? ~(uint64_t)0 : ((uint64_t)1 << (last - first)) - 1;
+    memset(seen, 0, p * sizeof *seen);
+    memset(front, 0, p * sizeof *front);
+    for (size_t k = first; k < last; k++) {
+        seen[k] = front[k] = (uint64_t)1 << (k - first);
         t->dist[k * p + k] = 0;
-        remaining[k] = 1; /* nonzero: some search has not reached cell k yet */
     }
-    /* the neighbour rows of each cell in either frontier buffer (row p is all zero) */
-    const uint64_t **nb_of[2] = {nb, nb + p * (size_t)e};
-    uint64_t *buf[2] = {front, next};
-    for (int b = 0; b < 2; b++)
-        for (size_t c = 0; c < p; c++)
-            for (int j = 0; j < e; j++) {
-                int32_t a = t->adj[c * 8 + (size_t)j];
-                nb_of[b][c * (size_t)e + (size_t)j] = buf[b] + (a >= 0 ? (size_t)a : p) * words;
-            }
-    for (unsigned level = 1;; level++) {
-        int b = (level - 1) % 2; /* the frontier of level - 1 is buf[b]; level goes to the other */
-        uint64_t any =
-            e == 4 ? level_pass(t, nb_of[b], 4, seen, buf[1 - b], remaining, full, level)
-                   : level_pass(t, nb_of[b], 8, seen, buf[1 - b], remaining, full, level);
+    for (unsigned level = 1; !rows_complete(seen, first, p, all); level++) {
+        uint64_t any = e == 4 ? level_pass(nbr, 4, first, front, next, seen, t->dist, p, wd, (uint16_t)level)
+                              : level_pass(nbr, 8, first, front, next, seen, t->dist, p, wd, (uint16_t)level);
+        uint64_t *swap = front;
+        front = next;
+        next = swap;
         if (!any) break;
     }
-    /* every entry was written by the searches except the pairs no search joined */
-    for (size_t c = 0; c < p; c++) {
-        if (!remaining[c]) continue;
-        uint16_t *row = t->dist + c * p;
-        for (size_t wd = 0; wd < words; wd++)
-            for (uint64_t bits = full[wd] & ~seen[c * words + wd]; bits; bits &= bits - 1)
-                row[wd * 64 + (size_t)lowest_bit(bits)] = DMAP_TABLE_UNREACHABLE;
+    /* the pairs no search joined */
+    for (size_t c = first; c < p; c++) {
+        uint16_t *row = t->dist + c * p + first;
+        for (uint64_t bits = all & ~seen[c]; bits; bits &= bits - 1)
+            row[lowest_bit(bits)] = DMAP_TABLE_UNREACHABLE;
     }
+}
+
+/* dist(a, b) = dist(b, a): the entries of row c past c's own word (b >= 64 * (c/64 + 1)) from
+ * row b, whose entry c lies in one of row b's own or earlier words. Tiles of 64 x 64 keep both
+ * sides in cache. */
+static void mirror_upper_words(uint16_t *dist, size_t p) {
+    for (size_t r0 = 0; r0 < p; r0 += 64) {
+        size_t r1 = r0 + 64 < p ? r0 + 64 : p;
+        for (size_t b0 = r0 + 64; b0 < p; b0 += 64) {
+            size_t b1 = b0 + 64 < p ? b0 + 64 : p;
+            for (size_t b = b0; b < b1; b++)
+                for (size_t c = r0; c < r1; c++) dist[c * p + b] = dist[b * p + c];
+        }
+    }
+}
+
+/* All P breadth-first searches, 64 at a time (see the top comment). */
+static int run_searches(dmap_table *t) {
+    size_t p = t->p, e = (size_t)t->moves.connectivity;
+    /* seen and two frontiers (each with a zero slot p), and the neighbour indices */
+    uint64_t *mem = malloc(3 * (p + 1) * sizeof *mem);
+    int32_t *nbr = malloc(p * e * sizeof *nbr + 1);
+    if (!mem || !nbr) {
+        free(mem);
+        free(nbr);
+        return DMAP_ERR_NOMEM;
+    }
+    for (size_t c = 0; c < p; c++)
+        for (size_t j = 0; j < e; j++) {
+            int32_t a = t->adj[c * 8 + j];
+            nbr[c * e + j] = a >= 0 ? a : (int32_t)p;
+        }
+    uint64_t *seen = mem, *front = mem + (p + 1), *next = mem + 2 * (p + 1);
+    seen[p] = front[p] = next[p] = 0;
+    for (size_t wd = 0; wd * 64 < p; wd++) search_word(t, nbr, wd, seen, front, next);
+    mirror_upper_words(t->dist, p);
     free(mem);
-    free(nb);
-    free(remaining);
+    free(nbr);
     return DMAP_OK;
 }
 
