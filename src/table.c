@@ -10,6 +10,9 @@
  * distances from c, and also to c; a level writes each row's new entries in increasing order. */
 #include <stdlib.h>
 #include <string.h>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 #include "dmap.h"
 #include "grid.h"
@@ -45,13 +48,14 @@ void dmap_table_free(dmap_table *t) {
     free(t);
 }
 
-/* The compact neighbours of every passable cell under the move rule (as dmap_step). */
+/* The compact neighbours of every passable cell under the move rule (as dmap_step; g and m
+ * have been checked). */
 static void build_adjacency(dmap_table *t, const dmap_grid *g, const dmap_moves *m) {
     for (size_t k = 0; k < t->p; k++) {
         int32_t *a = t->adj + k * 8;
         int n = 0;
         for (int d = DMAP_UP; d < DMAP_UP + m->connectivity; d++) {
-            int q = dmap_step(g, m, t->cell[k], (dmap_dir)d);
+            int q = dmap_step_valid(g, m, t->cell[k], (dmap_dir)d); /* g, m checked */
             if (q >= 0) a[n++] = t->index[q];
         }
         while (n < 8) a[n++] = -1;
@@ -63,10 +67,11 @@ static void build_adjacency(dmap_table *t, const dmap_grid *g, const dmap_moves 
  * seen. With `write`, the newly reached sources' entries of the cell's row get `level`. E (4 or
  * 8) is a compile-time constant in each copy. Returns the OR of the new words. */
 static inline uint64_t sweep(const int32_t *nbr, const int e, size_t from, size_t to,
-                             const uint64_t *front, uint64_t *next, uint64_t *seen, const int write,
+                             const uint64_t *front, uint64_t *next, uint64_t *seen, uint64_t all, const int write,
                              uint16_t *dist, size_t p, size_t wd, uint16_t level) {
     uint64_t any = 0;
     for (size_t c = from; c < to; c++) {
+        if (seen[c] == all) { next[c] = 0; continue; }
         const int32_t *a = nbr + c * (size_t)e;
         uint64_t acc = front[a[0]] | front[a[1]] | front[a[2]] | front[a[3]];
         if (e == 8) acc |= front[a[4]] | front[a[5]] | front[a[6]] | front[a[7]];
@@ -82,13 +87,28 @@ static inline uint64_t sweep(const int32_t *nbr, const int e, size_t from, size_
     return any;
 }
 
-/* One level of word wd over every cell: the cells before `first` (those of earlier words) only
- * pass the searches on; their entries for this word come from the mirror image. */
-static inline uint64_t level_pass(const int32_t *nbr, const int e, size_t first, const uint64_t *front,
-                                  uint64_t *next, uint64_t *seen, uint16_t *dist, size_t p,
-                                  size_t wd, uint16_t level) {
-    return sweep(nbr, e, 0, first, front, next, seen, 0, dist, p, wd, level) |
-           sweep(nbr, e, first, p, front, next, seen, 1, dist, p, wd, level);
+/* One level of word wd over the cells [from, to): the cells before `first` (those of earlier
+ * words) only pass the searches on; their entries for this word come from the mirror image. */
+static inline uint64_t level_pass(const int32_t *nbr, const int e, size_t from, size_t to,
+                                  size_t first, uint64_t all, const uint64_t *front, uint64_t *next,
+                                  uint64_t *seen, uint16_t *dist, size_t p, size_t wd,
+                                  uint16_t level) {
+    size_t mid = first < from ? from : first > to ? to : first;
+    return sweep(nbr, e, from, mid, front, next, seen, all, 0, dist, p, wd, level) |
+           sweep(nbr, e, mid, to, front, next, seen, all, 1, dist, p, wd, level);
+}
+
+/* The cells [lo, hi) outside which a frontier buffer is all zero; empty is {p, 0}. */
+typedef struct span {
+    size_t lo, hi;
+} span;
+
+/* s narrowed to the nonzero words of buf. */
+static span nonzero_span(const uint64_t *buf, span s, size_t p) {
+    while (s.lo < s.hi && !buf[s.lo]) s.lo++;
+    while (s.hi > s.lo && !buf[s.hi - 1]) s.hi--;
+    if (s.lo == s.hi) s.lo = p, s.hi = 0;
+    return s;
 }
 
 /* Whether every cell from `first` on has been reached by all the searches `all`. */
@@ -102,24 +122,34 @@ static int rows_complete(const uint64_t *seen, size_t first, size_t p, uint64_t 
  * They stop when those rows are complete: the rows before get this word's entries from the
  * mirror image. seen and front are p + 1 words, next at least its slot p, all three zeroed in
  * slot p. */
-static void search_word(dmap_table *t, const int32_t *nbr, size_t wd, uint64_t *seen,
-                        uint64_t *front, uint64_t *next) {
+static void search_word(dmap_table *t, const int32_t *nbr, size_t reach, size_t wd,
+                        uint64_t *seen, uint64_t *front, uint64_t *next) {
     size_t p = t->p, first = wd * 64, last = first + 64 < p ? first + 64 : p;
     const int e = t->moves.connectivity;
     uint64_t all = last - first == 64 ? ~(uint64_t)0 : ((uint64_t)1 << (last - first)) - 1;
     memset(seen, 0, p * sizeof *seen);
     memset(front, 0, p * sizeof *front);
+    memset(next, 0, p * sizeof *next);
     for (size_t k = first; k < last; k++) {
         seen[k] = front[k] = (uint64_t)1 << (k - first);
         t->dist[k * p + k] = 0;
     }
+    /* a level reaches only the cells within `reach` indices of the last frontier; the sweep
+     * also covers the older frontier it overwrites, so each buffer stays zero off its span */
+    span fs = {first, last}, ns = {p, 0};
     for (unsigned level = 1; !rows_complete(seen, first, p, all); level++) {
-        uint64_t any = e == 4 ? level_pass(nbr, 4, first, front, next, seen, t->dist, p, wd, (uint16_t)level)
-                              : level_pass(nbr, 8, first, front, next, seen, t->dist, p, wd, (uint16_t)level);
+        span sw = {fs.lo > reach ? fs.lo - reach : 0, fs.hi + reach < p ? fs.hi + reach : p};
+        if (ns.lo < sw.lo) sw.lo = ns.lo;
+        if (ns.hi > sw.hi) sw.hi = ns.hi;
+        uint64_t any =
+            e == 4 ? level_pass(nbr, 4, sw.lo, sw.hi, first, all, front, next, seen, t->dist, p, wd, (uint16_t)level)
+                   : level_pass(nbr, 8, sw.lo, sw.hi, first, all, front, next, seen, t->dist, p, wd, (uint16_t)level);
+        if (!any) break;
+        ns = fs;
+        fs = nonzero_span(next, sw, p);
         uint64_t *swap = front;
         front = next;
         next = swap;
-        if (!any) break;
     }
     /* the pairs no search joined */
     for (size_t c = first; c < p; c++) {
@@ -129,17 +159,50 @@ static void search_word(dmap_table *t, const int32_t *nbr, size_t wd, uint64_t *
     }
 }
 
+#if defined(__SSE2__)
+/* Rows c..c+7, columns b..b+7 of dist from rows b..b+7, columns c..c+7 (an 8 x 8 transpose). */
+static void transpose8(uint16_t *dist, size_t p, size_t c, size_t b) {
+    __m128i r[8], t[8], u[8];
+    for (int i = 0; i < 8; i++) r[i] = _mm_loadu_si128((const __m128i *)(const void *)(dist + (b + (size_t)i) * p + c));
+    for (int i = 0; i < 8; i += 2) {
+        t[i] = _mm_unpacklo_epi16(r[i], r[i + 1]);     /* columns 0-3 of rows i, i+1 */
+        t[i + 1] = _mm_unpackhi_epi16(r[i], r[i + 1]); /* columns 4-7 */
+    }
+    for (int h = 0; h < 2; h++)     /* columns 0-3, then 4-7 */
+        for (int q = 0; q < 2; q++) { /* rows 0-3, then 4-7 */
+            __m128i x = t[4 * q + h], y = t[4 * q + 2 + h];
+            u[4 * h + q] = _mm_unpacklo_epi32(x, y);     /* two columns of four rows */
+            u[4 * h + 2 + q] = _mm_unpackhi_epi32(x, y); /* the next two */
+        }
+    for (int j = 0; j < 8; j += 2) {
+        __m128i lo = u[j], hi = u[j + 1]; /* column pair j/2: rows 0-3 and rows 4-7 */
+        _mm_storeu_si128((__m128i *)(void *)(dist + (c + (size_t)j) * p + b), _mm_unpacklo_epi64(lo, hi));
+        _mm_storeu_si128((__m128i *)(void *)(dist + (c + (size_t)j + 1) * p + b), _mm_unpackhi_epi64(lo, hi));
+    }
+}
+#endif
+
+/* Rows [r0, r1), columns [b0, b1) of dist from their mirror image (the regions are disjoint). */
+static void mirror_tile(uint16_t *dist, size_t p, size_t r0, size_t r1, size_t b0, size_t b1) {
+    size_t rows8 = r0, cols8 = b0; /* the ends of the part done 8 x 8 */
+#if defined(__SSE2__)
+    rows8 = r0 + (r1 - r0) / 8 * 8;
+    cols8 = b0 + (b1 - b0) / 8 * 8;
+    for (size_t c = r0; c < rows8; c += 8)
+        for (size_t b = b0; b < cols8; b += 8) transpose8(dist, p, c, b);
+#endif
+    for (size_t c = r0; c < r1; c++)
+        for (size_t b = c < rows8 ? cols8 : b0; b < b1; b++) dist[c * p + b] = dist[b * p + c];
+}
+
 /* dist(a, b) = dist(b, a): the entries of row c past c's own word (b >= 64 * (c/64 + 1)) from
  * row b, whose entry c lies in one of row b's own or earlier words. Tiles of 64 x 64 keep both
  * sides in cache. */
 static void mirror_upper_words(uint16_t *dist, size_t p) {
     for (size_t r0 = 0; r0 < p; r0 += 64) {
         size_t r1 = r0 + 64 < p ? r0 + 64 : p;
-        for (size_t b0 = r0 + 64; b0 < p; b0 += 64) {
-            size_t b1 = b0 + 64 < p ? b0 + 64 : p;
-            for (size_t b = b0; b < b1; b++)
-                for (size_t c = r0; c < r1; c++) dist[c * p + b] = dist[b * p + c];
-        }
+        for (size_t b0 = r0 + 64; b0 < p; b0 += 64)
+            mirror_tile(dist, p, r0, r1, b0, b0 + 64 < p ? b0 + 64 : p);
     }
 }
 
@@ -154,14 +217,17 @@ static int run_searches(dmap_table *t) {
         free(nbr);
         return DMAP_ERR_NOMEM;
     }
+    size_t reach = 0; /* the largest index difference between neighbours */
     for (size_t c = 0; c < p; c++)
         for (size_t j = 0; j < e; j++) {
             int32_t a = t->adj[c * 8 + j];
             nbr[c * e + j] = a >= 0 ? a : (int32_t)p;
+            size_t d = a < 0 ? 0 : (size_t)a > c ? (size_t)a - c : c - (size_t)a;
+            if (d > reach) reach = d;
         }
     uint64_t *seen = mem, *front = mem + (p + 1), *next = mem + 2 * (p + 1);
     seen[p] = front[p] = next[p] = 0;
-    for (size_t wd = 0; wd * 64 < p; wd++) search_word(t, nbr, wd, seen, front, next);
+    for (size_t wd = 0; wd * 64 < p; wd++) search_word(t, nbr, reach, wd, seen, front, next);
     mirror_upper_words(t->dist, p);
     free(mem);
     free(nbr);
