@@ -1,13 +1,18 @@
 /* table.c — distance tables: the step distance between every pair of passable cells of a small
  * grid, 16 bits per pair, with O(1) lookup, nearest-of-a-set queries and paths.
  *
- * Built by one breadth-first search per cell, all run at once, bit-parallel: every passable
- * cell keeps a bitset over the sources ("which searches have reached me"), and one level of
- * all P searches is, for each cell, the OR of its neighbours' frontier bitsets minus what it
- * has seen. A level costs P * degree * P/64 word operations whatever the number of sources,
- * so the P searches cost about what P/64 ordinary ones would; the table writes are the rest.
- * The table is symmetric (steps are undirected under every move rule), so row c holds the
- * distances from c, and also to c; a level writes each row's new entries in increasing order. */
+ * Built by one breadth-first search per cell, 64 at a time, bit-parallel: for the 64 sources
+ * of one word (compact indices 64*wd ...), every cell keeps one word "which of these searches
+ * have reached me", and a level is, for each cell, the OR of its neighbours' frontier words
+ * minus what it has seen: one pass over the cells with E word reads each, whatever the number
+ * of sources. A level only sweeps the cells within one step of the last frontier, and skips
+ * cells every search of the word has reached.
+ *
+ * Steps are undirected under every move rule, so the table is symmetric: row c holds the
+ * distances from c and to c. A word's searches write only the rows from their own word on
+ * (c >= 64*wd) and stop as soon as those rows are complete; the rows before get that word's
+ * entries from the mirror image at the end (8 x 8 transposes where SSE2 is available). The
+ * searches of the last words, whose own rows are few and near, stop early. */
 #include <stdlib.h>
 #include <string.h>
 #if defined(__SSE2__)
@@ -67,11 +72,15 @@ static void build_adjacency(dmap_table *t, const dmap_grid *g, const dmap_moves 
  * seen. With `write`, the newly reached sources' entries of the cell's row get `level`. E (4 or
  * 8) is a compile-time constant in each copy. Returns the OR of the new words. */
 static inline uint64_t sweep(const int32_t *nbr, const int e, size_t from, size_t to,
-                             const uint64_t *front, uint64_t *next, uint64_t *seen, uint64_t all, const int write,
-                             uint16_t *dist, size_t p, size_t wd, uint16_t level) {
+                             const uint64_t *front, uint64_t *next, uint64_t *seen, uint64_t all,
+                             const int write, uint16_t *dist, size_t p, size_t wd,
+                             uint16_t level) {
     uint64_t any = 0;
     for (size_t c = from; c < to; c++) {
-        if (seen[c] == all) { next[c] = 0; continue; }
+        if (seen[c] == all) { /* every search of the word has been here */
+            next[c] = 0;
+            continue;
+        }
         const int32_t *a = nbr + c * (size_t)e;
         uint64_t acc = front[a[0]] | front[a[1]] | front[a[2]] | front[a[3]];
         if (e == 8) acc |= front[a[4]] | front[a[5]] | front[a[6]] | front[a[7]];
@@ -141,9 +150,11 @@ static void search_word(dmap_table *t, const int32_t *nbr, size_t reach, size_t 
         span sw = {fs.lo > reach ? fs.lo - reach : 0, fs.hi + reach < p ? fs.hi + reach : p};
         if (ns.lo < sw.lo) sw.lo = ns.lo;
         if (ns.hi > sw.hi) sw.hi = ns.hi;
-        uint64_t any =
-            e == 4 ? level_pass(nbr, 4, sw.lo, sw.hi, first, all, front, next, seen, t->dist, p, wd, (uint16_t)level)
-                   : level_pass(nbr, 8, sw.lo, sw.hi, first, all, front, next, seen, t->dist, p, wd, (uint16_t)level);
+        uint16_t lv = (uint16_t)level;
+        uint64_t any = e == 4 ? level_pass(nbr, 4, sw.lo, sw.hi, first, all, front, next, seen,
+                                           t->dist, p, wd, lv)
+                              : level_pass(nbr, 8, sw.lo, sw.hi, first, all, front, next, seen,
+                                           t->dist, p, wd, lv);
         if (!any) break;
         ns = fs;
         fs = nonzero_span(next, sw, p);
@@ -163,7 +174,8 @@ static void search_word(dmap_table *t, const int32_t *nbr, size_t reach, size_t 
 /* Rows c..c+7, columns b..b+7 of dist from rows b..b+7, columns c..c+7 (an 8 x 8 transpose). */
 static void transpose8(uint16_t *dist, size_t p, size_t c, size_t b) {
     __m128i r[8], t[8], u[8];
-    for (int i = 0; i < 8; i++) r[i] = _mm_loadu_si128((const __m128i *)(const void *)(dist + (b + (size_t)i) * p + c));
+    for (int i = 0; i < 8; i++)
+        r[i] = _mm_loadu_si128((const __m128i *)(const void *)(dist + (b + (size_t)i) * p + c));
     for (int i = 0; i < 8; i += 2) {
         t[i] = _mm_unpacklo_epi16(r[i], r[i + 1]);     /* columns 0-3 of rows i, i+1 */
         t[i + 1] = _mm_unpackhi_epi16(r[i], r[i + 1]); /* columns 4-7 */
@@ -175,9 +187,10 @@ static void transpose8(uint16_t *dist, size_t p, size_t c, size_t b) {
             u[4 * h + 2 + q] = _mm_unpackhi_epi32(x, y); /* the next two */
         }
     for (int j = 0; j < 8; j += 2) {
-        __m128i lo = u[j], hi = u[j + 1]; /* column pair j/2: rows 0-3 and rows 4-7 */
-        _mm_storeu_si128((__m128i *)(void *)(dist + (c + (size_t)j) * p + b), _mm_unpacklo_epi64(lo, hi));
-        _mm_storeu_si128((__m128i *)(void *)(dist + (c + (size_t)j + 1) * p + b), _mm_unpackhi_epi64(lo, hi));
+        __m128i lo = u[j], hi = u[j + 1]; /* columns j and j+1: rows 0-3, rows 4-7 */
+        uint16_t *out = dist + (c + (size_t)j) * p + b;
+        _mm_storeu_si128((__m128i *)(void *)out, _mm_unpacklo_epi64(lo, hi));
+        _mm_storeu_si128((__m128i *)(void *)(out + p), _mm_unpackhi_epi64(lo, hi));
     }
 }
 #endif

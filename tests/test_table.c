@@ -113,13 +113,15 @@ static void test_steps_undirected(void) {
             for (int d = DMAP_UP; d < DMAP_DIR_COUNT; d++) {
                 int b = dmap_step(&g, m, a, (dmap_dir)d), back = 0;
                 if (b < 0) continue;
-                for (int e = DMAP_UP; e < DMAP_DIR_COUNT; e++) back |= dmap_step(&g, m, b, (dmap_dir)e) == a;
+                for (int e = DMAP_UP; e < DMAP_DIR_COUNT; e++)
+                    back |= dmap_step(&g, m, b, (dmap_dir)e) == a;
                 one_way += !back;
             }
         dmap_table *t = NULL;
         CHECK_EQ_INT(dmap_table_new(&g, m, &t), DMAP_OK);
         for (int a = 0; t && a < w * h; a++)
-            for (int b = 0; b < w * h; b++) asymmetric += dmap_table_dist(t, a, b) != dmap_table_dist(t, b, a);
+            for (int b = 0; b < w * h; b++)
+                asymmetric += dmap_table_dist(t, a, b) != dmap_table_dist(t, b, a);
         dmap_table_free(t);
         dmap_grid_free(&g);
     }
@@ -145,7 +147,8 @@ static void test_word_sizes_and_long_corridors(void) {
         CHECK(t && table_matches_fields(&g, &m, t));
         if (k == 3) {
             CHECK_EQ_INT(dmap_table_passable(t), 2079);
-            CHECK_EQ_INT(dmap_table_dist(t, 0, w * h - 1), 31 * 63 + 31 * 2); /* 31 rows across, 31 turns */
+            /* from the first cell to the last: 31 rows across and 31 turns of two steps */
+            CHECK_EQ_INT(dmap_table_dist(t, 0, w * h - 1), 31 * 63 + 31 * 2);
         }
         dmap_table_free(t);
         dmap_grid_free(&g);
