@@ -825,9 +825,12 @@ typedef struct dmap_table dmap_table;
  * *out gets the table (dmap_table_free). Errors: DMAP_ERR_ARG (NULLs, bad moves),
  * DMAP_ERR_SIZE, DMAP_ERR_VALUE (bad costs), DMAP_ERR_LIMIT (more than DMAP_TABLE_MAX_CELLS
  * passable cells), DMAP_ERR_NOMEM; *out is NULL after an error. Cost: one breadth-first
- * search per passable cell, run all at once bit-parallel: O(P * E * P/64) word operations for
- * P passable cells and E = 4 or 8 neighbours, plus writing the P^2 entries; memory
- * 2*P^2 + 36*P + 4*W*H bytes, and 24*P*P/64 bytes of scratch while building. */
+ * search per passable cell, 64 at a time bit-parallel (a level of 64 searches is one pass over
+ * the cells near their frontier, E word reads per cell); each group of 64 fills only the rows
+ * from its own cells on and stops when they are complete, the other half of the table being
+ * its mirror image: at most O(P/64 * D * P * E) word operations for P passable cells, E = 4 or
+ * 8 neighbours and D the largest distance, plus writing the P^2 entries; memory
+ * 2*P^2 + 36*P + 4*W*H bytes, and (24 + 4*E)*P bytes of scratch while building. */
 DMAP_API int dmap_table_new(const dmap_grid *g, const dmap_moves *m, dmap_table **out);
 
 /* Free a table. NULL is fine. */

@@ -125,12 +125,21 @@ int dmap_step(const dmap_grid *g, const dmap_moves *m, int from, dmap_dir d) {
     if (dmap_moves_check(m) != DMAP_OK) return -1;
     if (!size_ok(g->w, g->h)) return -1;
     if (from < 0 || (int64_t)from >= (int64_t)g->w * g->h || g->wall[from]) return -1;
+    return dmap_step_valid(g, m, from, d);
+}
+
+/* Whether (x, y) is inside g and not a wall; g already checked. */
+static int open_at(const dmap_grid *g, int x, int y) {
+    return x >= 0 && y >= 0 && x < g->w && y < g->h && !g->wall[y * g->w + x];
+}
+
+int dmap_step_valid(const dmap_grid *g, const dmap_moves *m, int from, dmap_dir d) {
     if (d >= DMAP_UP_RIGHT && m->connectivity != 8) return -1;
     int x = from % g->w, y = from / g->w;
     int nx = x + dir_dx[d], ny = y + dir_dy[d];
-    if (!dmap_grid_passable(g, nx, ny)) return -1;
+    if (!open_at(g, nx, ny)) return -1;
     if (d >= DMAP_UP_RIGHT && m->corners == DMAP_CORNERS_STRICT &&
-        !(dmap_grid_passable(g, nx, y) && dmap_grid_passable(g, x, ny)))
+        !(open_at(g, nx, y) && open_at(g, x, ny)))
         return -1;
     return ny * g->w + nx;
 }

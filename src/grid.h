@@ -19,4 +19,8 @@ __attribute__((unused)) /* used by live maps and the cache only (single-file bui
 #endif
 int dmap_cost_fits(const dmap_moves *m, double cost);
 
+/* dmap_step for a caller that has checked g (dmap_grid_check), m (dmap_moves_check), d (a
+ * dmap_dir) and that `from` is a passable cell of g: the same cell or -1, without the checks. */
+int dmap_step_valid(const dmap_grid *g, const dmap_moves *m, int from, dmap_dir d);
+
 #endif

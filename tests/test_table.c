@@ -1,7 +1,9 @@
 /* test_table.c — distance tables against dmap_field (unit steps, a ceiling far above every
  * distance) from every source: on random grids under every move rule and on the 20 Kutulu
  * mazes of the shared data (4-connected, as the game moves). Nearest-of-a-set against a plain
- * minimum over dmap_table_dist; paths checked step by step with dmap_step; errors. */
+ * minimum over dmap_table_dist; paths checked step by step with dmap_step; errors. Also the
+ * properties the build relies on: steps can be taken back (the table is filled half from its
+ * mirror image), and tables of 64-source group boundaries and long corridors. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -92,6 +94,67 @@ static void test_random_grids(int cases) {
     CHECK_EQ_INT(bad, 0);
 }
 
+/* The mirror image the build relies on: every step can be taken back (dmap_step(a, d) == b
+ * implies dmap_step(b, d') == a for some d'), under every move rule and corner rule, so
+ * dist(a, b) == dist(b, a); and the tables read that way. */
+static void test_steps_undirected(void) {
+    dmap_rng r;
+    dmap_rng_seed(&r, 64);
+    dmap_moves rules[4] = {dmap_moves_4(), dmap_moves_8(), dmap_moves_octile(), dmap_moves_8()};
+    rules[3].corners = DMAP_CORNERS_STRICT;
+    int one_way = 0, asymmetric = 0;
+    for (int c = 0; c < 40; c++) {
+        dmap_grid g;
+        int w = 1 + (int)dmap_rng_below(&r, 16), h = 1 + (int)dmap_rng_below(&r, 16);
+        dmap_grid_init(&g, w, h);
+        for (int i = 0; i < w * h; i++) g.wall[i] = dmap_rng_unit(&r) < 0.35;
+        const dmap_moves *m = &rules[c % 4];
+        for (int a = 0; a < w * h; a++)
+            for (int d = DMAP_UP; d < DMAP_DIR_COUNT; d++) {
+                int b = dmap_step(&g, m, a, (dmap_dir)d), back = 0;
+                if (b < 0) continue;
+                for (int e = DMAP_UP; e < DMAP_DIR_COUNT; e++)
+                    back |= dmap_step(&g, m, b, (dmap_dir)e) == a;
+                one_way += !back;
+            }
+        dmap_table *t = NULL;
+        CHECK_EQ_INT(dmap_table_new(&g, m, &t), DMAP_OK);
+        for (int a = 0; t && a < w * h; a++)
+            for (int b = 0; b < w * h; b++)
+                asymmetric += dmap_table_dist(t, a, b) != dmap_table_dist(t, b, a);
+        dmap_table_free(t);
+        dmap_grid_free(&g);
+    }
+    CHECK_EQ_INT(one_way, 0);
+    CHECK_EQ_INT(asymmetric, 0);
+}
+
+/* The searches run 64 sources at a time: tables of exactly 64 and 128 cells, one past a
+ * multiple of 64, and a winding corridor (2079 cells in 33 groups, distances up to 2078, past
+ * one byte) against the fields. */
+static void test_word_sizes_and_long_corridors(void) {
+    int sizes[4][2] = {{8, 8}, {16, 8}, {13, 5}, {64, 63}};
+    dmap_moves m = dmap_moves_4();
+    for (int k = 0; k < 4; k++) {
+        dmap_grid g;
+        int w = sizes[k][0], h = sizes[k][1];
+        dmap_grid_init(&g, w, h);
+        if (k == 3) /* odd rows are walls but for one end, alternating: a single winding path */
+            for (int y = 1; y < h; y += 2)
+                for (int x = 0; x < w; x++) g.wall[y * w + x] = x != ((y / 2) % 2 ? 0 : w - 1);
+        dmap_table *t = NULL;
+        CHECK_EQ_INT(dmap_table_new(&g, &m, &t), DMAP_OK);
+        CHECK(t && table_matches_fields(&g, &m, t));
+        if (k == 3) {
+            CHECK_EQ_INT(dmap_table_passable(t), 2079);
+            /* from the first cell to the last: 31 rows across and 31 turns of two steps */
+            CHECK_EQ_INT(dmap_table_dist(t, 0, w * h - 1), 31 * 63 + 31 * 2);
+        }
+        dmap_table_free(t);
+        dmap_grid_free(&g);
+    }
+}
+
 /* More passable cells than the limit are refused; a grid with walls counts only its floor. */
 static void test_limits_and_errors(void) {
     dmap_grid g;
@@ -173,6 +236,8 @@ static void test_kutulu(const char *shared) {
 
 int main(int argc, char **argv) {
     test_limits_and_errors();
+    test_steps_undirected();
+    test_word_sizes_and_long_corridors();
     test_random_grids(300);
     test_kutulu(check_shared_dir(argc, argv));
     return check_report("test_table");
