@@ -111,7 +111,10 @@ typedef struct dmap_diag {
 
 /* A W x H grid. wall[i] != 0 marks a wall; every other cell is passable with an entry cost:
  * cost[i] (finite, > 0) or 1 everywhere when cost is NULL. The struct is plain data: fill it
- * yourself over your own arrays, or let dmap_grid_init allocate them (then dmap_grid_free). */
+ * yourself over your own arrays, or let dmap_grid_init allocate them (then dmap_grid_free).
+ * "Bad costs" below (DMAP_ERR_VALUE): a passable cell's cost that is not finite and > 0, or,
+ * for functions that take moves, a move weight times a passable cell's cost that is not a
+ * finite number > 0 (DBL_MAX costs with 1.41 diagonals overflow). */
 typedef struct dmap_grid {
     int w, h;
     unsigned char *wall; /* w*h bytes, never NULL in a valid grid */

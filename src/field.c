@@ -41,6 +41,13 @@ static int compare_int_seeds(const void *a, const void *b) {
     return (x->value > y->value) - (x->value < y->value);
 }
 
+/* Goals often come in order already (all at 0, or listed by value): then no sort is needed. */
+static int int_seeds_sorted(const int_seed *s, size_t n) {
+    for (size_t i = 1; i < n; i++)
+        if (s[i - 1].value > s[i].value) return 0;
+    return 1;
+}
+
 static int field_int4(const dmap_grid *g, const dmap_goal *goals, size_t ngoals, double dflt,
                       double *values, dmap_workspace *ws) {
     const int w = g->w, h = g->h, pw = w + 2;
@@ -73,7 +80,7 @@ static int field_int4(const dmap_grid *g, const dmap_goal *goals, size_t ngoals,
             while (j > 0 && seed[j - 1].value > it.value) seed[j] = seed[j - 1], j--;
             seed[j] = it;
         }
-    } else {
+    } else if (!int_seeds_sorted(seed, ngoals)) {
         qsort(seed, ngoals, sizeof *seed, compare_int_seeds);
     }
     /* the merge: the next cell is the smaller of the goal list's head and the FIFO's (goals
