@@ -8,47 +8,22 @@
 #   BENCH_A, BENCH_B: two dmap_bench_engine binaries (e.g. an older commit's and this one's)
 #   RUNS: 5 by default; SHARED: ../shared by default
 set -eu
-if [ $# -lt 2 ]; then
-    echo "usage: bench/tables_ab.sh BENCH_A BENCH_B [RUNS] [SHARED]" >&2
-    exit 2
-fi
-a=$1
-b=$2
-runs=${3:-5}
+. "$(dirname "$0")/ab.sh"
+[ $# -ge 2 ] || ab_usage tables_ab.sh "BENCH_A BENCH_B [RUNS] [SHARED]"
 shared=${4:-$(dirname "$0")/../../shared}
-for bin in "$a" "$b"; do
-    if [ ! -x "$bin" ]; then
-        echo "tables_ab.sh: $bin is not an executable" >&2
-        exit 2
-    fi
-done
-case $runs in
-'' | *[!0-9]*)
-    echo "tables_ab.sh: RUNS must be a positive integer, not '$runs'" >&2
-    exit 2
-    ;;
-esac
-[ "$runs" -ge 1 ] || { echo "tables_ab.sh: RUNS must be at least 1" >&2; exit 2; }
-out=$(mktemp)
-trap 'rm -f "$out"' EXIT
-i=0
-while [ "$i" -lt "$runs" ]; do
-    i=$((i + 1))
-    for side in A B; do
-        if [ $side = A ]; then bin=$a; else bin=$b; fi
-        # rows "Name (cells)  <time> <unit>  ...": the build time in us
-        "$bin" --only tables "$shared" |
-            awk -v s=$side '$2 ~ /^\([0-9]+\)$/ {
-                v = $3; if ($4 == "ns") v /= 1e3; else if ($4 == "ms") v *= 1e3
-                printf "%s %s %s %.3f\n", s, $1, $2, v; n++ }
-                END { if (n != 20) exit 1 }' >>"$out" || {
-            echo "tables_ab.sh: $bin did not print the 20 mazes' build times" >&2
-            exit 1
-        }
-    done
-done
+ab_init tables_ab.sh "$1" "$2" "${3:-5}"
+
+# rows "Name (cells)  <time> <unit>  ...": the build time in us
+measure() { # measure BIN SIDE RUN
+    "$1" --only tables "$shared" |
+        awk -v s="$2" '$2 ~ /^\([0-9]+\)$/ {
+            v = $3; if ($4 == "ns") v /= 1e3; else if ($4 == "ms") v *= 1e3
+            printf "%s %s %s %.3f\n", s, $1, $2, v; n++ }
+            END { if (n != 20) exit 1 }'
+}
+ab_alternate measure "the 20 mazes' build times"
 # per maze: median, min, max of each side, and the ratio of the medians
-sort -k2,2 -k1,1 -k4,4g "$out" | awk '
+sort -k2,2 -k1,1 -k4,4g "$ab_out" | awk '
     function med(k, n) { return n % 2 ? v[k, (n + 1) / 2] : (v[k, n / 2] + v[k, n / 2 + 1]) / 2 }
     { k = $1 SUBSEP $2; c[k]++; v[k, c[k]] = $4; name[$2] = $2 " " $3 }
     END {
