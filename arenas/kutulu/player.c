@@ -197,6 +197,13 @@ static int kill_children(void) {
     return found;
 }
 
+/* Reap every child that has already ended. */
+static void reap_ended(void) {
+    int status;
+    while (waitpid(-1, &status, WNOHANG) > 0) {
+    }
+}
+
 /* Kill the whole tree below: as the subreaper, the keeper inherits the children of every
  * process it kills before it reaps that process, so rescanning after each reap reaches every
  * descendant. Done when no child is left. */
@@ -209,8 +216,7 @@ static void kill_tree(void) {
         } else if (waitpid(-1, &status, WNOHANG) < 0 && errno == ECHILD) {
             return;
         }
-        while (waitpid(-1, &status, WNOHANG) > 0) {
-        }
+        reap_ended();
     }
 }
 
@@ -244,9 +250,7 @@ static void keeper_main(int in_fd, int out_fd, int err_fd, int control, const ch
         for (;;) {
             struct pollfd pfd = {3, POLLIN, 0};
             int r = poll(&pfd, 1, 200);
-            int status;
-            while (waitpid(-1, &status, WNOHANG) > 0) {
-            }
+            reap_ended();
             if (r < 0 && errno != EINTR) break;
             if (r > 0) {
                 char c;
@@ -318,14 +322,13 @@ static int read_line(kt_player *p, char *line, size_t cap, int64_t deadline) {
         if (nl) {
             size_t n = (size_t)(nl - p->rbuf);
             if (n > cap - 1) return -1; /* judged whole or not at all */
-            size_t keep = n;
-            memcpy(line, p->rbuf, keep);
-            line[keep] = '\0';
+            memcpy(line, p->rbuf, n);
+            line[n] = '\0';
             /* a NUL byte is a character to the referee, not the end of the line: keep the
              * line as long, with a control byte that its grammar treats as a NUL */
-            for (size_t i = 0; i < keep; i++)
+            for (size_t i = 0; i < n; i++)
                 if (line[i] == '\0') line[i] = '\x01';
-            if (keep && line[keep - 1] == '\r') line[keep - 1] = '\0';
+            if (n && line[n - 1] == '\r') line[n - 1] = '\0';
             memmove(p->rbuf, nl + 1, p->rlen - n - 1);
             p->rlen -= n + 1;
             return 0;
