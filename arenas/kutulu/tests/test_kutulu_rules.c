@@ -257,18 +257,12 @@ static void test_sanity_and_removal(void) {
 /* The unit-cost fast path (a BFS) gives exactly the costs and parents of the referee's sorted
  * open list (the bucket search, here with LIGHT marks that mark nothing), for every source and
  * direction offset of a league map. */
-static void test_path_fast_path(const char *maps_dir) {
-    static kt_mapset league;
-    char err[256];
-    if (kt_mapset_load(maps_dir, &league, err, sizeof err)) {
-        CHECK(0);
-        return;
-    }
+static void test_path_fast_path(const kt_mapset *league) {
     static kt_search a, b;
     static unsigned char dark[KT_MAX_CELLS];
     int mismatches = 0, searches = 0;
     for (int mi = 0; mi < KT_LEAGUE_MAPS; mi += 5) {
-        const kt_map *m = &league.maps[mi];
+        const kt_map *m = &league->maps[mi];
         a.nbr_map = b.nbr_map = NULL;
         for (int src = 0; src < m->w * m->h; src++) {
             if (m->cells[src] == '#') continue;
@@ -322,18 +316,12 @@ static long check_nearest(const kt_map *m, kt_search *s, const int cells[KT_PLAY
     return bad;
 }
 
-static void test_first_steps_without_search(const char *maps_dir) {
-    static kt_mapset league;
-    char err[256];
-    if (kt_mapset_load(maps_dir, &league, err, sizeof err)) {
-        CHECK(0);
-        return;
-    }
+static void test_first_steps_without_search(const kt_mapset *league) {
     static kt_search a, b;
     long toward = 0, near = 0, near_searched = 0, mismatches = 0, early = 0;
     uint64_t rs = 12345;
     for (int mi = 0; mi < KT_LEAGUE_MAPS; mi++) {
-        const kt_map *m = &league.maps[mi];
+        const kt_map *m = &league->maps[mi];
         int n = m->w * m->h, open[KT_MAX_CELLS], nopen = 0;
         kt_search_reset(&a);
         kt_search_reset(&b);
@@ -391,19 +379,13 @@ static void test_first_steps_without_search(const char *maps_dir) {
  * whole search: on every league map, with LIGHT marks around one or two random cells (radius
  * 5, as a LIGHT), from random sources and offsets to 1 to 4 random targets, the cheapest
  * targets get the same cost and first step and every dearer one is left unreached. */
-static void test_cheapest_search(const char *maps_dir) {
-    static kt_mapset league;
-    char err[256];
-    if (kt_mapset_load(maps_dir, &league, err, sizeof err)) {
-        CHECK(0);
-        return;
-    }
+static void test_cheapest_search(const kt_mapset *league) {
     static kt_search full, cheap, marks;
     static unsigned char light[KT_MAX_CELLS];
     uint64_t rs = 777;
     long trials = 0, cut = 0, mismatches = 0;
     for (int mi = 0; mi < KT_LEAGUE_MAPS; mi++) {
-        const kt_map *m = &league.maps[mi];
+        const kt_map *m = &league->maps[mi];
         int n = m->w * m->h, open[KT_MAX_CELLS], nopen = 0;
         for (int c = 0; c < n; c++)
             if (m->cells[c] != '#') open[nopen++] = c;
@@ -478,14 +460,8 @@ static void hash_turn(void *ctx, const kt_game *g, char lines[KT_PLAYERS][KT_ANS
     for (size_t i = 0; i < n; i++) t->h = (t->h ^ (unsigned char)buf[i]) * 1099511628211ULL;
 }
 
-static void test_determinism(const char *maps_dir) {
-    kt_mapset league;
+static void test_determinism(const kt_mapset *league) {
     char err[256];
-    if (kt_mapset_load(maps_dir, &league, err, sizeof err)) {
-        fprintf(stderr, "FAIL: %s\n", err);
-        CHECK(0);
-        return;
-    }
     uint64_t hashes[2];
     for (int run = 0; run < 2; run++) {
         kt_player *p[KT_PLAYERS];
@@ -494,7 +470,7 @@ static void test_determinism(const char *maps_dir) {
         kt_match_config cfg = {12345, -1, 99, 1000000000LL, 50000000LL};
         trace_hash t = {1469598103934665603ULL};
         kt_match_result res;
-        CHECK_EQ_INT(kt_play_match(p, &league, &cfg, hash_turn, &t, &res, err, sizeof err), 0);
+        CHECK_EQ_INT(kt_play_match(p, league, &cfg, hash_turn, &t, &res, err, sizeof err), 0);
         CHECK(res.turns > 0);
         hashes[run] = t.h;
         for (int i = 0; i < KT_PLAYERS; i++) kt_player_free(p[i]);
@@ -515,9 +491,15 @@ int main(int argc, char **argv) {
     test_spawns_and_spook();
     test_sanity_and_removal();
     test_last_turn();
-    test_determinism(argv[1]);
-    test_path_fast_path(argv[1]);
-    test_first_steps_without_search(argv[1]);
-    test_cheapest_search(argv[1]);
+    static kt_mapset league;
+    char err[256];
+    if (kt_mapset_load(argv[1], &league, err, sizeof err)) {
+        fprintf(stderr, "FAIL: %s\n", err);
+        return 1;
+    }
+    test_determinism(&league);
+    test_path_fast_path(&league);
+    test_first_steps_without_search(&league);
+    test_cheapest_search(&league);
     return check_report("test_kutulu_rules");
 }
