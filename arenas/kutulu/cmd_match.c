@@ -44,9 +44,9 @@ int kcli_int64(const char *opt, const char *s, int64_t *out) {
     return 0;
 }
 
-int kcli_bot_stderr(const char *v, int *fd) {
-    if (*fd > 2) close(*fd);
-    if (strcmp(v, "inherit") == 0) *fd = 2;
+int kcli_bot_stderr(const char *v, int dflt, int *fd) {
+    if (!v) *fd = dflt;
+    else if (strcmp(v, "inherit") == 0) *fd = 2;
     else if (strcmp(v, "discard") == 0) *fd = -1;
     else if ((*fd = open(v, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644)) < 0)
         return kcli_fail("--bot-stderr: cannot open '%.200s': %s", v, strerror(errno));
@@ -93,7 +93,7 @@ static void render_turn(void *ctx, const kt_game *g, char lines[KT_PLAYERS][KT_A
 int kutulu_cmd_match(int argc, char **argv) {
     int64_t seed = 0, bot_seed = 1, first_ms = 1000, limit_ms = 50;
     int have_seed = 0, render = 0, forced = -1, bot_stderr = 2;
-    const char *maps_dir = NULL, *replay_path = NULL, *html_path = NULL;
+    const char *maps_dir = NULL, *replay_path = NULL, *html_path = NULL, *stderr_arg = NULL;
     char scratch[4200]; /* --html alone: the replay goes there, beside the page, then away */
     int scratch_used = 0;
     char *specs[KT_PLAYERS] = {0};
@@ -134,7 +134,7 @@ int kutulu_cmd_match(int argc, char **argv) {
         } else if (strcmp(a, "--html") == 0) {
             html_path = v;
         } else if (strcmp(a, "--bot-stderr") == 0) {
-            if (kcli_bot_stderr(v, &bot_stderr)) return KCLI_USAGE;
+            stderr_arg = v;
         } else {
             return kit_unknown_option("kutulu", "match", a), KCLI_USAGE;
         }
@@ -144,6 +144,7 @@ int kutulu_cmd_match(int argc, char **argv) {
     if (kcli_bots("--bots", bots_arg, specs)) return KCLI_USAGE;
     static kt_mapset maps;
     if (kcli_load_maps(maps_dir, &maps)) return KCLI_USAGE;
+    if (kcli_bot_stderr(stderr_arg, 2, &bot_stderr)) return KCLI_USAGE; /* opened last */
     kt_player *players[KT_PLAYERS] = {0};
     char err[256];
     int rc = 0;

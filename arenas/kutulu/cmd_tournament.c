@@ -90,8 +90,8 @@ int kutulu_cmd_tournament(int argc, char **argv) {
     kit_opts seen = {0};
     const char *maps_dir = NULL;
     char *bots_arg = NULL;
+    const char *stderr_arg = NULL;
     tour_ctx ctx;
-    ctx.bot_stderr = -1;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (strcmp(a, "--help") == 0) return fputs(tournament_help, stdout), 0;
@@ -114,7 +114,7 @@ int kutulu_cmd_tournament(int argc, char **argv) {
         } else if (strcmp(a, "--maps") == 0) {
             maps_dir = v;
         } else if (strcmp(a, "--bot-stderr") == 0) {
-            if (kcli_bot_stderr(v, &ctx.bot_stderr)) return KCLI_USAGE;
+            stderr_arg = v;
         } else {
             return kit_unknown_option("kutulu", "tournament", a), KCLI_USAGE;
         }
@@ -129,6 +129,7 @@ int kutulu_cmd_tournament(int argc, char **argv) {
     }
     static kt_mapset maps;
     if (kcli_load_maps(maps_dir, &maps)) return KCLI_USAGE;
+    if (kcli_bot_stderr(stderr_arg, -1, &ctx.bot_stderr)) return KCLI_USAGE; /* opened last */
     ctx.maps = &maps;
     ctx.seed = seed;
     game_slot *slots = calloc((size_t)games, sizeof *slots);

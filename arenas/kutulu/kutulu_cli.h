@@ -24,9 +24,10 @@ int kutulu_cmd_tournament(int argc, char **argv);
 int kcli_load_maps(const char *dir, kt_mapset *maps);
 /* A Java long; 0 or KCLI_USAGE (printed). */
 int kcli_int64(const char *opt, const char *s, int64_t *out);
-/* --bot-stderr: "inherit" (2), "discard" (-1) or a FILE opened for appending (closing the
- * descriptor *fd held before, if it was a file); 0 or KCLI_USAGE (printed). */
-int kcli_bot_stderr(const char *v, int *fd);
+/* --bot-stderr's value v: "inherit" (2), "discard" (-1), a FILE opened for appending, or dflt
+ * when v is NULL (not given). Open it after every other argument is checked, so that bad input
+ * creates no file. 0 or KCLI_USAGE (printed). */
+int kcli_bot_stderr(const char *v, int dflt, int *fd);
 /* Split "A,B,C,D" in place into exactly 4 player specs, each a built-in bot or cmd:PROGRAM
  * ARGS; 0 or KCLI_USAGE (the kit's one line: kit_split_bots, kit_unknown_bot). */
 int kcli_bots(const char *opt, char *s, char *specs[KT_PLAYERS]);

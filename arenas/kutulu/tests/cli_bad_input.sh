@@ -70,6 +70,8 @@ expect_line "unknown bot words" "kutulu: --bots: unknown bot 'nobot' (known: $kn
 expect_line "unknown bot in a tournament" "kutulu: --bots: unknown bot 'nobot' (known: $known, or cmd:PROGRAM ARGS)" tournament --bots nobot,wait,wait,wait --games 1 --maps "$maps"
 long=xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx # 60
 expect_line "long unknown bot" "kutulu: --bots: unknown bot '$long...' (known: $known, or cmd:PROGRAM ARGS)" match --seed 1 --bots "wait,wait,wait,${long}yyyy" --maps "$maps"
+expect2 "bad input with --bot-stderr" match --bots wait,wait,wait,wait --maps "$maps" --bot-stderr "$out/never.txt"
+[ ! -e "$out/never.txt" ] || { echo "FAIL: bad input created the --bot-stderr file" >&2; fails=$((fails + 1)); }
 # --bot-stderr: a program's stderr goes where it is told, appended to a file (never truncated)
 bot="cmd:sh -c 'echo bot-debug-line >&2; while read -r l; do echo WAIT; done'"
 echo "kept line" > "$out/bot-stderr.txt"
