@@ -1,0 +1,33 @@
+/* bot.c — looking up and listing an arena's bots by name (the interface is in bot.h). */
+#include "bot.h"
+
+#include <string.h>
+
+#include "cli.h"
+
+const kit_bot_info *kit_bot_find(const kit_bot_table *t, const char *name) {
+    for (int i = 0; i < t->n; i++)
+        if (strcmp(t->bots[i]->name, name) == 0) return t->bots[i];
+    return NULL;
+}
+
+const kit_bot_info *kit_bot_lookup(const char *prog, const char *opt, const kit_bot_table *t,
+                                   const char *name, const char *also) {
+    const kit_bot_info *b = kit_bot_find(t, name);
+    if (b) return b;
+    const char *known[64];
+    int n = t->n < 64 ? t->n : 64;
+    for (int i = 0; i < n; i++) known[i] = t->bots[i]->name;
+    kit_unknown_bot(prog, opt, name, known, n, also);
+    return NULL;
+}
+
+void kit_bot_list(FILE *out, const kit_bot_table *t) {
+    int width = 0;
+    for (int i = 0; i < t->n; i++) {
+        int w = (int)strlen(t->bots[i]->name);
+        if (w > width) width = w;
+    }
+    for (int i = 0; i < t->n; i++)
+        fprintf(out, "%-*s  %s\n", width, t->bots[i]->name, t->bots[i]->about);
+}

@@ -1,0 +1,77 @@
+/* bot.h — the one bot interface of every arena. A bot is four functions over a game's own
+ * view and action types, declared once here and typed per game:
+ *
+ *     KIT_BOT_INTERFACE(pm_bot, pm_view, pm_action);   (in the arena's header)
+ *
+ * declares `typedef struct pm_bot { kit_bot_info info; init; decide; release; maps; } pm_bot`:
+ *   int  init(void **state, const VIEW *first, uint64_t seed)
+ *        per-game state (may stay NULL) from the first view and the bot's own generator seed;
+ *        0 or a negative DMAP_ERR_* (nothing to release then).
+ *   int  decide(void *state, const VIEW *view, ACTION *action)
+ *        reads the view (never changes it), writes the action; 0 or a negative DMAP_ERR_*
+ *        (DMAP_ERR_NOMEM when a map could not get its memory): an error ends the game with
+ *        that error, never a different game played on. No allocation in steady state.
+ *   void release(void *state)
+ *        frees what init made (NULL is fine).
+ *   int  maps(void *state, kit_map *out, int max)        (may be NULL)
+ *        the named maps of the last decision (goal map, timing map, ...), at most max, for
+ *        replays; called only when a replay asks, so publishing costs nothing otherwise.
+ *        Returns the count, or a negative DMAP_ERR_*.
+ *
+ * A bot keeps no globals, prints nothing and reports errors as values, so that any driver can
+ * run it: a match, a tournament on many threads, a program on the other end of a pipe, Python.
+ * Randomness comes only from the seed given to init (the bot's own generator). */
+#ifndef KIT_BOT_H
+#define KIT_BOT_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+/* A map a bot publishes: w*h values of the game's board, row-major; +INFINITY or NaN for
+ * walls and cells the map does not reach (written as null in replays). The values belong to
+ * the bot and stay valid until it decides again or is released. */
+typedef struct kit_map {
+    const char *name; /* "goal", "timing", ...: a replay names it "p<seat>/<name>" */
+    const double *values;
+} kit_map;
+
+/* The most maps one bot publishes at a time. */
+#define KIT_MAX_MAPS 8
+
+/* What every bot has first: its name (as --bots takes it) and one line for the `bots`
+ * command. A typed bot starts with it, so a pointer to the info is a pointer to the bot. */
+typedef struct kit_bot_info {
+    const char *name;
+    const char *about;
+} kit_bot_info;
+
+#define KIT_BOT_INTERFACE(TYPE, VIEW, ACTION)                                                  \
+    typedef struct TYPE {                                                                      \
+        kit_bot_info info;                                                                     \
+        int (*init)(void **state, const VIEW *first, uint64_t seed);                           \
+        int (*decide)(void *state, const VIEW *view, ACTION *action);                          \
+        void (*release)(void *state);                                                          \
+        int (*maps)(void *state, kit_map *out, int max);                                       \
+    } TYPE
+
+/* An arena's bot table: pointers to the info of each built-in bot, in the order `bots` lists
+ * them, e.g. `static const kit_bot_info *const table[] = {&pm_bot_simple.info, ...}`. */
+typedef struct kit_bot_table {
+    const kit_bot_info *const *bots;
+    int n;
+} kit_bot_table;
+
+/* The bot called name, or NULL. Convert the result to the arena's type with a cast
+ * ((const pm_bot *)info): the info is the bot's first member. */
+const kit_bot_info *kit_bot_find(const kit_bot_table *t, const char *name);
+
+/* The same for a name the user gave with option opt: NULL after printing
+ * "PROG: OPT: unknown bot 'NAME' (known: a, b, c)" (`also` ends the list when not NULL, e.g.
+ * "or cmd:PROGRAM ARGS"). */
+const kit_bot_info *kit_bot_lookup(const char *prog, const char *opt, const kit_bot_table *t,
+                                   const char *name, const char *also);
+
+/* The `bots` command: one line per bot, "NAME  ABOUT", names padded to one column. */
+void kit_bot_list(FILE *out, const kit_bot_table *t);
+
+#endif

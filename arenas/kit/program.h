@@ -1,0 +1,80 @@
+/* program.h — what every arena program shares around its commands: `main` with a command
+ * table (usage, `help`, `help COMMAND`, `bots`, the unknown-command line), and the replay
+ * outputs of `match` (--replay FILE and --html FILE, alone or together).
+ *
+ * An arena's main.c is only its table:
+ *
+ *     static const kit_command commands[] = {
+ *         {"match", "--seed S --bots A,B [--render] [--replay FILE] [--html FILE] [--maps]",
+ *          "play one game", cmd_match},
+ *         ...};
+ *     int main(int argc, char **argv) {
+ *         const kit_program p = {"pommerman", "Pommerman ...", commands, 4, &pm_bot_table};
+ *         return kit_main(&p, argc, argv);
+ *     }
+ *
+ * Exit statuses: 0 success, 1 a failure while running (a game that could not be played, a
+ * file that could not be written), 2 bad usage or bad input (KIT_EXIT_USAGE). */
+#ifndef KIT_PROGRAM_H
+#define KIT_PROGRAM_H
+
+#include <stddef.h>
+
+#include "bot.h"
+#include "cli.h"
+#include "replay.h"
+
+/* A command: run(argc, argv) with argv[0] the command's name; `PROG help NAME` runs it as
+ * `NAME --help`, so every command prints its own options on --help (exit 0). */
+typedef struct kit_command {
+    const char *name;
+    const char *synopsis; /* its options, one line of the usage */
+    const char *about;    /* what it does, a few words */
+    int (*run)(int argc, char **argv);
+} kit_command;
+
+typedef struct kit_program {
+    const char *name;  /* the program's name, the PROG of every message */
+    const char *about; /* one line under the usage's first line */
+    const kit_command *commands;
+    int ncommands;
+    const kit_bot_table *bots; /* the `bots` command lists them; NULL: no such command */
+} kit_program;
+
+/* Runs the command argv[1]: no command, `help`, `--help` or `-h` print the usage on stdout
+ * (exit 0); `help COMMAND` runs COMMAND --help; `bots` lists the bots; anything else prints
+ * "PROG: unknown command 'X' (see PROG help)" and returns 2. */
+int kit_main(const kit_program *p, int argc, char **argv);
+
+/* The usage: "usage: PROG COMMAND [options]   (PROG help COMMAND: its options)", the about
+ * line, then one line per command. */
+void kit_usage(const kit_program *p, FILE *out);
+
+/* ---- match outputs: --replay FILE and --html FILE ----------------------------------------------
+ * Either, both or neither. With --html alone the replay goes to a scratch file beside the
+ * HTML, removed at the end. Nothing is left half-written: a failed game leaves no file. */
+typedef struct kit_outputs {
+    const char *replay_path; /* --replay FILE or NULL */
+    const char *html_path;   /* --html FILE or NULL */
+    int maps;                /* --maps: the bots' maps go into the replay */
+    kit_replay replay;
+    char scratch[4200];
+    int open;
+} kit_outputs;
+
+/* After option parsing: checks the combination ("--maps needs --replay FILE or --html FILE")
+ * and opens the replay (line 1 is the caller's kit_replay_header). Returns 0, or -1 after one
+ * line "PROG: ..." on stderr. */
+int kit_outputs_open(kit_outputs *o, const char *prog);
+
+/* The replay to write turns into, or NULL when no output was asked for. */
+kit_replay *kit_outputs_replay(kit_outputs *o);
+
+/* Ends the outputs after a played game: closes the replay, writes the HTML. Returns 0, or -1
+ * after one line on stderr (no output file is left behind then). */
+int kit_outputs_close(kit_outputs *o, const char *prog);
+
+/* Gives the outputs up (the game failed): nothing is written, scratch files go. */
+void kit_outputs_abort(kit_outputs *o);
+
+#endif
