@@ -27,9 +27,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* static inline, and never "unused" (a single-file build may carry a part of the library that
- * uses only some of these). */
-#if defined(__GNUC__) || defined(__clang__)
+/* static inline, never "unused" (a single-file build may carry only some of the users) */
+#if defined(__GNUC__)
 #define HEAP_INLINE static inline __attribute__((unused))
 #else
 #define HEAP_INLINE static inline
@@ -52,96 +51,61 @@ HEAP_INLINE void heap_place(heap_entry *entry, int32_t *pos, size_t i, heap_entr
     if (pos) pos[e.id] = (int32_t)i;
 }
 
-/* Whether the entry at index i is in order with its parent and its children (debug checks). */
-HEAP_INLINE int heap_in_order_at(const heap_entry *entry, size_t len, size_t i) {
+/* Whether the entry at index i of a heap of n entries is in order with its parent and its
+ * children (for the debug checks and the tests). */
+HEAP_INLINE int heap_in_order_at(const heap_entry *entry, size_t n, size_t i) {
     size_t c = 2 * i + 1;
     return (i == 0 || !(entry[i].key < entry[(i - 1) / 2].key)) &&
-           (c >= len || !(entry[c].key < entry[i].key)) &&
-           (c + 1 >= len || !(entry[c + 1].key < entry[i].key));
+           (c >= n || !(entry[c].key < entry[i].key)) &&
+           (c + 1 >= n || !(entry[c + 1].key < entry[i].key));
 }
 
-/* Whether the whole heap is in order (and, indexed, every id's index right): for tests. */
-HEAP_INLINE int heap_is_valid(const heap *h) {
-    for (size_t i = 0; i < h->len; i++)
-        if (!heap_in_order_at(h->entry, h->len, i) ||
-            (h->pos && h->pos[h->entry[i].id] != (int32_t)i))
-            return 0;
-    return 1;
-}
-
-/* Entry e moved up from the hole at index i: parents with larger keys move down. */
-HEAP_INLINE void heap_sift_up(heap_entry *entry, int32_t *pos, size_t len, size_t i,
-                                heap_entry e) {
-    while (i > 0) {
-        size_t parent = (i - 1) / 2;
-        if (!(e.key < entry[parent].key)) break;
-        heap_place(entry, pos, i, entry[parent]);
-        i = parent;
+/* Entry e moves up from the hole at index i: parents with larger keys move down. */
+HEAP_INLINE void heap_sift_up(heap *h, int32_t *pos, size_t i, heap_entry e) {
+    while (i > 0 && e.key < h->entry[(i - 1) / 2].key) {
+        heap_place(h->entry, pos, i, h->entry[(i - 1) / 2]);
+        i = (i - 1) / 2;
     }
-    heap_place(entry, pos, i, e);
-    assert(heap_in_order_at(entry, len, i));
-    (void)len;
+    heap_place(h->entry, pos, i, e);
+    assert(heap_in_order_at(h->entry, h->len, i));
 }
 
-/* Entry e moved down from the hole at index i of a heap of len entries: the smaller child
- * (the left one on a tie) moves up while its key is below e's. */
-HEAP_INLINE void heap_sift_down(heap_entry *entry, int32_t *pos, size_t len, size_t i,
-                                  heap_entry e) {
-    for (;;) {
-        size_t c = 2 * i + 1;
-        if (c >= len) break;
-        if (c + 1 < len && entry[c + 1].key < entry[c].key) c++;
+/* The smallest entry out (h->len > 0): the last entry moves down from the top while the
+ * smaller child (the left one on a tie) has a smaller key. */
+HEAP_INLINE heap_entry heap_take_top(heap *h, int32_t *pos) {
+    heap_entry *entry = h->entry, top = entry[0], e = entry[--h->len];
+    size_t n = h->len, i = 0, c;
+    if (pos) pos[top.id] = -1;
+    if (n == 0) return top;
+    while ((c = 2 * i + 1) < n) {
+        if (c + 1 < n && entry[c + 1].key < entry[c].key) c++;
         if (!(entry[c].key < e.key)) break;
         heap_place(entry, pos, i, entry[c]);
         i = c;
     }
     heap_place(entry, pos, i, e);
-    assert(heap_in_order_at(entry, len, i));
-}
-
-/* The smallest entry out; the last entry fills its place. len > 0. */
-HEAP_INLINE heap_entry heap_take_top(heap_entry *entry, int32_t *pos, size_t *len) {
-    assert(*len > 0);
-    heap_entry top = entry[0];
-    if (pos) pos[top.id] = -1;
-    if (--*len > 0) heap_sift_down(entry, pos, *len, 0, entry[*len]);
+    assert(heap_in_order_at(entry, n, i));
     return top;
 }
 
-/* ---- lazy deletion (pos NULL) ---- */
-
-/* Push (key, id); the entries must have room for one more. */
+/* Lazy deletion: push (key, id), the entries having room for one more; pop the smallest. */
 HEAP_INLINE void heap_push(heap *h, double key, int32_t id) {
     heap_entry e = {key, id};
-    assert(!h->pos);
-    size_t i = h->len++;
-    heap_sift_up(h->entry, NULL, h->len, i, e);
+    h->len++;
+    heap_sift_up(h, NULL, h->len - 1, e);
 }
 
-/* Pop the entry with the smallest key (h->len > 0). */
-HEAP_INLINE heap_entry heap_pop(heap *h) {
-    return heap_take_top(h->entry, NULL, &h->len);
-}
+HEAP_INLINE heap_entry heap_pop(heap *h) { return heap_take_top(h, NULL); }
 
-/* ---- indexed (pos set) ---- */
-
-/* Push id with key, or lower its key to key when it is in the heap already (key must not be
- * above its current key). The entries have room for every id. */
+/* Indexed: push id with key, or lower its key to key when it is in the heap already (key not
+ * above its current key); pop the smallest, whose id's index becomes -1. */
 HEAP_INLINE void heap_push_or_lower(heap *h, double key, int32_t id) {
     heap_entry e = {key, id};
-    size_t i;
-    if (h->pos[id] < 0) {
-        i = h->len++;
-    } else {
-        i = (size_t)h->pos[id];
-        assert(!(h->entry[i].key < key));
-    }
-    heap_sift_up(h->entry, h->pos, h->len, i, e);
+    size_t i = h->pos[id] < 0 ? h->len++ : (size_t)h->pos[id];
+    assert(i + 1 == h->len || !(h->entry[i].key < key));
+    heap_sift_up(h, h->pos, i, e);
 }
 
-/* Pop the entry with the smallest key (h->len > 0); its id's index becomes -1. */
-HEAP_INLINE heap_entry heap_pop_indexed(heap *h) {
-    return heap_take_top(h->entry, h->pos, &h->len);
-}
+HEAP_INLINE heap_entry heap_pop_indexed(heap *h) { return heap_take_top(h, h->pos); }
 
 #endif

@@ -583,7 +583,6 @@ static int run_heap(const scan_ctx *s, const dmap_grid *g, dmap_workspace *ws,
         h.entry[h.len].key = work[seed[h.len]];
         h.entry[h.len].id = seed[h.len];
     }
-    assert(heap_is_valid(&h));
     /* entry costs by padded index are read back from the grid through the row/column */
     while (h.len > 0) {
         heap_entry top = heap_pop(&h);

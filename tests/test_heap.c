@@ -49,6 +49,15 @@ static old_item old_pop(old_item *h, size_t *n) {
     return top;
 }
 
+/* The whole heap in order, and (indexed) every id's index right. */
+static int heap_is_valid(const heap *h) {
+    for (size_t i = 0; i < h->len; i++)
+        if (!heap_in_order_at(h->entry, h->len, i) ||
+            (h->pos && h->pos[h->entry[i].id] != (int32_t)i))
+            return 0;
+    return 1;
+}
+
 static int cmp_double(const void *a, const void *b) {
     double x = *(const double *)a, y = *(const double *)b;
     return (x > y) - (x < y);
