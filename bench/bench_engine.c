@@ -17,7 +17,7 @@
  * Floors: a minimal int32 breadth-first search (padded grid, one int32 queue, no generality:
  * exactly the 4-connected unit case) and the memory write of the output (W*H doubles set).
  *
- * usage: dmap_bench_engine [--quick] [--rounds R] [--only floor|small|incremental|tables] [SHARED]
+ * usage: dmap_bench_engine [--quick] [--rounds R] [--only floor|small|incremental|tables|heap] [SHARED]
  * (SHARED defaults to ../shared beside the repository) */
 #define _POSIX_C_SOURCE 200809L
 
@@ -818,6 +818,177 @@ static void section_tables(const char *shared) {
            worst_lookup <= 5 ? "PASS" : "MISS");
 }
 
+/* ---- the heap paths ---------------------------------------------------------------------------- */
+
+/* A side x side grid, 4-connected, with 20 % random walls and 20 distinct entry costs
+ * (1, 1.5, ..., 10.5: more than the scan's FIFOs take, so the scan runs on its heap; halves,
+ * so every sum of costs is exact and equal paths give equal values). The centre is open. */
+static void weighted_grid(dmap_grid *g, int side) {
+    dmap_grid_init(g, side, side);
+    dmap_grid_add_costs(g);
+    dmap_rng rng;
+    dmap_rng_seed(&rng, 4620);
+    for (long i = 0; i < (long)side * side; i++) {
+        g->wall[i] = dmap_rng_below(&rng, 100) < 20;
+        g->cost[i] = 1.0 + 0.5 * dmap_rng_below(&rng, 20);
+    }
+    g->wall[(side / 2) * side + side / 2] = 0;
+}
+
+/* Every passable cell of a 4-connected field holds exactly its best offer: its goal value, or
+ * a passable neighbour's value plus its own entry cost (the fixed point the scan computes). */
+static int field_is_fixed_point(const dmap_grid *g, const double *v, int goal) {
+    static const int dx[4] = {0, 1, 0, -1}, dy[4] = {-1, 0, 1, 0};
+    for (int y = 0; y < g->h; y++)
+        for (int x = 0; x < g->w; x++) {
+            int i = y * g->w + x;
+            if (g->wall[i]) continue;
+            double best = i == goal ? 0 : NOT_REACHED;
+            for (int d = 0; d < 4; d++) {
+                int nx = x + dx[d], ny = y + dy[d];
+                if (nx < 0 || ny < 0 || nx >= g->w || ny >= g->h || g->wall[ny * g->w + nx])
+                    continue;
+                double cand = v[ny * g->w + nx] + g->cost[i];
+                if (cand < best) best = cand;
+            }
+            if (v[i] != best) return 0;
+        }
+    return 1;
+}
+
+/* The layered search of the heap rows: 4 states over a weighted grid; in every state a step
+ * costs the entry cost of the cell entered, and the state may change (to the next one) in no
+ * time: many equal arrival times. Every layer then equals the field from the source. */
+typedef struct layered_run {
+    const dmap_grid *g;
+    int source;
+    double *arrival;
+    int *parent;
+    dmap_workspace *ws;
+} layered_run;
+
+enum { HEAP_STATES = 4 };
+
+static int weighted_steps(void *user, int cell, int state, dmap_transition *out, int cap) {
+    const dmap_grid *g = ((const layered_run *)user)->g;
+    int x = cell % g->w, y = cell / g->w, n = 0;
+    int next[4] = {y > 0 ? cell - g->w : -1, x + 1 < g->w ? cell + 1 : -1,
+                   y + 1 < g->h ? cell + g->w : -1, x > 0 ? cell - 1 : -1};
+    for (int d = 0; d < 4; d++)
+        if (next[d] >= 0 && !g->wall[next[d]] && n < cap) {
+            dmap_transition t = {next[d], state, g->cost[next[d]]};
+            out[n++] = t;
+        }
+    if (n < cap) {
+        dmap_transition t = {cell, (state + 1) % HEAP_STATES, 0};
+        out[n++] = t;
+    }
+    return n;
+}
+
+static int run_layered(void *ctx, long reps) {
+    layered_run *l = ctx;
+    dmap_layer_source src = {l->source, 0, 0};
+    int n = l->g->w * l->g->h;
+    for (long i = 0; i < reps; i++)
+        if (dmap_layered_search(n, HEAP_STATES, &src, 1, weighted_steps, l, 5, INFINITY,
+                                l->arrival, l->parent, l->ws) != DMAP_OK)
+            return -1;
+    return 0;
+}
+
+/* The live map's whole cycle of edit batches, once per repetition (every round then times
+ * the same updates). */
+static int run_live_cycle(void *ctx, long reps) {
+    edit_case *e = ctx;
+    for (long i = 0; i < reps; i++)
+        if (run_live(ctx, (long)e->nb) != 0) return -1;
+    return 0;
+}
+
+/* One row of the heap section: name | median | the range over the rounds, per operation (the
+ * contender's time divided by per); bench/heap_ab.sh reads these rows. */
+static void heap_row(const char *name, const contender *c, double per) {
+    double lo = INFINITY, hi = 0;
+    for (int r = 0; r < rounds; r++) {
+        if (c->ns[r] < lo) lo = c->ns[r];
+        if (c->ns[r] > hi) hi = c->ns[r];
+    }
+    printf("%-48s | %12.0f ns | %.0f-%.0f ns\n", name, median_ns(c) / per, lo / per, hi / per);
+}
+
+static void section_heap(void) {
+    int side = quick ? 64 : 512, lside = quick ? 32 : 128;
+    printf("\n## The heap paths: a scan with 20 distinct costs, a live map with costs, a layered\n"
+           "## search (4-connected, 20 %% walls, entry costs 1-10.5 in halves; one source)\n");
+    printf("%-48s | %15s | %s\n", "case", "median", "range over the rounds");
+    dmap_grid g, lg;
+    weighted_grid(&g, side);
+    weighted_grid(&lg, lside);
+    int centre = (side / 2) * side + side / 2;
+    dmap_goal goal = {side / 2, side / 2, 0};
+    field_run f;
+    field_init(&f, &g, dmap_moves_4(), &goal, 1);
+    /* a wall added, then removed, at 256 random cells: invalidation and re-lowering on the
+     * live map's heap */
+    dmap_rng r;
+    dmap_rng_seed(&r, 4621);
+    dmap_edit *ed = malloc(sizeof(dmap_edit) * 512);
+    size_t nb = wall_toggles(&g, &r, &centre, 1, ed, 256);
+    dmap_moves four = dmap_moves_4();
+    edit_case live = {ed, nb, 1, 0, NULL, {0}, NULL, 0, NOT_REACHED, four, NULL, NULL, 0};
+    dmap_live_new(&g, &four, NULL, NOT_REACHED, &goal, 1, &live.lm);
+    size_t nl = (size_t)lside * lside * HEAP_STATES;
+    layered_run l = {&lg, (lside / 2) * lside + lside / 2, malloc(sizeof(double) * nl),
+                     malloc(sizeof(int) * nl), dmap_workspace_new()};
+    contender c[3] = {{"scan", run_field, &f, 0, {0}}, {"live", run_live_cycle, &live, 0, {0}},
+                      {"layered", run_layered, &l, 0, {0}}};
+    interleave(c, 3);
+    char name[96];
+    snprintf(name, sizeof name, "scan %dx%d, dmap_field", side, side);
+    heap_row(name, &c[0], 1);
+    snprintf(name, sizeof name, "live map %dx%d: add/remove a wall, per update", side, side);
+    heap_row(name, &c[1], (double)nb);
+    snprintf(name, sizeof name, "layered %dx%d x %d states", lside, lside, HEAP_STATES);
+    heap_row(name, &c[2], 1);
+    /* the checks: the field is the fixed point; the live map, back at its first grid, equals
+     * it bit for bit; every layer equals the field of the layered grid */
+    if (!field_is_fixed_point(&g, f.v, centre)) {
+        fprintf(stderr, "bench: the weighted field is not the fixed point\n");
+        failures++;
+    }
+    while (live.at != 0) run_live(&live, 1);
+    const double *lv = dmap_live_values(live.lm);
+    for (int i = 0; i < side * side; i++)
+        if (!g.wall[i] && memcmp(&lv[i], &f.v[i], sizeof(double)) != 0) {
+            fprintf(stderr, "bench: the weighted live map differs from a fresh field\n");
+            failures++;
+            break;
+        }
+    dmap_goal lgoal = {lside / 2, lside / 2, 0};
+    field_run lf;
+    field_init(&lf, &lg, four, &lgoal, 1);
+    run_field(&lf, 1);
+    int bad = 0;
+    for (size_t k = 0; k < nl; k++) {
+        size_t i = k % ((size_t)lside * lside);
+        if (!lg.wall[i]) bad |= l.arrival[k] != (lf.v[i] == NOT_REACHED ? INFINITY : lf.v[i]);
+    }
+    if (bad) {
+        fprintf(stderr, "bench: a layer of the layered search differs from the field\n");
+        failures++;
+    }
+    field_free(&lf);
+    field_free(&f);
+    dmap_live_free(live.lm);
+    free(ed);
+    free(l.arrival);
+    free(l.parent);
+    dmap_workspace_free(l.ws);
+    dmap_grid_free(&g);
+    dmap_grid_free(&lg);
+}
+
 int main(int argc, char **argv) {
     const char *shared = DMAP_BENCH_DEFAULT_SHARED, *only = NULL;
     for (int i = 1; i < argc; i++) {
@@ -831,7 +1002,7 @@ int main(int argc, char **argv) {
             shared = argv[i];
         else {
             fprintf(stderr, "usage: dmap_bench_engine [--quick] [--rounds R] "
-                            "[--only floor|small|incremental|tables] [SHARED]\n");
+                            "[--only floor|small|incremental|tables|heap] [SHARED]\n");
             return 2;
         }
     }
@@ -847,6 +1018,7 @@ int main(int argc, char **argv) {
     if (!only || strcmp(only, "small") == 0) section_small();
     if (!only || strcmp(only, "incremental") == 0) section_incremental(shared);
     if (!only || strcmp(only, "tables") == 0) section_tables(shared);
+    if (!only || strcmp(only, "heap") == 0) section_heap();
     print_load("at end");
     if (failures) fprintf(stderr, "dmap_bench_engine: %d check(s) failed\n", failures);
     return failures ? 1 : 0;

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "bfs_bits.h"
+#include "bits.h"
 
 /* The bitsets of one search. */
 typedef struct bit_grid {
@@ -38,16 +39,17 @@ static inline uint64_t zero_bytes_to_bits(const unsigned char *p) {
 
 static void load_bits(const dmap_grid *g, bit_grid *b) {
     size_t n = (size_t)g->w * (size_t)g->h, i = 0;
-    b->nw = (n + 63) / 64;
+    b->nw = bits_words(n);
     b->w = (unsigned)g->w;
     for (size_t k = 0; k < b->nw; k++) b->free[k] = b->right_ok[k] = b->left_ok[k] = 0;
     for (; i + 8 <= n; i += 8) b->free[i >> 6] |= zero_bytes_to_bits(g->wall + i) << (i & 63);
-    for (; i < n; i++) b->free[i >> 6] |= (uint64_t)(g->wall[i] == 0) << (i & 63);
+    for (; i < n; i++)
+        if (g->wall[i] == 0) bits_set(b->free, i);
     /* column 0 and the last column, marked row by row */
     for (size_t y = 0, first = 0; y < (size_t)g->h; y++, first += (size_t)g->w) {
         size_t last = first + (size_t)g->w - 1;
-        b->right_ok[first >> 6] |= (uint64_t)1 << (first & 63);
-        b->left_ok[last >> 6] |= (uint64_t)1 << (last & 63);
+        bits_set(b->right_ok, first);
+        bits_set(b->left_ok, last);
     }
     for (size_t k = 0; k < b->nw; k++) {
         b->right_ok[k] = b->free[k] & ~b->right_ok[k];
@@ -76,20 +78,10 @@ static inline uint64_t shift_to_lower(const uint64_t *a, size_t nw, size_t i, un
     return v;
 }
 
-static inline int lowest_bit(uint64_t m) {
-#if defined(__GNUC__)
-    return __builtin_ctzll(m);
-#else
-    int k = 0;
-    while (!(m & 1)) m >>= 1, k++;
-    return k;
-#endif
-}
-
 /* depth[cell] = level for every cell in the bitset fresh. */
 static void write_level(const uint64_t *fresh, size_t nw, int level, int *depth) {
     for (size_t i = 0; i < nw; i++)
-        for (uint64_t m = fresh[i]; m; m &= m - 1) depth[i * 64 + (size_t)lowest_bit(m)] = level;
+        BITS_FOR_EACH(k, fresh[i]) depth[i * 64 + k] = level;
 }
 
 /* The next level: every free, unseen cell one step from the frontier. Returns nonzero when it
@@ -120,11 +112,11 @@ int dmap_bfs_bits(const dmap_grid *g, const int *sources, size_t nsources, int m
     size_t n = (size_t)g->w * (size_t)g->h;
     if (depth)
         for (size_t i = 0; i < n; i++) depth[i] = -1;
-    for (size_t k = 0; k < nsources; k++) seen[sources[k] >> 6] |= (uint64_t)1 << (sources[k] & 63);
+    for (size_t k = 0; k < nsources; k++) bits_set(seen, (size_t)sources[k]);
     for (size_t k = 0; k < b.nw; k++) frontier[k] = seen[k];
     if (depth) write_level(frontier, b.nw, 0, depth);
-    const size_t tw = target >= 0 ? (size_t)target >> 6 : 0;
-    const uint64_t tbit = target >= 0 ? (uint64_t)1 << (target & 63) : 0;
+    const size_t tw = target >= 0 ? bits_word_of((size_t)target) : 0;
+    const uint64_t tbit = target >= 0 ? bits_mask_of((size_t)target) : 0;
     int found = (seen[tw] & tbit) != 0;
     for (int level = 1; !found && (max_depth < 0 || level <= max_depth); level++) {
         if (!next_level(&b, frontier, seen, next)) break;

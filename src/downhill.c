@@ -6,6 +6,7 @@
  * so a caller can filter them further; randomness comes only from the caller's dmap_rng. */
 #include <math.h>
 
+#include "bits.h"
 #include "dmap.h"
 
 /* Shared argument checks of the downhill functions. */
@@ -49,27 +50,11 @@ int dmap_downhill_options(const dmap_grid *g, const dmap_moves *m, const double 
     return DMAP_OK;
 }
 
-static int popcount9(unsigned x) {
-    int c = 0;
-    for (; x; x &= x - 1) c++;
-    return c;
-}
-
-/* The k-th (0-based) set bit of options. */
-static dmap_dir nth_option(unsigned options, int k) {
-    for (int d = 0; d < DMAP_DIR_COUNT; d++)
-        if (options & (1u << d)) {
-            if (k == 0) return (dmap_dir)d;
-            k--;
-        }
-    return DMAP_STAY; /* not reached: k < popcount */
-}
-
 int dmap_pick_option(unsigned options, dmap_rng *rng, dmap_dir *dir) {
     if (!rng || !dir || options == 0 || (options >> DMAP_DIR_COUNT) != 0) return DMAP_ERR_ARG;
-    int count = popcount9(options);
+    int count = bits_count(options);
     int k = count == 1 ? 0 : (int)dmap_rng_below(rng, (uint32_t)count);
-    *dir = nth_option(options, k);
+    *dir = (dmap_dir)bits_nth(options, k);
     return DMAP_OK;
 }
 
@@ -87,7 +72,7 @@ int dmap_downhill_path(const dmap_grid *g, const dmap_moves *m, const double *va
         unsigned options = best_options(g, m, values, cell, blocked);
         /* Staying is among the best: no neighbour is strictly lower, this is the end. */
         if (options & (1u << DMAP_STAY)) break;
-        dmap_dir d = nth_option(options, 0);
+        dmap_dir d = (dmap_dir)bits_lowest(options);
         if (rng) dmap_pick_option(options, rng, &d);
         /* Every step goes strictly lower, so no cell repeats and the walk ends within N. */
         cell = dmap_step(g, m, cell, d);

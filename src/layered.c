@@ -4,66 +4,13 @@
  * that state at the earliest.
  *
  * The graph is never built: a callback lists a node's transitions when the node settles.
- * Durations may be 0, so the queue is an indexed binary heap keyed on the arrival array
- * (decrease-key; each node is popped at most once). */
+ * Durations may be 0, so the queue is the indexed binary heap of heap.h keyed on the arrival
+ * times (decrease-key; each node is popped at most once). */
 #include <math.h>
 #include <string.h>
 
+#include "heap.h"
 #include "workspace.h"
-
-typedef struct node_heap {
-    int *item;
-    int *pos; /* per node: index in item, or -1 */
-    size_t size;
-    const double *key;
-} node_heap;
-
-static void place(node_heap *hp, size_t i, int node) {
-    hp->item[i] = node;
-    hp->pos[node] = (int)i;
-}
-
-static void sift_up(node_heap *hp, size_t i) {
-    int node = hp->item[i];
-    double k = hp->key[node];
-    while (i > 0) {
-        size_t parent = (i - 1) / 2;
-        if (!(k < hp->key[hp->item[parent]])) break;
-        place(hp, i, hp->item[parent]);
-        i = parent;
-    }
-    place(hp, i, node);
-}
-
-static void sift_down(node_heap *hp, size_t i) {
-    int node = hp->item[i];
-    double k = hp->key[node];
-    for (;;) {
-        size_t child = 2 * i + 1;
-        if (child >= hp->size) break;
-        if (child + 1 < hp->size && hp->key[hp->item[child + 1]] < hp->key[hp->item[child]])
-            child++;
-        if (!(hp->key[hp->item[child]] < k)) break;
-        place(hp, i, hp->item[child]);
-        i = child;
-    }
-    place(hp, i, node);
-}
-
-static int pop(node_heap *hp) {
-    int top = hp->item[0];
-    hp->pos[top] = -1;
-    if (--hp->size > 0) {
-        place(hp, 0, hp->item[hp->size]);
-        sift_down(hp, 0);
-    }
-    return top;
-}
-
-static void push_or_lower(node_heap *hp, int node) {
-    if (hp->pos[node] < 0) place(hp, hp->size++, node);
-    sift_up(hp, (size_t)hp->pos[node]);
-}
 
 /* The problem being solved, for the helpers below. */
 typedef struct layered {
@@ -71,7 +18,7 @@ typedef struct layered {
     double horizon;
     double *arrival;
     int *parent;
-    node_heap heap;
+    heap heap; /* indexed: each node at most once, keyed on its arrival */
 } layered;
 
 static int node_of(const layered *L, int cell, int state) {
@@ -84,7 +31,7 @@ static void offer(layered *L, int v, double t, int from) {
     if (!(t < L->arrival[v]) || t > L->horizon) return;
     L->arrival[v] = t;
     if (L->parent) L->parent[v] = from;
-    push_or_lower(&L->heap, v);
+    heap_push_or_lower(&L->heap, t, v);
 }
 
 static int seed_sources(layered *L, const dmap_layer_source *sources, size_t nsources) {
@@ -116,7 +63,8 @@ static int expand(layered *L, int u, dmap_transition_fn next, void *user, dmap_t
 static int search(layered *L, const dmap_layer_source *sources, size_t nsources,
                   dmap_transition_fn next, void *user, dmap_transition *out, int cap) {
     int rc = seed_sources(L, sources, nsources);
-    while (rc == DMAP_OK && L->heap.size > 0) rc = expand(L, pop(&L->heap), next, user, out, cap);
+    while (rc == DMAP_OK && L->heap.len > 0)
+        rc = expand(L, heap_pop_indexed(&L->heap).id, next, user, out, cap);
     return rc;
 }
 
@@ -130,20 +78,21 @@ int dmap_layered_search(int ncells, int nstates, const dmap_layer_source *source
     if ((int64_t)ncells * nstates > DMAP_MAX_CELLS) return DMAP_ERR_SIZE;
     if (isnan(horizon)) return DMAP_ERR_VALUE;
     size_t n = (size_t)ncells * (size_t)nstates, heap_bytes, out_bytes;
-    if (!dmap_mul_size(n, 2 * sizeof(int), &heap_bytes) ||
+    /* the heap's entries, then its index of every node */
+    if (!dmap_mul_size(n, sizeof(heap_entry) + sizeof(int32_t), &heap_bytes) ||
         !dmap_mul_size((size_t)max_transitions, sizeof(dmap_transition), &out_bytes))
         return DMAP_ERR_SIZE;
 
     dmap_workspace *own = NULL;
     if (!ws && !(ws = own = dmap_workspace_new())) return DMAP_ERR_NOMEM;
-    int *mem = dmap_ws_buffer(ws, DMAP_WS_SEARCH_C, heap_bytes, 0);
+    heap_entry *mem = dmap_ws_buffer(ws, DMAP_WS_SEARCH_C, heap_bytes, 0);
     dmap_transition *out = dmap_ws_buffer(ws, DMAP_WS_SEARCH_D, out_bytes, 0);
     int rc = DMAP_ERR_NOMEM;
     if (mem && out) {
-        layered L = {ncells, nstates, horizon, arrival, parent, {mem, mem + n, 0, arrival}};
+        layered L = {ncells, nstates, horizon, arrival, parent, {mem, 0, (int32_t *)(mem + n)}};
         for (size_t i = 0; i < n; i++) arrival[i] = INFINITY;
         if (parent) memset(parent, 0xff, n * sizeof(int));
-        memset(L.heap.pos, 0xff, n * sizeof(int));
+        memset(L.heap.pos, 0xff, n * sizeof(int32_t));
         rc = search(&L, sources, nsources, next, user, out, max_transitions);
     }
     dmap_workspace_free(own);

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "bfs_bits.h"
+#include "bits.h"
 #include "dmap.h"
 #include "workspace.h"
 
@@ -166,7 +167,7 @@ static void reachable_from_bits(const dmap_grid *g, int from, unsigned char *rea
     dmap_bfs_bits(g, &from, 1, -1, -1, NULL, seen);
     size_t n = (size_t)g->w * (size_t)g->h, total = 0;
     for (size_t i = 0; i < n; i++) {
-        reached[i] = (unsigned char)(seen[i >> 6] >> (i & 63) & 1);
+        reached[i] = (unsigned char)bits_get(seen, i);
         total += reached[i];
     }
     if (count) *count = total;

@@ -29,6 +29,7 @@
 #include <string.h>
 
 #include "grid.h"
+#include "heap.h"
 #include "scan.h"
 #include "workspace.h"
 
@@ -568,56 +569,25 @@ static int run_fifo_merge(const scan_ctx *s, dmap_workspace *ws, const int32_t *
 
 /* ---- the heap path (many distinct costs) ------------------------------------------------------ */
 
-typedef struct heap_item {
-    double key;
-    int32_t cell;
-} heap_item;
-
-static void heap_sift_down(heap_item *h, size_t n, size_t i) {
-    heap_item it = h[i];
-    for (;;) {
-        size_t c = 2 * i + 1;
-        if (c >= n) break;
-        if (c + 1 < n && h[c + 1].key < h[c].key) c++;
-        if (!(h[c].key < it.key)) break;
-        h[i] = h[c];
-        i = c;
-    }
-    h[i] = it;
-}
-
-static void heap_sift_up(heap_item *h, size_t i) {
-    heap_item it = h[i];
-    while (i > 0) {
-        size_t parent = (i - 1) / 2;
-        if (!(it.key < h[parent].key)) break;
-        h[i] = h[parent];
-        i = parent;
-    }
-    h[i] = it;
-}
-
 /* Dijkstra with a binary heap and lazy deletion, started from the seeds (sorted by value,
  * which is already a valid heap). A cell is pushed once per improvement. */
 static int run_heap(const scan_ctx *s, const dmap_grid *g, dmap_workspace *ws,
                     const int32_t *seed, size_t nseeds) {
-    size_t cap = 1024, n = 0, bytes;
+    size_t cap = 1024, bytes;
     while (cap < nseeds) cap *= 2;
-    if (!dmap_mul_size(cap, sizeof(heap_item), &bytes)) return DMAP_ERR_NOMEM;
-    heap_item *h = dmap_ws_buffer(ws, DMAP_WS_SCAN_HEAP, bytes, 0);
-    if (!h) return DMAP_ERR_NOMEM;
+    if (!dmap_mul_size(cap, sizeof(heap_entry), &bytes)) return DMAP_ERR_NOMEM;
+    heap h = {dmap_ws_buffer(ws, DMAP_WS_SCAN_HEAP, bytes, 0), 0, NULL};
+    if (!h.entry) return DMAP_ERR_NOMEM;
     double *work = s->work;
-    for (; n < nseeds; n++) {
-        h[n].key = work[seed[n]];
-        h[n].cell = seed[n];
+    for (; h.len < nseeds; h.len++) {
+        h.entry[h.len].key = work[seed[h.len]];
+        h.entry[h.len].id = seed[h.len];
     }
     /* entry costs by padded index are read back from the grid through the row/column */
-    while (n > 0) {
-        heap_item top = h[0];
-        h[0] = h[--n];
-        if (n) heap_sift_down(h, n, 0);
-        if (top.key > work[top.cell]) continue; /* stale */
-        int32_t p = top.cell;
+    while (h.len > 0) {
+        heap_entry top = heap_pop(&h);
+        if (top.key > work[top.id]) continue; /* stale */
+        int32_t p = top.id;
         for (int d = 0; d < s->ndirs; d++) {
             int diag = d >= 4;
             int32_t q = p + s->off[d];
@@ -632,16 +602,13 @@ static int run_heap(const scan_ctx *s, const dmap_grid *g, dmap_workspace *ws,
             if (cand < work[q]) {
                 work[q] = cand;
                 if (s->parent) s->parent[q] = p;
-                if (n == cap) {
-                    if (!dmap_mul_size(cap * 2, sizeof *h, &bytes)) return DMAP_ERR_NOMEM;
-                    h = dmap_ws_buffer(ws, DMAP_WS_SCAN_HEAP, bytes, 1);
-                    if (!h) return DMAP_ERR_NOMEM;
+                if (h.len == cap) {
+                    if (!dmap_mul_size(cap * 2, sizeof *h.entry, &bytes)) return DMAP_ERR_NOMEM;
+                    h.entry = dmap_ws_buffer(ws, DMAP_WS_SCAN_HEAP, bytes, 1);
+                    if (!h.entry) return DMAP_ERR_NOMEM;
                     cap *= 2;
                 }
-                h[n].key = cand;
-                h[n].cell = q;
-                heap_sift_up(h, n);
-                n++;
+                heap_push(&h, cand, q);
             }
         }
     }

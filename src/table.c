@@ -19,6 +19,7 @@
 #include <emmintrin.h>
 #endif
 
+#include "bits.h"
 #include "dmap.h"
 #include "grid.h"
 #include "workspace.h"
@@ -33,16 +34,6 @@ struct dmap_table {
     dmap_moves moves;
     uint16_t *dist;  /* p*p */
 };
-
-static int lowest_bit(uint64_t m) {
-#if defined(__GNUC__)
-    return __builtin_ctzll(m);
-#else
-    int k = 0;
-    while (!(m & 1)) m >>= 1, k++;
-    return k;
-#endif
-}
 
 void dmap_table_free(dmap_table *t) {
     if (!t) return;
@@ -90,7 +81,7 @@ static inline uint64_t sweep(const int32_t *nbr, const int e, size_t from, size_
         any |= acc;
         if (write && acc) {
             uint16_t *row = dist + c * p + wd * 64;
-            for (uint64_t bits = acc; bits; bits &= bits - 1) row[lowest_bit(bits)] = level;
+            BITS_FOR_EACH(k, acc) row[k] = level;
         }
     }
     return any;
@@ -135,7 +126,7 @@ static void search_word(dmap_table *t, const int32_t *nbr, size_t reach, size_t 
                         uint64_t *seen, uint64_t *front, uint64_t *next) {
     size_t p = t->p, first = wd * 64, last = first + 64 < p ? first + 64 : p;
     const int e = t->moves.connectivity;
-    uint64_t all = last - first == 64 ? ~(uint64_t)0 : ((uint64_t)1 << (last - first)) - 1;
+    uint64_t all = bits_low_mask((unsigned)(last - first));
     memset(seen, 0, p * sizeof *seen);
     memset(front, 0, p * sizeof *front);
     memset(next, 0, p * sizeof *next);
@@ -165,8 +156,7 @@ static void search_word(dmap_table *t, const int32_t *nbr, size_t reach, size_t 
     /* the pairs no search joined */
     for (size_t c = first; c < p; c++) {
         uint16_t *row = t->dist + c * p + first;
-        for (uint64_t bits = all & ~seen[c]; bits; bits &= bits - 1)
-            row[lowest_bit(bits)] = DMAP_TABLE_UNREACHABLE;
+        BITS_FOR_EACH(k, all & ~seen[c]) row[k] = DMAP_TABLE_UNREACHABLE;
     }
 }
 

@@ -35,13 +35,9 @@
 
 #include "dmap.h"
 #include "grid.h"
+#include "heap.h"
 #include "scan.h"
 #include "workspace.h"
-
-typedef struct live_item {
-    double key;
-    int32_t cell;
-} live_item;
 
 /* Invalidation spread too far: a full scan is cheaper than going on (an internal code). */
 enum { LIVE_REBUILD = 1 };
@@ -77,8 +73,8 @@ struct dmap_live {
     size_t lowered_len, lowered_cap;
     int heap_path;        /* this apply re-lowered on the heap */
     int uoff[8];          /* unpadded offsets of the 8 directions */
-    live_item *heap;
-    size_t heap_len, heap_cap;
+    heap heap;            /* lazy deletion (pos NULL) */
+    size_t heap_cap;
     int32_t *list;
     size_t list_len, list_cap;
     /* per-edit snapshot of the cells an apply edits */
@@ -106,41 +102,18 @@ static double step_into(const dmap_live *lm, int32_t q, int d) {
     return (d < 4 ? lm->moves.cardinal : lm->moves.diagonal) * entry_cost(lm, q);
 }
 
-static int heap_push(dmap_live *lm, double key, int32_t cell) {
-    if (lm->heap_len == lm->heap_cap) {
+/* Push (key, cell) on the apply's heap, growing it as needed. */
+static int heap_push_grow(dmap_live *lm, double key, int32_t cell) {
+    if (lm->heap.len == lm->heap_cap) {
         size_t cap = lm->heap_cap ? 2 * lm->heap_cap : 256, bytes;
-        if (!dmap_mul_size(cap, sizeof(live_item), &bytes)) return DMAP_ERR_NOMEM;
-        live_item *h = realloc(lm->heap, bytes);
+        if (!dmap_mul_size(cap, sizeof(heap_entry), &bytes)) return DMAP_ERR_NOMEM;
+        heap_entry *h = realloc(lm->heap.entry, bytes);
         if (!h) return DMAP_ERR_NOMEM;
-        lm->heap = h;
+        lm->heap.entry = h;
         lm->heap_cap = cap;
     }
-    live_item *h = lm->heap;
-    size_t i = lm->heap_len++;
-    while (i > 0) {
-        size_t parent = (i - 1) / 2;
-        if (!(key < h[parent].key)) break;
-        h[i] = h[parent];
-        i = parent;
-    }
-    h[i].key = key;
-    h[i].cell = cell;
+    heap_push(&lm->heap, key, cell);
     return DMAP_OK;
-}
-
-static live_item heap_pop(dmap_live *lm) {
-    live_item *h = lm->heap, top = h[0], it = h[--lm->heap_len];
-    size_t n = lm->heap_len, i = 0;
-    for (;;) {
-        size_t c = 2 * i + 1;
-        if (c >= n) break;
-        if (c + 1 < n && h[c + 1].key < h[c].key) c++;
-        if (!(h[c].key < it.key)) break;
-        h[i] = h[c];
-        i = c;
-    }
-    if (n) h[i] = it;
-    return top;
 }
 
 /* Append to a growable int32 array. */
@@ -190,7 +163,7 @@ void dmap_live_free(dmap_live *lm) {
     dmap_workspace_free(lm->ws);
     free(lm->mark);
     free(lm->stamp);
-    free(lm->heap);
+    free(lm->heap.entry);
     free(lm->list);
     free(lm->edited);
     free(lm->old_wall);
@@ -496,7 +469,7 @@ static int touch(dmap_live *lm, int32_t p) {
 static int candidate(dmap_live *lm, int32_t p) {
     if (marks(lm, p) & (MARK_CANDIDATE | MARK_VALID | MARK_INVALID)) return DMAP_OK;
     add_mark(lm, p, MARK_CANDIDATE);
-    return heap_push(lm, lm->work[p], p);
+    return heap_push_grow(lm, lm->work[p], p);
 }
 
 /* Cell p can no longer be held at its old value: list it and make its neighbours with equal or
@@ -558,9 +531,9 @@ static int invalidate_phase(dmap_live *lm, size_t nedited) {
         double cost = lm->grid.cost ? lm->grid.cost[i] : 1.0;
         if (lm->start[i] > lm->old_start[k] || cost > lm->old_cost[k]) rc = candidate(lm, p);
     }
-    while (rc == DMAP_OK && lm->heap_len) {
-        live_item it = heap_pop(lm);
-        int32_t p = it.cell;
+    while (rc == DMAP_OK && lm->heap.len) {
+        heap_entry it = heap_pop(&lm->heap);
+        int32_t p = it.id;
         if (marks(lm, p) & (MARK_VALID | MARK_INVALID)) continue;
         if (still_supported(lm, p))
             add_mark(lm, p, MARK_VALID);
@@ -601,12 +574,12 @@ static int seed_push(dmap_live *lm, int32_t p) {
 static int relower_heap(dmap_live *lm) {
     const int strict = strict_corners(lm);
     int rc = DMAP_OK;
-    lm->heap_len = 0;
+    lm->heap.len = 0;
     for (size_t k = 0; k < lm->seeds_len && rc == DMAP_OK; k++)
-        rc = heap_push(lm, lm->work[lm->seeds[k]], lm->seeds[k]);
-    while (rc == DMAP_OK && lm->heap_len) {
-        live_item it = heap_pop(lm);
-        int32_t p = it.cell;
+        rc = heap_push_grow(lm, lm->work[lm->seeds[k]], lm->seeds[k]);
+    while (rc == DMAP_OK && lm->heap.len) {
+        heap_entry it = heap_pop(&lm->heap);
+        int32_t p = it.id;
         double v = lm->work[p];
         if (it.key > v) continue; /* stale: p was lowered again after this entry */
         for (int d = 0; d < lm->moves.connectivity && rc == DMAP_OK; d++) {
@@ -615,7 +588,7 @@ static int relower_heap(dmap_live *lm) {
             double cand = v + step_into(lm, q, d);
             if (cand < lm->work[q]) {
                 lm->work[q] = cand;
-                rc = heap_push(lm, cand, q);
+                rc = heap_push_grow(lm, cand, q);
                 if (rc == DMAP_OK)
                     rc = push32(&lm->lowered, &lm->lowered_len, &lm->lowered_cap, q);
             }
@@ -751,7 +724,7 @@ int dmap_live_apply(dmap_live *lm, const dmap_edit *edits, size_t nedits, size_t
         memset(lm->stamp, 0, lm->np * sizeof(uint32_t));
         lm->gen = 1;
     }
-    lm->heap_len = lm->list_len = 0;
+    lm->heap.len = lm->list_len = 0;
     size_t nedited = 0;
     int rc = change_inputs(lm, edits, nedits, &nedited);
     if (rc != DMAP_OK) return rc; /* nothing changed yet (allocations come first) */

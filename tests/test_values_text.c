@@ -4,11 +4,9 @@
  *     negative zero is written "0"; NaN is refused with the cell named;
  *   - the reader's refusals (NaN, other infinities, ragged rows, empty fields) and its diag;
  *   - the grid and digits formats;
- *   - dmap_format_text_map read back by dmap_parse_text_map;
- *   - dmap_version agrees with the header. */
+ *   - dmap_format_text_map read back by dmap_parse_text_map. */
 #include <float.h>
 #include <math.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -151,20 +149,10 @@ static void test_text_map_writer(void) {
     CHECK_EQ_INT(dmap_format_text_map(NULL, NULL, &text, &len), DMAP_ERR_ARG);
 }
 
-static void test_version(void) {
-    CHECK(strcmp(dmap_version(), DMAP_VERSION_STRING) == 0);
-    CHECK_EQ_INT(dmap_version_number(), DMAP_VERSION_NUMBER);
-    char want[32];
-    snprintf(want, sizeof want, "%d.%d.%d", dmap_version_number() / 10000,
-             dmap_version_number() / 100 % 100, dmap_version_number() % 100);
-    CHECK(strcmp(want, dmap_version()) == 0);
-}
-
 int main(void) {
     test_csv_round_trip();
     test_csv_spellings();
     test_csv_refusals();
     test_text_map_writer();
-    test_version();
     return check_report("test_values_text");
 }

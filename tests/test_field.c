@@ -1,8 +1,9 @@
-/* test_field_fast.c — dmap_field's int32 fast path (4-connected, unit steps, no costs, integer
- * goals) against the reference sweep loop, bit for bit: random grids, several goals with
- * different (negative, repeated, same-cell) integer values, ceilings integer, fractional, huge
- * and none (+inf); plus the cases that must take the general path (-0.0 goals, goals beyond
- * 2^29, fractional goals) giving the same bits as the sweep too. */
+/* test_field.c — dmap_field (src/field.c): its int32 fast path (4-connected, unit steps, no
+ * costs, integer goals) against the reference sweep loop, bit for bit: random grids, several
+ * goals with different (negative, repeated, same-cell) integer values, ceilings integer,
+ * fractional, huge and none (+inf); plus the cases that must take the general path (-0.0
+ * goals, goals beyond 2^29, fractional goals) giving the same bits as the sweep too. Its
+ * argument checks are test_scan.c's. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -111,5 +112,5 @@ static void test_general_path_cases(void) {
 int main(void) {
     test_general_path_cases();
     test_random(UNDER_ASAN ? 300 : 2000);
-    return check_report("test_field_fast");
+    return check_report("test_field");
 }
