@@ -4,7 +4,7 @@
  * <= 10 us median (the original: about 12 ms).
  *
  * What is measured, in thread CPU time of this one thread, after a warm-up:
- *   1. engine tick: every shared recorded game (../shared/data/bomber/traces) played again from
+ *   1. engine tick: every recorded game (arenas/bomber/data/traces) played again from
  *      its seed with its recorded answers, the engine only (no bots, no comparison), --reps
  *      times; us per tick of the fastest run;
  *   2. full game: gambit (pid 0) against random (pid 1) on seeds 1..G through bomber_play (the
@@ -18,7 +18,7 @@
  * timed from here, so the ratios compare our run with those figures, not side by side.
  * Speed targets never fail the run; a replay that does not reproduce its trace does (exit 1).
  *
- * usage: dmap_bench_bomber [--quick] [--games G] [--reps K] [--shared DIR]
+ * usage: dmap_bench_bomber [--quick] [--games G] [--reps K] [--source DIR]
  *        [--orig-tick-us X] [--orig-game-s X] [--orig-decision-ms X] */
 #define _POSIX_C_SOURCE 200809L
 
@@ -75,7 +75,7 @@ static int cmp_double(const void *a, const void *b) {
 }
 
 int main(int argc, char **argv) {
-    const char *shared = DMAP_BENCH_DEFAULT_SHARED;
+    const char *source = DMAP_BENCH_SOURCE; /* the repository */
     long games = 20, reps = 5;
     double orig_tick_us = 75, orig_game_s = 26, orig_decision_ms = 12;
     for (int i = 1; i < argc; i++) {
@@ -83,7 +83,7 @@ int main(int argc, char **argv) {
         if (!strcmp(o, "--quick")) games = 3, reps = 1;
         else if (!strcmp(o, "--games") && v) games = atol(v), i++;
         else if (!strcmp(o, "--reps") && v) reps = atol(v), i++;
-        else if (!strcmp(o, "--shared") && v) shared = v, i++;
+        else if (!strcmp(o, "--source") && v) source = v, i++;
         else if (!strcmp(o, "--orig-tick-us") && v) orig_tick_us = atof(v), i++;
         else if (!strcmp(o, "--orig-game-s") && v) orig_game_s = atof(v), i++;
         else if (!strcmp(o, "--orig-decision-ms") && v) orig_decision_ms = atof(v), i++;
@@ -103,7 +103,7 @@ int main(int argc, char **argv) {
     recorded rec[NT];
     for (int k = 0; k < NT; k++) {
         char path[1024];
-        snprintf(path, sizeof path, "%s/data/bomber/traces/%s.trace.gz", shared, names[k]);
+        snprintf(path, sizeof path, "%s/arenas/bomber/data/traces/%s.trace.gz", source, names[k]);
         if (load(path, &rec[k])) return 1;
     }
 

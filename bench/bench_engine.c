@@ -17,8 +17,9 @@
  * Floors: a minimal int32 breadth-first search (padded grid, one int32 queue, no generality:
  * exactly the 4-connected unit case) and the memory write of the output (W*H doubles set).
  *
- * usage: dmap_bench_engine [--quick] [--rounds R] [--only floor|small|incremental|tables|heap] [SHARED]
- * (SHARED defaults to ../shared beside the repository) */
+ * usage: dmap_bench_engine [--quick] [--rounds R] [--only floor|small|incremental|tables|heap] [SOURCE]
+ * (SOURCE: the repository, for tests/data/movingai and arenas/kutulu/data/maps; by default the
+ * one this program was built from) */
 #define _POSIX_C_SOURCE 200809L
 
 #include <math.h>
@@ -614,9 +615,9 @@ static size_t wall_toggles(const dmap_grid *g, dmap_rng *r, const int *avoid, si
     return nb;
 }
 
-static int load_movingai(const char *shared, const char *name, dmap_grid *g, int *start) {
+static int load_movingai(const char *source, const char *name, dmap_grid *g, int *start) {
     char path[2048];
-    snprintf(path, sizeof path, "%s/data/movingai/%s.map", shared, name);
+    snprintf(path, sizeof path, "%s/tests/data/movingai/%s.map", source, name);
     char *text;
     size_t len;
     if (dmap_read_file(path, &text, &len, NULL) != DMAP_OK) {
@@ -627,7 +628,7 @@ static int load_movingai(const char *shared, const char *name, dmap_grid *g, int
     free(text);
     if (rc != DMAP_OK) return -1;
     /* the start of the longest scenario query: a cell of the main region */
-    snprintf(path, sizeof path, "%s/data/movingai/%s.map.scen", shared, name);
+    snprintf(path, sizeof path, "%s/tests/data/movingai/%s.map.scen", source, name);
     *start = -1;
     if (dmap_read_file(path, &text, &len, NULL) == DMAP_OK) {
         dmap_scen_query *q = NULL;
@@ -650,7 +651,7 @@ static const char *const movingai_maps[] = {"8room_000",     "AR0011SR",       "
                                             "Berlin_0_256",  "arena",          "den520d",
                                             "lak303d",       "maze512-1-0",    "random512-10-0"};
 
-static void section_incremental(const char *shared) {
+static void section_incremental(const char *source) {
     printf("\n## Incremental updates (A = full rescan with dmap_field, B = dmap_live_apply;\n"
            "## times per update; octile moves on Moving AI maps, no ceiling)\n");
     printf("%-34s %12s  %12s  %s\n", "case", "rescan", "live", "rescan/live per round");
@@ -663,7 +664,7 @@ static void section_incremental(const char *shared) {
         size_t k = quick ? quick_maps[j] : j;
         dmap_grid g;
         int start;
-        if (load_movingai(shared, movingai_maps[k], &g, &start) != 0) {
+        if (load_movingai(source, movingai_maps[k], &g, &start) != 0) {
             failures++;
             continue;
         }
@@ -750,7 +751,7 @@ static int run_lookups(void *ctx, long reps) {
     return 0;
 }
 
-static void section_tables(const char *shared) {
+static void section_tables(const char *source) {
     printf("\n## Distance tables (the 20 Kutulu mazes, 4-connected; A = build or lookup,\n"
            "## B = one dmap_field of the same maze, for scale)\n");
     printf("%-34s %12s  %12s  %s\n", "maze (passable cells)", "table", "one field", "table/field");
@@ -758,7 +759,7 @@ static void section_tables(const char *shared) {
     size_t nmaps = quick ? 3 : 20;
     for (size_t k = 0; k < nmaps; k++) {
         char path[2048];
-        snprintf(path, sizeof path, "%s/data/kutulu/maps/%s.txt", shared, kutulu_maps[k]);
+        snprintf(path, sizeof path, "%s/arenas/kutulu/data/maps/%s.txt", source, kutulu_maps[k]);
         char *text;
         size_t len;
         dmap_grid g;
@@ -990,7 +991,7 @@ static void section_heap(void) {
 }
 
 int main(int argc, char **argv) {
-    const char *shared = DMAP_BENCH_DEFAULT_SHARED, *only = NULL;
+    const char *source = DMAP_BENCH_SOURCE, *only = NULL;
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--quick") == 0)
             quick = 1;
@@ -999,10 +1000,14 @@ int main(int argc, char **argv) {
         else if (strcmp(argv[i], "--only") == 0 && i + 1 < argc)
             only = argv[++i];
         else if (argv[i][0] != '-')
-            shared = argv[i];
+            source = argv[i];
         else {
             fprintf(stderr, "usage: dmap_bench_engine [--quick] [--rounds R] "
+<<<<<<< HEAD
                             "[--only floor|small|incremental|tables|heap] [SHARED]\n");
+=======
+                            "[--only floor|small|incremental|tables] [SOURCE]\n");
+>>>>>>> data
             return 2;
         }
     }
@@ -1016,9 +1021,14 @@ int main(int argc, char **argv) {
     print_load("at start");
     if (!only || strcmp(only, "floor") == 0) section_floor();
     if (!only || strcmp(only, "small") == 0) section_small();
+<<<<<<< HEAD
     if (!only || strcmp(only, "incremental") == 0) section_incremental(shared);
     if (!only || strcmp(only, "tables") == 0) section_tables(shared);
     if (!only || strcmp(only, "heap") == 0) section_heap();
+=======
+    if (!only || strcmp(only, "incremental") == 0) section_incremental(source);
+    if (!only || strcmp(only, "tables") == 0) section_tables(source);
+>>>>>>> data
     print_load("at end");
     if (failures) fprintf(stderr, "dmap_bench_engine: %d check(s) failed\n", failures);
     return failures ? 1 : 0;

@@ -2,7 +2,7 @@
  *   1. engine: CPU time of kt_game_step per turn (the rules only: no bots, no text), in games
  *      whose actions come from a cheap seeded random policy (a step to a random neighbour,
  *      sometimes WAIT, PLAN, LIGHT or YELL, like the random bots of the recorded traces), and
- *      in the six recorded games of ../shared/data/kutulu/traces replayed with their actions.
+ *      in the six recorded games of arenas/kutulu/data/traces replayed with their actions.
  *      Compared with the official Java referee's ~1.4 ms per turn measured by the trace driver
  *      with random bots (measured here earlier; no JVM runs here now). Target: >= 100x,
  *      aiming at <= 5 us per turn.
@@ -174,7 +174,7 @@ static int bench_decisions(const kt_mapset *maps, int map, int n_games, double *
 int main(int argc, char **argv) {
     int quick = 0;
     long games = 200;
-    const char *data = DMAP_BENCH_DEFAULT_SHARED "/data/kutulu";
+    const char *data = DMAP_BENCH_SOURCE "/arenas/kutulu/data";
     char maps_dir[4096];
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--quick") == 0) {

@@ -18,7 +18,7 @@
  * shared, and other processes only ever add time. Speed targets never fail the run; a game
  * that errors does (exit 1).
  *
- * usage: dmap_bench_pursuit [--quick] [--worlds N] [--reps K] [--shared DIR]
+ * usage: dmap_bench_pursuit [--quick] [--worlds N] [--reps K] [--source DIR]
  *        (--quick: 100 worlds, 1 rep, for ctest) */
 
 #define _POSIX_C_SOURCE 200809L
@@ -52,7 +52,7 @@ typedef struct options {
     long worlds;
     long reps;
     int quick;
-    const char *shared;
+    const char *source; /* the repository: arenas/pursuit/data */
 } options;
 
 typedef struct pair {
@@ -264,7 +264,7 @@ static int parse(int argc, char **argv, options *o) {
     o->worlds = 2000;
     o->reps = 3;
     o->quick = 0;
-    o->shared = DMAP_BENCH_DEFAULT_SHARED;
+    o->source = DMAP_BENCH_SOURCE;
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--quick")) {
             o->quick = 1;
@@ -285,11 +285,11 @@ static int parse(int argc, char **argv, options *o) {
                 fprintf(stderr, "bench_pursuit: --reps: '%s' is not a count in 1..100\n", argv[i]);
                 return 2;
             }
-        } else if (!strcmp(argv[i], "--shared") && i + 1 < argc) {
-            o->shared = argv[++i];
+        } else if (!strcmp(argv[i], "--source") && i + 1 < argc) {
+            o->source = argv[++i];
         } else {
             fprintf(stderr, "bench_pursuit: unknown argument '%s' (usage: dmap_bench_pursuit "
-                            "[--quick] [--worlds N] [--reps K] [--shared DIR])\n", argv[i]);
+                            "[--quick] [--worlds N] [--reps K] [--source DIR])\n", argv[i]);
             return 2;
         }
     }
@@ -297,13 +297,13 @@ static int parse(int argc, char **argv, options *o) {
 }
 
 /* The lab's four worlds; missing files are skipped (the count is printed). */
-static int load_lab(const char *shared, pursuit_world lab[4]) {
+static int load_lab(const char *source, pursuit_world lab[4]) {
     static const char *const names[4] = {"battlefield.dat", "battlefield1.dat",
                                          "battlefield2.dat", "battlefield3.dat"};
     int n = 0;
     for (int k = 0; k < 4; k++) {
         char path[4096];
-        snprintf(path, sizeof path, "%s/data/pursuit/%s", shared, names[k]);
+        snprintf(path, sizeof path, "%s/arenas/pursuit/data/%s", source, names[k]);
         dmap_diag diag;
         if (pursuit_world_load(path, &lab[n], &diag) == DMAP_OK) n++;
     }
@@ -322,7 +322,7 @@ int main(int argc, char **argv) {
             return 1;
         }
     pursuit_world lab[4];
-    int nlab = load_lab(o.shared, lab);
+    int nlab = load_lab(o.source, lab);
     pair pairs[MAX_PAIRS];
     size_t npairs = all_pairs(pairs);
 

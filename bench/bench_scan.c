@@ -52,7 +52,7 @@
 #define TARGET_BYTES_PER_CELL 40.0
 
 typedef struct bench_options {
-    const char *shared;
+    const char *source; /* the repository: tests/data/movingai */
     int reps;
     int full;  /* also run the reference sweep on the 1000x1000 grids */
     int quick; /* small grids only: the ctest smoke run */
@@ -546,7 +546,7 @@ static void print_targets(const bench_row *rows, int n, const memory_figures *me
  * ------------------------------------------------------------------------------------- */
 
 static int usage(const char *why) {
-    fprintf(stderr, "dmap_bench: %s\nusage: dmap_bench [shared-dir] [--full] [--quick] "
+    fprintf(stderr, "dmap_bench: %s\nusage: dmap_bench [SOURCE] [--full] [--quick] "
                     "[--reps K] [--memory]\n", why);
     return 2;
 }
@@ -562,7 +562,7 @@ static void bench_and_free(bench_case *c, const bench_options *o, bench_row *row
 }
 
 int main(int argc, char **argv) {
-    bench_options o = {DMAP_BENCH_DEFAULT_SHARED, 7, 0, 0};
+    bench_options o = {DMAP_BENCH_SOURCE, 7, 0, 0};
     int memory_only = 0;
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--full") == 0) {
@@ -579,7 +579,7 @@ int main(int argc, char **argv) {
         } else if (argv[i][0] == '-') {
             return usage("unknown option");
         } else {
-            o.shared = argv[i];
+            o.source = argv[i];
         }
     }
     int side = o.quick ? 100 : 1000;
@@ -623,7 +623,7 @@ int main(int argc, char **argv) {
         }
 
     char dir[4096];
-    snprintf(dir, sizeof dir, "%s/data/movingai", o.shared);
+    snprintf(dir, sizeof dir, "%s/tests/data/movingai", o.source);
     int nmaps = 0;
     char **maps = list_maps(dir, &nmaps);
     int quick_map_found = 0;

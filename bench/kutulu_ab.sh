@@ -5,11 +5,11 @@
 #
 # usage: bench/kutulu_ab.sh BENCH_A BENCH_B [RUNS] [DATA_DIR]
 #   BENCH_A, BENCH_B: two dmap_bench_kutulu binaries (e.g. an older commit's and this one's)
-#   RUNS: 7 by default; DATA_DIR: ../shared/data/kutulu by default
+#   RUNS: 7 by default; DATA_DIR: the Kutulu data folder, arenas/kutulu/data by default
 set -eu
 . "$(dirname "$0")/ab.sh"
 [ $# -ge 2 ] || ab_usage kutulu_ab.sh "BENCH_A BENCH_B [RUNS] [DATA_DIR]"
-data=${4:-$(dirname "$0")/../../shared/data/kutulu}
+data=${4:-$(dirname "$0")/../arenas/kutulu/data}
 ab_init kutulu_ab.sh "$1" "$2" "${3:-7}"
 
 # line 2 of the bench's output: the random-action games; line 3: the recorded games

@@ -3,9 +3,10 @@
 # (incremental updates, distance tables, floors), the toolkit's and every arena's speed
 # benchmarks (pursuit, bomber, Kutulu, Pommerman). The Python binding's benchmark is
 # bench/python_run.sh.
-#   usage: bench/run.sh [shared-dir] [--full] [--reps K]
-#   (shared-dir defaults to ../shared beside the repo; by default the slow reference sweep
-#    runs on the maze and the maps up to 256x256, --full runs it everywhere, 1000x1000 too)
+#   usage: bench/run.sh [--full] [--reps K]
+#   (the data is the repository's: tests/data/movingai, arenas/<game>/data; by default the
+#    slow reference sweep runs on the maze and the maps up to 256x256, --full runs it
+#    everywhere, 1000x1000 too)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -15,11 +16,9 @@ benches=(dmap_bench_engine dmap_bench_toolkit_a dmap_bench_toolkit_b dmap_bench_
   dmap_bench_bomber dmap_bench_kutulu dmap_bench_pommerman)
 cmake --build build -j2 --target dmap_bench "${benches[@]}"
 ./build/bench/dmap_bench "$@"
-shared="../shared"
-[[ $# -gt 0 && $1 != --* ]] && shared=$1
-./build/bench/dmap_bench_engine "$shared"
+./build/bench/dmap_bench_engine
 for b in dmap_bench_toolkit_a dmap_bench_toolkit_b; do echo; ./build/bench/$b; done
-echo; ./build/bench/dmap_bench_pursuit --shared "$shared"
-echo; ./build/bench/dmap_bench_bomber --shared "$shared"
-echo; ./build/bench/dmap_bench_kutulu --data "$shared/data/kutulu"
+echo; ./build/bench/dmap_bench_pursuit
+echo; ./build/bench/dmap_bench_bomber
+echo; ./build/bench/dmap_bench_kutulu
 echo; ./build/bench/dmap_bench_pommerman

@@ -4,18 +4,19 @@
 # then prints, per Kutulu maze, the median, min and max of each side's build time (us) and the
 # ratio of the medians A/B, and the slowest maze of each side.
 #
-# usage: bench/tables_ab.sh BENCH_A BENCH_B [RUNS] [SHARED]
+# usage: bench/tables_ab.sh BENCH_A BENCH_B [RUNS] [SOURCE]
 #   BENCH_A, BENCH_B: two dmap_bench_engine binaries (e.g. an older commit's and this one's)
-#   RUNS: 5 by default; SHARED: ../shared by default
+#   RUNS: 5 by default; SOURCE: the repository holding arenas/kutulu/data/maps, this one by
+#   default
 set -eu
 . "$(dirname "$0")/ab.sh"
-[ $# -ge 2 ] || ab_usage tables_ab.sh "BENCH_A BENCH_B [RUNS] [SHARED]"
-shared=${4:-$(dirname "$0")/../../shared}
+[ $# -ge 2 ] || ab_usage tables_ab.sh "BENCH_A BENCH_B [RUNS] [SOURCE]"
+source=${4:-$(dirname "$0")/..}
 ab_init tables_ab.sh "$1" "$2" "${3:-5}"
 
 # rows "Name (cells)  <time> <unit>  ...": the build time in us
 measure() { # measure BIN SIDE RUN
-    "$1" --only tables "$shared" |
+    "$1" --only tables "$source" |
         awk -v s="$2" '$2 ~ /^\([0-9]+\)$/ {
             v = $3; if ($4 == "ns") v /= 1e3; else if ($4 == "ms") v *= 1e3
             printf "%s %s %s %.3f\n", s, $1, $2, v; n++ }

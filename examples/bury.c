@@ -1,6 +1,6 @@
 /* bury.c — bury the dead ends of a pursuit world, so a fleeing prey never runs into one.
  *
- * What it shows: the lab's first world (shared/data/pursuit/battlefield.dat, 8x8, one integer
+ * What it shows: the lab's first world (arenas/pursuit/data/battlefield.dat, 8x8, one integer
  * per cell: 0 free, -1 obstacle, 1 predator @, 10 prey *) is parsed with dmap_parse_world and
  * turned into a grid; dmap_bury_dead_ends fills every dead end with walls (the seed's rule,
  * board edge not counting as a wall), never filling the two agents' cells. Buried cells are

@@ -3,7 +3,7 @@
  * CHECK(cond) records a failure with file:line and goes on; CHECK_EQ_INT / CHECK_NEAR print
  * both sides. A test file's main() ends with `return check_report("name");`, which prints
  * "name: N passed, M failed" and returns non-zero when anything failed, so ctest counts it.
- * check_shared_dir / check_shared_path find the shared data and fail loudly when it is missing. */
+ * check_source_dir / check_data_path find the repository's data and fail loudly when it is missing. */
 #ifndef DMAP_TEST_CHECK_H
 #define DMAP_TEST_CHECK_H
 
@@ -48,27 +48,26 @@ static int check_passed, check_failed;
         }                                                                                    \
     } while (0)
 
-/* The shared/ folder beside the repo (Moving AI maps, pursuit worlds, seeds): ctest passes it
- * as argv[1] and in DMAP_SHARED. The data a test needs is never optional: when it is missing
- * the test FAILS with one line naming the missing path, instead of skipping or passing.
- * check_shared_dir returns the folder, or NULL after recording that none was given. */
-static inline const char *check_shared_dir(int argc, char **argv) {
-    const char *dir = argc > 1 ? argv[1] : getenv("DMAP_SHARED");
+/* The repository's data (tests/data/movingai, arenas/<game>/data): ctest passes the source
+ * folder as argv[1] and in DMAP_SOURCE. The data a test needs is never optional: when it is
+ * missing the test FAILS with one line naming the missing path, instead of skipping or passing.
+ * check_source_dir returns the folder, or NULL after recording that none was given. */
+static inline const char *check_source_dir(int argc, char **argv) {
+    const char *dir = argc > 1 ? argv[1] : getenv("DMAP_SOURCE");
     if (dir && *dir) return dir;
     check_failed++;
-    fprintf(stderr, "MISSING DATA: no shared/ folder given (argv[1] or DMAP_SHARED)\n");
+    fprintf(stderr, "MISSING DATA: no source folder given (argv[1] or DMAP_SOURCE)\n");
     return NULL;
 }
 
-/* check_shared_path(path, size, dir, rel): writes dir/rel into path[size]; 1 when that file
+/* check_data_path(path, size, dir, rel): writes dir/rel into path[size]; 1 when that file
  * or folder exists, else records one failure with a line naming it and returns 0. */
-static inline int check_shared_path(char *path, size_t size, const char *dir, const char *rel) {
+static inline int check_data_path(char *path, size_t size, const char *dir, const char *rel) {
     struct stat st;
     int n = snprintf(path, size, "%s/%s", dir, rel);
     if (n >= 0 && (size_t)n < size && stat(path, &st) == 0) return 1;
     check_failed++;
-    fprintf(stderr, "MISSING DATA: %s/%s does not exist (the shared/ folder must sit beside the "
-            "repo, or configure with -DDMAP_SHARED_DIR=...)\n", dir, rel);
+    fprintf(stderr, "MISSING DATA: %s/%s does not exist\n", dir, rel);
     return 0;
 }
 

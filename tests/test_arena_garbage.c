@@ -8,7 +8,7 @@
  * duplicate a line. Every reader must return one of its documented codes, and on anything but
  * success say why in exactly one line (the Kutulu trace reader prints: its whole output is
  * caught and must be one line). Leaks and memory errors are the sanitizer pass's job (test.sh
- * runs this under ASan + LSan). Each real recorded game of the shared data, read whole and
+ * runs this under ASan + LSan). Each real recorded game of the arenas' data, read whole and
  * unmutated, must replay with success, so a reader that rejects everything fails here; every
  * reader must also reject some mutants, so mutations that stop reaching it fail too. */
 #define _GNU_SOURCE
@@ -305,26 +305,26 @@ static void run_regressions(void) {
 }
 
 int main(int argc, char **argv) {
-    const char *shared = argc > 1 ? argv[1] : "../shared";
+    const char *source = argc > 1 ? argv[1] : DMAP_SOURCE_DIR;
     char path[1024];
-    snprintf(path, sizeof path, "%s/data/kutulu/maps", shared);
+    snprintf(path, sizeof path, "%s/arenas/kutulu/data/maps", source);
     char err[512];
     if (kt_mapset_load(path, &maps, err, sizeof err)) {
-        fprintf(stderr, "FAIL: missing shared data: %s\n", err);
+        fprintf(stderr, "FAIL: missing data: %s\n", err);
         return 1;
     }
     int fd = mkstemp(tmp_path);
     if (fd < 0) return 1;
     close(fd);
     /* whole recorded games of the original engines replay as they are */
-    snprintf(path, sizeof path, "%s/data/bomber/traces/random-random/seed_1.trace.gz", shared);
+    snprintf(path, sizeof path, "%s/arenas/bomber/data/traces/random-random/seed_1.trace.gz", source);
     CHECK_EQ_INT(read_bomber(path), 0);
-    snprintf(path, sizeof path, "%s/data/pommerman/traces/1v1-SS/seed_1.txt", shared);
+    snprintf(path, sizeof path, "%s/arenas/pommerman/data/traces/1v1-SS/seed_1.txt", source);
     CHECK_EQ_INT(read_pommerman(path), 0);
-    snprintf(path, sizeof path, "%s/data/kutulu/traces/seed_1.txt", shared);
+    snprintf(path, sizeof path, "%s/arenas/kutulu/data/traces/seed_1.txt", source);
     CHECK_EQ_INT(read_kutulu_trace(path), 0);
     /* a recorded gzip file cut short: an error, one line */
-    snprintf(path, sizeof path, "%s/data/bomber/traces/random-random/seed_117.trace.gz", shared);
+    snprintf(path, sizeof path, "%s/arenas/bomber/data/traces/random-random/seed_117.trace.gz", source);
     bytes gz;
     CHECK(load(path, &gz) == 0);
     for (size_t cut = 0; cut < gz.n; cut += gz.n / 7 + 1) {

@@ -104,14 +104,14 @@ static const lab_world lab_worlds[] = {
      8},
 };
 
-static void test_lab_worlds(const char *shared) {
+static void test_lab_worlds(const char *source) {
     char path[1024];
-    if (!check_shared_path(path, sizeof path, shared, "data/pursuit")) return;
+    if (!check_data_path(path, sizeof path, source, "arenas/pursuit/data")) return;
     for (size_t k = 0; k < sizeof lab_worlds / sizeof lab_worlds[0]; k++) {
         const lab_world *lw = &lab_worlds[k];
         char rel[256];
-        snprintf(rel, sizeof rel, "data/pursuit/%s", lw->file);
-        if (!check_shared_path(path, sizeof path, shared, rel)) continue;
+        snprintf(rel, sizeof rel, "arenas/pursuit/data/%s", lw->file);
+        if (!check_data_path(path, sizeof path, source, rel)) continue;
         char *text = NULL;
         size_t len = 0;
         dmap_diag diag;
@@ -399,8 +399,8 @@ static void test_errors(void) {
 }
 
 int main(int argc, char **argv) {
-    const char *shared = check_shared_dir(argc, argv);
-    if (shared) test_lab_worlds(shared);
+    const char *source = check_source_dir(argc, argv);
+    if (source) test_lab_worlds(source);
     test_edge_option();
     test_against_recursion();
     test_connectivity_property();

@@ -269,10 +269,10 @@ static void test_garbage_world(void) {
     unlink(path);
 }
 
-static void test_lab_world(const char *shared) {
+static void test_lab_world(const char *source) {
     char path[4096];
-    if (!check_shared_path(path, sizeof path, shared, "data/pursuit")) return;
-    if (!check_shared_path(path, sizeof path, shared, "data/pursuit/battlefield.dat")) return;
+    if (!check_data_path(path, sizeof path, source, "arenas/pursuit/data")) return;
+    if (!check_data_path(path, sizeof path, source, "arenas/pursuit/data/battlefield.dat")) return;
     pursuit_world w;
     dmap_diag diag;
     int rc = pursuit_world_load(path, &w, &diag);
@@ -297,14 +297,14 @@ static void test_lab_world(const char *shared) {
 }
 
 int main(int argc, char **argv) {
-    const char *shared = check_shared_dir(argc, argv);
+    const char *source = check_source_dir(argc, argv);
     test_rest_clocks();
     test_swap_and_capture();
     test_illegal_moves();
     test_timeout_winner();
     test_time_limit();
     test_bad_calls();
-    if (shared) test_lab_world(shared);
+    if (source) test_lab_world(source);
     test_garbage_world();
     return check_report("test_pursuit_rules");
 }

@@ -224,15 +224,15 @@ static long count_passable(const char *text) {
     return n;
 }
 
-static void test_movingai_files(const char *shared) {
+static void test_movingai_files(const char *source) {
     static const char *names[] = {"arena", "den520d", "lak303d", "AR0011SR", "Archipelago",
                                   "maze512-1-0", "random512-10-0", "8room_000", "Berlin_0_256"};
     char path[1024];
-    if (!check_shared_path(path, sizeof path, shared, "data/movingai")) return;
+    if (!check_data_path(path, sizeof path, source, "tests/data/movingai")) return;
     for (size_t k = 0; k < sizeof names / sizeof names[0]; k++) {
         char rel[256];
-        snprintf(rel, sizeof rel, "data/movingai/%s.map", names[k]);
-        if (!check_shared_path(path, sizeof path, shared, rel)) continue;
+        snprintf(rel, sizeof rel, "tests/data/movingai/%s.map", names[k]);
+        if (!check_data_path(path, sizeof path, source, rel)) continue;
         char *text;
         size_t len;
         dmap_diag d;
@@ -348,13 +348,13 @@ static void test_read_file(void) {
 }
 
 int main(int argc, char **argv) {
-    const char *shared = check_shared_dir(argc, argv);
+    const char *source = check_source_dir(argc, argv);
     test_text_map_accepts();
     test_text_map_rejects();
     test_text_map_too_big();
     test_movingai_accepts();
     test_movingai_rejects();
-    if (shared) test_movingai_files(shared);
+    if (source) test_movingai_files(source);
     test_scen_accepts();
     test_scen_rejects();
     test_read_file();

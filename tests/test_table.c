@@ -1,6 +1,6 @@
 /* test_table.c — distance tables against dmap_field (unit steps, a ceiling far above every
  * distance) from every source: on random grids under every move rule and on the 20 Kutulu
- * mazes of the shared data (4-connected, as the game moves). Nearest-of-a-set against a plain
+ * mazes of arenas/kutulu/data (4-connected, as the game moves). Nearest-of-a-set against a plain
  * minimum over dmap_table_dist; paths checked step by step with dmap_step; errors. Also the
  * properties the build relies on: steps can be taken back (the table is filled half from its
  * mirror image), and tables of 64-source group boundaries and long corridors. */
@@ -208,13 +208,13 @@ static const char *const kutulu_maps[20] = {
     "Pixelated", "Roommates", "ShelterInPeril", "ShelterMe", "SlasherHell", "TheRandomMap",
     "TooSmallForUsTwo", "Typhoon"};
 
-static void test_kutulu(const char *shared) {
+static void test_kutulu(const char *source) {
     dmap_rng r;
     dmap_rng_seed(&r, 20);
     dmap_moves m = dmap_moves_4();
-    for (int k = 0; shared && k < 20; k++) {
+    for (int k = 0; source && k < 20; k++) {
         char path[1024];
-        snprintf(path, sizeof path, "%s/data/kutulu/maps/%s.txt", shared, kutulu_maps[k]);
+        snprintf(path, sizeof path, "%s/arenas/kutulu/data/maps/%s.txt", source, kutulu_maps[k]);
         char *text;
         size_t len;
         dmap_grid g;
@@ -239,6 +239,6 @@ int main(int argc, char **argv) {
     test_steps_undirected();
     test_word_sizes_and_long_corridors();
     test_random_grids(300);
-    test_kutulu(check_shared_dir(argc, argv));
+    test_kutulu(check_source_dir(argc, argv));
     return check_report("test_table");
 }

@@ -20,7 +20,7 @@ static void expect_format_error(const char *text, int w, int h, int line, const 
     CHECK(world.cells == NULL && world.w == 0);
 }
 
-static void test_lab_files(const char *shared) {
+static void test_lab_files(const char *source) {
     /* predator and prey positions read off the files by hand (index = row*8 + col) */
     static const struct {
         const char *file;
@@ -32,13 +32,13 @@ static void test_lab_files(const char *shared) {
         {"battlefield3.dat", 3 * 8 + 3, 0, 17},
     };
     char path[1024];
-    if (!check_shared_path(path, sizeof path, shared, "data/pursuit")) return;
+    if (!check_data_path(path, sizeof path, source, "arenas/pursuit/data")) return;
     for (size_t k = 0; k < 4; k++) {
         char rel[256], *text = NULL;
         size_t len;
         dmap_diag diag;
-        snprintf(rel, sizeof rel, "data/pursuit/%s", expect[k].file);
-        if (!check_shared_path(path, sizeof path, shared, rel)) continue;
+        snprintf(rel, sizeof rel, "arenas/pursuit/data/%s", expect[k].file);
+        if (!check_data_path(path, sizeof path, source, rel)) continue;
         CHECK_EQ_INT(dmap_read_file(path, &text, &len, &diag), DMAP_OK);
         if (!text) continue;
         dmap_world world;
@@ -143,8 +143,8 @@ static void test_checks(void) {
 }
 
 int main(int argc, char **argv) {
-    const char *shared = check_shared_dir(argc, argv);
-    if (shared) test_lab_files(shared);
+    const char *source = check_source_dir(argc, argv);
+    if (source) test_lab_files(source);
     test_parsing();
     test_checks();
     return check_report("test_world");

@@ -28,7 +28,7 @@ typedef struct kt_map {
 } kt_map;
 
 /* The 16 league-7 mazes in the referee's order (MazeFactory.java): the name the referee uses
- * and the file of ../shared/data/kutulu/maps/ holding the layout. */
+ * and the file of data/maps/ holding the layout. */
 const char *kt_league_map_name(int i);
 const char *kt_league_map_file(int i);
 /* The index of a league map by its exact referee name, or -1. */
@@ -43,7 +43,7 @@ typedef struct kt_mapset {
     kt_map maps[KT_LEAGUE_MAPS];
 } kt_mapset;
 
-/* Load the league maps from dir (../shared/data/kutulu/maps). 0, or -1 with err. */
+/* Load the league maps from dir (data/maps). 0, or -1 with err. */
 int kt_mapset_load(const char *dir, kt_mapset *set, char *err, size_t errlen);
 
 /* Parse a player's output line with the referee's grammar (PlayerAction.java): returns 0 and

@@ -6,11 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "data.h"
 #include "kutulu_cli.h"
-
-#ifndef KUTULU_DEFAULT_MAPS
-#define KUTULU_DEFAULT_MAPS "../shared/data/kutulu/maps"
-#endif
 
 int kcli_fail(const char *fmt, ...) {
     va_list ap;
@@ -63,10 +60,16 @@ int kcli_read_file(const char *path, char **text, size_t *len) {
     return 0;
 }
 
+/* dir: the folder of the maps (--maps); NULL: maps/ in the arena's data folder (kit_data_dir:
+ * beside the program, else share/dmap/kutulu under the install prefix). */
 int kcli_load_maps(const char *dir, kt_mapset *maps) {
-    char err[512];
-    if (kt_mapset_load(dir ? dir : KUTULU_DEFAULT_MAPS, maps, err, sizeof err))
-        return kcli_fail("%s", err);
+    char err[512], data[4096], found[4096 + 8];
+    if (!dir) {
+        if (kit_data_dir("kutulu", "kutulu", NULL, data, sizeof data)) return KCLI_USAGE;
+        snprintf(found, sizeof found, "%s/maps", data);
+        dir = found;
+    }
+    if (kt_mapset_load(dir, maps, err, sizeof err)) return kcli_fail("%s", err);
     return 0;
 }
 

@@ -1,4 +1,4 @@
-/* maps_load.c — reading the league mazes from the shared data folder (the engine never reads
+/* maps_load.c — reading the league mazes from the arena's data folder (the engine never reads
  * files; the programs load the maps once and hand them over). */
 #include <stdio.h>
 #include <stdlib.h>

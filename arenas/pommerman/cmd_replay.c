@@ -19,7 +19,7 @@ int cmd_replay(int argc, char **argv) {
             agents = 1;
         } else if (!strcmp(argv[i], "--help")) {
             puts("usage: pommerman replay TRACE [--agents]\n"
-                 "Replays a trace of the original environment (shared/data/pommerman/README.md) and\n"
+                 "Replays a trace of the original environment (arenas/pommerman/data/README.md) and\n"
                  "compares every state, observation and the end; with --agents also every SimpleAgent\n"
                  "action and random draw. Prints OK or the first differing line (exit 1).");
             return 0;

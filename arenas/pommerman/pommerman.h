@@ -236,7 +236,7 @@ int pm_play(const pm_config *cfg, const pm_bot *const *bots, uint64_t seed, pm_s
 
 /* ---- recorded games (trace.c) ----------------------------------------------------------- */
 
-/* Replays a trace of the original environment (shared/data/pommerman/README.md, format v1):
+/* Replays a trace of the original environment (arenas/pommerman/data/README.md, format v1):
  * loads its initial board, hidden items and agents, feeds the logged actions to pm_step and
  * compares every state line (B, M, F, G, I), every observation (O and the D fields) and the end
  * (END). With check_agents, the SimpleAgents decide on our observations, drawing from

@@ -9,9 +9,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
+#include "data.h"
 #include "pursuit_cli.h"
 #include "stats.h"
 #include "tournament.h"
@@ -23,14 +23,15 @@
 
 static const char tournament_help[] =
     "usage: pursuit tournament --predators A,B --preys C,D --worlds N [--size WxH] [--walls P]\n"
-    "                          [--clocks N] [--seed S] [--lab-games M] [--shared DIR]\n"
+    "                          [--clocks N] [--seed S] [--lab-games M] [--data DIR]\n"
     "                          [--jobs J] [--breakdown]\n"
     "  Plays every predator against every prey on the same N random worlds (seeded by S) and\n"
-    "  on the lab worlds in DIR/data/pursuit (DIR: --shared, else $DMAP_SHARED, else the\n"
-    "  repository's ../shared): M games per pairing from each lab world's own start (the bots'\n"
-    "  seeds vary) and M from random starts on its obstacles (default M = 200; 0: no lab\n"
-    "  tables). Prints the prey's survival rate with a 95% Wilson interval, the mean capture\n"
-    "  clock (+- its 95% half-width) and each bot's mean decision time per move.\n"
+    "  on the lab worlds, the *.dat files of the arena's data folder (--data DIR, else found\n"
+    "  beside the program or under its install prefix): M games per pairing from each lab\n"
+    "  world's own start (the bots' seeds vary) and M from random starts on its obstacles\n"
+    "  (default M = 200; 0: no lab tables, no data folder needed). Prints the prey's survival\n"
+    "  rate with a 95% Wilson interval, the mean capture clock (+- its 95% half-width) and\n"
+    "  each bot's mean decision time per move.\n"
     "  --jobs J      games on J threads (default 0: every online core); same tables for any J\n"
     "  --breakdown   also the survival rate by the initial predator-prey path distance, and\n"
     "                how the prey played (stood still; games ending on a dead-end cell)\n"
@@ -61,7 +62,7 @@ typedef struct tournament {
     long lab_games; /* --lab-games: games per pairing, lab world and kind of start */
     int jobs; /* --jobs: 0 = every online core */
     int breakdown;
-    const char *shared;
+    const char *data; /* --data: the folder of the lab worlds */
     pcli_common common;
     pairing *pairs; /* npred * nprey */
     bot_time times[2 * PCLI_MAX_BOTS];
@@ -87,7 +88,7 @@ static int parse_tournament(int argc, char **argv, tournament *t) {
             continue;
         }
         int known = !strcmp(opt, "--predators") || !strcmp(opt, "--preys") ||
-                    !strcmp(opt, "--worlds") || !strcmp(opt, "--shared") ||
+                    !strcmp(opt, "--worlds") || !strcmp(opt, "--data") ||
                     !strcmp(opt, "--jobs") || !strcmp(opt, "--lab-games");
         if (!known)
             return pcli_unknown("tournament", opt);
@@ -107,7 +108,7 @@ static int parse_tournament(int argc, char **argv, tournament *t) {
         } else if (!strcmp(opt, "--jobs")) {
             rc = kit_parse_jobs(PCLI_PROG, opt, v, &t->jobs) ? PCLI_USAGE : 0;
         } else {
-            t->shared = v;
+            t->data = v;
         }
         if (rc) return rc;
     }
@@ -117,23 +118,11 @@ static int parse_tournament(int argc, char **argv, tournament *t) {
     return 0;
 }
 
-static int is_dir(const char *path) {
-    struct stat st;
-    return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
-}
-
-/* Where the lab worlds are: 1 found (t->lab_dir set), 0 not found, PCLI_USAGE when --shared
- * names a folder without them (that is a user error). */
+/* Where the lab worlds are (t->lab_dir): --data, else the arena's data folder that
+ * kit_data_dir finds. 0, or PCLI_USAGE when there is none (printed). */
 static int find_lab_dir(tournament *t) {
-    const char *env = getenv("DMAP_SHARED");
-    const char *tries[3] = {t->shared, env && env[0] ? env : NULL, PURSUIT_DEFAULT_SHARED};
-    for (int k = 0; k < 3; k++) {
-        if (!tries[k]) continue;
-        snprintf(t->lab_dir, sizeof t->lab_dir, "%s/data/pursuit", tries[k]);
-        if (is_dir(t->lab_dir)) return 1;
-        if (k == 0) return pcli_fail("--shared %s: no folder %s", t->shared, t->lab_dir);
-    }
-    t->lab_dir[0] = '\0';
+    if (kit_data_dir(PCLI_PROG, "pursuit", t->data, t->lab_dir, sizeof t->lab_dir))
+        return PCLI_USAGE;
     return 0;
 }
 
@@ -545,13 +534,7 @@ static void print_times(const tournament *t) {
 }
 
 static int run_tournament(tournament *t) {
-    int found = find_lab_dir(t);
-    if (found > 1) return found;
-    if (found == 0)
-        fprintf(stderr, "pursuit: lab worlds not found (no --shared, $DMAP_SHARED or %s/data/"
-                        "pursuit); playing random worlds only\n", PURSUIT_DEFAULT_SHARED);
-    else if (load_lab_worlds(t))
-        return PCLI_USAGE;
+    if (t->lab_games > 0 && (find_lab_dir(t) || load_lab_worlds(t))) return PCLI_USAGE;
     t->pairs = calloc(t->npred * t->nprey, sizeof *t->pairs);
     if (!t->pairs) return pcli_fail("tournament: out of memory");
     for (size_t p = 0; p < t->npred; p++)

@@ -1,4 +1,4 @@
-"""Shared fixtures of the dmap Python tests: random grids and the shared/ data folder."""
+"""Shared fixtures of the dmap Python tests: random grids and the repository's data."""
 import os
 import random
 
@@ -6,13 +6,15 @@ import numpy as np
 import pytest
 
 
-def shared_dir():
-    """The shared/ folder (DMAP_SHARED, else ../../shared from python/); a missing folder is a
-    failure that names the path, never a skip."""
+def data_path(*parts):
+    """A file of the repository's data (parts below the source folder: DMAP_SOURCE, else the
+    folder two levels above python/tests); a missing file is a failure that names the path,
+    never a skip."""
     here = os.path.dirname(os.path.abspath(__file__))
-    path = os.environ.get("DMAP_SHARED") or os.path.join(here, "..", "..", "..", "shared")
-    if not os.path.isdir(path):
-        pytest.fail(f"missing shared data folder: {path}")
+    root = os.environ.get("DMAP_SOURCE") or os.path.join(here, "..", "..")
+    path = os.path.join(root, *parts)
+    if not os.path.exists(path):
+        pytest.fail(f"missing data file: {path}")
     return path
 
 

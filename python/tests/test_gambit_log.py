@@ -1,5 +1,5 @@
 """examples/gambit_maps.py against the original bot itself: the Gambit decision logs recorded
-from the original Python bot in the original engine (shared/data/bomber, format in its
+from the original Python bot in the original engine (arenas/bomber/data, format in its
 README.md, "Gambit decision log"). Every logged call is replayed through the port in order —
 its memory carried from call to call, the desync guard, the desire weights — and the port must
 give the very same goal map (exact doubles, NaN walls), the same nine component maps where the
@@ -12,9 +12,8 @@ import os
 import sys
 
 import numpy as np
-import pytest
 
-from conftest import shared_dir
+from conftest import data_path
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "examples"))
@@ -127,10 +126,7 @@ def replay(path, limit=None):
 
 
 def log_path(name):
-    path = os.path.join(shared_dir(), "data", "bomber", "traces", "gambit-random", name)
-    if not os.path.exists(path):
-        pytest.fail(f"missing shared data file: {path}")
-    return path
+    return data_path("arenas", "bomber", "data", "traces", "gambit-random", name)
 
 
 def test_port_matches_the_original_bot_call_by_call_with_component_maps():

@@ -1,13 +1,12 @@
 """Readers from Python: text maps (walls and characters), Moving AI maps and scenarios checked
 against the scenario's optimal lengths, pursuit worlds, and the errors of each."""
 import math
-import os
 
 import numpy as np
 import pytest
 
 import dmap
-from conftest import shared_dir
+from conftest import data_path
 
 
 def test_text_map_walls_and_chars():
@@ -36,10 +35,7 @@ def test_read_file_errors_are_oserror(tmp_path):
 
 
 def test_movingai_scenario_optimal_lengths():
-    base = os.path.join(shared_dir(), "data", "movingai")
-    path = os.path.join(base, "arena.map")
-    if not os.path.exists(path):
-        pytest.fail(f"missing shared data file: {path}")
+    path = data_path("tests", "data", "movingai", "arena.map")
     walls, chars = dmap.load_movingai_map(path)
     assert chars.shape == walls.shape and set(np.unique(chars[walls])) <= set("@OTW")
     queries = dmap.load_scen(path + ".scen")
@@ -59,9 +55,7 @@ def test_movingai_scenario_optimal_lengths():
 
 
 def test_pursuit_world_round_trip():
-    path = os.path.join(shared_dir(), "data", "pursuit", "battlefield.dat")
-    if not os.path.exists(path):
-        pytest.fail(f"missing shared data file: {path}")
+    path = data_path("arenas", "pursuit", "data", "battlefield.dat")
     world = dmap.load_world(path)
     assert world.cells.shape == (8, 8)
     px, py = world.predator

@@ -11,10 +11,10 @@
 # output, or an error in one line. A run that exits 0 with a different table or output (a bot
 # that swallowed the failure and played on differently) fails: a failed allocation ends its
 # game with an error, never a silently different game.
-# Environment: BOMBER, POMMERMAN, KUTULU (the programs), FAILALLOC (the library), SHARED (the
-# shared folder).
+# Environment: BOMBER, POMMERMAN, KUTULU (the programs), FAILALLOC (the library), DMAP_SOURCE
+# (the source folder, for the recorded games in arenas/<game>/data).
 set -uo pipefail
-for v in BOMBER POMMERMAN KUTULU FAILALLOC SHARED; do
+for v in BOMBER POMMERMAN KUTULU FAILALLOC DMAP_SOURCE; do
     if [[ ! -e ${!v:-} ]]; then
         echo "FAIL: alloc_tournaments: $v must name the built program or library" >&2
         exit 1
@@ -82,10 +82,10 @@ sweep() {
 sweep bomber bomber "$BOMBER" tournament --bots gambit,simple --games 2 --jobs 1
 sweep pommerman pommerman "$POMMERMAN" tournament --bots simple,dmap,simple,random --games 2 --jobs 1
 sweep kutulu kutulu "$KUTULU" tournament --bots postmortem,initial,wait,random --games 2 --jobs 1
-# Loading and replaying a recorded game of each arena (SHARED: the shared folder).
-sweep bomber_replay bomber "$BOMBER" replay "$SHARED/data/bomber/traces/random-random/seed_117.trace.gz"
-sweep pommerman_replay pommerman "$POMMERMAN" replay "$SHARED/data/pommerman/traces/ffa-SRSR/seed_1.txt" --agents
-sweep kutulu_replay kutulu "$KUTULU" replay --maps "$SHARED/data/kutulu/maps" "$SHARED/data/kutulu/traces/seed_3.txt"
+# Loading and replaying a recorded game of each arena (kutulu finds its league maps itself).
+sweep bomber_replay bomber "$BOMBER" replay "$DMAP_SOURCE/arenas/bomber/data/traces/random-random/seed_117.trace.gz"
+sweep pommerman_replay pommerman "$POMMERMAN" replay "$DMAP_SOURCE/arenas/pommerman/data/traces/ffa-SRSR/seed_1.txt" --agents
+sweep kutulu_replay kutulu "$KUTULU" replay "$DMAP_SOURCE/arenas/kutulu/data/traces/seed_3.txt"
 if [[ $failures != 0 ]]; then
     echo "FAIL: alloc_tournaments: $failures failures over $points points" >&2
     exit 1

@@ -5,11 +5,11 @@
 set -euo pipefail
 
 DMAP=${DMAP:?set DMAP to the dmap binary}
-SHARED=${DMAP_SHARED:?set DMAP_SHARED to the shared/ folder}
-DATA="$SHARED/data/movingai"
+SOURCE=${DMAP_SOURCE:?set DMAP_SOURCE to the source folder}
+DATA="$SOURCE/tests/data/movingai"
 source "$(dirname "${BASH_SOURCE[0]}")/lib.bash"
 cli_begin cli_badinput
-require_shared_data "$DATA" "$DATA/arena.map" "$DATA/arena.map.scen" "$DATA/lak303d.map.scen"
+require_data "$DATA" "$DATA/arena.map" "$DATA/arena.map.scen" "$DATA/lak303d.map.scen"
 
 # bad NAME CMD... : exit 2, one "dmap: " line on stderr, empty stdout
 bad() {

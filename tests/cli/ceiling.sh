@@ -6,11 +6,11 @@
 set -euo pipefail
 
 DMAP=${DMAP:?set DMAP to the dmap binary}
-DMAP_SHARED=${DMAP_SHARED:?set DMAP_SHARED to the shared/ folder}
+SOURCE=${DMAP_SOURCE:?set DMAP_SOURCE to the source folder}
 source "$(dirname "${BASH_SOURCE[0]}")/lib.bash"
 cli_begin cli_ceiling
-berlin="$DMAP_SHARED/data/movingai/Berlin_0_256.map"
-require_shared_data "$berlin" "$berlin.scen"
+berlin="$SOURCE/tests/data/movingai/Berlin_0_256.map"
+require_data "$berlin" "$berlin.scen"
 cd "$tmp"
 
 # ---- no ceiling by default -------------------------------------------------------------------

@@ -1,54 +1,40 @@
 #!/usr/bin/env bash
-# field.sh — CLI tests of `dmap field` (and `dmap demo`): the seed's two 5x5 examples
-# reproduced verbatim (expected text copied from seeds/000 and checked to be in it), csv against
+# field.sh — CLI tests of `dmap field` (and `dmap demo`): the two 5x5 examples of a Dijkstra
+# map (goal at the centre; goals at the four corners) reproduced verbatim, csv against
 # grid and digits, exact csv values of a hand-worked fractional map, stdin '-', --goal-char,
 # and 8-connected maps (corners cut and strict) against hand-worked answers.
 set -euo pipefail
 
 DMAP=${DMAP:?set DMAP to the dmap binary}
-SHARED=${DMAP_SHARED:?set DMAP_SHARED to the shared/ folder}
-SEED="$SHARED/seeds/000_cd3bc697426519ed.txt"
 source "$(dirname "${BASH_SOURCE[0]}")/lib.bash"
 cli_begin cli_field
-require_shared_data "$SHARED/seeds" "$SEED"
 
-# The seed's examples, copied from seeds/000 (a 5x5 grid, goal at the centre; goals at the
+# The two examples (a 5x5 grid, goal at the centre; goals at the
 # four corners; default 100, goal value 0, 4-connected unit steps).
-seed_centre='43234
+centre='43234
 32123
 21012
 32123
 43234'
-seed_corners='01210
+corners='01210
 12321
 23432
 12321
 01210'
 
-# The copies must really be the seed's text: each appears as a block in the seed file.
-in_seed() { # in_seed TEXT : TEXT occurs in the seed file as consecutive lines
-    local text=$1
-    found=$(awk -v want="$text" 'BEGIN{n=split(want,w,"\n")}
-        {line[NR]=$0} END{for(i=1;i+n-1<=NR;i++){ok=1; for(j=1;j<=n;j++) if(line[i+j-1]!=w[j]){ok=0;break}
-        if(ok){print "yes"; exit}} print "no"}' "$SEED")
-    [[ $found == yes ]]
-}
-if in_seed "$seed_centre"; then pass; else fail "centre example not found verbatim in $SEED"; fi
-if in_seed "$seed_corners"; then pass; else fail "corners example not found verbatim in $SEED"; fi
-
 printf '.....\n.....\n.....\n.....\n.....\n' >"$tmp/open5.txt"
 
-# 1. the seed's two examples, verbatim
-expect_quiet_out "seed centre" "$seed_centre" "$DMAP" field "$tmp/open5.txt" --goal 2,2 --format digits
-expect_quiet_out "seed corners" "$seed_corners" \
+# 1. the two examples, verbatim
+expect_quiet_out "centre" "$centre" "$DMAP" field "$tmp/open5.txt" --goal 2,2 --format digits
+expect_quiet_out "corners" "$corners" \
     "$DMAP" field "$tmp/open5.txt" --goal 0,0 --goal 4,0 --goal 0,4 --goal 4,4 --format digits
 # explicit defaults change nothing
-expect_quiet_out "seed centre, explicit options" "$seed_centre" "$DMAP" field "$tmp/open5.txt" \
+expect_quiet_out "centre, explicit options" "$centre" "$DMAP" field "$tmp/open5.txt" \
     --goal 2,2=0 --default 100 --moves 4 --cardinal 1 --format digits
 
-# the demo prints both examples and the seed's sum (all 4s) side by side
+# the demo prints both examples and their sum (all 4s) side by side
 demo=$("$DMAP" demo)
-for want in "$seed_centre" "$seed_corners"; do
+for want in "$centre" "$corners"; do
     if [[ $demo == *"$want"* ]]; then pass; else fail "demo lacks:"$'\n'"$want"; fi
 done
 if [[ $demo == *"21012 + 23432 = 44444"* ]]; then pass; else fail "demo lacks the sum line"; fi
@@ -57,7 +43,7 @@ if [[ $("$DMAP") == "$demo" ]]; then pass; else fail "plain dmap is not dmap dem
 # 2. grid and csv show the same numbers as digits; csv walls are '#'
 grid=$("$DMAP" field "$tmp/open5.txt" --goal 2,2 | tr -s ' ' | sed 's/^ //' | tr ' ' ',')
 csv=$("$DMAP" field "$tmp/open5.txt" --goal 2,2 --format csv)
-digits_as_csv=$(echo "$seed_centre" | sed 's/./&,/g; s/,$//')
+digits_as_csv=$(echo "$centre" | sed 's/./&,/g; s/,$//')
 if [[ $csv == "$digits_as_csv" && $grid == "$digits_as_csv" ]]; then pass; else
     fail "csv/grid differ from digits:"$'\n'"$csv"$'\n'"$grid"; fi
 
@@ -98,7 +84,7 @@ expect_quiet_out "negative goal" $'-2,-1,0\n-1,0,1' \
     bash -c "printf '...\n...\n' | \"$DMAP\" field - --goal 0,0=-2 --format csv"
 
 # 5. stdin '-' gives the same as the file
-expect_quiet_out "stdin" "$seed_centre" \
+expect_quiet_out "stdin" "$centre" \
     bash -c "\"$DMAP\" field - --goal 2,2 --format digits <\"$tmp/open5.txt\""
 
 # 6. --goal-char: every cell showing the character is a goal (with its value)

@@ -1,6 +1,6 @@
 # lib.bash — sourced (not run: ctest picks up only tests/cli/*.sh) by every CLI test: the
 # start every test shares (a scratch folder removed at exit, pass/fail counters), the result
-# line every test ends with, the check that the shared data a test reads is there, and the
+# line every test ends with, the check that the data a test reads is there, and the
 # expectations several tests use (exact stdout; a refused command: exit 2, one stderr line).
 # A test starts with `cli_begin NAME` and ends with `cli_finish` as its last command.
 
@@ -22,15 +22,14 @@ cli_finish() {
     [[ $failed -eq 0 ]]
 }
 
-# require_shared_data PATH... : every PATH must exist; else one FAIL line and exit 1.
+# require_data PATH... : every PATH (the repository's data) must exist; else one FAIL line and exit 1.
 # The data a test needs is never optional: without it the cases that use it would fail in
 # confusing ways or, worse, pass (bad-input cases exit 2 for a missing file too).
-require_shared_data() {
+require_data() {
     local path
     for path in "$@"; do
         if [[ ! -e $path ]]; then
-            echo "FAIL: $CLI_TEST: missing shared data: $path (the shared/ folder must sit beside" \
-                "the repo, or configure with -DDMAP_SHARED_DIR=...)" >&2
+            echo "FAIL: $CLI_TEST: missing data: $path" >&2
             exit 1
         fi
     done

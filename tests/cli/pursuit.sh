@@ -9,11 +9,11 @@ set -euo pipefail
 PURSUIT=${PURSUIT:-}
 if [[ -z "$PURSUIT" && -n "${DMAP_BUILD:-}" ]]; then PURSUIT=$DMAP_BUILD/arenas/pursuit/pursuit; fi
 [[ -x "$PURSUIT" ]] || { echo "pursuit binary not found (set PURSUIT or DMAP_BUILD)" >&2; exit 1; }
-SHARED=${DMAP_SHARED:?set DMAP_SHARED to the shared/ folder}
-LAB="$SHARED/data/pursuit"
+SOURCE=${DMAP_SOURCE:?set DMAP_SOURCE to the source folder}
+LAB="$SOURCE/arenas/pursuit/data"
 source "$(dirname "${BASH_SOURCE[0]}")/lib.bash"
 cli_begin cli_pursuit
-require_shared_data "$LAB" "$LAB/battlefield.dat" "$LAB/battlefield1.dat" "$LAB/battlefield2.dat" \
+require_data "$LAB" "$LAB/battlefield.dat" "$LAB/battlefield1.dat" "$LAB/battlefield2.dat" \
     "$LAB/battlefield3.dat"
 cd "$tmp"
 
@@ -115,7 +115,7 @@ expect_usage "two worlds" "exactly one of" "$PURSUIT" match --random 1 --world c
 expect_usage "no predator" "--predator" "$PURSUIT" match --random 1 --prey naive
 expect_usage "unknown option" "--fast" "$PURSUIT" match --random 1 --predator chase --prey naive --fast
 expect_usage "value missing" "^pursuit: option --seed needs a value$" "$PURSUIT" match --random 1 --predator chase --prey naive --seed
-expect_usage "bad shared" "--shared" "$PURSUIT" tournament --predators chase --preys naive --worlds 1 --shared "$tmp/none"
+expect_usage "bad data" "--data" "$PURSUIT" tournament --predators chase --preys naive --worlds 1 --data "$tmp/none"
 expect_usage "unknown command" "unknown command" "$PURSUIT" play
 
 # Help.
@@ -182,9 +182,9 @@ t1=$("$PURSUIT" tournament --predators greedy,lazy --preys flee,bury --worlds 40
 t2=$("$PURSUIT" tournament --predators greedy,lazy --preys flee,bury --worlds 40 --lab-games 5 --jobs 2 | tables)
 t7=$("$PURSUIT" tournament --predators greedy,lazy --preys flee,bury --worlds 40 --lab-games 5 --jobs 7 | tables)
 if [[ "$t1" == "$t2" && "$t1" == "$t7" && "$t1" == *"from random starts"* ]]; then pass; else fail "jobs change the tables"; fi
-mkdir -p named/data/pursuit
-cp "$LAB/battlefield.dat" named/data/pursuit/a_lab_world_with_a_long_name.dat
-out=$("$PURSUIT" tournament --predators chase --preys flee --worlds 0 --lab-games 3 --shared named)
+mkdir -p named
+cp "$LAB/battlefield.dat" named/a_lab_world_with_a_long_name.dat
+out=$("$PURSUIT" tournament --predators chase --preys flee --worlds 0 --lab-games 3 --data named)
 if [[ "$out" == *"a_lab_world_with_a_long_name "* ]]; then pass; else fail "world name cut: $out"; fi
 row=$(printf '%s\n' "$out" | grep -m1 -E '^chase +flee +0 ')
 if [[ "$row" == *"–"* && "$row" != *"0.0%"* ]]; then pass; else fail "--worlds 0 row: $row"; fi

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# scen.sh — `dmap scen` on all 9 Moving AI maps of data/movingai: by default EVERY query (about
+# scen.sh — `dmap scen` on all 9 Moving AI maps of tests/data/movingai: by default EVERY query (about
 # 23,000) answered by the engine must match the file's optimal length, each map's run must end
 # with exactly "N/N matched" (exit 0), and the query counts must be the README's. Only under the
 # sanitizer pass of test.sh (DMAP_UNDER_ASAN=1, where every scan is about twice as slow) does
@@ -10,11 +10,11 @@
 set -euo pipefail
 
 DMAP=${DMAP:?set DMAP to the dmap binary}
-SHARED=${DMAP_SHARED:?set DMAP_SHARED to the shared/ folder}
-DATA="$SHARED/data/movingai"
+SOURCE=${DMAP_SOURCE:?set DMAP_SOURCE to the source folder}
+DATA="$SOURCE/tests/data/movingai"
 source "$(dirname "${BASH_SOURCE[0]}")/lib.bash"
 cli_begin cli_scen
-require_shared_data "$DATA" "$DATA/README.md"
+require_data "$DATA" "$DATA/README.md"
 
 # The README's table: "| name | kind | size | queries |", in the README's order.
 declare -A readme_count
@@ -29,7 +29,7 @@ while IFS='|' read -r _ name _ _ count _; do
 done <"$DATA/README.md"
 [[ ${#names[@]} -eq 9 ]] && pass || fail "README table: ${#names[@]} maps, want 9"
 for name in "${names[@]}"; do
-    require_shared_data "$DATA/$name.map" "$DATA/$name.map.scen"
+    require_data "$DATA/$name.map" "$DATA/$name.map.scen"
 done
 
 every=1

@@ -5,19 +5,19 @@
 set -euo pipefail
 
 DMAP=${DMAP:?set DMAP to the dmap binary}
-SHARED=${DMAP_SHARED:?set DMAP_SHARED to the shared folder}
+SOURCE=${DMAP_SOURCE:?set DMAP_SOURCE to the source folder}
 source "$(dirname "${BASH_SOURCE[0]}")/lib.bash"
 cli_begin cli_toolkit_b
-require_shared_data "$SHARED/data/pursuit" "$SHARED/data/pursuit/battlefield.dat"
+require_data "$SOURCE/arenas/pursuit/data" "$SOURCE/arenas/pursuit/data/battlefield.dat"
 cd "$tmp"
 
 # ---- bury: battlefield.dat, hand-derived (10 cells) --------------------------------------------
 before=$'.@#.....\n.#..##..\n.....#..\n.#.###..\n..#.#...\n..#.#...\n..#*##..\n........'
 after=$'.@#.....\n.##.##..\n....##..\n.#####..\n.#####..\n.#####..\n.##*##..\n........'
 marked=$'.@#.....\n.#+.##..\n....+#..\n.#+###..\n.+#+#+..\n.+#+#+..\n.+#*##..\n........'
-expect_out "bury battlefield" "$before"$'\n\n'"$after" "$DMAP" bury "$SHARED/data/pursuit/battlefield.dat"
-expect_out "bury --mark" "$before"$'\n\n'"$marked" "$DMAP" bury "$SHARED/data/pursuit/battlefield.dat" --mark
-expect_out "bury stdin" "$before"$'\n\n'"$after" "$DMAP" bury - <"$SHARED/data/pursuit/battlefield.dat"
+expect_out "bury battlefield" "$before"$'\n\n'"$after" "$DMAP" bury "$SOURCE/arenas/pursuit/data/battlefield.dat"
+expect_out "bury --mark" "$before"$'\n\n'"$marked" "$DMAP" bury "$SOURCE/arenas/pursuit/data/battlefield.dat" --mark
+expect_out "bury stdin" "$before"$'\n\n'"$after" "$DMAP" bury - <"$SOURCE/arenas/pursuit/data/battlefield.dat"
 
 # ---- bury: whitespace-separated, given size, edge option ---------------------------------------
 # A 5x3 world: the prey's pocket on the left is formed by the board edge.

@@ -6,11 +6,11 @@
 set -euo pipefail
 
 DMAP=${DMAP:?set DMAP to the dmap binary}
-SHARED=${DMAP_SHARED:?set DMAP_SHARED to the shared/ folder}
+SOURCE=${DMAP_SOURCE:?set DMAP_SOURCE to the source folder}
 source "$(dirname "${BASH_SOURCE[0]}")/lib.bash"
 cli_begin cli_update
-MAZE="$SHARED/data/movingai/maze512-1-0.map"
-require_shared_data "$MAZE"
+MAZE="$SOURCE/tests/data/movingai/maze512-1-0.map"
+require_data "$MAZE"
 
 printf '......\n..#...\n......\n...#..\n' >"$tmp/room.txt"
 printf '..#...\n..#...\n......\n...#..\n' >"$tmp/room1.txt"   # batch 1: wall at 2,0

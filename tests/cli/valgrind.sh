@@ -6,11 +6,11 @@
 set -euo pipefail
 
 DMAP=${DMAP:?set DMAP to the dmap binary}
-SHARED=${DMAP_SHARED:?set DMAP_SHARED to the shared/ folder}
-DATA="$SHARED/data/movingai"
+SOURCE=${DMAP_SOURCE:?set DMAP_SOURCE to the source folder}
+DATA="$SOURCE/tests/data/movingai"
 source "$(dirname "${BASH_SOURCE[0]}")/lib.bash"
 cli_begin cli_valgrind
-require_shared_data "$DATA" "$DATA/arena.map" "$DATA/arena.map.scen" "$DATA/lak303d.map" \
+require_data "$DATA" "$DATA/arena.map" "$DATA/arena.map.scen" "$DATA/lak303d.map" \
     "$DATA/lak303d.map.scen" "$DATA/den520d.map.scen"
 
 if ! command -v valgrind >/dev/null 2>&1; then

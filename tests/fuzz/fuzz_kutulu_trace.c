@@ -1,6 +1,6 @@
 /* fuzz_kutulu_trace.c — libFuzzer harness for the Kutulu arena's recorded-game reader
  * (arenas/kutulu/cmd_replay.c, kutulu_replay_trace, with the program's file reader from
- * main.c compiled in; the league maps come from the shared data, KUTULU_MAPS_DIR). Any bytes
+ * main.c compiled in; the league maps come from arenas/kutulu/data/maps, KUTULU_MAPS_DIR). Any bytes
  * give 0 (same game), 1 (first difference) or 2 (malformed) and exactly one line of output
  * (stdout or stderr, caught here); no leak, no out-of-bounds access. */
 #include "fuzz_file.h"

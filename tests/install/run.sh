@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # run.sh — the install test: install a built dmap into a temporary prefix, then build and run a
 # tiny program against that copy twice, the two ways a user would: with pkg-config, and from a
-# CMake project using find_package(dmap) + dmap::dmap.
+# CMake project using find_package(dmap) + dmap::dmap. Then the install is moved to another
+# folder and the arena programs built with it run from there (arenas.sh), with the source and
+# build trees hidden when the system allows a private mount namespace (unshare -rm).
 #   usage: tests/install/run.sh [build-dir]     (default: $DMAP_BUILD, else ./build)
 set -euo pipefail
 
@@ -87,6 +89,38 @@ if cmake -S "$here/consumer" -B "$work/consumer" -DCMAKE_PREFIX_PATH="$prefix" \
 else
   cat "$work/consumer.log" >&2
   bad "CMake project with find_package(dmap)"
+fi
+
+# 3. The arena programs from the install moved elsewhere: each finds its data from its own path
+#    (share/dmap/<game>), never from the source or build tree, which are hidden when possible.
+src="$(cd "$here/../.." && pwd)"
+build_abs="$(cd "$build" && pwd)"
+games=()
+for g in kutulu bomber pommerman pursuit; do
+  [ -x "$build_abs/arenas/$g/$g" ] && games+=("$g")
+done
+if [ "${#games[@]}" -gt 0 ]; then
+  moved="$work/elsewhere/dmap"
+  mkdir -p "$work/elsewhere"
+  mv "$prefix" "$moved"
+  hide=()
+  case "$work/" in
+    "$src/"* | "$build_abs/"*) ;; # the scratch folder is inside a tree: hiding it would hide it
+    *) unshare -rm true 2>/dev/null && hide=(unshare -rm bash) ;;
+  esac
+  cp "$here/arenas.sh" "$work/arenas.sh" # the source tree is about to be hidden
+  if [ "${#hide[@]}" -gt 0 ]; then
+    "${hide[@]}" "$work/arenas.sh" "$moved" --hide "$build_abs" --hide "$src" "${games[@]}" \
+      >"$work/arenas.log" 2>&1 || true
+  else
+    echo "install: no private mount namespace here: the arenas run with the source and build" \
+      "trees in place (the install is still moved)"
+    bash "$work/arenas.sh" "$moved" "${games[@]}" >"$work/arenas.log" 2>&1 || true
+  fi
+  cat "$work/arenas.log"
+  passed=$((passed + $(grep -c '^ok: ' "$work/arenas.log" || true)))
+  failed=$((failed + $(grep -c '^FAILED: ' "$work/arenas.log" || true)))
+  grep -q '^ok: ' "$work/arenas.log" || bad "the arenas' check printed nothing"
 fi
 
 echo "install: $passed passed, $failed failed"

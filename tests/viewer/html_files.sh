@@ -2,7 +2,7 @@
 # html_files.sh — ctest `viewer_html`: writes the standalone HTML pages and the real replay the
 # browser test (`viewer`) opens, and checks the writers' file rules on the way:
 #   MAKE_HTML fixtures/pursuit.jsonl and fixtures/tricky.jsonl -> OUT/*_fixture.html
-#   pursuit match on the lab's battlefield.dat with --replay and --html -> OUT/battlefield.*
+#   pursuit match on the world battlefield.dat with --replay and --html -> OUT/battlefield.*
 #   pursuit match --html alone leaves exactly the page (its scratch replay is removed);
 #   --html into a missing folder: exit 2, one line, nothing written.
 #   with BOMBER: a bomber game with Gambit's goal maps, `match --replay --html --maps`
@@ -11,10 +11,10 @@
 #     `match --replay --html --maps` -> OUT/pommerman.{jsonl,html}
 #   with KUTULU: a game of the four built-in bots, `match --replay --html` -> OUT/kutulu.{jsonl,html}
 #   and for each of those arenas, `match --html` alone leaves exactly the page.
-# usage: html_files.sh MAKE_HTML PURSUIT FIXTURES_DIR OUT_DIR SHARED_DIR [bomber=PROGRAM]
+# usage: html_files.sh MAKE_HTML PURSUIT FIXTURES_DIR OUT_DIR WORLDS_DIR [bomber=PROGRAM]
 #                      [pommerman=PROGRAM] [kutulu=PROGRAM]     (the arenas that are built)
 set -euo pipefail
-make_html=$1 pursuit=$2 fixtures=$3 out=$4 shared=$5
+make_html=$1 pursuit=$2 fixtures=$3 out=$4 worlds=$5
 bomber='' pommerman='' kutulu=''
 for arg in "${@:6}"; do
     case $arg in
@@ -24,9 +24,9 @@ for arg in "${@:6}"; do
     *) echo "html_files.sh: unknown argument $arg" >&2; exit 2 ;;
     esac
 done
-world="$shared/data/pursuit/battlefield.dat"
+world="$worlds/battlefield.dat"
 if [[ ! -e $world ]]; then
-    echo "FAIL: viewer_html: missing shared data: $world" >&2
+    echo "FAIL: viewer_html: missing data: $world" >&2
     exit 1
 fi
 passed=0 failed=0

@@ -1,5 +1,5 @@
 /* test_bomber_rules.c — rule scenarios for the bomber engine (rules/bomber.md and the facts of
- * ../shared/data/bomber/README.md), each on a hand-made board: fire timing, chains, ore damage,
+ * data/README.md), each on a hand-made board: fire timing, chains, ore damage,
  * the double block reward, spawns with no free cell, refused moves and bombs, edge clamping,
  * the winner at the timeout (and a tie), an ammo picked up in the tick its timer ends, a bomb
  * placed on a burning cell, stacked fires, both players dying in one tick, a dead player.
@@ -304,9 +304,9 @@ static void compare_tick(void *ctx, const bomber_game *g, int t,
     c->at++;
 }
 
-static void test_play_reproduces(const char *shared) {
+static void test_play_reproduces(const char *source) {
     char path[1024];
-    if (!check_shared_path(path, sizeof path, shared, "data/bomber/traces/gambit-gambit/seed_1.trace.gz"))
+    if (!check_data_path(path, sizeof path, source, "arenas/bomber/data/traces/gambit-gambit/seed_1.trace.gz"))
         return;
     bomber_lines t;
     char err[512];
@@ -323,13 +323,13 @@ static void test_play_reproduces(const char *shared) {
 }
 
 int main(int argc, char **argv) {
-    const char *shared = check_shared_dir(argc, argv);
+    const char *source = check_source_dir(argc, argv);
     test_fire_timing();
     test_chain_and_stacking();
     test_blocks();
     test_moves_and_bombs();
     test_pickups_and_spawns();
     test_end();
-    if (shared) test_play_reproduces(shared);
+    if (source) test_play_reproduces(source);
     return check_report("test_bomber_rules");
 }

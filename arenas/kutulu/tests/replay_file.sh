@@ -6,7 +6,7 @@
 set -eu
 kutulu=$1 maps=$2 out=$3
 fail() { echo "FAIL: $*" >&2; exit 1; }
-[ -d "$maps" ] || fail "missing shared data: $maps"
+[ -d "$maps" ] || fail "missing data: $maps"
 mkdir -p "$out"
 for run in 1 2; do
   "$kutulu" match --seed 11 --maps "$maps" --bots postmortem,initial,random,random \

@@ -8,7 +8,7 @@
 set -eu
 repo=$1 out=$2 kutulu=$3 cc=$4 maps=$5
 fail() { echo "FAIL: $*" >&2; exit 1; }
-[ -d "$maps" ] || fail "missing shared data: $maps"
+[ -d "$maps" ] || fail "missing data: $maps"
 mkdir -p "$out"
 python3 "$repo/scripts/amalgamate" "$out/dist" || fail "amalgamate OUT_DIR"
 cat > "$out/use_header.c" <<'C'

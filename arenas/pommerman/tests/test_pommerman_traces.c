@@ -1,7 +1,7 @@
 #define _POSIX_C_SOURCE 200809L
 /* test_pommerman_traces.c — every game recorded from the original environment, replayed: the
  * engine must reproduce every state line and the end, our observations every O and D field, and
- * our SimpleAgent every action and every random draw (shared/data/pommerman/README.md). The
+ * our SimpleAgent every action and every random draw (arenas/pommerman/data/README.md). The
  * traces are the oracle; a missing one is a failure. Also: a trace altered in one field must be
  * reported at that line. */
 #include <stdint.h>
