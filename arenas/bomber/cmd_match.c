@@ -39,7 +39,7 @@ static void render(const bomber_game *g, int tick) {
 
 static void observe(void *ctx, const bomber_game *g, int tick,
                     const bomber_answer answers[BOMBER_PLAYERS], const bomber_tick_log *log,
-                    const double *const *maps) {
+                    const bomber_bot_maps *maps) {
     match_ctx *m = ctx;
     (void)log;
     if (m->render) render(g, tick);
@@ -110,7 +110,7 @@ int cmd_match(int argc, char **argv) {
         m.replay = &replay;
     }
     m.seed = seed;
-    m.names[0] = bots[0]->name, m.names[1] = bots[1]->name;
+    m.names[0] = bots[0]->info.name, m.names[1] = bots[1]->info.name;
     bomber_result r;
     int rc = bomber_play((int64_t)seed, bots, maps, observe, &m, &r);
     if (replay_path) {
@@ -125,7 +125,7 @@ int cmd_match(int argc, char **argv) {
     if (html_failed) return bcli_fail("match: --html %s", why);
     char w[64];
     if (r.winner < 0) snprintf(w, sizeof w, "none");
-    else snprintf(w, sizeof w, "pid %d (%s)", r.winner, bots[r.winner]->name);
+    else snprintf(w, sizeof w, "pid %d (%s)", r.winner, bots[r.winner]->info.name);
     printf("winner: %s, reason: %s after %d ticks, scores: %d-%d, hp: %d-%d\n", w,
            r.death ? "death" : "timeout", r.ticks, r.score[0], r.score[1], r.hp[0], r.hp[1]);
     return 0;

@@ -126,14 +126,14 @@ int cmd_tournament(int argc, char **argv) {
         double n = played ? (double)played : 1;
         printf("| %s | %s | %ld | %ld | %ld | %ld | %.1f%% [%.1f, %.1f] | %.1f%% [%.1f, %.1f] | "
                "%.1f ± %.1f | %.1f ± %.1f | %ld |\n",
-               c.bots[c.pair_a[p]]->name, c.bots[c.pair_b[p]]->name, played, wa, dr, wb,
+               c.bots[c.pair_a[p]]->info.name, c.bots[c.pair_b[p]]->info.name, played, wa, dr, wb,
                100.0 * wa / n, 100 * alo, 100 * ahi, 100.0 * wb / n, 100 * blo, 100 * bhi,
                kit_mean_value(&sa), kit_mean_halfwidth(&sa), kit_mean_value(&sb),
                kit_mean_halfwidth(&sb), deaths);
     }
     printf("\n| bot | mean decision time (thread CPU, µs, 95%% CI over games) |\n|---|---|\n");
     for (int i = 0; i < nbots; i++)
-        printf("| %s | %.2f ± %.2f |\n", c.bots[i]->name, kit_mean_value(&dec[i]),
+        printf("| %s | %.2f ± %.2f |\n", c.bots[i]->info.name, kit_mean_value(&dec[i]),
                kit_mean_halfwidth(&dec[i]));
     if (failed) {
         long g = 0;

@@ -18,15 +18,13 @@ int bcli_fail(const char *fmt, ...) {
 
 int bcli_bots(const char *opt, char *list, int min, int max, const bomber_bot **out, int *n) {
     char *items[16];
-    const char *known[16];
-    int nknown = 0;
     if (max > (int)(sizeof items / sizeof *items)) max = (int)(sizeof items / sizeof *items);
     if (kit_split_bots("bomber", opt, list, min, max, NULL, items, n)) return -1;
-    for (int i = 0; i < bomber_bot_count() && nknown < (int)(sizeof known / sizeof *known); i++)
-        known[nknown++] = bomber_bot_at(i)->name;
-    for (int i = 0; i < *n; i++)
-        if (!(out[i] = bomber_find_bot(items[i])))
-            return kit_unknown_bot("bomber", opt, items[i], known, nknown, NULL);
+    for (int i = 0; i < *n; i++) {
+        const kit_bot_info *b = kit_bot_lookup("bomber", opt, &bomber_bot_table, items[i], NULL);
+        if (!b) return -1;
+        out[i] = (const bomber_bot *)b;
+    }
     return 0;
 }
 

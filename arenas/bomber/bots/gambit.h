@@ -83,7 +83,7 @@ typedef struct gambit {
     unsigned char wall[BOMBER_CELLS];
     dmap_workspace *ws;
     int err;                   /* DMAP_ERR_NOMEM once a map could not get its memory: the
-                                * answers since are not Gambit's (bomber_bot.error) */
+                                * answers since are not Gambit's (the bot's decide returns it) */
     gambit_memo *memo;         /* [slot * GAMBIT_MEMO_WAYS + way]: slots are the component
                                 * maps and the bomb check's */
     unsigned char memo_next[GAMBIT_MEMO_SLOTS]; /* the way each slot replaces next */

@@ -276,7 +276,7 @@ typedef struct cmp_ctx {
 
 static void compare_tick(void *ctx, const bomber_game *g, int t,
                          const bomber_answer answers[BOMBER_PLAYERS], const bomber_tick_log *log,
-                         const double *const *maps) {
+                         const bomber_bot_maps *maps) {
     cmp_ctx *c = ctx;
     (void)maps;
     if (t < 0 || c->bad) return;

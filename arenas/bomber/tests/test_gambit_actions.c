@@ -54,14 +54,15 @@ static void mix(hasher *s, const void *data, size_t n) {
 
 static void observe(void *ctx, const bomber_game *g, int tick,
                     const bomber_answer answers[BOMBER_PLAYERS], const bomber_tick_log *log,
-                    const double *const *maps) {
+                    const bomber_bot_maps *maps) {
     (void)g, (void)log;
     hasher *s = ctx;
     if (tick < 0) return;
     for (int p = 0; p < BOMBER_PLAYERS; p++) {
         int a = (int)answers[p];
         mix(s, &a, sizeof a);
-        if (s->is_gambit[p] && maps && maps[p]) mix(s, maps[p], BOMBER_CELLS * sizeof(double));
+        if (s->is_gambit[p] && maps && maps[p].n)
+            mix(s, maps[p].map[0].values, BOMBER_CELLS * sizeof(double));
     }
 }
 
