@@ -26,7 +26,7 @@ expect_said() {
   expect 2 "$what" "$@"
   grep -qF -- "$words" "$tmp/err" || { echo "FAIL $what: stderr lacks '$words'"; fails=$((fails+1)); }
 }
-expect_said "help for an unknown command" "bomber: unknown command 'fly' (see bomber --help)" "$B" help fly
+expect_said "help for an unknown command" "bomber: unknown command 'fly' (see bomber help)" "$B" help fly
 expect_said "replay --gambit twice" "bomber: option --gambit given twice" "$B" replay x --gambit a --gambit b
 expect_said "replay --gambit without a value" "bomber: option --gambit needs a value" "$B" replay x --gambit
 expect_said "replay with an unknown option (words)" "bomber: replay: unknown option '--fast' (see bomber help replay)" "$B" replay x --fast
