@@ -304,9 +304,9 @@ static void compare_tick(void *ctx, const bomber_game *g, int t,
     c->at++;
 }
 
-static void test_play_reproduces(const char *shared) {
+static void test_play_reproduces(const char *data) {
     char path[1024];
-    if (!check_shared_path(path, sizeof path, shared, "data/bomber/traces/gambit-gambit/seed_1.trace.gz"))
+    if (!check_shared_path(path, sizeof path, data, "traces/gambit-gambit/seed_1.trace.gz"))
         return;
     bomber_lines t;
     char err[512];
@@ -323,13 +323,13 @@ static void test_play_reproduces(const char *shared) {
 }
 
 int main(int argc, char **argv) {
-    const char *shared = check_shared_dir(argc, argv);
+    const char *data = check_shared_dir(argc, argv); /* the arena's data folder */
     test_fire_timing();
     test_chain_and_stacking();
     test_blocks();
     test_moves_and_bombs();
     test_pickups_and_spawns();
     test_end();
-    if (shared) test_play_reproduces(shared);
+    if (data) test_play_reproduces(data);
     return check_report("test_bomber_rules");
 }
