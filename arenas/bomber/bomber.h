@@ -1,5 +1,5 @@
 /* bomber.h — the bomber arena: CoderOne's 2020 "Dungeons & Data Structures" game
- * (rules/bomber.md), an engine that plays tick for tick like the original Python engine
+ * (RULES.md), an engine that plays tick for tick like the original Python engine
  * (coderone/dungeon/game.py at db81855) from a seed, the view an agent gets, and the bot API.
  *
  * Coordinates are the original's: x = column 0..11, y = row 0..9, and "up" is y+1

@@ -1,4 +1,4 @@
-/* gambit_log.h — Gambit decision logs (../shared/data/bomber/README.md, "Gambit decision
+/* gambit_log.h — Gambit decision logs (data/README.md, "Gambit decision
  * log"): checking the port against every logged call while a trace is replayed. */
 #ifndef BOMBER_GAMBIT_LOG_H
 #define BOMBER_GAMBIT_LOG_H

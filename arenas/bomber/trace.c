@@ -1,5 +1,5 @@
 /* trace.c — reading recorded games (gzip or plain, through the kit's kit_read_file), writing the engine's state in the trace
- * format, and replaying a trace line for line (format: ../shared/data/bomber/README.md). */
+ * format, and replaying a trace line for line (format: data/README.md). */
 #include "trace.h"
 
 #include <stdarg.h>

@@ -1,4 +1,4 @@
-/* trace.h — the recorded games of ../shared/data/bomber (format: its README): reading gzip or
+/* trace.h — the recorded games of data/traces (format: data/README.md): reading gzip or
  * plain text files as lines, writing the engine's state in the trace's own line format, and
  * replaying a trace on the engine (from its seed and recorded answers) line for line. */
 #ifndef BOMBER_TRACE_H

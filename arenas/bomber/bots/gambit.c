@@ -1,11 +1,11 @@
-/* gambit.c — the Gambit port (gambit.h; gambit.py at 2e9a7ab; rules/bomber.md's last section
- * and ../shared/data/bomber/README.md facts 6-11 and 21).
+/* gambit.c — the Gambit port (gambit.h; gambit.py at 2e9a7ab; RULES.md's last section and
+ * data/README.md facts 6-11 and 21).
  *
  * Every map is a dmap field on the 12x10 board (index y*12 + x, the bot's tiles[x][y]) with
- * the seed's default 100 as the ceiling and NaN written on its walls afterwards, as the
+ * the original's default 100 as the ceiling and NaN written on its walls afterwards, as the
  * original's _clear_map does (a map whose goals are all 0 comes from dmap_bfs: the same
  * small integers). Floating point follows the original to the last bit:
- *   - the seed's sweep lowers a cell to `lowest + 1`, so values grow by repeated additions of
+ *   - the original's scan lowers a cell to `lowest + 1`, so values grow by repeated additions of
  *     1 along a path; dmap's label-setting scan also settles each cell at its parent's value
  *     plus the step (1.0), never goal + distance in one addition, and because rounding is
  *     monotone the smallest such value is the sweep's fixed point: bit for bit the same;

@@ -1,4 +1,4 @@
-/* gambit.h — Gambit, the Dijkstra-map bot of seeds 000/003 (Jfbarr/Gambit-dijkstra-bot,
+/* gambit.h — Gambit, Jfbarr's Dijkstra-map bot for this game (Jfbarr/Gambit-dijkstra-bot,
  * gambit.py at 2e9a7ab), ported decision for decision: the same eight maps with the same
  * walls, the same desire weights and update order, the same sum (NaN walls survive it), the
  * 1000 cap, the bomb check, the memory (bombs first seen, ore counts from bomb placements, the
