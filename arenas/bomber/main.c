@@ -4,8 +4,8 @@
 static const kit_command commands[] = {
     {"match", "[--seed S] --bots A,B [--render] [--replay FILE] [--html FILE] [--maps]",
      "play one game; the last line gives winner, reason, ticks, scores and hp", cmd_match},
-    {"replay", "TRACE[.gz] [--gambit LOG[.gz]]",
-     "replay a recorded game, comparing every line (--gambit: every Gambit decision too)",
+    {"replay", "TRACE[.gz]... [--gambit LOG[.gz]]",
+     "replay recorded games, comparing every line (--gambit: every Gambit decision too)",
      cmd_replay},
     {"tournament", "--bots A,B,... --games N [--seed S] [--jobs J]",
      "N games per pairing, seats alternated; win rates with Wilson 95% intervals",

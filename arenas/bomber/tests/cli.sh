@@ -79,6 +79,12 @@ grep -q "^DIFF .*tick 698 field P" "$tmp/out" || { echo "FAIL the ammo change is
 zcat "$T/gambit-random/seed_1.gambit.gz" | awk '/^  M / && ++n==500 {sub(/ -?[0-9.]+ /," 1.5 ")} {print}' >"$tmp/m.gambit"
 expect 1 "an altered goal map" "$B" replay "$T/gambit-random/seed_1.trace.gz" --gambit "$tmp/m.gambit"
 grep -q "^DIFF .*call 500 (pid 0, tick 499) field M: cell (1,0)" "$tmp/out" || { echo "FAIL the goal map change is not reported"; fails=$((fails+1)); }
+# Several traces: OK for each; --gambit goes with one.
+expect 0 "replay of two traces" "$B" replay "$T/random-random/seed_117.trace.gz" "$T/gambit-random/seed_3.trace.gz"
+[ "$(grep -c '^OK ' "$tmp/out")" -eq 2 ] || { echo "FAIL replay of two traces: $(cat "$tmp/out")"; fails=$((fails+1)); }
+expect_line "replay --gambit with two traces" "bomber: replay: --gambit LOG goes with one trace, got 2" "$B" replay a b --gambit c
+expect 1 "replay stops at the first difference" "$B" replay "$tmp/swap.trace" "$T/random-random/seed_117.trace.gz"
+[ "$(grep -c '^OK ' "$tmp/out")" -eq 0 ] && grep -q "^DIFF " "$tmp/out" || { echo "FAIL replay after a difference: $(cat "$tmp/out")"; fails=$((fails+1)); }
 # The kit's commands: `bots` lists the table in order, `help bots` and `help COMMAND` answer.
 expect 0 "bots" "$B" bots
 [ "$(cut -d' ' -f1 <"$tmp/out" | tr '\n' ' ')" = "gambit gambit2 simple random " ] || { echo "FAIL bots: '$(cat "$tmp/out")'"; fails=$((fails+1)); }
