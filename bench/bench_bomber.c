@@ -131,7 +131,7 @@ int main(int argc, char **argv) {
     double tick_us = best / (double)ticks;
 
     /* 2. Full games gambit vs random, 3. Gambit decisions timed one by one. */
-    const bomber_bot *bots[2] = {bomber_find_bot("gambit"), bomber_find_bot("random")};
+    const bomber_bot *bots[2] = {&bomber_bot_gambit, &bomber_bot_random};
     bomber_result res;
     bomber_play(0, bots, 0, NULL, NULL, &res); /* warm-up */
     double game_us = 0;
@@ -151,9 +151,10 @@ int main(int argc, char **argv) {
         if (gambit_init(&gb, 0, bomber_bot_seed((uint64_t)s, 0))) return 1;
         bomber_new_game(&g, s, BOMBER_MAX_ITERATIONS);
         void *rs = NULL;
-        bots[1]->init(&rs, 1, bomber_bot_seed((uint64_t)s, 1));
-        bomber_answer ans[2] = {BOMBER_ANS_NONE, BOMBER_ANS_NONE};
         bomber_view v;
+        bomber_make_view(&g, 1, &v);
+        if (bots[1]->init(&rs, &v, bomber_bot_seed((uint64_t)s, 1))) return 1;
+        bomber_answer ans[2] = {BOMBER_ANS_NONE, BOMBER_ANS_NONE};
         while (!g.over) {
             bomber_action a[2] = {bomber_answer_action(ans[0]), bomber_answer_action(ans[1])};
             bomber_tick(&g, a, NULL);
@@ -166,7 +167,7 @@ int main(int argc, char **argv) {
             }
             if (bomber_alive(&g, 1)) {
                 bomber_make_view(&g, 1, &v);
-                ans[1] = bots[1]->decide(rs, &v, NULL);
+                if (bots[1]->decide(rs, &v, &ans[1])) return 1;
             }
         }
         bots[1]->release(rs);

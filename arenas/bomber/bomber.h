@@ -1,5 +1,5 @@
 /* bomber.h — the bomber arena: CoderOne's 2020 "Dungeons & Data Structures" game
- * (rules/bomber.md), an engine that plays tick for tick like the original Python engine
+ * (RULES.md), an engine that plays tick for tick like the original Python engine
  * (coderone/dungeon/game.py at db81855) from a seed, the view an agent gets, and the bot API.
  *
  * Coordinates are the original's: x = column 0..11, y = row 0..9, and "up" is y+1
@@ -13,6 +13,7 @@
 
 #include <stdint.h>
 
+#include "bot.h"
 #include "pyrandom.h"
 
 #define BOMBER_W 12
@@ -160,32 +161,37 @@ typedef struct bomber_view {
     struct { int pid; int x, y; } players[BOMBER_PLAYERS];                 /* all, dead too */
     /* PlayerState of the agent that gets this view */
     int id, ammo_left, hp, x, y, score, power;
+    /* Not the original's: 1 when the driver will ask the bot for its maps after this decision
+     * (a replay with --maps). A bot that publishes maps computes them in full only then, so
+     * publishing costs nothing when nobody asks (Gambit otherwise computes just what its
+     * answer needs). bomber_make_view sets 0; the game sets it. */
+    int maps_wanted;
 } bomber_view;
 
-/* The view player pid gets of the current state. */
+/* The view player pid gets of the current state (maps_wanted 0). */
 void bomber_make_view(const bomber_game *g, int pid, bomber_view *v);
 
 /* ---- bots --------------------------------------------------------------------------------- */
 
-/* A bot: init makes per-game state for player pid with its own generator seed (in recorded
- * games Gambit as pid p draws from random.Random(100*S + 10 + p)); decide answers a view
- * (read-only), allocating nothing; release frees. maps (may be NULL): decide may publish its
- * goal map there (BOMBER_CELLS doubles, NaN for walls) for replays. */
-typedef struct bomber_bot {
-    const char *name;
-    const char *about;
-    int (*init)(void **state, int pid, uint64_t seed);
-    bomber_answer (*decide)(void *state, const bomber_view *v, double *goal_map);
-    void (*release)(void *state);
-    /* The error that made the last decide fail (a DMAP_ERR_..., e.g. DMAP_ERR_NOMEM when a
-     * map could not be computed), or 0; NULL for a bot that cannot fail. A failed decide ends
-     * the game with that error: never a different game played on. */
-    int (*error)(const void *state);
-} bomber_bot;
+/* A bot is the kit's one interface (arenas/kit/bot.h) over bomber_view and bomber_answer:
+ *   init(state, first view, seed): the first view is the state before tick 0 (its id is the
+ *        bot's pid); seed is the bot's own generator seed (bomber_bot_seed);
+ *   decide(state, view, answer): the answer to the state after a tick, applied in the next;
+ *        0, or a negative DMAP_ERR_* (DMAP_ERR_NOMEM when a map could not get its memory),
+ *        which ends the game with that error;
+ *   release(state);
+ *   maps(state, out, max) (may be NULL): the goal map of the last decision (BOMBER_CELLS
+ *        values, NaN on walls), named "goal"; gambit and gambit2 publish one.
+ * The view's maps_wanted says whether maps will be asked for after this decision. */
+KIT_BOT_INTERFACE(bomber_bot, bomber_view, bomber_answer);
 
-/* The built-in bots: gambit, gambit2, simple, random. */
-int bomber_bot_count(void);
-const bomber_bot *bomber_bot_at(int i);
+/* The built-in bots (bots/<name>.c) and their table, in the order `bomber bots` lists them:
+ * gambit, gambit2, simple, random. */
+extern const bomber_bot bomber_bot_gambit, bomber_bot_gambit2, bomber_bot_simple,
+    bomber_bot_random;
+extern const kit_bot_table bomber_bot_table;
+
+/* The built-in bot called name, or NULL (kit_bot_find over bomber_bot_table). */
 const bomber_bot *bomber_find_bot(const char *name);
 
 /* The generator seed of the bot playing pid in a game of seed S: 100*S + 10 + pid, the
@@ -202,17 +208,25 @@ typedef struct bomber_result {
     long decisions[BOMBER_PLAYERS];
 } bomber_result;
 
+/* The maps one bot published after its decision (n = 0: it did not decide or publishes none). */
+typedef struct bomber_bot_maps {
+    int n;
+    kit_map map[KIT_MAX_MAPS];
+} bomber_bot_maps;
+
 /* Called once before the first tick (tick -1, log NULL), then after every tick t with the
- * answers applied in it, the log and the bots' goal maps (maps[pid] may be NULL). */
+ * answers applied in it, the log and, when the game was asked for them, the maps each player
+ * published after deciding on the state after tick t (maps[pid]; maps is NULL otherwise). */
 typedef void (*bomber_observer)(void *ctx, const bomber_game *g, int tick,
                                 const bomber_answer answers[BOMBER_PLAYERS],
-                                const bomber_tick_log *log, const double *const *maps);
+                                const bomber_tick_log *log, const bomber_bot_maps *maps);
 
-/* Play a whole game: map of `seed`, bots as pid 0 and 1, each called after every tick on the
- * state after it, its answer applied in the next tick (tick 0 has none), as the original's
- * agents run. want_maps: ask bots for their goal maps (for the observer). Returns 0, or the
- * error of a bot's init or decide (negative). */
-int bomber_play(int64_t seed, const bomber_bot *bots[BOMBER_PLAYERS], int want_maps,
+/* Play a whole game: map of `seed`, bots as pid 0 and 1 (each seeded bomber_bot_seed(seed,
+ * pid)), each called after every tick on the state after it, its answer applied in the next
+ * tick (tick 0 has none), as the original's agents run. want_maps: the views say maps_wanted
+ * and the bots' maps go to the observer. Returns 0, or the error of a bot's init or decide
+ * (negative). */
+int bomber_play(int64_t seed, const bomber_bot *const bots[BOMBER_PLAYERS], int want_maps,
                 bomber_observer observer, void *ctx, bomber_result *out);
 
 #endif

@@ -6,9 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "bomber_cli.h"
-#include "dmap.h"
 #include "cli.h"
+#include "dmap.h"
 #include "stats.h"
 #include "tournament.h"
 
@@ -45,7 +44,7 @@ static int play_one(void *vctx, long index, uint64_t game_seed, void *slot) {
 }
 
 int cmd_tournament(int argc, char **argv) {
-    const char *prog = "bomber", *v;
+    const char *prog = BOMBER_PROG, *v;
     kit_opts seen = {.n = 0};
     tour_ctx c;
     memset(&c, 0, sizeof c);
@@ -56,41 +55,47 @@ int cmd_tournament(int argc, char **argv) {
     for (int i = 1; i < argc; i++) {
         const char *o = argv[i];
         if (!strcmp(o, "--help")) {
-            puts("usage: bomber tournament --bots A,B,... --games N [--seed S] [--jobs J]");
+            puts("usage: bomber tournament --bots A,B,... --games N [--seed S] [--jobs J]\n"
+                 "Every pairing of 2 to 8 bots plays N games: game k on the map of\n"
+                 "kit_game_seed(S, k/2) >> 33, seats swapped on odd k. One table of win rates\n"
+                 "(Wilson 95% intervals), mean scores and decision times; the same for any --jobs.\n"
+                 "  --seed S  the tournament's seed, 0 to 2^63-1 (default 1)\n"
+                 "  --jobs J  threads (0, the default: every online core)");
             return 0;
         }
-        if (kit_opt_once(prog, &seen, o)) return BCLI_USAGE;
+        if (kit_opt_once(prog, &seen, o)) return KIT_EXIT_USAGE;
         if (!strcmp(o, "--bots")) {
-            if (!(botlist = kit_opt_value(prog, argc, argv, &i))) return BCLI_USAGE;
+            if (!(botlist = kit_opt_value(prog, argc, argv, &i))) return KIT_EXIT_USAGE;
         } else if (!strcmp(o, "--games")) {
             if (!(v = kit_opt_value(prog, argc, argv, &i)) ||
                 kit_parse_long(prog, o, v, 1, 10000000, &games))
-                return BCLI_USAGE;
+                return KIT_EXIT_USAGE;
         } else if (!strcmp(o, "--seed")) {
             if (!(v = kit_opt_value(prog, argc, argv, &i)) || kit_parse_seed(prog, o, v, &c.seed))
-                return BCLI_USAGE;
+                return KIT_EXIT_USAGE;
         } else if (!strcmp(o, "--jobs")) {
             if (!(v = kit_opt_value(prog, argc, argv, &i)) || kit_parse_jobs(prog, o, v, &jobs))
-                return BCLI_USAGE;
+                return KIT_EXIT_USAGE;
         } else {
             kit_unknown_option(prog, "tournament", o);
-            return BCLI_USAGE;
+            return KIT_EXIT_USAGE;
         }
     }
-    if (!botlist) return bcli_fail("tournament: --bots A,B,... is required");
-    if (games < 0) return bcli_fail("tournament: --games N is required");
-    if (bcli_bots("--bots", botlist, 2, MAX_BOTS, c.bots, &nbots)) return BCLI_USAGE;
+    if (!botlist) return kit_fail(prog, "tournament: --bots A,B,... is required"), KIT_EXIT_USAGE;
+    if (games < 0) return kit_fail(prog, "tournament: --games N is required"), KIT_EXIT_USAGE;
+    if (bomber_cli_bots("--bots", botlist, 2, MAX_BOTS, c.bots, &nbots)) return KIT_EXIT_USAGE;
     for (int i = 0; i < nbots; i++)
         for (int j = i + 1; j < nbots; j++) c.pair_a[c.npairs] = i, c.pair_b[c.npairs++] = j;
     c.games = games;
     long total = games * c.npairs;
     tour_result *res = calloc((size_t)total, sizeof *res);
-    if (!res) return bcli_fail("tournament: out of memory for %ld results", total);
+    if (!res) return kit_fail(prog, "tournament: out of memory for %ld results", total), 1;
     kit_tournament t = {total, jobs, c.seed, sizeof *res, play_one, &c, "games", -1};
     long failed = 0;
     if (kit_tournament_run(&t, res, &failed)) {
         free(res);
-        return bcli_fail("tournament: cannot start the worker threads");
+        kit_fail(prog, "tournament: cannot start the worker threads");
+        return 1;
     }
     printf("# bomber tournament: %ld games per pairing, seed %llu (seats alternate; game k "
            "uses map k/2)\n\n", games, (unsigned long long)c.seed);
@@ -126,14 +131,14 @@ int cmd_tournament(int argc, char **argv) {
         double n = played ? (double)played : 1;
         printf("| %s | %s | %ld | %ld | %ld | %ld | %.1f%% [%.1f, %.1f] | %.1f%% [%.1f, %.1f] | "
                "%.1f ± %.1f | %.1f ± %.1f | %ld |\n",
-               c.bots[c.pair_a[p]]->name, c.bots[c.pair_b[p]]->name, played, wa, dr, wb,
+               c.bots[c.pair_a[p]]->info.name, c.bots[c.pair_b[p]]->info.name, played, wa, dr, wb,
                100.0 * wa / n, 100 * alo, 100 * ahi, 100.0 * wb / n, 100 * blo, 100 * bhi,
                kit_mean_value(&sa), kit_mean_halfwidth(&sa), kit_mean_value(&sb),
                kit_mean_halfwidth(&sb), deaths);
     }
     printf("\n| bot | mean decision time (thread CPU, µs, 95%% CI over games) |\n|---|---|\n");
     for (int i = 0; i < nbots; i++)
-        printf("| %s | %.2f ± %.2f |\n", c.bots[i]->name, kit_mean_value(&dec[i]),
+        printf("| %s | %.2f ± %.2f |\n", c.bots[i]->info.name, kit_mean_value(&dec[i]),
                kit_mean_halfwidth(&dec[i]));
     if (failed) {
         long g = 0;
@@ -142,5 +147,5 @@ int cmd_tournament(int argc, char **argv) {
                 failed, g, g < total ? dmap_strerror(res[g].rc) : "?");
     }
     free(res);
-    return failed ? 1 : 0;
+    return bomber_cli_flushed(failed ? 1 : 0);
 }

@@ -1,5 +1,5 @@
 /* engine.c — the bomber rules: map generation and one tick, in the original engine's order
- * (rules/bomber.md; game.py at db81855, Game.generate_map and Game.tick). Every list keeps the
+ * (RULES.md; game.py at db81855, Game.generate_map and Game.tick). Every list keeps the
  * original's order, entries live until the end-of-tick cleanup exactly as there (which is what
  * makes rays stop at blocks destroyed in the same tick and spawns avoid cells emptied in it),
  * and every random draw is the original's, on the game's own kit_pyrandom. */

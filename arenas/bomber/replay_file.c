@@ -39,22 +39,19 @@ static json_t *state_json(const bomber_game *g) {
 }
 
 int bomber_replay_tick(kit_replay *r, const bomber_game *g, int tick,
-                       const bomber_answer answers[BOMBER_PLAYERS], const double *const *maps) {
+                       const bomber_answer answers[BOMBER_PLAYERS], const bomber_bot_maps *maps) {
     static const char *const text[] = {"~", "", "u", "d", "l", "r", "b", "p"};
     json_t *actions = json_array();
     for (int p = 0; p < BOMBER_PLAYERS; p++)
         json_array_append_new(actions, json_string(text[answers[p]]));
     json_t *m = NULL;
-    for (int p = 0; maps && p < BOMBER_PLAYERS; p++) {
-        if (!maps[p]) continue;
-        int published = 0; /* bots without a goal map leave it all NaN: no entry then */
-        for (int c = 0; c < BOMBER_CELLS && !published; c++) published = maps[p][c] == maps[p][c];
-        if (!published) continue;
-        if (!m) m = json_object();
-        char key[16];
-        snprintf(key, sizeof key, "p%d/goal", p);
-        json_object_set_new(m, key, kit_replay_map(maps[p], BOMBER_CELLS));
-    }
+    for (int p = 0; maps && p < BOMBER_PLAYERS; p++)
+        for (int k = 0; k < maps[p].n; k++) {
+            if (!m) m = json_object();
+            char key[80];
+            snprintf(key, sizeof key, "p%d/%.64s", p, maps[p].map[k].name);
+            json_object_set_new(m, key, kit_replay_map(maps[p].map[k].values, BOMBER_CELLS));
+        }
     return kit_replay_turn(r, tick, actions, state_json(g), m);
 }
 

@@ -1,13 +1,13 @@
-/* trace.c — reading recorded games (gzip or plain), writing the engine's state in the trace
+/* trace.c — reading recorded games (gzip or plain, through the kit's kit_read_file), writing the engine's state in the trace
  * format, and replaying a trace line for line (format: data/README.md). */
 #include "trace.h"
 
-#include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <zlib.h>
+
+#include "file.h"
 
 /* ---- lines ------------------------------------------------------------------------------- */
 
@@ -19,95 +19,19 @@ void bomber_lines_free(bomber_lines *l) {
 
 int bomber_lines_read(const char *path, bomber_lines *l, char *err, size_t errlen) {
     memset(l, 0, sizeof *l);
-    gzFile f = gzopen(path, "rb");
-    if (!f) {
-        snprintf(err, errlen, "%s: cannot open: %s", path, errno ? strerror(errno) : "zlib");
+    size_t len = 0;
+    if (kit_read_file(path, BOMBER_FILE_MAX, KIT_FILE_GZIP | KIT_FILE_TEXT, &l->buf, &len, err,
+                      errlen)) {
+        /* the limit named as recorded games' limit, uncompressed (the size a gzip bomb hides) */
+        if (strstr(err, ": larger than "))
+            snprintf(err, errlen, "%s: larger than %zu MiB uncompressed (the limit for recorded "
+                     "games)", path, (size_t)BOMBER_FILE_MAX >> 20);
         return -1;
     }
-    size_t cap = 1 << 20, len = 0;
-    char *buf = malloc(cap + 1);
-    for (;;) {
-        if (!buf) break;
-        if (len == cap && cap >= BOMBER_FILE_MAX) {
-            /* at the limit: one more byte means the file is too large (a gzip bomb too) */
-            char extra;
-            if (gzread(f, &extra, 1) == 1) {
-                snprintf(err, errlen, "%s: larger than %d MiB uncompressed (the limit for "
-                         "recorded games)", path, BOMBER_FILE_MAX >> 20);
-                free(buf);
-                gzclose(f);
-                return -1;
-            }
-            int zerr = Z_OK;
-            const char *msg = gzerror(f, &zerr);
-            if (zerr != Z_OK && zerr != Z_STREAM_END) {
-                snprintf(err, errlen, "cannot read %s", msg);
-                free(buf);
-                gzclose(f);
-                return -1;
-            }
-            break;
-        }
-        if (len == cap) {
-            char *nb = realloc(buf, cap * 2 + 1);
-            if (!nb) {
-                free(buf);
-                buf = NULL;
-                break;
-            }
-            buf = nb, cap *= 2;
-        }
-        int got = gzread(f, buf + len, (unsigned)(cap - len));
-        if (got < 0) {
-            int zerr = 0;
-            snprintf(err, errlen, "%s: cannot read (%s)", path, gzerror(f, &zerr));
-            free(buf);
-            gzclose(f);
-            return -1;
-        }
-        if (got == 0) {
-            /* A truncated gzip stream ends like a short file: ask zlib whether it was whole. */
-            int zerr = Z_OK;
-            const char *msg = gzerror(f, &zerr);
-            if (zerr != Z_OK && zerr != Z_STREAM_END) {
-                snprintf(err, errlen, "cannot read %s", msg); /* zlib names the file */
-                free(buf);
-                gzclose(f);
-                return -1;
-            }
-            break;
-        }
-        len += (size_t)got;
-    }
-    gzclose(f);
-    if (!buf) {
+    if (kit_split_lines(l->buf, len, &l->line, &l->n)) {
+        bomber_lines_free(l);
         snprintf(err, errlen, "%s: out of memory", path);
         return -1;
-    }
-    buf[len] = '\0';
-    if (memchr(buf, '\0', len)) {
-        snprintf(err, errlen, "%s: not a text file (NUL byte)", path);
-        free(buf);
-        return -1;
-    }
-    size_t n = 1;
-    for (size_t i = 0; i < len; i++) n += buf[i] == '\n';
-    l->line = malloc(n * sizeof *l->line);
-    if (!l->line) {
-        free(buf);
-        snprintf(err, errlen, "%s: out of memory", path);
-        return -1;
-    }
-    l->buf = buf;
-    char *p = buf;
-    while (*p) {
-        char *nl = strchr(p, '\n');
-        if (nl) *nl = '\0';
-        size_t k = strlen(p);
-        if (k && p[k - 1] == '\r') p[k - 1] = '\0';
-        l->line[l->n++] = p;
-        if (!nl) break;
-        p = nl + 1;
     }
     return 0;
 }

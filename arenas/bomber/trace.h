@@ -1,4 +1,4 @@
-/* trace.h — the recorded games of data/ (format: its README): reading gzip or
+/* trace.h — the recorded games of data/traces (format: data/README.md): reading gzip or
  * plain text files as lines, writing the engine's state in the trace's own line format, and
  * replaying a trace on the engine (from its seed and recorded answers) line for line. */
 #ifndef BOMBER_TRACE_H
@@ -15,9 +15,10 @@ typedef struct bomber_lines {
     size_t n;
 } bomber_lines;
 
-/* Read a whole file, gzip-compressed or plain (zlib's gzread reads both), of at most
- * BOMBER_FILE_MAX bytes once uncompressed (larger files are refused before more memory is
- * taken). Returns 0, or -1 with a one-line reason in err. */
+/* Read a whole file, gzip-compressed or plain (kit_read_file), of at most BOMBER_FILE_MAX
+ * bytes once uncompressed (larger files are refused before more memory is taken: "PATH:
+ * larger than 64 MiB uncompressed (the limit for recorded games)"), split into lines (a '\r'
+ * before '\n' dropped). Returns 0, or -1 with a one-line reason in err. */
 enum { BOMBER_FILE_MAX = 64 << 20 };
 int bomber_lines_read(const char *path, bomber_lines *l, char *err, size_t errlen);
 void bomber_lines_free(bomber_lines *l);

@@ -49,4 +49,5 @@ void bomber_make_view(const bomber_game *g, int pid, bomber_view *v) {
     v->id = pid;
     v->ammo_left = me->ammo, v->hp = me->hp, v->x = me->x, v->y = me->y;
     v->score = me->score, v->power = me->power;
+    v->maps_wanted = 0;
 }

@@ -1,11 +1,11 @@
-/* gambit.c — the Gambit port (gambit.h; gambit.py at 2e9a7ab; rules/bomber.md's last section
- * and ../shared/data/bomber/README.md facts 6-11 and 21).
+/* gambit.c — the Gambit port (gambit.h; gambit.py at 2e9a7ab; RULES.md's last section and
+ * data/README.md facts 6-11 and 21).
  *
  * Every map is a dmap field on the 12x10 board (index y*12 + x, the bot's tiles[x][y]) with
- * the seed's default 100 as the ceiling and NaN written on its walls afterwards, as the
+ * the original's default 100 as the ceiling and NaN written on its walls afterwards, as the
  * original's _clear_map does (a map whose goals are all 0 comes from dmap_bfs: the same
  * small integers). Floating point follows the original to the last bit:
- *   - the seed's sweep lowers a cell to `lowest + 1`, so values grow by repeated additions of
+ *   - the original's scan lowers a cell to `lowest + 1`, so values grow by repeated additions of
  *     1 along a path; dmap's label-setting scan also settles each cell at its parent's value
  *     plus the step (1.0), never goal + distance in one addition, and because rounding is
  *     monotone the smallest such value is the sweep's fixed point: bit for bit the same;
@@ -520,3 +520,44 @@ bomber_answer gambit_next_move(gambit *b, const bomber_view *v, gambit_info *inf
     default: return BOMBER_ANS_EMPTY;
     }
 }
+
+/* ---- the bot ----------------------------------------------------------------------------- */
+
+static int gambit_bot_init(void **state, const bomber_view *first, uint64_t seed) {
+    gambit *b = malloc(sizeof *b);
+    if (!b) return DMAP_ERR_NOMEM;
+    int rc = gambit_init(b, first->id, seed);
+    if (rc) {
+        gambit_release(b);
+        free(b);
+        return rc;
+    }
+    *state = b;
+    return 0;
+}
+
+/* With maps wanted, the whole goal map (and every component map) into b->scratch; else only
+ * what the answer needs (the fast path). */
+static int gambit_bot_decide(void *state, const bomber_view *v, bomber_answer *answer) {
+    gambit *b = state;
+    *answer = gambit_next_move(b, v, v->maps_wanted ? &b->scratch : NULL);
+    return b->err;
+}
+
+static void gambit_bot_release(void *state) {
+    if (!state) return;
+    gambit_release(state);
+    free(state);
+}
+
+/* The goal map of the last decision; whole only when that decision's view had maps_wanted
+ * (after a call the desync guard skipped: the goal map of the call before). */
+static int gambit_bot_maps(void *state, kit_map *out, int max) {
+    if (max < 1) return 0;
+    out[0] = (kit_map){"goal", ((const gambit *)state)->scratch.goal};
+    return 1;
+}
+
+const bomber_bot bomber_bot_gambit = {
+    {"gambit", "Jfbarr's Gambit Dijkstra-map bot, ported decision for decision"},
+    gambit_bot_init, gambit_bot_decide, gambit_bot_release, gambit_bot_maps};

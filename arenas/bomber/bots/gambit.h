@@ -1,4 +1,4 @@
-/* gambit.h — Gambit, the Dijkstra-map bot of seeds 000/003 (Jfbarr/Gambit-dijkstra-bot,
+/* gambit.h — Gambit, Jfbarr's Dijkstra-map bot for this game (Jfbarr/Gambit-dijkstra-bot,
  * gambit.py at 2e9a7ab), ported decision for decision: the same eight maps with the same
  * walls, the same desire weights and update order, the same sum (NaN walls survive it), the
  * 1000 cap, the bomb check, the memory (bombs first seen, ore counts from bomb placements, the
@@ -83,7 +83,7 @@ typedef struct gambit {
     unsigned char wall[BOMBER_CELLS];
     dmap_workspace *ws;
     int err;                   /* DMAP_ERR_NOMEM once a map could not get its memory: the
-                                * answers since are not Gambit's (bomber_bot.error) */
+                                * answers since are not Gambit's (the bot's decide returns it) */
     gambit_memo *memo;         /* [slot * GAMBIT_MEMO_WAYS + way]: slots are the component
                                 * maps and the bomb check's */
     unsigned char memo_next[GAMBIT_MEMO_SLOTS]; /* the way each slot replaces next */

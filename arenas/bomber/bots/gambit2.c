@@ -12,12 +12,11 @@
  *     only when it can escape itself whatever the opponent does; within 4 steps it looks for
  *     an ambush (a cell where a bomb, chained by an older one, catches the opponent);
  *   - ties between the best moves are broken by its own generator (filters: dmap_filter_moves). */
-#include "bots/gambit2.h"
-
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "bomber.h"
 #include "bots/blast.h"
 #include "bots/gambit.h"
 
@@ -35,10 +34,10 @@ typedef struct g2 {
     double reward[BOMBER_CELLS], goal[BOMBER_CELLS];
 } g2;
 
-int gambit2_bot_init(void **state, int pid, uint64_t seed) {
+static int gambit2_init(void **state, const bomber_view *first, uint64_t seed) {
     g2 *s = calloc(1, sizeof *s);
     if (!s) return DMAP_ERR_NOMEM;
-    int rc = gambit_init(&s->inner, pid, seed);
+    int rc = gambit_init(&s->inner, first->id, seed);
     if (rc) {
         gambit_release(&s->inner);
         free(s);
@@ -51,7 +50,7 @@ int gambit2_bot_init(void **state, int pid, uint64_t seed) {
     return 0;
 }
 
-void gambit2_bot_release(void *state) {
+static void gambit2_release(void *state) {
     g2 *s = state;
     if (!s) return;
     gambit_release(&s->inner);
@@ -246,8 +245,8 @@ static int ambush(g2 *s) {
     return best;
 }
 
-bomber_answer gambit2_bot_decide(void *state, const bomber_view *v, double *goal_map) {
-    g2 *s = state;
+/* The answer of one decision (errors collect in s->inner.err). */
+static bomber_answer gambit2_answer(g2 *s, const bomber_view *v) {
     gambit_next_move(&s->inner, v, &s->inner.scratch); /* Gambit's maps and weights */
     blast_remember(&s->mem, v);
     count_ore_hits(s, v);
@@ -259,7 +258,6 @@ bomber_answer gambit2_bot_decide(void *state, const bomber_view *v, double *goal
     blast_walls(v, s->wall);
     reward_map(s, v);
     goal_map_of(s);
-    if (goal_map) memcpy(goal_map, s->goal, sizeof s->goal);
 
     static const int d[5][2] = {{0, 0}, {-1, 0}, {1, 0}, {0, -1}, {0, 1}};
     s->ncand = 0, s->nopp = 0;
@@ -310,4 +308,20 @@ bomber_answer gambit2_bot_decide(void *state, const bomber_view *v, double *goal
     return dx == 1 ? BOMBER_ANS_R : dx == -1 ? BOMBER_ANS_L : dy == 1 ? BOMBER_ANS_U : BOMBER_ANS_D;
 }
 
-int gambit2_bot_error(const void *state) { return ((const g2 *)state)->inner.err; }
+static int gambit2_decide(void *state, const bomber_view *v, bomber_answer *answer) {
+    g2 *s = state;
+    *answer = gambit2_answer(s, v);
+    return s->inner.err;
+}
+
+/* Its goal map is computed for every decision (the moves are chosen on it): publishing it
+ * costs nothing. */
+static int gambit2_maps(void *state, kit_map *out, int max) {
+    if (max < 1) return 0;
+    out[0] = (kit_map){"goal", ((const g2 *)state)->goal};
+    return 1;
+}
+
+const bomber_bot bomber_bot_gambit2 = {
+    {"gambit2", "timing maps from the bombs it saw, safe walk, minimax at close range"},
+    gambit2_init, gambit2_decide, gambit2_release, gambit2_maps};

@@ -4,11 +4,10 @@
  * exists afterwards; else walk to the nearest ammo or treasure; else to the nearest cell from
  * which a block is in reach; else a random safe step. Steps never enter a cell whose fire
  * hurts in the next tick, nor one with no escape. Uses dmap's BFS and safe walk. */
-#include "bots/simple.h"
-
 #include <stdlib.h>
 #include <string.h>
 
+#include "bomber.h"
 #include "bots/blast.h"
 #include "dmap.h"
 #include "pyrandom.h"
@@ -19,11 +18,11 @@ typedef struct simple_state {
     unsigned char wall[BOMBER_CELLS];
     dmap_grid grid;
     dmap_workspace *ws;
-    int err; /* DMAP_ERR_NOMEM once a search could not get its memory (bomber_bot.error) */
+    int err; /* DMAP_ERR_NOMEM once a search could not get its memory: decide returns it */
 } simple_state;
 
-int simple_bot_init(void **state, int pid, uint64_t seed) {
-    (void)pid;
+static int simple_init(void **state, const bomber_view *first, uint64_t seed) {
+    (void)first;
     simple_state *s = calloc(1, sizeof *s);
     if (!s) return DMAP_ERR_NOMEM;
     kit_pyrandom_seed(&s->rng, (int64_t)seed);
@@ -36,7 +35,7 @@ int simple_bot_init(void **state, int pid, uint64_t seed) {
     return 0;
 }
 
-void simple_bot_release(void *state) {
+static void simple_release(void *state) {
     simple_state *s = state;
     if (!s) return;
     dmap_workspace_free(s->ws);
@@ -93,9 +92,8 @@ static int is_bomb_spot(const bomber_view *v, int c) {
     return worth_bombing(v, c % BOMBER_W, c / BOMBER_W);
 }
 
-bomber_answer simple_bot_decide(void *state, const bomber_view *v, double *goal_map) {
-    simple_state *s = state;
-    (void)goal_map;
+/* The answer of one decision (errors collect in s->err). */
+static bomber_answer simple_answer(simple_state *s, const bomber_view *v) {
     blast_remember(&s->mem, v);
     int hurt[BOMBER_CELLS], now = v->tick_number, me = v->y * BOMBER_W + v->x;
     blast_hurt_ticks(v, &s->mem, NULL, 0, hurt);
@@ -125,4 +123,13 @@ bomber_answer simple_bot_decide(void *state, const bomber_view *v, double *goal_
     return step_to(me, opts[kit_pyrandom_choice(&s->rng, (size_t)n)]);
 }
 
-int simple_bot_error(const void *state) { return ((const simple_state *)state)->err; }
+static int simple_decide(void *state, const bomber_view *v, bomber_answer *answer) {
+    simple_state *s = state;
+    *answer = simple_answer(s, v);
+    return s->err;
+}
+
+const bomber_bot bomber_bot_simple = {
+    {"simple", "BFS bot in the style of Pommerman's SimpleAgent: flee blasts, bomb blocks, "
+               "fetch items"},
+    simple_init, simple_decide, simple_release, NULL};

@@ -26,7 +26,7 @@ expect_said() {
   expect 2 "$what" "$@"
   grep -qF -- "$words" "$tmp/err" || { echo "FAIL $what: stderr lacks '$words'"; fails=$((fails+1)); }
 }
-expect_said "help for an unknown command" "bomber: unknown command 'fly' (see bomber --help)" "$B" help fly
+expect_said "help for an unknown command" "bomber: unknown command 'fly' (see bomber help)" "$B" help fly
 expect_said "replay --gambit twice" "bomber: option --gambit given twice" "$B" replay x --gambit a --gambit b
 expect_said "replay --gambit without a value" "bomber: option --gambit needs a value" "$B" replay x --gambit
 expect_said "replay with an unknown option (words)" "bomber: replay: unknown option '--fast' (see bomber help replay)" "$B" replay x --fast
@@ -79,6 +79,24 @@ grep -q "^DIFF .*tick 698 field P" "$tmp/out" || { echo "FAIL the ammo change is
 zcat "$T/gambit-random/seed_1.gambit.gz" | awk '/^  M / && ++n==500 {sub(/ -?[0-9.]+ /," 1.5 ")} {print}' >"$tmp/m.gambit"
 expect 1 "an altered goal map" "$B" replay "$T/gambit-random/seed_1.trace.gz" --gambit "$tmp/m.gambit"
 grep -q "^DIFF .*call 500 (pid 0, tick 499) field M: cell (1,0)" "$tmp/out" || { echo "FAIL the goal map change is not reported"; fails=$((fails+1)); }
+# Several traces: OK for each; --gambit goes with one.
+expect 0 "replay of two traces" "$B" replay "$T/random-random/seed_117.trace.gz" "$T/gambit-random/seed_3.trace.gz"
+[ "$(grep -c '^OK ' "$tmp/out")" -eq 2 ] || { echo "FAIL replay of two traces: $(cat "$tmp/out")"; fails=$((fails+1)); }
+expect_line "replay --gambit with two traces" "bomber: replay: --gambit LOG goes with one trace, got 2" "$B" replay a b --gambit c
+expect 1 "replay stops at the first difference" "$B" replay "$tmp/swap.trace" "$T/random-random/seed_117.trace.gz"
+[ "$(grep -c '^OK ' "$tmp/out")" -eq 0 ] && grep -q "^DIFF " "$tmp/out" || { echo "FAIL replay after a difference: $(cat "$tmp/out")"; fails=$((fails+1)); }
+# The kit's commands: `bots` lists the table in order, `help bots` and `help COMMAND` answer.
+expect 0 "bots" "$B" bots
+[ "$(cut -d' ' -f1 <"$tmp/out" | tr '\n' ' ')" = "gambit gambit2 simple random " ] || { echo "FAIL bots: '$(cat "$tmp/out")'"; fails=$((fails+1)); }
+expect 0 "help bots" "$B" help bots
+expect 0 "help match" "$B" help match
+grep -q "^usage: bomber match" "$tmp/out" || { echo "FAIL help match: no usage"; fails=$((fails+1)); }
+expect_line "bots with an argument" "bomber: bots: takes no arguments (see bomber help)" "$B" bots gambit
+# --html alone: the page, and no scratch replay left beside it; --maps needs an output.
+mkdir "$tmp/page"
+expect 0 "match --html alone" "$B" match --seed 2 --bots gambit2,simple --html "$tmp/page/g.html" --maps
+[ "$(ls "$tmp/page")" = "g.html" ] && grep -q '"p0/goal"' "$tmp/page/g.html" || { echo "FAIL --html: $(ls "$tmp/page")"; fails=$((fails+1)); }
+expect_line "match --maps alone" "bomber: --maps needs --replay FILE or --html FILE" "$B" match --seed 1 --bots random,random --maps
 # The same table for any number of jobs (decision times aside).
 "$B" tournament --bots gambit,simple,random --games 6 --seed 5 --jobs 1 | grep '^| [a-z0-9]* | [a-z]' | cut -d'|' -f1-11 >"$tmp/j1" || fails=$((fails+1))
 "$B" tournament --bots gambit,simple,random --games 6 --seed 5 --jobs 3 | grep '^| [a-z0-9]* | [a-z]' | cut -d'|' -f1-11 >"$tmp/j3" || fails=$((fails+1))

@@ -1,10 +1,10 @@
-/* test_bomber_rules.c — rule scenarios for the bomber engine (rules/bomber.md and the facts of
+/* test_bomber_rules.c — rule scenarios for the bomber engine (RULES.md and the facts of
  * data/README.md), each on a hand-made board: fire timing, chains, ore damage,
  * the double block reward, spawns with no free cell, refused moves and bombs, edge clamping,
  * the winner at the timeout (and a tie), an ammo picked up in the tick its timer ends, a bomb
  * placed on a burning cell, stacked fires, both players dying in one tick, a dead player.
  * Then: bomber_play with Gambit on both sides reproduces the recorded gambit-gambit game line
- * for line, and map generation matches every recorded INIT. */
+ * for line (map generation included). */
 #include <stdio.h>
 #include <string.h>
 
@@ -276,7 +276,7 @@ typedef struct cmp_ctx {
 
 static void compare_tick(void *ctx, const bomber_game *g, int t,
                          const bomber_answer answers[BOMBER_PLAYERS], const bomber_tick_log *log,
-                         const double *const *maps) {
+                         const bomber_bot_maps *maps) {
     cmp_ctx *c = ctx;
     (void)maps;
     if (t < 0 || c->bad) return;

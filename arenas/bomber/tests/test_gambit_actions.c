@@ -1,4 +1,5 @@
-/* test_gambit_actions.c — Gambit's decisions must not change when its code is made faster.
+/* test_gambit_actions.c — Gambit's answers and goal maps in whole games, against the
+ * straightforward port's.
  *
  * The recorded games (bomber_gambit_* tests) cover only what the original logged; this test
  * covers every state Gambit meets in fixed-seed games against each bot: for each pairing
@@ -10,12 +11,11 @@
  * decision changes the game that follows it, so it changes the hash; a changed goal map that
  * did not (yet) change a decision changes the first hash too.
  *
- * The oracle is the bot as it was before the speed work: the expected hashes below were
- * printed by this same file built against main at bf205325c02382287cd461a8dfadac822ee8a347
- * (`git -C /work/main archive bf20532 | tar -x -C OLD`, this file copied into OLD's
- * arenas/bomber/tests, built as here, gcc 12 Release, then `test_gambit_actions --print 8`),
- * and the same values came out of the clang ASan+UBSan build. gambit2 embeds Gambit, so its
- * answers are checked through the same hash.
+ * The oracle is the straightforward port, which computes every component map on every call
+ * (no reuse of earlier maps, no fast path): the expected hashes below are what it gives, built
+ * as here (gcc Release) and with clang ASan+UBSan alike. The maps reused and skipped for speed
+ * must leave every hash as it is. gambit2 embeds Gambit, so its answers are checked through the
+ * same hash.
  *
  * usage: test_gambit_actions             check the table (N = 8), exit 1 on a difference
  *        test_gambit_actions --print N   print the hashes of seeds 1..N (to compare builds) */
@@ -54,14 +54,15 @@ static void mix(hasher *s, const void *data, size_t n) {
 
 static void observe(void *ctx, const bomber_game *g, int tick,
                     const bomber_answer answers[BOMBER_PLAYERS], const bomber_tick_log *log,
-                    const double *const *maps) {
+                    const bomber_bot_maps *maps) {
     (void)g, (void)log;
     hasher *s = ctx;
     if (tick < 0) return;
     for (int p = 0; p < BOMBER_PLAYERS; p++) {
         int a = (int)answers[p];
         mix(s, &a, sizeof a);
-        if (s->is_gambit[p] && maps && maps[p]) mix(s, maps[p], BOMBER_CELLS * sizeof(double));
+        if (s->is_gambit[p] && maps && maps[p].n)
+            mix(s, maps[p].map[0].values, BOMBER_CELLS * sizeof(double));
     }
 }
 

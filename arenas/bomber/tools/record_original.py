@@ -1,5 +1,5 @@
 """record_original.py — record random-vs-random games of the ORIGINAL engine in the trace format
-of ../data/README.md, to check the C engine on more seeds than those recorded there:
+of data/README.md, to check the C engine on more seeds than the recorded games in data/traces:
 
     python3 record_original.py ORIGINAL_REPO FIRST LAST OUTDIR
     for f in OUTDIR/seed_*.trace; do build/arenas/bomber/bomber replay $f; done

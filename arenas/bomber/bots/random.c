@@ -1,15 +1,16 @@
-/* random_bot.c — `random`: each tick a uniform choice among no-op, the moves into free cells
- * (no block, bomb or player) and a bomb when it has ammo and no bomb is on its cell. */
-#include "bots/random_bot.h"
-
+/* random.c — `random`: each tick a uniform choice among no-op, the moves into free cells
+ * (no block, bomb or player) and a bomb when it has ammo and no bomb is on its cell, drawn
+ * from its own CPython-compatible generator. */
 #include <stdlib.h>
 
+#include "bomber.h"
+#include "dmap.h"
 #include "pyrandom.h"
 
-int random_bot_init(void **state, int pid, uint64_t seed) {
-    (void)pid;
+static int random_init(void **state, const bomber_view *first, uint64_t seed) {
+    (void)first;
     kit_pyrandom *r = malloc(sizeof *r);
-    if (!r) return -3;
+    if (!r) return DMAP_ERR_NOMEM;
     kit_pyrandom_seed(r, (int64_t)seed);
     *state = r;
     return 0;
@@ -22,8 +23,7 @@ static int free_cell(const bomber_view *v, int x, int y) {
            v->game_map[y * v->w + x] == BOMBER_TAG_TREASURE;
 }
 
-bomber_answer random_bot_decide(void *state, const bomber_view *v, double *goal_map) {
-    (void)goal_map;
+static int random_decide(void *state, const bomber_view *v, bomber_answer *answer) {
     bomber_answer opts[6];
     int n = 0;
     opts[n++] = BOMBER_ANS_EMPTY;
@@ -33,7 +33,12 @@ bomber_answer random_bot_decide(void *state, const bomber_view *v, double *goal_
     if (free_cell(v, v->x + 1, v->y)) opts[n++] = BOMBER_ANS_R;
     if (v->ammo_left > 0 && v->game_map[v->y * v->w + v->x] != BOMBER_TAG_BOMB)
         opts[n++] = BOMBER_ANS_B;
-    return opts[kit_pyrandom_choice(state, (size_t)n)];
+    *answer = opts[kit_pyrandom_choice(state, (size_t)n)];
+    return 0;
 }
 
-void random_bot_release(void *state) { free(state); }
+static void random_release(void *state) { free(state); }
+
+const bomber_bot bomber_bot_random = {
+    {"random", "uniform among the actions that would take effect (and no-op)"},
+    random_init, random_decide, random_release, NULL};

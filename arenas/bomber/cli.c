@@ -1,0 +1,44 @@
+/* cli.c — what the `bomber` program's commands share (cli.h): bot lists and the text board. */
+#include "cli.h"
+
+#include <stdio.h>
+#include <string.h>
+
+int bomber_cli_bots(const char *opt, char *list, int min, int max, const bomber_bot **out,
+                    int *n) {
+    char *items[16];
+    if (max > (int)(sizeof items / sizeof *items)) max = (int)(sizeof items / sizeof *items);
+    if (kit_split_bots(BOMBER_PROG, opt, list, min, max, NULL, items, n)) return -1;
+    for (int i = 0; i < *n; i++) {
+        const kit_bot_info *b = kit_bot_lookup(BOMBER_PROG, opt, &bomber_bot_table, items[i], NULL);
+        if (!b) return -1;
+        out[i] = (const bomber_bot *)b; /* the info is the bot's first member */
+    }
+    return 0;
+}
+
+int bomber_cli_flushed(int rc) {
+    if ((fflush(stdout) != 0 || ferror(stdout)) && rc != KIT_EXIT_USAGE) {
+        kit_fail(BOMBER_PROG, "cannot write the output");
+        return 1;
+    }
+    return rc;
+}
+
+void bomber_render(const bomber_game *g, int tick) {
+    char b[BOMBER_CELLS];
+    memset(b, '.', sizeof b);
+    for (int i = 0; i < g->nfires; i++) b[g->fires[i].y * BOMBER_W + g->fires[i].x] = '^';
+    for (int i = 0; i < BOMBER_METAL; i++) b[g->metal[i][1] * BOMBER_W + g->metal[i][0]] = '#';
+    for (int i = 0; i < g->nblocks; i++)
+        b[g->blocks[i].y * BOMBER_W + g->blocks[i].x] = g->blocks[i].kind == 'o' ? '*' : '+';
+    for (int i = 0; i < g->nammo; i++) b[g->ammo[i].y * BOMBER_W + g->ammo[i].x] = 'a';
+    for (int i = 0; i < g->ntreasure; i++) b[g->treasure[i].y * BOMBER_W + g->treasure[i].x] = 't';
+    for (int i = 0; i < g->nbombs; i++) b[g->bombs[i].y * BOMBER_W + g->bombs[i].x] = 'o';
+    for (int p = 0; p < BOMBER_PLAYERS; p++)
+        b[g->players[p].y * BOMBER_W + g->players[p].x] = bomber_alive(g, p) ? (char)('0' + p) : 'x';
+    printf("tick %d  p0 hp %d ammo %d score %d | p1 hp %d ammo %d score %d\n", tick,
+           g->players[0].hp, g->players[0].ammo, g->players[0].score, g->players[1].hp,
+           g->players[1].ammo, g->players[1].score);
+    for (int y = BOMBER_H - 1; y >= 0; y--) printf("  %.*s\n", BOMBER_W, b + y * BOMBER_W);
+}
