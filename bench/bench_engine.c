@@ -1003,11 +1003,7 @@ int main(int argc, char **argv) {
             source = argv[i];
         else {
             fprintf(stderr, "usage: dmap_bench_engine [--quick] [--rounds R] "
-<<<<<<< HEAD
-                            "[--only floor|small|incremental|tables|heap] [SHARED]\n");
-=======
-                            "[--only floor|small|incremental|tables] [SOURCE]\n");
->>>>>>> data
+                            "[--only floor|small|incremental|tables|heap] [SOURCE]\n");
             return 2;
         }
     }
@@ -1021,14 +1017,9 @@ int main(int argc, char **argv) {
     print_load("at start");
     if (!only || strcmp(only, "floor") == 0) section_floor();
     if (!only || strcmp(only, "small") == 0) section_small();
-<<<<<<< HEAD
-    if (!only || strcmp(only, "incremental") == 0) section_incremental(shared);
-    if (!only || strcmp(only, "tables") == 0) section_tables(shared);
-    if (!only || strcmp(only, "heap") == 0) section_heap();
-=======
     if (!only || strcmp(only, "incremental") == 0) section_incremental(source);
     if (!only || strcmp(only, "tables") == 0) section_tables(source);
->>>>>>> data
+    if (!only || strcmp(only, "heap") == 0) section_heap();
     print_load("at end");
     if (failures) fprintf(stderr, "dmap_bench_engine: %d check(s) failed\n", failures);
     return failures ? 1 : 0;
