@@ -17,17 +17,14 @@
 
 int pcli_parse_bots(char *s, const char *config, int n, const pm_bot **out) {
     char *items[PM_MAX_AGENTS], note[80];
-    const char *known[16];
-    int k = 0, nknown = 0;
+    int k = 0;
     snprintf(note, sizeof note, "config %s", config);
     if (kit_split_bots(PROG, "--bots", s, n, n, note, items, &k)) return KIT_EXIT_USAGE;
-    for (size_t b = 0; b < pm_bot_count() && nknown < (int)(sizeof known / sizeof *known); b++)
-        known[nknown++] = pm_bot_at(b)->name;
-    for (int i = 0; i < k; i++)
-        if (!(out[i] = pm_find_bot(items[i]))) {
-            kit_unknown_bot(PROG, "--bots", items[i], known, nknown, NULL);
-            return KIT_EXIT_USAGE;
-        }
+    for (int i = 0; i < k; i++) {
+        const kit_bot_info *info = kit_bot_lookup(PROG, "--bots", &pm_bot_table, items[i], NULL);
+        if (!info) return KIT_EXIT_USAGE;
+        out[i] = (const pm_bot *)info;
+    }
     return 0;
 }
 
@@ -189,7 +186,7 @@ int cmd_match(int argc, char **argv) {
         }
         const char *names[PM_MAX_AGENTS];
         char terrain[PM_MAX_CELLS + 1];
-        for (int i = 0; i < cfg->num_agents; i++) names[i] = bots[i]->name;
+        for (int i = 0; i < cfg->num_agents; i++) names[i] = bots[i]->info.name;
         pm_format_board(start.board, start.size, terrain);
         kit_replay_header(&replay, "pommerman", cfg->size, cfg->size, seed, names, cfg->num_agents, terrain,
                           json_pack("{s:s,s:o}", "config", cfg->name, "state", state_json(&start)));
@@ -234,7 +231,7 @@ int cmd_match(int argc, char **argv) {
     printf("result %s after %d steps", res.result == PM_WIN ? "Win" : "Tie", res.steps);
     if (res.result == PM_WIN)
         for (int i = 0; i < cfg->num_agents; i++)
-            if (res.winners & (1u << i)) printf(": agent %d (%s) wins", i, bots[i]->name);
+            if (res.winners & (1u << i)) printf(": agent %d (%s) wins", i, bots[i]->info.name);
     printf("\nrewards");
     for (int i = 0; i < cfg->num_agents; i++) printf(" %d", res.rewards[i]);
     printf("\n");

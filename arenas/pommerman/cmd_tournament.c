@@ -112,8 +112,8 @@ int cmd_tournament(int argc, char **argv) {
     int nt = 0, tally_of[PM_MAX_AGENTS];
     for (int e = 0; e < t.n; e++) {
         int k = 0;
-        while (k < nt && strcmp(tl[k].name, t.entrants[e]->name) != 0) k++;
-        if (k == nt) tl[nt++] = (tally){t.entrants[e]->name, 0, 0, 0, 0, 0, 0};
+        while (k < nt && strcmp(tl[k].name, t.entrants[e]->info.name) != 0) k++;
+        if (k == nt) tl[nt++] = (tally){t.entrants[e]->info.name, 0, 0, 0, 0, 0, 0};
         tally_of[e] = k;
     }
     kit_mean steps = {0, 0, 0};

@@ -29,8 +29,7 @@ int main(int argc, char **argv) {
     if (!strcmp(cmd, "match")) return cmd_match(argc - 1, argv + 1);
     if (!strcmp(cmd, "tournament")) return cmd_tournament(argc - 1, argv + 1);
     if (!strcmp(cmd, "bots")) {
-        for (size_t i = 0; i < pm_bot_count(); i++)
-            printf("%-9s %s\n", pm_bot_at(i)->name, pm_bot_at(i)->about);
+        kit_bot_list(stdout, &pm_bot_table);
         return 0;
     }
     if (!strcmp(cmd, "help") || !strcmp(cmd, "--help") || !strcmp(cmd, "-h")) return usage(stdout);

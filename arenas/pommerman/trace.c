@@ -110,6 +110,7 @@ typedef struct replay {
     int decided[PM_MAX_AGENTS];
     int our_action[PM_MAX_AGENTS];
     int check_agents;
+    long long seed; /* the game's seed (the GAME line) */
     kit_pyrandom py;
     void *bot_state[PM_MAX_AGENTS];
     pm_obs obs[PM_MAX_AGENTS];
@@ -240,6 +241,7 @@ static int read_header(replay *rp, char **lines, int nlines, int *at) {
         rp->agents_kind[na++] = *k;
     }
     if (na != cfg->num_agents) return fail(rp, 2, "%d agents for %s", na, config);
+    rp->seed = seed;
     kit_pyrandom_seed(&rp->py, seed);
     for (long long k = 0; k < mtskip; k++) kit_pyrandom_u32(&rp->py);
     i++;
@@ -290,15 +292,15 @@ static int on_decision(replay *rp, const char *v) {
                     rp->s.step + 1, id);
     pm_draw_log log;
     pm_draw_log_clear(&log);
-    dmap_rng own;
-    dmap_rng_seed(&own, 0);
-    pm_bot_ctx ctx = {&rp->py, &own, &log};
-    int ours = pm_bot_simple.decide(rp->bot_state[id], o, &ctx);
+    pm_view view = {.shared = &rp->py, .log = &log};
+    view.obs = *o;
+    pm_action ours = PM_STOP;
+    int rc = pm_bot_simple.decide(rp->bot_state[id], &view, &ours);
     rp->decided[id] = 1;
     rp->our_action[id] = ours;
     rp->rep->decisions++;
-    if (ours < 0) return fail(rp, 1, "step %d: agent %d: simple could not decide: %s", rp->s.step + 1, id,
-                              dmap_strerror(ours));
+    if (rc != DMAP_OK) return fail(rp, 1, "step %d: agent %d: simple could not decide: %s", rp->s.step + 1, id,
+                                   dmap_strerror(rc));
     if (ours != action)
         return fail(rp, 1, "step %d: agent %d action: trace has %d, simple has %d (draws: trace %s, ours %s)",
                     rp->s.step + 1, id, action, ours, draws, pm_draw_log_text(&log));
@@ -534,11 +536,13 @@ int pm_replay_trace(const char *path, int check_agents, pm_trace_report *rep) {
         int i = 0;
         rc = read_header(rp, lines, nlines, &i);
         if (!rc && check_agents) {
-            pm_obs first;
-            pm_observe(&rp->s, 0, &first);
-            for (int a = 0; a < rp->s.nagents && !rc; a++)
-                if (rp->agents_kind[a] == 'S' && pm_bot_simple.init(&rp->bot_state[a], &first, rp->s.cfg) != DMAP_OK)
+            pm_view first = {.shared = &rp->py, .log = NULL};
+            for (int a = 0; a < rp->s.nagents && !rc; a++) {
+                pm_observe(&rp->s, a, &first.obs);
+                if (rp->agents_kind[a] == 'S' &&
+                    pm_bot_simple.init(&rp->bot_state[a], &first, pm_bot_seed((uint64_t)rp->seed, a)) != DMAP_OK)
                     rc = fail(rp, 2, "out of memory");
+            }
         }
         if (!rc) rc = replay_lines(rp, lines, nlines);
         for (int a = 0; a < PM_MAX_AGENTS; a++)
