@@ -14,6 +14,7 @@
 
 #include "dmap.h"
 #include "bot.h"
+#include "file.h"
 #include "pyrandom.h"
 
 /* constants.Item */
@@ -175,16 +176,6 @@ typedef struct pm_view {
     pm_draw_log *log;     /* NULL, or where SimpleAgent writes its draws */
 } pm_view;
 
-/* ---- text pictures (render.c) ----------------------------------------------------------- */
-
-/* One character per item value: 0-9 then a-d, the trace format's board alphabet. */
-char pm_item_char(int v);
-/* The value of a board character, or -1. */
-int pm_char_item(char ch);
-/* A readable picture of the board: '.' passage, '#' rigid, '+' wood, 'o' bomb, '*' flames,
- * 'b' 'r' 'k' power-ups, '0'-'3' agents; then one line per agent. */
-void pm_render(FILE *out, const pm_state *s);
-
 /* ---- bots (bots/<name>.c, the table in bots/bots.c) --------------------------------------- */
 
 /* An action: PM_STOP .. PM_LAY_BOMB. */
@@ -233,15 +224,16 @@ int pm_play(const pm_config *cfg, const pm_bot *const *bots, uint64_t seed, pm_s
 
 /* ---- recorded games (trace.c) ----------------------------------------------------------- */
 
-/* Replays a trace of the original environment (shared/data/pommerman/README.md, format v1):
+/* Replays a trace of the original environment (data/README.md, format v1, plain or gzip):
  * loads its initial board, hidden items and agents, feeds the logged actions to pm_step and
  * compares every state line (B, M, F, G, I), every observation (O and the D fields) and the end
  * (END). With check_agents, the SimpleAgents decide on our observations, drawing from
  * random.Random(seed) advanced by mtskip words, and their actions and draws are compared with the
  * D lines. Returns 0 when everything matches, 1 at the first difference, 2 for unreadable or
  * malformed input; message then holds one line saying where ("LINE: step T: FIELD: ...").
- * A regular file over PM_TRACE_MAX_BYTES is refused (2) before it is read. */
-enum { PM_TRACE_MAX_BYTES = 64 << 20 };
+ * A trace over PM_TRACE_MAX_BYTES (after decompression) is refused (2): its reading stops at the
+ * limit. */
+#define PM_TRACE_MAX_BYTES KIT_FILE_LIMIT
 typedef struct pm_trace_report {
     long steps, decisions;
     int line;
@@ -250,8 +242,11 @@ typedef struct pm_trace_report {
 
 int pm_replay_trace(const char *path, int check_agents, pm_trace_report *rep);
 
-/* The trace notation of state parts (used by the replay and by tests): each writes a
- * NUL-terminated line without its letter into buf (cap >= 4096). */
+/* The trace notation of state parts (used by the replay, replay files and tests): each writes a
+ * NUL-terminated line without its letter into buf (cap >= 4096). The board alphabet is one
+ * character per item value, 0-9 then a-d; pm_char_item gives -1 for any other character. */
+char pm_item_char(int v);
+int pm_char_item(char ch);
 void pm_format_board(const unsigned char *board, int size, char *buf);
 void pm_format_bombs(const pm_state *s, char *buf);
 void pm_format_flames(const pm_state *s, char *buf);

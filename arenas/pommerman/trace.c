@@ -5,18 +5,28 @@
  *
  * Our state is written in the trace's own notation and compared token by token, so the first
  * difference is reported as the line, the step, the field and both values. */
-#include <ctype.h>
-#include <errno.h>
-#include <zlib.h>
+#include <limits.h>
 #include <stdarg.h>
-#include <sys/stat.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "file.h"
 #include "pommerman.h"
 
 /* ---- the trace notation ------------------------------------------------------------------ */
+
+char pm_item_char(int v) {
+    if (v >= 0 && v <= 9) return (char)('0' + v);
+    if (v >= 10 && v <= 13) return (char)('a' + v - 10);
+    return '?';
+}
+
+int pm_char_item(char ch) {
+    if (ch >= '0' && ch <= '9') return ch - '0';
+    if (ch >= 'a' && ch <= 'd') return ch - 'a' + 10;
+    return -1;
+}
 
 static char *put(char *p, const char *fmt, ...) {
     va_list ap;
@@ -428,102 +438,35 @@ static int replay_lines(replay *rp, char **lines, int nlines) {
     return 0;
 }
 
-/* Reads a whole trace, plain or gzip-compressed (zlib reads both), into a malloc'ed buffer.
- * Returns 0, or -1 with the reason in msg. */
-#define TRACE_MAX_BYTES ((size_t)PM_TRACE_MAX_BYTES)
-static int read_trace(const char *path, char **text, size_t *len, char *msg, size_t msglen) {
-    errno = 0;
-    gzFile f = strcmp(path, "-") ? gzopen(path, "rb") : gzdopen(0, "rb");
-    if (!f) {
-        snprintf(msg, msglen, "cannot open: %s", errno ? strerror(errno) : "out of memory");
-        return -1;
-    }
-    size_t cap = 1 << 16, n = 0;
-    char *buf = malloc(cap + 1);
-    for (;;) {
-        if (!buf) {
-            gzclose(f);
-            snprintf(msg, msglen, "out of memory");
-            return -1;
-        }
-        if (n == cap) {
-            char extra; /* full at the limit: one more byte is too many (a gzip bomb too) */
-            if (cap >= TRACE_MAX_BYTES && gzread(f, &extra, 1) <= 0) break;
-            if (cap >= TRACE_MAX_BYTES) {
-                free(buf);
-                gzclose(f);
-                snprintf(msg, msglen, "larger than %zu MiB uncompressed (the limit for recorded "
-                         "games)", TRACE_MAX_BYTES >> 20);
-                return -1;
-            }
-            cap *= 2;
-            char *nb = realloc(buf, cap + 1);
-            if (!nb) free(buf);
-            buf = nb;
-            continue;
-        }
-        int got = gzread(f, buf + n, (unsigned)(cap - n));
-        if (got < 0) {
-            int zerr;
-            const char *why = gzerror(f, &zerr);
-            snprintf(msg, msglen, "cannot read: %s", zerr == Z_ERRNO ? strerror(errno) : why);
-            free(buf);
-            gzclose(f);
-            return -1;
-        }
-        if (got == 0) break;
-        n += (size_t)got;
-    }
-    gzclose(f);
-    buf[n] = '\0';
-    *text = buf;
-    *len = n;
-    return 0;
+/* kit_read_file's line without its "PATH: " (the caller names the file). */
+static const char *without_path(const char *err, const char *path) {
+    size_t n = strlen(path);
+    return strncmp(err, path, n) == 0 && strncmp(err + n, ": ", 2) == 0 ? err + n + 2 : err;
 }
 
 int pm_replay_trace(const char *path, int check_agents, pm_trace_report *rep) {
     memset(rep, 0, sizeof *rep);
-    char *text = NULL;
+    char *text = NULL, err[sizeof rep->message];
     size_t len = 0;
-    struct stat st; /* refuse a file over the limit before reading it */
-    if (stat(path, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > PM_TRACE_MAX_BYTES) {
-        snprintf(rep->message, sizeof rep->message,
-                 "larger than %d MiB (the limit for recorded games)", PM_TRACE_MAX_BYTES >> 20);
+    if (kit_read_file(path, PM_TRACE_MAX_BYTES, KIT_FILE_GZIP | KIT_FILE_TEXT, &text, &len, err, sizeof err)) {
+        snprintf(rep->message, sizeof rep->message, "%s", without_path(err, path));
         return 2;
     }
-    if (read_trace(path, &text, &len, rep->message, sizeof rep->message) != 0) return 2;
-    if (memchr(text, '\0', len)) {
-        free(text);
-        snprintf(rep->message, sizeof rep->message, "not a text file (NUL byte)");
-        return 2;
-    }
-    int nlines = 0, cap = 0;
     char **lines = NULL;
-    for (char *p = text; p < text + len;) {
-        char *e = memchr(p, '\n', (size_t)(text + len - p));
-        if (!e) e = text + len;
-        if (e > p && e[-1] == '\r') e[-1] = '\0';
-        *e = '\0';
-        if (nlines == cap) {
-            cap = cap ? cap * 2 : 1024;
-            char **nl = realloc(lines, sizeof *lines * (size_t)cap);
-            if (!nl) {
-                free(lines);
-                free(text);
-                snprintf(rep->message, sizeof rep->message, "out of memory");
-                return 2;
-            }
-            lines = nl;
-        }
-        if (strlen(p) >= LINE_CAP - 1) {
+    size_t nlines = 0;
+    if (kit_split_lines(text, len, &lines, &nlines) != 0 || nlines > INT_MAX) {
+        free(lines);
+        free(text);
+        snprintf(rep->message, sizeof rep->message, "out of memory");
+        return 2;
+    }
+    for (size_t i = 0; i < nlines; i++)
+        if (strlen(lines[i]) >= LINE_CAP - 1) {
             free(lines);
             free(text);
-            snprintf(rep->message, sizeof rep->message, "line %d: too long", nlines + 1);
+            snprintf(rep->message, sizeof rep->message, "line %zu: too long", i + 1);
             return 2;
         }
-        lines[nlines++] = p;
-        p = e + 1;
-    }
     replay *rp = calloc(1, sizeof *rp);
     int rc = 2;
     if (!rp) {
@@ -531,10 +474,9 @@ int pm_replay_trace(const char *path, int check_agents, pm_trace_report *rep) {
     } else {
         rp->rep = rep;
         rp->check_agents = check_agents;
-        rc = 0;
         /* the header decides the agents: bot states are made after it */
         int i = 0;
-        rc = read_header(rp, lines, nlines, &i);
+        rc = read_header(rp, lines, (int)nlines, &i);
         if (!rc && check_agents) {
             pm_view first = {.shared = &rp->py, .log = NULL};
             for (int a = 0; a < rp->s.nagents && !rc; a++) {
@@ -544,7 +486,7 @@ int pm_replay_trace(const char *path, int check_agents, pm_trace_report *rep) {
                     rc = fail(rp, 2, "out of memory");
             }
         }
-        if (!rc) rc = replay_lines(rp, lines, nlines);
+        if (!rc) rc = replay_lines(rp, lines, (int)nlines);
         for (int a = 0; a < PM_MAX_AGENTS; a++)
             if (rp->bot_state[a]) pm_bot_simple.release(rp->bot_state[a]);
         free(rp);
