@@ -1,5 +1,5 @@
 /* pommerman.h — the Pommerman arena: a step-exact C engine of the public Pommerman environment
- * (MultiAgentLearning/playground, game logic of commit 5315f6d; rules/pommerman.md), its board
+ * (MultiAgentLearning/playground, game logic of commit 5315f6d; RULES.md), its board
  * generator, the observations the environment hands its agents, and the bots.
  *
  * Coordinates are (row, col) as in the environment; a cell's index is row * size + col, which is

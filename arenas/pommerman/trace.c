@@ -1,5 +1,5 @@
 /* trace.c — replaying a game recorded from the original environment (trace format v1 of
- * shared/data/pommerman/README.md; plain or gzip-compressed) and comparing everything, step by
+ * data/README.md; plain or gzip-compressed, read with the kit's reader) and comparing everything, step by
  * step: the engine's state lines, the observations and, when asked, every SimpleAgent action
  * and random draw.
  *
