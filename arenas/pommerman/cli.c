@@ -10,6 +10,9 @@ int pm_cli_config(const char *arg, const pm_config **out) {
     return kit_fail(PM_PROG, "invalid value for --config: '%.60s' (need ffa or 1v1)", arg);
 }
 
+/* KIT CANDIDATE: a --bots list split and every name looked up in the arena's bot table (the
+ * kit's kit_split_bots then kit_bot_lookup per name) is what every arena's match and tournament
+ * do; only the count and the note differ. */
 int pm_cli_bots(char *s, const char *config, const pm_config *cfg, const pm_bot **out) {
     char *items[PM_MAX_AGENTS], note[80];
     int k = 0;

@@ -1,6 +1,8 @@
 /* pommerman.h — the Pommerman arena: a step-exact C engine of the public Pommerman environment
- * (MultiAgentLearning/playground, game logic of commit 5315f6d; RULES.md), its board
- * generator, the observations the environment hands its agents, and the bots.
+ * (MultiAgentLearning/playground, game logic of commit 5315f6d; the rules in RULES.md), its
+ * board generator, what a bot sees (the view: the observation the environment hands an agent,
+ * with the game's shared random stream), the bots on the kit's interface, games, and the replay
+ * of games recorded from the original.
  *
  * Coordinates are (row, col) as in the environment; a cell's index is row * size + col, which is
  * dmap's y * W + x with x = col, y = row. Item values and actions are the environment's numbers.
@@ -10,7 +12,6 @@
 
 #include <stddef.h>
 #include <stdint.h>
-#include <stdio.h>
 
 #include "dmap.h"
 #include "bot.h"
