@@ -46,12 +46,10 @@ static int play_recorded(const pm_bot *const *bots, uint64_t seed, recorded *rec
     kit_pyrandom_seed(&py, (int64_t)seed);
     pm_reset(s, cfg, &py);
     void *st[4] = {0};
-    dmap_rng rng[4];
-    pm_obs obs;
+    pm_view view = {.shared = &py, .log = NULL};
     for (int i = 0; i < 4; i++) {
-        dmap_rng_seed(&rng[i], seed * 31 + (uint64_t)i);
-        pm_observe(s, i, &obs);
-        if (bots[i]->init && bots[i]->init(&st[i], &obs, cfg) != DMAP_OK) return -1;
+        pm_observe(s, i, &view.obs);
+        if (bots[i]->init(&st[i], &view, seed * 31 + (uint64_t)i) != DMAP_OK) return -1;
     }
     rec->actions = malloc(PM_MAX_STEPS * 4);
     if (!rec->actions) return -1;
@@ -59,11 +57,11 @@ static int play_recorded(const pm_bot *const *bots, uint64_t seed, recorded *rec
         int a[4] = {0};
         for (int i = 0; i < 4; i++) {
             if (!s->agents[i].alive) continue;
-            pm_observe(s, i, &obs);
-            pm_bot_ctx ctx = {&py, &rng[i], NULL};
+            pm_observe(s, i, &view.obs);
             double t0 = now_ns();
-            a[i] = bots[i]->decide(st[i], &obs, &ctx);
+            int rc = bots[i]->decide(st[i], &view, &a[i]);
             double dt = now_ns() - t0;
+            if (rc != DMAP_OK) return -1;
             if (timed < 0 || timed == i) {
                 if (*ntimes == *cap) {
                     *cap = *cap ? *cap * 2 : 4096;
@@ -78,8 +76,7 @@ static int play_recorded(const pm_bot *const *bots, uint64_t seed, recorded *rec
         pm_step(s, a);
     }
     rec->steps = s->step;
-    for (int i = 0; i < 4; i++)
-        if (bots[i]->release && st[i]) bots[i]->release(st[i]);
+    for (int i = 0; i < 4; i++) bots[i]->release(st[i]);
     free(s);
     return rec->steps;
 }

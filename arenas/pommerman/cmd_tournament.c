@@ -8,18 +8,17 @@
 #include <string.h>
 
 #include "cli.h"
-#include "pommerman_cli.h"
 #include "stats.h"
 #include "tournament.h"
-
-#define PROG "pommerman"
 
 static const char tournament_help[] =
     "usage: pommerman tournament --bots A,B,C,D --games N [--config ffa|1v1] [--seed S] [--jobs J]\n"
     "  Plays N games (seats rotated: game i seats entrant (s + i) mod n in seat s), each on the\n"
     "  board of its own seed, and prints each bot's win, tie and loss shares with Wilson 95%\n"
     "  intervals and its mean decision time (thread CPU). Same table for any --jobs (default 0:\n"
-    "  every online core). A progress line is drawn on stderr when it is a terminal.\n";
+    "  every online core). A progress line is drawn on stderr when it is a terminal.\n"
+    "  --config ffa (the default, 4 bots) or 1v1 (2 bots); --seed S: the tournament's seed\n"
+    "  (default 1), from which every game gets its own.\n";
 
 typedef struct tctx {
     const pm_config *cfg;
@@ -63,57 +62,53 @@ int cmd_tournament(int argc, char **argv) {
             fputs(tournament_help, stdout);
             return 0;
         }
-        if (kit_opt_once(PROG, &seen, opt)) return KIT_EXIT_USAGE;
+        if (kit_opt_once(PM_PROG, &seen, opt)) return KIT_EXIT_USAGE;
         if (!strcmp(opt, "--bots")) {
-            if (!(bots_arg = kit_opt_value(PROG, argc, argv, &i))) return KIT_EXIT_USAGE;
+            if (!(bots_arg = kit_opt_value(PM_PROG, argc, argv, &i))) return KIT_EXIT_USAGE;
         } else if (!strcmp(opt, "--config")) {
-            if (!(v = kit_opt_value(PROG, argc, argv, &i))) return KIT_EXIT_USAGE;
+            if (!(v = kit_opt_value(PM_PROG, argc, argv, &i))) return KIT_EXIT_USAGE;
             config_arg = v;
         } else if (!strcmp(opt, "--games")) {
-            if (!(v = kit_opt_value(PROG, argc, argv, &i)) || kit_parse_long(PROG, opt, v, 1, 100000000, &games))
+            if (!(v = kit_opt_value(PM_PROG, argc, argv, &i)) || kit_parse_long(PM_PROG, opt, v, 1, 100000000, &games))
                 return KIT_EXIT_USAGE;
         } else if (!strcmp(opt, "--seed")) {
-            if (!(v = kit_opt_value(PROG, argc, argv, &i)) || kit_parse_seed(PROG, opt, v, &seed))
+            if (!(v = kit_opt_value(PM_PROG, argc, argv, &i)) || kit_parse_seed(PM_PROG, opt, v, &seed))
                 return KIT_EXIT_USAGE;
         } else if (!strcmp(opt, "--jobs")) {
-            if (!(v = kit_opt_value(PROG, argc, argv, &i)) || kit_parse_jobs(PROG, opt, v, &jobs))
+            if (!(v = kit_opt_value(PM_PROG, argc, argv, &i)) || kit_parse_jobs(PM_PROG, opt, v, &jobs))
                 return KIT_EXIT_USAGE;
         } else {
-            kit_unknown_option(PROG, "tournament", opt);
+            kit_unknown_option(PM_PROG, "tournament", opt);
             return KIT_EXIT_USAGE;
         }
     }
     tctx t;
-    t.cfg = pm_config_find(config_arg);
-    if (!t.cfg) {
-        kit_fail(PROG, "invalid value for --config: '%.60s' (need ffa or 1v1)", config_arg);
-        return KIT_EXIT_USAGE;
-    }
+    if (pm_cli_config(config_arg, &t.cfg)) return KIT_EXIT_USAGE;
     if (!bots_arg || games < 0) {
-        kit_fail(PROG, "tournament needs --bots and --games (see pommerman tournament --help)");
+        kit_fail(PM_PROG, "tournament needs --bots and --games (see pommerman help tournament)");
         return KIT_EXIT_USAGE;
     }
     t.n = t.cfg->num_agents;
-    if (pcli_parse_bots(bots_arg, config_arg, t.n, t.entrants)) return KIT_EXIT_USAGE;
+    if (pm_cli_bots(bots_arg, config_arg, t.cfg, t.entrants)) return KIT_EXIT_USAGE;
 
     slot *slots = calloc((size_t)games, sizeof *slots);
     if (!slots) {
-        kit_fail(PROG, "out of memory for %ld games", games);
+        kit_fail(PM_PROG, "out of memory for %ld games", games);
         return 1;
     }
     kit_tournament run = {games, jobs, seed, sizeof(slot), play_one, &t, "games", -1};
     long failed = 0;
     if (kit_tournament_run(&run, slots, &failed) != 0) {
         free(slots);
-        kit_fail(PROG, "the tournament could not start (threads or memory)");
+        kit_fail(PM_PROG, "the tournament could not start (threads or memory)");
         return 1;
     }
     tally tl[PM_MAX_AGENTS];
     int nt = 0, tally_of[PM_MAX_AGENTS];
     for (int e = 0; e < t.n; e++) {
         int k = 0;
-        while (k < nt && strcmp(tl[k].name, t.entrants[e]->name) != 0) k++;
-        if (k == nt) tl[nt++] = (tally){t.entrants[e]->name, 0, 0, 0, 0, 0, 0};
+        while (k < nt && strcmp(tl[k].name, t.entrants[e]->info.name) != 0) k++;
+        if (k == nt) tl[nt++] = (tally){t.entrants[e]->info.name, 0, 0, 0, 0, 0, 0};
         tally_of[e] = k;
     }
     kit_mean steps = {0, 0, 0};

@@ -1,39 +1,18 @@
-/* main.c — the `pommerman` program: dispatches to its commands. */
-#include <stdio.h>
-#include <string.h>
+/* main.c — the `pommerman` program: its commands (cmd_<name>.c) over the kit's main, which adds
+ * `bots` and `help`. */
+#include "cli.h"
 
-#include "pommerman_cli.h"
-
-static int usage(FILE *out) {
-    fputs("usage: pommerman COMMAND [options]\n"
-          "  match [--seed S] --bots A,B,C,D [--config ffa|1v1] [--render] [--replay FILE]\n"
-          "  replay TRACE [--agents]\n"
-          "  tournament --bots A,B,C,D --games N [--config ffa|1v1] [--seed S] [--jobs J]\n"
-          "  bots\n"
-          "  help [COMMAND]\n",
-          out);
-    return 0;
-}
+static const kit_command commands[] = {
+    {"match", "[--seed S] --bots A,B,C,D [--config ffa|1v1] [--render] [--replay FILE] [--html FILE] [--maps]",
+     "play one game and print its result", cmd_match},
+    {"replay", "TRACE... [--agents]",
+     "replay games recorded from the original environment, comparing every state", cmd_replay},
+    {"tournament", "--bots A,B,C,D --games N [--config ffa|1v1] [--seed S] [--jobs J]",
+     "play N games with seats rotated and print one table", cmd_tournament},
+};
 
 int main(int argc, char **argv) {
-    if (argc < 2) return usage(stdout); /* like dmap and pursuit: not an error */
-    const char *cmd = argv[1];
-    if (!strcmp(cmd, "help") && argc > 2) { /* help COMMAND = COMMAND --help */
-        char *help_argv[] = {argv[2], "--help", NULL};
-        if (!strcmp(argv[2], "replay")) return cmd_replay(2, help_argv);
-        if (!strcmp(argv[2], "match")) return cmd_match(2, help_argv);
-        if (!strcmp(argv[2], "tournament")) return cmd_tournament(2, help_argv);
-        cmd = argv[2]; /* help bots lists them; anything else is an unknown command */
-    }
-    if (!strcmp(cmd, "replay")) return cmd_replay(argc - 1, argv + 1);
-    if (!strcmp(cmd, "match")) return cmd_match(argc - 1, argv + 1);
-    if (!strcmp(cmd, "tournament")) return cmd_tournament(argc - 1, argv + 1);
-    if (!strcmp(cmd, "bots")) {
-        for (size_t i = 0; i < pm_bot_count(); i++)
-            printf("%-9s %s\n", pm_bot_at(i)->name, pm_bot_at(i)->about);
-        return 0;
-    }
-    if (!strcmp(cmd, "help") || !strcmp(cmd, "--help") || !strcmp(cmd, "-h")) return usage(stdout);
-    fprintf(stderr, "pommerman: unknown command '%.60s' (see pommerman --help)\n", cmd);
-    return 2;
+    const kit_program p = {PM_PROG, "Pommerman, step for step as the original environment plays it.", commands,
+                           (int)(sizeof commands / sizeof commands[0]), &pm_bot_table};
+    return kit_main(&p, argc, argv);
 }

@@ -1,6 +1,8 @@
 /* pommerman.h — the Pommerman arena: a step-exact C engine of the public Pommerman environment
- * (MultiAgentLearning/playground, game logic of commit 5315f6d; rules/pommerman.md), its board
- * generator, the observations the environment hands its agents, and the bots.
+ * (MultiAgentLearning/playground, game logic of commit 5315f6d; the rules in RULES.md), its
+ * board generator, what a bot sees (the view: the observation the environment hands an agent,
+ * with the game's shared random stream), the bots on the kit's interface, games, and the replay
+ * of games recorded from the original.
  *
  * Coordinates are (row, col) as in the environment; a cell's index is row * size + col, which is
  * dmap's y * W + x with x = col, y = row. Item values and actions are the environment's numbers.
@@ -10,9 +12,10 @@
 
 #include <stddef.h>
 #include <stdint.h>
-#include <stdio.h>
 
 #include "dmap.h"
+#include "bot.h"
+#include "file.h"
 #include "pyrandom.h"
 
 /* constants.Item */
@@ -120,7 +123,7 @@ void pm_start_position(const pm_config *cfg, int i, int *r, int *c);
  * walls (utility.inaccessible_passages); the generator redraws boards with more than 4. */
 int pm_inaccessible_passages(const unsigned char *board, int size);
 
-/* ---- observations (obs.c) --------------------------------------------------------------- */
+/* ---- what a bot sees (view.c) ------------------------------------------------------------ */
 
 /* What the environment gives one agent (forward_model.get_observations, fully observable):
  * maps hold the float maps' integer values. */
@@ -143,21 +146,8 @@ typedef struct pm_obs {
 
 void pm_observe(const pm_state *s, int agent, pm_obs *o);
 
-/* ---- text pictures (render.c) ----------------------------------------------------------- */
-
-/* One character per item value: 0-9 then a-d, the trace format's board alphabet. */
-char pm_item_char(int v);
-/* The value of a board character, or -1. */
-int pm_char_item(char ch);
-/* A readable picture of the board: '.' passage, '#' rigid, '+' wood, 'o' bomb, '*' flames,
- * 'b' 'r' 'k' power-ups, '0'-'3' agents; then one line per agent. */
-void pm_render(FILE *out, const pm_state *s);
-
-/* ---- bots (bots.c and the files of bots/) ------------------------------------------------------------ */
-
-/* What a bot gets besides its observation: the game's shared CPython-compatible stream (the
- * environment's global `random`, which SimpleAgent draws from in agent order) and its own seeded
- * generator. log (may be NULL) collects SimpleAgent's draws in the trace's D-line notation. */
+/* SimpleAgent's random draws in the trace's D-line notation ("0,1,c3.2": coin flips as bits,
+ * choices as c<n>.<index>), so a replay can compare them with the recorded ones. */
 typedef struct pm_draw_log {
     char text[512];
     size_t len;
@@ -170,39 +160,35 @@ void pm_draw_log_choice(pm_draw_log *l, size_t n, size_t index);
 /* "-" when nothing was drawn, else the tokens. */
 const char *pm_draw_log_text(pm_draw_log *l);
 
-typedef struct pm_bot_ctx {
-    kit_pyrandom *py;  /* the shared game stream */
-    dmap_rng *rng;     /* the bot's own generator */
-    pm_draw_log *log;  /* may be NULL */
-} pm_bot_ctx;
+/* What a bot sees: its observation, and what the original environment's agents share.
+ *
+ * The environment's agents draw from Python's global `random`, the one stream the board
+ * generator has drawn from first: SimpleAgent flips coins and makes choices from it, in agent
+ * order, so every draw depends on the board and on the draws of the agents before it. A game
+ * with SimpleAgents is the original's game only when every bot is handed that same stream, so
+ * the view carries it (`shared`, a CPython-compatible random.Random seeded with the game's
+ * seed). It is the one thing of a view a bot may change; a bot that does not play
+ * the original's agents never touches it and draws from its own generator, seeded in init.
+ * `log` (NULL in ordinary games) collects SimpleAgent's draws, so a replay of a recorded game
+ * can compare every draw with the recorded one. */
+typedef struct pm_view {
+    pm_obs obs;
+    kit_pyrandom *shared; /* the game's shared stream (Python's global random) */
+    pm_draw_log *log;     /* NULL, or where SimpleAgent writes its draws */
+} pm_view;
 
-/* A map a bot publishes for replays (its desire map, its timing map, ...): size*size values,
- * +INFINITY for walls and cells the map does not reach. Valid until the bot decides again. */
-#define PM_MAX_BOT_MAPS 4
-typedef struct pm_bot_map {
-    const char *name;
-    const double *values;
-} pm_bot_map;
+/* ---- bots (bots/<name>.c, the table in bots/bots.c) --------------------------------------- */
 
-typedef struct pm_bot {
-    const char *name;
-    const char *about;
-    /* Per-game state (may be NULL): 0 or an error code. */
-    int (*init)(void **state, const pm_obs *first, const pm_config *cfg);
-    /* The action, or a negative error code (DMAP_ERR_NOMEM when a map could not get its
-     * memory): that ends the game with the error, never a different game played on. */
-    int (*decide)(void *state, const pm_obs *obs, pm_bot_ctx *ctx);
-    void (*release)(void *state);
-    /* May be NULL: the maps of the last decision (at most PM_MAX_BOT_MAPS), only called when a
-     * replay asks for them, so publishing costs nothing otherwise. Returns the count. */
-    int (*maps)(void *state, pm_bot_map *out);
-} pm_bot;
+/* An action: PM_STOP .. PM_LAY_BOMB. */
+typedef int pm_action;
 
-size_t pm_bot_count(void);
-const pm_bot *pm_bot_at(size_t i);
-const pm_bot *pm_find_bot(const char *name);
+/* The arena's bot (arenas/kit/bot.h): init(state, first view, seed), decide(state, view,
+ * action), release(state), maps(state, out, max) (may be NULL: the dmap bot's desire and burn
+ * maps, the tutorial bot's BFS depths). The board size comes from the first view. */
+KIT_BOT_INTERFACE(pm_bot, pm_view, pm_action);
 
-/* The bots (bots/<name>.c). */
+/* The built-in bots, in the order `pommerman bots` lists them. */
+extern const kit_bot_table pm_bot_table;
 extern const pm_bot pm_bot_simple, pm_bot_random, pm_bot_stop, pm_bot_tutorial, pm_bot_dmap;
 
 /* ---- games (game.c) --------------------------------------------------------------------- */
@@ -220,31 +206,35 @@ typedef struct pm_game_result {
  * or publishes none). */
 typedef struct pm_step_maps {
     int nmaps[PM_MAX_AGENTS];
-    pm_bot_map maps[PM_MAX_AGENTS][PM_MAX_BOT_MAPS];
+    kit_map maps[PM_MAX_AGENTS][KIT_MAX_MAPS];
 } pm_step_maps;
 
 /* Called after every step (may be NULL): the state after it, the actions taken, and the bots'
  * maps of this step when pm_play was asked for them (else NULL). */
 typedef int (*pm_step_fn)(void *user, const pm_state *s, const int *actions, const pm_step_maps *maps);
 
+/* The seed the bot in `seat` gets for its own generator in a game of seed `game_seed`. */
+uint64_t pm_bot_seed(uint64_t game_seed, int seat);
+
 /* Plays one game: a board from random.Random(seed) (board, items, then SimpleAgent draws from
- * the same stream, as the environment does), bots[i] in seat i, each bot's own generator
- * seeded from seed and its seat. With want_maps, on_step also gets the bots' published maps.
+ * the same stream, as the environment does), bots[i] in seat i, initialised with
+ * pm_bot_seed(seed, i). With want_maps, on_step also gets the bots' published maps.
  * Returns DMAP_OK or an error (a bot's init or decide failed, NOMEM, or on_step's own code). */
 int pm_play(const pm_config *cfg, const pm_bot *const *bots, uint64_t seed, pm_step_fn on_step,
             void *user, int want_maps, pm_state *final_state, pm_game_result *res);
 
 /* ---- recorded games (trace.c) ----------------------------------------------------------- */
 
-/* Replays a trace of the original environment (arenas/pommerman/data/README.md, format v1):
+/* Replays a trace of the original environment (data/README.md, format v1, plain or gzip):
  * loads its initial board, hidden items and agents, feeds the logged actions to pm_step and
  * compares every state line (B, M, F, G, I), every observation (O and the D fields) and the end
  * (END). With check_agents, the SimpleAgents decide on our observations, drawing from
  * random.Random(seed) advanced by mtskip words, and their actions and draws are compared with the
  * D lines. Returns 0 when everything matches, 1 at the first difference, 2 for unreadable or
  * malformed input; message then holds one line saying where ("LINE: step T: FIELD: ...").
- * A regular file over PM_TRACE_MAX_BYTES is refused (2) before it is read. */
-enum { PM_TRACE_MAX_BYTES = 64 << 20 };
+ * A trace over PM_TRACE_MAX_BYTES (after decompression) is refused (2): its reading stops at the
+ * limit. */
+#define PM_TRACE_MAX_BYTES KIT_FILE_LIMIT
 typedef struct pm_trace_report {
     long steps, decisions;
     int line;
@@ -253,8 +243,11 @@ typedef struct pm_trace_report {
 
 int pm_replay_trace(const char *path, int check_agents, pm_trace_report *rep);
 
-/* The trace notation of state parts (used by the replay and by tests): each writes a
- * NUL-terminated line without its letter into buf (cap >= 4096). */
+/* The trace notation of state parts (used by the replay, replay files and tests): each writes a
+ * NUL-terminated line without its letter into buf (cap >= 4096). The board alphabet is one
+ * character per item value, 0-9 then a-d; pm_char_item gives -1 for any other character. */
+char pm_item_char(int v);
+int pm_char_item(char ch);
 void pm_format_board(const unsigned char *board, int size, char *buf);
 void pm_format_bombs(const pm_state *s, char *buf);
 void pm_format_flames(const pm_state *s, char *buf);

@@ -7,7 +7,7 @@
  * (3.8 through 3.13) tuple hash (the xxHash-style one) and set table: 8 slots to start, growth
  * to the smallest power of two above 4 x used when fill * 5 >= mask * 3, up to 9 linear probes
  * then perturbed probing (Objects/setobject.c, Objects/tupleobject.c; facts restated in
- * arenas/pommerman/data/README.md). Removal leaves a dummy, which iteration skips. CPython 3.6
+ * data/README.md). Removal leaves a dummy, which iteration skips. CPython 3.6
  * and 3.7 hashed tuples differently and made other boards. */
 #include <string.h>
 

@@ -1,22 +1,32 @@
 /* trace.c — replaying a game recorded from the original environment (trace format v1 of
- * arenas/pommerman/data/README.md; plain or gzip-compressed) and comparing everything, step by
+ * data/README.md; plain or gzip-compressed, read with the kit's reader) and comparing everything, step by
  * step: the engine's state lines, the observations and, when asked, every SimpleAgent action
  * and random draw.
  *
  * Our state is written in the trace's own notation and compared token by token, so the first
  * difference is reported as the line, the step, the field and both values. */
-#include <ctype.h>
-#include <errno.h>
-#include <zlib.h>
+#include <limits.h>
 #include <stdarg.h>
-#include <sys/stat.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "file.h"
 #include "pommerman.h"
 
 /* ---- the trace notation ------------------------------------------------------------------ */
+
+char pm_item_char(int v) {
+    if (v >= 0 && v <= 9) return (char)('0' + v);
+    if (v >= 10 && v <= 13) return (char)('a' + v - 10);
+    return '?';
+}
+
+int pm_char_item(char ch) {
+    if (ch >= '0' && ch <= '9') return ch - '0';
+    if (ch >= 'a' && ch <= 'd') return ch - 'a' + 10;
+    return -1;
+}
 
 static char *put(char *p, const char *fmt, ...) {
     va_list ap;
@@ -110,6 +120,7 @@ typedef struct replay {
     int decided[PM_MAX_AGENTS];
     int our_action[PM_MAX_AGENTS];
     int check_agents;
+    long long seed; /* the game's seed (the GAME line) */
     kit_pyrandom py;
     void *bot_state[PM_MAX_AGENTS];
     pm_obs obs[PM_MAX_AGENTS];
@@ -240,6 +251,7 @@ static int read_header(replay *rp, char **lines, int nlines, int *at) {
         rp->agents_kind[na++] = *k;
     }
     if (na != cfg->num_agents) return fail(rp, 2, "%d agents for %s", na, config);
+    rp->seed = seed;
     kit_pyrandom_seed(&rp->py, seed);
     for (long long k = 0; k < mtskip; k++) kit_pyrandom_u32(&rp->py);
     i++;
@@ -290,15 +302,15 @@ static int on_decision(replay *rp, const char *v) {
                     rp->s.step + 1, id);
     pm_draw_log log;
     pm_draw_log_clear(&log);
-    dmap_rng own;
-    dmap_rng_seed(&own, 0);
-    pm_bot_ctx ctx = {&rp->py, &own, &log};
-    int ours = pm_bot_simple.decide(rp->bot_state[id], o, &ctx);
+    pm_view view = {.shared = &rp->py, .log = &log};
+    view.obs = *o;
+    pm_action ours = PM_STOP;
+    int rc = pm_bot_simple.decide(rp->bot_state[id], &view, &ours);
     rp->decided[id] = 1;
     rp->our_action[id] = ours;
     rp->rep->decisions++;
-    if (ours < 0) return fail(rp, 1, "step %d: agent %d: simple could not decide: %s", rp->s.step + 1, id,
-                              dmap_strerror(ours));
+    if (rc != DMAP_OK) return fail(rp, 1, "step %d: agent %d: simple could not decide: %s", rp->s.step + 1, id,
+                                   dmap_strerror(rc));
     if (ours != action)
         return fail(rp, 1, "step %d: agent %d action: trace has %d, simple has %d (draws: trace %s, ours %s)",
                     rp->s.step + 1, id, action, ours, draws, pm_draw_log_text(&log));
@@ -426,102 +438,35 @@ static int replay_lines(replay *rp, char **lines, int nlines) {
     return 0;
 }
 
-/* Reads a whole trace, plain or gzip-compressed (zlib reads both), into a malloc'ed buffer.
- * Returns 0, or -1 with the reason in msg. */
-#define TRACE_MAX_BYTES ((size_t)PM_TRACE_MAX_BYTES)
-static int read_trace(const char *path, char **text, size_t *len, char *msg, size_t msglen) {
-    errno = 0;
-    gzFile f = strcmp(path, "-") ? gzopen(path, "rb") : gzdopen(0, "rb");
-    if (!f) {
-        snprintf(msg, msglen, "cannot open: %s", errno ? strerror(errno) : "out of memory");
-        return -1;
-    }
-    size_t cap = 1 << 16, n = 0;
-    char *buf = malloc(cap + 1);
-    for (;;) {
-        if (!buf) {
-            gzclose(f);
-            snprintf(msg, msglen, "out of memory");
-            return -1;
-        }
-        if (n == cap) {
-            char extra; /* full at the limit: one more byte is too many (a gzip bomb too) */
-            if (cap >= TRACE_MAX_BYTES && gzread(f, &extra, 1) <= 0) break;
-            if (cap >= TRACE_MAX_BYTES) {
-                free(buf);
-                gzclose(f);
-                snprintf(msg, msglen, "larger than %zu MiB uncompressed (the limit for recorded "
-                         "games)", TRACE_MAX_BYTES >> 20);
-                return -1;
-            }
-            cap *= 2;
-            char *nb = realloc(buf, cap + 1);
-            if (!nb) free(buf);
-            buf = nb;
-            continue;
-        }
-        int got = gzread(f, buf + n, (unsigned)(cap - n));
-        if (got < 0) {
-            int zerr;
-            const char *why = gzerror(f, &zerr);
-            snprintf(msg, msglen, "cannot read: %s", zerr == Z_ERRNO ? strerror(errno) : why);
-            free(buf);
-            gzclose(f);
-            return -1;
-        }
-        if (got == 0) break;
-        n += (size_t)got;
-    }
-    gzclose(f);
-    buf[n] = '\0';
-    *text = buf;
-    *len = n;
-    return 0;
+/* kit_read_file's line without its "PATH: " (the caller names the file). */
+static const char *without_path(const char *err, const char *path) {
+    size_t n = strlen(path);
+    return strncmp(err, path, n) == 0 && strncmp(err + n, ": ", 2) == 0 ? err + n + 2 : err;
 }
 
 int pm_replay_trace(const char *path, int check_agents, pm_trace_report *rep) {
     memset(rep, 0, sizeof *rep);
-    char *text = NULL;
+    char *text = NULL, err[sizeof rep->message];
     size_t len = 0;
-    struct stat st; /* refuse a file over the limit before reading it */
-    if (stat(path, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > PM_TRACE_MAX_BYTES) {
-        snprintf(rep->message, sizeof rep->message,
-                 "larger than %d MiB (the limit for recorded games)", PM_TRACE_MAX_BYTES >> 20);
+    if (kit_read_file(path, PM_TRACE_MAX_BYTES, KIT_FILE_GZIP | KIT_FILE_TEXT, &text, &len, err, sizeof err)) {
+        snprintf(rep->message, sizeof rep->message, "%s", without_path(err, path));
         return 2;
     }
-    if (read_trace(path, &text, &len, rep->message, sizeof rep->message) != 0) return 2;
-    if (memchr(text, '\0', len)) {
-        free(text);
-        snprintf(rep->message, sizeof rep->message, "not a text file (NUL byte)");
-        return 2;
-    }
-    int nlines = 0, cap = 0;
     char **lines = NULL;
-    for (char *p = text; p < text + len;) {
-        char *e = memchr(p, '\n', (size_t)(text + len - p));
-        if (!e) e = text + len;
-        if (e > p && e[-1] == '\r') e[-1] = '\0';
-        *e = '\0';
-        if (nlines == cap) {
-            cap = cap ? cap * 2 : 1024;
-            char **nl = realloc(lines, sizeof *lines * (size_t)cap);
-            if (!nl) {
-                free(lines);
-                free(text);
-                snprintf(rep->message, sizeof rep->message, "out of memory");
-                return 2;
-            }
-            lines = nl;
-        }
-        if (strlen(p) >= LINE_CAP - 1) {
+    size_t nlines = 0;
+    if (kit_split_lines(text, len, &lines, &nlines) != 0 || nlines > INT_MAX) {
+        free(lines);
+        free(text);
+        snprintf(rep->message, sizeof rep->message, "out of memory");
+        return 2;
+    }
+    for (size_t i = 0; i < nlines; i++)
+        if (strlen(lines[i]) >= LINE_CAP - 1) {
             free(lines);
             free(text);
-            snprintf(rep->message, sizeof rep->message, "line %d: too long", nlines + 1);
+            snprintf(rep->message, sizeof rep->message, "line %zu: too long", i + 1);
             return 2;
         }
-        lines[nlines++] = p;
-        p = e + 1;
-    }
     replay *rp = calloc(1, sizeof *rp);
     int rc = 2;
     if (!rp) {
@@ -529,18 +474,19 @@ int pm_replay_trace(const char *path, int check_agents, pm_trace_report *rep) {
     } else {
         rp->rep = rep;
         rp->check_agents = check_agents;
-        rc = 0;
         /* the header decides the agents: bot states are made after it */
         int i = 0;
-        rc = read_header(rp, lines, nlines, &i);
+        rc = read_header(rp, lines, (int)nlines, &i);
         if (!rc && check_agents) {
-            pm_obs first;
-            pm_observe(&rp->s, 0, &first);
-            for (int a = 0; a < rp->s.nagents && !rc; a++)
-                if (rp->agents_kind[a] == 'S' && pm_bot_simple.init(&rp->bot_state[a], &first, rp->s.cfg) != DMAP_OK)
+            pm_view first = {.shared = &rp->py, .log = NULL};
+            for (int a = 0; a < rp->s.nagents && !rc; a++) {
+                pm_observe(&rp->s, a, &first.obs);
+                if (rp->agents_kind[a] == 'S' &&
+                    pm_bot_simple.init(&rp->bot_state[a], &first, pm_bot_seed((uint64_t)rp->seed, a)) != DMAP_OK)
                     rc = fail(rp, 2, "out of memory");
+            }
         }
-        if (!rc) rc = replay_lines(rp, lines, nlines);
+        if (!rc) rc = replay_lines(rp, lines, (int)nlines);
         for (int a = 0; a < PM_MAX_AGENTS; a++)
             if (rp->bot_state[a]) pm_bot_simple.release(rp->bot_state[a]);
         free(rp);

@@ -37,6 +37,7 @@ typedef struct dmap_bot {
     int desire_built;              /* the desire map is this decision's */
     double pub[2][PM_MAX_CELLS];   /* published copies (walls and "never" as +INFINITY) */
     int err; /* DMAP_ERR_NOMEM once a map could not get its memory: decide returns it */
+    dmap_rng rng; /* its own generator: ties between equally good actions */
 } dmap_bot;
 
 /* rc, remembering an out-of-memory one: the decision is then not the bot's. */
@@ -45,12 +46,12 @@ static int noted(dmap_bot *d, int rc) {
     return rc;
 }
 
-static int dmapbot_init(void **state, const pm_obs *first, const pm_config *cfg) {
-    (void)first;
+static int dmapbot_init(void **state, const pm_view *first, uint64_t seed) {
+    int size = first->obs.size;
     dmap_bot *d = calloc(1, sizeof *d);
     if (!d) return DMAP_ERR_NOMEM;
-    int rc = dmap_grid_init(&d->grid, cfg->size, cfg->size);
-    if (rc == DMAP_OK) rc = dmap_grid_init(&d->work, cfg->size, cfg->size);
+    int rc = dmap_grid_init(&d->grid, size, size);
+    if (rc == DMAP_OK) rc = dmap_grid_init(&d->work, size, size);
     d->ws = dmap_workspace_new();
     if (rc != DMAP_OK || !d->ws) {
         dmap_grid_free(&d->grid);
@@ -60,6 +61,7 @@ static int dmapbot_init(void **state, const pm_obs *first, const pm_config *cfg)
         return rc != DMAP_OK ? rc : DMAP_ERR_NOMEM;
     }
     d->last_cell = d->last_target = -1;
+    dmap_rng_seed(&d->rng, seed);
     *state = d;
     return DMAP_OK;
 }
@@ -210,7 +212,7 @@ static double outcome(void *user, int my_move, const int *opp, size_t nopp) {
     return freedom(m->d, o, &w, start, 1.0);
 }
 
-static int decide_action(dmap_bot *d, const pm_obs *o, pm_bot_ctx *ctx) {
+static int decide_action(dmap_bot *d, const pm_obs *o) {
     int n = o->size, me = o->r * n + o->c, ncells = n * n;
     pmb_walk_grid(o, &d->grid);
 
@@ -333,33 +335,35 @@ static int decide_action(dmap_bot *d, const pm_obs *o, pm_bot_ctx *ctx) {
         if (score <= best_score + 1e-9) choice[nchoice++] = a;
     }
     if (nchoice == 0) return PM_STOP;
-    return choice[dmap_rng_below(ctx->rng, (uint32_t)nchoice)];
+    return choice[dmap_rng_below(&d->rng, (uint32_t)nchoice)];
 }
 
 /* Decides, remembering where a move aimed: a move that bounced (two agents aiming at one cell
  * bounce for as long as both insist) is expected to bounce again. */
-static int dmapbot_decide(void *state, const pm_obs *o, pm_bot_ctx *ctx) {
+static int dmapbot_decide(void *state, const pm_view *view, pm_action *action) {
     dmap_bot *d = state;
-    int a = decide_action(d, o, ctx), me = o->r * o->size + o->c;
+    const pm_obs *o = &view->obs;
+    int a = decide_action(d, o), me = o->r * o->size + o->c;
     if (d->err) return d->err;
     d->last_cell = me;
     d->last_target = a >= PM_UP && a <= PM_RIGHT ? pmb_next_cell(o->size, me, a) : -1;
-    return a;
+    *action = a;
+    return DMAP_OK;
 }
 
 /* Published maps: the desire map (when this decision built one) and the timing map. */
-static int dmapbot_maps(void *state, pm_bot_map *out) {
+static int dmapbot_maps(void *state, kit_map *out, int max) {
     dmap_bot *d = state;
     int ncells = d->grid.w * d->grid.h, n = 0;
     for (int c = 0; c < ncells; c++) {
         d->pub[0][c] = d->grid.wall[c] || d->desire[c] >= CEILING ? INFINITY : d->desire[c];
         d->pub[1][c] = d->burn_now[c] >= PMB_NEVER ? INFINITY : d->burn_now[c];
     }
-    if (d->desire_built) out[n++] = (pm_bot_map){"desire", d->pub[0]};
-    out[n++] = (pm_bot_map){"burn", d->pub[1]};
+    if (d->desire_built && n < max) out[n++] = (kit_map){"desire", d->pub[0]};
+    if (n < max) out[n++] = (kit_map){"burn", d->pub[1]};
     return n;
 }
 
-const pm_bot pm_bot_dmap = {"dmap",
-                            "desire map + blast timing map + safe walk + minimax vs near enemies (dmap toolkit)",
+const pm_bot pm_bot_dmap = {{"dmap", "desire map + blast timing map + safe walk + minimax vs near "
+                                     "enemies (dmap toolkit)"},
                             dmapbot_init, dmapbot_decide, dmapbot_release, dmapbot_maps};

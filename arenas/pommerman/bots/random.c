@@ -1,13 +1,26 @@
 /* random.c — uniform random actions from the bot's own seeded generator (the environment's
- * RandomAgent samples the action space uniformly; its numpy stream is not reproducible, see
- * the trace README, so this one uses dmap_rng). */
+ * RandomAgent samples the action space uniformly from gym's unseeded numpy generator, which no
+ * seed reproduces; see data/README.md), so this one uses a dmap_rng seeded in init. */
+#include <stdlib.h>
+
 #include "pommerman.h"
 
-static int random_decide(void *state, const pm_obs *obs, pm_bot_ctx *ctx) {
-    (void)state;
-    (void)obs;
-    return (int)dmap_rng_below(ctx->rng, PM_NUM_ACTIONS);
+static int random_init(void **state, const pm_view *first, uint64_t seed) {
+    (void)first;
+    dmap_rng *rng = malloc(sizeof *rng);
+    if (!rng) return DMAP_ERR_NOMEM;
+    dmap_rng_seed(rng, seed);
+    *state = rng;
+    return DMAP_OK;
 }
 
-const pm_bot pm_bot_random = {"random", "uniform random actions (its own seeded generator)", NULL,
-                              random_decide, NULL, NULL};
+static int random_decide(void *state, const pm_view *view, pm_action *action) {
+    (void)view;
+    *action = (pm_action)dmap_rng_below(state, PM_NUM_ACTIONS);
+    return DMAP_OK;
+}
+
+static void random_release(void *state) { free(state); }
+
+const pm_bot pm_bot_random = {{"random", "uniform random actions (its own seeded generator)"},
+                              random_init, random_decide, random_release, NULL};

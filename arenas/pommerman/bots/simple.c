@@ -6,8 +6,9 @@
  * a distance, and clips its domain by Manhattan distance 10 with an exclusive row/column bound
  * (sa:135-136). Those draws are part of the game (every later draw depends on them), so the
  * search must visit cells in exactly the FIFO order of queue.Queue. Its "stuck" test for escapes
- * (sa:227-262) is plain reachability and runs on dmap_reachable. Every random draw goes through
- * the CPython-compatible stream of the context and is logged in the trace notation. */
+ * (sa:227-262) is plain reachability and runs on dmap_reachable. Every random draw comes from
+ * the game's shared stream in the view (Python's global random) and, when the view has a draw
+ * log, is written there in the trace notation. The seed given to init is not used. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -35,18 +36,18 @@ typedef struct sa_view {
     int dist[PM_MAX_CELLS];
     int prev[PM_MAX_CELLS];
     int maxdist;
-    pm_bot_ctx *ctx;
+    const pm_view *view; /* the shared stream and the draw log */
 } sa_view;
 
-static int sa_random_bit(pm_bot_ctx *ctx) {
-    int bit = kit_pyrandom_random(ctx->py) < 0.5;
-    if (ctx->log) pm_draw_log_bit(ctx->log, bit);
+static int sa_random_bit(const pm_view *view) {
+    int bit = kit_pyrandom_random(view->shared) < 0.5;
+    if (view->log) pm_draw_log_bit(view->log, bit);
     return bit;
 }
 
-static size_t sa_choice(pm_bot_ctx *ctx, size_t n) {
-    size_t i = kit_pyrandom_choice(ctx->py, n);
-    if (ctx->log) pm_draw_log_choice(ctx->log, n, i);
+static size_t sa_choice(const pm_view *view, size_t n) {
+    size_t i = kit_pyrandom_choice(view->shared, n);
+    if (view->log) pm_draw_log_choice(view->log, n, i);
     return i;
 }
 
@@ -119,7 +120,7 @@ static void sa_bfs(sa_view *v) {
                 v->dist[nb] = val;
                 v->prev[nb] = cell;
                 queue[tail++] = nb;
-            } else if (val == v->dist[nb] && sa_random_bit(v->ctx)) {
+            } else if (val == v->dist[nb] && sa_random_bit(v->view)) {
                 v->prev[nb] = cell;
             }
         }
@@ -286,13 +287,13 @@ static int sa_unsafe(const pm_obs *o, int cell) {
     return 0;
 }
 
-static int simple_decide_action(void *state, const pm_obs *o, pm_bot_ctx *ctx) {
-    simple_state *st = state;
+static int simple_decide_action(simple_state *st, const pm_view *view) {
+    const pm_obs *o = &view->obs;
     sa_view v;
     v.o = o;
     v.n = o->size;
     v.me = o->r * o->size + o->c;
-    v.ctx = ctx;
+    v.view = view;
     sa_bfs(&v);
 
     threats t;
@@ -300,7 +301,7 @@ static int simple_decide_action(void *state, const pm_obs *o, pm_bot_ctx *ctx) {
     if (t.n) {
         int dirs[4];
         int nd = sa_safe_directions(st, &v, &t, dirs);
-        return dirs[sa_choice(ctx, (size_t)nd)];
+        return dirs[sa_choice(view, (size_t)nd)];
     }
 
     int adjacent_enemy = 0;
@@ -309,7 +310,7 @@ static int simple_decide_action(void *state, const pm_obs *o, pm_bot_ctx *ctx) {
     if (adjacent_enemy && sa_maybe_bomb(&v)) return PM_LAY_BOMB;
 
     int dir = sa_direction_to(&v, sa_nearest(&v, o->enemies, o->nenemies, 3));
-    if (dir >= 0 && (st->prev_direction != dir || sa_random_bit(ctx))) {
+    if (dir >= 0 && (st->prev_direction != dir || sa_random_bit(view))) {
         st->prev_direction = dir;
         return dir;
     }
@@ -355,14 +356,14 @@ static int simple_decide_action(void *state, const pm_obs *o, pm_bot_ctx *ctx) {
         st->nrecent--;
     }
     st->recent[st->nrecent++] = v.me;
-    return dirs[sa_choice(ctx, (size_t)nd)];
+    return dirs[sa_choice(view, (size_t)nd)];
 }
 
-static int simple_init(void **state, const pm_obs *first, const pm_config *cfg) {
-    (void)first;
+static int simple_init(void **state, const pm_view *first, uint64_t seed) {
+    (void)seed; /* SimpleAgent draws only from the game's shared stream */
     simple_state *st = calloc(1, sizeof *st);
     if (!st) return DMAP_ERR_NOMEM;
-    int rc = dmap_grid_init(&st->grid, cfg->size, cfg->size);
+    int rc = dmap_grid_init(&st->grid, first->obs.size, first->obs.size);
     if (rc != DMAP_OK) {
         free(st);
         return rc;
@@ -379,13 +380,14 @@ static void simple_release(void *state) {
     free(st);
 }
 
-static int simple_decide(void *state, const pm_obs *o, pm_bot_ctx *ctx) {
-    int a = simple_decide_action(state, o, ctx);
+static int simple_decide(void *state, const pm_view *view, pm_action *action) {
     simple_state *st = state;
-    return st->err ? st->err : a;
+    pm_action a = simple_decide_action(st, view);
+    if (st->err) return st->err;
+    *action = a;
+    return DMAP_OK;
 }
 
-const pm_bot pm_bot_simple = {"simple",
-                              "the environment's SimpleAgent, decision for decision (shared "
-                              "CPython-compatible random stream)",
+const pm_bot pm_bot_simple = {{"simple", "the environment's SimpleAgent, decision for decision "
+                                         "(shared CPython-compatible random stream)"},
                               simple_init, simple_decide, simple_release, NULL};

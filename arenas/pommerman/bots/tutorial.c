@@ -1,4 +1,4 @@
-/* tutorial.c — seed 001's agent made playable: its question is "can I move to that cell?",
+/* tutorial.c — the dmap tutorial's BFS agent made playable: its question is "can I move to that cell?",
  * answered by BFS (dmap_can_move_to, the tutorial's can_move_to on the library). It
  *   - escapes when standing in a bomb's blast: toward the nearest cell outside every blast that
  *     can_move_to proves reachable (the path comes from dmap_bfs, the tutorial's next lesson);
@@ -17,6 +17,7 @@ typedef struct tutorial_state {
     dmap_workspace *ws;
     int depth[PM_MAX_CELLS], parent[PM_MAX_CELLS];
     double pub[PM_MAX_CELLS]; /* the published BFS depth map */
+    dmap_rng rng;             /* its own generator: the wander among safe moves */
     int err; /* DMAP_ERR_NOMEM once a search could not get its memory: decide returns it */
 } tutorial_state;
 
@@ -26,11 +27,10 @@ static int noted(tutorial_state *t, int rc) {
     return rc;
 }
 
-static int tutorial_init(void **state, const pm_obs *first, const pm_config *cfg) {
-    (void)first;
+static int tutorial_init(void **state, const pm_view *first, uint64_t seed) {
     tutorial_state *t = calloc(1, sizeof *t);
     if (!t) return DMAP_ERR_NOMEM;
-    int rc = dmap_grid_init(&t->grid, cfg->size, cfg->size);
+    int rc = dmap_grid_init(&t->grid, first->obs.size, first->obs.size);
     t->ws = dmap_workspace_new();
     if (rc != DMAP_OK || !t->ws) {
         dmap_grid_free(&t->grid);
@@ -38,6 +38,7 @@ static int tutorial_init(void **state, const pm_obs *first, const pm_config *cfg
         free(t);
         return rc != DMAP_OK ? rc : DMAP_ERR_NOMEM;
     }
+    dmap_rng_seed(&t->rng, seed);
     *state = t;
     return DMAP_OK;
 }
@@ -77,8 +78,7 @@ static int escape_provable(tutorial_state *t, const pm_obs *o, const unsigned ch
     return 0;
 }
 
-static int tutorial_decide_action(void *state, const pm_obs *o, pm_bot_ctx *ctx) {
-    tutorial_state *t = state;
+static int tutorial_decide_action(tutorial_state *t, const pm_obs *o) {
     int n = o->size, me = o->r * n + o->c;
     pmb_walk_grid(o, &t->grid);
     dmap_moves mv = dmap_moves_4();
@@ -139,23 +139,26 @@ static int tutorial_decide_action(void *state, const pm_obs *o, pm_bot_ctx *ctx)
         int c = pmb_next_cell(n, me, a);
         if (c >= 0 && !t->grid.wall[c] && !danger[c]) safe[ns++] = a;
     }
-    return ns ? safe[dmap_rng_below(ctx->rng, (uint32_t)ns)] : PM_STOP;
+    return ns ? safe[dmap_rng_below(&t->rng, (uint32_t)ns)] : PM_STOP;
+}
+
+static int tutorial_decide(void *state, const pm_view *view, pm_action *action) {
+    tutorial_state *t = state;
+    pm_action a = tutorial_decide_action(t, &view->obs);
+    if (t->err) return t->err;
+    *action = a;
+    return DMAP_OK;
 }
 
 /* Published map: the BFS depth from the agent (+INFINITY where it cannot go). */
-static int tutorial_decide(void *state, const pm_obs *o, pm_bot_ctx *ctx) {
-    int a = tutorial_decide_action(state, o, ctx);
+static int tutorial_maps(void *state, kit_map *out, int max) {
     tutorial_state *t = state;
-    return t->err ? t->err : a;
-}
-
-static int tutorial_maps(void *state, pm_bot_map *out) {
-    tutorial_state *t = state;
+    if (max < 1) return 0;
     for (int c = 0; c < t->grid.w * t->grid.h; c++) t->pub[c] = t->depth[c] < 0 ? INFINITY : t->depth[c];
-    out[0] = (pm_bot_map){"depth", t->pub};
+    out[0] = (kit_map){"depth", t->pub};
     return 1;
 }
 
-const pm_bot pm_bot_tutorial = {"tutorial",
-                                "a tutorial's BFS agent made playable: bombs only with a proven escape",
+const pm_bot pm_bot_tutorial = {{"tutorial", "a tutorial's BFS agent made playable: bombs only with "
+                                             "a proven escape"},
                                 tutorial_init, tutorial_decide, tutorial_release, tutorial_maps};

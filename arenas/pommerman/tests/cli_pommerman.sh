@@ -40,12 +40,21 @@ b=$("$P" match --seed 7 --bots dmap,simple,tutorial,random --render | md5sum)
 
 # replay: OK, and a changed record named by its line.
 out=$("$P" replay "$T/ffa-SSSS/seed_1.txt" --agents) || fail "replay --agents exit $?"
-case "$out" in OK*) ;; *) fail "replay printed '$out'" ;; esac
+[ "$out" = "OK 165 steps, 552 SimpleAgent decisions (actions and draws)" ] || fail "replay printed '$out'"
+# several traces: each named, in order; the first that does not replay ends it (exit 1 or 2)
+out=$("$P" replay --agents "$T/1v1-SS/seed_1.txt" "$T/ffa-SRSR/seed_1.txt") || fail "replay of two exit $?"
+want="$T/1v1-SS/seed_1.txt: OK 502 steps, 1004 SimpleAgent decisions (actions and draws)
+$T/ffa-SRSR/seed_1.txt: OK 97 steps, 194 SimpleAgent decisions (actions and draws)"
+[ "$out" = "$want" ] || fail "replay of two printed '$out'"
 n=$(grep -n '^D ' "$T/ffa-SSSS/seed_1.txt" | sed -n 20p | cut -d: -f1)
 awk -v n="$n" 'NR==n { $NF = ($NF == "-") ? "1" : "-" } { print }' "$T/ffa-SSSS/seed_1.txt" > "$tmp/changed.txt"
 "$P" replay "$tmp/changed.txt" --agents > "$tmp/out" 2>&1
 rc=$?
 [ $rc -eq 1 ] && grep -q ":$n: " "$tmp/out" || fail "changed draws at line $n: exit $rc, '$(cat "$tmp/out")'"
+"$P" replay "$T/1v1-SS/seed_1.txt" "$tmp/changed.txt" "$T/ffa-SRSR/seed_1.txt" --agents > "$tmp/out" 2>&1
+rc=$?
+[ $rc -eq 1 ] && [ "$(wc -l < "$tmp/out")" -eq 2 ] && tail -1 "$tmp/out" | grep -q "^$tmp/changed.txt:$n: " ||
+    fail "a changed trace among three: exit $rc, '$(cat "$tmp/out")'"
 
 # Bad input: exit 2, one line on stderr.
 printf 'GAME config nope\n' > "$tmp/bad.txt"
@@ -78,7 +87,8 @@ check_said() { # check_said WORDS ARGS...: exit 2, one stderr line containing WO
     check_bad "$@"
     grep -qF -- "$words" "$tmp/err" || fail "'$*': stderr lacks '$words': $(cat "$tmp/err")"
 }
-check_said "pommerman: unknown command 'nosuch' (see pommerman --help)" "$P" help nosuch
+check_said "pommerman: unknown command 'nosuch' (see pommerman help)" "$P" help nosuch
+check_said "pommerman: unknown command 'nosuch' (see pommerman help)" "$P" nosuch
 check_said "pommerman: option --seed given twice" "$P" match --seed 1 --seed 2 --bots simple,simple,simple,simple
 check_said "pommerman: match: unknown option '--what' (see pommerman help match)" "$P" match --what
 check_said "pommerman: invalid value for --config: '3v3' (need ffa or 1v1)" "$P" match --seed 1 --config 3v3 --bots simple,simple
@@ -101,6 +111,10 @@ check_line "pommerman: --bots: unknown bot 'nosuch' (known: $known)" "$P" match 
 long=xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx # 60
 check_line "pommerman: --bots: unknown bot '$long...' (known: $known)" "$P" match --seed 1 --bots "simple,simple,simple,${long}yyyy"
 "$P" help match | grep -q '^usage: pommerman match' || fail "help match does not print the match options"
+for c in match replay tournament bots; do
+    "$P" help $c | grep -q "^usage: pommerman $c" || fail "help $c does not print the $c usage"
+done
+check_said "pommerman: bots: takes no arguments (see pommerman help)" "$P" bots extra
 
 # Replay files and tournaments.
 out=$("$P" match --seed 3 --bots dmap,simple,tutorial,random --replay "$tmp/r.jsonl") || fail "match --replay exit $?"

@@ -1,6 +1,6 @@
 /* test_pommerman_board.c — the board generator's properties over thousands of boards, each
  * checked by this file's own code against the facts of utility.make_board / make_items
- * (rules/pommerman.md, data/pommerman/README.md "Board generation facts"): wall and item counts,
+ * (RULES.md, data/README.md "Board generation facts"): wall and item counts,
  * the mirror across the main diagonal, an empty diagonal, the FFA's fixed wood, the kept-clear
  * cells, at most 4 passages unreachable from (size-2, size-2) through non-rigid cells, items
  * only under wood, agents at their corners; and determinism (same seed, same board). */

@@ -1,5 +1,5 @@
 /* test_pommerman_rules.c — rule scenarios, one per rule of forward_model.step, set up by hand
- * and checked against what rules/pommerman.md and the trace README say must happen (bomb timer,
+ * and checked against what RULES.md and data/README.md say must happen (bomb timer,
  * flame life, item reveal and loss, blocked moves, swaps, chains of followers, kicks and rolling
  * bombs, chain explosions, deaths in old flames, ammo cap, the end and rewards). */
 #include <stdio.h>

@@ -1,7 +1,7 @@
 #define _POSIX_C_SOURCE 200809L
 /* test_pommerman_traces.c — every game recorded from the original environment, replayed: the
  * engine must reproduce every state line and the end, our observations every O and D field, and
- * our SimpleAgent every action and every random draw (arenas/pommerman/data/README.md). The
+ * our SimpleAgent every action and every random draw (data/README.md). The
  * traces are the oracle; a missing one is a failure. Also: a trace altered in one field must be
  * reported at that line. */
 #include <stdint.h>
@@ -191,7 +191,7 @@ static void damaged_inputs(const char *dir) {
 
 int main(int argc, char **argv) {
     if (argc != 3) {
-        fprintf(stderr, "usage: test_pommerman_traces SHARED_TRACES_DIR OWN_TRACES_DIR\n");
+        fprintf(stderr, "usage: test_pommerman_traces DATA_TRACES_DIR OWN_TRACES_DIR\n");
         return 2;
     }
     for (size_t i = 0; i < sizeof traces / sizeof traces[0]; i++) {

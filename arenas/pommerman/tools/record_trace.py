@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """record_trace.py — record games from the ORIGINAL Pommerman environment in the trace format v1
-of ../data/README.md, so that `pommerman replay TRACE --agents` can check the C
-engine and SimpleAgent port on games nobody recorded before.
+of data/README.md (in arenas/pommerman), so that `pommerman replay TRACE --agents` can check the C
+engine and SimpleAgent port on games beyond the recorded ones.
 
 This file holds none of the original's code: it imports the game-logic modules from a checkout
 of MultiAgentLearning/playground given with --playground (files pommerman/constants.py,

@@ -1,0 +1,39 @@
+/* cli.h — what the `pommerman` program's commands share: the --config and --bots options, the
+ * text picture of --render, and the lines of a replay file. Each command returns the exit
+ * status: 0 success, 1 a failed check or a game that could not be played, 2 bad input (one
+ * line on stderr). */
+#ifndef POMMERMAN_CLI_H
+#define POMMERMAN_CLI_H
+
+#include <stdio.h>
+
+#include "pommerman.h"
+#include "program.h" /* the kit: kit_main, the outputs, the option grammar */
+
+#define PM_PROG "pommerman"
+
+/* The commands (cmd_<name>.c). */
+int cmd_match(int argc, char **argv);
+int cmd_replay(int argc, char **argv);
+int cmd_tournament(int argc, char **argv);
+
+/* --config ffa|1v1 (or the environment's names): 0, or -1 after one line on stderr. */
+int pm_cli_config(const char *arg, const pm_config **out);
+
+/* --bots a,b,c,d (split in place): exactly cfg->num_agents known bot names, the count's
+ * message naming the --config given as `config`. 0, or -1 after the kit's one line. */
+int pm_cli_bots(char *s, const char *config, const pm_config *cfg, const pm_bot **out);
+
+/* A readable picture of the board: '.' passage, '#' rigid, '+' wood, 'o' bomb, '*' flames,
+ * 'b' 'r' 'k' power-ups, '0'-'3' agents ('A'-'D' on their own bomb); then one line per agent. */
+void pm_render(FILE *out, const pm_state *s);
+
+/* The lines of a replay file (arenas/kit/README.md; the `state` object is described in the
+ * arena's README): the header with the initial state, one turn, the result. 0, or nonzero when
+ * the file could not be written. */
+int pm_replay_header(kit_replay *r, const pm_config *cfg, const pm_bot *const *bots, uint64_t seed,
+                     const pm_state *start);
+int pm_replay_turn(kit_replay *r, const pm_state *s, const int *actions, const pm_step_maps *maps);
+int pm_replay_result(kit_replay *r, const pm_config *cfg, const pm_game_result *res);
+
+#endif
