@@ -19,7 +19,7 @@ shared="../shared"
 [[ $# -gt 0 && $1 != --* ]] && shared=$1
 ./build/bench/dmap_bench_engine "$shared"
 for b in dmap_bench_toolkit_a dmap_bench_toolkit_b; do echo; ./build/bench/$b; done
-echo; ./build/bench/dmap_bench_pursuit --shared "$shared"
+echo; ./build/bench/dmap_bench_pursuit
 echo; ./build/bench/dmap_bench_bomber --shared "$shared"
 echo; ./build/bench/dmap_bench_kutulu --data "$shared/data/kutulu"
 echo; ./build/bench/dmap_bench_pommerman
