@@ -335,9 +335,9 @@ int main(int argc, char **argv) {
     printf("pursuit speed: %ld random 8x8 worlds (walls 0.20), %d-clock games, CPU time of one "
            "thread, whole games (bot init, referee), fastest of %ld runs\n", o.worlds, CLOCKS,
            o.reps);
-    printf("target: a full %d-clock game < %.0f us on average; lab: %d worlds x %d seeds, "
+    printf("target: a full %d-clock game < %.0f us on average; data worlds: %d x %d seeds, "
            "games the prey survived\n\n", CLOCKS, GAME_TARGET_US, nlab, o.quick ? 20 : LAB_SEEDS);
-    printf("                     |------ as played (real rules) -------|  forced 30 clocks  |  lab full games |\n");
+    printf("                     |------ as played (real rules) -------|  forced 30 clocks  | data full games |\n");
     printf("predator   prey    clocks  us/game us/clock  x30 us    us/game  capt.   games us/game   verdict\n");
     int failed = 0, all_ok = 1;
     for (size_t k = 0; k < npairs && !failed; k++) {

@@ -279,7 +279,7 @@ static int play_world(void *ctx, long index, uint64_t game_seed, void *result) {
         pursuit_world_free(&w);
         return slot->rc != DMAP_OK;
     }
-    uint64_t seed = c->world_seeds[index]; /* the tournament's own sequence, as before the kit */
+    uint64_t seed = c->world_seeds[index]; /* the world seeds drawn in play_all_worlds */
     pursuit_world w;
     slot->rc = pursuit_world_random(&w, (int)t->common.size, t->common.walls, seed);
     if (slot->rc != DMAP_OK) return 1;

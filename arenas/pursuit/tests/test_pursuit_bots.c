@@ -1,7 +1,7 @@
 /* test_pursuit_bots.c — the pursuit arena's bots and world generator, by properties:
  * same seed -> identical game transcript (determinism, for every pairing); random worlds are
  * reproducible and put the agents on distinct connected free cells; every bot answers one of
- * the lab's moves; chase reaches a standing prey in exactly its path distance; naive steps to
+ * the five moves; chase reaches a standing prey in exactly its path distance; naive steps to
  * a neighbour farthest from the predator (checked against a BFS oracle); the predators take a
  * capture offered on a rest clock; bury never steps into a cell the predator can reach; lazy
  * rests every third clock, greedy goes by straight-line distance and stalls behind a wall;
