@@ -11,9 +11,11 @@
 static const char match_help[] =
     "usage: pursuit match (--world FILE | --random SEED [--size WxH] [--walls P])\n"
     "                     --bots PREDATOR,PREY [--clocks N] [--seed S] [--render]\n"
-    "                     [--replay FILE] [--html FILE] [--maps]\n"
+    "                     [--replay FILE] [--html FILE] [--maps] [--data DIR]\n"
     "  --world FILE     a world file (one value per line: 0 free, -1 obstacle, 1 predator,\n"
-    "                   10 prey; any square size; the worlds of the data folder are such files)\n"
+    "                   10 prey; any square size), or the NAME of a world of the data folder\n"
+    "                   (NAME.dat there: battlefield, battlefield1, battlefield2, battlefield3)\n"
+    "  --data DIR       the data folder (default: data beside the program, or the install's)\n"
     "  --random SEED    a random world instead (--size 8x8, --walls 0.2 by default)\n"
     "  --bots A,B       the predator, then the prey (pursuit bots: all bots and their seats)\n"
     "  --clocks N       game length (default 30)   --seed S   the bots' random seed (default 1)\n"
@@ -28,6 +30,7 @@ static const char match_help[] =
 
 typedef struct match_args {
     const char *world_file;
+    const char *data; /* --data DIR */
     int random_given;
     uint64_t random_seed;
     const pursuit_bot *bots[2];
@@ -47,6 +50,10 @@ static int match_value(match_args *a, const char *opt, char *v) {
         return pcli_seed(opt, v, &a->random_seed);
     }
     if (!strcmp(opt, "--bots")) return pcli_seat_bots(opt, v, a->bots);
+    if (!strcmp(opt, "--data")) {
+        a->data = v;
+        return 0;
+    }
     const char **path = !strcmp(opt, "--replay") ? &a->out.replay_path : &a->out.html_path;
     if (!strcmp(v, "-") || !v[0])
         return pcli_fail("%s: give a file name (standard output carries the winner line)", opt);
@@ -70,7 +77,8 @@ static int parse_match(int argc, char **argv, match_args *a) {
             continue;
         }
         int known = !strcmp(opt, "--world") || !strcmp(opt, "--random") ||
-                    !strcmp(opt, "--bots") || !strcmp(opt, "--replay") || !strcmp(opt, "--html");
+                    !strcmp(opt, "--bots") || !strcmp(opt, "--replay") || !strcmp(opt, "--html") ||
+                    !strcmp(opt, "--data");
         if (!known) return pcli_unknown("match", opt);
         if (!(v = pcli_value(argc, argv, &i))) return PCLI_USAGE;
         int rc = match_value(a, opt, v);
@@ -82,8 +90,23 @@ static int parse_match(int argc, char **argv, match_args *a) {
     return 0;
 }
 
+/* --world NAME without a '/' that names no file: NAME.dat of the data folder. */
+static int load_world(const match_args *a, pursuit_world *w) {
+    const char *file = a->world_file;
+    FILE *f = strchr(file, '/') ? NULL : fopen(file, "r");
+    if (f) fclose(f);
+    if (strchr(file, '/') || f) return pcli_load_world(file, w);
+    char dir[4096], path[4200];
+    if (pcli_data_dir(a->data, dir, sizeof dir)) return PCLI_USAGE;
+    snprintf(path, sizeof path, "%s/%s.dat", dir, file);
+    f = fopen(path, "r");
+    if (!f) return pcli_fail("--world %.200s: no such file, nor %.200s", file, path);
+    fclose(f);
+    return pcli_load_world(path, w);
+}
+
 static int make_world(const match_args *a, pursuit_world *w) {
-    if (a->world_file) return pcli_load_world(a->world_file, w);
+    if (a->world_file) return load_world(a, w);
     int rc = pursuit_world_random(w, (int)a->common.size, a->common.walls, a->random_seed);
     return rc == DMAP_OK ? 0 : pcli_world_error(rc, a->common.size, a->common.walls);
 }

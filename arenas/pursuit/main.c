@@ -5,9 +5,9 @@
 static const kit_command commands[] = {
     {"match",
      "(--world FILE | --random SEED [--size WxH] [--walls P]) --bots PREDATOR,PREY [--clocks N] "
-     "[--seed S] [--render] [--replay FILE] [--html FILE] [--maps]",
+     "[--seed S] [--render] [--replay FILE] [--html FILE] [--maps] [--data DIR]",
      "play one game", cmd_match},
-    {"replay", "FILE...", "replay replay files through the engine and compare every state",
+    {"replay", "FILE...", "check replay files: their moves through the engine, every state compared",
      cmd_replay},
     {"tournament",
      "--predators A,B --preys C,D --games N [--size WxH] [--walls P] [--clocks N] [--seed S] "

@@ -62,6 +62,15 @@ first=$(printf '%s\n' "$out" | sed -n '2,9p')
 want=$'.@#.....\n.#..##..\n.....#..\n.#.###..\n..#.#...\n..#.#...\n..#*##..\n........'
 if [[ "$first" == "$want" ]]; then pass; else fail "world picture: $first"; fi
 
+# --world NAME: a world of the data folder (beside the program, or --data DIR).
+by_path=$("$PURSUIT" match --world "$DATA/battlefield2.dat" --bots lazy,flee --render)
+by_name=$("$PURSUIT" match --world battlefield2 --bots lazy,flee --render)
+by_data=$("$PURSUIT" match --world battlefield2 --data "$DATA" --bots lazy,flee --render)
+if [[ "$by_path" == "$by_name" && "$by_name" == "$by_data" && "$by_name" == *"winner: "* ]]; then pass
+else fail "--world NAME: $by_name"; fi
+expect_usage "world name not in data" "^pursuit: --world nosuch: no such file, nor .*/nosuch.dat$" "$PURSUIT" match --world nosuch --bots chase,naive
+expect_usage "world name, bad data" "^pursuit: --data .*/none: not a folder$" "$PURSUIT" match --world nosuch --data "$tmp/none" --bots chase,naive
+
 # Same seeds, same game; the world and the winner line always come out.
 a=$("$PURSUIT" match --random 7 --bots intercept,bury --seed 3 --render)
 b=$("$PURSUIT" match --random 7 --bots intercept,bury --seed 3 --render)
