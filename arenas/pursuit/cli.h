@@ -32,7 +32,8 @@ int pcli_fail(const char *fmt, ...)
 #define pcli_once(seen, opt) (kit_opt_once(PCLI_PROG, seen, opt) ? PCLI_USAGE : 0)
 #define pcli_unknown(command, opt) (kit_unknown_option(PCLI_PROG, command, opt), PCLI_USAGE)
 
-/* `COMMAND --help` (or -h) anywhere among the arguments: prints help on stdout, returns 1. */
+/* KIT CANDIDATE: `COMMAND --help` (or -h) anywhere among the arguments: prints help on stdout,
+ * returns 1. */
 int pcli_help(int argc, char **argv, const char *help);
 
 /* --bots PREDATOR,PREY (split in place): one bot per seat in seat order, each looked up among
