@@ -1,6 +1,6 @@
-/* bench_pursuit.c — the pursuit arena's speed targets (issue: "a full 30-clock game between
- * the strongest bots in under 100 us on average on one core; a 2,000-world tournament of all
- * pairings finishes in seconds, not minutes").
+/* bench_pursuit.c — the pursuit arena's speed targets: a full 30-clock game between the
+ * strongest bots in under 100 us on average on one core; a 2,000-world tournament of all
+ * pairings finishes in seconds, not minutes.
  *
  * What is measured, for every predator/prey pairing, on N random 8x8 worlds (walls 0.20,
  * world seeds 1..N, the tournament's worlds), CPU time of this one thread, whole games (bot
@@ -9,7 +9,7 @@
  *      11), so their per-game time says little; reported as us per clock and that x 30.
  *   2. forced 30 clocks: the referee's loop with the capture check taken out, so every game
  *      runs all 30 clocks (after a capture both bots keep deciding from the shared cell).
- *   3. lab full games: the four lab worlds under the real rules, K seeds each, counting only
+ *   3. data worlds' full games: the four worlds of the arena's data folder under the real rules, K seeds each, counting only
  *      the games the prey survived (all 30 clocks; battlefield2/3 are such worlds).
  * The verdict of a pairing is PASS when (1) x 30 and (2) are both under 100 us (and (3) when
  * there are such games). Then the tournament: every pairing on N fresh worlds (generation
@@ -18,7 +18,8 @@
  * shared, and other processes only ever add time. Speed targets never fail the run; a game
  * that errors does (exit 1).
  *
- * usage: dmap_bench_pursuit [--quick] [--worlds N] [--reps K] [--source DIR]
+ * usage: dmap_bench_pursuit [--quick] [--worlds N] [--reps K] [--data DIR]
+ *        (--data: the arena's data folder, arenas/pursuit/data)
  *        (--quick: 100 worlds, 1 rep, for ctest) */
 
 #define _POSIX_C_SOURCE 200809L
@@ -52,7 +53,7 @@ typedef struct options {
     long worlds;
     long reps;
     int quick;
-    const char *source; /* the repository: arenas/pursuit/data */
+    const char *data;
 } options;
 
 typedef struct pair {
@@ -61,41 +62,43 @@ typedef struct pair {
 
 static size_t all_pairs(pair *out) {
     size_t n = 0;
-    for (size_t p = 0; p < pursuit_bot_count(); p++)
-        for (size_t q = 0; q < pursuit_bot_count(); q++) {
-            const pursuit_bot *a = pursuit_bot_at(p), *b = pursuit_bot_at(q);
-            if (a->role == PURSUIT_PREDATOR && b->role == PURSUIT_PREY && n < MAX_PAIRS)
-                out[n++] = (pair){a, b};
-        }
+    const kit_bot_table *preds = pursuit_seat_bots(PURSUIT_PREDATOR);
+    const kit_bot_table *preys = pursuit_seat_bots(PURSUIT_PREY);
+    for (int p = 0; p < preds->n; p++)
+        for (int q = 0; q < preys->n; q++)
+            if (n < MAX_PAIRS)
+                out[n++] = (pair){(const pursuit_bot *)preds->bots[p],
+                                  (const pursuit_bot *)preys->bots[q]};
     return n;
 }
 
 /* ---- (2) games forced to run every clock ------------------------------------------------- */
 
-/* One seat of the forced game: a bot, its state and generator. */
+/* One seat of the forced game: a bot and its state. */
 typedef struct seat {
     const pursuit_bot *bot;
     void *state;
-    dmap_rng rng;
 } seat;
 
 /* A decision timed like the referee times it (two monotonic clock reads), so the forced
  * games carry the same overhead as real ones; the 1 s limit itself never matters here. */
-static char decide(seat *s, const pursuit_view *view) {
+static int decide(seat *s, const pursuit_view *view, pursuit_role role, char *move) {
     pursuit_view copy = *view;
+    copy.role = role;
     double t0 = wall_us();
-    char move = s->bot->decide(s->state, &copy, &s->rng);
-    if (wall_us() - t0 > 1e6) move = 's';
-    return move;
+    int rc = s->bot->decide(s->state, &copy, move);
+    if (wall_us() - t0 > 1e6) *move = 's';
+    return rc;
 }
 
-static int open_seat(seat *s, const pursuit_bot *bot, const pursuit_view *start, uint64_t seed) {
+static int open_seat(seat *s, const pursuit_bot *bot, const pursuit_view *start,
+                     pursuit_role role, uint64_t seed) {
     s->bot = bot;
     s->state = NULL;
-    dmap_rng_seed(&s->rng, seed);
     if (!bot->init) return DMAP_OK;
     pursuit_view copy = *start;
-    return bot->init(&s->state, &copy, bot->arg);
+    copy.role = role;
+    return bot->init(&s->state, &copy, seed);
 }
 
 static void close_seat(seat *s) {
@@ -107,16 +110,19 @@ static void close_seat(seat *s) {
 static int play_through(const pursuit_world *w, const pair *p, uint64_t seed, int clocks,
                         long *captures) {
     seat pred, prey;
-    pursuit_view view = {&w->grid, w->predator, w->prey, 1, clocks};
-    int rc = open_seat(&pred, p->predator, &view, 2 * seed + 1);
+    pursuit_view view = {&w->grid, w->predator, w->prey, 1, clocks, PURSUIT_PREDATOR};
+    int rc = open_seat(&pred, p->predator, &view, PURSUIT_PREDATOR, 2 * seed + 1);
     if (rc != DMAP_OK) return rc;
-    if ((rc = open_seat(&prey, p->prey, &view, 2 * seed + 2)) != DMAP_OK) {
+    if ((rc = open_seat(&prey, p->prey, &view, PURSUIT_PREY, 2 * seed + 2)) != DMAP_OK) {
         close_seat(&pred);
         return rc;
     }
     for (int clock = 1; clock <= clocks; clock++) {
         view.clock = clock;
-        char pm = decide(&pred, &view), ym = decide(&prey, &view);
+        char pm = 's', ym = 's';
+        if ((rc = decide(&pred, &view, PURSUIT_PREDATOR, &pm)) != DMAP_OK ||
+            (rc = decide(&prey, &view, PURSUIT_PREY, &ym)) != DMAP_OK)
+            break;
         int np = pursuit_apply_move(&w->grid, view.predator, pm);
         int ny = pursuit_prey_rests(clock) ? view.prey
                                            : pursuit_apply_move(&w->grid, view.prey, ym);
@@ -126,7 +132,7 @@ static int play_through(const pursuit_world *w, const pair *p, uint64_t seed, in
     }
     close_seat(&pred);
     close_seat(&prey);
-    return DMAP_OK;
+    return rc;
 }
 
 /* ---- one pairing --------------------------------------------------------------------------- */
@@ -172,7 +178,7 @@ static int run_forced(const pursuit_world *worlds, long n, const pair *p, double
     return 0;
 }
 
-/* Real games on the lab worlds, timed one by one; only those that ran all clocks count. */
+/* Real games on the data worlds, timed one by one; only those that ran all clocks count. */
 static int run_lab(const pursuit_world *lab, int nlab, const pair *p, int seeds,
                    pair_result *r) {
     pursuit_config cfg = pursuit_config_default();
@@ -203,8 +209,8 @@ static int print_pair(const pair *p, const pair_result *r, long n) {
              (!r->lab_games || lab < GAME_TARGET_US);
     char labtext[32] = "      -";
     if (r->lab_games) snprintf(labtext, sizeof labtext, "%7.1f", lab);
-    printf("%-10s %-7s %6.1f %8.1f %8.2f %8.1f   %8.1f %6.2f   %5ld %s   %s\n", p->predator->name,
-           p->prey->name, r->played_clocks / (double)n, r->played_us / (double)n, per_clock,
+    printf("%-10s %-7s %6.1f %8.1f %8.2f %8.1f   %8.1f %6.2f   %5ld %s   %s\n",
+           p->predator->info.name, p->prey->info.name, r->played_clocks / (double)n, r->played_us / (double)n, per_clock,
            per_clock * CLOCKS, forced, (double)r->captures / (double)n, r->lab_games, labtext,
            verdict(ok));
     return ok;
@@ -264,7 +270,7 @@ static int parse(int argc, char **argv, options *o) {
     o->worlds = 2000;
     o->reps = 3;
     o->quick = 0;
-    o->source = DMAP_BENCH_SOURCE;
+    o->data = DMAP_BENCH_PURSUIT_DATA;
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--quick")) {
             o->quick = 1;
@@ -285,25 +291,25 @@ static int parse(int argc, char **argv, options *o) {
                 fprintf(stderr, "bench_pursuit: --reps: '%s' is not a count in 1..100\n", argv[i]);
                 return 2;
             }
-        } else if (!strcmp(argv[i], "--source") && i + 1 < argc) {
-            o->source = argv[++i];
+        } else if (!strcmp(argv[i], "--data") && i + 1 < argc) {
+            o->data = argv[++i];
         } else {
             fprintf(stderr, "bench_pursuit: unknown argument '%s' (usage: dmap_bench_pursuit "
-                            "[--quick] [--worlds N] [--reps K] [--source DIR])\n", argv[i]);
+                            "[--quick] [--worlds N] [--reps K] [--data DIR])\n", argv[i]);
             return 2;
         }
     }
     return 0;
 }
 
-/* The lab's four worlds; missing files are skipped (the count is printed). */
-static int load_lab(const char *source, pursuit_world lab[4]) {
+/* The data folder's four worlds; missing files are skipped (the count is printed). */
+static int load_lab(const char *data, pursuit_world lab[4]) {
     static const char *const names[4] = {"battlefield.dat", "battlefield1.dat",
                                          "battlefield2.dat", "battlefield3.dat"};
     int n = 0;
     for (int k = 0; k < 4; k++) {
         char path[4096];
-        snprintf(path, sizeof path, "%s/arenas/pursuit/data/%s", source, names[k]);
+        snprintf(path, sizeof path, "%s/%s", data, names[k]);
         dmap_diag diag;
         if (pursuit_world_load(path, &lab[n], &diag) == DMAP_OK) n++;
     }
@@ -322,16 +328,16 @@ int main(int argc, char **argv) {
             return 1;
         }
     pursuit_world lab[4];
-    int nlab = load_lab(o.source, lab);
+    int nlab = load_lab(o.data, lab);
     pair pairs[MAX_PAIRS];
     size_t npairs = all_pairs(pairs);
 
     printf("pursuit speed: %ld random 8x8 worlds (walls 0.20), %d-clock games, CPU time of one "
            "thread, whole games (bot init, referee), fastest of %ld runs\n", o.worlds, CLOCKS,
            o.reps);
-    printf("target: a full %d-clock game < %.0f us on average; lab: %d worlds x %d seeds, "
+    printf("target: a full %d-clock game < %.0f us on average; data worlds: %d x %d seeds, "
            "games the prey survived\n\n", CLOCKS, GAME_TARGET_US, nlab, o.quick ? 20 : LAB_SEEDS);
-    printf("                     |------ as played (real rules) -------|  forced 30 clocks  |  lab full games |\n");
+    printf("                     |------ as played (real rules) -------|  forced 30 clocks  | data full games |\n");
     printf("predator   prey    clocks  us/game us/clock  x30 us    us/game  capt.   games us/game   verdict\n");
     int failed = 0, all_ok = 1;
     for (size_t k = 0; k < npairs && !failed; k++) {

@@ -197,29 +197,34 @@ static void test_toolkit_calls(void) {
  * allocations are counted over the decisions of clocks 11..30. */
 static void test_bot_decisions(void) {
 #ifdef DMAP_TEST_COUNT_ALLOCS
-    for (size_t p = 0; p < pursuit_bot_count(); p++)
-        for (size_t q = 0; q < pursuit_bot_count(); q++) {
-            const pursuit_bot *pred = pursuit_bot_at(p), *prey = pursuit_bot_at(q);
-            if (pred->role != PURSUIT_PREDATOR || prey->role != PURSUIT_PREY) continue;
+    const kit_bot_table *preds = pursuit_seat_bots(PURSUIT_PREDATOR);
+    const kit_bot_table *preys = pursuit_seat_bots(PURSUIT_PREY);
+    for (int p = 0; p < preds->n; p++)
+        for (int q = 0; q < preys->n; q++) {
+            const pursuit_bot *pred = (const pursuit_bot *)preds->bots[p];
+            const pursuit_bot *prey = (const pursuit_bot *)preys->bots[q];
             long late = 0;
             for (uint64_t seed = 1; seed <= 4; seed++) {
                 pursuit_world w;
                 CHECK_EQ_INT(pursuit_world_random(&w, 8, 0.2, seed), DMAP_OK);
-                pursuit_view v = {&w.grid, w.predator, w.prey, 1, 30};
+                pursuit_view v = {&w.grid, w.predator, w.prey, 1, 30, PURSUIT_PREDATOR};
+                pursuit_view vy = v;
+                vy.role = PURSUIT_PREY;
                 void *ps = NULL, *ys = NULL;
-                if (pred->init) CHECK_EQ_INT(pred->init(&ps, &v, pred->arg), DMAP_OK);
-                if (prey->init) CHECK_EQ_INT(prey->init(&ys, &v, prey->arg), DMAP_OK);
-                dmap_rng r1, r2;
-                dmap_rng_seed(&r1, seed);
-                dmap_rng_seed(&r2, seed + 100);
+                if (pred->init) CHECK_EQ_INT(pred->init(&ps, &v, seed), DMAP_OK);
+                if (prey->init) CHECK_EQ_INT(prey->init(&ys, &vy, seed + 100), DMAP_OK);
                 for (int clock = 1; clock <= 30; clock++) {
-                    v.clock = clock;
+                    v.clock = vy.clock = clock;
                     long before = allocations;
-                    char pm = pred->decide(ps, &v, &r1), ym = prey->decide(ys, &v, &r2);
+                    pursuit_action pm = 's', ym = 's';
+                    CHECK_EQ_INT(pred->decide(ps, &v, &pm), DMAP_OK);
+                    CHECK_EQ_INT(prey->decide(ys, &vy, &ym), DMAP_OK);
                     if (clock > 10) late += allocations - before;
                     v.predator = pursuit_apply_move(&w.grid, v.predator, pm);
                     if (!pursuit_prey_rests(clock))
                         v.prey = pursuit_apply_move(&w.grid, v.prey, ym);
+                    vy.predator = v.predator;
+                    vy.prey = v.prey;
                 }
                 if (pred->release) pred->release(ps);
                 if (prey->release) prey->release(ys);
@@ -227,7 +232,7 @@ static void test_bot_decisions(void) {
             }
             if (late != 0)
                 fprintf(stderr, "test_steady_state: %s vs %s: %ld allocations in late decisions\n",
-                        pred->name, prey->name, late);
+                        pred->info.name, prey->info.name, late);
             CHECK_EQ_INT(late, 0);
         }
 #endif

@@ -8,47 +8,44 @@
 #include <time.h>
 
 #include "cputime.h"
-#include "pursuit_cli.h"
+#include "cli.h"
 
 static const char bench_help[] =
-    "usage: pursuit bench [--games N] [--predator A] [--prey B] [--worlds N] [--size WxH]\n"
+    "usage: pursuit bench [--games N] [--bots PREDATOR,PREY] [--worlds N] [--size WxH]\n"
     "                     [--walls P] [--clocks N] [--seed S]\n"
-    "  Times N games (default 2000) of A against B (default intercept vs bury) on random\n"
+    "  Times N games (default 2000) of the two bots (default intercept,bury) on random\n"
     "  worlds after a warm-up, then a tournament of every predator against every prey on\n"
     "  --worlds random worlds (default 2000). One core; absolute times drift on shared\n"
     "  machines.\n";
 
 typedef struct bench_args {
     long games, worlds;
-    const pursuit_bot *predator, *prey;
+    const pursuit_bot *bots[2];
     pcli_common common;
 } bench_args;
 
 static int parse_bench(int argc, char **argv, bench_args *a) {
     a->games = 2000;
     a->worlds = 2000;
-    a->predator = pursuit_find_bot("intercept", PURSUIT_PREDATOR);
-    a->prey = pursuit_find_bot("bury", PURSUIT_PREY);
+    a->bots[0] = &pursuit_bot_intercept;
+    a->bots[1] = &pursuit_bot_bury;
     pcli_common_defaults(&a->common);
     kit_opts seen = {{0}, 0};
     for (int i = 1; i < argc; i++) {
         const char *opt = argv[i];
         char *v;
         if (pcli_once(&seen, opt)) return PCLI_USAGE;
-        size_t one;
         int c = pcli_common_option(argc, argv, &i, &a->common);
         if (c < 0) return PCLI_USAGE;
         if (c > 0) continue;
         int known = !strcmp(opt, "--games") || !strcmp(opt, "--worlds") ||
-                    !strcmp(opt, "--predator") || !strcmp(opt, "--prey");
+                    !strcmp(opt, "--bots");
         if (!known) return pcli_unknown("bench", opt);
         if (!(v = pcli_value(argc, argv, &i))) return PCLI_USAGE;
         int rc = 0;
         if (!strcmp(opt, "--games")) rc = pcli_long(opt, v, 1, 10000000, &a->games);
         if (!strcmp(opt, "--worlds")) rc = pcli_long(opt, v, 0, 10000000, &a->worlds);
-        if (!strcmp(opt, "--predator"))
-            rc = pcli_bots(opt, v, PURSUIT_PREDATOR, 1, 1, &a->predator, &one);
-        if (!strcmp(opt, "--prey")) rc = pcli_bots(opt, v, PURSUIT_PREY, 1, 1, &a->prey, &one);
+        if (!strcmp(opt, "--bots")) rc = pcli_seat_bots(opt, v, a->bots);
         if (rc) return rc;
     }
     return 0;
@@ -93,14 +90,14 @@ static int bench_games(const bench_args *a) {
     cfg.clocks = (int)a->common.clocks;
     pursuit_result res;
     for (long i = 0; i < a->games && i < 200; i++) /* warm-up: caches, page faults */
-        pursuit_play(&worlds[i], a->predator, a->prey, &cfg, NULL, NULL, &res);
+        pursuit_play(&worlds[i], a->bots[0], a->bots[1], &cfg, NULL, NULL, &res);
     double total = 0, full = 0, clocks = 0;
     long nfull = 0;
     int64_t wall0 = wall_ns();
     for (long i = 0; i < a->games; i++) {
         cfg.seed = (uint64_t)i;
         int64_t t0 = kit_thread_cpu_ns();
-        int rc = pursuit_play(&worlds[i], a->predator, a->prey, &cfg, NULL, NULL, &res);
+        int rc = pursuit_play(&worlds[i], a->bots[0], a->bots[1], &cfg, NULL, NULL, &res);
         us[i] = (double)(kit_thread_cpu_ns() - t0) / 1000.0;
         if (rc != DMAP_OK) {
             free_worlds(worlds, a->games);
@@ -117,7 +114,7 @@ static int bench_games(const bench_args *a) {
     double wall = (double)(wall_ns() - wall0) / 1000.0;
     qsort(us, (size_t)a->games, sizeof *us, compare_doubles);
     printf("games: %s vs %s, %ld random %ldx%ld worlds (walls %.2f), %ld clocks, CPU time\n",
-           a->predator->name, a->prey->name, a->games, a->common.size, a->common.size,
+           a->bots[0]->info.name, a->bots[1]->info.name, a->games, a->common.size, a->common.size,
            a->common.walls, a->common.clocks);
     printf("  mean %.1f us/game, median %.1f us/game, %.2f us/clock (= %.1f us per %ld-clock "
            "game)\n", total / (double)a->games, us[a->games / 2], total / clocks,
@@ -144,10 +141,12 @@ static int bench_tournament(const bench_args *a) {
                                       a->common.seed + (uint64_t)i);
         if (rc != DMAP_OK) return pcli_world_error(rc, a->common.size, a->common.walls);
         cfg.seed = (uint64_t)i;
-        for (size_t p = 0; p < pursuit_bot_count(); p++)
-            for (size_t q = 0; q < pursuit_bot_count(); q++) {
-                const pursuit_bot *pred = pursuit_bot_at(p), *prey = pursuit_bot_at(q);
-                if (pred->role != PURSUIT_PREDATOR || prey->role != PURSUIT_PREY) continue;
+        const kit_bot_table *preds = pursuit_seat_bots(PURSUIT_PREDATOR);
+        const kit_bot_table *preys = pursuit_seat_bots(PURSUIT_PREY);
+        for (int p = 0; p < preds->n; p++)
+            for (int q = 0; q < preys->n; q++) {
+                const pursuit_bot *pred = (const pursuit_bot *)preds->bots[p];
+                const pursuit_bot *prey = (const pursuit_bot *)preys->bots[q];
                 pursuit_result res;
                 if (pursuit_play(&w, pred, prey, &cfg, NULL, NULL, &res) != DMAP_OK) {
                     pursuit_world_free(&w);
@@ -164,11 +163,7 @@ static int bench_tournament(const bench_args *a) {
 }
 
 int cmd_bench(int argc, char **argv) {
-    for (int i = 1; i < argc; i++)
-        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
-            fputs(bench_help, stdout);
-            return 0;
-        }
+    if (pcli_help(argc, argv, bench_help)) return 0;
     bench_args a;
     int rc = parse_bench(argc, argv, &a);
     if (!rc) rc = bench_games(&a);

@@ -1,40 +1,65 @@
-/* cmd_match.c — `pursuit match`: one game on a lab world file or a seeded random world,
- * optionally drawing the board after every clock, always ending with the winner line. */
-#include <errno.h>
+/* cmd_match.c — `pursuit match`: one game on a world file or a seeded random world, optionally
+ * drawing the board after every clock and saving the game as a replay or a page, always ending
+ * with the winner line. */
 #include <stdio.h>
 #include <string.h>
 
-#include "html_replay.h"
-#include "pursuit_cli.h"
+#include "cli.h"
+#include "program.h"
 #include "pursuit_replay.h"
 
 static const char match_help[] =
     "usage: pursuit match (--world FILE | --random SEED [--size WxH] [--walls P])\n"
-    "                     --predator A --prey B [--clocks N] [--seed S] [--render]\n"
-    "                     [--replay FILE.jsonl] [--html FILE.html]\n"
-    "  --world FILE     a world in the lab's format (one value per line: 0 free, -1 obstacle,\n"
-    "                   1 predator, 10 prey; any square size)\n"
+    "                     --bots PREDATOR,PREY [--clocks N] [--seed S] [--render]\n"
+    "                     [--replay FILE] [--html FILE] [--maps] [--data DIR]\n"
+    "  --world FILE     a world file (one value per line: 0 free, -1 obstacle, 1 predator,\n"
+    "                   10 prey; any square size), or the NAME of a world of the data folder\n"
+    "                   (NAME.dat there: battlefield, battlefield1, battlefield2, battlefield3)\n"
+    "  --data DIR       the data folder (default: data beside the program, or the install's)\n"
     "  --random SEED    a random world instead (--size 8x8, --walls 0.2 by default)\n"
-    "  --predator A     chase | intercept | lazy | greedy | random   (pursuit --help: all bots)\n"
-    "  --prey B         naive | flee | bury | buryflee | random\n"
+    "  --bots A,B       the predator, then the prey (pursuit bots: all bots and their seats)\n"
     "  --clocks N       game length (default 30)   --seed S   the bots' random seed (default 1)\n"
     "  --render         print the board (# obstacle, . free, @ predator, * prey) every clock\n"
     "  --replay FILE    also write the game as a replay (JSON Lines, the dmap replay format;\n"
     "                   written to a temporary file and renamed when complete)\n"
     "  --html FILE      also write the game as one standalone HTML page: the replay viewer\n"
     "                   with the replay inline (open it in a browser; no network needed)\n"
-    "Prints 'winner: predator at clock N' or 'winner: prey'. Bad input: exit 2.\n";
+    "  --maps           the bots' maps (chase's goal map, flee's flee map) go into the replay\n"
+    "Prints 'winner: predator at clock N' or 'winner: prey'. Bad input: exit 2; a game or an\n"
+    "output that fails: exit 1.\n";
 
 typedef struct match_args {
     const char *world_file;
-    const char *replay_file;
-    const char *html_file;
+    const char *data; /* --data DIR */
     int random_given;
     uint64_t random_seed;
-    const pursuit_bot *predator, *prey;
+    const pursuit_bot *bots[2];
     int render;
+    kit_outputs out;
     pcli_common common;
 } match_args;
+
+/* The options that take a value. */
+static int match_value(match_args *a, const char *opt, char *v) {
+    if (!strcmp(opt, "--world")) {
+        a->world_file = v;
+        return 0;
+    }
+    if (!strcmp(opt, "--random")) {
+        a->random_given = 1;
+        return pcli_seed(opt, v, &a->random_seed);
+    }
+    if (!strcmp(opt, "--bots")) return pcli_seat_bots(opt, v, a->bots);
+    if (!strcmp(opt, "--data")) {
+        a->data = v;
+        return 0;
+    }
+    const char **path = !strcmp(opt, "--replay") ? &a->out.replay_path : &a->out.html_path;
+    if (!strcmp(v, "-") || !v[0])
+        return pcli_fail("%s: give a file name (standard output carries the winner line)", opt);
+    *path = v;
+    return 0;
+}
 
 static int parse_match(int argc, char **argv, match_args *a) {
     memset(a, 0, sizeof *a);
@@ -43,125 +68,83 @@ static int parse_match(int argc, char **argv, match_args *a) {
     for (int i = 1; i < argc; i++) {
         const char *opt = argv[i];
         char *v = NULL;
-        size_t one;
         if (pcli_once(&seen, opt)) return PCLI_USAGE;
         int c = pcli_common_option(argc, argv, &i, &a->common);
         if (c < 0) return PCLI_USAGE;
         if (c > 0) continue;
-        if (!strcmp(opt, "--render")) {
-            a->render = 1;
+        if (!strcmp(opt, "--render") || !strcmp(opt, "--maps")) {
+            *(!strcmp(opt, "--render") ? &a->render : &a->out.maps) = 1;
             continue;
         }
         int known = !strcmp(opt, "--world") || !strcmp(opt, "--random") ||
-                    !strcmp(opt, "--predator") || !strcmp(opt, "--prey") ||
-                    !strcmp(opt, "--replay") || !strcmp(opt, "--html");
+                    !strcmp(opt, "--bots") || !strcmp(opt, "--replay") || !strcmp(opt, "--html") ||
+                    !strcmp(opt, "--data");
         if (!known) return pcli_unknown("match", opt);
         if (!(v = pcli_value(argc, argv, &i))) return PCLI_USAGE;
-        int rc = 0;
-        if (!strcmp(opt, "--world")) a->world_file = v;
-        if (!strcmp(opt, "--replay")) {
-            if (!strcmp(v, "-") || !v[0])
-                return pcli_fail("--replay: give a file name (standard output carries the "
-                                 "winner line)");
-            a->replay_file = v;
-        }
-        if (!strcmp(opt, "--html")) {
-            if (!strcmp(v, "-") || !v[0]) return pcli_fail("--html: give a file name");
-            a->html_file = v;
-        }
-        if (!strcmp(opt, "--random")) {
-            a->random_given = 1;
-            rc = pcli_seed(opt, v, &a->random_seed);
-        }
-        if (!strcmp(opt, "--predator"))
-            rc = pcli_bots(opt, v, PURSUIT_PREDATOR, 1, 1, &a->predator, &one);
-        if (!strcmp(opt, "--prey")) rc = pcli_bots(opt, v, PURSUIT_PREY, 1, 1, &a->prey, &one);
+        int rc = match_value(a, opt, v);
         if (rc) return rc;
     }
     if (!a->world_file == !a->random_given)
         return pcli_fail("match: give exactly one of --world FILE and --random SEED");
-    if (!a->predator) return pcli_fail("match: --predator is required");
-    if (!a->prey) return pcli_fail("match: --prey is required");
+    if (!a->bots[0]) return pcli_fail("match: --bots PREDATOR,PREY is required");
     return 0;
 }
 
-/* Prints each clock's moves and board when --render is on. */
-typedef struct render_ctx {
-    const dmap_grid *grid;
-} render_ctx;
+/* --world NAME without a '/' that names no file: NAME.dat of the data folder. */
+static int load_world(const match_args *a, pursuit_world *w) {
+    const char *file = a->world_file;
+    FILE *f = strchr(file, '/') ? NULL : fopen(file, "r");
+    if (f) fclose(f);
+    if (strchr(file, '/') || f) return pcli_load_world(file, w);
+    char dir[4096], path[4200];
+    if (pcli_data_dir(a->data, dir, sizeof dir)) return PCLI_USAGE;
+    snprintf(path, sizeof path, "%s/%s.dat", dir, file);
+    f = fopen(path, "r");
+    if (!f) return pcli_fail("--world %.200s: no such file, nor %.200s", file, path);
+    fclose(f);
+    return pcli_load_world(path, w);
+}
 
-static void render_clock(void *ctx, int clock, char pm, char ym, int predator, int prey) {
-    const render_ctx *r = ctx;
-    printf("clock %d: predator %c, prey %c%s\n", clock, pm, ym,
-           pursuit_prey_rests(clock) ? " (rests)" : "");
-    pursuit_render(stdout, r->grid, predator, prey);
+static int make_world(const match_args *a, pursuit_world *w) {
+    if (a->world_file) return load_world(a, w);
+    int rc = pursuit_world_random(w, (int)a->common.size, a->common.walls, a->random_seed);
+    return rc == DMAP_OK ? 0 : pcli_world_error(rc, a->common.size, a->common.walls);
+}
+
+/* The game, written to the outputs when asked. DMAP_OK or the game's error. */
+static int play(match_args *a, const pursuit_world *w, pursuit_result *res) {
+    pursuit_config cfg = pursuit_config_default();
+    cfg.clocks = (int)a->common.clocks;
+    cfg.seed = a->common.seed;
+    pursuit_observer render = a->render ? pcli_render_clock : NULL;
+    void *grid = (void *)&w->grid;
+    if (a->render) pcli_render_start(w);
+    kit_replay *r = kit_outputs_replay(&a->out);
+    if (!r) return pursuit_play(w, a->bots[0], a->bots[1], &cfg, render, grid, res);
+    return pursuit_play_replay(w, a->bots[0], a->bots[1], &cfg, r, a->out.maps, render, grid,
+                               res);
 }
 
 int cmd_match(int argc, char **argv) {
-    for (int i = 1; i < argc; i++)
-        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
-            fputs(match_help, stdout);
-            return 0;
-        }
+    if (pcli_help(argc, argv, match_help)) return 0;
     match_args a;
     int rc = parse_match(argc, argv, &a);
     if (rc) return rc;
-
     pursuit_world w;
-    if (a.world_file) {
-        if (pcli_load_world(a.world_file, &w)) return PCLI_USAGE;
-    } else if ((rc = pursuit_world_random(&w, (int)a.common.size, a.common.walls,
-                                          a.random_seed)) != DMAP_OK) {
-        return pcli_world_error(rc, a.common.size, a.common.walls);
-    }
-    pursuit_config cfg = pursuit_config_default();
-    cfg.clocks = (int)a.common.clocks;
-    cfg.seed = a.common.seed;
-    render_ctx r = {&w.grid};
-    if (a.render) {
-        printf("clock 0:\n");
-        pursuit_render(stdout, &w.grid, w.predator, w.prey);
+    if (make_world(&a, &w)) return PCLI_USAGE;
+    if (kit_outputs_open(&a.out, PCLI_PROG)) {
+        pursuit_world_free(&w);
+        return PCLI_USAGE;
     }
     pursuit_result res;
-    pursuit_observer render = a.render ? render_clock : NULL;
-    /* --html alone: the replay goes to a scratch file beside the page, removed at the end */
-    char scratch[4200], why[512];
-    const char *replay_path = a.replay_file;
-    if (!replay_path && a.html_file) {
-        if (kit_html_replay_scratch(a.html_file, scratch, sizeof scratch, why, sizeof why)) {
-            pursuit_world_free(&w);
-            return pcli_fail("--html %s", why);
-        }
-        replay_path = scratch;
-    }
-    if (replay_path) {
-        kit_replay rep;
-        int err = kit_replay_open(&rep, replay_path);
-        if (err != 0) {
-            if (replay_path == scratch) remove(scratch);
-            pursuit_world_free(&w);
-            return pcli_fail("match: cannot write %.200s: %s", replay_path, strerror(err));
-        }
-        rc = pursuit_play_replay(&w, a.predator, a.prey, &cfg, &rep, render, &r, &res);
-        if (rc != DMAP_OK)
-            kit_replay_abort(&rep);
-        else if ((err = kit_replay_close(&rep)) != 0) {
-            if (replay_path == scratch) remove(scratch);
-            pursuit_world_free(&w);
-            return pcli_fail("match: cannot write %.200s: %s", replay_path, strerror(err));
-        }
-        int html_failed = rc == DMAP_OK && a.html_file &&
-                          kit_html_replay_from_file(a.html_file, replay_path, why, sizeof why);
-        if (replay_path == scratch) remove(scratch);
-        if (html_failed) {
-            pursuit_world_free(&w);
-            return pcli_fail("--html %s", why);
-        }
-    } else {
-        rc = pursuit_play(&w, a.predator, a.prey, &cfg, render, &r, &res);
-    }
+    rc = play(&a, &w, &res);
     pursuit_world_free(&w);
-    if (rc != DMAP_OK) return pcli_fail("match: the game could not run: %s", dmap_strerror(rc));
+    if (rc != DMAP_OK) {
+        kit_outputs_abort(&a.out);
+        pcli_fail("match: the game could not be played: %s", dmap_strerror(rc));
+        return 1;
+    }
+    if (kit_outputs_close(&a.out, PCLI_PROG)) return 1;
     if (res.predator_won)
         printf("winner: predator at clock %d\n", res.clock);
     else

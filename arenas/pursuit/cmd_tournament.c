@@ -1,6 +1,6 @@
 /* cmd_tournament.c — `pursuit tournament`: every predator against every prey on the same N
- * seeded random worlds, and on the lab's worlds from their own start (M bot seeds) and from M
- * random starts; prints survival rates with Wilson 95% intervals, mean capture clocks with
+ * seeded random worlds, and on the worlds of the data folder from their own start (M bot seeds)
+ * and from M random starts; prints survival rates with Wilson 95% intervals, mean capture clocks with
  * their 95% intervals and each bot's mean decision time. Games run on the kit's tournament
  * runner (--jobs); the tables are the same for any number of jobs. */
 #define _POSIX_C_SOURCE 200809L
@@ -9,29 +9,28 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
-#include "data.h"
-#include "pursuit_cli.h"
+#include "cli.h"
 #include "stats.h"
 #include "tournament.h"
 
-#define MAX_LAB 16
+#define MAX_DATA_WORLDS 16
 #define NBUCKETS 5 /* initial distance buckets for --breakdown: 1-2, 3-4, 5-6, 7-8, 9+ */
-#define DEFAULT_LAB_GAMES 200
+#define DEFAULT_DATA_GAMES 200
 #define DASH "\xe2\x80\x93" /* an en dash: no games, no rate */
 
 static const char tournament_help[] =
-    "usage: pursuit tournament --predators A,B --preys C,D --worlds N [--size WxH] [--walls P]\n"
-    "                          [--clocks N] [--seed S] [--lab-games M] [--data DIR]\n"
+    "usage: pursuit tournament --predators A,B --preys C,D --games N [--size WxH] [--walls P]\n"
+    "                          [--clocks N] [--seed S] [--data-games M] [--data DIR]\n"
     "                          [--jobs J] [--breakdown]\n"
-    "  Plays every predator against every prey on the same N random worlds (seeded by S) and\n"
-    "  on the lab worlds, the *.dat files of the arena's data folder (--data DIR, else found\n"
-    "  beside the program or under its install prefix): M games per pairing from each lab\n"
-    "  world's own start (the bots' seeds vary) and M from random starts on its obstacles\n"
-    "  (default M = 200; 0: no lab tables, no data folder needed). Prints the prey's survival\n"
-    "  rate with a 95% Wilson interval, the mean capture clock (+- its 95% half-width) and\n"
-    "  each bot's mean decision time per move.\n"
+    "  Plays every predator against every prey on the same N random worlds (seeded by S; one\n"
+    "  game per pairing on each) and on the worlds (*.dat) of the data folder (--data DIR, by\n"
+    "  default the data folder beside the program or in its install prefix): M games per\n"
+    "  pairing from each world's own start (the bots' seeds vary) and M from random starts on\n"
+    "  its obstacles (--data-games M, default 200; 0: no data worlds, no data folder needed).\n"
+    "  Prints the prey's survival rate with a 95% Wilson interval, the mean capture clock\n"
+    "  (+- its 95% half-width) and each bot's mean decision time per move.\n"
+    "  --predators, --preys  the bots of each seat (pursuit bots lists them)\n"
     "  --jobs J      games on J threads (default 0: every online core); same tables for any J\n"
     "  --breakdown   also the survival rate by the initial predator-prey path distance, and\n"
     "                how the prey played (stood still; games ending on a dead-end cell)\n"
@@ -44,13 +43,15 @@ typedef struct pairing {
     long bucket_games[NBUCKETS], bucket_wins[NBUCKETS];
     kit_mean still;                 /* per game: share of its free clocks the prey stood still */
     long dead_survivals, dead_captures; /* games ending with the prey on a dead-end cell */
-    /* per lab world: [0] from the lab's start, [1] from random starts */
-    long lab_games[MAX_LAB][2], lab_wins[MAX_LAB][2];
-    kit_mean lab_clock[MAX_LAB][2];
+    /* per data world: [0] from its own start, [1] from random starts */
+    long data_games[MAX_DATA_WORLDS][2], data_wins[MAX_DATA_WORLDS][2];
+    kit_mean data_clock[MAX_DATA_WORLDS][2];
 } pairing;
 
+/* A bot's decision time in one seat (random plays both). */
 typedef struct bot_time {
     const pursuit_bot *bot;
+    pursuit_role role;
     double ns;
     long moves;
 } bot_time;
@@ -58,19 +59,19 @@ typedef struct bot_time {
 typedef struct tournament {
     const pursuit_bot *predators[PCLI_MAX_BOTS], *preys[PCLI_MAX_BOTS];
     size_t npred, nprey;
-    long worlds;
-    long lab_games; /* --lab-games: games per pairing, lab world and kind of start */
+    long worlds;    /* --games: random worlds, one game per pairing on each */
+    long data_games; /* --data-games: games per pairing, data world and kind of start */
     int jobs; /* --jobs: 0 = every online core */
     int breakdown;
-    const char *data; /* --data: the folder of the lab worlds */
+    const char *data; /* --data DIR */
     pcli_common common;
     pairing *pairs; /* npred * nprey */
     bot_time times[2 * PCLI_MAX_BOTS];
     size_t ntimes;
-    char lab_dir[4096];
-    char *lab_names[MAX_LAB];
-    pursuit_world lab[MAX_LAB];
-    size_t nlab;
+    char data_dir[4096];
+    char *data_names[MAX_DATA_WORLDS];
+    pursuit_world data_worlds[MAX_DATA_WORLDS];
+    size_t ndata;
 } tournament;
 
 static int parse_tournament(int argc, char **argv, tournament *t) {
@@ -88,23 +89,23 @@ static int parse_tournament(int argc, char **argv, tournament *t) {
             continue;
         }
         int known = !strcmp(opt, "--predators") || !strcmp(opt, "--preys") ||
-                    !strcmp(opt, "--worlds") || !strcmp(opt, "--data") ||
-                    !strcmp(opt, "--jobs") || !strcmp(opt, "--lab-games");
+                    !strcmp(opt, "--games") || !strcmp(opt, "--data") ||
+                    !strcmp(opt, "--jobs") || !strcmp(opt, "--data-games");
         if (!known)
             return pcli_unknown("tournament", opt);
         if (!(v = pcli_value(argc, argv, &i))) return PCLI_USAGE;
         int rc = 0;
         if (!strcmp(opt, "--predators")) {
             have_pred = 1;
-            rc = pcli_bots(opt, v, PURSUIT_PREDATOR, 1, PCLI_MAX_BOTS, t->predators, &t->npred);
+            rc = pcli_bot_list(opt, v, PURSUIT_PREDATOR, t->predators, &t->npred);
         } else if (!strcmp(opt, "--preys")) {
             have_prey = 1;
-            rc = pcli_bots(opt, v, PURSUIT_PREY, 1, PCLI_MAX_BOTS, t->preys, &t->nprey);
-        } else if (!strcmp(opt, "--worlds")) {
+            rc = pcli_bot_list(opt, v, PURSUIT_PREY, t->preys, &t->nprey);
+        } else if (!strcmp(opt, "--games")) {
             have_worlds = 1;
             rc = pcli_long(opt, v, 0, 100000000, &t->worlds);
-        } else if (!strcmp(opt, "--lab-games")) {
-            rc = pcli_long(opt, v, 0, 1000000, &t->lab_games);
+        } else if (!strcmp(opt, "--data-games")) {
+            rc = pcli_long(opt, v, 0, 1000000, &t->data_games);
         } else if (!strcmp(opt, "--jobs")) {
             rc = kit_parse_jobs(PCLI_PROG, opt, v, &t->jobs) ? PCLI_USAGE : 0;
         } else {
@@ -114,15 +115,7 @@ static int parse_tournament(int argc, char **argv, tournament *t) {
     }
     if (!have_pred) return pcli_fail("tournament: --predators is required");
     if (!have_prey) return pcli_fail("tournament: --preys is required");
-    if (!have_worlds) return pcli_fail("tournament: --worlds is required");
-    return 0;
-}
-
-/* Where the lab worlds are (t->lab_dir): --data, else the arena's data folder that
- * kit_data_dir finds. 0, or PCLI_USAGE when there is none (printed). */
-static int find_lab_dir(tournament *t) {
-    if (kit_data_dir(PCLI_PROG, "pursuit", t->data, t->lab_dir, sizeof t->lab_dir))
-        return PCLI_USAGE;
+    if (!have_worlds) return pcli_fail("tournament: --games is required");
     return 0;
 }
 
@@ -135,16 +128,16 @@ static int ends_with(const char *s, const char *suffix) {
     return n >= k && strcmp(s + n - k, suffix) == 0;
 }
 
-/* Load every *.dat of the lab folder (sorted by name). 0 or PCLI_USAGE (printed). */
-static int load_lab_worlds(tournament *t) {
-    DIR *d = opendir(t->lab_dir);
-    if (!d) return pcli_fail("%s: cannot list the lab worlds", t->lab_dir);
+/* Load every *.dat of the data folder (sorted by name). 0 or PCLI_USAGE (printed). */
+static int load_data_worlds(tournament *t) {
+    DIR *d = opendir(t->data_dir);
+    if (!d) return pcli_fail("%s: cannot list the worlds", t->data_dir);
     struct dirent *e;
     while ((e = readdir(d)) != NULL) {
         if (!ends_with(e->d_name, ".dat")) continue;
-        if (t->nlab == MAX_LAB) {
+        if (t->ndata == MAX_DATA_WORLDS) {
             closedir(d);
-            return pcli_fail("%s: more than %d lab worlds", t->lab_dir, MAX_LAB);
+            return pcli_fail("%s: more than %d worlds", t->data_dir, MAX_DATA_WORLDS);
         }
         char *name = malloc(strlen(e->d_name) + 1);
         if (!name) {
@@ -152,22 +145,23 @@ static int load_lab_worlds(tournament *t) {
             return pcli_fail("out of memory");
         }
         strcpy(name, e->d_name);
-        t->lab_names[t->nlab++] = name;
+        t->data_names[t->ndata++] = name;
     }
     closedir(d);
-    qsort(t->lab_names, t->nlab, sizeof t->lab_names[0], compare_names);
-    for (size_t k = 0; k < t->nlab; k++) {
+    qsort(t->data_names, t->ndata, sizeof t->data_names[0], compare_names);
+    for (size_t k = 0; k < t->ndata; k++) {
         char path[4200];
-        snprintf(path, sizeof path, "%s/%s", t->lab_dir, t->lab_names[k]);
-        if (pcli_load_world(path, &t->lab[k])) return PCLI_USAGE;
+        snprintf(path, sizeof path, "%s/%s", t->data_dir, t->data_names[k]);
+        if (pcli_load_world(path, &t->data_worlds[k])) return PCLI_USAGE;
     }
     return 0;
 }
 
-static bot_time *time_slot(tournament *t, const pursuit_bot *b) {
+static bot_time *time_slot(tournament *t, const pursuit_bot *b, pursuit_role role) {
     for (size_t i = 0; i < t->ntimes; i++)
-        if (t->times[i].bot == b) return &t->times[i];
+        if (t->times[i].bot == b && t->times[i].role == role) return &t->times[i];
     t->times[t->ntimes].bot = b;
+    t->times[t->ntimes].role = role;
     return &t->times[t->ntimes++];
 }
 
@@ -266,7 +260,7 @@ static int play_pairings(const tournament *t, const pursuit_world *w, uint64_t s
 }
 
 /* The kit's play function. Game `index` is random world `index`; after the random worlds come
- * the lab worlds, 2 * lab_games games each, alternating the lab's own start (the bots' seed
+ * the data worlds, 2 * data_games games each, alternating the world's own start (the bots' seed
  * varies) and a random start on its obstacles. */
 static int play_world(void *ctx, long index, uint64_t game_seed, void *result) {
     const run_ctx *c = ctx;
@@ -274,18 +268,18 @@ static int play_world(void *ctx, long index, uint64_t game_seed, void *result) {
     world_slot *slot = result;
     if (index >= t->worlds) {
         long r = index - t->worlds;
-        const pursuit_world *lab = &t->lab[r / (2 * t->lab_games)];
+        const pursuit_world *fixed = &t->data_worlds[r / (2 * t->data_games)];
         if (r % 2 == 0) {
-            slot->rc = play_pairings(t, lab, game_seed, slot);
+            slot->rc = play_pairings(t, fixed, game_seed, slot);
             return slot->rc != DMAP_OK;
         }
         pursuit_world w;
-        slot->rc = pursuit_world_random_start(lab, game_seed, &w);
+        slot->rc = pursuit_world_random_start(fixed, game_seed, &w);
         if (slot->rc == DMAP_OK) slot->rc = play_pairings(t, &w, game_seed, slot);
         pursuit_world_free(&w);
         return slot->rc != DMAP_OK;
     }
-    uint64_t seed = c->world_seeds[index]; /* the tournament's own sequence, as before the kit */
+    uint64_t seed = c->world_seeds[index]; /* the world seeds drawn in play_all_worlds */
     pursuit_world w;
     slot->rc = pursuit_world_random(&w, (int)t->common.size, t->common.walls, seed);
     if (slot->rc != DMAP_OK) return 1;
@@ -298,22 +292,23 @@ static int play_world(void *ctx, long index, uint64_t game_seed, void *result) {
     return slot->rc != DMAP_OK;
 }
 
-/* lab < 0: a random world; else lab world `lab`, start kind 0 (its own) or 1 (random). */
-static void tally(tournament *t, const world_slot *slot, int lab, int kind) {
+/* world < 0: a random world; else data world `world`, start kind 0 (its own) or 1 (random). */
+static void tally(tournament *t, const world_slot *slot, int world, int kind) {
     for (size_t i = 0; i < t->npred * t->nprey; i++) {
         pairing *pr = &t->pairs[i];
         const game_outcome *g = &slot->games[i];
-        bot_time *tp = time_slot(t, pr->predator), *ty = time_slot(t, pr->prey);
+        bot_time *tp = time_slot(t, pr->predator, PURSUIT_PREDATOR);
+        bot_time *ty = time_slot(t, pr->prey, PURSUIT_PREY);
         tp->ns += g->decide_ns[PURSUIT_PREDATOR];
         tp->moves += g->decisions[PURSUIT_PREDATOR];
         ty->ns += g->decide_ns[PURSUIT_PREY];
         ty->moves += g->decisions[PURSUIT_PREY];
-        if (lab >= 0) {
-            pr->lab_games[lab][kind]++;
+        if (world >= 0) {
+            pr->data_games[world][kind]++;
             if (g->predator_won)
-                kit_mean_add(&pr->lab_clock[lab][kind], g->clock);
+                kit_mean_add(&pr->data_clock[world][kind], g->clock);
             else
-                pr->lab_wins[lab][kind]++;
+                pr->data_wins[world][kind]++;
             continue;
         }
         pr->games++;
@@ -339,9 +334,9 @@ static uint64_t next_seed(dmap_rng *r) {
     return (hi << 32) | dmap_rng_next(r);
 }
 
-/* Every random world and every lab world, on --jobs threads; then the tally, in world order. */
+/* Every random world and every data world, on --jobs threads; then the tally, in world order. */
 static int play_all_worlds(tournament *t) {
-    long n = t->worlds + (long)t->nlab * 2 * t->lab_games;
+    long n = t->worlds + (long)t->ndata * 2 * t->data_games;
     size_t slot_size = sizeof(world_slot) + t->npred * t->nprey * sizeof(game_outcome);
     uint64_t *seeds = malloc((size_t)(t->worlds ? t->worlds : 1) * sizeof *seeds);
     unsigned char *slots = calloc((size_t)(n ? n : 1), slot_size);
@@ -369,7 +364,7 @@ static int play_all_worlds(tournament *t) {
         else if (i < t->worlds)
             tally(t, slot, -1, 0);
         else
-            tally(t, slot, (int)((i - t->worlds) / (2 * t->lab_games)), (int)((i - t->worlds) % 2));
+            tally(t, slot, (int)((i - t->worlds) / (2 * t->data_games)), (int)((i - t->worlds) % 2));
     }
     free(seeds);
     free(slots);
@@ -411,20 +406,20 @@ static void print_survival(const tournament *t) {
         char rate[32], ci[40], cap[40];
         format_rate(p->prey_wins, p->games, rate, sizeof rate, ci, sizeof ci);
         format_clock(&p->capture_clock, cap, sizeof cap);
-        printf("%-10s %-8s %7ld %*s  %-*s %*s\n", p->predator->name, p->prey->name, p->games,
+        printf("%-10s %-8s %7ld %*s  %-*s %*s\n", p->predator->info.name, p->prey->info.name, p->games,
                pad(rate, 9), rate, pad(ci, 17), ci, pad(cap, 13), cap);
     }
 }
 
-/* A lab world's name for a column header: the file name without ".dat", never cut. */
-static void lab_label(const char *file, char *out, size_t cap) {
+/* A data world's name for a column header: the file name without ".dat", never cut. */
+static void world_label(const char *file, char *out, size_t cap) {
     size_t n = strlen(file);
     if (n > 4 && !strcmp(file + n - 4, ".dat")) n -= 4;
     snprintf(out, cap, "%.*s", (int)n, file);
 }
 
 /* "  8.0% [ 5.0, 12.6] 17.1+-1.2": survival, its Wilson interval, the mean capture clock. */
-static void format_lab_cell(long k, long n, const kit_mean *clock, char *out, size_t cap) {
+static void format_data_cell(long k, long n, const kit_mean *clock, char *out, size_t cap) {
     if (n == 0) {
         snprintf(out, cap, DASH);
         return;
@@ -440,21 +435,21 @@ static void format_lab_cell(long k, long n, const kit_mean *clock, char *out, si
              100 * hi, c);
 }
 
-/* One lab table: kind 0 (the lab's start) or 1 (random starts). */
-static void print_lab_table(const tournament *t, int kind) {
-    printf("\n%s\n", kind == 0 ? "lab worlds from their own start, the bots' seeds varying: "
+/* One data world table: kind 0 (the worlds' own start) or 1 (random starts). */
+static void print_data_table(const tournament *t, int kind) {
+    printf("\n%s\n", kind == 0 ? "data worlds from their own start, the bots' seeds varying: "
                                  "prey survival % [95% CI] and mean capture clock +- 95%"
-                               : "lab worlds' obstacles from random starts: prey survival % "
+                               : "data worlds' obstacles from random starts: prey survival % "
                                  "[95% CI] and mean capture clock +- 95%");
-    int width[MAX_LAB];
+    int width[MAX_DATA_WORLDS];
     printf("%-10s %-8s %6s", "predator", "prey", "games");
-    for (size_t k = 0; k < t->nlab; k++) {
+    for (size_t k = 0; k < t->ndata; k++) {
         char name[256], cell[128];
-        lab_label(t->lab_names[k], name, sizeof name);
+        world_label(t->data_names[k], name, sizeof name);
         width[k] = (int)strlen(name); /* the column fits its name and every cell, uncut */
         for (size_t i = 0; i < t->npred * t->nprey; i++) {
             const pairing *p = &t->pairs[i];
-            format_lab_cell(p->lab_wins[k][kind], p->lab_games[k][kind], &p->lab_clock[k][kind],
+            format_data_cell(p->data_wins[k][kind], p->data_games[k][kind], &p->data_clock[k][kind],
                             cell, sizeof cell);
             int len = (int)strlen(cell) - (strstr(cell, DASH) ? 2 : 0);
             if (len > width[k]) width[k] = len;
@@ -464,11 +459,11 @@ static void print_lab_table(const tournament *t, int kind) {
     printf("\n");
     for (size_t i = 0; i < t->npred * t->nprey; i++) {
         const pairing *p = &t->pairs[i];
-        printf("%-10s %-8s %6ld", p->predator->name, p->prey->name, t->lab_games);
-        for (size_t k = 0; k < t->nlab; k++) {
+        printf("%-10s %-8s %6ld", p->predator->info.name, p->prey->info.name, t->data_games);
+        for (size_t k = 0; k < t->ndata; k++) {
             char cell[128];
-            format_lab_cell(p->lab_wins[k][kind], p->lab_games[k][kind],
-                            &p->lab_clock[k][kind], cell, sizeof cell);
+            format_data_cell(p->data_wins[k][kind], p->data_games[k][kind],
+                            &p->data_clock[k][kind], cell, sizeof cell);
             printf("  %-*s", pad(cell, width[k]), cell);
         }
         printf("\n");
@@ -483,7 +478,7 @@ static void print_breakdown(const tournament *t) {
     printf("\n");
     for (size_t i = 0; i < t->npred * t->nprey; i++) {
         const pairing *p = &t->pairs[i];
-        printf("%-10s %-8s", p->predator->name, p->prey->name);
+        printf("%-10s %-8s", p->predator->info.name, p->prey->info.name);
         for (int b = 0; b < NBUCKETS; b++) {
             char cell[32];
             if (p->bucket_games[b])
@@ -518,7 +513,7 @@ static void print_play(const tournament *t) {
         format_rate(p->dead_captures, caps, cr, sizeof cr, cc, sizeof cc);
         snprintf(a, sizeof a, "%6s %s", sr, p->prey_wins ? sc : "");
         snprintf(b, sizeof b, "%6s %s", cr, caps ? cc : "");
-        printf("%-10s %-8s %*s  %-*s %-*s\n", p->predator->name, p->prey->name,
+        printf("%-10s %-8s %*s  %-*s %-*s\n", p->predator->info.name, p->prey->info.name,
                pad(still, 16), still, pad(a, 26), a, pad(b, 26), b);
     }
 }
@@ -527,14 +522,16 @@ static void print_times(const tournament *t) {
     printf("\n%-10s %-9s %10s %16s\n", "bot", "role", "moves", "mean us/move");
     for (size_t i = 0; i < t->ntimes; i++) {
         const bot_time *b = &t->times[i];
-        printf("%-10s %-9s %10ld %16.3f\n", b->bot->name,
-               b->bot->role == PURSUIT_PREDATOR ? "predator" : "prey", b->moves,
+        printf("%-10s %-9s %10ld %16.3f\n", b->bot->info.name,
+               b->role == PURSUIT_PREDATOR ? "predator" : "prey", b->moves,
                b->moves ? b->ns / (double)b->moves / 1000.0 : 0.0);
     }
 }
 
 static int run_tournament(tournament *t) {
-    if (t->lab_games > 0 && (find_lab_dir(t) || load_lab_worlds(t))) return PCLI_USAGE;
+    if (t->data_games > 0 &&
+        (pcli_data_dir(t->data, t->data_dir, sizeof t->data_dir) || load_data_worlds(t)))
+        return PCLI_USAGE;
     t->pairs = calloc(t->npred * t->nprey, sizeof *t->pairs);
     if (!t->pairs) return pcli_fail("tournament: out of memory");
     for (size_t p = 0; p < t->npred; p++)
@@ -545,9 +542,9 @@ static int run_tournament(tournament *t) {
     int rc = play_all_worlds(t);
     if (rc) return rc;
     print_survival(t);
-    if (t->nlab && t->lab_games > 0) {
-        print_lab_table(t, 0);
-        print_lab_table(t, 1);
+    if (t->ndata && t->data_games > 0) {
+        print_data_table(t, 0);
+        print_data_table(t, 1);
     }
     if (t->breakdown) {
         print_breakdown(t);
@@ -558,20 +555,16 @@ static int run_tournament(tournament *t) {
 }
 
 int cmd_tournament(int argc, char **argv) {
-    for (int i = 1; i < argc; i++)
-        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
-            fputs(tournament_help, stdout);
-            return 0;
-        }
+    if (pcli_help(argc, argv, tournament_help)) return 0;
     tournament *t = calloc(1, sizeof *t);
     if (!t) return pcli_fail("tournament: out of memory");
     pcli_common_defaults(&t->common);
-    t->lab_games = DEFAULT_LAB_GAMES;
+    t->data_games = DEFAULT_DATA_GAMES;
     int rc = parse_tournament(argc, argv, t);
     if (!rc) rc = run_tournament(t);
-    for (size_t k = 0; k < t->nlab; k++) {
-        pursuit_world_free(&t->lab[k]);
-        free(t->lab_names[k]);
+    for (size_t k = 0; k < t->ndata; k++) {
+        pursuit_world_free(&t->data_worlds[k]);
+        free(t->data_names[k]);
     }
     free(t->pairs);
     free(t);

@@ -1,9 +1,8 @@
-/* game.c — the referee: one game between a predator bot and a prey bot, clock by clock,
- * exactly as rules/pursuit.md says. Both bots decide on the same pre-move view (simultaneous
- * moves); illegal moves are stays; the prey rests on clocks divisible by 3; capture only when
- * both end a clock on one cell (a swap passes). Each decision is timed on the kit's monotonic
- * wall clock, like a referee with a stopwatch (the thread-CPU clock is a system call, which
- * would double the cost of a game whose decisions take a microsecond). */
+/* game.c — the referee: one game between a predator bot and a prey bot, clock by clock, as
+ * RULES.md says. Both bots decide on the same pre-move view (simultaneous moves), then the
+ * engine steps. Each decision is timed on the kit's monotonic wall clock, like a referee with a
+ * stopwatch (the thread-CPU clock is a system call, which would double the cost of a game whose
+ * decisions take a microsecond); a late answer is a stay. */
 #include <string.h>
 
 #include "cputime.h"
@@ -14,99 +13,104 @@ pursuit_config pursuit_config_default(void) {
     return c;
 }
 
-/* One seat at the table: a bot, its per-game state and its own generator. */
-typedef struct seat {
-    const pursuit_bot *bot;
-    void *state;
-    dmap_rng rng;
-} seat;
-
-/* Ask a bot for its move on its own copy of the view; time it; a late answer is 's'. */
-static char ask(seat *s, const pursuit_view *view, const pursuit_config *cfg,
-                pursuit_result *out) {
-    pursuit_view copy = *view;
-    int role = s->bot->role;
-    int64_t t0 = kit_wall_ns();
-    char move = s->bot->decide(s->state, &copy, &s->rng);
-    int64_t dt = kit_wall_ns() - t0;
-    out->decide_ns[role] += (double)dt;
-    out->decisions[role]++;
-    if (cfg->time_limit_ns > 0 && dt > cfg->time_limit_ns) {
-        out->timeouts[role]++;
-        move = 's';
-    }
-    return move;
-}
-
-/* Two independent generator seeds from the game's seed, one per role. */
-static void seed_seats(seat *pred, seat *prey, uint64_t seed) {
+/* Two independent generator seeds from the game's seed, one per seat. */
+static void seat_seeds(uint64_t seed, uint64_t out[2]) {
     dmap_rng master;
     dmap_rng_seed(&master, seed);
-    uint64_t a = ((uint64_t)dmap_rng_next(&master) << 32) | dmap_rng_next(&master);
-    uint64_t b = ((uint64_t)dmap_rng_next(&master) << 32) | dmap_rng_next(&master);
-    dmap_rng_seed(&pred->rng, a);
-    dmap_rng_seed(&prey->rng, b);
+    for (int r = 0; r < 2; r++) {
+        uint64_t hi = dmap_rng_next(&master);
+        out[r] = (hi << 32) | dmap_rng_next(&master);
+    }
 }
 
-static int open_seat(seat *s, const pursuit_view *start) {
-    s->state = NULL;
-    if (!s->bot->init) return DMAP_OK;
-    pursuit_view copy = *start;
-    return s->bot->init(&s->state, &copy, s->bot->arg);
+static void close_seat(pursuit_game *g, int role) {
+    if (g->bot[role]->release) g->bot[role]->release(g->bot_state[role]);
+    g->bot_state[role] = NULL;
 }
 
-static void close_seat(seat *s) {
-    if (s->bot->release) s->bot->release(s->state);
-    s->state = NULL;
-}
-
-static int valid_bot(const pursuit_bot *b, pursuit_role role) {
-    return b && b->decide && b->role == role;
-}
-
-/* The clock loop, once both seats are open. */
-static void run_clocks(const pursuit_world *w, seat *pred, seat *prey,
-                       const pursuit_config *cfg, pursuit_observer observer, void *ctx,
-                       pursuit_result *out) {
-    pursuit_view view = {&w->grid, w->predator, w->prey, 0, cfg->clocks};
-    for (int clock = 1; clock <= cfg->clocks; clock++) {
-        view.clock = clock;
-        char pm = ask(pred, &view, cfg, out);
-        char ym = ask(prey, &view, cfg, out);
-        int np = pursuit_apply_move(&w->grid, view.predator, pm);
-        int ny = pursuit_prey_rests(clock) ? view.prey
-                                           : pursuit_apply_move(&w->grid, view.prey, ym);
-        view.predator = np;
-        view.prey = ny;
-        out->clock = clock;
-        if (observer) observer(ctx, clock, pm, ym, np, ny);
-        if (np == ny) {
-            out->predator_won = 1;
-            return;
+int pursuit_game_open(pursuit_game *g, const pursuit_world *w, const pursuit_bot *predator,
+                      const pursuit_bot *prey, const pursuit_config *cfg) {
+    if (!g || !w || !cfg || cfg->time_limit_ns < 0) return DMAP_ERR_ARG;
+    memset(g, 0, sizeof *g);
+    const pursuit_bot *bots[2] = {predator, prey};
+    for (int r = 0; r < 2; r++)
+        if (!bots[r] || !bots[r]->decide || !pursuit_bot_plays(bots[r], (pursuit_role)r))
+            return DMAP_ERR_ARG;
+    int rc = pursuit_state_start(&g->state, w, cfg->clocks);
+    if (rc != DMAP_OK) return rc;
+    g->cfg = *cfg;
+    uint64_t seeds[2];
+    seat_seeds(cfg->seed, seeds);
+    for (int r = 0; r < 2; r++) {
+        g->bot[r] = bots[r];
+        if (!bots[r]->init) continue;
+        pursuit_view first;
+        pursuit_view_of(&g->state, (pursuit_role)r, &first);
+        if ((rc = bots[r]->init(&g->bot_state[r], &first, seeds[r])) != DMAP_OK) {
+            if (r == 1) close_seat(g, 0);
+            return rc;
         }
     }
+    return DMAP_OK;
+}
+
+/* Ask seat role's bot for its move on its own view; time it; a late answer is 's'. */
+static int ask(pursuit_game *g, pursuit_role role, char *move) {
+    pursuit_view view;
+    pursuit_view_of(&g->state, role, &view);
+    pursuit_action answer = 's';
+    int64_t t0 = kit_wall_ns();
+    int rc = g->bot[role]->decide(g->bot_state[role], &view, &answer);
+    int64_t dt = kit_wall_ns() - t0;
+    g->result.decide_ns[role] += (double)dt;
+    g->result.decisions[role]++;
+    if (g->cfg.time_limit_ns > 0 && dt > g->cfg.time_limit_ns) {
+        g->result.timeouts[role]++;
+        answer = 's';
+    }
+    *move = answer;
+    return rc;
+}
+
+int pursuit_game_clock(pursuit_game *g, char moves[2]) {
+    if (!g || g->state.over) return DMAP_ERR_ARG;
+    char m[2];
+    int rc = ask(g, PURSUIT_PREDATOR, &m[0]);
+    if (rc == DMAP_OK) rc = ask(g, PURSUIT_PREY, &m[1]);
+    if (rc != DMAP_OK) return rc;
+    pursuit_step(&g->state, m[0], m[1]);
+    g->result.clock = g->state.clock;
+    g->result.predator_won = g->state.predator_won;
+    if (moves) memcpy(moves, m, sizeof m);
+    return DMAP_OK;
+}
+
+int pursuit_game_maps(pursuit_game *g, pursuit_role role, kit_map *out, int max) {
+    if (!g || !out || max < 0 || (role != PURSUIT_PREDATOR && role != PURSUIT_PREY))
+        return DMAP_ERR_ARG;
+    const pursuit_bot *b = g->bot[role];
+    return b && b->maps ? b->maps(g->bot_state[role], out, max) : 0;
+}
+
+void pursuit_game_close(pursuit_game *g) {
+    if (!g) return;
+    for (int r = 0; r < 2; r++)
+        if (g->bot[r]) close_seat(g, r);
 }
 
 int pursuit_play(const pursuit_world *w, const pursuit_bot *predator, const pursuit_bot *prey,
                  const pursuit_config *cfg, pursuit_observer observer, void *ctx,
                  pursuit_result *out) {
-    if (!w || !cfg || !out || cfg->clocks < 1 || cfg->time_limit_ns < 0) return DMAP_ERR_ARG;
-    if (!valid_bot(predator, PURSUIT_PREDATOR) || !valid_bot(prey, PURSUIT_PREY))
-        return DMAP_ERR_ARG;
-    int rc = pursuit_world_check(w);
+    if (!out) return DMAP_ERR_ARG;
+    pursuit_game g;
+    int rc = pursuit_game_open(&g, w, predator, prey, cfg);
     if (rc != DMAP_OK) return rc;
-    memset(out, 0, sizeof *out);
-
-    seat ps = {predator, NULL, {0}}, ys = {prey, NULL, {0}};
-    seed_seats(&ps, &ys, cfg->seed);
-    pursuit_view start = {&w->grid, w->predator, w->prey, 1, cfg->clocks};
-    if ((rc = open_seat(&ps, &start)) != DMAP_OK) return rc;
-    if ((rc = open_seat(&ys, &start)) != DMAP_OK) {
-        close_seat(&ps);
-        return rc;
+    while (!g.state.over) {
+        char m[2];
+        if ((rc = pursuit_game_clock(&g, m)) != DMAP_OK) break;
+        if (observer) observer(ctx, g.state.clock, m[0], m[1], g.state.predator, g.state.prey);
     }
-    run_clocks(w, &ps, &ys, cfg, observer, ctx, out);
-    close_seat(&ps);
-    close_seat(&ys);
-    return DMAP_OK;
+    pursuit_game_close(&g);
+    if (rc == DMAP_OK) *out = g.result;
+    return rc;
 }

@@ -1,11 +1,12 @@
-/* pursuit.h — the pursuit arena: the lab's two-player predator–prey game (rules/pursuit.md),
- * and its bots (tournaments, statistics and replays come from the arena kit, arenas/kit/).
+/* pursuit.h — the pursuit arena: a two-player predator–prey game on a square grid (RULES.md),
+ * its engine, its bots and games (tournaments, statistics and replays come from the arena kit,
+ * arenas/kit/).
  *
  * A world is a square grid with obstacles and two agents. Each clock the predator and then the
  * prey decide on the same pre-move view (so the moves are simultaneous); the prey rests on
  * clocks divisible by 3; the predator wins when both end a clock on one cell; the prey wins by
- * surviving the last clock. A bot is a C function (plus optional per-game state) that sees a
- * read-only view and returns a move character. Bots use only dmap.h and this header.
+ * surviving the last clock. A bot is the kit's bot interface (arenas/kit/bot.h) over
+ * pursuit_view and a move character; bots use only dmap.h and this header.
  *
  * Nothing here prints except pursuit_render (to the FILE the caller gives); functions return
  * DMAP_OK or a negative DMAP_ERR_* code like the library. */
@@ -15,6 +16,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "bot.h"
 #include "dmap.h"
 
 #define PURSUIT_DEFAULT_SIZE 8
@@ -38,8 +40,8 @@ void pursuit_world_free(pursuit_world *w);
  * (ARG, SIZE, RANGE, WALL). */
 int pursuit_world_check(const pursuit_world *w);
 
-/* Load a world in the lab's file format (the toolkit's pursuit-world reader). On error *w is
- * zeroed and diag says where and why. */
+/* Load a world file (one value per line: 0 free, -1 obstacle, 1 predator, 10 prey; the
+ * format of data/README.md). On error *w is zeroed and diag says where and why. */
 int pursuit_world_load(const char *path, pursuit_world *w, dmap_diag *diag);
 
 /* A random size x size world: each cell an obstacle with probability walls (0 <= walls < 1);
@@ -55,15 +57,16 @@ int pursuit_world_random(pursuit_world *w, int size, double walls, uint64_t seed
  * cells after 1000 draws). *w is a new world to free. */
 int pursuit_world_random_start(const pursuit_world *src, uint64_t seed, pursuit_world *w);
 
-/* Print the lab's picture: '#' obstacle, '.' free, '@' predator, '*' prey; one row per line.
+/* Print the world's picture: '#' obstacle, '.' free, '@' predator, '*' prey; one row per line.
  * When both agents share a cell the predator's '@' is shown. */
 void pursuit_render(FILE *out, const dmap_grid *g, int predator, int prey);
 
-/* ---- moves and rules -------------------------------------------------------------------- */
+/* ---- the rules (engine.c) ----------------------------------------------------------------- */
 
+/* The two seats, in seat order (--bots PREDATOR,PREY; replays list the players so). */
 typedef enum pursuit_role { PURSUIT_PREDATOR = 0, PURSUIT_PREY = 1 } pursuit_role;
 
-/* The lab's moves: 'u' (row-1), 'd' (row+1), 'l' (col-1), 'r' (col+1), 's' (stay). Any other
+/* The moves: 'u' (row-1), 'd' (row+1), 'l' (col-1), 'r' (col+1), 's' (stay). Any other
  * character means stay. The direction of a move character, and back ('s' for STAY and for
  * directions that are not one of the four). */
 dmap_dir pursuit_move_dir(char move);
@@ -76,41 +79,72 @@ int pursuit_apply_move(const dmap_grid *g, int from, char move);
 /* Nonzero on the clocks where the prey must stay whatever it chose (3, 6, 9, ...). */
 int pursuit_prey_rests(int clock);
 
-/* ---- bots ------------------------------------------------------------------------------- */
+/* A game's state: the world's grid (borrowed, never changed), the agents' cells, the clocks
+ * played and whether the game is over. */
+typedef struct pursuit_state {
+    const dmap_grid *grid;
+    int predator, prey; /* cells */
+    int clock;          /* clocks played: 0 at the start */
+    int clocks;         /* the game's length */
+    int over;           /* 1 after a capture or the last clock */
+    int predator_won;   /* 1: captured at `clock` */
+} pursuit_state;
+
+/* The start of a game on world w (checked: pursuit_world_check's errors; ARG for clocks < 1).
+ * The state borrows w's grid. */
+int pursuit_state_start(pursuit_state *s, const pursuit_world *w, int clocks);
+
+/* One clock: both moves at once (illegal moves stay, the prey stays on rest clocks), then the
+ * capture and the last clock. DMAP_OK, or ARG when the game is already over. */
+int pursuit_step(pursuit_state *s, char predator_move, char prey_move);
+
+/* ---- what a bot sees (view.c) and the bot interface ---------------------------------------- */
 
 /* What a bot sees when it decides: the world before this clock's moves. Read-only. */
 typedef struct pursuit_view {
     const dmap_grid *grid;
     int predator, prey; /* cells */
-    int clock;          /* 1-based: 1 .. clocks */
+    int clock;          /* the clock being decided, 1-based: 1 .. clocks */
     int clocks;         /* the game's length */
+    pursuit_role role;  /* the seat of the bot that sees it */
 } pursuit_view;
 
-/* A bot. decide returns a move character; its rng is its own, seeded by the game. init (may
- * be NULL) makes per-game state from the starting view and the bot's arg; release (may be
- * NULL) frees it. A failing init (non-zero return) aborts the game with that code. */
-typedef struct pursuit_bot {
-    const char *name;
-    pursuit_role role;
-    const char *about; /* one line for --help */
-    int (*init)(void **state, const pursuit_view *start, const void *arg);
-    char (*decide)(void *state, const pursuit_view *view, dmap_rng *rng);
-    void (*release)(void *state);
-    const void *arg; /* handed to init (scripted bots in tests use it) */
-} pursuit_bot;
+/* The view of seat `role` on state s (the clock about to be played). */
+void pursuit_view_of(const pursuit_state *s, pursuit_role role, pursuit_view *v);
 
-/* The built-in bots: predators chase, intercept, lazy, greedy, random; prey naive, flee,
- * bury, buryflee, random. */
-size_t pursuit_bot_count(void);
-const pursuit_bot *pursuit_bot_at(size_t i);
-/* The built-in bot of that name and role, or NULL. */
-const pursuit_bot *pursuit_find_bot(const char *name, pursuit_role role);
+/* A move character (see pursuit_move_dir). */
+typedef char pursuit_action;
 
-/* ---- games ------------------------------------------------------------------------------ */
+/* A bot: init(state, first view, seed), decide(state, view, move out), release, maps
+ * (arenas/kit/bot.h). Each bot draws only from the generator it seeds in init. init and
+ * release may be NULL for a bot that keeps no state; maps may be NULL. */
+KIT_BOT_INTERFACE(pursuit_bot, pursuit_view, pursuit_action);
+
+/* ---- the built-in bots (bots/) ---------------------------------------------------------------- */
+
+extern const pursuit_bot pursuit_bot_chase, pursuit_bot_intercept, pursuit_bot_lazy,
+    pursuit_bot_greedy, pursuit_bot_random, pursuit_bot_naive, pursuit_bot_flee,
+    pursuit_bot_bury, pursuit_bot_buryflee;
+
+/* Every built-in bot once, as `pursuit bots` lists them (predators, `random`, preys). */
+extern const kit_bot_table pursuit_bot_table;
+
+/* The bots that play one seat, in the same order: the predators chase, intercept, lazy,
+ * greedy, random; the preys naive, flee, bury, buryflee, random (`random` plays both). */
+const kit_bot_table *pursuit_seat_bots(pursuit_role role);
+
+/* The built-in bot of that name playing seat role, or NULL. */
+const pursuit_bot *pursuit_bot_find(const char *name, pursuit_role role);
+
+/* Nonzero unless b is a built-in bot that does not play seat role (a bot of the caller's own
+ * plays any seat). */
+int pursuit_bot_plays(const pursuit_bot *b, pursuit_role role);
+
+/* ---- games (game.c) ------------------------------------------------------------------------- */
 
 typedef struct pursuit_config {
     int clocks;            /* game length, >= 1 (default 30) */
-    uint64_t seed;         /* the bots' generators derive from it */
+    uint64_t seed;         /* the bots' generator seeds derive from it */
     int64_t time_limit_ns; /* a decision slower than this (wall clock) counts as 's'; 0: no limit */
 } pursuit_config;
 
@@ -121,10 +155,39 @@ pursuit_config pursuit_config_default(void);
 typedef struct pursuit_result {
     int predator_won;     /* 1: captured at `clock`; 0: the prey survived `clock` clocks */
     int clock;            /* capture clock, or the number of clocks played */
-    double decide_ns[2];  /* total decision time per role (PURSUIT_PREDATOR, PURSUIT_PREY) */
-    int decisions[2];     /* decisions made per role */
+    double decide_ns[2];  /* total decision time per seat (PURSUIT_PREDATOR, PURSUIT_PREY) */
+    int decisions[2];     /* decisions made per seat */
     int timeouts[2];      /* decisions that exceeded the time limit (counted as 's') */
 } pursuit_result;
+
+/* A game in progress, clock by clock (pursuit_play runs one to its end). The bots' generator
+ * seeds are two numbers drawn from cfg.seed, one per seat. */
+typedef struct pursuit_game {
+    pursuit_state state;
+    const pursuit_bot *bot[2];
+    void *bot_state[2];
+    pursuit_config cfg;
+    pursuit_result result;
+} pursuit_game;
+
+/* Seat the bots on world w (which must outlive the game) and run their init. Errors: ARG
+ * (NULLs, a built-in bot in a seat it does not play, clocks < 1, a negative time limit), the
+ * world's check errors, or an init's error (nothing is left to close then). */
+int pursuit_game_open(pursuit_game *g, const pursuit_world *w, const pursuit_bot *predator,
+                      const pursuit_bot *prey, const pursuit_config *cfg);
+
+/* Play one clock: both bots decide on the same view (each timed; a late answer is 's'), then
+ * the engine steps. moves (may be NULL) receives the moves as played by the referee, before the
+ * rules turned illegal ones and the prey's rest into stays. Returns DMAP_OK, a bot's error
+ * (the game cannot go on), or ARG when the game is over. */
+int pursuit_game_clock(pursuit_game *g, char moves[2]);
+
+/* The named maps of the last decision of seat role's bot (kit_map, arenas/kit/bot.h): the
+ * count (0 for a bot without maps), or a negative DMAP_ERR_*. */
+int pursuit_game_maps(pursuit_game *g, pursuit_role role, kit_map *out, int max);
+
+/* Release both bots' states. */
+void pursuit_game_close(pursuit_game *g);
 
 /* Called after every clock with the new positions and the moves as chosen (before the
  * rules turned illegal ones and the prey's rest into stays). */
@@ -132,8 +195,8 @@ typedef void (*pursuit_observer)(void *ctx, int clock, char predator_move, char 
                                  int predator, int prey);
 
 /* Play one game. observer may be NULL. The world is not modified. Same world, bots and
- * config give the same game (unless a decision hits the time limit). Errors: ARG (NULL, a bot
- * of the wrong role, clocks < 1), the world's check errors, or an init's error. */
+ * config give the same game (unless a decision hits the time limit). Errors: as
+ * pursuit_game_open, or a bot's error from a decision. */
 int pursuit_play(const pursuit_world *w, const pursuit_bot *predator, const pursuit_bot *prey,
                  const pursuit_config *cfg, pursuit_observer observer, void *ctx,
                  pursuit_result *out);

@@ -37,17 +37,17 @@ mkdir -p "$out"
 rm -f "$out"/*.html "$out"/*.jsonl
 "$make_html" "$fixtures/pursuit.jsonl" "$out/pursuit_fixture.html" && ok || bad "make_html pursuit"
 "$make_html" "$fixtures/tricky.jsonl" "$out/tricky_fixture.html" && ok || bad "make_html tricky"
-"$pursuit" match --world "$world" --predator chase --prey bury \
+"$pursuit" match --world "$world" --bots chase,bury \
     --replay "$out/battlefield.jsonl" --html "$out/battlefield.html" >/dev/null && ok || bad "match --replay --html"
 [[ -s $out/battlefield.jsonl && -s $out/battlefield.html ]] && ok || bad "match wrote no replay or page"
 
 alone=$(mktemp -d)
 trap 'rm -rf "$alone"' EXIT
-"$pursuit" match --world "$world" --predator intercept --prey flee --html "$alone/game.html" >/dev/null \
+"$pursuit" match --world "$world" --bots intercept,flee --html "$alone/game.html" >/dev/null \
     && ok || bad "match --html alone"
 [[ $(ls "$alone") == game.html ]] && ok || bad "match --html alone left: $(ls "$alone")"
 rc=0
-"$pursuit" match --world "$world" --predator chase --prey flee --html "$alone/no/such/game.html" \
+"$pursuit" match --world "$world" --bots chase,flee --html "$alone/no/such/game.html" \
     >"$alone/stdout" 2>"$alone/stderr" || rc=$?
 [[ $rc -eq 2 && $(wc -l <"$alone/stderr") -eq 1 && ! -s $alone/stdout ]] && ok \
     || bad "--html into a missing folder: rc=$rc $(cat "$alone/stderr")"

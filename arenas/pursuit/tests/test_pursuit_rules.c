@@ -1,7 +1,8 @@
-/* test_pursuit_rules.c — the pursuit referee against rules/pursuit.md, scenario by scenario:
+/* test_pursuit_rules.c — the pursuit engine and referee against RULES.md, scenario by scenario:
  * small hand-drawn worlds, scripted moves, and the exact outcome the rules dictate (rest
  * clocks, swaps, captures, illegal moves, the time limit, the prey winning at the last clock),
- * plus the lab world files and garbage given as a world file. */
+ * the engine's state stepped by hand, plus a world file of the data folder (argv[1]) and
+ * garbage given as a world file. */
 #define _POSIX_C_SOURCE 200809L
 #include <stdlib.h>
 #include <string.h>
@@ -30,23 +31,29 @@ static pursuit_world drawn(const char *const *rows, int h) {
     return w;
 }
 
-/* ---- scripted bots: move k of the script is played at clock k+1, 's' after its end ---- */
+/* ---- scripted bots: move k of the script is played at clock k+1, 's' after its end ----
+ * One bot for both seats: its init takes the script of the seat it sits in. */
 
-static int script_init(void **state, const pursuit_view *start, const void *arg) {
-    (void)start;
-    *state = (void *)(uintptr_t)arg;
+static const char *scripts[2];
+
+static int script_init(void **state, const pursuit_view *start, uint64_t seed) {
+    (void)seed;
+    *state = (void *)(uintptr_t)scripts[start->role];
     return DMAP_OK;
 }
 
-static char script_decide(void *state, const pursuit_view *v, dmap_rng *rng) {
-    (void)rng;
+static int script_decide(void *state, const pursuit_view *v, pursuit_action *move) {
     const char *script = state;
-    return (size_t)(v->clock - 1) < strlen(script) ? script[v->clock - 1] : 's';
+    *move = (size_t)(v->clock - 1) < strlen(script) ? script[v->clock - 1] : 's';
+    return DMAP_OK;
 }
 
+static const pursuit_bot script_bot = {{"script", "scripted"}, script_init, script_decide, NULL,
+                                       NULL};
+
 static pursuit_bot scripted(pursuit_role role, const char *script) {
-    pursuit_bot b = {"script", role, "scripted", script_init, script_decide, NULL, script};
-    return b;
+    scripts[role] = script;
+    return script_bot;
 }
 
 /* The positions after every clock. */
@@ -193,21 +200,21 @@ static void test_timeout_winner(void) {
 /* A decision slower than the time limit counts as 's'. */
 static int64_t mono_ns(void) { return kit_wall_ns(); }
 
-static char slow_decide(void *state, const pursuit_view *v, dmap_rng *rng) {
+static int slow_decide(void *state, const pursuit_view *v, pursuit_action *move) {
     (void)state;
-    (void)rng;
     if (v->clock == 1) {
         int64_t t0 = mono_ns();
         while (mono_ns() - t0 < 20000000) { /* 20 ms */
         }
     }
-    return 'r';
+    *move = 'r';
+    return DMAP_OK;
 }
 
 static void test_time_limit(void) {
     static const char *rows[] = {"@...", "....", "....", "...*"};
     pursuit_world w = drawn(rows, 4);
-    pursuit_bot slow = {"slow", PURSUIT_PREDATOR, "", NULL, slow_decide, NULL, NULL};
+    pursuit_bot slow = {{"slow", ""}, NULL, slow_decide, NULL, NULL};
     pursuit_bot still = scripted(PURSUIT_PREY, "");
     pursuit_config cfg = pursuit_config_default();
     cfg.clocks = 2;
@@ -229,7 +236,12 @@ static void test_bad_calls(void) {
     pursuit_bot pred = scripted(PURSUIT_PREDATOR, ""), prey = scripted(PURSUIT_PREY, "");
     pursuit_config cfg = pursuit_config_default();
     pursuit_result r;
-    CHECK_EQ_INT(pursuit_play(&w, &prey, &pred, &cfg, NULL, NULL, &r), DMAP_ERR_ARG);
+    CHECK_EQ_INT(pursuit_play(&w, &pursuit_bot_naive, &pursuit_bot_chase, &cfg, NULL, NULL, &r),
+                 DMAP_ERR_ARG); /* built-in bots in the seats they do not play */
+    CHECK_EQ_INT(pursuit_play(&w, NULL, &prey, &cfg, NULL, NULL, &r), DMAP_ERR_ARG);
+    cfg.time_limit_ns = -1;
+    CHECK_EQ_INT(pursuit_play(&w, &pred, &prey, &cfg, NULL, NULL, &r), DMAP_ERR_ARG);
+    cfg.time_limit_ns = 0;
     cfg.clocks = 0;
     CHECK_EQ_INT(pursuit_play(&w, &pred, &prey, &cfg, NULL, NULL, &r), DMAP_ERR_ARG);
     cfg.clocks = 30;
@@ -240,16 +252,14 @@ static void test_bad_calls(void) {
     w.prey = 3;
     w.grid.wall[3] = 1;
     CHECK_EQ_INT(pursuit_play(&w, &pred, &prey, &cfg, NULL, NULL, &r), DMAP_ERR_WALL);
-    CHECK(pursuit_find_bot("chase", PURSUIT_PREY) == NULL);
-    CHECK(pursuit_find_bot("nobody", PURSUIT_PREDATOR) == NULL);
-    CHECK(pursuit_find_bot("bury", PURSUIT_PREY) != NULL);
+    CHECK(pursuit_bot_find("chase", PURSUIT_PREY) == NULL);
+    CHECK(pursuit_bot_find("nobody", PURSUIT_PREDATOR) == NULL);
+    CHECK(pursuit_bot_find("bury", PURSUIT_PREY) != NULL);
     pursuit_world_free(&w);
 }
 
-/* The lab's files: battlefield.dat has the predator at row 0 col 1 (line 2 of the file) and
- * the prey at row 6 col 3 (line 52); its obstacles are the -1 lines. */
-/* Binary garbage as a world file names its first token "not an integer" (it used to count the
- * tokens first and say "8 values do not make a square world"). */
+/* Binary garbage as a world file names its first token "not an integer", not a count of
+ * tokens ("8 values do not make a square world"). */
 static void test_garbage_world(void) {
     char path[] = "/tmp/pursuit_garbage_XXXXXX";
     int fd = mkstemp(path);
@@ -269,10 +279,16 @@ static void test_garbage_world(void) {
     unlink(path);
 }
 
-static void test_lab_world(const char *source) {
+/* A world file of the data folder: battlefield.dat has the predator at row 0 col 1 (line 2 of
+ * the file) and the prey at row 6 col 3 (line 52); its obstacles are the -1 lines. */
+static void test_world_file(const char *data) {
     char path[4096];
-    if (!check_data_path(path, sizeof path, source, "arenas/pursuit/data")) return;
-    if (!check_data_path(path, sizeof path, source, "arenas/pursuit/data/battlefield.dat")) return;
+    snprintf(path, sizeof path, "%s/battlefield.dat", data);
+    FILE *present = fopen(path, "r");
+    if (!present) fprintf(stderr, "MISSING DATA: %s\n", path);
+    CHECK(present != NULL);
+    if (!present) return;
+    fclose(present);
     pursuit_world w;
     dmap_diag diag;
     int rc = pursuit_world_load(path, &w, &diag);
@@ -296,15 +312,40 @@ static void test_lab_world(const char *source) {
     CHECK(pursuit_world_load("/nonexistent/battlefield.dat", &w, &diag) != DMAP_OK);
 }
 
+/* The engine alone: the start, one clock at a time, the capture, the end, a step after it. */
+static void test_engine_state(void) {
+    static const char *rows[] = {"@..*", "....", "....", "...."};
+    pursuit_world w = drawn(rows, 4);
+    pursuit_state s;
+    CHECK_EQ_INT(pursuit_state_start(&s, &w, 0), DMAP_ERR_ARG);
+    CHECK_EQ_INT(pursuit_state_start(&s, &w, 5), DMAP_OK);
+    CHECK_EQ_INT(s.clock, 0);
+    pursuit_view v;
+    pursuit_view_of(&s, PURSUIT_PREY, &v);
+    CHECK(v.clock == 1 && v.clocks == 5 && v.role == PURSUIT_PREY && v.predator == 0 && v.prey == 3);
+    CHECK_EQ_INT(pursuit_step(&s, 'r', 'x'), DMAP_OK); /* 'x': a stay */
+    CHECK(s.predator == 1 && s.prey == 3 && !s.over);
+    CHECK_EQ_INT(pursuit_step(&s, 'r', 'l'), DMAP_OK); /* both onto cell 2 */
+    CHECK(s.predator == 2 && s.prey == 2 && s.over && s.predator_won && s.clock == 2);
+    CHECK_EQ_INT(pursuit_step(&s, 's', 's'), DMAP_ERR_ARG);
+    CHECK_EQ_INT(pursuit_state_start(&s, &w, 1), DMAP_OK);
+    CHECK_EQ_INT(pursuit_step(&s, 's', 's'), DMAP_OK);
+    CHECK(s.over && !s.predator_won && s.clock == 1);
+    pursuit_world_free(&w);
+}
+
 int main(int argc, char **argv) {
-    const char *source = check_source_dir(argc, argv);
+    const char *data = argc > 1 ? argv[1] : NULL; /* the arena's data folder */
+    if (!data) fprintf(stderr, "MISSING DATA: give the data folder as the first argument\n");
+    CHECK(data != NULL);
     test_rest_clocks();
     test_swap_and_capture();
     test_illegal_moves();
     test_timeout_winner();
     test_time_limit();
     test_bad_calls();
-    if (source) test_lab_world(source);
+    test_engine_state();
+    if (data) test_world_file(data);
     test_garbage_world();
     return check_report("test_pursuit_rules");
 }

@@ -1,6 +1,7 @@
-/* pursuit_cli.h — private to the `pursuit` program: what its commands (match, tournament,
- * bench) share on top of the arena kit's option grammar (arenas/kit/cli.h): bot lists, the
- * world options, world-file errors. Every parser that rejects user input prints ONE line
+/* cli.h — private to the `pursuit` program: what its commands (match, replay, tournament,
+ * bench) share on top of the arena kit's option grammar (arenas/kit/cli.h): bots by seat, the
+ * world options, world files and their errors, the data folder, the rendered board, the
+ * checked standard output. Every parser that rejects user input prints ONE line
  * "pursuit: ..." on stderr naming the option and returns PCLI_USAGE (2). */
 #ifndef PURSUIT_CLI_H
 #define PURSUIT_CLI_H
@@ -8,7 +9,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "cli.h"
+#include "../kit/cli.h" /* the kit's cli.h, which this file's name hides */
 #include "pursuit.h"
 
 #define PCLI_PROG "pursuit"
@@ -31,12 +32,19 @@ int pcli_fail(const char *fmt, ...)
 #define pcli_once(seen, opt) (kit_opt_once(PCLI_PROG, seen, opt) ? PCLI_USAGE : 0)
 #define pcli_unknown(command, opt) (kit_unknown_option(PCLI_PROG, command, opt), PCLI_USAGE)
 
-/* A comma-separated list of min to max (at most PCLI_MAX_BOTS) bot names of one role
- * ("chase,intercept"), split in place; 0 or PCLI_USAGE (the kit's one line: kit_split_bots,
- * kit_unknown_bot, the known names being the role's, in the order `pursuit --help` lists
- * them). */
-int pcli_bots(const char *opt, char *list, pursuit_role role, int min, int max,
-              const pursuit_bot **out, size_t *n);
+/* KIT CANDIDATE: `COMMAND --help` (or -h) anywhere among the arguments: prints help on stdout,
+ * returns 1. */
+int pcli_help(int argc, char **argv, const char *help);
+
+/* --bots PREDATOR,PREY (split in place): one bot per seat in seat order, each looked up among
+ * the bots of its seat ("pursuit: --bots (prey): unknown bot 'chase' (known: naive, ...)").
+ * 0 or PCLI_USAGE. */
+int pcli_seat_bots(const char *opt, char *list, const pursuit_bot *out[2]);
+
+/* A comma-separated list of 1 to PCLI_MAX_BOTS bots of one seat ("chase,intercept"), split in
+ * place; 0 or PCLI_USAGE (the kit's one line, the known names being the seat's). */
+int pcli_bot_list(const char *opt, char *list, pursuit_role role, const pursuit_bot **out,
+                  size_t *n);
 
 /* The world and game options common to the commands. */
 typedef struct pcli_common {
@@ -57,7 +65,21 @@ int pcli_world_error(int rc, long size, double walls);
 /* Load a world file, printing "pursuit: FILE:LINE: reason" on failure. 0 or PCLI_USAGE. */
 int pcli_load_world(const char *path, pursuit_world *w);
 
+/* The data folder (the worlds): --data DIR when given, else the kit's search (data/ beside the
+ * program, share/dmap/pursuit of its install prefix). 0 or PCLI_USAGE (printed). */
+int pcli_data_dir(const char *given, char *out, size_t cap);
+
+/* --render: the start, then after every clock (a pursuit_observer; ctx is the world's grid)
+ * "clock N: predator M, prey M[ (rests)]" and the board. */
+void pcli_render_start(const pursuit_world *w);
+void pcli_render_clock(void *ctx, int clock, char pm, char ym, int predator, int prey);
+
+/* KIT CANDIDATE: the exit status after a command: a full disk or a closed stdout is one error
+ * line and PCLI_USAGE, never a silent success. */
+int pcli_exit(int rc);
+
 int cmd_match(int argc, char **argv);
+int cmd_replay(int argc, char **argv);
 int cmd_tournament(int argc, char **argv);
 int cmd_bench(int argc, char **argv);
 

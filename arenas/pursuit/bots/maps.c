@@ -1,23 +1,26 @@
-/* bots_common.c — the built-in bots' shared plumbing: per-game scratch maps with a workspace,
- * distance maps, and a tie-breaking choice among the five lab moves. */
+/* maps.c — the built-in bots' per-game scratch: maps and step rows with a workspace, the cache
+ * of the world's distance rows, the bot's own generator (maps.h). */
 #include <limits.h>
+#include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "bots_common.h"
+#include "maps.h"
 
 static void *alloc_array(size_t count, size_t size) {
     if (count == 0 || size > SIZE_MAX / count) return NULL;
     return malloc(count * size);
 }
 
-int bot_maps_open(bot_maps *b, const dmap_grid *g, int count, int icount, int cache) {
+int bot_maps_open(bot_maps *b, const dmap_grid *g, int count, int icount, int cache,
+                  uint64_t seed) {
     memset(b, 0, sizeof *b);
     if (!g || count < 0 || count > BOT_MAX_MAPS || icount < 0 || icount > BOT_MAX_MAPS)
         return DMAP_ERR_ARG;
     int rc = dmap_grid_check(g);
     if (rc != DMAP_OK) return rc;
+    dmap_rng_seed(&b->rng, seed);
     b->n = (size_t)g->w * (size_t)g->h;
     if (b->n >= INT_MAX) return DMAP_ERR_SIZE;
     b->ceiling = (double)b->n + 1.0;
@@ -80,45 +83,16 @@ int bot_world_distance(bot_maps *b, const dmap_grid *world, int cell, int *scrat
     return DMAP_OK;
 }
 
-void bot_landings(const dmap_grid *g, int from, int land[BOT_MOVES]) {
-    dmap_moves four = dmap_moves_4();
-    for (int d = 0; d < BOT_MOVES; d++) {
-        int to = dmap_step(g, &four, from, (dmap_dir)d);
-        land[d] = to < 0 ? from : to;
-    }
+void bot_map_for_replay(const bot_maps *b, const dmap_grid *g, double *map) {
+    for (size_t i = 0; i < b->n; i++)
+        if ((g && g->wall[i]) || map[i] >= b->ceiling) map[i] = INFINITY;
 }
 
-int bot_legal_moves(const dmap_grid *g, int from, int cands[BOT_MOVES]) {
-    dmap_moves four = dmap_moves_4();
-    int n = 0;
-    cands[n++] = DMAP_STAY;
-    for (int d = DMAP_UP; d < BOT_MOVES; d++)
-        if (dmap_step(g, &four, from, (dmap_dir)d) >= 0) cands[n++] = d;
-    return n;
-}
-
-char bot_pick(const int *cands, size_t n, dmap_rng *rng) {
-    unsigned options = 0;
-    for (size_t i = 0; i < n; i++) options |= 1u << cands[i];
-    dmap_dir d = DMAP_STAY;
-    if (dmap_pick_option(options, rng, &d) != DMAP_OK) return 's';
-    return pursuit_dir_move(d);
-}
-
-double bot_score_landing(void *user, int move) {
-    const bot_landing_score *s = user;
-    return s->map[s->land[move]];
-}
-
-double bot_score_landing_steps(void *user, int move) {
-    const bot_landing_steps *s = user;
-    return s->steps[s->land[move]];
-}
-
-int bot_maps_init(void **state, const pursuit_view *start, int count, int icount, int cache) {
+int bot_maps_init(void **state, const pursuit_view *start, int count, int icount, int cache,
+                  uint64_t seed) {
     bot_maps *b = malloc(sizeof *b);
     if (!b) return DMAP_ERR_NOMEM;
-    int rc = bot_maps_open(b, start->grid, count, icount, cache);
+    int rc = bot_maps_open(b, start->grid, count, icount, cache, seed);
     if (rc != DMAP_OK) {
         free(b);
         return rc;

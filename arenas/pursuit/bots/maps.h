@@ -1,19 +1,20 @@
-/* bots_common.h — private to the arena: what the built-in bots share. A bot's per-game state
- * starts with a bot_maps (a workspace and a few scratch maps allocated once per game, so a
- * tick allocates nothing), and bots choose among the five lab moves with the helpers here. */
-#ifndef PURSUIT_BOTS_COMMON_H
-#define PURSUIT_BOTS_COMMON_H
+/* maps.h — private to the built-in bots: a bot's per-game scratch (a workspace, a few maps and
+ * step rows allocated once per game, so a clock allocates nothing), the cache of the world's
+ * distance rows, its own generator, and the choice among the five moves. */
+#ifndef PURSUIT_BOT_MAPS_H
+#define PURSUIT_BOT_MAPS_H
 
 #include "pursuit.h"
 
 #define BOT_MAX_MAPS 8
-/* The five lab moves in dmap_dir order: STAY, UP, RIGHT, DOWN, LEFT. */
+/* The five moves in dmap_dir order: STAY, UP, RIGHT, DOWN, LEFT. */
 #define BOT_MOVES 5
 /* Worlds up to this many cells keep every distance row for the whole game (n*n ints). */
 #define BOT_CACHE_CELLS 1024
 
 typedef struct bot_maps {
     dmap_workspace *ws;
+    dmap_rng rng;              /* the bot's own generator, seeded by init */
     size_t n;                  /* cells */
     double ceiling;            /* larger than any path length: marks "unreachable" */
     int far;                   /* the same for step counts: n + 1 */
@@ -26,10 +27,11 @@ typedef struct bot_maps {
 } bot_maps;
 
 /* Allocate count double maps, icount int maps, the distance cache (when cache is nonzero) and
- * a workspace for grid g. Errors: ARG, SIZE, NOMEM (then nothing is left allocated). */
-int bot_maps_open(bot_maps *b, const dmap_grid *g, int count, int icount, int cache);
+ * a workspace for grid g; seed the generator. Errors: ARG, SIZE, NOMEM (then nothing is left
+ * allocated). */
+int bot_maps_open(bot_maps *b, const dmap_grid *g, int count, int icount, int cache,
+                  uint64_t seed);
 void bot_maps_close(bot_maps *b);
-
 
 /* out = step count from cell on g (breadth-first); unreachable cells and walls hold b->far. */
 int bot_steps_from(bot_maps *b, const dmap_grid *g, int cell, int *out);
@@ -44,6 +46,18 @@ const int *bot_world_row(bot_maps *b, const dmap_grid *world, int cell, int *scr
  * the map of a cell it saw before pays only the copy. Errors: ARG (cell outside), or the BFS's. */
 int bot_world_distance(bot_maps *b, const dmap_grid *world, int cell, int *scratch, double *out);
 
+/* A map for a replay (kit_map): values at or above b->ceiling, and the walls of g (may be
+ * NULL), become +INFINITY (written as null), in place. */
+void bot_map_for_replay(const bot_maps *b, const dmap_grid *g, double *map);
+
+/* Generic per-game init/release for bots whose state is just a bot_maps (arguments as in
+ * bot_maps_open). */
+int bot_maps_init(void **state, const pursuit_view *start, int count, int icount, int cache,
+                  uint64_t seed);
+void bot_maps_release(void *state);
+
+/* ---- the five moves (moves.c) ------------------------------------------------------------- */
+
 /* The cells the five moves lead to from `from` on g (illegal moves stay on `from`). */
 void bot_landings(const dmap_grid *g, int from, int land[BOT_MOVES]);
 
@@ -51,26 +65,28 @@ void bot_landings(const dmap_grid *g, int from, int land[BOT_MOVES]);
  * stays on the grid and off obstacles); returns their count (1..5). */
 int bot_legal_moves(const dmap_grid *g, int from, int cands[BOT_MOVES]);
 
-/* One of cands[0..n-1] (n >= 1) drawn uniformly with rng (dmap_pick_option), as a move char. */
-char bot_pick(const int *cands, size_t n, dmap_rng *rng);
+/* One of cands[0..n-1] (n >= 1) drawn uniformly with rng (dmap_pick_option), as a move
+ * character in *move. DMAP_OK or the library's error. */
+int bot_pick(const int *cands, size_t n, dmap_rng *rng, pursuit_action *move);
 
-/* The score of a move for dmap_filter_moves: map[land[move]]. */
-typedef struct bot_landing_score {
-    const double *map;
-    const int *land;
-} bot_landing_score;
-double bot_score_landing(void *user, int move);
+/* Downhill on map from cell (ties drawn with rng) as a move character in *move: the library's
+ * dmap_downhill_options then dmap_pick_option. DMAP_OK or their error. */
+int bot_roll_down(const dmap_grid *g, const double *map, int cell, dmap_rng *rng,
+                  pursuit_action *move);
 
-/* The same over step counts: steps[land[move]]. */
+/* The score of a move for dmap_filter_moves: steps[land[move]]. */
 typedef struct bot_landing_steps {
     const int *steps;
     const int *land;
 } bot_landing_steps;
 double bot_score_landing_steps(void *user, int move);
 
-/* Generic per-game init/release for bots whose state is just a bot_maps (arguments as in
- * bot_maps_open). */
-int bot_maps_init(void **state, const pursuit_view *start, int count, int icount, int cache);
-void bot_maps_release(void *state);
+/* ---- the prey's buried copy of the world (buried.c) ----------------------------------------- */
+
+/* The world with its dead ends buried (RULES.md, "Dead-end burying"), both agents' cells
+ * protected: the private copy the burying preys plan on. */
+int bot_buried_open(dmap_grid *copy, const dmap_grid *world);
+/* Bring the copy up to the view: the world's obstacles, then burying. */
+int bot_buried_update(dmap_grid *copy, const pursuit_view *v, dmap_workspace *ws);
 
 #endif

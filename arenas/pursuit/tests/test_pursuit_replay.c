@@ -1,7 +1,9 @@
 /* test_pursuit_replay.c — `pursuit match --replay` files: a recorded game read back with the
  * kit's reader has the world's terrain and start, consecutive turns whose positions follow
  * from the previous positions and the recorded moves by the rules (illegal moves stay, the
- * prey stays on rest clocks), and the same result as the same game played without a replay. */
+ * prey stays on rest clocks), and the same result as the same game played without a replay;
+ * the replay checker (pursuit_replay_check) accepts every such file, with or without the bots'
+ * maps, and finds a changed position or result at its turn. */
 #define _POSIX_C_SOURCE 200809L
 #include <stdlib.h>
 #include <string.h>
@@ -92,8 +94,8 @@ static int on_line(void *ctx, long lineno, json_t *o) {
 
 static void check_game(const pursuit_world *w, const char *pred, const char *prey, uint64_t seed,
                        const char *path) {
-    const pursuit_bot *a = pursuit_find_bot(pred, PURSUIT_PREDATOR);
-    const pursuit_bot *b = pursuit_find_bot(prey, PURSUIT_PREY);
+    const pursuit_bot *a = pursuit_bot_find(pred, PURSUIT_PREDATOR);
+    const pursuit_bot *b = pursuit_bot_find(prey, PURSUIT_PREY);
     CHECK(a && b);
     if (!a || !b) return;
     pursuit_config cfg = pursuit_config_default();
@@ -103,7 +105,8 @@ static void check_game(const pursuit_world *w, const char *pred, const char *pre
     CHECK_EQ_INT(pursuit_play(w, a, b, &cfg, NULL, NULL, &plain), DMAP_OK);
     kit_replay r;
     CHECK_EQ_INT(kit_replay_open(&r, path), 0);
-    CHECK_EQ_INT(pursuit_play_replay(w, a, b, &cfg, &r, NULL, NULL, &recorded), DMAP_OK);
+    CHECK_EQ_INT(pursuit_play_replay(w, a, b, &cfg, &r, (int)(seed % 2), NULL, NULL, &recorded),
+                 DMAP_OK);
     CHECK_EQ_INT(kit_replay_close(&r), 0);
     CHECK_EQ_INT(recorded.predator_won, plain.predator_won);
     CHECK_EQ_INT(recorded.clock, plain.clock);
@@ -119,6 +122,73 @@ static void check_game(const pursuit_world *w, const char *pred, const char *pre
     CHECK_EQ_INT(rd.result_clock, plain.clock);
     /* the result agrees with the last state: same cell iff captured */
     CHECK_EQ_INT(rd.predator == rd.prey, plain.predator_won);
+    /* and the checker replays it to the same end */
+    pursuit_replay_report rep;
+    CHECK_EQ_INT(pursuit_replay_check(path, &rep, err, sizeof err), 0);
+    CHECK_EQ_INT(rep.clocks, plain.clock);
+    CHECK_EQ_INT(rep.predator_won, plain.predator_won);
+}
+
+/* Rewrite line `lineno` (1-based) of path with `from` replaced by `to`; 1 when it was there. */
+static int tamper(const char *path, const char *out, int lineno, const char *from, const char *to) {
+    FILE *in = fopen(path, "r"), *o = fopen(out, "w");
+    char line[65536];
+    int n = 0, done = 0;
+    while (in && o && fgets(line, sizeof line, in)) {
+        char *at = ++n == lineno ? strstr(line, from) : NULL;
+        if (at) {
+            fprintf(o, "%.*s%s%s", (int)(at - line), line, to, at + strlen(from));
+            done = 1;
+        } else {
+            fputs(line, o);
+        }
+    }
+    if (in) fclose(in);
+    if (o) fclose(o);
+    return done;
+}
+
+/* A written game checked after changes: a moved prey at turn 2 (a different, legal cell), a
+ * changed result, a missing result, a line that is not JSON, a replay of another game. */
+static void check_tampered(const char *dir) {
+    char path[256], bad[256], err[512];
+    snprintf(path, sizeof path, "%s/open.jsonl", dir);
+    snprintf(bad, sizeof bad, "%s/bad.jsonl", dir);
+    pursuit_world w;
+    memset(&w, 0, sizeof w);
+    CHECK_EQ_INT(dmap_grid_init(&w.grid, 8, 1), DMAP_OK);
+    w.predator = 0;
+    w.prey = 7;
+    pursuit_config cfg = pursuit_config_default();
+    kit_replay r;
+    pursuit_result res;
+    CHECK_EQ_INT(kit_replay_open(&r, path), 0);
+    /* chase walks right; the prey (naive) keeps to the far end: it stays on cell 7 */
+    CHECK_EQ_INT(pursuit_play_replay(&w, &pursuit_bot_chase, &pursuit_bot_naive, &cfg, &r, 0,
+                                     NULL, NULL, &res), DMAP_OK);
+    CHECK_EQ_INT(kit_replay_close(&r), 0);
+    pursuit_replay_report rep;
+    CHECK_EQ_INT(pursuit_replay_check(path, &rep, err, sizeof err), 0);
+    /* line 4 is turn 2: the prey at [7,0]; say [6,0] */
+    CHECK(tamper(path, bad, 4, "\"prey\":[7,0]", "\"prey\":[6,0]"));
+    CHECK_EQ_INT(pursuit_replay_check(bad, &rep, err, sizeof err), 1);
+    CHECK_EQ_INT(rep.turn, 2);
+    CHECK(strstr(rep.what, "prey") != NULL && strstr(rep.what, "[6,0]") != NULL);
+    CHECK(tamper(path, bad, (int)res.clock + 3, "\"winner\":\"predator\"", "\"winner\":\"prey\""));
+    CHECK_EQ_INT(pursuit_replay_check(bad, &rep, err, sizeof err), 1);
+    CHECK_EQ_INT(rep.turn, -1);
+    CHECK(tamper(path, bad, (int)res.clock + 3, "{\"result\"", "{\"turn\":99,\"x\""));
+    CHECK_EQ_INT(pursuit_replay_check(bad, &rep, err, sizeof err), 1);
+    CHECK(tamper(path, bad, 3, "{", "{{"));
+    CHECK_EQ_INT(pursuit_replay_check(bad, &rep, err, sizeof err), -1);
+    CHECK(strstr(err, "bad.jsonl:3") != NULL);
+    CHECK(tamper(path, bad, 1, "\"pursuit\"", "\"bomber\""));
+    CHECK_EQ_INT(pursuit_replay_check(bad, &rep, err, sizeof err), -1);
+    CHECK(strstr(err, "not a pursuit replay") != NULL);
+    CHECK_EQ_INT(pursuit_replay_check("/nonexistent/x.jsonl", &rep, err, sizeof err), -1);
+    pursuit_world_free(&w);
+    unlink(bad);
+    unlink(path);
 }
 
 int main(void) {
@@ -143,13 +213,13 @@ int main(void) {
         pursuit_config cfg = pursuit_config_default();
         cfg.clocks = 3000;
         pursuit_result res;
-        const pursuit_bot *still = pursuit_find_bot("naive", PURSUIT_PREY);
-        CHECK_EQ_INT(pursuit_play_replay(&w, pursuit_find_bot("chase", PURSUIT_PREDATOR), still,
-                                         &cfg, &r, NULL, NULL, &res), DMAP_OK);
+        CHECK_EQ_INT(pursuit_play_replay(&w, &pursuit_bot_chase, &pursuit_bot_naive, &cfg, &r, 1,
+                                         NULL, NULL, &res), DMAP_OK);
         CHECK(kit_replay_close(&r) != 0);
     }
     pursuit_world_free(&w);
     unlink(path);
+    check_tampered(dir);
     rmdir(dir);
     return check_report("test_pursuit_replay");
 }

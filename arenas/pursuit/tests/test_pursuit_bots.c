@@ -1,11 +1,14 @@
 /* test_pursuit_bots.c — the pursuit arena's bots and world generator, by properties:
  * same seed -> identical game transcript (determinism, for every pairing); random worlds are
  * reproducible and put the agents on distinct connected free cells; every bot answers one of
- * the lab's moves; chase reaches a standing prey in exactly its path distance; naive steps to
+ * the five moves; chase reaches a standing prey in exactly its path distance; naive steps to
  * a neighbour farthest from the predator (checked against a BFS oracle); the predators take a
  * capture offered on a rest clock; bury never steps into a cell the predator can reach; lazy
  * rests every third clock, greedy goes by straight-line distance and stalls behind a wall;
- * buryflee is flee where burying fills nothing and stays off what it fills. */
+ * buryflee is flee where burying fills nothing and stays off what it fills; random plays both
+ * seats from its own cell; chase publishes its goal map (the BFS distances from the prey); a
+ * bot's error ends the game with that error; a built-in bot refuses the other seat. */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -39,11 +42,18 @@ static void check_moves(void *ctx, int clock, char pm, char ym, int predator, in
     if (!legal_move_char(pm) || !legal_move_char(ym)) m->bad++;
 }
 
+/* The bot of seat `role` at index i of its seat's table. */
+static const pursuit_bot *seat_bot(pursuit_role role, int i) {
+    return (const pursuit_bot *)pursuit_seat_bots(role)->bots[i];
+}
+
+static int seat_count(pursuit_role role) { return pursuit_seat_bots(role)->n; }
+
 static void test_determinism(void) {
-    for (size_t p = 0; p < pursuit_bot_count(); p++)
-        for (size_t q = 0; q < pursuit_bot_count(); q++) {
-            const pursuit_bot *pred = pursuit_bot_at(p), *prey = pursuit_bot_at(q);
-            if (pred->role != PURSUIT_PREDATOR || prey->role != PURSUIT_PREY) continue;
+    for (int p = 0; p < seat_count(PURSUIT_PREDATOR); p++)
+        for (int q = 0; q < seat_count(PURSUIT_PREY); q++) {
+            const pursuit_bot *pred = seat_bot(PURSUIT_PREDATOR, p);
+            const pursuit_bot *prey = seat_bot(PURSUIT_PREY, q);
             int same = 1, bad = 0;
             for (uint64_t seed = 1; seed <= 40; seed++) {
                 pursuit_world w1, w2;
@@ -105,19 +115,20 @@ static void test_random_worlds(void) {
 }
 
 /* A prey that never moves. */
-static char stay_decide(void *state, const pursuit_view *v, dmap_rng *rng) {
+static int stay_decide(void *state, const pursuit_view *v, pursuit_action *move) {
     (void)state;
     (void)v;
-    (void)rng;
-    return 's';
+    *move = 's';
+    return DMAP_OK;
 }
+
+static const pursuit_bot still = {{"still", "never moves"}, NULL, stay_decide, NULL, NULL};
 
 /* chase against a standing prey captures at clock = path distance (BFS oracle); intercept,
  * which plans for the prey's replies, captures it too, never before that clock. */
 static void test_chase_distance(void) {
-    const pursuit_bot *chase = pursuit_find_bot("chase", PURSUIT_PREDATOR);
-    const pursuit_bot *intercept = pursuit_find_bot("intercept", PURSUIT_PREDATOR);
-    pursuit_bot still = {"still", PURSUIT_PREY, "", NULL, stay_decide, NULL, NULL};
+    const pursuit_bot *chase = pursuit_bot_find("chase", PURSUIT_PREDATOR);
+    const pursuit_bot *intercept = pursuit_bot_find("intercept", PURSUIT_PREDATOR);
     dmap_moves four = dmap_moves_4();
     int ok = 1;
     for (uint64_t seed = 0; seed < 60; seed++) {
@@ -138,13 +149,12 @@ static void test_chase_distance(void) {
     CHECK(ok);
 }
 
-/* One decision of a bot on a view. */
+/* One decision of a bot on a view, its generator seeded with seed ('!' on an error). */
 static char decide_once(const pursuit_bot *b, const pursuit_view *v, uint64_t seed) {
     void *state = NULL;
-    dmap_rng rng;
-    dmap_rng_seed(&rng, seed);
-    if (b->init && b->init(&state, v, b->arg) != DMAP_OK) return '!';
-    char c = b->decide(state, v, &rng);
+    if (b->init && b->init(&state, v, seed) != DMAP_OK) return '!';
+    pursuit_action c = '?';
+    if (b->decide(state, v, &c) != DMAP_OK) c = '!';
     if (b->release) b->release(state);
     return c;
 }
@@ -153,8 +163,8 @@ static char decide_once(const pursuit_bot *b, const pursuit_view *v, uint64_t se
  * bury never lands where the predator can be after its move when its buried copy of the world
  * offers another landing. */
 static void test_prey_choices(void) {
-    const pursuit_bot *naive = pursuit_find_bot("naive", PURSUIT_PREY);
-    const pursuit_bot *bury = pursuit_find_bot("bury", PURSUIT_PREY);
+    const pursuit_bot *naive = pursuit_bot_find("naive", PURSUIT_PREY);
+    const pursuit_bot *bury = pursuit_bot_find("bury", PURSUIT_PREY);
     dmap_moves four = dmap_moves_4();
     int naive_ok = 1, bury_ok = 1;
     for (uint64_t seed = 0; seed < 200; seed++) {
@@ -162,7 +172,7 @@ static void test_prey_choices(void) {
         CHECK_EQ_INT(pursuit_world_random(&w, 8, 0.2, seed), DMAP_OK);
         int depth[64];
         CHECK_EQ_INT(dmap_bfs(&w.grid, &four, &w.predator, 1, -1, depth, NULL, NULL), DMAP_OK);
-        pursuit_view v = {&w.grid, w.predator, w.prey, 1, 30};
+        pursuit_view v = {&w.grid, w.predator, w.prey, 1, 30, PURSUIT_PREY};
         dmap_grid buried;
         CHECK_EQ_INT(dmap_grid_init(&buried, 8, 8), DMAP_OK);
         memcpy(buried.wall, w.grid.wall, 64);
@@ -210,14 +220,13 @@ static int lazy_capture_clock(int distance) {
 }
 
 static void test_weak_predators(void) {
-    const pursuit_bot *lazy = pursuit_find_bot("lazy", PURSUIT_PREDATOR);
-    const pursuit_bot *greedy = pursuit_find_bot("greedy", PURSUIT_PREDATOR);
-    const pursuit_bot *chase = pursuit_find_bot("chase", PURSUIT_PREDATOR);
-    const pursuit_bot *random = pursuit_find_bot("random", PURSUIT_PREDATOR);
-    const pursuit_bot *naive = pursuit_find_bot("naive", PURSUIT_PREY);
+    const pursuit_bot *lazy = pursuit_bot_find("lazy", PURSUIT_PREDATOR);
+    const pursuit_bot *greedy = pursuit_bot_find("greedy", PURSUIT_PREDATOR);
+    const pursuit_bot *chase = pursuit_bot_find("chase", PURSUIT_PREDATOR);
+    const pursuit_bot *random = pursuit_bot_find("random", PURSUIT_PREDATOR);
+    const pursuit_bot *naive = pursuit_bot_find("naive", PURSUIT_PREY);
     CHECK(lazy && greedy && chase && random && naive);
     if (!lazy || !greedy || !chase || !random || !naive) return;
-    pursuit_bot still = {"still", PURSUIT_PREY, "", NULL, stay_decide, NULL, NULL};
     dmap_moves four = dmap_moves_4();
     int rests_ok = 1, lazy_ok = 1, greedy_ok = 1;
     for (uint64_t seed = 0; seed < 60; seed++) {
@@ -274,8 +283,8 @@ static void test_weak_predators(void) {
  * the two preys see the same map and, with the same generator, choose the same move; where
  * it fills cells, buryflee never lands on one of them. */
 static void test_buryflee(void) {
-    const pursuit_bot *flee = pursuit_find_bot("flee", PURSUIT_PREY);
-    const pursuit_bot *buryflee = pursuit_find_bot("buryflee", PURSUIT_PREY);
+    const pursuit_bot *flee = pursuit_bot_find("flee", PURSUIT_PREY);
+    const pursuit_bot *buryflee = pursuit_bot_find("buryflee", PURSUIT_PREY);
     CHECK(flee && buryflee);
     if (!flee || !buryflee) return;
     int same = 1, outside = 1, unburied = 0, buried_worlds = 0;
@@ -289,7 +298,7 @@ static void test_buryflee(void) {
         unsigned char buried[64];
         size_t nburied = 0;
         CHECK_EQ_INT(dmap_bury_dead_ends(&copy, agents, 2, 0, buried, &nburied, NULL), DMAP_OK);
-        pursuit_view v = {&w.grid, w.predator, w.prey, 1, 30};
+        pursuit_view v = {&w.grid, w.predator, w.prey, 1, 30, PURSUIT_PREY};
         char b = decide_once(buryflee, &v, seed);
         if (nburied == 0) {
             unburied++;
@@ -313,13 +322,110 @@ static void test_rest_clock_capture(void) {
     CHECK_EQ_INT(dmap_grid_init(&w.grid, 5, 5), DMAP_OK);
     w.predator = 12; /* centre */
     w.prey = 13;     /* right of it */
-    for (size_t i = 0; i < pursuit_bot_count(); i++) {
-        const pursuit_bot *b = pursuit_bot_at(i);
-        if (b->role != PURSUIT_PREDATOR || !strcmp(b->name, "random") || !strcmp(b->name, "lazy"))
-            continue;
-        pursuit_view v = {&w.grid, w.predator, w.prey, 3, 30};
+    for (int i = 0; i < seat_count(PURSUIT_PREDATOR); i++) {
+        const pursuit_bot *b = seat_bot(PURSUIT_PREDATOR, i);
+        if (!strcmp(b->info.name, "random") || !strcmp(b->info.name, "lazy")) continue;
+        pursuit_view v = {&w.grid, w.predator, w.prey, 3, 30, PURSUIT_PREDATOR};
         CHECK(decide_once(b, &v, 5) == 'r');
     }
+    pursuit_world_free(&w);
+}
+
+/* random plays both seats, each time from its own cell: its move from the predator's seat is
+ * legal there, and from the prey's seat legal at the prey (a wall beside one agent only). */
+static void test_random_both_seats(void) {
+    static const char *rows[] = {"@#.", "...", ".#*"};
+    pursuit_world w;
+    memset(&w, 0, sizeof w);
+    CHECK_EQ_INT(dmap_grid_init(&w.grid, 3, 3), DMAP_OK);
+    for (int i = 0; i < 9; i++) {
+        char c = rows[i / 3][i % 3];
+        w.grid.wall[i] = c == '#';
+        if (c == '@') w.predator = i;
+        if (c == '*') w.prey = i;
+    }
+    CHECK(pursuit_bot_find("random", PURSUIT_PREDATOR) == &pursuit_bot_random);
+    CHECK(pursuit_bot_find("random", PURSUIT_PREY) == &pursuit_bot_random);
+    int legal = 1, moved[2] = {0, 0};
+    for (uint64_t seed = 0; seed < 100; seed++)
+        for (int role = 0; role < 2; role++) {
+            pursuit_view v = {&w.grid, w.predator, w.prey, 1, 30, (pursuit_role)role};
+            int from = role == PURSUIT_PREDATOR ? w.predator : w.prey;
+            char m = decide_once(&pursuit_bot_random, &v, seed);
+            int to = pursuit_apply_move(&w.grid, from, m);
+            if (!strchr("udlrs", m) || (m != 's' && to == from)) legal = 0;
+            moved[role] += to != from;
+        }
+    CHECK(legal);
+    CHECK(moved[0] > 20 && moved[1] > 20);
+    pursuit_world_free(&w);
+}
+
+/* chase's published goal map is the prey's BFS distance row, null (+INFINITY) on walls and
+ * cells the prey cannot reach; flee publishes a map null on walls, finite on every cell the
+ * predator reaches. */
+static void test_published_maps(void) {
+    dmap_moves four = dmap_moves_4();
+    int same = 1, flee_ok = 1;
+    for (uint64_t seed = 0; seed < 30; seed++) {
+        pursuit_world w;
+        CHECK_EQ_INT(pursuit_world_random(&w, 8, 0.3, seed), DMAP_OK);
+        pursuit_config cfg = pursuit_config_default();
+        pursuit_game g;
+        CHECK_EQ_INT(pursuit_game_open(&g, &w, &pursuit_bot_chase, &pursuit_bot_flee, &cfg),
+                     DMAP_OK);
+        int prey_before = g.state.prey, predator_before = g.state.predator;
+        CHECK_EQ_INT(pursuit_game_clock(&g, NULL), DMAP_OK);
+        kit_map m[KIT_MAX_MAPS];
+        CHECK_EQ_INT(pursuit_game_maps(&g, PURSUIT_PREDATOR, m, KIT_MAX_MAPS), 1);
+        CHECK(!strcmp(m[0].name, "goal"));
+        int depth[64];
+        CHECK_EQ_INT(dmap_bfs(&w.grid, &four, &prey_before, 1, -1, depth, NULL, NULL), DMAP_OK);
+        for (int i = 0; i < 64; i++)
+            if (depth[i] < 0 ? !isinf(m[0].values[i]) : m[0].values[i] != depth[i]) same = 0;
+        CHECK_EQ_INT(pursuit_game_maps(&g, PURSUIT_PREY, m, KIT_MAX_MAPS), 1);
+        CHECK(!strcmp(m[0].name, "flee"));
+        CHECK_EQ_INT(dmap_bfs(&w.grid, &four, &predator_before, 1, -1, depth, NULL, NULL), DMAP_OK);
+        for (int i = 0; i < 64; i++)
+            if (w.grid.wall[i] ? !isinf(m[0].values[i])
+                               : depth[i] >= 0 && !isfinite(m[0].values[i]))
+                flee_ok = 0;
+        pursuit_game_close(&g);
+        pursuit_world_free(&w);
+    }
+    CHECK(same);
+    CHECK(flee_ok);
+}
+
+/* A bot that fails at clock 3 ends the game with its error; a built-in bot in the seat it does
+ * not play is refused before the game starts. */
+static int fail_decide(void *state, const pursuit_view *v, pursuit_action *move) {
+    (void)state;
+    *move = 's';
+    return v->clock == 3 ? DMAP_ERR_NOMEM : DMAP_OK;
+}
+
+static int seen_clocks;
+static void count_clock(void *ctx, int clock, char pm, char ym, int predator, int prey) {
+    (void)ctx, (void)pm, (void)ym, (void)predator, (void)prey;
+    seen_clocks = clock;
+}
+
+static void test_bot_errors(void) {
+    static const pursuit_bot failing = {{"failing", ""}, NULL, fail_decide, NULL, NULL};
+    pursuit_world w;
+    CHECK_EQ_INT(pursuit_world_random(&w, 8, 0.0, 3), DMAP_OK);
+    pursuit_config cfg = pursuit_config_default();
+    pursuit_result r;
+    seen_clocks = 0;
+    CHECK_EQ_INT(pursuit_play(&w, &pursuit_bot_random, &failing, &cfg, count_clock, NULL, &r),
+                 DMAP_ERR_NOMEM);
+    CHECK_EQ_INT(seen_clocks, 2);
+    CHECK_EQ_INT(pursuit_play(&w, &pursuit_bot_flee, &pursuit_bot_chase, &cfg, NULL, NULL, &r),
+                 DMAP_ERR_ARG);
+    CHECK_EQ_INT(pursuit_play(&w, &pursuit_bot_chase, &pursuit_bot_lazy, &cfg, NULL, NULL, &r),
+                 DMAP_ERR_ARG);
+    CHECK(pursuit_bot_plays(&failing, PURSUIT_PREDATOR) && pursuit_bot_plays(&failing, PURSUIT_PREY));
     pursuit_world_free(&w);
 }
 
@@ -331,5 +437,8 @@ int main(void) {
     test_rest_clock_capture();
     test_weak_predators();
     test_buryflee();
+    test_random_both_seats();
+    test_published_maps();
+    test_bot_errors();
     return check_report("test_pursuit_bots");
 }

@@ -1,0 +1,125 @@
+/* cli.c — what the `pursuit` program's commands share (cli.h). */
+#define _POSIX_C_SOURCE 200809L
+#include "cli.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "data.h"
+
+int pcli_fail(const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    fputs("pursuit: ", stderr);
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+    va_end(ap);
+    return PCLI_USAGE;
+}
+
+int pcli_help(int argc, char **argv, const char *help) {
+    for (int i = 1; i < argc; i++)
+        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+            fputs(help, stdout);
+            return 1;
+        }
+    return 0;
+}
+
+static const pursuit_bot *seat_lookup(const char *opt, pursuit_role role, const char *name) {
+    return (const pursuit_bot *)kit_bot_lookup(PCLI_PROG, opt, pursuit_seat_bots(role), name,
+                                               NULL);
+}
+
+int pcli_seat_bots(const char *opt, char *list, const pursuit_bot *out[2]) {
+    char *items[2];
+    int count = 0;
+    if (kit_split_bots(PCLI_PROG, opt, list, 2, 2, NULL, items, &count)) return PCLI_USAGE;
+    static const char *const seat_names[2] = {"predator", "prey"};
+    for (int r = 0; r < 2; r++) {
+        char seat_opt[64];
+        snprintf(seat_opt, sizeof seat_opt, "%s (%s)", opt, seat_names[r]);
+        if (!(out[r] = seat_lookup(seat_opt, (pursuit_role)r, items[r]))) return PCLI_USAGE;
+    }
+    return 0;
+}
+
+int pcli_bot_list(const char *opt, char *list, pursuit_role role, const pursuit_bot **out,
+                  size_t *n) {
+    char *items[PCLI_MAX_BOTS];
+    int count = 0;
+    if (kit_split_bots(PCLI_PROG, opt, list, 1, PCLI_MAX_BOTS, NULL, items, &count))
+        return PCLI_USAGE;
+    for (int i = 0; i < count; i++)
+        if (!(out[i] = seat_lookup(opt, role, items[i]))) return PCLI_USAGE;
+    *n = (size_t)count;
+    return 0;
+}
+
+void pcli_common_defaults(pcli_common *c) {
+    c->size = PURSUIT_DEFAULT_SIZE;
+    c->walls = PURSUIT_DEFAULT_WALLS;
+    c->clocks = PURSUIT_DEFAULT_CLOCKS;
+    c->seed = 1;
+}
+
+/* --size WxH: pursuit worlds are square, so W must equal H. */
+static int parse_square_size(const char *opt, const char *v, long *size) {
+    long w, h;
+    if (kit_parse_size(PCLI_PROG, opt, v, 2, 4096, &w, &h)) return PCLI_USAGE;
+    if (w != h) return pcli_fail("invalid value for %s: '%s' (pursuit worlds are square)", opt, v);
+    *size = w;
+    return 0;
+}
+
+int pcli_common_option(int argc, char **argv, int *i, pcli_common *c) {
+    const char *opt = argv[*i], *v;
+    int is_size = !strcmp(opt, "--size"), is_walls = !strcmp(opt, "--walls");
+    int is_clocks = !strcmp(opt, "--clocks"), is_seed = !strcmp(opt, "--seed");
+    if (!is_size && !is_walls && !is_clocks && !is_seed) return 0;
+    if (!(v = pcli_value(argc, argv, i))) return -PCLI_USAGE;
+    int rc = is_size     ? parse_square_size(opt, v, &c->size)
+             : is_walls  ? pcli_double(opt, v, 0.0, 0.95, &c->walls)
+             : is_clocks ? pcli_long(opt, v, 1, 1000000, &c->clocks)
+                         : pcli_seed(opt, v, &c->seed);
+    return rc ? -PCLI_USAGE : 1;
+}
+
+int pcli_world_error(int rc, long size, double walls) {
+    return pcli_fail("cannot make a random %ldx%ld world with walls %g: %s", size, size, walls,
+                     dmap_strerror(rc));
+}
+
+int pcli_load_world(const char *path, pursuit_world *w) {
+    dmap_diag diag = {0, ""};
+    int rc = pursuit_world_load(path, w, &diag);
+    if (rc == DMAP_OK) return 0;
+    if (diag.line > 0) return pcli_fail("%s:%d: %s", path, diag.line, diag.message);
+    return pcli_fail("%s: %s", path, diag.message[0] ? diag.message : dmap_strerror(rc));
+}
+
+int pcli_data_dir(const char *given, char *out, size_t cap) {
+    return kit_data_dir(PCLI_PROG, "pursuit", given, out, cap) ? PCLI_USAGE : 0;
+}
+
+void pcli_render_start(const pursuit_world *w) {
+    printf("clock 0:\n");
+    pursuit_render(stdout, &w->grid, w->predator, w->prey);
+}
+
+void pcli_render_clock(void *ctx, int clock, char pm, char ym, int predator, int prey) {
+    const dmap_grid *grid = ctx;
+    printf("clock %d: predator %c, prey %c%s\n", clock, pm, ym,
+           pursuit_prey_rests(clock) ? " (rests)" : "");
+    pursuit_render(stdout, grid, predator, prey);
+}
+
+int pcli_exit(int rc) {
+    errno = 0;
+    int unwritten = fflush(stdout) != 0 || ferror(stdout);
+    if (unwritten && rc != PCLI_USAGE) /* else the failure already said its one line */
+        return pcli_fail("cannot write the output: %s", errno ? strerror(errno) : "write error");
+    return rc;
+}
