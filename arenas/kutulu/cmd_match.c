@@ -54,16 +54,13 @@ int kcli_bot_stderr(const char *v, int dflt, int *fd) {
 }
 
 int kcli_bots(const char *opt, char *s, char *specs[KT_PLAYERS]) {
-    const char *known[16];
-    int n = 0, nknown = 0;
+    int n = 0;
     if (kit_split_bots("kutulu", opt, s, KT_PLAYERS, KT_PLAYERS, NULL, specs, &n))
         return KCLI_USAGE;
-    for (size_t b = 0; b < kt_bot_count() && nknown < (int)(sizeof known / sizeof *known); b++)
-        known[nknown++] = kt_bot_at(b)->name;
     for (int i = 0; i < n; i++)
-        if (strncmp(specs[i], "cmd:", 4) != 0 && !kt_find_bot(specs[i]))
-            return kit_unknown_bot("kutulu", opt, specs[i], known, nknown, "or cmd:PROGRAM ARGS"),
-                   KCLI_USAGE;
+        if (strncmp(specs[i], "cmd:", 4) != 0 &&
+            !kit_bot_lookup("kutulu", opt, &kt_bot_table, specs[i], "or cmd:PROGRAM ARGS"))
+            return KCLI_USAGE;
     return 0;
 }
 

@@ -238,6 +238,13 @@ int kt_play_match(kt_player *const players[KT_PLAYERS], const kt_mapset *maps,
 /* Ranks from scores (higher is better, ties share the better rank). */
 void kt_rank_scores(const int score[KT_PLAYERS], int rank[KT_PLAYERS]);
 
+/* ---- the built-in bots (bots/) -------------------------------------------------------------- */
+
+/* postmortem, initial, random, wait, in the order `kutulu bots` lists them. */
+extern const kit_bot_table kt_bot_table;
+/* The built-in bot called name, or NULL. */
+const kt_bot *kt_bot_find(const char *name);
+
 /* Draw the map with explorers (digits), wanderers 'W' and slashers 'X'. */
 void kt_render(FILE *out, const kt_game *g);
 

@@ -100,8 +100,7 @@ int main(int argc, char **argv) {
     if (strcmp(cmd, "match") == 0) return kutulu_cmd_match(argc - 1, argv + 1);
     if (strcmp(cmd, "tournament") == 0) return kutulu_cmd_tournament(argc - 1, argv + 1);
     if (strcmp(cmd, "bots") == 0) {
-        for (size_t i = 0; i < kt_bot_count(); i++)
-            printf("%-12s %s\n", kt_bot_at(i)->name, kt_bot_at(i)->about);
+        kit_bot_list(stdout, &kt_bot_table);
         return 0;
     }
     return kcli_fail("unknown command '%.60s' (see kutulu --help)", cmd);

@@ -75,7 +75,7 @@ typedef struct pm_bot {
         move_bonus[PM_MAX_MOVES], bonus_dist[PM_MAX_MOVES], move_ttl[PM_MAX_MOVES];
     int nopp, opp_moves[KT_PLAYERS - 1][PM_MAX_MOVES];
     size_t opp_count[KT_PLAYERS - 1];
-    int err; /* DMAP_ERR_NOMEM once a map could not get its memory (kt_bot.error) */
+    int err; /* DMAP_ERR_NOMEM once a map could not get its memory (decide returns it) */
 } pm_bot;
 
 /* rc, remembering an out-of-memory one: the answer is then not the bot's. */
@@ -108,13 +108,14 @@ static int explorer_index(const kb_world *w, int id) {
 
 static void release_pm(void *state);
 
-static void *init_pm(const kt_view *v, uint64_t seed) {
+static int init_pm(void **state, const kt_view *v, uint64_t seed) {
+    *state = NULL;
     pm_bot *b = calloc(1, sizeof *b);
-    if (!b) return NULL;
+    if (!b) return DMAP_ERR_NOMEM;
     b->ws = dmap_workspace_new();
     if (!b->ws) {
         free(b);
-        return NULL;
+        return DMAP_ERR_NOMEM;
     }
     dmap_rng_seed(&b->rng, seed);
     b->prev_cell = -1;
@@ -128,10 +129,11 @@ static void *init_pm(const kt_view *v, uint64_t seed) {
     int rc = dmap_bury_dead_ends(&g, NULL, 0, 0, b->dead_end, NULL, b->ws);
     if (rc == DMAP_ERR_NOMEM) {
         release_pm(b);
-        return NULL;
+        return DMAP_ERR_NOMEM;
     }
     if (rc != DMAP_OK) memset(b->dead_end, 0, sizeof b->dead_end);
-    return b;
+    *state = b;
+    return 0;
 }
 
 static void release_pm(void *state) {
@@ -500,10 +502,7 @@ static int light_worth_it(const pm_bot *b) {
 
 /* ---- the decision ---------------------------------------------------------------------------- */
 
-static kt_action decide_pm(void *state, const kt_view *v) {
-    kt_action wait = {KT_WAIT, 0, 0};
-    pm_bot *b = state;
-    if (!b) return wait;
+static kt_action choose(pm_bot *b, const kt_view *v) {
     kb_world *w = &b->world;
     kb_world_from_view(w, v);
     const kb_explorer *me = &w->ex[0];
@@ -590,8 +589,25 @@ static kt_action decide_pm(void *state, const kt_view *v) {
     return kb_move_to(w, b->moves[pick]);
 }
 
-static int error_pm(const void *state) { return ((const pm_bot *)state)->err; }
+/* The action, or the error of a map that could not get its memory (the answer is then not the
+ * bot's, and the game ends with the error). */
+static int decide_pm(void *state, const kt_view *v, kt_action *action) {
+    pm_bot *b = state;
+    *action = choose(b, v);
+    return b->err;
+}
 
-const kt_bot kt_bot_postmortem = {"postmortem",
-                                  "Legend bot: threat/timing maps, safe walk, minimax, filters",
-                                  init_pm, decide_pm, release_pm, error_pm};
+/* The maps of the last decision worth seeing in a replay: the timing map (the earliest time a
+ * minion can be on each cell, in turns from now; null where none can come) and the safe walk's
+ * arrival times (when I can be on each cell along a safe path; null where none leads). */
+static int maps_pm(void *state, kit_map *out, int max) {
+    pm_bot *b = state;
+    int n = 0;
+    if (n < max) out[n++] = (kit_map){"timing", b->timing};
+    if (n < max) out[n++] = (kit_map){"safe_walk", b->arrival};
+    return n;
+}
+
+const kt_bot kt_bot_postmortem = {{"postmortem",
+                                   "Legend bot: threat/timing maps, safe walk, minimax, filters"},
+                                  init_pm, decide_pm, release_pm, maps_pm};

@@ -29,7 +29,7 @@ C
   || fail "the single header does not compile cleanly"
 "$out/use_header" || fail "the single header computes a wrong field"
 a="$repo/arenas/kutulu"
-python3 "$repo/scripts/amalgamate" --single-file "$out/postmortem_one.c" "$a/kutulu_view.h" \
+python3 "$repo/scripts/amalgamate" --single-file "$out/postmortem_one.c" "$repo/arenas/kit/bot.h" "$a/kutulu_view.h" \
   "$a/view.c" "$a/bots/common.h" "$a/bots/common.c" "$a/bots/postmortem.c" "$a/cg_main.c" \
   || fail "amalgamate --single-file"
 size=$(wc -c < "$out/postmortem_one.c")
