@@ -37,7 +37,7 @@
 
 #include "cputime.h"
 #include "dmap.h"
-#include "kutulu_players.h"
+#include "kutulu.h"
 
 struct kt_player {
     char name[128];
@@ -404,6 +404,11 @@ int kt_player_turn(kt_player *p, const char *init_text, const char *turn_text,
     kt_format_action(&a, line, cap);
     *spent_ns = kit_thread_cpu_ns() - t0;
     return KT_TURN_OK;
+}
+
+int kt_player_maps(kt_player *p, kit_map *out, int max) {
+    if (!p->bot || !p->started || !p->bot->maps) return 0;
+    return p->bot->maps(p->state, out, max);
 }
 
 void kt_player_seed(kt_player *p, uint64_t seed) { p->seed = seed; }

@@ -85,7 +85,7 @@ sweep kutulu kutulu "$KUTULU" tournament --bots postmortem,initial,wait,random -
 # Loading and replaying a recorded game of each arena (SHARED: the shared folder).
 sweep bomber_replay bomber "$BOMBER" replay "$SHARED/data/bomber/traces/random-random/seed_117.trace.gz"
 sweep pommerman_replay pommerman "$POMMERMAN" replay "$SHARED/data/pommerman/traces/ffa-SRSR/seed_1.txt" --agents
-sweep kutulu_replay kutulu "$KUTULU" replay --maps "$SHARED/data/kutulu/maps" "$SHARED/data/kutulu/traces/seed_3.txt"
+sweep kutulu_replay kutulu "$KUTULU" replay --data "$SHARED/data/kutulu" "$SHARED/data/kutulu/traces/seed_3.txt"
 if [[ $failures != 0 ]]; then
     echo "FAIL: alloc_tournaments: $failures failures over $points points" >&2
     exit 1

@@ -7,7 +7,7 @@
 #include <math.h>
 #include <stdlib.h>
 
-#include "common.h"
+#include "world.h"
 
 #define FAR 1e6
 

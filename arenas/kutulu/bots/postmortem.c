@@ -44,7 +44,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "common.h"
+#include "world.h"
 
 /* slasher layers (section 1): the 5 states, SPAWNING folded into RUSH, plus DAMAGE and the
  * aimed rush */

@@ -3,7 +3,7 @@
  * and then PLAN, LIGHT or YELL while it has them. */
 #include <stdlib.h>
 
-#include "common.h"
+#include "world.h"
 
 typedef struct random_bot {
     dmap_rng rng;

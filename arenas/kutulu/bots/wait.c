@@ -1,5 +1,5 @@
 /* wait.c — the `wait` bot: WAIT every turn (a baseline that never moves). */
-#include "common.h"
+#include "world.h"
 
 static int init_wait(void **state, const kt_view *first, uint64_t seed) {
     (void)first, (void)seed;
