@@ -1,5 +1,6 @@
-/* initial.c — the `initial` bot, in the spirit of seed 004's "initial bot" (its own write-up
- * is not among our seeds, so the rules below are ours): flee the nearest minion when one is
+/* initial.c — the `initial` bot, in the spirit of the "initial bot" of the Code of Kutulu
+ * Legend post-mortem (its separate write-up is not published with it, so the rules below are
+ * ours): flee the nearest minion when one is
  * close, otherwise stay near the other explorers (and go to a shelter with energy when hurt);
  * PLAN when someone is near and it is calm, LIGHT against a wanderer hunting me.
  * Built on dmap: Dijkstra maps of the minions, of the other explorers and of the shelters,

@@ -1,17 +1,17 @@
-/* postmortem.c — the `postmortem` bot: seed 004's Legend-league Code of Kutulu bot, section by
- * section, on dmap's threat maps, timing map, safe walk, layered search, filter chain and
- * minimax. Times are in turns from now: "time t" is the end of the t-th update from now
+/* postmortem.c — the `postmortem` bot: the Legend-league bot of a Code of Kutulu contest
+ * post-mortem, section by section, on dmap's threat maps, timing map, safe walk, layered
+ * search, filter chain and minimax. Times are in turns from now: "time t" is the end of the t-th update from now
  * (explorers move, then minions act), so a minion that can be on cell c at time t hurts me if
  * I stand on c after my t-th move; a cell is safe to enter at time t when t < timing[c].
  *
- * Where the seed is vague we decided, and say so here (the arena README repeats the list):
+ * Where the post-mortem is vague we decided, and say so here (the README repeats the list):
  *  - Wanderers (section 1): a spawning wanderer's delay is its countdown (it first moves one
  *    update after the countdown ends); a wandering one cannot go on past its remaining life.
  *    Targeting another explorer: cut off beyond its path distance to that target. Targeting
  *    me: up to D = its distance to me, only cells on a shortest path to me are dangerous at
  *    their time; any other cell c within D gets D + dist(me, c) (it reaches my cell at D,
  *    then follows me from there).
- *  - Slashers: 6 layers as in the seed, SPAWNING replaced by its end (it becomes RUSH after
+ *  - Slashers: 6 layers as in the post-mortem, SPAWNING replaced by its end (it becomes RUSH after
  *    its countdown, so the source is a RUSH node at that time) and a sixth "aimed rush" layer
  *    for a rush striking this very update at another explorer ("pretty sure the target is in
  *    LoS"): it can only land on the target's cell or a neighbour of it in sight. Every other
@@ -25,17 +25,18 @@
  *    bonus among the cells whose safe path starts with it (staying: my own cell only).
  *  - "Closest bonus": a move whose paths reach no bonus at all has none, so no distance; the
  *    filter has no opinion between such moves. (Counting my own bonus-less cell as a bonus at
- *    distance 0 made staying win whenever the safe walk reached nobody: I stood alone,
- *    paying the lonely loss, while the "closer to other players" filter never got its say.)
- *  - "Longest time to live" is, as the seed says, a property of the paths: the timing at the
+ *    distance 0 would make staying win whenever the safe walk reaches nobody: I would stand
+ *    alone, paying the lonely loss, and the "closer to other players" filter would never get
+ *    its say.)
+ *  - "Longest time to live" is, as the post-mortem says, a property of the paths: the timing at the
  *    end of the move's paths that the two bonus filters kept (biggest bonus, closest), or of
  *    any of its safe paths when it has no bonus; the best such path counts. (The timing of
  *    the first cell alone always pulled me away from the minions the crowd draws, i.e. away
  *    from the crowd; with paths, moves into the open region towards the others tie and the
- *    last filter, closer to the other players, decides, as the seed's note intends.)
- *  - Dead ends: cells that dmap's dead-end burying fills (seed 002's rule) on the bare maze.
+ *    last filter, closer to the other players, decides, as the post-mortem's note intends.)
+ *  - Dead ends: cells that dmap's dead-end burying fills (the lattice-world dead-end burying rule) on the bare maze.
  *  - PLAN "not over 250": sanity + 12 * (1 + explorers within 2 steps) <= 250 (4 ticks of +3
- *    for me and +3 per neighbour), the seed's initial-bot rule being unknown to us.
+ *    for me and +3 per neighbour), the post-mortem's initial-bot rule being unpublished.
  *  - YELL "not yelled at yet" is remembered from the EFFECT_YELL lines I have seen cast by me;
  *    the yell-trap filter counts only explorers not yet seen yelling at me (a yell is once per
  *    pair and game).
@@ -415,8 +416,8 @@ static double f_not_here(void *u, int i) {
 
 /* For every move: the biggest bonus its safe paths lead to, and how soon. A move whose paths
  * reach no bonus (0 everywhere) has no "closest bonus": its distance is infinite, so the
- * closest-bonus filter has no opinion between bonus-less moves (it used to keep staying, the
- * path of length 0, and so kept me standing alone). */
+ * closest-bonus filter has no opinion between bonus-less moves (staying, the path of length 0,
+ * would otherwise always win and keep me standing alone). */
 static void bonus_per_move(pm_bot *b) {
     const kb_world *w = &b->world;
     for (int i = 0; i < b->nmoves; i++) {

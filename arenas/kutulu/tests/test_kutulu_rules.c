@@ -1,5 +1,5 @@
 /* test_kutulu_rules.c — rule scenarios for the Kutulu engine, each checked against the facts
- * of ../shared/rules/kutulu.md (the referee's behaviour): the action grammar, yells once per
+ * of RULES.md (the referee's behaviour): the action grammar, yells once per
  * ordered pair, PLAN/LIGHT durations, uses and refusal, shelters and their energy, the slasher
  * state machine with line of sight, wanderer spawns at the farthest spawn points, sanity loss
  * alone/in a group and the last explorer's 50, spook on arrival, invalid output, determinism. */
