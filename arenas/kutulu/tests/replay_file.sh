@@ -23,4 +23,16 @@ if "$kutulu" replay --data "$data" --file "$out/tampered.jsonl" > "$out/tampered
   fail "a tampered replay passed"
 fi
 grep -q "tampered.jsonl:3:" "$out/tampered.txt" || fail "the difference is not on line 3: $(cat "$out/tampered.txt")"
-echo "replay files: written, read back, deterministic, tampering caught"
+# --maps: the same game, with postmortem's maps (seat 0) in every turn line and no maps for the
+# bots that publish none; the file still replays
+"$kutulu" match --seed 11 --data "$data" --bots postmortem,initial,random,random \
+  --replay "$out/maps.jsonl" --maps > "$out/maps.txt" || fail "match --maps"
+cmp -s "$out/match1.txt" "$out/maps.txt" || fail "--maps changed the game"
+[ "$(wc -l < "$out/maps.jsonl")" -eq "$(wc -l < "$out/game1.jsonl")" ] || fail "--maps changed the number of lines"
+turns=$(grep -c '"turn"' "$out/maps.jsonl")
+[ "$(grep -c '"p0/timing"' "$out/maps.jsonl")" -eq "$turns" ] || fail "a turn line without p0/timing"
+[ "$(grep -c '"p0/safe_walk"' "$out/maps.jsonl")" -eq "$turns" ] || fail "a turn line without p0/safe_walk"
+! grep -q '"p[123]/' "$out/maps.jsonl" || fail "maps of a bot that publishes none"
+! grep -q '"maps"' "$out/game1.jsonl" || fail "maps without --maps"
+"$kutulu" replay --data "$data" --file "$out/maps.jsonl" > /dev/null || fail "the replay with maps does not replay"
+echo "replay files: written, read back, deterministic, tampering caught, maps on demand"
