@@ -21,7 +21,6 @@
 #include <time.h>
 
 #include "kutulu.h"
-#include "kutulu_players.h"
 
 #define REFEREE_US_PER_TURN 1400.0
 

@@ -21,19 +21,10 @@
 
 #include "check.h"
 #include "dmap.h"
-#include "kutulu_replay.h"
+#include "kutulu.h"
 #include "pommerman.h"
 #include "replay.h"
 #include "trace.h"
-
-#define main kutulu_program_main
-#include "../arenas/kutulu/main.c"
-#undef main
-#include "../arenas/kutulu/cmd_replay.c"
-
-/* The kutulu program's other commands are not needed here. */
-int kutulu_cmd_match(int argc, char **argv) { return (void)argc, (void)argv, KCLI_USAGE; }
-int kutulu_cmd_tournament(int argc, char **argv) { return (void)argc, (void)argv, KCLI_USAGE; }
 
 #ifndef DMAP_SOURCE_DIR
 #error "DMAP_SOURCE_DIR must name the repository (tests/CMakeLists.txt sets it)"
@@ -78,14 +69,14 @@ static int read_pommerman(const char *path) {
     return (rc == 1 || rc == 2) && one_line(rep.message, sizeof rep.message) ? 1 : -1;
 }
 
-/* kutulu_replay_trace prints its verdict: catch stdout and stderr in a file, one line. */
+/* kt_trace_replay prints its verdict: catch stdout and stderr in a file, one line. */
 static int read_kutulu_trace(const char *path) {
     fflush(stdout), fflush(stderr);
     FILE *out = tmpfile();
     if (!out) return -1;
     int saved1 = dup(1), saved2 = dup(2);
     dup2(fileno(out), 1), dup2(fileno(out), 2);
-    int rc = kutulu_replay_trace(path, &maps);
+    int rc = kt_trace_replay(path, &maps);
     fflush(stdout), fflush(stderr);
     dup2(saved1, 1), dup2(saved2, 2);
     close(saved1), close(saved2);
@@ -96,7 +87,7 @@ static int read_kutulu_trace(const char *path) {
     text[n] = '\0';
     int lines_ok = n > 1 && text[n - 1] == '\n' && !memchr(text, '\n', n - 1);
     if (!lines_ok) fprintf(stderr, "kutulu trace output is not one line: '%s'\n", text);
-    if (!lines_ok || (rc != 0 && rc != 1 && rc != KCLI_USAGE)) return -1;
+    if (!lines_ok || (rc != 0 && rc != 1 && rc != 2)) return -1;
     return rc == 0 ? 0 : 1;
 }
 

@@ -2,8 +2,8 @@
  * replay files above the documented sizes are refused with a clear one-line error, before the
  * file is read into memory; files at the limit are still read.
  *   bomber     BOMBER_FILE_MAX (64 MiB uncompressed): a gzip bomb of 64 MiB + 1 is refused
- *   pommerman  PM_TRACE_MAX_BYTES (64 MiB, the kit's reader): plain or gzip, 64 MiB + 1 out
- *   kutulu     KCLI_FILE_MAX (16 MiB): refused after reading the limit, not the whole file
+ *   pommerman  PM_TRACE_MAX_BYTES (64 MiB): refused from its size alone; gzip: 64 MiB + 1 out
+ *   kutulu     KIT_FILE_LIMIT (64 MiB, the kit's kit_read_file): from its size; gzip: 64 MiB + 1 out
  *   kit        KIT_REPLAY_FILE_MAX (1 GiB) from its size alone; KIT_REPLAY_LINE_MAX (64 MiB)
  * The oversized files are sparse (holes read as NUL bytes), so each would fail differently
  * ("NUL byte", "not a JSON object") if the reader read it whole: the message proves which
@@ -17,18 +17,11 @@
 #include <zlib.h>
 
 #include "check.h"
+#include "file.h"
+#include "kutulu.h"
 #include "pommerman.h"
 #include "replay.h"
 #include "trace.h"
-
-#define main kutulu_program_main
-#include "../arenas/kutulu/main.c"
-#undef main
-
-/* The kutulu program's commands are not needed here. */
-int kutulu_cmd_replay(int argc, char **argv) { return (void)argc, (void)argv, KCLI_USAGE; }
-int kutulu_cmd_match(int argc, char **argv) { return (void)argc, (void)argv, KCLI_USAGE; }
-int kutulu_cmd_tournament(int argc, char **argv) { return (void)argc, (void)argv, KCLI_USAGE; }
 
 static char path[] = "/tmp/dmap_arena_limits_XXXXXX";
 
@@ -97,20 +90,19 @@ static void pommerman_limit(void) {
     CHECK(one_line_naming(rep.message, "NUL"));
 }
 
-/* kcli_read_file prints its complaint: catch stderr. */
+/* kt_trace_replay (the Kutulu trace reader) prints its complaint: catch stdout and stderr; its
+ * return code. None of these files gets as far as needing the league maps. */
 static int kutulu_read(char *msg, size_t cap) {
-    fflush(stderr);
+    static kt_mapset no_maps;
+    fflush(stdout), fflush(stderr);
     FILE *out = tmpfile();
     if (!out) return -2;
-    int saved = dup(2);
-    dup2(fileno(out), 2);
-    char *text = NULL;
-    size_t len = 0;
-    int rc = kcli_read_file(path, &text, &len);
-    fflush(stderr);
-    dup2(saved, 2);
-    close(saved);
-    free(text);
+    int saved1 = dup(1), saved2 = dup(2);
+    dup2(fileno(out), 1), dup2(fileno(out), 2);
+    int rc = kt_trace_replay(path, &no_maps);
+    fflush(stdout), fflush(stderr);
+    dup2(saved1, 1), dup2(saved2, 2);
+    close(saved1), close(saved2);
     rewind(out);
     size_t n = fread(msg, 1, cap - 1, out);
     msg[n] = '\0';
@@ -121,12 +113,18 @@ static int kutulu_read(char *msg, size_t cap) {
 
 static void kutulu_limit(void) {
     char msg[512];
-    CHECK(sparse((long long)KCLI_FILE_MAX + 1) == 0);
-    CHECK_EQ_INT(kutulu_read(msg, sizeof msg), -1);
-    CHECK(one_line_naming(msg, "larger than 16 MiB"));
-    CHECK(text_file(KCLI_FILE_MAX, 0) == 0); /* at the limit: read */
-    CHECK_EQ_INT(kutulu_read(msg, sizeof msg), 0);
-    CHECK_EQ_INT(strlen(msg), 0);
+    CHECK(sparse((long long)KIT_FILE_LIMIT + 1) == 0);
+    CHECK_EQ_INT(kutulu_read(msg, sizeof msg), 2);
+    CHECK(one_line_naming(msg, "larger than 64 MiB"));
+    CHECK(text_file((long long)KIT_FILE_LIMIT + 1, 1) == 0); /* a gzip bomb */
+    CHECK_EQ_INT(kutulu_read(msg, sizeof msg), 2);
+    CHECK(one_line_naming(msg, "larger than 64 MiB"));
+    CHECK(sparse((long long)KIT_FILE_LIMIT) == 0); /* at the limit: read (and refused for its NULs) */
+    CHECK_EQ_INT(kutulu_read(msg, sizeof msg), 2);
+    CHECK(one_line_naming(msg, "NUL byte"));
+    CHECK(text_file((long long)KIT_FILE_LIMIT, 0) == 0); /* at the limit: read, and no trace */
+    CHECK_EQ_INT(kutulu_read(msg, sizeof msg), 2);
+    CHECK(one_line_naming(msg, "no '# seed' line"));
 }
 
 static int any_line(void *ctx, long lineno, json_t *obj) {

@@ -51,14 +51,18 @@ int main(int argc, char **argv) {
             fprintf(stderr, "%s\n", err);
             return 1;
         }
-        if (turn == 0 && CG_BOT.init) state = CG_BOT.init(&cg_view, seed);
-        kt_action a = CG_BOT.decide(state, &cg_view);
+        if (turn == 0 && CG_BOT.init(&state, &cg_view, seed) != 0) return 1;
+        kt_action a = {KT_WAIT, 0, 0};
+        if (CG_BOT.decide(state, &cg_view, &a) != 0) {
+            CG_BOT.release(state);
+            return 1;
+        }
         cg_view.turn++;
         char line[KT_LINE_MAX];
         kt_format_action(&a, line, sizeof line);
         printf("%s\n", line);
         fflush(stdout);
     }
-    if (CG_BOT.release) CG_BOT.release(state);
+    if (state) CG_BOT.release(state);
     return 0;
 }

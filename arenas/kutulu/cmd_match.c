@@ -1,23 +1,19 @@
 /* cmd_match.c — `kutulu match`: one game of four players (built-in bots or cmd:PROGRAM ARGS),
- * optionally drawing the maze every turn, ending with the ranking and the scores. */
+ * optionally drawing the maze every turn and saving it as a replay file or page, ending with
+ * the ranking and the scores. */
 #define _POSIX_C_SOURCE 200809L
-#include <errno.h>
-#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "cli.h"
-#include "kutulu_cli.h"
-#include "html_replay.h"
-#include "kutulu_players.h"
-#include "kutulu_replay.h"
 
 static const char match_help[] =
     "usage: kutulu match --seed S --bots A,B,C,D [--map NAME] [--render] [--replay FILE]\n"
-    "                    [--html FILE] [--bot-seed N] [--maps DIR] [--bot-stderr W]\n"
-    "  --seed S       the referee's seed (a Java long): parameters, map and minion choices\n"
+    "                    [--html FILE] [--maps] [--data DIR] [--bot-seed N]\n"
+    "                    [--first-limit MS] [--limit MS] [--bot-stderr W]\n"
+    "  --seed S       the referee's seed (0 to 2^63-1): parameters, map and minion choices\n"
     "  --bots A,B,C,D four players: built-in bots (kutulu bots) or cmd:PROGRAM ARGS, a program\n"
     "                 speaking the CodinGame protocol (1000 ms first turn, 50 ms after)\n"
     "  --map NAME     a league map by its referee name (\"Typhoon\", \"Pac man\", ...)\n"
@@ -26,99 +22,57 @@ static const char match_help[] =
     "  --replay FILE  write the game as a replay file (JSON Lines)\n"
     "  --html FILE    write the game as one standalone page: the replay viewer with the\n"
     "                 replay inline (open it in a browser)\n"
+    "  --maps         the built-in bots' maps go into the replay too (postmortem: its timing\n"
+    "                 map and safe walk); needs --replay or --html\n"
+    "  --data DIR     the data folder holding maps/ (default: data beside the program, or\n"
+    "                 share/dmap/kutulu of its install prefix)\n"
     "  --bot-seed N   seeds the bots' own generators (default 1)\n"
     "  --first-limit MS, --limit MS  time limits of cmd: programs (default 1000 and 50, the\n"
     "                 referee's; built-in bots are timed but never stopped)\n"
     "  --bot-stderr W where cmd: programs' stderr goes: inherit (the default: this program's\n"
     "                 stderr), discard, or a FILE (appended to, never truncated)\n"
-    "Prints the ranking with scores. Bad input: exit 2.\n";
-
-int kcli_int64(const char *opt, const char *s, int64_t *out) {
-    char *end;
-    errno = 0;
-    long long v = strtoll(s, &end, 10);
-    if (end == s || *end || errno || !((*s >= '0' && *s <= '9') || *s == '-'))
-        return kcli_fail("invalid value for %s: '%.60s' (need an integer from %lld to %lld)", opt,
-                         s, (long long)INT64_MIN, (long long)INT64_MAX);
-    *out = (int64_t)v;
-    return 0;
-}
-
-int kcli_bot_stderr(const char *v, int dflt, int *fd) {
-    if (!v) *fd = dflt;
-    else if (strcmp(v, "inherit") == 0) *fd = 2;
-    else if (strcmp(v, "discard") == 0) *fd = -1;
-    else if ((*fd = open(v, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644)) < 0)
-        return kcli_fail("--bot-stderr: cannot open '%.200s': %s", v, strerror(errno));
-    return 0;
-}
-
-int kcli_bots(const char *opt, char *s, char *specs[KT_PLAYERS]) {
-    const char *known[16];
-    int n = 0, nknown = 0;
-    if (kit_split_bots("kutulu", opt, s, KT_PLAYERS, KT_PLAYERS, NULL, specs, &n))
-        return KCLI_USAGE;
-    for (size_t b = 0; b < kt_bot_count() && nknown < (int)(sizeof known / sizeof *known); b++)
-        known[nknown++] = kt_bot_at(b)->name;
-    for (int i = 0; i < n; i++)
-        if (strncmp(specs[i], "cmd:", 4) != 0 && !kt_find_bot(specs[i]))
-            return kit_unknown_bot("kutulu", opt, specs[i], known, nknown, "or cmd:PROGRAM ARGS"),
-                   KCLI_USAGE;
-    return 0;
-}
+    "Prints the ranking with scores. Bad input: exit 2; a game that fails: exit 1.\n";
 
 /* The options of `match` that take a value (checked before the value is read, so an unknown
  * option is reported as unknown, not as missing its value). */
 static int takes_value(const char *opt) {
     static const char *const known[] = {"--seed", "--bot-seed", "--first-limit", "--limit",
-                                        "--bots", "--map",      "--maps",        "--replay",
+                                        "--bots", "--map",      "--data",        "--replay",
                                         "--html", "--bot-stderr"};
     for (size_t k = 0; k < sizeof known / sizeof *known; k++)
         if (strcmp(opt, known[k]) == 0) return 1;
     return 0;
 }
 
-static void render_turn(void *ctx, const kt_game *g, char lines[KT_PLAYERS][KT_ANSWER_MAX],
-                        const unsigned char played[KT_PLAYERS]) {
-    match_observer *o = ctx;
-    if (o->render) {
-        printf("actions:");
-        for (int i = 0; i < KT_PLAYERS; i++) printf(" | %s", played[i] ? lines[i] : "-");
-        printf("\n");
-        kt_render(stdout, g);
-    }
-    if (o->replay) kt_replay_turn_write(o->replay, g, lines, played);
-}
-
 int kutulu_cmd_match(int argc, char **argv) {
-    int64_t seed = 0, bot_seed = 1, first_ms = 1000, limit_ms = 50;
+    int64_t bot_seed = 1, first_ms = 1000, limit_ms = 50;
+    uint64_t seed = 0;
     int have_seed = 0, render = 0, forced = -1, bot_stderr = 2;
-    const char *maps_dir = NULL, *replay_path = NULL, *html_path = NULL, *stderr_arg = NULL;
-    char scratch[4200]; /* --html alone: the replay goes there, beside the page, then away */
-    int scratch_used = 0;
+    const char *data_dir = NULL, *stderr_arg = NULL;
+    kit_outputs out = {0};
     char *specs[KT_PLAYERS] = {0};
     char *bots_arg = NULL;
     kit_opts seen = {0};
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (strcmp(a, "--help") == 0) return fputs(match_help, stdout), 0;
-        if (kit_opt_once("kutulu", &seen, a)) return KCLI_USAGE;
-        if (strcmp(a, "--render") == 0) {
-            render = 1;
+        if (kit_opt_once("kutulu", &seen, a)) return KIT_EXIT_USAGE;
+        if (strcmp(a, "--render") == 0 || strcmp(a, "--maps") == 0) {
+            *(a[2] == 'r' ? &render : &out.maps) = 1;
             continue;
         }
         if (strncmp(a, "--", 2) != 0) return kcli_fail("match: unexpected argument '%.60s'", a);
-        if (!takes_value(a)) return kit_unknown_option("kutulu", "match", a), KCLI_USAGE;
+        if (!takes_value(a)) return kit_unknown_option("kutulu", "match", a), KIT_EXIT_USAGE;
         const char *v = kit_opt_value("kutulu", argc, argv, &i);
-        if (!v) return KCLI_USAGE;
+        if (!v) return KIT_EXIT_USAGE;
         if (strcmp(a, "--seed") == 0) {
-            if (kcli_int64(a, v, &seed)) return KCLI_USAGE;
+            if (kit_parse_seed("kutulu", a, v, &seed)) return KIT_EXIT_USAGE;
             have_seed = 1;
         } else if (strcmp(a, "--bot-seed") == 0) {
-            if (kcli_int64(a, v, &bot_seed)) return KCLI_USAGE;
+            if (kcli_int64(a, v, &bot_seed)) return KIT_EXIT_USAGE;
         } else if (strcmp(a, "--first-limit") == 0 || strcmp(a, "--limit") == 0) {
             int64_t *dst = a[2] == 'f' ? &first_ms : &limit_ms;
-            if (kcli_int64(a, v, dst)) return KCLI_USAGE;
+            if (kcli_int64(a, v, dst)) return KIT_EXIT_USAGE;
             if (*dst < 1 || *dst > 600000)
                 return kcli_fail("invalid value for %s: '%.60s' (need an integer from 1 to 600000)",
                                  a, v);
@@ -126,25 +80,27 @@ int kutulu_cmd_match(int argc, char **argv) {
             bots_arg = argv[i];
         } else if (strcmp(a, "--map") == 0) {
             forced = kt_league_map_index(v);
-            if (forced < 0) return kcli_fail("--map: no league map named '%s'", v);
-        } else if (strcmp(a, "--maps") == 0) {
-            maps_dir = v;
+            if (forced < 0) return kcli_fail("--map: no league map named '%.60s'", v);
+        } else if (strcmp(a, "--data") == 0) {
+            data_dir = v;
         } else if (strcmp(a, "--replay") == 0) {
-            replay_path = v;
+            out.replay_path = v;
         } else if (strcmp(a, "--html") == 0) {
-            html_path = v;
+            out.html_path = v;
         } else if (strcmp(a, "--bot-stderr") == 0) {
             stderr_arg = v;
         } else {
-            return kit_unknown_option("kutulu", "match", a), KCLI_USAGE;
+            return kit_unknown_option("kutulu", "match", a), KIT_EXIT_USAGE;
         }
     }
-    if (!have_seed) return kcli_fail("match: --seed is required (see kutulu match --help)");
-    if (!bots_arg) return kcli_fail("match: --bots is required (see kutulu match --help)");
-    if (kcli_bots("--bots", bots_arg, specs)) return KCLI_USAGE;
+    if (!have_seed) return kcli_fail("match: --seed is required (see kutulu help match)");
+    if (!bots_arg) return kcli_fail("match: --bots is required (see kutulu help match)");
+    if (kcli_bots("--bots", bots_arg, specs)) return KIT_EXIT_USAGE;
+    if (out.maps && !out.replay_path && !out.html_path)
+        return kcli_fail("--maps needs --replay FILE or --html FILE");
     static kt_mapset maps;
-    if (kcli_load_maps(maps_dir, &maps)) return KCLI_USAGE;
-    if (kcli_bot_stderr(stderr_arg, 2, &bot_stderr)) return KCLI_USAGE; /* opened last */
+    if (kcli_load_maps(data_dir, &maps)) return KIT_EXIT_USAGE;
+    if (kcli_bot_stderr(stderr_arg, 2, &bot_stderr)) return KIT_EXIT_USAGE; /* opened last */
     kt_player *players[KT_PLAYERS] = {0};
     char err[256];
     int rc = 0;
@@ -156,41 +112,29 @@ int kutulu_cmd_match(int argc, char **argv) {
         }
         kt_player_stderr(players[i], bot_stderr);
     }
-    kt_match_config cfg = {seed, forced, (uint64_t)bot_seed, first_ms * 1000000LL,
+    kt_match_config cfg = {(int64_t)seed, forced, (uint64_t)bot_seed, first_ms * 1000000LL,
                            limit_ms * 1000000LL};
-    match_observer obs = {render, NULL};
-    if (html_path && !replay_path) {
-        if (kit_html_replay_scratch(html_path, scratch, sizeof scratch, err, sizeof err)) {
-            rc = kcli_fail("--html %s", err);
-            goto done;
-        }
-        replay_path = scratch;
-        scratch_used = 1;
+    if (kit_outputs_open(&out, "kutulu")) {
+        rc = KIT_EXIT_USAGE;
+        goto done;
     }
-    kt_replay_writer rw;
-    if (replay_path) {
-        if (kt_replay_writer_open(&rw, replay_path, &maps, &cfg, players, err, sizeof err)) {
-            rc = kcli_fail("--replay: %s", err);
-            goto done;
-        }
-        obs.replay = &rw;
-    }
+    kcli_watch watch = {render, kit_outputs_replay(&out), out.maps};
     kt_match_result res;
-    if (kt_play_match(players, &maps, &cfg, render_turn, &obs, &res, err, sizeof err)) {
-        if (obs.replay) kt_replay_writer_abort(&rw);
-        rc = kcli_fail("match: %s", err);
+    if ((watch.replay &&
+         kt_replay_write_header(watch.replay, &maps, &cfg, players, err, sizeof err)) ||
+        kt_play_match(players, &maps, &cfg, kcli_observe, &watch, &res, err, sizeof err)) {
+        kit_outputs_abort(&out);
+        kcli_fail("match: %s", err);
+        rc = 1;
         goto done;
     }
-    if (obs.replay && kt_replay_writer_close(&rw, &res, err, sizeof err)) {
-        rc = kcli_fail("--replay: %s", err);
+    if (watch.replay) kt_replay_write_result(watch.replay, &res);
+    if (kit_outputs_close(&out, "kutulu")) {
+        rc = 1;
         goto done;
     }
-    if (html_path && kit_html_replay_from_file(html_path, replay_path, err, sizeof err)) {
-        rc = kcli_fail("--html %s", err);
-        goto done;
-    }
-    printf("map: %s (seed %lld), %d turns\n", kt_league_map_name(res.map_index), (long long)seed,
-           res.turns);
+    printf("map: %s (seed %llu), %d turns\n", kt_league_map_name(res.map_index),
+           (unsigned long long)seed, res.turns);
     for (int r = 1; r <= KT_PLAYERS; r++)
         for (int i = 0; i < KT_PLAYERS; i++)
             if (res.rank[i] == r)
@@ -198,7 +142,6 @@ int kutulu_cmd_match(int argc, char **argv) {
                        res.score[i], res.timeouts[i] && kt_player_is_external(players[i])
                                           ? " (timeout or invalid output)" : "");
 done:
-    if (scratch_used) remove(scratch);
     for (int i = 0; i < KT_PLAYERS; i++) kt_player_free(players[i]);
     if (bot_stderr > 2) close(bot_stderr);
     return rc;

@@ -9,19 +9,19 @@
 #include <unistd.h>
 
 #include "cli.h"
-#include "kutulu_cli.h"
-#include "kutulu_players.h"
 #include "stats.h"
 #include "tournament.h"
 
 static const char tournament_help[] =
-    "usage: kutulu tournament --bots A,B,C,D --games N [--seed S] [--jobs J] [--maps DIR]\n"
+    "usage: kutulu tournament --bots A,B,C,D --games N [--seed S] [--jobs J] [--data DIR]\n"
     "                         [--bot-stderr W]\n"
     "  --bots A,B,C,D the four entrants (built-in bots or cmd:PROGRAM ARGS; repeats allowed)\n"
     "  --games N      games to play (groups of 4 rotate the seats of one game; default 100)\n"
     "  --seed S       tournament seed (default 1): each game's referee seed derives from it\n"
     "  --jobs J       games in parallel (0 = every core, the default); the table is the same\n"
     "                 for any J\n"
+    "  --data DIR     the data folder holding maps/ (default: data beside the program, or\n"
+    "                 share/dmap/kutulu of its install prefix)\n"
     "  --bot-stderr W where cmd: programs' stderr goes: discard (the default), inherit (this\n"
     "                 program's stderr), or a FILE (appended to, never truncated)\n"
     "Prints one row per entrant. A progress line goes to stderr when it is a terminal.\n";
@@ -88,39 +88,39 @@ int kutulu_cmd_tournament(int argc, char **argv) {
     uint64_t seed = 1;
     int jobs = 0;
     kit_opts seen = {0};
-    const char *maps_dir = NULL;
+    const char *data_dir = NULL;
     char *bots_arg = NULL;
     const char *stderr_arg = NULL;
     tour_ctx ctx;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (strcmp(a, "--help") == 0) return fputs(tournament_help, stdout), 0;
-        if (kit_opt_once("kutulu", &seen, a)) return KCLI_USAGE;
+        if (kit_opt_once("kutulu", &seen, a)) return KIT_EXIT_USAGE;
         if (strncmp(a, "--", 2) != 0)
             return kcli_fail("tournament: unexpected argument '%.60s'", a);
         if (strcmp(a, "--bots") && strcmp(a, "--games") && strcmp(a, "--seed") &&
-            strcmp(a, "--jobs") && strcmp(a, "--maps") && strcmp(a, "--bot-stderr")) /* unknown, not "needs a value" */
-            return kit_unknown_option("kutulu", "tournament", a), KCLI_USAGE;
+            strcmp(a, "--jobs") && strcmp(a, "--data") && strcmp(a, "--bot-stderr")) /* unknown, not "needs a value" */
+            return kit_unknown_option("kutulu", "tournament", a), KIT_EXIT_USAGE;
         const char *v = kit_opt_value("kutulu", argc, argv, &i);
-        if (!v) return KCLI_USAGE;
+        if (!v) return KIT_EXIT_USAGE;
         if (strcmp(a, "--bots") == 0) {
             bots_arg = argv[i];
         } else if (strcmp(a, "--games") == 0) {
-            if (kit_parse_long("kutulu", a, v, 1, 100000000, &games)) return KCLI_USAGE;
+            if (kit_parse_long("kutulu", a, v, 1, 100000000, &games)) return KIT_EXIT_USAGE;
         } else if (strcmp(a, "--seed") == 0) {
-            if (kit_parse_seed("kutulu", a, v, &seed)) return KCLI_USAGE;
+            if (kit_parse_seed("kutulu", a, v, &seed)) return KIT_EXIT_USAGE;
         } else if (strcmp(a, "--jobs") == 0) {
-            if (kit_parse_jobs("kutulu", a, v, &jobs)) return KCLI_USAGE;
-        } else if (strcmp(a, "--maps") == 0) {
-            maps_dir = v;
+            if (kit_parse_jobs("kutulu", a, v, &jobs)) return KIT_EXIT_USAGE;
+        } else if (strcmp(a, "--data") == 0) {
+            data_dir = v;
         } else if (strcmp(a, "--bot-stderr") == 0) {
             stderr_arg = v;
         } else {
-            return kit_unknown_option("kutulu", "tournament", a), KCLI_USAGE;
+            return kit_unknown_option("kutulu", "tournament", a), KIT_EXIT_USAGE;
         }
     }
-    if (!bots_arg) return kcli_fail("tournament: --bots is required (see kutulu tournament --help)");
-    if (kcli_bots("--bots", bots_arg, ctx.specs)) return KCLI_USAGE;
+    if (!bots_arg) return kcli_fail("tournament: --bots is required (see kutulu help tournament)");
+    if (kcli_bots("--bots", bots_arg, ctx.specs)) return KIT_EXIT_USAGE;
     char err[256];
     for (int e = 0; e < KT_PLAYERS; e++) { /* check the programs before playing */
         kt_player *p = kt_player_new(ctx.specs[e], err, sizeof err);
@@ -128,8 +128,8 @@ int kutulu_cmd_tournament(int argc, char **argv) {
         kt_player_free(p);
     }
     static kt_mapset maps;
-    if (kcli_load_maps(maps_dir, &maps)) return KCLI_USAGE;
-    if (kcli_bot_stderr(stderr_arg, -1, &ctx.bot_stderr)) return KCLI_USAGE; /* opened last */
+    if (kcli_load_maps(data_dir, &maps)) return KIT_EXIT_USAGE;
+    if (kcli_bot_stderr(stderr_arg, -1, &ctx.bot_stderr)) return KIT_EXIT_USAGE; /* opened last */
     ctx.maps = &maps;
     ctx.seed = seed;
     game_slot *slots = calloc((size_t)games, sizeof *slots);

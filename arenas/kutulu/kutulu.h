@@ -1,10 +1,11 @@
 /* kutulu.h — the Code of Kutulu arena: the CodinGame referee's rules (league 7, every rule on),
- * turn-exact with the official Java referee, the protocol text it exchanges with players, and
- * the bots' interface.
+ * turn-exact with the official Java referee, the protocol text it exchanges with players, the
+ * seats (in-process bots and external programs), whole games, replay files and the recorded
+ * games of the referee. What a bot sees and answers, and the bot type, are in kutulu_view.h.
  *
- * The facts come from ../shared/rules/kutulu.md and the official referee
- * (JohnnyGuye/code-of-kutulu); the README of this folder says where they come from and where
- * we differ. The engine (engine.c, path.c) is rules only: no printing, no files, no clocks.
+ * The rules are in RULES.md (each with the place in the official referee,
+ * JohnnyGuye/code-of-kutulu, it comes from); the README of this folder says where we differ.
+ * The engine (engine.c, path_search.c) is rules only: no printing, no files, no clocks.
  * protocol.c turns states into the lines a player reads and parses the line it answers, with
  * the referee's grammar. Bots see exactly what a player reads, parsed (kt_view). */
 #ifndef KUTULU_H
@@ -17,6 +18,8 @@
 #include "javarandom.h"
 #include "kutulu_view.h"
 
+typedef struct kit_replay kit_replay; /* arenas/kit/replay.h */
+
 /* ---- maps ---------------------------------------------------------------------------------- */
 
 /* A maze as the referee holds it: '#' wall, 'w' wanderer spawn, 'U' shelter, 'S' explorer
@@ -28,7 +31,7 @@ typedef struct kt_map {
 } kt_map;
 
 /* The 16 league-7 mazes in the referee's order (MazeFactory.java): the name the referee uses
- * and the file of data/maps/ holding the layout. */
+ * and the file of the data folder's maps/ holding the layout. */
 const char *kt_league_map_name(int i);
 const char *kt_league_map_file(int i);
 /* The index of a league map by its exact referee name, or -1. */
@@ -38,12 +41,12 @@ int kt_league_map_index(const char *name);
 int kt_map_parse(const char *text, size_t len, const char *name, kt_map *m, char *err,
                  size_t errlen);
 
-/* The 16 league maps, loaded once (maps_load.c reads them from a folder). */
+/* The 16 league maps, loaded once (league_maps.c reads them from a folder). */
 typedef struct kt_mapset {
     kt_map maps[KT_LEAGUE_MAPS];
 } kt_mapset;
 
-/* Load the league maps from dir (data/maps). 0, or -1 with err. */
+/* Load the league maps from dir (the data folder's maps/). 0, or -1 with err. */
 int kt_mapset_load(const char *dir, kt_mapset *set, char *err, size_t errlen);
 
 /* Parse a player's output line with the referee's grammar (PlayerAction.java): returns 0 and
@@ -193,7 +196,7 @@ size_t kt_format_turn(const kt_game *g, int p, char *buf, size_t cap);
  * minions, effects; each line ends in '\n'. */
 size_t kt_format_state(const kt_game *g, char *buf, size_t cap);
 
-/* ---- players and matches ------------------------------------------------------------------- */
+/* ---- players (player.c) -------------------------------------------------------------------- */
 
 /* A seat: an in-process bot or an external program (cmd:PROGRAM ARGS). */
 typedef struct kt_player kt_player;
@@ -203,10 +206,38 @@ kt_player *kt_player_new(const char *spec, char *err, size_t errlen);
 void kt_player_free(kt_player *p);
 const char *kt_player_name(const kt_player *p);
 
+enum { KT_TURN_OK = 0, KT_TURN_TIMEOUT = 1, KT_TURN_ERROR = -1 };
+
+/* Give the player its input (init_text on its first turn, else NULL; then the turn's input)
+ * and read its answer line. KT_TURN_OK with the whole line; KT_TURN_TIMEOUT when an external
+ * program gave no line within limit_ns, exited, or gave a line of cap bytes or more;
+ * KT_TURN_ERROR with err when the runner itself failed (fork, bad input for an in-process
+ * bot, a bot's error). spent_ns: the decision's time (CPU time of the thread for in-process
+ * bots, wall time for programs). */
+int kt_player_turn(kt_player *p, const char *init_text, const char *turn_text,
+                   int64_t limit_ns, char *line, size_t cap, int64_t *spent_ns, char *err,
+                   size_t errlen);
+/* The named maps an in-process bot published for its last decision (at most max; the bot's
+ * maps(), see kutulu_view.h): the count, 0 for programs and bots that publish none, or a
+ * negative DMAP_ERR_*. */
+int kt_player_maps(kt_player *p, kit_map *out, int max);
+/* End the player's game: release an in-process bot's state, kill every process a program
+ * started (its keeper kills the whole tree; see player.c). */
+void kt_player_end(kt_player *p);
+/* The seed of the in-process bot's own generator for the next game. */
+void kt_player_seed(kt_player *p, uint64_t seed);
+int kt_player_is_external(const kt_player *p);
+/* Where an external program's stderr goes: a descriptor of the caller's (dup'ed into the
+ * program; it must stay open while the player plays), or -1 for /dev/null. Default 2, the
+ * arena's own stderr. */
+void kt_player_stderr(kt_player *p, int fd);
+
+/* ---- a game (game.c) ------------------------------------------------------------------------ */
+
 typedef struct kt_match_config {
     int64_t seed;        /* the referee's seed */
     int forced_map;      /* -1: drawn from the seed */
-    uint64_t bot_seed;   /* seeds the bots' generators */
+    uint64_t bot_seed;   /* seeds the bots' generators: seat i gets bot_seed * 4 + i + 1 */
     int64_t first_limit_ns, limit_ns; /* external bots: 1000 ms first turn, 50 ms after */
 } kt_match_config;
 
@@ -226,9 +257,12 @@ typedef struct kt_match_result {
  * longer one ends the player. */
 #define KT_ANSWER_MAX 4096
 
-/* Called after every turn (may be NULL): the game after the turn and the lines played. */
-typedef void (*kt_observer)(void *ctx, const kt_game *g, char lines[KT_PLAYERS][KT_ANSWER_MAX],
-                            const unsigned char played[KT_PLAYERS]);
+/* Called after every turn (may be NULL): the game after the turn, the lines played (played[i]
+ * when player i answered this turn) and the players (still holding their last decision's
+ * maps). Returns 0, or -1 with err to end the game with that error. */
+typedef int (*kt_observer)(void *ctx, const kt_game *g, char lines[KT_PLAYERS][KT_ANSWER_MAX],
+                           const unsigned char played[KT_PLAYERS],
+                           kt_player *const players[KT_PLAYERS], char *err, size_t errlen);
 
 /* Play a whole game with 4 players. Returns 0, or -1 with err. */
 int kt_play_match(kt_player *const players[KT_PLAYERS], const kt_mapset *maps,
@@ -238,7 +272,44 @@ int kt_play_match(kt_player *const players[KT_PLAYERS], const kt_mapset *maps,
 /* Ranks from scores (higher is better, ties share the better rank). */
 void kt_rank_scores(const int score[KT_PLAYERS], int rank[KT_PLAYERS]);
 
-/* Draw the map with explorers (digits), wanderers 'W' and slashers 'X'. */
-void kt_render(FILE *out, const kt_game *g);
+/* ---- replay files (replay_file.c) ----------------------------------------------------------- *
+ * JSON Lines in the kit's common format (arenas/kit/README.md): the header with the maze and
+ * parameters, one line per turn with the actions, the state and (when asked) the bots' maps,
+ * the result. replay_file.c documents the fields. The writer writes to an open kit replay
+ * (kit_outputs); its write errors are reported when the replay is closed. */
+
+/* Line 1: the game's map and parameters as the seed draws them. 0, or -1 with err (the game
+ * cannot start). */
+int kt_replay_write_header(kit_replay *r, const kt_mapset *maps, const kt_match_config *cfg,
+                           kt_player *const players[KT_PLAYERS], char *err, size_t errlen);
+/* One turn line; with players (not NULL) the maps each in-process bot that played the turn
+ * published, as "p<seat>/<name>". 0, or -1 with err (a bot's maps() failed). */
+int kt_replay_write_turn(kit_replay *r, const kt_game *g, char lines[KT_PLAYERS][KT_ANSWER_MAX],
+                         const unsigned char played[KT_PLAYERS],
+                         kt_player *const players[KT_PLAYERS], char *err, size_t errlen);
+/* The last line: turns, scores and ranks. */
+void kt_replay_write_result(kit_replay *r, const kt_match_result *res);
+
+/* Read a replay file back and replay it: the recorded actions from the header's seed and map
+ * must give every recorded state line and the scores. 0 when they do; 1 with the first
+ * difference in err; -1 with err when the file is unreadable or not a replay. */
+int kt_replay_check_file(const char *path, const kt_mapset *maps, char *err, size_t errlen);
+
+/* ---- the referee's recorded games (trace.c) ------------------------------------------------- */
+
+/* Play a game recorded from the official referee (data/traces, format in data/README.md) with
+ * its recorded actions and compare the drawn map, player 0's first input, every state line,
+ * the turns and the scores. Prints "OK PATH: N turns" or the first difference
+ * ("PATH:LINE: expected '...', got '...'") on stdout, or why the file cannot be replayed
+ * ("kutulu: ...") on stderr: one line. Returns 0 (the same game), 1 (a difference) or 2 (an
+ * unreadable or malformed file). */
+int kt_trace_replay(const char *path, const kt_mapset *maps);
+
+/* ---- the built-in bots (bots/) -------------------------------------------------------------- */
+
+/* postmortem, initial, random, wait, in the order `kutulu bots` lists them. */
+extern const kit_bot_table kt_bot_table;
+/* The built-in bot called name, or NULL. */
+const kt_bot *kt_bot_find(const char *name);
 
 #endif

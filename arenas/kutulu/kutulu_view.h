@@ -1,11 +1,14 @@
 /* kutulu_view.h — what a Kutulu player sees and says: the protocol's constants, the parsed
- * input (kt_view), actions, and the bot interface. Bots include only this header (through
- * kutulu.h in the arena, or pasted into the single-file CodinGame build) and dmap.h. */
+ * input (kt_view), actions, and the bot type (the kit's bot interface, arenas/kit/bot.h).
+ * Bots include only this header (through kutulu.h in the arena, or pasted with bot.h into the
+ * single-file CodinGame build) and dmap.h. */
 #ifndef KUTULU_VIEW_H
 #define KUTULU_VIEW_H
 
 #include <stddef.h>
 #include <stdint.h>
+
+#include "bot.h"
 
 #define KT_PLAYERS 4
 #define KT_MAX_W 32
@@ -90,22 +93,12 @@ int kt_parse_turn(const char *text, kt_view *v, char *err, size_t errlen);
 
 /* ---- bots ---------------------------------------------------------------------------------- */
 
-/* An in-process bot. init makes per-game state from the first view (may be NULL: no state);
- * decide answers one turn (seeded rng of its own through the state or the seed); release
- * frees the state. An init that returns NULL could not get its memory; error (NULL: the bot
- * cannot fail) gives the error that made the last decide fail (DMAP_ERR_NOMEM when a map could
- * not get its memory) or 0. Either ends the game with an error: never a different game played on. */
-typedef struct kt_bot {
-    const char *name;
-    const char *about;
-    void *(*init)(const kt_view *v, uint64_t seed);
-    kt_action (*decide)(void *state, const kt_view *v);
-    void (*release)(void *state);
-    int (*error)(const void *state);
-} kt_bot;
-
-size_t kt_bot_count(void);
-const kt_bot *kt_bot_at(size_t i);
-const kt_bot *kt_find_bot(const char *name);
+/* An in-process bot: the arenas' one interface (arenas/kit/bot.h) over kt_view and kt_action.
+ * init makes per-game state from the first view (after its first turn input) and the bot's
+ * own generator seed; decide reads the turn's view and writes the action; both return 0 or a
+ * negative DMAP_ERR_* (DMAP_ERR_NOMEM when a map could not get its memory), which ends the game
+ * with that error: never a different game played on. maps (may be NULL) publishes the named
+ * maps of the last decision for replays. */
+KIT_BOT_INTERFACE(kt_bot, kt_view, kt_action);
 
 #endif

@@ -1,111 +1,22 @@
-/* main.c — the `kutulu` program: match, replay and tournament commands, and the helpers they
- * share (kutulu_cli.h). */
-#include <errno.h>
-#include <stdarg.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
+/* main.c — the `kutulu` program: its command table (cmd_*.c) and the kit's main. */
+#include "cli.h"
 
-#include "data.h"
-#include "kutulu_cli.h"
-
-int kcli_fail(const char *fmt, ...) {
-    va_list ap;
-    va_start(ap, fmt);
-    fputs("kutulu: ", stderr);
-    vfprintf(stderr, fmt, ap);
-    fputc('\n', stderr);
-    va_end(ap);
-    return KCLI_USAGE;
-}
-
-int kcli_read_file(const char *path, char **text, size_t *len) {
-    FILE *f = fopen(path, "rb");
-    if (!f) return kcli_fail("%s: cannot open: %s", path, strerror(errno)), -1;
-    size_t cap = 1 << 16, n = 0;
-    char *buf = malloc(cap);
-    while (buf) {
-        n += fread(buf + n, 1, cap - n - 1, f);
-        if (n < cap - 1) break;
-        if (n >= KCLI_FILE_MAX) { /* full at the limit: one more byte is too many */
-            if (fgetc(f) == EOF) break;
-            free(buf);
-            fclose(f);
-            return kcli_fail("%s: larger than %d MiB (the limit for recorded games)", path,
-                             KCLI_FILE_MAX >> 20), -1;
-        }
-        size_t grow = cap * 2 > (size_t)KCLI_FILE_MAX + 1 ? (size_t)KCLI_FILE_MAX + 1 : cap * 2;
-        char *more = realloc(buf, grow);
-        if (!more) {
-            free(buf);
-            buf = NULL;
-            break;
-        }
-        buf = more;
-        cap = grow;
-    }
-    int bad = ferror(f);
-    fclose(f);
-    if (!buf || bad) {
-        free(buf);
-        return kcli_fail("%s: %s", path, bad ? "read error" : "out of memory"), -1;
-    }
-    buf[n] = '\0';
-    if (memchr(buf, '\0', n)) {
-        free(buf);
-        return kcli_fail("%s: binary file (NUL byte)", path), -1;
-    }
-    *text = buf;
-    *len = n;
-    return 0;
-}
-
-/* dir: the folder of the maps (--maps); NULL: maps/ in the arena's data folder (kit_data_dir:
- * beside the program, else share/dmap/kutulu under the install prefix). */
-int kcli_load_maps(const char *dir, kt_mapset *maps) {
-    char err[512], data[4096], found[4096 + 8];
-    if (!dir) {
-        if (kit_data_dir("kutulu", "kutulu", NULL, data, sizeof data)) return KCLI_USAGE;
-        snprintf(found, sizeof found, "%s/maps", data);
-        dir = found;
-    }
-    if (kt_mapset_load(dir, maps, err, sizeof err)) return kcli_fail("%s", err);
-    return 0;
-}
-
-static const char usage[] =
-    "usage: kutulu COMMAND [options]   (kutulu help COMMAND: its options)\n"
-    "  match --seed S --bots A,B,C,D [--map NAME] [--render] [--replay FILE]\n"
-    "  replay TRACE...           replay games recorded from the official referee\n"
-    "  tournament --bots A,B,C,D --games N [--seed S] [--jobs J]\n"
-    "  bots                      list the built-in bots\n";
+static const kit_command commands[] = {
+    {"match",
+     "--seed S --bots A,B,C,D [--map NAME] [--render] [--replay FILE] [--html FILE] [--maps]\n"
+     "        [--data DIR] [--bot-seed N] [--first-limit MS] [--limit MS] [--bot-stderr W]",
+     "play one game (built-in bots or cmd:PROGRAM ARGS) and print the ranking",
+     kutulu_cmd_match},
+    {"replay", "[--data DIR] TRACE...  |  replay [--data DIR] --file REPLAY",
+     "replay games recorded from the official referee, or a replay file of match, and compare",
+     kutulu_cmd_replay},
+    {"tournament", "--bots A,B,C,D [--games N] [--seed S] [--jobs J] [--data DIR] [--bot-stderr W]",
+     "play N games with the seats rotated and print one table", kutulu_cmd_tournament},
+};
 
 int main(int argc, char **argv) {
-    if (argc < 2) { /* like dmap and pursuit: no command is not an error, it shows the usage */
-        fputs(usage, stdout);
-        return 0;
-    }
-    if (strcmp(argv[1], "help") == 0 && argc > 2) { /* help COMMAND = COMMAND --help */
-        char *help_argv[] = {argv[2], "--help", NULL};
-        if (strcmp(argv[2], "replay") == 0) return kutulu_cmd_replay(2, help_argv);
-        if (strcmp(argv[2], "match") == 0) return kutulu_cmd_match(2, help_argv);
-        if (strcmp(argv[2], "tournament") == 0) return kutulu_cmd_tournament(2, help_argv);
-        if (strcmp(argv[2], "bots") != 0)
-            return kcli_fail("unknown command '%.60s' (see kutulu --help)", argv[2]);
-        argv[1] = argv[2]; /* help bots: the list itself */
-    }
-    if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "help") == 0) {
-        fputs(usage, stdout);
-        return 0;
-    }
-    const char *cmd = argv[1];
-    if (strcmp(cmd, "replay") == 0) return kutulu_cmd_replay(argc - 1, argv + 1);
-    if (strcmp(cmd, "match") == 0) return kutulu_cmd_match(argc - 1, argv + 1);
-    if (strcmp(cmd, "tournament") == 0) return kutulu_cmd_tournament(argc - 1, argv + 1);
-    if (strcmp(cmd, "bots") == 0) {
-        for (size_t i = 0; i < kt_bot_count(); i++)
-            printf("%-12s %s\n", kt_bot_at(i)->name, kt_bot_at(i)->about);
-        return 0;
-    }
-    return kcli_fail("unknown command '%.60s' (see kutulu --help)", cmd);
+    const kit_program program = {
+        "kutulu", "Code of Kutulu (CodinGame, league 7), turn-exact with the official referee",
+        commands, (int)(sizeof commands / sizeof commands[0]), &kt_bot_table};
+    return kit_main(&program, argc, argv);
 }

@@ -37,7 +37,7 @@
 
 #include "cputime.h"
 #include "dmap.h"
-#include "kutulu_players.h"
+#include "kutulu.h"
 
 struct kt_player {
     char name[128];
@@ -86,7 +86,7 @@ kt_player *kt_player_new(const char *spec, char *err, size_t errlen) {
         snprintf(p->name, sizeof p->name, "%s", spec);
         return p;
     }
-    p->bot = kt_find_bot(spec);
+    p->bot = kt_bot_find(spec);
     if (!p->bot) {
         free(p);
         snprintf(err, errlen, "unknown bot '%.60s'", spec); /* the CLI checks names first */
@@ -133,7 +133,7 @@ static void stop_program(kt_player *p) {
 
 void kt_player_end(kt_player *p) {
     if (!p) return;
-    if (p->bot && p->state && p->bot->release) p->bot->release(p->state);
+    if (p->bot && p->started) p->bot->release(p->state);
     p->state = NULL;
     p->started = 0;
     if (p->command) stop_program(p);
@@ -386,23 +386,29 @@ int kt_player_turn(kt_player *p, const char *init_text, const char *turn_text,
         return KT_TURN_ERROR;
     }
     if (!p->started) {
-        p->state = p->bot->init ? p->bot->init(&p->view, p->seed) : NULL;
-        p->started = 1;
-        if (p->bot->init && !p->state) {
-            snprintf(err, errlen, "bot %s: %s", p->bot->name, dmap_strerror(DMAP_ERR_NOMEM));
+        int failed = p->bot->init(&p->state, &p->view, p->seed);
+        if (failed) {
+            p->state = NULL;
+            snprintf(err, errlen, "bot %s: %s", p->bot->info.name, dmap_strerror(failed));
             return KT_TURN_ERROR;
         }
+        p->started = 1;
     }
-    kt_action a = p->bot->decide(p->state, &p->view);
-    int failed = p->bot->error ? p->bot->error(p->state) : 0;
+    kt_action a = {KT_WAIT, 0, 0};
+    int failed = p->bot->decide(p->state, &p->view, &a);
     if (failed) {
-        snprintf(err, errlen, "bot %s: %s", p->bot->name, dmap_strerror(failed));
+        snprintf(err, errlen, "bot %s: %s", p->bot->info.name, dmap_strerror(failed));
         return KT_TURN_ERROR;
     }
     p->view.turn++;
     kt_format_action(&a, line, cap);
     *spent_ns = kit_thread_cpu_ns() - t0;
     return KT_TURN_OK;
+}
+
+int kt_player_maps(kt_player *p, kit_map *out, int max) {
+    if (!p->bot || !p->started || !p->bot->maps) return 0;
+    return p->bot->maps(p->state, out, max);
 }
 
 void kt_player_seed(kt_player *p, uint64_t seed) { p->seed = seed; }

@@ -1,12 +1,11 @@
 /* fuzz_kutulu_replay.c — libFuzzer harness for the Kutulu arena's replay-file reader
- * (arenas/kutulu/replay.c, kt_replay_check_file, over the kit's JSON Lines reader): any bytes
+ * (arenas/kutulu/replay_file.c, kt_replay_check_file, over the kit's JSON Lines reader): any bytes
  * give 0, 1 (a difference) or -1 (not a replay) with a one-line message; no leak, no
  * out-of-bounds access. */
 #include "fuzz_file.h"
 
 #include "fuzz_common.h"
 #include "kutulu.h"
-#include "kutulu_replay.h"
 
 static kt_mapset maps;
 

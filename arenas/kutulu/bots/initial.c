@@ -1,5 +1,6 @@
-/* initial.c — the `initial` bot, in the spirit of seed 004's "initial bot" (its own write-up
- * is not among our seeds, so the rules below are ours): flee the nearest minion when one is
+/* initial.c — the `initial` bot, in the spirit of the "initial bot" of the Code of Kutulu
+ * Legend post-mortem (its separate write-up is not published with it, so the rules below are
+ * ours): flee the nearest minion when one is
  * close, otherwise stay near the other explorers (and go to a shelter with energy when hurt);
  * PLAN when someone is near and it is calm, LIGHT against a wanderer hunting me.
  * Built on dmap: Dijkstra maps of the minions, of the other explorers and of the shelters,
@@ -7,7 +8,7 @@
 #include <math.h>
 #include <stdlib.h>
 
-#include "common.h"
+#include "world.h"
 
 #define FAR 1e6
 
@@ -17,7 +18,7 @@ typedef struct initial_bot {
     kb_world world;
     double threat[KT_MAX_CELLS], flee[KT_MAX_CELLS], friends[KT_MAX_CELLS],
         shelter[KT_MAX_CELLS], desire[KT_MAX_CELLS];
-    int err; /* DMAP_ERR_NOMEM once a map could not get its memory (kt_bot.error) */
+    int err; /* DMAP_ERR_NOMEM once a map could not get its memory (decide returns it) */
 } initial_bot;
 
 /* rc, remembering an out-of-memory one: the answer is then not the bot's. */
@@ -26,17 +27,19 @@ static int noted(initial_bot *b, int rc) {
     return rc;
 }
 
-static void *init_initial(const kt_view *v, uint64_t seed) {
-    (void)v;
+static int init_initial(void **state, const kt_view *first, uint64_t seed) {
+    (void)first;
+    *state = NULL;
     initial_bot *b = calloc(1, sizeof *b);
-    if (!b) return NULL;
+    if (!b) return DMAP_ERR_NOMEM;
     dmap_rng_seed(&b->rng, seed);
     b->ws = dmap_workspace_new();
     if (!b->ws) {
         free(b);
-        return NULL;
+        return DMAP_ERR_NOMEM;
     }
-    return b;
+    *state = b;
+    return 0;
 }
 
 static void release_initial(void *state) {
@@ -56,10 +59,8 @@ static void field_of(initial_bot *b, const int *cells, const double *values, int
         for (int c = 0; c < w->n; c++) out[c] = FAR;
 }
 
-static kt_action decide_initial(void *state, const kt_view *v) {
+static kt_action choose(initial_bot *b, const kt_view *v) {
     kt_action wait = {KT_WAIT, 0, 0};
-    initial_bot *b = state;
-    if (!b) return wait;
     kb_world *w = &b->world;
     kb_world_from_view(w, v);
     const kb_explorer *me = &w->ex[0];
@@ -110,8 +111,14 @@ static kt_action decide_initial(void *state, const kt_view *v) {
     return kb_move_to(w, to);
 }
 
-static int error_initial(const void *state) { return ((const initial_bot *)state)->err; }
+/* The action, or the error of a map that could not get its memory (the answer is then not the
+ * bot's, and the game ends with the error). */
+static int decide_initial(void *state, const kt_view *v, kt_action *action) {
+    initial_bot *b = state;
+    *action = choose(b, v);
+    return b->err;
+}
 
-const kt_bot kt_bot_initial = {"initial",
-                               "flee close minions, stay near others, shelters when hurt",
-                               init_initial, decide_initial, release_initial, error_initial};
+const kt_bot kt_bot_initial = {{"initial",
+                                "flee close minions, stay near others, shelters when hurt"},
+                               init_initial, decide_initial, release_initial, NULL};

@@ -1,17 +1,17 @@
-/* postmortem.c — the `postmortem` bot: seed 004's Legend-league Code of Kutulu bot, section by
- * section, on dmap's threat maps, timing map, safe walk, layered search, filter chain and
- * minimax. Times are in turns from now: "time t" is the end of the t-th update from now
+/* postmortem.c — the `postmortem` bot: the Legend-league bot of a Code of Kutulu contest
+ * post-mortem, section by section, on dmap's threat maps, timing map, safe walk, layered
+ * search, filter chain and minimax. Times are in turns from now: "time t" is the end of the t-th update from now
  * (explorers move, then minions act), so a minion that can be on cell c at time t hurts me if
  * I stand on c after my t-th move; a cell is safe to enter at time t when t < timing[c].
  *
- * Where the seed is vague we decided, and say so here (the arena README repeats the list):
+ * Where the post-mortem is vague we decided, and say so here (the README repeats the list):
  *  - Wanderers (section 1): a spawning wanderer's delay is its countdown (it first moves one
  *    update after the countdown ends); a wandering one cannot go on past its remaining life.
  *    Targeting another explorer: cut off beyond its path distance to that target. Targeting
  *    me: up to D = its distance to me, only cells on a shortest path to me are dangerous at
  *    their time; any other cell c within D gets D + dist(me, c) (it reaches my cell at D,
  *    then follows me from there).
- *  - Slashers: 6 layers as in the seed, SPAWNING replaced by its end (it becomes RUSH after
+ *  - Slashers: 6 layers as in the post-mortem, SPAWNING replaced by its end (it becomes RUSH after
  *    its countdown, so the source is a RUSH node at that time) and a sixth "aimed rush" layer
  *    for a rush striking this very update at another explorer ("pretty sure the target is in
  *    LoS"): it can only land on the target's cell or a neighbour of it in sight. Every other
@@ -25,17 +25,18 @@
  *    bonus among the cells whose safe path starts with it (staying: my own cell only).
  *  - "Closest bonus": a move whose paths reach no bonus at all has none, so no distance; the
  *    filter has no opinion between such moves. (Counting my own bonus-less cell as a bonus at
- *    distance 0 made staying win whenever the safe walk reached nobody: I stood alone,
- *    paying the lonely loss, while the "closer to other players" filter never got its say.)
- *  - "Longest time to live" is, as the seed says, a property of the paths: the timing at the
+ *    distance 0 would make staying win whenever the safe walk reaches nobody: I would stand
+ *    alone, paying the lonely loss, and the "closer to other players" filter would never get
+ *    its say.)
+ *  - "Longest time to live" is, as the post-mortem says, a property of the paths: the timing at the
  *    end of the move's paths that the two bonus filters kept (biggest bonus, closest), or of
  *    any of its safe paths when it has no bonus; the best such path counts. (The timing of
  *    the first cell alone always pulled me away from the minions the crowd draws, i.e. away
  *    from the crowd; with paths, moves into the open region towards the others tie and the
- *    last filter, closer to the other players, decides, as the seed's note intends.)
- *  - Dead ends: cells that dmap's dead-end burying fills (seed 002's rule) on the bare maze.
+ *    last filter, closer to the other players, decides, as the post-mortem's note intends.)
+ *  - Dead ends: cells that dmap's dead-end burying fills (the lattice-world dead-end burying rule) on the bare maze.
  *  - PLAN "not over 250": sanity + 12 * (1 + explorers within 2 steps) <= 250 (4 ticks of +3
- *    for me and +3 per neighbour), the seed's initial-bot rule being unknown to us.
+ *    for me and +3 per neighbour), the post-mortem's initial-bot rule being unpublished.
  *  - YELL "not yelled at yet" is remembered from the EFFECT_YELL lines I have seen cast by me;
  *    the yell-trap filter counts only explorers not yet seen yelling at me (a yell is once per
  *    pair and game).
@@ -44,7 +45,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "common.h"
+#include "world.h"
 
 /* slasher layers (section 1): the 5 states, SPAWNING folded into RUSH, plus DAMAGE and the
  * aimed rush */
@@ -75,7 +76,7 @@ typedef struct pm_bot {
         move_bonus[PM_MAX_MOVES], bonus_dist[PM_MAX_MOVES], move_ttl[PM_MAX_MOVES];
     int nopp, opp_moves[KT_PLAYERS - 1][PM_MAX_MOVES];
     size_t opp_count[KT_PLAYERS - 1];
-    int err; /* DMAP_ERR_NOMEM once a map could not get its memory (kt_bot.error) */
+    int err; /* DMAP_ERR_NOMEM once a map could not get its memory (decide returns it) */
 } pm_bot;
 
 /* rc, remembering an out-of-memory one: the answer is then not the bot's. */
@@ -108,13 +109,14 @@ static int explorer_index(const kb_world *w, int id) {
 
 static void release_pm(void *state);
 
-static void *init_pm(const kt_view *v, uint64_t seed) {
+static int init_pm(void **state, const kt_view *v, uint64_t seed) {
+    *state = NULL;
     pm_bot *b = calloc(1, sizeof *b);
-    if (!b) return NULL;
+    if (!b) return DMAP_ERR_NOMEM;
     b->ws = dmap_workspace_new();
     if (!b->ws) {
         free(b);
-        return NULL;
+        return DMAP_ERR_NOMEM;
     }
     dmap_rng_seed(&b->rng, seed);
     b->prev_cell = -1;
@@ -128,10 +130,11 @@ static void *init_pm(const kt_view *v, uint64_t seed) {
     int rc = dmap_bury_dead_ends(&g, NULL, 0, 0, b->dead_end, NULL, b->ws);
     if (rc == DMAP_ERR_NOMEM) {
         release_pm(b);
-        return NULL;
+        return DMAP_ERR_NOMEM;
     }
     if (rc != DMAP_OK) memset(b->dead_end, 0, sizeof b->dead_end);
-    return b;
+    *state = b;
+    return 0;
 }
 
 static void release_pm(void *state) {
@@ -413,8 +416,8 @@ static double f_not_here(void *u, int i) {
 
 /* For every move: the biggest bonus its safe paths lead to, and how soon. A move whose paths
  * reach no bonus (0 everywhere) has no "closest bonus": its distance is infinite, so the
- * closest-bonus filter has no opinion between bonus-less moves (it used to keep staying, the
- * path of length 0, and so kept me standing alone). */
+ * closest-bonus filter has no opinion between bonus-less moves (staying, the path of length 0,
+ * would otherwise always win and keep me standing alone). */
 static void bonus_per_move(pm_bot *b) {
     const kb_world *w = &b->world;
     for (int i = 0; i < b->nmoves; i++) {
@@ -500,10 +503,7 @@ static int light_worth_it(const pm_bot *b) {
 
 /* ---- the decision ---------------------------------------------------------------------------- */
 
-static kt_action decide_pm(void *state, const kt_view *v) {
-    kt_action wait = {KT_WAIT, 0, 0};
-    pm_bot *b = state;
-    if (!b) return wait;
+static kt_action choose(pm_bot *b, const kt_view *v) {
     kb_world *w = &b->world;
     kb_world_from_view(w, v);
     const kb_explorer *me = &w->ex[0];
@@ -590,8 +590,25 @@ static kt_action decide_pm(void *state, const kt_view *v) {
     return kb_move_to(w, b->moves[pick]);
 }
 
-static int error_pm(const void *state) { return ((const pm_bot *)state)->err; }
+/* The action, or the error of a map that could not get its memory (the answer is then not the
+ * bot's, and the game ends with the error). */
+static int decide_pm(void *state, const kt_view *v, kt_action *action) {
+    pm_bot *b = state;
+    *action = choose(b, v);
+    return b->err;
+}
 
-const kt_bot kt_bot_postmortem = {"postmortem",
-                                  "Legend bot: threat/timing maps, safe walk, minimax, filters",
-                                  init_pm, decide_pm, release_pm, error_pm};
+/* The maps of the last decision worth seeing in a replay: the timing map (the earliest time a
+ * minion can be on each cell, in turns from now; null where none can come) and the safe walk's
+ * arrival times (when I can be on each cell along a safe path; null where none leads). */
+static int maps_pm(void *state, kit_map *out, int max) {
+    pm_bot *b = state;
+    int n = 0;
+    if (n < max) out[n++] = (kit_map){"timing", b->timing};
+    if (n < max) out[n++] = (kit_map){"safe_walk", b->arrival};
+    return n;
+}
+
+const kt_bot kt_bot_postmortem = {{"postmortem",
+                                   "Legend bot: threat/timing maps, safe walk, minimax, filters"},
+                                  init_pm, decide_pm, release_pm, maps_pm};

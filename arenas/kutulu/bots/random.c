@@ -3,24 +3,24 @@
  * and then PLAN, LIGHT or YELL while it has them. */
 #include <stdlib.h>
 
-#include "common.h"
+#include "world.h"
 
 typedef struct random_bot {
     dmap_rng rng;
     kb_world world;
 } random_bot;
 
-static void *init_random(const kt_view *v, uint64_t seed) {
-    (void)v;
+static int init_random(void **state, const kt_view *first, uint64_t seed) {
+    (void)first;
     random_bot *b = malloc(sizeof *b);
-    if (b) dmap_rng_seed(&b->rng, seed);
-    return b;
+    *state = b;
+    if (!b) return DMAP_ERR_NOMEM;
+    dmap_rng_seed(&b->rng, seed);
+    return 0;
 }
 
-static kt_action decide_random(void *state, const kt_view *v) {
+static kt_action choose(random_bot *b, const kt_view *v) {
     kt_action a = {KT_WAIT, 0, 0};
-    random_bot *b = state;
-    if (!b) return a;
     kb_world *w = &b->world;
     kb_world_from_view(w, v);
     uint32_t r = dmap_rng_below(&b->rng, 100);
@@ -34,5 +34,10 @@ static kt_action decide_random(void *state, const kt_view *v) {
     return kb_move_to(w, nb[dmap_rng_below(&b->rng, (uint32_t)n)]);
 }
 
-const kt_bot kt_bot_random = {"random", "a valid random action (mostly steps)", init_random,
+static int decide_random(void *state, const kt_view *v, kt_action *action) {
+    *action = choose(state, v);
+    return 0;
+}
+
+const kt_bot kt_bot_random = {{"random", "a valid random action (mostly steps)"}, init_random,
                               decide_random, free, NULL};

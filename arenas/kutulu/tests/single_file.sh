@@ -4,11 +4,11 @@
 # postmortem bot as ONE C file (bot + reduced amalgamation), which must stay under 100,000
 # characters, compile with -Wall -Wextra -Werror, and play a full game through the external
 # bot protocol exactly as the in-process postmortem bot plays it (same seed, same scores).
-# usage: single_file.sh REPO_DIR OUT_DIR KUTULU_EXE CC MAPS_DIR
+# usage: single_file.sh REPO_DIR OUT_DIR KUTULU_EXE CC DATA_DIR
 set -eu
-repo=$1 out=$2 kutulu=$3 cc=$4 maps=$5
+repo=$1 out=$2 kutulu=$3 cc=$4 data=$5
 fail() { echo "FAIL: $*" >&2; exit 1; }
-[ -d "$maps" ] || fail "missing data: $maps"
+[ -d "$data/maps" ] || fail "missing data: $data/maps"
 mkdir -p "$out"
 python3 "$repo/scripts/amalgamate" "$out/dist" || fail "amalgamate OUT_DIR"
 cat > "$out/use_header.c" <<'C'
@@ -29,17 +29,17 @@ C
   || fail "the single header does not compile cleanly"
 "$out/use_header" || fail "the single header computes a wrong field"
 a="$repo/arenas/kutulu"
-python3 "$repo/scripts/amalgamate" --single-file "$out/postmortem_one.c" "$a/kutulu_view.h" \
-  "$a/view.c" "$a/bots/common.h" "$a/bots/common.c" "$a/bots/postmortem.c" "$a/cg_main.c" \
+python3 "$repo/scripts/amalgamate" --single-file "$out/postmortem_one.c" "$repo/arenas/kit/bot.h" "$a/kutulu_view.h" \
+  "$a/view.c" "$a/bots/world.h" "$a/bots/world.c" "$a/bots/postmortem.c" "$a/cg_main.c" \
   || fail "amalgamate --single-file"
 size=$(wc -c < "$out/postmortem_one.c")
 [ "$size" -lt 100000 ] || fail "postmortem_one.c has $size characters (limit 100,000)"
 "$cc" -std=c11 -O2 -Wall -Wextra -Werror "$out/postmortem_one.c" -o "$out/postmortem_one" -lm \
   || fail "postmortem_one.c does not compile cleanly"
 # the in-process bot in seat 0 gets seed bot_seed*4 + 1 = 5: give the program the same
-ext=$("$kutulu" match --seed 5 --maps "$maps" --first-limit 5000 --limit 2000 \
+ext=$("$kutulu" match --seed 5 --data "$data" --first-limit 5000 --limit 2000 \
   --bots "cmd:$out/postmortem_one 5,initial,random,wait") || fail "match with the program"
-inp=$("$kutulu" match --seed 5 --maps "$maps" --bots "postmortem,initial,random,wait") \
+inp=$("$kutulu" match --seed 5 --data "$data" --bots "postmortem,initial,random,wait") \
   || fail "match in process"
 echo "$ext"
 case "$ext" in *timeout*) fail "the single-file bot timed out or printed garbage" ;; esac

@@ -14,7 +14,6 @@
 
 #include "check.h"
 #include "kutulu.h"
-#include "kutulu_players.h"
 
 int main(int argc, char **argv) {
     if (argc < 3) {

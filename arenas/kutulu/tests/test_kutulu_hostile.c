@@ -41,7 +41,6 @@
 
 #include "check.h"
 #include "kutulu.h"
-#include "kutulu_players.h"
 
 /* Reads the protocol like a real bot: the init lines, then each turn's entities. ANSWER is
  * run for every turn with $t the turn number (from 0). */

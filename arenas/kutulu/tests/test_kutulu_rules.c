@@ -1,5 +1,5 @@
 /* test_kutulu_rules.c — rule scenarios for the Kutulu engine, each checked against the facts
- * of ../shared/rules/kutulu.md (the referee's behaviour): the action grammar, yells once per
+ * of RULES.md (the referee's behaviour): the action grammar, yells once per
  * ordered pair, PLAN/LIGHT durations, uses and refusal, shelters and their energy, the slasher
  * state machine with line of sight, wanderer spawns at the farthest spawn points, sanity loss
  * alone/in a group and the last explorer's 50, spook on arrival, invalid output, determinism. */
@@ -9,7 +9,6 @@
 
 #include "check.h"
 #include "kutulu.h"
-#include "kutulu_players.h"
 
 /* An open room without wanderer spawns (9 x 7), a shelter in the middle. */
 static const char room[] = "#########\n"
@@ -451,13 +450,15 @@ typedef struct trace_hash {
     uint64_t h;
 } trace_hash;
 
-static void hash_turn(void *ctx, const kt_game *g, char lines[KT_PLAYERS][KT_ANSWER_MAX],
-                      const unsigned char played[KT_PLAYERS]) {
-    (void)lines, (void)played;
+static int hash_turn(void *ctx, const kt_game *g, char lines[KT_PLAYERS][KT_ANSWER_MAX],
+                     const unsigned char played[KT_PLAYERS], kt_player *const players[KT_PLAYERS],
+                     char *err, size_t errlen) {
+    (void)lines, (void)played, (void)players, (void)err, (void)errlen;
     trace_hash *t = ctx;
     static char buf[1 << 16];
     size_t n = kt_format_state(g, buf, sizeof buf);
     for (size_t i = 0; i < n; i++) t->h = (t->h ^ (unsigned char)buf[i]) * 1099511628211ULL;
+    return 0;
 }
 
 static void test_determinism(const kt_mapset *league) {

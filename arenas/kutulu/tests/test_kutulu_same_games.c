@@ -1,12 +1,12 @@
-/* test_kutulu_same_games.c — the engine plays the same games as before its speed-ups: the
- * hash of every state of 256 fixed-seed games with seeded random actions must equal the hash
- * the engine gave before them.
+/* test_kutulu_same_games.c — the engine plays the same games as the reference engine: the
+ * hash of every state of 256 fixed-seed games with seeded random actions must equal
+ * REFERENCE_HASH.
  *
- * The oracle: REFERENCE_HASH was printed by this very file (`test_kutulu_same_games MAPS_DIR
- * --print`) built against the engine of main at commit 9509b7d (before the engine's
- * speed-ups), the engine the recorded games of the official referee check state for state
- * (kutulu_trace_seed_*). It is an old engine's output, not ours: a change of the rules' outcome
- * anywhere (a path's tie-break, an RNG draw, the order of the turn's steps) changes it.
+ * The oracle: REFERENCE_HASH is the output of this very file (`test_kutulu_same_games MAPS_DIR
+ * --print`) built against the engine of commit 9509b7d, the plain engine without the fast
+ * paths, which the recorded games of the official referee check state for state
+ * (kutulu_trace_seed_*). A change of the rules' outcome anywhere (a path's tie-break, an RNG
+ * draw, the order of the turn's steps) changes it.
  *
  * The actions mix what the engine's fast paths and slow paths see: steps to a neighbour cell
  * (diagonals and walls included), MOVE to any cell of the map or off it (long paths, walls,

@@ -1,8 +1,8 @@
-/* common.h — what the Kutulu bots share: the view turned into a bot's world (a dmap grid of the
+/* world.h — what the Kutulu bots share: the view turned into a bot's world (a dmap grid of the
  * maze, explorers with me first, minions, effects) and small helpers on it. Uses only dmap.h
  * and kutulu_view.h, so it pastes into the single-file CodinGame build. */
-#ifndef KUTULU_BOTS_COMMON_H
-#define KUTULU_BOTS_COMMON_H
+#ifndef KUTULU_BOTS_WORLD_H
+#define KUTULU_BOTS_WORLD_H
 
 #include "dmap.h"
 #include "kutulu_view.h"

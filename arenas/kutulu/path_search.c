@@ -1,4 +1,4 @@
-/* path.c — the referee's path search (AStar.java): a uniform-cost search whose open list is
+/* path_search.c — the referee's path search (AStar.java): a uniform-cost search whose open list is
  * stable-sorted by cost, so entries of equal cost leave in insertion order, and whose
  * neighbours are appended in direction order (k + offset) mod 4 (up, right, down, left).
  * Duplicates are allowed; an entry is skipped when its cell is already closed. We keep one

@@ -1,10 +1,11 @@
-/* match.c — one whole game with four players: the referee's loop (send each active player its
- * input, read its line, parse it with the referee's grammar, play the turn) and the ranking. */
+/* game.c — one whole game with four players: the referee's loop (send each active player its
+ * input, read its line, parse it with the referee's grammar, play the turn), the observer after
+ * every turn, and the ranking. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "kutulu_players.h"
+#include "kutulu.h"
 
 void kt_rank_scores(const int score[KT_PLAYERS], int rank[KT_PLAYERS]) {
     for (int i = 0; i < KT_PLAYERS; i++) {
@@ -71,9 +72,13 @@ int kt_play_match(kt_player *const players[KT_PLAYERS], const kt_mapset *maps,
             rc = -1;
             goto done;
         }
+        /* the observer first: a player ended this turn still holds its last decision's maps */
+        if (obs && obs(ctx, &g, lines, played, players, err, errlen)) {
+            rc = -1;
+            goto done;
+        }
         for (int i = 0; i < KT_PLAYERS; i++)
             if (!g.ex[i].active) kt_player_end(players[i]);
-        if (obs) obs(ctx, &g, lines, played);
     }
     res->turns = g.turn;
     res->map_index = g.map_index;
@@ -85,27 +90,4 @@ done:
     free(turn);
     kt_game_free(&g);
     return rc;
-}
-
-void kt_render(FILE *out, const kt_game *g) {
-    const kt_map *m = g->map;
-    char grid[KT_MAX_CELLS];
-    for (int c = 0; c < m->w * m->h; c++) grid[c] = m->cells[c] == 'S' ? '.' : m->cells[c];
-    for (int c = 0; c < m->w * m->h; c++)
-        if (g->light[c] && grid[c] == '.') grid[c] = ':';
-    for (int k = 0; k < g->nminions; k++)
-        grid[g->minions[k].cell] = g->minions[k].type == KT_WANDERER
-                                       ? (g->minions[k].state == KT_SPAWNING ? 'v' : 'W')
-                                       : 'X';
-    for (int i = KT_PLAYERS - 1; i >= 0; i--)
-        if (g->ex[i].active) grid[g->ex[i].cell] = (char)('0' + i);
-    fprintf(out, "turn %d\n", g->turn - 1);
-    for (int y = 0; y < m->h; y++) fprintf(out, "%.*s\n", m->w, grid + y * m->w);
-    for (int i = 0; i < KT_PLAYERS; i++) {
-        if (g->ex[i].active)
-            fprintf(out, "  %d: sanity %d plans %d lights %d\n", i, g->ex[i].sanity,
-                    g->ex[i].plans, g->ex[i].lights);
-        else
-            fprintf(out, "  %d: out, score %d\n", i, g->ex[i].score);
-    }
 }

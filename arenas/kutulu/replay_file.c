@@ -1,4 +1,4 @@
-/* replay.c — Kutulu replay files, in the common dmap replay format (JSON Lines, the kit's
+/* replay_file.c — Kutulu replay files, in the common dmap replay format (JSON Lines, the kit's
  * writer and reader):
  *   line 1  {"format":"dmap-replay","version":1,"game":"kutulu","width":W,"height":H,
  *            "seed":S,"players":[4 names],"terrain":[rows: '#' wall, 'w' wanderer spawn,
@@ -8,7 +8,8 @@
  *            "params":[lonely, group, spawn_time, life_time]}
  *   turns   {"turn":t,"actions":[4 lines as the players printed them, null when a player was
  *            out],"state":{"lines":[the state lines of the trace format],"explorers":[...],
- *            "minions":[...],"effects":[...]}}
+ *            "minions":[...],"effects":[...]}, with --maps "maps":{"p<seat>/<name>":[W*H
+ *            values, null where the map has none]} of the in-process bots that played}
  *   last    {"result":{"turns":N,"scores":[4],"ranks":[4]}}
  * `kutulu replay --file FILE` reads one back: it plays the recorded actions from the header's
  * seed and map and checks every state line, so a replay file is also a test case. */
@@ -16,7 +17,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "kutulu_replay.h"
+#include "dmap.h"
+#include "kutulu.h"
 #include "replay.h"
 
 static json_t *state_json(const kt_game *g) {
@@ -56,28 +58,12 @@ static json_t *state_json(const kt_game *g) {
                      "effects", effs);
 }
 
-typedef struct writer_impl {
-    kit_replay r;
-} writer_impl;
-
-int kt_replay_writer_open(kt_replay_writer *w, const char *path, const kt_mapset *maps,
-                          const kt_match_config *cfg, kt_player *const players[KT_PLAYERS],
-                          char *err, size_t errlen) {
-    writer_impl *impl = calloc(1, sizeof *impl);
-    if (!impl) return snprintf(err, errlen, "out of memory"), -1;
-    int e = kit_replay_open(&impl->r, path);
-    if (e) {
-        free(impl);
-        snprintf(err, errlen, "cannot write %s: %s", path, strerror(e));
-        return -1;
-    }
+int kt_replay_write_header(kit_replay *r, const kt_mapset *maps, const kt_match_config *cfg,
+                           kt_player *const players[KT_PLAYERS], char *err, size_t errlen) {
     /* the game's map and parameters, as kt_game_init draws them */
     kt_game g;
-    if (kt_game_init(&g, cfg->seed, maps, cfg->forced_map)) {
-        kit_replay_abort(&impl->r);
-        free(impl);
-        return snprintf(err, errlen, "cannot start the game"), -1;
-    }
+    if (kt_game_init(&g, cfg->seed, maps, cfg->forced_map))
+        return snprintf(err, errlen, "cannot start the game (map or memory)"), -1;
     const char *names[KT_PLAYERS];
     for (int i = 0; i < KT_PLAYERS; i++) names[i] = kt_player_name(players[i]);
     json_t *extra = json_pack("{s:s,s:b,s:I,s:I,s:[iiii]}", "map", g.map->name, "map_drawn",
@@ -85,50 +71,55 @@ int kt_replay_writer_open(kt_replay_writer *w, const char *path, const kt_mapset
                               (json_int_t)cfg->seed, "bot_seed", (json_int_t)cfg->bot_seed,
                               "params", g.params.lonely, g.params.group, g.params.spawn_time,
                               g.params.life_time);
-    e = kit_replay_header(&impl->r, "kutulu", g.map->w, g.map->h, (uint64_t)cfg->seed, names,
-                          KT_PLAYERS, g.map->cells, extra);
+    kit_replay_header(r, "kutulu", g.map->w, g.map->h, (uint64_t)cfg->seed, names, KT_PLAYERS,
+                      g.map->cells, extra);
     kt_game_free(&g);
-    if (e) {
-        kit_replay_abort(&impl->r);
-        free(impl);
-        return snprintf(err, errlen, "cannot write %s: %s", path, strerror(e)), -1;
-    }
-    w->impl = impl;
     return 0;
 }
 
-void kt_replay_turn_write(kt_replay_writer *w, const kt_game *g,
-                          char lines[KT_PLAYERS][KT_ANSWER_MAX],
-                          const unsigned char played[KT_PLAYERS]) {
-    writer_impl *impl = w->impl;
+/* The maps the in-process bots that played this turn published, as {"p<seat>/<name>": [...]},
+ * into *out (NULL when none). 0, or -1 with err. */
+static int bot_maps(const kt_game *g, const unsigned char played[KT_PLAYERS],
+                    kt_player *const players[KT_PLAYERS], json_t **out, char *err,
+                    size_t errlen) {
+    *out = NULL;
+    size_t n = (size_t)g->map->w * (size_t)g->map->h;
+    for (int i = 0; i < KT_PLAYERS; i++) {
+        if (!played[i]) continue;
+        kit_map m[KIT_MAX_MAPS];
+        int k = kt_player_maps(players[i], m, KIT_MAX_MAPS);
+        if (k < 0) {
+            snprintf(err, errlen, "bot %s: maps: %s", kt_player_name(players[i]),
+                     dmap_strerror(k));
+            return -1;
+        }
+        for (int j = 0; j < k; j++) {
+            char key[96];
+            snprintf(key, sizeof key, "p%d/%s", i, m[j].name);
+            if (!*out) *out = json_object();
+            json_object_set_new(*out, key, kit_replay_map(m[j].values, n));
+        }
+    }
+    return 0;
+}
+
+int kt_replay_write_turn(kit_replay *r, const kt_game *g, char lines[KT_PLAYERS][KT_ANSWER_MAX],
+                         const unsigned char played[KT_PLAYERS],
+                         kt_player *const players[KT_PLAYERS], char *err, size_t errlen) {
+    json_t *maps = NULL;
+    if (players && bot_maps(g, played, players, &maps, err, errlen)) return -1;
     json_t *actions = json_array();
     for (int i = 0; i < KT_PLAYERS; i++)
         json_array_append_new(actions, played[i] ? json_string(lines[i]) : json_null());
-    kit_replay_turn(&impl->r, g->turn - 1, actions, state_json(g), NULL);
-}
-
-int kt_replay_writer_close(kt_replay_writer *w, const kt_match_result *res, char *err,
-                           size_t errlen) {
-    writer_impl *impl = w->impl;
-    json_t *result = json_pack("{s:i,s:[iiii],s:[iiii]}", "turns", res->turns, "scores",
-                               res->score[0], res->score[1], res->score[2], res->score[3],
-                               "ranks", res->rank[0], res->rank[1], res->rank[2], res->rank[3]);
-    kit_replay_result(&impl->r, result);
-    char path[sizeof impl->r.path];
-    snprintf(path, sizeof path, "%s", impl->r.path);
-    int e = kit_replay_close(&impl->r);
-    free(impl);
-    w->impl = NULL;
-    if (e) return snprintf(err, errlen, "cannot write %s: %s", path, strerror(e)), -1;
+    kit_replay_turn(r, g->turn - 1, actions, state_json(g), maps);
     return 0;
 }
 
-void kt_replay_writer_abort(kt_replay_writer *w) {
-    writer_impl *impl = w->impl;
-    if (!impl) return;
-    kit_replay_abort(&impl->r);
-    free(impl);
-    w->impl = NULL;
+void kt_replay_write_result(kit_replay *r, const kt_match_result *res) {
+    json_t *result = json_pack("{s:i,s:[iiii],s:[iiii]}", "turns", res->turns, "scores",
+                               res->score[0], res->score[1], res->score[2], res->score[3],
+                               "ranks", res->rank[0], res->rank[1], res->rank[2], res->rank[3]);
+    kit_replay_result(r, result);
 }
 
 /* ---- reading a replay back ------------------------------------------------------------- */

@@ -1,4 +1,5 @@
-/* maps.c — the league-7 maze list of the referee (names in its order) and the maze parser. */
+/* maze.c — the maze text format of the referee (rows of cells) and its league-7 maze list, in
+ * the referee's order (MazeFactory.java). */
 #include <stdio.h>
 #include <string.h>
 

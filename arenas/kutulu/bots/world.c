@@ -1,8 +1,8 @@
-/* common.c — the bots' world built from the view, and small helpers on it. */
+/* world.c — the bots' world built from the view, and small helpers on it. */
 #include <stdlib.h>
 #include <string.h>
 
-#include "common.h"
+#include "world.h"
 
 void kb_world_from_view(kb_world *w, const kt_view *v) {
     w->w = v->w;

@@ -1,0 +1,55 @@
+/* cli.h — what the `kutulu` program's commands share: the one-line failure, the data folder
+ * and its league maps, --bots lists (built-in bots and cmd: programs), --bot-stderr, Java-long
+ * option values, the match's observer (--render and the replay's turn lines), and the
+ * commands themselves (cmd_*.c) for main.c's table. The kit's program.h brings kit_main, the
+ * --replay/--html/--maps outputs and the option grammar (arenas/kit/cli.h). */
+#ifndef KUTULU_CLI_H
+#define KUTULU_CLI_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "kutulu.h"
+#include "program.h"
+
+/* "kutulu: MESSAGE" on stderr; returns KIT_EXIT_USAGE. */
+int kcli_fail(const char *fmt, ...)
+#if defined(__GNUC__) || defined(__clang__)
+    __attribute__((format(printf, 1, 2)))
+#endif
+    ;
+/* The league maps of the data folder (--data DIR, or the default the kit finds: kit_data_dir);
+ * 0 or KIT_EXIT_USAGE (printed). */
+int kcli_load_maps(const char *data_dir, kt_mapset *maps);
+/* A Java long; 0 or KIT_EXIT_USAGE (printed). */
+int kcli_int64(const char *opt, const char *s, int64_t *out);
+/* --bot-stderr's value v: "inherit" (2), "discard" (-1), a FILE opened for appending, or dflt
+ * when v is NULL (not given). Open it after every other argument is checked, so that bad input
+ * creates no file. 0 or KIT_EXIT_USAGE (printed). */
+int kcli_bot_stderr(const char *v, int dflt, int *fd);
+/* Split "A,B,C,D" in place into exactly 4 player specs, each a built-in bot or cmd:PROGRAM
+ * ARGS; 0 or KIT_EXIT_USAGE (the kit's one line: kit_split_bots, kit_bot_lookup). */
+int kcli_bots(const char *opt, char *s, char *specs[KT_PLAYERS]);
+
+/* Draw the map with explorers (digits), wanderers 'W' (spawning 'v'), slashers 'X' and LIGHT
+ * marks ':', then each explorer's sanity, plans and lights (or its score once out). */
+void kcli_render(FILE *out, const kt_game *g);
+
+/* What `match` watches each turn: the board (--render) and the replay (with the bots' maps
+ * under --maps). */
+typedef struct kcli_watch {
+    int render;
+    kit_replay *replay; /* NULL: no replay */
+    int maps;           /* --maps: the in-process bots' maps go into the replay */
+} kcli_watch;
+/* The kt_observer of `match` (ctx: a kcli_watch). */
+int kcli_observe(void *ctx, const kt_game *g, char lines[KT_PLAYERS][KT_ANSWER_MAX],
+                 const unsigned char played[KT_PLAYERS], kt_player *const players[KT_PLAYERS],
+                 char *err, size_t errlen);
+
+/* The commands (argv[0] is the command's name). */
+int kutulu_cmd_match(int argc, char **argv);
+int kutulu_cmd_replay(int argc, char **argv);
+int kutulu_cmd_tournament(int argc, char **argv);
+
+#endif
