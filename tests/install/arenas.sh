@@ -80,9 +80,9 @@ for game in "$@"; do
     ;;
   pursuit)
     expect "pursuit match on an installed world" "winner:" \
-      "$bin" match --world "$share/pursuit/battlefield.dat" --predator chase --prey bury
+      "$bin" match --world "$share/pursuit/battlefield.dat" --bots chase,bury
     expect "pursuit tournament on the installed worlds" "battlefield3" \
-      "$bin" tournament --predators chase --preys flee --worlds 1 --lab-games 1
+      "$bin" tournament --predators chase --preys flee --games 1 --data-games 1
     ;;
   *) bad "unknown arena $game" ;;
   esac
