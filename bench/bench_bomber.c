@@ -30,7 +30,7 @@
 #include "bench_util.h"
 #include "bomber.h"
 #include "bots/gambit.h"
-#include "cputime.h"
+#include "kit/cputime.h"
 #include "trace.h"
 
 typedef struct recorded {

@@ -23,7 +23,7 @@
 #include "dmap.h"
 #include "kutulu.h"
 #include "pommerman.h"
-#include "replay.h"
+#include "kit/replay.h"
 #include "trace.h"
 
 #ifndef DMAP_SOURCE_DIR

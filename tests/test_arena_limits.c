@@ -17,10 +17,10 @@
 #include <zlib.h>
 
 #include "check.h"
-#include "file.h"
+#include "kit/file.h"
 #include "kutulu.h"
 #include "pommerman.h"
-#include "replay.h"
+#include "kit/replay.h"
 #include "trace.h"
 
 static char path[] = "/tmp/dmap_arena_limits_XXXXXX";

@@ -13,8 +13,8 @@
 
 #include <stdint.h>
 
-#include "bot.h"
-#include "pyrandom.h"
+#include "kit/bot.h"
+#include "kit/pyrandom.h"
 
 #define BOMBER_W 12
 #define BOMBER_H 10

@@ -6,23 +6,12 @@
 
 int bomber_cli_bots(const char *opt, char *list, int min, int max, const bomber_bot **out,
                     int *n) {
-    char *items[16];
-    if (max > (int)(sizeof items / sizeof *items)) max = (int)(sizeof items / sizeof *items);
-    if (kit_split_bots(BOMBER_PROG, opt, list, min, max, NULL, items, n)) return -1;
-    for (int i = 0; i < *n; i++) {
-        const kit_bot_info *b = kit_bot_lookup(BOMBER_PROG, opt, &bomber_bot_table, items[i], NULL);
-        if (!b) return -1;
-        out[i] = (const bomber_bot *)b; /* the info is the bot's first member */
-    }
+    const kit_bot_info *info[16];
+    if (max > 16) max = 16;
+    if (kit_parse_bots(BOMBER_PROG, opt, list, &bomber_bot_table, min, max, NULL, info, n))
+        return -1;
+    for (int i = 0; i < *n; i++) out[i] = (const bomber_bot *)info[i]; /* info: the first member */
     return 0;
-}
-
-int bomber_cli_flushed(int rc) {
-    if ((fflush(stdout) != 0 || ferror(stdout)) && rc != KIT_EXIT_USAGE) {
-        kit_fail(BOMBER_PROG, "cannot write the output");
-        return 1;
-    }
-    return rc;
 }
 
 void bomber_render(const bomber_game *g, int tick) {

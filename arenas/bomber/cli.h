@@ -5,7 +5,7 @@
 #define BOMBER_CLI_H
 
 #include "bomber.h"
-#include "program.h" /* the kit's program and option grammar (kit cli.h) */
+#include "kit/program.h" /* the kit's program and option grammar (kit cli.h) */
 
 #define BOMBER_PROG "bomber"
 
@@ -20,10 +20,6 @@ int bomber_cli_bots(const char *opt, char *list, int min, int max, const bomber_
  * + wood, * ore, a ammo, t treasure, o bomb, ^ fire, 0 1 players (x when dead). */
 void bomber_render(const bomber_game *g, int tick);
 
-/* KIT CANDIDATE: every program's last step. Flushes stdout: rc, or 1 after "bomber: cannot
- * write the output" when the output could not be written (a full disk, a closed pipe), so a
- * lost table never exits 0. */
-int bomber_cli_flushed(int rc);
 
 /* The commands (argv[0] is the command's name; exit status 0, 1 or KIT_EXIT_USAGE). */
 int cmd_match(int argc, char **argv);

@@ -97,5 +97,5 @@ int cmd_match(int argc, char **argv) {
     else snprintf(w, sizeof w, "pid %d (%s)", r.winner, bots[r.winner]->info.name);
     printf("winner: %s, reason: %s after %d ticks, scores: %d-%d, hp: %d-%d\n", w,
            r.death ? "death" : "timeout", r.ticks, r.score[0], r.score[1], r.hp[0], r.hp[1]);
-    return bomber_cli_flushed(0);
+    return 0;
 }

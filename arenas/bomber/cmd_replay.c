@@ -100,5 +100,5 @@ int cmd_replay(int argc, char **argv) {
     }
     int rc = 0;
     for (int k = 1; k <= ntraces && !rc; k++) rc = replay_game(argv[k], log);
-    return bomber_cli_flushed(rc);
+    return rc;
 }

@@ -8,8 +8,8 @@
 
 #include "cli.h"
 #include "dmap.h"
-#include "stats.h"
-#include "tournament.h"
+#include "kit/stats.h"
+#include "kit/tournament.h"
 
 enum { MAX_BOTS = 8 };
 
@@ -147,5 +147,5 @@ int cmd_tournament(int argc, char **argv) {
                 failed, g, g < total ? dmap_strerror(res[g].rc) : "?");
     }
     free(res);
-    return bomber_cli_flushed(failed ? 1 : 0);
+    return failed ? 1 : 0;
 }

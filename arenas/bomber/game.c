@@ -5,7 +5,7 @@
 #include <string.h>
 
 #include "bomber.h"
-#include "cputime.h"
+#include "kit/cputime.h"
 #include "dmap.h"
 
 uint64_t bomber_bot_seed(uint64_t game_seed, int pid) {

@@ -10,7 +10,7 @@
 #define BOMBER_REPLAY_FILE_H
 
 #include "bomber.h"
-#include "replay.h"
+#include "kit/replay.h"
 
 /* Line 1, from the game before its first tick. Returns 0 or an errno value. */
 int bomber_replay_begin(kit_replay *r, const bomber_game *g, uint64_t seed,

@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "file.h"
+#include "kit/file.h"
 
 /* ---- lines ------------------------------------------------------------------------------- */
 

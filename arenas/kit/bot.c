@@ -22,6 +22,16 @@ const kit_bot_info *kit_bot_lookup(const char *prog, const char *opt, const kit_
     return NULL;
 }
 
+int kit_parse_bots(const char *prog, const char *opt, char *list, const kit_bot_table *t,
+                   int min, int max, const char *note, const kit_bot_info **out, int *n) {
+    char *items[64];
+    if (max > 64) max = 64;
+    if (kit_split_bots(prog, opt, list, min, max, note, items, n)) return -1;
+    for (int i = 0; i < *n; i++)
+        if (!(out[i] = kit_bot_lookup(prog, opt, t, items[i], NULL))) return -1;
+    return 0;
+}
+
 void kit_bot_list(FILE *out, const kit_bot_table *t) {
     int width = 0;
     for (int i = 0; i < t->n; i++) {

@@ -71,6 +71,13 @@ const kit_bot_info *kit_bot_find(const kit_bot_table *t, const char *name);
 const kit_bot_info *kit_bot_lookup(const char *prog, const char *opt, const kit_bot_table *t,
                                    const char *name, const char *also);
 
+/* --bots A,B,...: the list split in place at its commas (kit_split_bots: no empty name, MIN to
+ * MAX names, `note` naming what fixes the count or NULL), then every name looked up
+ * (kit_bot_lookup): out[0..*n-1] receive the bots in seat order (room for max). 0, or -1
+ * after one line on stderr. */
+int kit_parse_bots(const char *prog, const char *opt, char *list, const kit_bot_table *t,
+                   int min, int max, const char *note, const kit_bot_info **out, int *n);
+
 /* The `bots` command: one line per bot, "NAME  ABOUT", names padded to one column. */
 void kit_bot_list(FILE *out, const kit_bot_table *t);
 

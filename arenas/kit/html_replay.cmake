@@ -17,5 +17,5 @@ add_custom_command(OUTPUT ${KIT_VIEWER_C}
   VERBATIM
   COMMENT "Embedding the replay viewer (viewer/) for standalone HTML replays")
 add_library(kit_html_replay STATIC ${CMAKE_CURRENT_SOURCE_DIR}/html_replay.c ${KIT_VIEWER_C})
-target_include_directories(kit_html_replay PUBLIC ${CMAKE_CURRENT_SOURCE_DIR})
+target_include_directories(kit_html_replay PUBLIC ${PROJECT_SOURCE_DIR}/arenas)
 target_compile_options(kit_html_replay PRIVATE ${DMAP_WARNINGS})

@@ -50,7 +50,23 @@ static int run_bots(const kit_program *p, int argc, char **argv) {
     return 0;
 }
 
-int kit_main(const kit_program *p, int argc, char **argv) {
+int kit_finish(const char *prog, int rc) {
+    errno = 0;
+    if (fflush(stdout) == 0 && !ferror(stdout)) return rc;
+    kit_fail(prog, "cannot write the output%s%s", errno ? ": " : "", errno ? strerror(errno) : "");
+    return rc != 0 ? rc : 1;
+}
+
+int kit_help_asked(int argc, char **argv, const char *help) {
+    for (int i = 1; i < argc; i++)
+        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+            fputs(help, stdout);
+            return 1;
+        }
+    return 0;
+}
+
+static int dispatch(const kit_program *p, int argc, char **argv) {
     if (argc < 2) return kit_usage(p, stdout), 0;
     const char *name = argv[1];
     if (is_help(name)) {
@@ -67,6 +83,10 @@ int kit_main(const kit_program *p, int argc, char **argv) {
     if (p->bots && !strcmp(name, "bots")) return run_bots(p, argc - 1, argv + 1);
     const kit_command *c = find_command(p, name);
     return c ? c->run(argc - 1, argv + 1) : unknown_command(p, name);
+}
+
+int kit_main(const kit_program *p, int argc, char **argv) {
+    return kit_finish(p->name, dispatch(p, argc, argv));
 }
 
 /* ---- outputs ------------------------------------------------------------------------------ */

@@ -43,8 +43,18 @@ typedef struct kit_program {
 
 /* Runs the command argv[1]: no command, `help`, `--help` or `-h` print the usage on stdout
  * (exit 0); `help COMMAND` runs COMMAND --help; `bots` lists the bots; anything else prints
- * "PROG: unknown command 'X' (see PROG help)" and returns 2. */
+ * "PROG: unknown command 'X' (see PROG help)" and returns 2. The status is the command's, or
+ * kit_finish's when standard output could not be written. */
 int kit_main(const kit_program *p, int argc, char **argv);
+
+/* A program's last step: flushes standard output; when that fails (a full disk, a closed
+ * pipe), "PROG: cannot write the output: REASON" and 1 unless rc is already an error, since a
+ * result that was not written is not a success. Otherwise rc. */
+int kit_finish(const char *prog, int rc);
+
+/* `COMMAND --help` (or -h) anywhere among argv[1..argc-1]: prints help on stdout and returns
+ * 1; else 0. Commands call it first, so that --help works whatever else is given. */
+int kit_help_asked(int argc, char **argv, const char *help);
 
 /* The usage: "usage: PROG COMMAND [options]   (PROG help COMMAND: its options)", the about
  * line, then one line per command. */

@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "data.h"
+#include "kit/data.h"
 
 int kcli_fail(const char *fmt, ...) {
     va_list ap;

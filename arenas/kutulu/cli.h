@@ -10,7 +10,7 @@
 #include <stdio.h>
 
 #include "kutulu.h"
-#include "program.h"
+#include "kit/program.h"
 
 /* "kutulu: MESSAGE" on stderr; returns KIT_EXIT_USAGE. */
 int kcli_fail(const char *fmt, ...)

@@ -9,8 +9,8 @@
 #include <unistd.h>
 
 #include "cli.h"
-#include "stats.h"
-#include "tournament.h"
+#include "kit/stats.h"
+#include "kit/tournament.h"
 
 static const char tournament_help[] =
     "usage: kutulu tournament --bots A,B,C,D --games N [--seed S] [--jobs J] [--data DIR]\n"

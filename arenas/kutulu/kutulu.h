@@ -15,7 +15,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "javarandom.h"
+#include "kit/javarandom.h"
 #include "kutulu_view.h"
 
 typedef struct kit_replay kit_replay; /* arenas/kit/replay.h */

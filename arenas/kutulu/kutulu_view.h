@@ -8,7 +8,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "bot.h"
+#include "kit/bot.h"
 
 #define KT_PLAYERS 4
 #define KT_MAX_W 32

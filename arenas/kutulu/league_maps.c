@@ -3,7 +3,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "file.h"
+#include "kit/file.h"
 #include "kutulu.h"
 
 /* A maze file is at most 32 rows of 32 cells; anything much larger is not one. */

@@ -35,7 +35,7 @@
 #include <sys/prctl.h>
 #endif
 
-#include "cputime.h"
+#include "kit/cputime.h"
 #include "dmap.h"
 #include "kutulu.h"
 

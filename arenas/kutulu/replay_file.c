@@ -19,7 +19,7 @@
 
 #include "dmap.h"
 #include "kutulu.h"
-#include "replay.h"
+#include "kit/replay.h"
 
 static json_t *state_json(const kt_game *g) {
     static char buf[1 << 16];

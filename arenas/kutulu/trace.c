@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "file.h"
+#include "kit/file.h"
 #include "kutulu.h"
 
 enum { MALFORMED = 2 }; /* an unreadable or malformed file */

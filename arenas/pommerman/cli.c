@@ -10,20 +10,15 @@ int pm_cli_config(const char *arg, const pm_config **out) {
     return kit_fail(PM_PROG, "invalid value for --config: '%.60s' (need ffa or 1v1)", arg);
 }
 
-/* KIT CANDIDATE: a --bots list split and every name looked up in the arena's bot table (the
- * kit's kit_split_bots then kit_bot_lookup per name) is what every arena's match and tournament
- * do; only the count and the note differ. */
 int pm_cli_bots(char *s, const char *config, const pm_config *cfg, const pm_bot **out) {
-    char *items[PM_MAX_AGENTS], note[80];
+    const kit_bot_info *info[PM_MAX_AGENTS];
+    char note[80];
     int k = 0;
     snprintf(note, sizeof note, "config %s", config);
-    if (kit_split_bots(PM_PROG, "--bots", s, cfg->num_agents, cfg->num_agents, note, items, &k))
+    if (kit_parse_bots(PM_PROG, "--bots", s, &pm_bot_table, cfg->num_agents, cfg->num_agents,
+                       note, info, &k))
         return -1;
-    for (int i = 0; i < k; i++) {
-        const kit_bot_info *info = kit_bot_lookup(PM_PROG, "--bots", &pm_bot_table, items[i], NULL);
-        if (!info) return -1;
-        out[i] = (const pm_bot *)info; /* the info is the bot's first member */
-    }
+    for (int i = 0; i < k; i++) out[i] = (const pm_bot *)info[i]; /* info: the first member */
     return 0;
 }
 

@@ -8,7 +8,7 @@
 #include <stdio.h>
 
 #include "pommerman.h"
-#include "program.h" /* the kit: kit_main, the outputs, the option grammar */
+#include "kit/program.h" /* the kit: kit_main, the outputs, the option grammar */
 
 #define PM_PROG "pommerman"
 

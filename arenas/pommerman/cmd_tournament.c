@@ -8,8 +8,8 @@
 #include <string.h>
 
 #include "cli.h"
-#include "stats.h"
-#include "tournament.h"
+#include "kit/stats.h"
+#include "kit/tournament.h"
 
 static const char tournament_help[] =
     "usage: pommerman tournament --bots A,B,C,D --games N [--config ffa|1v1] [--seed S] [--jobs J]\n"

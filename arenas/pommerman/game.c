@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cputime.h"
+#include "kit/cputime.h"
 #include "pommerman.h"
 
 uint64_t pm_bot_seed(uint64_t game_seed, int seat) {

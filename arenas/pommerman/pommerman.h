@@ -14,9 +14,9 @@
 #include <stdint.h>
 
 #include "dmap.h"
-#include "bot.h"
-#include "file.h"
-#include "pyrandom.h"
+#include "kit/bot.h"
+#include "kit/file.h"
+#include "kit/pyrandom.h"
 
 /* constants.Item */
 enum {

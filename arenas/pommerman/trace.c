@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "file.h"
+#include "kit/file.h"
 #include "pommerman.h"
 
 /* ---- the trace notation ------------------------------------------------------------------ */

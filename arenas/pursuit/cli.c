@@ -7,7 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "data.h"
+#include "kit/data.h"
 
 int pcli_fail(const char *fmt, ...) {
     va_list ap;
@@ -17,15 +17,6 @@ int pcli_fail(const char *fmt, ...) {
     fputc('\n', stderr);
     va_end(ap);
     return PCLI_USAGE;
-}
-
-int pcli_help(int argc, char **argv, const char *help) {
-    for (int i = 1; i < argc; i++)
-        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
-            fputs(help, stdout);
-            return 1;
-        }
-    return 0;
 }
 
 static const pursuit_bot *seat_lookup(const char *opt, pursuit_role role, const char *name) {
@@ -116,10 +107,3 @@ void pcli_render_clock(void *ctx, int clock, char pm, char ym, int predator, int
     pursuit_render(stdout, grid, predator, prey);
 }
 
-int pcli_exit(int rc) {
-    errno = 0;
-    int unwritten = fflush(stdout) != 0 || ferror(stdout);
-    if (unwritten && rc != PCLI_USAGE) /* else the failure already said its one line */
-        return pcli_fail("cannot write the output: %s", errno ? strerror(errno) : "write error");
-    return rc;
-}

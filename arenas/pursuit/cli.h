@@ -9,7 +9,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "../kit/cli.h" /* the kit's cli.h, which this file's name hides */
+#include "kit/cli.h"
+#include "kit/program.h" /* the kit's cli.h, which this file's name hides */
 #include "pursuit.h"
 
 #define PCLI_PROG "pursuit"
@@ -31,10 +32,6 @@ int pcli_fail(const char *fmt, ...)
 #define pcli_seed(opt, s, out) (kit_parse_seed(PCLI_PROG, opt, s, out) ? PCLI_USAGE : 0)
 #define pcli_once(seen, opt) (kit_opt_once(PCLI_PROG, seen, opt) ? PCLI_USAGE : 0)
 #define pcli_unknown(command, opt) (kit_unknown_option(PCLI_PROG, command, opt), PCLI_USAGE)
-
-/* KIT CANDIDATE: `COMMAND --help` (or -h) anywhere among the arguments: prints help on stdout,
- * returns 1. */
-int pcli_help(int argc, char **argv, const char *help);
 
 /* --bots PREDATOR,PREY (split in place): one bot per seat in seat order, each looked up among
  * the bots of its seat ("pursuit: --bots (prey): unknown bot 'chase' (known: naive, ...)").
@@ -73,10 +70,6 @@ int pcli_data_dir(const char *given, char *out, size_t cap);
  * "clock N: predator M, prey M[ (rests)]" and the board. */
 void pcli_render_start(const pursuit_world *w);
 void pcli_render_clock(void *ctx, int clock, char pm, char ym, int predator, int prey);
-
-/* KIT CANDIDATE: the exit status after a command: a full disk or a closed stdout is one error
- * line and PCLI_USAGE, never a silent success. */
-int pcli_exit(int rc);
 
 int cmd_match(int argc, char **argv);
 int cmd_replay(int argc, char **argv);

@@ -7,7 +7,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "cputime.h"
+#include "kit/cputime.h"
 #include "cli.h"
 
 static const char bench_help[] =
@@ -163,7 +163,7 @@ static int bench_tournament(const bench_args *a) {
 }
 
 int cmd_bench(int argc, char **argv) {
-    if (pcli_help(argc, argv, bench_help)) return 0;
+    if (kit_help_asked(argc, argv, bench_help)) return 0;
     bench_args a;
     int rc = parse_bench(argc, argv, &a);
     if (!rc) rc = bench_games(&a);

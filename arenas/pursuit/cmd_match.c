@@ -5,7 +5,7 @@
 #include <string.h>
 
 #include "cli.h"
-#include "program.h"
+#include "kit/program.h"
 #include "pursuit_replay.h"
 
 static const char match_help[] =
@@ -126,7 +126,7 @@ static int play(match_args *a, const pursuit_world *w, pursuit_result *res) {
 }
 
 int cmd_match(int argc, char **argv) {
-    if (pcli_help(argc, argv, match_help)) return 0;
+    if (kit_help_asked(argc, argv, match_help)) return 0;
     match_args a;
     int rc = parse_match(argc, argv, &a);
     if (rc) return rc;

@@ -37,7 +37,7 @@ static int replay_one(const char *path) {
 }
 
 int cmd_replay(int argc, char **argv) {
-    if (pcli_help(argc, argv, replay_help)) return 0;
+    if (kit_help_asked(argc, argv, replay_help)) return 0;
     if (argc < 2) return pcli_fail("replay: give one or more replay files (see pursuit help replay)");
     for (int i = 1; i < argc; i++)
         if (argv[i][0] == '-' && argv[i][1] == '-')

@@ -11,8 +11,8 @@
 #include <string.h>
 
 #include "cli.h"
-#include "stats.h"
-#include "tournament.h"
+#include "kit/stats.h"
+#include "kit/tournament.h"
 
 #define MAX_DATA_WORLDS 16
 #define NBUCKETS 5 /* initial distance buckets for --breakdown: 1-2, 3-4, 5-6, 7-8, 9+ */
@@ -555,7 +555,7 @@ static int run_tournament(tournament *t) {
 }
 
 int cmd_tournament(int argc, char **argv) {
-    if (pcli_help(argc, argv, tournament_help)) return 0;
+    if (kit_help_asked(argc, argv, tournament_help)) return 0;
     tournament *t = calloc(1, sizeof *t);
     if (!t) return pcli_fail("tournament: out of memory");
     pcli_common_defaults(&t->common);

@@ -5,7 +5,7 @@
  * decisions take a microsecond); a late answer is a stay. */
 #include <string.h>
 
-#include "cputime.h"
+#include "kit/cputime.h"
 #include "pursuit.h"
 
 pursuit_config pursuit_config_default(void) {

@@ -1,6 +1,6 @@
 /* main.c — the `pursuit` program: its command table. */
 #include "cli.h"
-#include "program.h"
+#include "kit/program.h"
 
 static const kit_command commands[] = {
     {"match",
@@ -23,5 +23,5 @@ int main(int argc, char **argv) {
     const kit_program program = {
         "pursuit", "A two-player predator-prey game on a grid, with bots built on dmap.", commands,
         (int)(sizeof commands / sizeof commands[0]), &pursuit_bot_table};
-    return pcli_exit(kit_main(&program, argc, argv));
+    return kit_main(&program, argc, argv);
 }

@@ -16,7 +16,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "bot.h"
+#include "kit/bot.h"
 #include "dmap.h"
 
 #define PURSUIT_DEFAULT_SIZE 8

@@ -15,7 +15,7 @@
 #include <stddef.h>
 
 #include "pursuit.h"
-#include "replay.h"
+#include "kit/replay.h"
 
 /* Play one game (as pursuit_play) and write it to r, a replay opened with kit_replay_open; the
  * caller closes r (kit_replay_close reports write errors). maps nonzero: every turn also holds

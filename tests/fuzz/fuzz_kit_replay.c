@@ -4,7 +4,7 @@
 #include "fuzz_file.h"
 
 #include "fuzz_common.h"
-#include "replay.h"
+#include "kit/replay.h"
 
 static int count_line(void *ctx, long lineno, json_t *obj) {
     long *n = ctx;

@@ -3,7 +3,7 @@
  *     make_html REPLAY.jsonl OUT.html      (exit 0, or 2 with one line on stderr) */
 #include <stdio.h>
 
-#include "html_replay.h"
+#include "kit/html_replay.h"
 
 int main(int argc, char **argv) {
     if (argc != 3) {

@@ -11,7 +11,7 @@
 #include <unistd.h>
 
 #include "check.h"
-#include "html_replay.h"
+#include "kit/html_replay.h"
 
 static char dir[] = "/tmp/dmap-html-XXXXXX";
 

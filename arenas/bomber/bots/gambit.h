@@ -12,7 +12,7 @@
 
 #include "bomber.h"
 #include "dmap.h"
-#include "pyrandom.h"
+#include "kit/pyrandom.h"
 
 /* The desire weights, in the dict's order. */
 typedef struct gambit_weights {

@@ -5,7 +5,7 @@
 
 #include "bomber.h"
 #include "dmap.h"
-#include "pyrandom.h"
+#include "kit/pyrandom.h"
 
 static int random_init(void **state, const bomber_view *first, uint64_t seed) {
     (void)first;

@@ -10,7 +10,7 @@
 #include "bomber.h"
 #include "bots/blast.h"
 #include "dmap.h"
-#include "pyrandom.h"
+#include "kit/pyrandom.h"
 
 typedef struct simple_state {
     kit_pyrandom rng;

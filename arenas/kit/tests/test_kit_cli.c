@@ -7,7 +7,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "cli.h"
+#include "kit/cli.h"
 
 #include "kit_check.h"
 

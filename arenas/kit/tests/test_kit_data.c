@@ -9,7 +9,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "data.h"
+#include "kit/data.h"
 
 #include "kit_check.h"
 

@@ -8,7 +8,7 @@
 #include <unistd.h>
 #include <zlib.h>
 
-#include "file.h"
+#include "kit/file.h"
 
 #include "kit_check.h"
 

@@ -10,7 +10,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "program.h"
+#include "kit/program.h"
 
 #include "kit_check.h"
 

@@ -6,8 +6,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "javarandom.h"
-#include "pyrandom.h"
+#include "kit/javarandom.h"
+#include "kit/pyrandom.h"
 
 static int failures;
 

@@ -12,7 +12,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "replay.h"
+#include "kit/replay.h"
 
 #include "kit_check.h"
 

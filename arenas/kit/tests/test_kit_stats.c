@@ -3,7 +3,7 @@
 #include <math.h>
 #include <stdio.h>
 
-#include "stats.h"
+#include "kit/stats.h"
 
 static int failures;
 #define NEAR(got, want, tol)                                                              \

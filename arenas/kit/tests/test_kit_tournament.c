@@ -8,7 +8,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "tournament.h"
+#include "kit/tournament.h"
 
 #include "kit_check.h"
 

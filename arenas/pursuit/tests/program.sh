@@ -266,7 +266,7 @@ if [[ -w /dev/full ]]; then
         rc=0
         # shellcheck disable=SC2086
         "$PURSUIT" $args >/dev/full 2>"$tmp/err" || rc=$?
-        if [[ $rc -eq 2 && $(wc -l <"$tmp/err") -eq 1 ]] && grep -q "cannot write" "$tmp/err"; then pass
+        if [[ $rc -eq 1 && $(wc -l <"$tmp/err") -eq 1 ]] && grep -q "cannot write" "$tmp/err"; then pass
         else fail "stdout /dev/full ($args): rc=$rc stderr='$(cat "$tmp/err")'"; fi
     done
 fi

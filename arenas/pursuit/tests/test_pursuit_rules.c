@@ -10,7 +10,7 @@
 #include <unistd.h>
 
 #include "check.h"
-#include "cputime.h"
+#include "kit/cputime.h"
 #include "pursuit.h"
 
 /* ---- worlds drawn as pictures: '#' obstacle, '.' free, '@' predator, '*' prey ---------- */
