@@ -11,14 +11,26 @@
 
 #define ECHO_MAX 60 /* characters of a bad value repeated in a message */
 
-int kit_fail(const char *prog, const char *fmt, ...) {
-    va_list ap;
-    va_start(ap, fmt);
+static void print_failure(const char *prog, const char *fmt, va_list ap) {
     fprintf(stderr, "%s: ", prog);
     vfprintf(stderr, fmt, ap);
     fputc('\n', stderr);
+}
+
+int kit_fail(const char *prog, const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    print_failure(prog, fmt, ap);
     va_end(ap);
     return -1;
+}
+
+int kit_fail_usage(const char *prog, const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    print_failure(prog, fmt, ap);
+    va_end(ap);
+    return KIT_EXIT_USAGE;
 }
 
 /* The value as the message shows it: cut, and with control characters replaced, so that

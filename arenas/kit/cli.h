@@ -34,6 +34,13 @@ int kit_fail(const char *prog, const char *fmt, ...)
 #endif
     ;
 
+/* The same, returning KIT_EXIT_USAGE: a command's "bad usage" exit in one call. */
+int kit_fail_usage(const char *prog, const char *fmt, ...)
+#if defined(__GNUC__) || defined(__clang__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+
 /* --seed S: an integer in 0 .. 2^63-1 (the dmap tool's range). */
 int kit_parse_seed(const char *prog, const char *opt, const char *s, uint64_t *out);
 /* An integer in [lo, hi], the whole string (no spaces, no trailing garbage, no overflow). */

@@ -11,16 +11,6 @@
 
 #include "kit/data.h"
 
-int kcli_fail(const char *fmt, ...) {
-    va_list ap;
-    va_start(ap, fmt);
-    fputs("kutulu: ", stderr);
-    vfprintf(stderr, fmt, ap);
-    fputc('\n', stderr);
-    va_end(ap);
-    return KIT_EXIT_USAGE;
-}
-
 int kcli_load_maps(const char *data_dir, kt_mapset *maps) {
     char dir[4096], path[4200], err[512];
     if (kit_data_dir("kutulu", "kutulu", data_dir, dir, sizeof dir)) return KIT_EXIT_USAGE;

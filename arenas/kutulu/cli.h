@@ -12,12 +12,8 @@
 #include "kutulu.h"
 #include "kit/program.h"
 
-/* "kutulu: MESSAGE" on stderr; returns KIT_EXIT_USAGE. */
-int kcli_fail(const char *fmt, ...)
-#if defined(__GNUC__) || defined(__clang__)
-    __attribute__((format(printf, 1, 2)))
-#endif
-    ;
+/* "kutulu: MESSAGE" on stderr (the kit's kit_fail); the value is KIT_EXIT_USAGE. */
+#define kcli_fail(...) kit_fail_usage("kutulu", __VA_ARGS__)
 /* The league maps of the data folder (--data DIR, or the default the kit finds: kit_data_dir);
  * 0 or KIT_EXIT_USAGE (printed). */
 int kcli_load_maps(const char *data_dir, kt_mapset *maps);

@@ -9,16 +9,6 @@
 
 #include "kit/data.h"
 
-int pcli_fail(const char *fmt, ...) {
-    va_list ap;
-    va_start(ap, fmt);
-    fputs("pursuit: ", stderr);
-    vfprintf(stderr, fmt, ap);
-    fputc('\n', stderr);
-    va_end(ap);
-    return PCLI_USAGE;
-}
-
 static const pursuit_bot *seat_lookup(const char *opt, pursuit_role role, const char *name) {
     return (const pursuit_bot *)kit_bot_lookup(PCLI_PROG, opt, pursuit_seat_bots(role), name,
                                                NULL);

@@ -17,11 +17,8 @@
 #define PCLI_USAGE KIT_EXIT_USAGE
 #define PCLI_MAX_BOTS 16
 
-int pcli_fail(const char *fmt, ...)
-#if defined(__GNUC__) || defined(__clang__)
-    __attribute__((format(printf, 1, 2)))
-#endif
-    ;
+/* "pursuit: MESSAGE" on stderr (the kit's kit_fail); the value is PCLI_USAGE. */
+#define pcli_fail(...) kit_fail_usage(PCLI_PROG, __VA_ARGS__)
 
 /* The kit's parsers with this program's name, returning 0 or PCLI_USAGE (printed). */
 #define pcli_value(argc, argv, i) kit_opt_value(PCLI_PROG, argc, argv, i)

@@ -11,36 +11,9 @@
 
 #include "kit/data.h"
 
+#include "kit_capture.h"
 #include "kit_check.h"
 
-/* stderr goes to a scratch file; captured() returns what was written since the last call */
-static FILE *cap;
-static int saved_stderr;
-static char captured_text[8192];
-
-static void capture_begin(void) {
-    cap = tmpfile();
-    fflush(stderr);
-    saved_stderr = dup(2);
-    dup2(fileno(cap), 2);
-}
-
-static const char *captured(void) {
-    fflush(stderr);
-    rewind(cap);
-    size_t n = fread(captured_text, 1, sizeof captured_text - 1, cap);
-    captured_text[n] = '\0';
-    rewind(cap);
-    if (ftruncate(fileno(cap), 0) != 0) captured_text[0] = '\0';
-    return captured_text;
-}
-
-static void capture_end(void) {
-    fflush(stderr);
-    dup2(saved_stderr, 2);
-    close(saved_stderr);
-    fclose(cap);
-}
 
 /* the call succeeded silently with out equal to want */
 static void expect_dir(int rc, const char *out, const char *want, const char *what) {

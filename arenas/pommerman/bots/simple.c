@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common.h"
 #include "pommerman.h"
 
 #define SA_DEPTH 10
@@ -62,19 +63,6 @@ static int passable_value(const pm_obs *o, int v) {
     int ok = (v >= PM_AGENT0 && v <= PM_AGENT0 + 3) || v == PM_EXTRABOMB || v == PM_INCRRANGE ||
              v == PM_KICK || v == PM_PASSAGE;
     return ok && !is_enemy(o, v);
-}
-
-static int step_cell(int n, int cell, int action) {
-    int r = cell / n, c = cell % n;
-    switch (action) {
-    case PM_UP: r--; break;
-    case PM_DOWN: r++; break;
-    case PM_LEFT: c--; break;
-    case PM_RIGHT: c++; break;
-    default: break;
-    }
-    if (r < 0 || c < 0 || r >= n || c >= n) return -1;
-    return r * n + c;
 }
 
 /* utility.get_direction between adjacent cells. */
@@ -202,7 +190,7 @@ static int sa_safe_directions(simple_state *st, const sa_view *v, const threats 
     if (t->n == 4) {
         for (int i = 0; i < t->n; i++) {
             int d = t->dir[i];
-            int next = step_cell(n, v->me, d);
+            int next = pmb_next_cell(n, v->me, d);
             if (next < 0) continue;
             /* next_board: the own cell becomes a bomb; next is never the own cell */
             if (!passable_value(o, o->board[next])) continue;
@@ -218,7 +206,7 @@ static int sa_safe_directions(simple_state *st, const sa_view *v, const threats 
     int nsafe = 0, disallowed[PM_NUM_ACTIONS] = {0};
     for (int k = 0; k < 4; k++) {
         int d = order[k];
-        int next = step_cell(n, v->me, d);
+        int next = pmb_next_cell(n, v->me, d);
         if (next < 0) {
             disallowed[d] = 1;
             continue;
@@ -324,19 +312,19 @@ static int simple_decide_action(simple_state *st, const pm_view *view) {
         return sa_maybe_bomb(&v) ? PM_LAY_BOMB : PM_STOP;
 
     dir = sa_direction_to(&v, sa_nearest(&v, wood, 1, 2));
-    if (dir >= 0 && !sa_unsafe(o, step_cell(v.n, v.me, dir))) return dir;
+    if (dir >= 0 && !sa_unsafe(o, pmb_next_cell(v.n, v.me, dir))) return dir;
 
     static const int candidates[5] = {PM_STOP, PM_LEFT, PM_RIGHT, PM_UP, PM_DOWN};
     int dirs[5], nd = 0;
     for (int k = 0; k < 5; k++) {
-        int next = step_cell(v.n, v.me, candidates[k]);
+        int next = pmb_next_cell(v.n, v.me, candidates[k]);
         if (next < 0 || !passable_value(o, o->board[next])) continue;
         if (sa_unsafe(o, next)) continue;
         dirs[nd++] = candidates[k];
     }
     int fresh[5], nf = 0;
     for (int k = 0; k < nd; k++) {
-        int next = step_cell(v.n, v.me, dirs[k]), seen = 0;
+        int next = pmb_next_cell(v.n, v.me, dirs[k]), seen = 0;
         for (int i = 0; i < st->nrecent; i++) seen |= st->recent[i] == next;
         if (!seen) fresh[nf++] = dirs[k];
     }
