@@ -502,7 +502,7 @@ DMAP_API int dmap_tree_path(const dmap_grid *g, const int *depth, const int *par
                             size_t cap, size_t *len);
 
 /* ------------------------------------------------------------------------------------------
- * The toolkit: dead-end burying, pursuit worlds, threat and timing maps, the safe walk,
+ * The toolkit: dead-end burying, threat and timing maps, the safe walk,
  * state-layered search, move choice
  * ---------------------------------------------------------------------------------------- */
 
@@ -535,55 +535,6 @@ DMAP_API int dmap_tree_path(const dmap_grid *g, const int *depth, const int *par
  * neighbour that fills). */
 DMAP_API int dmap_bury_dead_ends(dmap_grid *g, const int *protect, size_t nprotect, unsigned flags,
                                  unsigned char *buried, size_t *nburied, dmap_workspace *ws);
-
-/* ---- Pursuit worlds (world.c) -----------------------------------------------------------------
- * The predator-prey world file of the pursuit game (arenas/pursuit): W*H integers, one per line (any whitespace is accepted between them),
- * row-major (the first W values are row 0). Values: 0 free, -1 obstacle, 1 predator,
- * 10 prey, with exactly one predator and one prey. */
-
-enum {
-    DMAP_WORLD_FREE = 0,
-    DMAP_WORLD_OBSTACLE = -1,
-    DMAP_WORLD_PREDATOR = 1,
-    DMAP_WORLD_PREY = 10
-};
-
-/* A pursuit world. cells holds w*h values from the set above; predator and prey are the cell
- * indices of the two agents. Made by dmap_parse_world (free with dmap_world_free) or by hand. */
-typedef struct dmap_world {
-    int w, h;
-    signed char *cells;
-    int predator, prey;
-} dmap_world;
-
-/* Parse a world file held in memory (len bytes, need not end in NUL). w, h > 0 give the
- * size; w == h == 0 infers a square from the count of values (8x8 for 64 values).
- * On success *world owns a malloc'ed cells array. Errors: DMAP_ERR_FORMAT with diag (may be
- * NULL) giving the 1-based line and reason — a token that is not an integer, a value outside
- * {0,-1,1,10}, fewer or more values than W*H, a count that is not a square when inferring,
- * no/two predators or preys; DMAP_ERR_ARG (NULL text/world, w or h negative or only one of
- * them 0); DMAP_ERR_SIZE (W*H too large); DMAP_ERR_NOMEM. *world is zeroed on error. O(len). */
-DMAP_API int dmap_parse_world(const char *text, size_t len, int w, int h, dmap_world *world,
-                              dmap_diag *diag);
-
-/* Check a world: sizes in range, cells present and from the value set, exactly one predator
- * and one prey, and the predator/prey fields pointing at them. DMAP_OK, DMAP_ERR_ARG,
- * DMAP_ERR_SIZE or DMAP_ERR_VALUE. O(N). */
-DMAP_API int dmap_world_check(const dmap_world *world);
-
-/* Write a world in the file format (one integer per line, each line ending in '\n') into a
- * malloc'ed, NUL-terminated *text (free() it) of *len bytes (len may be NULL). Reading the
- * text back with dmap_parse_world gives the same world. Errors: as dmap_world_check, plus
- * DMAP_ERR_NOMEM. O(N). */
-DMAP_API int dmap_format_world(const dmap_world *world, char **text, size_t *len);
-
-/* Free the cells of a world made by dmap_parse_world and zero it. NULL is fine. */
-DMAP_API void dmap_world_free(dmap_world *world);
-
-/* Make a grid of the world's size whose walls are its obstacles (agents stand on floor);
- * unit costs. *g is allocated (dmap_grid_free). The agents are world->predator and
- * world->prey. Errors: as dmap_world_check, plus DMAP_ERR_NOMEM. O(N). */
-DMAP_API int dmap_world_to_grid(const dmap_world *world, dmap_grid *g);
 
 /* ---- Threat maps, timing maps and the safe walk (threat.c, safewalk.c) ------------------------
  * Times are doubles; +INFINITY means "never". A threat map holds, for each cell, when one

@@ -548,7 +548,7 @@ static void searches(void) {
     }
 }
 
-/* ---- scenarios: burying, worlds, choice ---------------------------------------------------- */
+/* ---- scenarios: burying, choice ---------------------------------------------------- */
 
 static void burying(void) {
     dmap_grid ref = maze();
@@ -576,50 +576,6 @@ static void burying(void) {
     }
     tracking = 0;
     dmap_grid_free(&ref);
-}
-
-static void worlds(void) {
-    static const char *text = "0\n0\n-1\n0\n1\n0\n0\n-1\n0\n0\n0\n0\n0\n-1\n0\n10\n";
-    FOR_EACH_FAILURE("dmap_parse_world") {
-        dmap_world w;
-        memset(&w, 0x55, sizeof w);
-        arm();
-        int rc = dmap_parse_world(text, strlen(text), 0, 0, &w, NULL);
-        disarm();
-        CHECK(rc == expected_rc());
-        if (rc != DMAP_OK) {
-            CHECK(w.w == 0 && w.h == 0 && w.cells == NULL);
-            CHECK(dmap_parse_world(text, strlen(text), 0, 0, &w, NULL) == DMAP_OK);
-        }
-        CHECK(w.w == 4 && w.predator == 4 && w.prey == 15);
-        dmap_world_free(&w);
-    }
-    dmap_world w;
-    tracking = 0;
-    if (dmap_parse_world(text, strlen(text), 0, 0, &w, NULL) != DMAP_OK) exit(1);
-    FOR_EACH_FAILURE("dmap_format_world") {
-        char *out = NULL;
-        size_t len = 0;
-        arm();
-        int rc = dmap_format_world(&w, &out, &len);
-        disarm();
-        CHECK(rc == expected_rc());
-        if (rc != DMAP_OK) CHECK(dmap_format_world(&w, &out, &len) == DMAP_OK);
-        CHECK(out && len == strlen(text) && strcmp(out, text) == 0);
-        free(out);
-    }
-    FOR_EACH_FAILURE("dmap_world_to_grid") {
-        dmap_grid g;
-        arm();
-        int rc = dmap_world_to_grid(&w, &g);
-        disarm();
-        CHECK(rc == expected_rc());
-        if (rc != DMAP_OK) CHECK(dmap_world_to_grid(&w, &g) == DMAP_OK);
-        CHECK(g.w == 4 && g.wall[2] && !g.wall[4]);
-        dmap_grid_free(&g);
-    }
-    tracking = 0;
-    dmap_world_free(&w);
 }
 
 static double score_mod3(void *user, int c) {
@@ -751,7 +707,6 @@ int main(void) {
     values_text();
     searches();
     burying();
-    worlds();
     choice();
     live_maps();
     printf("test_alloc_failure: %ld (function, N) failure points, %d failures\n", points, failures);

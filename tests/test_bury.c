@@ -1,7 +1,8 @@
 /* test_bury.c — dead-end burying (rules/pursuit.md, seed 002).
  *
- * Oracles: (1) the four lab worlds, each buried BY HAND from the rule and written below as
- * pictures; (2) a plainly recursive statement of the seed's order (C recursion, small grids
+ * Oracles: (1) the four worlds of the pursuit game (arenas/pursuit/tests/test_pursuit_world.c
+ * checks the pictures against the files), each buried BY HAND from the rule and written below
+ * as pictures; (2) a plainly recursive statement of the seed's order (C recursion, small grids
  * only) that the library's explicit stack must match cell for cell on random grids; (3)
  * properties: burying twice = burying once, protected cells never fill, and open cells keep
  * the 4-connectivity they had (see connectivity_property below for why it holds). */
@@ -104,26 +105,14 @@ static const lab_world lab_worlds[] = {
      8},
 };
 
-static void test_lab_worlds(const char *shared) {
-    char path[1024];
-    if (!check_shared_path(path, sizeof path, shared, "data/pursuit")) return;
+static void test_lab_worlds(void) {
     for (size_t k = 0; k < sizeof lab_worlds / sizeof lab_worlds[0]; k++) {
         const lab_world *lw = &lab_worlds[k];
-        char rel[256];
-        snprintf(rel, sizeof rel, "data/pursuit/%s", lw->file);
-        if (!check_shared_path(path, sizeof path, shared, rel)) continue;
-        char *text = NULL;
-        size_t len = 0;
-        dmap_diag diag;
-        CHECK_EQ_INT(dmap_read_file(path, &text, &len, &diag), DMAP_OK);
-        if (!text) continue;
-        dmap_world world;
-        CHECK_EQ_INT(dmap_parse_world(text, len, 0, 0, &world, &diag), DMAP_OK);
-        free(text);
         dmap_grid g;
-        CHECK_EQ_INT(dmap_world_to_grid(&world, &g), DMAP_OK);
-        CHECK(grid_matches_picture(&g, lw->before));
-        int agents[2] = {world.predator, world.prey};
+        int agents[2];
+        size_t nagents = 0;
+        grid_from_picture(lw->before, 8, 8, &g, agents, &nagents);
+        CHECK_EQ_INT(nagents, 2);
         unsigned char buried[64];
         size_t nburied = 0;
         CHECK_EQ_INT(dmap_bury_dead_ends(&g, agents, 2, 0, buried, &nburied, NULL), DMAP_OK);
@@ -144,7 +133,6 @@ static void test_lab_worlds(const char *shared) {
         CHECK_EQ_INT(dmap_bury_dead_ends(&g, agents, 2, 0, NULL, &nburied, NULL), DMAP_OK);
         CHECK_EQ_INT(nburied, 0);
         dmap_grid_free(&g);
-        dmap_world_free(&world);
     }
 }
 
@@ -398,9 +386,8 @@ static void test_errors(void) {
     dmap_grid_free(&g);
 }
 
-int main(int argc, char **argv) {
-    const char *shared = check_shared_dir(argc, argv);
-    if (shared) test_lab_worlds(shared);
+int main(void) {
+    test_lab_worlds();
     test_edge_option();
     test_against_recursion();
     test_connectivity_property();

@@ -8,7 +8,8 @@
  *     tests/CMakeLists.txt, which then defines DMAP_TEST_COUNT_ALLOCS), every malloc, calloc
  *     and realloc made by the library and the arena is counted, and the second pass must make
  *     none — this also covers the functions without a workspace (downhill, pick, filters,
- *     minimax) and whole bot decisions. Without --wrap only the first oracle runs.
+ *     minimax) and, when the pursuit arena is built (DMAP_TEST_WITH_PURSUIT), whole bot
+ *     decisions. Without --wrap only the first oracle runs.
  * Inputs: 8x8 game boards (the bitset BFS, the scan's small cases) and 48x40 grids (the queue
  * BFS, radix-sorted seeds), 4-, 8- and octile moves. */
 #include <stdlib.h>
@@ -16,7 +17,9 @@
 
 #include "check.h"
 #include "dmap.h"
+#ifdef DMAP_TEST_WITH_PURSUIT
 #include "pursuit.h"
+#endif
 
 /* ---- the allocation counter ------------------------------------------------------------------- */
 
@@ -196,7 +199,7 @@ static void test_toolkit_calls(void) {
  * pairing plays 30 clocks on a few boards, capture or not (as the benchmark's forced games);
  * allocations are counted over the decisions of clocks 11..30. */
 static void test_bot_decisions(void) {
-#ifdef DMAP_TEST_COUNT_ALLOCS
+#if defined(DMAP_TEST_COUNT_ALLOCS) && defined(DMAP_TEST_WITH_PURSUIT)
     for (size_t p = 0; p < pursuit_bot_count(); p++)
         for (size_t q = 0; q < pursuit_bot_count(); q++) {
             const pursuit_bot *pred = pursuit_bot_at(p), *prey = pursuit_bot_at(q);

@@ -550,14 +550,6 @@ static PyMethodDef methods[] = {
      "parse_scen(text)\n--\n\n"
      "A Moving AI .map.scen as a list of ScenQuery(bucket, map_w, map_h, start, goal,\n"
      "optimal, line) with start and goal (x, y) tuples."},
-    {"parse_world", FN(parse_world), KW,
-     "parse_world(text, w=0, h=0)\n--\n\n"
-     "A pursuit world file (W*H integers: 0 free, -1 obstacle, 1 predator, 10 prey; w = h = 0\n"
-     "infers a square). Returns World(cells, predator, prey): an (H, W) int8 array and the\n"
-     "agents' (x, y)."},
-    {"format_world", FN(format_world), KW,
-     "format_world(cells)\n--\n\n"
-     "The world file text of an (H, W) cells array (one integer per line)."},
     {"_time_field", FN(time_field), KW,
      "_time_field(walls, goals, ceiling, reps)\n--\n\n"
      "Benchmark helper: the median seconds of reps calls of dmap_field made from C (no Python\n"
