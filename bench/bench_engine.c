@@ -261,7 +261,7 @@ static void field_init(field_run *f, const dmap_grid *g, dmap_moves m, const dma
     f->goals = goals;
     f->ngoals = n;
     f->v = malloc(sizeof(double) * (size_t)g->w * (size_t)g->h);
-    f->ws = dmap_workspace_new();
+    dmap_workspace_new(&f->ws);
 }
 
 static void field_free(field_run *f) {
@@ -540,14 +540,14 @@ static ratio incremental_row(const char *name, const dmap_grid *g, dmap_moves m,
                              int print) {
     edit_case live = {batches, nb, per, 0, NULL, {0}, NULL, 0, dflt, m, NULL, NULL, 0};
     edit_case full = live;
-    dmap_live_new(g, &m, NULL, dflt, goals, ngoals, &live.lm);
+    dmap_live_new(g, &m, goals, ngoals, dflt, NULL, &live.lm);
     dmap_grid_init(&full.g, g->w, g->h);
     memcpy(full.g.wall, g->wall, (size_t)g->w * (size_t)g->h);
     full.goals = malloc(sizeof(dmap_goal) * (ngoals + nb * per + 1));
     memcpy(full.goals, goals, sizeof(dmap_goal) * ngoals);
     full.ngoals = ngoals;
     full.v = malloc(sizeof(double) * (size_t)g->w * (size_t)g->h);
-    full.ws = dmap_workspace_new();
+    dmap_workspace_new(&full.ws);
     contender c[2] = {{"rescan", run_rescan, &full, 0, {0}}, {"live", run_live, &live, 0, {0}}};
     interleave(c, 2);
     long applied = 0;

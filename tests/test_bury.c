@@ -221,7 +221,8 @@ static void random_grid(dmap_rng *rng, dmap_grid *g, int w, int h, double densit
 static void test_against_recursion(void) {
     dmap_rng rng;
     dmap_rng_seed(&rng, 2024);
-    dmap_workspace *ws = dmap_workspace_new();
+    dmap_workspace *ws = NULL;
+    dmap_workspace_new(&ws);
     int mismatches = 0;
     for (int t = 0; t < 3000; t++) {
         int w = 1 + (int)dmap_rng_below(&rng, 20), h = 1 + (int)dmap_rng_below(&rng, 20);
@@ -319,7 +320,8 @@ static int keeps_connectivity(const unsigned char *before, const unsigned char *
 }
 
 static void test_connectivity_property(void) {
-    dmap_workspace *ws = dmap_workspace_new();
+    dmap_workspace *ws = NULL;
+    dmap_workspace_new(&ws);
     unsigned char before[16];
     int failures = 0;
     /* every 4x4 grid, with and without the edge option */
@@ -377,7 +379,8 @@ static void test_errors(void) {
     CHECK_EQ_INT(n, 1);
     dmap_grid_free(&one);
     /* steady state: a second call on the same workspace does not grow it */
-    dmap_workspace *ws = dmap_workspace_new();
+    dmap_workspace *ws = NULL;
+    dmap_workspace_new(&ws);
     CHECK_EQ_INT(dmap_bury_dead_ends(&g, NULL, 0, 0, NULL, NULL, ws), DMAP_OK);
     size_t bytes = dmap_workspace_bytes(ws);
     CHECK_EQ_INT(dmap_bury_dead_ends(&g, NULL, 0, 0, NULL, NULL, ws), DMAP_OK);

@@ -65,7 +65,7 @@ CASES = {
                          dmap.pick_option([dmap.Dir.UP, dmap.Dir.LEFT], RNG)),
     "step": lambda: (dmap.step(W, (0, 0), 2), dmap.dir_offset(3)),
     "reach": lambda: (dmap.can_move_to(W, (0, 0), (3, 2)), dmap.reachable(W, (0, 0))),
-    "bfs": lambda: (dmap.bfs(W, [(0, 0)], parents=True), dmap.tree_path(DEPTH, PARENT, (3, 2))),
+    "bfs": lambda: (dmap.bfs(W, [(0, 0)], parents=True), dmap.bfs_path(DEPTH, PARENT, (3, 2))),
     "bury": lambda: dmap.bury_dead_ends(W, [(0, 0)]),
     "threat_timing": lambda: (dmap.threat_map(W, (0, 0), 1.0, 3.0), dmap.timing_map(W, [(0, 0), (3, 2, 1.0)])),
     "safe_walk": lambda: (dmap.safe_walk(W, T, (0, 0)), dmap.parent_path(PAR, ARR, (1, 0))),

@@ -88,4 +88,4 @@ def test_either_format_csv_round_trip_and_text_map_writer(tmp_path):
         dmap.format_values(walls, v, "digits")  # -0.5 is not a digit
     with pytest.raises(dmap.Error, match="line"):
         dmap.parse_values_csv("1,2\n3\n")
-    assert dmap.version() == dmap.LIBRARY_VERSION and dmap.version_number() == 100
+    assert dmap.version() == dmap.LIBRARY_VERSION and dmap.version_number() == 200

@@ -31,7 +31,7 @@ static void *init_initial(const kt_view *v, uint64_t seed) {
     initial_bot *b = calloc(1, sizeof *b);
     if (!b) return NULL;
     dmap_rng_seed(&b->rng, seed);
-    b->ws = dmap_workspace_new();
+    dmap_workspace_new(&b->ws);
     if (!b->ws) {
         free(b);
         return NULL;

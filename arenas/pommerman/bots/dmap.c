@@ -51,7 +51,7 @@ static int dmapbot_init(void **state, const pm_obs *first, const pm_config *cfg)
     if (!d) return DMAP_ERR_NOMEM;
     int rc = dmap_grid_init(&d->grid, cfg->size, cfg->size);
     if (rc == DMAP_OK) rc = dmap_grid_init(&d->work, cfg->size, cfg->size);
-    d->ws = dmap_workspace_new();
+    dmap_workspace_new(&d->ws);
     if (rc != DMAP_OK || !d->ws) {
         dmap_grid_free(&d->grid);
         dmap_grid_free(&d->work);
