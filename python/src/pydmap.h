@@ -124,7 +124,7 @@ PyObject *pydmap_time_field(PyObject *self, PyObject *args, PyObject *kw);
 PyObject *pydmap_can_move_to(PyObject *self, PyObject *args, PyObject *kw);
 PyObject *pydmap_reachable(PyObject *self, PyObject *args, PyObject *kw);
 PyObject *pydmap_bfs(PyObject *self, PyObject *args, PyObject *kw);
-PyObject *pydmap_tree_path(PyObject *self, PyObject *args, PyObject *kw);
+PyObject *pydmap_bfs_path(PyObject *self, PyObject *args, PyObject *kw);
 PyObject *pydmap_bury_dead_ends(PyObject *self, PyObject *args, PyObject *kw);
 PyObject *pydmap_threat_map(PyObject *self, PyObject *args, PyObject *kw);
 PyObject *pydmap_timing_map(PyObject *self, PyObject *args, PyObject *kw);

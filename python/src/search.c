@@ -143,7 +143,7 @@ done:
     return result;
 }
 
-PyObject *pydmap_tree_path(PyObject *self, PyObject *args, PyObject *kw) {
+PyObject *pydmap_bfs_path(PyObject *self, PyObject *args, PyObject *kw) {
     (void)self;
     static char *kwlist[] = {"depth", "parent", "to", NULL};
     PyObject *depth_obj, *parent_obj, *to_obj;
