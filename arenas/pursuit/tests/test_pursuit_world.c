@@ -1,7 +1,7 @@
-/* test_pursuit_world.c — the pursuit world file format (world.c): reading the game's four worlds, the
- * writer's byte-for-byte round trip, every rejection with its line, the checks, and mutated
- * worlds (bit flips, cuts, inserted bytes from a fixed seed) that must be refused with a good
- * diag or accepted and round-trip. */
+/* test_pursuit_world.c — the pursuit world file format (world.c): reading the game's four
+ * worlds, the writer's byte-for-byte round trip, every rejection with its line, the checks,
+ * and mutated worlds (bit flips, cuts, inserted bytes from a fixed seed) that must be refused
+ * with a good diag or accepted and round-trip. */
 #include <stdlib.h>
 #include <string.h>
 
