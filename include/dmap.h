@@ -90,8 +90,11 @@
  *     dmap_live_values). Objects are made by dmap_<noun>_new(..., &out), which returns an
  *     error code, and freed by dmap_<noun>_free (NULL is fine); plain structs the caller owns
  *     are filled by dmap_grid_init / the parsers and emptied by dmap_grid_free.
- *   - Arguments come in one order: the grid, the moves, the inputs (goals and their count,
- *     sources, start values), the ceiling, options, the outputs, the workspace last.
+ *   - Arguments come in one order: the grid, the moves, then what the call reads (maps, goals
+ *     or sources each followed by its count, the ceiling, options), then what it writes (an
+ *     array and its capacity, then counts), the workspace last. Functions that build the same
+ *     thing take the same order: dmap_field(g, m, goals, n, dflt, values, ws) and
+ *     dmap_live_new(g, m, goals, n, dflt, start, &lm).
  *   - Counts and capacities are size_t; cells, states and directions are int.
  *   - Path readers are named after what they read (dmap_bfs_path, dmap_parent_path,
  *     dmap_table_path) and share one shape: ..., to, path, cap, &len, with DMAP_ERR_LIMIT
