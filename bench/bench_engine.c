@@ -262,7 +262,7 @@ static void field_init(field_run *f, const dmap_grid *g, dmap_moves m, const dma
     f->goals = goals;
     f->ngoals = n;
     f->v = malloc(sizeof(double) * (size_t)g->w * (size_t)g->h);
-    f->ws = dmap_workspace_new();
+    dmap_workspace_new(&f->ws);
 }
 
 static void field_free(field_run *f) {
@@ -541,14 +541,14 @@ static ratio incremental_row(const char *name, const dmap_grid *g, dmap_moves m,
                              int print) {
     edit_case live = {batches, nb, per, 0, NULL, {0}, NULL, 0, dflt, m, NULL, NULL, 0};
     edit_case full = live;
-    dmap_live_new(g, &m, NULL, dflt, goals, ngoals, &live.lm);
+    dmap_live_new(g, &m, goals, ngoals, dflt, NULL, &live.lm);
     dmap_grid_init(&full.g, g->w, g->h);
     memcpy(full.g.wall, g->wall, (size_t)g->w * (size_t)g->h);
     full.goals = malloc(sizeof(dmap_goal) * (ngoals + nb * per + 1));
     memcpy(full.goals, goals, sizeof(dmap_goal) * ngoals);
     full.ngoals = ngoals;
     full.v = malloc(sizeof(double) * (size_t)g->w * (size_t)g->h);
-    full.ws = dmap_workspace_new();
+    dmap_workspace_new(&full.ws);
     contender c[2] = {{"rescan", run_rescan, &full, 0, {0}}, {"live", run_live, &live, 0, {0}}};
     interleave(c, 2);
     long applied = 0;
@@ -870,9 +870,10 @@ typedef struct layered_run {
 
 enum { HEAP_STATES = 4 };
 
-static int weighted_steps(void *user, int cell, int state, dmap_transition *out, int cap) {
+static int weighted_steps(void *user, int cell, int state, dmap_transition *out, size_t cap) {
     const dmap_grid *g = ((const layered_run *)user)->g;
-    int x = cell % g->w, y = cell / g->w, n = 0;
+    int x = cell % g->w, y = cell / g->w;
+    size_t n = 0;
     int next[4] = {y > 0 ? cell - g->w : -1, x + 1 < g->w ? cell + 1 : -1,
                    y + 1 < g->h ? cell + g->w : -1, x > 0 ? cell - 1 : -1};
     for (int d = 0; d < 4; d++)
@@ -884,7 +885,7 @@ static int weighted_steps(void *user, int cell, int state, dmap_transition *out,
         dmap_transition t = {cell, (state + 1) % HEAP_STATES, 0};
         out[n++] = t;
     }
-    return n;
+    return (int)n;
 }
 
 static int run_layered(void *ctx, long reps) {
@@ -938,10 +939,11 @@ static void section_heap(void) {
     size_t nb = wall_toggles(&g, &r, &centre, 1, ed, 256);
     dmap_moves four = dmap_moves_4();
     edit_case live = {ed, nb, 1, 0, NULL, {0}, NULL, 0, NOT_REACHED, four, NULL, NULL, 0};
-    dmap_live_new(&g, &four, NULL, NOT_REACHED, &goal, 1, &live.lm);
+    dmap_live_new(&g, &four, &goal, 1, NOT_REACHED, NULL, &live.lm);
     size_t nl = (size_t)lside * lside * HEAP_STATES;
     layered_run l = {&lg, (lside / 2) * lside + lside / 2, malloc(sizeof(double) * nl),
-                     malloc(sizeof(int) * nl), dmap_workspace_new()};
+                     malloc(sizeof(int) * nl), NULL};
+    dmap_workspace_new(&l.ws);
     contender c[3] = {{"scan", run_field, &f, 0, {0}}, {"live", run_live_cycle, &live, 0, {0}},
                       {"layered", run_layered, &l, 0, {0}}};
     interleave(c, 3);

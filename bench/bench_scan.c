@@ -383,7 +383,8 @@ static int bench_one(const bench_case *c, const bench_options *o, bench_row *row
     row->ref_agrees = row->tcod_agrees = -1;
     double *values = malloc(n * sizeof *values);
     double *ref_values = malloc(n * sizeof *ref_values);
-    dmap_workspace *ws = dmap_workspace_new();
+    dmap_workspace *ws = NULL;
+    dmap_workspace_new(&ws);
     int rc = -1;
     if (!values || !ref_values || !ws) goto done;
 
@@ -441,7 +442,8 @@ static int measure_memory(int w, int h, memory_figures *f) {
     if (dmap_grid_init(&g, w, h) != DMAP_OK) return -1;
     size_t n = (size_t)w * (size_t)h;
     double *values = malloc(n * sizeof *values);
-    dmap_workspace *ws = dmap_workspace_new();
+    dmap_workspace *ws = NULL;
+    dmap_workspace_new(&ws);
     dmap_moves m = dmap_moves_4();
     dmap_goal centre = {w / 2, h / 2, 0.0};
     int rc = values && ws ? dmap_field(&g, &m, &centre, 1, BENCH_CEILING, values, ws) : -1;

@@ -136,7 +136,8 @@ static int bench_bfs(const dmap_grid *g, dmap_moves m, const char *label, int re
     size_t n = (size_t)g->w * (size_t)g->h;
     int *depth = malloc(n * sizeof *depth);
     double *values = malloc(n * sizeof *values);
-    dmap_workspace *ws = dmap_workspace_new();
+    dmap_workspace *ws = NULL;
+    dmap_workspace_new(&ws);
     if (!depth || !values || !ws) {
         fprintf(stderr, "bench: out of memory\n");
         return 2;

@@ -52,7 +52,8 @@ static int bench_bury(int side, int reps) {
     size_t n = (size_t)side * (size_t)side;
     unsigned char *orig = malloc(n);
     double *values = malloc(n * sizeof(double));
-    dmap_workspace *ws = dmap_workspace_new();
+    dmap_workspace *ws = NULL;
+    dmap_workspace_new(&ws);
     if (!orig || !values || !ws) return 1;
     memcpy(orig, g.wall, n);
     dmap_moves m = dmap_moves_4();
@@ -92,7 +93,8 @@ static int bench_safe_walk(int side, int reps, dmap_moves m, const char *moves_n
     size_t n = (size_t)side * (size_t)side;
     double *timing = malloc(n * sizeof(double)), *arrival = malloc(n * sizeof(double));
     double *values = malloc(n * sizeof(double));
-    dmap_workspace *ws = dmap_workspace_new();
+    dmap_workspace *ws = NULL;
+    dmap_workspace_new(&ws);
     if (!timing || !arrival || !values || !ws) return 1;
     int ok = 1, me = centre_cell(&g);
     /* 8 enemies spread around, delays 0..7, cut off at a quarter of the side */

@@ -15,7 +15,7 @@
 
 enum { W = 8, H = 4, N = W * H, WALK = 0, RUSH = 1 };
 
-static int monster_moves(void *user, int cell, int state, dmap_transition *out, int cap) {
+static int monster_moves(void *user, int cell, int state, dmap_transition *out, size_t cap) {
     const dmap_grid *g = user;
     dmap_moves m = dmap_moves_4();
     int n = 0;

@@ -2,7 +2,7 @@
  *
  * What it shows: dmap_can_move_to answers "is G reachable from S?" (yes) and "is X?" (no: X
  * is walled in); dmap_bfs from S gives every cell's step count and a parent tree, and
- * dmap_tree_path reads the shortest path S -> G out of it, drawn with '*'. BFS counts steps
+ * dmap_bfs_path reads the shortest path S -> G out of it, drawn with '*'. BFS counts steps
  * (step weights and cell costs are ignored). The program checks that the path starts at S,
  * ends at G, has depth[G] steps — 14, counted by hand along the bottom (the top way round
  * takes 18) — and that each step moves to a 4-neighbour.
@@ -37,7 +37,7 @@ int main(void) {
     int rc = dmap_can_move_to(&g, &m, s, goal, &to_goal, NULL);
     if (rc == DMAP_OK) rc = dmap_can_move_to(&g, &m, s, x, &to_x, NULL);
     if (rc == DMAP_OK) rc = dmap_bfs(&g, &m, &s, 1, -1, depth, parent, NULL);
-    if (rc == DMAP_OK) rc = dmap_tree_path(&g, depth, parent, goal, path, N, &len);
+    if (rc == DMAP_OK) rc = dmap_bfs_path(&g, depth, parent, goal, path, N, &len);
     if (rc != DMAP_OK) {
         fprintf(stderr, "dmap: %s\n", dmap_strerror(rc));
         return 1;

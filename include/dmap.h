@@ -6,6 +6,100 @@
  * provides or into an object the caller frees. No function prints, exits or aborts; each
  * returns DMAP_OK (0) or a negative error code (dmap_strerror names it).
  *
+ * API at a glance (one line per function, in the order of the sections below)
+ *
+ *   Version           dmap_version()                       the linked library's "0.2.0"
+ *                     dmap_version_number()                the same as one number (200)
+ *   Errors            dmap_strerror(code)                  a sentence for an error code
+ *   Grids and moves   dmap_grid_init(g, w, h)              allocate an all-floor grid
+ *                     dmap_grid_add_costs(g)               give it an owned cost array (all 1)
+ *                     dmap_grid_free(g)                    free a grid's arrays
+ *                     dmap_grid_check(g)                   sizes, walls and costs valid?
+ *                     dmap_grid_index(g, x, y)             the cell index of (x, y), or -1
+ *                     dmap_grid_passable(g, x, y)          inside and not a wall?
+ *                     dmap_moves_4()                       4 neighbours, unit steps
+ *                     dmap_moves_8()                       8 neighbours, unit steps, corners cut
+ *                     dmap_moves_octile()                  8 neighbours, 1 and sqrt 2, strict
+ *                     dmap_moves_check(m)                  a move rule valid?
+ *                     dmap_dir_dx(d)                       a direction's column offset
+ *                     dmap_dir_dy(d)                       a direction's row offset
+ *                     dmap_step(g, m, from, d)             the cell one step away, or -1
+ *   Map files         dmap_parse_text_map(text, ...)       '#' walls, one row per line
+ *                     dmap_parse_movingai_map(text, ...)   a Moving AI .map
+ *                     dmap_parse_map(text, ...)            either of the two
+ *                     dmap_format_text_map(g, chars, ...)  a grid as a text map
+ *                     dmap_parse_scen(text, ...)           a Moving AI .map.scen
+ *                     dmap_read_file(path, ...)            a whole file into memory
+ *   Values as text    dmap_format_values(g, values, ...)   exact CSV, aligned grid or digits
+ *                     dmap_parse_values_csv(text, ...)     CSV back into a grid and values
+ *   The scan          dmap_workspace_new(&ws)              scratch memory reused across calls
+ *                     dmap_workspace_free(ws)              free a workspace
+ *                     dmap_workspace_bytes(ws)             its size now
+ *                     dmap_scan(g, m, values, ws)          scan in place to the fixed point
+ *                     dmap_fill(g, values, v)              every cell to v
+ *                     dmap_set_goal(g, values, goal)       seed one goal
+ *                     dmap_field(g, m, goals, n, dflt, values, ws)   fill, seed, scan
+ *   Randomness        dmap_rng_seed(r, seed)               seed a generator
+ *                     dmap_rng_next(r)                     32 random bits
+ *                     dmap_rng_below(r, n)                 uniform in [0, n)
+ *                     dmap_rng_unit(r)                     uniform in [0, 1)
+ *   Map algebra       dmap_add(g, a, b, dst)               a + b
+ *                     dmap_scale(g, src, factor, dst)      factor * src
+ *                     dmap_weighted_sum(g, maps, w, n, dst)   sum of weighted maps
+ *                     dmap_min(g, a, b, dst)               element-wise minimum
+ *                     dmap_max(g, a, b, dst)               element-wise maximum
+ *                     dmap_clamp(g, src, lo, hi, dst)      clamp to [lo, hi]
+ *   Flee maps         dmap_flee(g, m, src, factor, dst, ws)   scale by a negative factor, rescan
+ *   Downhill          dmap_downhill_options(g, m, values, cell, ...)   the best moves, as bits
+ *                     dmap_pick_option(options, rng, &dir)   one of them, seeded
+ *                     dmap_downhill_path(g, m, values, from, ...)   roll down to a minimum
+ *   Reachability      dmap_can_move_to(g, m, from, to, ...)   is `to` reachable?
+ *                     dmap_reachable(g, m, from, ...)      every reachable cell
+ *                     dmap_bfs(g, m, sources, n, ...)      steps from the nearest source
+ *                     dmap_bfs_path(g, depth, parent, to, ...)   a path out of dmap_bfs's tree
+ *   Burying           dmap_bury_dead_ends(g, protect, n, ...)   fill dead ends with walls
+ *   Threat, safety    dmap_threat_map(g, m, from, delay, cutoff, ...)   when one enemy arrives
+ *                     dmap_timing_map(g, m, enemies, n, ...)   the earliest of all enemies
+ *                     dmap_safe_walk(g, m, timing, start, ...)   arrive strictly before danger
+ *                     dmap_parent_path(parent, arrival, n, to, ...)   a path out of its tree
+ *   Layered search    dmap_layered_search(ncells, nstates, ...)   Dijkstra over (cell, state)
+ *   Move choice       dmap_filter_moves(cands, &n, filters, ...)   a chain of filters
+ *                     dmap_minimax_moves(nmine, nopp_moves, ...)   the best worst case
+ *   Live maps         dmap_live_new(g, m, goals, n, dflt, start, &lm)   a map kept up to date
+ *                     dmap_live_free(lm)                   free it
+ *                     dmap_live_apply(lm, edits, n, &touched)   edit, update incrementally
+ *                     dmap_live_values(lm)                 its map
+ *                     dmap_live_grid(lm)                   its grid as edited
+ *                     dmap_live_start(lm)                  its start values
+ *   Distance tables   dmap_table_new(g, m, &t)             every pairwise step distance
+ *                     dmap_table_free(t)                   free it
+ *                     dmap_table_dist(t, from, to)         one distance, O(1)
+ *                     dmap_table_nearest(t, from, cells, n, &dist)   the nearest of n cells
+ *                     dmap_table_path(t, from, to, ...)    a shortest path
+ *                     dmap_table_passable(t)               its passable cells
+ *                     dmap_table_bytes(t)                  its size
+ *   Map cache         dmap_cache_new(g, m, dflt, capacity, &c)   up to K maps, one per goal
+ *                     dmap_cache_free(c)                   free it and its maps
+ *                     dmap_cache_get(c, goal, &map)        a goal's map, built or caught up
+ *                     dmap_cache_edit(c, edits, n)         change the grid; maps catch up later
+ *                     dmap_cache_stats(c, &counters)       hits, misses, updates, evictions
+ *                     dmap_cache_grid(c)                   its grid as edited
+ *
+ * Names and arguments
+ *   - Every name is dmap_<noun>_<verb> or dmap_<what>; getters have no "get_" (dmap_cache_grid,
+ *     dmap_live_values). Objects are made by dmap_<noun>_new(..., &out), which returns an
+ *     error code, and freed by dmap_<noun>_free (NULL is fine); plain structs the caller owns
+ *     are filled by dmap_grid_init / the parsers and emptied by dmap_grid_free.
+ *   - Arguments come in one order: the grid, the moves, then what the call reads (maps, goals
+ *     or sources each followed by its count, the ceiling, options), then what it writes (an
+ *     array and its capacity, then counts), the workspace last. Functions that build the same
+ *     thing take the same order: dmap_field(g, m, goals, n, dflt, values, ws) and
+ *     dmap_live_new(g, m, goals, n, dflt, start, &lm).
+ *   - Counts and capacities are size_t; cells, states and directions are int.
+ *   - Path readers are named after what they read (dmap_bfs_path, dmap_parent_path,
+ *     dmap_table_path) and share one shape: ..., to, path, cap, &len, with DMAP_ERR_LIMIT
+ *     and the needed length when cap is too small.
+ *
  * Conventions
  *   - A grid is W x H cells, row-major; the cell (x, y) — x the column, y the row, (0,0) the
  *     top-left — has index y*W + x. Functions that take "a cell" take that index.
@@ -59,15 +153,15 @@ extern "C" {
 #endif
 
 #define DMAP_VERSION_MAJOR 0
-#define DMAP_VERSION_MINOR 1
+#define DMAP_VERSION_MINOR 2
 #define DMAP_VERSION_PATCH 0
-#define DMAP_VERSION_STRING "0.1.0"
-/* The version as one number, MAJOR * 10000 + MINOR * 100 + PATCH (0.1.0 is 100). */
+#define DMAP_VERSION_STRING "0.2.0"
+/* The version as one number, MAJOR * 10000 + MINOR * 100 + PATCH (0.2.0 is 200). */
 #define DMAP_VERSION_NUMBER \
     (DMAP_VERSION_MAJOR * 10000 + DMAP_VERSION_MINOR * 100 + DMAP_VERSION_PATCH)
 
 /* The version of the library actually linked, which can differ from the header's when a
- * program runs against another shared library: "0.1.0" (never NULL) and DMAP_VERSION_NUMBER's
+ * program runs against another shared library: "0.2.0" (never NULL) and DMAP_VERSION_NUMBER's
  * form. Compare dmap_version_number() / 10000 with DMAP_VERSION_MAJOR to detect a mismatch. */
 DMAP_API const char *dmap_version(void);
 DMAP_API int dmap_version_number(void);
@@ -299,8 +393,9 @@ DMAP_API int dmap_parse_values_csv(const char *text, size_t len, dmap_grid *g, d
  * no allocation in steady state. One workspace serves one thread at a time. */
 typedef struct dmap_workspace dmap_workspace;
 
-/* A new empty workspace (it grows on first use), or NULL when out of memory. */
-DMAP_API dmap_workspace *dmap_workspace_new(void);
+/* A new empty workspace (it grows on first use) in *out (free with dmap_workspace_free).
+ * Errors: DMAP_ERR_ARG (out NULL), DMAP_ERR_NOMEM (*out is then NULL). */
+DMAP_API int dmap_workspace_new(dmap_workspace **out);
 /* Free a workspace and everything it holds. NULL is fine. */
 DMAP_API void dmap_workspace_free(dmap_workspace *ws);
 /* Bytes the workspace holds now (for memory budgets and tests). */
@@ -489,20 +584,27 @@ DMAP_API int dmap_reachable(const dmap_grid *g, const dmap_moves *m, int from, u
  * source (0 at sources; duplicates allowed), or -1 for cells unreachable or deeper than
  * max_depth (max_depth < 0: no limit). parent (W*H ints, may be NULL) gets for each reached
  * non-source cell the cell it was first reached from, -1 elsewhere: a shortest-path tree
- * (read paths out with dmap_tree_path). nsources may be 0 (all -1). Cost: O(N). */
+ * (read paths out with dmap_bfs_path). nsources may be 0 (all -1). Cost: O(N). */
 DMAP_API int dmap_bfs(const dmap_grid *g, const dmap_moves *m, const int *sources, size_t nsources,
                       int max_depth, int *depth, int *parent, dmap_workspace *ws);
 
-/* The path from the tree's root to `to`, read from dmap_bfs's depth and parent arrays: path
+/* Path readers are named after the tree they read: dmap_bfs_path reads dmap_bfs's depths
+ * and parents, dmap_parent_path the parents and arrival times of dmap_safe_walk and
+ * dmap_layered_search, dmap_table_path a distance table. Two parent-tree readers, because a
+ * parent array alone cannot tell an unreached node from a root (both hold -1): each reader
+ * takes the array that can (a depth of -1, an arrival of +INFINITY), and the depths also give
+ * the path's length before it is read.
+ *
+ * The path from the tree's root to `to`, read from dmap_bfs's depth and parent arrays: path
  * gets depth[to] + 1 cells, root first and `to` last, and *len that count. An unreached
  * `to` (depth -1) gives *len 0 and DMAP_OK. When cap is too small nothing is written, *len is
  * set to the needed length and DMAP_ERR_LIMIT returned. Errors: DMAP_ERR_ARG (NULLs, or
  * arrays that are not a consistent tree), DMAP_ERR_RANGE, DMAP_ERR_LIMIT. Cost: O(length). */
-DMAP_API int dmap_tree_path(const dmap_grid *g, const int *depth, const int *parent, int to, int *path,
-                            size_t cap, size_t *len);
+DMAP_API int dmap_bfs_path(const dmap_grid *g, const int *depth, const int *parent, int to,
+                           int *path, size_t cap, size_t *len);
 
 /* ------------------------------------------------------------------------------------------
- * The toolkit: dead-end burying, pursuit worlds, threat and timing maps, the safe walk,
+ * The toolkit: dead-end burying, threat and timing maps, the safe walk,
  * state-layered search, move choice
  * ---------------------------------------------------------------------------------------- */
 
@@ -535,55 +637,6 @@ DMAP_API int dmap_tree_path(const dmap_grid *g, const int *depth, const int *par
  * neighbour that fills). */
 DMAP_API int dmap_bury_dead_ends(dmap_grid *g, const int *protect, size_t nprotect, unsigned flags,
                                  unsigned char *buried, size_t *nburied, dmap_workspace *ws);
-
-/* ---- Pursuit worlds (world.c) -----------------------------------------------------------------
- * The predator-prey world file of the pursuit game (arenas/pursuit): W*H integers, one per line (any whitespace is accepted between them),
- * row-major (the first W values are row 0). Values: 0 free, -1 obstacle, 1 predator,
- * 10 prey, with exactly one predator and one prey. */
-
-enum {
-    DMAP_WORLD_FREE = 0,
-    DMAP_WORLD_OBSTACLE = -1,
-    DMAP_WORLD_PREDATOR = 1,
-    DMAP_WORLD_PREY = 10
-};
-
-/* A pursuit world. cells holds w*h values from the set above; predator and prey are the cell
- * indices of the two agents. Made by dmap_parse_world (free with dmap_world_free) or by hand. */
-typedef struct dmap_world {
-    int w, h;
-    signed char *cells;
-    int predator, prey;
-} dmap_world;
-
-/* Parse a world file held in memory (len bytes, need not end in NUL). w, h > 0 give the
- * size; w == h == 0 infers a square from the count of values (8x8 for 64 values).
- * On success *world owns a malloc'ed cells array. Errors: DMAP_ERR_FORMAT with diag (may be
- * NULL) giving the 1-based line and reason — a token that is not an integer, a value outside
- * {0,-1,1,10}, fewer or more values than W*H, a count that is not a square when inferring,
- * no/two predators or preys; DMAP_ERR_ARG (NULL text/world, w or h negative or only one of
- * them 0); DMAP_ERR_SIZE (W*H too large); DMAP_ERR_NOMEM. *world is zeroed on error. O(len). */
-DMAP_API int dmap_parse_world(const char *text, size_t len, int w, int h, dmap_world *world,
-                              dmap_diag *diag);
-
-/* Check a world: sizes in range, cells present and from the value set, exactly one predator
- * and one prey, and the predator/prey fields pointing at them. DMAP_OK, DMAP_ERR_ARG,
- * DMAP_ERR_SIZE or DMAP_ERR_VALUE. O(N). */
-DMAP_API int dmap_world_check(const dmap_world *world);
-
-/* Write a world in the file format (one integer per line, each line ending in '\n') into a
- * malloc'ed, NUL-terminated *text (free() it) of *len bytes (len may be NULL). Reading the
- * text back with dmap_parse_world gives the same world. Errors: as dmap_world_check, plus
- * DMAP_ERR_NOMEM. O(N). */
-DMAP_API int dmap_format_world(const dmap_world *world, char **text, size_t *len);
-
-/* Free the cells of a world made by dmap_parse_world and zero it. NULL is fine. */
-DMAP_API void dmap_world_free(dmap_world *world);
-
-/* Make a grid of the world's size whose walls are its obstacles (agents stand on floor);
- * unit costs. *g is allocated (dmap_grid_free). The agents are world->predator and
- * world->prey. Errors: as dmap_world_check, plus DMAP_ERR_NOMEM. O(N). */
-DMAP_API int dmap_world_to_grid(const dmap_world *world, dmap_grid *g);
 
 /* ---- Threat maps, timing maps and the safe walk (threat.c, safewalk.c) ------------------------
  * Times are doubles; +INFINITY means "never". A threat map holds, for each cell, when one
@@ -663,7 +716,7 @@ typedef struct dmap_transition {
 /* Lists the transitions out of (cell, state) into out[0..cap-1] and returns how many
  * (0..cap), or a negative DMAP_ERR_* code to abort the search with that code. */
 typedef int (*dmap_transition_fn)(void *user, int cell, int state, dmap_transition *out,
-                                  int cap);
+                                  size_t cap);
 
 /* A start node of a layered search and the time it is occupied at. */
 typedef struct dmap_layer_source {
@@ -678,16 +731,16 @@ typedef struct dmap_layer_source {
  * each node was reached from, -1 for sources and unreached nodes (dmap_parent_path reads
  * paths). next is called once per settled node with room for max_transitions (>= 1)
  * transitions. Duplicate sources keep the earliest time. Errors: DMAP_ERR_ARG (NULLs,
- * ncells/nstates < 1, max_transitions < 1, a callback returning more than cap),
- * DMAP_ERR_SIZE (ncells*nstates above DMAP_MAX_CELLS), DMAP_ERR_RANGE (a source or transition
- * cell/state outside), DMAP_ERR_VALUE (a time or duration NaN, infinite or negative, horizon
- * NaN), DMAP_ERR_NOMEM, or the callback's own negative code. Outputs unspecified on error.
+ * ncells, nstates or max_transitions 0, max_transitions above INT_MAX, a callback returning
+ * more than cap), DMAP_ERR_SIZE (ncells*nstates above DMAP_MAX_CELLS), DMAP_ERR_RANGE (a
+ * source or transition cell/state outside), DMAP_ERR_VALUE (a time or duration NaN, infinite
+ * or negative, horizon NaN), DMAP_ERR_NOMEM, or the callback's own negative code. Outputs unspecified on error.
  * Cost: O(V log V + E log V) for V nodes settled and E transitions listed. ws may be NULL
  * and then steady-state calls do not allocate. */
-DMAP_API int dmap_layered_search(int ncells, int nstates, const dmap_layer_source *sources,
+DMAP_API int dmap_layered_search(size_t ncells, size_t nstates, const dmap_layer_source *sources,
                                  size_t nsources, dmap_transition_fn next, void *user,
-                                 int max_transitions, double horizon, double *arrival, int *parent,
-                                 dmap_workspace *ws);
+                                 size_t max_transitions, double horizon, double *arrival,
+                                 int *parent, dmap_workspace *ws);
 
 /* ---- Move choice helpers (choice.c) -------------------------------------------------------------
  * Candidates are ints of the caller's choosing (directions, cells, action codes). */
@@ -780,16 +833,18 @@ typedef struct dmap_edit {
 /* Make a live map: copy g (walls and costs; a wall's cost is replaced by 1 when it is not
  * finite and > 0) and m, set the start values — start[i] (W*H doubles, copied) when start is
  * not NULL, else dflt everywhere — lower the goals' cells to their values (as dmap_set_goal),
- * and scan. dflt is also the value DMAP_EDIT_UNGOAL returns a cell to; DMAP_NO_CEILING
- * (+INFINITY) is allowed, like a +INFINITY start value ("not reached"). *out gets the new
+ * and scan. The arguments come in dmap_field's order (grid, moves, goals, ceiling), so
+ * dmap_live_new(g, m, goals, n, dflt, NULL, &lm) starts from the map dmap_field gives. dflt
+ * is also the value DMAP_EDIT_UNGOAL returns a cell to; DMAP_NO_CEILING (+INFINITY) is
+ * allowed, like a +INFINITY start value ("not reached"). *out gets the new
  * object (free with dmap_live_free); it owns all its memory, g may be freed afterwards.
  * Errors: DMAP_ERR_ARG (NULLs, invalid moves), DMAP_ERR_SIZE, DMAP_ERR_VALUE (dflt or a
  * passable start value NaN or -INFINITY, a goal value not finite; bad costs), DMAP_ERR_RANGE / DMAP_ERR_WALL (a goal
  * outside the grid or on a wall), DMAP_ERR_NOMEM; *out is NULL after an error.
  * Cost: one dmap_scan; memory about 31 bytes per cell (47 with costs), plus the scan
  * engine's scratch. */
-DMAP_API int dmap_live_new(const dmap_grid *g, const dmap_moves *m, const double *start, double dflt,
-                  const dmap_goal *goals, size_t ngoals, dmap_live **out);
+DMAP_API int dmap_live_new(const dmap_grid *g, const dmap_moves *m, const dmap_goal *goals,
+                           size_t ngoals, double dflt, const double *start, dmap_live **out);
 
 /* Free a live map. NULL is fine. */
 DMAP_API void dmap_live_free(dmap_live *lm);
@@ -871,16 +926,16 @@ typedef struct dmap_cache dmap_cache;
 
 /* Counters of a cache: gets answered from a kept map, gets that built a map, gets that first
  * brought a kept map up to date (and the cells those updates touched), maps evicted. */
-typedef struct dmap_cache_stats {
+typedef struct dmap_cache_counters {
     size_t hits, misses, updates, cells_updated, evictions;
-} dmap_cache_stats;
+} dmap_cache_counters;
 
 /* A cache of at most capacity (1 .. 2^20) maps on a copy of g under moves m; dflt is the
  * ceiling of every map (DMAP_NO_CEILING for plain distances). *out gets it (dmap_cache_free).
  * Errors: DMAP_ERR_ARG (NULLs, bad moves, capacity out of range), DMAP_ERR_SIZE,
  * DMAP_ERR_VALUE (dflt NaN or -INFINITY, bad costs), DMAP_ERR_NOMEM. Keeps no map yet: O(N). */
 DMAP_API int dmap_cache_new(const dmap_grid *g, const dmap_moves *m, double dflt, size_t capacity,
-                   dmap_cache **out);
+                            dmap_cache **out);
 
 /* Free a cache and every map it keeps. NULL is fine. */
 DMAP_API void dmap_cache_free(dmap_cache *c);
@@ -901,7 +956,7 @@ DMAP_API int dmap_cache_get(dmap_cache *c, int goal, const double **map);
 DMAP_API int dmap_cache_edit(dmap_cache *c, const dmap_edit *edits, size_t nedits);
 
 /* The cache's counters (zeros when c is NULL), and its current grid (NULL when c is NULL). */
-DMAP_API void dmap_cache_get_stats(const dmap_cache *c, dmap_cache_stats *stats);
+DMAP_API void dmap_cache_stats(const dmap_cache *c, dmap_cache_counters *counters);
 DMAP_API const dmap_grid *dmap_cache_grid(const dmap_cache *c);
 
 /* === end of live maps, distance tables, map cache ========================================== */

@@ -167,7 +167,7 @@ int dmap_bury_dead_ends(dmap_grid *g, const int *protect, size_t nprotect, unsig
         return DMAP_ERR_SIZE;
 
     dmap_workspace *own = NULL;
-    if (!ws && !(ws = own = dmap_workspace_new())) return DMAP_ERR_NOMEM;
+    if (!(ws = dmap_ws_or_temporary(ws, &own))) return DMAP_ERR_NOMEM;
     bury_run r;
     r.cell = dmap_ws_buffer(ws, DMAP_WS_SEARCH_D, padded, 0);
     r.stack = dmap_ws_buffer(ws, DMAP_WS_SEARCH_C, stack_bytes, 0);

@@ -144,8 +144,8 @@ int dmap_field(const dmap_grid *g, const dmap_moves *m, const dmap_goal *goals, 
         if (!(goals[k].value < dflt)) return DMAP_ERR_CEILING;
     if (int_field_applies(g, m, goals, ngoals)) {
         if (ws) return field_int4(g, goals, ngoals, dflt, values, ws);
-        dmap_workspace *tmp = dmap_workspace_new();
-        if (!tmp) return DMAP_ERR_NOMEM;
+        dmap_workspace *tmp = NULL;
+        if (dmap_workspace_new(&tmp) != DMAP_OK) return DMAP_ERR_NOMEM;
         rc = field_int4(g, goals, ngoals, dflt, values, tmp);
         dmap_workspace_free(tmp);
         return rc;

@@ -6,6 +6,7 @@
  * The graph is never built: a callback lists a node's transitions when the node settles.
  * Durations may be 0, so the queue is the indexed binary heap of heap.h keyed on the arrival
  * times (decrease-key; each node is popped at most once). */
+#include <limits.h>
 #include <math.h>
 #include <string.h>
 
@@ -47,7 +48,7 @@ static int seed_sources(layered *L, const dmap_layer_source *sources, size_t nso
 static int expand(layered *L, int u, dmap_transition_fn next, void *user, dmap_transition *out,
                   int cap) {
     int cell = u % L->ncells, state = u / L->ncells;
-    int count = next(user, cell, state, out, cap);
+    int count = next(user, cell, state, out, (size_t)cap);
     if (count < 0) return count;
     if (count > cap) return DMAP_ERR_ARG;
     double t = L->arrival[u];
@@ -68,14 +69,17 @@ static int search(layered *L, const dmap_layer_source *sources, size_t nsources,
     return rc;
 }
 
-int dmap_layered_search(int ncells, int nstates, const dmap_layer_source *sources,
+int dmap_layered_search(size_t ncells, size_t nstates, const dmap_layer_source *sources,
                         size_t nsources, dmap_transition_fn next, void *user,
-                        int max_transitions, double horizon, double *arrival, int *parent,
+                        size_t max_transitions, double horizon, double *arrival, int *parent,
                         dmap_workspace *ws) {
-    if (!next || !arrival || (nsources > 0 && !sources) || ncells < 1 || nstates < 1 ||
-        max_transitions < 1)
+    /* the callback answers a count in an int, so its room must fit one */
+    if (!next || !arrival || (nsources > 0 && !sources) || ncells == 0 || nstates == 0 ||
+        max_transitions == 0 || max_transitions > INT_MAX)
         return DMAP_ERR_ARG;
-    if ((int64_t)ncells * nstates > DMAP_MAX_CELLS) return DMAP_ERR_SIZE;
+    if (ncells > (size_t)DMAP_MAX_CELLS || nstates > (size_t)DMAP_MAX_CELLS ||
+        (uint64_t)ncells * nstates > (uint64_t)DMAP_MAX_CELLS)
+        return DMAP_ERR_SIZE;
     if (isnan(horizon)) return DMAP_ERR_VALUE;
     size_t n = (size_t)ncells * (size_t)nstates, heap_bytes, out_bytes;
     /* the heap's entries, then its index of every node */
@@ -84,16 +88,17 @@ int dmap_layered_search(int ncells, int nstates, const dmap_layer_source *source
         return DMAP_ERR_SIZE;
 
     dmap_workspace *own = NULL;
-    if (!ws && !(ws = own = dmap_workspace_new())) return DMAP_ERR_NOMEM;
+    if (!(ws = dmap_ws_or_temporary(ws, &own))) return DMAP_ERR_NOMEM;
     heap_entry *mem = dmap_ws_buffer(ws, DMAP_WS_SEARCH_C, heap_bytes, 0);
     dmap_transition *out = dmap_ws_buffer(ws, DMAP_WS_SEARCH_D, out_bytes, 0);
     int rc = DMAP_ERR_NOMEM;
     if (mem && out) {
-        layered L = {ncells, nstates, horizon, arrival, parent, {mem, 0, (int32_t *)(mem + n)}};
+        layered L = {(int)ncells, (int)nstates, horizon, arrival, parent,
+                     {mem, 0, (int32_t *)(mem + n)}};
         for (size_t i = 0; i < n; i++) arrival[i] = INFINITY;
         if (parent) memset(parent, 0xff, n * sizeof(int));
         memset(L.heap.pos, 0xff, n * sizeof(int32_t));
-        rc = search(&L, sources, nsources, next, user, out, max_transitions);
+        rc = search(&L, sources, nsources, next, user, out, (int)max_transitions);
     }
     dmap_workspace_free(own);
     return rc;

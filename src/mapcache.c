@@ -33,7 +33,7 @@ struct dmap_cache {
     dmap_edit *log;
     size_t log_base, log_len, log_cap; /* the log holds absolute edits log_base .. +log_len */
     uint64_t clock;
-    dmap_cache_stats stats;
+    dmap_cache_counters stats;
 };
 
 void dmap_cache_free(dmap_cache *c) {
@@ -179,7 +179,7 @@ int dmap_cache_get(dmap_cache *c, int goal, const double **map) {
         c->stats.misses++;
         e = free_slot(c);
         dmap_goal g0 = {goal % c->grid.w, goal / c->grid.w, 0};
-        rc = dmap_live_new(&c->grid, &c->moves, NULL, c->dflt, &g0, 1, &e->lm);
+        rc = dmap_live_new(&c->grid, &c->moves, &g0, 1, c->dflt, NULL, &e->lm);
         if (rc != DMAP_OK) return rc;
         e->goal = goal;
         e->seen = end;
@@ -190,7 +190,7 @@ int dmap_cache_get(dmap_cache *c, int goal, const double **map) {
     return DMAP_OK;
 }
 
-void dmap_cache_get_stats(const dmap_cache *c, dmap_cache_stats *s) {
+void dmap_cache_stats(const dmap_cache *c, dmap_cache_counters *s) {
     if (!s) return;
     if (c)
         *s = c->stats;

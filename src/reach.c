@@ -70,8 +70,8 @@ static int bfs_begin(bfs *b, const dmap_grid *g, const dmap_moves *m, dmap_works
         !dmap_mul_size(padded_cells, sizeof(int), &ints))
         return DMAP_ERR_SIZE;
     if (!ws) {
-        ws = *tmp = dmap_workspace_new();
-        if (!ws) return DMAP_ERR_NOMEM;
+        if (dmap_workspace_new(tmp) != DMAP_OK) return DMAP_ERR_NOMEM;
+        ws = *tmp;
     }
     b->queue = dmap_ws_buffer(ws, DMAP_WS_SEARCH_A, ints, 0);
     b->cell = dmap_ws_buffer(ws, DMAP_WS_SEARCH_B, padded_cells, 0);
@@ -246,8 +246,8 @@ int dmap_bfs(const dmap_grid *g, const dmap_moves *m, const int *sources, size_t
     return rc;
 }
 
-int dmap_tree_path(const dmap_grid *g, const int *depth, const int *parent, int to, int *path,
-                   size_t cap, size_t *len) {
+int dmap_bfs_path(const dmap_grid *g, const int *depth, const int *parent, int to, int *path,
+                  size_t cap, size_t *len) {
     if (!g || !depth || !parent || !len || (cap > 0 && !path)) return DMAP_ERR_ARG;
     if (g->w <= 0 || g->h <= 0 || (int64_t)g->w * (int64_t)g->h > DMAP_MAX_CELLS)
         return DMAP_ERR_SIZE;

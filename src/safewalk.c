@@ -8,6 +8,7 @@
 #include <math.h>
 
 #include "scan.h"
+#include "workspace.h"
 
 static int check_timing(const dmap_grid *g, const double *timing) {
     size_t n = (size_t)g->w * (size_t)g->h;
@@ -25,7 +26,7 @@ int dmap_safe_walk(const dmap_grid *g, const dmap_moves *m, const double *timing
     if (!isfinite(start_time)) return DMAP_ERR_VALUE;
     if ((rc = check_timing(g, timing)) != DMAP_OK) return rc;
     dmap_workspace *own = NULL;
-    if (!ws && !(ws = own = dmap_workspace_new())) return DMAP_ERR_NOMEM;
+    if (!(ws = dmap_ws_or_temporary(ws, &own))) return DMAP_ERR_NOMEM;
     scan_search q = {start, start_time, INFINITY, timing, arrival, parent, 0};
     rc = scan_search_run(g, m, &q, ws);
     if (rc == DMAP_OK && nsafe) *nsafe = q.reached;

@@ -811,8 +811,8 @@ int scan_search_run(const dmap_grid *g, const dmap_moves *m, scan_search *q, dma
 static int scan_checked(const dmap_grid *g, const dmap_moves *m, const scan_source *src,
                         double *values, dmap_workspace *ws) {
     if (ws) return scan_with(g, m, src, values, NULL, ws);
-    dmap_workspace *tmp = dmap_workspace_new();
-    if (!tmp) return DMAP_ERR_NOMEM;
+    dmap_workspace *tmp = NULL;
+    if (dmap_workspace_new(&tmp) != DMAP_OK) return DMAP_ERR_NOMEM;
     int rc = scan_with(g, m, src, values, NULL, tmp);
     dmap_workspace_free(tmp);
     return rc;

@@ -35,7 +35,7 @@ int dmap_threat_map(const dmap_grid *g, const dmap_moves *m, int from, double de
     int rc = check_enemy(g, m, from, delay, cutoff);
     if (rc != DMAP_OK) return rc;
     dmap_workspace *own = NULL;
-    if (!ws && !(ws = own = dmap_workspace_new())) return DMAP_ERR_NOMEM;
+    if (!(ws = dmap_ws_or_temporary(ws, &own))) return DMAP_ERR_NOMEM;
     rc = threat_into(g, m, from, delay, cutoff, threat, ws);
     dmap_workspace_free(own);
     return rc;
@@ -58,7 +58,7 @@ int dmap_timing_map(const dmap_grid *g, const dmap_moves *m, const dmap_enemy *e
     if (!dmap_mul_size(cells, sizeof(double), &bytes)) return DMAP_ERR_SIZE;
 
     dmap_workspace *own = NULL;
-    if (!ws && !(ws = own = dmap_workspace_new())) return DMAP_ERR_NOMEM;
+    if (!(ws = dmap_ws_or_temporary(ws, &own))) return DMAP_ERR_NOMEM;
     double *one = dmap_ws_buffer(ws, DMAP_WS_SEARCH_D, bytes, 0);
     rc = one ? DMAP_OK : DMAP_ERR_NOMEM;
     for (size_t e = 0; e < n && rc == DMAP_OK; e++) {

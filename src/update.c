@@ -282,8 +282,8 @@ static int rebuild(dmap_live *lm) {
     return DMAP_OK;
 }
 
-int dmap_live_new(const dmap_grid *g, const dmap_moves *m, const double *start, double dflt,
-                  const dmap_goal *goals, size_t ngoals, dmap_live **out) {
+int dmap_live_new(const dmap_grid *g, const dmap_moves *m, const dmap_goal *goals,
+                  size_t ngoals, double dflt, const double *start, dmap_live **out) {
     if (!out) return DMAP_ERR_ARG;
     *out = NULL;
     if (!g || !m || (ngoals && !goals)) return DMAP_ERR_ARG;
@@ -332,7 +332,7 @@ int dmap_live_new(const dmap_grid *g, const dmap_moves *m, const double *start, 
     lm->mark = malloc(lm->np);
     lm->stamp = calloc(lm->np, sizeof(uint32_t));
     lm->blocked = malloc(lm->np);
-    lm->ws = dmap_workspace_new();
+    dmap_workspace_new(&lm->ws); /* checked below with the other allocations */
     if (rc == DMAP_OK) rc = ensure_pcost(lm);
     if (lm->blocked && lm->work) { /* the border rows and columns of work stay -inf */
         memset(lm->blocked, 1, lm->np);

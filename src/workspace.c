@@ -9,7 +9,17 @@ struct dmap_workspace {
     size_t cap[DMAP_WS_SLOT_COUNT];
 };
 
-dmap_workspace *dmap_workspace_new(void) { return calloc(1, sizeof(dmap_workspace)); }
+int dmap_workspace_new(dmap_workspace **out) {
+    if (!out) return DMAP_ERR_ARG;
+    *out = calloc(1, sizeof(dmap_workspace));
+    return *out ? DMAP_OK : DMAP_ERR_NOMEM;
+}
+
+dmap_workspace *dmap_ws_or_temporary(dmap_workspace *ws, dmap_workspace **own) {
+    *own = NULL;
+    if (ws) return ws;
+    return dmap_workspace_new(own) == DMAP_OK ? *own : NULL;
+}
 
 void dmap_workspace_free(dmap_workspace *ws) {
     if (!ws) return;

@@ -32,6 +32,10 @@ enum dmap_ws_slot {
  * keep is nonzero. NULL when out of memory (the old buffer stays owned by the workspace). */
 void *dmap_ws_buffer(dmap_workspace *ws, enum dmap_ws_slot slot, size_t bytes, int keep);
 
+/* The caller's workspace ws, or when ws is NULL a new temporary one, also stored in *own for
+ * the caller to free (*own is NULL when ws is given). NULL when out of memory. */
+dmap_workspace *dmap_ws_or_temporary(dmap_workspace *ws, dmap_workspace **own);
+
 /* Size arithmetic with overflow checks: *out = a * b; returns 0 on overflow. */
 int dmap_mul_size(size_t a, size_t b, size_t *out);
 

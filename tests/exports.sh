@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # exports.sh — the shared library exports exactly the functions dmap.h declares.
 #   usage: tests/exports.sh LIBDMAP.so include/dmap.h
-# Three checks: every function declaration in the header carries DMAP_API; every DMAP_API
-# function is a defined dynamic symbol of the library; and the library defines no other
-# dynamic symbol (internal helpers stay hidden: the library is built with -fvisibility=hidden).
+# Four checks: every function declaration in the header carries DMAP_API; every DMAP_API
+# function is a defined dynamic symbol of the library; the library defines no other dynamic
+# symbol (internal helpers stay hidden: the library is built with -fvisibility=hidden); and
+# the header's "API at a glance" index lists every function once, in the header's order.
 # And one about the header's words: no references to the project's history.
 set -euo pipefail
 lib="$1"
@@ -33,6 +34,14 @@ missing="$(comm -23 <(echo "$declared") <(echo "$exported"))"
 extra="$(comm -13 <(echo "$declared") <(echo "$exported"))"
 [ -z "$missing" ] || bad "declared in the header but not exported: $(echo $missing)"
 [ -z "$extra" ] || bad "exported but not declared in the header: $(echo $extra)"
+
+# The "API at a glance" index lists every function once, in the order of the declarations.
+in_order="$(grep -E '^DMAP_API ' "$header" | sed -E 's/^[^(]*[ *](dmap_[a-z0-9_]+)\(.*/\1/')"
+indexed="$(sed -n '/API at a glance/,/^ \*\/\|Names and arguments/p' "$header" |
+  sed -nE 's/^ \*  +([A-Z][a-z]+( [a-z]+)*,? *[a-z]* +)?(dmap_[a-z0-9_]+)\(.*/\3/p')"
+[ -n "$indexed" ] || bad "no \"API at a glance\" index at the top of $header"
+[ "$in_order" == "$indexed" ] || bad "the API at a glance index differs from the declarations:
+$(diff <(echo "$in_order") <(echo "$indexed") || true)"
 
 # The installed header says what things are, not where they came from in the project's
 # history (no "issue 3", "seed 002", "part A", rules/ paths).

@@ -1,7 +1,8 @@
 /* test_bury.c — dead-end burying (rules/pursuit.md, seed 002).
  *
- * Oracles: (1) the four lab worlds, each buried BY HAND from the rule and written below as
- * pictures; (2) a plainly recursive statement of the seed's order (C recursion, small grids
+ * Oracles: (1) the four worlds of the pursuit game (arenas/pursuit/tests/test_pursuit_world.c
+ * checks the pictures against the files), each buried BY HAND from the rule and written below
+ * as pictures; (2) a plainly recursive statement of the seed's order (C recursion, small grids
  * only) that the library's explicit stack must match cell for cell on random grids; (3)
  * properties: burying twice = burying once, protected cells never fill, and open cells keep
  * the 4-connectivity they had (see connectivity_property below for why it holds). */
@@ -104,26 +105,14 @@ static const lab_world lab_worlds[] = {
      8},
 };
 
-static void test_lab_worlds(const char *source) {
-    char path[1024];
-    if (!check_data_path(path, sizeof path, source, "arenas/pursuit/data")) return;
+static void test_lab_worlds(void) {
     for (size_t k = 0; k < sizeof lab_worlds / sizeof lab_worlds[0]; k++) {
         const lab_world *lw = &lab_worlds[k];
-        char rel[256];
-        snprintf(rel, sizeof rel, "arenas/pursuit/data/%s", lw->file);
-        if (!check_data_path(path, sizeof path, source, rel)) continue;
-        char *text = NULL;
-        size_t len = 0;
-        dmap_diag diag;
-        CHECK_EQ_INT(dmap_read_file(path, &text, &len, &diag), DMAP_OK);
-        if (!text) continue;
-        dmap_world world;
-        CHECK_EQ_INT(dmap_parse_world(text, len, 0, 0, &world, &diag), DMAP_OK);
-        free(text);
         dmap_grid g;
-        CHECK_EQ_INT(dmap_world_to_grid(&world, &g), DMAP_OK);
-        CHECK(grid_matches_picture(&g, lw->before));
-        int agents[2] = {world.predator, world.prey};
+        int agents[2];
+        size_t nagents = 0;
+        grid_from_picture(lw->before, 8, 8, &g, agents, &nagents);
+        CHECK_EQ_INT(nagents, 2);
         unsigned char buried[64];
         size_t nburied = 0;
         CHECK_EQ_INT(dmap_bury_dead_ends(&g, agents, 2, 0, buried, &nburied, NULL), DMAP_OK);
@@ -144,7 +133,6 @@ static void test_lab_worlds(const char *source) {
         CHECK_EQ_INT(dmap_bury_dead_ends(&g, agents, 2, 0, NULL, &nburied, NULL), DMAP_OK);
         CHECK_EQ_INT(nburied, 0);
         dmap_grid_free(&g);
-        dmap_world_free(&world);
     }
 }
 
@@ -233,7 +221,8 @@ static void random_grid(dmap_rng *rng, dmap_grid *g, int w, int h, double densit
 static void test_against_recursion(void) {
     dmap_rng rng;
     dmap_rng_seed(&rng, 2024);
-    dmap_workspace *ws = dmap_workspace_new();
+    dmap_workspace *ws = NULL;
+    dmap_workspace_new(&ws);
     int mismatches = 0;
     for (int t = 0; t < 3000; t++) {
         int w = 1 + (int)dmap_rng_below(&rng, 20), h = 1 + (int)dmap_rng_below(&rng, 20);
@@ -331,7 +320,8 @@ static int keeps_connectivity(const unsigned char *before, const unsigned char *
 }
 
 static void test_connectivity_property(void) {
-    dmap_workspace *ws = dmap_workspace_new();
+    dmap_workspace *ws = NULL;
+    dmap_workspace_new(&ws);
     unsigned char before[16];
     int failures = 0;
     /* every 4x4 grid, with and without the edge option */
@@ -389,7 +379,8 @@ static void test_errors(void) {
     CHECK_EQ_INT(n, 1);
     dmap_grid_free(&one);
     /* steady state: a second call on the same workspace does not grow it */
-    dmap_workspace *ws = dmap_workspace_new();
+    dmap_workspace *ws = NULL;
+    dmap_workspace_new(&ws);
     CHECK_EQ_INT(dmap_bury_dead_ends(&g, NULL, 0, 0, NULL, NULL, ws), DMAP_OK);
     size_t bytes = dmap_workspace_bytes(ws);
     CHECK_EQ_INT(dmap_bury_dead_ends(&g, NULL, 0, 0, NULL, NULL, ws), DMAP_OK);
@@ -398,9 +389,8 @@ static void test_errors(void) {
     dmap_grid_free(&g);
 }
 
-int main(int argc, char **argv) {
-    const char *source = check_source_dir(argc, argv);
-    if (source) test_lab_worlds(source);
+int main(void) {
+    test_lab_worlds();
     test_edge_option();
     test_against_recursion();
     test_connectivity_property();

@@ -54,7 +54,8 @@ static int field_matches_sweep(const dmap_grid *g, const dmap_goal *goals, size_
 static void test_random(int cases) {
     dmap_rng r;
     dmap_rng_seed(&r, 44);
-    dmap_workspace *ws = dmap_workspace_new();
+    dmap_workspace *ws = NULL;
+    dmap_workspace_new(&ws);
     int bad = 0;
     const double ceilings[6] = {100, 7.5, 3, 1e300, DMAP_NO_CEILING, 1 << 30};
     for (int c = 0; c < cases; c++) {

@@ -2,7 +2,7 @@
  *
  * The fuzzers in tests/fuzz/ are not deterministic and not part of the suite; this test is
  * their fixed-seed stand-in. From one dmap_rng seed it mutates valid text maps, Moving AI
- * maps, scenarios, pursuit worlds and the dmap CLI's csv maps (tools/dmap/cli.c is compiled
+ * maps, scenarios and the dmap CLI's csv maps (tools/dmap/cli.c is compiled
  * in) with bit flips, truncation, duplicated and dropped lines, huge numbers, NaN/inf tokens,
  * NUL bytes and CR/LF mixes, and requires of every reader:
  *   - it returns DMAP_OK or one of the negative DMAP_ERR_* codes;
@@ -40,15 +40,6 @@ static const char *scens[] = {
     "version 1\n0\tmaps/a.map\t4\t3\t0\t0\t3\t2\t3.82842712\n"
     "1\tb.map\t4\t3\t1\t1\t2\t2\t1.41421356\n\n",
     "version 1.0\r\n3 x.map 10 10 9 9 0 0 12.7279\r\n",
-};
-
-/* World texts with their size (0, 0: inferred square). */
-static const struct {
-    const char *text;
-    int w, h;
-} worlds[] = {
-    {"0\n1\n-1\n0\n0\n0\n0\n0\n0\n-1\n0\n0\n-1\n-1\n0\n10\n", 0, 0},
-    {"0 -1 1\n0 10 0\n", 3, 2},
 };
 
 static const char *csvs[] = {
@@ -322,34 +313,6 @@ static void run_scen(tally *t, const buf *b) {
     free(s);
 }
 
-static void run_world(tally *t, const buf *b, int w, int h) {
-    char *s = exact_copy(b);
-    dmap_world world;
-    dmap_diag d;
-    int rc = dmap_parse_world(s, b->n, w, h, &world, &d);
-    if (reader_answer_ok(t, b, rc, &d)) {
-        if (rc != DMAP_OK && world.cells)
-            report_broken(t, b, "output left allocated after an error", rc, &d);
-        if (rc == DMAP_OK) {
-            char *out = NULL;
-            size_t len = 0;
-            dmap_world back;
-            int ok = dmap_world_check(&world) == DMAP_OK &&
-                     dmap_format_world(&world, &out, &len) == DMAP_OK &&
-                     dmap_parse_world(out, len, world.w, world.h, &back, NULL) == DMAP_OK;
-            if (ok) {
-                ok = back.predator == world.predator && back.prey == world.prey &&
-                     memcmp(back.cells, world.cells, (size_t)world.w * (size_t)world.h) == 0;
-                dmap_world_free(&back);
-            }
-            if (!ok) report_broken(t, b, "accepted world does not round-trip", rc, &d);
-            free(out);
-        }
-    }
-    dmap_world_free(&world);
-    free(s);
-}
-
 /* The CLI's csv reader takes a path: the mutant goes through a temporary file. Its one-line
  * complaints go to stderr, which is pointed at /dev/null meanwhile. */
 static void run_csv(tally *t, const buf *b, const char *path) {
@@ -440,20 +403,6 @@ int main(void) {
         }
     }
     check_tally(&ts);
-
-    tally tw = {"pursuit world", 0, 0, 0};
-    for (size_t k = 0; k < COUNT(worlds); k++) {
-        const char *src = worlds[k].text;
-        memcpy(b.s, src, b.n = strlen(src));
-        int before = tw.accepted;
-        run_world(&tw, &b, worlds[k].w, worlds[k].h);
-        check_base(&tw, before);
-        for (int i = 0; i < MUTANTS_PER_INPUT; i++) {
-            mutate(&b, src, strlen(src), &r);
-            run_world(&tw, &b, worlds[k].w, worlds[k].h);
-        }
-    }
-    check_tally(&tw);
 
     char path[64];
     snprintf(path, sizeof path, "/tmp/dmap_test_garbage_%ld.csv", (long)getpid());

@@ -15,13 +15,13 @@ typedef struct plain_model {
     const dmap_moves *m;
 } plain_model;
 
-static int plain_next(void *user, int cell, int state, dmap_transition *out, int cap) {
+static int plain_next(void *user, int cell, int state, dmap_transition *out, size_t cap) {
     const plain_model *pm = user;
     int count = 0;
     (void)state;
     for (int d = DMAP_UP; d < DMAP_DIR_COUNT; d++) {
         int to = dmap_step(pm->g, pm->m, cell, (dmap_dir)d);
-        if (to < 0 || count >= cap) continue;
+        if (to < 0 || (size_t)count >= cap) continue;
         double wgt = d >= DMAP_UP_RIGHT ? pm->m->diagonal : pm->m->cardinal;
         out[count].cell = to;
         out[count].state = 0;
@@ -34,7 +34,8 @@ static int plain_next(void *user, int cell, int state, dmap_transition *out, int
 static void test_one_state_equals_field(void) {
     dmap_rng rng;
     dmap_rng_seed(&rng, 8);
-    dmap_workspace *ws = dmap_workspace_new();
+    dmap_workspace *ws = NULL;
+    dmap_workspace_new(&ws);
     int bad = 0;
     for (int t = 0; t < 300; t++) {
         int w = 1 + (int)dmap_rng_below(&rng, 20), h = 1 + (int)dmap_rng_below(&rng, 20);
@@ -95,13 +96,13 @@ static void test_one_state_equals_field(void) {
 
 enum { WANDER, STALK, RUSH, STRIKE, STUNNED, NSTATES };
 
-static int slasher_next(void *user, int cell, int state, dmap_transition *out, int cap) {
+static int slasher_next(void *user, int cell, int state, dmap_transition *out, size_t cap) {
     const dmap_grid *g = user;
     dmap_moves m4 = dmap_moves_4();
     int count = 0;
 #define EMIT(c, s, d)                                                                          \
     do {                                                                                       \
-        if (count >= cap) return DMAP_ERR_LIMIT;                                               \
+        if ((size_t)count >= cap) return DMAP_ERR_LIMIT;                                       \
         out[count].cell = (c);                                                                 \
         out[count].state = (s);                                                                \
         out[count].duration = (d);                                                             \
@@ -230,7 +231,7 @@ static void test_slasher(void) {
 }
 
 /* Bad transitions from a callback are rejected. */
-static int bad_duration_next(void *user, int cell, int state, dmap_transition *out, int cap) {
+static int bad_duration_next(void *user, int cell, int state, dmap_transition *out, size_t cap) {
     (void)user;
     (void)state;
     (void)cap;
@@ -239,12 +240,12 @@ static int bad_duration_next(void *user, int cell, int state, dmap_transition *o
     out[0].duration = -1;
     return 1;
 }
-static int too_many_next(void *user, int cell, int state, dmap_transition *out, int cap) {
+static int too_many_next(void *user, int cell, int state, dmap_transition *out, size_t cap) {
     (void)user;
     (void)cell;
     (void)state;
     (void)out;
-    return cap + 1;
+    return (int)cap + 1;
 }
 
 static void test_bad_callbacks(void) {

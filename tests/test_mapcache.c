@@ -75,8 +75,8 @@ static void test_random_use(void) {
             gets++;
         }
         CHECK_EQ_INT(mismatches, 0);
-        dmap_cache_stats st;
-        dmap_cache_get_stats(c, &st);
+        dmap_cache_counters st;
+        dmap_cache_stats(c, &st);
         CHECK_EQ_INT(st.hits + st.misses, gets);
         CHECK(st.evictions > 0 && st.updates > 0); /* 6 goals in 3 slots; edits in between */
         CHECK(memcmp(dmap_cache_grid(c)->wall, g.wall, (size_t)n) == 0);
@@ -100,8 +100,8 @@ static void test_lru_and_errors(void) {
     CHECK_EQ_INT(dmap_cache_get(c, 8, &map), DMAP_OK); /* evicts 5 */
     CHECK(map[0] == 8 && map[8] == 0);
     CHECK_EQ_INT(dmap_cache_get(c, 0, &map), DMAP_OK); /* still kept: a hit */
-    dmap_cache_stats st;
-    dmap_cache_get_stats(c, &st);
+    dmap_cache_counters st;
+    dmap_cache_stats(c, &st);
     CHECK(st.hits == 2 && st.misses == 3 && st.evictions == 1);
     dmap_edit wall = {DMAP_EDIT_WALL, 4, 0, 0};
     CHECK_EQ_INT(dmap_cache_edit(c, &wall, 1), DMAP_OK);

@@ -48,7 +48,8 @@ static void make_fixture(fixture *f, dmap_rng *r, double wall_p) {
 static void test_depths_vs_oracles(void) {
     dmap_rng r;
     dmap_rng_seed(&r, 31);
-    dmap_workspace *ws = dmap_workspace_new();
+    dmap_workspace *ws = NULL;
+    dmap_workspace_new(&ws);
     CHECK(ws != NULL);
     for (int t = 0; t < 60; t++) {
         fixture f;
@@ -85,7 +86,7 @@ static void test_depths_vs_oracles(void) {
                 bad_tree++;
             }
             size_t len = 0;
-            if (dmap_tree_path(&f.g, depth, parent, (int)i, path, n, &len) != DMAP_OK) {
+            if (dmap_bfs_path(&f.g, depth, parent, (int)i, path, n, &len) != DMAP_OK) {
                 bad_path++;
                 continue;
             }
@@ -151,7 +152,8 @@ static void test_costs_are_ignored_and_steady_state(void) {
     for (int i = 0; i < 600; i++) g.cost[i] = 7.0;
     dmap_moves m = dmap_moves_octile();
     int depth[600], src = 0;
-    dmap_workspace *ws = dmap_workspace_new();
+    dmap_workspace *ws = NULL;
+    dmap_workspace_new(&ws);
     CHECK_EQ_INT(dmap_bfs(&g, &m, &src, 1, -1, depth, NULL, ws), DMAP_OK);
     CHECK_EQ_INT(depth[19 * 30 + 29], 29); /* Chebyshev distance */
     size_t bytes = dmap_workspace_bytes(ws);
@@ -234,18 +236,18 @@ static void test_bad_arguments(void) {
     /* Tree paths: capacity, unreached targets, broken trees. */
     CHECK_EQ_INT(dmap_bfs(&g, &m, &src, 1, -1, depth, parent, NULL), DMAP_OK);
     CHECK_EQ_INT(depth[15], 6);
-    CHECK_EQ_INT(dmap_tree_path(&g, depth, parent, 15, path, 6, &len), DMAP_ERR_LIMIT);
+    CHECK_EQ_INT(dmap_bfs_path(&g, depth, parent, 15, path, 6, &len), DMAP_ERR_LIMIT);
     CHECK_EQ_INT(len, 7);
-    CHECK_EQ_INT(dmap_tree_path(&g, depth, parent, 15, path, 7, &len), DMAP_OK);
+    CHECK_EQ_INT(dmap_bfs_path(&g, depth, parent, 15, path, 7, &len), DMAP_OK);
     CHECK(path[0] == 0 && path[6] == 15);
-    CHECK_EQ_INT(dmap_tree_path(&g, depth, parent, 5, path, 16, &len), DMAP_OK);
+    CHECK_EQ_INT(dmap_bfs_path(&g, depth, parent, 5, path, 16, &len), DMAP_OK);
     CHECK_EQ_INT(len, 0);
-    CHECK_EQ_INT(dmap_tree_path(&g, depth, parent, 16, path, 16, &len), DMAP_ERR_RANGE);
-    CHECK_EQ_INT(dmap_tree_path(&g, depth, NULL, 15, path, 16, &len), DMAP_ERR_ARG);
+    CHECK_EQ_INT(dmap_bfs_path(&g, depth, parent, 16, path, 16, &len), DMAP_ERR_RANGE);
+    CHECK_EQ_INT(dmap_bfs_path(&g, depth, NULL, 15, path, 16, &len), DMAP_ERR_ARG);
     parent[15] = 15; /* a loop */
-    CHECK_EQ_INT(dmap_tree_path(&g, depth, parent, 15, path, 16, &len), DMAP_ERR_ARG);
+    CHECK_EQ_INT(dmap_bfs_path(&g, depth, parent, 15, path, 16, &len), DMAP_ERR_ARG);
     parent[15] = -7;
-    CHECK_EQ_INT(dmap_tree_path(&g, depth, parent, 15, path, 16, &len), DMAP_ERR_ARG);
+    CHECK_EQ_INT(dmap_bfs_path(&g, depth, parent, 15, path, 16, &len), DMAP_ERR_ARG);
     dmap_grid_free(&g);
 }
 

@@ -219,12 +219,12 @@ static void test_step_overflow(void) {
     dmap_live *live = NULL;
     CHECK_EQ_INT(dmap_table_new(&g, &m, &table), DMAP_ERR_VALUE);
     CHECK_EQ_INT(dmap_cache_new(&g, &m, 1e300, 4, &cache), DMAP_ERR_VALUE);
-    CHECK_EQ_INT(dmap_live_new(&g, &m, NULL, 1e300, &goal, 1, &live), DMAP_ERR_VALUE);
+    CHECK_EQ_INT(dmap_live_new(&g, &m, &goal, 1, 1e300, NULL, &live), DMAP_ERR_VALUE);
     CHECK(table == NULL && cache == NULL && live == NULL);
     /* and a live map's cost edit may not make a step overflow */
     m.cardinal = 1e300;
     g.cost[4] = 1;
-    CHECK_EQ_INT(dmap_live_new(&g, &m, NULL, DBL_MAX, &goal, 1, &live), DMAP_OK);
+    CHECK_EQ_INT(dmap_live_new(&g, &m, &goal, 1, DBL_MAX, NULL, &live), DMAP_OK);
     dmap_edit bad_cost = {DMAP_EDIT_COST, 2, 2, 1e10};
     size_t touched = 0;
     if (live) CHECK_EQ_INT(dmap_live_apply(live, &bad_cost, 1, &touched), DMAP_ERR_VALUE);
@@ -333,7 +333,8 @@ static int one_random_case(dmap_rng *r, dmap_workspace *ws, int verbose) {
 static void test_against_reference(int cases) {
     dmap_rng r;
     dmap_rng_seed(&r, 20201217);
-    dmap_workspace *ws = dmap_workspace_new();
+    dmap_workspace *ws = NULL;
+    dmap_workspace_new(&ws);
     int failures = 0;
     for (int i = 0; i < cases; i++) {
         /* every other case uses a fresh workspace-less call, the rest reuse one workspace */
@@ -351,7 +352,8 @@ static void test_workspace_reuse(void) {
     dmap_moves m = dmap_moves_octile();
     double *v = malloc(sizeof(double) * 300 * 200);
     dmap_goal goal = {5, 5, 0};
-    dmap_workspace *ws = dmap_workspace_new();
+    dmap_workspace *ws = NULL;
+    dmap_workspace_new(&ws);
     CHECK_EQ_INT(dmap_field(&g, &m, &goal, 1, 1e9, v, ws), DMAP_OK);
     size_t after_first = dmap_workspace_bytes(ws);
     CHECK_EQ_INT(dmap_field(&g, &m, &goal, 1, 1e9, v, ws), DMAP_OK);

@@ -8,7 +8,8 @@
  *     tests/CMakeLists.txt, which then defines DMAP_TEST_COUNT_ALLOCS), every malloc, calloc
  *     and realloc made by the library and the arena is counted, and the second pass must make
  *     none — this also covers the functions without a workspace (downhill, pick, filters,
- *     minimax) and whole bot decisions. Without --wrap only the first oracle runs.
+ *     minimax) and, when the pursuit arena is built (DMAP_TEST_WITH_PURSUIT), whole bot
+ *     decisions. Without --wrap only the first oracle runs.
  * Inputs: 8x8 game boards (the bitset BFS, the scan's small cases) and 48x40 grids (the queue
  * BFS, radix-sorted seeds), 4-, 8- and octile moves. */
 #include <stdlib.h>
@@ -16,7 +17,9 @@
 
 #include "check.h"
 #include "dmap.h"
+#ifdef DMAP_TEST_WITH_PURSUIT
 #include "pursuit.h"
+#endif
 
 /* ---- the allocation counter ------------------------------------------------------------------- */
 
@@ -90,15 +93,15 @@ typedef struct scratch {
     dmap_grid copy; /* 48x40 for burying, shrunk to the input's shape */
 } scratch;
 
-static int layered_next(void *user, int cell, int state, dmap_transition *out, int cap) {
+static int layered_next(void *user, int cell, int state, dmap_transition *out, size_t cap) {
     const dmap_grid *g = user;
     dmap_moves four = dmap_moves_4();
     int n = 0;
-    for (int d = DMAP_UP; d <= DMAP_LEFT && n < cap; d++) {
+    for (int d = DMAP_UP; d <= DMAP_LEFT && (size_t)n < cap; d++) {
         int to = dmap_step(g, &four, cell, (dmap_dir)d);
         if (to >= 0) out[n++] = (dmap_transition){to, state, 1.0};
     }
-    if (n < cap) out[n++] = (dmap_transition){cell, 1 - state, 0.5};
+    if ((size_t)n < cap) out[n++] = (dmap_transition){cell, 1 - state, 0.5};
     return n;
 }
 
@@ -141,7 +144,7 @@ static int one_tick(int k, scratch *s, dmap_workspace *ws, dmap_rng *rng) {
     bad += dmap_timing_map(g, &m, enemies, 2, s->a, ws) != DMAP_OK;
     bad += dmap_safe_walk(g, &m, s->a, in->cells[0], 0.0, s->b, s->parent, NULL, ws) != DMAP_OK;
     dmap_layer_source src = {in->cells[0], 0, 0.0};
-    bad += dmap_layered_search((int)n, 2, &src, 1, layered_next, (void *)g, 5, 1e9, s->layers,
+    bad += dmap_layered_search(n, 2, &src, 1, layered_next, (void *)g, 5, 1e9, s->layers,
                                s->layer_parent, ws) != DMAP_OK;
     /* the functions without a workspace */
     unsigned options = 0;
@@ -166,7 +169,8 @@ static void test_toolkit_calls(void) {
     CHECK(s != NULL);
     if (!s) return;
     CHECK_EQ_INT(dmap_grid_init(&s->copy, 48, 40), DMAP_OK);
-    dmap_workspace *ws = dmap_workspace_new();
+    dmap_workspace *ws = NULL;
+    dmap_workspace_new(&ws);
     dmap_rng rng;
     dmap_rng_seed(&rng, 7);
     size_t bytes[PASSES];
@@ -196,7 +200,7 @@ static void test_toolkit_calls(void) {
  * pairing plays 30 clocks on a few boards, capture or not (as the benchmark's forced games);
  * allocations are counted over the decisions of clocks 11..30. */
 static void test_bot_decisions(void) {
-#ifdef DMAP_TEST_COUNT_ALLOCS
+#if defined(DMAP_TEST_COUNT_ALLOCS) && defined(DMAP_TEST_WITH_PURSUIT)
     const kit_bot_table *preds = pursuit_seat_bots(PURSUIT_PREDATOR);
     const kit_bot_table *preys = pursuit_seat_bots(PURSUIT_PREY);
     for (int p = 0; p < preds->n; p++)

@@ -52,7 +52,8 @@ static dmap_moves moves_variant(int k) {
 static void test_threat_equals_field(void) {
     dmap_rng rng;
     dmap_rng_seed(&rng, 11);
-    dmap_workspace *ws = dmap_workspace_new();
+    dmap_workspace *ws = NULL;
+    dmap_workspace_new(&ws);
     int bad = 0;
     for (int t = 0; t < 400; t++) {
         int w = 1 + (int)dmap_rng_below(&rng, 25), h = 1 + (int)dmap_rng_below(&rng, 25);
@@ -111,7 +112,8 @@ static void test_threat_by_hand(void) {
 static void test_timing_is_min(void) {
     dmap_rng rng;
     dmap_rng_seed(&rng, 5);
-    dmap_workspace *ws = dmap_workspace_new();
+    dmap_workspace *ws = NULL;
+    dmap_workspace_new(&ws);
     int bad = 0;
     for (int t = 0; t < 200; t++) {
         int w = 2 + (int)dmap_rng_below(&rng, 20), h = 2 + (int)dmap_rng_below(&rng, 20);
@@ -187,7 +189,8 @@ static void brute_force_safe_walk(const dmap_grid *g, const dmap_moves *m, const
 static void test_safe_walk_brute_force(void) {
     dmap_rng rng;
     dmap_rng_seed(&rng, 99);
-    dmap_workspace *ws = dmap_workspace_new();
+    dmap_workspace *ws = NULL;
+    dmap_workspace_new(&ws);
     int bad = 0, bad_parent = 0, reached_total = 0, blocked_total = 0;
     for (int t = 0; t < 300; t++) {
         int w = 1 + (int)dmap_rng_below(&rng, 12), h = 1 + (int)dmap_rng_below(&rng, 12);
@@ -336,7 +339,8 @@ static void test_workspace_steady(void) {
     dmap_moves m = dmap_moves_octile();
     double *timing = malloc(1200 * sizeof(double)), *arrival = malloc(1200 * sizeof(double));
     dmap_enemy e[2] = {{5, 1, 20}, {1100, 0, INFINITY}};
-    dmap_workspace *ws = dmap_workspace_new();
+    dmap_workspace *ws = NULL;
+    dmap_workspace_new(&ws);
     CHECK_EQ_INT(dmap_timing_map(&g, &m, e, 2, timing, ws), DMAP_OK);
     CHECK_EQ_INT(dmap_safe_walk(&g, &m, timing, 600, 0, arrival, NULL, NULL, ws), DMAP_OK);
     size_t bytes = dmap_workspace_bytes(ws);

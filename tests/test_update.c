@@ -180,7 +180,7 @@ static void one_sequence(dmap_rng *r, dmap_workspace *ws, case_stats *st) {
         if (goals[k].value < *v) *v = goals[k].value;
     }
     dmap_live *lm = NULL;
-    int rc = dmap_live_new(&g, &m, start, dflt, goals, ngoals, &lm);
+    int rc = dmap_live_new(&g, &m, goals, ngoals, dflt, start, &lm);
     CHECK_EQ_INT(rc, DMAP_OK);
     free(start);
     if (rc != DMAP_OK) {
@@ -231,7 +231,8 @@ static void one_sequence(dmap_rng *r, dmap_workspace *ws, case_stats *st) {
 static void test_random_sequences(int sequences) {
     dmap_rng r;
     dmap_rng_seed(&r, 1414);
-    dmap_workspace *ws = dmap_workspace_new();
+    dmap_workspace *ws = NULL;
+    dmap_workspace_new(&ws);
     case_stats st = {0};
     for (int i = 0; i < sequences; i++) one_sequence(&r, ws, &st);
     CHECK_EQ_INT(st.failures, 0);
@@ -250,7 +251,7 @@ static void test_goals_match_field(void) {
     dmap_moves m = dmap_moves_octile();
     dmap_goal goals[2] = {{1, 3, 0}, {7, 3, -2.5}};
     dmap_live *lm = NULL;
-    CHECK_EQ_INT(dmap_live_new(&g, &m, NULL, 50, goals, 2, &lm), DMAP_OK);
+    CHECK_EQ_INT(dmap_live_new(&g, &m, goals, 2, 50, NULL, &lm), DMAP_OK);
     double field[63];
     for (int step = 0; step < 6 && lm; step++) {
         /* move the second goal one cell left or right, revalue the first */
@@ -284,7 +285,7 @@ static void test_locality(void) {
     dmap_moves m = dmap_moves_4();
     dmap_goal goals[2] = {{10, 10, 0}, {190, 190, 0}};
     dmap_live *lm = NULL;
-    CHECK_EQ_INT(dmap_live_new(&g, &m, NULL, 20, goals, 2, &lm), DMAP_OK); /* ceiling 20 */
+    CHECK_EQ_INT(dmap_live_new(&g, &m, goals, 2, 20, NULL, &lm), DMAP_OK); /* ceiling 20 */
     size_t touched = 99;
     dmap_edit far = {DMAP_EDIT_WALL, 100, 100, 0}; /* beyond both ceilings: nothing moves */
     CHECK_EQ_INT(dmap_live_apply(lm, &far, 1, &touched), DMAP_OK);
@@ -305,19 +306,19 @@ static void test_errors(void) {
     dmap_moves m = dmap_moves_4();
     dmap_goal goal = {0, 0, 0}, on_wall = {1, 1, 0}, outside = {4, 0, 0}, nan_goal = {0, 0, NAN};
     dmap_live *lm = (dmap_live *)&g;
-    CHECK_EQ_INT(dmap_live_new(&g, &m, NULL, 100, &on_wall, 1, &lm), DMAP_ERR_WALL);
+    CHECK_EQ_INT(dmap_live_new(&g, &m, &on_wall, 1, 100, NULL, &lm), DMAP_ERR_WALL);
     CHECK(lm == NULL);
-    CHECK_EQ_INT(dmap_live_new(&g, &m, NULL, 100, &outside, 1, &lm), DMAP_ERR_RANGE);
-    CHECK_EQ_INT(dmap_live_new(&g, &m, NULL, 100, &nan_goal, 1, &lm), DMAP_ERR_VALUE);
-    CHECK_EQ_INT(dmap_live_new(&g, &m, NULL, -INFINITY, &goal, 1, &lm), DMAP_ERR_VALUE);
-    CHECK_EQ_INT(dmap_live_new(&g, &m, NULL, NAN, &goal, 1, &lm), DMAP_ERR_VALUE);
-    CHECK_EQ_INT(dmap_live_new(NULL, &m, NULL, 100, &goal, 1, &lm), DMAP_ERR_ARG);
-    CHECK_EQ_INT(dmap_live_new(&g, &m, NULL, 100, NULL, 1, &lm), DMAP_ERR_ARG);
-    CHECK_EQ_INT(dmap_live_new(&g, &m, NULL, 100, &goal, 1, NULL), DMAP_ERR_ARG);
+    CHECK_EQ_INT(dmap_live_new(&g, &m, &outside, 1, 100, NULL, &lm), DMAP_ERR_RANGE);
+    CHECK_EQ_INT(dmap_live_new(&g, &m, &nan_goal, 1, 100, NULL, &lm), DMAP_ERR_VALUE);
+    CHECK_EQ_INT(dmap_live_new(&g, &m, &goal, 1, -INFINITY, NULL, &lm), DMAP_ERR_VALUE);
+    CHECK_EQ_INT(dmap_live_new(&g, &m, &goal, 1, NAN, NULL, &lm), DMAP_ERR_VALUE);
+    CHECK_EQ_INT(dmap_live_new(NULL, &m, &goal, 1, 100, NULL, &lm), DMAP_ERR_ARG);
+    CHECK_EQ_INT(dmap_live_new(&g, &m, NULL, 1, 100, NULL, &lm), DMAP_ERR_ARG);
+    CHECK_EQ_INT(dmap_live_new(&g, &m, &goal, 1, 100, NULL, NULL), DMAP_ERR_ARG);
     double start[12];
     for (int i = 0; i < 12; i++) start[i] = i;
     start[5] = NAN; /* a wall may hold anything */
-    CHECK_EQ_INT(dmap_live_new(&g, &m, start, 100, NULL, 0, &lm), DMAP_OK);
+    CHECK_EQ_INT(dmap_live_new(&g, &m, NULL, 0, 100, start, &lm), DMAP_OK);
     CHECK(isnan(dmap_live_values(lm)[5]));
     double before[12];
     memcpy(before, dmap_live_values(lm), sizeof before);

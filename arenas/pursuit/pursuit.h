@@ -40,8 +40,37 @@ void pursuit_world_free(pursuit_world *w);
  * (ARG, SIZE, RANGE, WALL). */
 int pursuit_world_check(const pursuit_world *w);
 
-/* Load a world file (one value per line: 0 free, -1 obstacle, 1 predator, 10 prey; the
- * format of data/README.md). On error *w is zeroed and diag says where and why. */
+/* ---- the world file format ---------------------------------------------------------------
+ * W*H integers, one per line in the game's own files (any whitespace is accepted between
+ * them), row-major (the first W values are row 0): 0 free, -1 obstacle, 1 predator, 10 prey,
+ * with exactly one predator and one prey. */
+enum {
+    PURSUIT_WORLD_FREE = 0,
+    PURSUIT_WORLD_OBSTACLE = -1,
+    PURSUIT_WORLD_PREDATOR = 1,
+    PURSUIT_WORLD_PREY = 10
+};
+
+/* Parse a world file held in memory (len bytes, need not end in NUL). w, h > 0 give the
+ * size; w == h == 0 infers a square from the count of values (8x8 for 64 values). On success
+ * *world owns its grid (walls = obstacles, unit costs; pursuit_world_free). Errors:
+ * DMAP_ERR_FORMAT with diag (may be NULL) giving the 1-based line and reason — a token that is
+ * not an integer, a value outside {0,-1,1,10}, fewer or more values than W*H, a count that is
+ * not a square when inferring, no/two predators or preys; DMAP_ERR_ARG (NULL text/world, w or
+ * h negative or only one of them 0); DMAP_ERR_SIZE (W*H too large); DMAP_ERR_NOMEM. Every
+ * error fills diag. *world is zeroed on error. O(len). */
+int pursuit_parse_world(const char *text, size_t len, int w, int h, pursuit_world *world,
+                        dmap_diag *diag);
+
+/* Write a world in the file format (one integer per line, each line ending in '\n') into a
+ * malloc'ed, NUL-terminated *text (free() it) of *len bytes (len may be NULL). Reading the
+ * text back with pursuit_parse_world gives the same world (costs are not written). Errors:
+ * as pursuit_world_check, plus DMAP_ERR_SIZE and DMAP_ERR_NOMEM; *text is NULL after an
+ * error. O(N). */
+int pursuit_format_world(const pursuit_world *world, char **text, size_t *len);
+
+/* Load a world file (pursuit_parse_world of the file, its square size inferred). On error *w
+ * is zeroed and diag says where and why. */
 int pursuit_world_load(const char *path, pursuit_world *w, dmap_diag *diag);
 
 /* A random size x size world: each cell an obstacle with probability walls (0 <= walls < 1);

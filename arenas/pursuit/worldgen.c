@@ -65,7 +65,8 @@ int pursuit_world_random(pursuit_world *w, int size, double walls, uint64_t seed
     if (rc != DMAP_OK) return rc;
     size_t n = (size_t)size * (size_t)size;
     unsigned char *mark = malloc(n);
-    dmap_workspace *ws = dmap_workspace_new();
+    dmap_workspace *ws = NULL;
+    dmap_workspace_new(&ws);
     dmap_rng rng;
     dmap_rng_seed(&rng, seed);
     rc = (!mark || !ws) ? DMAP_ERR_NOMEM : DMAP_ERR_LIMIT;
@@ -88,7 +89,8 @@ int pursuit_world_random_start(const pursuit_world *src, uint64_t seed, pursuit_
     size_t n = (size_t)src->grid.w * (size_t)src->grid.h;
     memcpy(w->grid.wall, src->grid.wall, n);
     unsigned char *mark = malloc(n);
-    dmap_workspace *ws = dmap_workspace_new();
+    dmap_workspace *ws = NULL;
+    dmap_workspace_new(&ws);
     dmap_rng rng;
     dmap_rng_seed(&rng, seed);
     rc = (!mark || !ws) ? DMAP_ERR_NOMEM : DMAP_ERR_LIMIT;

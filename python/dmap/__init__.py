@@ -63,6 +63,7 @@ from ._dmap import (  # noqa: F401  (re-exported API)
     Workspace,
     add,
     bfs,
+    bfs_path,
     bury_dead_ends,
     can_move_to,
     clamp,
@@ -74,7 +75,6 @@ from ._dmap import (  # noqa: F401  (re-exported API)
     flee,
     format_text_map,
     format_values,
-    format_world,
     layered_search,
     maximum,
     minimax_moves,
@@ -94,7 +94,6 @@ from ._dmap import (  # noqa: F401  (re-exported API)
     strerror,
     threat_map,
     timing_map,
-    tree_path,
     version,
     version_number,
     weighted_sum,
@@ -158,29 +157,10 @@ class ScenQuery(_NamedTuple):
     line: int
 
 
-class World(_NamedTuple):
-    """A pursuit world: cells (H, W) int8 (0 free, -1 obstacle, 1 predator, 10 prey) and the
-    agents' (x, y)."""
-
-    cells: _np.ndarray
-    predator: _Tuple[int, int]
-    prey: _Tuple[int, int]
-
-    @property
-    def walls(self) -> _np.ndarray:
-        """The world's obstacles as an (H, W) bool walls array (agents stand on floor)."""
-        return self.cells == -1
-
-
 def parse_scen(text) -> list:
     """A Moving AI .map.scen (str or bytes) as a list of ScenQuery; raises dmap.Error with the
     reader's 'line N: reason'."""
     return [ScenQuery(*q) for q in _dmap.parse_scen(text)]
-
-
-def parse_world(text, w: int = 0, h: int = 0) -> World:
-    """A pursuit world file (W*H integers; w = h = 0 infers a square) as a World."""
-    return World(*_dmap.parse_world(text, w, h))
 
 
 def load_text_map(path):
@@ -216,9 +196,4 @@ def load_scen(path) -> list:
     return parse_scen(read_file(path))
 
 
-def load_world(path, w: int = 0, h: int = 0) -> World:
-    """parse_world of a file."""
-    return parse_world(read_file(path), w, h)
-
-
-parse_scen.__module__ = parse_world.__module__ = __name__
+parse_scen.__module__ = __name__

@@ -21,7 +21,7 @@ def find(c):
 
 a, b = find("A"), find("B")
 depth, parent = dmap.bfs(walls, [a], parents=True)
-path = dmap.tree_path(depth, parent, b)
+path = dmap.bfs_path(depth, parent, b)
 print("reachable:", dmap.can_move_to(walls, a, b), "cells:", int(dmap.reachable(walls, a).sum()))
 print("path", path)
 # 12 steps by hand: right 2, down 2, right 2, up 2, right 2, down 2.

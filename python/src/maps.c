@@ -585,7 +585,8 @@ PyObject *pydmap_time_field(PyObject *self, PyObject *args, PyObject *kw) {
     }
     size_t n = (size_t)ga.g.w * (size_t)ga.g.h;
     double *values = malloc(n * sizeof *values), *times = malloc((size_t)reps * sizeof *times);
-    dmap_workspace *ws = dmap_workspace_new();
+    dmap_workspace *ws = NULL;
+    dmap_workspace_new(&ws);
     PyObject *result = NULL;
     int rc = (!values || !times || !ws) ? DMAP_ERR_NOMEM : DMAP_OK;
     if (rc == DMAP_OK) {

@@ -158,8 +158,7 @@ static PyObject *workspace_new(PyTypeObject *type, PyObject *args, PyObject *kw)
     if (!PyArg_ParseTupleAndKeywords(args, kw, ":Workspace", kwlist)) return NULL;
     WorkspaceObject *self = (WorkspaceObject *)type->tp_alloc(type, 0);
     if (!self) return NULL;
-    self->ws = dmap_workspace_new();
-    if (!self->ws) {
+    if (dmap_workspace_new(&self->ws) != DMAP_OK) {
         Py_DECREF(self);
         return PyErr_NoMemory();
     }
@@ -445,7 +444,7 @@ static PyMethodDef methods[] = {
     {"dir_offset", (PyCFunction)dir_offset, METH_O,
      "dir_offset(d)\n--\n\nThe (dx, dy) of direction d (UP is dy = -1)."},
     {"version", (PyCFunction)py_version, METH_NOARGS,
-     "version()\n--\n\nThe version of the C library linked in (\"0.1.0\")."},
+     "version()\n--\n\nThe version of the C library linked in (\"0.2.0\")."},
     {"version_number", (PyCFunction)py_version_number, METH_NOARGS,
      "version_number()\n--\n\nThat version as MAJOR * 10000 + MINOR * 100 + PATCH."},
     {"strerror", (PyCFunction)py_strerror, METH_O,
@@ -463,9 +462,9 @@ static PyMethodDef methods[] = {
      "array of steps from the nearest source (0 at sources, -1 unreachable or deeper than\n"
      "max_depth >= 0). With parents=True returns (depth, parent): parent[y, x] is the flat\n"
      "index y*W + x of the cell each reached non-source cell was first reached from, -1\n"
-     "elsewhere (read paths with tree_path). Neighbours are visited in Dir order."},
-    {"tree_path", FN(tree_path), KW,
-     "tree_path(depth, parent, to)\n--\n\n"
+     "elsewhere (read paths with bfs_path). Neighbours are visited in Dir order."},
+    {"bfs_path", FN(bfs_path), KW,
+     "bfs_path(depth, parent, to)\n--\n\n"
      "The path from the BFS tree's root to cell to (x, y), as (x, y) tuples root first;\n"
      "[] when to was not reached. Raises dmap.Error when the arrays are not a consistent tree."},
     {"bury_dead_ends", FN(bury_dead_ends), KW,
@@ -550,14 +549,6 @@ static PyMethodDef methods[] = {
      "parse_scen(text)\n--\n\n"
      "A Moving AI .map.scen as a list of ScenQuery(bucket, map_w, map_h, start, goal,\n"
      "optimal, line) with start and goal (x, y) tuples."},
-    {"parse_world", FN(parse_world), KW,
-     "parse_world(text, w=0, h=0)\n--\n\n"
-     "A pursuit world file (W*H integers: 0 free, -1 obstacle, 1 predator, 10 prey; w = h = 0\n"
-     "infers a square). Returns World(cells, predator, prey): an (H, W) int8 array and the\n"
-     "agents' (x, y)."},
-    {"format_world", FN(format_world), KW,
-     "format_world(cells)\n--\n\n"
-     "The world file text of an (H, W) cells array (one integer per line)."},
     {"_time_field", FN(time_field), KW,
      "_time_field(walls, goals, ceiling, reps)\n--\n\n"
      "Benchmark helper: the median seconds of reps calls of dmap_field made from C (no Python\n"
@@ -602,8 +593,7 @@ PyMODINIT_FUNC PyInit__dmap(void) {
         "capacity or ceiling). A ValueError; .code is the library's negative error code.",
         PyExc_ValueError, defaults) : NULL;
     Py_XDECREF(defaults);
-    default_ws = dmap_workspace_new();
-    if (!pydmap_Error || !default_ws) goto fail;
+    if (!pydmap_Error || dmap_workspace_new(&default_ws) != DMAP_OK) goto fail;
     Py_INCREF(pydmap_Error);
     if (PyModule_AddObject(m, "Error", pydmap_Error) < 0) goto fail;
     Py_INCREF(&pydmap_MovesType);

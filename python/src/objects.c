@@ -132,7 +132,7 @@ static PyObject *live_new(PyTypeObject *type, PyObject *args, PyObject *kw) {
     int rc;
     const double *ps = start ? PyArray_DATA(start) : NULL;
     Py_BEGIN_ALLOW_THREADS
-    rc = dmap_live_new(&ga.g, &m, ps, ceiling, goals, ngoals, &lm);
+    rc = dmap_live_new(&ga.g, &m, goals, ngoals, ceiling, ps, &lm);
     Py_END_ALLOW_THREADS
     if (rc != DMAP_OK) {
         pydmap_raise(rc, "LiveMap", NULL);
@@ -409,8 +409,8 @@ static PyObject *cache_edit(CacheObject *self, PyObject *arg) {
 
 static PyObject *cache_stats(CacheObject *self, void *unused) {
     (void)unused;
-    dmap_cache_stats s;
-    dmap_cache_get_stats(self->c, &s);
+    dmap_cache_counters s;
+    dmap_cache_stats(self->c, &s);
     return Py_BuildValue("{s:n,s:n,s:n,s:n,s:n}", "hits", (Py_ssize_t)s.hits, "misses", (Py_ssize_t)s.misses,
                          "updates", (Py_ssize_t)s.updates, "cells_updated", (Py_ssize_t)s.cells_updated,
                          "evictions", (Py_ssize_t)s.evictions);

@@ -124,7 +124,7 @@ PyObject *pydmap_time_field(PyObject *self, PyObject *args, PyObject *kw);
 PyObject *pydmap_can_move_to(PyObject *self, PyObject *args, PyObject *kw);
 PyObject *pydmap_reachable(PyObject *self, PyObject *args, PyObject *kw);
 PyObject *pydmap_bfs(PyObject *self, PyObject *args, PyObject *kw);
-PyObject *pydmap_tree_path(PyObject *self, PyObject *args, PyObject *kw);
+PyObject *pydmap_bfs_path(PyObject *self, PyObject *args, PyObject *kw);
 PyObject *pydmap_bury_dead_ends(PyObject *self, PyObject *args, PyObject *kw);
 PyObject *pydmap_threat_map(PyObject *self, PyObject *args, PyObject *kw);
 PyObject *pydmap_timing_map(PyObject *self, PyObject *args, PyObject *kw);
@@ -143,8 +143,6 @@ PyObject *pydmap_format_text_map(PyObject *self, PyObject *args, PyObject *kw);
 PyObject *pydmap_format_values(PyObject *self, PyObject *args, PyObject *kw);
 PyObject *pydmap_parse_values_csv(PyObject *self, PyObject *args, PyObject *kw);
 PyObject *pydmap_parse_scen(PyObject *self, PyObject *args, PyObject *kw);
-PyObject *pydmap_parse_world(PyObject *self, PyObject *args, PyObject *kw);
-PyObject *pydmap_format_world(PyObject *self, PyObject *args, PyObject *kw);
 
 /* A text argument (str, encoded UTF-8, or any bytes-like object) as a pointer and length,
  * held by *keep (release with Py_XDECREF / PyBuffer_Release through pydmap_text_release). */

@@ -1,6 +1,6 @@
 /* readers.c — files and map formats from Python: read_file (the library's reader, OSError on
- * failure), text maps (walls and the map characters), Moving AI maps and scenarios, and
- * pursuit world files. Format errors raise dmap.Error with the reader's "line N: reason". */
+ * failure), text maps (walls and the map characters), Moving AI maps and scenarios. Format
+ * errors raise dmap.Error with the reader's "line N: reason". */
 #include "pydmap.h"
 
 #include <stdlib.h>
@@ -210,53 +210,4 @@ PyObject *pydmap_parse_scen(PyObject *self, PyObject *args, PyObject *kw) {
     }
     free(q);
     return list;
-}
-
-PyObject *pydmap_parse_world(PyObject *self, PyObject *args, PyObject *kw) {
-    (void)self;
-    static char *kwlist[] = {"text", "w", "h", NULL};
-    PyObject *text_obj;
-    int w = 0, h = 0;
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "O|ii:parse_world", kwlist, &text_obj, &w, &h)) return NULL;
-    text_arg t;
-    if (pydmap_text(text_obj, &t) < 0) return NULL;
-    dmap_world world;
-    dmap_diag diag = {0, ""};
-    int rc = dmap_parse_world(t.data, t.len, w, h, &world, &diag);
-    pydmap_text_release(&t);
-    if (rc != DMAP_OK) return pydmap_raise_diag(rc, "parse_world", &diag);
-    npy_intp dims[2] = {world.h, world.w};
-    PyArrayObject *cells = (PyArrayObject *)PyArray_SimpleNew(2, dims, NPY_INT8);
-    PyObject *result = NULL;
-    if (cells) {
-        memcpy(PyArray_DATA(cells), world.cells, (size_t)world.w * (size_t)world.h);
-        result = Py_BuildValue("(O(ii)(ii))", cells, world.predator % world.w, world.predator / world.w,
-                               world.prey % world.w, world.prey / world.w);
-        Py_DECREF(cells);
-    }
-    dmap_world_free(&world);
-    return result;
-}
-
-PyObject *pydmap_format_world(PyObject *self, PyObject *args, PyObject *kw) {
-    (void)self;
-    static char *kwlist[] = {"cells", NULL};
-    PyObject *cells_obj;
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "O:format_world", kwlist, &cells_obj)) return NULL;
-    PyArrayObject *cells = (PyArrayObject *)PyArray_FROMANY(cells_obj, NPY_INT8, 2, 2, NPY_ARRAY_IN_ARRAY);
-    if (!cells) return NULL;
-    dmap_world world = {(int)PyArray_DIM(cells, 1), (int)PyArray_DIM(cells, 0), PyArray_DATA(cells), -1, -1};
-    size_t n = (size_t)PyArray_SIZE(cells);
-    for (size_t i = 0; i < n; i++) {
-        if (world.cells[i] == DMAP_WORLD_PREDATOR) world.predator = (int)i;
-        if (world.cells[i] == DMAP_WORLD_PREY) world.prey = (int)i;
-    }
-    char *text = NULL;
-    size_t len = 0;
-    int rc = dmap_format_world(&world, &text, &len);
-    Py_DECREF(cells);
-    if (rc != DMAP_OK) return pydmap_raise(rc, "format_world", "cells must hold 0, -1 and one 1 and one 10");
-    PyObject *s = PyUnicode_DecodeASCII(text, (Py_ssize_t)len, NULL);
-    free(text);
-    return s;
 }

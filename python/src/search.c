@@ -143,34 +143,34 @@ done:
     return result;
 }
 
-PyObject *pydmap_tree_path(PyObject *self, PyObject *args, PyObject *kw) {
+PyObject *pydmap_bfs_path(PyObject *self, PyObject *args, PyObject *kw) {
     (void)self;
     static char *kwlist[] = {"depth", "parent", "to", NULL};
     PyObject *depth_obj, *parent_obj, *to_obj;
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "OOO:tree_path", kwlist, &depth_obj, &parent_obj, &to_obj))
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "OOO:bfs_path", kwlist, &depth_obj, &parent_obj, &to_obj))
         return NULL;
     PyArrayObject *depth = int_array_in(depth_obj, "depth"), *parent = NULL;
     PyObject *result = NULL;
     int *path = NULL;
     if (!depth || !(parent = int_array_in(parent_obj, "parent"))) goto done;
     if (PyArray_NDIM(depth) != 2 || !PyArray_SAMESHAPE(depth, parent)) {
-        PyErr_SetString(PyExc_ValueError, "tree_path: depth and parent must be (H, W) arrays of one shape");
+        PyErr_SetString(PyExc_ValueError, "bfs_path: depth and parent must be (H, W) arrays of one shape");
         goto done;
     }
     dmap_grid g = {(int)PyArray_DIM(depth, 1), (int)PyArray_DIM(depth, 0), NULL, NULL};
     int to;
     if (pydmap_cell(to_obj, &g, "to", &to) < 0) goto done;
     size_t len = 0;
-    int rc = dmap_tree_path(&g, PyArray_DATA(depth), PyArray_DATA(parent), to, NULL, 0, &len);
+    int rc = dmap_bfs_path(&g, PyArray_DATA(depth), PyArray_DATA(parent), to, NULL, 0, &len);
     if (rc == DMAP_ERR_LIMIT) {
         path = malloc(len * sizeof *path);
         if (!path) {
             PyErr_NoMemory();
             goto done;
         }
-        rc = dmap_tree_path(&g, PyArray_DATA(depth), PyArray_DATA(parent), to, path, len, &len);
+        rc = dmap_bfs_path(&g, PyArray_DATA(depth), PyArray_DATA(parent), to, path, len, &len);
     }
-    result = rc == DMAP_OK ? pydmap_xy_list(&g, path, len) : pydmap_raise(rc, "tree_path", NULL);
+    result = rc == DMAP_OK ? pydmap_xy_list(&g, path, len) : pydmap_raise(rc, "bfs_path", NULL);
 done:
     free(path);
     Py_XDECREF(depth);
@@ -454,7 +454,7 @@ typedef struct {
 
 enum { PYDMAP_ABORT = DMAP_ERR_ARG };
 
-static int layered_next(void *user, int cell, int state, dmap_transition *out, int cap) {
+static int layered_next(void *user, int cell, int state, dmap_transition *out, size_t cap) {
     layered_user *u = user;
     PyObject *r = PyObject_CallFunction(u->fn, "ii", cell, state);
     PyObject *seq = r ? PySequence_Fast(r, "transitions must return an iterable of (cell, state, duration)") : NULL;
@@ -464,9 +464,9 @@ static int layered_next(void *user, int cell, int state, dmap_transition *out, i
         return PYDMAP_ABORT;
     }
     Py_ssize_t n = PySequence_Fast_GET_SIZE(seq);
-    if (n > cap) {
+    if ((size_t)n > cap) {
         Py_DECREF(seq);
-        PyErr_Format(PyExc_ValueError, "transitions returned %zd transitions, more than max_transitions=%d",
+        PyErr_Format(PyExc_ValueError, "transitions returned %zd transitions, more than max_transitions=%zu",
                      n, cap);
         u->failed = 1;
         return PYDMAP_ABORT;
@@ -522,8 +522,9 @@ PyObject *pydmap_layered_search(PyObject *self, PyObject *args, PyObject *kw) {
     if (want_parents && !(parent = (PyArrayObject *)PyArray_SimpleNew(2, dims, NPY_INT32))) goto done;
     if (pydmap_ws_take(ws_obj, &lease) < 0) goto done;
     layered_user u = {fn, 0};
-    int rc = dmap_layered_search(ncells, nstates, sources, (size_t)ns, layered_next, &u, max_transitions,
-                                 horizon, PyArray_DATA(arrival), parent ? PyArray_DATA(parent) : NULL,
+    size_t room = max_transitions < 0 ? 0 : (size_t)max_transitions; /* 0: DMAP_ERR_ARG */
+    int rc = dmap_layered_search((size_t)ncells, (size_t)nstates, sources, (size_t)ns, layered_next, &u,
+                                 room, horizon, PyArray_DATA(arrival), parent ? PyArray_DATA(parent) : NULL,
                                  lease.ws);
     pydmap_ws_return(&lease);
     if (u.failed) goto done; /* the callable's exception is set */

@@ -11,7 +11,7 @@ EXAMPLES = sorted(glob.glob(os.path.join(os.path.dirname(os.path.abspath(__file_
 
 
 def test_there_are_examples():
-    assert len(EXAMPLES) >= 9
+    assert len(EXAMPLES) >= 12
 
 
 @pytest.mark.parametrize("path", EXAMPLES, ids=os.path.basename)

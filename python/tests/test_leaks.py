@@ -35,8 +35,6 @@ CACHE = dmap.MapCache(W, 2)
 RNG = dmap.Rng(1)
 MANY = [(x, y) for y in (0, 2) for x in range(4)] * 5  # 40 goals: the heap-allocated path
 TEXT = "#..\n..#\n"
-WORLD = "0 0 0 -1 1 0 0 10 0"
-CELLS = dmap.parse_world(WORLD).cells
 
 
 def raises(fn, *args, **kw):
@@ -67,7 +65,7 @@ CASES = {
                          dmap.pick_option([dmap.Dir.UP, dmap.Dir.LEFT], RNG)),
     "step": lambda: (dmap.step(W, (0, 0), 2), dmap.dir_offset(3)),
     "reach": lambda: (dmap.can_move_to(W, (0, 0), (3, 2)), dmap.reachable(W, (0, 0))),
-    "bfs": lambda: (dmap.bfs(W, [(0, 0)], parents=True), dmap.tree_path(DEPTH, PARENT, (3, 2))),
+    "bfs": lambda: (dmap.bfs(W, [(0, 0)], parents=True), dmap.bfs_path(DEPTH, PARENT, (3, 2))),
     "bury": lambda: dmap.bury_dead_ends(W, [(0, 0)]),
     "threat_timing": lambda: (dmap.threat_map(W, (0, 0), 1.0, 3.0), dmap.timing_map(W, [(0, 0), (3, 2, 1.0)])),
     "safe_walk": lambda: (dmap.safe_walk(W, T, (0, 0)), dmap.parent_path(PAR, ARR, (1, 0))),
@@ -75,7 +73,7 @@ CASES = {
     "layered_error": lambda: raises(dmap.layered_search, 2, 1, [(0, 0, 0.0)], lambda c, s: {}[c]),
     "filter": lambda: dmap.filter_moves([1, 2, 3], [("max", float), ("true", bool)]),
     "minimax": lambda: dmap.minimax_moves(2, [2], lambda m, o: float(m - o[0])),
-    "readers": lambda: (dmap.parse_text_map(TEXT), dmap.parse_world(WORLD), dmap.format_world(CELLS)),
+    "readers": lambda: (dmap.parse_text_map(TEXT), dmap.format_text_map(*dmap.parse_text_map(TEXT))),
     "reader_errors": lambda: (raises(dmap.parse_text_map, "..\n.\n"), raises(dmap.read_file, "/nonexistent/x")),
     "live_table_cache": lambda: (dmap.LiveMap(W, [(0, 0)], 9.0).apply([("wall", 2, 2), ("floor", 2, 2)]),
                                  dmap.DistanceTable(W).path((0, 0), (3, 2)), CACHE.get((3, 2)),

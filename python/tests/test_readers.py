@@ -1,5 +1,5 @@
 """Readers from Python: text maps (walls and characters), Moving AI maps and scenarios checked
-against the scenario's optimal lengths, pursuit worlds, and the errors of each."""
+against the scenario's optimal lengths, and the errors of each."""
 import math
 
 import numpy as np
@@ -54,22 +54,10 @@ def test_movingai_scenario_optimal_lengths():
         dmap.parse_scen("version 1\n0 a.map 2 2 0 0 1 1\n")
 
 
-def test_pursuit_world_round_trip():
-    path = data_path("arenas", "pursuit", "data", "battlefield.dat")
-    world = dmap.load_world(path)
-    assert world.cells.shape == (8, 8)
-    px, py = world.predator
-    assert world.cells[py, px] == 1 and world.cells[world.prey[1], world.prey[0]] == 10
-    text = dmap.format_world(world.cells)
-    again = dmap.parse_world(text)
-    assert np.array_equal(again.cells, world.cells) and again.prey == world.prey
-    assert np.array_equal(world.walls, world.cells == -1)
-    with pytest.raises(dmap.Error, match="line"):
-        dmap.parse_world("0 0 0 7")
-    bad = world.cells.copy()
-    bad[bad == 10] = 0
-    with pytest.raises(dmap.Error):
-        dmap.format_world(bad)
+def test_no_game_formats():
+    """The package wraps the game-free library: the pursuit world format lives with its arena."""
+    for name in ("parse_world", "format_world", "load_world", "World"):
+        assert not hasattr(dmap, name)
 
 
 def test_either_format_csv_round_trip_and_text_map_writer(tmp_path):
@@ -96,4 +84,4 @@ def test_either_format_csv_round_trip_and_text_map_writer(tmp_path):
         dmap.format_values(walls, v, "digits")  # -0.5 is not a digit
     with pytest.raises(dmap.Error, match="line"):
         dmap.parse_values_csv("1,2\n3\n")
-    assert dmap.version() == dmap.LIBRARY_VERSION and dmap.version_number() == 100
+    assert dmap.version() == dmap.LIBRARY_VERSION and dmap.version_number() == 200

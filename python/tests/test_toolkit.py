@@ -138,7 +138,7 @@ def test_bfs_reachable_and_paths_match_reference(rng):
         reach = dmap.reachable(walls, srcs[0], moves=conn)
         assert np.array_equal(reach, dmap.bfs(walls, srcs[:1], moves=conn) >= 0)
         for x, y in random_free_cells(rng, walls, 3):
-            path = dmap.tree_path(depth, parent, (x, y))
+            path = dmap.bfs_path(depth, parent, (x, y))
             assert len(path) == (depth[y, x] + 1 if depth[y, x] >= 0 else 0)
             if path:
                 assert path[0] in srcs and path[-1] == (x, y)

@@ -20,7 +20,7 @@ printf '#########\n#.......#\n#.##.##.#\n#.#...#.#\n#...#...#\n#########\n' >"$t
 printf '1,2,#\n3,inf,-4\n' >"$tmp/a.csv"
 printf '0.5,1,#\n-1,2,3\n' >"$tmp/b.csv"
 printf 'wall 3 1\n---\nfloor 3 1\ngoal 7 4 -2\n' >"$tmp/edits.txt"
-printf '0\n0\n-1\n0\n1\n0\n0\n-1\n0\n0\n0\n0\n0\n-1\n0\n10\n' >"$tmp/world.dat"
+printf '..#.\n@.#.\n...#\n.#.*\n' >"$tmp/world.txt"
 
 points=0
 # clean_failure NAME : the failed run printed no more than the command's contract allows
@@ -67,7 +67,7 @@ check_command "reach" "$DMAP" reach "$tmp/room.txt" --from 1,1 --to 7,4
 check_command "timing" "$DMAP" timing "$tmp/room.txt" --enemy 7,4+1 --me 1,1
 check_command "combine" "$DMAP" combine "$tmp/a.csv*2" "$tmp/b.csv*-1"
 check_command "update" "$DMAP" update "$tmp/room.txt" --goal 1,1 --edits "$tmp/edits.txt"
-check_command "bury" "$DMAP" bury "$tmp/world.dat"
+check_command "bury" "$DMAP" bury "$tmp/world.txt"
 check_command "demo" "$DMAP" demo
 
 echo "cli_alloc_failure: $points (command, N) failure points"

@@ -156,18 +156,17 @@ if [[ -w /dev/full ]]; then
     full "command help to full" "$DMAP" help field
     full "field to full" "$DMAP" field ok.txt --goal 0,0 --format csv
 fi
-printf '0\n1\n-1\n0\n0\n0\n0\n0\n0\n-1\n0\n0\n-1\n-1\n0\n10\n' >world.dat
 "$DMAP" field ok.txt --goal 0,0 --format csv >values.csv
-sums_before=$(cksum ok.txt world.dat values.csv)
+sums_before=$(cksum ok.txt values.csv)
 "$DMAP" field ok.txt --goal 0,0 >/dev/null 2>&1 || true
 "$DMAP" flee ok.txt --goal 0,0 >/dev/null 2>&1 || true
 "$DMAP" combine values.csv values.csv >/dev/null 2>&1 || true
-"$DMAP" bury world.dat >/dev/null 2>&1 || true
-"$DMAP" bury world.dat --mark --edge-wall >/dev/null 2>&1 || true
+"$DMAP" bury ok.txt >/dev/null 2>&1 || true
+"$DMAP" bury ok.txt --mark --edge-wall >/dev/null 2>&1 || true
 "$DMAP" reach ok.txt --from 0,0 >/dev/null 2>&1 || true
 "$DMAP" descend ok.txt --from 4,2 --goal 0,0 >/dev/null 2>&1 || true
 "$DMAP" timing ok.txt --enemy 0,0 >/dev/null 2>&1 || true
-if [[ "$(cksum ok.txt world.dat values.csv)" == "$sums_before" ]]; then pass
+if [[ "$(cksum ok.txt values.csv)" == "$sums_before" ]]; then pass
 else fail "a command changed one of its input files"; fi
 
 cli_finish

@@ -2,9 +2,8 @@
 # grammar.sh — one grammar for every dmap command: an option given twice is an error (except
 # the ones that add items: --goal, --goal-char, --block, --enemy); --goal-char wherever goals
 # are taken; --moves 4|8|octile wherever moves are; options a command would ignore are refused;
-# one wording ("unknown option"), one --seed range (0..2^63-1), one --size syntax (WxH); and
-# errors that say what is wrong (a cell outside the map, a write error's reason, a target
-# beyond --max-depth, a binary world).
+# one wording ("unknown option"), one --seed range (0..2^63-1); and errors that say what is
+# wrong (a cell outside the map, a write error's reason, a target beyond --max-depth).
 set -euo pipefail
 
 DMAP=${DMAP:?set DMAP to the dmap binary}
@@ -13,7 +12,6 @@ cli_begin cli_grammar
 cd "$tmp"
 
 printf '....\n.#..\n..>.\n' >room.txt
-printf -- '-1\n0\n0\n0\n0\n1\n0\n0\n0\n0\n0\n0\n0\n0\n0\n10\n' >world.dat
 "$DMAP" field room.txt --goal 0,0 --format csv >a.csv
 printf 'version 1\n0\troom.txt\t4\t3\t0\t0\t3\t2\t5\n' >room.scen
 
@@ -37,8 +35,7 @@ twice reach --to "$DMAP" reach room.txt --from 0,0 --to 3,2 --to 3,1
 twice reach --max-depth "$DMAP" reach room.txt --from 0,0 --max-depth 2 --max-depth 3
 twice timing --me "$DMAP" timing room.txt --enemy 0,0 --me 1,0 --me 2,0
 twice timing --cutoff "$DMAP" timing room.txt --enemy 0,0 --cutoff 1 --cutoff 2
-twice bury --mark "$DMAP" bury world.dat --mark --mark
-twice bury --size "$DMAP" bury world.dat --size 4x4 --size 4x4
+twice bury --mark "$DMAP" bury room.txt --mark --mark
 twice combine --min "$DMAP" combine a.csv --min --min
 twice combine --format "$DMAP" combine a.csv --format csv --format grid
 twice scen --every "$DMAP" scen room.txt room.scen --every 2 --every 3
@@ -84,7 +81,7 @@ expect_usage "timing --default" "^dmap: timing: unknown option '--default'" \
 expect_usage "scen --moves" "^dmap: scen: unknown option '--moves'" \
     "$DMAP" scen room.txt room.scen --moves 8
 
-# ---- one wording, one seed range, one size syntax ----------------------------------------------
+# ---- one wording, one seed range ----------------------------------------------------------------
 for cmd in field flee descend reach timing bury combine scen update render; do
     expect_usage "$cmd: unknown option" "^dmap: $cmd: unknown option '--bogus' (see dmap help $cmd)$" \
         "$DMAP" "$cmd" --bogus
@@ -96,11 +93,6 @@ for bad in -1 9223372036854775808 1.5 x; do
     expect_usage "--seed $bad" \
         "^dmap: invalid value for --seed: '$bad' (need an integer from 0 to 9223372036854775807)$" \
         "$DMAP" descend room.txt --goal 0,0 --from 3,2 --seed "$bad"
-done
-expect_out "--size WxH" "$("$DMAP" bury world.dat)" "$DMAP" bury world.dat --size 4x4
-for bad in 4 4,4 0x4 4x 4x4x4 x4; do
-    expect_usage "--size $bad" "^dmap: invalid value for --size: '$bad' (need WxH" \
-        "$DMAP" bury world.dat --size "$bad"
 done
 
 # ---- help texts say what things are, not where they came from --------------------------------
@@ -133,12 +125,4 @@ rc=0
 out=$("$DMAP" reach room.txt --from 0,0 --to 1,1 --max-depth 2) || rc=$?
 expect_true "a wall is unreachable, whatever the depth (rc=$rc, '$out')" \
     test "$rc" -eq 1 -a "$out" == "unreachable"
-printf '\x01\x02\xff\xfegarbage\x00\n0 0\n' >garbage.dat
-expect_usage "binary garbage as a world is not an integer" \
-    "^dmap: garbage.dat:1: '\\\\x01\\\\x02\\\\xff\\\\xfegarbage\\\\x00' is not an integer$" \
-    "$DMAP" bury garbage.dat
-printf '0 0 0 1\n0 0 0 x10\n' >bad.dat
-expect_usage "a bad token before a bad count" "^dmap: bad.dat:2: 'x10' is not an integer$" \
-    "$DMAP" bury bad.dat
-
 cli_finish

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# toolkit_b.sh — CLI tests of `dmap bury` and `dmap timing`: a lab world buried as derived by
+# toolkit_b.sh — CLI tests of `dmap bury` and `dmap timing`: a pursuit world buried as derived by
 # hand (tests/test_bury.c explains each fill), the --mark and --edge-wall options, a timing map
 # and safe region checked by hand, and bad input (exit 2, exactly one line on stderr).
 set -euo pipefail
@@ -8,52 +8,55 @@ DMAP=${DMAP:?set DMAP to the dmap binary}
 SOURCE=${DMAP_SOURCE:?set DMAP_SOURCE to the source folder}
 source "$(dirname "${BASH_SOURCE[0]}")/lib.bash"
 cli_begin cli_toolkit_b
-require_data "$SOURCE/arenas/pursuit/data" "$SOURCE/arenas/pursuit/data/battlefield.dat"
 cd "$tmp"
 
-# ---- bury: battlefield.dat, hand-derived (10 cells) --------------------------------------------
+# ---- bury: the pursuit game's first world as a text map, hand-derived (10 cells) ------------
 before=$'.@#.....\n.#..##..\n.....#..\n.#.###..\n..#.#...\n..#.#...\n..#*##..\n........'
 after=$'.@#.....\n.##.##..\n....##..\n.#####..\n.#####..\n.#####..\n.##*##..\n........'
 marked=$'.@#.....\n.#+.##..\n....+#..\n.#+###..\n.+#+#+..\n.+#+#+..\n.+#*##..\n........'
-expect_out "bury battlefield" "$before"$'\n\n'"$after" "$DMAP" bury "$SOURCE/arenas/pursuit/data/battlefield.dat"
-expect_out "bury --mark" "$before"$'\n\n'"$marked" "$DMAP" bury "$SOURCE/arenas/pursuit/data/battlefield.dat" --mark
-expect_out "bury stdin" "$before"$'\n\n'"$after" "$DMAP" bury - <"$SOURCE/arenas/pursuit/data/battlefield.dat"
+printf '%s\n' "$before" >battlefield.txt
+expect_out "bury battlefield" "$before"$'\n\n'"$after" "$DMAP" bury battlefield.txt
+expect_out "bury --mark" "$before"$'\n\n'"$marked" "$DMAP" bury battlefield.txt --mark
+expect_out "bury stdin" "$before"$'\n\n'"$after" "$DMAP" bury - <battlefield.txt
+# A marker keeps its cell open. With the board edge as wall, in "*#" / ".." (0,1) is D+L with
+# UR a wall (stays), (1,1) is U+R+D (fills), then (0,1) is L+D+R (fills); the prey's cell
+# stays. Unmarked, (0,0) is U+R+L and fills first, then (0,1) and (1,1), three walls each.
+printf '*#\n..\n' >marked.txt
+expect_out "a marked cell stays open" $'*#\n..\n\n*#\n##' "$DMAP" bury marked.txt --edge-wall
+printf '.#\n..\n' >unmarked.txt
+expect_out "an unmarked cell fills" $'.#\n..\n\n##\n##' "$DMAP" bury unmarked.txt --edge-wall
 
-# ---- bury: whitespace-separated, given size, edge option ---------------------------------------
-# A 5x3 world: the prey's pocket on the left is formed by the board edge.
-#   *.#..      without --edge-wall (1,0) is R+D with UL outside (not an obstacle): fills.
+# ---- bury: edge option -----------------------------------------------------------------------
+# A 5x3 map: the prey's pocket on the left is formed by the board edge.
+#   *.#..      without --edge-wall (1,0) is R+D with UL outside (not a wall): fills.
 #   .##..      with --edge-wall the pocket (0,0)..(0,2),(1,2) would fill but (0,0) is the prey;
 #   ....@      see the expected pictures.
-printf '10 0 -1 0 0\n0 -1 -1 0 0\n0 0 0 0 1\n' >edge.dat
-expect_out "bury size" $'*.#..\n.##..\n....@\n\n*##..\n.##..\n....@' "$DMAP" bury edge.dat --size 5x3
+printf '*.#..\n.##..\n....@\n' >edge.txt
+expect_out "bury small" $'*.#..\n.##..\n....@\n\n*##..\n.##..\n....@' "$DMAP" bury edge.txt
 # --edge-wall by hand: (1,0) U+R+D fills; its left is the prey. (3,0) U+L, DR (4,1) free ->
-# fills; down (3,1) U+L, DR (4,2) predator (not an obstacle) -> fills; down (3,2) U, D edge ->
+# fills; down (3,1) U+L, DR (4,2) predator (not a wall) -> fills; down (3,2) U, D edge ->
 # U+D stays; up filled; right (4,1): U (4,0) free, R edge, L filled: L+R stays; left wall.
 # back at (3,0): right (4,0): U edge, R edge, L filled -> fills; down (4,1): U, R, L -> fills;
 # its down is the predator. (0,1): U prey, R wall, L edge: L+R stays. (0,2): L+D edge, U (0,1)
 # free, R free: D+L with UR (1,1) a wall -> stays. (1,2): U wall, D edge: stays.
 expect_out "bury edge" $'*.#..\n.##..\n....@\n\n*####\n.####\n....@' \
-    "$DMAP" bury edge.dat --size 5x3 --edge-wall
+    "$DMAP" bury edge.txt --edge-wall
 expect_out "bury edge mark" $'*.#..\n.##..\n....@\n\n*+#++\n.##++\n....@' \
-    "$DMAP" bury edge.dat --size 5x3 --edge-wall --mark
+    "$DMAP" bury edge.txt --edge-wall --mark
+# A Moving AI map: '@' and 'T' are walls there, 'G' and 'S' marked floor, never filled.
+printf 'type octile\nheight 3\nwidth 5\nmap\nG.@..\n.@T..\n....S\n' >edge.map
+expect_out "bury movingai" $'G.@..\n.@T..\n....S\n\nG#@##\n.@T##\n....S' \
+    "$DMAP" bury edge.map --edge-wall
 
 # ---- bury: bad input -----------------------------------------------------------------------------
-printf '0\n1\n5\n10\n' >bad_value.dat
-expect_usage "bad value" "bad_value.dat:3: value '5'" "$DMAP" bury bad_value.dat
-printf '0\n1\nx\n10\n' >bad_token.dat
-expect_usage "not an integer" "bad_token.dat:3: 'x' is not an integer" "$DMAP" bury bad_token.dat
-printf '0\n1\n10\n' >short.dat
-expect_usage "not square" "short.dat:3: 3 values do not make a square" "$DMAP" bury short.dat
-expect_usage "short" "short.dat:3: short world" "$DMAP" bury short.dat --size 2x2
-printf '1\n1\n10\n0\n' >two.dat
-expect_usage "two predators" "two.dat:2: a second predator" "$DMAP" bury two.dat
-printf '0\n0\n10\n0\n' >none.dat
-expect_usage "no predator" "none.dat:4: the world has no predator" "$DMAP" bury none.dat
-expect_usage "missing file" "nope.dat" "$DMAP" bury nope.dat
-expect_usage "no file" "missing WORLD" "$DMAP" bury
-expect_usage "bad size" "--size" "$DMAP" bury two.dat --size 2by2
-expect_usage "unknown option" "--bogus" "$DMAP" bury two.dat --bogus
-expect_out "bury help" "usage: dmap bury WORLD [options]" bash -c "\"$DMAP\" bury --help | head -1"
+printf '..#\n.\n' >ragged.txt
+expect_usage "ragged map" "ragged.txt:2:" "$DMAP" bury ragged.txt
+expect_usage "missing file" "nope.txt" "$DMAP" bury nope.txt
+expect_usage "no file" "missing MAP" "$DMAP" bury
+expect_usage "two files" "one MAP only" "$DMAP" bury edge.txt edge.txt
+expect_usage "unknown option" "--bogus" "$DMAP" bury edge.txt --bogus
+expect_usage "--size is gone" "unknown option '--size'" "$DMAP" bury edge.txt --size 5x3
+expect_out "bury help" "usage: dmap bury MAP [options]" bash -c "\"$DMAP\" bury --help | head -1"
 
 # ---- timing: by hand -----------------------------------------------------------------------------
 # Room 5x3 with a wall at (2,1); enemy A at (4,1), enemy B at (0,0) spawning in 3; cutoff 4.

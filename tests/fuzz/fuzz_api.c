@@ -4,7 +4,7 @@
  * W x H over tiny arrays), walls, optional costs, move rules, a values map and goals, where
  * every number comes from a table of awkward doubles (NaN, inf, DBL_MAX, subnormals,
  * negatives, 0) or raw bits. Then dmap_scan, dmap_field, dmap_flee, dmap_bfs and
- * dmap_tree_path, dmap_bury_dead_ends, dmap_safe_walk, dmap_threat_map and
+ * dmap_bfs_path, dmap_bury_dead_ends, dmap_safe_walk, dmap_threat_map and
  * dmap_downhill_path are called, and each must:
  *   - return DMAP_OK exactly when the arguments are valid, else a negative code;
  *   - leave its output untouched after an argument error (where the header promises it);
@@ -157,7 +157,7 @@ static void check_bfs(const dmap_grid *g, const dmap_moves *m, bytes *b, dmap_wo
         if (depth[c] < 0) continue;
         FUZZ_ASSERT(!g->wall[c]);
         size_t len = 0;
-        FUZZ_ASSERT(dmap_tree_path(g, depth, parent, c, path, 64, &len) == DMAP_OK);
+        FUZZ_ASSERT(dmap_bfs_path(g, depth, parent, c, path, 64, &len) == DMAP_OK);
         FUZZ_ASSERT(len == (size_t)depth[c] + 1);
         for (size_t i = 1; i < len; i++) {
             int ok = 0;
@@ -270,7 +270,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         for (int i = 0; i < n; i++) cost[i] = take(&b) & 1 ? 1 : take_double(&b);
     dmap_moves m = take_moves(&b);
     for (int i = 0; i < n; i++) v0[i] = take(&b) & 1 ? 100 : take_double(&b);
-    dmap_workspace *ws = mode & 16 ? dmap_workspace_new() : NULL;
+    dmap_workspace *ws = NULL;
+    if (mode & 16) FUZZ_ASSERT(dmap_workspace_new(&ws) == DMAP_OK);
     int grid_ok = dmap_grid_check(&g) == DMAP_OK, moves_ok = dmap_moves_check(&m) == DMAP_OK;
     int scan_ok = grid_ok && moves_ok && steps_ok(&g, &m);
 

@@ -147,24 +147,6 @@ int cli_seed(const char *what, const char *arg, uint64_t *out) {
     return CLI_EXIT_OK;
 }
 
-int cli_size(const char *what, const char *arg, int *w, int *h) {
-    const char *x = strchr(arg, 'x');
-    char buf[32];
-    long lw, lh;
-    if (!x || (size_t)(x - arg) >= sizeof buf || cli_parse_long(x + 1, 1, LONG_MAX, &lh) != 0)
-        return cli_fail("invalid value for %s: '%s' (need WxH, positive integers)", what, arg);
-    memcpy(buf, arg, (size_t)(x - arg));
-    buf[x - arg] = '\0';
-    if (cli_parse_long(buf, 1, LONG_MAX, &lw) != 0)
-        return cli_fail("invalid value for %s: '%s' (need WxH, positive integers)", what, arg);
-    if (lw > DMAP_MAX_CELLS || lh > DMAP_MAX_CELLS || (long long)lw * lh > DMAP_MAX_CELLS)
-        return cli_fail("invalid value for %s: '%s' (more than %lld cells)", what, arg,
-                        (long long)DMAP_MAX_CELLS);
-    *w = (int)lw;
-    *h = (int)lh;
-    return CLI_EXIT_OK;
-}
-
 /* Parse "X,Y" from the n first characters of arg. */
 static int parse_xy(const char *arg, size_t n, long *x, long *y) {
     char buf[64];

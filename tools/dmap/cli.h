@@ -99,10 +99,6 @@ int cli_integer(const char *what, const char *arg, long lo, long hi, long *out);
  * every dmap command. Prints and returns CLI_EXIT_USAGE on error. */
 int cli_seed(const char *what, const char *arg, uint64_t *out);
 
-/* A --size value "WxH": positive integers with W*H at most DMAP_MAX_CELLS. Prints and returns
- * CLI_EXIT_USAGE on error. */
-int cli_size(const char *what, const char *arg, int *w, int *h);
-
 /* Parse a cell "X,Y" for option `what`: integers, inside g, and (when need_passable) not a
  * wall. Sets *x, *y. Prints and returns CLI_EXIT_USAGE on error. */
 int cli_cell(const dmap_grid *g, const char *what, const char *arg, int need_passable, int *x,

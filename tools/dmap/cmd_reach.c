@@ -101,7 +101,7 @@ static int reach(const reach_options *o, const dmap_grid *g) {
     if (rc == CLI_EXIT_OK)
         err = dmap_bfs(g, &o->f.moves, &from, 1, (int)o->max_depth, depth, parent, NULL);
     if (rc == CLI_EXIT_OK && err == DMAP_OK && to >= 0)
-        err = dmap_tree_path(g, depth, parent, to, path, n, &len);
+        err = dmap_bfs_path(g, depth, parent, to, path, n, &len);
     if (rc == CLI_EXIT_OK && err != DMAP_OK) rc = cli_fail("reach: %s", dmap_strerror(err));
     if (rc == CLI_EXIT_OK && to >= 0) {
         int farther = 0;

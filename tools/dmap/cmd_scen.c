@@ -107,7 +107,8 @@ static int answer_queries(const dmap_grid *g, const dmap_scen_query *qs, size_t 
                           const query_key *order, mismatch *bad, size_t *nbad) {
     dmap_moves m = dmap_moves_octile();
     double *values = cli_values_new(g, 0);
-    dmap_workspace *ws = dmap_workspace_new();
+    dmap_workspace *ws = NULL;
+    dmap_workspace_new(&ws);
     if (!values || !ws) {
         free(values);
         dmap_workspace_free(ws);

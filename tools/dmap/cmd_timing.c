@@ -122,7 +122,8 @@ static int run_timing(const timing_options *o, const cli_map *map, const dmap_en
         free(timing);
         return CLI_EXIT_USAGE;
     }
-    dmap_workspace *ws = dmap_workspace_new();
+    dmap_workspace *ws = NULL;
+    dmap_workspace_new(&ws);
     rc = ws ? dmap_timing_map(g, &o->f.moves, enemies, o->nenemies, timing, ws) : DMAP_ERR_NOMEM;
     if (rc == DMAP_OK && me >= 0)
         rc = dmap_safe_walk(g, &o->f.moves, timing, me, 0.0, arrival, NULL, NULL, ws);

@@ -172,7 +172,7 @@ static int load_edits(const char *path, const dmap_grid *g, double ceiling, edit
 static int run_batches(const update_options *o, const dmap_grid *g, double *values,
                        const edit_list *l) {
     dmap_live *lm;
-    int rc = dmap_live_new(g, &o->f.moves, values, o->f.dflt, NULL, 0, &lm);
+    int rc = dmap_live_new(g, &o->f.moves, NULL, 0, o->f.dflt, values, &lm);
     if (rc != DMAP_OK) return cli_fail("update: %s", dmap_strerror(rc));
     size_t from = 0;
     for (size_t b = 0; rc == CLI_EXIT_OK && b < l->nbatches; b++) {

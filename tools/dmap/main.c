@@ -16,7 +16,7 @@
     X(flee, "flee map away from threats: scale by a negative factor and rescan")     \
     X(descend, "roll downhill from a cell to a goal, printing the path")             \
     X(reach, "BFS reachability: a shortest path in steps, or all depths")            \
-    X(bury, "bury the dead ends of a pursuit world file")                            \
+    X(bury, "bury the dead ends of a map, keeping marked cells open")              \
     X(timing, "timing map of enemies and the safe region of a safe walk")            \
     X(update, "apply batches of edits to a map, updating it incrementally")         \
     X(scen, "check the engine against a Moving AI scenario file")                   \

@@ -44,7 +44,7 @@ int gambit_init(gambit *b, int pid, uint64_t seed) {
     b->w = (gambit_weights){3, 0.35, 2, 1, 1, 0, 0, 0};
     for (int i = 0; i < N; i++) b->high[i] = CEILING; /* DijkstraMap(12,10,None): no walls */
     b->grid.w = W, b->grid.h = H, b->grid.wall = b->wall, b->grid.cost = NULL;
-    b->ws = dmap_workspace_new();
+    dmap_workspace_new(&b->ws);
     b->memo = calloc((size_t)GAMBIT_MEMO_SLOTS * GAMBIT_MEMO_WAYS, sizeof *b->memo);
     b->run = calloc(1, sizeof *b->run);
     return b->ws && b->memo && b->run ? DMAP_OK : DMAP_ERR_NOMEM;

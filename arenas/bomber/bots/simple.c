@@ -27,7 +27,7 @@ static int simple_init(void **state, const bomber_view *first, uint64_t seed) {
     if (!s) return DMAP_ERR_NOMEM;
     kit_pyrandom_seed(&s->rng, (int64_t)seed);
     s->grid = (dmap_grid){BOMBER_W, BOMBER_H, s->wall, NULL};
-    if (!(s->ws = dmap_workspace_new())) {
+    if (dmap_workspace_new(&s->ws) != DMAP_OK) {
         free(s);
         return DMAP_ERR_NOMEM;
     }

@@ -33,7 +33,7 @@ static int init_initial(void **state, const kt_view *first, uint64_t seed) {
     initial_bot *b = calloc(1, sizeof *b);
     if (!b) return DMAP_ERR_NOMEM;
     dmap_rng_seed(&b->rng, seed);
-    b->ws = dmap_workspace_new();
+    dmap_workspace_new(&b->ws);
     if (!b->ws) {
         free(b);
         return DMAP_ERR_NOMEM;

@@ -113,7 +113,7 @@ static int init_pm(void **state, const kt_view *v, uint64_t seed) {
     *state = NULL;
     pm_bot *b = calloc(1, sizeof *b);
     if (!b) return DMAP_ERR_NOMEM;
-    b->ws = dmap_workspace_new();
+    dmap_workspace_new(&b->ws);
     if (!b->ws) {
         free(b);
         return DMAP_ERR_NOMEM;
@@ -169,7 +169,7 @@ static void wanderer_threat(pm_bot *b, const kb_minion *m, double *t) {
         if (t[c] > life) t[c] = INFINITY;
 }
 
-static int slasher_moves(void *user, int cell, int state, dmap_transition *out, int cap) {
+static int slasher_moves(void *user, int cell, int state, dmap_transition *out, size_t cap) {
     pm_bot *b = user;
     kb_world *w = &b->world;
     int n = 0;

@@ -52,7 +52,7 @@ static int dmapbot_init(void **state, const pm_view *first, uint64_t seed) {
     if (!d) return DMAP_ERR_NOMEM;
     int rc = dmap_grid_init(&d->grid, size, size);
     if (rc == DMAP_OK) rc = dmap_grid_init(&d->work, size, size);
-    d->ws = dmap_workspace_new();
+    dmap_workspace_new(&d->ws);
     if (rc != DMAP_OK || !d->ws) {
         dmap_grid_free(&d->grid);
         dmap_grid_free(&d->work);

@@ -31,7 +31,7 @@ static int tutorial_init(void **state, const pm_view *first, uint64_t seed) {
     tutorial_state *t = calloc(1, sizeof *t);
     if (!t) return DMAP_ERR_NOMEM;
     int rc = dmap_grid_init(&t->grid, first->obs.size, first->obs.size);
-    t->ws = dmap_workspace_new();
+    dmap_workspace_new(&t->ws);
     if (rc != DMAP_OK || !t->ws) {
         dmap_grid_free(&t->grid);
         dmap_workspace_free(t->ws);
@@ -55,7 +55,7 @@ static void tutorial_release(void *state) {
 static int first_step(tutorial_state *t, int n, int me, int to) {
     int path[PM_MAX_CELLS];
     size_t len = 0;
-    if (dmap_tree_path(&t->grid, t->depth, t->parent, to, path, PM_MAX_CELLS, &len) != DMAP_OK || len < 2)
+    if (dmap_bfs_path(&t->grid, t->depth, t->parent, to, path, PM_MAX_CELLS, &len) != DMAP_OK || len < 2)
         return PM_STOP;
     int next = path[1];
     if (next == me - n) return PM_UP;

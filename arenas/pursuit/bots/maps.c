@@ -25,7 +25,7 @@ int bot_maps_open(bot_maps *b, const dmap_grid *g, int count, int icount, int ca
     if (b->n >= INT_MAX) return DMAP_ERR_SIZE;
     b->ceiling = (double)b->n + 1.0;
     b->far = (int)b->n + 1;
-    b->ws = dmap_workspace_new();
+    dmap_workspace_new(&b->ws);
     int ok = b->ws != NULL;
     for (int i = 0; ok && i < count; i++)
         ok = (b->map[i] = alloc_array(b->n, sizeof(double))) != NULL;
