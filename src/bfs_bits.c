@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "bfs_bits.h"
+#include "rowbits.h"
 
 /* The bitsets of one search. */
 typedef struct bit_grid {
@@ -19,29 +20,12 @@ int dmap_bfs_bits_fits(const dmap_grid *g, const dmap_moves *m) {
     return m->connectivity == 4 && (int64_t)g->w * g->h <= DMAP_BFS_BITS_MAX_CELLS;
 }
 
-/* One bit per byte of p[0..7]: bit j set when p[j] is 0 (a passable cell). On little-endian
- * machines eight bytes at once: the zero test of each byte lands in its top bit, and the
- * multiply gathers the eight bits into the top byte. */
-static inline uint64_t zero_bytes_to_bits(const unsigned char *p) {
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-    const uint64_t low7 = 0x7f7f7f7f7f7f7f7full;
-    uint64_t v;
-    memcpy(&v, p, sizeof v);
-    uint64_t zero_top = ~(((v & low7) + low7) | v | low7); /* 0x80 in each zero byte */
-    return ((zero_top >> 7) * 0x0102040810204080ull) >> 56;
-#else
-    uint64_t bits = 0;
-    for (int j = 0; j < 8; j++) bits |= (uint64_t)(p[j] == 0) << j;
-    return bits;
-#endif
-}
-
 static void load_bits(const dmap_grid *g, bit_grid *b) {
     size_t n = (size_t)g->w * (size_t)g->h, i = 0;
     b->nw = (n + 63) / 64;
     b->w = (unsigned)g->w;
     for (size_t k = 0; k < b->nw; k++) b->free[k] = b->right_ok[k] = b->left_ok[k] = 0;
-    for (; i + 8 <= n; i += 8) b->free[i >> 6] |= zero_bytes_to_bits(g->wall + i) << (i & 63);
+    for (; i + 8 <= n; i += 8) b->free[i >> 6] |= dmap_zero_bytes_to_bits(g->wall + i) << (i & 63);
     for (; i < n; i++) b->free[i >> 6] |= (uint64_t)(g->wall[i] == 0) << (i & 63);
     /* column 0 and the last column, marked row by row */
     for (size_t y = 0, first = 0; y < (size_t)g->h; y++, first += (size_t)g->w) {
@@ -76,20 +60,10 @@ static inline uint64_t shift_to_lower(const uint64_t *a, size_t nw, size_t i, un
     return v;
 }
 
-static inline int lowest_bit(uint64_t m) {
-#if defined(__GNUC__)
-    return __builtin_ctzll(m);
-#else
-    int k = 0;
-    while (!(m & 1)) m >>= 1, k++;
-    return k;
-#endif
-}
-
 /* depth[cell] = level for every cell in the bitset fresh. */
 static void write_level(const uint64_t *fresh, size_t nw, int level, int *depth) {
     for (size_t i = 0; i < nw; i++)
-        for (uint64_t m = fresh[i]; m; m &= m - 1) depth[i * 64 + (size_t)lowest_bit(m)] = level;
+        for (uint64_t m = fresh[i]; m; m &= m - 1) depth[i * 64 + (size_t)dmap_lowest_bit(m)] = level;
 }
 
 /* The next level: every free, unseen cell one step from the frontier. Returns nonzero when it

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "grid.h"
+#include "rowbits.h"
 #include "scan.h"
 #include "workspace.h"
 
@@ -142,6 +143,8 @@ int dmap_field(const dmap_grid *g, const dmap_moves *m, const dmap_goal *goals, 
     /* a goal at or above the ceiling would change nothing: say so instead of ignoring it */
     for (size_t k = 0; k < ngoals; k++)
         if (!(goals[k].value < dflt)) return DMAP_ERR_CEILING;
+    if (dmap_rowbits_field_applies(g, m, goals, ngoals))
+        return dmap_rowbits_field(g, m, goals, ngoals, dflt, values, ws);
     if (int_field_applies(g, m, goals, ngoals)) {
         if (ws) return field_int4(g, goals, ngoals, dflt, values, ws);
         dmap_workspace *tmp = dmap_workspace_new();

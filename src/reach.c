@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "bfs_bits.h"
+#include "rowbits.h"
 #include "dmap.h"
 #include "workspace.h"
 
@@ -147,6 +148,10 @@ int dmap_can_move_to(const dmap_grid *g, const dmap_moves *m, int from, int to, 
         *reachable = from == to;
         return DMAP_OK;
     }
+    if (dmap_rowbits_fits(g)) {
+        *reachable = dmap_rowbits_bfs(g, m, &from, 1, -1, to, NULL, NULL);
+        return DMAP_OK;
+    }
     if (dmap_bfs_bits_fits(g, m)) {
         *reachable = dmap_bfs_bits(g, &from, 1, -1, to, NULL, NULL);
         return DMAP_OK;
@@ -157,6 +162,20 @@ int dmap_can_move_to(const dmap_grid *g, const dmap_moves *m, int from, int to, 
     if (rc == DMAP_OK) *reachable = bfs_run(&b, &from, 1, -1, to);
     dmap_workspace_free(tmp);
     return rc;
+}
+
+/* dmap_reachable's answer from the row-bitset search (the grid fits it). */
+static void reachable_from_rows(const dmap_grid *g, const dmap_moves *m, int from,
+                                unsigned char *reached, size_t *count) {
+    uint64_t seen[DMAP_ROWBITS_MAX_H];
+    dmap_rowbits_bfs(g, m, &from, 1, -1, -1, NULL, seen);
+    size_t total = 0;
+    for (int y = 0; y < g->h; y++) {
+        unsigned char *out = reached + (size_t)y * (size_t)g->w;
+        for (int x = 0; x < g->w; x++) out[x] = (unsigned char)(seen[y] >> x & 1);
+        total += (size_t)dmap_popcount64(seen[y]);
+    }
+    if (count) *count = total;
 }
 
 /* dmap_reachable's answer from the bitset search (the grid fits it). */
@@ -179,6 +198,10 @@ int dmap_reachable(const dmap_grid *g, const dmap_moves *m, int from, unsigned c
     if (rc != DMAP_OK) return rc;
     if (!reached) return DMAP_ERR_ARG;
     if ((rc = check_start(g, n, from)) != DMAP_OK) return rc;
+    if (dmap_rowbits_fits(g)) {
+        reachable_from_rows(g, m, from, reached, count);
+        return DMAP_OK;
+    }
     if (dmap_bfs_bits_fits(g, m)) {
         reachable_from_bits(g, from, reached, count);
         return DMAP_OK;
@@ -230,6 +253,10 @@ int dmap_bfs(const dmap_grid *g, const dmap_moves *m, const int *sources, size_t
     if (!depth || (nsources > 0 && !sources)) return DMAP_ERR_ARG;
     for (size_t i = 0; i < nsources; i++)
         if ((rc = check_start(g, n, sources[i])) != DMAP_OK) return rc;
+    if (!parent && dmap_rowbits_fits(g)) {
+        dmap_rowbits_bfs(g, m, sources, nsources, max_depth, -1, depth, NULL);
+        return DMAP_OK;
+    }
     if (!parent && dmap_bfs_bits_fits(g, m)) {
         dmap_bfs_bits(g, sources, nsources, max_depth, -1, depth, NULL);
         return DMAP_OK;

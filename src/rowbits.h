@@ -1,0 +1,125 @@
+/* rowbits.h — private: the small-board engine. Breadth-first searches and unit-step Dijkstra
+ * maps on grids at most 64 columns wide and DMAP_ROWBITS_MAX_H rows high, one machine word per
+ * row (cell (x, y) is bit x of row y).
+ *
+ * A whole BFS level advances at once: the next level of row y is the frontier of rows y-1, y
+ * and y+1 shifted by at most one bit, masked by the free cells and the cells not yet seen —
+ * a dozen word operations per row, no branch per cell. Only the rows around the frontier are
+ * visited. 4- and 8-connected moves, diagonals with either corner rule. reach.c and field.c
+ * choose it automatically where the result is the same as the general engine's (no parent
+ * tree; unit steps and integer goal values for fields); batch.c runs the same level step on
+ * many boards at once. */
+#ifndef DMAP_ROWBITS_H
+#define DMAP_ROWBITS_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "dmap.h"
+
+/* The largest board: 64 columns (a row is one word) and 64 rows. Beyond 64 rows a level
+ * could visit more rows than a queue visits cells; the bitsets of one search (a few KiB)
+ * live on the stack. */
+enum { DMAP_ROWBITS_MAX_W = 64, DMAP_ROWBITS_MAX_H = 64, DMAP_ROWBITS_ROWS = DMAP_ROWBITS_MAX_H + 2 };
+
+/* Goal values of the unit-step field must lie within +-DMAP_ROWBITS_GOAL_LIMIT (then every
+ * value is an int and converts to the same double as the general engine's sums). */
+#define DMAP_ROWBITS_GOAL_LIMIT (1 << 29)
+
+/* Nonzero when the engine takes grid g (checked) under moves m (checked): w <= 64, h <= 64.
+ * Any connectivity and corner rule; weights are not looked at (BFS counts steps). */
+int dmap_rowbits_fits(const dmap_grid *g);
+
+/* Multi-source BFS over the passable cells from the sources (valid passable cells, checked
+ * by the caller) under m's connectivity and corner rule. depth (w*h ints, may be NULL) gets
+ * the step count of every reached cell and -1 elsewhere; seen (DMAP_ROWBITS_MAX_H words, may
+ * be NULL) gets the reached cells, one word per row. The search stops after max_depth levels
+ * (< 0: no limit) and, when target >= 0, as soon as target is reached; returns 1 then, else 0
+ * (outputs then describe the levels searched so far). No allocation. */
+int dmap_rowbits_bfs(const dmap_grid *g, const dmap_moves *m, const int *sources,
+                     size_t nsources, int max_depth, int target, int *depth, uint64_t *seen);
+
+/* Nonzero when dmap_field on (g, m, goals) may run on dmap_rowbits_field with the same result:
+ * the grid fits, no costs, unit steps (cardinal 1, and diagonal 1 when 8-connected), at least
+ * one goal, every goal value an integer within +-DMAP_ROWBITS_GOAL_LIMIT and not -0.0. */
+int dmap_rowbits_field_applies(const dmap_grid *g, const dmap_moves *m, const dmap_goal *goals,
+                               size_t ngoals);
+
+/* dmap_field for checked arguments where dmap_rowbits_field_applies: values (w*h) get
+ * min(dflt, min over goals of value + steps), dflt on walls and cells beyond the ceiling. A
+ * goal of value v enters the search at level v. More than 64 goals need a sorted copy: taken
+ * from ws (DMAP_WS_SCAN_SEEDS; a temporary workspace when ws is NULL). Returns DMAP_OK or
+ * DMAP_ERR_NOMEM. */
+int dmap_rowbits_field(const dmap_grid *g, const dmap_moves *m, const dmap_goal *goals,
+                       size_t ngoals, double dflt, double *values, dmap_workspace *ws);
+
+/* ---- shared with bfs_bits.c and batch.c ---------------------------------------------------- */
+
+/* One bit per byte of p[0..7]: bit j set when p[j] is 0 (a passable cell). On little-endian
+ * machines eight bytes at once: the zero test of each byte lands in its top bit, and the
+ * multiply gathers the eight bits into the top byte. */
+static inline uint64_t dmap_zero_bytes_to_bits(const unsigned char *p) {
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    const uint64_t low7 = 0x7f7f7f7f7f7f7f7full;
+    uint64_t v;
+    memcpy(&v, p, sizeof v);
+    uint64_t zero_top = ~(((v & low7) + low7) | v | low7); /* 0x80 in each zero byte */
+    return ((zero_top >> 7) * 0x0102040810204080ull) >> 56;
+#else
+    uint64_t bits = 0;
+    for (int j = 0; j < 8; j++) bits |= (uint64_t)(p[j] == 0) << j;
+    return bits;
+static inline int dmap_popcount64(uint64_t m) {
+#if defined(__GNUC__) || defined(__clang__)
+    return __builtin_popcountll(m);
+#else
+    int k = 0;
+    for (; m; m &= m - 1) k++;
+    return k;
+#endif
+}
+
+#endif
+}
+
+/* The passable cells of one row of w (1..64) wall bytes, as bits. */
+static inline uint64_t dmap_row_free_bits(const unsigned char *wall, int w) {
+    uint64_t bits = 0;
+    int x = 0;
+    for (; x + 8 <= w; x += 8) bits |= dmap_zero_bytes_to_bits(wall + x) << x;
+    for (; x < w; x++) bits |= (uint64_t)(wall[x] == 0) << x;
+    return bits;
+}
+
+static inline int dmap_lowest_bit(uint64_t m) {
+#if defined(__GNUC__) || defined(__clang__)
+    return __builtin_ctzll(m);
+#else
+    int k = 0;
+    while (!(m & 1)) m >>= 1, k++;
+    return k;
+static inline int dmap_popcount64(uint64_t m) {
+#if defined(__GNUC__) || defined(__clang__)
+    return __builtin_popcountll(m);
+#else
+    int k = 0;
+    for (; m; m &= m - 1) k++;
+    return k;
+#endif
+}
+
+#endif
+}
+
+static inline int dmap_popcount64(uint64_t m) {
+#if defined(__GNUC__) || defined(__clang__)
+    return __builtin_popcountll(m);
+#else
+    int k = 0;
+    for (; m; m &= m - 1) k++;
+    return k;
+#endif
+}
+
+#endif
