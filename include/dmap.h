@@ -906,6 +906,94 @@ DMAP_API const dmap_grid *dmap_cache_grid(const dmap_cache *c);
 
 /* === end of live maps, distance tables, map cache ========================================== */
 
+/* ------------------------------------------------------------------------------------------
+ * Batches of small boards
+ *
+ * One call computes the maps of N boards of one size: an RL batch of observations, a bot's
+ * lookahead over many candidate boards. The walls come stacked (board b's cell i is byte
+ * b*W*H + i), the outputs too, in the element type the caller picks. Boards up to 64x64 run
+ * on the small-board engine (one machine word per row; see dmap_bfs), several boards at once
+ * in the lanes of a SIMD register where the processor has AVX2 or AVX-512 (chosen at run
+ * time; the plain C path gives the same results). A caller-made thread pool spreads the boards
+ * over threads; the library keeps no threads of its own, and the output is the same for any
+ * number of threads and any SIMD path.
+ * ---------------------------------------------------------------------------------------- */
+
+/* N boards of one size: n*w*h wall bytes, board b's cell (x, y) at walls[b*w*h + y*w + x],
+ * nonzero a wall. Unit costs (the batch functions count steps or use unit-cost fields). */
+typedef struct dmap_boards {
+    int w, h;
+    size_t n;
+    const unsigned char *walls;
+} dmap_boards;
+
+/* The element type of a batch's output. */
+typedef enum dmap_elem {
+    DMAP_ELEM_I16 = 0, /* int16_t */
+    DMAP_ELEM_I32 = 1, /* int32_t */
+    DMAP_ELEM_F32 = 2, /* float */
+    DMAP_ELEM_F64 = 3  /* double */
+} dmap_elem;
+
+/* Which code runs the boards of a batch. AUTO takes the widest this processor has; the others
+ * force one path (tests compare them; a path the processor lacks is DMAP_ERR_ARG). Every path
+ * gives the same results. */
+typedef enum dmap_simd {
+    DMAP_SIMD_AUTO = 0,
+    DMAP_SIMD_NONE = 1,  /* plain C, one board at a time */
+    DMAP_SIMD_AVX2 = 2,  /* 4 boards per 256-bit register (x86-64 with AVX2) */
+    DMAP_SIMD_AVX512 = 3 /* 8 boards per 512-bit register (x86-64 with AVX-512 F and BW) */
+} dmap_simd;
+
+/* The widest path this processor runs: DMAP_SIMD_NONE, DMAP_SIMD_AVX2 or DMAP_SIMD_AVX512. */
+DMAP_API dmap_simd dmap_simd_best(void);
+
+typedef struct dmap_pool dmap_pool;
+
+/* A pool of threads for the batch functions, made and freed by the caller. nthreads (1..256)
+ * counts the calling thread: a pool of T makes T - 1 threads, which sleep between calls. One
+ * call at a time uses a pool (a second caller waits for the first). *pool gets the pool
+ * (NULL after an error). Errors: DMAP_ERR_ARG (NULL pool, nthreads out of range),
+ * DMAP_ERR_NOMEM (memory or a thread could not be had; nothing is left behind). */
+DMAP_API int dmap_pool_new(dmap_pool **pool, int nthreads);
+/* Stop and join the pool's threads and free it. NULL is fine. */
+DMAP_API void dmap_pool_free(dmap_pool *pool);
+/* The pool's thread count (1 for NULL). */
+DMAP_API int dmap_pool_threads(const dmap_pool *pool);
+
+/* BFS depths of every board (as dmap_bfs without parents, one board at a time): depths gets
+ * n*w*h elements of `type`, board b's map at element b*w*h, each cell the number of steps
+ * from the board's nearest source, -1 for walls and cells unreached or deeper than max_depth
+ * (< 0: no limit). Sources: with first NULL, one per board (sources[b], a cell index y*w + x);
+ * else board b's sources are sources[first[b] .. first[b+1]-1] (first: n+1 nondecreasing
+ * offsets; a board may have none). m's connectivity and corner rule count, not its weights.
+ * pool may be NULL (the calling thread does everything). Errors: DMAP_ERR_ARG (NULLs, bad
+ * moves, bad type or simd, offsets decreasing), DMAP_ERR_SIZE (w, h out of range, n*w*h
+ * overflowing), DMAP_ERR_RANGE / DMAP_ERR_WALL (a source outside its board / on a wall),
+ * DMAP_ERR_LIMIT (DMAP_ELEM_I16 when a depth could exceed 32767: more than 32768 cells and no
+ * max_depth below that), DMAP_ERR_NOMEM; everything is checked before anything is written.
+ * Cost: boards up to 64x64 take about (levels x rows) word operations each, 4 or 8 boards per
+ * operation with SIMD; larger boards one dmap_bfs each. */
+DMAP_API int dmap_bfs_batch(const dmap_boards *boards, const dmap_moves *m, const int *sources,
+                            const size_t *first, int max_depth, dmap_elem type, void *depths,
+                            dmap_pool *pool, dmap_simd simd);
+
+/* Dijkstra maps of every board (as dmap_field, unit costs): values gets n*w*h elements of
+ * `type`, board b's map at element b*w*h, built from dflt and the board's goals: with first
+ * NULL one goal per board (goals[b]), else goals[first[b] .. first[b+1]-1] (n+1
+ * nondecreasing offsets). Integer element types take only maps whose every value is an
+ * integer in the type's range (a finite integer dflt, integer goals and weights); float
+ * rounds each double once. pool may be NULL. Errors: as dmap_field for each board (ARG,
+ * VALUE, RANGE, WALL, CEILING, all checked before anything is written), DMAP_ERR_SIZE (as
+ * dmap_bfs_batch), DMAP_ERR_VALUE also when a value does not fit an integer type (the output
+ * is then unspecified), DMAP_ERR_NOMEM. Cost: one dmap_field per board (the small-board
+ * engine for unit steps and integer goals on boards up to 64x64). */
+DMAP_API int dmap_field_batch(const dmap_boards *boards, const dmap_moves *m,
+                              const dmap_goal *goals, const size_t *first, double dflt,
+                              dmap_elem type, void *values, dmap_pool *pool);
+
+/* === end of batches of small boards ======================================================== */
+
 #ifdef __cplusplus
 }
 #endif

@@ -245,15 +245,17 @@ static void bfs_results(const bfs *b, int *depth, int *parent) {
     }
 }
 
-int dmap_bfs(const dmap_grid *g, const dmap_moves *m, const int *sources, size_t nsources,
-             int max_depth, int *depth, int *parent, dmap_workspace *ws) {
+/* dmap_bfs with or without the small-board engine (benchmarks compare the two). */
+static int bfs_checked(const dmap_grid *g, const dmap_moves *m, const int *sources,
+                       size_t nsources, int max_depth, int *depth, int *parent,
+                       dmap_workspace *ws, int rows) {
     size_t n;
     int rc = check_grid(g, m, &n);
     if (rc != DMAP_OK) return rc;
     if (!depth || (nsources > 0 && !sources)) return DMAP_ERR_ARG;
     for (size_t i = 0; i < nsources; i++)
         if ((rc = check_start(g, n, sources[i])) != DMAP_OK) return rc;
-    if (!parent && dmap_rowbits_fits(g)) {
+    if (rows && !parent && dmap_rowbits_fits(g)) {
         dmap_rowbits_bfs(g, m, sources, nsources, max_depth, -1, depth, NULL);
         return DMAP_OK;
     }
@@ -270,6 +272,16 @@ int dmap_bfs(const dmap_grid *g, const dmap_moves *m, const int *sources, size_t
     }
     dmap_workspace_free(tmp);
     return rc;
+}
+
+int dmap_bfs_without_rows(const dmap_grid *g, const dmap_moves *m, const int *sources,
+                          size_t nsources, int max_depth, int *depth, dmap_workspace *ws) {
+    return bfs_checked(g, m, sources, nsources, max_depth, depth, NULL, ws, 0);
+}
+
+int dmap_bfs(const dmap_grid *g, const dmap_moves *m, const int *sources, size_t nsources,
+             int max_depth, int *depth, int *parent, dmap_workspace *ws) {
+    return bfs_checked(g, m, sources, nsources, max_depth, depth, parent, ws, 1);
 }
 
 int dmap_tree_path(const dmap_grid *g, const int *depth, const int *parent, int to, int *path,

@@ -54,6 +54,11 @@ int dmap_rowbits_field_applies(const dmap_grid *g, const dmap_moves *m, const dm
 int dmap_rowbits_field(const dmap_grid *g, const dmap_moves *m, const dmap_goal *goals,
                        size_t ngoals, double dflt, double *values, dmap_workspace *ws);
 
+/* dmap_bfs without this engine: the bitset search of bfs_bits.c for small 4-connected grids,
+ * the queue otherwise (reach.c; benchmarks compare it with dmap_bfs). */
+int dmap_bfs_without_rows(const dmap_grid *g, const dmap_moves *m, const int *sources,
+                          size_t nsources, int max_depth, int *depth, dmap_workspace *ws);
+
 /* ---- shared with bfs_bits.c and batch.c ---------------------------------------------------- */
 
 /* One bit per byte of p[0..7]: bit j set when p[j] is 0 (a passable cell). On little-endian
