@@ -945,7 +945,10 @@ typedef enum dmap_simd {
     DMAP_SIMD_AVX512 = 3 /* 8 boards per 512-bit register (x86-64 with AVX-512 F and BW) */
 } dmap_simd;
 
-/* The widest path this processor runs: DMAP_SIMD_NONE, DMAP_SIMD_AVX2 or DMAP_SIMD_AVX512. */
+/* The widest path this processor runs: DMAP_SIMD_NONE, DMAP_SIMD_AVX2 or DMAP_SIMD_AVX512.
+ * The environment variable DMAP_SIMD, read at the first call, caps it: "none" or "avx2" (tests
+ * run the plain paths on a processor with AVX-512 this way). The single-board functions
+ * (dmap_bfs, dmap_field, ...) use AVX-512 on boards up to 64x64 only below the same cap. */
 DMAP_API dmap_simd dmap_simd_best(void);
 
 typedef struct dmap_pool dmap_pool;

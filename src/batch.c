@@ -1,12 +1,15 @@
 /* batch.c — the batch functions: BFS depths and Dijkstra maps of N boards of one size in one
  * call (dmap_bfs_batch, dmap_field_batch), on a caller's thread pool, with boards in SIMD
- * lanes where the processor has AVX2 or AVX-512 (batch_lanes.h), and the path chooser
+ * registers where the processor has them — AVX-512: a board's rows in the lanes
+ * (rowbits_avx512.c); AVX2: four boards in the lanes (batch_lanes.h) — and the path chooser
  * dmap_simd_best. Boards are cut into chunks of CHUNK_BOARDS; each chunk writes only its own
  * boards' outputs, so the result does not depend on which thread runs which chunk. */
 #include <math.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "bfs_bits.h"
 #include "pool.h"
 #include "rowbits.h"
 #include "workspace.h"
@@ -18,9 +21,14 @@
 #define BATCH_X86 0
 #endif
 
-enum { CHUNK_BOARDS = 64, MOVES_4 = 0, MOVES_8_CUT = 1, MOVES_8_STRICT = 2 };
+enum { CHUNK_BOARDS = 64, MOVES_4 = DMAP_ROWBITS_4, MOVES_8_CUT = DMAP_ROWBITS_8_CUT,
+       MOVES_8_STRICT = DMAP_ROWBITS_8_STRICT };
 
-dmap_simd dmap_simd_best(void) {
+/* The processor's widest path, capped by the environment variable DMAP_SIMD ("none", "avx2",
+ * "avx512"): read once, kept in an atomic (every thread computes the same value). */
+static _Atomic int simd_cached = -1;
+
+static dmap_simd simd_of_processor(void) {
 #if BATCH_X86
     __builtin_cpu_init();
     if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw"))
@@ -28,6 +36,17 @@ dmap_simd dmap_simd_best(void) {
     if (__builtin_cpu_supports("avx2")) return DMAP_SIMD_AVX2;
 #endif
     return DMAP_SIMD_NONE;
+}
+
+dmap_simd dmap_simd_best(void) {
+    int v = atomic_load_explicit(&simd_cached, memory_order_relaxed);
+    if (v >= 0) return (dmap_simd)v;
+    dmap_simd best = simd_of_processor();
+    const char *cap = getenv("DMAP_SIMD");
+    if (cap && !strcmp(cap, "none")) best = DMAP_SIMD_NONE;
+    if (cap && !strcmp(cap, "avx2") && best > DMAP_SIMD_AVX2) best = DMAP_SIMD_AVX2;
+    atomic_store_explicit(&simd_cached, (int)best, memory_order_relaxed);
+    return best;
 }
 
 /* Board sizes and the stacked arrays' element count: DMAP_OK or ARG/SIZE. */
@@ -69,9 +88,14 @@ typedef struct bfs_job {
     void *out;
     dmap_simd simd;
     int rows;            /* boards fit the small-board engine */
+    int bits;            /* and the bitset search of bfs_bits.c */
     bfs_scratch *scratch; /* one per thread */
     int *errors;         /* one per chunk */
 } bfs_job;
+
+static size_t elem_bytes(dmap_elem t) {
+    return t == DMAP_ELEM_I16 ? 2 : t == DMAP_ELEM_F64 ? 8 : 4;
+}
 
 static void board_sources(const bfs_job *j, size_t b, size_t *k0, size_t *k1) {
     if (j->first) {
@@ -135,16 +159,6 @@ static void fill_unreached(const bfs_job *j, size_t b0, size_t nb) {
 }
 
 #if BATCH_X86
-#define BK_LANES 8
-#define BK_TARGET __attribute__((target("avx512f,avx512bw")))
-#define BK_NONZERO(v) ((unsigned)_mm512_test_epi64_mask((__m512i)(v), (__m512i)(v)))
-#define BK_NAME bfs_lanes_avx512
-#include "batch_lanes.h"
-#undef BK_LANES
-#undef BK_TARGET
-#undef BK_NONZERO
-#undef BK_NAME
-
 #define BK_LANES 4
 #define BK_TARGET __attribute__((target("avx2")))
 #define BK_NONZERO(v)                                                                        \
@@ -164,28 +178,51 @@ static int bfs_one_board(const bfs_job *j, size_t b, bfs_scratch *s) {
     size_t k0, k1;
     board_sources(j, b, &k0, &k1);
     dmap_grid g = {j->w, j->h, (unsigned char *)(j->walls + b * j->cells), NULL};
-    int rc = DMAP_OK;
-    if (j->rows)
-        dmap_rowbits_bfs(&g, j->m, j->sources + k0, k1 - k0, j->max_depth, -1, s->depth, NULL);
-    else
-        rc = dmap_bfs(&g, j->m, j->sources + k0, k1 - k0, j->max_depth, s->depth, NULL, s->ws);
+    int rc = dmap_bfs_plain(&g, j->m, j->sources + k0, k1 - k0, j->max_depth, s->depth, s->ws);
     if (rc != DMAP_OK) return rc;
-    for (size_t i = 0; i < j->cells; i++) store_depth(j, b * j->cells + i, s->depth[i]);
+    size_t i0 = b * j->cells, n = j->cells;
+    const int *d = s->depth;
+    switch (j->type) {
+    case DMAP_ELEM_I16:
+        for (size_t i = 0; i < n; i++) ((int16_t *)j->out)[i0 + i] = (int16_t)d[i];
+        break;
+    case DMAP_ELEM_I32:
+        for (size_t i = 0; i < n; i++) ((int32_t *)j->out)[i0 + i] = d[i];
+        break;
+    case DMAP_ELEM_F32:
+        for (size_t i = 0; i < n; i++) ((float *)j->out)[i0 + i] = (float)d[i];
+        break;
+    default:
+        for (size_t i = 0; i < n; i++) ((double *)j->out)[i0 + i] = d[i];
+        break;
+    }
     return DMAP_OK;
 }
 
 static void bfs_chunk(void *ctx, size_t chunk, int thread) {
     const bfs_job *j = ctx;
     size_t b0 = chunk * CHUNK_BOARDS, b1 = b0 + CHUNK_BOARDS < j->n ? b0 + CHUNK_BOARDS : j->n;
+    if (j->rows && j->simd == DMAP_SIMD_AVX512) {
+        /* a board at a time, its rows in the lanes (rowbits_avx512.c), straight into the type */
+        for (size_t b = b0; b < b1; b++) {
+            size_t k0, k1;
+            board_sources(j, b, &k0, &k1);
+            dmap_rowbits_job rj = {j->w, j->h, j->moves, j->walls + b * j->cells,
+                                   j->sources + k0, NULL, k1 - k0,
+                                   j->max_depth < 0 ? INT64_MAX : j->max_depth, -1, j->type,
+                                   (char *)j->out + b * j->cells * elem_bytes(j->type), -1.0,
+                                   NULL};
+            dmap_rowbits_run_avx512(&rj);
+        }
+        return;
+    }
 #if BATCH_X86
-    if (j->rows && j->simd != DMAP_SIMD_NONE) {
-        int lanes = j->simd == DMAP_SIMD_AVX512 ? 8 : 4;
-        for (size_t b = b0; b < b1; b += (size_t)lanes) {
-            int nl = b1 - b < (size_t)lanes ? (int)(b1 - b) : lanes;
-            if (lanes == 8)
-                bfs_lanes_avx512(j, b, nl);
-            else
-                bfs_lanes_avx2(j, b, nl);
+    if (j->rows && j->simd == DMAP_SIMD_AVX2 && !j->bits) {
+        /* four boards at once, one in each lane (batch_lanes.h); small 4-connected boards
+         * are faster one at a time on the whole-board words of bfs_bits.c */
+        for (size_t b = b0; b < b1; b += 4) {
+            int nl = b1 - b < 4 ? (int)(b1 - b) : 4;
+            bfs_lanes_avx2(j, b, nl);
         }
         return;
     }
@@ -274,11 +311,11 @@ int dmap_bfs_batch(const dmap_boards *bd, const dmap_moves *m, const int *source
                  : m->corners == DMAP_CORNERS_STRICT ? MOVES_8_STRICT
                                                      : MOVES_8_CUT,
                  max_depth, cells, bd->n, bd->walls, m, sources, first, type, depths, path,
-                 dmap_rowbits_fits(&shape), NULL, NULL};
+                 dmap_rowbits_fits(&shape), dmap_bfs_bits_fits(&shape, m), NULL, NULL};
     int nthreads = dmap_pool_threads(pool);
     size_t nchunks = (bd->n + CHUNK_BOARDS - 1) / CHUNK_BOARDS;
     j.errors = calloc(nchunks, sizeof *j.errors);
-    int need_scratch = !j.rows || path == DMAP_SIMD_NONE;
+    int need_scratch = !j.rows || path == DMAP_SIMD_NONE || (path == DMAP_SIMD_AVX2 && j.bits);
     rc = j.errors ? DMAP_OK : DMAP_ERR_NOMEM;
     if (rc == DMAP_OK && need_scratch) rc = scratch_new(&j.scratch, nthreads, cells, 0);
     if (rc == DMAP_OK) rc = run_chunks(pool, bfs_chunk, &j, bd->n, j.errors);

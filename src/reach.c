@@ -136,6 +136,13 @@ static int bfs_run(bfs *b, const int *sources, size_t nsources, int max_depth, i
     return 0;
 }
 
+/* Whether the small-board engine takes a search: always on AVX-512; on the plain loop only
+ * where the bitset search of bfs_bits.c does not (8-connected moves, over 1,024 cells), since
+ * on those small 4-connected boards the two whole-board words beat a word per row. */
+static int use_rows(const dmap_grid *g, const dmap_moves *m) {
+    return dmap_rowbits_fits(g) && (dmap_rowbits_avx512_ok() || !dmap_bfs_bits_fits(g, m));
+}
+
 int dmap_can_move_to(const dmap_grid *g, const dmap_moves *m, int from, int to, int *reachable,
                      dmap_workspace *ws) {
     size_t n;
@@ -148,7 +155,7 @@ int dmap_can_move_to(const dmap_grid *g, const dmap_moves *m, int from, int to, 
         *reachable = from == to;
         return DMAP_OK;
     }
-    if (dmap_rowbits_fits(g)) {
+    if (use_rows(g, m)) {
         *reachable = dmap_rowbits_bfs(g, m, &from, 1, -1, to, NULL, NULL);
         return DMAP_OK;
     }
@@ -198,7 +205,7 @@ int dmap_reachable(const dmap_grid *g, const dmap_moves *m, int from, unsigned c
     if (rc != DMAP_OK) return rc;
     if (!reached) return DMAP_ERR_ARG;
     if ((rc = check_start(g, n, from)) != DMAP_OK) return rc;
-    if (dmap_rowbits_fits(g)) {
+    if (use_rows(g, m)) {
         reachable_from_rows(g, m, from, reached, count);
         return DMAP_OK;
     }
@@ -245,7 +252,8 @@ static void bfs_results(const bfs *b, int *depth, int *parent) {
     }
 }
 
-/* dmap_bfs with or without the small-board engine (benchmarks compare the two). */
+/* dmap_bfs with the small-board engine chosen as usual (rows 1), never (0: benchmarks compare)
+ * or only on its plain loop (2: the batch's plain path). */
 static int bfs_checked(const dmap_grid *g, const dmap_moves *m, const int *sources,
                        size_t nsources, int max_depth, int *depth, int *parent,
                        dmap_workspace *ws, int rows) {
@@ -255,8 +263,12 @@ static int bfs_checked(const dmap_grid *g, const dmap_moves *m, const int *sourc
     if (!depth || (nsources > 0 && !sources)) return DMAP_ERR_ARG;
     for (size_t i = 0; i < nsources; i++)
         if ((rc = check_start(g, n, sources[i])) != DMAP_OK) return rc;
-    if (rows && !parent && dmap_rowbits_fits(g)) {
+    if (rows == 1 && !parent && use_rows(g, m)) {
         dmap_rowbits_bfs(g, m, sources, nsources, max_depth, -1, depth, NULL);
+        return DMAP_OK;
+    }
+    if (rows == 2 && !parent && dmap_rowbits_fits(g) && !dmap_bfs_bits_fits(g, m)) {
+        dmap_rowbits_bfs_plain(g, m, sources, nsources, max_depth, -1, depth, NULL);
         return DMAP_OK;
     }
     if (!parent && dmap_bfs_bits_fits(g, m)) {
@@ -277,6 +289,11 @@ static int bfs_checked(const dmap_grid *g, const dmap_moves *m, const int *sourc
 int dmap_bfs_without_rows(const dmap_grid *g, const dmap_moves *m, const int *sources,
                           size_t nsources, int max_depth, int *depth, dmap_workspace *ws) {
     return bfs_checked(g, m, sources, nsources, max_depth, depth, NULL, ws, 0);
+}
+
+int dmap_bfs_plain(const dmap_grid *g, const dmap_moves *m, const int *sources, size_t nsources,
+                   int max_depth, int *depth, dmap_workspace *ws) {
+    return bfs_checked(g, m, sources, nsources, max_depth, depth, NULL, ws, 2);
 }
 
 int dmap_bfs(const dmap_grid *g, const dmap_moves *m, const int *sources, size_t nsources,

@@ -10,12 +10,6 @@
 #include "rowbits.h"
 #include "workspace.h"
 
-#if (defined(__x86_64__) || defined(_M_X64)) && (defined(__GNUC__) || defined(__clang__))
-#define RB_X86 1
-#include <immintrin.h>
-#else
-#define RB_X86 0
-#endif
 
 #if defined(__GNUC__) || defined(__clang__)
 #define RB_INLINE static inline __attribute__((always_inline))
@@ -23,7 +17,7 @@
 #define RB_INLINE static inline
 #endif
 
-enum { MOVES_4 = 0, MOVES_8_CUT = 1, MOVES_8_STRICT = 2 };
+enum { MOVES_4 = DMAP_ROWBITS_4, MOVES_8_CUT = DMAP_ROWBITS_8_CUT, MOVES_8_STRICT = DMAP_ROWBITS_8_STRICT };
 
 /* One board's rows. avail starts as the free cells and loses each cell as it is reached, so
  * "free and not yet seen" is one word. The diagonal masks serve the strict corner rule: dr[r]
@@ -148,41 +142,20 @@ RB_INLINE int bfs_levels(rb_board *b, int moves, rb_front *fr, int max_depth, in
     return 0;
 }
 
-#if RB_X86
-/* The same levels with AVX-512's masked stores: one store writes a level into every fresh
- * cell of 16 columns of a row, with no branch per cell or row (the plain loop's branches on
- * the bits of each row mispredict often on a random board). */
-__attribute__((target("avx512f"))) static int bfs_levels_avx512(rb_board *b, rb_front *fr,
-                                                                 int max_depth, int target,
-                                                                 int *depth) {
-    const int w = b->w;
-    for (int level = 1; fr->lo <= fr->hi && (max_depth < 0 || level <= max_depth); level++) {
-        switch (b->moves) {
-        case MOVES_4: next_level(b, MOVES_4, fr); break;
-        case MOVES_8_CUT: next_level(b, MOVES_8_CUT, fr); break;
-        default: next_level(b, MOVES_8_STRICT, fr); break;
-        }
-        if (depth) {
-            const __m512i lv = _mm512_set1_epi32(level);
-            for (int r = fr->lo; r <= fr->hi; r++) {
-                int *row = depth + (size_t)(r - 1) * w;
-                for (int c = 0; c < w; c += 16)
-                    _mm512_mask_storeu_epi32(row + c, (__mmask16)(fr->f[r] >> c), lv);
-            }
-        }
-        if (target >= 0 && front_has(b, fr, target)) return 1;
-    }
-    return 0;
-}
-
-static int have_avx512(void) {
-    __builtin_cpu_init();
-    return __builtin_cpu_supports("avx512f");
-}
-#endif
-
 int dmap_rowbits_bfs(const dmap_grid *g, const dmap_moves *m, const int *sources,
                      size_t nsources, int max_depth, int target, int *depth, uint64_t *seen) {
+    if (dmap_rowbits_avx512_ok() && sizeof(int) == sizeof(int32_t)) {
+        dmap_rowbits_job j = {g->w, g->h, moves_kind(m), g->wall, sources, NULL, nsources,
+                              max_depth < 0 ? INT64_MAX : max_depth, target, DMAP_ELEM_I32,
+                              depth, -1.0, seen};
+        return dmap_rowbits_run_avx512(&j);
+    }
+    return dmap_rowbits_bfs_plain(g, m, sources, nsources, max_depth, target, depth, seen);
+}
+
+int dmap_rowbits_bfs_plain(const dmap_grid *g, const dmap_moves *m, const int *sources,
+                           size_t nsources, int max_depth, int target, int *depth,
+                           uint64_t *seen) {
     rb_board b;
     load_board(&b, g, m);
     rb_front fr;
@@ -196,11 +169,6 @@ int dmap_rowbits_bfs(const dmap_grid *g, const dmap_moves *m, const int *sources
         write_level_int(&b, &fr, 0, depth);
     }
     int found = target >= 0 && front_has(&b, &fr, target);
-#if RB_X86
-    if (!found && have_avx512()) {
-        found = bfs_levels_avx512(&b, &fr, max_depth, target, depth);
-    } else
-#endif
     if (!found) {
         switch (b.moves) {
         case MOVES_4: found = bfs_levels(&b, MOVES_4, &fr, max_depth, target, depth); break;
@@ -227,19 +195,15 @@ int dmap_rowbits_field_applies(const dmap_grid *g, const dmap_moves *m, const dm
     return 1;
 }
 
-typedef struct rb_seed {
-    int32_t value, cell;
-} rb_seed;
-
 static int compare_seeds(const void *a, const void *b) {
-    const rb_seed *x = a, *y = b;
+    const dmap_rowbits_seed *x = a, *y = b;
     return (x->value > y->value) - (x->value < y->value);
 }
 
-static void sort_seeds(rb_seed *s, size_t n) {
+static void sort_seeds(dmap_rowbits_seed *s, size_t n) {
     if (n <= 64) {
         for (size_t i = 1; i < n; i++) {
-            rb_seed it = s[i];
+            dmap_rowbits_seed it = s[i];
             size_t j = i;
             while (j > 0 && s[j - 1].value > it.value) s[j] = s[j - 1], j--;
             s[j] = it;
@@ -256,7 +220,7 @@ static void sort_seeds(rb_seed *s, size_t n) {
 /* The levels of a field: a seed of value v enters the frontier at level v; when the frontier
  * dies out the level jumps to the next seed's value. Cells reached at a level >= bound keep
  * the ceiling already written. */
-RB_INLINE void field_levels(rb_board *b, int moves, rb_front *fr, const rb_seed *seed,
+RB_INLINE void field_levels(rb_board *b, int moves, rb_front *fr, const dmap_rowbits_seed *seed,
                             size_t nseeds, int64_t bound, double *values) {
     size_t si = 0;
     int64_t level = seed[0].value;
@@ -274,8 +238,17 @@ RB_INLINE void field_levels(rb_board *b, int moves, rb_front *fr, const rb_seed 
     }
 }
 
-static void run_field(const dmap_grid *g, const dmap_moves *m, const rb_seed *seed,
+static void run_field(const dmap_grid *g, const dmap_moves *m, const dmap_rowbits_seed *seed,
                       size_t nseeds, double dflt, double *values) {
+    /* an integer level v is below dflt exactly when v < ceil(dflt) */
+    int64_t bound = dflt >= 2.0 * DMAP_ROWBITS_GOAL_LIMIT ? INT64_MAX : (int64_t)ceil(dflt);
+    if (dmap_rowbits_avx512_ok()) {
+        dmap_rowbits_job j = {g->w, g->h, moves_kind(m), g->wall, NULL, seed, nseeds,
+                              bound == INT64_MAX ? INT64_MAX : bound - 1, -1, DMAP_ELEM_F64,
+                              values, dflt, NULL};
+        dmap_rowbits_run_avx512(&j);
+        return;
+    }
     rb_board b;
     load_board(&b, g, m);
     rb_front fr;
@@ -284,8 +257,6 @@ static void run_field(const dmap_grid *g, const dmap_moves *m, const rb_seed *se
     fr.hi = 0;
     size_t n = (size_t)g->w * (size_t)g->h;
     for (size_t i = 0; i < n; i++) values[i] = dflt;
-    /* an integer level v is below dflt exactly when v < ceil(dflt) */
-    int64_t bound = dflt >= 2.0 * DMAP_ROWBITS_GOAL_LIMIT ? INT64_MAX : (int64_t)ceil(dflt);
     switch (b.moves) {
     case MOVES_4: field_levels(&b, MOVES_4, &fr, seed, nseeds, bound, values); break;
     case MOVES_8_CUT: field_levels(&b, MOVES_8_CUT, &fr, seed, nseeds, bound, values); break;
@@ -296,8 +267,8 @@ static void run_field(const dmap_grid *g, const dmap_moves *m, const rb_seed *se
 static int field_with_buffer(const dmap_grid *g, const dmap_moves *m, const dmap_goal *goals,
                              size_t ngoals, double dflt, double *values, dmap_workspace *ws) {
     size_t bytes;
-    if (!dmap_mul_size(ngoals, sizeof(rb_seed), &bytes)) return DMAP_ERR_NOMEM;
-    rb_seed *seed = dmap_ws_buffer(ws, DMAP_WS_SCAN_SEEDS, bytes, 0);
+    if (!dmap_mul_size(ngoals, sizeof(dmap_rowbits_seed), &bytes)) return DMAP_ERR_NOMEM;
+    dmap_rowbits_seed *seed = dmap_ws_buffer(ws, DMAP_WS_SCAN_SEEDS, bytes, 0);
     if (!seed) return DMAP_ERR_NOMEM;
     for (size_t k = 0; k < ngoals; k++) {
         seed[k].value = (int32_t)goals[k].value;
@@ -311,7 +282,7 @@ static int field_with_buffer(const dmap_grid *g, const dmap_moves *m, const dmap
 int dmap_rowbits_field(const dmap_grid *g, const dmap_moves *m, const dmap_goal *goals,
                        size_t ngoals, double dflt, double *values, dmap_workspace *ws) {
     if (ngoals <= 64) {
-        rb_seed seed[64];
+        dmap_rowbits_seed seed[64];
         for (size_t k = 0; k < ngoals; k++) {
             seed[k].value = (int32_t)goals[k].value;
             seed[k].cell = goals[k].y * g->w + goals[k].x;

@@ -40,6 +40,11 @@ int dmap_rowbits_fits(const dmap_grid *g);
 int dmap_rowbits_bfs(const dmap_grid *g, const dmap_moves *m, const int *sources,
                      size_t nsources, int max_depth, int target, int *depth, uint64_t *seen);
 
+/* dmap_rowbits_bfs on the plain C loop, whatever the processor (the batch's plain path). */
+int dmap_rowbits_bfs_plain(const dmap_grid *g, const dmap_moves *m, const int *sources,
+                           size_t nsources, int max_depth, int target, int *depth,
+                           uint64_t *seen);
+
 /* Nonzero when dmap_field on (g, m, goals) may run on dmap_rowbits_field with the same result:
  * the grid fits, no costs, unit steps (cardinal 1, and diagonal 1 when 8-connected), at least
  * one goal, every goal value an integer within +-DMAP_ROWBITS_GOAL_LIMIT and not -0.0. */
@@ -58,6 +63,46 @@ int dmap_rowbits_field(const dmap_grid *g, const dmap_moves *m, const dmap_goal 
  * the queue otherwise (reach.c; benchmarks compare it with dmap_bfs). */
 int dmap_bfs_without_rows(const dmap_grid *g, const dmap_moves *m, const int *sources,
                           size_t nsources, int max_depth, int *depth, dmap_workspace *ws);
+
+/* dmap_bfs without SIMD: the bitset search of bfs_bits.c where it applies, else this engine's
+ * plain loop, else the queue (reach.c; the batch's plain path). */
+int dmap_bfs_plain(const dmap_grid *g, const dmap_moves *m, const int *sources, size_t nsources,
+                   int max_depth, int *depth, dmap_workspace *ws);
+
+/* ---- the AVX-512 engine (rowbits_avx512.c) ------------------------------------------------ */
+
+enum { DMAP_ROWBITS_4 = 0, DMAP_ROWBITS_8_CUT = 1, DMAP_ROWBITS_8_STRICT = 2 };
+
+/* A start cell of a field and its value (the level it enters at). */
+typedef struct dmap_rowbits_seed {
+    int32_t value, cell;
+} dmap_rowbits_seed;
+
+/* One search of the AVX-512 engine: a board (checked), its starts — sources at level 0 when
+ * seeds is NULL, else seeds sorted by value, nseeds of either — the last level searched
+ * (max_level), an early stop at target (>= 0) and the outputs: out (w*h elements of type,
+ * may be NULL) gets each reached cell's level and fill elsewhere; seen (h words, may be
+ * NULL) the reached cells. */
+typedef struct dmap_rowbits_job {
+    int w, h, moves;
+    const unsigned char *wall;
+    const int *sources;
+    const dmap_rowbits_seed *seeds;
+    size_t nseeds;
+    int64_t max_level;
+    int target;
+    dmap_elem type;
+    void *out;
+    double fill;
+    uint64_t *seen;
+} dmap_rowbits_job;
+
+/* Nonzero when this processor runs the AVX-512 engine (AVX-512 F and BW) and the environment
+ * does not cap the SIMD paths below it (dmap_simd_best: DMAP_SIMD=none or avx2). */
+int dmap_rowbits_avx512_ok(void);
+/* Run a job on the AVX-512 engine (only where dmap_rowbits_avx512_ok); returns 1 when the
+ * target was reached, else 0. No allocation. */
+int dmap_rowbits_run_avx512(const dmap_rowbits_job *j);
 
 /* ---- shared with bfs_bits.c and batch.c ---------------------------------------------------- */
 

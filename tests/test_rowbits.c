@@ -52,6 +52,9 @@ static void check_bfs(dmap_grid *g, const dmap_moves *m, dmap_rng *r, int with_s
     CHECK_EQ_INT(dmap_bfs(g, m, sources, (size_t)ns, max_depth, fast, NULL, NULL), DMAP_OK);
     CHECK_EQ_INT(dmap_bfs(g, m, sources, (size_t)ns, max_depth, queue, parent, NULL), DMAP_OK);
     CHECK(memcmp(fast, queue, n * sizeof *fast) == 0);
+    /* the engine itself (dmap_bfs may pick the bitset search of bfs_bits.c on the plain path) */
+    CHECK_EQ_INT(dmap_rowbits_bfs(g, m, sources, (size_t)ns, max_depth, -1, fast, NULL), 0);
+    CHECK(memcmp(fast, queue, n * sizeof *fast) == 0);
     if (with_sweep && max_depth < 0) {
         double *sweep = malloc(n * sizeof *sweep);
         for (size_t i = 0; i < n; i++) sweep[i] = FAR;

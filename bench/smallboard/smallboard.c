@@ -15,12 +15,12 @@
  *      "dmap_field" (the unit-step field of the same source, no ceiling), "batch/plain" and
  *      "batch/simd" (dmap_bfs_batch into int16 on the plain and the widest SIMD path, no pool).
  *      Medians over the rounds; ratios general/x as the median of the per-round ratios with
- *      their range.
+ *      their range. Checksums come from a first, untimed run of each contender.
  *   2. Throughput, wall clock, the best of R repetitions: dmap_bfs one board at a time on T
  *      threads, and dmap_bfs_batch (int16, widest SIMD path) on 1 and T threads; maps/s.
  *
  * usage: smallboard [--size WxH] [--boards N] [--threads T] [--rounds R] [--reps R]
- *                   [--seed S] [--dump FILE] [--quick]
+ *                   [--seed S] [--moves 4|8|8s] [--dump FILE] [--quick] [--only 1|2]
  * Exit status 1 when any two checksums differ. */
 #define _POSIX_C_SOURCE 200809L
 
@@ -47,6 +47,7 @@ typedef struct boards {
 } boards;
 
 static int failures;
+static dmap_moves moves; /* --moves: 4, 8 (corners cut) or 8s (strict) */
 
 static void make_boards(boards *b, int w, int h, int n, uint64_t seed) {
     b->w = w;
@@ -93,6 +94,7 @@ static double cpu_ms(void) {
 
 typedef struct ctx {
     const boards *b;
+    int sum;                 /* take the checksum (the untimed run) */
     int *depth;              /* one board's ints */
     double *values;          /* one board's doubles */
     int16_t *out;            /* every board's int16 depths */
@@ -122,7 +124,7 @@ static int64_t run_general(ctx *c) {
     for (int k = 0; k < c->b->n; k++) {
         dmap_grid g = board_grid(c->b, k);
         if (dmap_bfs_without_rows(&g, &c->m, &c->b->sources[k], 1, -1, c->depth, c->ws)) failures++;
-        t += sum_positive_int(c->depth, c->b->cells);
+        if (c->sum) t += sum_positive_int(c->depth, c->b->cells);
     }
     return t;
 }
@@ -132,7 +134,7 @@ static int64_t run_dmap_bfs(ctx *c) {
     for (int k = 0; k < c->b->n; k++) {
         dmap_grid g = board_grid(c->b, k);
         if (dmap_bfs(&g, &c->m, &c->b->sources[k], 1, -1, c->depth, NULL, c->ws)) failures++;
-        t += sum_positive_int(c->depth, c->b->cells);
+        if (c->sum) t += sum_positive_int(c->depth, c->b->cells);
     }
     return t;
 }
@@ -144,7 +146,7 @@ static int64_t run_field(ctx *c) {
         int s = c->b->sources[k];
         dmap_goal goal = {s % c->b->w, s / c->b->w, 0.0};
         if (dmap_field(&g, &c->m, &goal, 1, DMAP_NO_CEILING, c->values, c->ws)) failures++;
-        for (size_t i = 0; i < c->b->cells; i++)
+        for (size_t i = 0; c->sum && i < c->b->cells; i++)
             if (c->values[i] > 0 && c->values[i] < DMAP_NO_CEILING) t += (int64_t)c->values[i];
     }
     return t;
@@ -154,7 +156,7 @@ static int64_t run_batch(ctx *c, dmap_simd simd, dmap_pool *pool) {
     dmap_boards bd = {c->b->w, c->b->h, (size_t)c->b->n, c->b->walls};
     if (dmap_bfs_batch(&bd, &c->m, c->b->sources, NULL, -1, DMAP_ELEM_I16, c->out, pool, simd))
         failures++;
-    return sum_positive_i16(c->out, c->b->cells * (size_t)c->b->n);
+    return c->sum ? sum_positive_i16(c->out, c->b->cells * (size_t)c->b->n) : 0;
 }
 
 static int64_t run_batch_plain(ctx *c) { return run_batch(c, DMAP_SIMD_NONE, NULL); }
@@ -174,9 +176,9 @@ static double median_of(const double *x, int n) {
 }
 
 static void part_one(const boards *b, int rounds) {
-    ctx c = {b, malloc(sizeof(int) * b->cells), malloc(sizeof(double) * b->cells),
+    ctx c = {b, 1, malloc(sizeof(int) * b->cells), malloc(sizeof(double) * b->cells),
              malloc(sizeof(int16_t) * b->cells * (size_t)b->n), dmap_workspace_new(),
-             dmap_moves_4()};
+             moves};
     if (!c.depth || !c.values || !c.out || !c.ws) {
         fprintf(stderr, "smallboard: out of memory\n");
         exit(1);
@@ -187,16 +189,18 @@ static void part_one(const boards *b, int rounds) {
                                      {"batch/plain", run_batch_plain, {0}, 0},
                                      {"batch/simd", run_batch_simd, {0}, 0}};
     int n = 5;
-    for (int k = 0; k < n; k++) all[k].checksum = all[k].run(&c); /* warm-up */
+    for (int k = 0; k < n; k++) all[k].checksum = all[k].run(&c); /* warm-up, checksums */
+    c.sum = 0;
     for (int r = 0; r < rounds; r++)
         for (int i = 0; i < n; i++) {
             contender *x = &all[(i + r) % n];
             double t0 = cpu_ms();
-            int64_t sum = x->run(&c);
+            x->run(&c);
             x->ns[r] = (cpu_ms() - t0) * 1e6 / b->n;
-            if (sum != x->checksum) failures++;
         }
-    printf("one thread, %d boards %dx%d, %d rounds, thread CPU time (SIMD: %s)\n", b->n, b->w,
+    printf("one thread, %s moves, %d boards %dx%d, %d rounds, thread CPU time (SIMD: %s)\n",
+           moves.connectivity == 4 ? "4-connected" : moves.corners ? "8-connected strict" : "8-connected",
+           b->n, b->w,
            b->h, rounds,
            dmap_simd_best() == DMAP_SIMD_AVX512 ? "AVX-512"
            : dmap_simd_best() == DMAP_SIMD_AVX2 ? "AVX2"
@@ -234,7 +238,7 @@ typedef struct per_board_job {
 
 static void per_board_chunk(void *p, size_t chunk, int thread) {
     per_board_job *j = p;
-    dmap_moves m = dmap_moves_4();
+    dmap_moves m = moves;
     int64_t t = 0;
     int k0 = (int)chunk * j->chunk, k1 = k0 + j->chunk < j->b->n ? k0 + j->chunk : j->b->n;
     for (int k = k0; k < k1; k++) {
@@ -270,7 +274,7 @@ static void part_two(const boards *b, int threads, int reps) {
         j.ws[t] = dmap_workspace_new();
     }
     dmap_boards bd = {b->w, b->h, (size_t)b->n, b->walls};
-    dmap_moves m = dmap_moves_4();
+    dmap_moves m = moves;
     const char *names[3] = {"dmap_bfs per board", "batch", "batch"};
     int tcount[3] = {threads, 1, threads};
     double best[3] = {1e300, 1e300, 1e300};
@@ -313,7 +317,7 @@ static void part_two(const boards *b, int threads, int reps) {
 
 static void usage(void) {
     fprintf(stderr, "usage: smallboard [--size WxH] [--boards N] [--threads T] [--rounds R] "
-                    "[--reps R] [--seed S] [--dump FILE] [--quick] [--only 1|2]\n");
+                    "[--reps R] [--seed S] [--moves 4|8|8s] [--dump FILE] [--quick] [--only 1|2]\n");
     exit(2);
 }
 
@@ -334,6 +338,7 @@ int main(int argc, char **argv) {
         reps = 3, only = 0;
     uint64_t seed = 1;
     const char *dump = NULL;
+    moves = dmap_moves_4();
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--size")) {
             if (i + 1 >= argc || sscanf(argv[i + 1], "%dx%d", &w, &h) != 2 || w < 1 || h < 1 ||
@@ -357,6 +362,15 @@ int main(int argc, char **argv) {
         } else if (!strcmp(argv[i], "--dump")) {
             if (i + 1 >= argc) usage();
             dump = argv[++i];
+        } else if (!strcmp(argv[i], "--moves")) {
+            if (i + 1 >= argc) usage();
+            const char *v = argv[++i];
+            moves = !strcmp(v, "4") ? dmap_moves_4() : dmap_moves_8();
+            if (!strcmp(v, "8s")) moves.corners = DMAP_CORNERS_STRICT;
+            if (strcmp(v, "4") && strcmp(v, "8") && strcmp(v, "8s")) {
+                fprintf(stderr, "smallboard: --moves wants 4, 8 or 8s, not '%s'\n", v);
+                return 2;
+            }
         } else if (!strcmp(argv[i], "--quick")) {
             n = 256;
             rounds = 3;
