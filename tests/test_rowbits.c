@@ -134,6 +134,9 @@ static void check_field(dmap_grid *g, const dmap_moves *m, dmap_rng *r, int with
     CHECK_EQ_INT(dmap_field(g, m, goals, ngoals, dflt, fast, ngoals > 64 ? ws : NULL), DMAP_OK);
     CHECK_EQ_INT(scan_field(g, m, goals, ngoals, dflt, engine, ws), DMAP_OK);
     CHECK(memcmp(fast, engine, n * sizeof *fast) == 0);
+    CHECK_EQ_INT(dmap_rowbits_field(g, m, goals, ngoals, dflt, fast, ngoals > 64 ? ws : NULL),
+                 DMAP_OK);
+    CHECK(memcmp(fast, engine, n * sizeof *fast) == 0);
     if (with_sweep) {
         double *sweep = malloc(n * sizeof *sweep);
         for (size_t i = 0; i < n; i++) sweep[i] = dflt;
