@@ -15,6 +15,7 @@
 #include <immintrin.h>
 
 #define RB512 __attribute__((target("avx512f,avx512bw")))
+#define RB512_INLINE static inline __attribute__((target("avx512f,avx512bw"), always_inline))
 enum { VECS = DMAP_ROWBITS_MAX_H / 8, MAX_PLANES = 32 };
 
 int dmap_rowbits_avx512_ok(void) {
@@ -68,13 +69,22 @@ static void mark_level(v_board *b, int nv, int r, uint64_t bit, uint32_t rel) {
     }
 }
 
+/* Enter cell `cell` at relative level rel unless it was reached already; 1 when it entered. */
+static int enter(v_board *b, int nv, int w, int cell, uint32_t rel) {
+    int r = cell / w;
+    uint64_t bit = (uint64_t)1 << (cell % w);
+    if (!(b->avail[r] & bit)) return 0;
+    b->avail[r] &= ~bit;
+    b->f[r] |= bit;
+    mark_level(b, nv, r, bit, rel);
+    return 1;
+}
+
 /* One level: the frontier f becomes the next level, its cells leave avail and join the planes
  * of rel. Returns nonzero when the new level is not empty. */
-RB512 static int step(v_board *b, int nv, int moves, uint32_t rel) {
-    for (uint32_t bits = rel; bits; bits &= bits - 1) {
-        int p = dmap_lowest_bit(bits);
-        while (b->nplanes <= p) memset(b->plane[b->nplanes++], 0, sizeof(uint64_t) * 8 * (size_t)nv);
-    }
+RB512_INLINE int step(v_board *b, int nv, int moves, uint32_t rel) {
+    if (rel >> b->nplanes) /* a new highest bit: one more plane */
+        memset(b->plane[b->nplanes++], 0, sizeof(uint64_t) * 8 * (size_t)nv);
     const __m512i zero = _mm512_setzero_si512();
     __m512i prev = zero, cur = _mm512_load_si512(b->f), any = zero;
     for (int k = 0; k < nv; k++) {
@@ -190,46 +200,51 @@ RB512 static void write_out(const v_board *b, const dmap_rowbits_job *j, int32_t
     }
 }
 
-/* Enter cell `cell` at relative level rel unless it was reached already; 1 when it entered. */
-static int enter(v_board *b, int nv, int w, int cell, uint32_t rel) {
-    int r = cell / w;
-    uint64_t bit = (uint64_t)1 << (cell % w);
-    if (!(b->avail[r] & bit)) return 0;
-    b->avail[r] &= ~bit;
-    b->f[r] |= bit;
-    mark_level(b, nv, r, bit, rel);
-    return 1;
+/* The levels of a search, specialised by the caller for the move rule and the register count
+ * (both constants at each call). Returns 1 when the target was reached. */
+RB512_INLINE int run_levels(v_board *b, const dmap_rowbits_job *j, const int nv, const int moves) {
+    const int w = j->w;
+    size_t si = 0;
+    const int64_t first = j->seeds ? j->seeds[0].value : 0;
+    int64_t level = first;
+    int front = 0;
+    for (;;) {
+        if (j->seeds) {
+            for (; si < j->nseeds && j->seeds[si].value == level; si++)
+                front |= enter(b, nv, w, j->seeds[si].cell, (uint32_t)(level - first));
+        } else if (level == 0) {
+            for (; si < j->nseeds; si++) front |= enter(b, nv, w, j->sources[si], 0);
+        }
+        if (!front) {
+            if (!j->seeds || si == j->nseeds) return 0;
+            level = j->seeds[si].value;
+            continue;
+        }
+        if (j->target >= 0 && (b->f[j->target / w] >> (j->target % w) & 1)) return 1;
+        if (level >= j->max_level) return 0;
+        front = step(b, nv, moves, (uint32_t)(level + 1 - first));
+        level++;
+    }
 }
 
 RB512 int dmap_rowbits_run_avx512(const dmap_rowbits_job *j) {
     v_board b;
     b.nplanes = 0;
     load_rows(&b, j);
-    const int nv = (j->h + 7) / 8, w = j->w;
-    size_t si = 0;
-    const int64_t first = j->seeds ? j->seeds[0].value : 0;
-    int64_t level = first;
-    int front = 0, found = 0;
-    for (;;) {
-        if (j->seeds) {
-            for (; si < j->nseeds && j->seeds[si].value == level; si++)
-                front |= enter(&b, nv, w, j->seeds[si].cell, (uint32_t)(level - first));
-        } else if (level == 0) {
-            for (; si < j->nseeds; si++) front |= enter(&b, nv, w, j->sources[si], 0);
-        }
-        if (!front) {
-            if (!j->seeds || si == j->nseeds) break;
-            level = j->seeds[si].value;
-            continue;
-        }
-        if (j->target >= 0 && (b.f[j->target / w] >> (j->target % w) & 1)) {
-            found = 1;
-            break;
-        }
-        if (level >= j->max_level) break;
-        front = step(&b, nv, j->moves, (uint32_t)(level + 1 - first));
-        level++;
+    const int nv = (j->h + 7) / 8;
+    int found, which = j->moves * 3 + (nv == 1 ? 0 : nv == 2 ? 1 : 2);
+    switch (which) {
+    case 0: found = run_levels(&b, j, 1, DMAP_ROWBITS_4); break;
+    case 1: found = run_levels(&b, j, 2, DMAP_ROWBITS_4); break;
+    case 2: found = run_levels(&b, j, nv, DMAP_ROWBITS_4); break;
+    case 3: found = run_levels(&b, j, 1, DMAP_ROWBITS_8_CUT); break;
+    case 4: found = run_levels(&b, j, 2, DMAP_ROWBITS_8_CUT); break;
+    case 5: found = run_levels(&b, j, nv, DMAP_ROWBITS_8_CUT); break;
+    case 6: found = run_levels(&b, j, 1, DMAP_ROWBITS_8_STRICT); break;
+    case 7: found = run_levels(&b, j, 2, DMAP_ROWBITS_8_STRICT); break;
+    default: found = run_levels(&b, j, nv, DMAP_ROWBITS_8_STRICT); break;
     }
+    const int64_t first = j->seeds ? j->seeds[0].value : 0;
     if (j->out) write_out(&b, j, (int32_t)first);
     if (j->seen)
         for (int r = 0; r < j->h; r++) j->seen[r] = b.free[r] & ~b.avail[r];
