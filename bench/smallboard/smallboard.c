@@ -304,6 +304,11 @@ static void part_two(const boards *b, int threads, int reps) {
                sums[k] == sums[0] ? "" : "  MISMATCH");
         if (sums[k] != sums[0]) failures++;
     }
+    /* one line per contender for scripts (device.sh gathers them into its table) */
+    const char *keys[3] = {"dmap_bfs/board", "batch", "batch"};
+    for (int k = 0; k < 3; k++)
+        printf("RESULT %dx%d %d %s %d %.6g %lld\n", b->w, b->h, b->n, keys[k], tcount[k],
+               b->n / best[k], (long long)sums[k]);
     for (int t = 0; t < threads; t++) {
         free(j.depth[t]);
         dmap_workspace_free(j.ws[t]);
