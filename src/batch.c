@@ -1,11 +1,9 @@
 /* batch.c — the batch functions: BFS depths and Dijkstra maps of N boards of one size in one
  * call (dmap_bfs_batch, dmap_field_batch), on a caller's thread pool, with boards in SIMD
  * registers where the processor has them — AVX-512: a board's rows in the lanes
- * (rowbits_avx512.c); AVX2: four boards in the lanes (batch_lanes.h) — and the path chooser
- * dmap_simd_best. Boards are cut into chunks of CHUNK_BOARDS; each chunk writes only its own
+ * (rowbits_avx512.c); AVX2: four boards in the lanes (below). Boards are cut into chunks of CHUNK_BOARDS; each chunk writes only its own
  * boards' outputs, so the result does not depend on which thread runs which chunk. */
 #include <math.h>
-#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -21,33 +19,7 @@
 #define BATCH_X86 0
 #endif
 
-enum { CHUNK_BOARDS = 64, MOVES_4 = DMAP_ROWBITS_4, MOVES_8_CUT = DMAP_ROWBITS_8_CUT,
-       MOVES_8_STRICT = DMAP_ROWBITS_8_STRICT };
-
-/* The processor's widest path, capped by the environment variable DMAP_SIMD ("none", "avx2",
- * "avx512"): read once, kept in an atomic (every thread computes the same value). */
-static _Atomic int simd_cached = -1;
-
-static dmap_simd simd_of_processor(void) {
-#if BATCH_X86
-    __builtin_cpu_init();
-    if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw"))
-        return DMAP_SIMD_AVX512;
-    if (__builtin_cpu_supports("avx2")) return DMAP_SIMD_AVX2;
-#endif
-    return DMAP_SIMD_NONE;
-}
-
-dmap_simd dmap_simd_best(void) {
-    int v = atomic_load_explicit(&simd_cached, memory_order_relaxed);
-    if (v >= 0) return (dmap_simd)v;
-    dmap_simd best = simd_of_processor();
-    const char *cap = getenv("DMAP_SIMD");
-    if (cap && !strcmp(cap, "none")) best = DMAP_SIMD_NONE;
-    if (cap && !strcmp(cap, "avx2") && best > DMAP_SIMD_AVX2) best = DMAP_SIMD_AVX2;
-    atomic_store_explicit(&simd_cached, (int)best, memory_order_relaxed);
-    return best;
-}
+enum { CHUNK_BOARDS = 64 };
 
 /* Board sizes and the stacked arrays' element count: DMAP_OK or ARG/SIZE. */
 static int check_boards(const dmap_boards *b, dmap_elem type, size_t *cells) {
@@ -159,18 +131,100 @@ static void fill_unreached(const bfs_job *j, size_t b0, size_t nb) {
 }
 
 #if BATCH_X86
-#define BK_LANES 4
-#define BK_TARGET __attribute__((target("avx2")))
-#define BK_NONZERO(v)                                                                        \
-    ((unsigned)~_mm256_movemask_pd(                                                          \
-         _mm256_castsi256_pd(_mm256_cmpeq_epi64((__m256i)(v), _mm256_setzero_si256()))) &   \
-     15u)
-#define BK_NAME bfs_lanes_avx2
-#include "batch_lanes.h"
-#undef BK_LANES
-#undef BK_TARGET
-#undef BK_NONZERO
-#undef BK_NAME
+#define BATCH_AVX2 __attribute__((target("avx2")))
+
+/* The lanes of a 256-bit register that are not zero, as bits 0..3. */
+static BATCH_AVX2 inline unsigned nonzero_lanes(__m256i v) {
+    __m256i zero = _mm256_cmpeq_epi64(v, _mm256_setzero_si256());
+    return (unsigned)~_mm256_movemask_pd(_mm256_castsi256_pd(zero)) & 15u;
+}
+
+/* The BFS of four boards at once on AVX2, board l in lane l of every register (one 64-bit
+ * lane per board row): the small-board engine's level step (rowbits.c) on GCC/clang vector
+ * types; the depths of each level are written from each lane's fresh rows. */
+static BATCH_AVX2 void bfs_lanes_avx2(const bfs_job *j, size_t b0, int nl) {
+    typedef uint64_t vec __attribute__((vector_size(32)));
+    const int w = j->w, h = j->h;
+    const size_t cells = j->cells;
+    vec avail[DMAP_ROWBITS_ROWS], f[DMAP_ROWBITS_ROWS];
+    vec dr[DMAP_ROWBITS_ROWS], dl[DMAP_ROWBITS_ROWS], ur[DMAP_ROWBITS_ROWS], ul[DMAP_ROWBITS_ROWS];
+    const vec zero = {0};
+    for (int r = 0; r <= h + 1; r++) avail[r] = f[r] = zero;
+    for (int l = 0; l < nl; l++) {
+        const unsigned char *wall = j->walls + (b0 + (size_t)l) * cells;
+        for (int y = 0; y < h; y++) avail[y + 1][l] = dmap_row_free_bits(wall + (size_t)y * w, w);
+    }
+    if (j->moves == DMAP_ROWBITS_8_STRICT) {
+        dr[0] = dl[0] = ur[0] = ul[0] = dr[h + 1] = dl[h + 1] = ur[h + 1] = ul[h + 1] = zero;
+        for (int r = 1; r <= h; r++) {
+            dr[r] = (avail[r] >> 1) & avail[r + 1];
+            dl[r] = (avail[r] << 1) & avail[r + 1];
+            ur[r] = (avail[r] >> 1) & avail[r - 1];
+            ul[r] = (avail[r] << 1) & avail[r - 1];
+        }
+    }
+    fill_unreached(j, b0, (size_t)nl);
+    for (int l = 0; l < nl; l++) {
+        size_t b = b0 + (size_t)l, k0, k1;
+        board_sources(j, b, &k0, &k1);
+        for (size_t k = k0; k < k1; k++) {
+            int s = j->sources[k], r = s / w + 1;
+            uint64_t bit = (uint64_t)1 << (s % w);
+            f[r][l] |= bit;
+            avail[r][l] &= ~bit;
+            store_depth(j, b * cells + (size_t)s, 0);
+        }
+    }
+    for (int level = 1; j->max_depth < 0 || level <= j->max_depth; level++) {
+        vec up = zero, cur = f[1], any = zero;
+        switch (j->moves) {
+        case DMAP_ROWBITS_4:
+            for (int r = 1; r <= h; r++) {
+                vec down = f[r + 1];
+                vec n = (up | down | cur << 1 | cur >> 1) & avail[r];
+                f[r] = n;
+                avail[r] &= ~n;
+                any |= n;
+                up = cur;
+                cur = down;
+            }
+            break;
+        case DMAP_ROWBITS_8_CUT:
+            for (int r = 1; r <= h; r++) {
+                vec down = f[r + 1], v = up | down;
+                vec n = (v | v << 1 | v >> 1 | cur << 1 | cur >> 1) & avail[r];
+                f[r] = n;
+                avail[r] &= ~n;
+                any |= n;
+                up = cur;
+                cur = down;
+            }
+            break;
+        default:
+            for (int r = 1; r <= h; r++) {
+                vec down = f[r + 1];
+                vec n = (up | down | cur << 1 | cur >> 1 | (up & dr[r - 1]) << 1 |
+                         (up & dl[r - 1]) >> 1 | (down & ur[r + 1]) << 1 |
+                         (down & ul[r + 1]) >> 1) &
+                        avail[r];
+                f[r] = n;
+                avail[r] &= ~n;
+                any |= n;
+                up = cur;
+                cur = down;
+            }
+            break;
+        }
+        if (!nonzero_lanes((__m256i)any)) break;
+        for (int r = 1; r <= h; r++) {
+            for (unsigned lanes = nonzero_lanes((__m256i)f[r]); lanes; lanes &= lanes - 1) {
+                int l = dmap_lowest_bit(lanes);
+                size_t base = (b0 + (size_t)l) * cells + (size_t)(r - 1) * (size_t)w;
+                store_level(j, base, f[r][l], level);
+            }
+        }
+    }
+}
 #endif
 
 /* One board on the plain path: the small-board engine or dmap_bfs into the thread's ints. */
@@ -203,22 +257,33 @@ static void bfs_chunk(void *ctx, size_t chunk, int thread) {
     const bfs_job *j = ctx;
     size_t b0 = chunk * CHUNK_BOARDS, b1 = b0 + CHUNK_BOARDS < j->n ? b0 + CHUNK_BOARDS : j->n;
     if (j->rows && j->simd == DMAP_SIMD_AVX512) {
-        /* a board at a time, its rows in the lanes (rowbits_avx512.c), straight into the type */
-        for (size_t b = b0; b < b1; b++) {
-            size_t k0, k1;
-            board_sources(j, b, &k0, &k1);
-            dmap_rowbits_job rj = {j->w, j->h, j->moves, j->walls + b * j->cells,
-                                   j->sources + k0, NULL, k1 - k0,
-                                   j->max_depth < 0 ? INT64_MAX : j->max_depth, -1, j->type,
-                                   (char *)j->out + b * j->cells * elem_bytes(j->type), -1.0,
-                                   NULL};
-            dmap_rowbits_run_avx512(&rj);
+        /* a board's rows in the lanes (rowbits_avx512.c), straight into the type; boards of
+         * up to 16 rows four at a time */
+        int group = j->h <= 16 ? 4 : 1;
+        for (size_t b = b0; b < b1; b += (size_t)group) {
+            dmap_rowbits_job rj[4];
+            int count = b1 - b < (size_t)group ? (int)(b1 - b) : group;
+            for (int i = 0; i < count; i++) {
+                size_t k0, k1, bi = b + (size_t)i;
+                board_sources(j, bi, &k0, &k1);
+                dmap_rowbits_job one = {j->w, j->h, j->moves, j->walls + bi * j->cells,
+                                        j->sources + k0, NULL, k1 - k0,
+                                        j->max_depth < 0 ? INT64_MAX : j->max_depth, -1,
+                                        j->type,
+                                        (char *)j->out + bi * j->cells * elem_bytes(j->type),
+                                        -1.0, NULL};
+                rj[i] = one;
+            }
+            if (group == 4)
+                dmap_rowbits_run4_avx512(rj, count);
+            else
+                dmap_rowbits_run_avx512(&rj[0]);
         }
         return;
     }
 #if BATCH_X86
     if (j->rows && j->simd == DMAP_SIMD_AVX2 && !j->bits) {
-        /* four boards at once, one in each lane (batch_lanes.h); small 4-connected boards
+        /* four boards at once, one in each lane; small 4-connected boards
          * are faster one at a time on the whole-board words of bfs_bits.c */
         for (size_t b = b0; b < b1; b += 4) {
             int nl = b1 - b < 4 ? (int)(b1 - b) : 4;
@@ -307,9 +372,9 @@ int dmap_bfs_batch(const dmap_boards *bd, const dmap_moves *m, const int *source
     if (bd->n == 0) return DMAP_OK;
     dmap_grid shape = {bd->w, bd->h, NULL, NULL};
     bfs_job j = {bd->w, bd->h,
-                 m->connectivity != 8 ? MOVES_4
-                 : m->corners == DMAP_CORNERS_STRICT ? MOVES_8_STRICT
-                                                     : MOVES_8_CUT,
+                 m->connectivity != 8 ? DMAP_ROWBITS_4
+                 : m->corners == DMAP_CORNERS_STRICT ? DMAP_ROWBITS_8_STRICT
+                                                     : DMAP_ROWBITS_8_CUT,
                  max_depth, cells, bd->n, bd->walls, m, sources, first, type, depths, path,
                  dmap_rowbits_fits(&shape), dmap_bfs_bits_fits(&shape, m), NULL, NULL};
     int nthreads = dmap_pool_threads(pool);

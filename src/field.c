@@ -145,9 +145,11 @@ int dmap_field(const dmap_grid *g, const dmap_moves *m, const dmap_goal *goals, 
         if (!(goals[k].value < dflt)) return DMAP_ERR_CEILING;
     /* the small-board engine: on AVX-512 always; on its plain loop only for 8-connected
      * moves (4-connected boards are as fast or faster on the int32 merge below) */
+#ifndef DMAP_NO_SMALL_BOARD
     if ((dmap_rowbits_avx512_ok() || m->connectivity == 8) &&
         dmap_rowbits_field_applies(g, m, goals, ngoals))
         return dmap_rowbits_field(g, m, goals, ngoals, dflt, values, ws);
+#endif
     if (int_field_applies(g, m, goals, ngoals)) {
         if (ws) return field_int4(g, goals, ngoals, dflt, values, ws);
         dmap_workspace *tmp = dmap_workspace_new();

@@ -12,9 +12,9 @@
 
 
 #if defined(__GNUC__) || defined(__clang__)
-#define RB_INLINE static inline __attribute__((always_inline))
+#define RB_INLINE inline __attribute__((always_inline))
 #else
-#define RB_INLINE static inline
+#define RB_INLINE inline
 #endif
 
 enum { MOVES_4 = DMAP_ROWBITS_4, MOVES_8_CUT = DMAP_ROWBITS_8_CUT, MOVES_8_STRICT = DMAP_ROWBITS_8_STRICT };
@@ -61,7 +61,7 @@ static void load_board(rb_board *b, const dmap_grid *g, const dmap_moves *m) {
 
 /* The cells of row r one step from the frontier rows up (r - 1), cur (r) and down (r + 1),
  * before masking with the free and unseen cells. */
-RB_INLINE uint64_t spread(const rb_board *b, int moves, int r, uint64_t up, uint64_t cur,
+static RB_INLINE uint64_t rb_spread(const rb_board *b, int moves, int r, uint64_t up, uint64_t cur,
                           uint64_t down) {
     uint64_t side = cur << 1 | cur >> 1;
     if (moves == MOVES_4) return up | down | side;
@@ -81,14 +81,14 @@ typedef struct rb_front {
 } rb_front;
 
 /* Replace the frontier by the next level (in place) and take its cells from avail. */
-RB_INLINE void next_level(rb_board *b, int moves, rb_front *fr) {
+static RB_INLINE void rb_next_level(rb_board *b, int moves, rb_front *fr) {
     int a = fr->lo - 1 < 1 ? 1 : fr->lo - 1, z = fr->hi + 1 > b->h ? b->h : fr->hi + 1;
     uint64_t *f = fr->f;
     uint64_t up = f[a - 1], cur = f[a];
     int lo = b->h + 1, hi = 0;
     for (int r = a; r <= z; r++) {
         uint64_t down = f[r + 1];
-        uint64_t n = spread(b, moves, r, up, cur, down) & b->avail[r];
+        uint64_t n = rb_spread(b, moves, r, up, cur, down) & b->avail[r];
         f[r] = n;
         b->avail[r] &= ~n;
         /* no branch: whether a row is empty is unpredictable */
@@ -132,10 +132,10 @@ static inline int front_has(const rb_board *b, const rb_front *fr, int cell) {
 }
 
 /* The BFS levels after level 0, specialised per move kind (moves is a constant at each call). */
-RB_INLINE int bfs_levels(rb_board *b, int moves, rb_front *fr, int max_depth, int target,
+static RB_INLINE int rb_bfs_levels(rb_board *b, int moves, rb_front *fr, int max_depth, int target,
                          int *depth) {
     for (int level = 1; fr->lo <= fr->hi && (max_depth < 0 || level <= max_depth); level++) {
-        next_level(b, moves, fr);
+        rb_next_level(b, moves, fr);
         if (depth) write_level_int(b, fr, level, depth);
         if (target >= 0 && front_has(b, fr, target)) return 1;
     }
@@ -171,9 +171,9 @@ int dmap_rowbits_bfs_plain(const dmap_grid *g, const dmap_moves *m, const int *s
     int found = target >= 0 && front_has(&b, &fr, target);
     if (!found) {
         switch (b.moves) {
-        case MOVES_4: found = bfs_levels(&b, MOVES_4, &fr, max_depth, target, depth); break;
-        case MOVES_8_CUT: found = bfs_levels(&b, MOVES_8_CUT, &fr, max_depth, target, depth); break;
-        default: found = bfs_levels(&b, MOVES_8_STRICT, &fr, max_depth, target, depth); break;
+        case MOVES_4: found = rb_bfs_levels(&b, MOVES_4, &fr, max_depth, target, depth); break;
+        case MOVES_8_CUT: found = rb_bfs_levels(&b, MOVES_8_CUT, &fr, max_depth, target, depth); break;
+        default: found = rb_bfs_levels(&b, MOVES_8_STRICT, &fr, max_depth, target, depth); break;
         }
     }
     if (seen)
@@ -220,7 +220,7 @@ static void sort_seeds(dmap_rowbits_seed *s, size_t n) {
 /* The levels of a field: a seed of value v enters the frontier at level v; when the frontier
  * dies out the level jumps to the next seed's value. Cells reached at a level >= bound keep
  * the ceiling already written. */
-RB_INLINE void field_levels(rb_board *b, int moves, rb_front *fr, const dmap_rowbits_seed *seed,
+static RB_INLINE void rb_field_levels(rb_board *b, int moves, rb_front *fr, const dmap_rowbits_seed *seed,
                             size_t nseeds, int64_t bound, double *values) {
     size_t si = 0;
     int64_t level = seed[0].value;
@@ -233,7 +233,7 @@ RB_INLINE void field_levels(rb_board *b, int moves, rb_front *fr, const dmap_row
         }
         write_level_double(b, fr, (double)level, values);
         if (level + 1 >= bound) return;
-        next_level(b, moves, fr);
+        rb_next_level(b, moves, fr);
         level++;
     }
 }
@@ -258,9 +258,9 @@ static void run_field(const dmap_grid *g, const dmap_moves *m, const dmap_rowbit
     size_t n = (size_t)g->w * (size_t)g->h;
     for (size_t i = 0; i < n; i++) values[i] = dflt;
     switch (b.moves) {
-    case MOVES_4: field_levels(&b, MOVES_4, &fr, seed, nseeds, bound, values); break;
-    case MOVES_8_CUT: field_levels(&b, MOVES_8_CUT, &fr, seed, nseeds, bound, values); break;
-    default: field_levels(&b, MOVES_8_STRICT, &fr, seed, nseeds, bound, values); break;
+    case MOVES_4: rb_field_levels(&b, MOVES_4, &fr, seed, nseeds, bound, values); break;
+    case MOVES_8_CUT: rb_field_levels(&b, MOVES_8_CUT, &fr, seed, nseeds, bound, values); break;
+    default: rb_field_levels(&b, MOVES_8_STRICT, &fr, seed, nseeds, bound, values); break;
     }
 }
 

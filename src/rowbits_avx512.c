@@ -15,27 +15,48 @@
 #include <immintrin.h>
 
 #define RB512 __attribute__((target("avx512f,avx512bw")))
-#define RB512_INLINE static inline __attribute__((target("avx512f,avx512bw"), always_inline))
-enum { VECS = DMAP_ROWBITS_MAX_H / 8, MAX_PLANES = 32 };
+#define RB512_INLINE inline __attribute__((target("avx512f,avx512bw"), always_inline))
+enum { MAX_PLANES = 32 };
 
 int dmap_rowbits_avx512_ok(void) {
     return dmap_simd_best() == DMAP_SIMD_AVX512;
 }
 
-/* A search's state. Rows 0..h-1 are words 0..h-1 (no padding: the lanes rotate in zeros). */
+/* A search's state, over storage of `stride` rows (64, or 16 for the small boards that the
+ * batch runs four at a time). Rows 0..h-1 are words 0..h-1 (no padding: the lanes rotate in
+ * zeros); the rows up to the next multiple of 8 stay empty. */
 typedef struct v_board {
-    _Alignas(64) uint64_t free[DMAP_ROWBITS_MAX_H];
-    _Alignas(64) uint64_t avail[DMAP_ROWBITS_MAX_H];
-    _Alignas(64) uint64_t f[DMAP_ROWBITS_MAX_H];
-    /* strict corners: for row r, the cells of row r - 1 that may step down-right into it
-     * (dr of r - 1), down-left, and of row r + 1 that may step up-right, up-left */
-    _Alignas(64) uint64_t from_up_r[DMAP_ROWBITS_MAX_H], from_up_l[DMAP_ROWBITS_MAX_H];
-    _Alignas(64) uint64_t from_down_r[DMAP_ROWBITS_MAX_H], from_down_l[DMAP_ROWBITS_MAX_H];
-    _Alignas(64) uint64_t plane[MAX_PLANES][DMAP_ROWBITS_MAX_H];
+    uint64_t *free, *avail, *f;
+    /* strict corners: for row r, the cells of row r - 1 that may v_step down-right into it
+     * (dr of r - 1), down-left, and of row r + 1 that may v_step up-right, up-left */
+    uint64_t *from_up_r, *from_up_l, *from_down_r, *from_down_l;
+    uint64_t *plane; /* plane p holds the cells whose level has bit p set: p * stride + r */
+    int stride;
     int nplanes; /* planes in use (zeroed) */
 } v_board;
 
-RB512 static void load_rows(v_board *b, const dmap_rowbits_job *j) {
+#define V_STORE(rows)                                                                        \
+    struct {                                                                                 \
+        _Alignas(64) uint64_t row[7][rows];                                                  \
+        _Alignas(64) uint64_t plane[MAX_PLANES * (rows)];                                    \
+    }
+typedef V_STORE(DMAP_ROWBITS_MAX_H) v_store64;
+typedef V_STORE(16) v_store16;
+
+static void bind(v_board *b, uint64_t *base, uint64_t *plane, int stride) {
+    b->free = base;
+    b->avail = base + stride;
+    b->f = base + 2 * stride;
+    b->from_up_r = base + 3 * stride;
+    b->from_up_l = base + 4 * stride;
+    b->from_down_r = base + 5 * stride;
+    b->from_down_l = base + 6 * stride;
+    b->plane = plane;
+    b->stride = stride;
+    b->nplanes = 0;
+}
+
+static RB512 void load_rows(v_board *b, const dmap_rowbits_job *j) {
     const int w = j->w, h = j->h;
     const __mmask64 cols = w == 64 ? ~(__mmask64)0 : (((__mmask64)1 << w) - 1);
     int nv = (h + 7) / 8;
@@ -64,8 +85,8 @@ RB512 static void load_rows(v_board *b, const dmap_rowbits_job *j) {
 static void mark_level(v_board *b, int nv, int r, uint64_t bit, uint32_t rel) {
     for (uint32_t bits = rel; bits; bits &= bits - 1) {
         int p = dmap_lowest_bit(bits);
-        while (b->nplanes <= p) memset(b->plane[b->nplanes++], 0, sizeof(uint64_t) * 8 * (size_t)nv);
-        b->plane[p][r] |= bit;
+        while (b->nplanes <= p) memset(b->plane + (size_t)b->stride * (size_t)b->nplanes++, 0, sizeof(uint64_t) * 8 * (size_t)nv);
+        b->plane[(size_t)b->stride * (size_t)p + (size_t)r] |= bit;
     }
 }
 
@@ -82,9 +103,9 @@ static int enter(v_board *b, int nv, int w, int cell, uint32_t rel) {
 
 /* One level: the frontier f becomes the next level, its cells leave avail and join the planes
  * of rel. Returns nonzero when the new level is not empty. */
-RB512_INLINE int step(v_board *b, int nv, int moves, uint32_t rel) {
+static RB512_INLINE int v_step(v_board *b, int nv, int moves, uint32_t rel) {
     if (rel >> b->nplanes) /* a new highest bit: one more plane */
-        memset(b->plane[b->nplanes++], 0, sizeof(uint64_t) * 8 * (size_t)nv);
+        memset(b->plane + (size_t)b->stride * (size_t)b->nplanes++, 0, sizeof(uint64_t) * 8 * (size_t)nv);
     const __m512i zero = _mm512_setzero_si512();
     __m512i prev = zero, cur = _mm512_load_si512(b->f), any = zero;
     for (int k = 0; k < nv; k++) {
@@ -115,7 +136,7 @@ RB512_INLINE int step(v_board *b, int nv, int moves, uint32_t rel) {
         _mm512_store_si512(b->f + 8 * k, n);
         any = _mm512_or_si512(any, n);
         for (uint32_t bits = rel; bits; bits &= bits - 1) {
-            uint64_t *pl = b->plane[dmap_lowest_bit(bits)] + 8 * k;
+            uint64_t *pl = b->plane + (size_t)b->stride * (size_t)dmap_lowest_bit(bits) + 8 * k;
             _mm512_store_si512(pl, _mm512_or_si512(_mm512_load_si512(pl), n));
         }
         prev = cur;
@@ -125,18 +146,18 @@ RB512_INLINE int step(v_board *b, int nv, int moves, uint32_t rel) {
 }
 
 /* The planes of 16 columns from c on of row r, as int32 lanes, plus base. */
-RB512 static inline __m512i levels16(const v_board *b, int r, int c, int32_t base) {
+static RB512 inline __m512i v_levels16(const v_board *b, int r, int c, int32_t base) {
     __m512i acc = _mm512_set1_epi32(base);
     for (int p = 0; p < b->nplanes; p++)
-        acc = _mm512_mask_add_epi32(acc, (__mmask16)(b->plane[p][r] >> c), acc,
+        acc = _mm512_mask_add_epi32(acc, (__mmask16)(b->plane[(size_t)b->stride * (size_t)p + (size_t)r] >> c), acc,
                                     _mm512_set1_epi32(1 << p));
     return acc;
 }
 
-RB512 static inline __m512i levels32(const v_board *b, int r, int c, int16_t base) {
+static RB512 inline __m512i v_levels32(const v_board *b, int r, int c, int16_t base) {
     __m512i acc = _mm512_set1_epi16(base);
     for (int p = 0; p < b->nplanes; p++)
-        acc = _mm512_mask_add_epi16(acc, (__mmask32)(b->plane[p][r] >> c), acc,
+        acc = _mm512_mask_add_epi16(acc, (__mmask32)(b->plane[(size_t)b->stride * (size_t)p + (size_t)r] >> c), acc,
                                     _mm512_set1_epi16((short)(1 << p)));
     return acc;
 }
@@ -147,7 +168,7 @@ static inline uint64_t first_bits(int k) {
 
 /* Every cell of the board into j->out: base + its level's planes where reached, j->fill
  * elsewhere (walls included). */
-RB512 static void write_out(const v_board *b, const dmap_rowbits_job *j, int32_t base) {
+static RB512 void write_out(const v_board *b, const dmap_rowbits_job *j, int32_t base) {
     const int w = j->w;
     for (int r = 0; r < j->h; r++) {
         uint64_t seen = b->free[r] & ~b->avail[r];
@@ -158,7 +179,7 @@ RB512 static void write_out(const v_board *b, const dmap_rowbits_job *j, int32_t
             __m512i fill = _mm512_set1_epi16((short)j->fill);
             for (int c = 0; c < w; c += 32) {
                 __m512i v = _mm512_mask_mov_epi16(fill, (__mmask32)(seen >> c),
-                                                  levels32(b, r, c, (int16_t)base));
+                                                  v_levels32(b, r, c, (int16_t)base));
                 _mm512_mask_storeu_epi16(o + c, (__mmask32)first_bits(w - c), v);
             }
             break;
@@ -167,7 +188,7 @@ RB512 static void write_out(const v_board *b, const dmap_rowbits_job *j, int32_t
             int32_t *o = (int32_t *)j->out + row;
             __m512i fill = _mm512_set1_epi32((int32_t)j->fill);
             for (int c = 0; c < w; c += 16) {
-                __m512i v = _mm512_mask_mov_epi32(fill, (__mmask16)(seen >> c), levels16(b, r, c, base));
+                __m512i v = _mm512_mask_mov_epi32(fill, (__mmask16)(seen >> c), v_levels16(b, r, c, base));
                 _mm512_mask_storeu_epi32(o + c, (__mmask16)first_bits(w - c), v);
             }
             break;
@@ -177,7 +198,7 @@ RB512 static void write_out(const v_board *b, const dmap_rowbits_job *j, int32_t
             __m512 fill = _mm512_set1_ps((float)j->fill);
             for (int c = 0; c < w; c += 16) {
                 __m512 v = _mm512_mask_mov_ps(fill, (__mmask16)(seen >> c),
-                                              _mm512_cvtepi32_ps(levels16(b, r, c, base)));
+                                              _mm512_cvtepi32_ps(v_levels16(b, r, c, base)));
                 _mm512_mask_storeu_ps(o + c, (__mmask16)first_bits(w - c), v);
             }
             break;
@@ -186,7 +207,7 @@ RB512 static void write_out(const v_board *b, const dmap_rowbits_job *j, int32_t
             double *o = (double *)j->out + row;
             __m512d fill = _mm512_set1_pd(j->fill);
             for (int c = 0; c < w; c += 16) {
-                __m512i lv = levels16(b, r, c, base);
+                __m512i lv = v_levels16(b, r, c, base);
                 __m512d lo = _mm512_cvtepi32_pd(_mm512_castsi512_si256(lv));
                 __m512d hi = _mm512_cvtepi32_pd(_mm512_extracti64x4_epi64(lv, 1));
                 lo = _mm512_mask_mov_pd(fill, (__mmask8)(seen >> c), lo);
@@ -202,7 +223,7 @@ RB512 static void write_out(const v_board *b, const dmap_rowbits_job *j, int32_t
 
 /* The levels of a search, specialised by the caller for the move rule and the register count
  * (both constants at each call). Returns 1 when the target was reached. */
-RB512_INLINE int run_levels(v_board *b, const dmap_rowbits_job *j, const int nv, const int moves) {
+static RB512_INLINE int v_run_levels(v_board *b, const dmap_rowbits_job *j, const int nv, const int moves) {
     const int w = j->w;
     size_t si = 0;
     const int64_t first = j->seeds ? j->seeds[0].value : 0;
@@ -222,27 +243,28 @@ RB512_INLINE int run_levels(v_board *b, const dmap_rowbits_job *j, const int nv,
         }
         if (j->target >= 0 && (b->f[j->target / w] >> (j->target % w) & 1)) return 1;
         if (level >= j->max_level) return 0;
-        front = step(b, nv, moves, (uint32_t)(level + 1 - first));
+        front = v_step(b, nv, moves, (uint32_t)(level + 1 - first));
         level++;
     }
 }
 
 RB512 int dmap_rowbits_run_avx512(const dmap_rowbits_job *j) {
+    v_store64 store;
     v_board b;
-    b.nplanes = 0;
+    bind(&b, &store.row[0][0], store.plane, DMAP_ROWBITS_MAX_H);
     load_rows(&b, j);
     const int nv = (j->h + 7) / 8;
     int found, which = j->moves * 3 + (nv == 1 ? 0 : nv == 2 ? 1 : 2);
     switch (which) {
-    case 0: found = run_levels(&b, j, 1, DMAP_ROWBITS_4); break;
-    case 1: found = run_levels(&b, j, 2, DMAP_ROWBITS_4); break;
-    case 2: found = run_levels(&b, j, nv, DMAP_ROWBITS_4); break;
-    case 3: found = run_levels(&b, j, 1, DMAP_ROWBITS_8_CUT); break;
-    case 4: found = run_levels(&b, j, 2, DMAP_ROWBITS_8_CUT); break;
-    case 5: found = run_levels(&b, j, nv, DMAP_ROWBITS_8_CUT); break;
-    case 6: found = run_levels(&b, j, 1, DMAP_ROWBITS_8_STRICT); break;
-    case 7: found = run_levels(&b, j, 2, DMAP_ROWBITS_8_STRICT); break;
-    default: found = run_levels(&b, j, nv, DMAP_ROWBITS_8_STRICT); break;
+    case 0: found = v_run_levels(&b, j, 1, DMAP_ROWBITS_4); break;
+    case 1: found = v_run_levels(&b, j, 2, DMAP_ROWBITS_4); break;
+    case 2: found = v_run_levels(&b, j, nv, DMAP_ROWBITS_4); break;
+    case 3: found = v_run_levels(&b, j, 1, DMAP_ROWBITS_8_CUT); break;
+    case 4: found = v_run_levels(&b, j, 2, DMAP_ROWBITS_8_CUT); break;
+    case 5: found = v_run_levels(&b, j, nv, DMAP_ROWBITS_8_CUT); break;
+    case 6: found = v_run_levels(&b, j, 1, DMAP_ROWBITS_8_STRICT); break;
+    case 7: found = v_run_levels(&b, j, 2, DMAP_ROWBITS_8_STRICT); break;
+    default: found = v_run_levels(&b, j, nv, DMAP_ROWBITS_8_STRICT); break;
     }
     const int64_t first = j->seeds ? j->seeds[0].value : 0;
     if (j->out) write_out(&b, j, (int32_t)first);
@@ -251,7 +273,45 @@ RB512 int dmap_rowbits_run_avx512(const dmap_rowbits_job *j) {
     return found;
 }
 
+/* The levels of up to four BFS boards of at most 16 rows, stepped in turn: one board's level
+ * is a short chain of dependent instructions, four independent chains keep the core busy. */
+static RB512_INLINE void v_group_levels(v_board *b, int *front, int count, int64_t max_level,
+                               const int nv, const int moves) {
+    for (int64_t level = 0; level < max_level; level++) {
+        int any = 0;
+        for (int i = 0; i < count; i++)
+            if (front[i]) any |= front[i] = v_step(&b[i], nv, moves, (uint32_t)(level + 1));
+        if (!any) return;
+    }
+}
+
+RB512 void dmap_rowbits_run4_avx512(const dmap_rowbits_job *jobs, int count) {
+    v_store16 store[4];
+    v_board b[4];
+    int front[4] = {0, 0, 0, 0};
+    const int nv = (jobs[0].h + 7) / 8;
+    for (int i = 0; i < count; i++) {
+        bind(&b[i], &store[i].row[0][0], store[i].plane, 16);
+        load_rows(&b[i], &jobs[i]);
+        for (size_t k = 0; k < jobs[i].nseeds; k++)
+            front[i] |= enter(&b[i], nv, jobs[i].w, jobs[i].sources[k], 0);
+    }
+    switch (jobs[0].moves * 2 + (nv == 2)) {
+    case 0: v_group_levels(b, front, count, jobs[0].max_level, 1, DMAP_ROWBITS_4); break;
+    case 1: v_group_levels(b, front, count, jobs[0].max_level, 2, DMAP_ROWBITS_4); break;
+    case 2: v_group_levels(b, front, count, jobs[0].max_level, 1, DMAP_ROWBITS_8_CUT); break;
+    case 3: v_group_levels(b, front, count, jobs[0].max_level, 2, DMAP_ROWBITS_8_CUT); break;
+    case 4: v_group_levels(b, front, count, jobs[0].max_level, 1, DMAP_ROWBITS_8_STRICT); break;
+    default: v_group_levels(b, front, count, jobs[0].max_level, 2, DMAP_ROWBITS_8_STRICT); break;
+    }
+    for (int i = 0; i < count; i++) write_out(&b[i], &jobs[i], 0);
+}
+
 #else
+void dmap_rowbits_run4_avx512(const dmap_rowbits_job *jobs, int count) {
+    (void)jobs;
+    (void)count;
+}
 int dmap_rowbits_avx512_ok(void) {
     return 0;
 }
