@@ -1,8 +1,9 @@
 /* batch.c — the batch functions: BFS depths and Dijkstra maps of N boards of one size in one
  * call (dmap_bfs_batch, dmap_field_batch), on a caller's thread pool, with boards in SIMD
  * registers where the processor has them — AVX-512: a board's rows in the lanes
- * (rowbits_avx512.c); AVX2: four boards in the lanes (below). Boards are cut into chunks of CHUNK_BOARDS; each chunk writes only its own
- * boards' outputs, so the result does not depend on which thread runs which chunk. */
+ * (rowbits_avx512.c); AVX2: four boards in the lanes (below). Boards are cut into chunks of
+ * CHUNK_BOARDS; each chunk writes only its own boards' outputs, so the result does not depend
+ * on which thread runs which chunk. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -414,7 +415,8 @@ static int store_values(const field_job *j, size_t b, const double *v) {
         return DMAP_OK;
     case DMAP_ELEM_I16:
         for (size_t i = 0; i < j->cells; i++) {
-            if (!(v[i] >= -32768.0 && v[i] <= 32767.0) || v[i] != floor(v[i])) return DMAP_ERR_VALUE;
+            if (!(v[i] >= -32768.0 && v[i] <= 32767.0) || v[i] != floor(v[i]))
+                return DMAP_ERR_VALUE;
             ((int16_t *)j->out)[i0 + i] = (int16_t)v[i];
         }
         return DMAP_OK;

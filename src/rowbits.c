@@ -17,7 +17,11 @@
 #define RB_INLINE inline
 #endif
 
-enum { MOVES_4 = DMAP_ROWBITS_4, MOVES_8_CUT = DMAP_ROWBITS_8_CUT, MOVES_8_STRICT = DMAP_ROWBITS_8_STRICT };
+enum {
+    MOVES_4 = DMAP_ROWBITS_4,
+    MOVES_8_CUT = DMAP_ROWBITS_8_CUT,
+    MOVES_8_STRICT = DMAP_ROWBITS_8_STRICT
+};
 
 /* One board's rows. avail starts as the free cells and loses each cell as it is reached, so
  * "free and not yet seen" is one word. The diagonal masks serve the strict corner rule: dr[r]
@@ -93,7 +97,7 @@ static RB_INLINE void rb_next_level(rb_board *b, int moves, rb_front *fr) {
         b->avail[r] &= ~n;
         /* no branch: whether a row is empty is unpredictable */
         int some = n != 0;
-        lo = some & (r < lo) ? r : lo;
+        lo = (some & (r < lo)) ? r : lo;
         hi = some ? r : hi;
         up = cur;
         cur = down;
@@ -172,7 +176,9 @@ int dmap_rowbits_bfs_plain(const dmap_grid *g, const dmap_moves *m, const int *s
     if (!found) {
         switch (b.moves) {
         case MOVES_4: found = rb_bfs_levels(&b, MOVES_4, &fr, max_depth, target, depth); break;
-        case MOVES_8_CUT: found = rb_bfs_levels(&b, MOVES_8_CUT, &fr, max_depth, target, depth); break;
+        case MOVES_8_CUT:
+            found = rb_bfs_levels(&b, MOVES_8_CUT, &fr, max_depth, target, depth);
+            break;
         default: found = rb_bfs_levels(&b, MOVES_8_STRICT, &fr, max_depth, target, depth); break;
         }
     }
@@ -220,7 +226,8 @@ static void sort_seeds(dmap_rowbits_seed *s, size_t n) {
 /* The levels of a field: a seed of value v enters the frontier at level v; when the frontier
  * dies out the level jumps to the next seed's value. Cells reached at a level >= bound keep
  * the ceiling already written. */
-static RB_INLINE void rb_field_levels(rb_board *b, int moves, rb_front *fr, const dmap_rowbits_seed *seed,
+static RB_INLINE void rb_field_levels(rb_board *b, int moves, rb_front *fr,
+                                     const dmap_rowbits_seed *seed,
                             size_t nseeds, int64_t bound, double *values) {
     size_t si = 0;
     int64_t level = seed[0].value;

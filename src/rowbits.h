@@ -100,7 +100,11 @@ static inline int dmap_popcount64(uint64_t m) {
 /* The largest board: 64 columns (a row is one word) and 64 rows. Beyond 64 rows a level
  * could visit more rows than a queue visits cells; the bitsets of one search (a few KiB)
  * live on the stack. */
-enum { DMAP_ROWBITS_MAX_W = 64, DMAP_ROWBITS_MAX_H = 64, DMAP_ROWBITS_ROWS = DMAP_ROWBITS_MAX_H + 2 };
+enum {
+    DMAP_ROWBITS_MAX_W = 64,
+    DMAP_ROWBITS_MAX_H = 64,
+    DMAP_ROWBITS_ROWS = DMAP_ROWBITS_MAX_H + 2
+};
 
 /* Goal values of the unit-step field must lie within +-DMAP_ROWBITS_GOAL_LIMIT (then every
  * value is an int and converts to the same double as the general engine's sums). */
@@ -108,7 +112,8 @@ enum { DMAP_ROWBITS_MAX_W = 64, DMAP_ROWBITS_MAX_H = 64, DMAP_ROWBITS_ROWS = DMA
 
 /* Nonzero when the engine takes grid g (checked) under moves m (checked): w <= 64, h <= 64.
  * Any connectivity and corner rule; weights are not looked at (BFS counts steps). */
-int dmap_rowbits_fits(const dmap_grid *g) ROWBITS_MAYBE_UNUSED;
+int dmap_rowbits_fits(const dmap_grid *g)
+    ROWBITS_MAYBE_UNUSED;
 
 /* Multi-source BFS over the passable cells from the sources (valid passable cells, checked
  * by the caller) under m's connectivity and corner rule. depth (w*h ints, may be NULL) gets
@@ -117,18 +122,21 @@ int dmap_rowbits_fits(const dmap_grid *g) ROWBITS_MAYBE_UNUSED;
  * (< 0: no limit) and, when target >= 0, as soon as target is reached; returns 1 then, else 0
  * (outputs then describe the levels searched so far). No allocation. */
 int dmap_rowbits_bfs(const dmap_grid *g, const dmap_moves *m, const int *sources,
-                     size_t nsources, int max_depth, int target, int *depth, uint64_t *seen) ROWBITS_MAYBE_UNUSED;
+                     size_t nsources, int max_depth, int target, int *depth, uint64_t *seen)
+    ROWBITS_MAYBE_UNUSED;
 
 /* dmap_rowbits_bfs on the plain C loop, whatever the processor (the batch's plain path). */
 int dmap_rowbits_bfs_plain(const dmap_grid *g, const dmap_moves *m, const int *sources,
                            size_t nsources, int max_depth, int target, int *depth,
-                           uint64_t *seen) ROWBITS_MAYBE_UNUSED;
+                           uint64_t *seen)
+    ROWBITS_MAYBE_UNUSED;
 
 /* Nonzero when dmap_field on (g, m, goals) may run on dmap_rowbits_field with the same result:
  * the grid fits, no costs, unit steps (cardinal 1, and diagonal 1 when 8-connected), at least
  * one goal, every goal value an integer within +-DMAP_ROWBITS_GOAL_LIMIT and not -0.0. */
 int dmap_rowbits_field_applies(const dmap_grid *g, const dmap_moves *m, const dmap_goal *goals,
-                               size_t ngoals) ROWBITS_MAYBE_UNUSED;
+                               size_t ngoals)
+    ROWBITS_MAYBE_UNUSED;
 
 /* dmap_field for checked arguments where dmap_rowbits_field_applies: values (w*h) get
  * min(dflt, min over goals of value + steps), dflt on walls and cells beyond the ceiling. A
@@ -136,17 +144,20 @@ int dmap_rowbits_field_applies(const dmap_grid *g, const dmap_moves *m, const dm
  * from ws (DMAP_WS_SCAN_SEEDS; a temporary workspace when ws is NULL). Returns DMAP_OK or
  * DMAP_ERR_NOMEM. */
 int dmap_rowbits_field(const dmap_grid *g, const dmap_moves *m, const dmap_goal *goals,
-                       size_t ngoals, double dflt, double *values, dmap_workspace *ws) ROWBITS_MAYBE_UNUSED;
+                       size_t ngoals, double dflt, double *values, dmap_workspace *ws)
+    ROWBITS_MAYBE_UNUSED;
 
 /* dmap_bfs without this engine: the bitset search of bfs_bits.c for small 4-connected grids,
  * the queue otherwise (reach.c; benchmarks compare it with dmap_bfs). */
 int dmap_bfs_without_rows(const dmap_grid *g, const dmap_moves *m, const int *sources,
-                          size_t nsources, int max_depth, int *depth, dmap_workspace *ws) ROWBITS_MAYBE_UNUSED;
+                          size_t nsources, int max_depth, int *depth, dmap_workspace *ws)
+    ROWBITS_MAYBE_UNUSED;
 
 /* dmap_bfs without SIMD: the bitset search of bfs_bits.c where it applies, else this engine's
  * plain loop, else the queue (reach.c; the batch's plain path). */
 int dmap_bfs_plain(const dmap_grid *g, const dmap_moves *m, const int *sources, size_t nsources,
-                   int max_depth, int *depth, dmap_workspace *ws) ROWBITS_MAYBE_UNUSED;
+                   int max_depth, int *depth, dmap_workspace *ws)
+    ROWBITS_MAYBE_UNUSED;
 
 /* ---- the AVX-512 engine (rowbits_avx512.c) ------------------------------------------------ */
 
@@ -178,14 +189,17 @@ typedef struct dmap_rowbits_job {
 
 /* Nonzero when this processor runs the AVX-512 engine (AVX-512 F and BW) and the environment
  * does not cap the SIMD paths below it (dmap_simd_best: DMAP_SIMD=none or avx2). */
-int dmap_rowbits_avx512_ok(void) ROWBITS_MAYBE_UNUSED;
+int dmap_rowbits_avx512_ok(void)
+    ROWBITS_MAYBE_UNUSED;
 /* Run a job on the AVX-512 engine (only where dmap_rowbits_avx512_ok); returns 1 when the
  * target was reached, else 0. No allocation. */
-int dmap_rowbits_run_avx512(const dmap_rowbits_job *j) ROWBITS_MAYBE_UNUSED;
+int dmap_rowbits_run_avx512(const dmap_rowbits_job *j)
+    ROWBITS_MAYBE_UNUSED;
 
 /* Up to four BFS jobs (sources at level 0, no target) on boards of one size of at most 16
  * rows and one move rule, stepped together (the batch's small boards). */
-void dmap_rowbits_run4_avx512(const dmap_rowbits_job *jobs, int count) ROWBITS_MAYBE_UNUSED;
+void dmap_rowbits_run4_avx512(const dmap_rowbits_job *jobs, int count)
+    ROWBITS_MAYBE_UNUSED;
 
 #endif /* DMAP_NO_SMALL_BOARD */
 

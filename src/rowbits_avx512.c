@@ -81,11 +81,17 @@ static RB512 void load_rows(v_board *b, const dmap_rowbits_job *j) {
     }
 }
 
+/* One more plane, zeroed over the rows in use. */
+static void add_plane(v_board *b, int nv) {
+    uint64_t *plane = b->plane + (size_t)b->stride * (size_t)b->nplanes++;
+    memset(plane, 0, sizeof(uint64_t) * 8 * (size_t)nv);
+}
+
 /* Set the planes of cell bit `bit` of row r for relative level rel, growing the planes. */
 static void mark_level(v_board *b, int nv, int r, uint64_t bit, uint32_t rel) {
     for (uint32_t bits = rel; bits; bits &= bits - 1) {
         int p = dmap_lowest_bit(bits);
-        while (b->nplanes <= p) memset(b->plane + (size_t)b->stride * (size_t)b->nplanes++, 0, sizeof(uint64_t) * 8 * (size_t)nv);
+        while (b->nplanes <= p) add_plane(b, nv);
         b->plane[(size_t)b->stride * (size_t)p + (size_t)r] |= bit;
     }
 }
@@ -105,7 +111,7 @@ static int enter(v_board *b, int nv, int w, int cell, uint32_t rel) {
  * of rel. Returns nonzero when the new level is not empty. */
 static RB512_INLINE int v_step(v_board *b, int nv, int moves, uint32_t rel) {
     if (rel >> b->nplanes) /* a new highest bit: one more plane */
-        memset(b->plane + (size_t)b->stride * (size_t)b->nplanes++, 0, sizeof(uint64_t) * 8 * (size_t)nv);
+        add_plane(b, nv);
     const __m512i zero = _mm512_setzero_si512();
     __m512i prev = zero, cur = _mm512_load_si512(b->f), any = zero;
     for (int k = 0; k < nv; k++) {
@@ -145,11 +151,15 @@ static RB512_INLINE int v_step(v_board *b, int nv, int moves, uint32_t rel) {
     return _mm512_test_epi64_mask(any, any) != 0;
 }
 
+static inline uint64_t plane_row(const v_board *b, int p, int r) {
+    return b->plane[(size_t)b->stride * (size_t)p + (size_t)r];
+}
+
 /* The planes of 16 columns from c on of row r, as int32 lanes, plus base. */
 static RB512 inline __m512i v_levels16(const v_board *b, int r, int c, int32_t base) {
     __m512i acc = _mm512_set1_epi32(base);
     for (int p = 0; p < b->nplanes; p++)
-        acc = _mm512_mask_add_epi32(acc, (__mmask16)(b->plane[(size_t)b->stride * (size_t)p + (size_t)r] >> c), acc,
+        acc = _mm512_mask_add_epi32(acc, (__mmask16)(plane_row(b, p, r) >> c), acc,
                                     _mm512_set1_epi32(1 << p));
     return acc;
 }
@@ -157,7 +167,7 @@ static RB512 inline __m512i v_levels16(const v_board *b, int r, int c, int32_t b
 static RB512 inline __m512i v_levels32(const v_board *b, int r, int c, int16_t base) {
     __m512i acc = _mm512_set1_epi16(base);
     for (int p = 0; p < b->nplanes; p++)
-        acc = _mm512_mask_add_epi16(acc, (__mmask32)(b->plane[(size_t)b->stride * (size_t)p + (size_t)r] >> c), acc,
+        acc = _mm512_mask_add_epi16(acc, (__mmask32)(plane_row(b, p, r) >> c), acc,
                                     _mm512_set1_epi16((short)(1 << p)));
     return acc;
 }
@@ -188,7 +198,8 @@ static RB512 void write_out(const v_board *b, const dmap_rowbits_job *j, int32_t
             int32_t *o = (int32_t *)j->out + row;
             __m512i fill = _mm512_set1_epi32((int32_t)j->fill);
             for (int c = 0; c < w; c += 16) {
-                __m512i v = _mm512_mask_mov_epi32(fill, (__mmask16)(seen >> c), v_levels16(b, r, c, base));
+                __m512i v = _mm512_mask_mov_epi32(fill, (__mmask16)(seen >> c),
+                                                  v_levels16(b, r, c, base));
                 _mm512_mask_storeu_epi32(o + c, (__mmask16)first_bits(w - c), v);
             }
             break;
@@ -213,7 +224,8 @@ static RB512 void write_out(const v_board *b, const dmap_rowbits_job *j, int32_t
                 lo = _mm512_mask_mov_pd(fill, (__mmask8)(seen >> c), lo);
                 hi = _mm512_mask_mov_pd(fill, (__mmask8)(seen >> (c + 8)), hi);
                 _mm512_mask_storeu_pd(o + c, (__mmask8)first_bits(w - c), lo);
-                if (c + 8 < w) _mm512_mask_storeu_pd(o + c + 8, (__mmask8)first_bits(w - c - 8), hi);
+                if (c + 8 < w)
+                    _mm512_mask_storeu_pd(o + c + 8, (__mmask8)first_bits(w - c - 8), hi);
             }
             break;
         }
@@ -223,7 +235,8 @@ static RB512 void write_out(const v_board *b, const dmap_rowbits_job *j, int32_t
 
 /* The levels of a search, specialised by the caller for the move rule and the register count
  * (both constants at each call). Returns 1 when the target was reached. */
-static RB512_INLINE int v_run_levels(v_board *b, const dmap_rowbits_job *j, const int nv, const int moves) {
+static RB512_INLINE int v_run_levels(v_board *b, const dmap_rowbits_job *j, const int nv,
+                                     const int moves) {
     const int w = j->w;
     size_t si = 0;
     const int64_t first = j->seeds ? j->seeds[0].value : 0;

@@ -140,7 +140,8 @@ static void check_field(dmap_grid *g, const dmap_moves *m, dmap_rng *r, int with
     if (with_sweep) {
         double *sweep = malloc(n * sizeof *sweep);
         for (size_t i = 0; i < n; i++) sweep[i] = dflt;
-        for (size_t k = 0; k < ngoals; k++) CHECK_EQ_INT(dmap_set_goal(g, sweep, goals[k]), DMAP_OK);
+        for (size_t k = 0; k < ngoals; k++)
+            CHECK_EQ_INT(dmap_set_goal(g, sweep, goals[k]), DMAP_OK);
         CHECK(reference_scan(g, m, sweep) > 0);
         CHECK(memcmp(fast, sweep, n * sizeof *fast) == 0);
         free(sweep);

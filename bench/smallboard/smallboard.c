@@ -199,7 +199,9 @@ static void part_one(const boards *b, int rounds) {
             x->ns[r] = (cpu_ms() - t0) * 1e6 / b->n;
         }
     printf("one thread, %s moves, %d boards %dx%d, %d rounds, thread CPU time (SIMD: %s)\n",
-           moves.connectivity == 4 ? "4-connected" : moves.corners ? "8-connected strict" : "8-connected",
+           moves.connectivity == 4 ? "4-connected"
+           : moves.corners         ? "8-connected strict"
+                                   : "8-connected",
            b->n, b->w,
            b->h, rounds,
            dmap_simd_best() == DMAP_SIMD_AVX512 ? "AVX-512"
@@ -322,7 +324,8 @@ static void part_two(const boards *b, int threads, int reps) {
 
 static void usage(void) {
     fprintf(stderr, "usage: smallboard [--size WxH] [--boards N] [--threads T] [--rounds R] "
-                    "[--reps R] [--seed S] [--moves 4|8|8s] [--dump FILE] [--quick] [--only 1|2]\n");
+                    "[--reps R] [--seed S] [--moves 4|8|8s] [--dump FILE] [--quick] "
+                    "[--only 1|2]\n");
     exit(2);
 }
 
@@ -392,6 +395,7 @@ int main(int argc, char **argv) {
     if (only != 1) part_two(&b, threads, reps);
     free(b.walls);
     free(b.sources);
-    if (failures) fprintf(stderr, "smallboard: %d failures (errors or checksums that differ)\n", failures);
+    if (failures)
+        fprintf(stderr, "smallboard: %d failures (errors or checksums that differ)\n", failures);
     return failures != 0;
 }
