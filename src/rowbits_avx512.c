@@ -262,9 +262,16 @@ static RB512_INLINE int v_run_levels(v_board *b, const dmap_rowbits_job *j, cons
 }
 
 RB512 int dmap_rowbits_run_avx512(const dmap_rowbits_job *j) {
-    v_store64 store;
+    /* small boards on small storage: fewer cache lines for the stack to touch */
+    union {
+        v_store64 big;
+        v_store16 small;
+    } store;
     v_board b;
-    bind(&b, &store.row[0][0], store.plane, DMAP_ROWBITS_MAX_H);
+    if (j->h <= 16)
+        bind(&b, &store.small.row[0][0], store.small.plane, 16);
+    else
+        bind(&b, &store.big.row[0][0], store.big.plane, DMAP_ROWBITS_MAX_H);
     load_rows(&b, j);
     const int nv = (j->h + 7) / 8;
     int found, which = j->moves * 3 + (nv == 1 ? 0 : nv == 2 ? 1 : 2);
