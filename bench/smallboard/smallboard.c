@@ -2,8 +2,9 @@
  * general engine and the small-board engine), dmap_field, and the batch API on 1 and T
  * threads, all on the same random boards, with checksums that must agree.
  *
- * The boards: N boards of W x H, each cell a wall with probability 0.3, one source cell per
- * board (made passable), drawn from dmap_rng with the seed given (--seed, default 1). --dump
+ * The boards: N boards of W x H, each cell a wall with probability PCT/100 (--walls, default
+ * 30), one source cell per board (made passable), drawn from dmap_rng with the seed given
+ * (--seed, default 1). --dump
  * FILE writes them in the file format of gpu.py (int32 W, H, N; N*W*H wall bytes; N int32
  * sources), so the GPU side maps exactly these boards. The checksum of a set of maps is the
  * sum of every depth above 0 (unreached cells count nothing).
@@ -20,7 +21,8 @@
  *      threads, and dmap_bfs_batch (int16, widest SIMD path) on 1 and T threads; maps/s.
  *
  * usage: smallboard [--size WxH] [--boards N] [--threads T] [--rounds R] [--reps R]
- *                   [--seed S] [--moves 4|8|8s] [--dump FILE] [--quick] [--only 1|2]
+ *                   [--seed S] [--walls PCT] [--moves 4|8|8s] [--dump FILE] [--quick]
+ *                   [--only 1|2]
  * Exit status 1 when any two checksums differ. */
 #define _POSIX_C_SOURCE 200809L
 
@@ -40,7 +42,7 @@
 #define MAX_CONTENDERS 6
 
 typedef struct boards {
-    int w, h, n;
+    int w, h, n, walls_pct;
     size_t cells;
     unsigned char *walls;
     int *sources;
@@ -49,10 +51,11 @@ typedef struct boards {
 static int failures;
 static dmap_moves moves; /* --moves: 4, 8 (corners cut) or 8s (strict) */
 
-static void make_boards(boards *b, int w, int h, int n, uint64_t seed) {
+static void make_boards(boards *b, int w, int h, int n, uint64_t seed, int walls_pct) {
     b->w = w;
     b->h = h;
     b->n = n;
+    b->walls_pct = walls_pct;
     b->cells = (size_t)w * (size_t)h;
     b->walls = malloc(b->cells * (size_t)n);
     b->sources = malloc(sizeof(int) * (size_t)n);
@@ -64,7 +67,8 @@ static void make_boards(boards *b, int w, int h, int n, uint64_t seed) {
     dmap_rng_seed(&r, seed);
     for (int k = 0; k < n; k++) {
         unsigned char *wall = b->walls + b->cells * (size_t)k;
-        for (size_t i = 0; i < b->cells; i++) wall[i] = dmap_rng_below(&r, 10) < 3;
+        for (size_t i = 0; i < b->cells; i++)
+            wall[i] = dmap_rng_below(&r, 100) < (uint32_t)walls_pct;
         b->sources[k] = (int)dmap_rng_below(&r, (uint32_t)b->cells);
         wall[b->sources[k]] = 0;
     }
@@ -198,12 +202,12 @@ static void part_one(const boards *b, int rounds) {
             x->run(&c);
             x->ns[r] = (cpu_ms() - t0) * 1e6 / b->n;
         }
-    printf("one thread, %s moves, %d boards %dx%d, %d rounds, thread CPU time (SIMD: %s)\n",
+    printf("one thread, %s moves, %d boards %dx%d (%d%% walls), %d rounds, thread CPU time "
+           "(SIMD: %s)\n",
            moves.connectivity == 4 ? "4-connected"
            : moves.corners         ? "8-connected strict"
                                    : "8-connected",
-           b->n, b->w,
-           b->h, rounds,
+           b->n, b->w, b->h, b->walls_pct, rounds,
            dmap_simd_best() == DMAP_SIMD_AVX512 ? "AVX-512"
            : dmap_simd_best() == DMAP_SIMD_AVX2 ? "AVX2"
                                                 : "none");
@@ -324,7 +328,7 @@ static void part_two(const boards *b, int threads, int reps) {
 
 static void usage(void) {
     fprintf(stderr, "usage: smallboard [--size WxH] [--boards N] [--threads T] [--rounds R] "
-                    "[--reps R] [--seed S] [--moves 4|8|8s] [--dump FILE] [--quick] "
+                    "[--reps R] [--seed S] [--walls PCT] [--moves 4|8|8s] [--dump FILE] [--quick] "
                     "[--only 1|2]\n");
     exit(2);
 }
@@ -343,7 +347,7 @@ static long number_arg(int argc, char **argv, int i, long lo, long hi) {
 
 int main(int argc, char **argv) {
     int w = 11, h = 11, n = 4096, threads = (int)sysconf(_SC_NPROCESSORS_ONLN), rounds = 11,
-        reps = 3, only = 0;
+        reps = 3, only = 0, walls_pct = 30;
     uint64_t seed = 1;
     const char *dump = NULL;
     moves = dmap_moves_4();
@@ -365,6 +369,8 @@ int main(int argc, char **argv) {
             reps = (int)number_arg(argc, argv, i++, 1, 1000);
         } else if (!strcmp(argv[i], "--seed")) {
             seed = (uint64_t)number_arg(argc, argv, i++, 0, 1L << 30);
+        } else if (!strcmp(argv[i], "--walls")) {
+            walls_pct = (int)number_arg(argc, argv, i++, 0, 100);
         } else if (!strcmp(argv[i], "--only")) {
             only = (int)number_arg(argc, argv, i++, 1, 2);
         } else if (!strcmp(argv[i], "--dump")) {
@@ -389,7 +395,7 @@ int main(int argc, char **argv) {
     }
     if (threads < 1) threads = 1;
     boards b;
-    make_boards(&b, w, h, n, seed);
+    make_boards(&b, w, h, n, seed, walls_pct);
     if (dump && !dump_boards(&b, dump)) return 1;
     if (only != 2) part_one(&b, rounds);
     if (only != 1) part_two(&b, threads, reps);
