@@ -912,9 +912,10 @@ DMAP_API const dmap_grid *dmap_cache_grid(const dmap_cache *c);
  * One call computes the maps of N boards of one size: an RL batch of observations, a bot's
  * lookahead over many candidate boards. The walls come stacked (board b's cell i is byte
  * b*W*H + i), the outputs too, in the element type the caller picks. Boards up to 64x64 run
- * on the small-board engine (one machine word per row; see dmap_bfs), several boards at once
- * in the lanes of a SIMD register where the processor has AVX2 or AVX-512 (chosen at run
- * time; the plain C path gives the same results). A caller-made thread pool spreads the boards
+ * on the small-board engine (one machine word per row, a whole BFS level at a time), in SIMD
+ * registers where the processor has them, chosen at run time: with AVX-512 eight rows of a
+ * board per register (and boards of up to 16 rows four at a time), with AVX2 four boards per
+ * register; the plain C path gives the same results. A caller-made thread pool spreads the boards
  * over threads; the library keeps no threads of its own, and the output is the same for any
  * number of threads and any SIMD path.
  * ---------------------------------------------------------------------------------------- */
@@ -975,8 +976,9 @@ DMAP_API int dmap_pool_threads(const dmap_pool *pool);
  * overflowing), DMAP_ERR_RANGE / DMAP_ERR_WALL (a source outside its board / on a wall),
  * DMAP_ERR_LIMIT (DMAP_ELEM_I16 when a depth could exceed 32767: more than 32768 cells and no
  * max_depth below that), DMAP_ERR_NOMEM; everything is checked before anything is written.
- * Cost: boards up to 64x64 take about (levels x rows) word operations each, 4 or 8 boards per
- * operation with SIMD; larger boards one dmap_bfs each. */
+ * Cost: a board up to 64x64 takes a few word operations per row and BFS level (eight rows per
+ * operation with AVX-512); larger boards one dmap_bfs each. No allocation on the SIMD paths
+ * but a few bytes per chunk of 64 boards; the plain path takes W*H ints per thread. */
 DMAP_API int dmap_bfs_batch(const dmap_boards *boards, const dmap_moves *m, const int *sources,
                             const size_t *first, int max_depth, dmap_elem type, void *depths,
                             dmap_pool *pool, dmap_simd simd);
