@@ -31,7 +31,7 @@
 /* One bit per byte of p[0..7]: bit j set when p[j] is 0 (a passable cell). On little-endian
  * machines eight bytes at once: the zero test of each byte lands in its top bit, and the
  * multiply gathers the eight bits into the top byte. */
-static inline uint64_t dmap_zero_bytes_to_bits(const unsigned char *p) {
+ROWBITS_MAYBE_UNUSED static inline uint64_t dmap_zero_bytes_to_bits(const unsigned char *p) {
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
     const uint64_t low7 = 0x7f7f7f7f7f7f7f7full;
     uint64_t v;
@@ -42,18 +42,22 @@ static inline uint64_t dmap_zero_bytes_to_bits(const unsigned char *p) {
     uint64_t bits = 0;
     for (int j = 0; j < 8; j++) bits |= (uint64_t)(p[j] == 0) << j;
     return bits;
-static inline int dmap_popcount64(uint64_t m) {
+#endif
+}
+
+/* The index of the lowest set bit of m (m != 0). */
+ROWBITS_MAYBE_UNUSED static inline int dmap_lowest_bit(uint64_t m) {
 #if defined(__GNUC__) || defined(__clang__)
-    return __builtin_popcountll(m);
+    return __builtin_ctzll(m);
 #else
     int k = 0;
-    for (; m; m &= m - 1) k++;
+    while (!(m & 1)) m >>= 1, k++;
     return k;
 #endif
 }
 
-#endif
-}
+/* ---- the engine (left out of a build that defines DMAP_NO_SMALL_BOARD) -------------------- */
+#ifndef DMAP_NO_SMALL_BOARD
 
 /* The passable cells of one row of w (1..64) wall bytes, as bits. */
 static inline uint64_t dmap_row_free_bits(const unsigned char *wall, int w) {
@@ -64,13 +68,7 @@ static inline uint64_t dmap_row_free_bits(const unsigned char *wall, int w) {
     return bits;
 }
 
-static inline int dmap_lowest_bit(uint64_t m) {
-#if defined(__GNUC__) || defined(__clang__)
-    return __builtin_ctzll(m);
-#else
-    int k = 0;
-    while (!(m & 1)) m >>= 1, k++;
-    return k;
+/* The number of set bits of m. */
 static inline int dmap_popcount64(uint64_t m) {
 #if defined(__GNUC__) || defined(__clang__)
     return __builtin_popcountll(m);
@@ -80,22 +78,6 @@ static inline int dmap_popcount64(uint64_t m) {
     return k;
 #endif
 }
-
-#endif
-}
-
-static inline int dmap_popcount64(uint64_t m) {
-#if defined(__GNUC__) || defined(__clang__)
-    return __builtin_popcountll(m);
-#else
-    int k = 0;
-    for (; m; m &= m - 1) k++;
-    return k;
-#endif
-}
-
-/* ---- the engine (left out of a build that defines DMAP_NO_SMALL_BOARD) -------------------- */
-#ifndef DMAP_NO_SMALL_BOARD
 
 /* The largest board: 64 columns (a row is one word) and 64 rows. Beyond 64 rows a level
  * could visit more rows than a queue visits cells; the bitsets of one search (a few KiB)
