@@ -7,8 +7,9 @@
  * a dozen word operations per row, no branch per cell. Only the rows around the frontier are
  * visited. 4- and 8-connected moves, diagonals with either corner rule. reach.c and field.c
  * choose it automatically where the result is the same as the general engine's (no parent
- * tree; unit steps and integer goal values for fields); batch.c runs the same level step on
- * many boards at once. */
+ * tree; unit steps and integer goal values for fields). rowbits.c is the plain C loop;
+ * rowbits_avx512.c runs the same level step with eight rows of a board per AVX-512 register;
+ * batch.c runs it on four boards per AVX2 register. */
 #ifndef DMAP_ROWBITS_H
 #define DMAP_ROWBITS_H
 
@@ -92,8 +93,8 @@ enum {
  * value is an int and converts to the same double as the general engine's sums). */
 #define DMAP_ROWBITS_GOAL_LIMIT (1 << 29)
 
-/* Nonzero when the engine takes grid g (checked) under moves m (checked): w <= 64, h <= 64.
- * Any connectivity and corner rule; weights are not looked at (BFS counts steps). */
+/* Nonzero when the engine takes grid g (checked): w <= 64, h <= 64. Any connectivity and
+ * corner rule; weights are not looked at (BFS counts steps). */
 int dmap_rowbits_fits(const dmap_grid *g)
     ROWBITS_MAYBE_UNUSED;
 
