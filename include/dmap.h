@@ -84,6 +84,12 @@
  *                     dmap_cache_edit(c, edits, n)         change the grid; maps catch up later
  *                     dmap_cache_stats(c, &counters)       hits, misses, updates, evictions
  *                     dmap_cache_grid(c)                   its grid as edited
+ *   Batches           dmap_simd_best()                     the widest SIMD path here
+ *                     dmap_pool_new(&pool, nthreads)       a caller's thread pool
+ *                     dmap_pool_free(pool)                 stop and free it
+ *                     dmap_pool_threads(pool)              its thread count
+ *                     dmap_bfs_batch(boards, m, sources, ...)   BFS depths of N boards
+ *                     dmap_field_batch(boards, m, goals, ...)   Dijkstra maps of N boards
  *
  * Names and arguments
  *   - Every name is dmap_<noun>_<verb> or dmap_<what>; getters have no "get_" (dmap_cache_grid,
@@ -445,8 +451,10 @@ DMAP_API int dmap_set_goal(const dmap_grid *g, double *values, dmap_goal goal);
  * -INFINITY, a goal value not finite, bad costs), DMAP_ERR_RANGE / DMAP_ERR_WALL (a goal
  * outside the grid / on a wall), DMAP_ERR_CEILING, DMAP_ERR_NOMEM. values are unchanged after
  * an error (everything is checked before anything is written), except DMAP_ERR_NOMEM.
- * Cost: as dmap_scan. The commonest map — 4-connected, unit steps, no costs, integer goals
- * within +-2^29 — runs on int32 (the same bits; about the speed of a plain int32 BFS). */
+ * Cost: as dmap_scan. Unit steps without costs and integer goals within +-2^29 — the commonest
+ * map — run faster with the same bits: on boards up to 64x64 on the small-board engine (one
+ * machine word per row, a whole level at a time; with AVX-512, or for 8-connected moves), else
+ * on int32 (about the speed of a plain int32 BFS). */
 DMAP_API int dmap_field(const dmap_grid *g, const dmap_moves *m, const dmap_goal *goals,
                         size_t ngoals, double dflt, double *values, dmap_workspace *ws);
 
@@ -562,9 +570,11 @@ DMAP_API int dmap_downhill_path(const dmap_grid *g, const dmap_moves *m, const d
  * corner rule, walls; step weights and cell costs ignored) is one step. Neighbours are visited
  * in dmap_dir order, so results are deterministic. ws may be NULL (a temporary workspace is
  * made); with a workspace, steady-state calls do not allocate (its search buffers).
- * Small 4-connected grids (up to 1024 cells; game boards) are searched a whole level at a
- * time on bitsets instead, unless dmap_bfs is asked for parents: same results, no workspace
- * used and no allocation even with ws NULL, several times faster.
+ * Game boards are searched a whole level at a time on bits instead, unless dmap_bfs is asked
+ * for parents: boards up to 64x64 on the small-board engine (one machine word per row; with
+ * AVX-512, for 8-connected moves, or above 1024 cells), small 4-connected grids (up to 1024
+ * cells) on bitsets of the whole grid. Same results, no workspace used and no allocation even
+ * with ws NULL, several times faster.
  * Common errors: DMAP_ERR_ARG (NULLs, bad moves), DMAP_ERR_SIZE, DMAP_ERR_RANGE (a cell
  * outside the grid), DMAP_ERR_WALL (a start cell on a wall), DMAP_ERR_NOMEM. */
 
@@ -960,6 +970,99 @@ DMAP_API void dmap_cache_stats(const dmap_cache *c, dmap_cache_counters *counter
 DMAP_API const dmap_grid *dmap_cache_grid(const dmap_cache *c);
 
 /* === end of live maps, distance tables, map cache ========================================== */
+
+/* ------------------------------------------------------------------------------------------
+ * Batches of small boards
+ *
+ * One call computes the maps of N boards of one size: an RL batch of observations, a bot's
+ * lookahead over many candidate boards. The walls come stacked (board b's cell i is byte
+ * b*W*H + i), the outputs too, in the element type the caller picks. Boards up to 64x64 run
+ * on the small-board engine (one machine word per row, a whole BFS level at a time), in SIMD
+ * registers where the processor has them, chosen at run time: with AVX-512 eight rows of a
+ * board per register (and boards of up to 16 rows four at a time), with AVX2 four boards per
+ * register; the plain C path gives the same results. A caller-made thread pool spreads the boards
+ * over threads; the library keeps no threads of its own, and the output is the same for any
+ * number of threads and any SIMD path.
+ * ---------------------------------------------------------------------------------------- */
+
+/* N boards of one size: n*w*h wall bytes, board b's cell (x, y) at walls[b*w*h + y*w + x],
+ * nonzero a wall. Unit costs (the batch functions count steps or use unit-cost fields). */
+typedef struct dmap_boards {
+    int w, h;
+    size_t n;
+    const unsigned char *walls;
+} dmap_boards;
+
+/* The element type of a batch's output. */
+typedef enum dmap_elem {
+    DMAP_ELEM_I16 = 0, /* int16_t */
+    DMAP_ELEM_I32 = 1, /* int32_t */
+    DMAP_ELEM_F32 = 2, /* float */
+    DMAP_ELEM_F64 = 3  /* double */
+} dmap_elem;
+
+/* Which code runs the boards of a batch. AUTO takes the widest this processor has; the others
+ * force one path (tests compare them; a path the processor lacks is DMAP_ERR_ARG). Every path
+ * gives the same results. */
+typedef enum dmap_simd {
+    DMAP_SIMD_AUTO = 0,
+    DMAP_SIMD_NONE = 1,  /* plain C, one board at a time */
+    DMAP_SIMD_AVX2 = 2,  /* 4 boards per 256-bit register (x86-64 with AVX2) */
+    DMAP_SIMD_AVX512 = 3 /* 8 boards per 512-bit register (x86-64 with AVX-512 F and BW) */
+} dmap_simd;
+
+/* The widest path this processor runs: DMAP_SIMD_NONE, DMAP_SIMD_AVX2 or DMAP_SIMD_AVX512.
+ * The environment variable DMAP_SIMD, read at the first call, caps it: "none" or "avx2" (tests
+ * run the plain paths on a processor with AVX-512 this way). The single-board functions
+ * (dmap_bfs, dmap_field, ...) use AVX-512 on boards up to 64x64 only below the same cap. */
+DMAP_API dmap_simd dmap_simd_best(void);
+
+typedef struct dmap_pool dmap_pool;
+
+/* A pool of threads for the batch functions, made and freed by the caller. nthreads (1..256)
+ * counts the calling thread: a pool of T makes T - 1 threads, which sleep between calls. One
+ * call at a time uses a pool (a second caller waits for the first). *pool gets the pool
+ * (NULL after an error). Errors: DMAP_ERR_ARG (NULL pool, nthreads out of range),
+ * DMAP_ERR_NOMEM (memory or a thread could not be had; nothing is left behind). */
+DMAP_API int dmap_pool_new(dmap_pool **pool, int nthreads);
+/* Stop and join the pool's threads and free it. NULL is fine. */
+DMAP_API void dmap_pool_free(dmap_pool *pool);
+/* The pool's thread count (1 for NULL). */
+DMAP_API int dmap_pool_threads(const dmap_pool *pool);
+
+/* BFS depths of every board (as dmap_bfs without parents, one board at a time): depths gets
+ * n*w*h elements of `type`, board b's map at element b*w*h, each cell the number of steps
+ * from the board's nearest source, -1 for walls and cells unreached or deeper than max_depth
+ * (< 0: no limit). Sources: with first NULL, one per board (sources[b], a cell index y*w + x);
+ * else board b's sources are sources[first[b] .. first[b+1]-1] (first: n+1 nondecreasing
+ * offsets; a board may have none). m's connectivity and corner rule count, not its weights.
+ * pool may be NULL (the calling thread does everything). Errors: DMAP_ERR_ARG (NULLs, bad
+ * moves, bad type or simd, offsets decreasing), DMAP_ERR_SIZE (w, h out of range, n*w*h
+ * overflowing), DMAP_ERR_RANGE / DMAP_ERR_WALL (a source outside its board / on a wall),
+ * DMAP_ERR_LIMIT (DMAP_ELEM_I16 when a depth could exceed 32767: more than 32768 cells and no
+ * max_depth below that), DMAP_ERR_NOMEM; everything is checked before anything is written.
+ * Cost: a board up to 64x64 takes a few word operations per row and BFS level (eight rows per
+ * operation with AVX-512); larger boards one dmap_bfs each. No allocation on the SIMD paths
+ * but a few bytes per chunk of 64 boards; the plain path takes W*H ints per thread. */
+DMAP_API int dmap_bfs_batch(const dmap_boards *boards, const dmap_moves *m, const int *sources,
+                            const size_t *first, int max_depth, dmap_elem type, void *depths,
+                            dmap_pool *pool, dmap_simd simd);
+
+/* Dijkstra maps of every board (as dmap_field, unit costs): values gets n*w*h elements of
+ * `type`, board b's map at element b*w*h, built from dflt and the board's goals: with first
+ * NULL one goal per board (goals[b]), else goals[first[b] .. first[b+1]-1] (n+1
+ * nondecreasing offsets). Integer element types take only maps whose every value is an
+ * integer in the type's range (a finite integer dflt, integer goals and weights); float
+ * rounds each double once. pool may be NULL. Errors: as dmap_field for each board (ARG,
+ * VALUE, RANGE, WALL, CEILING, all checked before anything is written), DMAP_ERR_SIZE (as
+ * dmap_bfs_batch), DMAP_ERR_VALUE also when a value does not fit an integer type (the output
+ * is then unspecified), DMAP_ERR_NOMEM. Cost: one dmap_field per board (the small-board
+ * engine for unit steps and integer goals on boards up to 64x64). */
+DMAP_API int dmap_field_batch(const dmap_boards *boards, const dmap_moves *m,
+                              const dmap_goal *goals, const size_t *first, double dflt,
+                              dmap_elem type, void *values, dmap_pool *pool);
+
+/* === end of batches of small boards ======================================================== */
 
 #ifdef __cplusplus
 }

@@ -45,7 +45,7 @@ setup(
             extra_objects=extra_objects,
             depends=depends,
             extra_compile_args=compile_args,
-            libraries=["m"],
+            libraries=["m", "pthread"],
         )
     ],
 )

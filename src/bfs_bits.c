@@ -6,6 +6,7 @@
 
 #include "bfs_bits.h"
 #include "bits.h"
+#include "rowbits.h"
 
 /* The bitsets of one search. */
 typedef struct bit_grid {
@@ -20,29 +21,12 @@ int dmap_bfs_bits_fits(const dmap_grid *g, const dmap_moves *m) {
     return m->connectivity == 4 && (int64_t)g->w * g->h <= DMAP_BFS_BITS_MAX_CELLS;
 }
 
-/* One bit per byte of p[0..7]: bit j set when p[j] is 0 (a passable cell). On little-endian
- * machines eight bytes at once: the zero test of each byte lands in its top bit, and the
- * multiply gathers the eight bits into the top byte. */
-static inline uint64_t zero_bytes_to_bits(const unsigned char *p) {
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-    const uint64_t low7 = 0x7f7f7f7f7f7f7f7full;
-    uint64_t v;
-    memcpy(&v, p, sizeof v);
-    uint64_t zero_top = ~(((v & low7) + low7) | v | low7); /* 0x80 in each zero byte */
-    return ((zero_top >> 7) * 0x0102040810204080ull) >> 56;
-#else
-    uint64_t bits = 0;
-    for (int j = 0; j < 8; j++) bits |= (uint64_t)(p[j] == 0) << j;
-    return bits;
-#endif
-}
-
 static void load_bits(const dmap_grid *g, bit_grid *b) {
     size_t n = (size_t)g->w * (size_t)g->h, i = 0;
     b->nw = bits_words(n);
     b->w = (unsigned)g->w;
     for (size_t k = 0; k < b->nw; k++) b->free[k] = b->right_ok[k] = b->left_ok[k] = 0;
-    for (; i + 8 <= n; i += 8) b->free[i >> 6] |= zero_bytes_to_bits(g->wall + i) << (i & 63);
+    for (; i + 8 <= n; i += 8) b->free[i >> 6] |= bits_from_zero_bytes(g->wall + i) << (i & 63);
     for (; i < n; i++)
         if (g->wall[i] == 0) bits_set(b->free, i);
     /* column 0 and the last column, marked row by row */

@@ -10,6 +10,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 /* static inline, never "unused" (a single-file build may carry only some of the users) */
 #if defined(__GNUC__)
@@ -52,6 +53,23 @@ BITS_INLINE uint64_t bits_low_mask(unsigned n) { return n > 63 ? ~0ull : (1ull <
 #define BITS_FOR_EACH(index, word) \
     for (uint64_t bits_m_ = (word), index = 0; bits_m_ && (index = (uint64_t)BITS_CTZ(bits_m_), 1); \
          bits_m_ &= bits_m_ - 1)
+
+/* One bit per byte of p[0..7]: bit j set when p[j] is 0 (a passable cell). On little-endian
+ * machines eight bytes at once: the zero test of each byte lands in its top bit, and the
+ * multiply gathers the eight bits into the top byte. */
+BITS_INLINE uint64_t bits_from_zero_bytes(const unsigned char *p) {
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    const uint64_t low7 = 0x7f7f7f7f7f7f7f7full;
+    uint64_t v;
+    memcpy(&v, p, sizeof v);
+    uint64_t zero_top = ~(((v & low7) + low7) | v | low7); /* 0x80 in each zero byte */
+    return ((zero_top >> 7) * 0x0102040810204080ull) >> 56;
+#else
+    uint64_t bits = 0;
+    for (int j = 0; j < 8; j++) bits |= (uint64_t)(p[j] == 0) << j;
+    return bits;
+#endif
+}
 
 /* ---- bitsets of 64-bit words: bit i is bit i % 64 of word i / 64 ---- */
 

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "grid.h"
+#include "rowbits.h"
 #include "scan.h"
 #include "workspace.h"
 
@@ -142,6 +143,13 @@ int dmap_field(const dmap_grid *g, const dmap_moves *m, const dmap_goal *goals, 
     /* a goal at or above the ceiling would change nothing: say so instead of ignoring it */
     for (size_t k = 0; k < ngoals; k++)
         if (!(goals[k].value < dflt)) return DMAP_ERR_CEILING;
+    /* the small-board engine: on AVX-512 always; on its plain loop only for 8-connected
+     * moves (4-connected boards are as fast or faster on the int32 merge below) */
+#ifndef DMAP_NO_SMALL_BOARD
+    if ((dmap_rowbits_avx512_ok() || m->connectivity == 8) &&
+        dmap_rowbits_field_applies(g, m, goals, ngoals))
+        return dmap_rowbits_field(g, m, goals, ngoals, dflt, values, ws);
+#endif
     if (int_field_applies(g, m, goals, ngoals)) {
         if (ws) return field_int4(g, goals, ngoals, dflt, values, ws);
         dmap_workspace *tmp = NULL;

@@ -5,12 +5,17 @@
  * moves" needs (seed 001). It is also much cheaper than a scan when only reachability
  * matters. One core loop serves every entry point; its queue, padded cell states and depths
  * live in the caller's workspace (DMAP_WS_SEARCH_A, B and C), so steady-state calls do not
- * allocate. Small 4-connected grids without a parent tree go to the bitset search of
- * bfs_bits.c instead (same results, no workspace, several times faster on game boards). */
+ * allocate. Boards up to 64x64 without a parent tree go to the small-board engine of
+ * rowbits.c (AVX-512, or its plain loop for 8-connected moves and boards over 1,024 cells),
+ * small 4-connected grids otherwise to the bitset search of bfs_bits.c (same results, no
+ * workspace, several times faster on game boards). A build that defines
+ * DMAP_NO_SMALL_BOARD (the single file for CodinGame, scripts/amalgamate) leaves the
+ * small-board engine out. */
 #include <string.h>
 
 #include "bfs_bits.h"
 #include "bits.h"
+#include "rowbits.h"
 #include "dmap.h"
 #include "workspace.h"
 
@@ -136,6 +141,15 @@ static int bfs_run(bfs *b, const int *sources, size_t nsources, int max_depth, i
     return 0;
 }
 
+#ifndef DMAP_NO_SMALL_BOARD
+/* Whether the small-board engine takes a search: always on AVX-512; on the plain loop only
+ * where the bitset search of bfs_bits.c does not (8-connected moves, over 1,024 cells), since
+ * on those small 4-connected boards the two whole-board words beat a word per row. */
+static int use_rows(const dmap_grid *g, const dmap_moves *m) {
+    return dmap_rowbits_fits(g) && (dmap_rowbits_avx512_ok() || !dmap_bfs_bits_fits(g, m));
+}
+#endif
+
 int dmap_can_move_to(const dmap_grid *g, const dmap_moves *m, int from, int to, int *reachable,
                      dmap_workspace *ws) {
     size_t n;
@@ -148,6 +162,12 @@ int dmap_can_move_to(const dmap_grid *g, const dmap_moves *m, int from, int to, 
         *reachable = from == to;
         return DMAP_OK;
     }
+#ifndef DMAP_NO_SMALL_BOARD
+    if (use_rows(g, m)) {
+        *reachable = dmap_rowbits_bfs(g, m, &from, 1, -1, to, NULL, NULL);
+        return DMAP_OK;
+    }
+#endif
     if (dmap_bfs_bits_fits(g, m)) {
         *reachable = dmap_bfs_bits(g, &from, 1, -1, to, NULL, NULL);
         return DMAP_OK;
@@ -159,6 +179,22 @@ int dmap_can_move_to(const dmap_grid *g, const dmap_moves *m, int from, int to, 
     dmap_workspace_free(tmp);
     return rc;
 }
+
+#ifndef DMAP_NO_SMALL_BOARD
+/* dmap_reachable's answer from the row-bitset search (the grid fits it). */
+static void reachable_from_rows(const dmap_grid *g, const dmap_moves *m, int from,
+                                unsigned char *reached, size_t *count) {
+    uint64_t seen[DMAP_ROWBITS_MAX_H];
+    dmap_rowbits_bfs(g, m, &from, 1, -1, -1, NULL, seen);
+    size_t total = 0;
+    for (int y = 0; y < g->h; y++) {
+        unsigned char *out = reached + (size_t)y * (size_t)g->w;
+        for (int x = 0; x < g->w; x++) out[x] = (unsigned char)(seen[y] >> x & 1);
+        total += (size_t)bits_count(seen[y]);
+    }
+    if (count) *count = total;
+}
+#endif
 
 /* dmap_reachable's answer from the bitset search (the grid fits it). */
 static void reachable_from_bits(const dmap_grid *g, int from, unsigned char *reached,
@@ -180,6 +216,12 @@ int dmap_reachable(const dmap_grid *g, const dmap_moves *m, int from, unsigned c
     if (rc != DMAP_OK) return rc;
     if (!reached) return DMAP_ERR_ARG;
     if ((rc = check_start(g, n, from)) != DMAP_OK) return rc;
+#ifndef DMAP_NO_SMALL_BOARD
+    if (use_rows(g, m)) {
+        reachable_from_rows(g, m, from, reached, count);
+        return DMAP_OK;
+    }
+#endif
     if (dmap_bfs_bits_fits(g, m)) {
         reachable_from_bits(g, from, reached, count);
         return DMAP_OK;
@@ -223,14 +265,29 @@ static void bfs_results(const bfs *b, int *depth, int *parent) {
     }
 }
 
-int dmap_bfs(const dmap_grid *g, const dmap_moves *m, const int *sources, size_t nsources,
-             int max_depth, int *depth, int *parent, dmap_workspace *ws) {
+/* dmap_bfs with the small-board engine chosen as usual (rows 1), never (0: benchmarks compare)
+ * or only on its plain loop (2: the batch's plain path). */
+static int bfs_checked(const dmap_grid *g, const dmap_moves *m, const int *sources,
+                       size_t nsources, int max_depth, int *depth, int *parent,
+                       dmap_workspace *ws, int rows) {
     size_t n;
     int rc = check_grid(g, m, &n);
     if (rc != DMAP_OK) return rc;
     if (!depth || (nsources > 0 && !sources)) return DMAP_ERR_ARG;
     for (size_t i = 0; i < nsources; i++)
         if ((rc = check_start(g, n, sources[i])) != DMAP_OK) return rc;
+#ifndef DMAP_NO_SMALL_BOARD
+    if (rows == 1 && !parent && use_rows(g, m)) {
+        dmap_rowbits_bfs(g, m, sources, nsources, max_depth, -1, depth, NULL);
+        return DMAP_OK;
+    }
+    if (rows == 2 && !parent && dmap_rowbits_fits(g) && !dmap_bfs_bits_fits(g, m)) {
+        dmap_rowbits_bfs_plain(g, m, sources, nsources, max_depth, -1, depth, NULL);
+        return DMAP_OK;
+    }
+#else
+    (void)rows;
+#endif
     if (!parent && dmap_bfs_bits_fits(g, m)) {
         dmap_bfs_bits(g, sources, nsources, max_depth, -1, depth, NULL);
         return DMAP_OK;
@@ -244,6 +301,23 @@ int dmap_bfs(const dmap_grid *g, const dmap_moves *m, const int *sources, size_t
     }
     dmap_workspace_free(tmp);
     return rc;
+}
+
+#ifndef DMAP_NO_SMALL_BOARD
+int dmap_bfs_without_rows(const dmap_grid *g, const dmap_moves *m, const int *sources,
+                          size_t nsources, int max_depth, int *depth, dmap_workspace *ws) {
+    return bfs_checked(g, m, sources, nsources, max_depth, depth, NULL, ws, 0);
+}
+
+int dmap_bfs_plain(const dmap_grid *g, const dmap_moves *m, const int *sources, size_t nsources,
+                   int max_depth, int *depth, dmap_workspace *ws) {
+    return bfs_checked(g, m, sources, nsources, max_depth, depth, NULL, ws, 2);
+}
+#endif
+
+int dmap_bfs(const dmap_grid *g, const dmap_moves *m, const int *sources, size_t nsources,
+             int max_depth, int *depth, int *parent, dmap_workspace *ws) {
+    return bfs_checked(g, m, sources, nsources, max_depth, depth, parent, ws, 1);
 }
 
 int dmap_bfs_path(const dmap_grid *g, const int *depth, const int *parent, int to, int *path,

@@ -551,7 +551,96 @@ static void searches(void) {
     }
 }
 
-/* ---- scenarios: burying, choice ---------------------------------------------------- */
+/* ---- scenarios: batches and the thread pool -------------------------------------------------- */
+
+/* Stacked boards: nb copies of a w x h board with a wall pattern, one source per board. */
+static unsigned char *stacked_boards(int w, int h, size_t nb, int *sources) {
+    size_t cells = (size_t)w * (size_t)h;
+    unsigned char *walls = malloc(cells * nb);
+    if (!walls) exit(1);
+    for (size_t i = 0; i < cells * nb; i++) walls[i] = (i * 2654435761u) % 5 == 0;
+    for (size_t b = 0; b < nb; b++) {
+        sources[b] = (int)((b * 37) % cells);
+        walls[b * cells + (size_t)sources[b]] = 0;
+    }
+    return walls;
+}
+
+static void batches(void) {
+    FOR_EACH_FAILURE("dmap_pool_new") {
+        dmap_pool *pool = (dmap_pool *)&pool;
+        arm();
+        int rc = dmap_pool_new(&pool, 4);
+        disarm();
+        CHECK(rc == expected_rc());
+        CHECK((pool == NULL) == (rc != DMAP_OK));
+        dmap_pool_free(pool);
+    }
+    /* every path: the plain one allocates per-thread scratch, boards over 64 wide a workspace;
+     * no pool, so the allocations come in one order */
+    const int sizes[2][2] = {{11, 11}, {70, 9}};
+    for (int k = 0; k < 2; k++) {
+        int w = sizes[k][0], h = sizes[k][1];
+        size_t nb = 70, cells = (size_t)w * (size_t)h;
+        int sources[70];
+        unsigned char *walls = stacked_boards(w, h, nb, sources);
+        dmap_boards bd = {w, h, nb, walls};
+        dmap_moves m = dmap_moves_8();
+        int32_t *want = malloc(cells * nb * sizeof *want), *got = malloc(cells * nb * sizeof *got);
+        double *want_f = malloc(cells * nb * sizeof *want_f), *got_f = malloc(cells * nb * sizeof *got_f);
+        dmap_goal *goals = malloc(nb * sizeof *goals);
+        for (size_t b = 0; b < nb; b++) {
+            goals[b].x = sources[b] % w;
+            goals[b].y = sources[b] / w;
+            goals[b].value = (double)(b % 3);
+        }
+        tracking = 0;
+        if (dmap_bfs_batch(&bd, &m, sources, NULL, -1, DMAP_ELEM_I32, want, NULL, DMAP_SIMD_NONE) ||
+            dmap_field_batch(&bd, &m, goals, NULL, 1e6, DMAP_ELEM_F64, want_f, NULL))
+            exit(1);
+        FOR_EACH_FAILURE(k ? "dmap_bfs_batch (70x9: dmap_bfs per board)" : "dmap_bfs_batch (plain)") {
+            arm();
+            int rc = dmap_bfs_batch(&bd, &m, sources, NULL, -1, DMAP_ELEM_I32, got, NULL,
+                                    DMAP_SIMD_NONE);
+            disarm();
+            CHECK(rc == expected_rc());
+            if (rc != DMAP_OK)
+                CHECK(dmap_bfs_batch(&bd, &m, sources, NULL, -1, DMAP_ELEM_I32, got, NULL,
+                                     DMAP_SIMD_NONE) == DMAP_OK);
+            CHECK(memcmp(got, want, cells * nb * sizeof *got) == 0);
+        }
+        FOR_EACH_FAILURE("dmap_bfs_batch (auto)") {
+            arm();
+            int rc = dmap_bfs_batch(&bd, &m, sources, NULL, -1, DMAP_ELEM_I32, got, NULL,
+                                    DMAP_SIMD_AUTO);
+            disarm();
+            CHECK(rc == expected_rc());
+            if (rc != DMAP_OK)
+                CHECK(dmap_bfs_batch(&bd, &m, sources, NULL, -1, DMAP_ELEM_I32, got, NULL,
+                                     DMAP_SIMD_AUTO) == DMAP_OK);
+            CHECK(memcmp(got, want, cells * nb * sizeof *got) == 0);
+        }
+        FOR_EACH_FAILURE("dmap_field_batch") {
+            arm();
+            int rc = dmap_field_batch(&bd, &m, goals, NULL, 1e6, DMAP_ELEM_F64, got_f, NULL);
+            disarm();
+            CHECK(rc == expected_rc());
+            if (rc != DMAP_OK)
+                CHECK(dmap_field_batch(&bd, &m, goals, NULL, 1e6, DMAP_ELEM_F64, got_f, NULL) ==
+                      DMAP_OK);
+            CHECK(same_doubles(got_f, want_f, cells * nb));
+        }
+        tracking = 0;
+        free(want);
+        free(got);
+        free(want_f);
+        free(got_f);
+        free(goals);
+        free(walls);
+    }
+}
+
+/* ---- scenarios: burying, choice ---------------------------------------------------------- */
 
 static void burying(void) {
     dmap_grid ref = maze();
@@ -712,6 +801,7 @@ int main(void) {
     burying();
     choice();
     live_maps();
+    batches();
     printf("test_alloc_failure: %ld (function, N) failure points, %d failures\n", points, failures);
     return failures != 0;
 }

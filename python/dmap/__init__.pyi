@@ -90,6 +90,17 @@ class Rng:
     def below(self, n: int) -> int: ...
     def unit(self) -> float: ...
 
+class Pool:
+    threads: int
+    def __init__(self, threads: int) -> None: ...
+
+def bfs_batch(walls: ArrayLike, sources: ArrayLike, *, moves: MovesLike = None, max_depth: int = -1,
+              dtype: Any = None, out: Optional[npt.NDArray[Any]] = None, pool: Optional[Pool] = None,
+              simd: Optional[str] = None) -> npt.NDArray[Any]: ...
+def field_batch(walls: ArrayLike, goals: ArrayLike, ceiling: Optional[float] = None, *,
+                moves: MovesLike = None, dtype: Any = None, out: Optional[npt.NDArray[Any]] = None,
+                pool: Optional[Pool] = None) -> npt.NDArray[Any]: ...
+
 Edit = Union[Tuple[Union[str, int], int, int], Tuple[Union[str, int], int, int, float]]
 
 class LiveMap:

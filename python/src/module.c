@@ -365,6 +365,27 @@ static PyObject *py_strerror(PyObject *self, PyObject *arg) {
 #define FN(name) (PyCFunction)(void (*)(void))pydmap_##name
 
 static PyMethodDef methods[] = {
+    {"bfs_batch", FN(bfs_batch), KW,
+     "bfs_batch(walls, sources, *, moves=None, max_depth=-1, dtype=None, out=None, pool=None, "
+     "simd=None)\n--\n\n"
+     "BFS depths of N boards of one size in one call (dmap_bfs_batch): walls is an (N, H, W)\n"
+     "array (nonzero = wall; uint8 or bool C-contiguous is read in place, zero-copy), sources\n"
+     "(N, 2) rows of (x, y), one per board, or (K, 3) rows of (board, x, y) sorted by board.\n"
+     "Returns an (N, H, W) array of dtype (int16 by default; int32, float32, float64) with the\n"
+     "steps from the nearest source, -1 for walls and cells unreached or deeper than max_depth;\n"
+     "out= is written in place instead. The GIL is released; pool (a dmap.Pool) spreads the\n"
+     "boards over threads; simd ('auto', 'none', 'avx2', 'avx512') forces a path. The result\n"
+     "is the same for any pool and path. Raises dmap.Error (bad sizes, a source outside its\n"
+     "board or on a wall), ValueError/TypeError (shapes, dtypes)."},
+    {"field_batch", FN(field_batch), KW,
+     "field_batch(walls, goals, ceiling=None, *, moves=None, dtype=None, out=None, pool=None)\n"
+     "--\n\n"
+     "Dijkstra maps of N boards of one size in one call (dmap_field_batch, unit costs): goals\n"
+     "(N, 3) rows of (x, y, value), one per board, or (K, 4) rows of (board, x, y, value) sorted\n"
+     "by board; ceiling None for none. Returns an (N, H, W) array of dtype (float64 by default;\n"
+     "float32, int32 and int16 when every value is an integer that fits); out= is written in\n"
+     "place. The GIL is released; pool spreads the boards over threads. Raises dmap.Error as\n"
+     "field() does for each board."},
     {"field", FN(field), KW,
      "field(walls, goals, ceiling=None, *, moves=None, costs=None, workspace=None, out=None)\n--\n\n"
      "A Dijkstra map from scratch: every cell starts at ceiling, each goal cell at its\n"
@@ -580,7 +601,8 @@ PyMODINIT_FUNC PyInit__dmap(void) {
     import_array();
     if (PyType_Ready(&pydmap_MovesType) < 0 || PyType_Ready(&pydmap_WorkspaceType) < 0 ||
         PyType_Ready(&pydmap_RngType) < 0 || PyType_Ready(&pydmap_LiveType) < 0 ||
-        PyType_Ready(&pydmap_TableType) < 0 || PyType_Ready(&pydmap_CacheType) < 0)
+        PyType_Ready(&pydmap_TableType) < 0 || PyType_Ready(&pydmap_CacheType) < 0 ||
+        PyType_Ready(&pydmap_PoolType) < 0)
         return NULL;
     PyObject *m = PyModule_Create(&moduledef);
     if (!m) return NULL;
@@ -610,6 +632,8 @@ PyMODINIT_FUNC PyInit__dmap(void) {
         PyModule_AddObject(m, "DistanceTable", (PyObject *)&pydmap_TableType) < 0 ||
         PyModule_AddObject(m, "MapCache", (PyObject *)&pydmap_CacheType) < 0)
         goto fail;
+    Py_INCREF(&pydmap_PoolType);
+    if (PyModule_AddObject(m, "Pool", (PyObject *)&pydmap_PoolType) < 0) goto fail;
     if (PyModule_AddObject(m, "MOVES_4", moves_from(dmap_moves_4())) < 0 ||
         PyModule_AddObject(m, "MOVES_8", moves_from(dmap_moves_8())) < 0 ||
         PyModule_AddObject(m, "MOVES_OCTILE", moves_from(dmap_moves_octile())) < 0)

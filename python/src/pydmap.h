@@ -51,6 +51,8 @@ typedef struct {
 extern PyTypeObject pydmap_RngType;
 /* objects.c */
 extern PyTypeObject pydmap_LiveType, pydmap_TableType, pydmap_CacheType;
+/* batch.c */
+extern PyTypeObject pydmap_PoolType;
 
 /* moves=None gives the seed's 4-connected unit moves, 4 and 8 the presets, or a dmap.Moves. */
 int pydmap_moves(PyObject *obj, dmap_moves *out);
@@ -105,6 +107,9 @@ PyObject *pydmap_xy_list(const dmap_grid *g, const int *cells, size_t n);
 int pydmap_double(PyObject *obj, const char *name, double *out);
 
 /* ---- module functions, by file ---------------------------------------------------------------- */
+/* batch.c */
+PyObject *pydmap_bfs_batch(PyObject *self, PyObject *args, PyObject *kw);
+PyObject *pydmap_field_batch(PyObject *self, PyObject *args, PyObject *kw);
 /* maps.c */
 PyObject *pydmap_field(PyObject *self, PyObject *args, PyObject *kw);
 PyObject *pydmap_scan(PyObject *self, PyObject *args, PyObject *kw);

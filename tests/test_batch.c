@@ -1,0 +1,250 @@
+/* test_batch.c — the batch functions (src/batch.c, src/pool.c) against one call per board:
+ * dmap_bfs_batch equals dmap_bfs and dmap_field_batch equals dmap_field on every board, for
+ * every element type (int16, int32, float, double), pools of 1..8 threads and no pool, every
+ * SIMD path this processor runs forced in turn (DMAP_SIMD_NONE, AVX2, AVX512), all move
+ * rules, one source per board or several (offsets, boards without any), depth limits, board
+ * counts that leave a SIMD group or a chunk part full, and boards too large for the
+ * small-board engine. Then the argument checks: each error code, and nothing written. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+#include "dmap.h"
+
+static dmap_moves move_rule(int k) {
+    dmap_moves m = k == 0 ? dmap_moves_4() : dmap_moves_8();
+    if (k == 2) m.corners = DMAP_CORNERS_STRICT;
+    return m;
+}
+
+static double elem_at(const void *p, dmap_elem t, size_t i) {
+    switch (t) {
+    case DMAP_ELEM_I16: return ((const int16_t *)p)[i];
+    case DMAP_ELEM_I32: return ((const int32_t *)p)[i];
+    case DMAP_ELEM_F32: return ((const float *)p)[i];
+    default: return ((const double *)p)[i];
+    }
+}
+
+typedef struct boards_case {
+    dmap_boards b;
+    unsigned char *walls;
+    int *sources;
+    size_t *first;
+    dmap_goal *goals;
+} boards_case;
+
+/* n random boards w x h; one source per board (first NULL) or 0..3 (offsets). */
+static void make_case(boards_case *c, int w, int h, size_t n, int several, dmap_rng *r) {
+    size_t cells = (size_t)w * (size_t)h;
+    c->walls = malloc(n * cells + 1);
+    c->sources = malloc(n * 3 * sizeof(int) + sizeof(int));
+    c->goals = malloc(n * 3 * sizeof(dmap_goal) + sizeof(dmap_goal));
+    c->first = several ? malloc((n + 1) * sizeof(size_t)) : NULL;
+    double density = 0.1 + 0.4 * dmap_rng_unit(r);
+    for (size_t i = 0; i < n * cells; i++) c->walls[i] = dmap_rng_unit(r) < density;
+    size_t k = 0;
+    for (size_t b = 0; b < n; b++) {
+        size_t count = several ? dmap_rng_below(r, 4) : 1;
+        if (several) c->first[b] = k;
+        for (size_t s = 0; s < count; s++, k++) {
+            int cell = (int)dmap_rng_below(r, (uint32_t)cells);
+            c->walls[b * cells + (size_t)cell] = 0;
+            c->sources[k] = cell;
+            c->goals[k].x = cell % w;
+            c->goals[k].y = cell / w;
+            c->goals[k].value = (double)dmap_rng_below(r, 6);
+        }
+    }
+    if (several) c->first[n] = k;
+    c->b.w = w;
+    c->b.h = h;
+    c->b.n = n;
+    c->b.walls = c->walls;
+}
+
+static void free_case(boards_case *c) {
+    free(c->walls);
+    free(c->sources);
+    free(c->first);
+    free(c->goals);
+}
+
+static void board_range(const boards_case *c, size_t b, size_t *k0, size_t *k1) {
+    *k0 = c->first ? c->first[b] : b;
+    *k1 = c->first ? c->first[b + 1] : b + 1;
+}
+
+/* The per-board answers: depths (n*cells ints) and field values (n*cells doubles). */
+static void per_board(const boards_case *c, const dmap_moves *m, int max_depth, double dflt,
+                      int *depths, double *values) {
+    size_t cells = (size_t)c->b.w * (size_t)c->b.h;
+    for (size_t b = 0; b < c->b.n; b++) {
+        size_t k0, k1;
+        board_range(c, b, &k0, &k1);
+        dmap_grid g = {c->b.w, c->b.h, c->walls + b * cells, NULL};
+        CHECK_EQ_INT(dmap_bfs(&g, m, c->sources + k0, k1 - k0, max_depth, depths + b * cells,
+                              NULL, NULL),
+                     DMAP_OK);
+        CHECK_EQ_INT(dmap_field(&g, m, c->goals + k0, k1 - k0, dflt, values + b * cells, NULL),
+                     DMAP_OK);
+    }
+}
+
+static void test_equal_per_board(void) {
+    dmap_rng r;
+    dmap_rng_seed(&r, 20);
+    dmap_pool *pools[9] = {NULL};
+    for (int t = 1; t <= 8; t++) CHECK_EQ_INT(dmap_pool_new(&pools[t], t), DMAP_OK);
+    dmap_simd best = dmap_simd_best();
+    printf("test_batch: SIMD paths up to %s\n",
+           best == DMAP_SIMD_AVX512 ? "AVX-512" : best == DMAP_SIMD_AVX2 ? "AVX2" : "none");
+    const int sizes[][3] = {{11, 11, 200}, {1, 1, 9},   {64, 64, 21}, {13, 7, 130},
+                            {64, 3, 17},   {5, 64, 33}, {70, 9, 11},  {8, 8, 64}};
+    int cases = 0;
+    for (size_t si = 0; si < sizeof sizes / sizeof sizes[0]; si++) {
+        for (int k = 0; k < 3; k++) {
+            int w = sizes[si][0], h = sizes[si][1];
+            size_t n = (size_t)sizes[si][2], cells = (size_t)w * (size_t)h;
+            boards_case c;
+            make_case(&c, w, h, n, (int)(si + (size_t)k) % 2, &r);
+            dmap_moves m = move_rule(k);
+            int max_depth = dmap_rng_below(&r, 3) ? -1 : (int)dmap_rng_below(&r, 9);
+            double dflt = 40.0 + (double)dmap_rng_below(&r, 30); /* an integer ceiling */
+            int *depths = malloc(n * cells * sizeof *depths);
+            double *values = malloc(n * cells * sizeof *values);
+            per_board(&c, &m, max_depth, dflt, depths, values);
+            void *out = malloc(n * cells * 8);
+            for (int type = DMAP_ELEM_I16; type <= DMAP_ELEM_F64; type++) {
+                for (int simd = DMAP_SIMD_NONE; simd <= (int)best; simd++) {
+                    int t = 1 + (int)dmap_rng_below(&r, 8);
+                    dmap_pool *pool = dmap_rng_below(&r, 5) ? pools[t] : NULL;
+                    memset(out, 0x5a, n * cells * 8);
+                    CHECK_EQ_INT(dmap_bfs_batch(&c.b, &m, c.sources, c.first, max_depth,
+                                                (dmap_elem)type, out, pool, (dmap_simd)simd),
+                                 DMAP_OK);
+                    int bad = 0;
+                    for (size_t i = 0; i < n * cells; i++)
+                        bad += elem_at(out, (dmap_elem)type, i) != (double)depths[i];
+                    CHECK_EQ_INT(bad, 0);
+                    cases++;
+                }
+                dmap_pool *pool = pools[1 + dmap_rng_below(&r, 8)];
+                memset(out, 0x5a, n * cells * 8);
+                CHECK_EQ_INT(dmap_field_batch(&c.b, &m, c.goals, c.first, dflt, (dmap_elem)type,
+                                              out, pool),
+                             DMAP_OK);
+                int bad = 0;
+                for (size_t i = 0; i < n * cells; i++) {
+                    double expect = type == DMAP_ELEM_F32 ? (double)(float)values[i] : values[i];
+                    bad += elem_at(out, (dmap_elem)type, i) != expect;
+                }
+                CHECK_EQ_INT(bad, 0);
+            }
+            /* every thread count gives the same bytes (int16 depths, the auto path) */
+            void *one = malloc(n * cells * 2);
+            CHECK_EQ_INT(dmap_bfs_batch(&c.b, &m, c.sources, c.first, max_depth, DMAP_ELEM_I16,
+                                        one, NULL, DMAP_SIMD_AUTO),
+                         DMAP_OK);
+            for (int t = 1; t <= 8; t++) {
+                memset(out, 0, n * cells * 2);
+                CHECK_EQ_INT(dmap_bfs_batch(&c.b, &m, c.sources, c.first, max_depth,
+                                            DMAP_ELEM_I16, out, pools[t], DMAP_SIMD_AUTO),
+                             DMAP_OK);
+                CHECK(memcmp(out, one, n * cells * 2) == 0);
+            }
+            free(one);
+            free(out);
+            free(depths);
+            free(values);
+            free_case(&c);
+        }
+    }
+    for (int t = 1; t <= 8; t++) dmap_pool_free(pools[t]);
+    printf("test_batch: %d batch calls compared board by board\n", cases);
+}
+
+static void test_errors(void) {
+    dmap_rng r;
+    dmap_rng_seed(&r, 5);
+    boards_case c;
+    make_case(&c, 6, 5, 10, 0, &r);
+    dmap_moves m = dmap_moves_4(), bad_moves = m;
+    bad_moves.connectivity = 5;
+    int16_t out[300];
+    for (int i = 0; i < 300; i++) out[i] = 7;
+    CHECK_EQ_INT(dmap_bfs_batch(NULL, &m, c.sources, NULL, -1, DMAP_ELEM_I16, out, NULL, 0),
+                 DMAP_ERR_ARG);
+    CHECK_EQ_INT(dmap_bfs_batch(&c.b, &bad_moves, c.sources, NULL, -1, DMAP_ELEM_I16, out, NULL, 0),
+                 DMAP_ERR_ARG);
+    CHECK_EQ_INT(dmap_bfs_batch(&c.b, &m, c.sources, NULL, -1, (dmap_elem)9, out, NULL, 0),
+                 DMAP_ERR_ARG);
+    CHECK_EQ_INT(dmap_bfs_batch(&c.b, &m, c.sources, NULL, -1, DMAP_ELEM_I16, out, NULL,
+                                (dmap_simd)7),
+                 DMAP_ERR_ARG);
+    CHECK_EQ_INT(dmap_bfs_batch(&c.b, &m, NULL, NULL, -1, DMAP_ELEM_I16, out, NULL, 0),
+                 DMAP_ERR_ARG);
+    dmap_boards big = c.b;
+    big.w = 0;
+    CHECK_EQ_INT(dmap_bfs_batch(&big, &m, c.sources, NULL, -1, DMAP_ELEM_I16, out, NULL, 0),
+                 DMAP_ERR_SIZE);
+    big = c.b;
+    big.n = SIZE_MAX / 4;
+    CHECK_EQ_INT(dmap_bfs_batch(&big, &m, c.sources, NULL, -1, DMAP_ELEM_I16, out, NULL, 0),
+                 DMAP_ERR_SIZE);
+    int saved = c.sources[3];
+    c.sources[3] = 30;
+    CHECK_EQ_INT(dmap_bfs_batch(&c.b, &m, c.sources, NULL, -1, DMAP_ELEM_I16, out, NULL, 0),
+                 DMAP_ERR_RANGE);
+    c.sources[3] = saved;
+    c.walls[3 * 30 + (size_t)saved] = 1;
+    CHECK_EQ_INT(dmap_bfs_batch(&c.b, &m, c.sources, NULL, -1, DMAP_ELEM_I16, out, NULL, 0),
+                 DMAP_ERR_WALL);
+    CHECK_EQ_INT(dmap_field_batch(&c.b, &m, c.goals, NULL, 100, DMAP_ELEM_I16, out, NULL),
+                 DMAP_ERR_WALL);
+    c.walls[3 * 30 + (size_t)saved] = 0;
+    size_t first[11] = {0, 1, 2, 3, 4, 5, 6, 5, 8, 9, 10};
+    CHECK_EQ_INT(dmap_bfs_batch(&c.b, &m, c.sources, first, -1, DMAP_ELEM_I16, out, NULL, 0),
+                 DMAP_ERR_ARG);
+    int bad = 0;
+    for (int i = 0; i < 300; i++) bad += out[i] != 7;
+    CHECK_EQ_INT(bad, 0); /* nothing written by a refused call */
+    /* int16 cannot hold every depth of a board of more than 32768 cells */
+    dmap_boards tall = {300, 200, 1, NULL};
+    unsigned char *walls = calloc(300 * 200, 1);
+    tall.walls = walls;
+    int src = 0;
+    int16_t *deep = malloc(300 * 200 * sizeof *deep);
+    CHECK_EQ_INT(dmap_bfs_batch(&tall, &m, &src, NULL, -1, DMAP_ELEM_I16, deep, NULL, 0),
+                 DMAP_ERR_LIMIT);
+    CHECK_EQ_INT(dmap_bfs_batch(&tall, &m, &src, NULL, 100, DMAP_ELEM_I16, deep, NULL, 0), DMAP_OK);
+    CHECK_EQ_INT(deep[299], -1);
+    CHECK_EQ_INT(deep[100], 100);
+    free(deep);
+    free(walls);
+    /* fields: ceilings, values that do not fit an integer type */
+    CHECK_EQ_INT(dmap_field_batch(&c.b, &m, c.goals, NULL, NAN, DMAP_ELEM_F64, out, NULL),
+                 DMAP_ERR_VALUE);
+    CHECK_EQ_INT(dmap_field_batch(&c.b, &m, c.goals, NULL, 2, DMAP_ELEM_F64, out, NULL),
+                 DMAP_ERR_CEILING);
+    CHECK_EQ_INT(dmap_field_batch(&c.b, &m, c.goals, NULL, DMAP_NO_CEILING, DMAP_ELEM_I32, out,
+                                  NULL),
+                 DMAP_ERR_VALUE);
+    CHECK_EQ_INT(dmap_field_batch(&c.b, &m, c.goals, NULL, 1e6, DMAP_ELEM_I16, out, NULL),
+                 DMAP_ERR_VALUE);
+    dmap_pool *pool = (dmap_pool *)&r;
+    CHECK_EQ_INT(dmap_pool_new(NULL, 2), DMAP_ERR_ARG);
+    CHECK_EQ_INT(dmap_pool_new(&pool, 0), DMAP_ERR_ARG);
+    CHECK(pool == NULL);
+    CHECK_EQ_INT(dmap_pool_new(&pool, 257), DMAP_ERR_ARG);
+    CHECK_EQ_INT(dmap_pool_threads(NULL), 1);
+    dmap_pool_free(NULL);
+    free_case(&c);
+}
+
+int main(void) {
+    test_equal_per_board();
+    test_errors();
+    return check_report("test_batch");
+}
