@@ -1,12 +1,12 @@
 /* reach.c — reachability by breadth-first search: can_move_to with early exit, the reachable
  * set, multi-source BFS depths with a depth limit and a parent tree, and paths out of it.
  *
- * BFS counts steps and ignores weights, which is what "can I get there, and in how many
- * moves" needs (seed 001). It is also much cheaper than a scan when only reachability
- * matters. One core loop serves every entry point; its queue, padded cell states and depths
- * live in the caller's workspace (DMAP_WS_SEARCH_A, B and C), so steady-state calls do not
- * allocate. Small 4-connected grids without a parent tree go to the bitset search of
- * bfs_bits.c instead (same results, no workspace, several times faster on game boards). */
+ * BFS counts steps and ignores weights, which is what "can I get there, and in how many moves"
+ * needs (the Pommerman tutorial's "can I move there?"). It is also much cheaper than a scan when
+ * only reachability matters. One core loop serves every entry point; its queue, padded cell states
+ * and depths live in the caller's workspace (DMAP_WS_SEARCH_A, B and C), so steady-state calls do
+ * not allocate. Small 4-connected grids without a parent tree go to the bitset search of bfs_bits.c
+ * instead (same results, no workspace, several times faster on game boards). */
 #include <string.h>
 
 #include "bfs_bits.h"
