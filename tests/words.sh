@@ -13,7 +13,7 @@ cd "$src"
 # The write-ups are "seed 000" … "seed 004" (not a random seed: "seed 117", "--seed 119").
 pattern="\\bissues? #?[0-9]+\\b|\\bseeds? 00[0-4]\\b|\\b00[0-4]/00[0-4]\\b|\\bthe seed's\\b|\\bthe seeds'"
 pattern+="|\\bthe seeds? (uses?|says?|prints?|calls?|writes?|shows?)\\b|\\bin the seeds?\\b"
-pattern+="|\\b(this|that|earlier|previous|last|next|a later|an earlier) session\\b"
+pattern+="|\\b(this|that|the same|same|earlier|previous|last|next|a later|an earlier) session\\b"
 pattern+="|\\b(toolkit )?part [AB]\\b|\\bthe lab\\b|\\b(the|our) lab's\\b|\\blab (worlds?|games|tables?)\\b"
 pattern+="|\\.\\./shared\\b|\\bshared/(data|rules|seeds)\\b|(^|[^a-z/])rules/[a-z_]+\\.md\\b"
 
