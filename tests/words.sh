@@ -10,8 +10,9 @@ set -euo pipefail
 src="${1:?usage: words.sh SOURCE_DIR}"
 cd "$src"
 
-# The write-ups are "seed 000" … "seed 004" (not a random seed: "seed 117", "--seed 119").
-pattern="\\bissues? #?[0-9]+\\b|\\bseeds? 00[0-4]\\b|\\b00[0-4]/00[0-4]\\b|\\bthe seed's\\b|\\bthe seeds'"
+# Perl regular expressions, case-insensitive. The write-ups are "seed 000" … "seed 004" (not a
+# random seed: "seed 117", "--seed 004").
+pattern="\\bissues? #?[0-9]+\\b|(?<!-)\\bseeds? 00[0-4]\\b|\\b00[0-4]/00[0-4]\\b|\\bthe seed's\\b|\\bthe seeds'"
 pattern+="|\\bthe seeds? (uses?|says?|prints?|calls?|writes?|shows?)\\b|\\bin the seeds?\\b"
 pattern+="|\\b(this|that|the same|same|earlier|previous|last|next|a later|an earlier) session\\b"
 pattern+="|\\b(toolkit )?part [AB]\\b|\\bthe lab\\b|\\b(the|our) lab's\\b|\\blab (worlds?|games|tables?)\\b"
@@ -20,6 +21,13 @@ pattern+="|\\.\\./shared\\b|\\bshared/(data|rules|seeds)\\b|(^|[^a-z/])rules/[a-
 # Every text file of ours: sources, scripts, build files, docs. Not the recorded data (third
 # parties' files, kept byte for byte), nor fuzzing corpora, nor the checkers that name the words:
 # this file and the dmap tool's help-text test (tests/cli/grammar.sh).
+# Build trees and virtual environments under any name (a CMakeCache.txt or pyvenv.cfg in them).
+not_in_builds() {
+  local skip
+  skip="$(find . -name .git -prune -o \( -name CMakeCache.txt -o -name pyvenv.cfg \) -printf '%h/\n')"
+  if [ -z "$skip" ]; then cat; else awk -v skip="$skip" 'BEGIN { n = split(skip, s, "\n") }
+    { for (i = 1; i <= n; i++) if (s[i] != "" && index($0, s[i]) == 1) next; print }'; fi
+}
 files() {
   find . \( -name .git -o -name 'build*' -o -name node_modules -o -name .venv -o -name __pycache__ \
             -o -path ./tests/fuzz/regressions -o -path ./tests/fuzz/seeds -o -path ./tests/data \) -prune \
@@ -28,7 +36,8 @@ files() {
                      -o -name '*.html' -o -name '*.css' -o -name '*.toml' -o -name '*.json' -o -name '*.bash' \
                      -o -name '*.yml' -o -name 'amalgamate' -o -path './.ci/*' \) \
        -print |
-    grep -vE '^\./arenas/[a-z]+/data/.*' | grep -vxE '\./tests/(words\.sh|cli/grammar\.sh)' || true
+    grep -vE '^\./arenas/[a-z]+/data/.*' | grep -vxE '\./tests/(words\.sh|cli/grammar\.sh)' |
+    not_in_builds || true
   # the data folders' READMEs are ours
   find ./arenas -path '*/data/*' -name 'README.md' -print 2>/dev/null || true
   [ -f ./tests/data/movingai/README.md ] && echo ./tests/data/movingai/README.md || true
