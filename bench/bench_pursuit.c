@@ -142,7 +142,7 @@ typedef struct pair_result {
     double played_us, played_clocks; /* (1) totals over the worlds */
     double forced_us;                /* (2) total */
     long captures;                   /* (2) captures seen (the games went on) */
-    double data_us;                   /* (3) total over the full data_worlds games */
+    double data_us;                  /* (3) total over the data worlds' full games */
     long data_games;
 } pair_result;
 
