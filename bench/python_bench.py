@@ -31,8 +31,8 @@ def board(h, w, density, seed):
 
 
 def sweep(walls, goal, ceiling=1e300):
-    """The classic Dijkstra-map rule in plain Python (lists): lower a cell to its lowest neighbour + 1 until
-    nothing changes."""
+    """The classic Dijkstra-map rule in plain Python (lists): lower a cell to its lowest
+    neighbour + 1 until nothing changes."""
     h, w = walls.shape
     wl = walls.tolist()
     v = [[ceiling] * w for _ in range(h)]
