@@ -9,8 +9,9 @@
  *      11), so their per-game time says little; reported as us per clock and that x 30.
  *   2. forced 30 clocks: the referee's loop with the capture check taken out, so every game
  *      runs all 30 clocks (after a capture both bots keep deciding from the shared cell).
- *   3. data worlds' full games: the four worlds of the arena's data folder under the real rules, K seeds each, counting only
- *      the games the prey survived (all 30 clocks; battlefield2/3 are such worlds).
+ *   3. data worlds' full games: the four worlds of the arena's data folder under the real rules,
+ *      K seeds each, counting only the games the prey survived (all 30 clocks; battlefield2/3
+ *      are such worlds).
  * The verdict of a pairing is PASS when (1) x 30 and (2) are both under 100 us (and (3) when
  * there are such games). Then the tournament: every pairing on N fresh worlds (generation
  * included), wall and CPU time, PASS under 10 s wall.
@@ -34,7 +35,7 @@
 #define GAME_TARGET_US 100.0
 #define TOURNAMENT_TARGET_S 10.0
 #define CLOCKS 30
-#define LAB_SEEDS 200
+#define DATA_SEEDS 200
 #define MAX_PAIRS 64
 
 static double cpu_us(void) {
@@ -141,8 +142,8 @@ typedef struct pair_result {
     double played_us, played_clocks; /* (1) totals over the worlds */
     double forced_us;                /* (2) total */
     long captures;                   /* (2) captures seen (the games went on) */
-    double lab_us;                   /* (3) total over the full lab games */
-    long lab_games;
+    double data_us;                  /* (3) total over the data worlds' full games */
+    long data_games;
 } pair_result;
 
 static int run_played(const pursuit_world *worlds, long n, const pair *p, double *us,
@@ -179,21 +180,22 @@ static int run_forced(const pursuit_world *worlds, long n, const pair *p, double
 }
 
 /* Real games on the data worlds, timed one by one; only those that ran all clocks count. */
-static int run_lab(const pursuit_world *lab, int nlab, const pair *p, int seeds,
-                   pair_result *r) {
+static int run_data_worlds(const pursuit_world *data_worlds, int ndata, const pair *p,
+                           int seeds, pair_result *r) {
     pursuit_config cfg = pursuit_config_default();
     cfg.clocks = CLOCKS;
     pursuit_result res;
-    for (int k = 0; k < nlab; k++)
+    for (int k = 0; k < ndata; k++)
         for (int s = 0; s < seeds; s++) {
             cfg.seed = (uint64_t)s + 1;
             double t0 = cpu_us();
-            if (pursuit_play(&lab[k], p->predator, p->prey, &cfg, NULL, NULL, &res) != DMAP_OK)
+            if (pursuit_play(&data_worlds[k], p->predator, p->prey, &cfg, NULL, NULL,
+                             &res) != DMAP_OK)
                 return 1;
             double dt = cpu_us() - t0;
             if (!res.predator_won && res.clock == CLOCKS) {
-                r->lab_us += dt;
-                r->lab_games++;
+                r->data_us += dt;
+                r->data_games++;
             }
         }
     return 0;
@@ -204,21 +206,21 @@ static const char *verdict(int ok) { return ok ? "PASS" : "MISS"; }
 static int print_pair(const pair *p, const pair_result *r, long n) {
     double per_clock = r->played_us / r->played_clocks;
     double forced = r->forced_us / (double)n;
-    double lab = r->lab_games ? r->lab_us / (double)r->lab_games : 0;
+    double data_mean = r->data_games ? r->data_us / (double)r->data_games : 0;
     int ok = per_clock * CLOCKS < GAME_TARGET_US && forced < GAME_TARGET_US &&
-             (!r->lab_games || lab < GAME_TARGET_US);
-    char labtext[32] = "      -";
-    if (r->lab_games) snprintf(labtext, sizeof labtext, "%7.1f", lab);
+             (!r->data_games || data_mean < GAME_TARGET_US);
+    char datatext[32] = "      -";
+    if (r->data_games) snprintf(datatext, sizeof datatext, "%7.1f", data_mean);
     printf("%-10s %-7s %6.1f %8.1f %8.2f %8.1f   %8.1f %6.2f   %5ld %s   %s\n",
            p->predator->info.name, p->prey->info.name, r->played_clocks / (double)n, r->played_us / (double)n, per_clock,
-           per_clock * CLOCKS, forced, (double)r->captures / (double)n, r->lab_games, labtext,
+           per_clock * CLOCKS, forced, (double)r->captures / (double)n, r->data_games, datatext,
            verdict(ok));
     return ok;
 }
 
 /* Time (1) and (2) reps times, keeping the fastest of each; then (3) once. */
-static int run_pair(const pursuit_world *worlds, const options *o, const pursuit_world *lab,
-                    int nlab, const pair *p, pair_result *r) {
+static int run_pair(const pursuit_world *worlds, const options *o,
+                    const pursuit_world *data_worlds, int ndata, const pair *p, pair_result *r) {
     memset(r, 0, sizeof *r);
     for (long k = 0; k < o->reps; k++) {
         double played, clocks, forced;
@@ -231,7 +233,7 @@ static int run_pair(const pursuit_world *worlds, const options *o, const pursuit
         r->played_clocks = clocks;
         r->captures = captures;
     }
-    return run_lab(lab, nlab, p, o->quick ? 20 : LAB_SEEDS, r);
+    return run_data_worlds(data_worlds, ndata, p, o->quick ? 20 : DATA_SEEDS, r);
 }
 
 /* ---- the tournament --------------------------------------------------------------------------- */
@@ -303,7 +305,7 @@ static int parse(int argc, char **argv, options *o) {
 }
 
 /* The data folder's four worlds; missing files are skipped (the count is printed). */
-static int load_lab(const char *data, pursuit_world lab[4]) {
+static int load_data_worlds(const char *data, pursuit_world data_worlds[4]) {
     static const char *const names[4] = {"battlefield.dat", "battlefield1.dat",
                                          "battlefield2.dat", "battlefield3.dat"};
     int n = 0;
@@ -311,7 +313,7 @@ static int load_lab(const char *data, pursuit_world lab[4]) {
         char path[4096];
         snprintf(path, sizeof path, "%s/%s", data, names[k]);
         dmap_diag diag;
-        if (pursuit_world_load(path, &lab[n], &diag) == DMAP_OK) n++;
+        if (pursuit_world_load(path, &data_worlds[n], &diag) == DMAP_OK) n++;
     }
     return n;
 }
@@ -327,8 +329,8 @@ int main(int argc, char **argv) {
             fprintf(stderr, "bench_pursuit: could not make world %ld\n", i + 1);
             return 1;
         }
-    pursuit_world lab[4];
-    int nlab = load_lab(o.data, lab);
+    pursuit_world data_worlds[4];
+    int ndata = load_data_worlds(o.data, data_worlds);
     pair pairs[MAX_PAIRS];
     size_t npairs = all_pairs(pairs);
 
@@ -336,13 +338,13 @@ int main(int argc, char **argv) {
            "thread, whole games (bot init, referee), fastest of %ld runs\n", o.worlds, CLOCKS,
            o.reps);
     printf("target: a full %d-clock game < %.0f us on average; data worlds: %d x %d seeds, "
-           "games the prey survived\n\n", CLOCKS, GAME_TARGET_US, nlab, o.quick ? 20 : LAB_SEEDS);
+           "games the prey survived\n\n", CLOCKS, GAME_TARGET_US, ndata, o.quick ? 20 : DATA_SEEDS);
     printf("                     |------ as played (real rules) -------|  forced 30 clocks  | data full games |\n");
     printf("predator   prey    clocks  us/game us/clock  x30 us    us/game  capt.   games us/game   verdict\n");
     int failed = 0, all_ok = 1;
     for (size_t k = 0; k < npairs && !failed; k++) {
         pair_result r;
-        failed = run_pair(worlds, &o, lab, nlab, &pairs[k], &r);
+        failed = run_pair(worlds, &o, data_worlds, ndata, &pairs[k], &r);
         if (!failed) all_ok &= print_pair(&pairs[k], &r, o.worlds);
     }
     if (!failed) {
@@ -351,7 +353,7 @@ int main(int argc, char **argv) {
     }
     if (failed) fprintf(stderr, "bench_pursuit: a game failed\n");
     for (long i = 0; i < o.worlds; i++) pursuit_world_free(&worlds[i]);
-    for (int k = 0; k < nlab; k++) pursuit_world_free(&lab[k]);
+    for (int k = 0; k < ndata; k++) pursuit_world_free(&data_worlds[k]);
     free(worlds);
     return failed ? 1 : 0;
 }

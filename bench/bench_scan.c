@@ -1,6 +1,7 @@
 /* bench_scan.c — the scan benchmark. In one run it times, on the same grids, our dmap_field
- * (fill, seed and scan, with a reused workspace), the seed's sweep loop (tests/reference_scan.c, the oracle) and
- * libtcod's TCOD_dijkstra_compute, checks that they agree, and prints a table with ratios, the memory one 1000x1000 scan takes, and each
+ * (fill, seed and scan, with a reused workspace), the classic sweep-until-stable loop
+ * (tests/reference_scan.c, the oracle) and libtcod's TCOD_dijkstra_compute, checks that they
+ * agree, and prints a table with ratios, the memory one 1000x1000 scan takes, and each
  * engine target with PASS or MISS. Absolute times drift on shared machines; ratios measured in
  * one run are what we judge. Each timing is the median of K runs after a warm-up; a method
  * whose single run exceeds a budget is timed once (the reference sweep, mostly). dmap's time

@@ -1,4 +1,4 @@
-/* bench_toolkit_b.c — benchmark of toolkit part B, side by side in one run:
+/* bench_toolkit_b.c — dead-end burying and the safe walk against scans, side by side in one run:
  *   1. dead-end burying of a 4096x4096 grid with 30% random walls vs 3 dmap_scan of it
  *      (target: bury < 3 scans);
  *   2. the safe walk vs a plain scan (dmap_field from my cell) on 2048x2048 with 30% walls,

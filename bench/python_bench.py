@@ -1,9 +1,9 @@
-"""python_bench.py — the Python package's per-call cost, side by side in one run: dmap.field
-against the C library's own dmap_field (timed from C: the binding's overhead), scikit-image's
-MCP, SciPy's csgraph.dijkstra and the seed's pure-Python sweep, on bot boards (12x10 bomber,
-8x8 pursuit, 24x20 Kutulu) and a 1000x1000 grid. Every method's distances are checked equal
-before timing. Prints a Markdown table of medians and ratios (ratios measured in one run hold
-on a busy machine; absolute times drift).
+"""python_bench.py — the Python package's per-call cost, side by side in one run: dmap.field against
+the C library's own dmap_field (timed from C: the binding's overhead), scikit-image's MCP, SciPy's
+csgraph.dijkstra and a pure-Python sweep of the classic Dijkstra-map rule, on bot boards (12x10
+bomber, 8x8 pursuit, 24x20 Kutulu) and a 1000x1000 grid. Every method's distances are checked equal
+before timing. Prints a Markdown table of medians and ratios (ratios measured in one run hold on a
+busy machine; absolute times drift).
 
 Run: bench/python_run.sh [--quick]    (builds the package, installs the bench-only packages)
 """
@@ -31,8 +31,8 @@ def board(h, w, density, seed):
 
 
 def sweep(walls, goal, ceiling=1e300):
-    """The seed's rule in plain Python (lists): lower a cell to its lowest neighbour + 1 until
-    nothing changes."""
+    """The classic Dijkstra-map rule in plain Python (lists): lower a cell to its lowest
+    neighbour + 1 until nothing changes."""
     h, w = walls.shape
     wl = walls.tolist()
     v = [[ceiling] * w for _ in range(h)]

@@ -1,10 +1,10 @@
 /* flee.c — fleeing a threat: the plain negated map runs into a corner, the flee map (scaled
  * by -1.2 and rescanned) leaves through the door.
  *
- * What it shows: the seed's remark that "multiply the map by a negative coefficient" makes an
- * agent "pathfind into corners of rooms", and that multiplying by about -1.2 and scanning
- * again (dmap_flee) lets far, open places pull: the agent A flees the threat T out of the
- * room through the door D into the long corridor. Both walks are rolled downhill with
+ * What it shows: the Dijkstra-map article's remark that "multiply the map by a negative
+ * coefficient" makes an agent "pathfind into corners of rooms", and that multiplying by about -1.2
+ * and scanning again (dmap_flee) lets far, open places pull: the agent A flees the threat T out of
+ * the room through the door D into the long corridor. Both walks are rolled downhill with
  * dmap_downhill_path and drawn with '*'. The program checks that the plain walk stays in the
  * room and that the flee walk passes the door.
  *

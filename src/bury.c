@@ -1,10 +1,11 @@
-/* bury.c — dead-end burying (seed 002, rules/pursuit.md): turn the dead ends of a grid into
+/* bury.c — dead-end burying (the pursuit game's burying rule, the "buryDeadendAlgo"
+ * write-up; arenas/pursuit/RULES.md): turn the dead ends of a grid into
  * walls so that a fleeing agent never enters one.
  *
- * The rule is not confluent, so the visiting order is part of the contract: a row-by-row scan,
- * and on every fill an immediate depth-first re-check of the neighbours in the order down,
- * up, right, left. The seed states that order recursively; here an explicit stack replays
- * exactly the same visits (a 4096x4096 map would overflow the C stack).
+ * The rule is not confluent, so the visiting order is part of the contract: a row-by-row scan, and
+ * on every fill an immediate depth-first re-check of the neighbours in the order down, up, right,
+ * left. The burying write-up states that order recursively; here an explicit stack replays exactly
+ * the same visits (a 4096x4096 map would overflow the C stack).
  *
  * To keep the inner loop free of bounds checks, the grid is copied into a padded byte map
  * (one border cell all round) in which each byte holds two bits:

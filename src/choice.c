@@ -1,7 +1,7 @@
-/* choice.c — move choice helpers of seed 004: a chain of filters in which a filter that would
- * remove every candidate has "no opinion", and worst-case (minimax) scoring of my moves over
- * every combination of the opponents' moves, keeping ALL the moves with the best worst case
- * (so later filters can still choose among them), and the average case beside it. */
+/* choice.c — move choice helpers of the Code of Kutulu post-mortem: a chain of filters in which a
+ * filter that would remove every candidate has "no opinion", and worst-case (minimax) scoring of my
+ * moves over every combination of the opponents' moves, keeping ALL the moves with the best worst
+ * case (so later filters can still choose among them), and the average case beside it. */
 #include <limits.h>
 #include <math.h>
 #include <stdlib.h>

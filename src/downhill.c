@@ -1,9 +1,10 @@
 /* downhill.c — rolling downhill on a map: the best moves from a cell, a fair random pick among
  * tied ones, and whole paths down to a local minimum.
  *
- * The seed's agent "moves to the lowest adjacent value, stays when its own cell is lowest,
- * and chooses randomly among ties". All tied options are returned as a bitmask over dmap_dir
- * so a caller can filter them further; randomness comes only from the caller's dmap_rng. */
+ * The classic Dijkstra-map agent "moves to the lowest adjacent value, stays when its own cell is
+ * lowest, and chooses randomly among ties". All tied options are returned as a bitmask over
+ * dmap_dir so a caller can filter them further; randomness comes only from the caller's
+ * dmap_rng. */
 #include <math.h>
 
 #include "bits.h"

@@ -14,8 +14,8 @@
 enum { FIELD_INSERTION_SORT_MAX = 64 }; /* goals sorted by insertion up to this many */
 
 /* ---- dmap_field's fast path: 4-connected unit steps from integer goals ----------------------
- * The most common map of all (the seed's rule: 4 neighbours, steps of 1, goals at integer
- * values) has integer values throughout, so it runs on int32 instead of doubles: half the
+ * The most common map of all (the classic Dijkstra-map rule: 4 neighbours, steps of 1, goals at
+ * integer values) has integer values throughout, so it runs on int32 instead of doubles: half the
  * memory traffic, integer compares, one FIFO merged with the sorted goals exactly like the
  * engine, and the conversion to doubles in the final store. Values stay below 2^30 (goals
  * within +-2^29, distances below 2^28), where int32 and double arithmetic agree exactly, so

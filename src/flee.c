@@ -1,9 +1,9 @@
 /* flee.c — flee maps: multiply a "towards the threat" map by a negative factor and rescan.
  *
- * Negating a Dijkstra map alone makes an agent run to whatever cell is farthest from the
- * threat, often the back of a dead end. Rescanning the scaled map lets every cell be pulled
- * down by deep cells elsewhere (value + path length), so the agent prefers routes that keep
- * options open: the seed's trick with factor about -1.2. The scan does the real work; this
+ * Negating a Dijkstra map alone makes an agent run to whatever cell is farthest from the threat,
+ * often the back of a dead end. Rescanning the scaled map lets every cell be pulled down by deep
+ * cells elsewhere (value + path length), so the agent prefers routes that keep options open: the
+ * Dijkstra-map article's flee trick, with a factor of about -1.2. The scan does the real work; this
  * file checks, scales and hands over. */
 #include <math.h>
 

@@ -1,7 +1,7 @@
-/* layered.c — Dijkstra over (cell, state) nodes with caller-listed transitions: seed 004's
- * "3D map" for enemies whose behaviour has states (the Kutulu slasher: wandering, stalking,
- * rushing, stunned), where the arrival time of a node is when the enemy can be at that cell in
- * that state at the earliest.
+/* layered.c — Dijkstra over (cell, state) nodes with caller-listed transitions: the Code
+ * of Kutulu post-mortem's "3D map" for enemies whose behaviour has states (the Kutulu slasher:
+ * wandering, stalking, rushing, stunned), where the arrival time of a node is when the enemy
+ * can be at that cell in that state at the earliest.
  *
  * The graph is never built: a callback lists a node's transitions when the node settles.
  * Durations may be 0, so the queue is the indexed binary heap of heap.h keyed on the arrival

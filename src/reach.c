@@ -2,7 +2,7 @@
  * set, multi-source BFS depths with a depth limit and a parent tree, and paths out of it.
  *
  * BFS counts steps and ignores weights, which is what "can I get there, and in how many
- * moves" needs (seed 001). It is also much cheaper than a scan when only reachability
+ * moves" needs (the Pommerman tutorial's "can I move there?"). It is also much cheaper than a scan when only reachability
  * matters. One core loop serves every entry point; its queue, padded cell states and depths
  * live in the caller's workspace (DMAP_WS_SEARCH_A, B and C), so steady-state calls do not
  * allocate. Boards up to 64x64 without a parent tree go to the small-board engine of

@@ -1,5 +1,5 @@
-/* safewalk.c — the safe walk of seed 004: where can I go, arriving strictly before any enemy,
- * and by which path; plus reading a path out of a parent tree.
+/* safewalk.c — the safe walk of the Code of Kutulu post-mortem: where can I go, arriving strictly
+ * before any enemy, and by which path; plus reading a path out of a parent tree.
  *
  * Earliest arrival is the right label: arriving earlier at a cell never hurts (the deadline
  * test t < timing[c] only gets easier and every continuation gets earlier too), so the

@@ -1,4 +1,5 @@
-/* scan.c — the Dijkstra-map scan: the seed's sweep-until-stable fixed point, label-setting.
+/* scan.c — the Dijkstra-map scan, label-setting: the fixed point of the classic
+ * sweep-until-stable rule.
  *
  * The fixed point is v(c) = min(v0(c), min_s v0(s) + dist(s, c)). We compute it like Dijkstra,
  * settling cells in nondecreasing value order, but without a heap in the common case:

@@ -1,5 +1,5 @@
 /* threat.c — threat maps (when can one enemy be at each cell) and timing maps (the earliest
- * of all enemies), seed 004's first two maps.
+ * of all enemies), the first two maps of the Code of Kutulu post-mortem.
  *
  * A threat map is the scan engine's search from the enemy's cell (scan.h), stopped at the
  * cutoff distance, with the spawn delay added afterwards (so a threat equals a Dijkstra map from

@@ -1,6 +1,7 @@
-/* reference_scan.c — the seed's Dijkstra-map rule as a sweep loop (seeds 000/003):
- * "for each cell, if a neighbour is lower by more than the step, set it to neighbour + step;
- * repeat until no changes". Written for obviousness, never for speed. */
+/* reference_scan.c — the classic Dijkstra-map rule as a sweep loop, as the Dijkstra-map article
+ * and the Gambit bomber bot state it: "for each cell, if a neighbour is lower by more than the
+ * step, set it to neighbour + step; repeat until no changes". Written for obviousness, never for
+ * speed. */
 #include "reference_scan.h"
 
 int reference_scan(const dmap_grid *g, const dmap_moves *m, double *values) {

@@ -1,4 +1,4 @@
-/* reference_scan.h — the seed's sweep-until-stable loop, the oracle the engine must agree with. */
+/* reference_scan.h — the classic sweep-until-stable loop, the oracle the engine must agree with. */
 #ifndef DMAP_REFERENCE_SCAN_H
 #define DMAP_REFERENCE_SCAN_H
 

@@ -1,5 +1,6 @@
-/* test_algebra.c — map algebra: the seed's sum example verbatim, then every operation against
- * a plain per-cell loop on random grids (walls, aliasing, chunk edges) and bad arguments. */
+/* test_algebra.c — map algebra: the Dijkstra-map article's sum example verbatim, then every
+ * operation against a plain per-cell loop on random grids (walls, aliasing, chunk edges) and bad
+ * arguments. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -9,10 +10,10 @@
 
 #define WALL_SENTINEL 12345.5
 
-/* Seed 000/003 "Combining maps", verbatim. */
-static const char *seed_centre[5] = {"43234", "32123", "21012", "32123", "43234"};
-static const char *seed_corners[5] = {"01210", "12321", "23432", "12321", "01210"};
-static const char *seed_sum[5] = {"44444", "44444", "44444", "44444", "44444"};
+/* The Dijkstra-map article's "Combining maps", verbatim. */
+static const char *article_centre[5] = {"43234", "32123", "21012", "32123", "43234"};
+static const char *article_corners[5] = {"01210", "12321", "23432", "12321", "01210"};
+static const char *article_sum[5] = {"44444", "44444", "44444", "44444", "44444"};
 
 static void digits_to_values(const char *rows[5], double *v) {
     for (int y = 0; y < 5; y++)
@@ -26,30 +27,30 @@ static int equals_digits(const double *v, const char *rows[5]) {
     return 1;
 }
 
-static void test_seed_sum(void) {
+static void test_article_sum(void) {
     dmap_grid g;
     CHECK_EQ_INT(dmap_grid_init(&g, 5, 5), DMAP_OK);
     double a[25], b[25], sum[25];
-    digits_to_values(seed_centre, a);
-    digits_to_values(seed_corners, b);
+    digits_to_values(article_centre, a);
+    digits_to_values(article_corners, b);
     CHECK_EQ_INT(dmap_add(&g, a, b, sum), DMAP_OK);
-    CHECK(equals_digits(sum, seed_sum));
+    CHECK(equals_digits(sum, article_sum));
 
-    /* The same with maps the engine builds from the seed's goals, and as a weighted sum. */
+    /* The same with maps the engine builds from the article's goals, and as a weighted sum. */
     dmap_moves m = dmap_moves_4();
     dmap_goal centre = {2, 2, 0};
     dmap_goal corners[4] = {{0, 0, 0}, {4, 0, 0}, {0, 4, 0}, {4, 4, 0}};
     CHECK_EQ_INT(dmap_field(&g, &m, &centre, 1, DMAP_DEFAULT_CEILING, a, NULL), DMAP_OK);
     CHECK_EQ_INT(dmap_field(&g, &m, corners, 4, DMAP_DEFAULT_CEILING, b, NULL), DMAP_OK);
-    CHECK(equals_digits(a, seed_centre));
-    CHECK(equals_digits(b, seed_corners));
+    CHECK(equals_digits(a, article_centre));
+    CHECK(equals_digits(b, article_corners));
     const double *maps[2] = {a, b};
     double ones[2] = {1, 1};
     CHECK_EQ_INT(dmap_weighted_sum(&g, maps, ones, 2, sum), DMAP_OK);
-    CHECK(equals_digits(sum, seed_sum));
+    CHECK(equals_digits(sum, article_sum));
     /* In place: a = a + b. */
     CHECK_EQ_INT(dmap_add(&g, a, b, a), DMAP_OK);
-    CHECK(equals_digits(a, seed_sum));
+    CHECK(equals_digits(a, article_sum));
     dmap_grid_free(&g);
 }
 
@@ -238,7 +239,7 @@ static void test_bad_arguments(void) {
 }
 
 int main(void) {
-    test_seed_sum();
+    test_article_sum();
     test_weighted_sum_vs_loop();
     test_repeated_input();
     test_binary_ops_vs_loop();

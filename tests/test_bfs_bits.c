@@ -2,7 +2,7 @@
  * dmap_can_move_to on small 4-connected grids) against two oracles on random grids whose
  * shapes sit on the bitset's edges (one column, one row, rows of 63/64/65 cells, exactly
  * DMAP_BFS_BITS_MAX_CELLS cells, words that end mid-row):
- *   - the seed's sweep loop (reference_scan) with unit steps: the step counts;
+ *   - the classic sweep loop (reference_scan) with unit steps: the step counts;
  *   - the queue BFS of reach.c (dmap_bfs asked for parents always takes it): the same depths,
  *     with several sources and depth limits.
  * Also the private entry directly: the early stop at a target and the seen bits. */

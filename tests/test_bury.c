@@ -1,11 +1,11 @@
-/* test_bury.c — dead-end burying (rules/pursuit.md, seed 002).
+/* test_bury.c — dead-end burying, the pursuit game's burying rule (arenas/pursuit/RULES.md).
  *
  * Oracles: (1) the four worlds of the pursuit game (arenas/pursuit/tests/test_pursuit_world.c
- * checks the pictures against the files), each buried BY HAND from the rule and written below
- * as pictures; (2) a plainly recursive statement of the seed's order (C recursion, small grids
- * only) that the library's explicit stack must match cell for cell on random grids; (3)
- * properties: burying twice = burying once, protected cells never fill, and open cells keep
- * the 4-connectivity they had (see connectivity_property below for why it holds). */
+ * checks the pictures against the files), each buried BY HAND from the rule and written below as
+ * pictures; (2) a plainly recursive statement of the burying write-up's order (C recursion, small
+ * grids only) that the library's explicit stack must match cell for cell on random grids; (3)
+ * properties: burying twice = burying once, protected cells never fill, and open cells keep the
+ * 4-connectivity they had (see connectivity_property below for why it holds). */
 #include <stdlib.h>
 #include <string.h>
 
@@ -40,7 +40,7 @@ static void print_grid(const dmap_grid *g) {
     }
 }
 
-/* ---- the four lab worlds, buried by hand ----------------------------------------------
+/* ---- the pursuit game's four worlds, buried by hand -----------------------------------
  * Hand derivation notes (U/R/D/L = that neighbour is an obstacle; "DR free" = the down-right
  * diagonal is not an obstacle). Scan order row by row; on a fill, re-check down, up, right,
  * left depth-first.
@@ -64,7 +64,8 @@ static void print_grid(const dmap_grid *g) {
  *   (2,1) down column 2 ((2,1)..(2,5) are U+L with DR free, (2,6) is U+D+L), then up column
  *   3 ((3,6)..(3,2) are D+L with UR free, (3,1) U+D+L), then along row 1 ((4,1),(5,1),(6,1)
  *   U+L with DR free) and row 6 ((4,6),(5,6),(6,6) D+L with UR free). (4,2) stays: U+L but DR
- *   (5,3) is a wall; the loop around the block stays open — the seed's "best escape loop".
+ *   (5,3) is a wall; the loop around the block stays open — the burying write-up's "best escape
+ *   loop".
  *   Column 0 (the prey's) is a dead end formed by the board edge: deliberately not filled.
  * battlefield3.dat (8 buried): (2,2) U+L, DR is the predator (not an obstacle) -> fill, then
  *   down column 2 to (2,5), right (3,5) D+L -> fill, up (3,4) D+L, UR (4,3) free -> fill;
@@ -175,7 +176,7 @@ static void test_edge_option(void) {
     dmap_grid_free(&g);
 }
 
-/* ---- the seed's order, stated recursively (the oracle for the explicit stack) ----------- */
+/* ---- the write-up's order, stated recursively (the oracle for the explicit stack) ------- */
 
 typedef struct ref_bury {
     int w, h, edge;

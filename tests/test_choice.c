@@ -1,5 +1,6 @@
-/* test_choice.c — move choice helpers (seed 004): the filter chain with "no opinion", and the
- * worst-case (minimax) / average-case scoring, on small synthetic models checked by hand. */
+/* test_choice.c — move choice helpers (the Code of Kutulu post-mortem's): the filter chain with "no
+ * opinion", and the worst-case (minimax) / average-case scoring, on small synthetic models checked
+ * by hand. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -153,7 +154,7 @@ static void test_minimax(void) {
     CHECK(best[0] == 0 && best[1] == 1 && best[2] == 2);
     CHECK_NEAR(avg[1], -10.0 / 3, 1e-12);
 
-    /* The seed's lexicographic worst case (most damage to me, then least to the others) as
+    /* The post-mortem's lexicographic worst case (most damage to me, then least to the others) as
      * one scalar: outcome = -1000 * damage_to_me + damage_to_others, computed by the caller.
      * No opponents: one combination, opp NULL. */
     CHECK_EQ_INT(dmap_minimax_moves(3, NULL, 0, line_outcome, &only_c, worst, NULL, best, &nbest),

@@ -1,7 +1,7 @@
-/* test_downhill.c — rolling downhill: the seed's examples (ties at the centre of the four-corner
- * map, staying on a goal), blocked cells, a fair random pick, and whole paths checked by their
- * properties (strictly decreasing, legal steps, ending at a local minimum, as long as the BFS
- * distance) on random grids; determinism with a seed; bad arguments. */
+/* test_downhill.c — rolling downhill: the Dijkstra-map article's examples (ties at the centre of
+ * the four-corner map, staying on a goal), blocked cells, a fair random pick, and whole paths
+ * checked by their properties (strictly decreasing, legal steps, ending at a local minimum, as long
+ * as the BFS distance) on random grids; determinism with a seed; bad arguments. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,7 +13,7 @@
 #define CARDINALS (BIT(DMAP_UP) | BIT(DMAP_RIGHT) | BIT(DMAP_DOWN) | BIT(DMAP_LEFT))
 
 /* Seed: "01210 / 12321 / 23432 / 12321 / 01210" — from the centre all four moves tie. */
-static void test_seed_examples(void) {
+static void test_article_examples(void) {
     dmap_grid g;
     CHECK_EQ_INT(dmap_grid_init(&g, 5, 5), DMAP_OK);
     dmap_moves m = dmap_moves_4();
@@ -288,7 +288,7 @@ static void test_bad_arguments(void) {
 }
 
 int main(void) {
-    test_seed_examples();
+    test_article_examples();
     test_options_vs_plain();
     test_pick_is_fair_and_seeded();
     test_paths_on_random_grids();

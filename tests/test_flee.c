@@ -1,7 +1,7 @@
-/* test_flee.c — flee maps: the seed's dead-end situation, the reference scan as oracle on
- * random grids, and bad arguments.
+/* test_flee.c — flee maps: the Dijkstra-map article's dead-end situation, the reference scan as
+ * oracle on random grids, and bad arguments.
  *
- * The situation (seeds 000/003: "if we were to simply ... multiply the map by a negative
+ * The situation (the article: "if we were to simply ... multiply the map by a negative
  * coefficient, our agent would simply pathfind into corners of rooms"): a 7x7 room with the
  * threat T in it; the top-left corner C is the room cell farthest from T, but a dead end;
  * the door D in the top-right leads to a long corridor. An agent A rolling down the plain
@@ -90,7 +90,7 @@ static void test_dead_end_room(void) {
     dmap_grid_free(&g);
 }
 
-/* dmap_flee == scale by the factor, then the seed's sweep loop. */
+/* dmap_flee == scale by the factor, then the classic sweep loop. */
 static void test_flee_vs_reference(void) {
     dmap_rng r;
     dmap_rng_seed(&r, 99);

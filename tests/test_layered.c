@@ -1,6 +1,6 @@
-/* test_layered.c — state-layered search: with one state and unit moves it must equal the
- * Dijkstra map (dmap_field, itself checked against the sweep loop); with a slasher-like model
- * (seed 004, rules/kutulu.md) it must give the hand-computed earliest danger. */
+/* test_layered.c — state-layered search: with one state and unit moves it must equal the Dijkstra
+ * map (dmap_field, itself checked against the sweep loop); with a slasher-like model (the Code of
+ * Kutulu post-mortem's, arenas/kutulu/RULES.md) it must give the hand-computed earliest danger. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -83,7 +83,7 @@ static void test_one_state_equals_field(void) {
 }
 
 /* ---- a slasher-like model ------------------------------------------------------------------
- * States (after rules/kutulu.md, simplified to what decides WHEN a cell can be hit):
+ * States (after arenas/kutulu/RULES.md, simplified to what decides WHEN a cell can be hit):
  *   WANDER  — moves to a 4-neighbour in 1 turn; may start stalking at once (duration 0: it
  *             starts when it sees an explorer, and any cell it stands on may see one);
  *   STALK   — after 2 turns becomes RUSH at the same cell;

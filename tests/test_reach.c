@@ -1,5 +1,5 @@
 /* test_reach.c — BFS reachability against two oracles on random grids: dmap_field with unit
- * steps and a huge ceiling, and the seed's sweep loop (reference_scan); parent trees and the
+ * steps and a huge ceiling, and the classic sweep loop (reference_scan); parent trees and the
  * paths read from them; can_move_to and the reachable set; depth limits; a workspace that
  * stops growing; bad arguments. */
 #include <math.h>

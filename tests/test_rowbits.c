@@ -4,7 +4,7 @@
  * cut, 8 strict), wall densities from none to most, several seeds:
  *   - the queue BFS of reach.c (dmap_bfs asked for parents always takes it) and the general
  *     scan engine (scan_field: the FIFO merge of scan.c) — today's engine, the same results;
- *   - the seed's sweep loop (reference_scan) on a share of the boards.
+ *   - the classic sweep-until-stable loop (reference_scan) on a share of the boards.
  * BFS: several sources (duplicates too), depth limits, the early stop of dmap_can_move_to,
  * the reachable set and its count. Fields: integer goal values (negative, equal, spread far
  * apart so that the search jumps between levels), more than 64 goals (the sorted copy), goals

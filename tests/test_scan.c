@@ -1,4 +1,5 @@
-/* test_scan.c — the scan engine against the seed's printed examples and the reference sweep.
+/* test_scan.c — the scan engine against the Dijkstra-map article's printed examples and the
+ * reference sweep.
  *
  * The property test draws at least 10,000 random grids (1x1 to 48x48, 0-60% walls, integer,
  * negative and fractional goals, defaults below some goals, every move mode, random per-cell
@@ -15,26 +16,26 @@
 #include "dmap.h"
 #include "reference_scan.h"
 
-/* The seed's 5x5 examples, printed in the seed as digits. */
-static const char *seed_centre[5] = {"43234", "32123", "21012", "32123", "43234"};
-static const char *seed_corners[5] = {"01210", "12321", "23432", "12321", "01210"};
+/* The Dijkstra-map article's 5x5 examples, printed there as digits. */
+static const char *article_centre[5] = {"43234", "32123", "21012", "32123", "43234"};
+static const char *article_corners[5] = {"01210", "12321", "23432", "12321", "01210"};
 
 static void check_digits(const double *v, const char *const rows[5]) {
     for (int y = 0; y < 5; y++)
         for (int x = 0; x < 5; x++) CHECK_EQ_INT((long long)v[y * 5 + x], rows[y][x] - '0');
 }
 
-static void test_seed_examples(void) {
+static void test_article_examples(void) {
     dmap_grid g;
     CHECK_EQ_INT(dmap_grid_init(&g, 5, 5), DMAP_OK);
     dmap_moves m = dmap_moves_4();
     double v[25];
     dmap_goal centre = {2, 2, 0};
     CHECK_EQ_INT(dmap_field(&g, &m, &centre, 1, 100, v, NULL), DMAP_OK);
-    check_digits(v, seed_centre);
+    check_digits(v, article_centre);
     dmap_goal corners[4] = {{0, 0, 0}, {4, 0, 0}, {0, 4, 0}, {4, 4, 0}};
     CHECK_EQ_INT(dmap_field(&g, &m, corners, 4, 100, v, NULL), DMAP_OK);
-    check_digits(v, seed_corners);
+    check_digits(v, article_corners);
     dmap_grid_free(&g);
 }
 
@@ -389,7 +390,7 @@ static void test_queue_growth(void) {
 int main(int argc, char **argv) {
     int cases = 10000;
     if (argc > 2) cases = atoi(argv[2]);
-    test_seed_examples();
+    test_article_examples();
     test_semantics();
     test_errors();
     test_no_ceiling();

@@ -1,4 +1,5 @@
-/* test_threat.c — threat maps, timing maps and the safe walk (seed 004).
+/* test_threat.c — threat maps, timing maps and the safe walk (the Code of Kutulu
+ * post-mortem's).
  *
  * Oracles: a threat map must equal dmap_field from the enemy (itself checked against the
  * sweep loop) plus the delay, with cells beyond the cutoff at +inf; a timing map must equal

@@ -128,7 +128,7 @@ _dmap._register_dir(tuple(Dir))
 
 
 def moves_4() -> Moves:
-    """The seed's moves: 4-connected, unit steps."""
+    """The classic Dijkstra map's moves: 4-connected, unit steps."""
     return MOVES_4
 
 

@@ -1,5 +1,5 @@
-"""bury.py — dead-end burying (seed 002): fill dead ends with walls so a fleeing agent never runs
-into one. Mirrors examples/bury.c.
+"""bury.py — dead-end burying (the pursuit game's burying rule): fill dead ends with walls so a
+fleeing agent never runs into one. Mirrors examples/bury.c.
 Run: python3 examples/bury.py"""
 import dmap
 

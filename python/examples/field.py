@@ -1,5 +1,5 @@
-"""field.py — goals with different values: the seed's 5 x 5 examples, then a more desirable goal
-(value -2) that pulls from farther away than a plain one. Mirrors examples/field.c.
+"""field.py — goals with different values: the Dijkstra-map article's 5 x 5 examples, then a more
+desirable goal (value -2) that pulls from farther away than a plain one. Mirrors examples/field.c.
 Run: python3 examples/field.py"""
 import numpy as np
 

@@ -1,16 +1,16 @@
-"""gambit_maps.py — the map building of the Dijkstra-map bomber bot of seeds 000/003 (the 2020
-"Dungeons & Data Structures" challenge), written on `import dmap`.
+"""gambit_maps.py — the map building of the Gambit Dijkstra-map bomber bot (CoderOne's
+2020 "Dungeons & Data Structures" challenge), written on `import dmap`.
 
 What it shows: a whole bot's tick of Dijkstra maps — reward, bomb-flee (x -1.3 and rescanned),
 safe, high-timer safe, ammo, treasure, centre and run (x -1.2 and rescanned) — combined with
 desire weights into one goal map with dmap.weighted_sum, and the move chosen among every tied
-best option (dmap.downhill_options). The rules it follows are ../../../shared/rules/bomber.md
-(facts about the original bot); the code is ours.
+best option (dmap.downhill_options). The rules it follows are in arenas/bomber/RULES.md
+(the game, and facts about the original bot); the code is ours.
 
 Conventions: the board is 12 x 10, positions (x, y), arrays (H, W) = (10, 12) indexed [y, x].
-Actions use the original engine's letters, where 'u' is y + 1 and 'd' is y - 1 ('' stays, 'b'
-places a bomb). Maps follow the seed's DijkstraMap: default 100, goals on walls dropped, walls
-NaN (NaN survives scaling and sums, so a wall of any component is NaN in the goal map).
+Actions use the original engine's letters, where 'u' is y + 1 and 'd' is y - 1 ('' stays, 'b' places
+a bomb). Maps follow the Gambit bot's DijkstraMap: default 100, goals on walls dropped, walls NaN
+(NaN survives scaling and sums, so a wall of any component is NaN in the goal map).
 
 Run: python3 examples/gambit_maps.py [seed]   (prints one board, its goal map and the action)
 """
@@ -24,7 +24,7 @@ import numpy as np
 import dmap
 
 W, H = 12, 10
-CEILING = 100.0  # the seed's default value
+CEILING = 100.0  # the Gambit bot's default value
 RAYS = ((0, 1), (0, -1), (1, 0), (-1, 0))  # the order the bot walks a bomb's blast rays
 REWARD_RAYS = ((1, 0), (-1, 0), (0, 1), (0, -1))  # right, left, up (y+1), down: scoring order
 MOVES = ((0, 0, ""), (-1, 0, "l"), (1, 0, "r"), (0, -1, "d"), (0, 1, "u"))  # the bot's order
@@ -33,7 +33,7 @@ Cell = Tuple[int, int]
 
 @dataclass
 class View:
-    """What the agent sees in one tick (rules/bomber.md, "What an agent sees")."""
+    """What the agent sees in one tick (arenas/bomber/RULES.md, "What an agent sees")."""
 
     metal: List[Cell] = dc_field(default_factory=list)
     wood: List[Cell] = dc_field(default_factory=list)
@@ -80,8 +80,8 @@ def blast(bombs, stops, include_hit: bool) -> set:
     return tiles
 
 
-def seed_map(walls: np.ndarray, goals, ws=None) -> np.ndarray:
-    """The seed's DijkstraMap: goals (x, y, value) not on walls, ceiling 100, walls NaN."""
+def bot_map(walls: np.ndarray, goals, ws=None) -> np.ndarray:
+    """The Gambit bot's DijkstraMap: goals (x, y, value) not on walls, ceiling 100, walls NaN."""
     kept = [(x, y, v) for x, y, v in goals if not walls[y, x]]
     v = dmap.field(walls, kept, CEILING, workspace=ws)
     v[walls] = np.nan
@@ -185,18 +185,18 @@ class Gambit:
         m = {}
         few = len(view.wood) + len(view.ore) < 5
         score = reward_scores(block_values(view, self.ore_hits), few)
-        m["reward"] = seed_map(walls_all, [(x, y, -score[y, x]) for y in range(H) for x in range(W)
+        m["reward"] = bot_map(walls_all, [(x, y, -score[y, x]) for y in range(H) for x in range(W)
                                            if score[y, x] != 0], ws)
-        towards_bombs = seed_map(walls_blocks, [(x, y, -1.0) for x, y in view.bombs], ws)
+        towards_bombs = bot_map(walls_blocks, [(x, y, -1.0) for x, y in view.bombs], ws)
         m["flee"] = dmap.flee(walls_blocks, towards_bombs, -1.3, workspace=ws)
         unsafe = blast(view.bombs, blocks | set(view.bombs), include_hit=False)
-        m["safe"] = seed_map(walls_all, [(x, y, 0.0) for y in range(H) for x in range(W)
+        m["safe"] = bot_map(walls_all, [(x, y, 0.0) for y in range(H) for x in range(W)
                                          if (x, y) not in unsafe], ws)
-        m["ammo"] = seed_map(walls_all, [(x, y, -3.0) for x, y in view.ammo] +
+        m["ammo"] = bot_map(walls_all, [(x, y, -3.0) for x, y in view.ammo] +
                              [(x, y, -2.0) for x, y in view.treasure], ws)
-        m["treasure"] = seed_map(walls_all, [(x, y, -2.0) for x, y in view.treasure], ws)
-        m["centre"] = seed_map(walls_centre, [(x, y, 0.0) for x in range(3, 8) for y in range(3, 6)], ws)
-        towards_opp = seed_map(walls_blocks, [(x, y, 0.0) for x, y in opp], ws)
+        m["treasure"] = bot_map(walls_all, [(x, y, -2.0) for x, y in view.treasure], ws)
+        m["centre"] = bot_map(walls_centre, [(x, y, 0.0) for x in range(3, 8) for y in range(3, 6)], ws)
+        towards_opp = bot_map(walls_blocks, [(x, y, 0.0) for x, y in opp], ws)
         m["run"] = dmap.flee(walls_blocks, towards_opp, -1.2, workspace=ws)
         m["high_timer_used"] = self.high_timer
         d = self.desire
@@ -208,7 +208,7 @@ class Gambit:
                                       [w for _, w in order])
         old = [b for b, t in self.first_seen.items() if self.calls - t > 30]
         hot = blast(old, blocks | set(view.bombs), include_hit=False)
-        m["high_timer"] = seed_map(walls_all, [(x, y, 0.0) for y in range(H) for x in range(W)
+        m["high_timer"] = bot_map(walls_all, [(x, y, 0.0) for y in range(H) for x in range(W)
                                                if (x, y) not in hot], ws)
         return m
 
@@ -252,7 +252,7 @@ class Gambit:
         opp = [view.opponent] if view.opponent else []
         walls = mask(view.blocks + view.bombs + opp)
         hot = blast(view.bombs + [view.me], set(view.blocks + view.bombs + opp), include_hit=False)
-        safe = seed_map(walls, [(cx, cy, 0.0) for cy in range(H) for cx in range(W)
+        safe = bot_map(walls, [(cx, cy, 0.0) for cy in range(H) for cx in range(W)
                                 if (cx, cy) not in hot], self.ws)
         near = [CEILING, safe[y, x]] + [safe[y + dy, x + dx] for dx, dy, _ in MOVES[1:]
                                          if on_board((x + dx, y + dy)) and not walls[y + dy, x + dx]]

@@ -112,7 +112,7 @@ PyDoc_STRVAR(moves_doc,
 "How an agent moves: 4 or 8 neighbours, the weight of a cardinal and of a diagonal step\n"
 "(entering cell c by a step costs weight * cost[c]) and the corner rule for diagonals\n"
 "(CORNERS_CUT: may pass walls; CORNERS_STRICT: both orthogonal neighbours must be free).\n"
-"Immutable. Presets: MOVES_4 (the seed's), MOVES_8 (Chebyshev), MOVES_OCTILE (Moving AI:\n"
+"Immutable. Presets: MOVES_4 (the classic map's), MOVES_8 (Chebyshev), MOVES_OCTILE (Moving AI:\n"
 "1 and sqrt(2), strict corners). Every function's moves= also takes None (MOVES_4), 4 or 8.\n"
 "Raises dmap.Error for connectivity other than 4/8 or weights not finite and > 0.");
 
@@ -389,10 +389,12 @@ static PyMethodDef methods[] = {
     {"field", FN(field), KW,
      "field(walls, goals, ceiling=None, *, moves=None, costs=None, workspace=None, out=None)\n--\n\n"
      "A Dijkstra map from scratch: every cell starts at ceiling, each goal cell at its\n"
-     "value (the lowest when a cell has several), then the map is scanned to the fixed point of the seed's rule\n"
+     "value (the lowest when a cell has several), then the map is scanned to the fixed point\n"
+     "of the classic Dijkstra-map rule\n"
      "v(c) = min(v0(c), min over goals s of v0(s) + dist(s, c)). Cells farther than\n"
-     "ceiling - goal value from every goal keep the ceiling (the seed uses 100); pass\n"
-     "ceiling=None (NO_CEILING, +inf) for plain distances (+inf where no goal reaches).\n"
+     "ceiling - goal value from every goal keep the ceiling (the classic map uses 100,\n"
+     "DEFAULT_CEILING); pass ceiling=None (NO_CEILING, +inf) for plain distances (+inf where\n"
+     "no goal reaches).\n"
      "Every goal must lie strictly below the ceiling (else dmap.Error, ERR_CEILING).\n\n"
      "walls: (H, W) array, nonzero = wall (bool/uint8 used as is, other dtypes copied).\n"
      "goals: a list of (x, y) (value 0) or (x, y, value) tuples, or an (H, W) mask: bool\n"
@@ -405,9 +407,10 @@ static PyMethodDef methods[] = {
      "Cost: O(N + S log S) for S goals with unit or few distinct costs, O(N log N) otherwise."},
     {"scan", FN(scan), KW,
      "scan(walls, values, *, moves=None, costs=None, workspace=None, copy=False)\n--\n\n"
-     "Scan values in place to the fixed point of the seed's rule: while a passable cell c has\n"
-     "a passable neighbour n with v(n) + step(n->c) < v(c), lower v(c) to that; i.e.\n"
-     "v(c) = min(v0(c), min over passable s of v0(s) + dist(s, c)). Walls keep their values.\n"
+     "Scan values in place to the fixed point of the classic Dijkstra-map rule: while a\n"
+     "passable cell c has a passable neighbour n with v(n) + step(n->c) < v(c), lower v(c)\n"
+     "to that; i.e. v(c) = min(v0(c), min over passable s of v0(s) + dist(s, c)).\n"
+     "Walls keep their values.\n"
      "values must be a C-contiguous, aligned, writeable float64 (H, W) ndarray: the library\n"
      "writes into its memory (zero-copy) and it is returned. Anything else raises TypeError\n"
      "or ValueError; with copy=True any array-like is copied first and the copy is scanned\n"
@@ -491,9 +494,10 @@ static PyMethodDef methods[] = {
     {"bury_dead_ends", FN(bury_dead_ends), KW,
      "bury_dead_ends(walls, protect=(), *, edge_wall=False, inplace=False, workspace=None)\n--\n\n"
      "Fill the dead ends of a grid with walls so that a fleeing agent never runs into one (the\n"
-     "rule of seed 002: a free cell with 3 or 4 wall neighbours, or two adjacent ones and the\n"
-     "opposite diagonal free, fills; row by row, neighbours re-checked depth-first down, up,\n"
-     "right, left). protect: (x, y) cells never filled. edge_wall: cells outside count as walls.\n"
+     "pursuit game's burying rule: a free cell with 3 or 4 wall neighbours, or two adjacent\n"
+     "ones and the opposite diagonal free, fills; row by row, neighbours re-checked\n"
+     "depth-first down, up, right, left). protect: (x, y) cells never filled. edge_wall:\n"
+     "cells outside count as walls.\n"
      "Returns (new_walls, buried): the buried walls (a bool copy, or walls itself when\n"
      "inplace=True and walls is a C-contiguous writeable bool/uint8 array) and the (H, W)\n"
      "bool mask of cells this call buried."},
@@ -520,13 +524,13 @@ static PyMethodDef methods[] = {
      "they are flat node indices. [] when to is unreached (arrival +inf)."},
     {"layered_search", FN(layered_search), KW,
      "layered_search(ncells, nstates, sources, transitions, *, horizon=inf, parents=False, max_transitions=64, workspace=None)\n--\n\n"
-     "Dijkstra over (cell, state) nodes (seed 004's slasher model). sources: a list of\n"
-     "(cell, state, time). transitions(cell, state) -> iterable of (cell, state, duration)\n"
-     "with durations finite and >= 0, called once per settled node (at most max_transitions\n"
-     "each). Returns arrival, an (nstates, ncells) float64 array (+inf unreached or beyond\n"
-     "horizon), or (arrival, parent) with parents=True (parent: flat node indices\n"
-     "state*ncells + cell, -1 for sources and unreached). An exception in transitions aborts\n"
-     "the search and propagates."},
+     "Dijkstra over (cell, state) nodes (the Code of Kutulu post-mortem's slasher model).\n"
+     "sources: a list of (cell, state, time). transitions(cell, state) -> iterable of\n"
+     "(cell, state, duration) with durations finite and >= 0, called once per settled node\n"
+     "(at most max_transitions each). Returns arrival, an (nstates, ncells) float64 array\n"
+     "(+inf unreached or beyond horizon), or (arrival, parent) with parents=True (parent:\n"
+     "flat node indices state*ncells + cell, -1 for sources and unreached). An exception in\n"
+     "transitions aborts the search and propagates."},
     {"filter_moves", FN(filter_moves), KW,
      "filter_moves(candidates, filters)\n--\n\n"
      "Apply a chain of filters to candidates (ints): filters is a list of (kind, score) with\n"

@@ -54,7 +54,7 @@ extern PyTypeObject pydmap_LiveType, pydmap_TableType, pydmap_CacheType;
 /* batch.c */
 extern PyTypeObject pydmap_PoolType;
 
-/* moves=None gives the seed's 4-connected unit moves, 4 and 8 the presets, or a dmap.Moves. */
+/* moves=None gives the classic 4-connected unit moves, 4 and 8 the presets, or a dmap.Moves. */
 int pydmap_moves(PyObject *obj, dmap_moves *out);
 
 /* A workspace for one call: the caller's Workspace (marked busy), or the module's default one

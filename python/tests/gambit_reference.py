@@ -1,8 +1,8 @@
 """gambit_reference.py — an independent plain-Python model of the bomber bot's map building
-(rules/bomber.md), used as the oracle of examples/gambit_maps.py. It shares no code with the
-example or with dmap: maps are lists indexed [x][y] like the original bot's, scanned by the
-seed's literal sweep ("while a cell is above lowest + 1, drop it", lowest = min of 100, the cell
-and its passable 4 neighbours), walls NaN, goals on walls dropped."""
+(arenas/bomber/RULES.md), used as the oracle of examples/gambit_maps.py. It shares no code with the
+example or with dmap: maps are lists indexed [x][y] like the original bot's, scanned by the original
+bot's literal sweep ("while a cell is above lowest + 1, drop it", lowest = min of 100, the cell and
+its passable 4 neighbours), walls NaN, goals on walls dropped."""
 import math
 
 W, H = 12, 10

@@ -1,5 +1,5 @@
-"""reference.py — the oracles of the Python tests, in plain Python over lists, independent of
-dmap: the seed's sweep loop (the specification of every scan), breadth-first search and a
+"""reference.py — the oracles of the Python tests, in plain Python over lists, independent of dmap:
+the classic Dijkstra-map sweep loop (the specification of every scan), breadth-first search and a
 Dijkstra over explicit edges. Slow by design; used on small grids only."""
 import heapq
 import math
@@ -22,8 +22,8 @@ def neighbours(walls, x, y, connectivity=4, cardinal=1.0, diagonal=1.0, strict=F
 
 
 def sweep(walls, values, costs=None, **moves):
-    """The seed's rule, literally: while a passable cell c has a passable neighbour n with
-    v(n) + step(n->c) < v(c), lower v(c). Steps are symmetric, so n's neighbours are c's.
+    """The classic Dijkstra-map rule, literally: while a passable cell c has a passable neighbour n
+    with v(n) + step(n->c) < v(c), lower v(c). Steps are symmetric, so n's neighbours are c's.
     values: list of lists (copied). Returns the fixed point."""
     v = [list(map(float, row)) for row in values]
     h, w = len(walls), len(walls[0])

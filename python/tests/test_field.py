@@ -1,4 +1,5 @@
-"""field, scan and flee against the seed's printed examples and the reference sweep."""
+"""field, scan and flee against the Dijkstra-map article's printed examples and the reference
+sweep."""
 import math
 import re
 
@@ -9,20 +10,20 @@ import dmap
 import reference as ref
 from conftest import random_free_cells, random_walls
 
-SEED_CENTRE = ["43234", "32123", "21012", "32123", "43234"]
-SEED_CORNERS = ["01210", "12321", "23432", "12321", "01210"]
+ARTICLE_CENTRE = ["43234", "32123", "21012", "32123", "43234"]
+ARTICLE_CORNERS = ["01210", "12321", "23432", "12321", "01210"]
 
 
 def digits(v):
     return ["".join(str(int(c)) for c in row) for row in v]
 
 
-def test_seed_examples_verbatim():
+def test_article_examples_verbatim():
     walls = np.zeros((5, 5), bool)
-    assert digits(dmap.field(walls, [(2, 2)])) == SEED_CENTRE
+    assert digits(dmap.field(walls, [(2, 2)])) == ARTICLE_CENTRE
     corners = dmap.field(walls, [(0, 0), (4, 0), (0, 4), (4, 4)])
-    assert digits(corners) == SEED_CORNERS
-    # The seed's sum of the two maps is uniform 4.
+    assert digits(corners) == ARTICLE_CORNERS
+    # The article's sum of the two maps is uniform 4.
     assert np.all(dmap.add(walls, dmap.field(walls, [(2, 2)]), corners) == 4)
 
 

@@ -1,5 +1,5 @@
 """The bomber bot's map building on dmap (examples/gambit_maps.py) against an independent
-plain-Python model of the seed's rule (gambit_reference.py): every map of every call, over
+plain-Python model of the original bot's rule (gambit_reference.py): every map of every call, over
 sequences of calls long enough for the bot's memory (ore hits, bombs older than 30 calls, last
 call's high-timer map) to matter, and the tied best moves."""
 import math

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# toolkit_a.sh — CLI tests of `dmap combine`, `dmap flee`, `dmap descend` and `dmap reach`:
-# the seed's sum example, hand-checked flee values in a dead-end room, downhill paths, BFS
-# paths and depths, and bad input (exit 2 with exactly one line on stderr).
+# toolkit_a.sh — CLI tests of `dmap combine`, `dmap flee`, `dmap descend` and `dmap reach`: the
+# Dijkstra-map article's sum example, hand-checked flee values in a dead-end room, downhill paths,
+# BFS paths and depths, and bad input (exit 2 with exactly one line on stderr).
 set -euo pipefail
 
 DMAP=${DMAP:?set DMAP to the dmap binary}
@@ -9,14 +9,14 @@ source "$(dirname "${BASH_SOURCE[0]}")/lib.bash"
 cli_begin cli_toolkit_a
 cd "$tmp"
 
-# ---- combine: the seed's example ------------------------------------------------------------
+# ---- combine: the Dijkstra-map article's example ---------------------------------------------
 printf '.....\n.....\n.....\n.....\n.....\n' >open.txt
 "$DMAP" field open.txt --goal 2,2 --format csv >centre.csv
 "$DMAP" field open.txt --goal 0,0 --goal 4,0 --goal 0,4 --goal 4,4 --format csv >corners.csv
-expect_out "seed centre" $'43234\n32123\n21012\n32123\n43234' "$DMAP" combine centre.csv --format digits
-expect_out "seed sum" $'44444\n44444\n44444\n44444\n44444' \
+expect_out "centre example" $'43234\n32123\n21012\n32123\n43234' "$DMAP" combine centre.csv --format digits
+expect_out "sum example" $'44444\n44444\n44444\n44444\n44444' \
     "$DMAP" combine centre.csv corners.csv --format digits
-expect_out "seed sum, weights 1 explicit" $'4,4,4,4,4\n4,4,4,4,4\n4,4,4,4,4\n4,4,4,4,4\n4,4,4,4,4' \
+expect_out "sum example, weights 1 explicit" $'4,4,4,4,4\n4,4,4,4,4\n4,4,4,4,4\n4,4,4,4,4\n4,4,4,4,4' \
     "$DMAP" combine 'centre.csv*1' 'corners.csv*1.0'
 # 2*centre - corners: at the centre 2*0 - 4 = -4, at a corner 2*4 - 0 = 8.
 expect_out "weighted" $'8,5,2,5,8\n5,2,-1,2,5\n2,-1,-4,-1,2\n5,2,-1,2,5\n8,5,2,5,8' \
@@ -63,7 +63,7 @@ near() { awk -v a="$1" -v b="$2" 'BEGIN { d = a - b; exit !(d < 1e-9 && d > -1e-
 if near "$(cell 58 1)" -68.4 && near "$(cell 3 4)" -10.4 && near "$(cell 1 1)" -12; then pass; else
     fail "flee values: $(cell 58 1) $(cell 3 4) $(cell 1 1)"
 fi
-# The seed's situation end to end: rolling down the plain negation (factor -1: the rescan
+# The article's flee situation end to end: rolling down the plain negation (factor -1: the rescan
 # changes nothing) ends in the dead-end corner; rolling down the flee map leaves by the door.
 expect_out "descend plain negation ends in the corner" "1,1" \
     bash -c "'$DMAP' descend room.txt --goal 6,6 --from 3,4 --flee --factor -1 | tail -1"
