@@ -13,12 +13,12 @@ cd "$(dirname "$0")/.."
 
 scripts/deps.sh build
 CC="${CC:-gcc}" cmake -S . -B build -DCMAKE_BUILD_TYPE=Release -DDMAP_BUILD_BENCH=ON >/dev/null
-benches=(dmap_bench_engine dmap_bench_toolkit_a dmap_bench_toolkit_b dmap_bench_pursuit
+benches=(dmap_bench_engine dmap_bench_algebra_bfs dmap_bench_bury_safewalk dmap_bench_pursuit
   dmap_bench_bomber dmap_bench_kutulu dmap_bench_pommerman dmap_bench_smallboard)
 cmake --build build -j2 --target dmap_bench "${benches[@]}"
 ./build/bench/dmap_bench "$@"
 ./build/bench/dmap_bench_engine
-for b in dmap_bench_toolkit_a dmap_bench_toolkit_b; do echo; ./build/bench/$b; done
+for b in dmap_bench_algebra_bfs dmap_bench_bury_safewalk; do echo; ./build/bench/$b; done
 echo; ./build/bench/dmap_bench_pursuit
 echo; ./build/bench/dmap_bench_bomber
 echo; ./build/bench/dmap_bench_kutulu

@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
-# toolkit_a.sh — CLI tests of `dmap combine`, `dmap flee`, `dmap descend` and `dmap reach`: the
+# maps_moves.sh — CLI tests of `dmap combine`, `dmap flee`, `dmap descend` and `dmap reach`: the
 # Dijkstra-map article's sum example, hand-checked flee values in a dead-end room, downhill paths,
 # BFS paths and depths, and bad input (exit 2 with exactly one line on stderr).
 set -euo pipefail
 
 DMAP=${DMAP:?set DMAP to the dmap binary}
 source "$(dirname "${BASH_SOURCE[0]}")/lib.bash"
-cli_begin cli_toolkit_a
+cli_begin cli_maps_moves
 cd "$tmp"
 
 # ---- combine: the Dijkstra-map article's example ---------------------------------------------

@@ -1,4 +1,4 @@
-/* bench_toolkit_b.c — dead-end burying and the safe walk against scans, side by side in one run:
+/* bench_bury_safewalk.c — dead-end burying and the safe walk against scans, side by side in one run:
  *   1. dead-end burying of a 4096x4096 grid with 30% random walls vs 3 dmap_scan of it
  *      (target: bury < 3 scans);
  *   2. the safe walk vs a plain scan (dmap_field from my cell) on 2048x2048 with 30% walls,
@@ -8,7 +8,7 @@
  * buries nothing; with no danger the safe walk equals the scan) and a disagreement fails the
  * run (exit 1); missing a speed target never does.
  *
- * usage: dmap_bench_toolkit_b [--quick] [--reps K]     (--quick: 256x256, for ctest) */
+ * usage: dmap_bench_bury_safewalk [--quick] [--reps K]     (--quick: 256x256, for ctest) */
 
 #define _POSIX_C_SOURCE 200809L
 
@@ -162,11 +162,11 @@ int main(int argc, char **argv) {
         } else if (strcmp(argv[i], "--reps") == 0 && i + 1 < argc) {
             reps = atoi(argv[++i]);
             if (reps < 1 || reps > MAX_REPS) {
-                fprintf(stderr, "dmap_bench_toolkit_b: --reps must be 1..%d\n", MAX_REPS);
+                fprintf(stderr, "dmap_bench_bury_safewalk: --reps must be 1..%d\n", MAX_REPS);
                 return 2;
             }
         } else {
-            fprintf(stderr, "dmap_bench_toolkit_b: unknown argument '%s'\n", argv[i]);
+            fprintf(stderr, "dmap_bench_bury_safewalk: unknown argument '%s'\n", argv[i]);
             return 2;
         }
     }

@@ -1,10 +1,10 @@
-/* bench_toolkit_a.c — benchmark of map algebra and BFS: the weighted sum of 8 maps of 1000x1000
+/* bench_algebra_bfs.c — benchmark of map algebra and BFS: the weighted sum of 8 maps of 1000x1000
  * (G cell*maps per second, against two plain loops for context) and BFS depths against the scan
  * on the same grid (both with a reused workspace). Each figure is the median of K runs after a
  * warm-up. The results are checked (sum vs plain loop, BFS depths vs scan values) and a
  * disagreement fails the run (exit 1); missing the speed target never does.
  *
- * usage: dmap_bench_toolkit_a [--quick] [--reps K]     (--quick: 200x200, for ctest) */
+ * usage: dmap_bench_algebra_bfs [--quick] [--reps K]     (--quick: 200x200, for ctest) */
 
 #define _POSIX_C_SOURCE 200809L
 

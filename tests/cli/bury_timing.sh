@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# toolkit_b.sh — CLI tests of `dmap bury` and `dmap timing`: a pursuit world buried as derived by
+# bury_timing.sh — CLI tests of `dmap bury` and `dmap timing`: a pursuit world buried as derived by
 # hand (tests/test_bury.c explains each fill), the --mark and --edge-wall options, a timing map
 # and safe region checked by hand, and bad input (exit 2, exactly one line on stderr).
 set -euo pipefail
@@ -7,7 +7,7 @@ set -euo pipefail
 DMAP=${DMAP:?set DMAP to the dmap binary}
 SOURCE=${DMAP_SOURCE:?set DMAP_SOURCE to the source folder}
 source "$(dirname "${BASH_SOURCE[0]}")/lib.bash"
-cli_begin cli_toolkit_b
+cli_begin cli_bury_timing
 cd "$tmp"
 
 # ---- bury: the pursuit game's first world as a text map, hand-derived (10 cells) ------------
