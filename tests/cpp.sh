@@ -3,18 +3,20 @@
 # scripts/amalgamate, the implementation under DMAP_IMPLEMENTATION) compile as C++11, C++14,
 # C++17 and C++20 with g++ and clang++, -Wall -Wextra -Werror, and as C11 with gcc and clang.
 # For every compiler and standard it builds and runs, each checking a computed field:
-#   header   a C++ program including include/dmap.h, linked with the C library libdmap.a
-#            (the header's extern "C" declarations must match the library's symbols)
+#   header   a C++ program including include/dmap.h, linked with the library compiled as C11
+#            by the matching C compiler (the header's extern "C" declarations must match the
+#            C symbols; the amalgamation's implementation stands for libdmap, so that the
+#            test does not depend on how the build's libdmap.a was instrumented)
 #   one-file a C++ file with DMAP_IMPLEMENTATION beside a C++ file that includes the header
 #            only (the implementation compiled as C++, the header read twice, no clash)
-#   mixed    the implementation compiled as C11 by the matching C compiler, used from C++
+#   mixed    the same C++ program on the amalgamation's header, linked with the C11 library
 # When the amalgamation does not compile as C++, every src/*.c is compiled as C++ on its own
 # and the files that fail are named with their first errors. A compiler that is not installed
 # is skipped, and said so; with no C++ compiler at all the test is skipped (exit 77).
-# usage: cpp.sh REPO_DIR OUT_DIR LIBDMAP_A
+# usage: cpp.sh REPO_DIR OUT_DIR
 set -eu
-[ $# -eq 3 ] || { echo "usage: cpp.sh REPO_DIR OUT_DIR LIBDMAP_A" >&2; exit 2; }
-repo=$1 out=$2 lib=$3
+[ $# -eq 2 ] || { echo "usage: cpp.sh REPO_DIR OUT_DIR" >&2; exit 2; }
+repo=$1 out=$2
 fail() { echo "FAIL: $*" >&2; exit 1; }
 mkdir -p "$out"
 python3 "$repo/scripts/amalgamate" "$out/dist" || fail "scripts/amalgamate $out/dist"
@@ -59,11 +61,6 @@ cxx_found=0 checked=""
 for pair in "g++ gcc" "clang++ clang"; do
     set -- $pair
     cxx=$1 cc=$2
-    if ! command -v "$cxx" > /dev/null 2>&1; then
-        echo "cpp: $cxx not found: its builds are skipped"
-        continue
-    fi
-    cxx_found=1
     if command -v "$cc" > /dev/null 2>&1; then
         d="$out/$cc-c11"
         mkdir -p "$d"
@@ -76,12 +73,16 @@ for pair in "g++ gcc" "clang++ clang"; do
     else
         echo "cpp: $cc not found: the C builds and the mixed C/C++ builds with it are skipped"
     fi
+    if ! command -v "$cxx" > /dev/null 2>&1; then
+        echo "cpp: $cxx not found: its builds are skipped"
+        continue
+    fi
+    cxx_found=1
     for std in c++11 c++14 c++17 c++20; do
         d="$out/$cxx-$std"
         mkdir -p "$d"
-        "$cxx" -std=$std $warn -I"$repo/include" "$out/main.cpp" "$lib" -o "$d/header" -lm \
-            || fail "$cxx -std=$std: include/dmap.h does not compile as C++ or does not link"
-        run "$cxx -std=$std header" "$d/header"
+        "$cxx" -std=$std $warn -I"$repo/include" -c "$out/main.cpp" -o "$d/header.o" \
+            || fail "$cxx -std=$std: include/dmap.h does not compile as C++"
         if ! "$cxx" -std=$std $warn -I"$out/dist" -c "$out/impl.cpp" -o "$d/impl.o" \
             2> "$d/impl.err"; then
             head -n 20 "$d/impl.err" >&2
@@ -93,9 +94,15 @@ for pair in "g++ gcc" "clang++ clang"; do
         "$cxx" -std=$std $warn -I"$out/dist" "$d/impl.o" "$out/main.cpp" -o "$d/one_file" -lm \
             || fail "$cxx -std=$std: a program on the amalgamation does not build"
         run "$cxx -std=$std one-file" "$d/one_file"
+        c_impl="$out/$cc-c11/impl.o"
+        [ -f "$c_impl" ] || c_impl="$d/impl.o" # no C compiler: the C++ one stands in
+        "$cxx" -std=$std "$d/header.o" "$c_impl" -o "$d/header" -lm \
+            || fail "$cxx -std=$std: C++ on include/dmap.h does not link with the C library"
+        run "$cxx -std=$std header" "$d/header"
         if [ -f "$out/$cc-c11/impl.o" ]; then
             "$cxx" -std=$std $warn -I"$out/dist" "$out/$cc-c11/impl.o" "$out/main.cpp" \
-                -o "$d/mixed" -lm || fail "$cxx -std=$std: C++ on the C implementation does not link"
+                -o "$d/mixed" -lm \
+                || fail "$cxx -std=$std: C++ on the C implementation does not link"
             run "$cxx -std=$std mixed" "$d/mixed"
         fi
         checked="$checked $cxx:$std"

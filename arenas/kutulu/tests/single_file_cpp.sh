@@ -7,7 +7,8 @@
 # plays them (same seeds 5, 1 and 2, same scores).
 # usage: single_file_cpp.sh REPO_DIR OUT_DIR KUTULU_EXE CXX DATA_DIR
 set -eu
-[ $# -eq 5 ] || { echo "usage: single_file_cpp.sh REPO_DIR OUT_DIR KUTULU_EXE CXX DATA_DIR" >&2; exit 2; }
+usage="usage: single_file_cpp.sh REPO_DIR OUT_DIR KUTULU_EXE CXX DATA_DIR"
+[ $# -eq 5 ] || { echo "$usage" >&2; exit 2; }
 repo=$1 out=$2 kutulu=$3 cxx=$4 data=$5
 fail() { echo "FAIL: $*" >&2; exit 1; }
 if ! command -v "$cxx" > /dev/null 2>&1; then
@@ -26,7 +27,9 @@ grep -q '^#pragma GCC optimize("O3")$' "$out/postmortem_one.cpp" \
   || fail "postmortem_one.cpp does not ask for optimisation (#pragma GCC optimize)"
 "$cxx" -std=gnu++17 -Wall -Wextra -Werror "$out/postmortem_one.cpp" -o "$out/postmortem_one" \
   -lm -lpthread -ldl -lcrypt || fail "postmortem_one.cpp does not compile as C++ (gnu++17, no -O)"
-scores() { echo "$1" | sed -n 's/^rank \([0-9]\): player \([0-9]\) .* score \(-*[0-9]*\).*/\1 \2 \3/p'; }
+scores() { # "rank player score" per line
+    echo "$1" | sed -n 's/^rank \([0-9]\): player \([0-9]\) .* score \(-*[0-9]*\).*/\1 \2 \3/p'
+}
 # the in-process bot in seat 0 gets seed bot_seed*4 + 1 = 5: give the program the same
 for seed in 5 1 2; do
     ext=$("$kutulu" match --seed $seed --data "$data" --first-limit 5000 --limit 2000 \
@@ -36,7 +39,8 @@ for seed in 5 1 2; do
     echo "$ext"
     case "$ext" in *timeout*) fail "the single-file C++ bot timed out or printed garbage" ;; esac
     [ -n "$(scores "$ext")" ] || fail "seed $seed: no ranking printed"
-    [ "$(scores "$ext")" = "$(scores "$inp")" ] || fail "seed $seed: the C++ program and the in-process bot differ:
+    [ "$(scores "$ext")" = "$(scores "$inp")" ] \
+      || fail "seed $seed: the C++ program and the in-process bot differ:
 $ext
 ---
 $inp"
