@@ -56,9 +56,9 @@ run_pass() {
 }
 
 mkdir -p build build-asan
-CC=gcc run_pass "gcc Release" build "" \
+CC=gcc CXX=g++ run_pass "gcc Release" build "" \
   -DCMAKE_BUILD_TYPE=Release -DDMAP_WERROR=ON -DDMAP_SANITIZE=OFF
-DMAP_UNDER_ASAN=1 CC=clang run_pass "clang ASan+UBSan" build-asan 'cli_valgrind' \
+DMAP_UNDER_ASAN=1 CC=clang CXX=clang++ run_pass "clang ASan+UBSan" build-asan 'cli_valgrind' \
   -DCMAKE_BUILD_TYPE=RelWithDebInfo -DDMAP_WERROR=ON -DDMAP_SANITIZE=ON
 
 echo "$passed passed, $failed failed"

@@ -5,9 +5,11 @@
 #                           zlib1g-dev (gzip-compressed recorded games), libtcod-dev (the
 #                           benchmark's comparison), libpng-dev (the dmap tool's PNG heatmaps):
 #                           what ./demo.sh and bench/run.sh use
-#   scripts/deps.sh test    the above plus clang (with its sanitizer runtime), valgrind,
-#                           chromium, chromium-driver and python3-selenium (the replay viewer's
-#                           browser test), and for the Python package's test Debian's
+#   scripts/deps.sh test    the above plus clang (with its sanitizer runtime), g++,
+#                           clang++ and libcrypt-dev (the C++ tests; CodinGame links
+#                           -lcrypt), valgrind, chromium, chromium-driver and
+#                           python3-selenium (the replay viewer's browser test), and for
+#                           the Python package's test Debian's
 #                           python3-dev, python3-numpy, python3-pytest, python3-setuptools,
 #                           python3-pip and python3-venv: what ./test.sh uses; the default
 #
@@ -51,6 +53,9 @@ need_package zlib1g-dev
 need_package libpng-dev
 if [ "$profile" = test ]; then
   need_command clang clang
+  need_command clang++ clang
+  need_command g++ g++
+  need_package libcrypt-dev
   need_command valgrind valgrind
   need_command chromium chromium
   need_command chromedriver chromium-driver

@@ -10,6 +10,7 @@
 #include <math.h>
 
 #include "dmap.h"
+#include "restrict.h"
 
 /* Cells per chunk of the weighted sum (more than eight maps): 16 KiB of running sums, well
  * inside L1. */
@@ -87,12 +88,12 @@ int dmap_clamp(const dmap_grid *g, const double *src, double lo, double hi, doub
 /* acc[0..len) += w[k] * maps[k][start..start+len) for eight maps in one pass: reading many
  * input streams at once keeps the memory system busy (big sums are bound by memory
  * bandwidth), and the running sums are loaded and stored once per eight maps. */
-static void accumulate8(double *restrict acc, size_t len, const double *const *maps,
+static void accumulate8(double *DMAP_RESTRICT acc, size_t len, const double *const *maps,
                         const double *w, size_t start) {
-    const double *restrict m0 = maps[0] + start, *restrict m1 = maps[1] + start;
-    const double *restrict m2 = maps[2] + start, *restrict m3 = maps[3] + start;
-    const double *restrict m4 = maps[4] + start, *restrict m5 = maps[5] + start;
-    const double *restrict m6 = maps[6] + start, *restrict m7 = maps[7] + start;
+    const double *DMAP_RESTRICT m0 = maps[0] + start, *DMAP_RESTRICT m1 = maps[1] + start;
+    const double *DMAP_RESTRICT m2 = maps[2] + start, *DMAP_RESTRICT m3 = maps[3] + start;
+    const double *DMAP_RESTRICT m4 = maps[4] + start, *DMAP_RESTRICT m5 = maps[5] + start;
+    const double *DMAP_RESTRICT m6 = maps[6] + start, *DMAP_RESTRICT m7 = maps[7] + start;
     double w0 = w[0], w1 = w[1], w2 = w[2], w3 = w[3], w4 = w[4], w5 = w[5], w6 = w[6],
            w7 = w[7];
     for (size_t i = 0; i < len; i++) {

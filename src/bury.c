@@ -170,8 +170,8 @@ int dmap_bury_dead_ends(dmap_grid *g, const int *protect, size_t nprotect, unsig
     dmap_workspace *own = NULL;
     if (!(ws = dmap_ws_or_temporary(ws, &own))) return DMAP_ERR_NOMEM;
     bury_run r;
-    r.cell = dmap_ws_buffer(ws, DMAP_WS_SEARCH_D, padded, 0);
-    r.stack = dmap_ws_buffer(ws, DMAP_WS_SEARCH_C, stack_bytes, 0);
+    r.cell = (unsigned char *)dmap_ws_buffer(ws, DMAP_WS_SEARCH_D, padded, 0);
+    r.stack = (uint32_t *)dmap_ws_buffer(ws, DMAP_WS_SEARCH_C, stack_bytes, 0);
     if (!r.cell || !r.stack) {
         dmap_workspace_free(own);
         return DMAP_ERR_NOMEM;

@@ -48,7 +48,7 @@ int dmap_filter_moves(int *cands, size_t *n, const dmap_filter *filters, size_t 
     double small[SMALL_LIST], *score = small;
     if (*n > SMALL_LIST) {
         if (*n > SIZE_MAX / sizeof(double)) return DMAP_ERR_NOMEM;
-        score = malloc(*n * sizeof(double));
+        score = (double *)malloc(*n * sizeof(double));
         if (!score) return DMAP_ERR_NOMEM;
     }
     for (size_t k = 0; k < nfilters; k++) {

@@ -28,7 +28,8 @@ static int int_field_applies(const dmap_grid *g, const dmap_moves *m, const dmap
     if (g->cost || m->connectivity != 4 || m->cardinal != 1.0 || ngoals == 0) return 0;
     for (size_t k = 0; k < ngoals; k++) {
         double v = goals[k].value;
-        if (v != floor(v) || fabs(v) > INT_FIELD_GOAL_LIMIT || (v == 0 && signbit(v))) return 0;
+        if (v != floor(v) || fabs(v) > (double)INT_FIELD_GOAL_LIMIT || (v == 0 && signbit(v)))
+            return 0;
     }
     return 1;
 }
@@ -38,7 +39,7 @@ typedef struct int_seed {
 } int_seed;
 
 static int compare_int_seeds(const void *a, const void *b) {
-    const int_seed *x = a, *y = b;
+    const int_seed *x = (const int_seed *)a, *y = (const int_seed *)b;
     return (x->value > y->value) - (x->value < y->value);
 }
 
@@ -54,13 +55,14 @@ static int field_int4(const dmap_grid *g, const dmap_goal *goals, size_t ngoals,
     const int w = g->w, h = g->h, pw = w + 2;
     const size_t np = (size_t)(w + 2) * (size_t)(h + 2);
     /* a cell is reached when its distance value is below bound; the others keep dflt */
-    const int32_t bound = dflt >= 2.0 * INT_FIELD_GOAL_LIMIT ? INT32_MAX : (int32_t)ceil(dflt);
+    const int32_t bound =
+        dflt >= 2.0 * (double)INT_FIELD_GOAL_LIMIT ? INT32_MAX : (int32_t)ceil(dflt);
     size_t bytes;
     if (!dmap_mul_size(np, sizeof(int32_t), &bytes)) return DMAP_ERR_NOMEM;
-    int32_t *d = dmap_ws_buffer(ws, DMAP_WS_SCAN_VALUES, bytes, 0);
-    int32_t *q = dmap_ws_buffer(ws, DMAP_WS_SCAN_QUEUES, bytes, 0);
+    int32_t *d = (int32_t *)dmap_ws_buffer(ws, DMAP_WS_SCAN_VALUES, bytes, 0);
+    int32_t *q = (int32_t *)dmap_ws_buffer(ws, DMAP_WS_SCAN_QUEUES, bytes, 0);
     if (!dmap_mul_size(ngoals, sizeof(int_seed), &bytes)) return DMAP_ERR_NOMEM;
-    int_seed *seed = dmap_ws_buffer(ws, DMAP_WS_SCAN_SEEDS, bytes, 0);
+    int_seed *seed = (int_seed *)dmap_ws_buffer(ws, DMAP_WS_SCAN_SEEDS, bytes, 0);
     if (!d || !q || !seed) return DMAP_ERR_NOMEM;
     for (int x = 0; x < pw; x++) d[x] = d[(size_t)(h + 1) * pw + x] = INT32_MIN;
     for (int y = 0; y < h; y++) {

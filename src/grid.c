@@ -14,7 +14,7 @@ int dmap_grid_init(dmap_grid *g, int w, int h) {
     if (!g) return DMAP_ERR_ARG;
     memset(g, 0, sizeof *g);
     if (!size_ok(w, h)) return DMAP_ERR_SIZE;
-    g->wall = calloc((size_t)w * (size_t)h, 1);
+    g->wall = (unsigned char *)calloc((size_t)w * (size_t)h, 1);
     if (!g->wall) return DMAP_ERR_NOMEM;
     g->w = w;
     g->h = h;
@@ -25,7 +25,7 @@ int dmap_grid_add_costs(dmap_grid *g) {
     if (!g || !g->wall || !size_ok(g->w, g->h)) return DMAP_ERR_ARG;
     if (g->cost) return DMAP_OK;
     size_t n = (size_t)g->w * (size_t)g->h;
-    g->cost = malloc(n * sizeof *g->cost);
+    g->cost = (double *)malloc(n * sizeof *g->cost);
     if (!g->cost) return DMAP_ERR_NOMEM;
     for (size_t i = 0; i < n; i++) g->cost[i] = 1.0;
     return DMAP_OK;

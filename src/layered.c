@@ -19,7 +19,7 @@ typedef struct layered {
     double horizon;
     double *arrival;
     int *parent;
-    heap heap; /* indexed: each node at most once, keyed on its arrival */
+    struct heap heap; /* indexed: each node at most once, keyed on its arrival */
 } layered;
 
 static int node_of(const layered *L, int cell, int state) {
@@ -89,8 +89,8 @@ int dmap_layered_search(size_t ncells, size_t nstates, const dmap_layer_source *
 
     dmap_workspace *own = NULL;
     if (!(ws = dmap_ws_or_temporary(ws, &own))) return DMAP_ERR_NOMEM;
-    heap_entry *mem = dmap_ws_buffer(ws, DMAP_WS_SEARCH_C, heap_bytes, 0);
-    dmap_transition *out = dmap_ws_buffer(ws, DMAP_WS_SEARCH_D, out_bytes, 0);
+    heap_entry *mem = (heap_entry *)dmap_ws_buffer(ws, DMAP_WS_SEARCH_C, heap_bytes, 0);
+    dmap_transition *out = (dmap_transition *)dmap_ws_buffer(ws, DMAP_WS_SEARCH_D, out_bytes, 0);
     int rc = DMAP_ERR_NOMEM;
     if (mem && out) {
         layered L = {(int)ncells, (int)nstates, horizon, arrival, parent,

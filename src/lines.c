@@ -17,7 +17,7 @@ int dmap_lines_next(dmap_lines *r, const char **start, size_t *n) {
     if (r->pos >= r->len) return 0;
     const char *s = r->text + r->pos;
     size_t left = r->len - r->pos;
-    const char *nl = memchr(s, '\n', left);
+    const char *nl = (const char *)memchr(s, '\n', left);
     size_t k = nl ? (size_t)(nl - s) : left;
     r->pos += nl ? k + 1 : k;
     if (nl && k > 0 && s[k - 1] == '\r') k--; /* CRLF */

@@ -53,12 +53,12 @@ int dmap_cache_new(const dmap_grid *g, const dmap_moves *m, double dflt, size_t 
     int rc = dmap_grid_check_steps(g, m);
     if (rc) return rc;
     if (isnan(dflt) || dflt == -INFINITY) return DMAP_ERR_VALUE; /* +INFINITY: no ceiling */
-    dmap_cache *c = calloc(1, sizeof *c);
+    dmap_cache *c = (dmap_cache *)calloc(1, sizeof *c);
     if (!c) return DMAP_ERR_NOMEM;
     c->moves = *m;
     c->dflt = dflt;
     c->capacity = capacity;
-    c->entries = calloc(capacity, sizeof *c->entries);
+    c->entries = (cache_entry *)calloc(capacity, sizeof *c->entries);
     rc = c->entries ? dmap_grid_init(&c->grid, g->w, g->h) : DMAP_ERR_NOMEM;
     if (rc == DMAP_OK) {
         size_t n = (size_t)g->w * (size_t)g->h;
@@ -113,7 +113,7 @@ int dmap_cache_edit(dmap_cache *c, const dmap_edit *edits, size_t n) {
     if (need > c->log_cap) {
         size_t cap = c->log_cap ? c->log_cap : 64;
         while (cap < need) cap *= 2;
-        dmap_edit *log = realloc(c->log, cap * sizeof *log);
+        dmap_edit *log = (dmap_edit *)realloc(c->log, cap * sizeof *log);
         if (!log) return DMAP_ERR_NOMEM;
         c->log = log;
         c->log_cap = cap;

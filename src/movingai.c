@@ -171,7 +171,7 @@ int dmap_parse_movingai_map(const char *text, size_t len, dmap_grid *g, char **c
     if (rc != DMAP_OK) return dmap_diag_fail(diag, rc, 0, "%s", dmap_strerror(rc));
     size_t w = (size_t)hd.width, cells = w * (size_t)hd.height;
     char *copy = NULL;
-    if (chars && !(copy = malloc(cells))) {
+    if (chars && !(copy = (char *)malloc(cells))) {
         dmap_grid_free(g);
         return dmap_diag_fail(diag, DMAP_ERR_NOMEM, 0, "out of memory");
     }

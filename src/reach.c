@@ -78,9 +78,9 @@ static int bfs_begin(bfs *b, const dmap_grid *g, const dmap_moves *m, dmap_works
         if (dmap_workspace_new(tmp) != DMAP_OK) return DMAP_ERR_NOMEM;
         ws = *tmp;
     }
-    b->queue = dmap_ws_buffer(ws, DMAP_WS_SEARCH_A, ints, 0);
-    b->cell = dmap_ws_buffer(ws, DMAP_WS_SEARCH_B, padded_cells, 0);
-    if (want_depth) b->pdepth = dmap_ws_buffer(ws, DMAP_WS_SEARCH_C, ints, 0);
+    b->queue = (int *)dmap_ws_buffer(ws, DMAP_WS_SEARCH_A, ints, 0);
+    b->cell = (unsigned char *)dmap_ws_buffer(ws, DMAP_WS_SEARCH_B, padded_cells, 0);
+    if (want_depth) b->pdepth = (int *)dmap_ws_buffer(ws, DMAP_WS_SEARCH_C, ints, 0);
     if (!b->queue || !b->cell || (want_depth && !b->pdepth)) return DMAP_ERR_NOMEM;
     int w = g->w, h = g->h, pw = b->pw;
     memset(b->cell, CELL_BLOCKED, (size_t)pw);

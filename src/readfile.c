@@ -16,7 +16,7 @@
 
 static int slurp(FILE *f, char **text, size_t *len, dmap_diag *diag) {
     size_t cap = 1 << 16, used = 0;
-    char *buf = malloc(cap);
+    char *buf = (char *)malloc(cap);
     if (!buf) return dmap_diag_fail(diag, DMAP_ERR_NOMEM, 0, "out of memory");
     for (;;) {
         if (cap - used < 2) {
@@ -24,7 +24,7 @@ static int slurp(FILE *f, char **text, size_t *len, dmap_diag *diag) {
                 free(buf);
                 return dmap_diag_fail(diag, DMAP_ERR_IO, 0, "file is larger than 1 GiB");
             }
-            char *grown = realloc(buf, cap * 2);
+            char *grown = (char *)realloc(buf, cap * 2);
             if (!grown) {
                 free(buf);
                 return dmap_diag_fail(diag, DMAP_ERR_NOMEM, 0, "out of memory");

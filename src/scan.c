@@ -228,7 +228,7 @@ static int collect_seeds(dmap_workspace *ws, const scan_ctx *s, double vmax, con
     size_t bytes;
     if (!dmap_mul_size(n ? n : 1, 2 * (sizeof(uint64_t) + sizeof(int32_t)), &bytes))
         return DMAP_ERR_NOMEM;
-    unsigned char *mem = dmap_ws_buffer(ws, DMAP_WS_SCAN_SEEDS, bytes, 0);
+    unsigned char *mem = (unsigned char *)dmap_ws_buffer(ws, DMAP_WS_SCAN_SEEDS, bytes, 0);
     if (!mem) return DMAP_ERR_NOMEM;
     uint64_t *key = (uint64_t *)mem;
     uint64_t *tkey = key + n;
@@ -273,7 +273,7 @@ static int fifos_init(fifo_set *f, dmap_workspace *ws, int n, size_t cap) {
     f->cap = cap;
     size_t bytes;
     if (!dmap_mul_size(cap * (size_t)n, sizeof(int32_t), &bytes)) return DMAP_ERR_NOMEM;
-    int32_t *mem = dmap_ws_buffer(ws, DMAP_WS_SCAN_QUEUES, bytes, 0);
+    int32_t *mem = (int32_t *)dmap_ws_buffer(ws, DMAP_WS_SCAN_QUEUES, bytes, 0);
     if (!mem) return DMAP_ERR_NOMEM;
     for (int k = 0; k < n; k++) {
         f->q[k].buf = mem + (size_t)k * cap;
@@ -287,7 +287,7 @@ static int fifos_init(fifo_set *f, dmap_workspace *ws, int n, size_t cap) {
 static int fifos_grow(fifo_set *f) {
     size_t old = f->cap, cap = old * 2, bytes;
     if (!dmap_mul_size(cap * (size_t)f->n, sizeof(int32_t), &bytes)) return DMAP_ERR_NOMEM;
-    int32_t *fresh = malloc(bytes);
+    int32_t *fresh = (int32_t *)malloc(bytes);
     if (!fresh) return DMAP_ERR_NOMEM;
     for (int k = 0; k < f->n; k++) {
         fifo *q = &f->q[k];
@@ -296,7 +296,7 @@ static int fifos_grow(fifo_set *f) {
         q->head = 0;
         q->tail = len;
     }
-    int32_t *slot = dmap_ws_buffer(f->ws, DMAP_WS_SCAN_QUEUES, bytes, 0);
+    int32_t *slot = (int32_t *)dmap_ws_buffer(f->ws, DMAP_WS_SCAN_QUEUES, bytes, 0);
     if (!slot) {
         free(fresh);
         return DMAP_ERR_NOMEM;
@@ -577,7 +577,7 @@ static int run_heap(const scan_ctx *s, const dmap_grid *g, dmap_workspace *ws,
     size_t cap = 1024, bytes;
     while (cap < nseeds) cap *= 2;
     if (!dmap_mul_size(cap, sizeof(heap_entry), &bytes)) return DMAP_ERR_NOMEM;
-    heap h = {dmap_ws_buffer(ws, DMAP_WS_SCAN_HEAP, bytes, 0), 0, NULL};
+    heap h = {(heap_entry *)dmap_ws_buffer(ws, DMAP_WS_SCAN_HEAP, bytes, 0), 0, NULL};
     if (!h.entry) return DMAP_ERR_NOMEM;
     double *work = s->work;
     for (; h.len < nseeds; h.len++) {
@@ -605,7 +605,7 @@ static int run_heap(const scan_ctx *s, const dmap_grid *g, dmap_workspace *ws,
                 if (s->parent) s->parent[q] = p;
                 if (h.len == cap) {
                     if (!dmap_mul_size(cap * 2, sizeof *h.entry, &bytes)) return DMAP_ERR_NOMEM;
-                    h.entry = dmap_ws_buffer(ws, DMAP_WS_SCAN_HEAP, bytes, 1);
+                    h.entry = (heap_entry *)dmap_ws_buffer(ws, DMAP_WS_SCAN_HEAP, bytes, 1);
                     if (!h.entry) return DMAP_ERR_NOMEM;
                     cap *= 2;
                 }
@@ -695,7 +695,7 @@ static int load_search(const dmap_grid *g, scan_ctx *s, const scan_search *q, in
     if (q->parent) {
         size_t bytes;
         if (!dmap_mul_size(s->np, sizeof(int32_t), &bytes)) return DMAP_ERR_NOMEM;
-        s->parent = dmap_ws_buffer(ws, DMAP_WS_SCAN_PARENT, bytes, 0);
+        s->parent = (int32_t *)dmap_ws_buffer(ws, DMAP_WS_SCAN_PARENT, bytes, 0);
         if (!s->parent) return DMAP_ERR_NOMEM;
         memset(s->parent, 0xff, bytes); /* -1: none */
     }
@@ -731,14 +731,14 @@ static int scan_with(const dmap_grid *g, const dmap_moves *m, const scan_source 
     s.np = (size_t)(g->w + 2) * (size_t)(g->h + 2);
     size_t bytes;
     if (!dmap_mul_size(s.np, sizeof(double), &bytes)) return DMAP_ERR_NOMEM;
-    s.work = dmap_ws_buffer(ws, DMAP_WS_SCAN_VALUES, bytes, 0);
+    s.work = (double *)dmap_ws_buffer(ws, DMAP_WS_SCAN_VALUES, bytes, 0);
     if (!s.work) return DMAP_ERR_NOMEM;
     set_offsets(&s, m);
 
     /* candidate seeds: the goals, or the cells that differ from the first one */
     size_t cand_cap = src->values ? 4096 + s.np / 16 : src->ngoals, ncand;
     if (!dmap_mul_size(cand_cap ? cand_cap : 1, sizeof(int32_t), &bytes)) return DMAP_ERR_NOMEM;
-    int32_t *cand = dmap_ws_buffer(ws, DMAP_WS_SCAN_CANDIDATES, bytes, 0);
+    int32_t *cand = (int32_t *)dmap_ws_buffer(ws, DMAP_WS_SCAN_CANDIDATES, bytes, 0);
     if (!cand) return DMAP_ERR_NOMEM;
     double vmax;
     int rc;
@@ -756,7 +756,7 @@ static int scan_with(const dmap_grid *g, const dmap_moves *m, const scan_source 
     }
 
     if (g->cost) {
-        s.cls = dmap_ws_buffer(ws, DMAP_WS_SCAN_CLASS, s.np, 0);
+        s.cls = (unsigned char *)dmap_ws_buffer(ws, DMAP_WS_SCAN_CLASS, s.np, 0);
         if (!s.cls) return DMAP_ERR_NOMEM;
         memset(s.cls, 0, s.np); /* walls and border read class 0; their test always fails */
     }

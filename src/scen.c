@@ -93,7 +93,7 @@ static int push_query(dmap_scen_query **arr, size_t *count, size_t *cap,
     if (*count == *cap) {
         size_t ncap = *cap ? *cap * 2 : 64;
         if (ncap > SIZE_MAX / sizeof **arr) return DMAP_ERR_NOMEM;
-        dmap_scen_query *grown = realloc(*arr, ncap * sizeof **arr);
+        dmap_scen_query *grown = (dmap_scen_query *)realloc(*arr, ncap * sizeof **arr);
         if (!grown) return DMAP_ERR_NOMEM;
         *arr = grown;
         *cap = ncap;

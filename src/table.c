@@ -213,8 +213,8 @@ static void mirror_upper_words(uint16_t *dist, size_t p) {
 static int run_searches(dmap_table *t) {
     size_t p = t->p, e = (size_t)t->moves.connectivity;
     /* seen and two frontiers (each with a zero slot p), and the neighbour indices */
-    uint64_t *mem = malloc(3 * (p + 1) * sizeof *mem);
-    int32_t *nbr = malloc(p * e * sizeof *nbr + 1);
+    uint64_t *mem = (uint64_t *)malloc(3 * (p + 1) * sizeof *mem);
+    int32_t *nbr = (int32_t *)malloc(p * e * sizeof *nbr + 1);
     if (!mem || !nbr) {
         free(mem);
         free(nbr);
@@ -246,17 +246,17 @@ int dmap_table_new(const dmap_grid *g, const dmap_moves *m, dmap_table **out) {
     size_t n = (size_t)g->w * (size_t)g->h, p = 0;
     for (size_t i = 0; i < n; i++) p += !g->wall[i];
     if (p > DMAP_TABLE_MAX_CELLS) return DMAP_ERR_LIMIT;
-    dmap_table *t = calloc(1, sizeof *t);
+    dmap_table *t = (dmap_table *)calloc(1, sizeof *t);
     if (!t) return DMAP_ERR_NOMEM;
     t->w = g->w;
     t->h = g->h;
     t->ncells = n;
     t->p = p;
     t->moves = *m;
-    t->index = malloc(n * sizeof(int32_t));
-    t->cell = malloc((p ? p : 1) * sizeof(int32_t));
-    t->adj = malloc((p ? p : 1) * 8 * sizeof(int32_t));
-    t->dist = malloc((p ? p * p : 1) * sizeof(uint16_t));
+    t->index = (int32_t *)malloc(n * sizeof(int32_t));
+    t->cell = (int32_t *)malloc((p ? p : 1) * sizeof(int32_t));
+    t->adj = (int32_t *)malloc((p ? p : 1) * 8 * sizeof(int32_t));
+    t->dist = (uint16_t *)malloc((p ? p * p : 1) * sizeof(uint16_t));
     if (!t->index || !t->cell || !t->adj || !t->dist) {
         dmap_table_free(t);
         return DMAP_ERR_NOMEM;

@@ -68,7 +68,7 @@ int dmap_parse_text_map(const char *text, size_t len, dmap_grid *g, char **chars
     if (rc != DMAP_OK) return dmap_diag_fail(diag, rc, 0, "%s", dmap_strerror(rc));
     char *copy = NULL;
     if (chars) {
-        copy = malloc((size_t)w * (size_t)h);
+        copy = (char *)malloc((size_t)w * (size_t)h);
         if (!copy) {
             dmap_grid_free(g);
             return dmap_diag_fail(diag, DMAP_ERR_NOMEM, 0, "out of memory");
@@ -101,7 +101,7 @@ int dmap_format_text_map(const dmap_grid *g, const char *chars, char **text, siz
     if (g->w <= 0 || g->h <= 0 || (int64_t)g->w * (int64_t)g->h > DMAP_MAX_CELLS)
         return DMAP_ERR_SIZE;
     size_t w = (size_t)g->w, h = (size_t)g->h, total = (w + 1) * h;
-    char *out = malloc(total + 1);
+    char *out = (char *)malloc(total + 1);
     if (!out) return DMAP_ERR_NOMEM;
     char *p = out;
     for (size_t y = 0; y < h; y++) {

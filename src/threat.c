@@ -59,7 +59,7 @@ int dmap_timing_map(const dmap_grid *g, const dmap_moves *m, const dmap_enemy *e
 
     dmap_workspace *own = NULL;
     if (!(ws = dmap_ws_or_temporary(ws, &own))) return DMAP_ERR_NOMEM;
-    double *one = dmap_ws_buffer(ws, DMAP_WS_SEARCH_D, bytes, 0);
+    double *one = (double *)dmap_ws_buffer(ws, DMAP_WS_SEARCH_D, bytes, 0);
     rc = one ? DMAP_OK : DMAP_ERR_NOMEM;
     for (size_t e = 0; e < n && rc == DMAP_OK; e++) {
         rc = threat_into(g, m, enemies[e].cell, enemies[e].delay, enemies[e].cutoff, one, ws);

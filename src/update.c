@@ -73,7 +73,7 @@ struct dmap_live {
     size_t lowered_len, lowered_cap;
     int heap_path;        /* this apply re-lowered on the heap */
     int uoff[8];          /* unpadded offsets of the 8 directions */
-    heap heap;            /* lazy deletion (pos NULL) */
+    struct heap heap;     /* lazy deletion (pos NULL) */
     size_t heap_cap;
     int32_t *list;
     size_t list_len, list_cap;
@@ -107,7 +107,7 @@ static int heap_push_grow(dmap_live *lm, double key, int32_t cell) {
     if (lm->heap.len == lm->heap_cap) {
         size_t cap = lm->heap_cap ? 2 * lm->heap_cap : 256, bytes;
         if (!dmap_mul_size(cap, sizeof(heap_entry), &bytes)) return DMAP_ERR_NOMEM;
-        heap_entry *h = realloc(lm->heap.entry, bytes);
+        heap_entry *h = (heap_entry *)realloc(lm->heap.entry, bytes);
         if (!h) return DMAP_ERR_NOMEM;
         lm->heap.entry = h;
         lm->heap_cap = cap;
@@ -121,7 +121,7 @@ static int push32(int32_t **a, size_t *len, size_t *cap, int32_t v) {
     if (*len == *cap) {
         size_t c = *cap ? 2 * *cap : 256, bytes;
         if (!dmap_mul_size(c, sizeof(int32_t), &bytes)) return DMAP_ERR_NOMEM;
-        int32_t *l = realloc(*a, bytes);
+        int32_t *l = (int32_t *)realloc(*a, bytes);
         if (!l) return DMAP_ERR_NOMEM;
         *a = l;
         *cap = c;
@@ -190,7 +190,7 @@ static int ensure_pcost(dmap_live *lm) {
     if (!lm->grid.cost || lm->pcost) return DMAP_OK;
     size_t bytes;
     if (!dmap_mul_size(lm->np, sizeof(double), &bytes)) return DMAP_ERR_NOMEM;
-    lm->pcost = malloc(bytes);
+    lm->pcost = (double *)malloc(bytes);
     if (!lm->pcost) return DMAP_ERR_NOMEM;
     for (size_t p = 0; p < lm->np; p++) lm->pcost[p] = 1.0;
     for (size_t i = 0; i < lm->n; i++) lm->pcost[pad_of(lm, i)] = lm->grid.cost[i];
@@ -302,7 +302,7 @@ int dmap_live_new(const dmap_grid *g, const dmap_moves *m, const dmap_goal *goal
         if (i < 0) return DMAP_ERR_RANGE;
         if (g->wall[i]) return DMAP_ERR_WALL;
     }
-    dmap_live *lm = calloc(1, sizeof *lm);
+    dmap_live *lm = (dmap_live *)calloc(1, sizeof *lm);
     if (!lm) return DMAP_ERR_NOMEM;
     lm->moves = *m;
     lm->dflt = dflt;
@@ -326,12 +326,12 @@ int dmap_live_new(const dmap_grid *g, const dmap_moves *m, const dmap_goal *goal
     if (g->cost && (rc = dmap_grid_add_costs(&lm->grid)) == DMAP_OK)
         for (size_t i = 0; i < n; i++) /* a wall's cost may be anything: keep a valid one */
             lm->grid.cost[i] = !(g->cost[i] > 0 && g->cost[i] < INFINITY) ? 1.0 : g->cost[i];
-    lm->start = malloc(n * sizeof(double));
-    lm->values = malloc(n * sizeof(double));
-    lm->work = malloc(lm->np * sizeof(double));
-    lm->mark = malloc(lm->np);
-    lm->stamp = calloc(lm->np, sizeof(uint32_t));
-    lm->blocked = malloc(lm->np);
+    lm->start = (double *)malloc(n * sizeof(double));
+    lm->values = (double *)malloc(n * sizeof(double));
+    lm->work = (double *)malloc(lm->np * sizeof(double));
+    lm->mark = (unsigned char *)malloc(lm->np);
+    lm->stamp = (uint32_t *)calloc(lm->np, sizeof(uint32_t));
+    lm->blocked = (unsigned char *)malloc(lm->np);
     dmap_workspace_new(&lm->ws); /* checked below with the other allocations */
     if (rc == DMAP_OK) rc = ensure_pcost(lm);
     if (lm->blocked && lm->work) { /* the border rows and columns of work stay -inf */
@@ -387,13 +387,13 @@ static int grow_snapshot(dmap_live *lm, size_t need) {
     size_t cap = need < 64 ? 64 : need, b32, b8;
     if (!dmap_mul_size(cap, sizeof(int32_t), &b32) || !dmap_mul_size(cap, sizeof(double), &b8))
         return DMAP_ERR_NOMEM;
-    int32_t *e = realloc(lm->edited, b32);
+    int32_t *e = (int32_t *)realloc(lm->edited, b32);
     if (e) lm->edited = e;
-    unsigned char *w = realloc(lm->old_wall, cap);
+    unsigned char *w = (unsigned char *)realloc(lm->old_wall, cap);
     if (w) lm->old_wall = w;
-    double *c = realloc(lm->old_cost, b8);
+    double *c = (double *)realloc(lm->old_cost, b8);
     if (c) lm->old_cost = c;
-    double *s = realloc(lm->old_start, b8);
+    double *s = (double *)realloc(lm->old_start, b8);
     if (s) lm->old_start = s;
     if (!e || !w || !c || !s) return DMAP_ERR_NOMEM;
     lm->edit_cap = cap;

@@ -33,7 +33,7 @@ static void put(text_buf *b, const char *s, size_t n) {
             }
             cap *= 2;
         }
-        char *grown = realloc(b->s, cap);
+        char *grown = (char *)realloc(b->s, cap);
         if (!grown) {
             b->failed = 1;
             return;
@@ -173,7 +173,7 @@ static int measure_csv(const char *text, size_t len, int *w, int *h, dmap_diag *
         if (first_blank)
             return dmap_diag_fail(diag, DMAP_ERR_FORMAT, first_blank,
                                   "empty line inside the map");
-        const char *nul = memchr(s, '\0', n);
+        const char *nul = (const char *)memchr(s, '\0', n);
         if (nul)
             return dmap_diag_fail(diag, DMAP_ERR_FORMAT, r.line, "NUL byte at column %zu",
                                   (size_t)(nul - s) + 1);
@@ -240,7 +240,7 @@ static int fill_csv(const char *text, size_t len, dmap_grid *g, double *values,
         if (n == 0) continue;
         size_t start = 0;
         for (size_t x = 0; x < w; x++) {
-            const char *comma = memchr(s + start, ',', n - start);
+            const char *comma = (const char *)memchr(s + start, ',', n - start);
             size_t end = comma ? (size_t)(comma - s) : n;
             int wall;
             size_t i = y * w + x;
@@ -276,7 +276,7 @@ int dmap_parse_values_csv(const char *text, size_t len, dmap_grid *g, double **v
     if (rc != DMAP_OK) return rc;
     if ((rc = dmap_grid_init(g, w, h)) != DMAP_OK)
         return dmap_diag_fail(diag, rc, 0, "%s", dmap_strerror(rc));
-    *values = malloc((size_t)w * (size_t)h * sizeof **values);
+    *values = (double *)malloc((size_t)w * (size_t)h * sizeof **values);
     if (!*values) {
         dmap_grid_free(g);
         return dmap_diag_fail(diag, DMAP_ERR_NOMEM, 0, "out of memory");

@@ -11,7 +11,7 @@ struct dmap_workspace {
 
 int dmap_workspace_new(dmap_workspace **out) {
     if (!out) return DMAP_ERR_ARG;
-    *out = calloc(1, sizeof(dmap_workspace));
+    *out = (dmap_workspace *)calloc(1, sizeof(dmap_workspace));
     return *out ? DMAP_OK : DMAP_ERR_NOMEM;
 }
 

@@ -44,7 +44,9 @@ needed="$(readelf -d "$work/build/libdmap.so" | sed -n 's/.*(NEEDED).*\[\(.*\)\]
 [[ -z "$needed" ]] || fail "libdmap.so needs more than libm and libc: $needed"
 registered="$(ctest --test-dir "$work/build" -N -R "$tests" | sed -n 's/^Total Tests: //p')"
 [[ "$registered" -ge 15 ]] || fail "only ${registered:-0} of the library's tests are registered"
-if ! ctest --test-dir "$work/build" -j2 -R "$tests" --output-on-failure >"$work/test.log" 2>&1; then
+# cpp compiles the sources with g++ and clang++ whatever the build: the full suite runs it
+if ! ctest --test-dir "$work/build" -j2 -R "$tests" -E '^cpp$' --output-on-failure \
+    >"$work/test.log" 2>&1; then
     tail -n 40 "$work/test.log" >&2
     fail "the library's tests fail in a build of the library alone"
 fi

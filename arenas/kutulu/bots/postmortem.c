@@ -111,7 +111,7 @@ static void release_pm(void *state);
 
 static int init_pm(void **state, const kt_view *v, uint64_t seed) {
     *state = NULL;
-    pm_bot *b = calloc(1, sizeof *b);
+    pm_bot *b = (pm_bot *)calloc(1, sizeof *b);
     if (!b) return DMAP_ERR_NOMEM;
     dmap_workspace_new(&b->ws);
     if (!b->ws) {
@@ -138,7 +138,7 @@ static int init_pm(void **state, const kt_view *v, uint64_t seed) {
 }
 
 static void release_pm(void *state) {
-    pm_bot *b = state;
+    pm_bot *b = (pm_bot *)state;
     if (!b) return;
     dmap_workspace_free(b->ws);
     free(b);
@@ -170,7 +170,7 @@ static void wanderer_threat(pm_bot *b, const kb_minion *m, double *t) {
 }
 
 static int slasher_moves(void *user, int cell, int state, dmap_transition *out, size_t cap) {
-    pm_bot *b = user;
+    pm_bot *b = (pm_bot *)user;
     kb_world *w = &b->world;
     int n = 0;
     if (cap < PM_MAX_TRANSITIONS) return DMAP_ERR_LIMIT;
@@ -215,7 +215,7 @@ static void slasher_threat(pm_bot *b, const kb_minion *m, double *t) {
     switch (m->state) {
     case 0: /* spawning: RUSH when the countdown ends */
     case 2: /* stalking: likewise */
-        src = (dmap_layer_source){m->cell, L_RUSH, m->countdown};
+        src = (dmap_layer_source){m->cell, L_RUSH, (double)m->countdown};
         break;
     case 3: /* rushing this update */
         src = (dmap_layer_source){m->cell, L_RUSH, 0.0};
@@ -228,7 +228,7 @@ static void slasher_threat(pm_bot *b, const kb_minion *m, double *t) {
         }
         break;
     case 4:
-        src = (dmap_layer_source){m->cell, L_WANDER, m->countdown};
+        src = (dmap_layer_source){m->cell, L_WANDER, (double)m->countdown};
         break;
     default:
         break;
@@ -280,7 +280,7 @@ static void compute_maps(pm_bot *b) {
     for (int c = 0; c < w->n; c++) b->bonus[c] = 0;
     for (int k = 0; k < w->neff; k++) {
         const kb_effect *e = &w->eff[k];
-        if (e->type == 'U' && e->ticks > 0 && e->cell >= 0) b->bonus[e->cell] += KT_SHELTER_HEAL;
+        if (e->type == 'U' && e->ticks > 0 && e->cell >= 0) b->bonus[e->cell] += (double)KT_SHELTER_HEAL;
         if (e->type != 'P' || e->cell < 0) continue;
         /* the plan's reach: cells within 2 steps of its caster */
         int n = 0, head = 0;
@@ -295,7 +295,7 @@ static void compute_maps(pm_bot *b) {
                     if (!seen[nb[i]]) seen[nb[i]] = 1, cells[n++] = nb[i];
             }
         }
-        for (int i = 0; i < n; i++) b->bonus[cells[i]] += KT_PLAN_HEAL;
+        for (int i = 0; i < n; i++) b->bonus[cells[i]] += (double)KT_PLAN_HEAL;
     }
     for (int c = 0; c < w->n; c++) {
         if (w->wall[c]) continue;
@@ -366,7 +366,7 @@ static void simulate(const pm_bot *b, const int *pos, int *dme, int *dothers) {
 }
 
 static double outcome(void *user, int my_move, const int *opp, size_t nopp) {
-    sim_ctx *s = user;
+    sim_ctx *s = (sim_ctx *)user;
     const pm_bot *b = s->b;
     int pos[KT_PLAYERS];
     pos[0] = b->moves[my_move];
@@ -381,16 +381,16 @@ static double outcome(void *user, int my_move, const int *opp, size_t nopp) {
 /* ---- 6. filters ------------------------------------------------------------------------------ */
 
 static double f_safe(void *u, int i) {
-    pm_bot *b = u;
+    pm_bot *b = (pm_bot *)u;
     int c = b->moves[i];
     return c == b->world.ex[0].cell ? b->timing[c] > 1 : isfinite(b->arrival[c]) && b->first[c] == c;
 }
-static double f_not_next_turn(void *u, int i) { pm_bot *b = u; return b->timing[b->moves[i]] > 2; }
-static double f_bonus(void *u, int i) { pm_bot *b = u; return b->move_bonus[i]; }
-static double f_bonus_dist(void *u, int i) { pm_bot *b = u; return b->bonus_dist[i]; }
-static double f_ttl(void *u, int i) { pm_bot *b = u; return b->move_ttl[i]; }
+static double f_not_next_turn(void *u, int i) { pm_bot *b = (pm_bot *)u; return b->timing[b->moves[i]] > 2; }
+static double f_bonus(void *u, int i) { pm_bot *b = (pm_bot *)u; return b->move_bonus[i]; }
+static double f_bonus_dist(void *u, int i) { pm_bot *b = (pm_bot *)u; return b->bonus_dist[i]; }
+static double f_ttl(void *u, int i) { pm_bot *b = (pm_bot *)u; return b->move_ttl[i]; }
 static double f_no_yell_trap(void *u, int i) {
-    pm_bot *b = u;
+    pm_bot *b = (pm_bot *)u;
     const kb_world *w = &b->world;
     int c = b->moves[i];
     if (b->timing[c] > 3) return 1;
@@ -400,17 +400,17 @@ static double f_no_yell_trap(void *u, int i) {
             return 0;
     return 1;
 }
-static double f_avg_me(void *u, int i) { pm_bot *b = u; return b->avg_me[i]; }
-static double f_avg_others(void *u, int i) { pm_bot *b = u; return b->avg_others[i]; }
+static double f_avg_me(void *u, int i) { pm_bot *b = (pm_bot *)u; return b->avg_me[i]; }
+static double f_avg_others(void *u, int i) { pm_bot *b = (pm_bot *)u; return b->avg_others[i]; }
 static double f_near_others(void *u, int i) {
-    pm_bot *b = u;
+    pm_bot *b = (pm_bot *)u;
     int d = b->dothers[b->moves[i]];
     return d < 0 ? INFINITY : d;
 }
-static double f_not_dead_end(void *u, int i) { pm_bot *b = u; return !b->dead_end[b->moves[i]]; }
-static double f_not_previous(void *u, int i) { pm_bot *b = u; return b->moves[i] != b->prev_cell; }
+static double f_not_dead_end(void *u, int i) { pm_bot *b = (pm_bot *)u; return !b->dead_end[b->moves[i]]; }
+static double f_not_previous(void *u, int i) { pm_bot *b = (pm_bot *)u; return b->moves[i] != b->prev_cell; }
 static double f_not_here(void *u, int i) {
-    pm_bot *b = u;
+    pm_bot *b = (pm_bot *)u;
     return b->moves[i] != b->world.ex[0].cell;
 }
 
@@ -593,7 +593,7 @@ static kt_action choose(pm_bot *b, const kt_view *v) {
 /* The action, or the error of a map that could not get its memory (the answer is then not the
  * bot's, and the game ends with the error). */
 static int decide_pm(void *state, const kt_view *v, kt_action *action) {
-    pm_bot *b = state;
+    pm_bot *b = (pm_bot *)state;
     *action = choose(b, v);
     return b->err;
 }
@@ -602,7 +602,7 @@ static int decide_pm(void *state, const kt_view *v, kt_action *action) {
  * minion can be on each cell, in turns from now; null where none can come) and the safe walk's
  * arrival times (when I can be on each cell along a safe path; null where none leads). */
 static int maps_pm(void *state, kit_map *out, int max) {
-    pm_bot *b = state;
+    pm_bot *b = (pm_bot *)state;
     int n = 0;
     if (n < max) out[n++] = (kit_map){"timing", b->timing};
     if (n < max) out[n++] = (kit_map){"safe_walk", b->arrival};
