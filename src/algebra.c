@@ -10,7 +10,7 @@
 #include <math.h>
 
 #include "dmap.h"
-#include "restrict.h"
+#include "portable.h"
 
 /* Cells per chunk of the weighted sum (more than eight maps): 16 KiB of running sums, well
  * inside L1. */

@@ -255,7 +255,7 @@ static int bfs_one_board(const bfs_job *j, size_t b, bfs_scratch *s) {
 }
 
 static void bfs_chunk(void *ctx, size_t chunk, int thread) {
-    const bfs_job *j = ctx;
+    const bfs_job *j = (const bfs_job *)ctx;
     size_t b0 = chunk * CHUNK_BOARDS, b1 = b0 + CHUNK_BOARDS < j->n ? b0 + CHUNK_BOARDS : j->n;
     if (j->rows && j->simd == DMAP_SIMD_AVX512) {
         /* a board's rows in the lanes (rowbits_avx512.c), straight into the type; boards of
@@ -325,14 +325,14 @@ static int check_bfs_sources(const dmap_boards *bd, const int *sources, const si
 
 /* Per-thread scratch (ints and a workspace) and per-chunk error slots. */
 static int scratch_new(bfs_scratch **out, int nthreads, size_t ints, size_t doubles) {
-    bfs_scratch *s = calloc((size_t)nthreads, sizeof *s);
+    bfs_scratch *s = (bfs_scratch *)calloc((size_t)nthreads, sizeof *s);
     if (!s) return DMAP_ERR_NOMEM;
     *out = s;
     for (int t = 0; t < nthreads; t++) {
         dmap_workspace_new(&s[t].ws);
         size_t bytes = ints * sizeof(int) > doubles * sizeof(double) ? ints * sizeof(int)
                                                                      : doubles * sizeof(double);
-        s[t].depth = malloc(bytes ? bytes : 1);
+        s[t].depth = (int *)malloc(bytes ? bytes : 1);
         if (!s[t].ws || !s[t].depth) return DMAP_ERR_NOMEM;
     }
     return DMAP_OK;
@@ -380,7 +380,7 @@ int dmap_bfs_batch(const dmap_boards *bd, const dmap_moves *m, const int *source
                  dmap_rowbits_fits(&shape), dmap_bfs_bits_fits(&shape, m), NULL, NULL};
     int nthreads = dmap_pool_threads(pool);
     size_t nchunks = (bd->n + CHUNK_BOARDS - 1) / CHUNK_BOARDS;
-    j.errors = calloc(nchunks, sizeof *j.errors);
+    j.errors = (int *)calloc(nchunks, sizeof *j.errors);
     int need_scratch = !j.rows || path == DMAP_SIMD_NONE || (path == DMAP_SIMD_AVX2 && j.bits);
     rc = j.errors ? DMAP_OK : DMAP_ERR_NOMEM;
     if (rc == DMAP_OK && need_scratch) rc = scratch_new(&j.scratch, nthreads, cells, 0);
@@ -432,7 +432,7 @@ static int store_values(const field_job *j, size_t b, const double *v) {
 }
 
 static void field_chunk(void *ctx, size_t chunk, int thread) {
-    const field_job *j = ctx;
+    const field_job *j = (const field_job *)ctx;
     bfs_scratch *s = &j->scratch[thread];
     size_t b0 = chunk * CHUNK_BOARDS, b1 = b0 + CHUNK_BOARDS < j->n ? b0 + CHUNK_BOARDS : j->n;
     for (size_t b = b0; b < b1 && j->errors[chunk] == DMAP_OK; b++) {
@@ -475,7 +475,7 @@ int dmap_field_batch(const dmap_boards *bd, const dmap_moves *m, const dmap_goal
                    NULL, NULL};
     int nthreads = dmap_pool_threads(pool);
     size_t nchunks = (bd->n + CHUNK_BOARDS - 1) / CHUNK_BOARDS;
-    j.errors = calloc(nchunks, sizeof *j.errors);
+    j.errors = (int *)calloc(nchunks, sizeof *j.errors);
     rc = j.errors ? DMAP_OK : DMAP_ERR_NOMEM;
     if (rc == DMAP_OK) rc = scratch_new(&j.scratch, nthreads, 0, cells);
     if (rc == DMAP_OK) rc = run_chunks(pool, field_chunk, &j, bd->n, j.errors);

@@ -77,11 +77,11 @@ int dmap_pool_new(dmap_pool **out, int nthreads) {
     if (!out) return DMAP_ERR_ARG;
     *out = NULL;
     if (nthreads < 1 || nthreads > 256) return DMAP_ERR_ARG;
-    dmap_pool *p = calloc(1, sizeof *p);
+    dmap_pool *p = (dmap_pool *)calloc(1, sizeof *p);
     if (!p) return DMAP_ERR_NOMEM;
     p->nthreads = nthreads;
     if (nthreads > 1) {
-        p->threads = malloc(sizeof *p->threads * (size_t)(nthreads - 1));
+        p->threads = (pthread_t *)malloc(sizeof *p->threads * (size_t)(nthreads - 1));
         if (!p->threads) {
             free(p);
             return DMAP_ERR_NOMEM;
@@ -94,7 +94,7 @@ int dmap_pool_new(dmap_pool **out, int nthreads) {
         return DMAP_ERR_NOMEM;
     }
     for (int i = 0; i < nthreads - 1; i++) {
-        worker_arg *arg = malloc(sizeof *arg);
+        worker_arg *arg = (worker_arg *)malloc(sizeof *arg);
         if (arg) {
             arg->pool = p;
             arg->thread = i + 1;

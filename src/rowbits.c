@@ -202,7 +202,7 @@ int dmap_rowbits_field_applies(const dmap_grid *g, const dmap_moves *m, const dm
 }
 
 static int compare_seeds(const void *a, const void *b) {
-    const dmap_rowbits_seed *x = a, *y = b;
+    const dmap_rowbits_seed *x = (const dmap_rowbits_seed *)a, *y = (const dmap_rowbits_seed *)b;
     return (x->value > y->value) - (x->value < y->value);
 }
 
@@ -275,7 +275,7 @@ static int field_with_buffer(const dmap_grid *g, const dmap_moves *m, const dmap
                              size_t ngoals, double dflt, double *values, dmap_workspace *ws) {
     size_t bytes;
     if (!dmap_mul_size(ngoals, sizeof(dmap_rowbits_seed), &bytes)) return DMAP_ERR_NOMEM;
-    dmap_rowbits_seed *seed = dmap_ws_buffer(ws, DMAP_WS_SCAN_SEEDS, bytes, 0);
+    dmap_rowbits_seed *seed = (dmap_rowbits_seed *)dmap_ws_buffer(ws, DMAP_WS_SCAN_SEEDS, bytes, 0);
     if (!seed) return DMAP_ERR_NOMEM;
     for (size_t k = 0; k < ngoals; k++) {
         seed[k].value = (int32_t)goals[k].value;

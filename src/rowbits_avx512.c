@@ -9,6 +9,7 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "portable.h"
 #include "rowbits.h"
 
 #if (defined(__x86_64__) || defined(_M_X64)) && (defined(__GNUC__) || defined(__clang__))
@@ -37,8 +38,8 @@ typedef struct v_board {
 
 #define V_STORE(rows)                                                                        \
     struct {                                                                                 \
-        _Alignas(64) uint64_t row[7][rows];                                                  \
-        _Alignas(64) uint64_t plane[MAX_PLANES * (rows)];                                    \
+        DMAP_ALIGNAS(64) uint64_t row[7][rows];                                              \
+        DMAP_ALIGNAS(64) uint64_t plane[(int)MAX_PLANES * (int)(rows)];                      \
     }
 typedef V_STORE(DMAP_ROWBITS_MAX_H) v_store64;
 typedef V_STORE(16) v_store16;

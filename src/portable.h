@@ -1,0 +1,25 @@
+/* portable.h — private: what C and C++ spell differently, in one spelling both accept, so that
+ * the library (and its one-file build) compiles as either.
+ *   DMAP_RESTRICT  C's restrict qualifier (a promise that a pointer's data is reached through
+ *                  it alone, which lets the compiler keep values in registers and vectorise
+ *                  loops): C++ has no restrict keyword, gcc, clang and MSVC call it __restrict,
+ *                  and any other C++ compiler gets nothing (the promise is only an optimisation).
+ *   DMAP_ALIGNAS(n) C11's _Alignas, C++11's alignas. */
+#ifndef DMAP_PORTABLE_H
+#define DMAP_PORTABLE_H
+
+#if !defined(__cplusplus)
+#define DMAP_RESTRICT restrict
+#elif defined(__GNUC__) || defined(_MSC_VER)
+#define DMAP_RESTRICT __restrict
+#else
+#define DMAP_RESTRICT
+#endif
+
+#ifdef __cplusplus
+#define DMAP_ALIGNAS(n) alignas(n)
+#else
+#define DMAP_ALIGNAS(n) _Alignas(n)
+#endif
+
+#endif
