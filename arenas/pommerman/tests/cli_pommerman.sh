@@ -91,7 +91,7 @@ check_said "pommerman: unknown command 'nosuch' (see pommerman help)" "$P" help 
 check_said "pommerman: unknown command 'nosuch' (see pommerman help)" "$P" nosuch
 check_said "pommerman: option --seed given twice" "$P" match --seed 1 --seed 2 --bots simple,simple,simple,simple
 check_said "pommerman: match: unknown option '--what' (see pommerman help match)" "$P" match --what
-check_said "pommerman: invalid value for --config: '3v3' (need ffa or 1v1)" "$P" match --seed 1 --config 3v3 --bots simple,simple
+check_said "pommerman: invalid value for --config: '3v3' (need ffa, 1v1 or a config id such as PommeTeamCompetition-v0)" "$P" match --seed 1 --config 3v3 --bots simple,simple
 check_said "pommerman: match: --bots is required (see pommerman help match)" "$P" match --seed 1
 check_said "(need an integer from 0 to 9223372036854775807)" "$P" match --seed -1 --bots simple,simple,simple,simple
 # A --bots list: the arenas' one wording (the kit's), the known bots in `pommerman bots` order.
