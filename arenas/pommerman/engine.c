@@ -523,7 +523,7 @@ static int is_team_game(const pm_state *s) {
     return s->cfg->game_type == PM_GAME_TEAM || s->cfg->game_type == PM_GAME_TEAM_RADIO;
 }
 
-/* fm:574-589 */
+/* fm:573-589 */
 int pm_done(const pm_state *s) {
     if (s->step >= s->cfg->max_steps) return 1;
     if (!is_team_game(s)) return pm_alive_count(s) <= 1;
@@ -531,7 +531,7 @@ int pm_done(const pm_state *s) {
     return pm_alive_count(s) <= 1 || alive == 0x5u || alive == 0xau;
 }
 
-/* fm:637-673 */
+/* fm:629-673 */
 void pm_rewards(const pm_state *s, int *rewards) {
     int alive = pm_alive_count(s);
     if (is_team_game(s)) {
@@ -555,7 +555,7 @@ void pm_rewards(const pm_state *s, int *rewards) {
     }
 }
 
-/* fm:591-635: in team games the winners are the agents rewarded +1 (both members of a team,
+/* fm:591-627: in team games the winners are the agents rewarded +1 (both members of a team,
  * dead or alive); a tie when everyone gets -1. */
 pm_result pm_outcome(const pm_state *s, unsigned *winners) {
     unsigned w = 0;

@@ -11,7 +11,7 @@
 
 #include "pommerman.h"
 
-/* fm:536-542: a cell is in view when its row and column are each within view_size of the
+/* fm:528-534: a cell is in view when its row and column are each within view_size of the
  * agent's. */
 static int in_view(const pm_state *s, const pm_agent *a, int r, int c) {
     int v = s->cfg->view_size;
