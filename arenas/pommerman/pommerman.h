@@ -1,5 +1,6 @@
 /* pommerman.h — the Pommerman arena: a step-exact C engine of the public Pommerman environment
- * (MultiAgentLearning/playground, game logic of commit 5315f6d; the rules in RULES.md), its
+ * (MultiAgentLearning/playground, game logic of commit 5315f6d; the rules in RULES.md) in every
+ * config of its registry (FFA, one-vs-one, teams, fog, the collapsing board, radio), its
  * board generator, what a bot sees (the view: the observation the environment hands an agent,
  * with the game's shared random stream), the bots on the kit's interface, games, and the replay
  * of games recorded from the original.
@@ -279,10 +280,10 @@ int pm_play(const pm_config *cfg, const pm_bot *const *bots, uint64_t seed, pm_s
 
 /* ---- recorded games (trace.c) ----------------------------------------------------------- */
 
-/* Replays a trace of the original environment (data/README.md, format v1, plain or gzip):
- * loads its initial board, hidden items and agents, feeds the logged actions to pm_step and
- * compares every state line (B, M, F, G, I), every observation (O and the D fields) and the end
- * (END). With check_agents, the SimpleAgents decide on our observations, drawing from
+/* Replays a trace of the original environment (data/README.md, format v1 or v2, plain or gzip):
+ * loads its initial board, hidden items and agents, feeds the logged actions (and R's words) to
+ * pm_step_radio and compares every state line (B, M, F, G, I), every observation (O, one per
+ * agent with fog, and the D fields), every collapse (C) and the end (END). With check_agents, the SimpleAgents decide on our observations, drawing from
  * random.Random(seed) advanced by mtskip words, and their actions and draws are compared with the
  * D lines. Returns 0 when everything matches, 1 at the first difference, 2 for unreadable or
  * malformed input; message then holds one line saying where ("LINE: step T: FIELD: ...").

@@ -1,21 +1,24 @@
 #!/usr/bin/env python3
-"""record_trace.py — record games from the ORIGINAL Pommerman environment in the trace format v1
-of data/README.md (in arenas/pommerman), so that `pommerman replay TRACE --agents` can check the C
-engine and SimpleAgent port on games beyond the recorded ones.
+"""record_trace.py — record games from the ORIGINAL Pommerman environment in the trace formats v1
+and v2 of data/README.md (in arenas/pommerman), so that `pommerman replay TRACE --agents` can check
+the C engine and SimpleAgent port on games beyond the recorded ones, in every config.
 
-This file holds none of the original's code: it imports the game-logic modules from a checkout
-of MultiAgentLearning/playground given with --playground (files pommerman/constants.py,
-utility.py, characters.py, forward_model.py, agents/base_agent.py, agents/simple_agent.py) and
-drives them the way envs/v0.py does (reset: make_board then make_items; step: the forward model,
-the step count incremented before the done test). gym and jsonmerge, which utility.py imports
-but the game logic never uses, are replaced by empty stand-ins, so only numpy is needed
-(Debian: python3-numpy). On CPython 3.11+ random.sample no longer takes a set; the set is turned
-into a tuple first, which is what CPython 3.8-3.10 did inside random.sample.
+This file holds none of the original's code: it imports the game logic, the environments and the
+config registry from a checkout of MultiAgentLearning/playground given with --playground (files
+pommerman/constants.py, utility.py, characters.py, forward_model.py, configs.py, envs/v0.py,
+envs/v1.py, envs/v2.py, agents/base_agent.py, agents/simple_agent.py), builds the registry's
+environment for the config id and plays it as cli/run_battle.py does (seeding, env.reset(), then
+env.step with every living agent's act). gym, jsonmerge, ruamel.yaml and the pyglet viewer,
+which those modules import but a game never uses, are replaced by empty stand-ins, so only
+numpy is needed (Debian: python3-numpy). On CPython 3.11+ random.sample no longer takes a set;
+the set is turned into a tuple first, which is what CPython 3.8-3.10 did inside random.sample.
 
 RandomAgents (kind R) draw from numpy's generator seeded with the game seed (the original's
-RandomAgent is not reproducible from a seed, see the trace README); their actions are logged.
+RandomAgent is not reproducible from a seed, see the trace README); their actions are logged,
+and in radio games they also send two uniform words, logged in the R lines.
 
-usage: record_trace.py --playground DIR --config ffa|1v1 --agents S,S,S,S --seed N [--out FILE]
+usage: record_trace.py --playground DIR --config ID --agents S,R,... --seed N [--out FILE]
+       (ID: a config id of the registry, or ffa / 1v1)
 """
 import argparse
 import os
