@@ -1,5 +1,6 @@
 /* board.c — the configurations and env.reset(): the board generator (utility.make_board,
- * make_items, inaccessible_passages; ut:39-201) and the agents' start.
+ * make_items, inaccessible_passages; ut:39-201) and the agents' start. Every config with four
+ * agents (FFA, team, radio, collapsing) draws the FFA board.
  *
  * The draws are the original's, in its order, from a CPython-compatible random.Random: one
  * sample per wall pair (rigid first, then wood) from the set of candidates in CPython's set
@@ -11,19 +12,43 @@
 #include "pommerman.h"
 #include "pyset.h"
 
-static const pm_config configs[] = {
-    {PM_FFA, "PommeFFACompetition-v0", 11, 36, 36, 20, 4, PM_MAX_STEPS, 10},
-    {PM_ONE_VS_ONE, "OneVsOne-v0", 8, 16, 16, 10, 2, PM_MAX_STEPS, 10},
+#define V0 "pommerman.envs.v0:Pomme"
+#define V1 "pommerman.envs.v1:Pomme"
+#define V2 "pommerman.envs.v2:Pomme"
+#define FFA_BOARD 11, 36, 36, 20, 4, PM_MAX_STEPS
+#define VIEW PM_AGENT_VIEW_SIZE /* agent_view_size: the view and the largest blast strength */
+
+/* configs.py, in pm_config_id order: id, env_id, size, rigid, wood, items, agents, max_steps,
+ * max blast, game type, view, first collapse, radio vocabulary and words, entry point. */
+static const pm_config configs[PM_NUM_CONFIGS] = {
+    {PM_FFA, "PommeFFACompetition-v0", FFA_BOARD, 10, PM_GAME_FFA, 0, 0, 0, 0, V0},
+    {PM_ONE_VS_ONE, "OneVsOne-v0", 8, 16, 16, 10, 2, PM_MAX_STEPS, 10, PM_GAME_ONE_VS_ONE, 0, 0, 0, 0, V0},
+    {PM_FFA_COMPETITION_FAST, "PommeFFACompetitionFast-v0", FFA_BOARD, 10, PM_GAME_FFA, 0, 0, 0, 0, V0},
+    {PM_FFA_FAST, "PommeFFAFast-v0", FFA_BOARD, 10, PM_GAME_FFA, 0, 0, 0, 0, V0},
+    {PM_FFA_V1, "PommeFFA-v1", FFA_BOARD, 10, PM_GAME_FFA, 0, PM_FIRST_COLLAPSE, 0, 0, V1},
+    {PM_TEAM, "PommeTeam-v0", FFA_BOARD, 10, PM_GAME_TEAM, 0, 0, 0, 0, V0},
+    {PM_TEAM_FAST, "PommeTeamFast-v0", FFA_BOARD, 10, PM_GAME_TEAM, 0, 0, 0, 0, V0},
+    {PM_TEAM_COMPETITION, "PommeTeamCompetition-v0", FFA_BOARD, VIEW, PM_GAME_TEAM, VIEW, 0, 0, 0, V0},
+    {PM_TEAM_COMPETITION_FAST, "PommeTeamCompetitionFast-v0", FFA_BOARD, VIEW, PM_GAME_TEAM, VIEW, 0, 0, 0, V0},
+    {PM_TEAM_COMPETITION_V1, "PommeTeamCompetition-v1", FFA_BOARD, VIEW, PM_GAME_TEAM, VIEW, PM_FIRST_COLLAPSE, 0, 0, V1},
+    {PM_RADIO, "PommeRadio-v2", FFA_BOARD, VIEW, PM_GAME_TEAM_RADIO, VIEW, 0, PM_RADIO_VOCAB_SIZE, PM_RADIO_NUM_WORDS, V2},
+    {PM_RADIO_COMPETITION, "PommeRadioCompetition-v2", FFA_BOARD, VIEW, PM_GAME_TEAM_RADIO, VIEW, 0, PM_RADIO_VOCAB_SIZE,
+     PM_RADIO_NUM_WORDS, V2},
 };
 
+const pm_config *pm_config_at(int i) { return i >= 0 && i < PM_NUM_CONFIGS ? &configs[i] : NULL; }
+
 const pm_config *pm_config_get(pm_config_id id) {
-    return id == PM_ONE_VS_ONE ? &configs[1] : &configs[0];
+    const pm_config *c = pm_config_at((int)id);
+    return c ? c : &configs[PM_FFA];
 }
 
 const pm_config *pm_config_find(const char *name) {
     if (!name) return NULL;
-    if (!strcmp(name, "ffa") || !strcmp(name, configs[0].name)) return &configs[0];
-    if (!strcmp(name, "1v1") || !strcmp(name, configs[1].name)) return &configs[1];
+    if (!strcmp(name, "ffa")) return &configs[PM_FFA];
+    if (!strcmp(name, "1v1")) return &configs[PM_ONE_VS_ONE];
+    for (int i = 0; i < PM_NUM_CONFIGS; i++)
+        if (!strcmp(name, configs[i].name)) return &configs[i];
     return NULL;
 }
 

@@ -7,7 +7,7 @@
 int pm_cli_config(const char *arg, const pm_config **out) {
     *out = pm_config_find(arg);
     if (*out) return 0;
-    return kit_fail(PM_PROG, "invalid value for --config: '%.60s' (need ffa or 1v1)", arg);
+    return kit_fail(PM_PROG, "invalid value for --config: '%.60s' (need ffa, 1v1 or a config id such as PommeTeamCompetition-v0)", arg);
 }
 
 int pm_cli_bots(char *s, const char *config, const pm_config *cfg, const pm_bot **out) {

@@ -7,12 +7,12 @@
 #include "cli.h"
 
 static const char match_help[] =
-    "usage: pommerman match [--seed S] --bots A,B,C,D [--config ffa|1v1] [--render]\n"
+    "usage: pommerman match [--seed S] --bots A,B,C,D [--config C] [--render]\n"
     "                       [--replay FILE] [--html FILE] [--maps]\n"
     "Plays one game: the board from random.Random(S) (default S = 1) as the original\n"
     "environment draws it (SimpleAgents then draw from the same stream), bots in seats\n"
-    "0..3 (two in 1v1). --config ffa: PommeFFACompetition-v0, 4 bots (the default);\n"
-    "--config 1v1: OneVsOne-v0, 2 bots.\n"
+    "0..3 (two in 1v1). --config C: a config id of the playground's registry, or ffa\n"
+    "(PommeFFACompetition-v0, 4 bots, the default) or 1v1 (OneVsOne-v0, 2 bots).\n"
     "--render prints the board after every step; --replay writes a JSON Lines replay,\n"
     "--html the same replay inside the viewer as one standalone HTML file; --maps adds\n"
     "the bots' maps (dmap: desire, burn; tutorial: depth) to either.\n";

@@ -12,13 +12,13 @@
 #include "kit/tournament.h"
 
 static const char tournament_help[] =
-    "usage: pommerman tournament --bots A,B,C,D --games N [--config ffa|1v1] [--seed S] [--jobs J]\n"
+    "usage: pommerman tournament --bots A,B,C,D --games N [--config C] [--seed S] [--jobs J]\n"
     "  Plays N games (seats rotated: game i seats entrant (s + i) mod n in seat s), each on the\n"
     "  board of its own seed, and prints each bot's win, tie and loss shares with Wilson 95%\n"
     "  intervals and its mean decision time (thread CPU). Same table for any --jobs (default 0:\n"
     "  every online core). A progress line is drawn on stderr when it is a terminal.\n"
-    "  --config ffa (the default, 4 bots) or 1v1 (2 bots); --seed S: the tournament's seed\n"
-    "  (default 1), from which every game gets its own.\n";
+    "  --config C: a config id of the playground's registry, ffa (the default) or 1v1;\n"
+    "  --seed S: the tournament's seed (default 1), from which every game gets its own.\n";
 
 typedef struct tctx {
     const pm_config *cfg;

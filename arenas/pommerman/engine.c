@@ -1,5 +1,6 @@
-/* engine.c — one step of the Pommerman environment (forward_model.step, fm:126-486) and the end
- * of a game (get_done, get_rewards, get_info; v0 step's count before the done test).
+/* engine.c — one step of the Pommerman environment (forward_model.step, fm:126-486), the v1
+ * board's collapsing rings, v2's radio messages, and the end of a game (get_done, get_rewards,
+ * get_info; v0 step's count before the done test), FFA, one-vs-one and teams.
  *
  * The order of every operation is the original's, because order is observable: flames die in
  * list order (which decides whether a revealed item survives), conflicts are resolved on desired
@@ -390,9 +391,80 @@ static void explode_bombs(pm_state *s, unsigned char *exploded) {
     }
 }
 
-void pm_step(pm_state *s, const int *actions_in) {
+int pm_collapse_ring(const pm_state *s) {
+    int first = s->cfg->first_collapse, every = (s->cfg->max_steps - first) / 4;
+    if (!first || every <= 0 || s->step < first || s->step >= s->cfg->max_steps) return -1;
+    if ((s->step - first) % every) return -1;
+    return (s->step - first) / every;
+}
+
+static int on_ring(int size, int ring, int r, int c) {
+    int end = size - ring - 1;
+    return r >= ring && r <= end && c >= ring && c <= end && (r == ring || r == end || c == ring || c == end);
+}
+
+int pm_agent_acts(const pm_state *s, int i) {
+    const pm_agent *a = &s->agents[i];
+    int ring = pm_collapse_ring(s);
+    return a->alive && (ring < 0 || !on_ring(s->size, ring, a->r, a->c));
+}
+
+/* v1:52-75, one cell of a collapsing ring: an agent drawn there dies, bombs there go without
+ * exploding (their owners get the ammo back), flames and the hidden item there go, and the cell
+ * becomes a rigid wall. */
+static void collapse_cell(pm_state *s, int r, int c) {
+    int cell = r * s->size + c, v = s->board[cell];
+    if (v >= PM_AGENT0 && v < PM_AGENT0 + s->nagents) s->agents[v - PM_AGENT0].alive = 0;
+    int kept = 0;
+    for (int b = 0; b < s->nbombs; b++) {
+        pm_bomb *bo = &s->bombs[b];
+        if (bo->r == r && bo->c == c) {
+            pm_agent *owner = &s->agents[bo->owner];
+            owner->ammo = owner->ammo + 1 < PM_MAX_AMMO ? owner->ammo + 1 : PM_MAX_AMMO;
+        } else {
+            s->bombs[kept++] = *bo;
+        }
+    }
+    s->nbombs = kept;
+    if (v == PM_FLAMES) {
+        kept = 0;
+        for (int f = 0; f < s->nflames; f++)
+            if (s->flames[f].r != r || s->flames[f].c != c) s->flames[kept++] = s->flames[f];
+        s->nflames = kept;
+    }
+    s->items[cell] = 0;
+    s->board[cell] = PM_RIGID;
+}
+
+/* v1:77-85: the ring's cells in the original's order (a corner may come twice: the second
+ * time it is already rigid and nothing happens). */
+static void collapse_ring(pm_state *s, int ring) {
+    int end = s->size - ring - 1;
+    for (int cell = ring; cell < s->size - ring; cell++) {
+        collapse_cell(s, ring, cell);
+        if (ring != cell) collapse_cell(s, cell, ring);
+        collapse_cell(s, end, cell);
+        if (end != cell) collapse_cell(s, cell, end);
+    }
+}
+
+void pm_step(pm_state *s, const int *actions) { pm_step_radio(s, actions, NULL); }
+
+/* v2:189-206: the words each agent sends, 0,0 for a plain action or a dead agent. */
+static void send_messages(pm_state *s, const int (*messages)[2]) {
+    for (int i = 0; i < s->nagents; i++) {
+        int alive = s->agents[i].alive != 0;
+        s->message[i][0] = messages && alive ? messages[i][0] : 0;
+        s->message[i][1] = messages && alive ? messages[i][1] : 0;
+    }
+}
+
+void pm_step_radio(pm_state *s, const int *actions_in, const int (*messages)[2]) {
     int size = s->size, ncells = size * size;
     int actions[PM_MAX_AGENTS];
+    int ring = pm_collapse_ring(s);
+    if (ring >= 0) collapse_ring(s, ring);
+    send_messages(s, messages);
     for (int i = 0; i < s->nagents; i++) {
         int a = actions_in[i];
         actions[i] = (a >= 0 && a < PM_NUM_ACTIONS) ? a : PM_STOP;
@@ -439,10 +511,39 @@ void pm_step(pm_state *s, const int *actions_in) {
     s->step++;
 }
 
-int pm_done(const pm_state *s) { return s->step >= s->cfg->max_steps || pm_alive_count(s) <= 1; }
+/* The alive agents as a bit set. */
+static unsigned alive_set(const pm_state *s) {
+    unsigned set = 0;
+    for (int i = 0; i < s->nagents; i++)
+        if (s->agents[i].alive) set |= 1u << i;
+    return set;
+}
 
+static int is_team_game(const pm_state *s) {
+    return s->cfg->game_type == PM_GAME_TEAM || s->cfg->game_type == PM_GAME_TEAM_RADIO;
+}
+
+/* fm:573-589 */
+int pm_done(const pm_state *s) {
+    if (s->step >= s->cfg->max_steps) return 1;
+    if (!is_team_game(s)) return pm_alive_count(s) <= 1;
+    unsigned alive = alive_set(s);
+    return pm_alive_count(s) <= 1 || alive == 0x5u || alive == 0xau;
+}
+
+/* fm:629-673 */
 void pm_rewards(const pm_state *s, int *rewards) {
     int alive = pm_alive_count(s);
+    if (is_team_game(s)) {
+        unsigned set = alive_set(s);
+        int team = -1; /* the team that won: 0 = agents 0 and 2, 1 = agents 1 and 3 */
+        if (set && !(set & 0xau)) team = 0;
+        else if (set && !(set & 0x5u)) team = 1;
+        for (int i = 0; i < s->nagents; i++)
+            rewards[i] = team >= 0 ? (i % 2 == team ? 1 : -1)
+                         : (s->step >= s->cfg->max_steps || alive == 0) ? -1 : 0;
+        return;
+    }
     for (int i = 0; i < s->nagents; i++) {
         int al = s->agents[i].alive != 0;
         if (alive == 1)
@@ -450,20 +551,27 @@ void pm_rewards(const pm_state *s, int *rewards) {
         else if (s->step >= s->cfg->max_steps)
             rewards[i] = -1;
         else
-            rewards[i] = s->cfg->id == PM_FFA ? al - 1 : 0;
+            rewards[i] = s->cfg->game_type == PM_GAME_FFA ? al - 1 : 0;
     }
 }
 
+/* fm:591-627: in team games the winners are the agents rewarded +1 (both members of a team,
+ * dead or alive); a tie when everyone gets -1. */
 pm_result pm_outcome(const pm_state *s, unsigned *winners) {
     unsigned w = 0;
     pm_result res = PM_INCOMPLETE;
     if (pm_done(s)) {
-        if (pm_alive_count(s) != 1) {
+        if (is_team_game(s)) {
+            int rewards[PM_MAX_AGENTS];
+            pm_rewards(s, rewards);
+            for (int i = 0; i < s->nagents; i++)
+                if (rewards[i] == 1) w |= 1u << i;
+            res = w ? PM_WIN : PM_TIE;
+        } else if (pm_alive_count(s) != 1) {
             res = PM_TIE;
         } else {
             res = PM_WIN;
-            for (int i = 0; i < s->nagents; i++)
-                if (s->agents[i].alive) w |= 1u << i;
+            w = alive_set(s);
         }
     }
     if (winners) *winners = w;

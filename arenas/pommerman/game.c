@@ -19,7 +19,7 @@ static int decide_all(const pm_bot *const *bots, void *const *state, const pm_st
     memset(maps->nmaps, 0, sizeof maps->nmaps);
     for (int i = 0; i < s->nagents; i++) {
         actions[i] = PM_STOP;
-        if (!s->agents[i].alive) continue;
+        if (!pm_agent_acts(s, i)) continue;
         pm_observe(s, i, &view.obs);
         int64_t t0 = kit_thread_cpu_ns();
         int rc = bots[i]->decide(state[i], &view, &actions[i]);

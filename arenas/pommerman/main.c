@@ -3,11 +3,11 @@
 #include "cli.h"
 
 static const kit_command commands[] = {
-    {"match", "[--seed S] --bots A,B,C,D [--config ffa|1v1] [--render] [--replay FILE] [--html FILE] [--maps]",
+    {"match", "[--seed S] --bots A,B,C,D [--config C] [--render] [--replay FILE] [--html FILE] [--maps]",
      "play one game and print its result", cmd_match},
     {"replay", "TRACE... [--agents]",
      "replay games recorded from the original environment, comparing every state", cmd_replay},
-    {"tournament", "--bots A,B,C,D --games N [--config ffa|1v1] [--seed S] [--jobs J]",
+    {"tournament", "--bots A,B,C,D --games N [--config C] [--seed S] [--jobs J]",
      "play N games with seats rotated and print one table", cmd_tournament},
 };
 

@@ -1,5 +1,6 @@
 /* pommerman.h — the Pommerman arena: a step-exact C engine of the public Pommerman environment
- * (MultiAgentLearning/playground, game logic of commit 5315f6d; the rules in RULES.md), its
+ * (MultiAgentLearning/playground, game logic of commit 5315f6d; the rules in RULES.md) in every
+ * config of its registry (FFA, one-vs-one, teams, fog, the collapsing board, radio), its
  * board generator, what a bot sees (the view: the observation the environment hands an agent,
  * with the game's shared random stream), the bots on the kit's interface, games, and the replay
  * of games recorded from the original.
@@ -42,20 +43,53 @@ enum { PM_STOP = 0, PM_UP = 1, PM_DOWN = 2, PM_LEFT = 3, PM_RIGHT = 4, PM_LAY_BO
 #define PM_FLAME_LIFE 2
 #define PM_MAX_STEPS 800
 
-typedef enum pm_config_id { PM_FFA = 0, PM_ONE_VS_ONE = 1 } pm_config_id;
+/* The configs of the playground's registry (configs.py), in its order of documentation. The first
+ * two keep their values; the fast variants differ from their config only in the viewer's frame
+ * rate, which plays no part in a game. */
+typedef enum pm_config_id {
+    PM_FFA = 0,                   /* PommeFFACompetition-v0 ("ffa") */
+    PM_ONE_VS_ONE = 1,            /* OneVsOne-v0 ("1v1") */
+    PM_FFA_COMPETITION_FAST = 2,  /* PommeFFACompetitionFast-v0 */
+    PM_FFA_FAST = 3,              /* PommeFFAFast-v0 */
+    PM_FFA_V1 = 4,                /* PommeFFA-v1: the board collapses */
+    PM_TEAM = 5,                  /* PommeTeam-v0: two teams, fully observable */
+    PM_TEAM_FAST = 6,             /* PommeTeamFast-v0 */
+    PM_TEAM_COMPETITION = 7,      /* PommeTeamCompetition-v0: teams, partial observability */
+    PM_TEAM_COMPETITION_FAST = 8, /* PommeTeamCompetitionFast-v0 */
+    PM_TEAM_COMPETITION_V1 = 9,   /* PommeTeamCompetition-v1: teams, fog, collapsing board */
+    PM_RADIO = 10,                /* PommeRadio-v2: teams, fog, radio */
+    PM_RADIO_COMPETITION = 11     /* PommeRadioCompetition-v2 */
+} pm_config_id;
+#define PM_NUM_CONFIGS 12
 
-/* A game configuration (configs.py): board size, wall and item counts, agents, limits. */
+/* constants.GameType */
+typedef enum pm_game_type { PM_GAME_FFA = 1, PM_GAME_TEAM = 2, PM_GAME_TEAM_RADIO = 3, PM_GAME_ONE_VS_ONE = 4 } pm_game_type;
+
+#define PM_AGENT_VIEW_SIZE 4  /* constants.AGENT_VIEW_SIZE */
+#define PM_FIRST_COLLAPSE 500 /* constants.FIRST_COLLAPSE */
+#define PM_RADIO_VOCAB_SIZE 8 /* constants.RADIO_VOCAB_SIZE */
+#define PM_RADIO_NUM_WORDS 2  /* constants.RADIO_NUM_WORDS */
+
+/* A game configuration (configs.py): board size, wall and item counts, agents, limits, and how
+ * the game is played: teams, partial observability, collapse, radio. */
 typedef struct pm_config {
     pm_config_id id;
-    const char *name; /* "PommeFFACompetition-v0" or "OneVsOne-v0" */
+    const char *name; /* the registry's env_id, e.g. "PommeFFACompetition-v0" */
     int size, num_rigid, num_wood, num_items, num_agents;
     int max_steps;
-    int max_blast; /* agent_view_size or 10 */
+    int max_blast;          /* agent_view_size or 10 */
+    pm_game_type game_type; /* teams are agents {0, 2} and {1, 3} in the team games */
+    int view_size;          /* agent_view_size when partially observable, else 0 */
+    int first_collapse;     /* v1: the step of the first collapse, else 0 */
+    int radio_vocab_size, radio_num_words; /* v2, else 0 */
+    const char *env;        /* the env's entry point, observations' game_env */
 } pm_config;
 
 const pm_config *pm_config_get(pm_config_id id);
 /* By the environment's name or the short names "ffa" and "1v1"; NULL if unknown. */
 const pm_config *pm_config_find(const char *name);
+/* The configs in id order, i < PM_NUM_CONFIGS (NULL otherwise). */
+const pm_config *pm_config_at(int i);
 
 typedef struct pm_agent {
     int r, c;
@@ -88,15 +122,30 @@ typedef struct pm_state {
     int nbombs, nflames;
     pm_bomb bombs[PM_MAX_BOMBS];
     pm_flame flames[PM_MAX_FLAMES];
+    int message[PM_MAX_AGENTS][2]; /* v2's radio: the words each agent sent in the last step */
 } pm_state;
 
 /* ---- engine (engine.c) ------------------------------------------------------------------ */
 
 /* ForwardModel.step then the step count: actions[i] for agent i (dead agents' are ignored;
- * values outside 0..5 count as Stop). Never fails on a valid state. */
+ * values outside 0..5 count as Stop). Never fails on a valid state. In the collapsing configs
+ * (v1) the ring due after the previous step falls first (pm_collapse_ring): the original
+ * collapses it at the end of env.step, after the observations were made, so the state between
+ * two steps here is the one the agents observe. Every agent sends the radio message 0,0. */
 void pm_step(pm_state *s, const int *actions);
+/* v2's step: messages[i] are the two words agent i sends with its action (NULL: all 0,0; a
+ * dead agent's are 0,0), what its teammate sees in its next observation. */
+void pm_step_radio(pm_state *s, const int *actions, const int (*messages)[2]);
+/* The ring (0 = the outermost) that collapses at the start of the next pm_step, or -1 (v1:
+ * collapses at first_collapse and every (max_steps - first_collapse) / 4 steps after, while
+ * below max_steps; v1:33-35, 98-106). */
+int pm_collapse_ring(const pm_state *s);
+/* Whether agent i is asked for an action in the next step: alive, and not on the ring that
+ * collapses first (the original kills it before asking; its observation still shows it). */
+int pm_agent_acts(const pm_state *s, int i);
 
-/* v0's done test after a step: the step limit, or at most one agent alive. */
+/* v0's done test after a step: the step limit; at most one agent alive; in team games also
+ * only one team alive. */
 int pm_done(const pm_state *s);
 /* The rewards of the current state (forward_model.get_rewards), one per agent. */
 void pm_rewards(const pm_state *s, int *rewards);
@@ -125,8 +174,10 @@ int pm_inaccessible_passages(const unsigned char *board, int size);
 
 /* ---- what a bot sees (view.c) ------------------------------------------------------------ */
 
-/* What the environment gives one agent (forward_model.get_observations, fully observable):
- * maps hold the float maps' integer values. */
+/* What the environment gives one agent (forward_model.get_observations): maps hold the float
+ * maps' integer values. In partially observable configs the board shows fog (PM_FOG) outside
+ * the view (rows and columns within view_size of the agent) and the bomb and flame maps leave
+ * out what lies outside it. */
 typedef struct pm_obs {
     int size;
     int step_count;
@@ -141,7 +192,11 @@ typedef struct pm_obs {
     int alive_count;
     int alive[PM_MAX_AGENTS];   /* item values of the living agents, ascending */
     int nenemies;
-    int enemies[PM_MAX_AGENTS]; /* item values of the other agents, ascending (FFA, 1v1) */
+    int enemies[PM_MAX_AGENTS]; /* item values: FFA and 1v1 the other agents, ascending; team
+                                   games the two opponents then PM_AGENT_DUMMY, as the original */
+    int teammate;               /* item value of the teammate, PM_AGENT_DUMMY in FFA and 1v1 */
+    pm_game_type game_type;
+    int message[2];             /* v2: the words the teammate sent in the last step, else 0,0 */
 } pm_obs;
 
 void pm_observe(const pm_state *s, int agent, pm_obs *o);
@@ -225,10 +280,10 @@ int pm_play(const pm_config *cfg, const pm_bot *const *bots, uint64_t seed, pm_s
 
 /* ---- recorded games (trace.c) ----------------------------------------------------------- */
 
-/* Replays a trace of the original environment (data/README.md, format v1, plain or gzip):
- * loads its initial board, hidden items and agents, feeds the logged actions to pm_step and
- * compares every state line (B, M, F, G, I), every observation (O and the D fields) and the end
- * (END). With check_agents, the SimpleAgents decide on our observations, drawing from
+/* Replays a trace of the original environment (data/README.md, format v1 or v2, plain or gzip):
+ * loads its initial board, hidden items and agents, feeds the logged actions (and R's words) to
+ * pm_step_radio and compares every state line (B, M, F, G, I), every observation (O, one per
+ * agent with fog, and the D fields), every collapse (C) and the end (END). With check_agents, the SimpleAgents decide on our observations, drawing from
  * random.Random(seed) advanced by mtskip words, and their actions and draws are compared with the
  * D lines. Returns 0 when everything matches, 1 at the first difference, 2 for unreadable or
  * malformed input; message then holds one line saying where ("LINE: step T: FIELD: ...").
@@ -253,6 +308,7 @@ void pm_format_bombs(const pm_state *s, char *buf);
 void pm_format_flames(const pm_state *s, char *buf);
 void pm_format_agents(const pm_state *s, char *buf);
 void pm_format_items(const pm_state *s, char *buf);
-void pm_format_obs(const pm_obs *o, char *buf); /* "s alive board bs=.. bl=.. bd=.. fl=.." */
+void pm_format_obs(const pm_obs *o, char *buf); /* "s alive board bs=.. bl=.. bd=.. fl=.." and
+                                                   " msg=w,w" in radio games */
 
 #endif

@@ -1,4 +1,4 @@
-/* trace.c — replaying a game recorded from the original environment (trace format v1 of
+/* trace.c — replaying a game recorded from the original environment (trace formats v1 and v2 of
  * data/README.md; plain or gzip-compressed, read with the kit's reader) and comparing everything, step by
  * step: the engine's state lines, the observations and, when asked, every SimpleAgent action
  * and random draw.
@@ -104,7 +104,8 @@ void pm_format_obs(const pm_obs *o, char *buf) {
     p = put_map(p, "bs", o->bomb_blast_strength, o->size);
     p = put_map(p, "bl", o->bomb_life, o->size);
     p = put_map(p, "bd", o->bomb_moving_direction, o->size);
-    put_map(p, "fl", o->flame_life, o->size);
+    p = put_map(p, "fl", o->flame_life, o->size);
+    if (o->game_type == PM_GAME_TEAM_RADIO) put(p, " msg=%d,%d", o->message[0], o->message[1]);
 }
 
 /* ---- reading ------------------------------------------------------------------------------- */
@@ -116,6 +117,9 @@ typedef struct replay {
     pm_trace_report *rep;
     int line;
     int step_open; /* a T line was read and its A line not yet */
+    int nobs;      /* O lines read in this step: one, or one per agent with fog */
+    int have_radio; /* an R line was read in this step */
+    int radio[PM_MAX_AGENTS][2];
     char agents_kind[PM_MAX_AGENTS];
     int decided[PM_MAX_AGENTS];
     int our_action[PM_MAX_AGENTS];
@@ -297,7 +301,7 @@ static int on_decision(replay *rp, const char *v) {
     snprintf(got, sizeof got, "%d %d,%d %d %d %d", id, o->r, o->c, o->ammo, o->blast_strength, o->can_kick);
     if (strcmp(want, got) != 0) return compare(rp, "D observation", want, got, -1);
     if (!rp->check_agents) return 0;
-    if (rp->agents_kind[id] != 'S' || !rp->s.agents[id].alive || rp->decided[id])
+    if (rp->agents_kind[id] != 'S' || !pm_agent_acts(&rp->s, id) || rp->decided[id])
         return fail(rp, 1, "step %d: D line for agent %d, which is not a living SimpleAgent due to act",
                     rp->s.step + 1, id);
     pm_draw_log log;
@@ -331,18 +335,51 @@ static int on_actions(replay *rp, const char *v) {
     }
     if (rp->check_agents)
         for (int i = 0; i < rp->s.nagents; i++) {
-            if (rp->agents_kind[i] != 'S' || !rp->s.agents[i].alive) continue;
+            if (rp->agents_kind[i] != 'S' || !pm_agent_acts(&rp->s, i)) continue;
             if (!rp->decided[i])
                 return fail(rp, 1, "step %d: no D line for living SimpleAgent %d", rp->s.step + 1, i);
             if (rp->our_action[i] != actions[i])
                 return fail(rp, 1, "step %d: agent %d: A line has %d, simple chose %d", rp->s.step + 1, i,
                             actions[i], rp->our_action[i]);
         }
+    int want_obs = rp->s.cfg->view_size ? rp->s.nagents : 1;
+    if (rp->nobs != want_obs)
+        return fail(rp, 1, "step %d: %d O lines, the config has %d", rp->s.step + 1, rp->nobs, want_obs);
+    if (rp->s.cfg->game_type == PM_GAME_TEAM_RADIO && !rp->have_radio)
+        return fail(rp, 2, "step %d: no R line in a radio game", rp->s.step + 1);
     pm_format_items(&rp->s, rp->items_before);
     rp->items_line_seen = 0;
-    pm_step(&rp->s, actions);
+    pm_step_radio(&rp->s, actions, rp->have_radio ? (const int(*)[2])rp->radio : NULL);
     rp->step_open = 0;
     rp->rep->steps++;
+    return 0;
+}
+
+/* R: the two words each agent sent with its action in this step. */
+static int on_radio(replay *rp, const char *v) {
+    if (rp->s.cfg->game_type != PM_GAME_TEAM_RADIO) return fail(rp, 2, "R line in a game without radio");
+    for (int i = 0; i < rp->s.nagents; i++) {
+        int n = 0;
+        if (sscanf(v, "%d,%d%n", &rp->radio[i][0], &rp->radio[i][1], &n) != 2 || rp->radio[i][0] < 0 ||
+            rp->radio[i][1] < 0 || rp->radio[i][0] >= rp->s.cfg->radio_vocab_size ||
+            rp->radio[i][1] >= rp->s.cfg->radio_vocab_size)
+            return fail(rp, 2, "malformed R line");
+        v += n;
+        while (*v == ' ') v++;
+    }
+    if (*v) return fail(rp, 2, "malformed R line");
+    rp->have_radio = 1;
+    return 0;
+}
+
+/* C: the ring the original collapsed after the step just read; ours falls at the start of the
+ * next step. */
+static int on_collapse(replay *rp, const char *v) {
+    char *end;
+    long ring = strtol(v, &end, 10);
+    if (end == v || *end) return fail(rp, 2, "malformed C line");
+    if (pm_collapse_ring(&rp->s) != ring)
+        return fail(rp, 1, "step %d: trace collapses ring %ld, engine %d", rp->s.step, ring, pm_collapse_ring(&rp->s));
     return 0;
 }
 
@@ -398,13 +435,25 @@ static int replay_lines(replay *rp, char **lines, int nlines) {
             if (t != rp->s.step + 1) return fail(rp, 2, "step %ld out of order (expected %d)", t, rp->s.step + 1);
             if (pm_done(&rp->s)) return fail(rp, 1, "step %ld: the engine's game ended after step %d", t, rp->s.step);
             rp->step_open = 1;
+            rp->nobs = 0;
+            rp->have_radio = 0;
             memset(rp->decided, 0, sizeof rp->decided);
             observe_all(rp);
-        } else if (!rp->step_open && strcmp(kind, "END") && strchr("BMFGI", kind[0]) == NULL) {
+        } else if (!rp->step_open && strcmp(kind, "END") && strchr("BMFGIC", kind[0]) == NULL) {
             return fail(rp, 2, "%s line outside a step", kind);
         } else if (!strcmp(kind, "O")) {
-            pm_format_obs(&rp->obs[0], rp->buf);
-            if ((rc = compare(rp, "O", v, rp->buf, 2))) return rc;
+            if (rp->nobs >= (rp->s.cfg->view_size ? rp->s.nagents : 1))
+                return fail(rp, 2, "step %d: too many O lines", rp->s.step + 1);
+            pm_format_obs(&rp->obs[rp->nobs], rp->buf);
+            char what[24] = "O";
+            if (rp->s.cfg->view_size) snprintf(what, sizeof what, "O agent %d", rp->nobs);
+            rp->nobs++;
+            if ((rc = compare(rp, what, v, rp->buf, 2))) return rc;
+        } else if (!strcmp(kind, "R")) {
+            if ((rc = on_radio(rp, v))) return rc;
+        } else if (!strcmp(kind, "C")) {
+            if (rp->step_open) return fail(rp, 2, "C line inside a step");
+            if ((rc = on_collapse(rp, v))) return rc;
         } else if (!strcmp(kind, "D")) {
             if ((rc = on_decision(rp, v))) return rc;
         } else if (!strcmp(kind, "A")) {

@@ -1,34 +1,50 @@
 /* view.c — what a bot sees. The observation the environment builds for one agent after reset
- * and after each step (forward_model.get_observations, fm:488-570; v0:139-146), fully observable
- * as in the FFA and one-vs-one configs: a copy of the board (agents drawn, a bomb under an agent
- * hidden), the bomb maps written in bomb-list order (a later bomb on the same cell overwrites),
- * the flame map (Flame.life + 1, later flames overwrite), the agent's own fields, enemies, alive,
- * step count. And the draw log, SimpleAgent's random draws in the trace's D-line notation. */
+ * and after each step (forward_model.get_observations, fm:488-570; v0:139-146; v2:181-187): a
+ * copy of the board (agents drawn, a bomb under an agent hidden; fog outside the agent's view in
+ * the partially observable configs), the bomb maps written in bomb-list order (a later bomb on
+ * the same cell overwrites), the flame map (Flame.life + 1, later flames overwrite), both without
+ * what lies out of view, the agent's own fields, teammate, enemies, alive, step count and, in
+ * radio games, the teammate's message. And the draw log, SimpleAgent's random draws in the
+ * trace's D-line notation. */
 #include <stdio.h>
 #include <string.h>
 
 #include "pommerman.h"
 
+/* fm:528-534: a cell is in view when its row and column are each within view_size of the
+ * agent's. */
+static int in_view(const pm_state *s, const pm_agent *a, int r, int c) {
+    int v = s->cfg->view_size;
+    return !v || (r >= a->r - v && r <= a->r + v && c >= a->c - v && c <= a->c + v);
+}
+
+static int is_team_game(pm_game_type t) { return t == PM_GAME_TEAM || t == PM_GAME_TEAM_RADIO; }
+
 void pm_observe(const pm_state *s, int agent, pm_obs *o) {
     int n = s->size, ncells = n * n;
+    const pm_agent *a = &s->agents[agent];
     o->size = n;
     o->step_count = s->step;
     o->id = agent;
     memcpy(o->board, s->board, (size_t)ncells);
+    if (s->cfg->view_size)
+        for (int cell = 0; cell < ncells; cell++)
+            if (!in_view(s, a, cell / n, cell % n)) o->board[cell] = PM_FOG;
     memset(o->bomb_blast_strength, 0, (size_t)ncells);
     memset(o->bomb_life, 0, (size_t)ncells);
     memset(o->bomb_moving_direction, 0, (size_t)ncells);
     memset(o->flame_life, 0, (size_t)ncells);
     for (int b = 0; b < s->nbombs; b++) {
         const pm_bomb *bo = &s->bombs[b];
+        if (!in_view(s, a, bo->r, bo->c)) continue;
         int cell = bo->r * n + bo->c;
         o->bomb_blast_strength[cell] = (unsigned char)bo->blast;
         o->bomb_life[cell] = (unsigned char)bo->life;
         if (bo->dir) o->bomb_moving_direction[cell] = (unsigned char)bo->dir;
     }
     for (int f = 0; f < s->nflames; f++)
-        o->flame_life[s->flames[f].r * n + s->flames[f].c] = (unsigned char)(s->flames[f].life + 1);
-    const pm_agent *a = &s->agents[agent];
+        if (in_view(s, a, s->flames[f].r, s->flames[f].c))
+            o->flame_life[s->flames[f].r * n + s->flames[f].c] = (unsigned char)(s->flames[f].life + 1);
     o->r = a->r;
     o->c = a->c;
     o->ammo = a->ammo;
@@ -36,10 +52,19 @@ void pm_observe(const pm_state *s, int agent, pm_obs *o) {
     o->can_kick = a->kick;
     o->alive_count = 0;
     o->nenemies = 0;
+    o->game_type = s->cfg->game_type;
+    /* ch:21-45: in team games the teammate is agent (id + 2) mod 4 and the enemies list ends
+     * with AgentDummy */
+    int mate = is_team_game(o->game_type) ? (agent + 2) % 4 : -1;
+    o->teammate = mate >= 0 ? PM_AGENT0 + mate : PM_AGENT_DUMMY;
     for (int i = 0; i < s->nagents; i++) {
         if (s->agents[i].alive) o->alive[o->alive_count++] = PM_AGENT0 + i;
-        if (i != agent) o->enemies[o->nenemies++] = PM_AGENT0 + i;
+        if (i != agent && i != mate) o->enemies[o->nenemies++] = PM_AGENT0 + i;
     }
+    if (mate >= 0) o->enemies[o->nenemies++] = PM_AGENT_DUMMY;
+    /* v2:181-187: the teammate's last words */
+    o->message[0] = mate >= 0 ? s->message[mate][0] : 0;
+    o->message[1] = mate >= 0 ? s->message[mate][1] : 0;
 }
 
 void pm_draw_log_clear(pm_draw_log *l) {

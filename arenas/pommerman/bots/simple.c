@@ -8,7 +8,10 @@
  * search must visit cells in exactly the FIFO order of queue.Queue. Its "stuck" test for escapes
  * (sa:227-262) is plain reachability and runs on dmap_reachable. Every random draw comes from
  * the game's shared stream in the view (Python's global random) and, when the view has a draw
- * log, is written there in the trace notation. The seed given to init is not used. */
+ * log, is written there in the trace notation. The seed given to init is not used.
+ * It plays every config from its observation alone, as the original does: the enemies list (a
+ * team game's teammate is not in it, so its cell is passable) and fog (never in the search
+ * domain, yet a safe place to escape to) come with the observation. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>

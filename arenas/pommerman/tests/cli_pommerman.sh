@@ -33,6 +33,25 @@ for f in ffa-SSSS/seed_1 ffa-SSSS/seed_2 ffa-SSSS/seed_3 ffa-SSSS/seed_4 ffa-SSS
     [ "$out" = "$want" ] || fail "$f from seed $seed: got '$out', want '$want'"
 done
 
+# The other configs, from the seed alone: the END line of recorded all-SimpleAgent games (team
+# wins name both members; a collapse, fog and the radio's silence on the way).
+for f in PommeTeam-v0-SSSS/seed_3 PommeTeamCompetition-v0-SSSS/seed_2 PommeTeamCompetition-v1-SSSS/seed_27 \
+    PommeFFA-v1-SSSS/seed_35 PommeRadio-v2-SSSS/seed_1; do
+    file="$T/$f.txt.gz"
+    [ -f "$file" ] || { fail "missing $file"; continue; }
+    head=$(gzip -dc "$file" | sed -n 2p)
+    config=$(echo "$head" | sed -n 's/^GAME config \([^ ]*\) seed \([0-9]*\) .*/\1/p')
+    seed=$(echo "$head" | sed -n 's/^GAME config \([^ ]*\) seed \([0-9]*\) .*/\2/p')
+    end=$(gzip -dc "$file" | tail -1)
+    steps=$(echo "$end" | sed -n 's/^END steps \([0-9]*\) .*/\1/p')
+    result=$(echo "$end" | sed -n 's/^END steps [0-9]* result \([A-Za-z]*\) .*/\1/p')
+    winners=$(echo "$end" | sed -n 's/^END .* winners \([-0-9,]*\) .*/\1/p')
+    out=$("$P" match --seed "$seed" --config "$config" --bots simple,simple,simple,simple | head -1)
+    want="result $result after $steps steps"
+    for w in $(echo "$winners" | tr ',' ' '); do [ "$w" != "-" ] && want="$want: agent $w (simple) wins"; done
+    [ "$out" = "$want" ] || fail "$f from seed $seed: got '$out', want '$want'"
+done
+
 # Determinism.
 a=$("$P" match --seed 7 --bots dmap,simple,tutorial,random --render | md5sum)
 b=$("$P" match --seed 7 --bots dmap,simple,tutorial,random --render | md5sum)
@@ -91,7 +110,7 @@ check_said "pommerman: unknown command 'nosuch' (see pommerman help)" "$P" help 
 check_said "pommerman: unknown command 'nosuch' (see pommerman help)" "$P" nosuch
 check_said "pommerman: option --seed given twice" "$P" match --seed 1 --seed 2 --bots simple,simple,simple,simple
 check_said "pommerman: match: unknown option '--what' (see pommerman help match)" "$P" match --what
-check_said "pommerman: invalid value for --config: '3v3' (need ffa or 1v1)" "$P" match --seed 1 --config 3v3 --bots simple,simple
+check_said "pommerman: invalid value for --config: '3v3' (need ffa, 1v1 or a config id such as PommeTeamCompetition-v0)" "$P" match --seed 1 --config 3v3 --bots simple,simple
 check_said "pommerman: match: --bots is required (see pommerman help match)" "$P" match --seed 1
 check_said "(need an integer from 0 to 9223372036854775807)" "$P" match --seed -1 --bots simple,simple,simple,simple
 # A --bots list: the arenas' one wording (the kit's), the known bots in `pommerman bots` order.

@@ -1,7 +1,8 @@
 /* test_pommerman_rules.c — rule scenarios, one per rule of forward_model.step, set up by hand
  * and checked against what RULES.md and data/README.md say must happen (bomb timer,
  * flame life, item reveal and loss, blocked moves, swaps, chains of followers, kicks and rolling
- * bombs, chain explosions, deaths in old flames, ammo cap, the end and rewards). */
+ * bombs, chain explosions, deaths in old flames, ammo cap, the end and rewards), the collapsing
+ * board, the team games' end, fog and the radio. */
 #include <stdio.h>
 #include <string.h>
 
@@ -230,7 +231,121 @@ static void pickups_and_limits(void) {
     CHECK(pm_done(&s) && pm_outcome(&s, &w) == PM_TIE && rw[0] == -1 && rw[1] == -1, "tie at step 800");
 }
 
+static const char *const open11[11] = {"...........", ".0.......3.", "...........", "...........",
+                                       "...........", "...........", "...........", "...........",
+                                       "...........", ".1.......2.", "..........."};
+
+/* v1: the rings fall after steps 500, 575, 650, 725 (here at the start of the next step): an
+ * agent on the ring dies and is not asked to act, a bomb there goes without exploding and its
+ * owner gets the ammo back, flames and the hidden item there go, the cells become rigid. */
+static void collapsing_board(void) {
+    pm_state s;
+    make(&s, PM_FFA_V1, open11);
+    s.step = 499;
+    CHECK(pm_collapse_ring(&s) == -1, "no collapse before step 500");
+    s.step = 800;
+    CHECK(pm_collapse_ring(&s) == -1, "none at the step limit");
+    int want[4] = {500, 575, 650, 725};
+    for (int k = 0; k < 4; k++) {
+        s.step = want[k];
+        CHECK(pm_collapse_ring(&s) == k, "ring %d after step %d", k, want[k]);
+        s.step = want[k] + 1;
+        CHECK(pm_collapse_ring(&s) == -1, "nothing after step %d", want[k] + 1);
+    }
+    CHECK(pm_config_get(PM_FFA)->first_collapse == 0, "v0 never collapses");
+    s.step = 500;
+    s.agents[0].r = 0; /* agent 0 on the ring, standing on its own bomb */
+    s.board[1 * 11 + 1] = PM_PASSAGE;
+    s.board[0 * 11 + 1] = PM_AGENT0;
+    add_bomb(&s, 0, 1, 0, 5, 2, 0);
+    s.agents[0].ammo = 0;
+    add_bomb(&s, 10, 5, 3, 4, 2, 0); /* agent 3's bomb on the bottom row */
+    s.agents[3].ammo = 0;
+    s.board[5 * 11 + 0] = PM_FLAMES;
+    s.flames[s.nflames++] = (pm_flame){5, 0, 1};
+    s.board[0 * 11 + 7] = PM_WOOD;
+    s.items[0 * 11 + 7] = PM_KICK;
+    CHECK(!pm_agent_acts(&s, 0) && pm_agent_acts(&s, 1), "the agent on the falling ring does not act");
+    step1(&s, PM_LAY_BOMB, 0, 0, 0);
+    CHECK(!s.agents[0].alive && s.agents[1].alive && s.agents[2].alive && s.agents[3].alive,
+           "agent 0 died in the collapse");
+    CHECK(s.nbombs == 0 && s.agents[0].ammo == 1 && s.agents[3].ammo == 1, "bombs gone unexploded, ammo back");
+    CHECK(s.nflames == 0 && s.items[7] == 0, "flames and the hidden item gone");
+    int rigid = 1;
+    for (int i = 0; i < 11; i++)
+        rigid &= at(&s, 0, i) == PM_RIGID && at(&s, 10, i) == PM_RIGID && at(&s, i, 0) == PM_RIGID &&
+                 at(&s, i, 10) == PM_RIGID;
+    CHECK(rigid && at(&s, 1, 1) == PM_PASSAGE, "ring 0 rigid, ring 1 untouched");
+}
+
+/* Teams {0, 2} and {1, 3}: the game ends when one team is left; both members win, dead or
+ * alive; at the step limit a living team still wins; all dead is a tie. */
+static void team_ends(void) {
+    pm_state s;
+    make(&s, PM_TEAM, open11);
+    int rw[4];
+    unsigned w;
+    CHECK(!pm_done(&s) && pm_outcome(&s, &w) == PM_INCOMPLETE, "four alive: running");
+    s.agents[1].alive = 0;
+    pm_rewards(&s, rw);
+    CHECK(!pm_done(&s) && rw[0] == 0 && rw[1] == 0, "a dead agent is not -1 while its team plays");
+    s.agents[3].alive = 0;
+    s.agents[2].alive = 0;
+    pm_rewards(&s, rw);
+    CHECK(pm_done(&s) && pm_outcome(&s, &w) == PM_WIN && w == 0x5u && rw[0] == 1 && rw[2] == 1 && rw[1] == -1,
+           "team 0 wins with agent 2 dead: winners %x", w);
+    s.agents[0].alive = 0;
+    CHECK(pm_done(&s) && pm_outcome(&s, &w) == PM_TIE && w == 0, "all dead: tie");
+    make(&s, PM_TEAM, open11);
+    s.agents[0].alive = 0;
+    s.agents[3].alive = 0;
+    CHECK(!pm_done(&s), "one of each team alive: running");
+    s.step = 800;
+    pm_rewards(&s, rw);
+    CHECK(pm_done(&s) && pm_outcome(&s, &w) == PM_TIE && rw[0] == -1 && rw[1] == -1, "step limit: tie");
+}
+
+/* With fog, an agent sees the cells within 4 rows and 4 columns; bombs and flames beyond are
+ * left out; teammate and enemies as the original lists them; the radio's words reach the
+ * teammate in the next observation (0,0 for a plain action or a dead agent). */
+static void fog_teams_radio(void) {
+    pm_state s;
+    make(&s, PM_RADIO, open11);
+    add_bomb(&s, 1, 5, 0, 5, 2, 0);
+    add_bomb(&s, 1, 6, 3, 5, 3, 0);
+    pm_obs o;
+    pm_observe(&s, 0, &o);
+    CHECK(o.board[1 * 11 + 5] == PM_BOMB && o.board[1 * 11 + 6] == PM_FOG && o.board[5 * 11 + 5] == PM_PASSAGE &&
+               o.board[6 * 11 + 1] == PM_FOG,
+           "fog beyond 4 rows or columns");
+    CHECK(o.bomb_blast_strength[1 * 11 + 5] == 2 && o.bomb_blast_strength[1 * 11 + 6] == 0 &&
+               o.bomb_life[1 * 11 + 6] == 0,
+           "a bomb out of view is left out");
+    CHECK(o.teammate == PM_AGENT0 + 2 && o.nenemies == 3 && o.enemies[0] == PM_AGENT0 + 1 &&
+               o.enemies[1] == PM_AGENT0 + 3 && o.enemies[2] == PM_AGENT_DUMMY && o.game_type == PM_GAME_TEAM_RADIO,
+           "teammate and enemies of a team game");
+    CHECK(pm_config_get(PM_RADIO)->max_blast == 4 && pm_config_get(PM_TEAM)->max_blast == 10,
+           "blast capped at the view size with fog");
+    int actions[4] = {0, 0, 0, 0}, words[4][2] = {{1, 2}, {3, 4}, {5, 6}, {7, 7}};
+    s.agents[3].alive = 0;
+    pm_step_radio(&s, actions, (const int(*)[2])words);
+    pm_observe(&s, 2, &o);
+    CHECK(o.message[0] == 1 && o.message[1] == 2, "agent 2 hears agent 0: %d,%d", o.message[0], o.message[1]);
+    pm_observe(&s, 1, &o);
+    CHECK(o.message[0] == 0 && o.message[1] == 0, "a dead teammate says 0,0");
+    pm_step(&s, actions);
+    pm_observe(&s, 2, &o);
+    CHECK(o.message[0] == 0 && o.message[1] == 0, "a plain action says 0,0");
+    make(&s, PM_FFA, open11);
+    pm_observe(&s, 0, &o);
+    CHECK(o.teammate == PM_AGENT_DUMMY && o.nenemies == 3 && o.board[1 * 11 + 9] == PM_AGENT0 + 3,
+           "FFA: no teammate, no fog");
+}
+
 int main(void) {
+    collapsing_board();
+    team_ends();
+    fog_teams_radio();
     bomb_timer_and_flames();
     same_target_and_swap();
     followers();

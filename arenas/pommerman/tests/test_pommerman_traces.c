@@ -24,6 +24,16 @@ static const char *const own_traces[] = {"ffa-SSSS-119.txt.gz", "ffa-SSSS-129.tx
 static const char *const traces[] = {
     "ffa-SSSS/seed_1.txt", "ffa-SSSS/seed_2.txt", "ffa-SSSS/seed_3.txt", "ffa-SSSS/seed_4.txt",
     "ffa-SRSR/seed_1.txt", "ffa-SRSR/seed_2.txt", "1v1-SS/seed_1.txt",   "ffa-SSSS-kicks/seed_31.txt",
+    /* the other configs of the registry (trace format v2) */
+    "PommeFFACompetitionFast-v0-SSSS/seed_1.txt.gz", "PommeFFAFast-v0-SSSS/seed_1.txt.gz",
+    "PommeFFA-v1-SSSS/seed_26.txt.gz", "PommeFFA-v1-SSSS/seed_35.txt.gz",
+    "PommeTeam-v0-SSSS/seed_1.txt.gz", "PommeTeam-v0-SSSS/seed_2.txt.gz", "PommeTeam-v0-SSSS/seed_3.txt.gz",
+    "PommeTeamFast-v0-SSSS/seed_3.txt.gz", "PommeTeamCompetition-v0-SSSS/seed_1.txt.gz",
+    "PommeTeamCompetition-v0-SSSS/seed_2.txt.gz", "PommeTeamCompetition-v0-SSSS/seed_3.txt.gz",
+    "PommeTeamCompetitionFast-v0-SSSS/seed_1.txt.gz", "PommeTeamCompetition-v1-SSSS/seed_10.txt.gz",
+    "PommeTeamCompetition-v1-SSSS/seed_27.txt.gz", "PommeTeamCompetition-v1-SSSS/seed_35.txt.gz",
+    "PommeRadio-v2-SSSS/seed_1.txt.gz", "PommeRadio-v2-SRSR/seed_1.txt.gz", "PommeRadio-v2-SRSR/seed_2.txt.gz",
+    "PommeRadioCompetition-v2-SRSR/seed_2.txt.gz", "PommeRadioCompetition-v2-RSRS/seed_4.txt.gz",
 };
 
 static void replay_one(const char *dir, const char *name, int agents) {
@@ -134,6 +144,49 @@ static void altered_is_caught(const char *dir) {
     remove(out);
 }
 
+/* Copies a trace (plain or gzip) with the nth line that starts with `prefix` and holds `from`
+ * changed to hold `to` there, and checks that the replay (with the SimpleAgents) reports that
+ * line as a difference. */
+static void changed_line_caught(const char *dir, const char *name, const char *prefix, const char *from,
+                                const char *to, int nth) {
+    char path[4096], out[] = "/tmp/pommerman_changed_XXXXXX", line[8192];
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    gzFile in = gzopen(path, "rb");
+    int fd = mkstemp(out);
+    FILE *o = fd >= 0 ? fdopen(fd, "w") : NULL;
+    if (!in || !o) {
+        fprintf(stderr, "FAIL cannot copy %s\n", path);
+        failures++;
+        if (in) gzclose(in);
+        if (o) fclose(o);
+        return;
+    }
+    int n = 0, target = -1, seen = 0;
+    while (gzgets(in, line, sizeof line)) {
+        n++;
+        char *at = strstr(line, from);
+        if (target < 0 && !strncmp(line, prefix, strlen(prefix)) && at && seen++ == nth) {
+            target = n;
+            char rest[8192];
+            snprintf(rest, sizeof rest, "%s", at + strlen(from));
+            snprintf(at, sizeof line - (size_t)(at - line), "%s%s", to, rest);
+        }
+        fputs(line, o);
+    }
+    gzclose(in);
+    fclose(o);
+    pm_trace_report rep;
+    int rc = pm_replay_trace(out, 1, &rep);
+    if (target < 0 || rc != 1 || rep.line != target) {
+        fprintf(stderr, "FAIL %s with '%s' for '%s' in a %sline: rc %d line %d (want 1 at line %d): %s\n", name, to,
+                from, prefix, rc, rep.line, target, rep.message);
+        failures++;
+    } else {
+        printf("ok %s: a changed %sline is reported: %s\n", name, prefix, rep.message);
+    }
+    remove(out);
+}
+
 /* Damaged traces (cut short, a byte changed, garbage) must be reported, never crash (the
  * sanitizer build runs this too): the replay returns 1 or 2 with a message, or 0 when the change
  * did not matter (a comment). */
@@ -204,6 +257,10 @@ int main(int argc, char **argv) {
         board_from_seed(argv[2], own_traces[i]);
     }
     altered_is_caught(argv[1]);
+    /* agent 1's own fogged board, a teammate's message, the ring a collapse takes */
+    changed_line_caught(argv[1], "PommeTeamCompetition-v0-SSSS/seed_1.txt.gz", "O ", "5", "0", 1);
+    changed_line_caught(argv[1], "PommeRadio-v2-SRSR/seed_2.txt.gz", "O ", "msg=6,3", "msg=0,0", 0);
+    changed_line_caught(argv[1], "PommeTeamCompetition-v1-SSSS/seed_27.txt.gz", "C ", "1", "2", 0);
     damaged_inputs(argv[1]);
     printf("test_pommerman_traces: %d failures\n", failures);
     return failures != 0;
