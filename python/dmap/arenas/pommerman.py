@@ -270,7 +270,7 @@ class Pomme:
     def _python_agents(self):
         return [(i, a) for i, a in enumerate(self._agents) if not isinstance(a, str)]
 
-    def _call_agents(self, method, *args_of):
+    def _call_agents(self, method, args_of):
         """Calls method on every Python agent; an Exception is an error value (listed, warned
         once), never a broken game."""
         for i, a in self._python_agents():
