@@ -10,7 +10,8 @@ side by side in one run:
     (env.get_observations(), per agent), which is what the playground builds in about 175 us
     per step.
 
-Each case runs in rounds, interleaved; a round's ratio is taken within the round, so ratios
+Times are the thread's CPU time (time.thread_time), so a busy machine's preemptions do not
+count. Each case runs in rounds, interleaved (a, b, b, a); a round's ratio is taken within the round, so ratios
 hold on a busy machine while absolute times drift. Prints a Markdown table: medians and the
 spread (min..max over rounds).
 
@@ -30,37 +31,37 @@ class Stop(pm.BaseAgent):
 
 def play_python_loop(env, seeds):
     steps = 0
-    t0 = time.perf_counter()
+    t0 = time.thread_time()
     for s in seeds:
         env.seed(s)
         env.reset()
         while not env.play_step():
             pass
         steps += env._step_count
-    return time.perf_counter() - t0, steps
+    return time.thread_time() - t0, steps
 
 
 def play_in_c(env, seeds):
     steps = 0
-    t0 = time.perf_counter()
+    t0 = time.thread_time()
     for s in seeds:
         env.seed(s)
         env.reset()
         env.run()
         steps += env._step_count
-    return time.perf_counter() - t0, steps
+    return time.thread_time() - t0, steps
 
 
 def decisions_of(env, seeds):
     """Seconds and decisions of whole games played with env.run()."""
-    t0 = time.perf_counter()
+    t0 = time.thread_time()
     decisions = 0
     for s in seeds:
         env.seed(s)
         env.reset()
         env.run()
         decisions += env._step_count * 4  # stop agents never die: four decisions a step
-    return time.perf_counter() - t0, decisions
+    return time.thread_time() - t0, decisions
 
 
 def observation_cost(env, seed, reps):
@@ -68,10 +69,10 @@ def observation_cost(env, seed, reps):
     env.reset()
     for _ in range(40):
         env.step([1, 2, 3, 5])
-    t0 = time.perf_counter()
+    t0 = time.thread_time()
     for _ in range(reps):
         env.get_observations()
-    return (time.perf_counter() - t0) / (reps * 4)
+    return (time.thread_time() - t0) / (reps * 4)
 
 
 def abba(a, b, *args):

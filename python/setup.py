@@ -70,6 +70,11 @@ def arenas_extension():
     pm = os.path.join(arenas, "pommerman")
     if not os.path.isdir(pm):
         return None
+    have = lambda h: any(os.path.exists(os.path.join(d, h)) for d in ("/usr/include", "/usr/local/include"))
+    if not (have("jansson.h") and have("zlib.h")):
+        print("dmap: jansson.h or zlib.h not found (Debian: libjansson-dev zlib1g-dev): "
+              "building without dmap._arenas")
+        return None
     rel = lambda p: os.path.relpath(p, HERE)
     srcs = sorted(rel(p) for p in glob.glob(os.path.join(HERE, "src", "arenas", "*.c")))
     # the arena program's text picture and replay lines (cli.c) are not in its library
