@@ -460,3 +460,32 @@ def test_render_and_replays(tmp_path, capsys):
     assert html.startswith("<!") and "pommerman" in html
     with pytest.raises(OSError):
         env.save_replay(str(tmp_path / "no" / "such" / "dir.jsonl"))
+
+
+def test_set_json_info_refuses_states_the_game_never_makes():
+    env = pm.make("PommeFFACompetition-v0", ["stop"] * 4)
+    env.seed(1)
+    env.reset()
+    good = env.get_json_info()
+    bomb = {"position": [1, 1], "bomber_id": 0, "life": 5, "blast_strength": 2, "moving_direction": None}
+    flame = {"position": [2, 2], "life": 1}
+    bad = [
+        {"bombs": json.dumps([bomb, bomb])},
+        {"flames": json.dumps([flame, flame])},
+        {"bombs": json.dumps([dict(bomb, life=0)])},
+        {"bombs": json.dumps([dict(bomb, position=[11, 0])])},
+        {"bombs": json.dumps([dict(bomb, bomber_id=4)])},
+        {"items": json.dumps([[[0, 0], 3]])},
+        {"board": json.dumps([[14] * 11] * 11)},
+        {"agents": json.dumps([])},
+        {"flames": json.dumps([{"position": "ab", "life": 1}])},
+    ]
+    before = env._game.state_lines()
+    for change in bad:
+        with pytest.raises((ValueError, TypeError)):
+            env.set_json_info(dict(good, **change))
+        assert env._game.state_lines() == before
+    env.set_json_info(dict(good, bombs=json.dumps([bomb]), flames=json.dumps([flame, dict(flame, life=2)])))
+    assert env._game.state_lines()["M"] == "1,1,0,5,2,0" and env._game.state_lines()["F"] == "2,2,1 2,2,2"
+    for _ in range(12):
+        env.step([5, 5, 5, 5])

@@ -856,6 +856,23 @@ static int get_cell(PyObject *d, int n, int *r, int *c) {
     return 0;
 }
 
+/* What the engine's fixed-size lists rely on: at most one bomb per cell, and the flames of a
+ * cell of different lives (one new flame per cell and step, three steps of life). */
+static int engine_invariants_hold(const pm_state *s) {
+    unsigned char bombs[PM_MAX_CELLS] = {0}, lives[PM_MAX_CELLS] = {0};
+    for (int b = 0; b < s->nbombs; b++) {
+        int cell = s->bombs[b].r * s->size + s->bombs[b].c;
+        if (bombs[cell]++) return 0;
+    }
+    for (int f = 0; f < s->nflames; f++) {
+        int cell = s->flames[f].r * s->size + s->flames[f].c;
+        unsigned char bit = (unsigned char)(1u << s->flames[f].life);
+        if (lives[cell] & bit) return 0;
+        lives[cell] |= bit;
+    }
+    return 1;
+}
+
 /* load_state(d): the inverse of json_state (the playground's set_json_info); the seats' bots
  * start again on the loaded state. All or nothing: a bad value raises and leaves the game as
  * it was. */
@@ -914,7 +931,7 @@ static PyObject *game_load_state(PmGame *g, PyObject *d) {
         PyObject *o = PySequence_GetItem(bombs, b);
         pm_bomb *bo = &s->bombs[b];
         int ok = o && !get_cell(o, n, &bo->r, &bo->c) && !get_int(o, "bomber_id", 0, s->nagents - 1, &bo->owner) &&
-                 !get_int(o, "life", 0, 100, &bo->life) && !get_int(o, "blast_strength", 1, 100, &bo->blast) &&
+                 !get_int(o, "life", 1, 100, &bo->life) && !get_int(o, "blast_strength", 1, 100, &bo->blast) &&
                  !get_int(o, "moving_direction", 0, 4, &bo->dir);
         Py_XDECREF(o);
         if (!ok) goto fail;
@@ -928,6 +945,11 @@ static PyObject *game_load_state(PmGame *g, PyObject *d) {
         if (!ok) goto fail;
     }
     s->nflames = (int)nf;
+    if (!engine_invariants_hold(s)) {
+        PyErr_SetString(PyExc_ValueError, "load_state: two bombs on one cell, or two flames of one "
+                                          "life on one cell (the game never makes them)");
+        goto fail;
+    }
     for (Py_ssize_t k = 0; k < ni; k++) {
         PyObject *e = PySequence_GetItem(items, k);
         int r, c, v;
