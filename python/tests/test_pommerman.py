@@ -443,7 +443,8 @@ def test_json_info_round_trip_continues_the_same_game(tmp_path):
 
 
 def test_render_and_replays(tmp_path, capsys):
-    env = pm.make("OneVsOne-v0", ["simple", "dmap"])
+    env = pm.make("OneVsOne-v0", [pm.RandomAgent(), "dmap"])
+    env.action_space.seed(3)
     env.seed(1)
     obs, done = env.reset(), False
     while not done:
@@ -455,6 +456,7 @@ def test_render_and_replays(tmp_path, capsys):
     env.save_replay(str(tmp_path / "game.jsonl"))
     lines = (tmp_path / "game.jsonl").read_text().splitlines()
     assert len(lines) == env._step_count + 2 and '"result"' in lines[-1]
+    assert json.loads(lines[0])["players"] == ["RandomAgent", "dmap"] == env._game.bots
     env.save_html(str(tmp_path / "game.html"))
     html = (tmp_path / "game.html").read_text()
     assert html.startswith("<!") and "pommerman" in html

@@ -40,6 +40,7 @@ struct PmGame {
     void *bot_state[PM_MAX_AGENTS];
     int ready; /* seats whose bot is initialised */
     PyObject *agents[PM_MAX_AGENTS]; /* the Python agents; NULL for C bots */
+    pm_bot py_bots[PM_MAX_AGENTS];   /* their adapters */
     py_seat seats[PM_MAX_AGENTS];
     PyObject *action_space;
     PyObject *game_env;  /* str, obs['game_env'] */
@@ -358,7 +359,11 @@ static int game_init(PmGame *g, PyObject *args, PyObject *kw) {
             }
             g->bots[i] = (const pm_bot *)b;
         } else {
-            g->bots[i] = &pm_bot_python;
+            /* the adapter named after the agent's class (replays show it); the agent keeps its
+             * type, and so the name, alive */
+            g->py_bots[i] = pm_bot_python;
+            g->py_bots[i].info.name = Py_TYPE(a)->tp_name;
+            g->bots[i] = &g->py_bots[i];
             Py_INCREF(a);
             g->agents[i] = a;
         }
@@ -416,7 +421,7 @@ static PyObject *init_bots(PmGame *g) {
     pm_view first = {.shared = &g->shared, .log = NULL};
     for (; g->ready < g->s.nagents; g->ready++) {
         int i = g->ready;
-        g->bot_state[i] = g->bots[i] == &pm_bot_python ? &g->seats[i] : NULL;
+        g->bot_state[i] = g->agents[i] ? &g->seats[i] : NULL;
         pm_observe(&g->s, i, &first.obs);
         int rc = g->bots[i]->init(&g->bot_state[i], &first, pm_bot_seed(g->seed, i));
         if (rc != DMAP_OK) {
@@ -481,7 +486,7 @@ static int decide_all(PmGame *g, int *actions) {
     for (int i = 0; i < g->s.nagents; i++) {
         actions[i] = PM_STOP;
         if (!g->s.agents[i].alive) continue;
-        if (!(g->bots[i] == &pm_bot_python && g->given_obs)) pm_observe(&g->s, i, &view.obs);
+        if (!(g->agents[i] && g->given_obs)) pm_observe(&g->s, i, &view.obs);
         if ((rc = g->bots[i]->decide(g->bot_state[i], &view, &actions[i])) != DMAP_OK) break;
     }
     g->busy = 0;
@@ -1045,7 +1050,7 @@ static PyGetSetDef game_getset[] = {
     {"time_limit", (getter)game_get_time_limit, (setter)game_set_time_limit,
      "seconds a Python agent's act() may take (None: no limit); a later answer plays Stop", NULL},
     {"config", (getter)game_get_config, NULL, "the arena's configuration name", NULL},
-    {"bots", (getter)game_get_bots, NULL, "the seats' bot names ('python' for Python agents)", NULL},
+    {"bots", (getter)game_get_bots, NULL, "the seats' bot names (a Python agent's class name)", NULL},
     {NULL, NULL, NULL, NULL, NULL}};
 
 static PyMethodDef game_methods[] = {
