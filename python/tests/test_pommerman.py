@@ -152,11 +152,19 @@ def test_recorded_game_replays_through_the_environment(path):
     assert env.errors == []
 
 
+@pytest.mark.parametrize("kind", ["C", "Python"])
 @pytest.mark.parametrize("path", [p for p in traces() if "-SRSR" not in p], ids=lambda p: "/".join(p.split(os.sep)[-2:]))
-def test_c_simple_bots_play_the_recorded_games(path):
-    """Seats named "simple" play the playground's SimpleAgent, drawing from the game's stream."""
+def test_simple_agents_play_the_recorded_games(path, kind):
+    """Seats named "simple", and our Python SimpleAgent-style agents drawing from env.random,
+    play the playground's SimpleAgent games: every action of the recorded game."""
+    from simple_agent import SimpleStyleAgent
     head, steps, end = read_trace(path)
-    env = pm.make(head["config"], ["simple"] * len(head["agents"]))
+    n = len(head["agents"])
+    agents = ["simple"] * n if kind == "C" else [SimpleStyleAgent() for _ in range(n)]
+    env = pm.make(head["config"], agents)
+    for a in agents:
+        if not isinstance(a, str):
+            a.rng = env.random
     env.seed(head["seed"])
     obs = env.reset()
     for s in steps:
@@ -546,3 +554,26 @@ def test_no_leaks_over_many_decisions():
 class Stop(pm.BaseAgent):
     def act(self, obs, action_space):
         return 0
+
+
+@pytest.mark.parametrize("seats", ["PPPP", "SPSP", "PSSS"])
+@pytest.mark.parametrize("seed", [1, 2, 9])
+def test_python_simple_style_agents_play_the_c_simple_bots_game(seats, seed):
+    """Our own SimpleAgent-style agent in plain Python, drawing from env.random, plays exactly
+    the game of the C `simple` bot in its seats, C bots and Python agents mixed."""
+    from simple_agent import SimpleStyleAgent
+    ref_states, ref_actions, ref_reward, _ = play_c("PommeFFACompetition-v0", ["simple"] * 4, seed)
+    agents = [SimpleStyleAgent() if k == "P" else "simple" for k in seats]
+    env = pm.make("PommeFFACompetition-v0", agents)
+    for a in agents:
+        if not isinstance(a, str):
+            a.rng = env.random
+    env.seed(seed)
+    obs, done, k = env.reset(), False, 0
+    while not done:
+        actions = env.act(obs)
+        assert actions == ref_actions[k], k
+        obs, reward, done, _ = env.step(actions)
+        k += 1
+        assert env._game.state_lines() == ref_states[k]
+    assert reward == ref_reward and env.errors == []

@@ -27,7 +27,8 @@ Randomness: reset() draws the board from Python's global `random` exactly as the
 does and leaves it where the playground leaves it, so `random.seed(S); env.reset()` gives the
 playground's board for S; env.seed(S) does the same for the next reset without touching the
 global generator. The C bots that play the playground's agents (simple) then draw from the
-game's copy of that stream, in agent order, as the playground's SimpleAgents draw from it.
+game's copy of that stream, in agent order, as the playground's SimpleAgents draw from it;
+env.random draws from that copy too, for Python agents that play the playground's agents.
 
 Errors are values: an agent whose act() raises an Exception, answers something that is not an
 action (0..5, an Action, or a radio-style list starting with one), or answers later than
@@ -161,6 +162,25 @@ class Discrete:
         return "Discrete(%d)" % self.n
 
 
+class SharedRandom:
+    """The game's shared stream as a `random`-like object: what the playground's global random
+    holds for the agents after the board (the stream the C `simple` bots draw from, in agent
+    order). A Python agent that draws as the playground's agents do, from env.random instead of
+    the global module, plays the same game as the C bot of the same algorithm in its seat."""
+
+    def __init__(self, game):
+        self._game = game
+
+    def random(self):
+        return self._game.random()
+
+    def choice(self, seq):
+        return seq[self._game.randbelow(len(seq))]
+
+    def randint(self, a, b):
+        return a + self._game.randbelow(b - a + 1)
+
+
 # ---- agents --------------------------------------------------------------------------------------
 
 class BaseAgent:
@@ -220,6 +240,7 @@ class Pomme:
         self._game = _arenas.PommermanGame(arena_config, self._agents, _ITEMS, game_env,
                                            game_type.value, self.action_space)
         self._game.time_limit = time_limit
+        self.random = SharedRandom(self._game)
         self._seed = None
         self._init_game_state = None
         self._render_mode = "human"

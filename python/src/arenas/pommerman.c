@@ -998,6 +998,25 @@ fail:
     return NULL;
 }
 
+/* random(), randbelow(n): draws from the game's shared stream (the playground's global random
+ * after the board), for Python agents that play the playground's agents' draws. */
+static PyObject *game_random(PmGame *g, PyObject *noargs) {
+    (void)noargs;
+    if (!g->has_state) return check_idle(g, 1), NULL;
+    return PyFloat_FromDouble(kit_pyrandom_random(&g->shared));
+}
+
+static PyObject *game_randbelow(PmGame *g, PyObject *arg) {
+    if (!g->has_state) return check_idle(g, 1), NULL;
+    long long n = PyLong_AsLongLong(arg);
+    if (n == -1 && PyErr_Occurred()) return NULL;
+    if (n < 1) {
+        PyErr_SetString(PyExc_ValueError, "randbelow: n >= 1");
+        return NULL;
+    }
+    return PyLong_FromUnsignedLongLong(kit_pyrandom_randbelow(&g->shared, (uint64_t)n));
+}
+
 static PyObject *game_get_step_count(PmGame *g, void *closure) {
     (void)closure;
     return PyLong_FromLong(g->has_state ? g->s.step : 0);
@@ -1071,6 +1090,8 @@ static PyMethodDef game_methods[] = {
     {"render_text", (PyCFunction)game_render_text, METH_NOARGS, "the board as text"},
     {"save_replay", (PyCFunction)(void (*)(void))game_save_replay, METH_VARARGS | METH_KEYWORDS,
      "save_replay(path, html=False): the game so far as a replay file or standalone HTML"},
+    {"random", (PyCFunction)game_random, METH_NOARGS, "random.random() from the game's shared stream"},
+    {"randbelow", (PyCFunction)game_randbelow, METH_O, "random._randbelow(n) from the game's shared stream"},
     {"json_state", (PyCFunction)game_json_state, METH_NOARGS, "the state as plain Python values"},
     {"load_state", (PyCFunction)game_load_state, METH_O, "load_state(d): the inverse of json_state"},
     {NULL, NULL, 0, NULL}};
