@@ -407,6 +407,8 @@ def test_constants_have_the_playgrounds_names_and_values():
 def test_make_checks_its_arguments():
     with pytest.raises(ValueError):
         pm.make("NoSuchEnv-v0", ["stop"] * 4)
+    with pytest.raises(NotImplementedError):
+        pm.make("PommeRadioCompetition-v2", ["stop"] * 4)  # not in this arena yet
     with pytest.raises(ValueError):
         pm.make("PommeFFACompetition-v0", ["stop"] * 3)
     with pytest.raises(ValueError):

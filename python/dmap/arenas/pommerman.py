@@ -123,12 +123,22 @@ _ITEMS = tuple(Item(v) for v in range(14))
 
 # The playground's registry: config id -> (the arena's configuration, game type, env entry point).
 # The fast variants differ from their configs only in the playground's render speed. A config
-# whose arena configuration this build lacks is refused by make() with the list of those it has.
+# whose arena configuration this build lacks, or whose observation the door does not build yet
+# (teams, fog, messages), is refused by make() (NotImplementedError) with the list of those it plays.
 CONFIGS = {
     "PommeFFACompetition-v0": ("PommeFFACompetition-v0", GameType.FFA, "pommerman.envs.v0:Pomme"),
     "PommeFFACompetitionFast-v0": ("PommeFFACompetition-v0", GameType.FFA, "pommerman.envs.v0:Pomme"),
     "PommeFFAFast-v0": ("PommeFFACompetition-v0", GameType.FFA, "pommerman.envs.v0:Pomme"),
     "OneVsOne-v0": ("OneVsOne-v0", GameType.OneVsOne, "pommerman.envs.v0:Pomme"),
+    # the playground's other configs: refused until the arena and its door play them
+    "PommeTeamCompetition-v0": ("PommeTeamCompetition-v0", GameType.Team, "pommerman.envs.v0:Pomme"),
+    "PommeTeamCompetitionFast-v0": ("PommeTeamCompetition-v0", GameType.Team, "pommerman.envs.v0:Pomme"),
+    "PommeTeam-v0": ("PommeTeam-v0", GameType.Team, "pommerman.envs.v0:Pomme"),
+    "PommeTeamFast-v0": ("PommeTeam-v0", GameType.Team, "pommerman.envs.v0:Pomme"),
+    "PommeFFA-v1": ("PommeFFA-v1", GameType.FFA, "pommerman.envs.v1:Pomme"),
+    "PommeTeamCompetition-v1": ("PommeTeamCompetition-v1", GameType.Team, "pommerman.envs.v1:Pomme"),
+    "PommeRadioCompetition-v2": ("PommeRadioCompetition-v2", GameType.TeamRadio, "pommerman.envs.v2:Pomme"),
+    "PommeRadio-v2": ("PommeRadio-v2", GameType.TeamRadio, "pommerman.envs.v2:Pomme"),
 }
 
 # The arena's C bots, by the names seats take.
@@ -230,8 +240,8 @@ class Pomme:
         if config_id not in CONFIGS:
             raise ValueError("unknown Pommerman config %r (known: %s)" % (config_id, ", ".join(CONFIGS)))
         arena_config, game_type, game_env = CONFIGS[config_id]
-        if arena_config not in _arenas.POMMERMAN_CONFIGS:
-            have = [c for c, v in CONFIGS.items() if v[0] in _arenas.POMMERMAN_CONFIGS]
+        if arena_config not in _arenas.POMMERMAN_OBSERVED:
+            have = [c for c, v in CONFIGS.items() if v[0] in _arenas.POMMERMAN_OBSERVED]
             raise NotImplementedError("%s: this arena plays %s" % (config_id, ", ".join(have)))
         self.spec_id = config_id
         self._game_type = game_type

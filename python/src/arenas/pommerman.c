@@ -74,7 +74,12 @@ static int intern_keys(void) {
     return 0;
 }
 
-/* ---- the observation ------------------------------------------------------------------------ */
+/* ---- the observation ----------------------------------------------------------------------- */
+
+/* The configurations whose observation build_obs builds: fully observable, no teammate, no
+ * messages. A configuration the arena adds (teams, fog, radio) is played here once build_obs
+ * writes its teammate, fog and message and this says so. */
+static int door_observes(const pm_config *cfg) { return cfg->id == PM_FFA || cfg->id == PM_ONE_VS_ONE; }
 
 static PyObject *board_array(const unsigned char *v, int n) {
     npy_intp dims[2] = {n, n};
@@ -333,6 +338,10 @@ static int game_init(PmGame *g, PyObject *args, PyObject *kw) {
     const pm_config *cfg = pm_config_find(config);
     if (!cfg) {
         PyErr_Format(PyExc_ValueError, "unknown Pommerman configuration '%s'", config);
+        return -1;
+    }
+    if (!door_observes(cfg)) {
+        PyErr_Format(PyExc_NotImplementedError, "%s: its observation is not built here yet", cfg->name);
         return -1;
     }
     if (PyTuple_GET_SIZE(items) < PM_AGENT0 + PM_MAX_AGENTS) {
@@ -1134,6 +1143,22 @@ static int pommerman_add(PyObject *m) {
             goto fail;
         }
         Py_DECREF(v);
+    }
+    PyObject *observed = PyList_New(0);
+    if (!observed) goto fail;
+    for (int id = PM_FFA; id <= PM_ONE_VS_ONE; id++) {
+        const pm_config *c = pm_config_get((pm_config_id)id);
+        PyObject *v = door_observes(c) ? PyUnicode_FromString(c->name) : NULL;
+        if (door_observes(c) && (!v || PyList_Append(observed, v) < 0)) {
+            Py_XDECREF(v);
+            Py_DECREF(observed);
+            goto fail;
+        }
+        Py_XDECREF(v);
+    }
+    if (PyModule_AddObject(m, "POMMERMAN_OBSERVED", observed) < 0) {
+        Py_DECREF(observed);
+        goto fail;
     }
     if (PyModule_AddObject(m, "POMMERMAN_CONFIGS", configs) < 0) goto fail;
     configs = NULL;
