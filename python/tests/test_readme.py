@@ -20,6 +20,8 @@ def test_there_are_blocks():
 
 
 @pytest.mark.parametrize("code", list(blocks()))
-def test_block_runs(code, capsys):
+def test_block_runs(code, capsys, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)  # a block may write files (the Pommerman replay)
     exec(compile(code, "<readme>", "exec"), {})
-    assert "Dir." in capsys.readouterr().out
+    out = capsys.readouterr().out
+    assert "Dir." in out or "Result." in out

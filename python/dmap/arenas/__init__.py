@@ -1,0 +1,6 @@
+"""dmap.arenas — the arenas' engines as drop-in engines for the original games' Python
+interfaces: dmap.arenas.pommerman plays the Pommerman playground's environment (make, reset,
+step, act, observations) with Python agents and the arena's C bots in the seats.
+
+The engines live in the extension dmap._arenas, built beside dmap._dmap when the repository's
+arenas are there; `import dmap` never needs it."""

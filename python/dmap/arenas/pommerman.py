@@ -1,0 +1,441 @@
+"""dmap.arenas.pommerman — the Pommerman arena as a drop-in engine for the playground's Python
+interface (MultiAgentLearning/playground, the game logic the arena reproduces step for step).
+
+    from dmap.arenas import pommerman
+    agents = [MyAgent(), "simple", "simple", "simple"]   # agent objects or the arena's C bots
+    env = pommerman.make("PommeFFACompetition-v0", agents)
+    state = env.reset()
+    done = False
+    while not done:
+        actions = env.act(state)
+        state, reward, done, info = env.step(actions)
+    env.close()
+
+An agent is any object with the playground's agent methods: act(obs, action_space) and
+optionally init_agent(id, game_type), episode_end(reward), shutdown() (BaseAgent below gives
+them); an agent written for the playground's BaseAgent runs unchanged once it subclasses this
+one. A seat named by a string holds the arena's C bot of that name ("simple", the playground's
+SimpleAgent step for step; "dmap", "tutorial", "random", "stop"), which decides inside the C
+step at C speed.
+
+Observations are the playground's, key for key, type for type and value for value: board
+(uint8), bomb_blast_strength, bomb_life, bomb_moving_direction, flame_life (float64 maps),
+game_type, game_env, position (a tuple of numpy.int64), blast_strength, can_kick, teammate and
+enemies (Item members), ammo, alive (item values of the living agents), step_count.
+
+Randomness: reset() draws the board from Python's global `random` exactly as the playground
+does and leaves it where the playground leaves it, so `random.seed(S); env.reset()` gives the
+playground's board for S; env.seed(S) does the same for the next reset without touching the
+global generator. The C bots that play the playground's agents (simple) then draw from the
+game's copy of that stream, in agent order, as the playground's SimpleAgents draw from it;
+env.random draws from that copy too, for Python agents that play the playground's agents.
+
+Errors are values: an agent whose act() raises an Exception, answers something that is not an
+action (0..5, an Action, or a radio-style list starting with one), or answers later than
+env.time_limit seconds (None by default: no limit, as for the playground's in-process agents)
+plays Stop for that decision, as the playground's DockerAgent plays Stop on a timeout. The game
+and the other seats carry on; each error is listed in env.errors as (step, seat, kind, message)
+and warned once per seat. A KeyboardInterrupt in act() propagates before the step is taken, so
+the game stays in the state before it and can go on.
+"""
+from __future__ import annotations
+
+import enum
+import json
+import random as _random
+import warnings
+
+import numpy as np
+
+try:
+    from .. import _arenas
+except ImportError as e:  # a copy of python/ without the arenas' sources
+    raise ImportError("dmap.arenas.pommerman needs the extension dmap._arenas, built when the "
+                      "repository's arenas/ folder is beside python/") from e
+
+__all__ = ["Item", "Action", "GameType", "Result", "make", "Pomme", "BaseAgent", "RandomAgent",
+           "CONFIGS", "C_BOTS", "Discrete"]
+
+# ---- constants (the playground's constants.py) --------------------------------------------------
+
+BOARD_SIZE = 11
+NUM_RIGID = 36
+NUM_WOOD = 36
+NUM_ITEMS = 20
+BOARD_SIZE_ONE_VS_ONE = 8
+NUM_RIGID_ONE_VS_ONE = 16
+NUM_WOOD_ONE_VS_ONE = 16
+NUM_ITEMS_ONE_VS_ONE = 10
+AGENT_VIEW_SIZE = 4
+DEFAULT_BLAST_STRENGTH = 2
+DEFAULT_BOMB_LIFE = 9
+MAX_STEPS = 800
+RADIO_VOCAB_SIZE = 8
+RADIO_NUM_WORDS = 2
+
+
+class Item(enum.Enum):
+    """The board's values."""
+    Passage = 0
+    Rigid = 1
+    Wood = 2
+    Bomb = 3
+    Flames = 4
+    Fog = 5
+    ExtraBomb = 6
+    IncrRange = 7
+    Kick = 8
+    AgentDummy = 9
+    Agent0 = 10
+    Agent1 = 11
+    Agent2 = 12
+    Agent3 = 13
+
+
+class Action(enum.Enum):
+    """The actions; a member is accepted wherever an action number is (it has __index__)."""
+    Stop = 0
+    Up = 1
+    Down = 2
+    Left = 3
+    Right = 4
+    Bomb = 5
+
+    def __index__(self):
+        return self.value
+
+
+class GameType(enum.Enum):
+    FFA = 1
+    Team = 2
+    TeamRadio = 3
+    OneVsOne = 4
+
+
+class Result(enum.Enum):
+    Win = 0
+    Loss = 1
+    Tie = 2
+    Incomplete = 3
+
+
+_ITEMS = tuple(Item(v) for v in range(14))
+
+# The playground's registry: config id -> (the arena's configuration, game type, env entry point).
+# The fast variants differ from their configs only in the playground's render speed. A config
+# whose arena configuration this build lacks, or whose observation the door does not build yet
+# (teams, fog, messages), is refused by make() (NotImplementedError) with the list of those it plays.
+CONFIGS = {
+    "PommeFFACompetition-v0": ("PommeFFACompetition-v0", GameType.FFA, "pommerman.envs.v0:Pomme"),
+    "PommeFFACompetitionFast-v0": ("PommeFFACompetition-v0", GameType.FFA, "pommerman.envs.v0:Pomme"),
+    "PommeFFAFast-v0": ("PommeFFACompetition-v0", GameType.FFA, "pommerman.envs.v0:Pomme"),
+    "OneVsOne-v0": ("OneVsOne-v0", GameType.OneVsOne, "pommerman.envs.v0:Pomme"),
+    # the playground's other configs: refused until the arena and its door play them
+    "PommeTeamCompetition-v0": ("PommeTeamCompetition-v0", GameType.Team, "pommerman.envs.v0:Pomme"),
+    "PommeTeamCompetitionFast-v0": ("PommeTeamCompetition-v0", GameType.Team, "pommerman.envs.v0:Pomme"),
+    "PommeTeam-v0": ("PommeTeam-v0", GameType.Team, "pommerman.envs.v0:Pomme"),
+    "PommeTeamFast-v0": ("PommeTeam-v0", GameType.Team, "pommerman.envs.v0:Pomme"),
+    "PommeFFA-v1": ("PommeFFA-v1", GameType.FFA, "pommerman.envs.v1:Pomme"),
+    "PommeTeamCompetition-v1": ("PommeTeamCompetition-v1", GameType.Team, "pommerman.envs.v1:Pomme"),
+    "PommeRadioCompetition-v2": ("PommeRadioCompetition-v2", GameType.TeamRadio, "pommerman.envs.v2:Pomme"),
+    "PommeRadio-v2": ("PommeRadio-v2", GameType.TeamRadio, "pommerman.envs.v2:Pomme"),
+}
+
+# The arena's C bots, by the names seats take.
+C_BOTS = tuple(_arenas.POMMERMAN_BOTS)
+
+
+class Discrete:
+    """The action space handed to act(): gym's Discrete(6) as far as agents use it (n, sample,
+    contains); sample() draws from its own generator, seeded by seed()."""
+
+    def __init__(self, n):
+        self.n = n
+        self.shape = ()
+        self.dtype = np.int64
+        self._rng = np.random.RandomState()
+
+    def seed(self, seed=None):
+        self._rng = np.random.RandomState(seed)
+        return [seed]
+
+    def sample(self):
+        return int(self._rng.randint(self.n))
+
+    def contains(self, x):
+        try:
+            return 0 <= int(x) < self.n
+        except (TypeError, ValueError):
+            return False
+
+    def __repr__(self):
+        return "Discrete(%d)" % self.n
+
+
+class SharedRandom:
+    """The game's shared stream as a `random`-like object: what the playground's global random
+    holds for the agents after the board (the stream the C `simple` bots draw from, in agent
+    order). A Python agent that draws as the playground's agents do, from env.random instead of
+    the global module, plays the same game as the C bot of the same algorithm in its seat."""
+
+    def __init__(self, game):
+        self._game = game
+
+    def random(self):
+        return self._game.random()
+
+    def choice(self, seq):
+        return seq[self._game.randbelow(len(seq))]
+
+    def randint(self, a, b):
+        return a + self._game.randbelow(b - a + 1)
+
+
+# ---- agents --------------------------------------------------------------------------------------
+
+class BaseAgent:
+    """The playground's BaseAgent interface: subclass it and write act(obs, action_space)."""
+
+    def __init__(self, character=None):
+        self._character = character
+        self.agent_id = None
+        self.game_type = None
+
+    def act(self, obs, action_space):
+        raise NotImplementedError()
+
+    def episode_end(self, reward):
+        pass
+
+    def init_agent(self, id_, game_type):
+        self.agent_id = id_
+        self.game_type = game_type
+
+    @staticmethod
+    def has_user_input():
+        return False
+
+    def reset(self, is_alive=True):
+        pass
+
+    def shutdown(self):
+        pass
+
+
+class RandomAgent(BaseAgent):
+    """The playground's RandomAgent: action_space.sample()."""
+
+    def act(self, obs, action_space):
+        return action_space.sample()
+
+
+# ---- the environment -----------------------------------------------------------------------------
+
+class Pomme:
+    """The playground's v0 environment (envs/v0.py) over the arena's engine; make() builds it."""
+
+    metadata = {"render.modes": ["human", "ansi", "html"]}
+
+    def __init__(self, config_id, agent_list, *, time_limit=None):
+        if config_id not in CONFIGS:
+            raise ValueError("unknown Pommerman config %r (known: %s)" % (config_id, ", ".join(CONFIGS)))
+        arena_config, game_type, game_env = CONFIGS[config_id]
+        if arena_config not in _arenas.POMMERMAN_OBSERVED:
+            have = [c for c, v in CONFIGS.items() if v[0] in _arenas.POMMERMAN_OBSERVED]
+            raise NotImplementedError("%s: this arena plays %s" % (config_id, ", ".join(have)))
+        self.spec_id = config_id
+        self._game_type = game_type
+        self._agents = list(agent_list)
+        self.action_space = Discrete(6)
+        self._game = _arenas.PommermanGame(arena_config, self._agents, _ITEMS, game_env,
+                                           game_type.value, self.action_space)
+        self._game.time_limit = time_limit
+        self.random = SharedRandom(self._game)
+        self._seed = None
+        self._init_game_state = None
+        self._render_mode = "human"
+        self.observations = None
+        self.training_agent = None
+
+    # the playground's attributes
+    @property
+    def errors(self):
+        """The agents' errors: (step, seat, kind, message), in order."""
+        return self._game.errors
+
+    @property
+    def time_limit(self):
+        return self._game.time_limit
+
+    @time_limit.setter
+    def time_limit(self, seconds):
+        self._game.time_limit = seconds
+
+    @property
+    def _step_count(self):
+        return self._game.step_count
+
+    def set_agents(self, agents):
+        raise NotImplementedError("the seats are fixed by make(); make a new environment")
+
+    def set_training_agent(self, agent_id):
+        self.training_agent = agent_id
+
+    def set_init_game_state(self, game_state_file):
+        """A file written from get_json_info(): reset() then starts from it."""
+        self._init_game_state = None
+        if game_state_file:
+            with open(game_state_file, "r") as f:
+                self._init_game_state = json.loads(f.read())
+
+    def set_render_mode(self, mode):
+        self._render_mode = mode
+
+    def seed(self, seed=None):
+        """The next reset() draws its board from random.Random(seed) instead of the global
+        generator (which it then leaves untouched)."""
+        self._seed = seed
+        self.action_space.seed(seed)
+        return [seed]
+
+    def _python_agents(self):
+        return [(i, a) for i, a in enumerate(self._agents) if not isinstance(a, str)]
+
+    def _call_agents(self, method, args_of):
+        """Calls method on every Python agent; an Exception is an error value (listed, warned
+        once), never a broken game."""
+        for i, a in self._python_agents():
+            f = getattr(a, method, None)
+            if f is None:
+                continue
+            try:
+                f(*args_of(i))
+            except Exception as e:  # errors are values
+                self.errors.append((self._game.step_count, i, method + " raised", repr(e)))
+                warnings.warn("pommerman: agent %d: %s raised %r" % (i, method, e), RuntimeWarning, 2)
+
+    def reset(self):
+        if self._init_game_state is not None:
+            self._game.reset(seed=0)
+            self.set_json_info()
+        elif self._seed is not None:
+            self._game.reset(seed=self._seed)
+            self._seed = None
+        else:
+            version, words, gauss = _random.getstate()
+            after = self._game.reset(state=words)
+            _random.setstate((version, after, gauss))
+        self._call_agents("reset", lambda i: ())
+        return self.get_observations()
+
+    def get_observations(self):
+        self.observations = self._game.observations()
+        return self.observations
+
+    def act(self, obs):
+        """The seats' actions: Python agents' act(obs[i], action_space), C bots deciding in C on
+        the current state; dead agents play Stop."""
+        return self._game.act(obs)
+
+    def step(self, actions):
+        self._game.step(actions)
+        done = self._game.done()
+        obs = self.get_observations()
+        reward = self._game.rewards()
+        info = self._get_info(done)
+        if done:
+            self._call_agents("episode_end", lambda i: (reward[i],))
+        return obs, reward, done, info
+
+    def _get_info(self, done):
+        if not done:
+            return {"result": Result.Incomplete}
+        code, winners = self._game.outcome()
+        if code == 1:
+            return {"result": Result.Win, "winners": winners}
+        return {"result": Result.Tie}
+
+    def _get_done(self):
+        return self._game.done()
+
+    def _get_rewards(self):
+        return self._game.rewards()
+
+    def play_step(self):
+        """act then step in one call, observations built only for Python agents: the fast
+        path for games of C bots. Returns done."""
+        return self._game.play_step()
+
+    def run(self):
+        """Plays until done (the fast path); returns (rewards, info)."""
+        self._game.run()
+        return self._game.rewards(), self._get_info(True)
+
+    def render(self, mode=None, close=False, record_pngs_dir=None, record_json_dir=None,
+               do_sleep=True):
+        """'human' prints the board as text, 'ansi' returns it; for the HTML replay see
+        save_html."""
+        mode = mode or self._render_mode
+        text = self._game.render_text()
+        if mode == "ansi":
+            return text
+        if mode == "html":
+            raise ValueError("render: use save_html(path) for the HTML replay")
+        print(text, end="")
+        return None
+
+    def save_html(self, path):
+        """The game so far as one standalone HTML page (the arena's replay viewer)."""
+        self._game.save_replay(path, html=True)
+
+    def save_replay(self, path):
+        """The game so far as the arena's JSON Lines replay."""
+        self._game.save_replay(path)
+
+    def get_json_info(self):
+        """The state as the playground's get_json_info: each value a JSON string."""
+        st = self._game.json_state()
+        ret = {
+            "board_size": st["board_size"],
+            "step_count": st["step_count"],
+            "board": st["board"],
+            "agents": st["agents"],
+            "bombs": st["bombs"],
+            "flames": st["flames"],
+            "items": st["items"],
+            "intended_actions": [0] * len(st["agents"]),
+        }
+        return {k: json.dumps(v) for k, v in ret.items()}
+
+    def set_json_info(self, info=None):
+        """Loads a state from get_json_info()'s strings (by default the game state file given
+        to make or set_init_game_state, as the playground's set_json_info)."""
+        info = self._init_game_state if info is None else info
+        if info is None:
+            raise ValueError("set_json_info: no game state")
+        st = {k: json.loads(v) if isinstance(v, str) else v for k, v in info.items()}
+        if int(st["board_size"]) != len(st["board"]):
+            raise ValueError("set_json_info: board_size does not match the board")
+        for a in st["agents"]:
+            a["is_alive"] = int(bool(a["is_alive"]))
+            a["can_kick"] = int(bool(a["can_kick"]))
+        self._game.load_state(st)
+        self.observations = self._game.observations()
+
+    def close(self):
+        self._call_agents("shutdown", lambda i: ())
+
+
+def make(config_id, agent_list, game_state_file=None, render_mode="human", *, time_limit=None):
+    """The playground's pommerman.make: the environment of config_id with agent_list in its
+    seats (agent objects, initialised with init_agent(id, game_type), or C bot names)."""
+    env = Pomme(config_id, agent_list, time_limit=time_limit)
+    for id_, agent in enumerate(agent_list):
+        if isinstance(agent, str):
+            continue
+        init = getattr(agent, "init_agent", None)
+        if init is not None:
+            init(id_, env._game_type)
+    env.set_init_game_state(game_state_file)
+    env.set_render_mode(render_mode)
+    return env

@@ -1,0 +1,39 @@
+/* door.h — the doors of the extension module dmap._arenas: one entry per arena in a table, each
+ * giving the arena's game type over its contract (typed state, view and action, the step
+ * function, the bot table; arenas/README.md) and the arena's numbers for the Python module that
+ * reproduces the original API's objects (dmap/arenas/<game>.py). A Python agent is a bot of the
+ * kit's interface (arenas/kit/bot.h) that calls back into Python, so C bots in the other seats
+ * keep C speed and every driver of the contract plays it. Internal to the extension. */
+#ifndef PYARENAS_DOOR_H
+#define PYARENAS_DOOR_H
+
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+
+#define NPY_NO_DEPRECATED_API NPY_1_7_API_VERSION
+#define PY_ARRAY_UNIQUE_SYMBOL pyarenas_ARRAY_API
+#ifndef PYARENAS_MODULE_MAIN
+#define NO_IMPORT_ARRAY
+#endif
+#include <numpy/arrayobject.h>
+
+/* A decision of a Python agent that must not be answered: an exception that is not an
+ * Exception (KeyboardInterrupt, SystemExit) or a warning turned into an error. The step is not
+ * taken, the state stays the one before it, and the exception propagates. */
+#define PYARENAS_ABORT (-1000)
+
+/* One arena's door: its name (the submodule dmap.arenas.<name>), its game type, and what it
+ * adds to the module (constants such as its configurations and bot names). */
+typedef struct pyarena_door {
+    const char *name;
+    PyTypeObject *game_type;
+    int (*add_to_module)(PyObject *module);
+} pyarena_door;
+
+extern const pyarena_door pyarena_pommerman;
+
+/* The error of a C bot or of the engine as a Python exception (MemoryError or RuntimeError);
+ * returns NULL. */
+PyObject *pyarenas_raise(int code, const char *what);
+
+#endif

@@ -1,0 +1,42 @@
+/* module.c — the extension module dmap._arenas: the table of arena doors (door.h), each adding
+ * its game type and constants to the module. */
+#define PYARENAS_MODULE_MAIN
+#include "door.h"
+
+#include <string.h>
+
+static const pyarena_door *const doors[] = {&pyarena_pommerman};
+
+static struct PyModuleDef arenas_module = {
+    PyModuleDef_HEAD_INIT, "dmap._arenas",
+    "The arenas' engines and C bots for dmap.arenas (the Python modules that reproduce the "
+    "original games' interfaces wrap them).",
+    -1, NULL, NULL, NULL, NULL, NULL};
+
+PyMODINIT_FUNC PyInit__arenas(void) {
+    import_array();
+    PyObject *m = PyModule_Create(&arenas_module);
+    if (!m) return NULL;
+    PyObject *names = PyList_New(0);
+    if (!names || PyModule_AddObject(m, "ARENAS", names) < 0) goto fail;
+    for (size_t i = 0; i < sizeof doors / sizeof doors[0]; i++) {
+        const pyarena_door *d = doors[i];
+        if (PyType_Ready(d->game_type) < 0 || d->add_to_module(m) < 0) goto fail;
+        const char *dot = strrchr(d->game_type->tp_name, '.');
+        Py_INCREF(d->game_type);
+        if (PyModule_AddObject(m, dot ? dot + 1 : d->game_type->tp_name, (PyObject *)d->game_type) < 0) {
+            Py_DECREF(d->game_type);
+            goto fail;
+        }
+        PyObject *name = PyUnicode_FromString(d->name);
+        if (!name || PyList_Append(names, name) < 0) {
+            Py_XDECREF(name);
+            goto fail;
+        }
+        Py_DECREF(name);
+    }
+    return m;
+fail:
+    Py_DECREF(m);
+    return NULL;
+}

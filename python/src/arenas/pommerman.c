@@ -1,0 +1,1173 @@
+/* pommerman.c — the Pommerman door: the game type dmap._arenas.PommermanGame over the arena's
+ * contract (pm_state, pm_view, pm_step, the bot table), the observation as the playground's
+ * forward_model.get_observations builds it (a dict key for key, type for type), and the
+ * Python agent as a bot of the kit's interface that calls agent.act(obs, action_space).
+ *
+ * Errors are values: an agent's act() that raises an Exception, answers something that is not
+ * an action, or answers later than the time limit plays Stop for that decision (as the
+ * playground's DockerAgent plays Stop on a timeout); the error goes to `errors` and is warned
+ * once per seat, and the game and the other seats carry on. Decisions come before the step,
+ * so an exception that must propagate (KeyboardInterrupt) leaves the state as it was. */
+#include "door.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "cli.h" /* pm_render and the replay lines of the arena's program */
+#include "kit/html_replay.h"
+#include "kit/replay.h"
+#include "pommerman.h"
+
+typedef struct PmGame PmGame;
+
+/* The state of a Python agent's adapter bot: the game it plays in and its seat. */
+typedef struct py_seat {
+    PmGame *game;
+    int seat;
+} py_seat;
+
+struct PmGame {
+    PyObject_HEAD
+    const pm_config *cfg;
+    pm_state s;
+    pm_state start; /* the state after reset: the replay's first state */
+    kit_pyrandom shared;
+    uint64_t seed;
+    int has_state;
+    const pm_bot *bots[PM_MAX_AGENTS];
+    void *bot_state[PM_MAX_AGENTS];
+    int ready; /* seats whose bot is initialised */
+    PyObject *agents[PM_MAX_AGENTS]; /* the Python agents; NULL for C bots */
+    pm_bot py_bots[PM_MAX_AGENTS];   /* their adapters */
+    py_seat seats[PM_MAX_AGENTS];
+    PyObject *action_space;
+    PyObject *game_env;  /* str, obs['game_env'] */
+    PyObject *game_type; /* int, obs['game_type'] */
+    PyObject *items;     /* tuple: the Item member of each value 0..13 */
+    PyObject *ints[PM_MAX_SIZE]; /* numpy.int64 0..size-1: the position's coordinates */
+    PyObject *errors;    /* list of (step, seat, kind, message) */
+    int reported[PM_MAX_AGENTS];
+    double time_limit; /* seconds; 0 = none */
+    PyObject *given_obs; /* during act(obs): the caller's observations (borrowed) */
+    int busy;
+    unsigned char *history; /* the actions of every step, nagents per step */
+    size_t nhistory, caphistory;
+};
+
+/* ---- interned names ------------------------------------------------------------------------ */
+
+enum {
+    K_ALIVE, K_BOARD, K_BS, K_BL, K_BD, K_FL, K_GAME_TYPE, K_GAME_ENV, K_POSITION, K_BLAST,
+    K_CAN_KICK, K_TEAMMATE, K_AMMO, K_ENEMIES, K_STEP_COUNT, K_ACT, NKEYS
+};
+static const char *const key_names[NKEYS] = {
+    "alive", "board", "bomb_blast_strength", "bomb_life", "bomb_moving_direction", "flame_life",
+    "game_type", "game_env", "position", "blast_strength", "can_kick", "teammate", "ammo",
+    "enemies", "step_count", "act"};
+static PyObject *keys[NKEYS];
+
+static int intern_keys(void) {
+    for (int k = 0; k < NKEYS; k++)
+        if (!keys[k] && !(keys[k] = PyUnicode_InternFromString(key_names[k]))) return -1;
+    return 0;
+}
+
+/* ---- the observation ----------------------------------------------------------------------- */
+
+/* The configurations whose observation build_obs builds: fully observable, no teammate, no
+ * messages. A configuration the arena adds (teams, fog, radio) is played here once build_obs
+ * writes its teammate, fog and message and this says so. */
+static int door_observes(const pm_config *cfg) { return cfg->id == PM_FFA || cfg->id == PM_ONE_VS_ONE; }
+
+static PyObject *board_array(const unsigned char *v, int n) {
+    npy_intp dims[2] = {n, n};
+    PyObject *a = PyArray_SimpleNew(2, dims, NPY_UINT8);
+    if (a) memcpy(PyArray_DATA((PyArrayObject *)a), v, (size_t)(n * n));
+    return a;
+}
+
+static PyObject *float_map(const unsigned char *v, int n) {
+    npy_intp dims[2] = {n, n};
+    PyObject *a = PyArray_SimpleNew(2, dims, NPY_DOUBLE);
+    if (!a) return NULL;
+    double *d = PyArray_DATA((PyArrayObject *)a);
+    for (int i = 0; i < n * n; i++) d[i] = v[i];
+    return a;
+}
+
+static int set_new(PyObject *d, int key, PyObject *v) {
+    if (!v) return -1;
+    int rc = PyDict_SetItem(d, keys[key], v);
+    Py_DECREF(v);
+    return rc;
+}
+
+static PyObject *item(PmGame *g, int value) {
+    PyObject *it = PyTuple_GET_ITEM(g->items, value);
+    Py_INCREF(it);
+    return it;
+}
+
+/* forward_model.get_observations for one agent (fully observable), then env's step_count. */
+static PyObject *build_obs(PmGame *g, const pm_obs *o) {
+    PyObject *d = PyDict_New();
+    if (!d) return NULL;
+    int n = o->size;
+    PyObject *alive = PyList_New(o->alive_count);
+    if (alive)
+        for (int i = 0; i < o->alive_count; i++) PyList_SET_ITEM(alive, i, PyLong_FromLong(o->alive[i]));
+    PyObject *enemies = PyList_New(o->nenemies);
+    if (enemies)
+        for (int i = 0; i < o->nenemies; i++) PyList_SET_ITEM(enemies, i, item(g, o->enemies[i]));
+    Py_INCREF(g->game_type);
+    Py_INCREF(g->game_env);
+    if (set_new(d, K_ALIVE, alive) || set_new(d, K_BOARD, board_array(o->board, n)) ||
+        set_new(d, K_BS, float_map(o->bomb_blast_strength, n)) ||
+        set_new(d, K_BL, float_map(o->bomb_life, n)) ||
+        set_new(d, K_BD, float_map(o->bomb_moving_direction, n)) ||
+        set_new(d, K_FL, float_map(o->flame_life, n)) || set_new(d, K_GAME_TYPE, g->game_type) ||
+        set_new(d, K_GAME_ENV, g->game_env) ||
+        set_new(d, K_POSITION, PyTuple_Pack(2, g->ints[o->r], g->ints[o->c])) ||
+        set_new(d, K_BLAST, PyLong_FromLong(o->blast_strength)) ||
+        set_new(d, K_CAN_KICK, PyBool_FromLong(o->can_kick)) ||
+        set_new(d, K_TEAMMATE, item(g, PM_AGENT_DUMMY)) || set_new(d, K_AMMO, PyLong_FromLong(o->ammo)) ||
+        set_new(d, K_ENEMIES, enemies) || set_new(d, K_STEP_COUNT, PyLong_FromLong(o->step_count))) {
+        Py_DECREF(d);
+        return NULL;
+    }
+    return d;
+}
+
+/* ---- errors as values ------------------------------------------------------------------------ */
+
+static double now_s(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+/* Records an agent's error and warns the first time the seat errs; PYARENAS_ABORT when the
+ * warning itself raised (warnings as errors), else DMAP_OK. */
+static int record_error(PmGame *g, int seat, const char *kind, PyObject *message) {
+    PyObject *e = Py_BuildValue("(iisO)", g->s.step, seat, kind, message ? message : Py_None);
+    if (!e || PyList_Append(g->errors, e) < 0) {
+        Py_XDECREF(e);
+        return PYARENAS_ABORT;
+    }
+    Py_DECREF(e);
+    if (g->reported[seat]) return DMAP_OK;
+    g->reported[seat] = 1;
+    if (PyErr_WarnFormat(PyExc_RuntimeWarning, 1,
+                         "pommerman: agent %d: %s at step %d (%S): it plays Stop; later errors "
+                         "of this agent go to env.errors only",
+                         seat, kind, g->s.step + 1, message ? message : Py_None) < 0)
+        return PYARENAS_ABORT;
+    return DMAP_OK;
+}
+
+/* The pending exception as its repr, cleared. */
+static PyObject *take_exception(void) {
+    PyObject *type, *value, *tb;
+    PyErr_Fetch(&type, &value, &tb);
+    PyErr_NormalizeException(&type, &value, &tb);
+    PyObject *r = value ? PyObject_Repr(value) : NULL;
+    if (!r) PyErr_Clear();
+    Py_XDECREF(type);
+    Py_XDECREF(value);
+    Py_XDECREF(tb);
+    return r;
+}
+
+/* An answer of act(): an int-like 0..5 (Action members included), or in radio style a list
+ * whose first element is one. 1 with *action set, or 0 (no exception left pending). */
+static int to_action(PyObject *res, int *action) {
+    PyObject *first = res;
+    if (PyList_Check(res) || PyTuple_Check(res)) {
+        if (PySequence_Size(res) < 1) return 0;
+        first = PySequence_GetItem(res, 0);
+        if (!first) return PyErr_Clear(), 0;
+    } else {
+        Py_INCREF(first);
+    }
+    int ok = 0;
+    if (!PyBool_Check(first) && !PyFloat_Check(first)) {
+        long v = -1;
+        PyObject *ix = PyNumber_Index(first);
+        if (ix) {
+            v = PyLong_AsLong(ix);
+            Py_DECREF(ix);
+        }
+        if (PyErr_Occurred()) PyErr_Clear();
+        if (v >= 0 && v < PM_NUM_ACTIONS) {
+            *action = (int)v;
+            ok = 1;
+        }
+    }
+    Py_DECREF(first);
+    return ok;
+}
+
+/* ---- the Python agent as a bot of the kit's interface ------------------------------------------ */
+
+/* The door presets *state to the seat (the adapter is made per seat). */
+static int py_init(void **state, const pm_view *first, uint64_t seed) {
+    (void)first;
+    (void)seed;
+    return *state ? DMAP_OK : DMAP_ERR_ARG;
+}
+
+static int py_decide(void *state, const pm_view *view, pm_action *action) {
+    py_seat *seat = state;
+    PmGame *g = seat->game;
+    *action = PM_STOP;
+    PyObject *obs = g->given_obs ? PySequence_GetItem(g->given_obs, seat->seat) : build_obs(g, &view->obs);
+    if (!obs) return PYARENAS_ABORT;
+    double t0 = now_s();
+    PyObject *res = PyObject_CallMethodObjArgs(g->agents[seat->seat], keys[K_ACT], obs, g->action_space, NULL);
+    double dt = now_s() - t0;
+    Py_DECREF(obs);
+    if (!res) {
+        if (!PyErr_ExceptionMatches(PyExc_Exception)) return PYARENAS_ABORT;
+        PyObject *msg = take_exception();
+        int rc = record_error(g, seat->seat, "act raised", msg);
+        Py_XDECREF(msg);
+        return rc;
+    }
+    int a;
+    int ok = to_action(res, &a);
+    if (!ok) {
+        PyObject *msg = PyObject_Repr(res);
+        if (!msg) PyErr_Clear();
+        Py_DECREF(res);
+        int rc = record_error(g, seat->seat, "not an action", msg);
+        Py_XDECREF(msg);
+        return rc;
+    }
+    Py_DECREF(res);
+    if (g->time_limit > 0 && dt > g->time_limit) {
+        PyObject *msg = PyUnicode_FromFormat("%d ms", (int)(dt * 1000));
+        int rc = record_error(g, seat->seat, "timeout", msg);
+        Py_XDECREF(msg);
+        return rc;
+    }
+    *action = a;
+    return DMAP_OK;
+}
+
+static void py_release(void *state) { (void)state; }
+
+static const pm_bot pm_bot_python = {{"python", "a Python agent (act(obs, action_space))"}, py_init,
+                                     py_decide, py_release, NULL};
+
+/* ---- the game ------------------------------------------------------------------------------------ */
+
+static PyTypeObject PmGameType;
+
+PyObject *pyarenas_raise(int code, const char *what) {
+    if (code == DMAP_ERR_NOMEM) return PyErr_NoMemory();
+    PyErr_Format(PyExc_RuntimeError, "%s: %s", what, dmap_strerror(code));
+    return NULL;
+}
+
+static void release_bots(PmGame *g) {
+    for (int i = 0; i < g->ready; i++) g->bots[i]->release(g->bot_state[i]);
+    g->ready = 0;
+}
+
+static int check_idle(PmGame *g, int need_state) {
+    if (g->busy) {
+        PyErr_SetString(PyExc_RuntimeError, "the game is deciding: an agent may not drive it from act()");
+        return -1;
+    }
+    if (need_state && !g->has_state) {
+        PyErr_SetString(PyExc_RuntimeError, "reset() the game first");
+        return -1;
+    }
+    return 0;
+}
+
+static int game_traverse(PmGame *g, visitproc visit, void *arg) {
+    for (int i = 0; i < PM_MAX_AGENTS; i++) Py_VISIT(g->agents[i]);
+    Py_VISIT(g->action_space);
+    Py_VISIT(g->items);
+    Py_VISIT(g->errors);
+    return 0;
+}
+
+static int game_clear(PmGame *g) {
+    for (int i = 0; i < PM_MAX_AGENTS; i++) Py_CLEAR(g->agents[i]);
+    Py_CLEAR(g->action_space);
+    Py_CLEAR(g->items);
+    Py_CLEAR(g->errors);
+    return 0;
+}
+
+static void game_dealloc(PmGame *g) {
+    PyObject_GC_UnTrack(g);
+    release_bots(g);
+    game_clear(g);
+    Py_CLEAR(g->game_env);
+    Py_CLEAR(g->game_type);
+    for (int i = 0; i < PM_MAX_SIZE; i++) Py_CLEAR(g->ints[i]);
+    free(g->history);
+    Py_TYPE(g)->tp_free((PyObject *)g);
+}
+
+/* numpy.int64(v), as the playground's positions hold them (np.where's results). */
+static PyObject *np_int64(long v) {
+    npy_int64 x = v;
+    return PyArray_Scalar(&x, PyArray_DescrFromType(NPY_INT64), NULL);
+}
+
+/* PommermanGame(config, seats, items, game_env, game_type, action_space): seats hold C bot names
+ * or Python agents; items the Item members by value. */
+static int game_init(PmGame *g, PyObject *args, PyObject *kw) {
+    static char *kwlist[] = {"config", "seats", "items", "game_env", "game_type", "action_space", NULL};
+    const char *config;
+    PyObject *seats, *items, *game_env, *game_type, *action_space;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "sOO!UO!O:PommermanGame", kwlist, &config, &seats,
+                                     &PyTuple_Type, &items, &game_env, &PyLong_Type, &game_type,
+                                     &action_space))
+        return -1;
+    if (g->cfg) {
+        PyErr_SetString(PyExc_RuntimeError, "PommermanGame is initialised once");
+        return -1;
+    }
+    const pm_config *cfg = pm_config_find(config);
+    if (!cfg) {
+        PyErr_Format(PyExc_ValueError, "unknown Pommerman configuration '%s'", config);
+        return -1;
+    }
+    if (!door_observes(cfg)) {
+        PyErr_Format(PyExc_NotImplementedError, "%s: its observation is not built here yet", cfg->name);
+        return -1;
+    }
+    if (PyTuple_GET_SIZE(items) < PM_AGENT0 + PM_MAX_AGENTS) {
+        PyErr_SetString(PyExc_ValueError, "items: one Item per value 0..13");
+        return -1;
+    }
+    PyObject *list = PySequence_Fast(seats, "seats must be a sequence");
+    if (!list) return -1;
+    if (PySequence_Fast_GET_SIZE(list) != cfg->num_agents) {
+        PyErr_Format(PyExc_ValueError, "%s has %d seats, got %zd agents", cfg->name, cfg->num_agents,
+                     PySequence_Fast_GET_SIZE(list));
+        Py_DECREF(list);
+        return -1;
+    }
+    for (int i = 0; i < cfg->num_agents; i++) {
+        PyObject *a = PySequence_Fast_GET_ITEM(list, i);
+        if (PyUnicode_Check(a)) {
+            const char *name = PyUnicode_AsUTF8(a);
+            const kit_bot_info *b = name ? kit_bot_find(&pm_bot_table, name) : NULL;
+            if (!b) {
+                if (name) PyErr_Format(PyExc_ValueError, "seat %d: unknown bot '%s'", i, name);
+                Py_DECREF(list);
+                return -1;
+            }
+            g->bots[i] = (const pm_bot *)b;
+        } else {
+            /* the adapter named after the agent's class (replays show it); the agent keeps its
+             * type, and so the name, alive */
+            g->py_bots[i] = pm_bot_python;
+            g->py_bots[i].info.name = Py_TYPE(a)->tp_name;
+            g->bots[i] = &g->py_bots[i];
+            Py_INCREF(a);
+            g->agents[i] = a;
+        }
+        g->seats[i].game = g;
+        g->seats[i].seat = i;
+    }
+    Py_DECREF(list);
+    for (int v = 0; v < cfg->size; v++)
+        if (!(g->ints[v] = np_int64(v))) return -1;
+    if (!(g->errors = PyList_New(0))) return -1;
+    Py_INCREF(items);
+    g->items = items;
+    Py_INCREF(game_env);
+    g->game_env = game_env;
+    Py_INCREF(game_type);
+    g->game_type = game_type;
+    Py_INCREF(action_space);
+    g->action_space = action_space;
+    g->cfg = cfg;
+    return 0;
+}
+
+static PyObject *mt_state_tuple(const kit_pyrandom *r) {
+    PyObject *t = PyTuple_New(625);
+    if (!t) return NULL;
+    for (int i = 0; i < 624; i++) PyTuple_SET_ITEM(t, i, PyLong_FromUnsignedLong(r->mt[i]));
+    PyTuple_SET_ITEM(t, 624, PyLong_FromLong(r->index));
+    return t;
+}
+
+static int load_mt_state(kit_pyrandom *r, PyObject *state) {
+    PyObject *t = PySequence_Fast(state, "state: random.getstate()[1], 625 ints");
+    if (!t) return -1;
+    if (PySequence_Fast_GET_SIZE(t) != 625) {
+        Py_DECREF(t);
+        PyErr_SetString(PyExc_ValueError, "state: random.getstate()[1], 625 ints");
+        return -1;
+    }
+    for (int i = 0; i < 625; i++) {
+        unsigned long v = PyLong_AsUnsignedLong(PySequence_Fast_GET_ITEM(t, i));
+        if (PyErr_Occurred() || (i == 624 && v > 624)) {
+            Py_DECREF(t);
+            if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "state: index above 624");
+            return -1;
+        }
+        if (i < 624) r->mt[i] = (uint32_t)v;
+        else r->index = (int)v;
+    }
+    Py_DECREF(t);
+    return 0;
+}
+
+/* Initialises the seats' bots on the first observation; releases them again on failure. */
+static PyObject *init_bots(PmGame *g) {
+    pm_view first = {.shared = &g->shared, .log = NULL};
+    for (; g->ready < g->s.nagents; g->ready++) {
+        int i = g->ready;
+        g->bot_state[i] = g->agents[i] ? &g->seats[i] : NULL;
+        pm_observe(&g->s, i, &first.obs);
+        int rc = g->bots[i]->init(&g->bot_state[i], &first, pm_bot_seed(g->seed, i));
+        if (rc != DMAP_OK) {
+            release_bots(g);
+            g->has_state = 0;
+            return pyarenas_raise(rc, g->bots[i]->info.name);
+        }
+    }
+    Py_RETURN_NONE;
+}
+
+/* reset(seed=None, state=None): the board from random.Random(seed), or from the generator state
+ * random.getstate()[1] (then returns the state after the board, for random.setstate). */
+static PyObject *game_reset(PmGame *g, PyObject *args, PyObject *kw) {
+    static char *kwlist[] = {"seed", "state", NULL};
+    unsigned long long seed = 0;
+    PyObject *state = Py_None;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "|KO:reset", kwlist, &seed, &state)) return NULL;
+    if (check_idle(g, 0)) return NULL;
+    if (state != Py_None) {
+        if (load_mt_state(&g->shared, state)) return NULL;
+    } else {
+        kit_pyrandom_seed(&g->shared, (int64_t)(seed & 0x7fffffffffffffffull));
+    }
+    release_bots(g);
+    pm_reset(&g->s, g->cfg, &g->shared);
+    /* the bots' own generators: from the seed, or from the stream after the board */
+    g->seed = state != Py_None ? ((uint64_t)g->shared.mt[0] << 32 | g->shared.mt[1]) : seed;
+    g->start = g->s;
+    g->nhistory = 0;
+    g->has_state = 1;
+    PyObject *r = init_bots(g);
+    if (!r) return NULL;
+    Py_DECREF(r);
+    if (state != Py_None) return mt_state_tuple(&g->shared);
+    Py_RETURN_NONE;
+}
+
+static PyObject *game_observations(PmGame *g, PyObject *noargs) {
+    (void)noargs;
+    if (check_idle(g, 1)) return NULL;
+    PyObject *list = PyList_New(g->s.nagents);
+    if (!list) return NULL;
+    pm_obs o;
+    for (int i = 0; i < g->s.nagents; i++) {
+        pm_observe(&g->s, i, &o);
+        PyObject *d = build_obs(g, &o);
+        if (!d) {
+            Py_DECREF(list);
+            return NULL;
+        }
+        PyList_SET_ITEM(list, i, d);
+    }
+    return list;
+}
+
+/* Every living seat decides in id order (fm:99-123); dead seats play Stop. */
+static int decide_all(PmGame *g, int *actions) {
+    pm_view view = {.shared = &g->shared, .log = NULL};
+    g->busy = 1;
+    int rc = DMAP_OK;
+    for (int i = 0; i < g->s.nagents; i++) {
+        actions[i] = PM_STOP;
+        if (!g->s.agents[i].alive) continue;
+        if (!(g->agents[i] && g->given_obs)) pm_observe(&g->s, i, &view.obs);
+        if ((rc = g->bots[i]->decide(g->bot_state[i], &view, &actions[i])) != DMAP_OK) break;
+    }
+    g->busy = 0;
+    return rc;
+}
+
+/* A decision that stopped the loop: a Python exception that must propagate, or a C bot's
+ * error (its game cannot go on). */
+static PyObject *decide_error(int rc) {
+    if (rc == PYARENAS_ABORT) {
+        if (!PyErr_Occurred()) PyErr_SetString(PyExc_RuntimeError, "a decision was aborted");
+        return NULL;
+    }
+    return pyarenas_raise(rc, "a bot's decision");
+}
+
+static int log_actions(PmGame *g, const int *actions) {
+    size_t n = (size_t)g->s.nagents;
+    if (g->nhistory + n > g->caphistory) {
+        size_t cap = g->caphistory ? 2 * g->caphistory : 1024;
+        unsigned char *h = realloc(g->history, cap);
+        if (!h) return -1;
+        g->history = h;
+        g->caphistory = cap;
+    }
+    for (size_t i = 0; i < n; i++) g->history[g->nhistory++] = (unsigned char)actions[i];
+    return 0;
+}
+
+static int take_step(PmGame *g, int *actions) {
+    for (int i = 0; i < g->s.nagents; i++)
+        if (actions[i] < 0 || actions[i] >= PM_NUM_ACTIONS) actions[i] = PM_STOP;
+    if (log_actions(g, actions)) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    pm_step(&g->s, actions);
+    return 0;
+}
+
+static PyObject *actions_list(const int *actions, int n) {
+    PyObject *l = PyList_New(n);
+    if (l)
+        for (int i = 0; i < n; i++) PyList_SET_ITEM(l, i, PyLong_FromLong(actions[i]));
+    return l;
+}
+
+/* act(obs=None): the seats' actions for the current state; Python agents get obs[i] when the
+ * caller gives the observations, else their own, built now. */
+static PyObject *game_act(PmGame *g, PyObject *args) {
+    PyObject *obs = Py_None;
+    if (!PyArg_ParseTuple(args, "|O:act", &obs)) return NULL;
+    if (check_idle(g, 1)) return NULL;
+    if (obs != Py_None && PySequence_Size(obs) < g->s.nagents) {
+        if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "act: one observation per agent");
+        return NULL;
+    }
+    int actions[PM_MAX_AGENTS];
+    g->given_obs = obs == Py_None ? NULL : obs;
+    int rc = decide_all(g, actions);
+    g->given_obs = NULL;
+    if (rc != DMAP_OK) return decide_error(rc);
+    return actions_list(actions, g->s.nagents);
+}
+
+/* step(actions): ForwardModel.step and the step count; actions are ints or radio-style lists. */
+static PyObject *game_step(PmGame *g, PyObject *arg) {
+    if (check_idle(g, 1)) return NULL;
+    PyObject *list = PySequence_Fast(arg, "step: a sequence of actions");
+    if (!list) return NULL;
+    if (PySequence_Fast_GET_SIZE(list) != g->s.nagents) {
+        PyErr_Format(PyExc_ValueError, "step: %d actions expected, got %zd", g->s.nagents,
+                     PySequence_Fast_GET_SIZE(list));
+        Py_DECREF(list);
+        return NULL;
+    }
+    int actions[PM_MAX_AGENTS];
+    for (int i = 0; i < g->s.nagents; i++)
+        if (!to_action(PySequence_Fast_GET_ITEM(list, i), &actions[i])) actions[i] = PM_STOP;
+    Py_DECREF(list);
+    if (take_step(g, actions)) return NULL;
+    Py_RETURN_NONE;
+}
+
+/* play_step(): every seat decides and the step is taken, with no observation leaving C unless a
+ * Python agent needs one; returns whether the game is done. */
+static PyObject *game_play_step(PmGame *g, PyObject *noargs) {
+    (void)noargs;
+    if (check_idle(g, 1)) return NULL;
+    int actions[PM_MAX_AGENTS];
+    int rc = decide_all(g, actions);
+    if (rc != DMAP_OK) return decide_error(rc);
+    if (take_step(g, actions)) return NULL;
+    return PyBool_FromLong(pm_done(&g->s));
+}
+
+/* run(): play_step until done; returns the step count. */
+static PyObject *game_run(PmGame *g, PyObject *noargs) {
+    (void)noargs;
+    if (check_idle(g, 1)) return NULL;
+    while (!pm_done(&g->s)) {
+        int actions[PM_MAX_AGENTS];
+        int rc = decide_all(g, actions);
+        if (rc != DMAP_OK) return decide_error(rc);
+        if (take_step(g, actions)) return NULL;
+    }
+    return PyLong_FromLong(g->s.step);
+}
+
+static PyObject *game_done(PmGame *g, PyObject *noargs) {
+    (void)noargs;
+    if (check_idle(g, 1)) return NULL;
+    return PyBool_FromLong(pm_done(&g->s));
+}
+
+static PyObject *game_rewards(PmGame *g, PyObject *noargs) {
+    (void)noargs;
+    if (check_idle(g, 1)) return NULL;
+    int r[PM_MAX_AGENTS];
+    pm_rewards(&g->s, r);
+    return actions_list(r, g->s.nagents);
+}
+
+/* outcome(): (0 incomplete, 1 win, 2 tie; the winners' ids). */
+static PyObject *game_outcome(PmGame *g, PyObject *noargs) {
+    (void)noargs;
+    if (check_idle(g, 1)) return NULL;
+    unsigned w = 0;
+    pm_result res = pm_outcome(&g->s, &w);
+    PyObject *winners = PyList_New(0);
+    if (!winners) return NULL;
+    for (int i = 0; i < g->s.nagents; i++)
+        if (w & (1u << i)) {
+            PyObject *v = PyLong_FromLong(i);
+            if (!v || PyList_Append(winners, v) < 0) {
+                Py_XDECREF(v);
+                Py_DECREF(winners);
+                return NULL;
+            }
+            Py_DECREF(v);
+        }
+    return Py_BuildValue("(iN)", (int)res, winners);
+}
+
+static PyObject *game_alive(PmGame *g, PyObject *noargs) {
+    (void)noargs;
+    if (check_idle(g, 1)) return NULL;
+    PyObject *l = PyList_New(g->s.nagents);
+    if (l)
+        for (int i = 0; i < g->s.nagents; i++) PyList_SET_ITEM(l, i, PyBool_FromLong(g->s.agents[i].alive));
+    return l;
+}
+
+/* state_lines(): the state in the recorded games' notation: {"B", "M", "F", "G", "I"}. */
+static PyObject *game_state_lines(PmGame *g, PyObject *noargs) {
+    (void)noargs;
+    if (check_idle(g, 1)) return NULL;
+    static char buf[5][8192];
+    pm_format_board(g->s.board, g->s.size, buf[0]);
+    pm_format_bombs(&g->s, buf[1]);
+    pm_format_flames(&g->s, buf[2]);
+    pm_format_agents(&g->s, buf[3]);
+    pm_format_items(&g->s, buf[4]);
+    return Py_BuildValue("{s:s,s:s,s:s,s:s,s:s}", "B", buf[0], "M", buf[1], "F", buf[2], "G", buf[3],
+                         "I", buf[4]);
+}
+
+/* obs_line(i): the observation of agent i as the recorded games' O line. */
+static PyObject *game_obs_line(PmGame *g, PyObject *arg) {
+    if (check_idle(g, 1)) return NULL;
+    long i = PyLong_AsLong(arg);
+    if (PyErr_Occurred()) return NULL;
+    if (i < 0 || i >= g->s.nagents) {
+        PyErr_SetString(PyExc_IndexError, "obs_line: no such agent");
+        return NULL;
+    }
+    pm_obs o;
+    static char buf[16384];
+    pm_observe(&g->s, (int)i, &o);
+    pm_format_obs(&o, buf);
+    return PyUnicode_FromString(buf);
+}
+
+/* render_text(): the arena's text picture of the board (pommerman match --render). */
+static PyObject *game_render_text(PmGame *g, PyObject *noargs) {
+    (void)noargs;
+    if (check_idle(g, 1)) return NULL;
+    char *text = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&text, &len);
+    if (!f) return PyErr_NoMemory();
+    pm_render(f, &g->s);
+    if (fclose(f) != 0) {
+        free(text);
+        return PyErr_NoMemory();
+    }
+    PyObject *r = PyUnicode_FromStringAndSize(text, (Py_ssize_t)len);
+    free(text);
+    return r;
+}
+
+/* Replays the game's history from its start into a replay file (the arena's replay lines). */
+static int write_replay(PmGame *g, const char *path, char *err, size_t errlen) {
+    kit_replay r;
+    int e = kit_replay_open(&r, path);
+    if (e) {
+        snprintf(err, errlen, "%s: %s", path, strerror(e));
+        return -1;
+    }
+    pm_state *s = malloc(sizeof *s);
+    if (!s) {
+        kit_replay_abort(&r);
+        snprintf(err, errlen, "%s: out of memory", path);
+        return -1;
+    }
+    *s = g->start;
+    int rc = pm_replay_header(&r, g->cfg, g->bots, g->seed, s);
+    size_t n = (size_t)s->nagents;
+    for (size_t k = 0; rc == 0 && k + n <= g->nhistory; k += n) {
+        int actions[PM_MAX_AGENTS];
+        for (size_t i = 0; i < n; i++) actions[i] = g->history[k + i];
+        pm_step(s, actions);
+        rc = pm_replay_turn(&r, s, actions, NULL);
+    }
+    if (rc == 0 && pm_done(s)) {
+        pm_game_result res;
+        memset(&res, 0, sizeof res);
+        res.result = pm_outcome(s, &res.winners);
+        res.steps = s->step;
+        pm_rewards(s, res.rewards);
+        rc = pm_replay_result(&r, g->cfg, &res);
+    }
+    free(s);
+    if (rc != 0) {
+        kit_replay_abort(&r);
+        snprintf(err, errlen, "%s: cannot write the replay", path);
+        return -1;
+    }
+    if ((e = kit_replay_close(&r)) != 0) {
+        snprintf(err, errlen, "%s: %s", path, strerror(e));
+        return -1;
+    }
+    return 0;
+}
+
+/* save_replay(path, html=False): the game so far as a JSON Lines replay, or as the viewer's
+ * standalone HTML page. */
+static PyObject *game_save_replay(PmGame *g, PyObject *args, PyObject *kw) {
+    static char *kwlist[] = {"path", "html", NULL};
+    PyObject *pathobj;
+    int html = 0;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "O&|p:save_replay", kwlist, PyUnicode_FSConverter,
+                                     &pathobj, &html))
+        return NULL;
+    if (check_idle(g, 1)) {
+        Py_DECREF(pathobj);
+        return NULL;
+    }
+    const char *path = PyBytes_AS_STRING(pathobj);
+    char err[600];
+    int rc;
+    if (!html) {
+        rc = write_replay(g, path, err, sizeof err);
+    } else {
+        char scratch[4200];
+        rc = kit_html_replay_scratch(path, scratch, sizeof scratch, err, sizeof err);
+        if (rc == 0) {
+            rc = write_replay(g, scratch, err, sizeof err);
+            if (rc == 0) rc = kit_html_replay_from_file(path, scratch, err, sizeof err);
+            remove(scratch);
+        }
+    }
+    Py_DECREF(pathobj);
+    if (rc != 0) {
+        PyErr_SetString(PyExc_OSError, err);
+        return NULL;
+    }
+    Py_RETURN_NONE;
+}
+
+/* json_state(): the environment's state as plain Python values (board rows, agents, bombs,
+ * flames, items, step count), what the playground's get_json_info serialises. */
+static PyObject *game_json_state(PmGame *g, PyObject *noargs) {
+    (void)noargs;
+    if (check_idle(g, 1)) return NULL;
+    const pm_state *s = &g->s;
+    int n = s->size;
+    PyObject *board = PyList_New(n), *agents = PyList_New(s->nagents), *bombs = PyList_New(s->nbombs),
+             *flames = PyList_New(s->nflames), *items = PyList_New(0);
+    if (!board || !agents || !bombs || !flames || !items) goto fail;
+    for (int r = 0; r < n; r++) {
+        PyObject *row = PyList_New(n);
+        if (!row) goto fail;
+        for (int c = 0; c < n; c++) PyList_SET_ITEM(row, c, PyLong_FromLong(s->board[r * n + c]));
+        PyList_SET_ITEM(board, r, row);
+    }
+    for (int i = 0; i < s->nagents; i++) {
+        const pm_agent *a = &s->agents[i];
+        PyObject *d = Py_BuildValue("{s:i,s:O,s:[ii],s:i,s:i,s:O}", "agent_id", i, "is_alive",
+                                    a->alive ? Py_True : Py_False, "position", a->r, a->c, "ammo",
+                                    a->ammo, "blast_strength", a->blast, "can_kick",
+                                    a->kick ? Py_True : Py_False);
+        if (!d) goto fail;
+        PyList_SET_ITEM(agents, i, d);
+    }
+    for (int b = 0; b < s->nbombs; b++) {
+        const pm_bomb *bo = &s->bombs[b];
+        PyObject *dir = bo->dir ? PyLong_FromLong(bo->dir) : (Py_INCREF(Py_None), Py_None);
+        PyObject *d = dir ? Py_BuildValue("{s:[ii],s:i,s:i,s:i,s:N}", "position", bo->r, bo->c, "bomber_id",
+                                          bo->owner, "life", bo->life, "blast_strength", bo->blast,
+                                          "moving_direction", dir)
+                          : NULL;
+        if (!d) goto fail;
+        PyList_SET_ITEM(bombs, b, d);
+    }
+    for (int f = 0; f < s->nflames; f++) {
+        PyObject *d = Py_BuildValue("{s:[ii],s:i}", "position", s->flames[f].r, s->flames[f].c, "life",
+                                    s->flames[f].life);
+        if (!d) goto fail;
+        PyList_SET_ITEM(flames, f, d);
+    }
+    for (int cell = 0; cell < n * n; cell++) {
+        if (!s->items[cell]) continue;
+        PyObject *e = Py_BuildValue("[[ii]i]", cell / n, cell % n, s->items[cell]);
+        if (!e || PyList_Append(items, e) < 0) {
+            Py_XDECREF(e);
+            goto fail;
+        }
+        Py_DECREF(e);
+    }
+    return Py_BuildValue("{s:i,s:i,s:N,s:N,s:N,s:N,s:N}", "board_size", n, "step_count", s->step,
+                         "board", board, "agents", agents, "bombs", bombs, "flames", flames, "items", items);
+fail:
+    Py_XDECREF(board);
+    Py_XDECREF(agents);
+    Py_XDECREF(bombs);
+    Py_XDECREF(flames);
+    Py_XDECREF(items);
+    return NULL;
+}
+
+static int get_int(PyObject *d, const char *key, int lo, int hi, int *out) {
+    PyObject *v = PyMapping_GetItemString(d, key);
+    if (!v) return -1;
+    long x = v == Py_None ? 0 : PyLong_AsLong(v);
+    Py_DECREF(v);
+    if (x == -1 && PyErr_Occurred()) return -1;
+    if (x < lo || x > hi) {
+        PyErr_Format(PyExc_ValueError, "load_state: %s %ld outside %d..%d", key, x, lo, hi);
+        return -1;
+    }
+    *out = (int)x;
+    return 0;
+}
+
+static int get_cell(PyObject *d, int n, int *r, int *c) {
+    PyObject *p = PyMapping_GetItemString(d, "position");
+    if (!p) return -1;
+    int ok = PyArg_ParseTuple(p, "ii", r, c);
+    if (!ok) {
+        PyErr_Clear();
+        PyObject *t = PySequence_Tuple(p);
+        ok = t && PyArg_ParseTuple(t, "ii", r, c);
+        Py_XDECREF(t);
+    }
+    Py_DECREF(p);
+    if (!ok) return -1;
+    if (*r < 0 || *r >= n || *c < 0 || *c >= n) {
+        PyErr_SetString(PyExc_ValueError, "load_state: position off the board");
+        return -1;
+    }
+    return 0;
+}
+
+/* What the engine's fixed-size lists rely on: at most one bomb per cell, and the flames of a
+ * cell of different lives (one new flame per cell and step, three steps of life). */
+static int engine_invariants_hold(const pm_state *s) {
+    unsigned char bombs[PM_MAX_CELLS] = {0}, lives[PM_MAX_CELLS] = {0};
+    for (int b = 0; b < s->nbombs; b++) {
+        int cell = s->bombs[b].r * s->size + s->bombs[b].c;
+        if (bombs[cell]++) return 0;
+    }
+    for (int f = 0; f < s->nflames; f++) {
+        int cell = s->flames[f].r * s->size + s->flames[f].c;
+        unsigned char bit = (unsigned char)(1u << s->flames[f].life);
+        if (lives[cell] & bit) return 0;
+        lives[cell] |= bit;
+    }
+    return 1;
+}
+
+/* load_state(d): the inverse of json_state (the playground's set_json_info); the seats' bots
+ * start again on the loaded state. All or nothing: a bad value raises and leaves the game as
+ * it was. */
+static PyObject *game_load_state(PmGame *g, PyObject *d) {
+    if (check_idle(g, 1)) return NULL;
+    pm_state *s = malloc(sizeof *s);
+    if (!s) return PyErr_NoMemory();
+    memset(s, 0, sizeof *s);
+    s->cfg = g->cfg;
+    s->size = g->cfg->size;
+    s->nagents = g->cfg->num_agents;
+    int n = s->size;
+    PyObject *board = NULL, *agents = NULL, *bombs = NULL, *flames = NULL, *items = NULL;
+    if (get_int(d, "step_count", 0, 1 << 30, &s->step)) goto fail;
+    board = PyMapping_GetItemString(d, "board");
+    agents = PyMapping_GetItemString(d, "agents");
+    bombs = PyMapping_GetItemString(d, "bombs");
+    flames = PyMapping_GetItemString(d, "flames");
+    items = PyMapping_GetItemString(d, "items");
+    if (!board || !agents || !bombs || !flames || !items) goto fail;
+    if (PySequence_Size(board) != n) goto shape;
+    for (int r = 0; r < n; r++) {
+        PyObject *row = PySequence_GetItem(board, r);
+        if (!row) goto fail;
+        if (PySequence_Size(row) != n) {
+            Py_DECREF(row);
+            goto shape;
+        }
+        for (int c = 0; c < n; c++) {
+            PyObject *v = PySequence_GetItem(row, c);
+            long x = v ? PyLong_AsLong(v) : -1;
+            Py_XDECREF(v);
+            if (x < 0 || x > PM_AGENT0 + PM_MAX_AGENTS - 1) {
+                Py_DECREF(row);
+                if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "load_state: a board value outside 0..13");
+                goto fail;
+            }
+            s->board[r * n + c] = (unsigned char)x;
+        }
+        Py_DECREF(row);
+    }
+    if (PySequence_Size(agents) != s->nagents) goto shape;
+    for (int i = 0; i < s->nagents; i++) {
+        PyObject *a = PySequence_GetItem(agents, i);
+        pm_agent *ag = &s->agents[i];
+        int ok = a && !get_cell(a, n, &ag->r, &ag->c) && !get_int(a, "ammo", 0, PM_MAX_AMMO, &ag->ammo) &&
+                 !get_int(a, "blast_strength", 1, 100, &ag->blast) && !get_int(a, "can_kick", 0, 1, &ag->kick) &&
+                 !get_int(a, "is_alive", 0, 1, &ag->alive);
+        Py_XDECREF(a);
+        if (!ok) goto fail;
+    }
+    Py_ssize_t nb = PySequence_Size(bombs), nf = PySequence_Size(flames), ni = PySequence_Size(items);
+    if (nb < 0 || nf < 0 || ni < 0) goto fail;
+    if (nb > PM_MAX_BOMBS || nf > PM_MAX_FLAMES) goto shape;
+    for (Py_ssize_t b = 0; b < nb; b++) {
+        PyObject *o = PySequence_GetItem(bombs, b);
+        pm_bomb *bo = &s->bombs[b];
+        int ok = o && !get_cell(o, n, &bo->r, &bo->c) && !get_int(o, "bomber_id", 0, s->nagents - 1, &bo->owner) &&
+                 !get_int(o, "life", 1, 100, &bo->life) && !get_int(o, "blast_strength", 1, 100, &bo->blast) &&
+                 !get_int(o, "moving_direction", 0, 4, &bo->dir);
+        Py_XDECREF(o);
+        if (!ok) goto fail;
+    }
+    s->nbombs = (int)nb;
+    for (Py_ssize_t f = 0; f < nf; f++) {
+        PyObject *o = PySequence_GetItem(flames, f);
+        pm_flame *fl = &s->flames[f];
+        int ok = o && !get_cell(o, n, &fl->r, &fl->c) && !get_int(o, "life", 0, PM_FLAME_LIFE, &fl->life);
+        Py_XDECREF(o);
+        if (!ok) goto fail;
+    }
+    s->nflames = (int)nf;
+    if (!engine_invariants_hold(s)) {
+        PyErr_SetString(PyExc_ValueError, "load_state: two bombs on one cell, or two flames of one "
+                                          "life on one cell (the game never makes them)");
+        goto fail;
+    }
+    for (Py_ssize_t k = 0; k < ni; k++) {
+        PyObject *e = PySequence_GetItem(items, k);
+        int r, c, v;
+        int ok = e && PyArg_ParseTuple(e, "(ii)i", &r, &c, &v);
+        if (!ok && e) {
+            PyErr_Clear();
+            PyObject *t = PySequence_Tuple(e), *cell = t && PyTuple_GET_SIZE(t) == 2 ? PySequence_Tuple(PyTuple_GET_ITEM(t, 0)) : NULL;
+            ok = cell && PyArg_ParseTuple(cell, "ii", &r, &c) && (v = (int)PyLong_AsLong(PyTuple_GET_ITEM(t, 1)), !PyErr_Occurred());
+            Py_XDECREF(cell);
+            Py_XDECREF(t);
+            if (!ok && !PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "load_state: an item is [[row, col], value]");
+        }
+        Py_XDECREF(e);
+        if (!ok) goto fail;
+        if (r < 0 || r >= n || c < 0 || c >= n || v < PM_EXTRABOMB || v > PM_KICK) {
+            PyErr_SetString(PyExc_ValueError, "load_state: an item off the board or not 6, 7 or 8");
+            goto fail;
+        }
+        s->items[r * n + c] = (unsigned char)v;
+    }
+    Py_DECREF(board);
+    Py_DECREF(agents);
+    Py_DECREF(bombs);
+    Py_DECREF(flames);
+    Py_DECREF(items);
+    release_bots(g);
+    g->s = *s;
+    g->start = *s;
+    g->nhistory = 0;
+    free(s);
+    return init_bots(g);
+shape:
+    PyErr_SetString(PyExc_ValueError, "load_state: a list of the wrong length");
+fail:
+    Py_XDECREF(board);
+    Py_XDECREF(agents);
+    Py_XDECREF(bombs);
+    Py_XDECREF(flames);
+    Py_XDECREF(items);
+    free(s);
+    return NULL;
+}
+
+/* random(), randbelow(n): draws from the game's shared stream (the playground's global random
+ * after the board), for Python agents that play the playground's agents' draws. */
+static PyObject *game_random(PmGame *g, PyObject *noargs) {
+    (void)noargs;
+    if (!g->has_state) return check_idle(g, 1), NULL;
+    return PyFloat_FromDouble(kit_pyrandom_random(&g->shared));
+}
+
+static PyObject *game_randbelow(PmGame *g, PyObject *arg) {
+    if (!g->has_state) return check_idle(g, 1), NULL;
+    long long n = PyLong_AsLongLong(arg);
+    if (n == -1 && PyErr_Occurred()) return NULL;
+    if (n < 1) {
+        PyErr_SetString(PyExc_ValueError, "randbelow: n >= 1");
+        return NULL;
+    }
+    return PyLong_FromUnsignedLongLong(kit_pyrandom_randbelow(&g->shared, (uint64_t)n));
+}
+
+static PyObject *game_get_step_count(PmGame *g, void *closure) {
+    (void)closure;
+    return PyLong_FromLong(g->has_state ? g->s.step : 0);
+}
+
+static PyObject *game_get_errors(PmGame *g, void *closure) {
+    (void)closure;
+    Py_INCREF(g->errors);
+    return g->errors;
+}
+
+static PyObject *game_get_time_limit(PmGame *g, void *closure) {
+    (void)closure;
+    if (g->time_limit <= 0) Py_RETURN_NONE;
+    return PyFloat_FromDouble(g->time_limit);
+}
+
+static int game_set_time_limit(PmGame *g, PyObject *v, void *closure) {
+    (void)closure;
+    if (!v || v == Py_None) {
+        g->time_limit = 0;
+        return 0;
+    }
+    double t = PyFloat_AsDouble(v);
+    if (t == -1 && PyErr_Occurred()) return -1;
+    if (!(t > 0)) {
+        PyErr_SetString(PyExc_ValueError, "time_limit: seconds > 0, or None");
+        return -1;
+    }
+    g->time_limit = t;
+    return 0;
+}
+
+static PyObject *game_get_config(PmGame *g, void *closure) {
+    (void)closure;
+    return PyUnicode_FromString(g->cfg->name);
+}
+
+static PyObject *game_get_bots(PmGame *g, void *closure) {
+    (void)closure;
+    PyObject *l = PyList_New(g->cfg->num_agents);
+    if (l)
+        for (int i = 0; i < g->cfg->num_agents; i++) PyList_SET_ITEM(l, i, PyUnicode_FromString(g->bots[i]->info.name));
+    return l;
+}
+
+static PyGetSetDef game_getset[] = {
+    {"step_count", (getter)game_get_step_count, NULL, "the steps taken so far", NULL},
+    {"errors", (getter)game_get_errors, NULL, "the agents' errors: (step, seat, kind, message)", NULL},
+    {"time_limit", (getter)game_get_time_limit, (setter)game_set_time_limit,
+     "seconds a Python agent's act() may take (None: no limit); a later answer plays Stop", NULL},
+    {"config", (getter)game_get_config, NULL, "the arena's configuration name", NULL},
+    {"bots", (getter)game_get_bots, NULL, "the seats' bot names (a Python agent's class name)", NULL},
+    {NULL, NULL, NULL, NULL, NULL}};
+
+static PyMethodDef game_methods[] = {
+    {"reset", (PyCFunction)(void (*)(void))game_reset, METH_VARARGS | METH_KEYWORDS,
+     "reset(seed=None, state=None): a new board from random.Random(seed), or from the generator "
+     "state random.getstate()[1] (then returns the state after the board)"},
+    {"observations", (PyCFunction)game_observations, METH_NOARGS, "every agent's observation dict"},
+    {"act", (PyCFunction)game_act, METH_VARARGS, "act(obs=None): the seats' actions"},
+    {"step", (PyCFunction)game_step, METH_O, "step(actions): one step of the engine"},
+    {"play_step", (PyCFunction)game_play_step, METH_NOARGS, "decide and step; returns done"},
+    {"run", (PyCFunction)game_run, METH_NOARGS, "play until done; returns the step count"},
+    {"done", (PyCFunction)game_done, METH_NOARGS, "whether the game is over"},
+    {"rewards", (PyCFunction)game_rewards, METH_NOARGS, "the rewards of the current state"},
+    {"outcome", (PyCFunction)game_outcome, METH_NOARGS, "(0 running, 1 win, 2 tie; winners)"},
+    {"alive", (PyCFunction)game_alive, METH_NOARGS, "each agent alive or not"},
+    {"state_lines", (PyCFunction)game_state_lines, METH_NOARGS, "the state in the trace notation"},
+    {"obs_line", (PyCFunction)game_obs_line, METH_O, "obs_line(i): agent i's observation as a trace O line"},
+    {"render_text", (PyCFunction)game_render_text, METH_NOARGS, "the board as text"},
+    {"save_replay", (PyCFunction)(void (*)(void))game_save_replay, METH_VARARGS | METH_KEYWORDS,
+     "save_replay(path, html=False): the game so far as a replay file or standalone HTML"},
+    {"random", (PyCFunction)game_random, METH_NOARGS, "random.random() from the game's shared stream"},
+    {"randbelow", (PyCFunction)game_randbelow, METH_O, "random._randbelow(n) from the game's shared stream"},
+    {"json_state", (PyCFunction)game_json_state, METH_NOARGS, "the state as plain Python values"},
+    {"load_state", (PyCFunction)game_load_state, METH_O, "load_state(d): the inverse of json_state"},
+    {NULL, NULL, 0, NULL}};
+
+static PyTypeObject PmGameType = {
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "dmap._arenas.PommermanGame",
+    .tp_basicsize = sizeof(PmGame),
+    .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_HAVE_GC,
+    .tp_doc = "PommermanGame(config, seats, items, game_env, game_type, action_space): the arena's "
+              "engine with C bots and Python agents in its seats (dmap.arenas.pommerman wraps it)",
+    .tp_new = PyType_GenericNew,
+    .tp_init = (initproc)game_init,
+    .tp_dealloc = (destructor)game_dealloc,
+    .tp_traverse = (traverseproc)game_traverse,
+    .tp_clear = (inquiry)game_clear,
+    .tp_methods = game_methods,
+    .tp_getset = game_getset,
+};
+
+/* The module's Pommerman constants: the configurations and the C bots' names. */
+static int pommerman_add(PyObject *m) {
+    if (intern_keys()) return -1;
+    PyObject *configs = PyDict_New(), *bots = PyList_New(0);
+    if (!configs || !bots) goto fail;
+    for (int id = PM_FFA; id <= PM_ONE_VS_ONE; id++) {
+        const pm_config *c = pm_config_get((pm_config_id)id);
+        PyObject *v = Py_BuildValue("{s:i,s:i,s:i,s:i,s:i,s:i,s:i}", "size", c->size, "num_rigid", c->num_rigid,
+                                    "num_wood", c->num_wood, "num_items", c->num_items, "num_agents",
+                                    c->num_agents, "max_steps", c->max_steps, "max_blast", c->max_blast);
+        if (!v || PyDict_SetItemString(configs, c->name, v) < 0) {
+            Py_XDECREF(v);
+            goto fail;
+        }
+        Py_DECREF(v);
+    }
+    for (int i = 0; i < pm_bot_table.n; i++) {
+        PyObject *v = PyUnicode_FromString(pm_bot_table.bots[i]->name);
+        if (!v || PyList_Append(bots, v) < 0) {
+            Py_XDECREF(v);
+            goto fail;
+        }
+        Py_DECREF(v);
+    }
+    PyObject *observed = PyList_New(0);
+    if (!observed) goto fail;
+    for (int id = PM_FFA; id <= PM_ONE_VS_ONE; id++) {
+        const pm_config *c = pm_config_get((pm_config_id)id);
+        PyObject *v = door_observes(c) ? PyUnicode_FromString(c->name) : NULL;
+        if (door_observes(c) && (!v || PyList_Append(observed, v) < 0)) {
+            Py_XDECREF(v);
+            Py_DECREF(observed);
+            goto fail;
+        }
+        Py_XDECREF(v);
+    }
+    if (PyModule_AddObject(m, "POMMERMAN_OBSERVED", observed) < 0) {
+        Py_DECREF(observed);
+        goto fail;
+    }
+    if (PyModule_AddObject(m, "POMMERMAN_CONFIGS", configs) < 0) goto fail;
+    configs = NULL;
+    if (PyModule_AddObject(m, "POMMERMAN_BOTS", bots) < 0) goto fail;
+    return 0;
+fail:
+    Py_XDECREF(configs);
+    Py_XDECREF(bots);
+    return -1;
+}
+
+const pyarena_door pyarena_pommerman = {"pommerman", &PmGameType, pommerman_add};
