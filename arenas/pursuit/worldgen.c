@@ -57,21 +57,19 @@ static int try_world(pursuit_world *w, double walls, dmap_rng *rng, unsigned cha
     return place_agents(w, rng, mark, ws);
 }
 
-int pursuit_world_random(pursuit_world *w, int size, double walls, uint64_t seed) {
-    if (!w) return DMAP_ERR_ARG;
-    memset(w, 0, sizeof *w);
-    if (!(walls >= 0.0 && walls < 1.0)) return DMAP_ERR_ARG;
-    int rc = dmap_grid_init(&w->grid, size, size);
-    if (rc != DMAP_OK) return rc;
-    size_t n = (size_t)size * (size_t)size;
+/* Up to WORLDGEN_ATTEMPTS tries with one generator seeded by seed, each drawing obstacles first
+ * when walls >= 0 (else keeping w's), then placing the agents; w's grid is made. Frees w on
+ * failure. */
+static int generate(pursuit_world *w, double walls, uint64_t seed) {
+    size_t n = (size_t)w->grid.w * (size_t)w->grid.h;
     unsigned char *mark = malloc(n);
     dmap_workspace *ws = NULL;
     dmap_workspace_new(&ws);
     dmap_rng rng;
     dmap_rng_seed(&rng, seed);
-    rc = (!mark || !ws) ? DMAP_ERR_NOMEM : DMAP_ERR_LIMIT;
+    int rc = (!mark || !ws) ? DMAP_ERR_NOMEM : DMAP_ERR_LIMIT;
     for (int a = 0; a < WORLDGEN_ATTEMPTS && rc == DMAP_ERR_LIMIT; a++) {
-        int got = try_world(w, walls, &rng, mark, ws);
+        int got = walls >= 0 ? try_world(w, walls, &rng, mark, ws) : place_agents(w, &rng, mark, ws);
         if (got < 0) rc = got;
         if (got > 0) rc = DMAP_OK;
     }
@@ -81,26 +79,19 @@ int pursuit_world_random(pursuit_world *w, int size, double walls, uint64_t seed
     return rc;
 }
 
+int pursuit_world_random(pursuit_world *w, int size, double walls, uint64_t seed) {
+    if (!w) return DMAP_ERR_ARG;
+    memset(w, 0, sizeof *w);
+    if (!(walls >= 0.0 && walls < 1.0)) return DMAP_ERR_ARG;
+    int rc = dmap_grid_init(&w->grid, size, size);
+    return rc != DMAP_OK ? rc : generate(w, walls, seed);
+}
+
 int pursuit_world_random_start(const pursuit_world *src, uint64_t seed, pursuit_world *w) {
     if (!src || !w) return DMAP_ERR_ARG;
     memset(w, 0, sizeof *w);
     int rc = dmap_grid_init(&w->grid, src->grid.w, src->grid.h);
     if (rc != DMAP_OK) return rc;
-    size_t n = (size_t)src->grid.w * (size_t)src->grid.h;
-    memcpy(w->grid.wall, src->grid.wall, n);
-    unsigned char *mark = malloc(n);
-    dmap_workspace *ws = NULL;
-    dmap_workspace_new(&ws);
-    dmap_rng rng;
-    dmap_rng_seed(&rng, seed);
-    rc = (!mark || !ws) ? DMAP_ERR_NOMEM : DMAP_ERR_LIMIT;
-    for (int a = 0; a < WORLDGEN_ATTEMPTS && rc == DMAP_ERR_LIMIT; a++) {
-        int got = place_agents(w, &rng, mark, ws);
-        if (got < 0) rc = got;
-        if (got > 0) rc = DMAP_OK;
-    }
-    free(mark);
-    dmap_workspace_free(ws);
-    if (rc != DMAP_OK) pursuit_world_free(w);
-    return rc;
+    memcpy(w->grid.wall, src->grid.wall, (size_t)src->grid.w * (size_t)src->grid.h);
+    return generate(w, -1.0, seed);
 }
