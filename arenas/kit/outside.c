@@ -131,12 +131,15 @@ static void end_player(kit_outside *o, kit_end why) {
     o->ended = why;
 }
 
-const char *kit_outside_ask(kit_outside *o, const char *text, size_t len) {
+/* Send text (and a line end when `end`), read the answer line. */
+static const char *ask(kit_outside *o, const char *text, size_t len, int end) {
     if (o->ended != KIT_END_NONE || !o->proc) return NULL;
     int64_t limit = o->asked == 0 ? o->spec->first_limit_ns : o->spec->limit_ns;
     o->asked++;
     /* the input is written before the clock starts (a referee counts from then) */
-    kit_end why = kit_proc_send(o->proc, text, len, kit_wall_ns() + 1000000000LL);
+    int64_t send_by = kit_wall_ns() + 1000000000LL;
+    kit_end why = kit_proc_send(o->proc, text, len, send_by);
+    if (why == KIT_END_NONE && end) why = kit_proc_send(o->proc, "\n", 1, send_by);
     size_t n;
     if (why == KIT_END_NONE)
         why = kit_proc_read_line(o->proc, o->line, sizeof o->line, &n, kit_wall_ns() + limit);
@@ -147,6 +150,14 @@ const char *kit_outside_ask(kit_outside *o, const char *text, size_t len) {
     }
     if (n && o->line[n - 1] == '\r') o->line[n - 1] = '\0';
     return o->line;
+}
+
+const char *kit_outside_ask(kit_outside *o, const char *text, size_t len) {
+    return ask(o, text, len, 0);
+}
+
+const char *kit_outside_ask_text(kit_outside *o, const char *text) {
+    return ask(o, text, strlen(text), 1);
 }
 
 void kit_outside_reject(kit_outside *o) {

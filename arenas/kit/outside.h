@@ -82,6 +82,7 @@ typedef struct kit_outside {
     kit_proc *proc;
     kit_end ended;  /* KIT_END_NONE while it plays */
     long asked;     /* questions asked, the one it ended on included */
+    long user;      /* the adapter's own (what the first view said, ...) */
     char line[KIT_OUTSIDE_LINE_MAX];
 } kit_outside;
 
@@ -95,6 +96,10 @@ int kit_outside_start(void **state);
  * first question has the first limit, the others the limit, counted from when the text is
  * written. Once ended, NULL at once. */
 const char *kit_outside_ask(kit_outside *o, const char *text, size_t len);
+
+/* kit_outside_ask of a NUL-terminated text without its '\n' (a JSON document): the line end
+ * is sent after it. */
+const char *kit_outside_ask_text(kit_outside *o, const char *text);
 
 /* The arena's protocol rejects the answer: the player is ended (KIT_END_INVALID). */
 void kit_outside_reject(kit_outside *o);

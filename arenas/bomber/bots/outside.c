@@ -64,16 +64,8 @@ static int outside_decide(void *state, const bomber_view *view, bomber_answer *a
     char *text = j ? json_dumps(j, JSON_COMPACT) : NULL;
     json_decref(j);
     if (!text) return DMAP_ERR_NOMEM;
-    size_t len = strlen(text);
-    char *line = realloc(text, len + 2);
-    if (!line) {
-        free(text);
-        return DMAP_ERR_NOMEM;
-    }
-    line[len] = '\n';
-    line[len + 1] = '\0';
-    const char *got = kit_outside_ask(o, line, len + 1);
-    free(line);
+    const char *got = kit_outside_ask_text(o, text);
+    free(text);
     if (got && parse_answer(got, answer)) {
         kit_outside_reject(o);
         *answer = BOMBER_ANS_NONE;

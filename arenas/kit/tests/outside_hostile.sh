@@ -6,7 +6,7 @@
 #   - match exits 0 and prints its result line (the others play on);
 #   - a bot that must be ended is reported as "ended: ... by REASON on decision N";
 #   - a bot that ends doing nothing leaves the same game as one that answers IDLE every time
-#     (the same last line): an ended player does nothing, and the others play as ever;
+#     (the same output but the ended line): an ended player does nothing, and the others play as ever;
 #   - a bot that answers plays to the end (no "ended:" line), even when it starts escapees
 #     (setsid, a double fork) or floods its stderr; every process it started is gone after.
 # Also: a C-like Python bot (print without flush, no -u) plays to the end; a replay of a game
@@ -46,8 +46,8 @@ gone() {
   done
 }
 
-# last NAME: the match's last line, the bot's name left out
-last() { tail -n 1 "$tmp/$1.out" | sed "s|cmd:sh $tmp/[a-z]*\.sh $tmp/[a-z]*\.pids|BOT|g"; }
+# last NAME: what the match printed but its "ended:" lines, the bot's name left out
+last() { grep -v '^ended:' "$tmp/$1.out" | sed "s|cmd:sh $tmp/[a-z]*\.sh $tmp/[a-z]*\.pids|BOT|g"; }
 
 # expect_end NAME REASON DECISION
 expect_end() {
