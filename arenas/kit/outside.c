@@ -54,7 +54,7 @@ static size_t spec_offset(size_t size) {
 }
 
 /* A seat for "cmd:COMMAND": the adapter copied, its name pointing into the spec. */
-static const kit_bot_info *make_seat(const char *prog, const char *opt, const char *name,
+const kit_bot_info *kit_outside_seat(const char *prog, const char *opt, const char *name,
                                      const kit_bot_info *adapter, size_t size,
                                      const kit_outside_opts *o) {
     if (!name[4]) return kit_fail(prog, "%s: 'cmd:' needs a program", opt), NULL;
@@ -82,7 +82,7 @@ int kit_parse_seats(const char *prog, const char *opt, char *list, const kit_bot
     if (kit_split_bots(prog, opt, list, min, max, note, items, n)) return -1;
     for (int i = 0; i < *n; i++) {
         if (strncmp(items[i], "cmd:", 4) == 0)
-            out[i] = make_seat(prog, opt, items[i], adapter, size, o);
+            out[i] = kit_outside_seat(prog, opt, items[i], adapter, size, o);
         else
             out[i] = kit_bot_lookup(prog, opt, t, items[i], "or cmd:PROGRAM ARGS");
         if (!out[i]) {

@@ -65,6 +65,12 @@ int kit_parse_seats(const char *prog, const char *opt, char *list, const kit_bot
                     int min, int max, const char *note, const kit_bot_info *adapter, size_t size,
                     const kit_outside_opts *o, const kit_bot_info **out, int *n);
 
+/* One outside seat for name "cmd:PROGRAM ARGS" (as kit_parse_seats makes them), or NULL after
+ * one line on stderr (an empty or too long command, no memory). */
+const kit_bot_info *kit_outside_seat(const char *prog, const char *opt, const char *name,
+                                     const kit_bot_info *adapter, size_t size,
+                                     const kit_outside_opts *o);
+
 /* The spec of an outside seat, or NULL for a built-in bot (its name does not start "cmd:"). */
 const kit_outside_spec *kit_outside_of(const kit_bot_info *info);
 

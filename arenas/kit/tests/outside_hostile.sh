@@ -1,17 +1,19 @@
 #!/bin/sh
-# outside_hostile.sh PROG IDLE BOTS [MATCH ARGS...] — outside programs that misbehave, in one
-# arena's `match`: BOTS is the --bots list with @ where the outside program sits (e.g.
-# "@,random"), IDLE the answer line that does nothing (bomber "", pommerman 0, pursuit s). Each
-# bot is a small sh script that reads the view one line at a time. For each:
+# outside_hostile.sh PROG IDLE MATCH TOURNAMENT — outside programs that misbehave, in one
+# arena's `match`: MATCH is the match's options with @ where the outside program sits (e.g.
+# "--bots @,random"), TOURNAMENT a tournament's options the same way, IDLE the answer line
+# that does nothing (bomber "", pommerman 0, pursuit s). Each bot is a small sh script that
+# reads the view one line at a time. For each:
 #   - match exits 0 and prints its result line (the others play on);
 #   - a bot that must be ended is reported as "ended: ... by REASON on decision N";
 #   - a bot that ends doing nothing leaves the same game as one that answers IDLE every time
-#     (the same output but the ended line): an ended player does nothing, and the others play as ever;
+#     (the same output but the ended line): an ended player does nothing, the others play on;
 #   - a bot that answers plays to the end (no "ended:" line), even when it starts escapees
 #     (setsid, a double fork) or floods its stderr; every process it started is gone after.
-# Also: a C-like Python bot (print without flush, no -u) plays to the end; a replay of a game
-# with an outside bot is written; a tournament's table says why its players ended.
-P="$1"; IDLE="$2"; BOTS="$3"; shift 3; EXTRA="$*" # words without spaces
+# Also: a Python bot (print without flush, no -u) plays to the end; a replay of a game with an
+# outside bot is written; a tournament's table says why its players ended.
+P="$1"; IDLE="$2"; MATCH="$3"; TOURNAMENT="$4"
+set -f # the templates are split into words, never globbed
 fails=0
 tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT
@@ -24,13 +26,16 @@ escapee="setsid sh -c 'echo \$\$ >> \"\$0\"; exec sleep 30' \"\$1\""
 # bot NAME BODY: writes $tmp/NAME.sh (BODY, then the reader)
 bot() { printf 'echo $$ >> "$1"\n%s\n%s\n' "$2" "$reader" > "$tmp/$1.sh"; }
 
-# run NAME: plays the match with bot NAME; sets $out to its stdout
+# seat NAME: the outside program of bot NAME as --bots takes it
+seat() { printf 'cmd:sh %s/%s.sh %s/%s.pids' "$tmp" "$1" "$tmp" "$1"; }
+
+# run NAME [ARGS]: plays the match with bot NAME (output in $tmp/NAME.out)
 run() {
   name=$1; shift
   : > "$tmp/$name.pids"
-  seats=$(printf '%s' "$BOTS" | sed "s|@|cmd:sh $tmp/$name.sh $tmp/$name.pids|")
-  "$P" match --bots "$seats" --first-limit 1500 --limit 500 --bot-stderr discard $EXTRA "$@" \
-    > "$tmp/$name.out" 2> "$tmp/$name.err"
+  set -- match --first-limit 1500 --limit 500 --bot-stderr discard "$@"
+  for w in $MATCH; do set -- "$@" "$(printf '%s' "$w" | sed "s|@|$(seat "$name")|")"; done
+  "$P" "$@" > "$tmp/$name.out" 2> "$tmp/$name.err"
   rc=$?
   if [ $rc -ne 0 ]; then echo "FAIL $name: exit $rc"; cat "$tmp/$name.err"; fails=$((fails + 1)); fi
 }
@@ -130,9 +135,10 @@ if [ -s "$tmp/idle.jsonl" ] && grep -q '"result"' "$tmp/idle.jsonl"; then echo "
 else echo "FAIL replay: no replay file"; fails=$((fails + 1)); fi
 
 # a tournament of the silent bot: the table's ended row
-seats=$(printf '%s' "$BOTS" | sed "s|@|cmd:sh $tmp/silent.sh $tmp/silent.pids|")
-"$P" tournament --bots "$seats" --games 2 --jobs 1 --first-limit 300 $EXTRA > "$tmp/t.out" 2> "$tmp/t.err"
-row=$(grep "^| cmd:sh $tmp/silent.sh" "$tmp/t.out" | tail -n 1)
+set -- tournament --jobs 1 --first-limit 300
+for w in $TOURNAMENT; do set -- "$@" "$(printf '%s' "$w" | sed "s|@|$(seat silent)|")"; done
+"$P" "$@" > "$tmp/t.out" 2> "$tmp/t.err"
+row=$(grep "^| $(seat silent) |" "$tmp/t.out" | tail -n 1)
 case "$row" in
   *"| 0 | 2 | 0 | 0 | 0 | 0 | 0 |") echo "ok   tournament: $row" ;;
   *) echo "FAIL tournament: ended row '$row'"; cat "$tmp/t.out" "$tmp/t.err"; fails=$((fails + 1)) ;;
