@@ -162,9 +162,9 @@ int cmd_tournament(int argc, char **argv) {
     for (int i = 0; i < nbots; i++)
         printf("| %s | %.2f ± %.2f |\n", c.bots[i]->info.name, kit_mean_value(&dec[i]),
                kit_mean_halfwidth(&dec[i]));
-    const kit_bot_info *infos[MAX_BOTS];
-    for (int i = 0; i < nbots; i++) infos[i] = &c.bots[i]->info;
-    kit_print_ended(stdout, infos, ended, nbots);
+    const char *names[MAX_BOTS];
+    for (int i = 0; i < nbots; i++) names[i] = c.bots[i]->info.name;
+    kit_print_ended(stdout, names, ended, nbots);
     bomber_cli_free_bots(c.bots, nbots);
     if (failed) {
         long g = 0;

@@ -186,9 +186,11 @@ void kit_end_tally_add(kit_end_tally *t, kit_end why) {
     if (why >= 0 && why < KIT_END_COUNT) t->count[why]++;
 }
 
-void kit_print_ended(FILE *out, const kit_bot_info *const *bots, const kit_end_tally *t, int n) {
+static int is_outside(const char *name) { return strncmp(name, "cmd:", 4) == 0; }
+
+void kit_print_ended(FILE *out, const char *const *names, const kit_end_tally *t, int n) {
     int any = 0;
-    for (int i = 0; i < n; i++) any |= kit_outside_of(bots[i]) != NULL;
+    for (int i = 0; i < n; i++) any |= is_outside(names[i]);
     if (!any) return;
     fprintf(out, "\n| bot | games | played to the end |");
     for (int w = KIT_END_NONE + 1; w < KIT_END_COUNT; w++) fprintf(out, " %s |", kit_end_name(w));
@@ -196,8 +198,8 @@ void kit_print_ended(FILE *out, const kit_bot_info *const *bots, const kit_end_t
     for (int w = KIT_END_NONE + 1; w < KIT_END_COUNT; w++) fprintf(out, "---|");
     fprintf(out, "\n");
     for (int i = 0; i < n; i++) {
-        if (!kit_outside_of(bots[i])) continue;
-        fprintf(out, "| %s | %ld |", bots[i]->name, t[i].games);
+        if (!is_outside(names[i])) continue;
+        fprintf(out, "| %s | %ld |", names[i], t[i].games);
         for (int w = KIT_END_NONE; w < KIT_END_COUNT; w++) fprintf(out, " %ld |", t[i].count[w]);
         fprintf(out, "\n");
     }

@@ -129,8 +129,8 @@ typedef struct kit_end_tally {
 void kit_end_tally_add(kit_end_tally *t, kit_end why);
 
 /* After a tournament's table: "| bot | games | played to the end | timeout | crash | exit |
- * closed output | too long | invalid line |", one row per outside entrant among bots[0..n-1];
- * nothing when none is an outside program. */
-void kit_print_ended(FILE *out, const kit_bot_info *const *bots, const kit_end_tally *t, int n);
+ * closed output | too long | invalid line |", one row per outside entrant (a name starting
+ * "cmd:") among names[0..n-1]; nothing when none is an outside program. */
+void kit_print_ended(FILE *out, const char *const *names, const kit_end_tally *t, int n);
 
 #endif

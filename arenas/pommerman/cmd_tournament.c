@@ -50,7 +50,6 @@ typedef struct tally {
     long seats, wins, ties, losses;
     double ns;
     long decisions;
-    const kit_bot_info *bot;
     kit_end_tally ended;
 } tally;
 
@@ -128,8 +127,7 @@ int cmd_tournament(int argc, char **argv) {
         while (k < nt && strcmp(tl[k].name, t.entrants[e]->info.name) != 0) k++;
         if (k == nt) {
             memset(&tl[nt], 0, sizeof tl[nt]);
-            tl[nt].name = t.entrants[e]->info.name;
-            tl[nt++].bot = &t.entrants[e]->info;
+            tl[nt++].name = t.entrants[e]->info.name;
         }
         tally_of[e] = k;
     }
@@ -169,10 +167,10 @@ int cmd_tournament(int argc, char **argv) {
                100 * thi, 100.0 * tl[k].losses / n,
                tl[k].decisions ? tl[k].ns / 1e3 / (double)tl[k].decisions : 0.0);
     }
-    const kit_bot_info *infos[PM_MAX_AGENTS];
+    const char *names[PM_MAX_AGENTS];
     kit_end_tally ended[PM_MAX_AGENTS];
-    for (int k = 0; k < nt; k++) infos[k] = tl[k].bot, ended[k] = tl[k].ended;
-    kit_print_ended(stdout, infos, ended, nt);
+    for (int k = 0; k < nt; k++) names[k] = tl[k].name, ended[k] = tl[k].ended;
+    kit_print_ended(stdout, names, ended, nt);
     pm_cli_free_bots(t.entrants, t.n);
     if (failed) {
         long first = 0;

@@ -547,10 +547,10 @@ static void print_times(const tournament *t) {
                b->role == PURSUIT_PREDATOR ? "predator" : "prey", b->moves,
                b->moves ? b->ns / (double)b->moves / 1000.0 : 0.0);
     }
-    const kit_bot_info *infos[2 * PCLI_MAX_BOTS];
+    const char *names[2 * PCLI_MAX_BOTS];
     kit_end_tally ended[2 * PCLI_MAX_BOTS];
-    for (size_t i = 0; i < t->ntimes; i++) infos[i] = &t->times[i].bot->info, ended[i] = t->times[i].ended;
-    kit_print_ended(stdout, infos, ended, (int)t->ntimes);
+    for (size_t i = 0; i < t->ntimes; i++) names[i] = t->times[i].bot->info.name, ended[i] = t->times[i].ended;
+    kit_print_ended(stdout, names, ended, (int)t->ntimes);
 }
 
 static int run_tournament(tournament *t) {
