@@ -10,7 +10,8 @@
 #     (the same output but the ended line): an ended player does nothing, the others play on;
 #   - a bot that answers plays to the end (no "ended:" line), even when it starts escapees
 #     (setsid, a double fork) or floods its stderr; every process it started is gone after.
-# Also: a Python bot (print without flush, no -u) plays to the end; a replay of a game with an
+# Also: a Python bot (print without flush, no -u) that checks every view of the protocol
+# (outside_protocol.py) plays to the end; a replay of a game with an
 # outside bot is written; a tournament's table says why its players ended.
 P="$1"; IDLE="$2"; MATCH="$3"; TOURNAMENT="$4"
 set -f # the templates are split into words, never globbed
@@ -33,7 +34,7 @@ seat() { printf 'cmd:sh %s/%s.sh %s/%s.pids' "$tmp" "$1" "$tmp" "$1"; }
 run() {
   name=$1; shift
   : > "$tmp/$name.pids"
-  set -- match --first-limit 1500 --limit 500 --bot-stderr discard "$@"
+  set -- match --first-limit 1500 --limit 500 --bot-stderr "${boterr:-discard}" "$@"
   for w in $MATCH; do set -- "$@" "$(printf '%s' "$w" | sed "s|@|$(seat "$name")|")"; done
   "$P" "$@" > "$tmp/$name.out" 2> "$tmp/$name.err"
   rc=$?
@@ -112,21 +113,14 @@ echo \$! >> \"\$1\"
 $answer_idle"
 expect_plays stderr
 
-# a Python bot as the contest platforms run it: print() without flush, no -u
+# a Python bot as the contest platforms run it (print() without flush, no -u) that checks
+# every view of the arena's protocol (outside_protocol.py) and answers IDLE
 if command -v python3 >/dev/null 2>&1; then
-  cat > "$tmp/py.py" <<EOF
-import json, os, sys
-with open(sys.argv[1], "a") as f:
-    f.write("%d\n" % os.getpid())
-while True:
-    try:
-        view = json.loads(input())
-    except EOFError:
-        break
-    print("$IDLE")
-EOF
-  printf 'exec python3 "%s" "$1"\n' "$tmp/py.py" > "$tmp/python.sh"
-  expect_plays python
+  here=$(cd "$(dirname "$0")" && pwd)
+  printf 'exec python3 "%s" "%s" "$1" "%s"\n' "$here/outside_protocol.py" "$(basename "$P")" \
+    "$IDLE" > "$tmp/python.sh"
+  boterr="$tmp/python.bot-err" expect_plays python
+  if [ -s "$tmp/python.bot-err" ]; then cat "$tmp/python.bot-err"; fails=$((fails + 1)); fi
 fi
 
 # a replay of a game with an outside bot
