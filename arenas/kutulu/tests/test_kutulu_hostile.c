@@ -24,6 +24,8 @@
  *              at the end kills the tree
  *   discard    prints to stderr with stderr discarded -> nothing reaches the arena's stderr
  *   errfile    prints to stderr with stderr sent to a file -> the file has the line
+ *   starter    a C bot written like CodinGame's starter (printf, never a flush) answering
+ *              WAIT -> plays on (its stdout is a terminal, line-buffered)
  * Every case: kt_play_match returns 0, a bot that is out was ended for the reason shown (a
  * timeout where none is named), the other three play on after it is out, and every
  * process the bot started is gone afterwards. Limits are short
@@ -109,6 +111,7 @@ static const hostile cases[] = {
      1, KIT_END_NONE},
     {"errfile", "echo $$ >> \"$1\"\nanswer() { echo debug-line >&2; echo WAIT; }\n", 1, 0, 1,
      2, KIT_END_NONE},
+    {"starter", "echo $$ >> \"$1\"\nexec \"$STARTER_BOT\"\n", 0, 0, 1, 0, KIT_END_NONE},
 };
 
 /* A process is gone when it no longer exists or is a zombie nobody reaped yet (a killed
@@ -250,10 +253,11 @@ static void run_case(const kt_mapset *maps, const char *dir, const hostile *h,
 }
 
 int main(int argc, char **argv) {
-    if (argc < 2) {
-        fprintf(stderr, "usage: test_kutulu_hostile MAPS_DIR\n");
+    if (argc < 4) {
+        fprintf(stderr, "usage: test_kutulu_hostile MAPS_DIR TESTS_DIR STARTER_BOT\n");
         return 2;
     }
+    setenv("STARTER_BOT", argv[3], 1); /* the starter case runs it */
     static kt_mapset maps;
     char err[256];
     if (kt_mapset_load(argv[1], &maps, err, sizeof err)) {
