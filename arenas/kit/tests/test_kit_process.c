@@ -7,7 +7,11 @@
  *   - each way of ending: timeout, exit, crash (a direct program and one under /bin/sh),
  *     closed output (the program runs on);
  *   - kit_proc_stop ends every process the program started: one in a session of its own
- *     (setsid), one behind a double fork, one that stopped the keeper.
+ *     (setsid), one behind a double fork, one that stopped the keeper;
+ *   - seats (outside.h): --bots lists with cmd: seats (the adapter copied, the spec's command
+ *     and limits, the one-line errors), the limit options, kit_bot_preset for built-in and
+ *     outside bots, an adapter's game (ask, reject, why it ended, on which decision), the
+ *     table of reasons (its exact text; nothing without an outside entrant).
  * Limits are seconds long where a program must answer, so a busy machine changes nothing;
  * only programs that never answer are timed out. */
 #define _POSIX_C_SOURCE 200809L
@@ -19,8 +23,11 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "dmap.h"
 #include "kit/cputime.h"
+#include "kit/outside.h"
 #include "kit/process.h"
+#include "kit_capture.h"
 #include "kit_check.h"
 
 static const int64_t SECOND = 1000000000LL;
@@ -185,6 +192,136 @@ static void check_tree(const char *name, const char *escape) {
 
 #define ESCAPEE "setsid sh -c 'echo $$ >> '$f'; exec sleep 30'"
 
+/* A typed bot like an arena's, for the seats. */
+typedef struct view {
+    int turn;
+} view;
+KIT_BOT_INTERFACE(test_bot, view, int);
+static int init_none(void **state, const view *v, uint64_t seed) {
+    (void)v, (void)seed;
+    *state = NULL;
+    return 0;
+}
+static int decide_none(void *state, const view *v, int *a) {
+    (void)state, (void)v;
+    *a = 0;
+    return 0;
+}
+static void release_none(void *state) { (void)state; }
+static const test_bot builtin = {{"builtin", "a built-in bot"}, init_none, decide_none,
+                                 release_none, NULL};
+static const kit_bot_info *const table_bots[] = {&builtin.info};
+static const kit_bot_table table = {table_bots, 1};
+static int adapter_init(void **state, const view *v, uint64_t seed) {
+    (void)v, (void)seed;
+    return kit_outside_start(state);
+}
+static const test_bot adapter = {{"cmd:", "an outside program"}, adapter_init, decide_none,
+                                 kit_outside_release, NULL};
+
+static void check_seats(void) {
+    kit_outside_opts o = {1000, 100, NULL, KIT_STDERR_DISCARD};
+    char *argv[] = {"match", "--limit", "250", "--first-limit", "x", "--bot-stderr", "discard",
+                    "--seed", NULL};
+    int i = 1;
+    CHECK(kit_outside_option("prog", 8, argv, &i, &o) == 1 && i == 2 && o.limit_ms == 250,
+          "--limit 250");
+    i = 3;
+    capture_begin();
+    CHECK(kit_outside_option("prog", 8, argv, &i, &o) == -1, "--first-limit x");
+    CHECK(strcmp(captured(), "prog: invalid value for --first-limit: 'x' (need an integer from "
+                             "1 to 3600000)\n") == 0, "first-limit words");
+    capture_end();
+    i = 5;
+    CHECK(kit_outside_option("prog", 8, argv, &i, &o) == 1 && strcmp(o.stderr_arg, "discard") == 0,
+          "--bot-stderr");
+    i = 7;
+    CHECK(kit_outside_option("prog", 8, argv, &i, &o) == 0 && i == 7, "--seed is not ours");
+    CHECK(kit_outside_opts_open("prog", &o, 2) == 0 && o.stderr_fd == KIT_STDERR_DISCARD,
+          "discard opened");
+
+    char list[] = "builtin,cmd:sh -c 'echo hello; read x',builtin";
+    const kit_bot_info *bots[4];
+    int n = 0;
+    CHECK(kit_parse_seats("prog", "--bots", list, &table, 3, 3, NULL, &adapter.info,
+                          sizeof adapter, &o, bots, &n) == 0 && n == 3, "seats");
+    if (n != 3) return;
+    CHECK(bots[0] == &builtin.info && bots[2] == &builtin.info, "built-in bots looked up");
+    const kit_outside_spec *spec = kit_outside_of(bots[1]);
+    CHECK(spec && strcmp(bots[1]->name, "cmd:sh -c 'echo hello; read x'") == 0 &&
+              strcmp(spec->command, "sh -c 'echo hello; read x'") == 0 &&
+              spec->first_limit_ns == 1000000000LL && spec->limit_ns == 250000000LL,
+          "the seat's spec");
+    const test_bot *seat = (const test_bot *)bots[1];
+    CHECK(seat->init == adapter_init && seat->release == kit_outside_release,
+          "the adapter copied");
+    CHECK(kit_bot_preset(bots[0]) == NULL && kit_bot_preset(bots[1]) == spec, "presets");
+    CHECK(kit_outside_of(bots[0]) == NULL, "a built-in bot is no seat");
+
+    /* one game of the seat: an answer, then a rejected one, then nothing asked */
+    void *state = kit_bot_preset(bots[1]);
+    CHECK(seat->init(&state, NULL, 1) == 0 && state != NULL, "the program starts");
+    if (state) {
+        kit_outside *g = state;
+        const char *line = kit_outside_ask_text(g, "{\"turn\":0}");
+        CHECK(line && strcmp(line, "hello") == 0, "answer: %s", line ? line : "none");
+        long on = -1;
+        CHECK(kit_bot_ended(bots[1], state, &on) == KIT_END_NONE && on == 0, "still playing");
+        kit_outside_reject(g);
+        CHECK(kit_outside_ask_text(g, "{\"turn\":1}") == NULL, "an ended player is not asked");
+        CHECK(kit_bot_ended(bots[1], state, &on) == KIT_END_INVALID && on == 1,
+              "ended by an invalid line on decision 1");
+        CHECK(kit_bot_ended(bots[0], state, &on) == KIT_END_NONE && on == 0,
+              "a built-in bot never ends so");
+        seat->release(state);
+    }
+
+    /* the table of reasons */
+    kit_end_tally t[3];
+    memset(t, 0, sizeof t);
+    kit_end_tally_add(&t[1], KIT_END_NONE);
+    kit_end_tally_add(&t[1], KIT_END_TIMEOUT);
+    kit_end_tally_add(&t[1], KIT_END_CRASH);
+    const char *names[3] = {bots[0]->name, bots[1]->name, bots[2]->name};
+    FILE *f = tmpfile();
+    char text[1024] = "";
+    if (f) {
+        kit_print_ended(f, names, t, 3);
+        rewind(f);
+        size_t k = fread(text, 1, sizeof text - 1, f);
+        text[k] = '\0';
+        fclose(f);
+    }
+    CHECK(strcmp(text, "\n| bot | games | played to the end | timeout | crash | exit | closed "
+                       "output | too long | invalid line |\n|---|---|---|---|---|---|---|---|---|"
+                       "\n| cmd:sh -c 'echo hello; read x' | 3 | 1 | 1 | 1 | 0 | 0 | 0 | 0 |\n") == 0,
+          "table: %s", text);
+    f = tmpfile();
+    if (f) {
+        kit_print_ended(f, names, t, 1); /* the built-in bot alone: no table */
+        CHECK(ftell(f) == 0, "a table without outside entrants");
+        fclose(f);
+    }
+    kit_outside_free(bots, n);
+
+    /* the one-line errors */
+    const char *bad[][2] = {
+        {"builtin,cmd:,builtin", "prog: --bots: 'cmd:' needs a program\n"},
+        {"builtin,nobody,builtin",
+         "prog: --bots: unknown bot 'nobody' (known: builtin, or cmd:PROGRAM ARGS)\n"},
+    };
+    for (size_t k = 0; k < sizeof bad / sizeof bad[0]; k++) {
+        char copy[128];
+        snprintf(copy, sizeof copy, "%s", bad[k][0]);
+        capture_begin();
+        int rc = kit_parse_seats("prog", "--bots", copy, &table, 3, 3, NULL, &adapter.info,
+                                 sizeof adapter, &o, bots, &n);
+        const char *said = captured();
+        capture_end();
+        CHECK(rc == -1 && strcmp(said, bad[k][1]) == 0, "%s: %s", bad[k][0], said);
+    }
+}
+
 int main(int argc, char **argv) {
     if (argc < 3) {
         fprintf(stderr, "usage: test_kit_process UNFLUSHED_C_BOT UNFLUSHED_PY_BOT\n");
@@ -206,6 +343,7 @@ int main(int argc, char **argv) {
     check_tree("double fork", "(" ESCAPEE " &);");
     check_tree("keeper stopped",
                ESCAPEE " & read -r _ _ _ _ k _ < /proc/$$/stat; kill -STOP $k;");
+    check_seats();
     if (failures) fprintf(stderr, "test_kit_process: %d failed\n", failures);
     return failures != 0;
 }
