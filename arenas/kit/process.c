@@ -389,11 +389,11 @@ kit_end kit_proc_read_line(kit_proc *p, char *line, size_t cap, size_t *len, int
 /* Close the keeper's control pipe (it then kills the program's whole tree and exits), wait up
  * to 2 s for it to exit, kill its process group, which the program's shell shares (that ends
  * what is left of a program that killed its keeper, or kept it stopped: it is sent SIGCONT
- * while we wait), and reap it. */
+ * while we wait), and reap it. The program's terminal closes last, so that a program killed
+ * while it prints does not see its output fail first (and say so on its stderr). */
 void kit_proc_stop(kit_proc *p) {
     if (!p) return;
-    int fds[4] = {p->to_program, p->from_program, p->control, p->status_fd};
-    close_all(fds, 4);
+    close(p->control);
     if (p->keeper > 0) {
         /* wait for the keeper's exit without reaping it, so that its pid (the group's id)
          * cannot be reused before the group is killed */
@@ -414,6 +414,8 @@ void kit_proc_stop(kit_proc *p) {
         while (waitpid(p->keeper, &status, 0) < 0 && errno == EINTR) {
         }
     }
+    int fds[3] = {p->to_program, p->from_program, p->status_fd};
+    close_all(fds, 3);
     free(p->buf);
     free(p);
 }
