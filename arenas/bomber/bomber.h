@@ -14,6 +14,7 @@
 #include <stdint.h>
 
 #include "kit/bot.h"
+#include "kit/process.h"
 #include "kit/pyrandom.h"
 
 #define BOMBER_W 12
@@ -191,6 +192,10 @@ extern const bomber_bot bomber_bot_gambit, bomber_bot_gambit2, bomber_bot_simple
     bomber_bot_random;
 extern const kit_bot_table bomber_bot_table;
 
+/* The adapter of `cmd:PROGRAM ARGS` seats (bots/outside.c, kit/outside.h): not in the table;
+ * kit_parse_seats copies it for each outside seat. */
+extern const bomber_bot bomber_bot_outside;
+
 /* The built-in bot called name, or NULL (kit_bot_find over bomber_bot_table). */
 const bomber_bot *bomber_find_bot(const char *name);
 
@@ -206,6 +211,8 @@ typedef struct bomber_result {
     int score[BOMBER_PLAYERS], hp[BOMBER_PLAYERS];
     int64_t decide_ns[BOMBER_PLAYERS]; /* thread CPU time spent in decide */
     long decisions[BOMBER_PLAYERS];
+    kit_end ended[BOMBER_PLAYERS]; /* why an outside program was ended (KIT_END_NONE: it was not) */
+    long ended_on[BOMBER_PLAYERS]; /* the decision it was ended on (1 the first) */
 } bomber_result;
 
 /* The maps one bot published after its decision (n = 0: it did not decide or publishes none). */

@@ -4,14 +4,22 @@
 #include <stdio.h>
 #include <string.h>
 
-int bomber_cli_bots(const char *opt, char *list, int min, int max, const bomber_bot **out,
-                    int *n) {
+int bomber_cli_bots(const char *opt, char *list, int min, int max, const kit_outside_opts *o,
+                    const bomber_bot **out, int *n) {
     const kit_bot_info *info[16];
     if (max > 16) max = 16;
-    if (kit_parse_bots(BOMBER_PROG, opt, list, &bomber_bot_table, min, max, NULL, info, n))
+    if (kit_parse_seats(BOMBER_PROG, opt, list, &bomber_bot_table, min, max, NULL,
+                        &bomber_bot_outside.info, sizeof bomber_bot_outside, o, info, n))
         return -1;
     for (int i = 0; i < *n; i++) out[i] = (const bomber_bot *)info[i]; /* info: the first member */
     return 0;
+}
+
+void bomber_cli_free_bots(const bomber_bot **bots, int n) {
+    for (int i = 0; i < n; i++) {
+        const kit_bot_info *info = &bots[i]->info;
+        kit_outside_free(&info, 1);
+    }
 }
 
 void bomber_render(const bomber_game *g, int tick) {

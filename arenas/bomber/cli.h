@@ -5,15 +5,22 @@
 #define BOMBER_CLI_H
 
 #include "bomber.h"
+#include "kit/outside.h"
 #include "kit/program.h" /* the kit's program and option grammar (kit cli.h) */
 
 #define BOMBER_PROG "bomber"
 
-/* A comma-separated list of min to max built-in bot names (split in place) into out; 0, or -1
- * after the kit's one line on stderr ("--bots: give exactly 2 bots, got 3", "--bots: unknown
- * bot 'x' (known: gambit, gambit2, simple, random)"). */
-int bomber_cli_bots(const char *opt, char *list, int min, int max, const bomber_bot **out,
-                    int *n);
+/* A comma-separated list of min to max built-in bot names or `cmd:PROGRAM ARGS` seats (split in
+ * place; outside seats get the limits and stderr of o) into out; 0, or -1 after the kit's one
+ * line on stderr ("--bots: give exactly 2 bots, got 3", "--bots: unknown bot 'x' (known:
+ * gambit, gambit2, simple, random, or cmd:PROGRAM ARGS)"). Free with bomber_cli_free_bots. */
+int bomber_cli_bots(const char *opt, char *list, int min, int max, const kit_outside_opts *o,
+                    const bomber_bot **out, int *n);
+void bomber_cli_free_bots(const bomber_bot **bots, int n);
+
+/* Outside programs' limits without --first-limit and --limit (ms). */
+#define BOMBER_FIRST_LIMIT_MS 1000
+#define BOMBER_LIMIT_MS 100
 
 /* The state after tick `tick` on stdout: a line with both players' hp, ammo and score, then
  * the board with row y = 9 on top ("up" is y+1, as the original client draws it): # metal,

@@ -1,5 +1,6 @@
 /* cmd_tournament.c — `bomber tournament --bots A,B,... --games N [--seed S] [--jobs J]`: every
- * pairing plays N games on the kit's runner. Game k of a pairing uses map k/2 (the same maps
+ * pairing plays N games on the kit's runner; with outside programs among the bots, a last
+ * table says why their players were ended. Game k of a pairing uses map k/2 (the same maps
  * for every pairing), with the seats swapped on odd k, so each map is played from both sides.
  * Seeds depend only on --seed and k, so the table is the same for any --jobs. */
 #include <stdio.h>
@@ -52,6 +53,8 @@ int cmd_tournament(int argc, char **argv) {
     long games = -1;
     int jobs = 0, nbots = 0;
     char *botlist = NULL;
+    kit_outside_opts oo = {BOMBER_FIRST_LIMIT_MS, BOMBER_LIMIT_MS, NULL, KIT_STDERR_DISCARD};
+    int took;
     for (int i = 1; i < argc; i++) {
         const char *o = argv[i];
         if (!strcmp(o, "--help")) {
@@ -60,7 +63,10 @@ int cmd_tournament(int argc, char **argv) {
                  "kit_game_seed(S, k/2) >> 33, seats swapped on odd k. One table of win rates\n"
                  "(Wilson 95% intervals), mean scores and decision times; the same for any --jobs.\n"
                  "  --seed S  the tournament's seed, 0 to 2^63-1 (default 1)\n"
-                 "  --jobs J  threads (0, the default: every online core)");
+                 "  --jobs J  threads (0, the default: every online core)\n"
+                 "A bot may be cmd:PROGRAM ARGS, an outside program (README, \"Outside programs\"):\n"
+                 "  --first-limit MS, --limit MS  its time limits (default 1000 and 100)\n"
+                 "  --bot-stderr W  its stderr: discard (the default), inherit, or a FILE");
             return 0;
         }
         if (kit_opt_once(prog, &seen, o)) return KIT_EXIT_USAGE;
@@ -76,6 +82,8 @@ int cmd_tournament(int argc, char **argv) {
         } else if (!strcmp(o, "--jobs")) {
             if (!(v = kit_opt_value(prog, argc, argv, &i)) || kit_parse_jobs(prog, o, v, &jobs))
                 return KIT_EXIT_USAGE;
+        } else if ((took = kit_outside_option(prog, argc, argv, &i, &oo)) != 0) {
+            if (took < 0) return KIT_EXIT_USAGE;
         } else {
             kit_unknown_option(prog, "tournament", o);
             return KIT_EXIT_USAGE;
@@ -83,17 +91,28 @@ int cmd_tournament(int argc, char **argv) {
     }
     if (!botlist) return kit_fail(prog, "tournament: --bots A,B,... is required"), KIT_EXIT_USAGE;
     if (games < 0) return kit_fail(prog, "tournament: --games N is required"), KIT_EXIT_USAGE;
-    if (bomber_cli_bots("--bots", botlist, 2, MAX_BOTS, c.bots, &nbots)) return KIT_EXIT_USAGE;
+    if (bomber_cli_bots("--bots", botlist, 2, MAX_BOTS, &oo, c.bots, &nbots)) return KIT_EXIT_USAGE;
+    if (kit_outside_opts_open(prog, &oo, KIT_STDERR_DISCARD)) {
+        bomber_cli_free_bots(c.bots, nbots);
+        return KIT_EXIT_USAGE;
+    }
     for (int i = 0; i < nbots; i++)
         for (int j = i + 1; j < nbots; j++) c.pair_a[c.npairs] = i, c.pair_b[c.npairs++] = j;
     c.games = games;
     long total = games * c.npairs;
     tour_result *res = calloc((size_t)total, sizeof *res);
-    if (!res) return kit_fail(prog, "tournament: out of memory for %ld results", total), 1;
+    if (!res) {
+        bomber_cli_free_bots(c.bots, nbots);
+        kit_outside_opts_close(&oo);
+        return kit_fail(prog, "tournament: out of memory for %ld results", total), 1;
+    }
     kit_tournament t = {total, jobs, c.seed, sizeof *res, play_one, &c, "games", -1};
     long failed = 0;
-    if (kit_tournament_run(&t, res, &failed)) {
+    int started = kit_tournament_run(&t, res, &failed);
+    kit_outside_opts_close(&oo);
+    if (started) {
         free(res);
+        bomber_cli_free_bots(c.bots, nbots);
         kit_fail(prog, "tournament: cannot start the worker threads");
         return 1;
     }
@@ -104,6 +123,8 @@ int cmd_tournament(int argc, char **argv) {
     printf("|---|---|---|---|---|---|---|---|---|---|---|\n");
     kit_mean dec[MAX_BOTS];
     memset(dec, 0, sizeof dec);
+    kit_end_tally ended[MAX_BOTS];
+    memset(ended, 0, sizeof ended);
     for (int p = 0; p < c.npairs; p++) {
         long wa = 0, wb = 0, dr = 0, deaths = 0, played = 0;
         kit_mean sa = {0, 0, 0}, sb = {0, 0, 0};
@@ -121,6 +142,7 @@ int cmd_tournament(int argc, char **argv) {
             const int who[2] = {c.pair_a[p], c.pair_b[p]};
             for (int s = 0; s < 2; s++) {
                 int pid = s == 0 ? pa : pb;
+                kit_end_tally_add(&ended[who[s]], x->r.ended[pid]);
                 if (x->r.decisions[pid])
                     kit_mean_add(&dec[who[s]], (double)x->r.decide_ns[pid] / (double)x->r.decisions[pid] / 1000.0);
             }
@@ -140,6 +162,10 @@ int cmd_tournament(int argc, char **argv) {
     for (int i = 0; i < nbots; i++)
         printf("| %s | %.2f ± %.2f |\n", c.bots[i]->info.name, kit_mean_value(&dec[i]),
                kit_mean_halfwidth(&dec[i]));
+    const char *names[MAX_BOTS];
+    for (int i = 0; i < nbots; i++) names[i] = c.bots[i]->info.name;
+    kit_print_ended(stdout, names, ended, nbots);
+    bomber_cli_free_bots(c.bots, nbots);
     if (failed) {
         long g = 0;
         while (g < total && res[g].rc == 0) g++;

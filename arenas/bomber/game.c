@@ -6,6 +6,7 @@
 
 #include "bomber.h"
 #include "kit/cputime.h"
+#include "kit/outside.h"
 #include "dmap.h"
 
 uint64_t bomber_bot_seed(uint64_t game_seed, int pid) {
@@ -33,6 +34,7 @@ int bomber_play(int64_t seed, const bomber_bot *const bots[BOMBER_PLAYERS], int 
     for (int p = 0; p < BOMBER_PLAYERS && !rc; p++) {
         bomber_make_view(&g, p, &view);
         view.maps_wanted = want_maps;
+        state[p] = kit_bot_preset(&bots[p]->info); /* an outside seat's program, else NULL */
         if (bots[p]->init) rc = bots[p]->init(&state[p], &view, bomber_bot_seed((uint64_t)seed, p));
     }
     bomber_answer answers[BOMBER_PLAYERS] = {BOMBER_ANS_NONE, BOMBER_ANS_NONE};
@@ -64,8 +66,10 @@ int bomber_play(int64_t seed, const bomber_bot *const bots[BOMBER_PLAYERS], int 
         if (rc) break;
         if (observer) observer(ctx, &g, g.tick - 1, applied, &log, want_maps ? shown : NULL);
     }
-    for (int p = 0; p < BOMBER_PLAYERS; p++)
+    for (int p = 0; p < BOMBER_PLAYERS; p++) {
+        out->ended[p] = kit_bot_ended(&bots[p]->info, state[p], &out->ended_on[p]);
         if (bots[p]->release && state[p]) bots[p]->release(state[p]);
+    }
     out->ticks = g.tick;
     out->winner = g.winner;
     out->death = bomber_alive(&g, 0) + bomber_alive(&g, 1) <= 1;

@@ -6,7 +6,9 @@
  * declares `typedef struct pm_bot { kit_bot_info info; init; decide; release; maps; } pm_bot`:
  *   int  init(void **state, const VIEW *first, uint64_t seed)
  *        per-game state (may stay NULL) from the first view and the bot's own generator seed;
- *        0 or a negative DMAP_ERR_* (nothing to release then).
+ *        0 or a negative DMAP_ERR_* (nothing to release then). On entry *state is what the
+ *        driver preset with kit_bot_preset (outside.h): NULL for a built-in bot, the seat's
+ *        program for the adapter of `cmd:PROGRAM ARGS` seats.
  *   int  decide(void *state, const VIEW *view, ACTION *action)
  *        reads the view (never changes it), writes the action; 0 or a negative DMAP_ERR_*
  *        (DMAP_ERR_NOMEM when a map could not get its memory): an error ends the game with

@@ -3,13 +3,13 @@
 #include "cli.h"
 
 #include <errno.h>
-#include <fcntl.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "kit/data.h"
+#include "kit/outside.h"
 
 int kcli_load_maps(const char *data_dir, kt_mapset *maps) {
     char dir[4096], path[4200], err[512];
@@ -31,11 +31,9 @@ int kcli_int64(const char *opt, const char *s, int64_t *out) {
 }
 
 int kcli_bot_stderr(const char *v, int dflt, int *fd) {
-    if (!v) *fd = dflt;
-    else if (strcmp(v, "inherit") == 0) *fd = 2;
-    else if (strcmp(v, "discard") == 0) *fd = -1;
-    else if ((*fd = open(v, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644)) < 0)
-        return kcli_fail("--bot-stderr: cannot open '%.200s': %s", v, strerror(errno));
+    kit_outside_opts o = {0, 0, v, dflt};
+    if (kit_outside_opts_open("kutulu", &o, dflt)) return KIT_EXIT_USAGE;
+    *fd = o.stderr_fd;
     return 0;
 }
 

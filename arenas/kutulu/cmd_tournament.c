@@ -2,7 +2,8 @@
  * come in groups of 4 that share one referee seed and one league map (the map rotation walks
  * the 16 maps group by group) with the seats rotated, so every entrant plays every seat of
  * the same game. Per entrant: mean rank, share of first places (rank 1, ties included) with a
- * Wilson 95% interval, mean score, mean and worst decision time, games ended by a timeout. */
+ * Wilson 95% interval, mean score, mean and worst decision time, games ended by a timeout;
+ * for outside programs, a last table says why their players were ended. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,6 +12,7 @@
 #include "cli.h"
 #include "kit/stats.h"
 #include "kit/tournament.h"
+#include "kit/outside.h"
 
 static const char tournament_help[] =
     "usage: kutulu tournament --bots A,B,C,D --games N [--seed S] [--jobs J] [--data DIR]\n"
@@ -30,6 +32,7 @@ typedef struct game_slot {
     int failed;
     char why[256]; /* a failed game: the runner's reason */
     int rank[KT_PLAYERS], score[KT_PLAYERS], timeouts[KT_PLAYERS], decisions[KT_PLAYERS];
+    kit_end ended[KT_PLAYERS]; /* why an outside program was ended */
     int64_t decide_ns[KT_PLAYERS], max_ns[KT_PLAYERS];
     int turns;
 } game_slot;
@@ -71,6 +74,7 @@ static int play_one(void *vctx, long index, uint64_t game_seed, void *result) {
                 slot->rank[e] = res.rank[s];
                 slot->score[e] = res.score[s];
                 slot->timeouts[e] = res.timeouts[s];
+                slot->ended[e] = res.ended[s];
                 slot->decisions[e] = res.decisions[s];
                 slot->decide_ns[e] = res.decide_ns[s];
                 slot->max_ns[e] = res.max_decide_ns[s];
@@ -144,6 +148,8 @@ int kutulu_cmd_tournament(int argc, char **argv) {
     kit_mean rank[KT_PLAYERS] = {{0}}, score[KT_PLAYERS] = {{0}}, turns = {0};
     long first[KT_PLAYERS] = {0}, timeouts[KT_PLAYERS] = {0}, decisions[KT_PLAYERS] = {0};
     double ns[KT_PLAYERS] = {0};
+    kit_end_tally ended[KT_PLAYERS];
+    memset(ended, 0, sizeof ended);
     int64_t worst[KT_PLAYERS] = {0};
     long played = 0;
     for (long g = 0; g < games; g++) {
@@ -156,6 +162,7 @@ int kutulu_cmd_tournament(int argc, char **argv) {
             kit_mean_add(&score[e], s->score[e]);
             first[e] += s->rank[e] == 1;
             timeouts[e] += s->timeouts[e];
+            kit_end_tally_add(&ended[e], s->ended[e]);
             decisions[e] += s->decisions[e];
             ns[e] += (double)s->decide_ns[e];
             if (s->max_ns[e] > worst[e]) worst[e] = s->max_ns[e];
@@ -175,6 +182,7 @@ int kutulu_cmd_tournament(int argc, char **argv) {
                decisions[e] ? ns[e] / (double)decisions[e] / 1e3 : 0.0, (double)worst[e] / 1e6,
                timeouts[e]);
     }
+    kit_print_ended(stdout, (const char *const *)ctx.specs, ended, KT_PLAYERS);
     if (failed) { /* the table above counts the games played; say why the others were not */
         long g = 0;
         while (g < games && !slots[g].failed) g++;

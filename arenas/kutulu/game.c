@@ -61,6 +61,8 @@ int kt_play_match(kt_player *const players[KT_PLAYERS], const kt_mapset *maps,
             if (t == KT_TURN_TIMEOUT || kt_parse_action(lines[i], &act[i]) != 0) {
                 ok[i] = 0; /* the referee ends this player (score -1) */
                 res->timeouts[i] = 1;
+                if (t == KT_TURN_OK) kt_player_judge_invalid(players[i]);
+                res->ended[i] = kt_player_why(players[i]);
             } else if (!kt_player_is_external(players[i]) && spent > limit) {
                 res->timeouts[i] = 1; /* counted, not enforced: see player.c */
             }

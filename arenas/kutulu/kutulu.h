@@ -16,6 +16,7 @@
 #include <stdio.h>
 
 #include "kit/javarandom.h"
+#include "kit/process.h"
 #include "kutulu_view.h"
 
 typedef struct kit_replay kit_replay; /* arenas/kit/replay.h */
@@ -227,6 +228,11 @@ void kt_player_end(kt_player *p);
 /* The seed of the in-process bot's own generator for the next game. */
 void kt_player_seed(kt_player *p, uint64_t seed);
 int kt_player_is_external(const kt_player *p);
+/* Why an external program was ended this game (KIT_END_NONE while it plays, and for
+ * in-process bots). */
+kit_end kt_player_why(const kt_player *p);
+/* The referee rejected the external program's line: it is ended (KIT_END_INVALID). */
+void kt_player_judge_invalid(kt_player *p);
 /* Where an external program's stderr goes: a descriptor of the caller's (dup'ed into the
  * program; it must stay open while the player plays), or -1 for /dev/null. Default 2, the
  * arena's own stderr. */
@@ -247,6 +253,7 @@ typedef struct kt_match_result {
     int score[KT_PLAYERS];
     int rank[KT_PLAYERS];    /* 1 = best; ties share */
     int timeouts[KT_PLAYERS]; /* 1 when the player was ended by a timeout or invalid output */
+    kit_end ended[KT_PLAYERS]; /* why an external program was ended (KIT_END_NONE: it was not) */
     int decisions[KT_PLAYERS];
     int64_t decide_ns[KT_PLAYERS];
     int64_t max_decide_ns[KT_PLAYERS];

@@ -10,16 +10,24 @@ int pm_cli_config(const char *arg, const pm_config **out) {
     return kit_fail(PM_PROG, "invalid value for --config: '%.60s' (need ffa, 1v1 or a config id such as PommeTeamCompetition-v0)", arg);
 }
 
-int pm_cli_bots(char *s, const char *config, const pm_config *cfg, const pm_bot **out) {
+int pm_cli_bots(char *s, const char *config, const pm_config *cfg, const kit_outside_opts *o,
+                const pm_bot **out) {
     const kit_bot_info *info[PM_MAX_AGENTS];
     char note[80];
     int k = 0;
     snprintf(note, sizeof note, "config %s", config);
-    if (kit_parse_bots(PM_PROG, "--bots", s, &pm_bot_table, cfg->num_agents, cfg->num_agents,
-                       note, info, &k))
+    if (kit_parse_seats(PM_PROG, "--bots", s, &pm_bot_table, cfg->num_agents, cfg->num_agents,
+                        note, &pm_bot_outside.info, sizeof pm_bot_outside, o, info, &k))
         return -1;
     for (int i = 0; i < k; i++) out[i] = (const pm_bot *)info[i]; /* info: the first member */
     return 0;
+}
+
+void pm_cli_free_bots(const pm_bot **bots, int n) {
+    for (int i = 0; i < n; i++) {
+        const kit_bot_info *info = &bots[i]->info;
+        kit_outside_free(&info, 1);
+    }
 }
 
 void pm_render(FILE *out, const pm_state *s) {

@@ -8,6 +8,7 @@
 #include <stdio.h>
 
 #include "pommerman.h"
+#include "kit/outside.h"
 #include "kit/program.h" /* the kit: kit_main, the outputs, the option grammar */
 
 #define PM_PROG "pommerman"
@@ -20,9 +21,16 @@ int cmd_tournament(int argc, char **argv);
 /* --config ffa|1v1 or a config id of the playground's registry: 0, or -1 after one line on stderr. */
 int pm_cli_config(const char *arg, const pm_config **out);
 
-/* --bots a,b,c,d (split in place): exactly cfg->num_agents known bot names, the count's
- * message naming the --config given as `config`. 0, or -1 after the kit's one line. */
-int pm_cli_bots(char *s, const char *config, const pm_config *cfg, const pm_bot **out);
+/* --bots a,b,c,d (split in place): exactly cfg->num_agents known bot names or
+ * `cmd:PROGRAM ARGS` seats (with the limits and stderr of o), the count's message naming the
+ * --config given as `config`. 0, or -1 after the kit's one line. Free with pm_cli_free_bots. */
+int pm_cli_bots(char *s, const char *config, const pm_config *cfg, const kit_outside_opts *o,
+                const pm_bot **out);
+void pm_cli_free_bots(const pm_bot **bots, int n);
+
+/* Outside programs' limits without --first-limit and --limit (ms). */
+#define PM_FIRST_LIMIT_MS 1000
+#define PM_LIMIT_MS 100
 
 /* A readable picture of the board: '.' passage, '#' rigid, '+' wood, 'o' bomb, '*' flames,
  * 'b' 'r' 'k' power-ups, '0'-'3' agents ('A'-'D' on their own bomb); then one line per agent. */

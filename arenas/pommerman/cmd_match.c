@@ -9,13 +9,19 @@
 static const char match_help[] =
     "usage: pommerman match [--seed S] --bots A,B,C,D [--config C] [--render]\n"
     "                       [--replay FILE] [--html FILE] [--maps]\n"
+    "                       [--first-limit MS] [--limit MS] [--bot-stderr W]\n"
     "Plays one game: the board from random.Random(S) (default S = 1) as the original\n"
     "environment draws it (SimpleAgents then draw from the same stream), bots in seats\n"
     "0..3 (two in 1v1). --config C: a config id of the playground's registry, or ffa\n"
     "(PommeFFACompetition-v0, 4 bots, the default) or 1v1 (OneVsOne-v0, 2 bots).\n"
     "--render prints the board after every step; --replay writes a JSON Lines replay,\n"
     "--html the same replay inside the viewer as one standalone HTML file; --maps adds\n"
-    "the bots' maps (dmap: desire, burn; tutorial: depth) to either.\n";
+    "the bots' maps (dmap: desire, burn; tutorial: depth) to either.\n"
+    "A bot may be cmd:PROGRAM ARGS, an outside program that reads the observation as JSON\n"
+    "Lines and answers an action per line (README, \"Outside programs\"):\n"
+    "  --first-limit MS, --limit MS  its time limits for the first and every later answer\n"
+    "                 (default 1000 and 100)\n"
+    "  --bot-stderr W its stderr: inherit (the default), discard, or a FILE (appended to)\n";
 
 typedef struct match_ctx {
     FILE *render;       /* NULL: no picture */
@@ -55,6 +61,8 @@ int cmd_match(int argc, char **argv) {
     kit_outputs out;
     memset(&out, 0, sizeof out);
     kit_opts seen = {{0}, 0};
+    kit_outside_opts oo = {PM_FIRST_LIMIT_MS, PM_LIMIT_MS, NULL, 2};
+    int took;
     for (int i = 1; i < argc; i++) {
         const char *opt = argv[i];
         if (!strcmp(opt, "--help")) return fputs(match_help, stdout), 0;
@@ -74,6 +82,8 @@ int cmd_match(int argc, char **argv) {
             out.maps = 1;
         } else if (!strcmp(opt, "--render")) {
             render = 1;
+        } else if ((took = kit_outside_option(PM_PROG, argc, argv, &i, &oo)) != 0) {
+            if (took < 0) return KIT_EXIT_USAGE;
         } else {
             kit_unknown_option(PM_PROG, "match", opt);
             return KIT_EXIT_USAGE;
@@ -86,8 +96,11 @@ int cmd_match(int argc, char **argv) {
         return KIT_EXIT_USAGE;
     }
     const pm_bot *bots[PM_MAX_AGENTS];
-    if (pm_cli_bots(bots_arg, config_arg, cfg, bots)) return KIT_EXIT_USAGE;
-    if (kit_outputs_open(&out, PM_PROG)) return KIT_EXIT_USAGE;
+    if (pm_cli_bots(bots_arg, config_arg, cfg, &oo, bots)) return KIT_EXIT_USAGE;
+    if (kit_outputs_open(&out, PM_PROG) || kit_outside_opts_open(PM_PROG, &oo, 2)) {
+        pm_cli_free_bots(bots, cfg->num_agents);
+        return KIT_EXIT_USAGE;
+    }
 
     pm_state start, final;
     kit_pyrandom py;
@@ -101,13 +114,23 @@ int cmd_match(int argc, char **argv) {
     if (mc.replay) pm_replay_header(mc.replay, cfg, bots, seed, &start);
     pm_game_result res;
     int err = pm_play(cfg, bots, seed, match_step, &mc, out.maps, &final, &res);
+    kit_outside_opts_close(&oo);
     if (err != DMAP_OK) {
+        pm_cli_free_bots(bots, cfg->num_agents);
         kit_outputs_abort(&out);
         kit_fail(PM_PROG, "the game could not be played: %s", dmap_strerror(err));
         return 1;
     }
     if (mc.replay) pm_replay_result(mc.replay, cfg, &res);
-    if (kit_outputs_close(&out, PM_PROG)) return 1;
+    if (kit_outputs_close(&out, PM_PROG)) {
+        pm_cli_free_bots(bots, cfg->num_agents);
+        return 1;
+    }
+    for (int i = 0; i < cfg->num_agents; i++)
+        if (res.ended[i] != KIT_END_NONE)
+            printf("ended: agent %d (%.200s) by %s on decision %ld\n", i, bots[i]->info.name,
+                   kit_end_name(res.ended[i]), res.ended_on[i]);
     print_result(cfg, bots, &res);
+    pm_cli_free_bots(bots, cfg->num_agents);
     return 0;
 }

@@ -18,7 +18,10 @@ static const char tournament_help[] =
     "  intervals and its mean decision time (thread CPU). Same table for any --jobs (default 0:\n"
     "  every online core). A progress line is drawn on stderr when it is a terminal.\n"
     "  --config C: a config id of the playground's registry, ffa (the default) or 1v1;\n"
-    "  --seed S: the tournament's seed (default 1), from which every game gets its own.\n";
+    "  --seed S: the tournament's seed (default 1), from which every game gets its own.\n"
+    "  A bot may be cmd:PROGRAM ARGS, an outside program (README, \"Outside programs\"); then\n"
+    "  a last table says why its players were ended. --first-limit MS, --limit MS: its time\n"
+    "  limits (default 1000 and 100); --bot-stderr W: discard (the default), inherit, a FILE.\n";
 
 typedef struct tctx {
     const pm_config *cfg;
@@ -47,6 +50,7 @@ typedef struct tally {
     long seats, wins, ties, losses;
     double ns;
     long decisions;
+    kit_end_tally ended;
 } tally;
 
 int cmd_tournament(int argc, char **argv) {
@@ -56,6 +60,8 @@ int cmd_tournament(int argc, char **argv) {
     uint64_t seed = 1;
     int jobs = 0;
     kit_opts seen = {{0}, 0};
+    kit_outside_opts oo = {PM_FIRST_LIMIT_MS, PM_LIMIT_MS, NULL, KIT_STDERR_DISCARD};
+    int took;
     for (int i = 1; i < argc; i++) {
         const char *opt = argv[i], *v;
         if (!strcmp(opt, "--help")) {
@@ -77,6 +83,8 @@ int cmd_tournament(int argc, char **argv) {
         } else if (!strcmp(opt, "--jobs")) {
             if (!(v = kit_opt_value(PM_PROG, argc, argv, &i)) || kit_parse_jobs(PM_PROG, opt, v, &jobs))
                 return KIT_EXIT_USAGE;
+        } else if ((took = kit_outside_option(PM_PROG, argc, argv, &i, &oo)) != 0) {
+            if (took < 0) return KIT_EXIT_USAGE;
         } else {
             kit_unknown_option(PM_PROG, "tournament", opt);
             return KIT_EXIT_USAGE;
@@ -89,16 +97,25 @@ int cmd_tournament(int argc, char **argv) {
         return KIT_EXIT_USAGE;
     }
     t.n = t.cfg->num_agents;
-    if (pm_cli_bots(bots_arg, config_arg, t.cfg, t.entrants)) return KIT_EXIT_USAGE;
+    if (pm_cli_bots(bots_arg, config_arg, t.cfg, &oo, t.entrants)) return KIT_EXIT_USAGE;
+    if (kit_outside_opts_open(PM_PROG, &oo, KIT_STDERR_DISCARD)) {
+        pm_cli_free_bots(t.entrants, t.n);
+        return KIT_EXIT_USAGE;
+    }
 
     slot *slots = calloc((size_t)games, sizeof *slots);
     if (!slots) {
+        pm_cli_free_bots(t.entrants, t.n);
+        kit_outside_opts_close(&oo);
         kit_fail(PM_PROG, "out of memory for %ld games", games);
         return 1;
     }
     kit_tournament run = {games, jobs, seed, sizeof(slot), play_one, &t, "games", -1};
     long failed = 0;
-    if (kit_tournament_run(&run, slots, &failed) != 0) {
+    int started = kit_tournament_run(&run, slots, &failed);
+    kit_outside_opts_close(&oo);
+    if (started != 0) {
+        pm_cli_free_bots(t.entrants, t.n);
         free(slots);
         kit_fail(PM_PROG, "the tournament could not start (threads or memory)");
         return 1;
@@ -108,7 +125,10 @@ int cmd_tournament(int argc, char **argv) {
     for (int e = 0; e < t.n; e++) {
         int k = 0;
         while (k < nt && strcmp(tl[k].name, t.entrants[e]->info.name) != 0) k++;
-        if (k == nt) tl[nt++] = (tally){t.entrants[e]->info.name, 0, 0, 0, 0, 0, 0};
+        if (k == nt) {
+            memset(&tl[nt], 0, sizeof tl[nt]);
+            tl[nt++].name = t.entrants[e]->info.name;
+        }
         tally_of[e] = k;
     }
     kit_mean steps = {0, 0, 0};
@@ -129,6 +149,7 @@ int cmd_tournament(int argc, char **argv) {
                 x->losses++;
             x->ns += (double)s->res.decide_ns[seat];
             x->decisions += s->res.decisions[seat];
+            kit_end_tally_add(&x->ended, s->res.ended[seat]);
         }
     }
     printf("%ld %s games, seed %llu, seats rotated; %ld ties; mean length %.1f +- %.1f steps\n",
@@ -146,6 +167,11 @@ int cmd_tournament(int argc, char **argv) {
                100 * thi, 100.0 * tl[k].losses / n,
                tl[k].decisions ? tl[k].ns / 1e3 / (double)tl[k].decisions : 0.0);
     }
+    const char *names[PM_MAX_AGENTS];
+    kit_end_tally ended[PM_MAX_AGENTS];
+    for (int k = 0; k < nt; k++) names[k] = tl[k].name, ended[k] = tl[k].ended;
+    kit_print_ended(stdout, names, ended, nt);
+    pm_cli_free_bots(t.entrants, t.n);
     if (failed) {
         long first = 0;
         while (first < games && slots[first].rc == DMAP_OK) first++;

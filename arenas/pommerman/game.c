@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "kit/cputime.h"
+#include "kit/outside.h"
 #include "pommerman.h"
 
 uint64_t pm_bot_seed(uint64_t game_seed, int seat) {
@@ -49,6 +50,7 @@ int pm_play(const pm_config *cfg, const pm_bot *const *bots, uint64_t seed, pm_s
     pm_view first = {.shared = &shared, .log = NULL};
     for (; ready < s->nagents; ready++) {
         pm_observe(s, ready, &first.obs);
+        state[ready] = kit_bot_preset(&bots[ready]->info); /* an outside seat's program, else NULL */
         if ((rc = bots[ready]->init(&state[ready], &first, pm_bot_seed(seed, ready))) != DMAP_OK) break;
     }
     pm_step_maps maps;
@@ -59,7 +61,10 @@ int pm_play(const pm_config *cfg, const pm_bot *const *bots, uint64_t seed, pm_s
         pm_step(s, actions);
         if (on_step && (rc = on_step(user, s, actions, want_maps ? &maps : NULL)) != DMAP_OK) break;
     }
-    for (int i = 0; i < ready; i++) bots[i]->release(state[i]);
+    for (int i = 0; i < ready; i++) {
+        res->ended[i] = kit_bot_ended(&bots[i]->info, state[i], &res->ended_on[i]);
+        bots[i]->release(state[i]);
+    }
     if (rc == DMAP_OK) {
         res->result = pm_outcome(s, &res->winners);
         res->steps = s->step;

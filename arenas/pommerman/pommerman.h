@@ -17,6 +17,7 @@
 #include "dmap.h"
 #include "kit/bot.h"
 #include "kit/file.h"
+#include "kit/process.h"
 #include "kit/pyrandom.h"
 
 /* constants.Item */
@@ -245,6 +246,9 @@ KIT_BOT_INTERFACE(pm_bot, pm_view, pm_action);
 /* The built-in bots, in the order `pommerman bots` lists them. */
 extern const kit_bot_table pm_bot_table;
 extern const pm_bot pm_bot_simple, pm_bot_random, pm_bot_stop, pm_bot_tutorial, pm_bot_dmap;
+/* The adapter of `cmd:PROGRAM ARGS` seats (bots/outside.c, kit/outside.h): not in the table;
+ * kit_parse_seats copies it for each outside seat. */
+extern const pm_bot pm_bot_outside;
 
 /* ---- games (game.c) --------------------------------------------------------------------- */
 
@@ -255,6 +259,8 @@ typedef struct pm_game_result {
     int rewards[PM_MAX_AGENTS];
     int64_t decide_ns[PM_MAX_AGENTS];
     long decisions[PM_MAX_AGENTS];
+    kit_end ended[PM_MAX_AGENTS]; /* why an outside program was ended (KIT_END_NONE: it was not) */
+    long ended_on[PM_MAX_AGENTS]; /* the decision it was ended on (1 the first) */
 } pm_game_result;
 
 /* The maps the bots published in one step: nmaps[i] maps of agent i (0 when it did not decide

@@ -9,12 +9,28 @@
 
 #include "kit/data.h"
 
-static const pursuit_bot *seat_lookup(const char *opt, pursuit_role role, const char *name) {
+static const pursuit_bot *seat_lookup(const char *opt, pursuit_role role, const char *name,
+                                      const kit_outside_opts *o) {
+    static const kit_outside_opts defaults = {PCLI_FIRST_LIMIT_MS, PCLI_LIMIT_MS, NULL,
+                                              KIT_STDERR_DISCARD};
+    if (strncmp(name, "cmd:", 4) == 0)
+        return (const pursuit_bot *)kit_outside_seat(PCLI_PROG, opt, name,
+                                                     &pursuit_bot_outside.info,
+                                                     sizeof pursuit_bot_outside,
+                                                     o ? o : &defaults);
     return (const pursuit_bot *)kit_bot_lookup(PCLI_PROG, opt, pursuit_seat_bots(role), name,
-                                               NULL);
+                                               "or cmd:PROGRAM ARGS");
 }
 
-int pcli_seat_bots(const char *opt, char *list, const pursuit_bot *out[2]) {
+void pcli_free_bots(const pursuit_bot *const *bots, size_t n) {
+    for (size_t i = 0; i < n; i++) {
+        const kit_bot_info *info = bots[i] ? &bots[i]->info : NULL;
+        if (info) kit_outside_free(&info, 1);
+    }
+}
+
+int pcli_seat_bots(const char *opt, char *list, const kit_outside_opts *o,
+                   const pursuit_bot *out[2]) {
     char *items[2];
     int count = 0;
     if (kit_split_bots(PCLI_PROG, opt, list, 2, 2, NULL, items, &count)) return PCLI_USAGE;
@@ -22,19 +38,26 @@ int pcli_seat_bots(const char *opt, char *list, const pursuit_bot *out[2]) {
     for (int r = 0; r < 2; r++) {
         char seat_opt[64];
         snprintf(seat_opt, sizeof seat_opt, "%s (%s)", opt, seat_names[r]);
-        if (!(out[r] = seat_lookup(seat_opt, (pursuit_role)r, items[r]))) return PCLI_USAGE;
+        if (!(out[r] = seat_lookup(seat_opt, (pursuit_role)r, items[r], o))) {
+            if (r == 1) pcli_free_bots(out, 1);
+            out[0] = NULL;
+            return PCLI_USAGE;
+        }
     }
     return 0;
 }
 
-int pcli_bot_list(const char *opt, char *list, pursuit_role role, const pursuit_bot **out,
-                  size_t *n) {
+int pcli_bot_list(const char *opt, char *list, pursuit_role role, const kit_outside_opts *o,
+                  const pursuit_bot **out, size_t *n) {
     char *items[PCLI_MAX_BOTS];
     int count = 0;
     if (kit_split_bots(PCLI_PROG, opt, list, 1, PCLI_MAX_BOTS, NULL, items, &count))
         return PCLI_USAGE;
     for (int i = 0; i < count; i++)
-        if (!(out[i] = seat_lookup(opt, role, items[i]))) return PCLI_USAGE;
+        if (!(out[i] = seat_lookup(opt, role, items[i], o))) {
+            pcli_free_bots(out, (size_t)i);
+            return PCLI_USAGE;
+        }
     *n = (size_t)count;
     return 0;
 }

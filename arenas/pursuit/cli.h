@@ -10,6 +10,7 @@
 #include <stdint.h>
 
 #include "kit/cli.h"
+#include "kit/outside.h"
 #include "kit/program.h" /* the kit's cli.h, which this file's name hides */
 #include "pursuit.h"
 
@@ -31,14 +32,23 @@
 #define pcli_unknown(command, opt) (kit_unknown_option(PCLI_PROG, command, opt), PCLI_USAGE)
 
 /* --bots PREDATOR,PREY (split in place): one bot per seat in seat order, each looked up among
- * the bots of its seat ("pursuit: --bots (prey): unknown bot 'chase' (known: naive, ...)").
- * 0 or PCLI_USAGE. */
-int pcli_seat_bots(const char *opt, char *list, const pursuit_bot *out[2]);
+ * the bots of its seat ("pursuit: --bots (prey): unknown bot 'chase' (known: naive, ...,
+ * or cmd:PROGRAM ARGS)"), or an outside program `cmd:PROGRAM ARGS` with the limits and stderr
+ * of o (NULL: the defaults, stderr discarded). 0 or PCLI_USAGE. */
+int pcli_seat_bots(const char *opt, char *list, const kit_outside_opts *o,
+                   const pursuit_bot *out[2]);
 
 /* A comma-separated list of 1 to PCLI_MAX_BOTS bots of one seat ("chase,intercept"), split in
  * place; 0 or PCLI_USAGE (the kit's one line, the known names being the seat's). */
-int pcli_bot_list(const char *opt, char *list, pursuit_role role, const pursuit_bot **out,
-                  size_t *n);
+int pcli_bot_list(const char *opt, char *list, pursuit_role role, const kit_outside_opts *o,
+                  const pursuit_bot **out, size_t *n);
+
+/* Frees the outside seats among bots[0..n-1]. */
+void pcli_free_bots(const pursuit_bot *const *bots, size_t n);
+
+/* Outside programs' limits without --first-limit and --limit (ms): the referee's 1 s. */
+#define PCLI_FIRST_LIMIT_MS 1000
+#define PCLI_LIMIT_MS 1000
 
 /* The world and game options common to the commands. */
 typedef struct pcli_common {

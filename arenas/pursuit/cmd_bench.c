@@ -45,7 +45,7 @@ static int parse_bench(int argc, char **argv, bench_args *a) {
         int rc = 0;
         if (!strcmp(opt, "--games")) rc = pcli_long(opt, v, 1, 10000000, &a->games);
         if (!strcmp(opt, "--worlds")) rc = pcli_long(opt, v, 0, 10000000, &a->worlds);
-        if (!strcmp(opt, "--bots")) rc = pcli_seat_bots(opt, v, a->bots);
+        if (!strcmp(opt, "--bots")) rc = pcli_seat_bots(opt, v, NULL, a->bots);
         if (rc) return rc;
     }
     return 0;
@@ -168,5 +168,6 @@ int cmd_bench(int argc, char **argv) {
     int rc = parse_bench(argc, argv, &a);
     if (!rc) rc = bench_games(&a);
     if (!rc) rc = bench_tournament(&a);
+    pcli_free_bots(a.bots, 2);
     return rc;
 }

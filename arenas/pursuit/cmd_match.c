@@ -12,6 +12,7 @@ static const char match_help[] =
     "usage: pursuit match (--world FILE | --random SEED [--size WxH] [--walls P])\n"
     "                     --bots PREDATOR,PREY [--clocks N] [--seed S] [--render]\n"
     "                     [--replay FILE] [--html FILE] [--maps] [--data DIR]\n"
+    "                     [--first-limit MS] [--limit MS] [--bot-stderr W]\n"
     "  --world FILE     a world file (one value per line: 0 free, -1 obstacle, 1 predator,\n"
     "                   10 prey; any square size), or the NAME of a world of the data folder\n"
     "                   (NAME.dat there: battlefield, battlefield1, battlefield2, battlefield3)\n"
@@ -25,6 +26,11 @@ static const char match_help[] =
     "  --html FILE      also write the game as one standalone HTML page: the replay viewer\n"
     "                   with the replay inline (open it in a browser; no network needed)\n"
     "  --maps           the bots' maps (chase's goal map, flee's flee map) go into the replay\n"
+    "  A bot may be cmd:PROGRAM ARGS, an outside program that reads the view as JSON Lines and\n"
+    "  answers a move letter per line (README, \"Outside programs\"):\n"
+    "  --first-limit MS, --limit MS  its time limits for the first and every later answer\n"
+    "                   (default 1000 and 1000)\n"
+    "  --bot-stderr W   its stderr: inherit (the default), discard, or a FILE (appended to)\n"
     "Prints 'winner: predator at clock N' or 'winner: prey'. Bad input: exit 2; a game or an\n"
     "output that fails: exit 1.\n";
 
@@ -37,6 +43,8 @@ typedef struct match_args {
     int render;
     kit_outputs out;
     pcli_common common;
+    char *bots_arg; /* --bots, looked up once the limits are known */
+    kit_outside_opts outside;
 } match_args;
 
 /* The options that take a value. */
@@ -49,7 +57,10 @@ static int match_value(match_args *a, const char *opt, char *v) {
         a->random_given = 1;
         return pcli_seed(opt, v, &a->random_seed);
     }
-    if (!strcmp(opt, "--bots")) return pcli_seat_bots(opt, v, a->bots);
+    if (!strcmp(opt, "--bots")) {
+        a->bots_arg = v;
+        return 0;
+    }
     if (!strcmp(opt, "--data")) {
         a->data = v;
         return 0;
@@ -64,6 +75,7 @@ static int match_value(match_args *a, const char *opt, char *v) {
 static int parse_match(int argc, char **argv, match_args *a) {
     memset(a, 0, sizeof *a);
     pcli_common_defaults(&a->common);
+    a->outside = (kit_outside_opts){PCLI_FIRST_LIMIT_MS, PCLI_LIMIT_MS, NULL, 2};
     kit_opts seen = {{0}, 0};
     for (int i = 1; i < argc; i++) {
         const char *opt = argv[i];
@@ -72,6 +84,10 @@ static int parse_match(int argc, char **argv, match_args *a) {
         int c = pcli_common_option(argc, argv, &i, &a->common);
         if (c < 0) return PCLI_USAGE;
         if (c > 0) continue;
+        if ((c = kit_outside_option(PCLI_PROG, argc, argv, &i, &a->outside)) != 0) {
+            if (c < 0) return PCLI_USAGE;
+            continue;
+        }
         if (!strcmp(opt, "--render") || !strcmp(opt, "--maps")) {
             *(!strcmp(opt, "--render") ? &a->render : &a->out.maps) = 1;
             continue;
@@ -86,8 +102,8 @@ static int parse_match(int argc, char **argv, match_args *a) {
     }
     if (!a->world_file == !a->random_given)
         return pcli_fail("match: give exactly one of --world FILE and --random SEED");
-    if (!a->bots[0]) return pcli_fail("match: --bots PREDATOR,PREY is required");
-    return 0;
+    if (!a->bots_arg) return pcli_fail("match: --bots PREDATOR,PREY is required");
+    return pcli_seat_bots("--bots", a->bots_arg, &a->outside, a->bots);
 }
 
 /* --world NAME without a '/' that names no file: NAME.dat of the data folder. */
@@ -131,20 +147,36 @@ int cmd_match(int argc, char **argv) {
     int rc = parse_match(argc, argv, &a);
     if (rc) return rc;
     pursuit_world w;
-    if (make_world(&a, &w)) return PCLI_USAGE;
-    if (kit_outputs_open(&a.out, PCLI_PROG)) {
+    if (make_world(&a, &w)) {
+        pcli_free_bots(a.bots, 2);
+        return PCLI_USAGE;
+    }
+    if (kit_outputs_open(&a.out, PCLI_PROG) ||
+        kit_outside_opts_open(PCLI_PROG, &a.outside, 2)) {
+        pcli_free_bots(a.bots, 2);
         pursuit_world_free(&w);
         return PCLI_USAGE;
     }
     pursuit_result res;
     rc = play(&a, &w, &res);
     pursuit_world_free(&w);
+    kit_outside_opts_close(&a.outside);
     if (rc != DMAP_OK) {
+        pcli_free_bots(a.bots, 2);
         kit_outputs_abort(&a.out);
         pcli_fail("match: the game could not be played: %s", dmap_strerror(rc));
         return 1;
     }
-    if (kit_outputs_close(&a.out, PCLI_PROG)) return 1;
+    if (kit_outputs_close(&a.out, PCLI_PROG)) {
+        pcli_free_bots(a.bots, 2);
+        return 1;
+    }
+    static const char *const seats[2] = {"predator", "prey"};
+    for (int r = 0; r < 2; r++)
+        if (res.ended[r] != KIT_END_NONE)
+            printf("ended: %s (%.200s) by %s on decision %ld\n", seats[r], a.bots[r]->info.name,
+                   kit_end_name(res.ended[r]), res.ended_on[r]);
+    pcli_free_bots(a.bots, 2);
     if (res.predator_won)
         printf("winner: predator at clock %d\n", res.clock);
     else

@@ -23,6 +23,7 @@ static const char tournament_help[] =
     "usage: pursuit tournament --predators A,B --preys C,D --games N [--size WxH] [--walls P]\n"
     "                          [--clocks N] [--seed S] [--data-games M] [--data DIR]\n"
     "                          [--jobs J] [--breakdown]\n"
+    "                          [--first-limit MS] [--limit MS] [--bot-stderr W]\n"
     "  Plays every predator against every prey on the same N random worlds (seeded by S; one\n"
     "  game per pairing on each) and on the worlds (*.dat) of the data folder (--data DIR, by\n"
     "  default the data folder beside the program or in its install prefix): M games per\n"
@@ -34,7 +35,10 @@ static const char tournament_help[] =
     "  --jobs J      games on J threads (default 0: every online core); same tables for any J\n"
     "  --breakdown   also the survival rate by the initial predator-prey path distance, and\n"
     "                how the prey played (stood still; games ending on a dead-end cell)\n"
-    "  A progress line is drawn on stderr when it is a terminal.\n";
+    "  A progress line is drawn on stderr when it is a terminal.\n"
+    "  A bot may be cmd:PROGRAM ARGS, an outside program (README, \"Outside programs\"); then a\n"
+    "  last table says why its players were ended. --first-limit MS, --limit MS: its time\n"
+    "  limits (default 1000 and 1000); --bot-stderr W: discard (the default), inherit, a FILE.\n";
 
 typedef struct pairing {
     const pursuit_bot *predator, *prey;
@@ -54,6 +58,7 @@ typedef struct bot_time {
     pursuit_role role;
     double ns;
     long moves;
+    kit_end_tally ended;
 } bot_time;
 
 typedef struct tournament {
@@ -65,6 +70,8 @@ typedef struct tournament {
     int breakdown;
     const char *data; /* --data DIR */
     pcli_common common;
+    char *predators_arg, *preys_arg; /* looked up once the limits are known */
+    kit_outside_opts outside;
     pairing *pairs; /* npred * nprey */
     bot_time times[2 * PCLI_MAX_BOTS];
     size_t ntimes;
@@ -84,6 +91,10 @@ static int parse_tournament(int argc, char **argv, tournament *t) {
         int c = pcli_common_option(argc, argv, &i, &t->common);
         if (c < 0) return PCLI_USAGE;
         if (c > 0) continue;
+        if ((c = kit_outside_option(PCLI_PROG, argc, argv, &i, &t->outside)) != 0) {
+            if (c < 0) return PCLI_USAGE;
+            continue;
+        }
         if (!strcmp(opt, "--breakdown")) {
             t->breakdown = 1;
             continue;
@@ -97,10 +108,10 @@ static int parse_tournament(int argc, char **argv, tournament *t) {
         int rc = 0;
         if (!strcmp(opt, "--predators")) {
             have_pred = 1;
-            rc = pcli_bot_list(opt, v, PURSUIT_PREDATOR, t->predators, &t->npred);
+            t->predators_arg = v;
         } else if (!strcmp(opt, "--preys")) {
             have_prey = 1;
-            rc = pcli_bot_list(opt, v, PURSUIT_PREY, t->preys, &t->nprey);
+            t->preys_arg = v;
         } else if (!strcmp(opt, "--games")) {
             have_worlds = 1;
             rc = pcli_long(opt, v, 0, 100000000, &t->worlds);
@@ -116,7 +127,13 @@ static int parse_tournament(int argc, char **argv, tournament *t) {
     if (!have_pred) return pcli_fail("tournament: --predators is required");
     if (!have_prey) return pcli_fail("tournament: --preys is required");
     if (!have_worlds) return pcli_fail("tournament: --games is required");
-    return 0;
+    int rc = pcli_bot_list("--predators", t->predators_arg, PURSUIT_PREDATOR, &t->outside,
+                           t->predators, &t->npred);
+    if (!rc)
+        rc = pcli_bot_list("--preys", t->preys_arg, PURSUIT_PREY, &t->outside, t->preys,
+                           &t->nprey);
+    if (!rc && kit_outside_opts_open(PCLI_PROG, &t->outside, KIT_STDERR_DISCARD)) rc = PCLI_USAGE;
+    return rc;
 }
 
 static int compare_names(const void *a, const void *b) {
@@ -184,6 +201,7 @@ typedef struct game_outcome {
     int predator_won, clock;
     double decide_ns[2];
     int decisions[2];
+    kit_end ended[2]; /* why an outside program was ended */
     /* how the prey played: clocks it could move, clocks it stood still anyway, and whether
      * the game ended with the prey on a dead-end cell */
     int prey_free, prey_still, ended_in_dead_end;
@@ -253,6 +271,7 @@ static int play_pairings(const tournament *t, const pursuit_world *w, uint64_t s
         for (int r = 0; r < 2; r++) {
             g->decide_ns[r] = res.decide_ns[r];
             g->decisions[r] = res.decisions[r];
+            g->ended[r] = res.ended[r];
         }
     }
     free(dead);
@@ -303,6 +322,8 @@ static void tally(tournament *t, const world_slot *slot, int world, int kind) {
         tp->moves += g->decisions[PURSUIT_PREDATOR];
         ty->ns += g->decide_ns[PURSUIT_PREY];
         ty->moves += g->decisions[PURSUIT_PREY];
+        kit_end_tally_add(&tp->ended, g->ended[PURSUIT_PREDATOR]);
+        kit_end_tally_add(&ty->ended, g->ended[PURSUIT_PREY]);
         if (world >= 0) {
             pr->data_games[world][kind]++;
             if (g->predator_won)
@@ -526,6 +547,10 @@ static void print_times(const tournament *t) {
                b->role == PURSUIT_PREDATOR ? "predator" : "prey", b->moves,
                b->moves ? b->ns / (double)b->moves / 1000.0 : 0.0);
     }
+    const char *names[2 * PCLI_MAX_BOTS];
+    kit_end_tally ended[2 * PCLI_MAX_BOTS];
+    for (size_t i = 0; i < t->ntimes; i++) names[i] = t->times[i].bot->info.name, ended[i] = t->times[i].ended;
+    kit_print_ended(stdout, names, ended, (int)t->ntimes);
 }
 
 static int run_tournament(tournament *t) {
@@ -560,8 +585,12 @@ int cmd_tournament(int argc, char **argv) {
     if (!t) return pcli_fail("tournament: out of memory");
     pcli_common_defaults(&t->common);
     t->data_games = DEFAULT_DATA_GAMES;
+    t->outside = (kit_outside_opts){PCLI_FIRST_LIMIT_MS, PCLI_LIMIT_MS, NULL, KIT_STDERR_DISCARD};
     int rc = parse_tournament(argc, argv, t);
     if (!rc) rc = run_tournament(t);
+    kit_outside_opts_close(&t->outside);
+    pcli_free_bots(t->predators, t->npred);
+    pcli_free_bots(t->preys, t->nprey);
     for (size_t k = 0; k < t->ndata; k++) {
         pursuit_world_free(&t->data_worlds[k]);
         free(t->data_names[k]);

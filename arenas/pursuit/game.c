@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "kit/cputime.h"
+#include "kit/outside.h"
 #include "pursuit.h"
 
 pursuit_config pursuit_config_default(void) {
@@ -24,6 +25,8 @@ static void seat_seeds(uint64_t seed, uint64_t out[2]) {
 }
 
 static void close_seat(pursuit_game *g, int role) {
+    g->result.ended[role] = kit_bot_ended(&g->bot[role]->info, g->bot_state[role],
+                                          &g->result.ended_on[role]);
     if (g->bot[role]->release) g->bot[role]->release(g->bot_state[role]);
     g->bot_state[role] = NULL;
 }
@@ -46,6 +49,7 @@ int pursuit_game_open(pursuit_game *g, const pursuit_world *w, const pursuit_bot
         if (!bots[r]->init) continue;
         pursuit_view first;
         pursuit_view_of(&g->state, (pursuit_role)r, &first);
+        g->bot_state[r] = kit_bot_preset(&bots[r]->info); /* an outside seat's program, else NULL */
         if ((rc = bots[r]->init(&g->bot_state[r], &first, seeds[r])) != DMAP_OK) {
             if (r == 1) close_seat(g, 0);
             return rc;

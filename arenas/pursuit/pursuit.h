@@ -17,6 +17,7 @@
 #include <stdio.h>
 
 #include "kit/bot.h"
+#include "kit/process.h"
 #include "dmap.h"
 
 #define PURSUIT_DEFAULT_SIZE 8
@@ -155,6 +156,9 @@ extern const pursuit_bot pursuit_bot_chase, pursuit_bot_intercept, pursuit_bot_l
     pursuit_bot_greedy, pursuit_bot_random, pursuit_bot_naive, pursuit_bot_flee,
     pursuit_bot_bury, pursuit_bot_buryflee;
 
+/* The adapter of `cmd:PROGRAM ARGS` seats (bots/outside.c, kit/outside.h): not in the table;
+ * kit_outside_seat copies it for each outside seat. It plays either seat. */
+extern const pursuit_bot pursuit_bot_outside;
 /* Every built-in bot once, as `pursuit bots` lists them (predators, `random`, preys). */
 extern const kit_bot_table pursuit_bot_table;
 
@@ -187,6 +191,8 @@ typedef struct pursuit_result {
     double decide_ns[2];  /* total decision time per seat (PURSUIT_PREDATOR, PURSUIT_PREY) */
     int decisions[2];     /* decisions made per seat */
     int timeouts[2];      /* decisions that exceeded the time limit (counted as 's') */
+    kit_end ended[2];     /* why an outside program was ended (KIT_END_NONE: it was not) */
+    long ended_on[2];     /* the decision it was ended on (1 the first) */
 } pursuit_result;
 
 /* A game in progress, clock by clock (pursuit_play runs one to its end). The bots' generator

@@ -3,13 +3,13 @@
  * (player.c). The bots are tiny sh scripts this test writes into a temporary folder:
  *   silent     never answers                          -> out on turn 1 (score -1)
  *   late       answers turn 1, then sleeps on turn 2   -> out on turn 2
- *   longline   3 MB on one line, no newline            -> out on turn 1 (no line in time)
+ *   longline   3 MB on one line, no newline            -> out on turn 1 (too long)
  *   manylines  3 MB of "WAIT" lines at once            -> plays WAIT every turn (one line a turn)
- *   binary     invalid UTF-8 and control bytes         -> out on turn 1 (the referee's grammar)
+ *   binary     invalid UTF-8 and control bytes         -> out on turn 1 (invalid line)
  *   nul        "WAIT\0x": Java sees a NUL, not an end  -> out on turn 1
- *   closed     closes its stdout, then sleeps          -> out on turn 1 (end of output)
- *   exits      exits at once with status 3             -> out on turn 1
- *   segv       kills itself with SIGSEGV               -> out on turn 1
+ *   closed     closes its stdout, then sleeps          -> out on turn 1 (closed output)
+ *   exits      exits at once with status 3             -> out on turn 1 (exit)
+ *   segv       kills itself with SIGSEGV               -> out on turn 1 (crash)
  *   forker     starts a child holding the pipe, exits  -> out on turn 1, the child killed
  *   stderr     floods stderr (a pipe nobody reads) and answers WAIT -> the game completes
  *   setsid     starts a child in a session of its own (out of the process group), answers
@@ -24,7 +24,10 @@
  *              at the end kills the tree
  *   discard    prints to stderr with stderr discarded -> nothing reaches the arena's stderr
  *   errfile    prints to stderr with stderr sent to a file -> the file has the line
- * Every case: kt_play_match returns 0, the other three play on after it is out, and every
+ *   starter    a C bot written like CodinGame's starter (printf, never a flush) answering
+ *              WAIT -> plays on (its stdout is a terminal, line-buffered)
+ * Every case: kt_play_match returns 0, a bot that is out was ended for the reason shown (a
+ * timeout where none is named), the other three play on after it is out, and every
  * process the bot started is gone afterwards. Limits are short
  * (600 ms first turn, 300 ms after) so the whole test takes seconds; only bots that never
  * answer in time are asserted to be out, never one that answers at once. */
@@ -64,6 +67,7 @@ typedef struct hostile {
     int out_on_turn;    /* the decision on which it is ended; 0 = never asserted */
     int plays_on;       /* it must still be playing at the end (timeouts 0) */
     int stderr_to;      /* 0: the arena's stderr, 1: discarded, 2: a file */
+    kit_end why;        /* why it is ended (when out_on_turn) */
 } hostile;
 
 /* A child that leaves the bot's process group for a session of its own and records its pid. */
@@ -73,40 +77,41 @@ typedef struct hostile {
 #define ZEROS "000000000000000000000000000000000000000000000000000000000000"
 
 static const hostile cases[] = {
-    {"silent", "echo $$ >> \"$1\"\nexec sleep 30\n", 0, 1, 0, 0},
+    {"silent", "echo $$ >> \"$1\"\nexec sleep 30\n", 0, 1, 0, 0, KIT_END_TIMEOUT},
     {"late", "echo $$ >> \"$1\"\nanswer() { if [ $t -ge 1 ]; then sleep 5; fi; echo WAIT; }\n",
-     1, 2, 0, 0},
+     1, 2, 0, 0, KIT_END_TIMEOUT},
     {"longline", "echo $$ >> \"$1\"\nhead -c 3000000 /dev/zero | tr '\\000' A\nexec sleep 30\n",
-     0, 1, 0, 0},
-    {"manylines", "echo $$ >> \"$1\"\nyes WAIT | head -c 3000000\nexec sleep 30\n", 0, 0, 1, 0},
+     0, 1, 0, 0, KIT_END_TOO_LONG},
+    {"manylines", "echo $$ >> \"$1\"\nyes WAIT | head -c 3000000\nexec sleep 30\n", 0, 0, 1, 0, KIT_END_NONE},
     {"binary", "echo $$ >> \"$1\"\nprintf '\\377\\376\\001\\200\\300\\257WAIT\\n'\nexec sleep 30\n",
-     0, 1, 0, 0},
-    {"nul", "echo $$ >> \"$1\"\nprintf 'WAIT\\000x\\n'\nexec sleep 30\n", 0, 1, 0, 0},
-    {"closed", "echo $$ >> \"$1\"\nexec >&-\nexec sleep 30\n", 0, 1, 0, 0},
-    {"exits", "echo $$ >> \"$1\"\nexit 3\n", 0, 1, 0, 0},
-    {"segv", "echo $$ >> \"$1\"\nkill -SEGV $$\nsleep 30\n", 0, 1, 0, 0},
-    {"forker", "sleep 30 &\necho $! >> \"$1\"\nexit 0\n", 0, 1, 0, 0},
+     0, 1, 0, 0, KIT_END_INVALID},
+    {"nul", "echo $$ >> \"$1\"\nprintf 'WAIT\\000x\\n'\nexec sleep 30\n", 0, 1, 0, 0, KIT_END_INVALID},
+    {"closed", "echo $$ >> \"$1\"\nexec >&-\nexec sleep 30\n", 0, 1, 0, 0, KIT_END_CLOSED},
+    {"exits", "echo $$ >> \"$1\"\nexit 3\n", 0, 1, 0, 0, KIT_END_EXIT},
+    {"segv", "echo $$ >> \"$1\"\nkill -SEGV $$\nsleep 30\n", 0, 1, 0, 0, KIT_END_CRASH},
+    {"forker", "sleep 30 &\necho $! >> \"$1\"\nexit 0\n", 0, 1, 0, 0, KIT_END_TIMEOUT},
     {"stderr",
      "(while :; do echo 'flood flood flood flood flood flood flood flood' >&2; done) &\n"
      "echo $! >> \"$1\"\necho $$ >> \"$1\"\nanswer() { echo WAIT; }\n",
-     1, 0, 0, 0},
-    {"setsid", ESCAPEE " &\necho $$ >> \"$1\"\nanswer() { echo WAIT; }\n", 1, 0, 1, 0},
-    {"daemon", "(" ESCAPEE " &)\necho $$ >> \"$1\"\nanswer() { echo WAIT; }\n", 1, 0, 1, 0},
+     1, 0, 0, 0, KIT_END_NONE},
+    {"setsid", ESCAPEE " &\necho $$ >> \"$1\"\nanswer() { echo WAIT; }\n", 1, 0, 1, 0, KIT_END_NONE},
+    {"daemon", "(" ESCAPEE " &)\necho $$ >> \"$1\"\nanswer() { echo WAIT; }\n", 1, 0, 1, 0, KIT_END_NONE},
     {"zeros",
      "echo $$ >> \"$1\"\nz=" ZEROS ZEROS ZEROS ZEROS ZEROS "\n"
      "answer() { set -- $own; echo \"MOVE $z$3 $z$4\"; }\n",
-     1, 0, 1, 0},
+     1, 0, 1, 0, KIT_END_NONE},
     {"toolong",
      "echo $$ >> \"$1\"\nprintf 'WAIT '; head -c 5000 /dev/zero | tr '\\000' a; echo\n"
      "exec sleep 30\n",
-     0, 1, 0, 0},
-    {"regicide", "echo $$ >> \"$1\"\n" KEEPER "kill -KILL $keeper\nexec sleep 30\n", 0, 1, 0, 0},
+     0, 1, 0, 0, KIT_END_TOO_LONG},
+    {"regicide", "echo $$ >> \"$1\"\n" KEEPER "kill -KILL $keeper\nexec sleep 30\n", 0, 1, 0, 0, KIT_END_TIMEOUT},
     {"stopper", ESCAPEE " &\necho $$ >> \"$1\"\n" KEEPER "kill -STOP $keeper\nanswer() { echo WAIT; }\n",
-     1, 0, 1, 0},
+     1, 0, 1, 0, KIT_END_NONE},
     {"discard", "echo $$ >> \"$1\"\nanswer() { echo debug-line >&2; echo WAIT; }\n", 1, 0, 1,
-     1},
+     1, KIT_END_NONE},
     {"errfile", "echo $$ >> \"$1\"\nanswer() { echo debug-line >&2; echo WAIT; }\n", 1, 0, 1,
-     2},
+     2, KIT_END_NONE},
+    {"starter", "echo $$ >> \"$1\"\nexec \"$STARTER_BOT\"\n", 0, 0, 1, 0, KIT_END_NONE},
 };
 
 /* A process is gone when it no longer exists or is a zombie nobody reaped yet (a killed
@@ -216,8 +221,9 @@ static void run_case(const kt_mapset *maps, const char *dir, const hostile *h,
     if (errfd >= 0) close(errfd);
     remove(errfile);
     if (pipefd[0] >= 0) close(pipefd[0]);
-    fprintf(stderr, "%-10s rc %d turns %d seat0: score %d decisions %d timeouts %d\n", h->name,
-            rc, res.turns, res.score[0], res.decisions[0], res.timeouts[0]);
+    fprintf(stderr, "%-10s rc %d turns %d seat0: score %d decisions %d timeouts %d ended: %s\n",
+            h->name, rc, res.turns, res.score[0], res.decisions[0], res.timeouts[0],
+            kit_end_name(res.ended[0]));
     CHECK_EQ_INT(rc, 0);
     if (rc != 0) fprintf(stderr, "%s: %s\n", h->name, err);
     /* the others played on after the hostile bot was out */
@@ -225,11 +231,16 @@ static void run_case(const kt_mapset *maps, const char *dir, const hostile *h,
     if (h->out_on_turn) {
         CHECK_EQ_INT(res.timeouts[0], 1);
         CHECK_EQ_INT(res.decisions[0], h->out_on_turn);
+        CHECK_EQ_INT((int)res.ended[0], (int)h->why);
+        if (res.ended[0] != h->why)
+            fprintf(stderr, "%s: ended by %s, expected %s\n", h->name, kit_end_name(res.ended[0]),
+                    kit_end_name(h->why));
         if (h->out_on_turn == 1) CHECK_EQ_INT(res.score[0], -1);
     }
     if (h->plays_on) {
         /* WAIT every turn, like the built-in wait bot in the reference game */
         CHECK_EQ_INT(res.timeouts[0], 0);
+        CHECK_EQ_INT((int)res.ended[0], (int)KIT_END_NONE);
         CHECK_EQ_INT(res.turns, reference->turns);
         for (int i = 0; i < KT_PLAYERS; i++) CHECK_EQ_INT(res.score[i], reference->score[i]);
     }
@@ -242,10 +253,11 @@ static void run_case(const kt_mapset *maps, const char *dir, const hostile *h,
 }
 
 int main(int argc, char **argv) {
-    if (argc < 2) {
-        fprintf(stderr, "usage: test_kutulu_hostile MAPS_DIR\n");
+    if (argc < 4) {
+        fprintf(stderr, "usage: test_kutulu_hostile MAPS_DIR TESTS_DIR STARTER_BOT\n");
         return 2;
     }
+    setenv("STARTER_BOT", argv[3], 1); /* the starter case runs it */
     static kt_mapset maps;
     char err[256];
     if (kt_mapset_load(argv[1], &maps, err, sizeof err)) {

@@ -119,7 +119,7 @@ check_line() { # check_line LINE ARGS...: exit 2, stderr exactly LINE
     check_bad "$@"
     [ "$(cat "$tmp/err")" = "$line" ] || fail "'$*': stderr '$(cat "$tmp/err")', want '$line'"
 }
-known=$("$P" bots | awk '{ printf "%s%s", sep, $1; sep = ", " }')
+known="$("$P" bots | awk '{ printf "%s%s", sep, $1; sep = ", " }'), or cmd:PROGRAM ARGS"
 [ -n "$known" ] || fail "pommerman bots lists no bot"
 check_line "pommerman: --bots: give exactly 4 bots (config ffa), got 1" "$P" match --seed 1 --bots simple
 check_line "pommerman: --bots: give exactly 4 bots (config ffa), got 5" "$P" match --seed 1 --bots simple,simple,simple,simple,simple

@@ -101,8 +101,8 @@ expect_usage "missing file" "nothere.dat" "$PURSUIT" match --world nothere.dat -
 # Bad arguments.
 # Bots: `pursuit bots` lists each once with its seat; --bots takes the predator, then the prey,
 # each looked up among its seat's bots (the kit's words, the seat's bots in table order).
-predators="chase, intercept, lazy, greedy, random"
-preys="naive, flee, bury, buryflee, random"
+predators="chase, intercept, lazy, greedy, random, or cmd:PROGRAM ARGS"
+preys="naive, flee, bury, buryflee, random, or cmd:PROGRAM ARGS"
 listed=$("$PURSUIT" bots | awk '{ printf "%s%s", sep, $1; sep = " " }')
 if [[ "$listed" == "chase intercept lazy greedy random naive flee bury buryflee" ]] &&
     "$PURSUIT" bots | grep -q '^random  *either seat:'; then pass; else fail "bots: $listed"; fi

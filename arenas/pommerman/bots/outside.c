@@ -1,0 +1,88 @@
+/* outside.c — the adapter of `cmd:PROGRAM ARGS` seats (kit/outside.h): each decision sends the
+ * observation as one JSON line, with the keys and values the environment's docker agents get
+ * (the observation dictionary, boards as rows of numbers), and reads the answer line: an action
+ * number 0..5, bare or as {"action": N} like the docker agents' answer (README, "Outside
+ * programs"). An ended program stops (action 0) from then on. */
+#include <jansson.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "kit/outside.h"
+#include "pommerman.h"
+
+/* constants.GameType */
+enum { GAME_TYPE_FFA = 1, GAME_TYPE_ONE_VS_ONE = 4 };
+
+static json_t *rows(const unsigned char *cells, int n) {
+    json_t *a = json_array();
+    for (int r = 0; r < n; r++) {
+        json_t *row = json_array();
+        for (int c = 0; c < n; c++) json_array_append_new(row, json_integer(cells[r * n + c]));
+        json_array_append_new(a, row);
+    }
+    return a;
+}
+
+static json_t *ints(const int *v, int n) {
+    json_t *a = json_array();
+    for (int i = 0; i < n; i++) json_array_append_new(a, json_integer(v[i]));
+    return a;
+}
+
+/* The observation as one JSON object (the README's protocol). */
+static json_t *obs_json(const pm_obs *o, int game_type) {
+    json_t *j = json_pack("{s:o,s:o,s:o,s:o,s:o,s:o,s:i,s:s,s:[i,i],s:i,s:b,s:i,s:i,s:o,s:i}",
+                          "alive", ints(o->alive, o->alive_count), "board", rows(o->board, o->size),
+                          "bomb_blast_strength", rows(o->bomb_blast_strength, o->size),
+                          "bomb_life", rows(o->bomb_life, o->size), "bomb_moving_direction",
+                          rows(o->bomb_moving_direction, o->size), "flame_life",
+                          rows(o->flame_life, o->size), "game_type", game_type, "game_env",
+                          "pommerman.envs.v0:Pomme", "position", o->r, o->c, "blast_strength",
+                          o->blast_strength, "can_kick", o->can_kick, "teammate", PM_AGENT_DUMMY,
+                          "ammo", o->ammo, "enemies", ints(o->enemies, o->nenemies), "step_count",
+                          o->step_count);
+    return j;
+}
+
+/* The answer: N or {"action": N}, N an action 0..5. -1 for anything else. */
+static int parse_answer(const char *line, pm_action *a) {
+    json_t *j = json_loads(line, JSON_DECODE_ANY | JSON_REJECT_DUPLICATES, NULL);
+    json_t *v = json_is_object(j) ? json_object_get(j, "action") : j;
+    int ok = json_is_integer(v) && json_integer_value(v) >= 0 &&
+             json_integer_value(v) < PM_NUM_ACTIONS;
+    if (ok) *a = (pm_action)json_integer_value(v);
+    json_decref(j);
+    return ok ? 0 : -1;
+}
+
+static int outside_init(void **state, const pm_view *first, uint64_t seed) {
+    (void)seed;
+    /* two agents: OneVsOne-v0; four: the free-for-all */
+    int enemies = first->obs.nenemies;
+    int rc = kit_outside_start(state);
+    if (rc) return rc;
+    kit_outside *o = *state;
+    o->user = enemies == 1 ? GAME_TYPE_ONE_VS_ONE : GAME_TYPE_FFA;
+    return 0;
+}
+
+static int outside_decide(void *state, const pm_view *view, pm_action *action) {
+    kit_outside *o = state;
+    *action = PM_STOP;
+    if (o->ended != KIT_END_NONE) return 0;
+    json_t *j = obs_json(&view->obs, (int)o->user);
+    char *text = j ? json_dumps(j, JSON_COMPACT) : NULL;
+    json_decref(j);
+    if (!text) return DMAP_ERR_NOMEM;
+    const char *got = kit_outside_ask_text(o, text);
+    free(text);
+    if (got && parse_answer(got, action)) {
+        kit_outside_reject(o);
+        *action = PM_STOP;
+    }
+    return 0;
+}
+
+const pm_bot pm_bot_outside = {
+    {"cmd:", "an outside program: the observation as JSON Lines, an action number per line"},
+    outside_init, outside_decide, kit_outside_release, NULL};
