@@ -61,6 +61,7 @@ typedef struct bfs_job {
     void *out;
     dmap_simd simd;
     int rows;            /* boards fit the small-board engine */
+    int narrow;          /* and are narrow enough for 16-bit lanes (narrow_avx512.c) */
     int bits;            /* and the bitset search of bfs_bits.c */
     bfs_scratch *scratch; /* one per thread */
     int *errors;         /* one per chunk */
@@ -257,6 +258,14 @@ static int bfs_one_board(const bfs_job *j, size_t b, bfs_scratch *s) {
 static void bfs_chunk(void *ctx, size_t chunk, int thread) {
     const bfs_job *j = ctx;
     size_t b0 = chunk * CHUNK_BOARDS, b1 = b0 + CHUNK_BOARDS < j->n ? b0 + CHUNK_BOARDS : j->n;
+    if (j->narrow && j->simd == DMAP_SIMD_AVX512) {
+        /* 32 boards per register, one 16-bit lane per board row */
+        dmap_narrow_job nj = {j->w, j->h, j->moves, j->max_depth, j->walls, j->sources,
+                              j->first, j->type, j->out};
+        for (size_t b = b0; b < b1; b += 32)
+            dmap_narrow_bfs32_avx512(&nj, b, b1 - b < 32 ? (int)(b1 - b) : 32);
+        return;
+    }
     if (j->rows && j->simd == DMAP_SIMD_AVX512) {
         /* a board's rows in the lanes (rowbits_avx512.c), straight into the type; boards of
          * up to 16 rows four at a time */
@@ -377,7 +386,9 @@ int dmap_bfs_batch(const dmap_boards *bd, const dmap_moves *m, const int *source
                  : m->corners == DMAP_CORNERS_STRICT ? DMAP_ROWBITS_8_STRICT
                                                      : DMAP_ROWBITS_8_CUT,
                  max_depth, cells, bd->n, bd->walls, m, sources, first, type, depths, path,
-                 dmap_rowbits_fits(&shape), dmap_bfs_bits_fits(&shape, m), NULL, NULL};
+                 dmap_rowbits_fits(&shape),
+                 bd->w <= DMAP_NARROW_MAX_W && bd->h <= DMAP_NARROW_MAX_H,
+                 dmap_bfs_bits_fits(&shape, m), NULL, NULL};
     int nthreads = dmap_pool_threads(pool);
     size_t nchunks = (bd->n + CHUNK_BOARDS - 1) / CHUNK_BOARDS;
     j.errors = calloc(nchunks, sizeof *j.errors);
