@@ -61,7 +61,6 @@ typedef struct bfs_job {
     void *out;
     dmap_simd simd;
     int rows;            /* boards fit the small-board engine */
-    int narrow;          /* and are narrow enough for 16-bit lanes (narrow_avx512.c) */
     int bits;            /* and the bitset search of bfs_bits.c */
     bfs_scratch *scratch; /* one per thread */
     int *errors;         /* one per chunk */
@@ -258,14 +257,6 @@ static int bfs_one_board(const bfs_job *j, size_t b, bfs_scratch *s) {
 static void bfs_chunk(void *ctx, size_t chunk, int thread) {
     const bfs_job *j = ctx;
     size_t b0 = chunk * CHUNK_BOARDS, b1 = b0 + CHUNK_BOARDS < j->n ? b0 + CHUNK_BOARDS : j->n;
-    if (j->narrow && j->simd == DMAP_SIMD_AVX512) {
-        /* 32 boards per register, one 16-bit lane per board row */
-        dmap_narrow_job nj = {j->w, j->h, j->moves, j->max_depth, j->walls, j->sources,
-                              j->first, j->type, j->out};
-        for (size_t b = b0; b < b1; b += 32)
-            dmap_narrow_bfs32_avx512(&nj, b, b1 - b < 32 ? (int)(b1 - b) : 32);
-        return;
-    }
     if (j->rows && j->simd == DMAP_SIMD_AVX512) {
         /* a board's rows in the lanes (rowbits_avx512.c), straight into the type; boards of
          * up to 16 rows four at a time */
@@ -306,6 +297,18 @@ static void bfs_chunk(void *ctx, size_t chunk, int thread) {
         int rc = bfs_one_board(j, b, &j->scratch[thread]);
         if (rc != DMAP_OK && j->errors[chunk] == DMAP_OK) j->errors[chunk] = rc;
     }
+}
+
+/* Narrow boards on AVX-512: 32 boards per register, one 16-bit lane per board row
+ * (narrow_avx512.c). A chunk takes a few microseconds, long beside the pool's hand-out. */
+enum { NARROW_CHUNK = 256 };
+
+static void narrow_chunk(void *ctx, size_t chunk, int thread) {
+    const dmap_narrow_job *j = ctx;
+    (void)thread;
+    size_t n = j->n, b0 = chunk * NARROW_CHUNK, b1 = b0 + NARROW_CHUNK < n ? b0 + NARROW_CHUNK : n;
+    for (size_t b = b0; b < b1; b += 32)
+        dmap_narrow_bfs32_avx512(j, b, b1 - b < 32 ? (int)(b1 - b) : 32);
 }
 
 /* The path a call runs: DMAP_SIMD_NONE, AVX2 or AVX512; DMAP_ERR_ARG for one not here. */
@@ -386,9 +389,13 @@ int dmap_bfs_batch(const dmap_boards *bd, const dmap_moves *m, const int *source
                  : m->corners == DMAP_CORNERS_STRICT ? DMAP_ROWBITS_8_STRICT
                                                      : DMAP_ROWBITS_8_CUT,
                  max_depth, cells, bd->n, bd->walls, m, sources, first, type, depths, path,
-                 dmap_rowbits_fits(&shape),
-                 bd->w <= DMAP_NARROW_MAX_W && bd->h <= DMAP_NARROW_MAX_H,
-                 dmap_bfs_bits_fits(&shape, m), NULL, NULL};
+                 dmap_rowbits_fits(&shape), dmap_bfs_bits_fits(&shape, m), NULL, NULL};
+    if (path == DMAP_SIMD_AVX512 && bd->w <= DMAP_NARROW_MAX_W && bd->h <= DMAP_NARROW_MAX_H) {
+        dmap_narrow_job nj = {bd->w, bd->h, j.moves, max_depth, bd->n, bd->walls, sources, first,
+                              type, depths};
+        dmap_pool_run(pool, narrow_chunk, &nj, (bd->n + NARROW_CHUNK - 1) / NARROW_CHUNK);
+        return DMAP_OK;
+    }
     int nthreads = dmap_pool_threads(pool);
     size_t nchunks = (bd->n + CHUNK_BOARDS - 1) / CHUNK_BOARDS;
     j.errors = calloc(nchunks, sizeof *j.errors);

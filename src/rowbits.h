@@ -155,6 +155,7 @@ enum { DMAP_NARROW_MAX_W = 16, DMAP_NARROW_MAX_H = 64 };
  * no limit), moves DMAP_ROWBITS_4/8_CUT/8_STRICT, out: n*w*h elements of type. */
 typedef struct dmap_narrow_job {
     int w, h, moves, max_depth;
+    size_t n;
     const unsigned char *walls;
     const int *sources;
     const size_t *first;
