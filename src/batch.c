@@ -1,9 +1,10 @@
 /* batch.c — the batch functions: BFS depths and Dijkstra maps of N boards of one size in one
  * call (dmap_bfs_batch, dmap_field_batch), on a caller's thread pool, with boards in SIMD
- * registers where the processor has them — AVX-512: a board's rows in the lanes
+ * registers where the processor has them — AVX-512: boards up to 16 columns wide 32 at a time,
+ * a board row per 16-bit lane (narrow_avx512.c), wider ones a board's rows in the lanes
  * (rowbits_avx512.c); AVX2: four boards in the lanes (below). Boards are cut into chunks of
- * CHUNK_BOARDS; each chunk writes only its own boards' outputs, so the result does not depend
- * on which thread runs which chunk. */
+ * CHUNK_BOARDS (NARROW_CHUNK on the narrow path); each chunk writes only its own boards'
+ * outputs, so the result does not depend on which thread runs which chunk. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>

@@ -23,15 +23,15 @@
 typedef uint16_t rows32 __attribute__((vector_size(64), aligned(64)));
 
 /* depth + 1 of a board of at most 16 x 64 cells is at most 1024: 11 bit planes. */
-enum { LANES = 32, MAX_ROWS = DMAP_NARROW_MAX_H, MAX_PLANES = 11 };
+enum { NARROW_LANES = 32, NARROW_ROWS = DMAP_NARROW_MAX_H, NARROW_PLANES = 11 };
 
 typedef struct group_state {
-    rows32 avail[MAX_ROWS];        /* free cells not reached yet */
-    rows32 f[MAX_ROWS + 1];        /* the last level's cells; row h stays empty */
-    rows32 plane[MAX_PLANES][MAX_ROWS]; /* rows h (when odd) up to even stay empty */
+    rows32 avail[NARROW_ROWS];        /* free cells not reached yet */
+    rows32 f[NARROW_ROWS + 1];        /* the last level's cells; row h stays empty */
+    rows32 plane[NARROW_PLANES][NARROW_ROWS]; /* rows h (when odd) up to even stay empty */
     /* strict corners: cells of row r - 1 that may step down-right into row r (dr of r - 1),
      * down-left, and of row r + 1 that may step up-right, up-left (as rowbits.c) */
-    rows32 dr[MAX_ROWS], dl[MAX_ROWS], ur[MAX_ROWS + 1], ul[MAX_ROWS + 1];
+    rows32 dr[NARROW_ROWS], dl[NARROW_ROWS], ur[NARROW_ROWS + 1], ul[NARROW_ROWS + 1];
 } group_state;
 
 /* The next level of row r from the last level's rows r - 1 (up), r (cur) and r + 1 (down). */
@@ -200,8 +200,8 @@ N512 void dmap_narrow_bfs32_avx512(const dmap_narrow_job *j, size_t b0, int coun
     while ((unsigned)(last + 1) >> nplanes) nplanes++;
     interleave_planes(&s, nplanes, even);
     const size_t esize = j->type == DMAP_ELEM_I16 ? 2 : j->type == DMAP_ELEM_F64 ? 8 : 4;
-    _Alignas(64) uint16_t idx[LANES];
-    for (int x = 0; x < LANES; x++) idx[x] = (uint16_t)(x < w ? x : x - w + 16);
+    _Alignas(64) uint16_t idx[NARROW_LANES];
+    for (int x = 0; x < NARROW_LANES; x++) idx[x] = (uint16_t)(x < w ? x : x - w + 16);
     const __m512i pack = _mm512_load_si512(idx);
     for (int i = 0; i < count; i++)
         write_board(&s, nplanes, w, h, i, pack, j->type,

@@ -9,7 +9,8 @@
  * choose it automatically where the result is the same as the general engine's (no parent
  * tree; unit steps and integer goal values for fields). rowbits.c is the plain C loop;
  * rowbits_avx512.c runs the same level step with eight rows of a board per AVX-512 register;
- * batch.c runs it on four boards per AVX2 register. */
+ * batch.c runs it on four boards per AVX2 register; narrow_avx512.c runs the batch BFS of
+ * boards up to 16 columns wide 32 boards per AVX-512 register, one 16-bit lane per row. */
 #ifndef DMAP_ROWBITS_H
 #define DMAP_ROWBITS_H
 
