@@ -1,7 +1,8 @@
 /* batch.c — the batch functions: BFS depths and Dijkstra maps of N boards of one size in one
  * call (dmap_bfs_batch, dmap_field_batch), on a caller's thread pool, with boards in SIMD
- * registers where the processor has them — AVX-512: boards up to 16 columns wide 32 at a time,
- * a board row per 16-bit lane (narrow_avx512.c), wider ones a board's rows in the lanes
+ * registers where the processor has them — AVX-512: boards up to 16 columns wide 32 at a time
+ * and up to 32 columns 16 at a time, a board row per lane (narrow_avx512.c), wider ones a
+ * board's rows in the lanes
  * (rowbits_avx512.c); AVX2: four boards in the lanes (below). Boards are cut into chunks of
  * CHUNK_BOARDS (NARROW_CHUNK on the narrow path); each chunk writes only its own boards'
  * outputs, so the result does not depend on which thread runs which chunk. */
@@ -300,7 +301,7 @@ static void bfs_chunk(void *ctx, size_t chunk, int thread) {
     }
 }
 
-/* Narrow boards on AVX-512: 32 boards per register, one 16-bit lane per board row
+/* Narrow boards on AVX-512: 32 or 16 boards per register, one lane per board row
  * (narrow_avx512.c). A chunk takes a few microseconds, long beside the pool's hand-out. */
 enum { NARROW_CHUNK = 256 };
 
@@ -308,8 +309,7 @@ static void narrow_chunk(void *ctx, size_t chunk, int thread) {
     const dmap_narrow_job *j = ctx;
     (void)thread;
     size_t n = j->n, b0 = chunk * NARROW_CHUNK, b1 = b0 + NARROW_CHUNK < n ? b0 + NARROW_CHUNK : n;
-    for (size_t b = b0; b < b1; b += 32)
-        dmap_narrow_bfs32_avx512(j, b, b1 - b < 32 ? (int)(b1 - b) : 32);
+    dmap_narrow_bfs_avx512(j, b0, b1);
 }
 
 /* The path a call runs: DMAP_SIMD_NONE, AVX2 or AVX512; DMAP_ERR_ARG for one not here. */

@@ -148,8 +148,9 @@ void dmap_rowbits_run4_avx512(const dmap_rowbits_job *jobs, int count)
 /* ---- narrow boards in 16-bit lanes (narrow_avx512.c) -------------------------------------- */
 
 /* The batch's boards at most DMAP_NARROW_MAX_W columns wide and DMAP_NARROW_MAX_H rows high
- * run 32 at a time, one 16-bit lane per board row. */
-enum { DMAP_NARROW_MAX_W = 16, DMAP_NARROW_MAX_H = 64 };
+ * run many at a time, one lane per board row: 32 boards in 16-bit lanes up to 16 columns, 16
+ * boards in 32-bit lanes up to 32. */
+enum { DMAP_NARROW_MAX_W = 32, DMAP_NARROW_MAX_H = 64 };
 
 /* A batch BFS (checked): n boards w x h, walls stacked, board b's sources
  * sources[first[b] .. first[b+1]-1] (first NULL: sources[b]), the last level max_depth (< 0:
@@ -164,10 +165,10 @@ typedef struct dmap_narrow_job {
     void *out;
 } dmap_narrow_job;
 
-/* Boards b0 .. b0+count-1 (count 1..32) of j, on AVX-512 F and BW (only where dmap_simd_best
- * says AVX-512): each board's output written once, -1 on walls and unreached cells. No
- * allocation (a group's bitsets, up to about 70 KiB, live on the stack). */
-void dmap_narrow_bfs32_avx512(const dmap_narrow_job *j, size_t b0, int count)
+/* Boards b0 .. b1-1 of j, on AVX-512 F and BW (only where dmap_simd_best says AVX-512): each
+ * board's output written once, -1 on walls and unreached cells. No allocation (a group's
+ * bitsets, up to about 75 KiB, live on the stack). */
+void dmap_narrow_bfs_avx512(const dmap_narrow_job *j, size_t b0, size_t b1)
     ROWBITS_MAYBE_UNUSED;
 
 #endif /* DMAP_NO_SMALL_BOARD */

@@ -180,9 +180,9 @@ static void test_equal_per_board(void) {
     printf("test_batch: %d batch calls compared board by board\n", cases);
 }
 
-/* The edges of the narrow-board path (boards up to 16 columns wide, 32 per register) and of
- * its neighbours: widths 1, 16 and 17, heights 1 and 64, board counts that leave the last
- * group of 32 part full, walls everywhere but the sources, no walls, sources on the border,
+/* The edges of the narrow-board paths (boards up to 16 columns wide, 32 per register; up to
+ * 32, 16 per register) and of their neighbours: widths 1, 16, 17, 32 and 33, heights 1 and
+ * 64, board counts that leave the last group of 32 or 16 part full, walls everywhere but the sources, no walls, sources on the border,
  * depth limits 0, 1 and a few. Every type, every SIMD path, pools of 1..8 threads or none;
  * the elements after the last board stay untouched. */
 static void test_narrow_edges(void) {
@@ -193,7 +193,9 @@ static void test_narrow_edges(void) {
     dmap_simd best = dmap_simd_best();
     const int sizes[][3] = {{16, 11, 33}, {17, 11, 40}, {1, 1, 1},   {1, 64, 35},
                             {16, 64, 31}, {16, 1, 65},  {3, 1, 32},  {11, 11, 97},
-                            {2, 63, 64},  {15, 2, 129}, {16, 16, 32}, {7, 5, 1}};
+                            {2, 63, 64},  {15, 2, 129}, {16, 16, 32}, {7, 5, 1},
+                            {32, 64, 17}, {33, 9, 20},  {32, 1, 16},  {24, 20, 47},
+                            {31, 3, 33}};
     const double densities[] = {-1.0, 1.0, 0.0, 0.05};
     const int depth_limits[] = {-1, 0, 1, 5, -1, 1000};
     int cases = 0;
