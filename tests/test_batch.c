@@ -182,8 +182,8 @@ static void test_equal_per_board(void) {
 
 /* The edges of the narrow-board paths (boards up to 16 columns wide, 32 per register; up to
  * 32, 16 per register) and of their neighbours: widths 1, 16, 17, 32 and 33, heights 1 and
- * 64, board counts that leave the last group of 32 or 16 part full, walls everywhere but the sources, no walls, sources on the border,
- * depth limits 0, 1 and a few. Every type, every SIMD path, pools of 1..8 threads or none;
+ * 64, board counts that leave the last group of 32 or 16 part full, walls everywhere but the
+ * sources, no walls, sources on the border, depth limits 0, 1 and a few. Every type, every SIMD path, pools of 1..8 threads or none;
  * the elements after the last board stay untouched. */
 static void test_narrow_edges(void) {
     dmap_rng r;
@@ -218,7 +218,8 @@ static void test_narrow_edges(void) {
             }
             unsigned char *out = malloc(n * cells * 8 + 64);
             for (int type = DMAP_ELEM_I16; type <= DMAP_ELEM_F64; type++) {
-                size_t bytes = n * cells * (type == DMAP_ELEM_I16 ? 2 : type == DMAP_ELEM_F64 ? 8 : 4);
+                size_t esize = type == DMAP_ELEM_I16 ? 2 : type == DMAP_ELEM_F64 ? 8 : 4;
+                size_t bytes = n * cells * esize;
                 for (int simd = DMAP_SIMD_NONE; simd <= (int)best; simd++) {
                     int t = (int)dmap_rng_below(&r, 9);
                     memset(out, 0x5a, bytes + 64);
