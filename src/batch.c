@@ -392,9 +392,8 @@ int dmap_bfs_batch(const dmap_boards *bd, const dmap_moves *m, const int *source
                  max_depth, cells, bd->n, bd->walls, m, sources, first, type, depths, path,
                  dmap_rowbits_fits(&shape), dmap_bfs_bits_fits(&shape, m), NULL, NULL};
     if (path == DMAP_SIMD_AVX512 && bd->w <= DMAP_NARROW_MAX_W && bd->h <= DMAP_NARROW_MAX_H) {
-        int stream = cells * bd->n * elem_bytes(type) >= DMAP_NARROW_STREAM_BYTES;
         dmap_narrow_job nj = {bd->w, bd->h, j.moves, max_depth, bd->n, bd->walls, sources, first,
-                              type, depths, stream};
+                              type, depths};
         dmap_pool_run(pool, narrow_chunk, &nj, (bd->n + NARROW_CHUNK - 1) / NARROW_CHUNK);
         return DMAP_OK;
     }

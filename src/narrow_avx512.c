@@ -32,19 +32,12 @@ enum { NARROW_ROWS = DMAP_NARROW_MAX_H, NARROW_PLANES = 12 };
  * lane widths. */
 #define NARROW_GROUP(rows_t, lane_t, S)                                                          \
     typedef struct narrow_group##S {                                                             \
+        rows_t avail[NARROW_ROWS];               /* free cells not reached yet */                \
+        rows_t f[NARROW_ROWS + 1];               /* the last level's cells; row h empty */       \
         rows_t plane[NARROW_PLANES][NARROW_ROWS]; /* rows h (when odd) to even stay empty */     \
-        union {                                                                                  \
-            struct {                                                                             \
-                rows_t avail[NARROW_ROWS]; /* free cells not reached yet */                      \
-                rows_t f[NARROW_ROWS + 1]; /* the last level's cells; row h empty */             \
-                /* strict corners: cells of row r - 1 that may step down-right into row r (dr    \
-                 * of r - 1), down-left, and of row r + 1 that may step up-right, up-left */     \
-                rows_t dr[NARROW_ROWS], dl[NARROW_ROWS], ur[NARROW_ROWS + 1];                    \
-                rows_t ul[NARROW_ROWS + 1];                                                      \
-            };                                                                                   \
-            /* after the search: the group's output, when it is streamed (narrow_stream) */      \
-            rows_t spill[6 * NARROW_ROWS + 3];                                                   \
-        };                                                                                       \
+        /* strict corners: cells of row r - 1 that may step down-right into row r (dr of         \
+         * r - 1), down-left, and of row r + 1 that may step up-right, up-left (rowbits.c) */    \
+        rows_t dr[NARROW_ROWS], dl[NARROW_ROWS], ur[NARROW_ROWS + 1], ul[NARROW_ROWS + 1];       \
     } narrow_group##S;                                                                           \
                                                                                                  \
     /* The next level of row r from the last level's rows r - 1, r and r + 1. */                 \
@@ -230,20 +223,6 @@ static N512_INLINE void narrow_write32(const narrow_group32 *s, int nplanes, int
     }
 }
 
-/* Copy a group's output (len bytes at src, 64-byte aligned) to dst with streaming stores
- * for the whole cache lines of dst: a large output is written once to memory, without being
- * read for ownership first or pushing the walls and bitsets out of the caches. */
-static N512 void narrow_stream(char *dst, const char *src, size_t len) {
-    size_t head = (size_t)(-(uintptr_t)dst & 63);
-    if (head > len) head = len;
-    memcpy(dst, src, head);
-    size_t i = head;
-    for (; i + 64 <= len; i += 64)
-        _mm512_stream_si512((void *)(dst + i), _mm512_loadu_si512(src + i));
-    memcpy(dst + i, src + i, len - i);
-    _mm_sfence();
-}
-
 /* 32 boards of up to 16 columns. */
 static N512 __attribute__((noinline)) void narrow_boards32(const dmap_narrow_job *j, size_t b0,
                                                            int count) {
@@ -252,16 +231,13 @@ static N512 __attribute__((noinline)) void narrow_boards32(const dmap_narrow_job
     int nplanes = narrow_search16(&s, j, b0, count);
     narrow_interleave(&s, nplanes, (h + 1) & ~1);
     const size_t esize = j->type == DMAP_ELEM_I16 ? 2 : j->type == DMAP_ELEM_F64 ? 8 : 4;
-    const size_t bytes = (size_t)w * (size_t)h * esize, len = bytes * (size_t)count;
+    const size_t bytes = (size_t)w * (size_t)h * esize;
     _Alignas(64) uint16_t idx[32];
     for (int x = 0; x < 32; x++) idx[x] = (uint16_t)(x < w ? x : x - w + 16);
     const __m512i pack = _mm512_load_si512(idx);
-    char *dst = (char *)j->out + b0 * bytes;
-    int stream = j->stream && len <= sizeof s.spill;
-    char *to = stream ? (char *)s.spill : dst;
     for (int i = 0; i < count; i++)
-        narrow_write16(&s, nplanes, w, h, i, pack, j->type, to + (size_t)i * bytes);
-    if (stream) narrow_stream(dst, (const char *)s.spill, len);
+        narrow_write16(&s, nplanes, w, h, i, pack, j->type,
+                      (char *)j->out + (b0 + (size_t)i) * bytes);
 }
 
 /* 16 boards of 17 to 32 columns. */
@@ -271,13 +247,9 @@ static N512 __attribute__((noinline)) void narrow_boards16(const dmap_narrow_job
     const int w = j->w, h = j->h;
     int nplanes = narrow_search32(&s, j, b0, count);
     const size_t esize = j->type == DMAP_ELEM_I16 ? 2 : j->type == DMAP_ELEM_F64 ? 8 : 4;
-    const size_t bytes = (size_t)w * (size_t)h * esize, len = bytes * (size_t)count;
-    char *dst = (char *)j->out + b0 * bytes;
-    int stream = j->stream && len <= sizeof s.spill;
-    char *to = stream ? (char *)s.spill : dst;
+    const size_t bytes = (size_t)w * (size_t)h * esize;
     for (int i = 0; i < count; i++)
-        narrow_write32(&s, nplanes, w, h, i, j->type, to + (size_t)i * bytes);
-    if (stream) narrow_stream(dst, (const char *)s.spill, len);
+        narrow_write32(&s, nplanes, w, h, i, j->type, (char *)j->out + (b0 + (size_t)i) * bytes);
 }
 
 N512 void dmap_narrow_bfs_avx512(const dmap_narrow_job *j, size_t b0, size_t b1) {

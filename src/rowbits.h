@@ -152,10 +152,6 @@ void dmap_rowbits_run4_avx512(const dmap_rowbits_job *jobs, int count)
  * boards in 32-bit lanes up to 32. */
 enum { DMAP_NARROW_MAX_W = 32, DMAP_NARROW_MAX_H = 64 };
 
-/* Batch outputs from this size on (larger than a core's share of the caches) are written with
- * streaming stores. */
-#define DMAP_NARROW_STREAM_BYTES ((size_t)16 << 20)
-
 /* A batch BFS (checked): n boards w x h, walls stacked, board b's sources
  * sources[first[b] .. first[b+1]-1] (first NULL: sources[b]), the last level max_depth (< 0:
  * no limit), moves DMAP_ROWBITS_4/8_CUT/8_STRICT, out: n*w*h elements of type. */
@@ -167,7 +163,6 @@ typedef struct dmap_narrow_job {
     const size_t *first;
     dmap_elem type;
     void *out;
-    int stream; /* write the output with streaming stores (an output larger than the caches) */
 } dmap_narrow_job;
 
 /* Boards b0 .. b1-1 of j, on AVX-512 F and BW (only where dmap_simd_best says AVX-512): each

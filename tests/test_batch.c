@@ -244,9 +244,9 @@ static void test_narrow_edges(void) {
     printf("test_batch: %d batch calls on the narrow boards' edges\n", cases);
 }
 
-/* A batch whose output is larger than the caches (16 MiB and more) is written with streaming
- * stores on the narrow path: int16 and int32 outputs of 32,771 boards of 16x16 (and of
- * 16,387 of 32x16) equal dmap_bfs board by board, on 3 threads and none. */
+/* Outputs larger than the caches on the narrow paths: int16 and int32 outputs of 32,771
+ * boards of 16x16, 16,387 of 32x16 and 70,001 of 11x11 equal dmap_bfs board by board, on 3
+ * threads and none. */
 static void test_large_output(void) {
     dmap_rng r;
     dmap_rng_seed(&r, 17);
