@@ -978,9 +978,11 @@ DMAP_API const dmap_grid *dmap_cache_grid(const dmap_cache *c);
  * lookahead over many candidate boards. The walls come stacked (board b's cell i is byte
  * b*W*H + i), the outputs too, in the element type the caller picks. Boards up to 64x64 run
  * on the small-board engine (one machine word per row, a whole BFS level at a time), in SIMD
- * registers where the processor has them, chosen at run time: with AVX-512 eight rows of a
- * board per register (and boards of up to 16 rows four at a time), with AVX2 four boards per
- * register; the plain C path gives the same results. A caller-made thread pool spreads the boards
+ * registers where the processor has them, chosen at run time: with AVX-512 the BFS of boards
+ * up to 64 rows high runs one board row per lane, 32 boards per register up to 16 columns
+ * wide, 16 boards up to 32 columns; wider boards eight rows of a board per register (and
+ * boards of up to 16 rows four at a time); with AVX2 four boards per register; the plain C
+ * path gives the same results. A caller-made thread pool spreads the boards
  * over threads; the library keeps no threads of its own, and the output is the same for any
  * number of threads and any SIMD path.
  * ---------------------------------------------------------------------------------------- */
@@ -1008,7 +1010,7 @@ typedef enum dmap_simd {
     DMAP_SIMD_AUTO = 0,
     DMAP_SIMD_NONE = 1,  /* plain C, one board at a time */
     DMAP_SIMD_AVX2 = 2,  /* 4 boards per 256-bit register (x86-64 with AVX2) */
-    DMAP_SIMD_AVX512 = 3 /* 8 boards per 512-bit register (x86-64 with AVX-512 F and BW) */
+    DMAP_SIMD_AVX512 = 3 /* AVX-512 F and BW: 32 or 16 narrow boards, or 8 rows, per register */
 } dmap_simd;
 
 /* The widest path this processor runs: DMAP_SIMD_NONE, DMAP_SIMD_AVX2 or DMAP_SIMD_AVX512.
@@ -1041,9 +1043,12 @@ DMAP_API int dmap_pool_threads(const dmap_pool *pool);
  * overflowing), DMAP_ERR_RANGE / DMAP_ERR_WALL (a source outside its board / on a wall),
  * DMAP_ERR_LIMIT (DMAP_ELEM_I16 when a depth could exceed 32767: more than 32768 cells and no
  * max_depth below that), DMAP_ERR_NOMEM; everything is checked before anything is written.
- * Cost: a board up to 64x64 takes a few word operations per row and BFS level (eight rows per
- * operation with AVX-512); larger boards one dmap_bfs each. No allocation on the SIMD paths
- * but a few bytes per chunk of 64 boards; the plain path takes W*H ints per thread. */
+ * Cost: a board up to 64x64 takes a few word operations per row and BFS level (with AVX-512
+ * one operation per row for 32 boards up to 16 columns wide or 16 up to 32, else per eight
+ * rows of a board); larger boards one dmap_bfs each. Each output element is written once. No
+ * allocation on the AVX-512 path for boards up to 32 columns wide (about 75 KiB of stack), a
+ * few bytes per chunk of 64 boards on the other SIMD paths; the plain path takes W*H ints
+ * per thread. */
 DMAP_API int dmap_bfs_batch(const dmap_boards *boards, const dmap_moves *m, const int *sources,
                             const size_t *first, int max_depth, dmap_elem type, void *depths,
                             dmap_pool *pool, dmap_simd simd);

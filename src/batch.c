@@ -1,9 +1,11 @@
 /* batch.c — the batch functions: BFS depths and Dijkstra maps of N boards of one size in one
  * call (dmap_bfs_batch, dmap_field_batch), on a caller's thread pool, with boards in SIMD
- * registers where the processor has them — AVX-512: a board's rows in the lanes
+ * registers where the processor has them — AVX-512: boards up to 16 columns wide 32 at a time
+ * and up to 32 columns 16 at a time, a board row per lane (narrow_avx512.c), wider ones a
+ * board's rows in the lanes
  * (rowbits_avx512.c); AVX2: four boards in the lanes (below). Boards are cut into chunks of
- * CHUNK_BOARDS; each chunk writes only its own boards' outputs, so the result does not depend
- * on which thread runs which chunk. */
+ * CHUNK_BOARDS (NARROW_CHUNK on the narrow path); each chunk writes only its own boards'
+ * outputs, so the result does not depend on which thread runs which chunk. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -299,6 +301,17 @@ static void bfs_chunk(void *ctx, size_t chunk, int thread) {
     }
 }
 
+/* Narrow boards on AVX-512: 32 or 16 boards per register, one lane per board row
+ * (narrow_avx512.c). A chunk takes a few microseconds, long beside the pool's hand-out. */
+enum { NARROW_CHUNK = 256 };
+
+static void narrow_chunk(void *ctx, size_t chunk, int thread) {
+    const dmap_narrow_job *j = ctx;
+    (void)thread;
+    size_t n = j->n, b0 = chunk * NARROW_CHUNK, b1 = b0 + NARROW_CHUNK < n ? b0 + NARROW_CHUNK : n;
+    dmap_narrow_bfs_avx512(j, b0, b1);
+}
+
 /* The path a call runs: DMAP_SIMD_NONE, AVX2 or AVX512; DMAP_ERR_ARG for one not here. */
 static int pick_simd(dmap_simd asked, dmap_simd *path) {
     dmap_simd best = dmap_simd_best();
@@ -378,6 +391,12 @@ int dmap_bfs_batch(const dmap_boards *bd, const dmap_moves *m, const int *source
                                                      : DMAP_ROWBITS_8_CUT,
                  max_depth, cells, bd->n, bd->walls, m, sources, first, type, depths, path,
                  dmap_rowbits_fits(&shape), dmap_bfs_bits_fits(&shape, m), NULL, NULL};
+    if (path == DMAP_SIMD_AVX512 && bd->w <= DMAP_NARROW_MAX_W && bd->h <= DMAP_NARROW_MAX_H) {
+        dmap_narrow_job nj = {bd->w, bd->h, j.moves, max_depth, bd->n, bd->walls, sources, first,
+                              type, depths};
+        dmap_pool_run(pool, narrow_chunk, &nj, (bd->n + NARROW_CHUNK - 1) / NARROW_CHUNK);
+        return DMAP_OK;
+    }
     int nthreads = dmap_pool_threads(pool);
     size_t nchunks = (bd->n + CHUNK_BOARDS - 1) / CHUNK_BOARDS;
     j.errors = (int *)calloc(nchunks, sizeof *j.errors);

@@ -9,7 +9,8 @@
  * choose it automatically where the result is the same as the general engine's (no parent
  * tree; unit steps and integer goal values for fields). rowbits.c is the plain C loop;
  * rowbits_avx512.c runs the same level step with eight rows of a board per AVX-512 register;
- * batch.c runs it on four boards per AVX2 register. */
+ * batch.c runs it on four boards per AVX2 register; narrow_avx512.c runs the batch BFS of
+ * boards up to 16 columns wide 32 boards per AVX-512 register, one 16-bit lane per row. */
 #ifndef DMAP_ROWBITS_H
 #define DMAP_ROWBITS_H
 
@@ -142,6 +143,32 @@ int dmap_rowbits_run_avx512(const dmap_rowbits_job *j)
 /* Up to four BFS jobs (sources at level 0, no target) on boards of one size of at most 16
  * rows and one move rule, stepped together (the batch's small boards). */
 void dmap_rowbits_run4_avx512(const dmap_rowbits_job *jobs, int count)
+    ROWBITS_MAYBE_UNUSED;
+
+/* ---- narrow boards in 16-bit lanes (narrow_avx512.c) -------------------------------------- */
+
+/* The batch's boards at most DMAP_NARROW_MAX_W columns wide and DMAP_NARROW_MAX_H rows high
+ * run many at a time, one lane per board row: 32 boards in 16-bit lanes up to 16 columns, 16
+ * boards in 32-bit lanes up to 32. */
+enum { DMAP_NARROW_MAX_W = 32, DMAP_NARROW_MAX_H = 64 };
+
+/* A batch BFS (checked): n boards w x h, walls stacked, board b's sources
+ * sources[first[b] .. first[b+1]-1] (first NULL: sources[b]), the last level max_depth (< 0:
+ * no limit), moves DMAP_ROWBITS_4/8_CUT/8_STRICT, out: n*w*h elements of type. */
+typedef struct dmap_narrow_job {
+    int w, h, moves, max_depth;
+    size_t n;
+    const unsigned char *walls;
+    const int *sources;
+    const size_t *first;
+    dmap_elem type;
+    void *out;
+} dmap_narrow_job;
+
+/* Boards b0 .. b1-1 of j, on AVX-512 F and BW (only where dmap_simd_best says AVX-512): each
+ * board's output written once, -1 on walls and unreached cells. No allocation (a group's
+ * bitsets, up to about 75 KiB, live on the stack). */
+void dmap_narrow_bfs_avx512(const dmap_narrow_job *j, size_t b0, size_t b1)
     ROWBITS_MAYBE_UNUSED;
 
 #endif /* DMAP_NO_SMALL_BOARD */

@@ -35,14 +35,17 @@ typedef struct boards_case {
     dmap_goal *goals;
 } boards_case;
 
-/* n random boards w x h; one source per board (first NULL) or 0..3 (offsets). */
-static void make_case(boards_case *c, int w, int h, size_t n, int several, dmap_rng *r) {
+/* n random boards w x h, each cell a wall with probability density (< 0: one drawn for the
+ * whole case); one source per board (first NULL) or 0..3 (offsets), on the board's border
+ * when edge is set. */
+static void make_case_with(boards_case *c, int w, int h, size_t n, int several, double density,
+                           int edge, dmap_rng *r) {
     size_t cells = (size_t)w * (size_t)h;
     c->walls = malloc(n * cells + 1);
     c->sources = malloc(n * 3 * sizeof(int) + sizeof(int));
     c->goals = malloc(n * 3 * sizeof(dmap_goal) + sizeof(dmap_goal));
     c->first = several ? malloc((n + 1) * sizeof(size_t)) : NULL;
-    double density = 0.1 + 0.4 * dmap_rng_unit(r);
+    if (density < 0) density = 0.1 + 0.4 * dmap_rng_unit(r);
     for (size_t i = 0; i < n * cells; i++) c->walls[i] = dmap_rng_unit(r) < density;
     size_t k = 0;
     for (size_t b = 0; b < n; b++) {
@@ -50,6 +53,14 @@ static void make_case(boards_case *c, int w, int h, size_t n, int several, dmap_
         if (several) c->first[b] = k;
         for (size_t s = 0; s < count; s++, k++) {
             int cell = (int)dmap_rng_below(r, (uint32_t)cells);
+            if (edge) { /* on a corner or a side: x or y at 0 or at its end */
+                int x = cell % w, y = cell / w, side = (int)dmap_rng_below(r, 4);
+                if (side == 0) x = 0;
+                if (side == 1) x = w - 1;
+                if (side == 2) y = 0;
+                if (side == 3) y = h - 1;
+                cell = y * w + x;
+            }
             c->walls[b * cells + (size_t)cell] = 0;
             c->sources[k] = cell;
             c->goals[k].x = cell % w;
@@ -62,6 +73,10 @@ static void make_case(boards_case *c, int w, int h, size_t n, int several, dmap_
     c->b.h = h;
     c->b.n = n;
     c->b.walls = c->walls;
+}
+
+static void make_case(boards_case *c, int w, int h, size_t n, int several, dmap_rng *r) {
+    make_case_with(c, w, h, n, several, -1.0, 0, r);
 }
 
 static void free_case(boards_case *c) {
@@ -165,6 +180,114 @@ static void test_equal_per_board(void) {
     printf("test_batch: %d batch calls compared board by board\n", cases);
 }
 
+/* The edges of the narrow-board paths (boards up to 16 columns wide, 32 per register; up to
+ * 32, 16 per register) and of their neighbours: widths 1, 16, 17, 32 and 33, heights 1 and
+ * 64, board counts that leave the last group of 32 or 16 part full, walls everywhere but the
+ * sources, no walls, sources on the border, depth limits 0, 1 and a few. Every type, every SIMD path, pools of 1..8 threads or none;
+ * the elements after the last board stay untouched. */
+static void test_narrow_edges(void) {
+    dmap_rng r;
+    dmap_rng_seed(&r, 16);
+    dmap_pool *pools[9] = {NULL};
+    for (int t = 1; t <= 8; t++) CHECK_EQ_INT(dmap_pool_new(&pools[t], t), DMAP_OK);
+    dmap_simd best = dmap_simd_best();
+    const int sizes[][3] = {{16, 11, 33}, {17, 11, 40}, {1, 1, 1},   {1, 64, 35},
+                            {16, 64, 31}, {16, 1, 65},  {3, 1, 32},  {11, 11, 97},
+                            {2, 63, 64},  {15, 2, 129}, {16, 16, 32}, {7, 5, 1},
+                            {32, 64, 17}, {33, 9, 20},  {32, 1, 16},  {24, 20, 47},
+                            {31, 3, 33}};
+    const double densities[] = {-1.0, 1.0, 0.0, 0.05};
+    const int depth_limits[] = {-1, 0, 1, 5, -1, 1000};
+    int cases = 0;
+    for (size_t si = 0; si < sizeof sizes / sizeof sizes[0]; si++) {
+        for (int v = 0; v < 6; v++) {
+            int w = sizes[si][0], h = sizes[si][1], k = v % 3;
+            size_t n = (size_t)sizes[si][2], cells = (size_t)w * (size_t)h;
+            boards_case c;
+            make_case_with(&c, w, h, n, v >= 3, densities[(si + (size_t)v) % 4], v % 2, &r);
+            dmap_moves m = move_rule(k);
+            int max_depth = depth_limits[(si * 7 + (size_t)v) % 6];
+            int *depths = malloc(n * cells * sizeof *depths);
+            for (size_t b = 0; b < n; b++) {
+                size_t k0, k1;
+                board_range(&c, b, &k0, &k1);
+                dmap_grid g = {w, h, c.walls + b * cells, NULL};
+                CHECK_EQ_INT(dmap_bfs(&g, &m, c.sources + k0, k1 - k0, max_depth,
+                                      depths + b * cells, NULL, NULL),
+                             DMAP_OK);
+            }
+            unsigned char *out = malloc(n * cells * 8 + 64);
+            for (int type = DMAP_ELEM_I16; type <= DMAP_ELEM_F64; type++) {
+                size_t esize = type == DMAP_ELEM_I16 ? 2 : type == DMAP_ELEM_F64 ? 8 : 4;
+                size_t bytes = n * cells * esize;
+                for (int simd = DMAP_SIMD_NONE; simd <= (int)best; simd++) {
+                    int t = (int)dmap_rng_below(&r, 9);
+                    memset(out, 0x5a, bytes + 64);
+                    CHECK_EQ_INT(dmap_bfs_batch(&c.b, &m, c.sources, c.first, max_depth,
+                                                (dmap_elem)type, out, t ? pools[t] : NULL,
+                                                (dmap_simd)simd),
+                                 DMAP_OK);
+                    int bad = 0;
+                    for (size_t i = 0; i < n * cells; i++)
+                        bad += elem_at(out, (dmap_elem)type, i) != (double)depths[i];
+                    for (size_t i = bytes; i < bytes + 64; i++) bad += out[i] != 0x5a;
+                    CHECK_EQ_INT(bad, 0);
+                    cases++;
+                }
+            }
+            free(out);
+            free(depths);
+            free_case(&c);
+        }
+    }
+    for (int t = 1; t <= 8; t++) dmap_pool_free(pools[t]);
+    printf("test_batch: %d batch calls on the narrow boards' edges\n", cases);
+}
+
+/* Outputs larger than the caches on the narrow paths: int16 and int32 outputs of 32,771
+ * boards of 16x16, 16,387 of 32x16 and 70,001 of 11x11 equal dmap_bfs board by board, on 3
+ * threads and none. */
+static void test_large_output(void) {
+    dmap_rng r;
+    dmap_rng_seed(&r, 17);
+    dmap_pool *pool = NULL;
+    CHECK_EQ_INT(dmap_pool_new(&pool, 3), DMAP_OK);
+    const int sizes[][3] = {{16, 16, 32771}, {32, 16, 16387}, {11, 11, 70001}};
+    for (int si = 0; si < 3; si++) {
+        int w = sizes[si][0], h = sizes[si][1];
+        size_t n = (size_t)sizes[si][2], cells = (size_t)w * (size_t)h;
+        boards_case c;
+        make_case_with(&c, w, h, n, si == 1, -1.0, 0, &r);
+        dmap_moves m = move_rule(si);
+        int *depths = malloc(n * cells * sizeof *depths);
+        for (size_t b = 0; b < n; b++) {
+            size_t k0, k1;
+            board_range(&c, b, &k0, &k1);
+            dmap_grid g = {w, h, c.walls + b * cells, NULL};
+            CHECK_EQ_INT(dmap_bfs(&g, &m, c.sources + k0, k1 - k0, -1, depths + b * cells, NULL,
+                                  NULL),
+                         DMAP_OK);
+        }
+        void *out = malloc(n * cells * 4);
+        for (int type = DMAP_ELEM_I16; type <= DMAP_ELEM_I32; type++) {
+            for (int p = 0; p < 2; p++) {
+                memset(out, 0x5a, n * cells * 4);
+                CHECK_EQ_INT(dmap_bfs_batch(&c.b, &m, c.sources, c.first, -1, (dmap_elem)type,
+                                            out, p ? pool : NULL, DMAP_SIMD_AUTO),
+                             DMAP_OK);
+                size_t bad = 0;
+                for (size_t i = 0; i < n * cells; i++)
+                    bad += elem_at(out, (dmap_elem)type, i) != (double)depths[i];
+                CHECK_EQ_INT((int)bad, 0);
+            }
+        }
+        free(out);
+        free(depths);
+        free_case(&c);
+    }
+    dmap_pool_free(pool);
+}
+
 static void test_errors(void) {
     dmap_rng r;
     dmap_rng_seed(&r, 5);
@@ -245,6 +368,8 @@ static void test_errors(void) {
 
 int main(void) {
     test_equal_per_board();
+    test_narrow_edges();
+    test_large_output();
     test_errors();
     return check_report("test_batch");
 }
