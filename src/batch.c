@@ -306,7 +306,7 @@ static void bfs_chunk(void *ctx, size_t chunk, int thread) {
 enum { NARROW_CHUNK = 256 };
 
 static void narrow_chunk(void *ctx, size_t chunk, int thread) {
-    const dmap_narrow_job *j = ctx;
+    const dmap_narrow_job *j = (const dmap_narrow_job *)ctx;
     (void)thread;
     size_t n = j->n, b0 = chunk * NARROW_CHUNK, b1 = b0 + NARROW_CHUNK < n ? b0 + NARROW_CHUNK : n;
     dmap_narrow_bfs_avx512(j, b0, b1);

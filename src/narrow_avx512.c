@@ -12,6 +12,7 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "portable.h"
 #include "rowbits.h"
 
 #if (defined(__x86_64__) || defined(_M_X64)) && (defined(__GNUC__) || defined(__clang__))
@@ -232,7 +233,7 @@ static N512 __attribute__((noinline)) void narrow_boards32(const dmap_narrow_job
     narrow_interleave(&s, nplanes, (h + 1) & ~1);
     const size_t esize = j->type == DMAP_ELEM_I16 ? 2 : j->type == DMAP_ELEM_F64 ? 8 : 4;
     const size_t bytes = (size_t)w * (size_t)h * esize;
-    _Alignas(64) uint16_t idx[32];
+    DMAP_ALIGNAS(64) uint16_t idx[32];
     for (int x = 0; x < 32; x++) idx[x] = (uint16_t)(x < w ? x : x - w + 16);
     const __m512i pack = _mm512_load_si512(idx);
     for (int i = 0; i < count; i++)
