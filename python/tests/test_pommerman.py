@@ -621,15 +621,19 @@ class Stop(pm.BaseAgent):
         return 0
 
 
-@pytest.mark.parametrize("seats", ["PPPP", "SPSP", "PSSS"])
-@pytest.mark.parametrize("seed", [1, 2, 9])
-def test_python_simple_style_agents_play_the_c_simple_bots_game(seats, seed):
+@pytest.mark.parametrize("config,seats,seed", [
+    ("PommeFFACompetition-v0", seats, seed) for seats in ("PPPP", "SPSP", "PSSS") for seed in (1, 2, 9)] + [
+    (config, seats, seed) for config in ("PommeTeam-v0", "PommeTeamCompetition-v0", "PommeTeamCompetition-v1",
+                                         "PommeFFA-v1", "PommeRadio-v2")
+    for seats, seed in (("PPPP", 4), ("SPSP", 5), ("PSPS", 12))])
+def test_python_simple_style_agents_play_the_c_simple_bots_game(config, seats, seed):
     """Our own SimpleAgent-style agent in plain Python, drawing from env.random, plays exactly
-    the game of the C `simple` bot in its seats, C bots and Python agents mixed."""
+    the game of the C `simple` bot in its seats, C bots and Python agents mixed, in FFA, team,
+    fog, collapsing and radio games."""
     from simple_agent import SimpleStyleAgent
-    ref_states, ref_actions, ref_reward, _ = play_c("PommeFFACompetition-v0", ["simple"] * 4, seed)
+    ref_states, ref_actions, ref_reward, _ = play_c(config, ["simple"] * 4, seed)
     agents = [SimpleStyleAgent() if k == "P" else "simple" for k in seats]
-    env = pm.make("PommeFFACompetition-v0", agents)
+    env = pm.make(config, agents)
     for a in agents:
         if not isinstance(a, str):
             a.rng = env.random
@@ -642,3 +646,106 @@ def test_python_simple_style_agents_play_the_c_simple_bots_game(seats, seed):
         k += 1
         assert env._game.state_lines() == ref_states[k]
     assert reward == ref_reward and env.errors == []
+
+
+# ---- v2's radio ----------------------------------------------------------------------------------
+
+class Talker(pm.BaseAgent):
+    """The SimpleAgent-style agent's action with two words of its own: its seat and the step
+    count, each modulo the vocabulary; remembers the messages it was shown."""
+
+    def __init__(self, rng):
+        from simple_agent import SimpleStyleAgent
+        super().__init__()
+        self.inner = SimpleStyleAgent(rng)
+        self.heard = []
+
+    def act(self, obs, action_space):
+        self.heard.append((obs["step_count"], obs["message"]))
+        return [self.inner.act(obs, action_space), self.agent_id, obs["step_count"] % pm.RADIO_VOCAB_SIZE]
+
+
+@pytest.mark.parametrize("config", ["PommeRadio-v2", "PommeRadioCompetition-v2"])
+def test_python_agents_talk_over_the_radio(config):
+    """Words answered with act() reach the teammate's next observation, and no one else's; a
+    dead agent says 0,0; the game on the board is the one of the C `simple` bots (the words
+    change nothing there); act() hands back what each agent answered."""
+    seed = 3
+    ref_states, ref_actions, ref_reward, _ = play_c(config, ["simple"] * 4, seed)
+    agents = [Talker(None) for _ in range(3)] + ["simple"]
+    env = pm.make(config, agents)
+    for a in agents[:3]:
+        a.inner.rng = env.random
+    env.seed(seed)
+    obs, done, k = env.reset(), False, 0
+    assert [o["message"] for o in obs] == [(0, 0)] * 4
+    while not done:
+        answers = env.act(obs)
+        alive = env._game.alive()
+        for i in range(3):
+            assert answers[i] == ((ref_actions[k][i], i, k % 8) if alive[i] else 0)
+        assert answers[3] == ref_actions[k][3]  # a plain action: the message 0,0
+        obs, reward, done, _ = env.step(answers)
+        k += 1
+        assert env._game.state_lines() == ref_states[k]
+        for i in range(4):
+            mate = (i + 2) % 4
+            said = (mate, (k - 1) % 8) if mate < 3 and alive[mate] else (0, 0)
+            assert obs[i]["message"] == said, (k, i)
+            line = env._game.obs_line(i)
+            assert line.endswith(" msg=%d,%d" % said)
+    assert reward == ref_reward and env.errors == []
+    # each Talker heard its teammate's words of the step before
+    for i, a in enumerate(agents[:3]):
+        mate = (i + 2) % 4
+        for t, heard in a.heard[1:]:
+            assert heard == ((mate, (t - 1) % 8) if mate < 3 else (0, 0))
+
+
+def test_radio_random_agents_speak_through_the_tuple_action_space():
+    env = pm.make("PommeRadio-v2", [pm.RandomAgent(), "simple", pm.RandomAgent(), "simple"])
+    assert isinstance(env.action_space, pm.Tuple) and [sp.n for sp in env.action_space.spaces] == [6, 8, 8]
+    env.seed(2)
+    obs = env.reset()
+    answers = env.act(obs)
+    assert type(answers[0]) is tuple and len(answers[0]) == 3 and env.action_space.contains(answers[0])
+    assert type(answers[1]) is int
+    obs, _, _, _ = env.step(answers)
+    assert obs[2]["message"] == answers[0][1:] and obs[0]["message"] == answers[2][1:]
+    assert obs[1]["message"] == obs[3]["message"] == (0, 0)
+
+
+def test_words_outside_the_vocabulary_are_errors_the_action_is_played():
+    agents = [Garbage([[1, 8, 0], (2, 0), [3, "a", 1], [4, -1, 2]]), "stop", "stop", "stop"]
+    env = pm.make("PommeRadio-v2", agents)
+    env.seed(1)
+    obs = env.reset()
+    with pytest.warns(RuntimeWarning, match="its action with the words 0,0"):
+        got = [env.act(obs)[0] for _ in range(4)]
+    assert got == [2, 3, 4, 1]
+    assert [e[2] for e in env.errors] == ["not a message"] * 4
+    # step() takes bad words as 0,0 too
+    obs, _, _, _ = env.step([(0, 9, 9), 0, (0, 1, 2), 0])
+    assert obs[2]["message"] == (0, 0) and obs[0]["message"] == (1, 2)
+
+
+def test_radio_words_survive_json_info_and_reset_as_in_v2():
+    env = pm.make("PommeRadio-v2", ["stop"] * 4)
+    env.seed(1)
+    env.reset()
+    obs, _, _, _ = env.step([(0, 1, 2), (0, 3, 4), (0, 5, 6), (0, 7, 0)])
+    info = env.get_json_info()
+    assert json.loads(info["radio_from_agent"]) == {"Agent0": [1, 2], "Agent1": [3, 4], "Agent2": [5, 6], "Agent3": [7, 0]}
+    assert json.loads(info["radio_vocab_size"]) == 8 and json.loads(info["radio_num_words"]) == 2
+    other = pm.make("PommeRadio-v2", ["stop"] * 4)
+    other.seed(1)
+    other.reset()
+    other.set_json_info(info)
+    assert [o["message"] for o in other.get_observations()] == [(5, 6), (7, 0), (1, 2), (3, 4)]
+    # v2 never clears its radio: the next game starts with the last words
+    env.seed(2)
+    assert [o["message"] for o in env.reset()] == [(5, 6), (7, 0), (1, 2), (3, 4)]
+    v1 = pm.make("PommeFFA-v1", ["stop"] * 4)
+    v1.seed(1)
+    v1.reset()
+    assert json.loads(v1.get_json_info()["collapses"]) == [500, 575, 650, 725]
