@@ -1,7 +1,8 @@
 """dmap.arenas.pommerman, the Pommerman arena behind the playground's interface: observations
 equal to the arena's own (key for key, type for type), the recorded games of the original
-environment replayed through the Python environment step for step, Python agents against the
-C bots, errors as values, the playground's side methods."""
+environment in every config (FFA, one-vs-one, teams, fog, the collapsing board, radio) replayed
+through the Python environment step for step, Python agents against the C bots, radio words
+between Python agents, errors as values, the playground's side methods."""
 import glob
 import gzip
 import json
@@ -22,12 +23,26 @@ OBS_KEYS = ["alive", "board", "bomb_blast_strength", "bomb_life", "bomb_moving_d
 MAPS = {"bs": "bomb_blast_strength", "bl": "bomb_life", "bd": "bomb_moving_direction", "fl": "flame_life"}
 
 
+TEAM_CONFIGS = [c for c, v in pm.CONFIGS.items() if v[0] in (pm.GameType.Team, pm.GameType.TeamRadio)]
+
+
 def traces():
-    return sorted(glob.glob(os.path.join(data_path("arenas", "pommerman", "data", "traces"), "*", "*.txt")))
+    folder = data_path("arenas", "pommerman", "data", "traces")
+    return sorted(glob.glob(os.path.join(folder, "*", "*.txt")) + glob.glob(os.path.join(folder, "*", "*.txt.gz")))
+
+
+def kinds_of(path):
+    """The agent kinds of a recorded game's folder name (<config>-<kinds>)."""
+    return os.path.basename(os.path.dirname(path)).rsplit("-", 1)[1]
+
+
+def trace_id(path):
+    return "/".join(path.split(os.sep)[-2:])
 
 
 def read_trace(path):
-    """The header and the steps of a recorded game (data/README.md, format v1)."""
+    """The header and the steps of a recorded game (data/README.md, formats v1 and v2: one O
+    line, or one per agent with fog; R, the radio's words; C, a collapse after the step)."""
     opener = gzip.open if path.endswith(".gz") else open
     with opener(path, "rt") as f:
         lines = [ln.rstrip("\n") for ln in f if not ln.startswith("#")]
@@ -39,10 +54,16 @@ def read_trace(path):
     for ln in lines[4:]:
         tag, _, rest = ln.partition(" ")
         if tag == "T":
-            cur = {"t": int(rest), "D": []}
+            cur = {"t": int(rest), "D": [], "O": []}
             steps.append(cur)
+        elif tag == "O":
+            cur["O"].append(rest)
         elif tag == "D":
             cur["D"].append(rest.split())
+        elif tag == "R":
+            cur["R"] = [tuple(int(w) for w in pair.split(",")) for pair in rest.split()]
+        elif tag == "C":
+            cur["C"] = int(rest)
         elif tag == "A":
             cur["A"] = [int(a) for a in rest.split()]
         elif tag == "END":
@@ -68,18 +89,24 @@ def sparse_map(text, n):
 
 
 def check_obs_line(obs, line, n):
-    """obs equals a trace's O line: step count, alive, board, the four maps."""
+    """obs equals a trace's O line: step count, alive, board, the four maps, the message."""
     f = line.split()
     assert obs["step_count"] == int(f[0])
     assert obs["alive"] == ([] if f[1] == "-" else [int(a) for a in f[1].split(",")])
     assert np.array_equal(obs["board"], board_of(f[2], n))
     for part in f[3:]:
         name, _, text = part.partition("=")
-        assert np.array_equal(obs[MAPS[name]], sparse_map(text, n)), name
+        if name == "msg":
+            assert obs["message"] == tuple(int(w) for w in text.split(","))
+        else:
+            assert np.array_equal(obs[MAPS[name]], sparse_map(text, n)), name
 
 
 def check_types(obs, n, agent, config):
-    assert list(obs) == OBS_KEYS
+    """The playground's keys, types and per-config values (v0.py, v1.py, v2.py, characters.py)."""
+    game_type, game_env = pm.CONFIGS[config]
+    radio = game_type is pm.GameType.TeamRadio
+    assert list(obs) == OBS_KEYS + (["message"] if radio else [])
     assert obs["board"].dtype == np.uint8 and obs["board"].shape == (n, n)
     for k in MAPS.values():
         assert obs[k].dtype == np.float64 and obs[k].shape == (n, n)
@@ -87,16 +114,32 @@ def check_types(obs, n, agent, config):
     for k in ("blast_strength", "ammo", "step_count", "game_type"):
         assert type(obs[k]) is int, k
     assert type(obs["can_kick"]) is bool
-    assert obs["teammate"] is pm.Item.AgentDummy
-    nagents = 4 if config != "OneVsOne-v0" else 2
-    assert obs["enemies"] == [pm.Item(10 + i) for i in range(nagents) if i != agent]
+    if config in TEAM_CONFIGS:
+        mate = (agent + 2) % 4
+        assert obs["teammate"] is pm.Item(10 + mate)
+        assert obs["enemies"] == [pm.Item(10 + i) for i in range(4) if i not in (agent, mate)] + [pm.Item.AgentDummy]
+    else:
+        assert obs["teammate"] is pm.Item.AgentDummy
+        nagents = 4 if config != "OneVsOne-v0" else 2
+        assert obs["enemies"] == [pm.Item(10 + i) for i in range(nagents) if i != agent]
     assert all(type(a) is int for a in obs["alive"])
-    assert obs["game_env"] == "pommerman.envs.v0:Pomme"
-    assert obs["game_type"] == (pm.GameType.OneVsOne if config == "OneVsOne-v0" else pm.GameType.FFA).value
+    assert obs["game_env"] == game_env
+    assert obs["game_type"] == game_type.value
+    if radio:
+        assert type(obs["message"]) is tuple and len(obs["message"]) == 2
+        assert all(type(w) is int for w in obs["message"])
+    view = pm._arenas.POMMERMAN_CONFIGS[config]["view_size"]
+    if view:  # fog: every cell whose row or column lies farther than the view from the agent
+        r, c = (int(v) for v in obs["position"])
+        rows, cols = np.indices((n, n))
+        out = (abs(rows - r) > view) | (abs(cols - c) > view)
+        assert (obs["board"][out] == pm.Item.Fog.value).all() and (obs["board"][~out] != pm.Item.Fog.value).all()
+        for k in MAPS.values():
+            assert (obs[k][out] == 0).all()
 
 
 class Replayer(pm.BaseAgent):
-    """Plays given actions, one per call; remembers what it was shown."""
+    """Plays given actions (or radio answers), one per call; remembers what it was shown."""
 
     def __init__(self, actions=None):
         super().__init__()
@@ -112,13 +155,22 @@ class Replayer(pm.BaseAgent):
         self.ended = reward
 
 
-@pytest.mark.parametrize("path", traces(), ids=lambda p: "/".join(p.split(os.sep)[-2:]))
+@pytest.mark.parametrize("path", traces(), ids=trace_id)
 def test_recorded_game_replays_through_the_environment(path):
+    """Every recorded game of every config: the observations each agent is handed (fog, teammate,
+    message), who is asked to act (not the dead, not those the collapsing ring kills), the
+    state after every step, the collapses, rewards, done and info."""
     head, steps, end = read_trace(path)
     n = int(len(head["B"]) ** 0.5)
     nagents = len(head["agents"])
-    per_seat = [[s["A"][i] for s in steps] for i in range(nagents)]
-    agents = [Replayer(per_seat[i]) for i in range(nagents)]
+    radio = pm.CONFIGS[head["config"]][0] is pm.GameType.TeamRadio
+
+    def answer(s, i):  # RandomAgents speak in radio games; SimpleAgents answer plain actions
+        if radio and head["agents"][i] == "R":
+            return (s["A"][i],) + s["R"][i]
+        return s["A"][i]
+
+    agents = [Replayer([answer(s, i) for s in steps]) for i in range(nagents)]
     env = pm.make(head["config"], agents)
     env.seed(head["seed"])
     obs = env.reset()
@@ -129,20 +181,29 @@ def test_recorded_game_replays_through_the_environment(path):
     for s in steps:
         assert not done
         for i in range(nagents):
-            check_obs_line(obs[i], s["O"], n)
+            check_obs_line(obs[i], s["O"][i if len(s["O"]) > 1 else 0], n)
             check_types(obs[i], n, i, head["config"])
         for d in s["D"]:
             o = obs[int(d[0])]
             r, c = (int(v) for v in d[1].split(","))
             assert (o["position"], o["ammo"], o["blast_strength"], o["can_kick"]) == ((r, c), int(d[2]), int(d[3]), d[4] == "1")
+        asked_before = [len(a.seen) for a in agents]
         actions = env.act(obs)
-        alive = env._game.alive()
-        assert actions == [a if alive[i] else 0 for i, a in enumerate(s["A"])]
+        asked = [len(a.seen) > k for a, k in zip(agents, asked_before)]
+        # SimpleAgents asked are those with D lines; RandomAgents (no collapse in radio games) the living
+        simple_asked = {int(d[0]) for d in s["D"]}
+        alive = set(obs[0]["alive"])
+        assert asked == [i in simple_asked if head["agents"][i] == "S" else 10 + i in alive for i in range(nagents)], s["t"]
+        assert actions == [answer(s, i) if asked[i] else 0 for i in range(nagents)], s["t"]
         obs, reward, done, info = env.step(actions)
         lines = env._game.state_lines()
         items = s.get("I", items)
         assert (lines["B"], lines["M"], lines["F"], lines["G"], lines["I"]) == (s["B"], s["M"], s["F"], s["G"], items), s["t"]
         assert env._step_count == s["t"]
+        if "C" in s:
+            assert env.collapses[s["C"]] == s["t"]
+        elif env.collapses:
+            assert s["t"] not in env.collapses
     assert done and env._step_count == end["steps"]
     assert reward == end["rewards"]
     assert info["result"] is getattr(pm.Result, end["result"])
@@ -153,10 +214,10 @@ def test_recorded_game_replays_through_the_environment(path):
 
 
 @pytest.mark.parametrize("kind", ["C", "Python"])
-@pytest.mark.parametrize("path", [p for p in traces() if "-SRSR" not in p], ids=lambda p: "/".join(p.split(os.sep)[-2:]))
+@pytest.mark.parametrize("path", [p for p in traces() if "R" not in kinds_of(p)], ids=trace_id)
 def test_simple_agents_play_the_recorded_games(path, kind):
     """Seats named "simple", and our Python SimpleAgent-style agents drawing from env.random,
-    play the playground's SimpleAgent games: every action of the recorded game."""
+    play the playground's SimpleAgent games in every config: every action of the recorded game."""
     from simple_agent import SimpleStyleAgent
     head, steps, end = read_trace(path)
     n = len(head["agents"])
@@ -192,7 +253,9 @@ def test_global_random_is_drawn_as_the_playground_draws_it():
     assert random.getstate() == state and env._game.state_lines()["B"] == head["B"]
 
 
-@pytest.mark.parametrize("config,seed", [("PommeFFACompetition-v0", 5), ("OneVsOne-v0", 7), ("PommeFFACompetition-v0", 11)])
+@pytest.mark.parametrize("config,seed", [("PommeFFACompetition-v0", 5), ("OneVsOne-v0", 7), ("PommeFFACompetition-v0", 11),
+                                         ("PommeTeam-v0", 5), ("PommeTeamCompetition-v0", 6), ("PommeFFA-v1", 7),
+                                         ("PommeTeamCompetition-v1", 8), ("PommeRadio-v2", 9)])
 def test_observations_equal_the_arenas_own(config, seed):
     """Every observation dict, every step, equals the C arena's view of the same state."""
     nseats = 2 if config == "OneVsOne-v0" else 4
@@ -407,8 +470,8 @@ def test_constants_have_the_playgrounds_names_and_values():
 def test_make_checks_its_arguments():
     with pytest.raises(ValueError):
         pm.make("NoSuchEnv-v0", ["stop"] * 4)
-    with pytest.raises(NotImplementedError):
-        pm.make("PommeRadioCompetition-v2", ["stop"] * 4)  # not in this arena yet
+    with pytest.raises(ValueError):
+        pm.make("PommeRadioCompetition-v2", ["stop"] * 2)
     with pytest.raises(ValueError):
         pm.make("PommeFFACompetition-v0", ["stop"] * 3)
     with pytest.raises(ValueError):
@@ -558,15 +621,19 @@ class Stop(pm.BaseAgent):
         return 0
 
 
-@pytest.mark.parametrize("seats", ["PPPP", "SPSP", "PSSS"])
-@pytest.mark.parametrize("seed", [1, 2, 9])
-def test_python_simple_style_agents_play_the_c_simple_bots_game(seats, seed):
+@pytest.mark.parametrize("config,seats,seed", [
+    ("PommeFFACompetition-v0", seats, seed) for seats in ("PPPP", "SPSP", "PSSS") for seed in (1, 2, 9)] + [
+    (config, seats, seed) for config in ("PommeTeam-v0", "PommeTeamCompetition-v0", "PommeTeamCompetition-v1",
+                                         "PommeFFA-v1", "PommeRadio-v2")
+    for seats, seed in (("PPPP", 4), ("SPSP", 5), ("PSPS", 12))])
+def test_python_simple_style_agents_play_the_c_simple_bots_game(config, seats, seed):
     """Our own SimpleAgent-style agent in plain Python, drawing from env.random, plays exactly
-    the game of the C `simple` bot in its seats, C bots and Python agents mixed."""
+    the game of the C `simple` bot in its seats, C bots and Python agents mixed, in FFA, team,
+    fog, collapsing and radio games."""
     from simple_agent import SimpleStyleAgent
-    ref_states, ref_actions, ref_reward, _ = play_c("PommeFFACompetition-v0", ["simple"] * 4, seed)
+    ref_states, ref_actions, ref_reward, _ = play_c(config, ["simple"] * 4, seed)
     agents = [SimpleStyleAgent() if k == "P" else "simple" for k in seats]
-    env = pm.make("PommeFFACompetition-v0", agents)
+    env = pm.make(config, agents)
     for a in agents:
         if not isinstance(a, str):
             a.rng = env.random
@@ -579,3 +646,106 @@ def test_python_simple_style_agents_play_the_c_simple_bots_game(seats, seed):
         k += 1
         assert env._game.state_lines() == ref_states[k]
     assert reward == ref_reward and env.errors == []
+
+
+# ---- v2's radio ----------------------------------------------------------------------------------
+
+class Talker(pm.BaseAgent):
+    """The SimpleAgent-style agent's action with two words of its own: its seat and the step
+    count, each modulo the vocabulary; remembers the messages it was shown."""
+
+    def __init__(self, rng):
+        from simple_agent import SimpleStyleAgent
+        super().__init__()
+        self.inner = SimpleStyleAgent(rng)
+        self.heard = []
+
+    def act(self, obs, action_space):
+        self.heard.append((obs["step_count"], obs["message"]))
+        return [self.inner.act(obs, action_space), self.agent_id, obs["step_count"] % pm.RADIO_VOCAB_SIZE]
+
+
+@pytest.mark.parametrize("config", ["PommeRadio-v2", "PommeRadioCompetition-v2"])
+def test_python_agents_talk_over_the_radio(config):
+    """Words answered with act() reach the teammate's next observation, and no one else's; a
+    dead agent says 0,0; the game on the board is the one of the C `simple` bots (the words
+    change nothing there); act() hands back what each agent answered."""
+    seed = 3
+    ref_states, ref_actions, ref_reward, _ = play_c(config, ["simple"] * 4, seed)
+    agents = [Talker(None) for _ in range(3)] + ["simple"]
+    env = pm.make(config, agents)
+    for a in agents[:3]:
+        a.inner.rng = env.random
+    env.seed(seed)
+    obs, done, k = env.reset(), False, 0
+    assert [o["message"] for o in obs] == [(0, 0)] * 4
+    while not done:
+        answers = env.act(obs)
+        alive = env._game.alive()
+        for i in range(3):
+            assert answers[i] == ((ref_actions[k][i], i, k % 8) if alive[i] else 0)
+        assert answers[3] == ref_actions[k][3]  # a plain action: the message 0,0
+        obs, reward, done, _ = env.step(answers)
+        k += 1
+        assert env._game.state_lines() == ref_states[k]
+        for i in range(4):
+            mate = (i + 2) % 4
+            said = (mate, (k - 1) % 8) if mate < 3 and alive[mate] else (0, 0)
+            assert obs[i]["message"] == said, (k, i)
+            line = env._game.obs_line(i)
+            assert line.endswith(" msg=%d,%d" % said)
+    assert reward == ref_reward and env.errors == []
+    # each Talker heard its teammate's words of the step before
+    for i, a in enumerate(agents[:3]):
+        mate = (i + 2) % 4
+        for t, heard in a.heard[1:]:
+            assert heard == ((mate, (t - 1) % 8) if mate < 3 else (0, 0))
+
+
+def test_radio_random_agents_speak_through_the_tuple_action_space():
+    env = pm.make("PommeRadio-v2", [pm.RandomAgent(), "simple", pm.RandomAgent(), "simple"])
+    assert isinstance(env.action_space, pm.Tuple) and [sp.n for sp in env.action_space.spaces] == [6, 8, 8]
+    env.seed(2)
+    obs = env.reset()
+    answers = env.act(obs)
+    assert type(answers[0]) is tuple and len(answers[0]) == 3 and env.action_space.contains(answers[0])
+    assert type(answers[1]) is int
+    obs, _, _, _ = env.step(answers)
+    assert obs[2]["message"] == answers[0][1:] and obs[0]["message"] == answers[2][1:]
+    assert obs[1]["message"] == obs[3]["message"] == (0, 0)
+
+
+def test_words_outside_the_vocabulary_are_errors_the_action_is_played():
+    agents = [Garbage([[1, 8, 0], (2, 0), [3, "a", 1], [4, -1, 2]]), "stop", "stop", "stop"]
+    env = pm.make("PommeRadio-v2", agents)
+    env.seed(1)
+    obs = env.reset()
+    with pytest.warns(RuntimeWarning, match="its action with the words 0,0"):
+        got = [env.act(obs)[0] for _ in range(4)]
+    assert got == [2, 3, 4, 1]
+    assert [e[2] for e in env.errors] == ["not a message"] * 4
+    # step() takes bad words as 0,0 too
+    obs, _, _, _ = env.step([(0, 9, 9), 0, (0, 1, 2), 0])
+    assert obs[2]["message"] == (0, 0) and obs[0]["message"] == (1, 2)
+
+
+def test_radio_words_survive_json_info_and_reset_as_in_v2():
+    env = pm.make("PommeRadio-v2", ["stop"] * 4)
+    env.seed(1)
+    env.reset()
+    obs, _, _, _ = env.step([(0, 1, 2), (0, 3, 4), (0, 5, 6), (0, 7, 0)])
+    info = env.get_json_info()
+    assert json.loads(info["radio_from_agent"]) == {"Agent0": [1, 2], "Agent1": [3, 4], "Agent2": [5, 6], "Agent3": [7, 0]}
+    assert json.loads(info["radio_vocab_size"]) == 8 and json.loads(info["radio_num_words"]) == 2
+    other = pm.make("PommeRadio-v2", ["stop"] * 4)
+    other.seed(1)
+    other.reset()
+    other.set_json_info(info)
+    assert [o["message"] for o in other.get_observations()] == [(5, 6), (7, 0), (1, 2), (3, 4)]
+    # v2 never clears its radio: the next game starts with the last words
+    env.seed(2)
+    assert [o["message"] for o in env.reset()] == [(5, 6), (7, 0), (1, 2), (3, 4)]
+    v1 = pm.make("PommeFFA-v1", ["stop"] * 4)
+    v1.seed(1)
+    v1.reset()
+    assert json.loads(v1.get_json_info()["collapses"]) == [500, 575, 650, 725]

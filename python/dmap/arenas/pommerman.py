@@ -18,10 +18,25 @@ one. A seat named by a string holds the arena's C bot of that name ("simple", th
 SimpleAgent step for step; "dmap", "tutorial", "random", "stop"), which decides inside the C
 step at C speed.
 
-Observations are the playground's, key for key, type for type and value for value: board
+Every config of the playground's registry plays (CONFIGS): FFA and one-vs-one, the team games
+(teams {0, 2} and {1, 3}; the Competition ones with fog), v1's collapsing board and v2's team
+radio. Observations are the playground's, key for key, type for type and value for value: board
 (uint8), bomb_blast_strength, bomb_life, bomb_moving_direction, flame_life (float64 maps),
 game_type, game_env, position (a tuple of numpy.int64), blast_strength, can_kick, teammate and
-enemies (Item members), ammo, alive (item values of the living agents), step_count.
+enemies (Item members; in team games the teammate, and the two opponents then AgentDummy), ammo,
+alive (item values of the living agents), step_count, and in radio games message (a tuple of
+the two words the teammate sent with its last action). With fog (agent view size 4) the board
+shows Item.Fog (5) on every cell whose row or column lies more than 4 from the agent's, and the
+bomb and flame maps are 0 there.
+
+Rewards, done and info are the playground's: in team games both members of a team get +1 when
+only that team has agents alive (a dead member too), -1 each when everyone is dead or the steps
+run out. In the collapsing configs (v1) a ring of the board turns to rigid walls after steps
+500, 575, 650 and 725, killing the agents on it (they are not asked to act again) and taking
+bombs there unexploded; step() returns the observations made before that collapse, as v1 does,
+and the collapse shows in the next step. In radio games (v2) act() may answer (action, word,
+word), words of RADIO_VOCAB_SIZE (the action space is a Tuple; its sample() answers so); the
+words reach the teammate's next observation as its message. A plain action says (0, 0).
 
 Randomness: reset() draws the board from Python's global `random` exactly as the playground
 does and leaves it where the playground leaves it, so `random.seed(S); env.reset()` gives the
@@ -31,12 +46,14 @@ game's copy of that stream, in agent order, as the playground's SimpleAgents dra
 env.random draws from that copy too, for Python agents that play the playground's agents.
 
 Errors are values: an agent whose act() raises an Exception, answers something that is not an
-action (0..5, an Action, or a radio-style list starting with one), or answers later than
+action (0..5, an Action, or a radio-style list or tuple starting with one), or answers later than
 env.time_limit seconds (None by default: no limit, as for the playground's in-process agents)
 plays Stop for that decision, as the playground's DockerAgent plays Stop on a timeout. The game
 and the other seats carry on; each error is listed in env.errors as (step, seat, kind, message)
 and warned once per seat. A KeyboardInterrupt in act() propagates before the step is taken, so
-the game stays in the state before it and can go on.
+the game stays in the state before it and can go on. In radio games an answer whose words are
+not two words of the vocabulary plays its action with the words (0, 0), listed as "not a
+message".
 """
 from __future__ import annotations
 
@@ -54,7 +71,7 @@ except ImportError as e:  # a copy of python/ without the arenas' sources
                       "repository's arenas/ folder is beside python/") from e
 
 __all__ = ["Item", "Action", "GameType", "Result", "make", "Pomme", "BaseAgent", "RandomAgent",
-           "CONFIGS", "C_BOTS", "Discrete"]
+           "CONFIGS", "C_BOTS", "Discrete", "Tuple"]
 
 # ---- constants (the playground's constants.py) --------------------------------------------------
 
@@ -121,24 +138,25 @@ class Result(enum.Enum):
 
 _ITEMS = tuple(Item(v) for v in range(14))
 
-# The playground's registry: config id -> (the arena's configuration, game type, env entry point).
-# The fast variants differ from their configs only in the playground's render speed. A config
-# whose arena configuration this build lacks, or whose observation the door does not build yet
-# (teams, fog, messages), is refused by make() (NotImplementedError) with the list of those it plays.
+# The playground's registry: config id -> (game type, env entry point, the observation's
+# game_env). Every one is the arena's configuration of the same name: v0's FFA, one-vs-one and
+# team games (the Competition ones with fog outside the agent's view), v1's collapsing board and
+# v2's team radio; the fast variants differ from their configs only in the playground's render
+# speed.
+_V0, _V1, _V2 = "pommerman.envs.v0:Pomme", "pommerman.envs.v1:Pomme", "pommerman.envs.v2:Pomme"
 CONFIGS = {
-    "PommeFFACompetition-v0": ("PommeFFACompetition-v0", GameType.FFA, "pommerman.envs.v0:Pomme"),
-    "PommeFFACompetitionFast-v0": ("PommeFFACompetition-v0", GameType.FFA, "pommerman.envs.v0:Pomme"),
-    "PommeFFAFast-v0": ("PommeFFACompetition-v0", GameType.FFA, "pommerman.envs.v0:Pomme"),
-    "OneVsOne-v0": ("OneVsOne-v0", GameType.OneVsOne, "pommerman.envs.v0:Pomme"),
-    # the playground's other configs: refused until the arena and its door play them
-    "PommeTeamCompetition-v0": ("PommeTeamCompetition-v0", GameType.Team, "pommerman.envs.v0:Pomme"),
-    "PommeTeamCompetitionFast-v0": ("PommeTeamCompetition-v0", GameType.Team, "pommerman.envs.v0:Pomme"),
-    "PommeTeam-v0": ("PommeTeam-v0", GameType.Team, "pommerman.envs.v0:Pomme"),
-    "PommeTeamFast-v0": ("PommeTeam-v0", GameType.Team, "pommerman.envs.v0:Pomme"),
-    "PommeFFA-v1": ("PommeFFA-v1", GameType.FFA, "pommerman.envs.v1:Pomme"),
-    "PommeTeamCompetition-v1": ("PommeTeamCompetition-v1", GameType.Team, "pommerman.envs.v1:Pomme"),
-    "PommeRadioCompetition-v2": ("PommeRadioCompetition-v2", GameType.TeamRadio, "pommerman.envs.v2:Pomme"),
-    "PommeRadio-v2": ("PommeRadio-v2", GameType.TeamRadio, "pommerman.envs.v2:Pomme"),
+    "PommeFFACompetition-v0": (GameType.FFA, _V0),
+    "PommeFFACompetitionFast-v0": (GameType.FFA, _V0),
+    "PommeFFAFast-v0": (GameType.FFA, _V0),
+    "OneVsOne-v0": (GameType.OneVsOne, _V0),
+    "PommeTeamCompetition-v0": (GameType.Team, _V0),
+    "PommeTeamCompetitionFast-v0": (GameType.Team, _V0),
+    "PommeTeam-v0": (GameType.Team, _V0),
+    "PommeTeamFast-v0": (GameType.Team, _V0),
+    "PommeFFA-v1": (GameType.FFA, _V1),
+    "PommeTeamCompetition-v1": (GameType.Team, _V1),
+    "PommeRadioCompetition-v2": (GameType.TeamRadio, _V2),
+    "PommeRadio-v2": (GameType.TeamRadio, _V2),
 }
 
 # The arena's C bots, by the names seats take.
@@ -170,6 +188,32 @@ class Discrete:
 
     def __repr__(self):
         return "Discrete(%d)" % self.n
+
+
+class Tuple:
+    """v2's action space: gym's Tuple of Discrete(6) and one Discrete(RADIO_VOCAB_SIZE) per word;
+    sample() answers (action, word, word), which act() may return as it is. Its spaces draw
+    from one generator, seeded by seed()."""
+
+    def __init__(self, spaces):
+        self.spaces = tuple(spaces)
+        self.seed()
+
+    def seed(self, seed=None):
+        rng = np.random.RandomState(seed)
+        for sp in self.spaces:
+            sp._rng = rng
+        return [seed]
+
+    def sample(self):
+        return tuple(sp.sample() for sp in self.spaces)
+
+    def contains(self, x):
+        return (isinstance(x, (tuple, list)) and len(x) == len(self.spaces)
+                and all(sp.contains(v) for sp, v in zip(self.spaces, x)))
+
+    def __repr__(self):
+        return "Tuple(%s)" % ", ".join(map(repr, self.spaces))
 
 
 class SharedRandom:
@@ -232,22 +276,32 @@ class RandomAgent(BaseAgent):
 # ---- the environment -----------------------------------------------------------------------------
 
 class Pomme:
-    """The playground's v0 environment (envs/v0.py) over the arena's engine; make() builds it."""
+    """The playground's environments (envs/v0.py, v1.py, v2.py) over the arena's engine; make()
+    builds it."""
 
     metadata = {"render.modes": ["human", "ansi", "html"]}
 
     def __init__(self, config_id, agent_list, *, time_limit=None):
         if config_id not in CONFIGS:
             raise ValueError("unknown Pommerman config %r (known: %s)" % (config_id, ", ".join(CONFIGS)))
-        arena_config, game_type, game_env = CONFIGS[config_id]
-        if arena_config not in _arenas.POMMERMAN_OBSERVED:
-            have = [c for c, v in CONFIGS.items() if v[0] in _arenas.POMMERMAN_OBSERVED]
-            raise NotImplementedError("%s: this arena plays %s" % (config_id, ", ".join(have)))
+        game_type, game_env = CONFIGS[config_id]
+        numbers = _arenas.POMMERMAN_CONFIGS[config_id]
         self.spec_id = config_id
         self._game_type = game_type
         self._agents = list(agent_list)
-        self.action_space = Discrete(6)
-        self._game = _arenas.PommermanGame(arena_config, self._agents, _ITEMS, game_env,
+        self._max_steps = numbers["max_steps"]
+        self._agent_view_size = numbers["view_size"] or None
+        self._is_partially_observable = numbers["view_size"] > 0
+        self._radio_vocab_size = numbers["radio_vocab_size"] or None
+        self._radio_num_words = numbers["radio_num_words"] or None
+        first = numbers["first_collapse"]
+        # v1's schedule: a ring collapses after each of these steps
+        self.collapses = list(range(first, self._max_steps, (self._max_steps - first) // 4)) if first else None
+        if self._radio_num_words:
+            self.action_space = Tuple([Discrete(6)] + [Discrete(self._radio_vocab_size)] * self._radio_num_words)
+        else:
+            self.action_space = Discrete(6)
+        self._game = _arenas.PommermanGame(config_id, self._agents, _ITEMS, game_env,
                                            game_type.value, self.action_space)
         self._game.time_limit = time_limit
         self.random = SharedRandom(self._game)
@@ -393,7 +447,8 @@ class Pomme:
         self._game.save_replay(path)
 
     def get_json_info(self):
-        """The state as the playground's get_json_info: each value a JSON string."""
+        """The state as the playground's get_json_info: each value a JSON string; v1 adds the
+        collapse schedule, v2 the radio's sizes and each agent's last words."""
         st = self._game.json_state()
         ret = {
             "board_size": st["board_size"],
@@ -405,6 +460,12 @@ class Pomme:
             "items": st["items"],
             "intended_actions": [0] * len(st["agents"]),
         }
+        if self.collapses is not None:
+            ret["collapses"] = self.collapses
+        if self._radio_num_words:
+            ret["radio_vocab_size"] = self._radio_vocab_size
+            ret["radio_num_words"] = self._radio_num_words
+            ret["radio_from_agent"] = {"Agent%d" % i: w for i, w in enumerate(st["messages"])}
         return {k: json.dumps(v) for k, v in ret.items()}
 
     def set_json_info(self, info=None):
@@ -419,6 +480,9 @@ class Pomme:
         for a in st["agents"]:
             a["is_alive"] = int(bool(a["is_alive"]))
             a["can_kick"] = int(bool(a["can_kick"]))
+        radio = st.get("radio_from_agent")
+        if self._radio_num_words and radio is not None:
+            st["messages"] = [list(radio.get("Agent%d" % i, (0, 0))) for i in range(len(st["agents"]))]
         self._game.load_state(st)
         self.observations = self._game.observations()
 

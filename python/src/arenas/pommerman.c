@@ -54,18 +54,23 @@ struct PmGame {
     int busy;
     unsigned char *history; /* the actions of every step, nagents per step */
     size_t nhistory, caphistory;
+    /* v2's radio: the words each seat answered in its last decision (0,0 for a plain action
+     * and for the C bots), and whether it answered a sequence (act() then hands it back as
+     * (action, word, word), as the playground hands back what an agent answered) */
+    int words[PM_MAX_AGENTS][2];
+    int spoke[PM_MAX_AGENTS];
 };
 
 /* ---- interned names ------------------------------------------------------------------------ */
 
 enum {
     K_ALIVE, K_BOARD, K_BS, K_BL, K_BD, K_FL, K_GAME_TYPE, K_GAME_ENV, K_POSITION, K_BLAST,
-    K_CAN_KICK, K_TEAMMATE, K_AMMO, K_ENEMIES, K_STEP_COUNT, K_ACT, NKEYS
+    K_CAN_KICK, K_TEAMMATE, K_AMMO, K_ENEMIES, K_STEP_COUNT, K_MESSAGE, K_ACT, NKEYS
 };
 static const char *const key_names[NKEYS] = {
     "alive", "board", "bomb_blast_strength", "bomb_life", "bomb_moving_direction", "flame_life",
     "game_type", "game_env", "position", "blast_strength", "can_kick", "teammate", "ammo",
-    "enemies", "step_count", "act"};
+    "enemies", "step_count", "message", "act"};
 static PyObject *keys[NKEYS];
 
 static int intern_keys(void) {
@@ -76,10 +81,7 @@ static int intern_keys(void) {
 
 /* ---- the observation ----------------------------------------------------------------------- */
 
-/* The configurations whose observation build_obs builds: fully observable, no teammate, no
- * messages. A configuration the arena adds (teams, fog, radio) is played here once build_obs
- * writes its teammate, fog and message and this says so. */
-static int door_observes(const pm_config *cfg) { return cfg->id == PM_FFA || cfg->id == PM_ONE_VS_ONE; }
+static int is_radio(const pm_config *cfg) { return cfg->radio_num_words > 0; }
 
 static PyObject *board_array(const unsigned char *v, int n) {
     npy_intp dims[2] = {n, n};
@@ -110,7 +112,9 @@ static PyObject *item(PmGame *g, int value) {
     return it;
 }
 
-/* forward_model.get_observations for one agent (fully observable), then env's step_count. */
+/* forward_model.get_observations for one agent (fog, when the config has it, is in pm_obs
+ * already), then v0's step_count and, in radio games, v2's message: the teammate's last words
+ * as a tuple of two ints, the key last, as v2 adds it. */
 static PyObject *build_obs(PmGame *g, const pm_obs *o) {
     PyObject *d = PyDict_New();
     if (!d) return NULL;
@@ -132,8 +136,9 @@ static PyObject *build_obs(PmGame *g, const pm_obs *o) {
         set_new(d, K_POSITION, PyTuple_Pack(2, g->ints[o->r], g->ints[o->c])) ||
         set_new(d, K_BLAST, PyLong_FromLong(o->blast_strength)) ||
         set_new(d, K_CAN_KICK, PyBool_FromLong(o->can_kick)) ||
-        set_new(d, K_TEAMMATE, item(g, PM_AGENT_DUMMY)) || set_new(d, K_AMMO, PyLong_FromLong(o->ammo)) ||
-        set_new(d, K_ENEMIES, enemies) || set_new(d, K_STEP_COUNT, PyLong_FromLong(o->step_count))) {
+        set_new(d, K_TEAMMATE, item(g, o->teammate)) || set_new(d, K_AMMO, PyLong_FromLong(o->ammo)) ||
+        set_new(d, K_ENEMIES, enemies) || set_new(d, K_STEP_COUNT, PyLong_FromLong(o->step_count)) ||
+        (is_radio(g->cfg) && set_new(d, K_MESSAGE, Py_BuildValue("(ii)", o->message[0], o->message[1])))) {
         Py_DECREF(d);
         return NULL;
     }
@@ -148,9 +153,9 @@ static double now_s(void) {
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
-/* Records an agent's error and warns the first time the seat errs; PYARENAS_ABORT when the
- * warning itself raised (warnings as errors), else DMAP_OK. */
-static int record_error(PmGame *g, int seat, const char *kind, PyObject *message) {
+/* Records an agent's error and warns the first time the seat errs, saying what the seat plays
+ * instead; PYARENAS_ABORT when the warning itself raised (warnings as errors), else DMAP_OK. */
+static int record_error_playing(PmGame *g, int seat, const char *kind, PyObject *message, const char *plays) {
     PyObject *e = Py_BuildValue("(iisO)", g->s.step, seat, kind, message ? message : Py_None);
     if (!e || PyList_Append(g->errors, e) < 0) {
         Py_XDECREF(e);
@@ -160,11 +165,15 @@ static int record_error(PmGame *g, int seat, const char *kind, PyObject *message
     if (g->reported[seat]) return DMAP_OK;
     g->reported[seat] = 1;
     if (PyErr_WarnFormat(PyExc_RuntimeWarning, 1,
-                         "pommerman: agent %d: %s at step %d (%S): it plays Stop; later errors "
+                         "pommerman: agent %d: %s at step %d (%S): it plays %s; later errors "
                          "of this agent go to env.errors only",
-                         seat, kind, g->s.step + 1, message ? message : Py_None) < 0)
+                         seat, kind, g->s.step + 1, message ? message : Py_None, plays) < 0)
         return PYARENAS_ABORT;
     return DMAP_OK;
+}
+
+static int record_error(PmGame *g, int seat, const char *kind, PyObject *message) {
+    return record_error_playing(g, seat, kind, message, "Stop");
 }
 
 /* The pending exception as its repr, cleared. */
@@ -180,33 +189,54 @@ static PyObject *take_exception(void) {
     return r;
 }
 
-/* An answer of act(): an int-like 0..5 (Action members included), or in radio style a list
- * whose first element is one. 1 with *action set, or 0 (no exception left pending). */
-static int to_action(PyObject *res, int *action) {
-    PyObject *first = res;
-    if (PyList_Check(res) || PyTuple_Check(res)) {
-        if (PySequence_Size(res) < 1) return 0;
-        first = PySequence_GetItem(res, 0);
-        if (!first) return PyErr_Clear(), 0;
-    } else {
-        Py_INCREF(first);
+/* An int-like lo..hi (Action members included; bool and float are not): 1 with *out set, or 0
+ * (no exception left pending). */
+static int small_int(PyObject *o, int lo, int hi, int *out) {
+    if (PyBool_Check(o) || PyFloat_Check(o)) return 0;
+    long v = lo - 1;
+    PyObject *ix = PyNumber_Index(o);
+    if (ix) {
+        v = PyLong_AsLong(ix);
+        Py_DECREF(ix);
     }
-    int ok = 0;
-    if (!PyBool_Check(first) && !PyFloat_Check(first)) {
-        long v = -1;
-        PyObject *ix = PyNumber_Index(first);
-        if (ix) {
-            v = PyLong_AsLong(ix);
-            Py_DECREF(ix);
-        }
-        if (PyErr_Occurred()) PyErr_Clear();
-        if (v >= 0 && v < PM_NUM_ACTIONS) {
-            *action = (int)v;
-            ok = 1;
-        }
+    if (PyErr_Occurred()) {
+        PyErr_Clear();
+        return 0;
     }
-    Py_DECREF(first);
+    if (v < lo || v > hi) return 0;
+    *out = (int)v;
+    return 1;
+}
+
+/* Element i of a list or tuple as small_int reads it (the sequence may change under __index__,
+ * so its size is read again for each element). */
+static int seq_int(PyObject *seq, Py_ssize_t i, int lo, int hi, int *out) {
+    if (i >= PySequence_Fast_GET_SIZE(seq)) return 0;
+    PyObject *o = PySequence_Fast_GET_ITEM(seq, i);
+    Py_INCREF(o);
+    int ok = small_int(o, lo, hi, out);
+    Py_DECREF(o);
     return ok;
+}
+
+/* What an answer of act() is: not an action; a plain action (an int-like 0..5, or a sequence of
+ * one); in radio games an action with its two words (a list or tuple (action, word, word), as
+ * v2 reads it); or an action whose words are not two words of the vocabulary. */
+enum { ANSWER_BAD, ANSWER_PLAIN, ANSWER_SPOKE, ANSWER_BAD_WORDS };
+
+/* Reads an answer: *action, and words[] (0,0 unless ANSWER_SPOKE); vocab is the radio's
+ * vocabulary size, 0 in the configs without radio (their sequences' words are ignored). */
+static int read_answer(PyObject *res, int vocab, int *action, int words[2]) {
+    words[0] = words[1] = 0;
+    if (!PyList_Check(res) && !PyTuple_Check(res))
+        return small_int(res, 0, PM_NUM_ACTIONS - 1, action) ? ANSWER_PLAIN : ANSWER_BAD;
+    if (!seq_int(res, 0, 0, PM_NUM_ACTIONS - 1, action)) return ANSWER_BAD;
+    if (!vocab || PySequence_Fast_GET_SIZE(res) == 1) return ANSWER_PLAIN;
+    int w[2];
+    if (!seq_int(res, 1, 0, vocab - 1, &w[0]) || !seq_int(res, 2, 0, vocab - 1, &w[1])) return ANSWER_BAD_WORDS;
+    words[0] = w[0];
+    words[1] = w[1];
+    return ANSWER_SPOKE;
 }
 
 /* ---- the Python agent as a bot of the kit's interface ------------------------------------------ */
@@ -235,9 +265,9 @@ static int py_decide(void *state, const pm_view *view, pm_action *action) {
         Py_XDECREF(msg);
         return rc;
     }
-    int a;
-    int ok = to_action(res, &a);
-    if (!ok) {
+    int a, w[2];
+    int kind = read_answer(res, g->cfg->radio_vocab_size, &a, w);
+    if (kind == ANSWER_BAD) {
         PyObject *msg = PyObject_Repr(res);
         if (!msg) PyErr_Clear();
         Py_DECREF(res);
@@ -245,14 +275,26 @@ static int py_decide(void *state, const pm_view *view, pm_action *action) {
         Py_XDECREF(msg);
         return rc;
     }
-    Py_DECREF(res);
     if (g->time_limit > 0 && dt > g->time_limit) {
+        Py_DECREF(res);
         PyObject *msg = PyUnicode_FromFormat("%d ms", (int)(dt * 1000));
         int rc = record_error(g, seat->seat, "timeout", msg);
         Py_XDECREF(msg);
         return rc;
     }
     *action = a;
+    if (kind == ANSWER_BAD_WORDS) { /* the action is played, the words are 0,0 */
+        PyObject *msg = PyObject_Repr(res);
+        if (!msg) PyErr_Clear();
+        Py_DECREF(res);
+        int rc = record_error_playing(g, seat->seat, "not a message", msg, "its action with the words 0,0");
+        Py_XDECREF(msg);
+        return rc;
+    }
+    Py_DECREF(res);
+    g->words[seat->seat][0] = w[0];
+    g->words[seat->seat][1] = w[1];
+    g->spoke[seat->seat] = kind == ANSWER_SPOKE;
     return DMAP_OK;
 }
 
@@ -338,10 +380,6 @@ static int game_init(PmGame *g, PyObject *args, PyObject *kw) {
     const pm_config *cfg = pm_config_find(config);
     if (!cfg) {
         PyErr_Format(PyExc_ValueError, "unknown Pommerman configuration '%s'", config);
-        return -1;
-    }
-    if (!door_observes(cfg)) {
-        PyErr_Format(PyExc_NotImplementedError, "%s: its observation is not built here yet", cfg->name);
         return -1;
     }
     if (PyTuple_GET_SIZE(items) < PM_AGENT0 + PM_MAX_AGENTS) {
@@ -456,7 +494,12 @@ static PyObject *game_reset(PmGame *g, PyObject *args, PyObject *kw) {
         kit_pyrandom_seed(&g->shared, (int64_t)(seed & 0x7fffffffffffffffull));
     }
     release_bots(g);
+    /* v2 never resets its radio (_radio_from_agent): a game's first observations carry the
+     * words of the previous game's last step */
+    int carried[PM_MAX_AGENTS][2];
+    memcpy(carried, g->s.message, sizeof carried);
     pm_reset(&g->s, g->cfg, &g->shared);
+    if (g->has_state && is_radio(g->cfg)) memcpy(g->s.message, carried, sizeof carried);
     /* the bots' own generators: from the seed, or from the stream after the board */
     g->seed = state != Py_None ? ((uint64_t)g->shared.mt[0] << 32 | g->shared.mt[1]) : seed;
     g->start = g->s;
@@ -487,14 +530,17 @@ static PyObject *game_observations(PmGame *g, PyObject *noargs) {
     return list;
 }
 
-/* Every living seat decides in id order (fm:99-123); dead seats play Stop. */
+/* Every living seat decides in id order (fm:99-123); dead seats, and in the collapsing configs
+ * the seats the ring due now kills (pm_agent_acts), play Stop and say nothing. */
 static int decide_all(PmGame *g, int *actions) {
     pm_view view = {.shared = &g->shared, .log = NULL};
     g->busy = 1;
     int rc = DMAP_OK;
+    memset(g->words, 0, sizeof g->words);
+    memset(g->spoke, 0, sizeof g->spoke);
     for (int i = 0; i < g->s.nagents; i++) {
         actions[i] = PM_STOP;
-        if (!g->s.agents[i].alive) continue;
+        if (!pm_agent_acts(&g->s, i)) continue;
         if (!(g->agents[i] && g->given_obs)) pm_observe(&g->s, i, &view.obs);
         if ((rc = g->bots[i]->decide(g->bot_state[i], &view, &actions[i])) != DMAP_OK) break;
     }
@@ -525,14 +571,16 @@ static int log_actions(PmGame *g, const int *actions) {
     return 0;
 }
 
-static int take_step(PmGame *g, int *actions) {
+/* One step with the actions and, in radio games, the words (NULL: all 0,0). */
+static int take_step(PmGame *g, int *actions, const int (*words)[2]) {
     for (int i = 0; i < g->s.nagents; i++)
         if (actions[i] < 0 || actions[i] >= PM_NUM_ACTIONS) actions[i] = PM_STOP;
     if (log_actions(g, actions)) {
         PyErr_NoMemory();
         return -1;
     }
-    pm_step(&g->s, actions);
+    if (is_radio(g->cfg)) pm_step_radio(&g->s, actions, words);
+    else pm_step(&g->s, actions);
     return 0;
 }
 
@@ -540,6 +588,24 @@ static PyObject *actions_list(const int *actions, int n) {
     PyObject *l = PyList_New(n);
     if (l)
         for (int i = 0; i < n; i++) PyList_SET_ITEM(l, i, PyLong_FromLong(actions[i]));
+    return l;
+}
+
+/* The seats' answers as act() returns them: ints, and in radio games (action, word, word) for
+ * the seats that answered with words, as the playground returns each agent's own answer. */
+static PyObject *answers_list(PmGame *g, const int *actions) {
+    int n = g->s.nagents;
+    PyObject *l = PyList_New(n);
+    if (!l) return NULL;
+    for (int i = 0; i < n; i++) {
+        PyObject *v = g->spoke[i] ? Py_BuildValue("(iii)", actions[i], g->words[i][0], g->words[i][1])
+                                  : PyLong_FromLong(actions[i]);
+        if (!v) {
+            Py_DECREF(l);
+            return NULL;
+        }
+        PyList_SET_ITEM(l, i, v);
+    }
     return l;
 }
 
@@ -558,10 +624,12 @@ static PyObject *game_act(PmGame *g, PyObject *args) {
     int rc = decide_all(g, actions);
     g->given_obs = NULL;
     if (rc != DMAP_OK) return decide_error(rc);
-    return actions_list(actions, g->s.nagents);
+    return answers_list(g, actions);
 }
 
-/* step(actions): ForwardModel.step and the step count; actions are ints or radio-style lists. */
+/* step(actions): ForwardModel.step and the step count; actions are ints or radio-style lists
+ * (action, word, word), whose words go to the teammate's next observation in radio games (a
+ * dead agent's, and words outside the vocabulary, are 0,0). */
 static PyObject *game_step(PmGame *g, PyObject *arg) {
     if (check_idle(g, 1)) return NULL;
     PyObject *list = PySequence_Fast(arg, "step: a sequence of actions");
@@ -572,11 +640,15 @@ static PyObject *game_step(PmGame *g, PyObject *arg) {
         Py_DECREF(list);
         return NULL;
     }
-    int actions[PM_MAX_AGENTS];
-    for (int i = 0; i < g->s.nagents; i++)
-        if (!to_action(PySequence_Fast_GET_ITEM(list, i), &actions[i])) actions[i] = PM_STOP;
+    int actions[PM_MAX_AGENTS], words[PM_MAX_AGENTS][2];
+    for (int i = 0; i < g->s.nagents; i++) {
+        PyObject *answer = PySequence_Fast_GET_ITEM(list, i);
+        Py_INCREF(answer);
+        if (read_answer(answer, g->cfg->radio_vocab_size, &actions[i], words[i]) == ANSWER_BAD) actions[i] = PM_STOP;
+        Py_DECREF(answer);
+    }
     Py_DECREF(list);
-    if (take_step(g, actions)) return NULL;
+    if (take_step(g, actions, (const int (*)[2])words)) return NULL;
     Py_RETURN_NONE;
 }
 
@@ -588,7 +660,7 @@ static PyObject *game_play_step(PmGame *g, PyObject *noargs) {
     int actions[PM_MAX_AGENTS];
     int rc = decide_all(g, actions);
     if (rc != DMAP_OK) return decide_error(rc);
-    if (take_step(g, actions)) return NULL;
+    if (take_step(g, actions, (const int (*)[2])g->words)) return NULL;
     return PyBool_FromLong(pm_done(&g->s));
 }
 
@@ -600,7 +672,7 @@ static PyObject *game_run(PmGame *g, PyObject *noargs) {
         int actions[PM_MAX_AGENTS];
         int rc = decide_all(g, actions);
         if (rc != DMAP_OK) return decide_error(rc);
-        if (take_step(g, actions)) return NULL;
+        if (take_step(g, actions, (const int (*)[2])g->words)) return NULL;
     }
     return PyLong_FromLong(g->s.step);
 }
@@ -777,7 +849,8 @@ static PyObject *game_save_replay(PmGame *g, PyObject *args, PyObject *kw) {
 }
 
 /* json_state(): the environment's state as plain Python values (board rows, agents, bombs,
- * flames, items, step count), what the playground's get_json_info serialises. */
+ * flames, items, step count, and the words each agent sent last, [w, w] per agent), what the
+ * playground's get_json_info serialises. */
 static PyObject *game_json_state(PmGame *g, PyObject *noargs) {
     (void)noargs;
     if (check_idle(g, 1)) return NULL;
@@ -826,8 +899,19 @@ static PyObject *game_json_state(PmGame *g, PyObject *noargs) {
         }
         Py_DECREF(e);
     }
-    return Py_BuildValue("{s:i,s:i,s:N,s:N,s:N,s:N,s:N}", "board_size", n, "step_count", s->step,
-                         "board", board, "agents", agents, "bombs", bombs, "flames", flames, "items", items);
+    PyObject *messages = PyList_New(s->nagents);
+    if (!messages) goto fail;
+    for (int i = 0; i < s->nagents; i++) {
+        PyObject *w = Py_BuildValue("[ii]", s->message[i][0], s->message[i][1]);
+        if (!w) {
+            Py_DECREF(messages);
+            goto fail;
+        }
+        PyList_SET_ITEM(messages, i, w);
+    }
+    return Py_BuildValue("{s:i,s:i,s:N,s:N,s:N,s:N,s:N,s:N}", "board_size", n, "step_count", s->step,
+                         "board", board, "agents", agents, "bombs", bombs, "flames", flames, "items", items,
+                         "messages", messages);
 fail:
     Py_XDECREF(board);
     Py_XDECREF(agents);
@@ -885,6 +969,29 @@ static int engine_invariants_hold(const pm_state *s) {
         lives[cell] |= bit;
     }
     return 1;
+}
+
+/* The optional "messages" of a state, [w, w] per agent, words of the radio's vocabulary (0,0
+ * in the configs without radio); 0, or -1 with an exception set. */
+static int load_messages(PyObject *d, const pm_config *cfg, pm_state *s) {
+    if (!PyMapping_HasKeyString(d, "messages")) return 0;
+    PyObject *m = PyMapping_GetItemString(d, "messages");
+    if (!m) return -1;
+    PyObject *list = PySequence_Fast(m, "load_state: messages is a list of [word, word]");
+    Py_DECREF(m);
+    if (!list) return -1;
+    int ok = PySequence_Fast_GET_SIZE(list) == s->nagents;
+    int hi = cfg->radio_vocab_size ? cfg->radio_vocab_size - 1 : 0;
+    for (int i = 0; ok && i < s->nagents; i++) {
+        PyObject *pair = PySequence_Fast(PySequence_Fast_GET_ITEM(list, i), "");
+        ok = pair && PySequence_Fast_GET_SIZE(pair) == 2 && seq_int(pair, 0, 0, hi, &s->message[i][0]) &&
+             seq_int(pair, 1, 0, hi, &s->message[i][1]);
+        Py_XDECREF(pair);
+        if (!pair) PyErr_Clear();
+    }
+    Py_DECREF(list);
+    if (!ok) PyErr_Format(PyExc_ValueError, "load_state: messages: one [word, word] per agent, words 0..%d", hi);
+    return ok ? 0 : -1;
 }
 
 /* load_state(d): the inverse of json_state (the playground's set_json_info); the seats' bots
@@ -984,6 +1091,7 @@ static PyObject *game_load_state(PmGame *g, PyObject *d) {
         }
         s->items[r * n + c] = (unsigned char)v;
     }
+    if (load_messages(d, g->cfg, s)) goto fail;
     Py_DECREF(board);
     Py_DECREF(agents);
     Py_DECREF(bombs);
@@ -1120,16 +1228,20 @@ static PyTypeObject PmGameType = {
     .tp_getset = game_getset,
 };
 
-/* The module's Pommerman constants: the configurations and the C bots' names. */
+/* The module's Pommerman constants: every configuration of the arena (the playground's
+ * registry) with its numbers, and the C bots' names. */
 static int pommerman_add(PyObject *m) {
     if (intern_keys()) return -1;
     PyObject *configs = PyDict_New(), *bots = PyList_New(0);
     if (!configs || !bots) goto fail;
-    for (int id = PM_FFA; id <= PM_ONE_VS_ONE; id++) {
-        const pm_config *c = pm_config_get((pm_config_id)id);
-        PyObject *v = Py_BuildValue("{s:i,s:i,s:i,s:i,s:i,s:i,s:i}", "size", c->size, "num_rigid", c->num_rigid,
-                                    "num_wood", c->num_wood, "num_items", c->num_items, "num_agents",
-                                    c->num_agents, "max_steps", c->max_steps, "max_blast", c->max_blast);
+    for (int id = 0; id < PM_NUM_CONFIGS; id++) {
+        const pm_config *c = pm_config_at(id);
+        PyObject *v = Py_BuildValue("{s:i,s:i,s:i,s:i,s:i,s:i,s:i,s:i,s:i,s:i,s:i,s:i,s:s}", "size", c->size,
+                                    "num_rigid", c->num_rigid, "num_wood", c->num_wood, "num_items",
+                                    c->num_items, "num_agents", c->num_agents, "max_steps", c->max_steps,
+                                    "max_blast", c->max_blast, "game_type", (int)c->game_type, "view_size",
+                                    c->view_size, "first_collapse", c->first_collapse, "radio_vocab_size",
+                                    c->radio_vocab_size, "radio_num_words", c->radio_num_words, "env", c->env);
         if (!v || PyDict_SetItemString(configs, c->name, v) < 0) {
             Py_XDECREF(v);
             goto fail;
@@ -1143,22 +1255,6 @@ static int pommerman_add(PyObject *m) {
             goto fail;
         }
         Py_DECREF(v);
-    }
-    PyObject *observed = PyList_New(0);
-    if (!observed) goto fail;
-    for (int id = PM_FFA; id <= PM_ONE_VS_ONE; id++) {
-        const pm_config *c = pm_config_get((pm_config_id)id);
-        PyObject *v = door_observes(c) ? PyUnicode_FromString(c->name) : NULL;
-        if (door_observes(c) && (!v || PyList_Append(observed, v) < 0)) {
-            Py_XDECREF(v);
-            Py_DECREF(observed);
-            goto fail;
-        }
-        Py_XDECREF(v);
-    }
-    if (PyModule_AddObject(m, "POMMERMAN_OBSERVED", observed) < 0) {
-        Py_DECREF(observed);
-        goto fail;
     }
     if (PyModule_AddObject(m, "POMMERMAN_CONFIGS", configs) < 0) goto fail;
     configs = NULL;
