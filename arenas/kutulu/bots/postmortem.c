@@ -43,6 +43,9 @@
  */
 #include <math.h>
 #include <stdlib.h>
+#ifdef PM_TUNING
+#include <stdio.h>
+#endif
 #include <string.h>
 
 #include "world.h"
@@ -56,8 +59,8 @@ enum { L_WANDER, L_STALK, L_RUSH, L_STUN, L_DAMAGE, L_AIMED, PM_LAYERS };
 /* The heuristic filters of section 6, a letter each: Not hit next turn, biggest Bonus, Closest
  * bonus, longest Time to live, no Yell trap, least Average damage to me, most average damage to
  * the Others, closer to the Group. */
-#define PM_FILTER_LETTERS "NBCTYAOGL"
-#define PM_FILTERS 9
+#define PM_FILTER_LETTERS "NBCTYAOGLR"
+#define PM_FILTERS 10
 
 /* What chose the action (the published map "decided_by" holds it at my cell): the last step
  * that narrowed the moves, PM_BY_NO_SAFE added when no move was safe; an ability. */
@@ -81,10 +84,15 @@ typedef struct pm_options {
     int plan_per_tick;  /* PLAN when sanity + 4 * plan_per_tick * (1 + near) <= 250 */
     int light;          /* use LIGHT at all */
     int first_yell;     /* the YELL before the move heuristics */
+    double yell_hit;    /* YELL when the frozen one's cell is struck within this many turns */
+    int room_cap;       /* filter R: the safe cells reachable after the move, counted up to this */
 } pm_options;
 
 typedef struct pm_bot {
     pm_options opt;
+#ifdef PM_TUNING
+    char order[16], fallback[16]; /* the options' strings read from the environment */
+#endif
     int stage;          /* the step of the decision that chose the last action (PM_BY_*) */
     double decided[KT_MAX_CELLS]; /* the stage at my cell, +inf elsewhere (a published map) */
     dmap_rng rng;
@@ -105,7 +113,9 @@ typedef struct pm_bot {
     /* candidates */
     int nmoves, moves[PM_MAX_MOVES]; /* cells: my cell (stay) first, then neighbours */
     double worst[PM_MAX_MOVES], avg_me[PM_MAX_MOVES], avg_others[PM_MAX_MOVES],
-        move_bonus[PM_MAX_MOVES], bonus_dist[PM_MAX_MOVES], move_ttl[PM_MAX_MOVES];
+        move_bonus[PM_MAX_MOVES], bonus_dist[PM_MAX_MOVES], move_ttl[PM_MAX_MOVES],
+        room[PM_MAX_MOVES];
+    double room_arrival[KT_MAX_CELLS];
     int nopp, opp_moves[KT_PLAYERS - 1][PM_MAX_MOVES];
     size_t opp_count[KT_PLAYERS - 1];
     int err; /* DMAP_ERR_NOMEM once a map could not get its memory (decide returns it) */
@@ -142,13 +152,33 @@ static int explorer_index(const kb_world *w, int id) {
 static void release_pm(void *state);
 
 /* The post-mortem's own values (section 6's order, "<= 2", "<= 3"; section 7). */
-static const pm_options pm_postmortem_options = {"NBCTYAOG", "", 2.0, 3.0, KT_PLAN_HEAL, 1, 1};
+static const pm_options pm_postmortem_options = {"NBCTYAOG", "", 2.0, 3.0, KT_PLAN_HEAL, 1, 1, 2.0, 0};
+
+#ifdef PM_TUNING
+/* The kutulu_tuning program only (CMakeLists.txt): the options from the environment, for the
+ * paired runs of the README ("Filter order, thresholds and open points"). */
+static void tune_from_environment(pm_bot *b) {
+    const char *e;
+    if ((e = getenv("PM_ORDER"))) snprintf(b->order, sizeof b->order, "%s", e), b->opt.order = b->order;
+    if ((e = getenv("PM_FB"))) snprintf(b->fallback, sizeof b->fallback, "%s", e), b->opt.fallback = b->fallback;
+    if ((e = getenv("PM_NEXT"))) b->opt.next_turn = atof(e);
+    if ((e = getenv("PM_TRAP"))) b->opt.yell_trap = atof(e);
+    if ((e = getenv("PM_PLAN"))) b->opt.plan_per_tick = atoi(e);
+    if ((e = getenv("PM_LIGHT"))) b->opt.light = atoi(e);
+    if ((e = getenv("PM_FY"))) b->opt.first_yell = atoi(e);
+    if ((e = getenv("PM_YH"))) b->opt.yell_hit = atof(e);
+    if ((e = getenv("PM_ROOM"))) b->opt.room_cap = atoi(e);
+}
+#endif
 
 static int init_with(void **state, const kt_view *v, uint64_t seed, const pm_options *opt) {
     *state = NULL;
     pm_bot *b = calloc(1, sizeof *b);
     if (!b) return DMAP_ERR_NOMEM;
     b->opt = *opt;
+#ifdef PM_TUNING
+    tune_from_environment(b);
+#endif
     b->ws = dmap_workspace_new();
     if (!b->ws) {
         free(b);
@@ -177,9 +207,12 @@ static int init_pm(void **state, const kt_view *v, uint64_t seed) {
     return init_with(state, v, seed, &pm_postmortem_options);
 }
 
-/* dmapbot: the same maps and filters with "closer to the others" moved up to third, right after
- * the biggest bonus (measured: arenas/kutulu/README.md, "Filter order"). */
-static const pm_options pm_dmapbot_options = {"NBGCTYAO", "", 2.0, 3.0, KT_PLAN_HEAL, 1, 1};
+/* dmapbot: the same maps and filters, beyond the post-mortem where it is silent or its order
+ * was tuned against other opponents: a room filter right after "not hit next turn" (keep the
+ * moves from which the safe walk still reaches the most cells, counted up to 4: no walking into
+ * a pocket), then the biggest bonus, then "closer to the others" (measured in
+ * arenas/kutulu/README.md, "dmapbot"). */
+static const pm_options pm_dmapbot_options = {"NRBGCTYAO", "", 2.0, 3.0, KT_PLAN_HEAL, 1, 1, 2.0, 4};
 
 static int init_dmapbot(void **state, const kt_view *v, uint64_t seed) {
     return init_with(state, v, seed, &pm_dmapbot_options);
@@ -458,6 +491,7 @@ static double f_near_others(void *u, int i) {
     int d = b->dothers[b->moves[i]];
     return d < 0 ? INFINITY : d;
 }
+static double f_room(void *u, int i) { pm_bot *b = u; return b->room[i]; }
 static double f_cell_ttl(void *u, int i) { pm_bot *b = u; return b->timing[b->moves[i]]; }
 static double f_not_dead_end(void *u, int i) { pm_bot *b = u; return !b->dead_end[b->moves[i]]; }
 static double f_not_previous(void *u, int i) { pm_bot *b = u; return b->moves[i] != b->prev_cell; }
@@ -472,10 +506,10 @@ static size_t heuristic_chain(pm_bot *b, const char *order, dmap_filter *out, in
     static const dmap_filter_kind kind[PM_FILTERS] = {
         DMAP_FILTER_KEEP_TRUE, DMAP_FILTER_KEEP_MAX, DMAP_FILTER_KEEP_MIN, DMAP_FILTER_KEEP_MAX,
         DMAP_FILTER_KEEP_TRUE, DMAP_FILTER_KEEP_MIN, DMAP_FILTER_KEEP_MAX, DMAP_FILTER_KEEP_MIN,
-        DMAP_FILTER_KEEP_MAX};
+        DMAP_FILTER_KEEP_MAX, DMAP_FILTER_KEEP_MAX};
     static const dmap_score_fn score[PM_FILTERS] = {f_not_next_turn, f_bonus, f_bonus_dist, f_ttl,
                                                     f_no_yell_trap, f_avg_me, f_avg_others,
-                                                    f_near_others, f_cell_ttl};
+                                                    f_near_others, f_cell_ttl, f_room};
     size_t n = 0;
     for (const char *o = order; *o && n < PM_FILTERS; o++) {
         const char *at = strchr(PM_FILTER_LETTERS, *o);
@@ -532,6 +566,23 @@ static void ttl_per_move(pm_bot *b) {
     }
 }
 
+/* For every move: how many cells I can still reach safely from where it puts me (a safe walk
+ * from there, one turn later), counted up to opt.room_cap; 0 for a cell hit next turn. */
+static void room_per_move(pm_bot *b) {
+    const kb_world *w = &b->world;
+    dmap_moves mv = dmap_moves_4();
+    for (int i = 0; i < b->nmoves; i++) {
+        b->room[i] = 0;
+        int c = b->moves[i];
+        if (b->opt.room_cap <= 0 || !(b->timing[c] > 1)) continue;
+        size_t nsafe = 0;
+        if (noted(b, dmap_safe_walk(&w->grid, &mv, b->timing, c, 1.0, b->room_arrival, NULL, &nsafe,
+                                    b->ws)) != DMAP_OK)
+            continue;
+        b->room[i] = nsafe < (size_t)b->opt.room_cap ? (double)nsafe : b->opt.room_cap;
+    }
+}
+
 /* ---- 7. abilities -------------------------------------------------------------------------- */
 
 /* A YELL that should hurt someone: an explorer in range I have not yelled at, standing where a
@@ -541,7 +592,7 @@ static int yell_worth_it(const pm_bot *b) {
     for (int i = 1; i < w->nex; i++) {
         if (b->yelled_at & (1u << (w->ex[i].id & 31))) continue;
         if (kb_manhattan(w, w->ex[0].cell, w->ex[i].cell) > KT_YELL_RANGE) continue;
-        if (b->timing[w->ex[i].cell] <= 2) return 1;
+        if (b->timing[w->ex[i].cell] <= b->opt.yell_hit) return 1;
     }
     return 0;
 }
@@ -630,6 +681,7 @@ static kt_action choose(pm_bot *b, const kt_view *v) {
     for (int i = 0; i < b->nmoves; i++) b->avg_me[i] = -b->avg_me[i]; /* mode 1 negated it */
     bonus_per_move(b);
     ttl_per_move(b);
+    room_per_move(b);
 
     /* section 6: the minimax result, then the safe ones through the heuristic filters */
     int cands[PM_MAX_MOVES];
@@ -711,5 +763,5 @@ const kt_bot kt_bot_postmortem = {{"postmortem",
                                   init_pm, decide_pm, release_pm, maps_pm};
 
 const kt_bot kt_bot_dmapbot = {{"dmapbot",
-                                "postmortem's maps with the group first: closer to the others third"},
+                                "postmortem's maps, room to escape, then bonus and the others first"},
                                init_dmapbot, decide_pm, release_pm, maps_pm};

@@ -238,6 +238,7 @@ int main(int argc, char **argv) {
             tally[t].sound += c.tally[t].sound;
             tally[t].exact += c.tally[t].exact;
             tally[t].unforeseen += c.tally[t].unforeseen;
+            tally[t].unborn += c.tally[t].unborn;
             tally[t].slack += c.tally[t].slack;
         }
         if (res.rank[c.seat] == 1) {
