@@ -85,6 +85,7 @@ typedef struct pm_options {
     int light;          /* use LIGHT at all */
     int first_yell;     /* the YELL before the move heuristics */
     double yell_hit;    /* YELL when the frozen one's cell is struck within this many turns */
+    int safe_yells;     /* the second YELL too only when I can stand still (timing >= 2) */
     int room_cap;       /* filter R: the safe cells reachable after the move, counted up to this */
 } pm_options;
 
@@ -152,7 +153,7 @@ static int explorer_index(const kb_world *w, int id) {
 static void release_pm(void *state);
 
 /* The post-mortem's own values (section 6's order, "<= 2", "<= 3"; section 7). */
-static const pm_options pm_postmortem_options = {"NBCTYAOG", "", 2.0, 3.0, KT_PLAN_HEAL, 1, 1, 2.0, 0};
+static const pm_options pm_postmortem_options = {"NBCTYAOG", "", 2.0, 3.0, KT_PLAN_HEAL, 1, 1, 2.0, 0, 0};
 
 #ifdef PM_TUNING
 /* The kutulu_tuning program only (CMakeLists.txt): the options from the environment, for the
@@ -167,6 +168,7 @@ static void tune_from_environment(pm_bot *b) {
     if ((e = getenv("PM_LIGHT"))) b->opt.light = atoi(e);
     if ((e = getenv("PM_FY"))) b->opt.first_yell = atoi(e);
     if ((e = getenv("PM_YH"))) b->opt.yell_hit = atof(e);
+    if ((e = getenv("PM_SY"))) b->opt.safe_yells = atoi(e);
     if ((e = getenv("PM_ROOM"))) b->opt.room_cap = atoi(e);
 }
 #endif
@@ -212,7 +214,7 @@ static int init_pm(void **state, const kt_view *v, uint64_t seed) {
  * moves from which the safe walk still reaches the most cells, counted up to 4: no walking into
  * a pocket), then the biggest bonus, then "closer to the others" (measured in
  * arenas/kutulu/README.md, "dmapbot"). */
-static const pm_options pm_dmapbot_options = {"NRBGCTYAO", "", 2.0, 3.0, KT_PLAN_HEAL, 1, 1, 2.0, 4};
+static const pm_options pm_dmapbot_options = {"NRBGCTYAO", "", 2.0, 3.0, KT_PLAN_HEAL, 1, 1, 2.0, 0, 4};
 
 static int init_dmapbot(void **state, const kt_view *v, uint64_t seed) {
     return init_with(state, v, seed, &pm_dmapbot_options);
@@ -728,7 +730,8 @@ static kt_action choose(pm_bot *b, const kt_view *v) {
     for (size_t i = 0; i < n; i++) stay_ok |= b->moves[cands[i]] == me->cell;
     if (stay_ok) {
         if (plan_worth_it(b)) return by(b, PM_BY_PLAN, (kt_action){KT_PLAN, 0, 0});
-        if (yell_worth_it(b)) return by(b, PM_BY_YELL, (kt_action){KT_YELL, 0, 0});
+        if (yell_worth_it(b) && (!b->opt.safe_yells || b->timing[me->cell] >= 2))
+            return by(b, PM_BY_YELL, (kt_action){KT_YELL, 0, 0});
         if (b->opt.light && light_worth_it(b)) return by(b, PM_BY_LIGHT, (kt_action){KT_LIGHT, 0, 0});
     }
     int pick = cands[n > 1 ? dmap_rng_below(&b->rng, (uint32_t)n) : 0];
