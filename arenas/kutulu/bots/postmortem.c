@@ -1,7 +1,12 @@
 /* postmortem.c — the `postmortem` bot: the Legend-league bot of a Code of Kutulu contest
  * post-mortem, section by section, on dmap's threat maps, timing map, safe walk, layered
- * search, filter chain and minimax. Times are in turns from now: "time t" is the end of the t-th update from now
- * (explorers move, then minions act), so a minion that can be on cell c at time t hurts me if
+ * search, filter chain and minimax; and `dmapbot`, the same decision with other options
+ * (pm_options: the heuristic chain as a string of letters, thresholds, abilities), going past
+ * the post-mortem where it is silent: a room filter (a second safe walk from the cell each move
+ * reaches) and "closer to the others" early in the chain.
+ *
+ * Times are in turns from now: "time t" is the end of the t-th update from now (explorers
+ * move, then minions act), so a minion that can be on cell c at time t hurts me if
  * I stand on c after my t-th move; a cell is safe to enter at time t when t < timing[c].
  *
  * Where the post-mortem is vague we decided, and say so here (the README repeats the list):
@@ -69,9 +74,9 @@ enum {
     PM_BY_MINIMAX = 1,  /* the worst case alone */
     PM_BY_SAFE = 2,     /* the safe-tree filter */
     PM_BY_FILTER = 3,   /* + the heuristic's index in PM_FILTER_LETTERS */
-    PM_BY_DEAD_END = 12, PM_BY_NOT_PREVIOUS = 13, PM_BY_NOT_HERE = 14,
-    PM_BY_TIE = 15,     /* several moves left: the generator chose among them */
-    PM_BY_FIRST_YELL = 16, PM_BY_PLAN = 17, PM_BY_YELL = 18, PM_BY_LIGHT = 19,
+    PM_BY_DEAD_END = PM_BY_FILTER + PM_FILTERS, PM_BY_NOT_PREVIOUS, PM_BY_NOT_HERE,
+    PM_BY_TIE,          /* several moves left: the generator chose among them */
+    PM_BY_FIRST_YELL, PM_BY_PLAN, PM_BY_YELL, PM_BY_LIGHT,
     PM_BY_NO_SAFE = 32
 };
 

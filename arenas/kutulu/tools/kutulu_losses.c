@@ -26,7 +26,8 @@ static const char *stage_name(int s) {
                                   "safe-tree filter", "not hit next turn", "biggest bonus",
                                   "closest bonus", "longest time to live", "no yell trap",
                                   "least average damage to me", "most average damage to others",
-                                  "closer to the others", "longest time to live of the cell", "not a dead end", "not going back",
+                                  "closer to the others", "longest time to live of the cell",
+                                  "room after the move", "not a dead end", "not going back",
                                   "not staying", "tie (generator)", "YELL before the moves",
                                   "PLAN", "YELL", "LIGHT"};
     return s >= 0 && s < (int)(sizeof names / sizeof names[0]) ? names[s] : "?";
