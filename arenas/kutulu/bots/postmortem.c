@@ -63,7 +63,8 @@ enum { L_WANDER, L_STALK, L_RUSH, L_STUN, L_DAMAGE, L_AIMED, PM_LAYERS };
 #define PM_MAX_TRANSITIONS (2 * (KT_MAX_W + KT_MAX_H) + 8)
 /* The heuristic filters of section 6, a letter each: Not hit next turn, biggest Bonus, Closest
  * bonus, longest Time to live, no Yell trap, least Average damage to me, most average damage to
- * the Others, closer to the Group. */
+ * the Others, closer to the Group; and two of ours: the Longest timing of the cell itself, the
+ * Room left after the move. */
 #define PM_FILTER_LETTERS "NBCTYAOGLR"
 #define PM_FILTERS 10
 
@@ -158,15 +159,22 @@ static int explorer_index(const kb_world *w, int id) {
 static void release_pm(void *state);
 
 /* The post-mortem's own values (section 6's order, "<= 2", "<= 3"; section 7). */
-static const pm_options pm_postmortem_options = {"NBCTYAOG", "", 2.0, 3.0, KT_PLAN_HEAL, 1, 1, 2.0, 0, 0};
+static const pm_options pm_postmortem_options = {"NBCTYAOG", "", 2.0, 3.0, KT_PLAN_HEAL,
+                                                 1,          1,  2.0, 0,   0};
 
 #ifdef PM_TUNING
 /* The kutulu_tuning program only (CMakeLists.txt): the options from the environment, for the
  * paired runs of the README ("Filter order, thresholds and open points"). */
 static void tune_from_environment(pm_bot *b) {
     const char *e;
-    if ((e = getenv("PM_ORDER"))) snprintf(b->order, sizeof b->order, "%s", e), b->opt.order = b->order;
-    if ((e = getenv("PM_FB"))) snprintf(b->fallback, sizeof b->fallback, "%s", e), b->opt.fallback = b->fallback;
+    if ((e = getenv("PM_ORDER"))) {
+        snprintf(b->order, sizeof b->order, "%s", e);
+        b->opt.order = b->order;
+    }
+    if ((e = getenv("PM_FB"))) {
+        snprintf(b->fallback, sizeof b->fallback, "%s", e);
+        b->opt.fallback = b->fallback;
+    }
     if ((e = getenv("PM_NEXT"))) b->opt.next_turn = atof(e);
     if ((e = getenv("PM_TRAP"))) b->opt.yell_trap = atof(e);
     if ((e = getenv("PM_PLAN"))) b->opt.plan_per_tick = atoi(e);
@@ -219,7 +227,8 @@ static int init_pm(void **state, const kt_view *v, uint64_t seed) {
  * moves from which the safe walk still reaches the most cells, counted up to 4: no walking into
  * a pocket), then the biggest bonus, then "closer to the others" (measured in
  * arenas/kutulu/README.md, "dmapbot"). */
-static const pm_options pm_dmapbot_options = {"NRBGCTYAO", "", 2.0, 3.0, KT_PLAN_HEAL, 1, 1, 2.0, 0, 4};
+static const pm_options pm_dmapbot_options = {"NRBGCTYAO", "", 2.0, 3.0, KT_PLAN_HEAL,
+                                              1,           1,  2.0, 0,   4};
 
 static int init_dmapbot(void **state, const kt_view *v, uint64_t seed) {
     return init_with(state, v, seed, &pm_dmapbot_options);
