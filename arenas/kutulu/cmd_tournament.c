@@ -16,7 +16,7 @@
 
 static const char tournament_help[] =
     "usage: kutulu tournament --bots A,B,C,D --games N [--seed S] [--jobs J] [--data DIR]\n"
-    "                         [--bot-stderr W]\n"
+    "                         [--first-limit MS] [--limit MS] [--bot-stderr W]\n"
     "  --bots A,B,C,D the four entrants (built-in bots or cmd:PROGRAM ARGS; repeats allowed)\n"
     "  --games N      games to play (groups of 4 rotate the seats of one game; default 100)\n"
     "  --seed S       tournament seed (default 1): each game's referee seed derives from it\n"
@@ -24,6 +24,8 @@ static const char tournament_help[] =
     "                 for any J\n"
     "  --data DIR     the data folder holding maps/ (default: data beside the program, or\n"
     "                 share/dmap/kutulu of its install prefix)\n"
+    "  --first-limit MS, --limit MS  time limits of cmd: programs (default 1000 and 50, the\n"
+    "                 referee's)\n"
     "  --bot-stderr W where cmd: programs' stderr goes: discard (the default), inherit (this\n"
     "                 program's stderr), or a FILE (appended to, never truncated)\n"
     "Prints one row per entrant. A progress line goes to stderr when it is a terminal.\n";
@@ -41,6 +43,7 @@ typedef struct tour_ctx {
     char *specs[KT_PLAYERS];
     const kt_mapset *maps;
     uint64_t seed;
+    int64_t first_limit_ns, limit_ns;
     int bot_stderr;
 } tour_ctx;
 
@@ -63,8 +66,8 @@ static int play_one(void *vctx, long index, uint64_t game_seed, void *result) {
         cfg.seed = (int64_t)(kit_game_seed(ctx->seed, index / KT_PLAYERS) >> 1);
         cfg.forced_map = (int)((index / KT_PLAYERS) % KT_LEAGUE_MAPS);
         cfg.bot_seed = game_seed;
-        cfg.first_limit_ns = 1000000000LL;
-        cfg.limit_ns = 50000000LL;
+        cfg.first_limit_ns = ctx->first_limit_ns;
+        cfg.limit_ns = ctx->limit_ns;
         kt_match_result res;
         rc = kt_play_match(players, ctx->maps, &cfg, NULL, NULL, &res, err, sizeof err);
         if (rc == 0) {
@@ -95,6 +98,7 @@ int kutulu_cmd_tournament(int argc, char **argv) {
     const char *data_dir = NULL;
     char *bots_arg = NULL;
     const char *stderr_arg = NULL;
+    int64_t first_ms = 1000, limit_ms = 50;
     tour_ctx ctx;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
@@ -103,7 +107,8 @@ int kutulu_cmd_tournament(int argc, char **argv) {
         if (strncmp(a, "--", 2) != 0)
             return kcli_fail("tournament: unexpected argument '%.60s'", a);
         if (strcmp(a, "--bots") && strcmp(a, "--games") && strcmp(a, "--seed") &&
-            strcmp(a, "--jobs") && strcmp(a, "--data") && strcmp(a, "--bot-stderr")) /* unknown, not "needs a value" */
+            strcmp(a, "--jobs") && strcmp(a, "--data") && strcmp(a, "--bot-stderr") &&
+            strcmp(a, "--first-limit") && strcmp(a, "--limit")) /* unknown, not "needs a value" */
             return kit_unknown_option("kutulu", "tournament", a), KIT_EXIT_USAGE;
         const char *v = kit_opt_value("kutulu", argc, argv, &i);
         if (!v) return KIT_EXIT_USAGE;
@@ -119,6 +124,12 @@ int kutulu_cmd_tournament(int argc, char **argv) {
             data_dir = v;
         } else if (strcmp(a, "--bot-stderr") == 0) {
             stderr_arg = v;
+        } else if (strcmp(a, "--first-limit") == 0 || strcmp(a, "--limit") == 0) {
+            int64_t *dst = a[2] == 'f' ? &first_ms : &limit_ms;
+            if (kcli_int64(a, v, dst)) return KIT_EXIT_USAGE;
+            if (*dst < 1 || *dst > 600000)
+                return kcli_fail("invalid value for %s: '%.60s' (need an integer from 1 to 600000)",
+                                 a, v);
         } else {
             return kit_unknown_option("kutulu", "tournament", a), KIT_EXIT_USAGE;
         }
@@ -136,6 +147,8 @@ int kutulu_cmd_tournament(int argc, char **argv) {
     if (kcli_bot_stderr(stderr_arg, -1, &ctx.bot_stderr)) return KIT_EXIT_USAGE; /* opened last */
     ctx.maps = &maps;
     ctx.seed = seed;
+    ctx.first_limit_ns = first_ms * 1000000LL;
+    ctx.limit_ns = limit_ms * 1000000LL;
     game_slot *slots = calloc((size_t)games, sizeof *slots);
     if (!slots) return kcli_fail("tournament: out of memory");
     kit_tournament t = {games, jobs, seed, sizeof(game_slot), play_one, &ctx,

@@ -314,7 +314,7 @@ int kt_trace_replay(const char *path, const kt_mapset *maps);
 
 /* ---- the built-in bots (bots/) -------------------------------------------------------------- */
 
-/* postmortem, initial, random, wait, in the order `kutulu bots` lists them. */
+/* postmortem, dmapbot, initial, random, wait, in the order `kutulu bots` lists them. */
 extern const kit_bot_table kt_bot_table;
 /* The built-in bot called name, or NULL. */
 const kt_bot *kt_bot_find(const char *name);

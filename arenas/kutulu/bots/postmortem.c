@@ -1,7 +1,12 @@
 /* postmortem.c — the `postmortem` bot: the Legend-league bot of a Code of Kutulu contest
  * post-mortem, section by section, on dmap's threat maps, timing map, safe walk, layered
- * search, filter chain and minimax. Times are in turns from now: "time t" is the end of the t-th update from now
- * (explorers move, then minions act), so a minion that can be on cell c at time t hurts me if
+ * search, filter chain and minimax; and `dmapbot`, the same decision with other options
+ * (pm_options: the heuristic chain as a string of letters, thresholds, abilities), going past
+ * the post-mortem where it is silent: a room filter (a second safe walk from the cell each move
+ * reaches) and "closer to the others" early in the chain.
+ *
+ * Times are in turns from now: "time t" is the end of the t-th update from now (explorers
+ * move, then minions act), so a minion that can be on cell c at time t hurts me if
  * I stand on c after my t-th move; a cell is safe to enter at time t when t < timing[c].
  *
  * Where the post-mortem is vague we decided, and say so here (the README repeats the list):
@@ -43,6 +48,9 @@
  */
 #include <math.h>
 #include <stdlib.h>
+#ifdef PM_TUNING
+#include <stdio.h>
+#endif
 #include <string.h>
 
 #include "world.h"
@@ -53,8 +61,47 @@ enum { L_WANDER, L_STALK, L_RUSH, L_STUN, L_DAMAGE, L_AIMED, PM_LAYERS };
 #define PM_HORIZON 40.0
 #define PM_MAX_MOVES 5
 #define PM_MAX_TRANSITIONS (2 * (KT_MAX_W + KT_MAX_H) + 8)
+/* The heuristic filters of section 6, a letter each: Not hit next turn, biggest Bonus, Closest
+ * bonus, longest Time to live, no Yell trap, least Average damage to me, most average damage to
+ * the Others, closer to the Group; and two of ours: the Longest timing of the cell itself, the
+ * Room left after the move. */
+#define PM_FILTER_LETTERS "NBCTYAOGLR"
+#define PM_FILTERS 10
+
+/* What chose the action (the published map "decided_by" holds it at my cell): the last step
+ * that narrowed the moves, PM_BY_NO_SAFE added when no move was safe; an ability. */
+enum {
+    PM_BY_NONE = 0,     /* every move was as good: the generator chose */
+    PM_BY_MINIMAX = 1,  /* the worst case alone */
+    PM_BY_SAFE = 2,     /* the safe-tree filter */
+    PM_BY_FILTER = 3,   /* + the heuristic's index in PM_FILTER_LETTERS */
+    PM_BY_DEAD_END = PM_BY_FILTER + PM_FILTERS, PM_BY_NOT_PREVIOUS, PM_BY_NOT_HERE,
+    PM_BY_TIE,          /* several moves left: the generator chose among them */
+    PM_BY_FIRST_YELL, PM_BY_PLAN, PM_BY_YELL, PM_BY_LIGHT,
+    PM_BY_NO_SAFE = 32
+};
+
+/* The decision's knobs: the post-mortem's values in kt_bot_postmortem. */
+typedef struct pm_options {
+    const char *order;  /* the heuristic filters of section 6, one letter each, in order */
+    const char *fallback; /* the filters applied to the minimax result when no move is safe */
+    double next_turn;   /* "<= 2 danger": the not-next-turn filter's threshold */
+    double yell_trap;   /* "<= 3": the yell-trap filter's threshold */
+    int plan_per_tick;  /* PLAN when sanity + 4 * plan_per_tick * (1 + near) <= 250 */
+    int light;          /* use LIGHT at all */
+    int first_yell;     /* the YELL before the move heuristics */
+    double yell_hit;    /* YELL when the frozen one's cell is struck within this many turns */
+    int safe_yells;     /* the second YELL too only when I can stand still (timing >= 2) */
+    int room_cap;       /* filter R: the safe cells reachable after the move, counted up to this */
+} pm_options;
 
 typedef struct pm_bot {
+    pm_options opt;
+#ifdef PM_TUNING
+    char order[16], fallback[16]; /* the options' strings read from the environment */
+#endif
+    int stage;          /* the step of the decision that chose the last action (PM_BY_*) */
+    double decided[KT_MAX_CELLS]; /* the stage at my cell, +inf elsewhere (a published map) */
     dmap_rng rng;
     dmap_workspace *ws;
     kb_world world;
@@ -73,7 +120,9 @@ typedef struct pm_bot {
     /* candidates */
     int nmoves, moves[PM_MAX_MOVES]; /* cells: my cell (stay) first, then neighbours */
     double worst[PM_MAX_MOVES], avg_me[PM_MAX_MOVES], avg_others[PM_MAX_MOVES],
-        move_bonus[PM_MAX_MOVES], bonus_dist[PM_MAX_MOVES], move_ttl[PM_MAX_MOVES];
+        move_bonus[PM_MAX_MOVES], bonus_dist[PM_MAX_MOVES], move_ttl[PM_MAX_MOVES],
+        room[PM_MAX_MOVES];
+    double room_arrival[KT_MAX_CELLS];
     int nopp, opp_moves[KT_PLAYERS - 1][PM_MAX_MOVES];
     size_t opp_count[KT_PLAYERS - 1];
     int err; /* DMAP_ERR_NOMEM once a map could not get its memory (decide returns it) */
@@ -109,10 +158,42 @@ static int explorer_index(const kb_world *w, int id) {
 
 static void release_pm(void *state);
 
-static int init_pm(void **state, const kt_view *v, uint64_t seed) {
+/* The post-mortem's own values (section 6's order, "<= 2", "<= 3"; section 7). */
+static const pm_options pm_postmortem_options = {"NBCTYAOG", "", 2.0, 3.0, KT_PLAN_HEAL,
+                                                 1,          1,  2.0, 0,   0};
+
+#ifdef PM_TUNING
+/* The kutulu_tuning program only (CMakeLists.txt): the options from the environment, for the
+ * paired runs of the README ("Filter order, thresholds and open points"). */
+static void tune_from_environment(pm_bot *b) {
+    const char *e;
+    if ((e = getenv("PM_ORDER"))) {
+        snprintf(b->order, sizeof b->order, "%s", e);
+        b->opt.order = b->order;
+    }
+    if ((e = getenv("PM_FB"))) {
+        snprintf(b->fallback, sizeof b->fallback, "%s", e);
+        b->opt.fallback = b->fallback;
+    }
+    if ((e = getenv("PM_NEXT"))) b->opt.next_turn = atof(e);
+    if ((e = getenv("PM_TRAP"))) b->opt.yell_trap = atof(e);
+    if ((e = getenv("PM_PLAN"))) b->opt.plan_per_tick = atoi(e);
+    if ((e = getenv("PM_LIGHT"))) b->opt.light = atoi(e);
+    if ((e = getenv("PM_FY"))) b->opt.first_yell = atoi(e);
+    if ((e = getenv("PM_YH"))) b->opt.yell_hit = atof(e);
+    if ((e = getenv("PM_SY"))) b->opt.safe_yells = atoi(e);
+    if ((e = getenv("PM_ROOM"))) b->opt.room_cap = atoi(e);
+}
+#endif
+
+static int init_with(void **state, const kt_view *v, uint64_t seed, const pm_options *opt) {
     *state = NULL;
     pm_bot *b = (pm_bot *)calloc(1, sizeof *b);
     if (!b) return DMAP_ERR_NOMEM;
+    b->opt = *opt;
+#ifdef PM_TUNING
+    tune_from_environment(b);
+#endif
     dmap_workspace_new(&b->ws);
     if (!b->ws) {
         free(b);
@@ -135,6 +216,22 @@ static int init_pm(void **state, const kt_view *v, uint64_t seed) {
     if (rc != DMAP_OK) memset(b->dead_end, 0, sizeof b->dead_end);
     *state = b;
     return 0;
+}
+
+static int init_pm(void **state, const kt_view *v, uint64_t seed) {
+    return init_with(state, v, seed, &pm_postmortem_options);
+}
+
+/* dmapbot: the same maps and filters, beyond the post-mortem where it is silent or its order
+ * was tuned against other opponents: a room filter right after "not hit next turn" (keep the
+ * moves from which the safe walk still reaches the most cells, counted up to 4: no walking into
+ * a pocket), then the biggest bonus, then "closer to the others" (measured in
+ * arenas/kutulu/README.md, "dmapbot"). */
+static const pm_options pm_dmapbot_options = {"NRBGCTYAO", "", 2.0, 3.0, KT_PLAN_HEAL,
+                                              1,           1,  2.0, 0,   4};
+
+static int init_dmapbot(void **state, const kt_view *v, uint64_t seed) {
+    return init_with(state, v, seed, &pm_dmapbot_options);
 }
 
 static void release_pm(void *state) {
@@ -385,7 +482,10 @@ static double f_safe(void *u, int i) {
     int c = b->moves[i];
     return c == b->world.ex[0].cell ? b->timing[c] > 1 : isfinite(b->arrival[c]) && b->first[c] == c;
 }
-static double f_not_next_turn(void *u, int i) { pm_bot *b = (pm_bot *)u; return b->timing[b->moves[i]] > 2; }
+static double f_not_next_turn(void *u, int i) {
+    pm_bot *b = (pm_bot *)u;
+    return b->timing[b->moves[i]] > b->opt.next_turn;
+}
 static double f_bonus(void *u, int i) { pm_bot *b = (pm_bot *)u; return b->move_bonus[i]; }
 static double f_bonus_dist(void *u, int i) { pm_bot *b = (pm_bot *)u; return b->bonus_dist[i]; }
 static double f_ttl(void *u, int i) { pm_bot *b = (pm_bot *)u; return b->move_ttl[i]; }
@@ -393,7 +493,7 @@ static double f_no_yell_trap(void *u, int i) {
     pm_bot *b = (pm_bot *)u;
     const kb_world *w = &b->world;
     int c = b->moves[i];
-    if (b->timing[c] > 3) return 1;
+    if (b->timing[c] > b->opt.yell_trap) return 1;
     for (int k = 1; k < w->nex; k++) /* someone who can still yell at me, in range next turn */
         if (!(b->yelled_by & (1u << (w->ex[k].id & 31))) &&
             kb_manhattan(w, w->ex[k].cell, c) <= KT_YELL_RANGE + 1)
@@ -407,11 +507,34 @@ static double f_near_others(void *u, int i) {
     int d = b->dothers[b->moves[i]];
     return d < 0 ? INFINITY : d;
 }
+static double f_room(void *u, int i) { pm_bot *b = (pm_bot *)u; return b->room[i]; }
+static double f_cell_ttl(void *u, int i) { pm_bot *b = (pm_bot *)u; return b->timing[b->moves[i]]; }
 static double f_not_dead_end(void *u, int i) { pm_bot *b = (pm_bot *)u; return !b->dead_end[b->moves[i]]; }
 static double f_not_previous(void *u, int i) { pm_bot *b = (pm_bot *)u; return b->moves[i] != b->prev_cell; }
 static double f_not_here(void *u, int i) {
     pm_bot *b = (pm_bot *)u;
     return b->moves[i] != b->world.ex[0].cell;
+}
+
+/* The heuristic filters of section 6 in the order opt.order names them (letters of
+ * PM_FILTER_LETTERS); which[i] gets each one's index in that list. */
+static size_t heuristic_chain(pm_bot *b, const char *order, dmap_filter *out, int *which) {
+    static const dmap_filter_kind kind[PM_FILTERS] = {
+        DMAP_FILTER_KEEP_TRUE, DMAP_FILTER_KEEP_MAX, DMAP_FILTER_KEEP_MIN, DMAP_FILTER_KEEP_MAX,
+        DMAP_FILTER_KEEP_TRUE, DMAP_FILTER_KEEP_MIN, DMAP_FILTER_KEEP_MAX, DMAP_FILTER_KEEP_MIN,
+        DMAP_FILTER_KEEP_MAX, DMAP_FILTER_KEEP_MAX};
+    static const dmap_score_fn score[PM_FILTERS] = {f_not_next_turn, f_bonus, f_bonus_dist, f_ttl,
+                                                    f_no_yell_trap, f_avg_me, f_avg_others,
+                                                    f_near_others, f_cell_ttl, f_room};
+    size_t n = 0;
+    for (const char *o = order; *o && n < PM_FILTERS; o++) {
+        const char *at = strchr(PM_FILTER_LETTERS, *o);
+        if (!at) continue;
+        int k = (int)(at - PM_FILTER_LETTERS);
+        out[n] = (dmap_filter){kind[k], score[k], b};
+        which[n++] = k;
+    }
+    return n;
 }
 
 /* For every move: the biggest bonus its safe paths lead to, and how soon. A move whose paths
@@ -459,6 +582,23 @@ static void ttl_per_move(pm_bot *b) {
     }
 }
 
+/* For every move: how many cells I can still reach safely from where it puts me (a safe walk
+ * from there, one turn later), counted up to opt.room_cap; 0 for a cell hit next turn. */
+static void room_per_move(pm_bot *b) {
+    const kb_world *w = &b->world;
+    dmap_moves mv = dmap_moves_4();
+    for (int i = 0; i < b->nmoves; i++) {
+        b->room[i] = 0;
+        int c = b->moves[i];
+        if (b->opt.room_cap <= 0 || !(b->timing[c] > 1)) continue;
+        size_t nsafe = 0;
+        if (noted(b, dmap_safe_walk(&w->grid, &mv, b->timing, c, 1.0, b->room_arrival, NULL, &nsafe,
+                                    b->ws)) != DMAP_OK)
+            continue;
+        b->room[i] = nsafe < (size_t)b->opt.room_cap ? (double)nsafe : b->opt.room_cap;
+    }
+}
+
 /* ---- 7. abilities -------------------------------------------------------------------------- */
 
 /* A YELL that should hurt someone: an explorer in range I have not yelled at, standing where a
@@ -468,7 +608,7 @@ static int yell_worth_it(const pm_bot *b) {
     for (int i = 1; i < w->nex; i++) {
         if (b->yelled_at & (1u << (w->ex[i].id & 31))) continue;
         if (kb_manhattan(w, w->ex[0].cell, w->ex[i].cell) > KT_YELL_RANGE) continue;
-        if (b->timing[w->ex[i].cell] <= 2) return 1;
+        if (b->timing[w->ex[i].cell] <= b->opt.yell_hit) return 1;
     }
     return 0;
 }
@@ -481,7 +621,7 @@ static int plan_worth_it(const pm_bot *b) {
         if (w->eff[k].type != 'U' && w->eff[k].caster == me->id) return 0; /* refused */
     int near = 0;
     for (int i = 1; i < w->nex; i++) near += b->dme[w->ex[i].cell] >= 0 && b->dme[w->ex[i].cell] <= 2;
-    return me->sanity + KT_PLAN_TICKS * KT_PLAN_HEAL * (1 + near) <= KT_MAX_SANITY;
+    return me->sanity + KT_PLAN_TICKS * b->opt.plan_per_tick * (1 + near) <= KT_MAX_SANITY;
 }
 
 static int light_worth_it(const pm_bot *b) {
@@ -503,6 +643,11 @@ static int light_worth_it(const pm_bot *b) {
 
 /* ---- the decision ---------------------------------------------------------------------------- */
 
+static kt_action by(pm_bot *b, int stage, kt_action a) {
+    b->stage = stage;
+    return a;
+}
+
 static kt_action choose(pm_bot *b, const kt_view *v) {
     kb_world *w = &b->world;
     kb_world_from_view(w, v);
@@ -519,7 +664,8 @@ static kt_action choose(pm_bot *b, const kt_view *v) {
     (void)prev;
 
     /* section 7, first place: a yell that hurts, when I can afford to stand still */
-    if (yell_worth_it(b) && b->timing[me->cell] >= 2) return (kt_action){KT_YELL, 0, 0};
+    if (b->opt.first_yell && yell_worth_it(b) && b->timing[me->cell] >= 2)
+        return by(b, PM_BY_FIRST_YELL, (kt_action){KT_YELL, 0, 0});
 
     /* candidates: stay, then the walkable neighbours; the others' moves likewise */
     int nb[4], k = kb_neighbours(w, me->cell, nb);
@@ -551,40 +697,56 @@ static kt_action choose(pm_bot *b, const kt_view *v) {
     for (int i = 0; i < b->nmoves; i++) b->avg_me[i] = -b->avg_me[i]; /* mode 1 negated it */
     bonus_per_move(b);
     ttl_per_move(b);
+    room_per_move(b);
 
     /* section 6: the minimax result, then the safe ones through the heuristic filters */
     int cands[PM_MAX_MOVES];
     size_t n = nbest;
     for (size_t i = 0; i < n; i++) cands[i] = best[i];
+    b->stage = n < (size_t)b->nmoves ? PM_BY_MINIMAX : PM_BY_NONE;
     int safe[PM_MAX_MOVES];
     size_t nsafe = 0;
     for (size_t i = 0; i < n; i++)
         if (f_safe(b, cands[i])) safe[nsafe++] = cands[i];
-    if (nsafe > 0) {
-        const dmap_filter heuristics[] = {
-            {DMAP_FILTER_KEEP_TRUE, f_not_next_turn, b}, {DMAP_FILTER_KEEP_MAX, f_bonus, b},
-            {DMAP_FILTER_KEEP_MIN, f_bonus_dist, b},     {DMAP_FILTER_KEEP_MAX, f_ttl, b},
-            {DMAP_FILTER_KEEP_TRUE, f_no_yell_trap, b},  {DMAP_FILTER_KEEP_MIN, f_avg_me, b},
-            {DMAP_FILTER_KEEP_MAX, f_avg_others, b},     {DMAP_FILTER_KEEP_MIN, f_near_others, b}};
-        noted(b, dmap_filter_moves(safe, &nsafe, heuristics, sizeof heuristics / sizeof heuristics[0],
-                                   NULL));
+    int unsafe = nsafe == 0;
+    if (!unsafe) {
+        if (nsafe < n) b->stage = PM_BY_SAFE;
+        dmap_filter heuristics[PM_FILTERS];
+        int which[PM_FILTERS];
+        size_t nh = heuristic_chain(b, b->opt.order, heuristics, which), removed[PM_FILTERS];
+        noted(b, dmap_filter_moves(safe, &nsafe, heuristics, nh, removed));
+        for (size_t i = 0; i < nh; i++)
+            if (removed[i]) b->stage = PM_BY_FILTER + which[i];
         n = nsafe;
         memcpy(cands, safe, n * sizeof cands[0]);
-    } /* else: no safe path at all, fall back on the minimax result */
+    } else { /* no safe path at all, fall back on the minimax result */
+        dmap_filter fb[PM_FILTERS];
+        int which[PM_FILTERS];
+        size_t nh = heuristic_chain(b, b->opt.fallback, fb, which), removed[PM_FILTERS];
+        noted(b, dmap_filter_moves(cands, &n, fb, nh, removed));
+        for (size_t i = 0; i < nh; i++)
+            if (removed[i]) b->stage = PM_BY_FILTER + which[i];
+    }
     const dmap_filter last[] = {{DMAP_FILTER_KEEP_TRUE, f_not_dead_end, b},
                                 {DMAP_FILTER_KEEP_TRUE, f_not_previous, b},
                                 {DMAP_FILTER_KEEP_TRUE, f_not_here, b}};
+    size_t removed_last[3];
     b->prev_cell = prev;
-    noted(b, dmap_filter_moves(cands, &n, last, sizeof last / sizeof last[0], NULL));
+    noted(b, dmap_filter_moves(cands, &n, last, sizeof last / sizeof last[0], removed_last));
     b->prev_cell = me->cell;
+    for (int i = 0; i < 3; i++)
+        if (removed_last[i]) b->stage = PM_BY_DEAD_END + i;
+    if (n > 1) b->stage = PM_BY_TIE;
+    if (unsafe) b->stage += PM_BY_NO_SAFE;
 
     /* section 7, second place: staying is still an option */
     int stay_ok = 0;
     for (size_t i = 0; i < n; i++) stay_ok |= b->moves[cands[i]] == me->cell;
     if (stay_ok) {
-        if (plan_worth_it(b)) return (kt_action){KT_PLAN, 0, 0};
-        if (yell_worth_it(b)) return (kt_action){KT_YELL, 0, 0};
-        if (light_worth_it(b)) return (kt_action){KT_LIGHT, 0, 0};
+        if (plan_worth_it(b)) return by(b, PM_BY_PLAN, (kt_action){KT_PLAN, 0, 0});
+        if (yell_worth_it(b) && (!b->opt.safe_yells || b->timing[me->cell] >= 2))
+            return by(b, PM_BY_YELL, (kt_action){KT_YELL, 0, 0});
+        if (b->opt.light && light_worth_it(b)) return by(b, PM_BY_LIGHT, (kt_action){KT_LIGHT, 0, 0});
     }
     int pick = cands[n > 1 ? dmap_rng_below(&b->rng, (uint32_t)n) : 0];
     return kb_move_to(w, b->moves[pick]);
@@ -595,6 +757,9 @@ static kt_action choose(pm_bot *b, const kt_view *v) {
 static int decide_pm(void *state, const kt_view *v, kt_action *action) {
     pm_bot *b = (pm_bot *)state;
     *action = choose(b, v);
+    const kb_world *w = &b->world;
+    for (int c = 0; c < w->n; c++) b->decided[c] = INFINITY;
+    b->decided[w->ex[0].cell] = b->stage;
     return b->err;
 }
 
@@ -606,9 +771,14 @@ static int maps_pm(void *state, kit_map *out, int max) {
     int n = 0;
     if (n < max) out[n++] = (kit_map){"timing", b->timing};
     if (n < max) out[n++] = (kit_map){"safe_walk", b->arrival};
+    if (n < max) out[n++] = (kit_map){"decided_by", b->decided};
     return n;
 }
 
 const kt_bot kt_bot_postmortem = {{"postmortem",
                                    "Legend bot: threat/timing maps, safe walk, minimax, filters"},
                                   init_pm, decide_pm, release_pm, maps_pm};
+
+const kt_bot kt_bot_dmapbot = {{"dmapbot",
+                                "postmortem's maps, room to escape, then bonus and the others first"},
+                               init_dmapbot, decide_pm, release_pm, maps_pm};

@@ -58,6 +58,7 @@ expect_said "data folder without maps/" "kutulu: $out/nomaps/maps/FourOfAKind.tx
 expect_said "--maps alone" "kutulu: --maps needs --replay FILE or --html FILE" match --seed 1 --bots wait,wait,wait,wait --maps --data "$data"
 expect_said "replay --file twice" "kutulu: option --file given twice" replay --file a --file b
 expect_said "limit words" "kutulu: invalid value for --limit: '0' (need an integer from 1 to 600000)" match --seed 1 --bots wait,wait,wait,wait --limit 0 --data "$data"
+expect_said "tournament limit words" "kutulu: invalid value for --limit: '0' (need an integer from 1 to 600000)" tournament --bots wait,wait,wait,wait --games 4 --limit 0 --data "$data"
 expect_said "unwritable --bot-stderr" "kutulu: --bot-stderr: cannot open '$out/no/dir/err.txt'" match --seed 1 --bots wait,wait,wait,wait --data "$data" --bot-stderr "$out/no/dir/err.txt"
 # A --bots list: the arenas' one wording (the kit's), the known bots in `kutulu bots` order.
 expect_line() { # expect_line DESCRIPTION LINE ARGS...: exit 2, stderr exactly LINE

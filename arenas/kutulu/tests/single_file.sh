@@ -1,9 +1,9 @@
 #!/bin/sh
 # single_file.sh — dmap as one file for CodinGame: scripts/amalgamate makes the single-header
 # dmap.h (checked by compiling a program with DMAP_IMPLEMENTATION, warnings as errors) and the
-# postmortem bot as ONE C file (bot + reduced amalgamation), which must stay under 100,000
-# characters, compile with -Wall -Wextra -Werror, and play a full game through the external
-# bot protocol exactly as the in-process postmortem bot plays it (same seed, same scores).
+# postmortem and dmapbot bots as ONE C file each (bot + reduced amalgamation), which must stay
+# under 100,000 characters, compile with -Wall -Wextra -Werror, and play a full game through
+# the external bot protocol exactly as the in-process bot plays it (same seed, same scores).
 # usage: single_file.sh REPO_DIR OUT_DIR KUTULU_EXE CC DATA_DIR
 set -eu
 repo=$1 out=$2 kutulu=$3 cc=$4 data=$5
@@ -32,21 +32,26 @@ a="$repo/arenas/kutulu"
 python3 "$repo/scripts/amalgamate" --single-file "$out/postmortem_one.c" "$repo/arenas/kit/bot.h" "$a/kutulu_view.h" \
   "$a/view.c" "$a/bots/world.h" "$a/bots/world.c" "$a/bots/postmortem.c" "$a/cg_main.c" \
   || fail "amalgamate --single-file"
-size=$(wc -c < "$out/postmortem_one.c")
-[ "$size" -lt 100000 ] || fail "postmortem_one.c has $size characters (limit 100,000)"
-"$cc" -std=c11 -O2 -Wall -Wextra -Werror "$out/postmortem_one.c" -o "$out/postmortem_one" -lm \
-  || fail "postmortem_one.c does not compile cleanly"
+# one bot file per bot: the bot files hold postmortem and dmapbot; cg_main.c plays CG_BOT
+# (postmortem unless the file defines it first)
+printf '#define CG_BOT kt_bot_dmapbot\n' | cat - "$out/postmortem_one.c" > "$out/dmapbot_one.c"
+for bot in postmortem dmapbot; do
+size=$(wc -c < "$out/${bot}_one.c")
+[ "$size" -lt 100000 ] || fail "${bot}_one.c has $size characters (limit 100,000)"
+"$cc" -std=c11 -O2 -Wall -Wextra -Werror "$out/${bot}_one.c" -o "$out/${bot}_one" -lm \
+  || fail "${bot}_one.c does not compile cleanly"
 # the in-process bot in seat 0 gets seed bot_seed*4 + 1 = 5: give the program the same
 ext=$("$kutulu" match --seed 5 --data "$data" --first-limit 5000 --limit 2000 \
-  --bots "cmd:$out/postmortem_one 5,initial,random,wait") || fail "match with the program"
-inp=$("$kutulu" match --seed 5 --data "$data" --bots "postmortem,initial,random,wait") \
+  --bots "cmd:$out/${bot}_one 5,initial,random,wait") || fail "match with the program"
+inp=$("$kutulu" match --seed 5 --data "$data" --bots "$bot,initial,random,wait") \
   || fail "match in process"
 echo "$ext"
-case "$ext" in *timeout*) fail "the single-file bot timed out or printed garbage" ;; esac
+case "$ext" in *timeout*) fail "the single-file $bot timed out or printed garbage" ;; esac
 scores() { echo "$1" | sed -n 's/^rank \([0-9]\): player \([0-9]\) .* score \(-*[0-9]*\).*/\1 \2 \3/p'; }
-[ "$(scores "$ext")" = "$(scores "$inp")" ] || fail "the program and the in-process bot differ:
+[ "$(scores "$ext")" = "$(scores "$inp")" ] || fail "the program and the in-process $bot differ:
 $ext
 ---
 $inp"
 [ -n "$(scores "$ext")" ] || fail "no ranking printed"
-echo "single file: $size characters, same game as in process"
+echo "single file $bot: $size characters, same game as in process"
+done
