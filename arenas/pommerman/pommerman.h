@@ -197,6 +197,7 @@ typedef struct pm_obs {
                                    games the two opponents then PM_AGENT_DUMMY, as the original */
     int teammate;               /* item value of the teammate, PM_AGENT_DUMMY in FFA and 1v1 */
     pm_game_type game_type;
+    const char *game_env;       /* the environment's entry point (its config's env) */
     int message[2];             /* v2: the words the teammate sent in the last step, else 0,0 */
 } pm_obs;
 

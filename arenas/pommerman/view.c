@@ -53,6 +53,7 @@ void pm_observe(const pm_state *s, int agent, pm_obs *o) {
     o->alive_count = 0;
     o->nenemies = 0;
     o->game_type = s->cfg->game_type;
+    o->game_env = s->cfg->env;
     /* ch:21-45: in team games the teammate is agent (id + 2) mod 4 and the enemies list ends
      * with AgentDummy */
     int mate = is_team_game(o->game_type) ? (agent + 2) % 4 : -1;

@@ -11,7 +11,6 @@
 #include "pommerman.h"
 
 /* constants.GameType */
-enum { GAME_TYPE_FFA = 1, GAME_TYPE_ONE_VS_ONE = 4 };
 
 static json_t *rows(const unsigned char *cells, int n) {
     json_t *a = json_array();
@@ -29,18 +28,22 @@ static json_t *ints(const int *v, int n) {
     return a;
 }
 
-/* The observation as one JSON object (the README's protocol). */
-static json_t *obs_json(const pm_obs *o, int game_type) {
+/* The observation as one JSON object (the README's protocol): the environment's keys, and
+ * `message` (the teammate's last two words) in the radio games, as v2 adds it. */
+static json_t *obs_json(const pm_obs *o) {
+    const char *env = o->game_env ? o->game_env : "pommerman.envs.v0:Pomme";
     json_t *j = json_pack("{s:o,s:o,s:o,s:o,s:o,s:o,s:i,s:s,s:[i,i],s:i,s:b,s:i,s:i,s:o,s:i}",
                           "alive", ints(o->alive, o->alive_count), "board", rows(o->board, o->size),
                           "bomb_blast_strength", rows(o->bomb_blast_strength, o->size),
                           "bomb_life", rows(o->bomb_life, o->size), "bomb_moving_direction",
                           rows(o->bomb_moving_direction, o->size), "flame_life",
-                          rows(o->flame_life, o->size), "game_type", game_type, "game_env",
-                          "pommerman.envs.v0:Pomme", "position", o->r, o->c, "blast_strength",
-                          o->blast_strength, "can_kick", o->can_kick, "teammate", PM_AGENT_DUMMY,
+                          rows(o->flame_life, o->size), "game_type", (int)o->game_type,
+                          "game_env", env, "position", o->r, o->c, "blast_strength",
+                          o->blast_strength, "can_kick", o->can_kick, "teammate", o->teammate,
                           "ammo", o->ammo, "enemies", ints(o->enemies, o->nenemies), "step_count",
                           o->step_count);
+    if (j && o->game_type == PM_GAME_TEAM_RADIO)
+        json_object_set_new(j, "message", json_pack("[i,i]", o->message[0], o->message[1]));
     return j;
 }
 
@@ -56,21 +59,15 @@ static int parse_answer(const char *line, pm_action *a) {
 }
 
 static int outside_init(void **state, const pm_view *first, uint64_t seed) {
-    (void)seed;
-    /* two agents: OneVsOne-v0; four: the free-for-all */
-    int enemies = first->obs.nenemies;
-    int rc = kit_outside_start(state);
-    if (rc) return rc;
-    kit_outside *o = *state;
-    o->user = enemies == 1 ? GAME_TYPE_ONE_VS_ONE : GAME_TYPE_FFA;
-    return 0;
+    (void)first, (void)seed;
+    return kit_outside_start(state);
 }
 
 static int outside_decide(void *state, const pm_view *view, pm_action *action) {
     kit_outside *o = state;
     *action = PM_STOP;
     if (o->ended != KIT_END_NONE) return 0;
-    json_t *j = obs_json(&view->obs, (int)o->user);
+    json_t *j = obs_json(&view->obs);
     char *text = j ? json_dumps(j, JSON_COMPACT) : NULL;
     json_decref(j);
     if (!text) return DMAP_ERR_NOMEM;
