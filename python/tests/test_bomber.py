@@ -425,3 +425,42 @@ def test_the_final_state_reaches_the_living_agents():
     else:
         assert not any(over for _, over in seen)
     assert [t for t, _ in seen] == list(range(len(seen)))
+
+
+def rss_bytes():
+    with open("/proc/self/statm") as f:
+        return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+
+
+def test_no_leaks():
+    """Games made, played a while and dropped, with Python agents, C bots, errors and bad
+    arguments: neither Python's memory (tracemalloc) nor the process's (RSS) grows."""
+    import gc
+    import tracemalloc
+
+    def once():
+        g = bomber.Game([PyRandomBot(1, 0), "gambit"], seed=1)
+        for _ in range(40):
+            g.tick()
+        g.state(1), g.state_lines(), g.tick_lines(), g.result, g._game.game_map()
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", RuntimeWarning)
+            h = bomber.Game([Garbage(Garbage.JUNK), Raises(every=1)], seed=2)
+            for _ in range(20):
+                h.tick()
+        with pytest.raises(ValueError):
+            bomber.Game(["gambit", "nosuchbot"])
+    for _ in range(30):
+        once()
+    gc.collect()
+    rss0 = rss_bytes()
+    tracemalloc.start()
+    snap0 = tracemalloc.get_traced_memory()[0]
+    for _ in range(300):
+        once()
+    gc.collect()
+    grown = tracemalloc.get_traced_memory()[0] - snap0
+    tracemalloc.stop()
+    assert grown < 64 * 1024, grown
+    if os.environ.get("DMAP_UNDER_ASAN") != "1":
+        assert rss_bytes() - rss0 < 1536 * 1024
