@@ -229,7 +229,7 @@ static int check_idle(BomberGame *b) {
         return -1;
     }
     if (!b->has_game) {
-        PyErr_SetString(PyExc_RuntimeError, "the game could not start");
+        PyErr_SetString(PyExc_RuntimeError, "the game cannot go on: a C bot or the engine failed");
         return -1;
     }
     return 0;
