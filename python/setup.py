@@ -103,7 +103,7 @@ def arenas_extension():
         srcs += sorted(rel(p) for p in glob.glob(os.path.join(arenas, "kit", "*.c")))
         srcs.append(viewer_assets(os.path.join(HERE, "build", "arenas_generated")))
         if static_lib:
-            objects = list(extra_objects)
+            objects += list(extra_objects)
         else:
             srcs += sorted(rel(p) for p in glob.glob(os.path.join(ROOT, "src", "*.c")))
     return Extension(
