@@ -64,6 +64,10 @@ def viewer_assets(build_dir):
     return os.path.relpath(path, HERE)
 
 
+# The bomber arena's library sources (arenas/bomber/CMakeLists.txt: bomber_arena), bots/ aside.
+BOMBER_LIBRARY = {"engine.c", "view.c", "trace.c", "game.c", "gambit_log.c"}
+
+
 def arenas_extension():
     """dmap._arenas, or None when the arenas' sources are not beside the package."""
     arenas = os.path.join(ROOT, "arenas")
@@ -81,8 +85,16 @@ def arenas_extension():
     srcs.append(rel(os.path.join(pm, "cli.c")))
     objects = []
     libs = os.environ.get("DMAP_ARENA_LIBS")
+    # the bomber arena: its library (DMAP_BOMBER_LIB, linked before the kit) or its sources
+    bomber = os.path.join(arenas, "bomber")
+    bomber_lib = os.environ.get("DMAP_BOMBER_LIB")
+    if bomber_lib:
+        objects.append(bomber_lib)
+    else:
+        srcs += sorted(rel(p) for p in glob.glob(os.path.join(bomber, "*.c")) + glob.glob(os.path.join(bomber, "bots", "*.c"))
+                       if os.path.basename(p) in BOMBER_LIBRARY or os.path.dirname(p).endswith("bots"))
     if libs:
-        objects = [p for p in libs.split(":") if p] + extra_objects
+        objects += [p for p in libs.split(":") if p] + extra_objects
     else:
         program = {"main.c", "cli.c"}
         srcs += sorted(rel(p) for p in glob.glob(os.path.join(pm, "*.c"))
@@ -91,17 +103,18 @@ def arenas_extension():
         srcs += sorted(rel(p) for p in glob.glob(os.path.join(arenas, "kit", "*.c")))
         srcs.append(viewer_assets(os.path.join(HERE, "build", "arenas_generated")))
         if static_lib:
-            objects = list(extra_objects)
+            objects += list(extra_objects)
         else:
             srcs += sorted(rel(p) for p in glob.glob(os.path.join(ROOT, "src", "*.c")))
     return Extension(
         "dmap._arenas",
         sources=srcs,
-        include_dirs=include_dirs + [arenas, pm, "/usr/include/jansson"],
+        include_dirs=include_dirs + [arenas, pm, bomber, "/usr/include/jansson"],
         extra_objects=objects,
         depends=[rel(p) for p in glob.glob(os.path.join(HERE, "src", "arenas", "*.h"))]
-        + [rel(os.path.join(pm, "pommerman.h"))] + objects,
-        extra_compile_args=compile_args,
+        + [rel(os.path.join(pm, "pommerman.h")), rel(os.path.join(bomber, "bomber.h"))] + objects,
+        # the bomber arena's Gambit port gets the original's floating point only unfused
+        extra_compile_args=compile_args + ["-ffp-contract=off"],
         define_macros=[("KIT_DATA_FROM_BIN", '"../share"')],
         libraries=["jansson", "z", "pthread", "m"],
     )

@@ -31,6 +31,7 @@ typedef struct pyarena_door {
 } pyarena_door;
 
 extern const pyarena_door pyarena_pommerman;
+extern const pyarena_door pyarena_bomber;
 
 /* The error of a C bot or of the engine as a Python exception (MemoryError or RuntimeError);
  * returns NULL. */

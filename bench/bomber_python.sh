@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# bomber_python.sh — dmap.arenas.bomber's benchmark (bench/bomber_python_bench.py): builds
+# libdmap.a and the arenas' libraries in ./build (Release), the package with its arenas'
+# extension against them into build/python-bench-bomber, and runs the bench with Debian's
+# /usr/bin/python3. Arguments go to the bench (--quick: fewer games and rounds; --original DIR:
+# also CoderOne's engine from a checkout at DIR).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+cmake -S . -B build -DCMAKE_BUILD_TYPE=Release >/dev/null
+cmake --build build -j2 --target dmap_static pommerman_arena bomber_arena dmap_kit kit_html_replay >/dev/null
+b="$PWD/build"
+out="$b/python-bench-bomber"
+mkdir -p "$out"
+if ! (cd python && DMAP_STATIC_LIB="$b/libdmap.a" DMAP_BOMBER_LIB="$b/arenas/bomber/libbomber_arena.a" \
+      DMAP_ARENA_LIBS="$b/arenas/pommerman/libpommerman_arena.a:$b/arenas/kit/libdmap_kit.a:$b/arenas/kit/libkit_html_replay.a" \
+      /usr/bin/python3 setup.py -q build --build-lib "$out/lib" --build-temp "$out/tmp" >"$out/build.log" 2>&1); then
+  cat "$out/build.log"
+  echo "bomber_python: building the package FAILED" >&2
+  exit 1
+fi
+cd "$out"
+PYTHONPATH="$out/lib" exec /usr/bin/python3 "$OLDPWD/bench/bomber_python_bench.py" "$@"
