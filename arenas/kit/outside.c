@@ -160,6 +160,16 @@ const char *kit_outside_ask_text(kit_outside *o, const char *text) {
     return ask(o, text, strlen(text), 1);
 }
 
+const char *kit_outside_ask_json(kit_outside *o, json_t *j, int *rc) {
+    char *text = j ? json_dumps(j, JSON_COMPACT) : NULL;
+    json_decref(j);
+    *rc = text ? 0 : DMAP_ERR_NOMEM;
+    if (!text) return NULL;
+    const char *got = kit_outside_ask_text(o, text);
+    free(text);
+    return got;
+}
+
 void kit_outside_reject(kit_outside *o) {
     if (o->ended == KIT_END_NONE) end_player(o, KIT_END_INVALID);
 }

@@ -21,6 +21,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include <jansson.h>
+
 #include "bot.h"
 #include "cli.h"
 #include "process.h"
@@ -106,6 +108,11 @@ const char *kit_outside_ask(kit_outside *o, const char *text, size_t len);
 /* kit_outside_ask of a NUL-terminated text without its '\n' (a JSON document): the line end
  * is sent after it. */
 const char *kit_outside_ask_text(kit_outside *o, const char *text);
+
+/* kit_outside_ask_text of a JSON value written compactly on one line; j is stolen (freed
+ * here). *rc gets DMAP_ERR_NOMEM when j is NULL or cannot be written (nothing is asked then),
+ * else 0. The arenas' views go out this way. */
+const char *kit_outside_ask_json(kit_outside *o, json_t *j, int *rc);
 
 /* The arena's protocol rejects the answer: the player is ended (KIT_END_INVALID). */
 void kit_outside_reject(kit_outside *o);

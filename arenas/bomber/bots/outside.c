@@ -60,12 +60,9 @@ static int outside_decide(void *state, const bomber_view *view, bomber_answer *a
     kit_outside *o = state;
     *answer = BOMBER_ANS_NONE;
     if (o->ended != KIT_END_NONE) return 0;
-    json_t *j = view_json(view);
-    char *text = j ? json_dumps(j, JSON_COMPACT) : NULL;
-    json_decref(j);
-    if (!text) return DMAP_ERR_NOMEM;
-    const char *got = kit_outside_ask_text(o, text);
-    free(text);
+    int rc;
+    const char *got = kit_outside_ask_json(o, view_json(view), &rc);
+    if (rc) return rc;
     if (got && parse_answer(got, answer)) {
         kit_outside_reject(o);
         *answer = BOMBER_ANS_NONE;

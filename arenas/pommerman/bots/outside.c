@@ -67,12 +67,9 @@ static int outside_decide(void *state, const pm_view *view, pm_action *action) {
     kit_outside *o = state;
     *action = PM_STOP;
     if (o->ended != KIT_END_NONE) return 0;
-    json_t *j = obs_json(&view->obs);
-    char *text = j ? json_dumps(j, JSON_COMPACT) : NULL;
-    json_decref(j);
-    if (!text) return DMAP_ERR_NOMEM;
-    const char *got = kit_outside_ask_text(o, text);
-    free(text);
+    int rc;
+    const char *got = kit_outside_ask_json(o, obs_json(&view->obs), &rc);
+    if (rc) return rc;
     if (got && parse_answer(got, action)) {
         kit_outside_reject(o);
         *action = PM_STOP;

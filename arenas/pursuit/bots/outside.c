@@ -39,12 +39,9 @@ static int outside_decide(void *state, const pursuit_view *view, pursuit_action 
     kit_outside *o = state;
     *move = 's';
     if (o->ended != KIT_END_NONE) return 0;
-    json_t *j = view_json(view);
-    char *text = j ? json_dumps(j, JSON_COMPACT) : NULL;
-    json_decref(j);
-    if (!text) return DMAP_ERR_NOMEM;
-    const char *got = kit_outside_ask_text(o, text);
-    free(text);
+    int rc;
+    const char *got = kit_outside_ask_json(o, view_json(view), &rc);
+    if (rc) return rc;
     if (!got) return 0;
     if (strlen(got) == 1 && strchr("udlrs", got[0])) *move = got[0];
     else kit_outside_reject(o);

@@ -118,18 +118,6 @@ static int record_error(BomberGame *b, int pid, const char *kind, PyObject *mess
     return DMAP_OK;
 }
 
-static PyObject *take_exception(void) {
-    PyObject *type, *value, *tb;
-    PyErr_Fetch(&type, &value, &tb);
-    PyErr_NormalizeException(&type, &value, &tb);
-    PyObject *r = value ? PyObject_Repr(value) : NULL;
-    if (!r) PyErr_Clear();
-    Py_XDECREF(type);
-    Py_XDECREF(value);
-    Py_XDECREF(tb);
-    return r;
-}
-
 /* The engine's reading of an answer (game.py _get_agent_input and ACTION_CODES): None and
  * falsy values queue nothing; 'u' 'd' 'l' 'r', 'b' 'p' 'can_haz_boom'; anything else is
  * unexpected (1 returned, *a = NONE). */
@@ -171,7 +159,7 @@ static int py_decide(void *state, const bomber_view *view, bomber_answer *answer
     Py_DECREF(v);
     if (!res) {
         if (!PyErr_ExceptionMatches(PyExc_Exception)) return PYARENAS_ABORT;
-        PyObject *msg = take_exception();
+        PyObject *msg = pyarenas_take_exception();
         int rc = record_error(b, seat->pid, "next_move raised", msg);
         Py_XDECREF(msg);
         return rc;

@@ -33,6 +33,10 @@ typedef struct pyarena_door {
 extern const pyarena_door pyarena_pommerman;
 extern const pyarena_door pyarena_bomber;
 
+/* The pending Python exception as its repr, cleared (an agent's error, for the errors list);
+ * NULL when even that fails. */
+PyObject *pyarenas_take_exception(void);
+
 /* The error of a C bot or of the engine as a Python exception (MemoryError or RuntimeError);
  * returns NULL. */
 PyObject *pyarenas_raise(int code, const char *what);

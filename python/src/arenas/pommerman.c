@@ -176,8 +176,8 @@ static int record_error(PmGame *g, int seat, const char *kind, PyObject *message
     return record_error_playing(g, seat, kind, message, "Stop");
 }
 
-/* The pending exception as its repr, cleared. */
-static PyObject *take_exception(void) {
+/* The pending exception as its repr, cleared (NULL when even that fails). */
+PyObject *pyarenas_take_exception(void) {
     PyObject *type, *value, *tb;
     PyErr_Fetch(&type, &value, &tb);
     PyErr_NormalizeException(&type, &value, &tb);
@@ -260,7 +260,7 @@ static int py_decide(void *state, const pm_view *view, pm_action *action) {
     Py_DECREF(obs);
     if (!res) {
         if (!PyErr_ExceptionMatches(PyExc_Exception)) return PYARENAS_ABORT;
-        PyObject *msg = take_exception();
+        PyObject *msg = pyarenas_take_exception();
         int rc = record_error(g, seat->seat, "act raised", msg);
         Py_XDECREF(msg);
         return rc;
