@@ -66,6 +66,8 @@ def viewer_assets(build_dir):
 
 # The bomber arena's library sources (arenas/bomber/CMakeLists.txt: bomber_arena), bots/ aside.
 BOMBER_LIBRARY = {"engine.c", "view.c", "trace.c", "game.c", "gambit_log.c"}
+# The pursuit arena's library sources (arenas/pursuit/CMakeLists.txt: pursuit_arena), bots/ aside.
+PURSUIT_LIBRARY = {"engine.c", "view.c", "game.c", "world.c", "worldgen.c", "replay.c"}
 
 
 def arenas_extension():
@@ -93,6 +95,14 @@ def arenas_extension():
     else:
         srcs += sorted(rel(p) for p in glob.glob(os.path.join(bomber, "*.c")) + glob.glob(os.path.join(bomber, "bots", "*.c"))
                        if os.path.basename(p) in BOMBER_LIBRARY or os.path.dirname(p).endswith("bots"))
+    # the pursuit arena: its library (DMAP_PURSUIT_LIB, linked before the kit) or its sources
+    pursuit = os.path.join(arenas, "pursuit")
+    pursuit_lib = os.environ.get("DMAP_PURSUIT_LIB")
+    if pursuit_lib:
+        objects.append(pursuit_lib)
+    else:
+        srcs += sorted(rel(p) for p in glob.glob(os.path.join(pursuit, "*.c")) + glob.glob(os.path.join(pursuit, "bots", "*.c"))
+                       if os.path.basename(p) in PURSUIT_LIBRARY or os.path.dirname(p).endswith("bots"))
     if libs:
         objects += [p for p in libs.split(":") if p] + extra_objects
     else:
@@ -109,10 +119,11 @@ def arenas_extension():
     return Extension(
         "dmap._arenas",
         sources=srcs,
-        include_dirs=include_dirs + [arenas, pm, bomber, "/usr/include/jansson"],
+        include_dirs=include_dirs + [arenas, pm, bomber, pursuit, "/usr/include/jansson"],
         extra_objects=objects,
         depends=[rel(p) for p in glob.glob(os.path.join(HERE, "src", "arenas", "*.h"))]
-        + [rel(os.path.join(pm, "pommerman.h")), rel(os.path.join(bomber, "bomber.h"))] + objects,
+        + [rel(os.path.join(d, h)) for d, h in ((pm, "pommerman.h"), (bomber, "bomber.h"), (pursuit, "pursuit.h"))]
+        + objects,
         # the bomber arena's Gambit port gets the original's floating point only unfused
         extra_compile_args=compile_args + ["-ffp-contract=off"],
         define_macros=[("KIT_DATA_FROM_BIN", '"../share"')],
