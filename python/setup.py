@@ -68,6 +68,9 @@ def viewer_assets(build_dir):
 BOMBER_LIBRARY = {"engine.c", "view.c", "trace.c", "game.c", "gambit_log.c"}
 # The pursuit arena's library sources (arenas/pursuit/CMakeLists.txt: pursuit_arena), bots/ aside.
 PURSUIT_LIBRARY = {"engine.c", "view.c", "game.c", "world.c", "worldgen.c", "replay.c"}
+# The Kutulu arena's library sources (arenas/kutulu/CMakeLists.txt: kutulu_arena), bots/ aside.
+KUTULU_LIBRARY = {"maze.c", "league_maps.c", "path_search.c", "engine.c", "protocol.c", "view.c",
+                  "player.c", "game.c", "replay_file.c", "trace.c"}
 
 
 def arenas_extension():
@@ -103,6 +106,14 @@ def arenas_extension():
     else:
         srcs += sorted(rel(p) for p in glob.glob(os.path.join(pursuit, "*.c")) + glob.glob(os.path.join(pursuit, "bots", "*.c"))
                        if os.path.basename(p) in PURSUIT_LIBRARY or os.path.dirname(p).endswith("bots"))
+    # the Kutulu arena: its library (DMAP_KUTULU_LIB, linked before the kit) or its sources
+    kutulu = os.path.join(arenas, "kutulu")
+    kutulu_lib = os.environ.get("DMAP_KUTULU_LIB")
+    if kutulu_lib:
+        objects.append(kutulu_lib)
+    else:
+        srcs += sorted(rel(p) for p in glob.glob(os.path.join(kutulu, "*.c")) + glob.glob(os.path.join(kutulu, "bots", "*.c"))
+                       if os.path.basename(p) in KUTULU_LIBRARY or os.path.dirname(p).endswith("bots"))
     if libs:
         objects += [p for p in libs.split(":") if p] + extra_objects
     else:
@@ -119,10 +130,11 @@ def arenas_extension():
     return Extension(
         "dmap._arenas",
         sources=srcs,
-        include_dirs=include_dirs + [arenas, pm, bomber, pursuit, "/usr/include/jansson"],
+        include_dirs=include_dirs + [arenas, pm, bomber, pursuit, kutulu, "/usr/include/jansson"],
         extra_objects=objects,
         depends=[rel(p) for p in glob.glob(os.path.join(HERE, "src", "arenas", "*.h"))]
-        + [rel(os.path.join(d, h)) for d, h in ((pm, "pommerman.h"), (bomber, "bomber.h"), (pursuit, "pursuit.h"))]
+        + [rel(os.path.join(d, h)) for d, h in ((pm, "pommerman.h"), (bomber, "bomber.h"), (pursuit, "pursuit.h"),
+                                                  (kutulu, "kutulu.h"), (kutulu, "kutulu_view.h"))]
         + objects,
         # the bomber arena's Gambit port gets the original's floating point only unfused
         extra_compile_args=compile_args + ["-ffp-contract=off"],

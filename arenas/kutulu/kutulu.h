@@ -205,6 +205,18 @@ typedef struct kt_player kt_player;
 /* Make a player from a spec: a built-in bot name or "cmd:PROGRAM ARGS". NULL with err. */
 kt_player *kt_player_new(const char *spec, char *err, size_t errlen);
 void kt_player_free(kt_player *p);
+
+/* The function answering a seat of kt_player_new_lines: it gets the protocol text a program
+ * reads (init_text on the first turn, else NULL; then the turn's input) and writes its answer
+ * line into line (cap bytes, NUL-terminated, without '\n'). KT_TURN_OK, or KT_TURN_ERROR with
+ * err to end the game with that error. */
+typedef int (*kt_line_fn)(void *ctx, const char *init_text, const char *turn_text, char *line,
+                          size_t cap, char *err, size_t errlen);
+/* A seat answered by fn(ctx, ...) and played as an external program: the same limits on the
+ * wall clock, a late answer (KIT_END_TIMEOUT) or a line the referee rejects (KIT_END_INVALID)
+ * ends it. NULL with err. */
+kt_player *kt_player_new_lines(const char *name, kt_line_fn fn, void *ctx, char *err,
+                               size_t errlen);
 const char *kt_player_name(const kt_player *p);
 
 enum { KT_TURN_OK = 0, KT_TURN_TIMEOUT = 1, KT_TURN_ERROR = -1 };

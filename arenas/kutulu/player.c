@@ -9,7 +9,11 @@
  * even setsid() or a double fork escapes), an answer judged whole up to KT_ANSWER_MAX bytes
  * (a longer one ends the player), and the reason each one ended. In-process bots are timed on
  * the thread's CPU clock; they are never stopped (so a game stays the same on a busy machine)
- * but a slow decision is counted. */
+ * but a slow decision is counted.
+ *
+ * A third kind of seat answers through a function of the caller's (kt_player_new_lines: the
+ * Python door's objects), fed the same protocol text as a program and timed and judged as one:
+ * the same limits on the wall clock, a late answer or a line the referee rejects ends it. */
 #define _POSIX_C_SOURCE 200809L /* strdup */
 #include <stdio.h>
 #include <stdlib.h>
@@ -33,6 +37,9 @@ struct kt_player {
     int stderr_fd; /* the program's stderr: a descriptor of ours, or -1 for /dev/null */
     int dead;      /* the program exited, timed out or spoke garbage: it gets no more input */
     kit_end why;   /* why it was ended */
+    /* a seat answered by the caller's function */
+    kt_line_fn lines;
+    void *lines_ctx;
 };
 
 kt_player *kt_player_new(const char *spec, char *err, size_t errlen) {
@@ -67,7 +74,45 @@ kt_player *kt_player_new(const char *spec, char *err, size_t errlen) {
     return p;
 }
 
+kt_player *kt_player_new_lines(const char *name, kt_line_fn fn, void *ctx, char *err,
+                                size_t errlen) {
+    kt_player *p = fn && name ? calloc(1, sizeof *p) : NULL;
+    if (!p) {
+        snprintf(err, errlen, fn && name ? "out of memory" : "no answering function");
+        return NULL;
+    }
+    p->stderr_fd = 2;
+    p->lines = fn;
+    p->lines_ctx = ctx;
+    snprintf(p->name, sizeof p->name, "%s", name);
+    return p;
+}
+
 const char *kt_player_name(const kt_player *p) { return p->name; }
+
+/* A turn of a seat answered by the caller's function, timed as a program on the wall clock: a
+ * late answer ends it (KIT_END_TIMEOUT) as the referee ends a late program. */
+static int lines_turn(kt_player *p, const char *init_text, const char *turn_text,
+                      int64_t limit_ns, char *line, size_t cap, int64_t *spent_ns, char *err,
+                      size_t errlen) {
+    if (!p->started) {
+        p->started = 1;
+        p->dead = 0;
+        p->why = KIT_END_NONE;
+    }
+    if (p->dead) return KT_TURN_TIMEOUT;
+    int64_t t0 = kit_wall_ns();
+    int rc = p->lines(p->lines_ctx, init_text, turn_text, line, cap, err, errlen);
+    *spent_ns = kit_wall_ns() - t0;
+    if (rc != KT_TURN_OK) return KT_TURN_ERROR;
+    if (*spent_ns > limit_ns) {
+        line[0] = '\0';
+        p->dead = 1;
+        p->why = KIT_END_TIMEOUT;
+        return KT_TURN_TIMEOUT;
+    }
+    return KT_TURN_OK;
+}
 
 /* End the program and its whole tree (kit_proc_stop); it gets no more input. */
 static void stop_program(kt_player *p) {
@@ -109,6 +154,8 @@ int kt_player_turn(kt_player *p, const char *init_text, const char *turn_text,
                    size_t errlen) {
     line[0] = '\0';
     *spent_ns = 0;
+    if (p->lines)
+        return lines_turn(p, init_text, turn_text, limit_ns, line, cap, spent_ns, err, errlen);
     if (p->command) {
         if (!p->started) {
             p->proc = kit_proc_start(p->command, p->stderr_fd, err, errlen);
@@ -174,11 +221,16 @@ void kt_player_seed(kt_player *p, uint64_t seed) { p->seed = seed; }
 
 void kt_player_stderr(kt_player *p, int fd) { p->stderr_fd = fd; }
 
-int kt_player_is_external(const kt_player *p) { return p->command != NULL; }
+int kt_player_is_external(const kt_player *p) { return p->command != NULL || p->lines != NULL; }
 
 kit_end kt_player_why(const kt_player *p) { return p->why; }
 
 void kt_player_judge_invalid(kt_player *p) {
+    if (p->lines && !p->dead) {
+        p->dead = 1;
+        p->why = KIT_END_INVALID;
+        return;
+    }
     if (!p->command || p->dead) return;
     stop_program(p);
     p->why = KIT_END_INVALID;

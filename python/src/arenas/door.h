@@ -33,6 +33,7 @@ typedef struct pyarena_door {
 extern const pyarena_door pyarena_pommerman;
 extern const pyarena_door pyarena_bomber;
 extern const pyarena_door pyarena_pursuit;
+extern const pyarena_door pyarena_kutulu;
 
 /* The pending Python exception as its repr, cleared (an agent's error, for the errors list);
  * NULL when even that fails. */

@@ -5,7 +5,7 @@
 
 #include <string.h>
 
-static const pyarena_door *const doors[] = {&pyarena_pommerman, &pyarena_bomber, &pyarena_pursuit};
+static const pyarena_door *const doors[] = {&pyarena_pommerman, &pyarena_bomber, &pyarena_pursuit, &pyarena_kutulu};
 
 static struct PyModuleDef arenas_module = {
     PyModuleDef_HEAD_INIT, "dmap._arenas",
