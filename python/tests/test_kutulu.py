@@ -127,3 +127,14 @@ def test_bad_arguments():
     with pytest.raises(ValueError, match="maps"):
         kutulu.Game(["wait"] * 4, 1, maps="/nonexistent")
     assert "wait" in kutulu.BOTS and "postmortem" in kutulu.BOTS
+
+
+def test_a_game_that_was_not_made_refuses_politely():
+    g = kutulu._arenas.KutuluGame.__new__(kutulu._arenas.KutuluGame)
+    with pytest.raises(RuntimeError):
+        g.run()
+    with pytest.raises(ValueError):
+        g.__init__(["wait"] * 4, "/nonexistent", 1)
+    with pytest.raises(RuntimeError, match="not made"):
+        g.run()
+    assert g.errors == [] and g.result is None

@@ -221,3 +221,14 @@ def test_the_referee_times_python_decisions():
     r = g.run()
     assert r["winner"] == "prey" and r["timeouts"] == r["decisions"] == [9, 9]
     assert g.positions == start
+
+
+def test_a_game_that_was_not_made_refuses_politely():
+    g = pursuit._arenas.PursuitGame.__new__(pursuit._arenas.PursuitGame)
+    for call in (g.run, g.clock, g.result, lambda: g.view(0), lambda: g.positions, lambda: g.bots):
+        with pytest.raises(RuntimeError):
+            call()
+    with pytest.raises(ValueError):
+        g.__init__("chase", "naive", world="1 0 0 0")
+    with pytest.raises(RuntimeError):
+        g.run()

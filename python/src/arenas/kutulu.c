@@ -35,6 +35,7 @@ struct KutuluGame {
     int reported[KT_PLAYERS];
     kt_mapset *maps;
     kt_match_config cfg;
+    int ready; /* __init__ succeeded */
     int busy;
 };
 
@@ -148,7 +149,7 @@ static int game_init(KutuluGame *k, PyObject *args, PyObject *kw) {
     }
     PyObject *list = PySequence_Fast(seats, "seats must be a sequence");
     if (!list) return -1;
-    k->seats_arg = list;
+    Py_XSETREF(k->seats_arg, list);
     if (PySequence_Fast_GET_SIZE(list) != KT_PLAYERS) {
         PyErr_Format(PyExc_ValueError, "Code of Kutulu has 4 seats, got %zd", PySequence_Fast_GET_SIZE(list));
         return -1;
@@ -186,6 +187,7 @@ static int game_init(KutuluGame *k, PyObject *args, PyObject *kw) {
         return -1;
     }
     k->cfg = (kt_match_config){seed, map, bot_seed, first, limit};
+    k->ready = 1;
     return 0;
 }
 
@@ -214,8 +216,10 @@ static PyObject *result_dict(const kt_match_result *r, kt_player *const players[
  * players). A game runs once. */
 static PyObject *game_run(KutuluGame *k, PyObject *noargs) {
     (void)noargs;
-    if (k->busy || k->result || !k->errors) {
-        PyErr_SetString(PyExc_RuntimeError, k->busy ? "the game is being played" : "a game runs once");
+    if (k->busy || k->result || !k->ready) {
+        PyErr_SetString(PyExc_RuntimeError, k->busy     ? "the game is being played"
+                                            : !k->ready ? "the game was not made (its KutuluGame() failed)"
+                                                        : "a game runs once");
         return NULL;
     }
     kt_player *players[KT_PLAYERS] = {0};
@@ -247,6 +251,7 @@ done:
 
 static PyObject *game_get_errors(KutuluGame *k, void *closure) {
     (void)closure;
+    if (!k->errors) return PyList_New(0);
     Py_INCREF(k->errors);
     return k->errors;
 }

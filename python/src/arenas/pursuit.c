@@ -156,7 +156,7 @@ static int seat(PursuitGame *p, int role, PyObject *a, const pursuit_bot **out) 
     p->py_bots[role] = pursuit_bot_python;
     *out = &p->py_bots[role];
     Py_INCREF(a);
-    p->agents[role] = a;
+    Py_XSETREF(p->agents[role], a);
     return 0;
 }
 
@@ -229,7 +229,15 @@ static int game_init(PursuitGame *p, PyObject *args, PyObject *kw) {
     return 0;
 }
 
+/* 0 when the game was made; -1 with the exception after a failed __init__. */
+static int check_open(PursuitGame *p) {
+    if (p->open) return 0;
+    PyErr_SetString(PyExc_RuntimeError, "the game was not made (its PursuitGame() failed)");
+    return -1;
+}
+
 static int check_idle(PursuitGame *p) {
+    if (check_open(p)) return -1;
     if (p->busy) {
         PyErr_SetString(PyExc_RuntimeError, "the game is deciding: an agent may not drive it");
         return -1;
@@ -292,6 +300,7 @@ static PyObject *game_run(PursuitGame *p, PyObject *noargs) {
  * (of the capture, or the clocks played), decisions, timeouts and decision seconds per seat. */
 static PyObject *game_result(PursuitGame *p, PyObject *noargs) {
     (void)noargs;
+    if (check_open(p)) return NULL;
     const pursuit_result *r = &p->g.result;
     const char *winner = !p->g.state.over ? NULL : p->g.state.predator_won ? "predator" : "prey";
     return Py_BuildValue("{s:z,s:i,s:[ii],s:[ii],s:[dd]}", "winner", winner, "clock", p->g.state.clock,
@@ -301,6 +310,7 @@ static PyObject *game_result(PursuitGame *p, PyObject *noargs) {
 
 /* view(role): the view dict seat role (0 predator, 1 prey) gets of the current state. */
 static PyObject *game_view(PursuitGame *p, PyObject *arg) {
+    if (check_open(p)) return NULL;
     long role = PyLong_AsLong(arg);
     if (role == -1 && PyErr_Occurred()) return NULL;
     if (role < 0 || role > 1) {
@@ -314,12 +324,14 @@ static PyObject *game_view(PursuitGame *p, PyObject *arg) {
 
 static PyObject *game_get_errors(PursuitGame *p, void *closure) {
     (void)closure;
+    if (!p->errors) return PyList_New(0);
     Py_INCREF(p->errors);
     return p->errors;
 }
 
 static PyObject *game_get_moves(PursuitGame *p, void *closure) {
     (void)closure;
+    if (!p->moves) return PyList_New(0);
     Py_INCREF(p->moves);
     return p->moves;
 }
@@ -331,12 +343,14 @@ static PyObject *game_get_over(PursuitGame *p, void *closure) {
 
 static PyObject *game_get_positions(PursuitGame *p, void *closure) {
     (void)closure;
+    if (check_open(p)) return NULL;
     const dmap_grid *g = &p->world.grid;
     return Py_BuildValue("(NN)", xy(g, p->g.state.predator), xy(g, p->g.state.prey));
 }
 
 static PyObject *game_get_bots(PursuitGame *p, void *closure) {
     (void)closure;
+    if (check_open(p)) return NULL;
     return Py_BuildValue("[ss]", p->g.bot[0]->info.name, p->g.bot[1]->info.name);
 }
 
