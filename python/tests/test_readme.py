@@ -24,4 +24,8 @@ def test_block_runs(code, capsys, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)  # a block may write files (the Pommerman replay)
     exec(compile(code, "<readme>", "exec"), {})
     out = capsys.readouterr().out
-    assert "Dir." in out or "Result." in out or "'winner'" in out
+    assert "Dir." in out or "Result." in out or "'winner'" in out or "'scores'" in out
+    # a printed dict shown in a comment (`print(x)   # {...}`) is printed as shown, up to an
+    # elision ("..." or "[...]")
+    for shown in re.findall(r"^print\(.*?\)\s+# (\{.*)$", code, re.M):
+        assert re.split(r"\[\.\.\.\]|\.\.\.", shown)[0] in out
