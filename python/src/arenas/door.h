@@ -39,6 +39,17 @@ extern const pyarena_door pyarena_kutulu;
  * NULL when even that fails. */
 PyObject *pyarenas_take_exception(void);
 
+/* An agent's error as a value: appends (when, seat, kind, message or None) to the game's
+ * errors list. Returns 1 when it is the seat's first error (reported[seat] is set: the caller
+ * warns once, in its game's words), 0 for a later one, -1 when the list could not grow (a
+ * Python exception is set). */
+int pyarenas_note_error(PyObject *errors, int *reported, int when, int seat, const char *kind,
+                        PyObject *message);
+
+/* The module's constant NAME: the names of a bot table, as a list. 0, or -1 with an exception. */
+struct kit_bot_table;
+int pyarenas_add_bot_names(PyObject *module, const char *name, const struct kit_bot_table *t);
+
 /* The error of a C bot or of the engine as a Python exception (MemoryError or RuntimeError);
  * returns NULL. */
 PyObject *pyarenas_raise(int code, const char *what);

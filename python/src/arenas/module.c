@@ -3,6 +3,8 @@
 #define PYARENAS_MODULE_MAIN
 #include "door.h"
 
+#include "kit/bot.h"
+
 #include <string.h>
 
 static const pyarena_door *const doors[] = {&pyarena_pommerman, &pyarena_bomber, &pyarena_pursuit, &pyarena_kutulu};
@@ -39,4 +41,36 @@ PyMODINIT_FUNC PyInit__arenas(void) {
 fail:
     Py_DECREF(m);
     return NULL;
+}
+
+int pyarenas_note_error(PyObject *errors, int *reported, int when, int seat, const char *kind,
+                        PyObject *message) {
+    PyObject *e = Py_BuildValue("(iisO)", when, seat, kind, message ? message : Py_None);
+    if (!e || PyList_Append(errors, e) < 0) {
+        Py_XDECREF(e);
+        return -1;
+    }
+    Py_DECREF(e);
+    if (reported[seat]) return 0;
+    reported[seat] = 1;
+    return 1;
+}
+
+int pyarenas_add_bot_names(PyObject *module, const char *name, const kit_bot_table *t) {
+    PyObject *l = PyList_New(0);
+    if (!l) return -1;
+    for (int i = 0; i < t->n; i++) {
+        PyObject *v = PyUnicode_FromString(t->bots[i]->name);
+        if (!v || PyList_Append(l, v) < 0) {
+            Py_XDECREF(v);
+            Py_DECREF(l);
+            return -1;
+        }
+        Py_DECREF(v);
+    }
+    if (PyModule_AddObject(module, name, l) < 0) {
+        Py_DECREF(l);
+        return -1;
+    }
+    return 0;
 }

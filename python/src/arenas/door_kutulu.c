@@ -1,4 +1,4 @@
-/* kutulu.c — the Code of Kutulu door: the game type dmap._arenas.KutuluGame over the Kutulu
+/* door_kutulu.c — the Code of Kutulu door: the game type dmap._arenas.KutuluGame over the Kutulu
  * arena's referee (kt_play_match), its four seats built-in bots by name or Python objects. A
  * Python object plays as a CodinGame program does: its answer(init, turn) gets the protocol's
  * text (the init lines on the first turn, else None; then the turn's input) and returns one
@@ -42,14 +42,8 @@ struct KutuluGame {
 /* ---- errors as values ------------------------------------------------------------------------- */
 
 static int record_error(KutuluGame *k, int seat, int turn, const char *kind, PyObject *message) {
-    PyObject *e = Py_BuildValue("(iisO)", turn, seat, kind, message ? message : Py_None);
-    if (!e || PyList_Append(k->errors, e) < 0) {
-        Py_XDECREF(e);
-        return -1;
-    }
-    Py_DECREF(e);
-    if (k->reported[seat]) return 0;
-    k->reported[seat] = 1;
+    int first = pyarenas_note_error(k->errors, k->reported, turn, seat, kind, message);
+    if (first <= 0) return first;
     return PyErr_WarnFormat(PyExc_RuntimeWarning, 1,
                             "kutulu: seat %d: %s on turn %d (%S): an empty line, which ends the "
                             "player; later errors of this seat go to game.errors only",
@@ -290,22 +284,7 @@ static PyTypeObject KutuluGameType = {
 
 /* The module's Kutulu constants: the built-in bots' names. */
 static int kutulu_add(PyObject *m) {
-    PyObject *l = PyList_New(0);
-    if (!l) return -1;
-    for (int i = 0; i < kt_bot_table.n; i++) {
-        PyObject *v = PyUnicode_FromString(kt_bot_table.bots[i]->name);
-        if (!v || PyList_Append(l, v) < 0) {
-            Py_XDECREF(v);
-            Py_DECREF(l);
-            return -1;
-        }
-        Py_DECREF(v);
-    }
-    if (PyModule_AddObject(m, "KUTULU_BOTS", l) < 0) {
-        Py_DECREF(l);
-        return -1;
-    }
-    return 0;
+    return pyarenas_add_bot_names(m, "KUTULU_BOTS", &kt_bot_table);
 }
 
 const pyarena_door pyarena_kutulu = {"kutulu", &KutuluGameType, kutulu_add};

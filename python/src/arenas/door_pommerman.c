@@ -1,4 +1,4 @@
-/* pommerman.c — the Pommerman door: the game type dmap._arenas.PommermanGame over the arena's
+/* door_pommerman.c — the Pommerman door: the game type dmap._arenas.PommermanGame over the arena's
  * contract (pm_state, pm_view, pm_step, the bot table), the observation as the playground's
  * forward_model.get_observations builds it (a dict key for key, type for type), and the
  * Python agent as a bot of the kit's interface that calls agent.act(obs, action_space).
@@ -156,14 +156,8 @@ static double now_s(void) {
 /* Records an agent's error and warns the first time the seat errs, saying what the seat plays
  * instead; PYARENAS_ABORT when the warning itself raised (warnings as errors), else DMAP_OK. */
 static int record_error_playing(PmGame *g, int seat, const char *kind, PyObject *message, const char *plays) {
-    PyObject *e = Py_BuildValue("(iisO)", g->s.step, seat, kind, message ? message : Py_None);
-    if (!e || PyList_Append(g->errors, e) < 0) {
-        Py_XDECREF(e);
-        return PYARENAS_ABORT;
-    }
-    Py_DECREF(e);
-    if (g->reported[seat]) return DMAP_OK;
-    g->reported[seat] = 1;
+    int first = pyarenas_note_error(g->errors, g->reported, g->s.step, seat, kind, message);
+    if (first <= 0) return first < 0 ? PYARENAS_ABORT : DMAP_OK;
     if (PyErr_WarnFormat(PyExc_RuntimeWarning, 1,
                          "pommerman: agent %d: %s at step %d (%S): it plays %s; later errors "
                          "of this agent go to env.errors only",
@@ -1232,8 +1226,8 @@ static PyTypeObject PmGameType = {
  * registry) with its numbers, and the C bots' names. */
 static int pommerman_add(PyObject *m) {
     if (intern_keys()) return -1;
-    PyObject *configs = PyDict_New(), *bots = PyList_New(0);
-    if (!configs || !bots) goto fail;
+    PyObject *configs = PyDict_New();
+    if (!configs) goto fail;
     for (int id = 0; id < PM_NUM_CONFIGS; id++) {
         const pm_config *c = pm_config_at(id);
         PyObject *v = Py_BuildValue("{s:i,s:i,s:i,s:i,s:i,s:i,s:i,s:i,s:i,s:i,s:i,s:i,s:s}", "size", c->size,
@@ -1248,21 +1242,10 @@ static int pommerman_add(PyObject *m) {
         }
         Py_DECREF(v);
     }
-    for (int i = 0; i < pm_bot_table.n; i++) {
-        PyObject *v = PyUnicode_FromString(pm_bot_table.bots[i]->name);
-        if (!v || PyList_Append(bots, v) < 0) {
-            Py_XDECREF(v);
-            goto fail;
-        }
-        Py_DECREF(v);
-    }
     if (PyModule_AddObject(m, "POMMERMAN_CONFIGS", configs) < 0) goto fail;
-    configs = NULL;
-    if (PyModule_AddObject(m, "POMMERMAN_BOTS", bots) < 0) goto fail;
-    return 0;
+    return pyarenas_add_bot_names(m, "POMMERMAN_BOTS", &pm_bot_table);
 fail:
     Py_XDECREF(configs);
-    Py_XDECREF(bots);
     return -1;
 }
 

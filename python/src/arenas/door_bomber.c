@@ -1,4 +1,4 @@
-/* bomber.c — the bomber door: the game type dmap._arenas.BomberGame over the bomber arena
+/* door_bomber.c — the bomber door: the game type dmap._arenas.BomberGame over the bomber arena
  * (bomber_game, bomber_tick, bomber_make_view, the bot table), run as the original runs its
  * agents: after every tick each living seat decides on the state after it and its answer is
  * applied in the next tick (tick 0 has none; after the last tick the living seats still get
@@ -102,14 +102,8 @@ fail:
  * warning itself raised (warnings as errors), else DMAP_OK. */
 static int record_error(BomberGame *b, int pid, const char *kind, PyObject *message) {
     int tick = b->g.tick - 1;
-    PyObject *e = Py_BuildValue("(iisO)", tick, pid, kind, message ? message : Py_None);
-    if (!e || PyList_Append(b->errors, e) < 0) {
-        Py_XDECREF(e);
-        return PYARENAS_ABORT;
-    }
-    Py_DECREF(e);
-    if (b->reported[pid]) return DMAP_OK;
-    b->reported[pid] = 1;
+    int first = pyarenas_note_error(b->errors, b->reported, tick, pid, kind, message);
+    if (first <= 0) return first < 0 ? PYARENAS_ABORT : DMAP_OK;
     if (PyErr_WarnFormat(PyExc_RuntimeWarning, 1,
                          "bomber: agent %d: %s on the state after tick %d (%S): no action; later "
                          "errors of this agent go to game.errors only",
@@ -509,22 +503,7 @@ static PyTypeObject BomberGameType = {
 
 /* The module's bomber constants: the C bots' names. */
 static int bomber_add(PyObject *m) {
-    PyObject *bots = PyList_New(0);
-    if (!bots) return -1;
-    for (int i = 0; i < bomber_bot_table.n; i++) {
-        PyObject *v = PyUnicode_FromString(bomber_bot_table.bots[i]->name);
-        if (!v || PyList_Append(bots, v) < 0) {
-            Py_XDECREF(v);
-            Py_DECREF(bots);
-            return -1;
-        }
-        Py_DECREF(v);
-    }
-    if (PyModule_AddObject(m, "BOMBER_BOTS", bots) < 0) {
-        Py_DECREF(bots);
-        return -1;
-    }
-    return 0;
+    return pyarenas_add_bot_names(m, "BOMBER_BOTS", &bomber_bot_table);
 }
 
 const pyarena_door pyarena_bomber = {"bomber", &BomberGameType, bomber_add};

@@ -1,4 +1,4 @@
-/* pursuit.c — the pursuit door: the game type dmap._arenas.PursuitGame over the pursuit arena's
+/* door_pursuit.c — the pursuit door: the game type dmap._arenas.PursuitGame over the pursuit arena's
  * referee (pursuit_game_open, pursuit_game_clock, the bot table), each seat a C bot by name or a
  * Python callable. A Python agent is a bot of the kit's interface whose decide calls the
  * callable with the view as a dict (size, walls, predator, prey, clock, clocks, role) and reads
@@ -59,14 +59,8 @@ static PyObject *view_dict(PursuitGame *p, const pursuit_view *v) {
 /* Records an agent's error and warns the first time the seat errs; PYARENAS_ABORT when the
  * warning itself raised (warnings as errors), else DMAP_OK. */
 static int record_error(PursuitGame *p, int role, int clock, const char *kind, PyObject *message) {
-    PyObject *e = Py_BuildValue("(iisO)", clock, role, kind, message ? message : Py_None);
-    if (!e || PyList_Append(p->errors, e) < 0) {
-        Py_XDECREF(e);
-        return PYARENAS_ABORT;
-    }
-    Py_DECREF(e);
-    if (p->reported[role]) return DMAP_OK;
-    p->reported[role] = 1;
+    int first = pyarenas_note_error(p->errors, p->reported, clock, role, kind, message);
+    if (first <= 0) return first < 0 ? PYARENAS_ABORT : DMAP_OK;
     if (PyErr_WarnFormat(PyExc_RuntimeWarning, 1,
                          "pursuit: %s: %s on clock %d (%S): stays; later errors of this agent go "
                          "to game.errors only",
@@ -385,29 +379,10 @@ static PyTypeObject PursuitGameType = {
     .tp_getset = game_getset,
 };
 
-static int add_names(PyObject *m, const char *name, const kit_bot_table *t) {
-    PyObject *l = PyList_New(0);
-    if (!l) return -1;
-    for (int i = 0; i < t->n; i++) {
-        PyObject *v = PyUnicode_FromString(t->bots[i]->name);
-        if (!v || PyList_Append(l, v) < 0) {
-            Py_XDECREF(v);
-            Py_DECREF(l);
-            return -1;
-        }
-        Py_DECREF(v);
-    }
-    if (PyModule_AddObject(m, name, l) < 0) {
-        Py_DECREF(l);
-        return -1;
-    }
-    return 0;
-}
-
 /* The module's pursuit constants: the C bots of each seat. */
 static int pursuit_add(PyObject *m) {
-    if (add_names(m, "PURSUIT_PREDATORS", pursuit_seat_bots(PURSUIT_PREDATOR))) return -1;
-    return add_names(m, "PURSUIT_PREYS", pursuit_seat_bots(PURSUIT_PREY));
+    if (pyarenas_add_bot_names(m, "PURSUIT_PREDATORS", pursuit_seat_bots(PURSUIT_PREDATOR))) return -1;
+    return pyarenas_add_bot_names(m, "PURSUIT_PREYS", pursuit_seat_bots(PURSUIT_PREY));
 }
 
 const pyarena_door pyarena_pursuit = {"pursuit", &PursuitGameType, pursuit_add};
