@@ -90,30 +90,18 @@ def arenas_extension():
     srcs.append(rel(os.path.join(pm, "cli.c")))
     objects = []
     libs = os.environ.get("DMAP_ARENA_LIBS")
-    # the bomber arena: its library (DMAP_BOMBER_LIB, linked before the kit) or its sources
-    bomber = os.path.join(arenas, "bomber")
-    bomber_lib = os.environ.get("DMAP_BOMBER_LIB")
-    if bomber_lib:
-        objects.append(bomber_lib)
-    else:
-        srcs += sorted(rel(p) for p in glob.glob(os.path.join(bomber, "*.c")) + glob.glob(os.path.join(bomber, "bots", "*.c"))
-                       if os.path.basename(p) in BOMBER_LIBRARY or os.path.dirname(p).endswith("bots"))
-    # the pursuit arena: its library (DMAP_PURSUIT_LIB, linked before the kit) or its sources
-    pursuit = os.path.join(arenas, "pursuit")
-    pursuit_lib = os.environ.get("DMAP_PURSUIT_LIB")
-    if pursuit_lib:
-        objects.append(pursuit_lib)
-    else:
-        srcs += sorted(rel(p) for p in glob.glob(os.path.join(pursuit, "*.c")) + glob.glob(os.path.join(pursuit, "bots", "*.c"))
-                       if os.path.basename(p) in PURSUIT_LIBRARY or os.path.dirname(p).endswith("bots"))
-    # the Kutulu arena: its library (DMAP_KUTULU_LIB, linked before the kit) or its sources
-    kutulu = os.path.join(arenas, "kutulu")
-    kutulu_lib = os.environ.get("DMAP_KUTULU_LIB")
-    if kutulu_lib:
-        objects.append(kutulu_lib)
-    else:
-        srcs += sorted(rel(p) for p in glob.glob(os.path.join(kutulu, "*.c")) + glob.glob(os.path.join(kutulu, "bots", "*.c"))
-                       if os.path.basename(p) in KUTULU_LIBRARY or os.path.dirname(p).endswith("bots"))
+    # bomber, pursuit and Kutulu: each arena's library (DMAP_<GAME>_LIB, linked before the
+    # kit) or its library's sources and bots
+    bomber, pursuit, kutulu = (os.path.join(arenas, g) for g in ("bomber", "pursuit", "kutulu"))
+    for game, folder, library in (("bomber", bomber, BOMBER_LIBRARY), ("pursuit", pursuit, PURSUIT_LIBRARY),
+                                  ("kutulu", kutulu, KUTULU_LIBRARY)):
+        lib = os.environ.get("DMAP_%s_LIB" % game.upper())
+        if lib:
+            objects.append(lib)
+        else:
+            srcs += sorted(rel(p) for p in glob.glob(os.path.join(folder, "*.c")) +
+                           glob.glob(os.path.join(folder, "bots", "*.c"))
+                           if os.path.basename(p) in library or os.path.dirname(p).endswith("bots"))
     if libs:
         objects += [p for p in libs.split(":") if p] + extra_objects
     else:
