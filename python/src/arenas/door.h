@@ -39,6 +39,23 @@ extern const pyarena_door pyarena_kutulu;
  * NULL when even that fails. */
 PyObject *pyarenas_take_exception(void);
 
+/* A door's game type: every door's type has the same slots, filled by the door file's own
+ * game_init, game_dealloc, game_traverse, game_clear, game_methods and game_getset. */
+#define PYARENAS_GAME_TYPE(VAR, STRUCT, NAME, DOC)                                             \
+    static PyTypeObject VAR = {                                                                \
+        PyVarObject_HEAD_INIT(NULL, 0).tp_name = "dmap._arenas." NAME,                         \
+        .tp_basicsize = sizeof(STRUCT),                                                        \
+        .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_HAVE_GC,                                   \
+        .tp_doc = DOC,                                                                         \
+        .tp_new = PyType_GenericNew,                                                           \
+        .tp_init = (initproc)game_init,                                                        \
+        .tp_dealloc = (destructor)game_dealloc,                                                \
+        .tp_traverse = (traverseproc)game_traverse,                                            \
+        .tp_clear = (inquiry)game_clear,                                                       \
+        .tp_methods = game_methods,                                                            \
+        .tp_getset = game_getset,                                                              \
+    }
+
 /* An agent's error as a value: appends (when, seat, kind, message or None) to the game's
  * errors list. Returns 1 when it is the seat's first error (reported[seat] is set: the caller
  * warns once, in its game's words), 0 for a later one, -1 when the list could not grow (a

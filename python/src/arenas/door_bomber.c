@@ -486,20 +486,9 @@ static PyMethodDef game_methods[] = {
     {"result", (PyCFunction)game_result, METH_NOARGS, "ticks, winner, reason, scores, hp"},
     {NULL, NULL, 0, NULL}};
 
-static PyTypeObject BomberGameType = {
-    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "dmap._arenas.BomberGame",
-    .tp_basicsize = sizeof(BomberGame),
-    .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_HAVE_GC,
-    .tp_doc = "BomberGame(seats, seed=1): the bomber arena's engine with C bots and Python agents "
-              "in its seats (dmap.arenas.bomber wraps it)",
-    .tp_new = PyType_GenericNew,
-    .tp_init = (initproc)game_init,
-    .tp_dealloc = (destructor)game_dealloc,
-    .tp_traverse = (traverseproc)game_traverse,
-    .tp_clear = (inquiry)game_clear,
-    .tp_methods = game_methods,
-    .tp_getset = game_getset,
-};
+PYARENAS_GAME_TYPE(BomberGameType, BomberGame, "BomberGame",
+                   "BomberGame(seats, seed=1): the bomber arena's engine with C bots and Python agents "
+                   "in its seats (dmap.arenas.bomber wraps it)");
 
 /* The module's bomber constants: the C bots' names. */
 static int bomber_add(PyObject *m) {

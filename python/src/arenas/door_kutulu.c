@@ -266,21 +266,10 @@ static PyMethodDef game_methods[] = {
     {"run", (PyCFunction)game_run, METH_NOARGS, "play the game; returns the result"},
     {NULL, NULL, 0, NULL}};
 
-static PyTypeObject KutuluGameType = {
-    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "dmap._arenas.KutuluGame",
-    .tp_basicsize = sizeof(KutuluGame),
-    .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_HAVE_GC,
-    .tp_doc = "KutuluGame(seats, maps, seed, *, bot_seed=1, map=-1, first_limit_ns=10**9, "
-              "limit_ns=5*10**7): the Code of Kutulu referee with built-in bots and Python "
-              "objects in its four seats (dmap.arenas.kutulu wraps it)",
-    .tp_new = PyType_GenericNew,
-    .tp_init = (initproc)game_init,
-    .tp_dealloc = (destructor)game_dealloc,
-    .tp_traverse = (traverseproc)game_traverse,
-    .tp_clear = (inquiry)game_clear,
-    .tp_methods = game_methods,
-    .tp_getset = game_getset,
-};
+PYARENAS_GAME_TYPE(KutuluGameType, KutuluGame, "KutuluGame",
+                   "KutuluGame(seats, maps, seed, *, bot_seed=1, map=-1, first_limit_ns=10**9, "
+                   "limit_ns=5*10**7): the Code of Kutulu referee with built-in bots and Python "
+                   "objects in its four seats (dmap.arenas.kutulu wraps it)");
 
 /* The module's Kutulu constants: the built-in bots' names. */
 static int kutulu_add(PyObject *m) {

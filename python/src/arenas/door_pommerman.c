@@ -1207,20 +1207,9 @@ static PyMethodDef game_methods[] = {
     {"load_state", (PyCFunction)game_load_state, METH_O, "load_state(d): the inverse of json_state"},
     {NULL, NULL, 0, NULL}};
 
-static PyTypeObject PmGameType = {
-    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "dmap._arenas.PommermanGame",
-    .tp_basicsize = sizeof(PmGame),
-    .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_HAVE_GC,
-    .tp_doc = "PommermanGame(config, seats, items, game_env, game_type, action_space): the arena's "
-              "engine with C bots and Python agents in its seats (dmap.arenas.pommerman wraps it)",
-    .tp_new = PyType_GenericNew,
-    .tp_init = (initproc)game_init,
-    .tp_dealloc = (destructor)game_dealloc,
-    .tp_traverse = (traverseproc)game_traverse,
-    .tp_clear = (inquiry)game_clear,
-    .tp_methods = game_methods,
-    .tp_getset = game_getset,
-};
+PYARENAS_GAME_TYPE(PmGameType, PmGame, "PommermanGame",
+                   "PommermanGame(config, seats, items, game_env, game_type, action_space): the arena's "
+                   "engine with C bots and Python agents in its seats (dmap.arenas.pommerman wraps it)");
 
 /* The module's Pommerman constants: every configuration of the arena (the playground's
  * registry) with its numbers, and the C bots' names. */

@@ -363,21 +363,10 @@ static PyMethodDef game_methods[] = {
     {"view", (PyCFunction)game_view, METH_O, "view(role): the view dict the seat gets now"},
     {NULL, NULL, 0, NULL}};
 
-static PyTypeObject PursuitGameType = {
-    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "dmap._arenas.PursuitGame",
-    .tp_basicsize = sizeof(PursuitGame),
-    .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_HAVE_GC,
-    .tp_doc = "PursuitGame(predator, prey, *, world=TEXT | random=SEED, size=8, walls=0.2, clocks=30, "
-              "seed=1, time_limit_ns=10**9): the pursuit arena's referee with C bots and Python "
-              "agents in its seats (dmap.arenas.pursuit wraps it)",
-    .tp_new = PyType_GenericNew,
-    .tp_init = (initproc)game_init,
-    .tp_dealloc = (destructor)game_dealloc,
-    .tp_traverse = (traverseproc)game_traverse,
-    .tp_clear = (inquiry)game_clear,
-    .tp_methods = game_methods,
-    .tp_getset = game_getset,
-};
+PYARENAS_GAME_TYPE(PursuitGameType, PursuitGame, "PursuitGame",
+                   "PursuitGame(predator, prey, *, world=TEXT | random=SEED, size=8, walls=0.2, clocks=30, "
+                   "seed=1, time_limit_ns=10**9): the pursuit arena's referee with C bots and Python "
+                   "agents in its seats (dmap.arenas.pursuit wraps it)");
 
 /* The module's pursuit constants: the C bots of each seat. */
 static int pursuit_add(PyObject *m) {
