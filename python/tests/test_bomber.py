@@ -464,3 +464,94 @@ def test_no_leaks():
     assert grown < 64 * 1024, grown
     if os.environ.get("DMAP_UNDER_ASAN") != "1":
         assert rss_bytes() - rss0 < 1536 * 1024
+
+
+class FakeClock:
+    """A clock that moves only when an agent says it worked: the virtual seconds of a test."""
+
+    def __init__(self):
+        self.now = 0.0
+
+    def __call__(self):
+        return self.now
+
+
+class Timed:
+    """PyRandomBot's answers, each taking durations[i % len] seconds on the fake clock; logs
+    the tick of every state it decided on and its answer."""
+
+    def __init__(self, clock, durations, seed=3):
+        self.clock, self.durations, self.inner = clock, durations, PyRandomBot(seed, 0)
+        self.seen = []
+
+    def next_move(self, game_state, player_state):
+        a = self.inner.next_move(game_state, player_state)
+        self.clock.now += self.durations[len(self.seen) % len(self.durations)]
+        self.seen.append((game_state.tick_number, a))
+        return a
+
+
+class Schedule:
+    """Without a tick time: answers at tick k what `applied` says is applied at tick k+1."""
+
+    def __init__(self, applied):
+        self.applied = applied
+
+    def next_move(self, game_state, player_state):
+        return self.applied.get(game_state.tick_number + 1)
+
+
+def test_agents_faster_than_a_tick_play_as_without_a_tick_time():
+    clock = FakeClock()
+    fast = Timed(clock, [0.25, 0.99, 0.5])
+    got = lines_of(bomber.Game([fast, "gambit"], seed=3, tick_seconds=1.0, clock=clock))
+    want = lines_of(bomber.Game([PyRandomBot(3, 0), "gambit"], seed=3))
+    assert got == want
+    assert [t for t, _ in fast.seen][:5] == [0, 1, 2, 3, 4]
+
+
+def test_a_slow_agent_answers_at_a_later_tick_and_skips_states():
+    # Every decision takes 2.5 ticks. The original's schedule (state k posted at time k, an
+    # agent free at time f takes the newest state posted by f, an answer arriving at time a is
+    # applied by the first tick played at or after a): it decides on the states of ticks
+    # 0 (start 0, answer at 2.5), 2 (start 2.5, at 5), 5 (start 5, at 7.5), 7 (7.5, 10), ...,
+    # and its answers are applied at ticks 3, 5, 8, 10, ... with no action at the others.
+    clock = FakeClock()
+    slow = Timed(clock, [2.5])
+    game = bomber.Game([slow, "gambit"], seed=3, tick_seconds=1.0, clock=clock)
+    got = lines_of(game)
+    seen = [t for t, _ in slow.seen if t < len(got) - 1]
+    assert seen[:6] == [0, 2, 5, 7, 10, 12]
+    assert seen == [t for t in range(len(got) - 1) if t % 5 in (0, 2)][:len(seen)]
+    applied = {t + 3: a for t, a in slow.seen}
+    assert sorted(applied)[:4] == [3, 5, 8, 10]
+    want = lines_of(bomber.Game([Schedule(applied), "gambit"], seed=3))
+    assert got == want
+
+
+def test_answers_queue_one_a_tick_in_arrival_order():
+    # Durations 1.9, 0.05, 0.05, repeated: state 0's answer arrives at 1.9; the agent then
+    # takes state 1 (the newest posted by 1.9), answers at 1.95; both arrived before tick 2,
+    # which takes the first, so the second waits for tick 3, state 2's for tick 4, and so on:
+    # every state is decided on and every answer is applied two ticks after its state.
+    clock = FakeClock()
+    agent = Timed(clock, [1.9, 0.05, 0.05])
+    game = bomber.Game([agent, "gambit"], seed=5, tick_seconds=1.0, clock=clock)
+    got = lines_of(game)
+    seen = [t for t, _ in agent.seen]
+    assert seen[:7] == [0, 1, 2, 3, 4, 5, 6]
+    applied = {t + 2: a for t, a in agent.seen}
+    assert got == lines_of(bomber.Game([Schedule(applied), "gambit"], seed=5))
+    assert got != lines_of(bomber.Game([Schedule({t + 1: a for t, a in agent.seen}), "gambit"],
+                                       seed=5))
+
+
+def test_tick_seconds_must_be_a_positive_number():
+    for bad in (0, -1, float("nan"), float("inf")):
+        with pytest.raises(ValueError, match="tick_seconds"):
+            bomber.Game([PyRandomBot(1, 0), "gambit"], tick_seconds=bad)
+    for bad in ("0.1", True, [1]):
+        with pytest.raises(TypeError, match="tick_seconds"):
+            bomber.Game([PyRandomBot(1, 0), "gambit"], tick_seconds=bad)
+    with pytest.raises(TypeError, match="clock"):
+        bomber.Game([PyRandomBot(1, 0), "gambit"], tick_seconds=0.1, clock=5)

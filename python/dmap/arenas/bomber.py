@@ -30,11 +30,23 @@ game.errors as (tick, pid, kind, message) and warned once per seat; the game and
 seat carry on. A KeyboardInterrupt propagates; the game stays consistent and the next tick()
 first asks again the agents that still owe an answer to the current state.
 
-Not reproduced: the original runs each agent in its own process and applies a slow agent's
-answer at a later tick; here every agent answers in time.
+Slow agents: the original runs each agent in its own process while the game ticks every
+tick_step seconds (0.1 by default); at each tick it takes at most one answer that has arrived
+(none: no action), and an agent that finishes late takes the newest state posted by then,
+skipping the others. Game(..., tick_seconds=0.1) plays that schedule on a virtual clock: each
+next_move call is timed (clock, time.perf_counter by default), an agent given the state after
+tick k at time k*tick_seconds (or when it becomes free, if later) answers at that time plus its
+own duration, the answer is applied at the first tick after it arrives, one answer a tick in
+arrival order, and a busy agent is asked again only with the newest state posted when it
+becomes free. An agent that takes under tick_seconds plays exactly as without the option.
+The default, tick_seconds=None, gives every agent all the time it needs (reproducible runs);
+with a real clock, timings make games vary from run to run, as in the original.
 """
 from __future__ import annotations
 
+import math
+import time
+from collections import deque
 from enum import Enum
 from typing import Dict, List, Optional, Tuple
 
@@ -199,11 +211,44 @@ def _seat(agent):
     return decide
 
 
+class _LateSeat:
+    """The callable for a Python agent under a tick time (the original's multiprocess runner
+    on a virtual clock). The engine calls it with the view after tick k (index 1 of the view)
+    and applies what it returns at tick k+1, which the original plays at time (k+1)*tick.
+    The agent starts on a state when it is posted (time k*tick) or, if busy then, when it
+    becomes free and takes the newest state posted by that time; its answer arrives after its
+    measured duration; each tick takes the oldest answer that has arrived, if any."""
+
+    def __init__(self, agent, tick_seconds: float, clock):
+        self.decide = _seat(agent)
+        self.tick = tick_seconds
+        self.clock = clock
+        self.free_at = 0.0          # virtual time at which the agent can start again
+        self.answers = deque()      # (arrival time, answer), in arrival order
+
+    def __call__(self, view):
+        k = view[1]
+        posted = k * self.tick
+        # Busy past the next post: this state is skipped (a newer one will be posted first).
+        if self.free_at < posted + self.tick or view[0]:
+            start = max(self.free_at, posted)
+            began = self.clock()
+            try:
+                answer = self.decide(view)
+            finally:
+                self.free_at = start + max(0.0, self.clock() - began)
+            self.answers.append((self.free_at, answer))
+        if self.answers and self.answers[0][0] <= posted + self.tick:
+            return self.answers.popleft()[1]
+        return None
+
+
 class Game:
     """A game of the bomber arena: the map of `seed`, agents (objects with next_move, or C bot
     names) as pid 0 and pid 1, run one tick late as the original runner runs its agents."""
 
-    def __init__(self, agents, seed: int = 1):
+    def __init__(self, agents, seed: int = 1, tick_seconds: Optional[float] = None,
+                 clock=time.perf_counter):
         agents = list(agents)
         if len(agents) != 2:
             raise ValueError("the bomber game has 2 seats, got %d agents" % len(agents))
@@ -211,9 +256,22 @@ class Game:
             if not isinstance(a, str) and not callable(getattr(a, "next_move", None)):
                 raise TypeError("seat %d: an object with next_move(game_state, player_state) or a "
                                 "C bot name (%s)" % (i, ", ".join(C_BOTS)))
+        if tick_seconds is not None:
+            if isinstance(tick_seconds, bool) or not isinstance(tick_seconds, (int, float)):
+                raise TypeError("tick_seconds: a number of seconds or None")
+            if not math.isfinite(tick_seconds) or tick_seconds <= 0:
+                raise ValueError("tick_seconds must be a finite number > 0, got %r" % (tick_seconds,))
+            if not callable(clock):
+                raise TypeError("clock: a function returning seconds (time.perf_counter)")
         self.agents = agents
         self.seed = seed
-        self._game = _arenas.BomberGame([a if isinstance(a, str) else _seat(a) for a in agents], seed)
+        self.tick_seconds = tick_seconds
+
+        def seat(a):
+            if isinstance(a, str):
+                return a
+            return _seat(a) if tick_seconds is None else _LateSeat(a, float(tick_seconds), clock)
+        self._game = _arenas.BomberGame([seat(a) for a in agents], seed)
 
     @property
     def tick_number(self) -> int:
