@@ -3,6 +3,8 @@
 # builds libdmap.a and the Pommerman arena's libraries in ./build (Release), the package with
 # its arenas' extension against them into build/python-bench-pommerman, and runs the bench with
 # Debian's /usr/bin/python3. Arguments go to the bench (--quick: fewer games and rounds).
+# With --playground DIR (a checkout of MultiAgentLearning/playground) it runs instead
+# bench/pommerman_playground_bench.py: the original playground beside dmap on the same seeds.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 cmake -S . -B build -DCMAKE_BUILD_TYPE=Release >/dev/null
@@ -18,4 +20,6 @@ if ! (cd python && DMAP_STATIC_LIB="$b/libdmap.a" \
   exit 1
 fi
 cd "$out"
-PYTHONPATH="$out/lib" exec /usr/bin/python3 "$OLDPWD/bench/pommerman_python_bench.py" "$@"
+bench=pommerman_python_bench.py
+case " $* " in *" --playground "*) bench=pommerman_playground_bench.py ;; esac
+PYTHONPATH="$out/lib" exec /usr/bin/python3 "$OLDPWD/bench/$bench" "$@"

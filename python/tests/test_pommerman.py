@@ -491,6 +491,56 @@ def test_init_agent_gets_the_seat_and_game_type():
     assert (a.agent_id, a.game_type, b.agent_id) == (0, pm.GameType.OneVsOne, 1)
 
 
+class TheirConstants:
+    """A constants module of an agent's own, as an agent written for the playground imports
+    the playground's: a plain Enum of the same names and values, not dmap's."""
+    import enum as _enum
+    Item = _enum.Enum("Item", [(n, v) for n, v in ((m.name, m.value) for m in pm.Item)])
+
+
+class TheirCharacter:
+    """What the playground's agents hold: a character whose reset() reads the start position
+    the environment gave it."""
+
+    def set_start_position(self, start_position):
+        self.start_position = start_position
+
+    def reset(self, is_alive=True):
+        self.position = self.start_position
+        self.is_alive = is_alive
+
+
+class PlaygroundStyleAgent(TheirCharacter):
+    """Reads enemies and the board through its own constants, as the playground's SimpleAgent
+    does (constants.Item(e) for e in obs['enemies']); stops."""
+
+    def __init__(self):
+        self.seen = []
+
+    def act(self, obs, action_space):
+        enemies = [TheirConstants.Item(e) for e in obs["enemies"]]
+        here = TheirConstants.Item(obs["board"][tuple(obs["position"])])
+        self.seen.append((enemies, here, self.position))
+        return 0
+
+
+def test_agents_with_their_own_constants_and_characters_run_unchanged():
+    agents = [PlaygroundStyleAgent() for _ in range(4)]
+    env = pm.make("PommeFFACompetition-v0", agents)
+    env.seed(3)
+    obs = env.reset()
+    for i, a in enumerate(agents):
+        assert a.position == tuple(obs[i]["position"])  # set before reset(), as the playground does
+    for _ in range(3):
+        env.step(env.act(env.get_observations()))
+    assert env.errors == []
+    for i, a in enumerate(agents):
+        enemies, here, _ = a.seen[-1]
+        assert [e.name for e in enemies] == ["Agent%d" % j for j in range(4) if j != i]
+        assert all(type(e) is TheirConstants.Item for e in enemies)
+        assert here.name == "Agent%d" % i
+
+
 def test_json_info_round_trip_continues_the_same_game(tmp_path):
     env = pm.make("PommeFFACompetition-v0", ["simple"] * 4)
     env.seed(2)

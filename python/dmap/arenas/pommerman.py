@@ -91,8 +91,10 @@ RADIO_VOCAB_SIZE = 8
 RADIO_NUM_WORDS = 2
 
 
-class Item(enum.Enum):
-    """The board's values."""
+class Item(enum.IntEnum):
+    """The board's values. An IntEnum (the playground's is a plain Enum) so that an agent that
+    imports the playground's own constants, as its SimpleAgent does with
+    constants.Item(e) for e in obs['enemies'], gets its own members from ours."""
     Passage = 0
     Rigid = 1
     Wood = 2
@@ -379,8 +381,12 @@ class Pomme:
             version, words, gauss = _random.getstate()
             after = self._game.reset(state=words)
             _random.setstate((version, after, gauss))
+        obs = self.get_observations()
+        # As the playground's reset: each agent learns its start position (its character's
+        # reset() reads it), then is reset.
+        self._call_agents("set_start_position", lambda i: (tuple(obs[i]["position"]),))
         self._call_agents("reset", lambda i: ())
-        return self.get_observations()
+        return obs
 
     def get_observations(self):
         self.observations = self._game.observations()
