@@ -56,12 +56,20 @@ typedef struct kit_bot_info {
         int (*maps)(void *state, kit_map *out, int max);                                       \
     } TYPE
 
+struct kit_params; /* param.h: the numeric parameters a bot declares */
+
 /* An arena's bot table: pointers to the info of each built-in bot, in the order `bots` lists
- * them, e.g. `static const kit_bot_info *const table[] = {&pm_bot_simple.info, ...}`. */
+ * them, e.g. `static const kit_bot_info *const table[] = {&pm_bot_simple.info, ...}`, and
+ * beside them the parameters each declares (params[i] for bots[i], NULL for none; params
+ * itself NULL when no bot has any). */
 typedef struct kit_bot_table {
     const kit_bot_info *const *bots;
     int n;
+    const struct kit_params *const *params;
 } kit_bot_table;
+
+/* The parameters that bot (one of t's) declares, or NULL. */
+const struct kit_params *kit_bot_params(const kit_bot_table *t, const kit_bot_info *bot);
 
 /* The bot called name, or NULL. Convert the result to the arena's type with a cast
  * ((const pm_bot *)info): the info is the bot's first member. */

@@ -5,7 +5,7 @@ static const kit_bot_info *const bots[] = {
     &bomber_bot_gambit.info, &bomber_bot_gambit2.info, &bomber_bot_simple.info,
     &bomber_bot_random.info};
 
-const kit_bot_table bomber_bot_table = {bots, (int)(sizeof bots / sizeof bots[0])};
+const kit_bot_table bomber_bot_table = {bots, (int)(sizeof bots / sizeof bots[0]), NULL};
 
 const bomber_bot *bomber_find_bot(const char *name) {
     return (const bomber_bot *)kit_bot_find(&bomber_bot_table, name);
