@@ -91,7 +91,7 @@ expect 0 "bots" "$B" bots
 expect 0 "help bots" "$B" help bots
 expect 0 "help match" "$B" help match
 grep -q "^usage: bomber match" "$tmp/out" || { echo "FAIL help match: no usage"; fails=$((fails+1)); }
-expect_line "bots with an argument" "bomber: bots: takes no arguments (see bomber help)" "$B" bots gambit
+expect_line "bots with an argument" "bomber: bots: takes no arguments but --params (see bomber help)" "$B" bots gambit
 # --html alone: the page, and no scratch replay left beside it; --maps needs an output.
 mkdir "$tmp/page"
 expect 0 "match --html alone" "$B" match --seed 2 --bots gambit2,simple --html "$tmp/page/g.html" --maps

@@ -133,7 +133,7 @@ check_line "pommerman: --bots: unknown bot '$long...' (known: $known)" "$P" matc
 for c in match replay tournament bots; do
     "$P" help $c | grep -q "^usage: pommerman $c" || fail "help $c does not print the $c usage"
 done
-check_said "pommerman: bots: takes no arguments (see pommerman help)" "$P" bots extra
+check_said "pommerman: bots: takes no arguments but --params (see pommerman help)" "$P" bots extra
 
 # Replay files and tournaments.
 out=$("$P" match --seed 3 --bots dmap,simple,tutorial,random --replay "$tmp/r.jsonl") || fail "match --replay exit $?"
