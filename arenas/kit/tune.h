@@ -1,0 +1,52 @@
+/* tune.h — what every arena's `tune` command shares: its options (--bot, --against,
+ * --iterations, --games-per-side, --seed, --jobs, --a, --c), the run of SPSA (spsa.h) over the
+ * bot's declared parameters with the trajectory on stdout, and the seeds of the paired games.
+ *
+ * The arena supplies the match (kit_spsa_match): at iteration k it plays G games with the
+ * bot at θ+ and the same G games (same seeds, same seats, same opponents) with the bot at θ−,
+ * and returns the mean result of θ+ minus that of θ− (results in [0, 1]: a win 1, a draw 0.5).
+ * Its games go through the tournament runner, so the run is the same for any --jobs. */
+#ifndef KIT_TUNE_H
+#define KIT_TUNE_H
+
+#include <stdint.h>
+
+#include "bot.h"
+#include "param.h"
+#include "spsa.h"
+
+typedef struct kit_tune_opts {
+    const char *bot;    /* --bot NAME (required): a bot that declares parameters */
+    char *against;      /* --against BOTS (required): the arena splits the list */
+    long iterations;    /* --iterations K (default 20) */
+    long games;         /* --games-per-side G (default 8) */
+    uint64_t seed;      /* --seed S (default 1) */
+    int jobs;           /* --jobs J (default 0: every core) */
+    double a, c;        /* --a, --c: the gains (spsa.h); NaN: the defaults */
+} kit_tune_opts;
+
+/* The defaults above. */
+void kit_tune_defaults(kit_tune_opts *o);
+
+/* One of the options above at argv[*i] (kit_opt_once already called): 1 when it was one (its
+ * value taken, *i moved on), 0 when it is another option, -1 after one line on stderr. */
+int kit_tune_option(const char *prog, int argc, char **argv, int *i, kit_tune_opts *o);
+
+/* After parsing: --bot and --against given, the bot found in t with parameters. *bot and
+ * *decl receive it. 0, or -1 after one line on stderr. */
+int kit_tune_check(const char *prog, const kit_tune_opts *o, const kit_bot_table *t,
+                   const kit_bot_info **bot, const kit_params **decl);
+
+/* The seed of pair j of iteration k: both games of the pair (θ+ and θ−) use it. */
+uint64_t kit_tune_seed(uint64_t seed, int k, long j);
+
+/* Runs SPSA from the defaults and prints on stdout a header line, one line per iteration
+ * (kit_spsa_run's trace) and the result as a bot spec: "tuned: SPEC". 0, or 1 when the match
+ * failed (it said why). */
+int kit_tune_run(const char *prog, const kit_tune_opts *o, const kit_bot_info *bot,
+                 const kit_params *decl, kit_spsa_match match, void *ctx);
+
+/* The help lines of the shared options. */
+extern const char kit_tune_help[];
+
+#endif
