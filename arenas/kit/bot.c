@@ -42,7 +42,7 @@ void kit_bot_list(FILE *out, const kit_bot_table *t) {
         fprintf(out, "%-*s  %s\n", width, t->bots[i]->name, t->bots[i]->about);
 }
 
-const struct kit_params *kit_bot_params(const kit_bot_table *t, const kit_bot_info *bot) {
+const kit_params *kit_bot_params(const kit_bot_table *t, const kit_bot_info *bot) {
     if (!t->params) return NULL;
     for (int i = 0; i < t->n; i++)
         if (t->bots[i] == bot) return t->params[i];

@@ -36,11 +36,6 @@ void kit_param_defaults(const kit_params *decl, kit_param_values *out) {
     for (int i = 0; i < out->n; i++) out->v[i] = decl->p[i].value;
 }
 
-void kit_param_read(const kit_params *decl, const void *preset, double *out) {
-    const kit_param_values *v = preset;
-    for (int i = 0; i < decl->n; i++) out[i] = v && i < v->n ? v->v[i] : decl->p[i].value;
-}
-
 static int find_param(const kit_params *decl, const char *name, size_t len) {
     for (int i = 0; decl && i < decl->n; i++)
         if (strlen(decl->p[i].name) == len && strncmp(decl->p[i].name, name, len) == 0) return i;

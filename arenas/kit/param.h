@@ -20,39 +20,12 @@
 
 #include "bot.h"
 
-/* The most parameters one bot declares, and the longest bot spec (with its end). */
-#define KIT_PARAM_MAX 16
+/* The longest bot spec (with its end). The declarations (kit_param, kit_params,
+ * kit_param_values, kit_param_read) are in bot.h: a bot needs no more to read its values. */
 #define KIT_PARAM_SPEC_MAX 512
-
-/* One parameter. Values are doubles; an integer parameter takes whole numbers only (tuning
- * rounds it). The step is the change worth trying: `tune` perturbs and moves in steps. */
-typedef struct kit_param {
-    const char *name;
-    double value; /* the default: the bot as it plays without a spec */
-    double min, max;
-    double step;
-    int integer;
-    const char *about;
-} kit_param;
-
-/* A bot's parameters: what kit_bot_info.params points to. */
-typedef struct kit_params {
-    const kit_param *p;
-    int n;
-} kit_params;
-
-/* The values of one seat, in the declaration's order. */
-typedef struct kit_param_values {
-    int n;
-    double v[KIT_PARAM_MAX];
-} kit_param_values;
 
 /* The defaults of decl. */
 void kit_param_defaults(const kit_params *decl, kit_param_values *out);
-
-/* What a bot's init calls with the *state it got: out[0..n-1] receive the preset values, or
- * the defaults when preset is NULL. */
-void kit_param_read(const kit_params *decl, const void *preset, double *out);
 
 /* Sets parameters from text "NAME=VALUE:NAME=VALUE..." (empty text sets none) over vals.
  * 0, or -1 with one line in err: "unknown parameter 'x' of bot B (known: a, b)", "parameter

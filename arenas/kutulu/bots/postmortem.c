@@ -53,7 +53,6 @@
 #endif
 #include <string.h>
 
-#include "kit/param.h"
 #include "world.h"
 
 /* slasher layers (section 1): the 5 states, SPAWNING folded into RUSH, plus DAMAGE and the
