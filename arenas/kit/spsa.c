@@ -59,6 +59,7 @@ int kit_spsa_run(const kit_spsa *s, double *theta, kit_spsa_match match, void *c
         if (trace) {
             fprintf(trace, "%d a=%.4g c=%.4g score=%+.4f", k + 1, ak, ck, y);
             print_theta(trace, decl, theta);
+            fflush(trace); /* a long run shows its progress */
         }
     }
     return 0;
