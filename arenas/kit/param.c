@@ -52,6 +52,19 @@ static void known_list(const kit_params *decl, char *out, size_t len) {
     }
 }
 
+/* x as written in a spec: whole numbers plainly, others the shortest %.*g that reads back
+ * as x. */
+static void shortest(double x, char *out, size_t len) {
+    if (x == floor(x) && fabs(x) < 1e15) {
+        snprintf(out, len, "%.0f", x);
+        return;
+    }
+    for (int prec = 1; prec <= 17; prec++) {
+        snprintf(out, len, "%.*g", prec, x);
+        if (strtod(out, NULL) == x) return;
+    }
+}
+
 /* One NAME=VALUE of length len at item. */
 static int parse_item(const char *bot, const kit_params *decl, const char *item, size_t len,
                       kit_param_values *vals, unsigned *seen, char *err, size_t errlen) {
@@ -85,10 +98,14 @@ static int parse_item(const char *bot, const kit_params *decl, const char *item,
     double x = strtod(text, &end);
     if (*end || errno || !isfinite(x) || text[0] == ' ' || text[0] == '\t')
         return snprintf(err, errlen, "parameter %s: '%s' is not a number", p->name, text), -1;
-    if (x < p->min || x > p->max)
-        return snprintf(err, errlen, "parameter %s: %s is out of range (%.17g to %.17g)", p->name,
-                        text, p->min, p->max),
+    if (x < p->min || x > p->max) {
+        char lo[40], hi[40];
+        shortest(p->min, lo, sizeof lo);
+        shortest(p->max, hi, sizeof hi);
+        return snprintf(err, errlen, "parameter %s: %s is out of range (%s to %s)", p->name, text,
+                        lo, hi),
                -1;
+    }
     if (p->integer && x != floor(x))
         return snprintf(err, errlen, "parameter %s: %s is not a whole number", p->name, text), -1;
     vals->v[k] = x;
@@ -106,19 +123,6 @@ int kit_param_parse(const char *bot, const kit_params *decl, const char *text,
         if (*s == ':' && !*++s) return snprintf(err, errlen, "'' is not NAME=VALUE"), -1;
     }
     return 0;
-}
-
-/* x as written in a spec: whole numbers plainly, others the shortest %.*g that reads back
- * as x. */
-static void shortest(double x, char *out, size_t len) {
-    if (x == floor(x) && fabs(x) < 1e15) {
-        snprintf(out, len, "%.0f", x);
-        return;
-    }
-    for (int prec = 1; prec <= 17; prec++) {
-        snprintf(out, len, "%.*g", prec, x);
-        if (strtod(out, NULL) == x) return;
-    }
 }
 
 int kit_param_format(const char *bot, const kit_params *decl, const kit_param_values *vals,
