@@ -2,7 +2,7 @@
  * iteration plays G pairs of games: pair j on the map of its seed (kit_tune_seed), against
  * opponent j % n of --against, the tuned bot in seat (j / n) % 2; one game of the pair with
  * the bot at θ+, the other at θ−, everything else the same. A game's result is 1 for a win,
- * 0.5 for a draw, 0 for a loss; the score is the mean at θ+ minus the mean at θ−. */
+ * 0.5 for a draw, 0 for a loss; a pair's difference is the result at θ+ minus the result at θ−. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -47,8 +47,8 @@ static int play_game(void *vctx, long index, uint64_t game_seed, void *out) {
     return slot->rc != 0;
 }
 
-static int match(void *vctx, int k, const kit_param_values *plus, const kit_param_values *minus,
-                 double *score) {
+static int pairs(void *vctx, int k, const kit_param_values *plus, const kit_param_values *minus,
+                 double *diff) {
     tune_ctx *c = vctx;
     c->k = k;
     const kit_bot_info *p = kit_param_seat(c->bot, c->decl, plus);
@@ -64,9 +64,8 @@ static int match(void *vctx, int k, const kit_param_values *plus, const kit_para
         if (kit_tournament_run(&t, slots, &failed) || failed) {
             rc = kit_fail(BOMBER_PROG, "tune: %ld games could not be played", failed);
         } else {
-            double sum[2] = {0, 0};
-            for (long g = 0; g < games; g++) sum[g % 2] += slots[g].result;
-            *score = (sum[0] - sum[1]) / (double)c->games;
+            for (long j = 0; j < c->games; j++)
+                diff[j] = slots[2 * j].result - slots[2 * j + 1].result;
         }
     }
     free(slots);
@@ -85,6 +84,7 @@ int cmd_tune(int argc, char **argv) {
         if (!strcmp(a, "--help")) {
             puts("usage: bomber tune --bot gambit|gambit2 --against A,B,... [--iterations K]\n"
                  "                   [--games-per-side G] [--seed S] [--jobs J] [--a A] [--c C]\n"
+                 "                   [--check SPEC]\n"
                  "  --against A,B,...   the opponents (1 to 8 bots or specs): pair j plays\n"
                  "                      opponent j % n, the tuned bot in seat (j / n) % 2");
             fputs(kit_tune_help, stdout);
@@ -105,7 +105,7 @@ int cmd_tune(int argc, char **argv) {
         return KIT_EXIT_USAGE;
     o.against = against;
     c.seed = o.seed, c.jobs = o.jobs, c.games = o.games;
-    int rc = kit_tune_run(prog, &o, c.bot, c.decl, match, &c);
+    int rc = kit_tune_run(prog, &o, c.bot, c.decl, pairs, &c);
     bomber_cli_free_bots(c.against, c.nagainst);
     return rc;
 }

@@ -4,9 +4,11 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
+#include "stats.h"
 #include "tournament.h"
 
 const char kit_tune_help[] =
@@ -19,6 +21,10 @@ const char kit_tune_help[] =
     "                      same for any J\n"
     "  --a A, --c C        SPSA's gains in steps of each parameter: a_k = A/(K/10+k+1)^0.602,\n"
     "                      c_k = C/(k+1)^0.101 (defaults: a_0 = 4, C = 1)\n"
+    "  --check SPEC        no tuning: G pairs of games (as one iteration's) of SPEC against\n"
+    "                      the bot's defaults; prints the pairs won, tied and lost, the mean\n"
+    "                      difference with its 95% interval and the Wilson 95% interval of the\n"
+    "                      share of differing pairs SPEC won (use another --seed than the tuning)\n"
     "Starts from the defaults; prints one line per iteration (k, a_k, c_k, the score of θ+\n"
     "against θ−, θ after the update) and the tuned bot as a spec for --bots.\n";
 
@@ -33,10 +39,11 @@ void kit_tune_defaults(kit_tune_opts *o) {
 
 int kit_tune_option(const char *prog, int argc, char **argv, int *i, kit_tune_opts *o) {
     static const char *const names[] = {"--bot",  "--against", "--iterations", "--games-per-side",
-                                        "--seed", "--jobs",    "--a",          "--c"};
+                                        "--seed", "--jobs",    "--a",          "--c",
+                                        "--check"};
     const char *opt = argv[*i];
     int which = -1;
-    for (int k = 0; k < 8; k++)
+    for (int k = 0; k < 9; k++)
         if (strcmp(opt, names[k]) == 0) which = k;
     if (which < 0) return 0;
     char *v = kit_opt_value(prog, argc, argv, i);
@@ -49,6 +56,7 @@ int kit_tune_option(const char *prog, int argc, char **argv, int *i, kit_tune_op
     case 4: return kit_parse_seed(prog, opt, v, &o->seed) ? -1 : 1;
     case 5: return kit_parse_jobs(prog, opt, v, &o->jobs) ? -1 : 1;
     case 6: return kit_parse_double(prog, opt, v, 1e-6, 1e6, &o->a) ? -1 : 1;
+    case 8: o->check = v; return 1;
     default: return kit_parse_double(prog, opt, v, 1e-6, 1e3, &o->c) ? -1 : 1;
     }
 }
@@ -68,8 +76,62 @@ uint64_t kit_tune_seed(uint64_t seed, int k, long j) {
     return kit_game_seed(kit_game_seed(seed, k), j);
 }
 
-int kit_tune_run(const char *prog, const kit_tune_opts *o, const kit_bot_info *bot,
-                 const kit_params *decl, kit_spsa_match match, void *ctx) {
+/* SPSA's match over the arena's pairs: the mean difference. */
+typedef struct spsa_ctx {
+    kit_tune_pairs pairs;
+    void *ctx;
+    long n;
+    double *diff;
+} spsa_ctx;
+
+static int spsa_match(void *vctx, int k, const kit_param_values *plus,
+                      const kit_param_values *minus, double *score) {
+    spsa_ctx *c = vctx;
+    if (c->pairs(c->ctx, k, plus, minus, c->diff)) return 1;
+    double sum = 0;
+    for (long j = 0; j < c->n; j++) sum += c->diff[j];
+    *score = sum / (double)c->n;
+    return 0;
+}
+
+/* --check SPEC: SPEC's pairs against the defaults, and the verdict. */
+static int check(const char *prog, const kit_tune_opts *o, const kit_bot_info *bot,
+                 const kit_params *decl, spsa_ctx *c) {
+    size_t blen = strlen(bot->name);
+    const char *spec = o->check;
+    if (strncmp(spec, bot->name, blen) != 0 || (spec[blen] != ':' && spec[blen] != '\0'))
+        return kit_fail(prog, "--check: '%.60s' is not a spec of %s", spec, bot->name), 2;
+    kit_param_values tuned, dflt;
+    kit_param_defaults(decl, &tuned);
+    kit_param_defaults(decl, &dflt);
+    char err[600];
+    if (spec[blen] && kit_param_parse(bot->name, decl, spec + blen + 1, &tuned, err, sizeof err))
+        return kit_fail(prog, "--check: %s", err), 2;
+    if (c->pairs(c->ctx, 0, &tuned, &dflt, c->diff)) return 1;
+    long won = 0, lost = 0;
+    kit_mean m = {0, 0, 0};
+    for (long j = 0; j < c->n; j++) {
+        won += c->diff[j] > 0;
+        lost += c->diff[j] < 0;
+        kit_mean_add(&m, c->diff[j]);
+    }
+    double lo = 0, hi = 0;
+    kit_wilson(won, won + lost, 1.96, &lo, &hi);
+    printf("%s tune --check %s against %s (the defaults), opponents %s: %ld pairs, seed %llu\n",
+           prog, spec, bot->name, o->against, c->n, (unsigned long long)o->seed);
+    printf("pairs: %ld better, %ld the same, %ld worse\n", won, c->n - won - lost, lost);
+    printf("mean difference: %+.4f ± %.4f (95%%)\n", kit_mean_value(&m), kit_mean_halfwidth(&m));
+    printf("better in the pairs that differ: %.1f%% (Wilson 95%%: %.1f–%.1f%%)\n",
+           won + lost ? 100.0 * (double)won / (double)(won + lost) : 0.0, 100 * lo, 100 * hi);
+    printf("verdict: %s\n", won + lost && lo > 0.5   ? "better than the defaults"
+                            : won + lost && hi < 0.5 ? "worse than the defaults"
+                                                     : "no difference shown");
+    return 0;
+}
+
+/* The tuning run: SPSA from the defaults, the trajectory and the tuned spec. */
+static int tune(const char *prog, const kit_tune_opts *o, const kit_bot_info *bot,
+                const kit_params *decl, spsa_ctx *c) {
     kit_spsa s;
     kit_spsa_defaults(&s, (int)o->iterations, o->seed);
     s.decl = decl;
@@ -84,7 +146,7 @@ int kit_tune_run(const char *prog, const kit_tune_opts *o, const kit_bot_info *b
     printf("start:");
     for (int i = 0; i < decl->n; i++) printf(" %s=%.6g", decl->p[i].name, theta[i]);
     printf("\n");
-    if (kit_spsa_run(&s, theta, match, ctx, stdout)) return 1;
+    if (kit_spsa_run(&s, theta, spsa_match, c, stdout)) return 1;
     kit_param_values v;
     kit_spsa_values(decl, theta, &v);
     /* the spec at the precision of the trajectory, so it reads as the lines above */
@@ -101,3 +163,13 @@ int kit_tune_run(const char *prog, const kit_tune_opts *o, const kit_bot_info *b
     printf("tuned: %s\n", spec);
     return 0;
 }
+
+int kit_tune_run(const char *prog, const kit_tune_opts *o, const kit_bot_info *bot,
+                 const kit_params *decl, kit_tune_pairs pairs, void *ctx) {
+    spsa_ctx c = {pairs, ctx, o->games, calloc((size_t)o->games, sizeof(double))};
+    if (!c.diff) return kit_fail(prog, "tune: out of memory"), 1;
+    int rc = o->check ? check(prog, o, bot, decl, &c) : tune(prog, o, bot, decl, &c);
+    free(c.diff);
+    return rc;
+}
+

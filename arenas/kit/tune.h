@@ -2,10 +2,16 @@
  * --iterations, --games-per-side, --seed, --jobs, --a, --c), the run of SPSA (spsa.h) over the
  * bot's declared parameters with the trajectory on stdout, and the seeds of the paired games.
  *
- * The arena supplies the match (kit_spsa_match): at iteration k it plays G games with the
+ * The arena supplies the pairs (kit_tune_pairs): at iteration k it plays G games with the
  * bot at θ+ and the same G games (same seeds, same seats, same opponents) with the bot at θ−,
- * and returns the mean result of θ+ minus that of θ− (results in [0, 1]: a win 1, a draw 0.5).
- * Its games go through the tournament runner, so the run is the same for any --jobs. */
+ * and gives for each pair the result at θ+ minus the result at θ− (results in [0, 1]: a win
+ * 1, a draw 0.5); SPSA's score is their mean. Its games go through the tournament runner, so
+ * the run is the same for any --jobs.
+ *
+ * `tune --check SPEC` plays the pairs once, SPEC against the bot's defaults, and says whether
+ * SPEC is better: how many pairs it won, tied and lost, the mean difference with its 95%
+ * interval, and the Wilson 95% interval of its share of the pairs that differ (a sign test:
+ * better when the interval lies above 50%). */
 #ifndef KIT_TUNE_H
 #define KIT_TUNE_H
 
@@ -23,6 +29,7 @@ typedef struct kit_tune_opts {
     uint64_t seed;      /* --seed S (default 1) */
     int jobs;           /* --jobs J (default 0: every core) */
     double a, c;        /* --a, --c: the gains (spsa.h); NaN: the defaults */
+    const char *check;  /* --check SPEC: compare SPEC with the defaults instead of tuning */
 } kit_tune_opts;
 
 /* The defaults above. */
@@ -40,11 +47,17 @@ int kit_tune_check(const char *prog, const kit_tune_opts *o, const kit_bot_table
 /* The seed of pair j of iteration k: both games of the pair (θ+ and θ−) use it. */
 uint64_t kit_tune_seed(uint64_t seed, int k, long j);
 
+/* The arena's games of iteration k: o->games pairs, diff[j] receiving pair j's result at plus
+ * minus its result at minus. 0, or nonzero after one line on stderr. */
+typedef int (*kit_tune_pairs)(void *ctx, int k, const kit_param_values *plus,
+                              const kit_param_values *minus, double *diff);
+
 /* Runs SPSA from the defaults and prints on stdout a header line, one line per iteration
- * (kit_spsa_run's trace) and the result as a bot spec: "tuned: SPEC". 0, or 1 when the match
- * failed (it said why). */
+ * (kit_spsa_run's trace) and the result as a bot spec: "tuned: SPEC"; with --check, the
+ * comparison above instead. 0, 2 for a bad --check spec (one line on stderr), or 1 when the
+ * games failed (the arena said why). */
 int kit_tune_run(const char *prog, const kit_tune_opts *o, const kit_bot_info *bot,
-                 const kit_params *decl, kit_spsa_match match, void *ctx);
+                 const kit_params *decl, kit_tune_pairs pairs, void *ctx);
 
 /* The help lines of the shared options. */
 extern const char kit_tune_help[];

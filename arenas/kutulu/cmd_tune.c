@@ -2,7 +2,7 @@
  * plays G pairs of games: the tuned bot at θ+ in one game and at θ− in the other, with the
  * same referee seed, league map, bot seed, seat and three opponents (--against A,B,C); pair j
  * puts the tuned bot in seat j % 4. A game's result is (4 − rank) / 3 (first 1, last 0, ties
- * shared as the referee ranks them); the score is the mean result at θ+ minus that at θ−. */
+ * shared as the referee ranks them); a pair's difference is the result at θ+ minus that at θ−. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,7 +13,7 @@
 
 static const char tune_help_head[] =
     "usage: kutulu tune --bot NAME --against A,B,C [--iterations K] [--games-per-side G]\n"
-    "                   [--seed S] [--jobs J] [--a A] [--c C] [--data DIR]\n"
+    "                   [--seed S] [--jobs J] [--a A] [--c C] [--check SPEC] [--data DIR]\n"
     "  --against A,B,C     the three opponents (built-in bots or specs with parameters)\n"
     "  --data DIR          the data folder holding maps/\n";
 
@@ -69,8 +69,8 @@ static int play_game(void *vctx, long index, uint64_t game_seed, void *out) {
     return rc != 0;
 }
 
-static int match(void *vctx, int k, const kit_param_values *plus, const kit_param_values *minus,
-                 double *score) {
+static int pairs(void *vctx, int k, const kit_param_values *plus, const kit_param_values *minus,
+                 double *diff) {
     tune_ctx *ctx = vctx;
     ctx->k = k;
     if (kit_param_format(ctx->bot, ctx->decl, plus, ctx->spec[0], sizeof ctx->spec[0]) ||
@@ -88,9 +88,7 @@ static int match(void *vctx, int k, const kit_param_values *plus, const kit_para
         free(slots);
         return 1;
     }
-    double sum[2] = {0, 0};
-    for (long g = 0; g < games; g++) sum[g % 2] += slots[g].result;
-    *score = (sum[0] - sum[1]) / (double)ctx->games;
+    for (long j = 0; j < ctx->games; j++) diff[j] = slots[2 * j].result - slots[2 * j + 1].result;
     free(slots);
     return 0;
 }
@@ -128,7 +126,8 @@ int kutulu_cmd_tune(int argc, char **argv) {
                        items, &n))
         return KIT_EXIT_USAGE;
     for (int i = 0; i < n; i++) {
-        const kit_bot_info *seat = kit_bot_spec("kutulu", "--against", &kt_bot_table, items[i], NULL);
+        const kit_bot_info *seat =
+            kit_bot_spec("kutulu", "--against", &kt_bot_table, items[i], NULL);
         if (!seat) return KIT_EXIT_USAGE;
         kit_param_seat_free(seat);
         ctx.against[i] = items[i];
@@ -141,5 +140,5 @@ int kutulu_cmd_tune(int argc, char **argv) {
     ctx.jobs = o.jobs;
     ctx.games = o.games;
     o.against = against;
-    return kit_tune_run("kutulu", &o, bot, ctx.decl, match, &ctx);
+    return kit_tune_run("kutulu", &o, bot, ctx.decl, pairs, &ctx);
 }

@@ -3,7 +3,7 @@
  * kit_tune_seed gives, the tuned bot in seat j % n and the --against bots in the other seats
  * in their order; one game of the pair with the bot at θ+, the other at θ−, everything else
  * the same. A game's result for the tuned bot's seat is 1 for a win (its team's), 0.5 for a
- * tie, 0 for a loss; the score is the mean at θ+ minus the mean at θ−. */
+ * tie, 0 for a loss; a pair's difference is the result at θ+ minus the result at θ−. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -38,7 +38,8 @@ static int play_game(void *vctx, long index, uint64_t game_seed, void *out) {
     long pair = index / 2;
     int seat = (int)(pair % c->n);
     const pm_bot *bots[PM_MAX_AGENTS];
-    for (int s = 0, o = 0; s < c->n; s++) bots[s] = s == seat ? c->side[index % 2] : c->against[o++];
+    for (int s = 0, o = 0; s < c->n; s++)
+        bots[s] = s == seat ? c->side[index % 2] : c->against[o++];
     uint64_t seed = kit_tune_seed(c->seed, c->k, pair) & 0x7fffffffffffffffull;
     pm_game_result r;
     slot->rc = pm_play(c->cfg, bots, seed, NULL, NULL, 0, NULL, &r);
@@ -46,8 +47,8 @@ static int play_game(void *vctx, long index, uint64_t game_seed, void *out) {
     return slot->rc != DMAP_OK;
 }
 
-static int match(void *vctx, int k, const kit_param_values *plus, const kit_param_values *minus,
-                 double *score) {
+static int pairs(void *vctx, int k, const kit_param_values *plus, const kit_param_values *minus,
+                 double *diff) {
     tune_ctx *c = vctx;
     c->k = k;
     const kit_bot_info *p = kit_param_seat(c->bot, c->decl, plus);
@@ -63,9 +64,8 @@ static int match(void *vctx, int k, const kit_param_values *plus, const kit_para
         if (kit_tournament_run(&t, slots, &failed) || failed) {
             rc = kit_fail(PM_PROG, "tune: %ld games could not be played", failed);
         } else {
-            double sum[2] = {0, 0};
-            for (long g = 0; g < games; g++) sum[g % 2] += slots[g].result;
-            *score = (sum[0] - sum[1]) / (double)c->games;
+            for (long j = 0; j < c->games; j++)
+                diff[j] = slots[2 * j].result - slots[2 * j + 1].result;
         }
     }
     free(slots);
@@ -83,7 +83,8 @@ int cmd_tune(int argc, char **argv) {
         const char *a = argv[i];
         if (!strcmp(a, "--help")) {
             puts("usage: pommerman tune --bot dmap --against B,C,D [--config C] [--iterations K]\n"
-                 "                      [--games-per-side G] [--seed S] [--jobs J] [--a A] [--c C]\n"
+                 "                      [--games-per-side G] [--seed S] [--jobs J] [--a A]\n"
+                 "                      [--c C] [--check SPEC]\n"
                  "  --against B,C,D     the other seats' bots (built-in bots or specs), in order\n"
                  "  --config C          ffa (default), 1v1 or a config id; pair j puts the tuned\n"
                  "                      bot in seat j % (number of agents)");
@@ -118,7 +119,7 @@ int cmd_tune(int argc, char **argv) {
     for (int i = 0; i < nagainst; i++) c.against[i] = (const pm_bot *)info[i];
     o.against = against;
     c.seed = o.seed, c.jobs = o.jobs, c.games = o.games;
-    int rc = kit_tune_run(PM_PROG, &o, c.bot, c.decl, match, &c);
+    int rc = kit_tune_run(PM_PROG, &o, c.bot, c.decl, pairs, &c);
     pm_cli_free_bots(c.against, nagainst);
     return rc;
 }

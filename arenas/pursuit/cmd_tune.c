@@ -3,8 +3,8 @@
  * random world of its seed (kit_tune_seed; --size and --walls as `match --random`), against
  * predator j % n of --against, with the bots' seed of the pair; one game of the pair with the
  * prey at θ+, the other at θ−. No time limit, so games are the same on a busy machine. A game's
- * result is the share of the clocks the prey lived (1 when it survived); the score is the
- * mean at θ+ minus the mean at θ−. */
+ * result is the share of the clocks the prey lived (1 when it survived); a pair's
+ * difference is the result at θ+ minus the result at θ−. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -53,8 +53,8 @@ static int play_game(void *vctx, long index, uint64_t game_seed, void *out) {
     return slot->rc != DMAP_OK;
 }
 
-static int match(void *vctx, int k, const kit_param_values *plus, const kit_param_values *minus,
-                 double *score) {
+static int pairs(void *vctx, int k, const kit_param_values *plus, const kit_param_values *minus,
+                 double *diff) {
     tune_ctx *c = vctx;
     c->k = k;
     const kit_bot_info *p = kit_param_seat(c->bot, c->decl, plus);
@@ -70,9 +70,8 @@ static int match(void *vctx, int k, const kit_param_values *plus, const kit_para
         if (kit_tournament_run(&t, slots, &failed) || failed) {
             rc = kit_fail(PCLI_PROG, "tune: %ld games could not be played", failed);
         } else {
-            double sum[2] = {0, 0};
-            for (long g = 0; g < games; g++) sum[g % 2] += slots[g].result;
-            *score = (sum[0] - sum[1]) / (double)c->games;
+            for (long j = 0; j < c->games; j++)
+                diff[j] = slots[2 * j].result - slots[2 * j + 1].result;
         }
     }
     free(slots);
@@ -94,6 +93,7 @@ int cmd_tune(int argc, char **argv) {
             puts("usage: pursuit tune --bot flee|buryflee --against PREDATORS [--size WxH]\n"
                  "                    [--walls P] [--clocks N] [--iterations K]\n"
                  "                    [--games-per-side G] [--seed S] [--jobs J] [--a A] [--c C]\n"
+                 "                    [--check SPEC]\n"
                  "  --against A,B,...   the predators: pair j plays predator j % n\n"
                  "  --size WxH, --walls P, --clocks N  the random worlds and the game length, as\n"
                  "                      `match --random` takes them (8x8, 0.2, 30 by default)");
@@ -116,7 +116,7 @@ int cmd_tune(int argc, char **argv) {
         return PCLI_USAGE;
     o.against = against;
     c.seed = o.seed, c.jobs = o.jobs, c.games = o.games;
-    int rc = kit_tune_run(PCLI_PROG, &o, c.bot, c.decl, match, &c);
+    int rc = kit_tune_run(PCLI_PROG, &o, c.bot, c.decl, pairs, &c);
     pcli_free_bots(c.against, c.nagainst);
     return rc;
 }
