@@ -184,7 +184,7 @@ const kit_bot_info *kit_bot_spec(const char *prog, const char *opt, const kit_bo
 }
 
 static const param_seat *seat_of(const kit_bot_info *info) {
-    if (!info || !strchr(info->name, ':') || strncmp(info->name, "cmd:", 4) == 0) return NULL;
+    if (!info || strncmp(info->name, "cmd:", 4) == 0) return NULL; /* an outside seat */
     const param_seat *s = (const param_seat *)info->name; /* the name is the seat's first member */
     int ours = (uintptr_t)s == (uintptr_t)info + seat_offset();
     return ours && s->magic == SEAT_MAGIC ? s : NULL;

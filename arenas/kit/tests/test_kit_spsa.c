@@ -97,6 +97,12 @@ static void check_seats(void) {
     CHECK(seat && strcmp(seat->name, "toy:far=150") == 0, "a made seat: %s",
           seat ? seat->name : "NULL");
     kit_param_seat_free(seat);
+    kit_param_defaults(&toy_decl, &d);
+    seat = kit_param_seat(&toy.info, &toy_decl, &d); /* the defaults: named as the bot */
+    CHECK(seat && seat != &toy.info && strcmp(seat->name, "toy") == 0 &&
+              kit_param_values_of(seat) && kit_bot_preset(seat) == kit_param_values_of(seat),
+          "a seat of the defaults is still a seat");
+    kit_param_seat_free(seat); /* freed (the sanitizer build would see a leak) */
     /* errors print one line and make nothing (the messages are checked above) */
     FILE *saved = stderr;
     stderr = fopen("/dev/null", "w");
