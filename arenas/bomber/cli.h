@@ -32,5 +32,6 @@ void bomber_render(const bomber_game *g, int tick);
 int cmd_match(int argc, char **argv);
 int cmd_replay(int argc, char **argv);
 int cmd_tournament(int argc, char **argv);
+int cmd_tune(int argc, char **argv);
 
 #endif

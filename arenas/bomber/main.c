@@ -10,6 +10,9 @@ static const kit_command commands[] = {
     {"tournament", "--bots A,B,... --games N [--seed S] [--jobs J]",
      "N games per pairing, seats alternated; win rates with Wilson 95% intervals",
      cmd_tournament},
+    {"tune", "--bot NAME --against A,... [--iterations K] [--games-per-side G] [--seed S] [--jobs J]",
+     "tune a bot's parameters by SPSA on paired games; prints the trajectory and the spec",
+     cmd_tune},
 };
 
 int main(int argc, char **argv) {

@@ -41,3 +41,10 @@ void kit_bot_list(FILE *out, const kit_bot_table *t) {
     for (int i = 0; i < t->n; i++)
         fprintf(out, "%-*s  %s\n", width, t->bots[i]->name, t->bots[i]->about);
 }
+
+const kit_params *kit_bot_params(const kit_bot_table *t, const kit_bot_info *bot) {
+    if (!t->params) return NULL;
+    for (int i = 0; i < t->n; i++)
+        if (t->bots[i] == bot) return t->params[i];
+    return NULL;
+}

@@ -56,12 +56,54 @@ typedef struct kit_bot_info {
         int (*maps)(void *state, kit_map *out, int max);                                       \
     } TYPE
 
+/* ---- parameters: what a bot declares of its numbers (param.h: specs, seats, tuning) ----- */
+
+/* The most parameters one bot declares. */
+#define KIT_PARAM_MAX 16
+
+/* One parameter. Values are doubles; an integer parameter takes whole numbers only (tuning
+ * rounds it). The step is the change worth trying: `tune` perturbs and moves in steps. */
+typedef struct kit_param {
+    const char *name;
+    double value; /* the default: the bot as it plays without a spec */
+    double min, max;
+    double step;
+    int integer;
+    const char *about;
+} kit_param;
+
+/* A bot's parameters: what its bot table's params entry points to. */
+typedef struct kit_params {
+    const kit_param *p;
+    int n;
+} kit_params;
+
+/* The values of one seat, in the declaration's order. */
+typedef struct kit_param_values {
+    int n;
+    double v[KIT_PARAM_MAX];
+} kit_param_values;
+
+/* What a bot's init calls with the *state it got: out[0..n-1] receive the preset values (a
+ * kit_param_values), or the defaults when preset is NULL. Inline, so that a bot file stands
+ * alone with this header (the single-file bots of CodinGame). */
+static inline void kit_param_read(const kit_params *decl, const void *preset, double *out) {
+    const kit_param_values *v = (const kit_param_values *)preset;
+    for (int i = 0; i < decl->n; i++) out[i] = v && i < v->n ? v->v[i] : decl->p[i].value;
+}
+
 /* An arena's bot table: pointers to the info of each built-in bot, in the order `bots` lists
- * them, e.g. `static const kit_bot_info *const table[] = {&pm_bot_simple.info, ...}`. */
+ * them, e.g. `static const kit_bot_info *const table[] = {&pm_bot_simple.info, ...}`, and
+ * beside them the parameters each declares (params[i] for bots[i], NULL for none; params
+ * itself NULL when no bot has any). */
 typedef struct kit_bot_table {
     const kit_bot_info *const *bots;
     int n;
+    const kit_params *const *params;
 } kit_bot_table;
+
+/* The parameters that bot (one of t's) declares, or NULL. */
+const kit_params *kit_bot_params(const kit_bot_table *t, const kit_bot_info *bot);
 
 /* The bot called name, or NULL. Convert the result to the arena's type with a cast
  * ((const pm_bot *)info): the info is the bot's first member. */

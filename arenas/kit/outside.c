@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "cputime.h"
+#include "param.h"
 #include "dmap.h"
 
 int kit_outside_option(const char *prog, int argc, char **argv, int *i, kit_outside_opts *o) {
@@ -84,7 +85,7 @@ int kit_parse_seats(const char *prog, const char *opt, char *list, const kit_bot
         if (strncmp(items[i], "cmd:", 4) == 0)
             out[i] = kit_outside_seat(prog, opt, items[i], adapter, size, o);
         else
-            out[i] = kit_bot_lookup(prog, opt, t, items[i], "or cmd:PROGRAM ARGS");
+            out[i] = kit_bot_spec(prog, opt, t, items[i], "or cmd:PROGRAM ARGS");
         if (!out[i]) {
             kit_outside_free(out, i);
             return -1;
@@ -101,9 +102,14 @@ const kit_outside_spec *kit_outside_of(const kit_bot_info *info) {
 void kit_outside_free(const kit_bot_info *const *bots, int n) {
     for (int i = 0; i < n; i++)
         if (kit_outside_of(bots[i])) free((void *)bots[i]);
+        else kit_param_seat_free(bots[i]);
 }
 
-void *kit_bot_preset(const kit_bot_info *info) { return (void *)kit_outside_of(info); }
+void *kit_bot_preset(const kit_bot_info *info) {
+    const kit_outside_spec *spec = kit_outside_of(info);
+    if (spec) return (void *)spec;
+    return (void *)kit_param_values_of(info); /* a seat with parameters, else NULL */
+}
 
 /* ---- the adapter's side -------------------------------------------------------------------- */
 

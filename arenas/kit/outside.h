@@ -58,7 +58,8 @@ int kit_outside_opts_open(const char *prog, kit_outside_opts *o, int dflt);
 /* Closes a --bot-stderr FILE. */
 void kit_outside_opts_close(kit_outside_opts *o);
 
-/* --bots A,B,...: kit_parse_bots where a name may also be "cmd:PROGRAM ARGS" (no comma in it):
+/* --bots A,B,...: kit_parse_bots where a name may also be "cmd:PROGRAM ARGS" (no comma in it)
+ * or a bot spec with parameters "BOT:NAME=VALUE..." (kit_bot_spec, param.h):
  * such a seat is made from the arena's adapter (`adapter`, a typed bot of `size` bytes whose
  * functions serve every outside seat) with the options' limits. Unknown names end their
  * known-list with "or cmd:PROGRAM ARGS". 0, or -1 after one line on stderr (nothing left
@@ -76,10 +77,12 @@ const kit_bot_info *kit_outside_seat(const char *prog, const char *opt, const ch
 /* The spec of an outside seat, or NULL for a built-in bot (its name does not start "cmd:"). */
 const kit_outside_spec *kit_outside_of(const kit_bot_info *info);
 
-/* Frees the outside seats among bots[0..n-1] (built-in bots are left alone). */
+/* Frees the outside seats and the seats with parameters (param.h) among bots[0..n-1] (the
+ * table's bots are left alone). */
 void kit_outside_free(const kit_bot_info *const *bots, int n);
 
-/* What a driver puts in *state before calling init: the spec of an outside seat, else NULL. */
+/* What a driver puts in *state before calling init: the spec of an outside seat, the values
+ * of a seat with parameters (kit_param_values, param.h), else NULL. */
 void *kit_bot_preset(const kit_bot_info *info);
 
 /* ---- the adapter's side -------------------------------------------------------------------- */

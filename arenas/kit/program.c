@@ -10,6 +10,7 @@
 
 #include "cli.h"
 #include "html_replay.h"
+#include "param.h"
 
 void kit_usage(const kit_program *p, FILE *out) {
     fprintf(out, "usage: %s COMMAND [options]   (%s help COMMAND: its options)\n", p->name,
@@ -18,7 +19,8 @@ void kit_usage(const kit_program *p, FILE *out) {
     for (int i = 0; i < p->ncommands; i++)
         fprintf(out, "  %s %s\n      %s\n", p->commands[i].name, p->commands[i].synopsis,
                 p->commands[i].about);
-    if (p->bots) fprintf(out, "  bots\n      list the built-in bots\n");
+    if (p->bots)
+        fprintf(out, "  bots [--params]\n      list the built-in bots (or their parameters)\n");
     fprintf(out, "  help [COMMAND]\n      this text, or a command's options\n");
 }
 
@@ -38,15 +40,20 @@ static int is_help(const char *s) {
 }
 
 static int run_bots(const kit_program *p, int argc, char **argv) {
-    if (argc > 1 && !(argc == 2 && is_help(argv[1]))) {
-        kit_fail(p->name, "bots: takes no arguments (see %s help)", p->name);
+    int params = argc == 2 && !strcmp(argv[1], "--params");
+    if (argc > 1 && !(argc == 2 && (is_help(argv[1]) || params))) {
+        kit_fail(p->name, "bots: takes no arguments but --params (see %s help)", p->name);
         return KIT_EXIT_USAGE;
     }
-    if (argc == 2) {
-        printf("usage: %s bots\nLists the built-in bots: the names --bots takes.\n", p->name);
+    if (argc == 2 && !params) {
+        printf("usage: %s bots [--params]\nLists the built-in bots: the names --bots takes.\n"
+               "--params: each bot's numeric parameters instead (name, default, range, tuning\n"
+               "step, meaning), which a bot spec NAME:PARAM=VALUE:PARAM=VALUE sets.\n",
+               p->name);
         return 0;
     }
-    kit_bot_list(stdout, p->bots);
+    if (params) kit_param_list(stdout, p->bots);
+    else kit_bot_list(stdout, p->bots);
     return 0;
 }
 

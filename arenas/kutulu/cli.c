@@ -10,6 +10,7 @@
 
 #include "kit/data.h"
 #include "kit/outside.h"
+#include "kit/param.h"
 
 int kcli_load_maps(const char *data_dir, kt_mapset *maps) {
     char dir[4096], path[4200], err[512];
@@ -41,10 +42,13 @@ int kcli_bots(const char *opt, char *s, char *specs[KT_PLAYERS]) {
     int n = 0;
     if (kit_split_bots("kutulu", opt, s, KT_PLAYERS, KT_PLAYERS, NULL, specs, &n))
         return KIT_EXIT_USAGE;
-    for (int i = 0; i < n; i++)
-        if (strncmp(specs[i], "cmd:", 4) != 0 &&
-            !kit_bot_lookup("kutulu", opt, &kt_bot_table, specs[i], "or cmd:PROGRAM ARGS"))
-            return KIT_EXIT_USAGE;
+    for (int i = 0; i < n; i++) {
+        if (strncmp(specs[i], "cmd:", 4) == 0) continue;
+        const kit_bot_info *seat =
+            kit_bot_spec("kutulu", opt, &kt_bot_table, specs[i], "or cmd:PROGRAM ARGS");
+        if (!seat) return KIT_EXIT_USAGE;
+        kit_param_seat_free(seat); /* checked; the players read the spec again */
+    }
     return 0;
 }
 

@@ -47,5 +47,6 @@ int kcli_observe(void *ctx, const kt_game *g, char lines[KT_PLAYERS][KT_ANSWER_M
 int kutulu_cmd_match(int argc, char **argv);
 int kutulu_cmd_replay(int argc, char **argv);
 int kutulu_cmd_tournament(int argc, char **argv);
+int kutulu_cmd_tune(int argc, char **argv);
 
 #endif

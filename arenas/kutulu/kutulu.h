@@ -202,7 +202,8 @@ size_t kt_format_state(const kt_game *g, char *buf, size_t cap);
 /* A seat: an in-process bot or an external program (cmd:PROGRAM ARGS). */
 typedef struct kt_player kt_player;
 
-/* Make a player from a spec: a built-in bot name or "cmd:PROGRAM ARGS". NULL with err. */
+/* Make a player from a spec: a built-in bot name, a bot spec with parameters
+ * "NAME:PARAM=VALUE..." (kit/param.h) or "cmd:PROGRAM ARGS". NULL with err. */
 kt_player *kt_player_new(const char *spec, char *err, size_t errlen);
 void kt_player_free(kt_player *p);
 

@@ -20,6 +20,7 @@
 #include <string.h>
 
 #include "kit/cputime.h"
+#include "kit/param.h"
 #include "kit/process.h"
 #include "dmap.h"
 #include "kutulu.h"
@@ -28,6 +29,8 @@ struct kt_player {
     char name[128];
     const kt_bot *bot;
     void *state;
+    const kit_param_values *params; /* a spec's parameters (&values), or NULL: the defaults */
+    kit_param_values values;
     int started;
     uint64_t seed;
     kt_view view;
@@ -41,6 +44,24 @@ struct kt_player {
     kt_line_fn lines;
     void *lines_ctx;
 };
+
+/* The built-in bot of a spec "NAME" or "NAME:PARAM=VALUE..." (param.h), with its values. */
+static int bot_of_spec(kt_player *p, const char *spec, char *err, size_t errlen) {
+    const char *colon = strchr(spec, ':');
+    char base[64];
+    size_t len = colon ? (size_t)(colon - spec) : strlen(spec);
+    snprintf(base, sizeof base, "%.*s", (int)(len < sizeof base ? len : sizeof base - 1), spec);
+    p->bot = len < sizeof base ? kt_bot_find(base) : NULL;
+    if (!p->bot) /* the CLI checks names first */
+        return snprintf(err, errlen, "unknown bot '%.60s'", spec), -1;
+    if (!colon) return 0;
+    const kit_params *decl = kit_bot_params(&kt_bot_table, &p->bot->info);
+    if (!decl) return snprintf(err, errlen, "bot %s has no parameters", base), -1;
+    kit_param_defaults(decl, &p->values);
+    if (kit_param_parse(base, decl, colon + 1, &p->values, err, errlen)) return -1;
+    p->params = &p->values;
+    return 0;
+}
 
 kt_player *kt_player_new(const char *spec, char *err, size_t errlen) {
     kt_player *p = calloc(1, sizeof *p);
@@ -64,10 +85,8 @@ kt_player *kt_player_new(const char *spec, char *err, size_t errlen) {
         snprintf(p->name, sizeof p->name, "%s", spec);
         return p;
     }
-    p->bot = kt_bot_find(spec);
-    if (!p->bot) {
+    if (bot_of_spec(p, spec, err, errlen)) {
         free(p);
-        snprintf(err, errlen, "unknown bot '%.60s'", spec); /* the CLI checks names first */
         return NULL;
     }
     snprintf(p->name, sizeof p->name, "%s", spec);
@@ -192,6 +211,7 @@ int kt_player_turn(kt_player *p, const char *init_text, const char *turn_text,
         return KT_TURN_ERROR;
     }
     if (!p->started) {
+        p->state = (void *)p->params; /* the bot's preset: its values, or NULL */
         int failed = p->bot->init(&p->state, &p->view, p->seed);
         if (failed) {
             p->state = NULL;

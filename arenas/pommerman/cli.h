@@ -17,6 +17,7 @@
 int cmd_match(int argc, char **argv);
 int cmd_replay(int argc, char **argv);
 int cmd_tournament(int argc, char **argv);
+int cmd_tune(int argc, char **argv);
 
 /* --config ffa|1v1 or a config id of the playground's registry: 0, or -1 after one line on stderr. */
 int pm_cli_config(const char *arg, const pm_config **out);

@@ -9,6 +9,9 @@ static const kit_command commands[] = {
      "replay games recorded from the original environment, comparing every state", cmd_replay},
     {"tournament", "--bots A,B,C,D --games N [--config C] [--seed S] [--jobs J]",
      "play N games with seats rotated and print one table", cmd_tournament},
+    {"tune", "--bot dmap --against B,C,D [--config C] [--iterations K] [--games-per-side G] [--seed S]",
+     "tune a bot's parameters by SPSA on paired games; prints the trajectory and the spec",
+     cmd_tune},
 };
 
 int main(int argc, char **argv) {

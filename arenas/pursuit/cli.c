@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "kit/data.h"
+#include "kit/param.h"
 
 static const pursuit_bot *seat_lookup(const char *opt, pursuit_role role, const char *name,
                                       const kit_outside_opts *o) {
@@ -18,8 +19,8 @@ static const pursuit_bot *seat_lookup(const char *opt, pursuit_role role, const 
                                                      &pursuit_bot_outside.info,
                                                      sizeof pursuit_bot_outside,
                                                      o ? o : &defaults);
-    return (const pursuit_bot *)kit_bot_lookup(PCLI_PROG, opt, pursuit_seat_bots(role), name,
-                                               "or cmd:PROGRAM ARGS");
+    return (const pursuit_bot *)kit_bot_spec(PCLI_PROG, opt, pursuit_seat_bots(role), name,
+                                             "or cmd:PROGRAM ARGS");
 }
 
 void pcli_free_bots(const pursuit_bot *const *bots, size_t n) {

@@ -82,5 +82,6 @@ int cmd_match(int argc, char **argv);
 int cmd_replay(int argc, char **argv);
 int cmd_tournament(int argc, char **argv);
 int cmd_bench(int argc, char **argv);
+int cmd_tune(int argc, char **argv);
 
 #endif

@@ -17,6 +17,10 @@ static const kit_command commands[] = {
     {"bench", "[--games N] [--bots PREDATOR,PREY] [--worlds N] [--size WxH] [--walls P] "
               "[--clocks N] [--seed S]",
      "time games and a tournament of all pairings", cmd_bench},
+    {"tune", "--bot flee|buryflee --against PREDATORS [--size WxH] [--walls P] [--iterations K] "
+             "[--games-per-side G] [--seed S] [--jobs J]",
+     "tune a prey's parameters by SPSA on paired games; prints the trajectory and the spec",
+     cmd_tune},
 };
 
 int main(int argc, char **argv) {

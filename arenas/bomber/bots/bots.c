@@ -5,7 +5,11 @@ static const kit_bot_info *const bots[] = {
     &bomber_bot_gambit.info, &bomber_bot_gambit2.info, &bomber_bot_simple.info,
     &bomber_bot_random.info};
 
-const kit_bot_table bomber_bot_table = {bots, (int)(sizeof bots / sizeof bots[0])};
+#include "bots/gambit.h"
+
+static const kit_params *const params[] = {&gambit_params, &gambit_params, NULL, NULL};
+
+const kit_bot_table bomber_bot_table = {bots, (int)(sizeof bots / sizeof bots[0]), params};
 
 const bomber_bot *bomber_find_bot(const char *name) {
     return (const bomber_bot *)kit_bot_find(&bomber_bot_table, name);

@@ -41,13 +41,24 @@ int gambit_init(gambit *b, int pid, uint64_t seed) {
     memset(b, 0, sizeof *b);
     b->pid = pid;
     kit_pyrandom_seed(&b->rng, (int64_t)seed);
-    b->w = (gambit_weights){3, 0.35, 2, 1, 1, 0, 0, 0};
+    gambit_set_knobs(b, NULL);
     for (int i = 0; i < N; i++) b->high[i] = CEILING; /* DijkstraMap(12,10,None): no walls */
     b->grid.w = W, b->grid.h = H, b->grid.wall = b->wall, b->grid.cost = NULL;
     dmap_workspace_new(&b->ws);
     b->memo = calloc((size_t)GAMBIT_MEMO_SLOTS * GAMBIT_MEMO_WAYS, sizeof *b->memo);
     b->run = calloc(1, sizeof *b->run);
     return b->ws && b->memo && b->run ? DMAP_OK : DMAP_ERR_NOMEM;
+}
+
+static const kit_param gambit_param[] = {GAMBIT_PARAMS};
+const kit_params gambit_params = {gambit_param, GAMBIT_NDESIRE};
+
+void gambit_set_knobs(gambit *b, const void *preset) {
+    double p[KIT_PARAM_MAX];
+    kit_param_read(&gambit_params, preset, p);
+    memcpy(b->knob, p, sizeof b->knob);
+    /* self.desire at the start: safe and ammo are set by every update before they count */
+    b->w = (gambit_weights){3, p[GD_FLEE], p[GD_REWARD], 1, 1, 0, 0, 0};
 }
 
 void gambit_release(gambit *b) {
@@ -367,14 +378,17 @@ static void remember_explosions(gambit *b, const scene *s, const bomber_view *v)
 
 /* The desire updates, in gambit.py's order. */
 static void update_desires(gambit *b, const scene *s, const bomber_view *v) {
-    if (s->nvalue == 0) b->w.aversion = 1, b->w.run = 0.25, b->w.treasure = 5, b->w.reward = 0;
+    const double *k = b->knob;
+    if (s->nvalue == 0)
+        b->w.aversion = k[GD_AVERSION_LATE], b->w.run = k[GD_RUN_LATE],
+        b->w.treasure = k[GD_TREASURE_LATE], b->w.reward = 0;
     if (v->ammo_left <= 1) {
-        b->w.ammo = 9;
-        b->w.reward = v->ammo_left == 0 ? 0.5 : 2;
+        b->w.ammo = k[GD_AMMO_LOW];
+        b->w.reward = v->ammo_left == 0 ? k[GD_REWARD_NONE] : k[GD_REWARD_ONE];
     } else {
-        b->w.ammo = 1.4;
+        b->w.ammo = k[GD_AMMO];
     }
-    b->w.safe = v->hp == 1 ? 8 : 1;
+    b->w.safe = v->hp == 1 ? k[GD_SAFE_HURT] : k[GD_SAFE];
 }
 
 /* check_bomb_location: the cell scores (wood 2 / ore 10 in reach, rays as the reward map)
@@ -442,9 +456,10 @@ bomber_answer gambit_next_move(gambit *b, const bomber_view *v, gambit_info *inf
     const double *map[GAMBIT_NMAPS] = {NULL};
     map[GAMBIT_HIGH_USED] = b->high;
     const double weight[GAMBIT_NMAPS] = {
-        [GAMBIT_HIGH_USED] = 25,         [GAMBIT_FLEE] = b->w.flee, [GAMBIT_REWARD] = b->w.reward,
-        [GAMBIT_AMMO] = b->w.ammo,       [GAMBIT_SAFE] = b->w.safe, [GAMBIT_CENTRE] = b->w.aversion,
-        [GAMBIT_RUN] = b->w.run,         [GAMBIT_TREASURE] = b->w.treasure};
+        [GAMBIT_HIGH_USED] = b->knob[GD_HIGH], [GAMBIT_FLEE] = b->w.flee,
+        [GAMBIT_REWARD] = b->w.reward,         [GAMBIT_AMMO] = b->w.ammo,
+        [GAMBIT_SAFE] = b->w.safe,             [GAMBIT_CENTRE] = b->w.aversion,
+        [GAMBIT_RUN] = b->w.run,               [GAMBIT_TREASURE] = b->w.treasure};
 #define WANTED(k) (full || (k) == GAMBIT_SAFE || weight[k] != 0)
     if (WANTED(GAMBIT_FLEE)) bomb_flee_map(b, &s, v, &map[GAMBIT_FLEE]);
     if (WANTED(GAMBIT_REWARD)) reward_map(b, &s, v, &map[GAMBIT_REWARD]);
@@ -532,6 +547,7 @@ static int gambit_bot_init(void **state, const bomber_view *first, uint64_t seed
         free(b);
         return rc;
     }
+    gambit_set_knobs(b, *state); /* a spec's values, or the defaults */
     *state = b;
     return 0;
 }

@@ -19,6 +19,27 @@ typedef struct gambit_weights {
     double safe, flee, reward, ammo, hunt, treasure, aversion, run;
 } gambit_weights;
 
+/* The desire knobs: the weights of gambit.py's goal map and the numbers of its desire updates,
+ * the parameters of `gambit` and `gambit2` (kit bot.h; defaults gambit.py's). */
+enum {
+    GD_FLEE, GD_REWARD, GD_HIGH, GD_SAFE, GD_SAFE_HURT, GD_AMMO, GD_AMMO_LOW, GD_REWARD_ONE,
+    GD_REWARD_NONE, GD_TREASURE_LATE, GD_AVERSION_LATE, GD_RUN_LATE, GAMBIT_NDESIRE
+};
+#define GAMBIT_PARAMS                                                                          \
+    {"flee", 0.35, 0, 10, 0.1, 0, "weight of the flee map (never changed)"},                  \
+    {"reward", 2, 0, 20, 0.5, 0, "weight of the reward map until the blocks are gone"},       \
+    {"high", 25, 0, 100, 2.5, 0, "weight of the high-timer map (never changed)"},             \
+    {"safe", 1, 0, 20, 0.25, 0, "weight of the safe map with more than 1 HP"},                \
+    {"safe_hurt", 8, 0, 50, 1, 0, "weight of the safe map at 1 HP"},                          \
+    {"ammo", 1.4, 0, 20, 0.25, 0, "weight of the ammo map with 2 or more bombs left"},        \
+    {"ammo_low", 9, 0, 50, 1, 0, "weight of the ammo map with 1 or 0 bombs left"},            \
+    {"reward_one", 2, 0, 20, 0.5, 0, "weight of the reward map with 1 bomb left"},            \
+    {"reward_none", 0.5, 0, 20, 0.25, 0, "weight of the reward map with no bomb left"},       \
+    {"treasure_late", 5, 0, 50, 1, 0, "weight of the treasure map once the blocks are gone"}, \
+    {"aversion_late", 1, 0, 20, 0.25, 0, "weight of the centre map once the blocks are gone"}, \
+    {"run_late", 0.25, 0, 10, 0.1, 0, "weight of the run map once the blocks are gone"}
+extern const kit_params gambit_params; /* both bots' declaration */
+
 /* The component maps of one call, in the decision log's `C` order. */
 enum {
     GAMBIT_HIGH_USED, GAMBIT_FLEE, GAMBIT_REWARD, GAMBIT_AMMO, GAMBIT_SAFE, GAMBIT_CENTRE,
@@ -71,6 +92,7 @@ typedef struct gambit {
     int no_guard;              /* 0 for the port; gambit2 sets 1 (it moves on its own) */
     kit_pyrandom rng;          /* the module-level `random` of its own process */
     gambit_weights w;          /* self.desire */
+    double knob[GAMBIT_NDESIRE]; /* the desire updates' numbers (GD_*) */
     int tick;                  /* self.tick: its call counter */
     int has_prev, prev_x, prev_y, prev_tick;
     char prev_move;            /* '' (0), 'b', or l r d u */
@@ -95,6 +117,9 @@ typedef struct gambit {
 /* A new Gambit playing pid whose `random` is random.Random(seed). Returns DMAP_OK or
  * DMAP_ERR_NOMEM. */
 int gambit_init(gambit *b, int pid, uint64_t seed);
+/* The desire knobs from a bot's preset (kit_param_read: NULL for the defaults); call after
+ * gambit_init. */
+void gambit_set_knobs(gambit *b, const void *preset);
 void gambit_release(gambit *b);
 
 /* One call of Agent.next_move. info (may be NULL) receives what the call computed. With info

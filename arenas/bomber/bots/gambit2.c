@@ -35,6 +35,7 @@ typedef struct g2 {
 } g2;
 
 static int gambit2_init(void **state, const bomber_view *first, uint64_t seed) {
+    const void *preset = *state;
     g2 *s = calloc(1, sizeof *s);
     if (!s) return DMAP_ERR_NOMEM;
     int rc = gambit_init(&s->inner, first->id, seed);
@@ -44,6 +45,7 @@ static int gambit2_init(void **state, const bomber_view *first, uint64_t seed) {
         return rc;
     }
     s->inner.no_guard = 1;
+    gambit_set_knobs(&s->inner, preset); /* Gambit's knobs are gambit2's parameters */
     kit_pyrandom_seed(&s->rng, (int64_t)(seed ^ 0x5eed));
     s->grid = (dmap_grid){BOMBER_W, BOMBER_H, s->wall, NULL};
     *state = s;
@@ -203,8 +205,8 @@ static void goal_map_of(g2 *s) {
                              in->comp[GAMBIT_AMMO], in->comp[GAMBIT_HIGH_USED],
                              in->comp[GAMBIT_CENTRE], in->comp[GAMBIT_RUN],
                              in->comp[GAMBIT_TREASURE]};
-    const double weights[8] = {w->reward, w->safe, w->flee, w->ammo, 25, w->aversion, -w->run,
-                               w->treasure};
+    const double weights[8] = {w->reward, w->safe,     w->flee, w->ammo, s->inner.knob[GD_HIGH],
+                               w->aversion, -w->run, w->treasure};
     unsigned char open[BOMBER_CELLS] = {0};
     dmap_grid all = {BOMBER_W, BOMBER_H, open, NULL};
     dmap_weighted_sum(&all, maps, weights, 8, s->goal);

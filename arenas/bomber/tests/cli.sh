@@ -91,7 +91,12 @@ expect 0 "bots" "$B" bots
 expect 0 "help bots" "$B" help bots
 expect 0 "help match" "$B" help match
 grep -q "^usage: bomber match" "$tmp/out" || { echo "FAIL help match: no usage"; fails=$((fails+1)); }
-expect_line "bots with an argument" "bomber: bots: takes no arguments (see bomber help)" "$B" bots gambit
+expect_line "bots with an argument" "bomber: bots: takes no arguments but --params (see bomber help)" "$B" bots gambit
+# Bot specs with parameters (the kit's param.h): one line, exit 2.
+expect_line "unknown parameter" "bomber: --bots: unknown parameter 'nope' of bot gambit (known: flee, reward, high, safe, safe_hurt, ammo, ammo_low, reward_one, reward_none, treasure_late, aversion_late, run_late)" "$B" match --bots gambit:nope=1,simple
+expect_line "parameter out of range" "bomber: --bots: parameter safe: -1 is out of range (0 to 20)" "$B" tournament --games 2 --bots gambit2:safe=-1,simple
+expect_line "parameter not a number" "bomber: --bots: parameter flee: 'x' is not a number" "$B" match --bots simple,gambit:flee=x
+expect_line "a bot without parameters" "bomber: --bots: bot simple has no parameters" "$B" match --bots simple:flee=1,gambit
 # --html alone: the page, and no scratch replay left beside it; --maps needs an output.
 mkdir "$tmp/page"
 expect 0 "match --html alone" "$B" match --seed 2 --bots gambit2,simple --html "$tmp/page/g.html" --maps

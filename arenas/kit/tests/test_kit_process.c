@@ -211,7 +211,7 @@ static void release_none(void *state) { (void)state; }
 static const test_bot builtin = {{"builtin", "a built-in bot"}, init_none, decide_none,
                                  release_none, NULL};
 static const kit_bot_info *const table_bots[] = {&builtin.info};
-static const kit_bot_table table = {table_bots, 1};
+static const kit_bot_table table = {table_bots, 1, NULL};
 static int adapter_init(void **state, const view *v, uint64_t seed) {
     (void)v, (void)seed;
     return kit_outside_start(state);

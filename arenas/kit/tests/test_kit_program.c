@@ -72,7 +72,7 @@ static int still_decide(void *state, const toy_view *v, toy_action *a) {
 static const toy_bot toy_still = {{"still", "never moves"}, NULL, still_decide, NULL, NULL};
 static const toy_bot toy_runner = {{"runner", "runs far away"}, NULL, still_decide, NULL, NULL};
 static const kit_bot_info *const toy_infos[] = {&toy_still.info, &toy_runner.info};
-static const kit_bot_table toy_table = {toy_infos, 2};
+static const kit_bot_table toy_table = {toy_infos, 2, NULL};
 
 static int last_argc;
 static char last_arg[64];

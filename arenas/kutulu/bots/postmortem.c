@@ -186,11 +186,40 @@ static void tune_from_environment(pm_bot *b) {
 }
 #endif
 
-static int init_with(void **state, const kt_view *v, uint64_t seed, const pm_options *opt) {
+/* The thresholds a bot spec may set (param.h), in this order in both bots' declarations;
+ * dmapbot adds room_cap. */
+enum { P_NEXT_TURN, P_YELL_TRAP, P_YELL_HIT, P_PLAN_PER_TICK, P_ROOM_CAP };
+#define PM_PARAMS(next, trap, hit, plan)                                                       \
+    {"next_turn", next, 0, 10, 1, 0, "filter N keeps the moves to cells no minion reaches "   \
+                                     "within this many turns"},                               \
+    {"yell_trap", trap, 0, 10, 1, 0, "filter Y: a neighbour that may yell is a trap when a "   \
+                                     "minion reaches my cell within this many turns"},        \
+    {"yell_hit", hit, 0, 10, 1, 0, "YELL when a minion strikes the frozen explorer's cell "    \
+                                   "within this many turns"},                                 \
+    {"plan_per_tick", plan, 0, 10, 1, 1, "PLAN when sanity + 4 * this * (1 + explorers "       \
+                                         "within 2) <= 250"}
+
+static const kit_param postmortem_param[] = {PM_PARAMS(2.0, 3.0, 2.0, KT_PLAN_HEAL)};
+const kit_params kt_postmortem_params = {postmortem_param, 4};
+static const kit_param dmapbot_param[] = {
+    PM_PARAMS(2.0, 3.0, 2.0, KT_PLAN_HEAL),
+    {"room_cap", 4, 1, 20, 1, 1, "filter R counts the cells the safe walk reaches after the "
+                                 "move up to this many"}};
+const kit_params kt_dmapbot_params = {dmapbot_param, 5};
+
+static int init_with(void **state, const kt_view *v, uint64_t seed, const pm_options *opt,
+                     const kit_params *decl) {
+    double p[KIT_PARAM_MAX];
+    kit_param_read(decl, *state, p); /* a spec's values, or the defaults */
     *state = NULL;
     pm_bot *b = (pm_bot *)calloc(1, sizeof *b);
     if (!b) return DMAP_ERR_NOMEM;
     b->opt = *opt;
+    b->opt.next_turn = p[P_NEXT_TURN];
+    b->opt.yell_trap = p[P_YELL_TRAP];
+    b->opt.yell_hit = p[P_YELL_HIT];
+    b->opt.plan_per_tick = (int)p[P_PLAN_PER_TICK];
+    if (decl->n > P_ROOM_CAP) b->opt.room_cap = (int)p[P_ROOM_CAP];
 #ifdef PM_TUNING
     tune_from_environment(b);
 #endif
@@ -219,7 +248,7 @@ static int init_with(void **state, const kt_view *v, uint64_t seed, const pm_opt
 }
 
 static int init_pm(void **state, const kt_view *v, uint64_t seed) {
-    return init_with(state, v, seed, &pm_postmortem_options);
+    return init_with(state, v, seed, &pm_postmortem_options, &kt_postmortem_params);
 }
 
 /* dmapbot: the same maps and filters, beyond the post-mortem where it is silent or its order
@@ -231,7 +260,7 @@ static const pm_options pm_dmapbot_options = {"NRBGCTYAO", "", 2.0, 3.0, KT_PLAN
                                               1,           1,  2.0, 0,   4};
 
 static int init_dmapbot(void **state, const kt_view *v, uint64_t seed) {
-    return init_with(state, v, seed, &pm_dmapbot_options);
+    return init_with(state, v, seed, &pm_dmapbot_options, &kt_dmapbot_params);
 }
 
 static void release_pm(void *state) {

@@ -5,4 +5,8 @@ static const kit_bot_info *const all_bots[] = {&pm_bot_simple.info, &pm_bot_dmap
                                                &pm_bot_tutorial.info, &pm_bot_random.info,
                                                &pm_bot_stop.info};
 
-const kit_bot_table pm_bot_table = {all_bots, (int)(sizeof all_bots / sizeof all_bots[0])};
+extern const kit_params pm_dmap_params;
+static const kit_params *const all_params[] = {NULL, &pm_dmap_params, NULL, NULL, NULL};
+
+const kit_bot_table pm_bot_table = {all_bots, (int)(sizeof all_bots / sizeof all_bots[0]),
+                                    all_params};

@@ -21,8 +21,29 @@
 
 #define NACT 6
 #define CEILING 1000.0       /* desire maps: cells no goal reaches stay at this */
-#define KICK_COST 1.0        /* a kick keeps me in place: scored as my cell's desire plus this */
-#define FREEDOM_WEIGHT 1.5   /* score per never-burning cell short of FREEDOM_CAP reachable */
+
+/* The numbers of the desire map and of the choice among safe actions: the bot's parameters
+ * (kit bot.h), a bot spec may set them. */
+enum {
+    P_POWERUP, P_KICK_ITEM, P_WOOD_BASE, P_WOOD_EACH, P_BESIDE_ENEMY, P_BLAST_GOAL, P_KICK_COST,
+    P_LIVE_BLAST, P_FREEDOM, P_BOMB_WOOD, P_TRAP_ENEMY, P_HIT_ENEMY, NPARAMS
+};
+static const kit_param dmap_param[NPARAMS] = {
+    {"powerup", 12, 0, 100, 2, 0, "desire of an extra-bomb or range power-up"},
+    {"kick_item", 4, 0, 100, 1, 0, "desire of the kick power-up"},
+    {"wood_base", 3, 0, 100, 1, 0, "desire of a bomb spot that destroys wood, plus wood_each per "
+                                   "block"},
+    {"wood_each", 2, 0, 100, 0.5, 0, "desire per wood block a bomb there destroys"},
+    {"beside_enemy", 4, 0, 100, 1, 0, "desire of each side of a cell that touches an enemy"},
+    {"blast_goal", 6, 0, 100, 1, 0, "desire lost by a goal inside a live blast"},
+    {"kick_cost", 1, 0, 20, 0.5, 0, "a kick keeps me in place: my cell's desire plus this"},
+    {"live_blast", 8, 0, 100, 1, 0, "cost of ending a step inside a live blast"},
+    {"freedom", 1.5, 0, 20, 0.5, 0, "cost per never-burning cell short of 8 reachable"},
+    {"bomb_wood", 3, 0, 100, 1, 0, "worth of a bomb per wood block it destroys"},
+    {"trap_enemy", 40, 0, 400, 5, 0, "worth of a bomb per enemy it leaves without escape"},
+    {"hit_enemy", 1, 0, 100, 0.5, 0, "worth of a bomb per enemy in its blast that can escape"},
+};
+const kit_params pm_dmap_params = {dmap_param, NPARAMS};
 
 typedef struct dmap_bot {
     dmap_grid grid;       /* the walkable grid of this decision */
@@ -38,6 +59,7 @@ typedef struct dmap_bot {
     double pub[2][PM_MAX_CELLS];   /* published copies (walls and "never" as +INFINITY) */
     int err; /* DMAP_ERR_NOMEM once a map could not get its memory: decide returns it */
     dmap_rng rng; /* its own generator: ties between equally good actions */
+    double p[KIT_PARAM_MAX]; /* the parameters (P_*) */
 } dmap_bot;
 
 /* rc, remembering an out-of-memory one: the decision is then not the bot's. */
@@ -50,6 +72,7 @@ static int dmapbot_init(void **state, const pm_view *first, uint64_t seed) {
     int size = first->obs.size;
     dmap_bot *d = calloc(1, sizeof *d);
     if (!d) return DMAP_ERR_NOMEM;
+    kit_param_read(&pm_dmap_params, *state, d->p); /* a spec's values, or the defaults */
     int rc = dmap_grid_init(&d->grid, size, size);
     if (rc == DMAP_OK) rc = dmap_grid_init(&d->work, size, size);
     dmap_workspace_new(&d->ws);
@@ -135,17 +158,17 @@ static void build_desire(dmap_bot *d, const pm_obs *o, const double *burn_now) {
         if (d->grid.wall[c]) continue;
         int v = o->board[c];
         double value = 0;
-        if (v == PM_EXTRABOMB || v == PM_INCRRANGE) value = -12;
-        else if (v == PM_KICK) value = -4;
+        if (v == PM_EXTRABOMB || v == PM_INCRRANGE) value = -d->p[P_POWERUP];
+        else if (v == PM_KICK) value = -d->p[P_KICK_ITEM];
         if (o->ammo > 0) {
             int k = wood_in_blast(o, burn_now, c, o->blast_strength);
-            if (k) value -= 3.0 + 2.0 * k;
+            if (k) value -= d->p[P_WOOD_BASE] + d->p[P_WOOD_EACH] * k;
             for (int a = PM_UP; a <= PM_RIGHT; a++) {
                 int nb = pmb_next_cell(n, c, a);
-                if (nb >= 0 && enemy_at(o, nb)) value -= 4;
+                if (nb >= 0 && enemy_at(o, nb)) value -= d->p[P_BESIDE_ENEMY];
             }
         }
-        if (burn_now[c] < PMB_NEVER) value += 6; /* a spot inside a live blast is worth less */
+        if (burn_now[c] < PMB_NEVER) value += d->p[P_BLAST_GOAL]; /* inside a live blast: worth less */
         if (value < 0) goals[ng++] = (dmap_goal){c % n, c / n, value};
     }
     dmap_moves mv = dmap_moves_4();
@@ -313,18 +336,20 @@ static int decide_action(dmap_bot *d, const pm_obs *o) {
     for (int i = 0; i < ns; i++) {
         int a = cands[safe[i]];
         int c = (a == PM_STOP || a == PM_LAY_BOMB) ? me : pmb_next_cell(n, me, a);
-        double score = d->grid.wall[c] ? d->desire[me] + KICK_COST : d->desire[c]; /* a kick stays put */
-        if (burn_now[c] < PMB_NEVER) score += 8; /* get out of live blasts early */
-        score += FREEDOM_WEIGHT * (FREEDOM_CAP - free_of[i]); /* and keep room to escape */
+        double score = d->grid.wall[c] ? d->desire[me] + d->p[P_KICK_COST]
+                                       : d->desire[c]; /* a kick stays put */
+        if (burn_now[c] < PMB_NEVER) score += d->p[P_LIVE_BLAST]; /* out of live blasts early */
+        score += d->p[P_FREEDOM] * (FREEDOM_CAP - free_of[i]); /* and keep room to escape */
         if (a == PM_LAY_BOMB) {
-            double bonus = 3.0 * wood_in_blast(o, burn_now, me, o->blast_strength);
+            double bonus = d->p[P_BOMB_WOOD] * wood_in_blast(o, burn_now, me, o->blast_strength);
             unsigned char mark[PM_MAX_CELLS] = {0};
             pmb_mark_blast(o, me, o->blast_strength, mark);
             world w = base;
             w.bombs[w.nb++] = (pmb_bomb){me, o->blast_strength, PM_DEFAULT_BOMB_LIFE + 1};
             w.blocked[w.nblocked++] = me;
             for (int e = 0; e < ncells; e++)
-                if (mark[e] && enemy_at(o, e)) bonus += survives(d, o, &w, e, 0.0) ? 1.0 : 40.0;
+                if (mark[e] && enemy_at(o, e))
+                    bonus += survives(d, o, &w, e, 0.0) ? d->p[P_HIT_ENEMY] : d->p[P_TRAP_ENEMY];
             if (bonus <= 0) continue;
             score = d->desire[me] - 1 - bonus;
         }

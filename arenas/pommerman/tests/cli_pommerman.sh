@@ -129,11 +129,15 @@ check_line "pommerman: --bots: empty bot name" "$P" match --seed 1 --bots simple
 check_line "pommerman: --bots: unknown bot 'nosuch' (known: $known)" "$P" match --seed 1 --bots simple,nosuch,simple,simple
 long=xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx # 60
 check_line "pommerman: --bots: unknown bot '$long...' (known: $known)" "$P" match --seed 1 --bots "simple,simple,simple,${long}yyyy"
+# Bot specs with parameters (the kit's param.h): one line, exit 2.
+check_line "pommerman: --bots: parameter powerup: 200 is out of range (0 to 100)" "$P" match --seed 1 --bots simple,dmap:powerup=200,simple,simple
+check_line "pommerman: --bots: bot simple has no parameters" "$P" tournament --games 1 --bots simple:x=1,dmap,simple,simple
+check_line "pommerman: --bots: parameter freedom: '1.5.2' is not a number" "$P" match --seed 1 --bots dmap:freedom=1.5.2,simple,simple,simple
 "$P" help match | grep -q '^usage: pommerman match' || fail "help match does not print the match options"
-for c in match replay tournament bots; do
+for c in match replay tournament tune bots; do
     "$P" help $c | grep -q "^usage: pommerman $c" || fail "help $c does not print the $c usage"
 done
-check_said "pommerman: bots: takes no arguments (see pommerman help)" "$P" bots extra
+check_said "pommerman: bots: takes no arguments but --params (see pommerman help)" "$P" bots extra
 
 # Replay files and tournaments.
 out=$("$P" match --seed 3 --bots dmap,simple,tutorial,random --replay "$tmp/r.jsonl") || fail "match --replay exit $?"

@@ -9,7 +9,12 @@ static const kit_bot_info *const all_bots[] = {
     &pursuit_bot_greedy.info, &pursuit_bot_random.info, &pursuit_bot_naive.info,
     &pursuit_bot_flee.info, &pursuit_bot_bury.info, &pursuit_bot_buryflee.info,
 };
-const kit_bot_table pursuit_bot_table = {all_bots, (int)(sizeof all_bots / sizeof all_bots[0])};
+extern const kit_params pursuit_flee_params;
+static const kit_params *const all_params[] = {
+    NULL, NULL, NULL, NULL, NULL, NULL, &pursuit_flee_params, NULL, &pursuit_flee_params,
+};
+const kit_bot_table pursuit_bot_table = {all_bots, (int)(sizeof all_bots / sizeof all_bots[0]),
+                                         all_params};
 
 static const kit_bot_info *const predators[] = {
     &pursuit_bot_chase.info, &pursuit_bot_intercept.info, &pursuit_bot_lazy.info,
@@ -19,9 +24,12 @@ static const kit_bot_info *const preys[] = {
     &pursuit_bot_naive.info, &pursuit_bot_flee.info, &pursuit_bot_bury.info,
     &pursuit_bot_buryflee.info, &pursuit_bot_random.info,
 };
+static const kit_params *const prey_params[] = {
+    NULL, &pursuit_flee_params, NULL, &pursuit_flee_params, NULL,
+};
 static const kit_bot_table seat_tables[2] = {
-    {predators, (int)(sizeof predators / sizeof predators[0])},
-    {preys, (int)(sizeof preys / sizeof preys[0])},
+    {predators, (int)(sizeof predators / sizeof predators[0]), NULL},
+    {preys, (int)(sizeof preys / sizeof preys[0]), prey_params},
 };
 
 const kit_bot_table *pursuit_seat_bots(pursuit_role role) {

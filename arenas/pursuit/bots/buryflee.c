@@ -13,6 +13,7 @@ typedef struct buryflee_state {
     bot_maps b;
     dmap_grid copy;
     int have_map; /* b.map[0] holds the flee map of a move */
+    double factor; /* the flee factor (flee's parameter) */
 } buryflee_state;
 
 static void buryflee_release(void *state) {
@@ -29,7 +30,7 @@ static int buryflee_warm_up(buryflee_state *s, const pursuit_view *start) {
     bot_maps *b = &s->b;
     dmap_moves four = dmap_moves_4();
     for (size_t i = 0; i < b->n; i++) b->map[0][i] = (double)i;
-    int rc = dmap_flee(start->grid, &four, b->map[0], DMAP_FLEE_FACTOR, b->map[0], b->ws);
+    int rc = dmap_flee(start->grid, &four, b->map[0], s->factor, b->map[0], b->ws);
     if (rc == DMAP_OK) rc = bot_steps_from(b, start->grid, start->prey, b->steps[0]);
     if (rc == DMAP_OK) rc = bot_buried_update(&s->copy, start, b->ws);
     return rc;
@@ -38,6 +39,7 @@ static int buryflee_warm_up(buryflee_state *s, const pursuit_view *start) {
 static int buryflee_init(void **state, const pursuit_view *start, uint64_t seed) {
     buryflee_state *s = calloc(1, sizeof *s);
     if (!s) return DMAP_ERR_NOMEM;
+    kit_param_read(&pursuit_flee_params, *state, &s->factor); /* a spec's, or the default */
     int rc = bot_maps_open(&s->b, start->grid, 1, 1, 0, seed);
     if (rc == DMAP_OK) rc = bot_buried_open(&s->copy, start->grid);
     if (rc == DMAP_OK) rc = buryflee_warm_up(s, start);
@@ -60,7 +62,7 @@ static int buryflee_decide(void *state, const pursuit_view *v, pursuit_action *m
     if (rc == DMAP_OK) rc = bot_steps_from(b, &s->copy, v->predator, b->steps[0]);
     if (rc != DMAP_OK) return rc;
     for (size_t i = 0; i < b->n; i++) b->map[0][i] = (double)b->steps[0][i]; /* far = ceiling */
-    rc = dmap_flee(&s->copy, &four, b->map[0], DMAP_FLEE_FACTOR, b->map[0], b->ws);
+    rc = dmap_flee(&s->copy, &four, b->map[0], s->factor, b->map[0], b->ws);
     if (rc != DMAP_OK) return rc;
     s->have_map = 1;
     return bot_roll_down(&s->copy, b->map[0], v->prey, &b->rng, move);

@@ -18,7 +18,14 @@ typedef struct flee_state {
     unsigned char *have; /* n flags: row computed */
     const double *last;  /* the map of the last move (a cache row or b.map[0]), or NULL */
     const dmap_grid *world; /* the game's world (its walls show as null in replays) */
+    double factor;          /* the flee factor (the parameter) */
 } flee_state;
+
+/* flee's and buryflee's parameter (kit bot.h): dmap_flee's factor. */
+static const kit_param flee_param[] = {
+    {"factor", DMAP_FLEE_FACTOR, -5, -0.1, 0.1, 0, "the flee map's factor on the predator's "
+                                                   "distances (dmap_flee; more negative: bolder)"}};
+const kit_params pursuit_flee_params = {flee_param, 1};
 
 static void flee_release(void *state) {
     flee_state *s = state;
@@ -32,6 +39,7 @@ static void flee_release(void *state) {
 static int flee_init(void **state, const pursuit_view *start, uint64_t seed) {
     flee_state *s = calloc(1, sizeof *s);
     if (!s) return DMAP_ERR_NOMEM;
+    kit_param_read(&pursuit_flee_params, *state, &s->factor); /* a spec's, or the default */
     s->world = start->grid;
     int rc = bot_maps_open(&s->b, start->grid, 1, 1, 1, seed);
     if (rc == DMAP_OK && s->b.n <= FLEE_CACHE_CELLS) {
@@ -47,7 +55,7 @@ static int flee_init(void **state, const pursuit_view *start, uint64_t seed) {
     return DMAP_OK;
 }
 
-/* The flee map of the predator's cell: the -1.2 rescan of its distance map (dmap_flee),
+/* The flee map of the predator's cell: the rescan (factor -1.2 by default) of its distance map (dmap_flee),
  * from the cache when this cell was seen before. */
 static int flee_map(flee_state *s, const pursuit_view *v, const double **map) {
     bot_maps *b = &s->b;
@@ -60,7 +68,7 @@ static int flee_map(flee_state *s, const pursuit_view *v, const double **map) {
     double *out = s->maps ? s->maps + (size_t)p * b->n : b->map[0];
     dmap_moves four = dmap_moves_4();
     int rc = bot_world_distance(b, v->grid, p, b->steps[0], out);
-    if (rc == DMAP_OK) rc = dmap_flee(v->grid, &four, out, DMAP_FLEE_FACTOR, out, b->ws);
+    if (rc == DMAP_OK) rc = dmap_flee(v->grid, &four, out, s->factor, out, b->ws);
     if (rc != DMAP_OK) return rc;
     if (s->maps) s->have[p] = 1;
     *map = out;

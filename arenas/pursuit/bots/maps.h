@@ -6,6 +6,9 @@
 
 #include "pursuit.h"
 
+/* flee's and buryflee's parameter: the flee factor (flee.c). */
+extern const kit_params pursuit_flee_params;
+
 #define BOT_MAX_MAPS 8
 /* The five moves in dmap_dir order: STAY, UP, RIGHT, DOWN, LEFT. */
 #define BOT_MOVES 5

@@ -109,6 +109,8 @@ if [[ "$listed" == "chase intercept lazy greedy random naive flee bury buryflee"
 if [[ "$("$PURSUIT" help bots)" == *"usage: pursuit bots"* ]]; then pass; else fail "help bots"; fi
 expect_usage "unknown predator" "^pursuit: --bots (predator): unknown bot 'wolf' (known: $predators)$" "$PURSUIT" match --random 1 --bots wolf,naive
 expect_usage "prey as predator" "^pursuit: --bots (predator): unknown bot 'bury' (known: $predators)$" "$PURSUIT" match --random 1 --bots bury,naive
+expect_usage "parameter out of range" "^pursuit: --bots (prey): parameter factor: 1 is out of range (-5 to -0.1)$" "$PURSUIT" match --random 1 --bots chase,flee:factor=1
+expect_usage "a bot without parameters" "^pursuit: --bots (predator): bot chase has no parameters$" "$PURSUIT" match --random 1 --bots chase:factor=1,flee
 expect_usage "predator as prey" "^pursuit: --bots (prey): unknown bot 'chase' (known: $preys)$" "$PURSUIT" match --random 1 --bots chase,chase
 expect_usage "unknown prey in list" "^pursuit: --preys: unknown bot 'hare' (known: $preys)$" "$PURSUIT" tournament --predators chase --preys naive,hare --games 3
 expect_usage "bench unknown prey" "^pursuit: --bots (prey): unknown bot 'hare' (known: $preys)$" "$PURSUIT" bench --bots chase,hare

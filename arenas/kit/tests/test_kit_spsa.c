@@ -1,0 +1,194 @@
+/* test_kit_spsa.c — bots' parameters and SPSA (param.h, spsa.h):
+ *  - bot specs: defaults, NAME=VALUE parsed with range, whole-number and unknown-name checks
+ *    (one line each), specs written back and read again, seats made from a table and freed,
+ *    their values handed to init through kit_bot_preset;
+ *  - SPSA on a synthetic noisy objective whose optimum is known converges to it (from the
+ *    defaults, within a fraction of a step), is deterministic for a seed, and keeps every
+ *    played value inside the ranges, integers whole. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "kit/outside.h"
+#include "kit/param.h"
+#include "kit/spsa.h"
+#include "kit/tournament.h"
+#include "kit_check.h"
+
+KIT_BOT_INTERFACE(toy_bot, int, int);
+
+static const kit_param toy_params[] = {
+    {"danger", 2, 0, 10, 1, 1, "a threshold"},
+    {"weight", 0.35, -5, 5, 0.25, 0, "a weight"},
+    {"far", 100, 10, 1000, 50, 0, "a distance"},
+};
+static const kit_params toy_decl = {toy_params, 3};
+static const toy_bot toy = {{"toy", "a bot with parameters"}, NULL, NULL, NULL, NULL};
+static const toy_bot plain = {{"plain", "a bot without"}, NULL, NULL, NULL, NULL};
+static const kit_bot_info *const toy_bots[] = {&toy.info, &plain.info};
+static const kit_params *const toy_decls[] = {&toy_decl, NULL};
+static const kit_bot_table toy_table = {toy_bots, 2, toy_decls};
+
+static int parse(const char *text, kit_param_values *v, char *err) {
+    kit_param_defaults(&toy_decl, v);
+    return kit_param_parse("toy", &toy_decl, text, v, err, 300);
+}
+
+static void check_parse(void) {
+    kit_param_values v;
+    char err[300] = "";
+    CHECK(parse("", &v, err) == 0 && v.n == 3 && v.v[0] == 2 && v.v[1] == 0.35 && v.v[2] == 100,
+          "defaults: %s", err);
+    CHECK(parse("danger=3:far=12.5e1", &v, err) == 0 && v.v[0] == 3 && v.v[1] == 0.35 &&
+              v.v[2] == 125,
+          "two set: %s", err);
+    static const struct {
+        const char *text, *err;
+    } bad[] = {
+        {"nope=1", "unknown parameter 'nope' of bot toy (known: danger, weight, far)"},
+        {"danger=x", "parameter danger: 'x' is not a number"},
+        {"danger=", "parameter danger: '' is not a number"},
+        {"danger=nan", "parameter danger: 'nan' is not a number"},
+        {"danger=11", "parameter danger: 11 is out of range (0 to 10)"},
+        {"danger=1.5", "parameter danger: 1.5 is not a whole number"},
+        {"danger=1:danger=2", "parameter danger given twice"},
+        {"danger", "'danger' is not NAME=VALUE"},
+        {"danger=1:", "'' is not NAME=VALUE"},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        err[0] = '\0';
+        CHECK(parse(bad[i].text, &v, err) == -1 && strcmp(err, bad[i].err) == 0,
+              "'%s': got '%s'", bad[i].text, err);
+    }
+    char spec[KIT_PARAM_SPEC_MAX];
+    parse("weight=0.1:far=250", &v, err);
+    CHECK(kit_param_format("toy", &toy_decl, &v, spec, sizeof spec) == 0 &&
+              strcmp(spec, "toy:weight=0.1:far=250") == 0,
+          "format: %s", spec);
+    kit_param_defaults(&toy_decl, &v);
+    kit_param_format("toy", &toy_decl, &v, spec, sizeof spec);
+    CHECK(strcmp(spec, "toy") == 0, "format of the defaults: %s", spec);
+    v.v[1] = 1.0 / 3;
+    kit_param_format("toy", &toy_decl, &v, spec, sizeof spec);
+    kit_param_values back;
+    CHECK(parse(strchr(spec, ':') + 1, &back, err) == 0 && back.v[1] == 1.0 / 3,
+          "a third reads back: %s", spec);
+}
+
+static void check_seats(void) {
+    const kit_bot_info *seat = kit_bot_spec("t", "--bots", &toy_table, "toy:danger=4", NULL);
+    CHECK(seat && seat != &toy.info && strcmp(seat->name, "toy:danger=4") == 0, "a seat");
+    const kit_param_values *v = seat ? kit_bot_preset(seat) : NULL;
+    CHECK(v && v == kit_param_values_of(seat) && v->v[0] == 4, "preset values");
+    double read[3];
+    kit_param_read(&toy_decl, v, read);
+    CHECK(read[0] == 4 && read[1] == 0.35 && read[2] == 100, "read from the preset");
+    kit_param_read(&toy_decl, NULL, read);
+    CHECK(read[0] == 2, "read without a preset: the defaults");
+    CHECK(kit_bot_spec("t", "--bots", &toy_table, "toy", NULL) == &toy.info, "bare name");
+    CHECK(kit_bot_preset(&toy.info) == NULL && kit_param_values_of(&toy.info) == NULL,
+          "the table's bot has no values");
+    kit_outside_free(&seat, 1); /* frees seats with parameters too */
+    kit_param_seat_free(&toy.info); /* the table's bot: left alone */
+    kit_param_values d;
+    kit_param_defaults(&toy_decl, &d);
+    d.v[2] = 150;
+    seat = kit_param_seat(&toy.info, &toy_decl, &d);
+    CHECK(seat && strcmp(seat->name, "toy:far=150") == 0, "a made seat: %s",
+          seat ? seat->name : "NULL");
+    kit_param_seat_free(seat);
+    kit_param_defaults(&toy_decl, &d);
+    seat = kit_param_seat(&toy.info, &toy_decl, &d); /* the defaults: named as the bot */
+    CHECK(seat && seat != &toy.info && strcmp(seat->name, "toy") == 0 &&
+              kit_param_values_of(seat) && kit_bot_preset(seat) == kit_param_values_of(seat),
+          "a seat of the defaults is still a seat");
+    kit_param_seat_free(seat); /* freed (the sanitizer build would see a leak) */
+    /* errors print one line and make nothing (the messages are checked above) */
+    FILE *saved = stderr;
+    stderr = fopen("/dev/null", "w");
+    const kit_bot_info *none1 = kit_bot_spec("t", "--bots", &toy_table, "plain:x=1", NULL);
+    const kit_bot_info *none2 = kit_bot_spec("t", "--bots", &toy_table, "toy:x=1", NULL);
+    const kit_bot_info *none3 = kit_bot_spec("t", "--bots", &toy_table, "who:x=1", NULL);
+    fclose(stderr);
+    stderr = saved;
+    CHECK(!none1 && !none2 && !none3, "bad specs");
+}
+
+/* ---- SPSA on a synthetic objective ------------------------------------------------------- */
+
+typedef struct synth {
+    double opt[3];
+    uint64_t noise;
+    int outside; /* a played value outside its range or not whole */
+} synth;
+
+static double quality(const synth *s, const kit_param_values *v) {
+    double q = 0;
+    for (int i = 0; i < 3; i++) {
+        double d = (v->v[i] - s->opt[i]) / toy_params[i].step;
+        q -= d * d;
+    }
+    return q;
+}
+
+/* Like game results: the difference of the two qualities, squashed into [-1, 1], plus
+ * Gaussian-like noise (a sum of uniforms) from the match's own generator. */
+static int synth_match(void *ctx, int k, const kit_param_values *plus,
+                       const kit_param_values *minus, double *score) {
+    synth *s = ctx;
+    (void)k;
+    for (int i = 0; i < 3; i++)
+        for (int side = 0; side < 2; side++) {
+            double x = (side ? minus : plus)->v[i];
+            if (x < toy_params[i].min || x > toy_params[i].max ||
+                (toy_params[i].integer && x != floor(x)))
+                s->outside++;
+        }
+    double noise = 0;
+    for (int j = 0; j < 4; j++) {
+        s->noise = kit_game_seed(s->noise, j);
+        noise += (double)(s->noise >> 11) / 9007199254740992.0 - 0.5;
+    }
+    *score = tanh((quality(s, plus) - quality(s, minus)) / 8) + 0.3 * noise;
+    return 0;
+}
+
+static void check_spsa(void) {
+    kit_spsa sp;
+    kit_spsa_defaults(&sp, 400, 7);
+    sp.decl = &toy_decl;
+    synth s = {{6, -1.5, 400}, 99, 0};
+    double theta[3] = {2, 0.35, 100};
+    FILE *trace = tmpfile();
+    CHECK(kit_spsa_run(&sp, theta, synth_match, &s, trace) == 0, "runs");
+    for (int i = 0; i < 3; i++)
+        CHECK(fabs(theta[i] - s.opt[i]) < 0.5 * toy_params[i].step, "%s: %g, optimum %g",
+              toy_params[i].name, theta[i], s.opt[i]);
+    CHECK(s.outside == 0, "%d played values outside their ranges", s.outside);
+    /* the same seed: the same trajectory */
+    synth s2 = {{6, -1.5, 400}, 99, 0};
+    double theta2[3] = {2, 0.35, 100};
+    FILE *trace2 = tmpfile();
+    kit_spsa_run(&sp, theta2, synth_match, &s2, trace2);
+    long n1 = ftell(trace), n2 = ftell(trace2);
+    CHECK(n1 > 0 && n1 == n2, "trajectory lengths %ld %ld", n1, n2);
+    rewind(trace), rewind(trace2);
+    int same = 1;
+    for (int c1, c2; (c1 = fgetc(trace)) != EOF;)
+        if ((c2 = fgetc(trace2)) != c1) same = 0;
+    CHECK(same && memcmp(theta, theta2, sizeof theta) == 0, "deterministic for a seed");
+    fclose(trace), fclose(trace2);
+    /* an optimum beyond a range: θ stops at the bound */
+    synth s3 = {{20, 0, 100}, 5, 0};
+    double theta3[3] = {2, 0.35, 100};
+    kit_spsa_run(&sp, theta3, synth_match, &s3, NULL);
+    CHECK(theta3[0] == 10 && s3.outside == 0, "clipped at the range: %g", theta3[0]);
+}
+
+int main(void) {
+    check_parse();
+    check_seats();
+    check_spsa();
+    if (failures) fprintf(stderr, "test_kit_spsa: %d failures\n", failures);
+    return failures != 0;
+}
