@@ -12,6 +12,11 @@ static const kit_command commands[] = {
      kutulu_cmd_replay},
     {"tournament", "--bots A,B,C,D [--games N] [--seed S] [--jobs J] [--data DIR] [--bot-stderr W]",
      "play N games with the seats rotated and print one table", kutulu_cmd_tournament},
+    {"league", "--bots A,B,C,D,... --games N [--seed S] [--jobs J] [--html FILE] [--data DIR]",
+     "every table of 4 entrants plays N games; TrueSkill, Plackett-Luce and Elo ratings",
+     kutulu_cmd_league},
+    {"sprt", "--bots A,B[,C,D] [--elo0 E0] [--elo1 E1] [--alpha a] [--beta b] [--max-games N]",
+     "paired games until the SPRT decides whether A is stronger than B", kutulu_cmd_sprt},
 };
 
 int main(int argc, char **argv) {
