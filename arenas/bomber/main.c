@@ -10,6 +10,10 @@ static const kit_command commands[] = {
     {"tournament", "--bots A,B,... --games N [--seed S] [--jobs J]",
      "N games per pairing, seats alternated; win rates with Wilson 95% intervals",
      cmd_tournament},
+    {"league", "--bots A,B,... --games N [--seed S] [--jobs J] [--html FILE]",
+     "every pairing plays N games; TrueSkill, Plackett-Luce and Elo ratings", cmd_league},
+    {"sprt", "--bots A,B [--elo0 E0] [--elo1 E1] [--alpha a] [--beta b] [--max-games N]",
+     "paired games until the SPRT decides whether A is stronger than B", cmd_sprt},
 };
 
 int main(int argc, char **argv) {
