@@ -9,6 +9,10 @@ static const kit_command commands[] = {
      "replay games recorded from the original environment, comparing every state", cmd_replay},
     {"tournament", "--bots A,B,C,D --games N [--config C] [--seed S] [--jobs J]",
      "play N games with seats rotated and print one table", cmd_tournament},
+    {"league", "--bots A,B,C,D,... --games N [--config C] [--seed S] [--jobs J] [--html FILE]",
+     "every table of 4 (1v1: 2) bots plays N games; TrueSkill, Plackett-Luce, Elo", cmd_league},
+    {"sprt", "--bots A,B[,C,D] [--elo0 E0] [--elo1 E1] [--alpha a] [--beta b] [--max-games N]",
+     "paired games until the SPRT decides whether A is stronger than B", cmd_sprt},
 };
 
 int main(int argc, char **argv) {
