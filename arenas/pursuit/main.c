@@ -17,6 +17,10 @@ static const kit_command commands[] = {
     {"bench", "[--games N] [--bots PREDATOR,PREY] [--worlds N] [--size WxH] [--walls P] "
               "[--clocks N] [--seed S]",
      "time games and a tournament of all pairings", cmd_bench},
+    {"league", "--predators A,B,... --preys X,Y,... --games N [--seed S] [--jobs J] [--html FILE]",
+     "entrants (predator i, prey i) in every pairing, roles swapped; TrueSkill, Elo", cmd_league},
+    {"sprt", "--predators A,B --preys X,Y [--elo0 E0] [--elo1 E1] [--alpha a] [--beta b]",
+     "paired games until the SPRT decides whether entrant A is stronger than B", cmd_sprt},
 };
 
 int main(int argc, char **argv) {
