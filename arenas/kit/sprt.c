@@ -89,7 +89,7 @@ static double elo_clamped(double score) {
     const double edge = 1e-6;
     if (score < edge) score = edge;
     if (score > 1 - edge) score = 1 - edge;
-    return kit_elo_of_score(score);
+    return kit_elo_of_score(score) + 0.0; /* + 0.0: an even score prints as 0, not -0 */
 }
 
 void kit_sprt_estimate(const kit_sprt *s, double *elo, double *lo, double *hi) {
@@ -99,7 +99,7 @@ void kit_sprt_estimate(const kit_sprt *s, double *elo, double *lo, double *hi) {
     mean = n ? mean / (double)n : 0.5;
     for (int i = 0; i < 5; i++) var += (double)s->pairs[i] * (SCORE[i] - mean) * (SCORE[i] - mean);
     double se = n > 1 ? sqrt(var / (double)(n - 1) / (double)n) : 0.5;
-    *elo = elo_clamped(mean) + 0.0; /* + 0.0: an even score prints as 0, not -0 */
+    *elo = elo_clamped(mean);
     *lo = elo_clamped(mean - 1.96 * se);
     *hi = elo_clamped(mean + 1.96 * se);
 }
