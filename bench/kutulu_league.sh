@@ -27,6 +27,6 @@ head -1 "$out"
 awk -v s="$start" -v e="$end" -v j="$jobs" -v l0="$load0" -v l1="$load1" '{
     cpu = $1 + $2
     printf "wall %.1f s, CPU %.1f s (user %.1f, system %.1f), CPU / %d jobs %.1f s; " \
-           "load average %s before, %s after\n", e - s, cpu, $1, $2, j, j, cpu / j, l0, l1
+           "load average %s before, %s after\n", e - s, cpu, $1, $2, j, cpu / j, l0, l1
 }' "$out.cpu"
 rm -f "$out.cpu"
