@@ -7,6 +7,7 @@
 #include "bomber.h"
 #include "kit/outside.h"
 #include "kit/program.h" /* the kit's program and option grammar (kit cli.h) */
+#include "kit/seating.h"
 
 #define BOMBER_PROG "bomber"
 
@@ -33,5 +34,10 @@ int cmd_match(int argc, char **argv);
 int cmd_replay(int argc, char **argv);
 int cmd_tournament(int argc, char **argv);
 int cmd_tune(int argc, char **argv);
+int cmd_league(int argc, char **argv);
+int cmd_sprt(int argc, char **argv);
+
+/* One game of a league or an SPRT (seated.c; ctx: the entrants' bots, const bomber_bot **). */
+int bomber_play_seated(void *ctx, const kit_seating *s, int *rank, char *why, size_t cap);
 
 #endif

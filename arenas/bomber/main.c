@@ -13,6 +13,10 @@ static const kit_command commands[] = {
     {"tune", "--bot NAME --against A,... [--iterations K] [--games-per-side G] [--seed S] [--jobs J]",
      "tune a bot's parameters by SPSA on paired games; prints the trajectory and the spec",
      cmd_tune},
+    {"league", "--bots A,B,... --games N [--seed S] [--jobs J] [--html FILE]",
+     "every pairing plays N games; TrueSkill, Plackett-Luce and Elo ratings", cmd_league},
+    {"sprt", "--bots A,B [--elo0 E0] [--elo1 E1] [--alpha a] [--beta b] [--max-games N]",
+     "paired games until the SPRT decides whether A is stronger than B", cmd_sprt},
 };
 
 int main(int argc, char **argv) {

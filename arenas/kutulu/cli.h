@@ -11,6 +11,7 @@
 
 #include "kutulu.h"
 #include "kit/program.h"
+#include "kit/seating.h"
 
 /* "kutulu: MESSAGE" on stderr (the kit's kit_fail); the value is KIT_EXIT_USAGE. */
 #define kcli_fail(...) kit_fail_usage("kutulu", __VA_ARGS__)
@@ -43,10 +44,33 @@ int kcli_observe(void *ctx, const kt_game *g, char lines[KT_PLAYERS][KT_ANSWER_M
                  const unsigned char played[KT_PLAYERS], kt_player *const players[KT_PLAYERS],
                  char *err, size_t errlen);
 
+/* Leagues and SPRTs (seated.c): the options they add (--data, --bot-stderr, --first-limit,
+ * --limit), the entrants checked and the maps loaded, and one game as kit/seating.h plays it. */
+#define KCLI_MAX_ENTRANTS 16
+typedef struct kcli_seated_opts {
+    const char *data, *bot_stderr;
+    int64_t first_ms, limit_ms; /* 1000 and 50, the referee's */
+} kcli_seated_opts;
+typedef struct kcli_seated {
+    char *specs[KCLI_MAX_ENTRANTS];
+    const kt_mapset *maps;
+    int64_t first_limit_ns, limit_ns;
+    int bot_stderr;
+} kcli_seated;
+/* 1 when argv[*i] is one of the options (consumed), 0 when not, -1 after one line. */
+int kcli_seated_option(int argc, char **argv, int *i, kcli_seated_opts *o);
+/* The entrants' specs checked (each made once), the maps loaded, --bot-stderr opened; 0 or
+ * KIT_EXIT_USAGE (printed). */
+int kcli_seated_open(char **specs, int n, const kcli_seated_opts *o, kt_mapset *maps,
+                     kcli_seated *ctx);
+int kcli_play_seated(void *ctx, const kit_seating *s, int *rank, char *why, size_t cap);
+
 /* The commands (argv[0] is the command's name). */
 int kutulu_cmd_match(int argc, char **argv);
 int kutulu_cmd_replay(int argc, char **argv);
 int kutulu_cmd_tournament(int argc, char **argv);
 int kutulu_cmd_tune(int argc, char **argv);
+int kutulu_cmd_league(int argc, char **argv);
+int kutulu_cmd_sprt(int argc, char **argv);
 
 #endif

@@ -15,6 +15,11 @@ static const kit_command commands[] = {
     {"tune", "--bot NAME --against A,B,C [--iterations K] [--games-per-side G] [--seed S] [--jobs J]",
      "tune a bot's parameters by SPSA on paired games; prints the trajectory and the spec",
      kutulu_cmd_tune},
+    {"league", "--bots A,B,C,D,... --games N [--seed S] [--jobs J] [--html FILE] [--data DIR]",
+     "every table of 4 entrants plays N games; TrueSkill, Plackett-Luce and Elo ratings",
+     kutulu_cmd_league},
+    {"sprt", "--bots A,B[,C,D] [--elo0 E0] [--elo1 E1] [--alpha a] [--beta b] [--max-games N]",
+     "paired games until the SPRT decides whether A is stronger than B", kutulu_cmd_sprt},
 };
 
 int main(int argc, char **argv) {

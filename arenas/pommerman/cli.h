@@ -10,6 +10,7 @@
 #include "pommerman.h"
 #include "kit/outside.h"
 #include "kit/program.h" /* the kit: kit_main, the outputs, the option grammar */
+#include "kit/seating.h"
 
 #define PM_PROG "pommerman"
 
@@ -18,6 +19,23 @@ int cmd_match(int argc, char **argv);
 int cmd_replay(int argc, char **argv);
 int cmd_tournament(int argc, char **argv);
 int cmd_tune(int argc, char **argv);
+int cmd_league(int argc, char **argv);
+int cmd_sprt(int argc, char **argv);
+
+/* Leagues and SPRTs (seated.c): the config and the entrants, and one game as kit/seating.h
+ * plays it. */
+#define PM_SEATED_MAX 16
+typedef struct pm_seated {
+    const pm_config *cfg;
+    const pm_bot *entrants[PM_SEATED_MAX];
+    const char *names[PM_SEATED_MAX];
+} pm_seated;
+/* --bots of a league or SPRT (min to max bots, split in place) into ctx (its cfg set: a
+ * free-for-all or 1v1 config, else one line naming `config`); 0 or -1 after one line. Free
+ * with pm_cli_free_bots(ctx->entrants, *n). */
+int pm_seated_bots(const char *command, char *list, const char *config, int min, int max,
+                   const kit_outside_opts *o, pm_seated *ctx, int *n);
+int pm_play_seated(void *ctx, const kit_seating *s, int *rank, char *why, size_t cap);
 
 /* --config ffa|1v1 or a config id of the playground's registry: 0, or -1 after one line on stderr. */
 int pm_cli_config(const char *arg, const pm_config **out);

@@ -12,6 +12,10 @@ static const kit_command commands[] = {
     {"tune", "--bot dmap --against B,C,D [--config C] [--iterations K] [--games-per-side G] [--seed S]",
      "tune a bot's parameters by SPSA on paired games; prints the trajectory and the spec",
      cmd_tune},
+    {"league", "--bots A,B,C,D,... --games N [--config C] [--seed S] [--jobs J] [--html FILE]",
+     "every table of 4 (1v1: 2) bots plays N games; TrueSkill, Plackett-Luce, Elo", cmd_league},
+    {"sprt", "--bots A,B[,C,D] [--elo0 E0] [--elo1 E1] [--alpha a] [--beta b] [--max-games N]",
+     "paired games until the SPRT decides whether A is stronger than B", cmd_sprt},
 };
 
 int main(int argc, char **argv) {

@@ -12,6 +12,7 @@
 #include "kit/cli.h"
 #include "kit/outside.h"
 #include "kit/program.h" /* the kit's cli.h, which this file's name hides */
+#include "kit/seating.h"
 #include "pursuit.h"
 
 #define PCLI_PROG "pursuit"
@@ -83,5 +84,30 @@ int cmd_replay(int argc, char **argv);
 int cmd_tournament(int argc, char **argv);
 int cmd_bench(int argc, char **argv);
 int cmd_tune(int argc, char **argv);
+int cmd_league(int argc, char **argv);
+int cmd_sprt(int argc, char **argv);
+
+/* Leagues and SPRTs (seated.c): entrant i is predator i with prey i; the world options. */
+typedef struct pcli_seated_opts {
+    char *predators, *preys; /* the raw lists */
+    pcli_common common;      /* --size, --walls, --clocks (the kit's options take --seed) */
+    kit_outside_opts outside;
+} pcli_seated_opts;
+typedef struct pcli_seated {
+    pcli_seated_opts opts;
+    int n;
+    const pursuit_bot *predators[PCLI_MAX_BOTS], *preys[PCLI_MAX_BOTS];
+    const char *names[PCLI_MAX_BOTS];
+    char name_buf[PCLI_MAX_BOTS][2 * KIT_OUTSIDE_NAME_MAX + 2]; /* "PREDATOR/PREY" */
+} pcli_seated;
+void pcli_seated_defaults(pcli_seated_opts *o);
+/* 1 when argv[*i] is --predators, --preys, --size, --walls, --clocks or an outside program's
+ * option (consumed), 0 when not, -1 after one line. */
+int pcli_seated_option(int argc, char **argv, int *i, pcli_seated_opts *o);
+/* The entrants (min to max, as many predators as preys) looked up and --bot-stderr opened;
+ * 0 or PCLI_USAGE (printed). Release with pcli_seated_close. */
+int pcli_seated_open(const char *command, pcli_seated *ctx, int min, int max);
+void pcli_seated_close(pcli_seated *ctx);
+int pcli_play_seated(void *ctx, const kit_seating *s, int *rank, char *why, size_t cap);
 
 #endif

@@ -21,6 +21,10 @@ static const kit_command commands[] = {
              "[--games-per-side G] [--seed S] [--jobs J]",
      "tune a prey's parameters by SPSA on paired games; prints the trajectory and the spec",
      cmd_tune},
+    {"league", "--predators A,B,... --preys X,Y,... --games N [--seed S] [--jobs J] [--html FILE]",
+     "entrants (predator i, prey i) in every pairing, roles swapped; TrueSkill, Elo", cmd_league},
+    {"sprt", "--predators A,B --preys X,Y [--elo0 E0] [--elo1 E1] [--alpha a] [--beta b]",
+     "paired games until the SPRT decides whether entrant A is stronger than B", cmd_sprt},
 };
 
 int main(int argc, char **argv) {

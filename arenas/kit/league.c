@@ -1,0 +1,247 @@
+/* league.c — the league: its options, the tables (combinations of entrants in lexicographic
+ * order), the games on the tournament runner, the tally in game order (placings, pairwise
+ * scores, TrueSkill and Plackett–Luce game by game, Bradley–Terry at the end) and the
+ * printed tables. */
+#include "league.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "rating.h"
+#include "stats.h"
+#include "tournament.h"
+
+#define KIT_LEAGUE_MAX_GAMES 4000000L /* results kept in memory until the tally */
+#define BT_PRIOR_DRAWS 1.0 /* one virtual draw per pair keeps a clean sweep's Elo finite */
+
+void kit_league_opts_init(kit_league_opts *o) {
+    memset(o, 0, sizeof *o);
+    o->games = -1;
+    o->seed = 1;
+}
+
+int kit_league_option(const char *prog, int argc, char **argv, int *i, kit_league_opts *o) {
+    const char *opt = argv[*i], *v;
+    if (strcmp(opt, "--bots") && strcmp(opt, "--games") && strcmp(opt, "--seed") &&
+        strcmp(opt, "--jobs") && strcmp(opt, "--html"))
+        return 0;
+    if (!(v = kit_opt_value(prog, argc, argv, i))) return -1;
+    if (!strcmp(opt, "--bots")) o->bots = argv[*i];
+    else if (!strcmp(opt, "--games")) return kit_parse_long(prog, opt, v, 1, 10000000, &o->games) ? -1 : 1;
+    else if (!strcmp(opt, "--seed")) return kit_parse_seed(prog, opt, v, &o->seed) ? -1 : 1;
+    else if (!strcmp(opt, "--jobs")) return kit_parse_jobs(prog, opt, v, &o->jobs) ? -1 : 1;
+    else o->html = v;
+    return 1;
+}
+
+const char *kit_league_unit(int seats, long n) {
+    if (seats == 2) return n == 1 ? "pairing" : "pairings";
+    return n == 1 ? "table" : "tables";
+}
+
+static long binomial(int n, int k) {
+    long r = 1;
+    for (int i = 1; i <= k; i++) r = r * (n - k + i) / i;
+    return r;
+}
+
+long kit_league_tables(int entrants, int seats) {
+    return entrants >= seats && seats >= 1 ? binomial(entrants, seats) : 0;
+}
+
+/* The members of every table, tables * seats entrant indices, combinations in order. */
+static int *make_tables(int n, int k, long tables) {
+    int *m = malloc((size_t)tables * (size_t)k * sizeof *m), c[KIT_MAX_SEATS];
+    if (!m) return NULL;
+    for (int i = 0; i < k; i++) c[i] = i;
+    for (long t = 0; t < tables; t++) {
+        memcpy(m + t * k, c, (size_t)k * sizeof *c);
+        int i = k - 1;
+        while (i >= 0 && c[i] == n - k + i) i--;
+        if (i < 0) break;
+        c[i]++;
+        for (int j = i + 1; j < k; j++) c[j] = c[j - 1] + 1;
+    }
+    return m;
+}
+
+typedef struct slot {
+    int failed;
+    int rank[KIT_MAX_SEATS];
+    kit_seating seating;
+    char why[160];
+} slot;
+
+typedef struct run_ctx {
+    const kit_league *l;
+    const int *tables;
+} run_ctx;
+
+static void seat_game(const kit_league *l, const int *tables, long index, kit_seating *s) {
+    long t = index / l->games, k = index % l->games;
+    int rot[KIT_MAX_SEATS];
+    kit_rotate_seats(k, l->seats, rot);
+    memset(s, 0, sizeof *s);
+    s->game = index;
+    s->deal = k / l->seats;
+    s->seed = kit_game_seed(l->seed, s->deal);
+    s->seats = l->seats;
+    for (int i = 0; i < l->seats; i++) s->entrant[i] = tables[t * l->seats + rot[i]];
+}
+
+static int play_one(void *vctx, long index, uint64_t game_seed, void *result) {
+    const run_ctx *c = vctx;
+    slot *s = result;
+    (void)game_seed;
+    seat_game(c->l, c->tables, index, &s->seating);
+    s->failed = c->l->play(c->l->ctx, &s->seating, s->rank, s->why, sizeof s->why) != 0;
+    return s->failed;
+}
+
+/* Game by game, in index order: placings, pairwise points and the two Bayesian ratings. */
+static void tally(const kit_league *l, const slot *slots, long total, kit_league_summary *s) {
+    int n = l->entrants;
+    kit_trueskill_env te;
+    kit_pl_env pe;
+    kit_trueskill_defaults(&te);
+    kit_pl_defaults(&pe);
+    kit_rating ts[KIT_LEAGUE_MAX_ENTRANTS], pl[KIT_LEAGUE_MAX_ENTRANTS];
+    for (int e = 0; e < n; e++) {
+        ts[e] = (kit_rating){te.mu, te.sigma};
+        pl[e] = (kit_rating){pe.mu, pe.sigma};
+    }
+    for (long g = 0; g < total; g++) {
+        const slot *sl = &slots[g];
+        if (sl->failed) {
+            s->failed++;
+            continue;
+        }
+        s->played++;
+        const int *who = sl->seating.entrant;
+        kit_rating a[KIT_MAX_SEATS], b[KIT_MAX_SEATS];
+        for (int i = 0; i < l->seats; i++) {
+            int e = who[i];
+            s->games_of[e]++;
+            s->place_sum[e] += sl->rank[i];
+            s->firsts[e] += sl->rank[i] == 1;
+            a[i] = ts[e];
+            b[i] = pl[e];
+            for (int j = 0; j < l->seats; j++) {
+                if (j == i || who[j] == e) continue;
+                s->pair_games[e * n + who[j]] += 1;
+                s->pair_points[e * n + who[j]] +=
+                    sl->rank[i] < sl->rank[j] ? 1 : sl->rank[i] == sl->rank[j] ? 0.5 : 0;
+            }
+        }
+        /* a rating that overflows (the package's FloatingPointError) leaves that game out */
+        if (kit_trueskill_rate(&te, a, sl->rank, l->seats) == 0)
+            for (int i = 0; i < l->seats; i++) ts[who[i]] = a[i];
+        if (kit_pl_rate(&pe, b, sl->rank, l->seats) == 0)
+            for (int i = 0; i < l->seats; i++) pl[who[i]] = b[i];
+    }
+    for (int e = 0; e < n; e++) {
+        s->ts_mu[e] = ts[e].mu, s->ts_sigma[e] = ts[e].sigma;
+        s->pl_mu[e] = pl[e].mu, s->pl_sigma[e] = pl[e].sigma;
+    }
+    s->elo_ok = kit_bradley_terry(n, s->pair_games, s->pair_points, BT_PRIOR_DRAWS, s->elo,
+                                  s->elo_half) == 0;
+}
+
+static void print_tables(FILE *out, const kit_league_summary *s) {
+    const kit_league *l = s->l;
+    int n = l->entrants;
+    fprintf(out, "%s league: %d entrants, %ld %s of %ld games (seats rotated), %ld games played, "
+                 "%ld failed, seed %llu\n",
+            l->prog, n, s->tables, kit_league_unit(l->seats, s->tables), l->games, s->played,
+            s->failed, (unsigned long long)l->seed);
+    fprintf(out, "| entrant | bot | games | mean place | first places | TrueSkill mu | sigma | "
+                 "mu - 3 sigma | Plackett-Luce mu | sigma | Elo (Bradley-Terry) | 95%% interval |\n");
+    fprintf(out, "|---|---|---|---|---|---|---|---|---|---|---|---|\n");
+    for (int e = 0; e < n; e++) {
+        double g = (double)s->games_of[e];
+        fprintf(out, "| %c | %s | %ld | %.3f | %.1f%% | %.3f | %.3f | %.3f | %.3f | %.3f | ",
+                'A' + e, l->names[e], s->games_of[e], g ? s->place_sum[e] / g : 0.0,
+                g ? 100.0 * (double)s->firsts[e] / g : 0.0, s->ts_mu[e], s->ts_sigma[e],
+                s->ts_mu[e] - 3 * s->ts_sigma[e], s->pl_mu[e], s->pl_sigma[e]);
+        if (s->elo_ok)
+            fprintf(out, "%+.1f | %+.1f to %+.1f |\n", s->elo[e], s->elo[e] - s->elo_half[e],
+                    s->elo[e] + s->elo_half[e]);
+        else
+            fprintf(out, "- | - |\n");
+    }
+    fprintf(out, "\npairwise score (row against column: 1 a better place, 0.5 the same)\n| |");
+    for (int j = 0; j < n; j++) fprintf(out, " %c |", 'A' + j);
+    fprintf(out, "\n|---|");
+    for (int j = 0; j < n; j++) fprintf(out, "---|");
+    fputc('\n', out);
+    for (int i = 0; i < n; i++) {
+        fprintf(out, "| %c |", 'A' + i);
+        for (int j = 0; j < n; j++) {
+            double g = s->pair_games[i * n + j];
+            if (i == j || g == 0)
+                fprintf(out, " - |");
+            else
+                fprintf(out, " %.1f%% |", 100 * s->pair_points[i * n + j] / g);
+        }
+        fputc('\n', out);
+    }
+    fprintf(out, "\ngames per pairing\n| |");
+    for (int j = 0; j < n; j++) fprintf(out, " %c |", 'A' + j);
+    fprintf(out, "\n|---|");
+    for (int j = 0; j < n; j++) fprintf(out, "---|");
+    fputc('\n', out);
+    for (int i = 0; i < n; i++) {
+        fprintf(out, "| %c |", 'A' + i);
+        for (int j = 0; j < n; j++)
+            if (i == j) fprintf(out, " - |");
+            else fprintf(out, " %.0f |", s->pair_games[i * n + j]);
+        fputc('\n', out);
+    }
+}
+
+int kit_league_run(const kit_league *l, FILE *out) {
+    if (l->seats < 2 || l->seats > KIT_MAX_SEATS)
+        return kit_fail(l->prog, "league: games of %d seats are not supported", l->seats),
+               KIT_EXIT_USAGE;
+    if (l->entrants < l->seats || l->entrants > KIT_LEAGUE_MAX_ENTRANTS)
+        return kit_fail(l->prog, "league: --bots: give %d to %d bots, got %d", l->seats,
+                        KIT_LEAGUE_MAX_ENTRANTS, l->entrants),
+               KIT_EXIT_USAGE;
+    long tables = kit_league_tables(l->entrants, l->seats);
+    if (tables > KIT_LEAGUE_MAX_GAMES / l->games)
+        return kit_fail(l->prog, "league: %ld %s of %ld games is too many (at most %ld games)",
+                        tables, kit_league_unit(l->seats, tables), l->games,
+                        KIT_LEAGUE_MAX_GAMES),
+               KIT_EXIT_USAGE;
+    long total = tables * l->games;
+    int *members = make_tables(l->entrants, l->seats, tables);
+    slot *slots = calloc((size_t)total, sizeof *slots);
+    kit_league_summary *s = calloc(1, sizeof *s);
+    if (!members || !slots || !s) {
+        free(members), free(slots), free(s);
+        return kit_fail(l->prog, "league: out of memory for %ld games", total), 1;
+    }
+    run_ctx c = {l, members};
+    kit_tournament t = {total, l->jobs, l->seed, sizeof *slots, play_one, &c, "games", -1};
+    long failed = 0;
+    int rc = 0;
+    if (kit_tournament_run(&t, slots, &failed)) {
+        kit_fail(l->prog, "league: could not start the games (threads or memory)");
+        rc = 1;
+    } else {
+        s->l = l;
+        s->tables = tables;
+        tally(l, slots, total, s);
+        print_tables(out, s);
+        if (failed) {
+            long g = 0;
+            while (!slots[g].failed) g++;
+            kit_fail(l->prog, "league: %ld games failed (game %ld: %s)", failed, g, slots[g].why);
+            rc = 1;
+        }
+        if (l->html && kit_league_html(s, l->html)) rc = 1;
+    }
+    free(members), free(slots), free(s);
+    return rc;
+}

@@ -1,0 +1,71 @@
+/* seated.c — one Kutulu game as the kit's leagues and SPRTs ask for it (kit/seating.h):
+ * entrants' specs in seats, the deal's seed as the referee's seed and the deal's index choosing
+ * the league map (so the games of one deal replay the same game with the seats moved), and the
+ * referee's ranks back. */
+#include <stdio.h>
+#include <string.h>
+
+#include "cli.h"
+#include "kit/tournament.h"
+
+int kcli_play_seated(void *vctx, const kit_seating *s, int *rank, char *why, size_t cap) {
+    const kcli_seated *ctx = vctx;
+    kt_player *players[KT_PLAYERS] = {0};
+    int rc = 0;
+    for (int i = 0; i < KT_PLAYERS && rc == 0; i++) {
+        players[i] = kt_player_new(ctx->specs[s->entrant[i]], why, cap);
+        if (!players[i]) rc = -1;
+        else kt_player_stderr(players[i], ctx->bot_stderr);
+    }
+    if (rc == 0) {
+        kt_match_config cfg;
+        cfg.seed = (int64_t)(s->seed >> 1);
+        cfg.forced_map = (int)(s->deal % KT_LEAGUE_MAPS);
+        cfg.bot_seed = kit_game_seed(s->seed, s->game);
+        cfg.first_limit_ns = ctx->first_limit_ns;
+        cfg.limit_ns = ctx->limit_ns;
+        kt_match_result res;
+        rc = kt_play_match(players, ctx->maps, &cfg, NULL, NULL, &res, why, cap);
+        if (rc == 0)
+            for (int i = 0; i < KT_PLAYERS; i++) rank[i] = res.rank[i];
+    }
+    for (int i = 0; i < KT_PLAYERS; i++) kt_player_free(players[i]);
+    return rc != 0;
+}
+
+int kcli_seated_option(int argc, char **argv, int *i, kcli_seated_opts *o) {
+    const char *a = argv[*i], *v;
+    if (strcmp(a, "--data") && strcmp(a, "--bot-stderr") && strcmp(a, "--first-limit") &&
+        strcmp(a, "--limit"))
+        return 0;
+    if (!(v = kit_opt_value("kutulu", argc, argv, i))) return -1;
+    if (!strcmp(a, "--data")) {
+        o->data = v;
+    } else if (!strcmp(a, "--bot-stderr")) {
+        o->bot_stderr = v;
+    } else {
+        int64_t *dst = a[2] == 'f' ? &o->first_ms : &o->limit_ms;
+        if (kcli_int64(a, v, dst)) return -1;
+        if (*dst < 1 || *dst > 600000)
+            return kcli_fail("invalid value for %s: '%.60s' (need an integer from 1 to 600000)",
+                             a, v), -1;
+    }
+    return 1;
+}
+
+int kcli_seated_open(char **specs, int n, const kcli_seated_opts *o, kt_mapset *maps,
+                     kcli_seated *ctx) {
+    char err[256];
+    for (int e = 0; e < n; e++) { /* every program and bot is checked before any game */
+        kt_player *p = kt_player_new(specs[e], err, sizeof err);
+        if (!p) return kcli_fail("--bots: %s", err);
+        kt_player_free(p);
+        ctx->specs[e] = specs[e];
+    }
+    if (kcli_load_maps(o->data, maps)) return KIT_EXIT_USAGE;
+    if (kcli_bot_stderr(o->bot_stderr, -1, &ctx->bot_stderr)) return KIT_EXIT_USAGE;
+    ctx->maps = maps;
+    ctx->first_limit_ns = o->first_ms * 1000000LL;
+    ctx->limit_ns = o->limit_ms * 1000000LL;
+    return 0;
+}
