@@ -10,8 +10,11 @@ static const kit_command commands[] = {
     {"replay", "[--data DIR] TRACE...  |  replay [--data DIR] --file REPLAY",
      "replay games recorded from the official referee, or a replay file of match, and compare",
      kutulu_cmd_replay},
-    {"tournament", "--bots A,B,C,D [--games N] [--seed S] [--jobs J] [--data DIR] [--bot-stderr W]",
+    {"tournament", "--bots A,B,C,D [--games N] [--seed S] [--jobs J] [--data DIR] [--bot-stderr W]\n"
+     "        [--shard K/N --out FILE]",
      "play N games with the seats rotated and print one table", kutulu_cmd_tournament},
+    {"merge", "FILE...", "the tournament table of shard files (tournament --shard K/N --out FILE)",
+     kutulu_cmd_merge},
 };
 
 int main(int argc, char **argv) {
