@@ -32,5 +32,9 @@ void bomber_render(const bomber_game *g, int tick);
 int cmd_match(int argc, char **argv);
 int cmd_replay(int argc, char **argv);
 int cmd_tournament(int argc, char **argv);
+int cmd_merge(int argc, char **argv);
+/* The tournament command, or with merged slots (kit/shard.h) the table of merged shard files. */
+struct kit_merged;
+int cmd_tournament_from(int argc, char **argv, const struct kit_merged *merged);
 
 #endif

@@ -7,9 +7,11 @@ static const kit_command commands[] = {
     {"replay", "TRACE[.gz]... [--gambit LOG[.gz]]",
      "replay recorded games, comparing every line (--gambit: every Gambit decision too)",
      cmd_replay},
-    {"tournament", "--bots A,B,... --games N [--seed S] [--jobs J]",
+    {"tournament", "--bots A,B,... --games N [--seed S] [--jobs J] [--shard K/N --out FILE]",
      "N games per pairing, seats alternated; win rates with Wilson 95% intervals",
      cmd_tournament},
+    {"merge", "FILE...", "the tournament table of shard files (tournament --shard K/N --out FILE)",
+     cmd_merge},
 };
 
 int main(int argc, char **argv) {

@@ -30,7 +30,7 @@ static const char tournament_help[] =
     "                 referee's)\n"
     "  --bot-stderr W where cmd: programs' stderr goes: discard (the default), inherit (this\n"
     "                 program's stderr), or a FILE (appended to, never truncated)\n"
-    "  --shard K/N --out FILE  play only the games i with i %% N == K-1 and write their\n"
+    "  --shard K/N --out FILE  play only the games i with i % N == K-1 and write their\n"
     "                 results to FILE; `kutulu merge` prints the table of shards 1..N\n"
     "Prints one row per entrant. A progress line goes to stderr when it is a terminal.\n";
 

@@ -17,6 +17,10 @@
 int cmd_match(int argc, char **argv);
 int cmd_replay(int argc, char **argv);
 int cmd_tournament(int argc, char **argv);
+int cmd_merge(int argc, char **argv);
+/* The tournament command, or with merged slots (kit/shard.h) the table of merged shard files. */
+struct kit_merged;
+int cmd_tournament_from(int argc, char **argv, const struct kit_merged *merged);
 
 /* --config ffa|1v1 or a config id of the playground's registry: 0, or -1 after one line on stderr. */
 int pm_cli_config(const char *arg, const pm_config **out);

@@ -7,8 +7,10 @@ static const kit_command commands[] = {
      "play one game and print its result", cmd_match},
     {"replay", "TRACE... [--agents]",
      "replay games recorded from the original environment, comparing every state", cmd_replay},
-    {"tournament", "--bots A,B,C,D --games N [--config C] [--seed S] [--jobs J]",
+    {"tournament", "--bots A,B,C,D --games N [--config C] [--seed S] [--jobs J] [--shard K/N --out FILE]",
      "play N games with seats rotated and print one table", cmd_tournament},
+    {"merge", "FILE...", "the tournament table of shard files (tournament --shard K/N --out FILE)",
+     cmd_merge},
 };
 
 int main(int argc, char **argv) {
