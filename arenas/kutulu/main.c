@@ -15,6 +15,12 @@ static const kit_command commands[] = {
      "play N games with the seats rotated and print one table", kutulu_cmd_tournament},
     {"merge", "FILE...", "the tournament table of shard files (tournament --shard K/N --out FILE)",
      kutulu_cmd_merge},
+    {"psyleague", "[--seed S] [--counter FILE] [--games G] [--fill BOT] [--data DIR] BOT BOT [BOT [BOT]]",
+     "psyleague's game command: play the bots given, print the results as JSON for psyleague",
+     kutulu_cmd_psyleague},
+    {"referee", "[--seed S] [--counter FILE] [--data DIR] [--first-limit MS] [--limit MS]",
+     "the referee of cg-brutaltester's protocol (###Start, ###Input, ###Output, ###End)",
+     kutulu_cmd_referee},
 };
 
 int main(int argc, char **argv) {
