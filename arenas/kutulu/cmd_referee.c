@@ -1,197 +1,178 @@
-/* cmd_referee.c — `kutulu referee`: the Code of Kutulu referee as cg-brutaltester drives a
- * referee in its old mode (`-o`, OldGameThread.java): brutaltester starts the players'
- * programs itself and relays, and the referee tells it what to relay, one command a line.
+/* cmd_referee.c — `kutulu referee -p1 CMD -p2 CMD -p3 CMD -p4 CMD [-d seed=N] [-l FILE]`: the
+ * Code of Kutulu referee as cg-brutaltester runs a referee (its default mode, GameThread.java):
+ * it appends "-p1 CMD ... -pP CMD" (one argument per player command), "-d seed=N" when it
+ * seeds games (-s or -i) and "-l FILE" when it keeps logs to the referee's command line; the
+ * referee plays the game with those programs as its players and prints each player's score,
+ * an integer per line in player order, then lines of game data (brutaltester prints them,
+ * after "-d", in the command that replays the game: here "seed=N"). Anything on the
+ * referee's stderr, and a negative score (a player the referee ended: -1), brutaltester
+ * reports as an error of that game.
  *
- *   brutaltester → referee (stdin):  "###Seed N" (with -s or -i), then "###Start P" (P players)
- *   referee → brutaltester (stdout): "###Input K" and the lines player K reads (until the next
- *                                    line starting ###); "###Output K X": brutaltester reads X
- *                                    lines of player K and writes them to the referee's stdin;
- *                                    "###End G1 G2 ...": the game is over, Gi the digits of the
- *                                    players in place i (ties share a group: "###End 02 3 1")
- *
- * The referee never writes "###Error": brutaltester's old loop logs it without reading the
- * next line, so it would repeat forever. Why a player was ended (a late or rejected answer)
- * goes to stderr, which brutaltester copies into the game's log. Players are timed from the
- * moment their input is written until their line arrives, relay included. Without ###Seed
- * the game is game n of --seed S (n from --counter FILE, else 0), with the referee seed
- * kit_game_seed(S, n) >> 1, as `kutulu psyleague` plays it; with ###Seed N the seed is N,
- * the game `kutulu match --seed N` plays. */
+ * brutaltester's old mode (-o: the referee relays every line through "###Input K" blocks)
+ * cannot carry Code of Kutulu: it ends an input block at the first line starting "###", and
+ * the maze's rows of walls are such lines. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli.h"
 #include "kit/counter.h"
 #include "kit/tournament.h"
 
 static const char referee_help[] =
-    "usage: kutulu referee [--seed S] [--counter FILE] [--data DIR] [--first-limit MS] [--limit MS]\n"
-    "  The referee of cg-brutaltester's protocol (its old mode, -o): reads \"###Seed N\"\n"
-    "  (optional) and \"###Start 4\" on stdin, writes \"###Input K\" with player K's input,\n"
-    "  \"###Output K 1\" for its answer (read back on stdin) and \"###End ...\" with the\n"
-    "  players by place. Why a player was ended goes to stderr.\n"
-    "    java -jar cg-brutaltester.jar -o -r \"kutulu referee\" -p1 ./a -p2 ./b -p3 ./c -p4 ./d\n"
-    "  --seed S       without ###Seed: game n's referee seed is kit_game_seed(S, n) >> 1\n"
+    "usage: kutulu referee -p1 CMD -p2 CMD -p3 CMD -p4 CMD [-d seed=N] [-l FILE]\n"
+    "                      [--seed S] [--counter FILE] [--data DIR] [--first-limit MS]\n"
+    "                      [--limit MS] [--bot-stderr W]\n"
+    "  The referee as cg-brutaltester runs one (its default mode):\n"
+    "    java -jar cg-brutaltester.jar -r \"kutulu referee\" -p1 ./a -p2 ./b -p3 ./c -p4 ./d\n"
+    "  plays one game of the four programs (the CodinGame protocol, the referee's time\n"
+    "  limits) and prints their scores, one line each in player order, then \"seed=N\".\n"
+    "  -pK CMD        player K's program (run as cmd:CMD is)\n"
+    "  -d seed=N      the referee's seed (brutaltester's -s and -i send it)\n"
+    "  -l FILE        the game as a replay file (JSON Lines; kutulu replay --file checks it)\n"
+    "  --seed S       without -d: game n's referee seed is kit_game_seed(S, n) >> 1\n"
     "                 (default 1)\n"
-    "  --counter FILE without ###Seed: n is taken from this counter, shared by every game\n"
-    "                 (created at 0); without it n is 0\n"
-    "  --data DIR     the data folder holding maps/\n"
-    "  --first-limit MS, --limit MS  the players' time limits (default 1000 and 50)\n";
+    "  --counter FILE without -d: n is taken from this counter, shared by every game (created\n"
+    "                 at 0); without it n is 0\n"
+    "  --data DIR, --first-limit MS, --limit MS, --bot-stderr W  as for match (default\n"
+    "                 stderr: discard, since brutaltester counts any stderr as an error)\n"
+    "A player the referee ended scores -1 and its reason goes to stderr.\n";
 
-/* The stream brutaltester relays through: one per player, all on the referee's stdio. */
-typedef struct relay {
-    int player;
-    int closed; /* brutaltester closed our stdin: the game cannot go on */
-} relay;
+typedef struct referee_opts {
+    char *specs[KT_PLAYERS];
+    char spec_text[KT_PLAYERS][4096];
+    int64_t seed;
+    int have_seed;
+    uint64_t league_seed;
+    const char *counter, *data_dir, *stderr_arg;
+    int64_t first_ms, limit_ms;
+    kit_outputs out;
+} referee_opts;
 
-static void write_lines(const char *text) {
-    if (!text || !*text) return;
-    fputs(text, stdout);
-    if (text[strlen(text) - 1] != '\n') fputc('\n', stdout);
-}
-
-/* Reads one line of stdin into line (without the newline). A line of cap bytes or more is
- * read to its end and given as "", which the referee rejects: it is judged whole, never cut.
- * -1 at the end of input. */
-static int read_answer(char *line, size_t cap) {
-    if (!fgets(line, (int)cap, stdin)) return -1;
-    size_t n = strlen(line);
-    if (n > 0 && line[n - 1] == '\n') {
-        line[--n] = '\0';
-        if (n > 0 && line[n - 1] == '\r') line[--n] = '\0';
-        return 0;
-    }
-    if (n + 1 < cap) return 0; /* the last line, without a newline */
-    int c;
-    while ((c = getchar()) != EOF && c != '\n') {
-    }
-    line[0] = '\0';
+/* -d DATA: "seed=N" lines (brutaltester's game parameters). */
+static int parse_game_data(referee_opts *o, const char *v) {
+    long long seed;
+    char extra;
+    if (sscanf(v, "seed=%lld %c", &seed, &extra) != 1 || seed < 0)
+        return kcli_fail("referee: -d: expected seed=N, got '%.60s'", v);
+    o->seed = seed;
+    o->have_seed = 1;
     return 0;
 }
 
-/* A seat answered through brutaltester (kt_line_fn): its input under ###Input K, then
- * ###Output K 1, then its line from stdin. */
-static int relay_turn(void *ctx, const char *init_text, const char *turn_text, char *line,
-                      size_t cap, char *err, size_t errlen) {
-    relay *r = ctx;
-    printf("###Input %d\n", r->player);
-    write_lines(init_text);
-    write_lines(turn_text);
-    printf("###Output %d 1\n", r->player);
-    fflush(stdout);
-    if (read_answer(line, cap) != 0) {
-        r->closed = 1;
-        snprintf(err, errlen, "the input ended while waiting for player %d's line", r->player);
-        return KT_TURN_ERROR;
-    }
-    return KT_TURN_OK;
-}
-
-/* "###Seed N" (have_seed set) and "###Start P" from stdin; 0, or -1 with err. */
-static int read_start(int64_t *seed, int *have_seed, int *players, char *err, size_t errlen) {
-    char line[256];
-    while (fgets(line, sizeof line, stdin)) {
-        long long v;
-        int p;
-        char extra;
-        if (sscanf(line, "###Seed %lld %c", &v, &extra) == 1 && v >= 0) {
-            *seed = v;
-            *have_seed = 1;
-        } else if (sscanf(line, "###Start %d %c", &p, &extra) == 1) {
-            *players = p;
-            return 0;
-        } else {
-            line[strcspn(line, "\r\n")] = '\0';
-            snprintf(err, errlen, "expected ###Seed N or ###Start P, got '%.60s'", line);
-            return -1;
-        }
-    }
-    snprintf(err, errlen, "the input ended before ###Start");
-    return -1;
-}
-
-/* "###End" and the players' digits grouped by place. */
-static void print_end(const kt_match_result *res) {
-    printf("###End");
-    for (int r = 1; r <= KT_PLAYERS; r++) {
-        int any = 0;
-        for (int i = 0; i < KT_PLAYERS; i++)
-            if (res->rank[i] == r) {
-                printf("%s%d", any ? "" : " ", i);
-                any = 1;
-            }
-    }
-    printf("\n");
-    fflush(stdout);
-}
-
-int kutulu_cmd_referee(int argc, char **argv) {
-    uint64_t league_seed = 1;
-    int64_t first_ms = 1000, limit_ms = 50;
-    const char *data_dir = NULL, *counter = NULL;
+static int parse_referee(int argc, char **argv, referee_opts *o) {
     kit_opts seen = {0};
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
-        if (strcmp(a, "--help") == 0) return fputs(referee_help, stdout), 0;
         if (kit_opt_once("kutulu", &seen, a)) return KIT_EXIT_USAGE;
-        if (strcmp(a, "--seed") && strcmp(a, "--counter") && strcmp(a, "--data") &&
-            strcmp(a, "--first-limit") && strcmp(a, "--limit"))
+        int player = a[0] == '-' && a[1] == 'p' && a[2] >= '1' && a[2] <= '0' + KT_PLAYERS && !a[3]
+                         ? a[2] - '1'
+                         : -1;
+        if (player < 0 && strcmp(a, "-d") && strcmp(a, "-l") && strcmp(a, "--seed") &&
+            strcmp(a, "--counter") && strcmp(a, "--data") && strcmp(a, "--first-limit") &&
+            strcmp(a, "--limit") && strcmp(a, "--bot-stderr"))
             return kit_unknown_option("kutulu", "referee", a), KIT_EXIT_USAGE;
+        if ((player >= 0 && o->specs[player]) || (!strcmp(a, "-d") && o->have_seed) ||
+            (!strcmp(a, "-l") && o->out.replay_path))
+            return kcli_fail("option %s given twice", a);
         const char *v = kit_opt_value("kutulu", argc, argv, &i);
         if (!v) return KIT_EXIT_USAGE;
-        if (strcmp(a, "--seed") == 0) {
-            if (kit_parse_seed("kutulu", a, v, &league_seed)) return KIT_EXIT_USAGE;
+        int rc = 0;
+        if (player >= 0) {
+            if (!*v) return kcli_fail("referee: %s: an empty command", a);
+            if (snprintf(o->spec_text[player], sizeof o->spec_text[0], "cmd:%s", v) >=
+                (int)sizeof o->spec_text[0])
+                return kcli_fail("referee: %s: the command is too long", a);
+            o->specs[player] = o->spec_text[player];
+        } else if (strcmp(a, "-d") == 0) {
+            rc = parse_game_data(o, v);
+        } else if (strcmp(a, "-l") == 0) {
+            o->out.replay_path = v;
+        } else if (strcmp(a, "--seed") == 0) {
+            rc = kit_parse_seed("kutulu", a, v, &o->league_seed) ? KIT_EXIT_USAGE : 0;
         } else if (strcmp(a, "--counter") == 0) {
-            counter = v;
+            o->counter = v;
         } else if (strcmp(a, "--data") == 0) {
-            data_dir = v;
+            o->data_dir = v;
+        } else if (strcmp(a, "--bot-stderr") == 0) {
+            o->stderr_arg = v;
         } else {
-            int64_t *dst = a[2] == 'f' ? &first_ms : &limit_ms;
+            int64_t *dst = a[2] == 'f' ? &o->first_ms : &o->limit_ms;
             if (kcli_int64(a, v, dst)) return KIT_EXIT_USAGE;
             if (*dst < 1 || *dst > 600000)
                 return kcli_fail("invalid value for %s: '%.60s' (need an integer from 1 to 600000)",
                                  a, v);
         }
+        if (rc) return rc;
     }
-    static kt_mapset maps;
-    if (kcli_load_maps(data_dir, &maps)) return KIT_EXIT_USAGE;
+    for (int k = 0; k < KT_PLAYERS; k++)
+        if (!o->specs[k])
+            return kcli_fail("referee: Code of Kutulu seats %d players: -p%d is missing", KT_PLAYERS,
+                             k + 1);
+    return 0;
+}
+
+/* The game's referee seed: -d seed=N, else game n of --seed S. 0, or -1 (said why). */
+static int game_seed(referee_opts *o) {
+    if (o->have_seed) return 0;
     char err[300];
-    int64_t seed = 0;
-    int have_seed = 0, nplayers = 0;
-    if (read_start(&seed, &have_seed, &nplayers, err, sizeof err))
-        return kit_fail("kutulu", "referee: %s", err), 1;
-    if (nplayers != KT_PLAYERS)
-        return kit_fail("kutulu", "referee: Code of Kutulu seats %d players, ###Start gave %d",
-                        KT_PLAYERS, nplayers), 1;
-    if (!have_seed) {
-        long n = counter ? kit_counter_take(counter, 1, err, sizeof err) : 0;
-        if (n < 0) return kit_fail("kutulu", "referee: %s", err), 1;
-        seed = (int64_t)(kit_game_seed(league_seed, n) >> 1);
-    }
-    relay relays[KT_PLAYERS];
+    long n = o->counter ? kit_counter_take(o->counter, 1, err, sizeof err) : 0;
+    if (n < 0) return kit_fail("kutulu", "referee: %s", err);
+    o->seed = (int64_t)(kit_game_seed(o->league_seed, n) >> 1);
+    return 0;
+}
+
+static int play_refereed(referee_opts *o, const kt_mapset *maps, int bot_stderr) {
     kt_player *players[KT_PLAYERS] = {0};
+    char err[256];
     int rc = 0;
-    for (int i = 0; i < KT_PLAYERS && rc == 0; i++) {
-        char name[32];
-        snprintf(name, sizeof name, "player %d", i);
-        relays[i] = (relay){i, 0};
-        players[i] = kt_player_new_lines(name, relay_turn, &relays[i], err, sizeof err);
-        if (!players[i]) rc = kit_fail("kutulu", "referee: %s", err);
+    for (int k = 0; k < KT_PLAYERS && rc == 0; k++) {
+        players[k] = kt_player_new(o->specs[k], err, sizeof err);
+        if (!players[k]) rc = kit_fail("kutulu", "referee: -p%d: %s", k + 1, err);
+        else kt_player_stderr(players[k], bot_stderr);
     }
-    kt_match_config cfg = {seed, -1, 1, first_ms * 1000000LL, limit_ms * 1000000LL};
+    kt_match_config cfg = {o->seed, -1, 1, o->first_ms * 1000000LL, o->limit_ms * 1000000LL};
     kt_match_result res;
-    if (rc == 0 && kt_play_match(players, &maps, &cfg, NULL, NULL, &res, err, sizeof err))
-        rc = kit_fail("kutulu", "referee: %s", err);
+    if (rc == 0 && kit_outputs_open(&o->out, "kutulu")) rc = -1;
     if (rc == 0) {
-        for (int i = 0; i < KT_PLAYERS; i++)
-            if (res.ended[i] != KIT_END_NONE)
-                fprintf(stderr, "kutulu: referee: player %d ended (%s)\n", i,
-                        kit_end_name(res.ended[i]));
-        fprintf(stderr, "kutulu: referee: seed %lld, map %s, %d turns, scores %d %d %d %d\n",
-                (long long)seed, kt_league_map_name(res.map_index), res.turns, res.score[0],
-                res.score[1], res.score[2], res.score[3]);
-        print_end(&res);
+        kcli_watch watch = {0, kit_outputs_replay(&o->out), 0};
+        if ((watch.replay &&
+             kt_replay_write_header(watch.replay, maps, &cfg, players, err, sizeof err)) ||
+            kt_play_match(players, maps, &cfg, kcli_observe, &watch, &res, err, sizeof err)) {
+            kit_outputs_abort(&o->out);
+            rc = kit_fail("kutulu", "referee: %s", err);
+        } else {
+            if (watch.replay) kt_replay_write_result(watch.replay, &res);
+            rc = kit_outputs_close(&o->out, "kutulu") ? -1 : 0;
+        }
     }
-    for (int i = 0; i < KT_PLAYERS; i++) kt_player_free(players[i]);
-    return rc ? 1 : 0;
+    if (rc == 0) {
+        for (int k = 0; k < KT_PLAYERS; k++)
+            if (res.ended[k] != KIT_END_NONE)
+                fprintf(stderr, "kutulu: referee: player %d ended (%s)\n", k + 1,
+                        kit_end_name(res.ended[k]));
+        for (int k = 0; k < KT_PLAYERS; k++) printf("%d\n", res.score[k]);
+        printf("seed=%lld\n", (long long)o->seed);
+    }
+    for (int k = 0; k < KT_PLAYERS; k++) kt_player_free(players[k]);
+    return rc;
+}
+
+int kutulu_cmd_referee(int argc, char **argv) {
+    if (kit_help_asked(argc, argv, referee_help)) return 0;
+    referee_opts o;
+    memset(&o, 0, sizeof o);
+    o.league_seed = 1;
+    o.first_ms = 1000;
+    o.limit_ms = 50;
+    int rc = parse_referee(argc, argv, &o);
+    if (rc) return rc;
+    static kt_mapset maps;
+    if (kcli_load_maps(o.data_dir, &maps)) return KIT_EXIT_USAGE;
+    int bot_stderr;
+    if (kcli_bot_stderr(o.stderr_arg, -1, &bot_stderr)) return KIT_EXIT_USAGE;
+    rc = game_seed(&o) == 0 && play_refereed(&o, &maps, bot_stderr) == 0 ? 0 : 1;
+    if (bot_stderr > 2) close(bot_stderr);
+    return rc;
 }

@@ -18,8 +18,8 @@ static const kit_command commands[] = {
     {"psyleague", "[--seed S] [--counter FILE] [--games G] [--fill BOT] [--data DIR] BOT BOT [BOT [BOT]]",
      "psyleague's game command: play the bots given, print the results as JSON for psyleague",
      kutulu_cmd_psyleague},
-    {"referee", "[--seed S] [--counter FILE] [--data DIR] [--first-limit MS] [--limit MS]",
-     "the referee of cg-brutaltester's protocol (###Start, ###Input, ###Output, ###End)",
+    {"referee", "-p1 CMD -p2 CMD -p3 CMD -p4 CMD [-d seed=N] [-l FILE] [--seed S] [--counter FILE]",
+     "one game as cg-brutaltester's referee: the players' scores, one line each",
      kutulu_cmd_referee},
 };
 
