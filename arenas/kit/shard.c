@@ -349,13 +349,56 @@ static void merged_free(kit_merged *m) {
     free(m->fails);
 }
 
+/* What is wrong with file's header h, as one line on stderr (-1), or 0: it must be a shard
+ * file of prog written on this kind of machine, of the first file's tournament (first_file,
+ * NULL for the first file itself), with the games of its shard, a shard not yet given. */
+static int check_header(const char *prog, const char *file, const shard_header *h,
+                        const char *first_file, const shard_header *first, const char **owner) {
+    char abi[64];
+    abi_tag(abi, sizeof abi);
+    if (strcmp(h->arena, prog) != 0)
+        return kit_fail(prog, "merge: '%.200s' is a shard file of %.60s, not of %s", file,
+                        h->arena, prog);
+    if (strcmp(h->abi, abi) != 0)
+        return kit_fail(prog, "merge: '%.200s' was written on another kind of machine (%s; this one: %s)",
+                        file, h->abi, abi);
+    if (first_file && !same_tournament(first, h))
+        return kit_fail(prog, "merge: '%.200s' belongs to another tournament than '%.200s' "
+                              "(fingerprint %016" PRIx64 ", shards of %ld; there %016" PRIx64 ", shards of %ld)",
+                        file, first_file, h->fingerprint, h->n, first->fingerprint, first->n);
+    long want = kit_shard_games(h->games, h->k, h->n);
+    if (h->count != want)
+        return kit_fail(prog, "merge: '%.200s' holds %ld games, shard %ld/%ld has %ld", file,
+                        h->count, h->k, h->n, want);
+    if (first_file && owner[h->k - 1])
+        return kit_fail(prog, "merge: shard %ld/%ld is given twice ('%.200s' and '%.200s')", h->k,
+                        h->n, owner[h->k - 1], file);
+    return 0;
+}
+
+/* The first file's header makes the tournament: m takes its arguments (h->argv moves to m)
+ * and gets a place for every game; *owner a place per shard. 0, or -1 (said why). */
+static int take_tournament(const char *prog, const char *file, shard_header *h, kit_merged *m,
+                           const char ***owner) {
+    m->argc = h->argc;
+    m->argv = h->argv;
+    h->argv = NULL;
+    m->first_file = file;
+    m->fingerprint = h->fingerprint;
+    m->seed = h->seed;
+    m->games = h->games;
+    m->slot_size = h->slot_size;
+    m->slots = calloc((size_t)(h->games ? h->games : 1), h->slot_size);
+    m->fails = calloc((size_t)(h->games ? h->games : 1), 1);
+    *owner = calloc((size_t)h->n, sizeof **owner);
+    return !m->slots || !m->fails || !*owner ? kit_fail(prog, "merge: out of memory") : 0;
+}
+
 /* Reads files[0..n-1] into m: one tournament, of this arena and build, each shard once. */
 static int read_shard_files(const char *prog, char **files, int n, kit_merged *m) {
     shard_header first = {0};
     const char **owner = NULL; /* owner[k - 1]: the file holding shard k */
     int rc = 0;
-    char abi[64];
-    abi_tag(abi, sizeof abi);
     for (int i = 0; i < n && rc == 0; i++) {
         shard_header h;
         FILE *f = fopen(files[i], "rb");
@@ -363,43 +406,17 @@ static int read_shard_files(const char *prog, char **files, int n, kit_merged *m
             rc = kit_fail(prog, "merge: cannot read '%.200s': %s", files[i], strerror(errno));
             break;
         }
-        if (read_header(f, &h)) {
+        if (read_header(f, &h))
             rc = h.arena[0] && strcmp(h.arena, prog) != 0
                      ? kit_fail(prog, "merge: '%.200s' is a shard file of %.60s, not of %s",
                                 files[i], h.arena, prog)
                      : kit_fail(prog, "merge: '%.200s' is not a shard file (or is damaged)", files[i]);
-        } else if (strcmp(h.arena, prog) != 0) {
-            rc = kit_fail(prog, "merge: '%.200s' is a shard file of %.60s, not of %s", files[i],
-                          h.arena, prog);
-        } else if (strcmp(h.abi, abi) != 0) {
-            rc = kit_fail(prog, "merge: '%.200s' was written on another kind of machine (%s; this one: %s)",
-                          files[i], h.abi, abi);
-        } else if (i > 0 && !same_tournament(&first, &h)) {
-            rc = kit_fail(prog, "merge: '%.200s' belongs to another tournament than '%.200s' "
-                                "(fingerprint %016" PRIx64 ", shards of %ld; there %016" PRIx64 ", shards of %ld)",
-                          files[i], files[0], h.fingerprint, h.n, first.fingerprint, first.n);
-        } else if (h.count != kit_shard_games(h.games, h.k, h.n)) {
-            rc = kit_fail(prog, "merge: '%.200s' holds %ld games, shard %ld/%ld has %ld", files[i],
-                          h.count, h.k, h.n, kit_shard_games(h.games, h.k, h.n));
-        } else if (i > 0 && owner[h.k - 1]) {
-            rc = kit_fail(prog, "merge: shard %ld/%ld is given twice ('%.200s' and '%.200s')", h.k,
-                          h.n, owner[h.k - 1], files[i]);
-        }
-        if (rc == 0 && i == 0) { /* the tournament's place for every game */
+        else
+            rc = check_header(prog, files[i], &h, i > 0 ? files[0] : NULL, &first, owner);
+        if (rc == 0 && i == 0) {
             first = h;
-            h.argv = NULL; /* first owns it now */
-            m->argc = first.argc;
-            m->argv = first.argv;
             first.argv = NULL;
-            m->first_file = files[0];
-            m->fingerprint = first.fingerprint;
-            m->seed = first.seed;
-            m->games = first.games;
-            m->slot_size = first.slot_size;
-            m->slots = calloc((size_t)(first.games ? first.games : 1), first.slot_size);
-            m->fails = calloc((size_t)(first.games ? first.games : 1), 1);
-            owner = calloc((size_t)first.n, sizeof *owner);
-            if (!m->slots || !m->fails || !owner) rc = kit_fail(prog, "merge: out of memory");
+            rc = take_tournament(prog, files[0], &h, m, &owner);
         }
         if (rc == 0 && read_slots(f, &h, m))
             rc = kit_fail(prog, "merge: '%.200s' is cut short or damaged (its checksum does not match)",
