@@ -109,7 +109,9 @@ def arenas_extension():
         srcs += sorted(rel(p) for p in glob.glob(os.path.join(pm, "*.c"))
                        if os.path.basename(p) not in program and not os.path.basename(p).startswith("cmd_"))
         srcs += sorted(rel(p) for p in glob.glob(os.path.join(pm, "bots", "*.c")))
-        srcs += sorted(rel(p) for p in glob.glob(os.path.join(arenas, "kit", "*.c")))
+        # the kit but its MPI programs' part (shard_mpi.c needs mpi.h)
+        srcs += sorted(rel(p) for p in glob.glob(os.path.join(arenas, "kit", "*.c"))
+                       if os.path.basename(p) != "shard_mpi.c")
         srcs.append(viewer_assets(os.path.join(HERE, "build", "arenas_generated")))
         if static_lib:
             objects += list(extra_objects)

@@ -11,7 +11,9 @@
 #                           python3-selenium (the replay viewer's browser test), and for
 #                           the Python package's test Debian's
 #                           python3-dev, python3-numpy, python3-pytest, python3-setuptools,
-#                           python3-pip and python3-venv: what ./test.sh uses; the default
+#                           python3-pip and python3-venv, and Open MPI (openmpi-bin,
+#                           libopenmpi-dev: the arenas' MPI programs and their tests): what
+#                           ./test.sh uses; the default
 #
 # gcc, make and git are assumed present. Missing packages are installed with apt-get (after
 # one apt-get update), through sudo when not root. When that is impossible the script says
@@ -60,6 +62,8 @@ if [ "$profile" = test ]; then
   need_command chromium chromium
   need_command chromedriver chromium-driver
   need_package python3-selenium
+  need_command mpirun openmpi-bin
+  need_package libopenmpi-dev
   if command -v clang >/dev/null 2>&1 && ! clang_has_sanitizers; then
     missing+=(libclang-rt-dev)
   fi

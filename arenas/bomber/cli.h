@@ -39,5 +39,9 @@ int cmd_sprt(int argc, char **argv);
 
 /* One game of a league or an SPRT (seated.c; ctx: the entrants' bots, const bomber_bot **). */
 int bomber_play_seated(void *ctx, const kit_seating *s, int *rank, char *why, size_t cap);
+int cmd_merge(int argc, char **argv);
+/* The tournament command, or with merged slots (kit/shard.h) the table of merged shard files. */
+struct kit_merged;
+int cmd_tournament_from(int argc, char **argv, const struct kit_merged *merged);
 
 #endif

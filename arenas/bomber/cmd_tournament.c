@@ -10,6 +10,7 @@
 #include "cli.h"
 #include "dmap.h"
 #include "kit/stats.h"
+#include "kit/shard.h"
 #include "kit/tournament.h"
 
 enum { MAX_BOTS = 8 };
@@ -44,7 +45,7 @@ static int play_one(void *vctx, long index, uint64_t game_seed, void *slot) {
     return out->rc != 0;
 }
 
-int cmd_tournament(int argc, char **argv) {
+int cmd_tournament_from(int argc, char **argv, const kit_merged *merged) {
     const char *prog = BOMBER_PROG, *v;
     kit_opts seen = {.n = 0};
     tour_ctx c;
@@ -55,6 +56,8 @@ int cmd_tournament(int argc, char **argv) {
     char *botlist = NULL;
     kit_outside_opts oo = {BOMBER_FIRST_LIMIT_MS, BOMBER_LIMIT_MS, NULL, KIT_STDERR_DISCARD};
     int took;
+    kit_shard shard;
+    kit_shard_init(&shard, prog, argc, argv, merged);
     for (int i = 1; i < argc; i++) {
         const char *o = argv[i];
         if (!strcmp(o, "--help")) {
@@ -66,11 +69,16 @@ int cmd_tournament(int argc, char **argv) {
                  "  --jobs J  threads (0, the default: every online core)\n"
                  "A bot may be cmd:PROGRAM ARGS, an outside program (README, \"Outside programs\"):\n"
                  "  --first-limit MS, --limit MS  its time limits (default 1000 and 100)\n"
-                 "  --bot-stderr W  its stderr: discard (the default), inherit, or a FILE");
+                 "  --bot-stderr W  its stderr: discard (the default), inherit, or a FILE\n"
+                 "  --shard K/N --out FILE  play only the games i with i % N == K-1 (i counts the\n"
+                 "                 games of every pairing) and write their results to FILE;\n"
+                 "                 `bomber merge` prints the table of shards 1..N");
             return 0;
         }
         if (kit_opt_once(prog, &seen, o)) return KIT_EXIT_USAGE;
-        if (!strcmp(o, "--bots")) {
+        if ((took = kit_shard_option(&shard, argc, argv, &i)) != 0) {
+            if (took < 0) return KIT_EXIT_USAGE;
+        } else if (!strcmp(o, "--bots")) {
             if (!(botlist = kit_opt_value(prog, argc, argv, &i))) return KIT_EXIT_USAGE;
         } else if (!strcmp(o, "--games")) {
             if (!(v = kit_opt_value(prog, argc, argv, &i)) ||
@@ -91,6 +99,7 @@ int cmd_tournament(int argc, char **argv) {
     }
     if (!botlist) return kit_fail(prog, "tournament: --bots A,B,... is required"), KIT_EXIT_USAGE;
     if (games < 0) return kit_fail(prog, "tournament: --games N is required"), KIT_EXIT_USAGE;
+    if (kit_shard_check(&shard)) return KIT_EXIT_USAGE;
     if (bomber_cli_bots("--bots", botlist, 2, MAX_BOTS, &oo, c.bots, &nbots)) return KIT_EXIT_USAGE;
     if (kit_outside_opts_open(prog, &oo, KIT_STDERR_DISCARD)) {
         bomber_cli_free_bots(c.bots, nbots);
@@ -108,13 +117,12 @@ int cmd_tournament(int argc, char **argv) {
     }
     kit_tournament t = {total, jobs, c.seed, sizeof *res, play_one, &c, "games", -1};
     long failed = 0;
-    int started = kit_tournament_run(&t, res, &failed);
+    int where = kit_tournament_play(&t, &shard, res, &failed);
     kit_outside_opts_close(&oo);
-    if (started) {
+    if (where != KIT_SHARD_TABLE) { /* failed, or the table is printed elsewhere */
         free(res);
         bomber_cli_free_bots(c.bots, nbots);
-        kit_fail(prog, "tournament: cannot start the worker threads");
-        return 1;
+        return where < 0 ? 1 : failed ? 1 : 0;
     }
     printf("# bomber tournament: %ld games per pairing, seed %llu (seats alternate; game k "
            "uses map k/2)\n\n", games, (unsigned long long)c.seed);
@@ -175,3 +183,5 @@ int cmd_tournament(int argc, char **argv) {
     free(res);
     return failed ? 1 : 0;
 }
+
+int cmd_tournament(int argc, char **argv) { return cmd_tournament_from(argc, argv, NULL); }

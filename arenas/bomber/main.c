@@ -7,7 +7,7 @@ static const kit_command commands[] = {
     {"replay", "TRACE[.gz]... [--gambit LOG[.gz]]",
      "replay recorded games, comparing every line (--gambit: every Gambit decision too)",
      cmd_replay},
-    {"tournament", "--bots A,B,... --games N [--seed S] [--jobs J]",
+    {"tournament", "--bots A,B,... --games N [--seed S] [--jobs J] [--shard K/N --out FILE]",
      "N games per pairing, seats alternated; win rates with Wilson 95% intervals",
      cmd_tournament},
     {"tune", "--bot NAME --against A,... [--iterations K] [--games-per-side G] [--seed S] [--jobs J]",
@@ -17,6 +17,8 @@ static const kit_command commands[] = {
      "every pairing plays N games; TrueSkill, Plackett-Luce and Elo ratings", cmd_league},
     {"sprt", "--bots A,B [--elo0 E0] [--elo1 E1] [--alpha a] [--beta b] [--max-games N]",
      "paired games until the SPRT decides whether A is stronger than B", cmd_sprt},
+    {"merge", "FILE...", "the tournament table of shard files (tournament --shard K/N --out FILE)",
+     cmd_merge},
 };
 
 int main(int argc, char **argv) {

@@ -72,5 +72,11 @@ int kutulu_cmd_tournament(int argc, char **argv);
 int kutulu_cmd_tune(int argc, char **argv);
 int kutulu_cmd_league(int argc, char **argv);
 int kutulu_cmd_sprt(int argc, char **argv);
+int kutulu_cmd_merge(int argc, char **argv);
+int kutulu_cmd_psyleague(int argc, char **argv);
+int kutulu_cmd_referee(int argc, char **argv);
+/* The tournament command, or with merged slots (kit/shard.h) the table of merged shard files. */
+struct kit_merged;
+int kutulu_tournament_from(int argc, char **argv, const struct kit_merged *merged);
 
 #endif

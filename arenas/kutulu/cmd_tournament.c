@@ -11,12 +11,14 @@
 
 #include "cli.h"
 #include "kit/stats.h"
+#include "kit/shard.h"
 #include "kit/tournament.h"
 #include "kit/outside.h"
 
 static const char tournament_help[] =
     "usage: kutulu tournament --bots A,B,C,D --games N [--seed S] [--jobs J] [--data DIR]\n"
     "                         [--first-limit MS] [--limit MS] [--bot-stderr W]\n"
+    "                         [--shard K/N --out FILE]\n"
     "  --bots A,B,C,D the four entrants (built-in bots or cmd:PROGRAM ARGS; repeats allowed)\n"
     "  --games N      games to play (groups of 4 rotate the seats of one game; default 100)\n"
     "  --seed S       tournament seed (default 1): each game's referee seed derives from it\n"
@@ -28,6 +30,8 @@ static const char tournament_help[] =
     "                 referee's)\n"
     "  --bot-stderr W where cmd: programs' stderr goes: discard (the default), inherit (this\n"
     "                 program's stderr), or a FILE (appended to, never truncated)\n"
+    "  --shard K/N --out FILE  play only the games i with i % N == K-1 and write their\n"
+    "                 results to FILE; `kutulu merge` prints the table of shards 1..N\n"
     "Prints one row per entrant. A progress line goes to stderr when it is a terminal.\n";
 
 typedef struct game_slot {
@@ -90,7 +94,7 @@ static int play_one(void *vctx, long index, uint64_t game_seed, void *result) {
     return rc != 0;
 }
 
-int kutulu_cmd_tournament(int argc, char **argv) {
+int kutulu_tournament_from(int argc, char **argv, const kit_merged *merged) {
     long games = 100;
     uint64_t seed = 1;
     int jobs = 0;
@@ -100,10 +104,15 @@ int kutulu_cmd_tournament(int argc, char **argv) {
     const char *stderr_arg = NULL;
     int64_t first_ms = 1000, limit_ms = 50;
     tour_ctx ctx;
+    kit_shard shard;
+    kit_shard_init(&shard, "kutulu", argc, argv, merged);
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (strcmp(a, "--help") == 0) return fputs(tournament_help, stdout), 0;
         if (kit_opt_once("kutulu", &seen, a)) return KIT_EXIT_USAGE;
+        int took = kit_shard_option(&shard, argc, argv, &i);
+        if (took < 0) return KIT_EXIT_USAGE;
+        if (took) continue;
         if (strncmp(a, "--", 2) != 0)
             return kcli_fail("tournament: unexpected argument '%.60s'", a);
         if (strcmp(a, "--bots") && strcmp(a, "--games") && strcmp(a, "--seed") &&
@@ -136,14 +145,15 @@ int kutulu_cmd_tournament(int argc, char **argv) {
     }
     if (!bots_arg) return kcli_fail("tournament: --bots is required (see kutulu help tournament)");
     if (kcli_bots("--bots", bots_arg, ctx.specs)) return KIT_EXIT_USAGE;
+    if (kit_shard_check(&shard)) return KIT_EXIT_USAGE;
     char err[256];
-    for (int e = 0; e < KT_PLAYERS; e++) { /* check the programs before playing */
+    for (int e = 0; e < KT_PLAYERS && !merged; e++) { /* check the programs before playing */
         kt_player *p = kt_player_new(ctx.specs[e], err, sizeof err);
         if (!p) return kcli_fail("--bots: %s", err);
         kt_player_free(p);
     }
     static kt_mapset maps;
-    if (kcli_load_maps(data_dir, &maps)) return KIT_EXIT_USAGE;
+    if (!merged && kcli_load_maps(data_dir, &maps)) return KIT_EXIT_USAGE;
     if (kcli_bot_stderr(stderr_arg, -1, &ctx.bot_stderr)) return KIT_EXIT_USAGE; /* opened last */
     ctx.maps = &maps;
     ctx.seed = seed;
@@ -154,9 +164,11 @@ int kutulu_cmd_tournament(int argc, char **argv) {
     kit_tournament t = {games, jobs, seed, sizeof(game_slot), play_one, &ctx,
                         "games", -1};
     long failed = 0;
-    if (kit_tournament_run(&t, slots, &failed)) {
+    int where = kit_tournament_play(&t, &shard, slots, &failed);
+    if (where != KIT_SHARD_TABLE) { /* failed, or the table is printed elsewhere */
         free(slots);
-        return kcli_fail("tournament: could not start the games (threads or memory)");
+        if (ctx.bot_stderr > 2) close(ctx.bot_stderr);
+        return where < 0 ? 1 : failed ? 1 : 0;
     }
     kit_mean rank[KT_PLAYERS] = {{0}}, score[KT_PLAYERS] = {{0}}, turns = {0};
     long first[KT_PLAYERS] = {0}, timeouts[KT_PLAYERS] = {0}, decisions[KT_PLAYERS] = {0};
@@ -207,3 +219,5 @@ int kutulu_cmd_tournament(int argc, char **argv) {
     if (ctx.bot_stderr > 2) close(ctx.bot_stderr);
     return failed ? 1 : 0;
 }
+
+int kutulu_cmd_tournament(int argc, char **argv) { return kutulu_tournament_from(argc, argv, NULL); }

@@ -36,6 +36,10 @@ typedef struct pm_seated {
 int pm_seated_bots(const char *command, char *list, const char *config, int min, int max,
                    const kit_outside_opts *o, pm_seated *ctx, int *n);
 int pm_play_seated(void *ctx, const kit_seating *s, int *rank, char *why, size_t cap);
+int cmd_merge(int argc, char **argv);
+/* The tournament command, or with merged slots (kit/shard.h) the table of merged shard files. */
+struct kit_merged;
+int cmd_tournament_from(int argc, char **argv, const struct kit_merged *merged);
 
 /* --config ffa|1v1 or a config id of the playground's registry: 0, or -1 after one line on stderr. */
 int pm_cli_config(const char *arg, const pm_config **out);

@@ -9,6 +9,7 @@
 
 #include "cli.h"
 #include "kit/stats.h"
+#include "kit/shard.h"
 #include "kit/tournament.h"
 
 static const char tournament_help[] =
@@ -19,6 +20,8 @@ static const char tournament_help[] =
     "  every online core). A progress line is drawn on stderr when it is a terminal.\n"
     "  --config C: a config id of the playground's registry, ffa (the default) or 1v1;\n"
     "  --seed S: the tournament's seed (default 1), from which every game gets its own.\n"
+    "  --shard K/N --out FILE: play only the games i with i mod N = K-1 and write their\n"
+    "  results to FILE; `pommerman merge` prints the table of shards 1..N.\n"
     "  A bot may be cmd:PROGRAM ARGS, an outside program (README, \"Outside programs\"); then\n"
     "  a last table says why its players were ended. --first-limit MS, --limit MS: its time\n"
     "  limits (default 1000 and 100); --bot-stderr W: discard (the default), inherit, a FILE.\n";
@@ -53,7 +56,7 @@ typedef struct tally {
     kit_end_tally ended;
 } tally;
 
-int cmd_tournament(int argc, char **argv) {
+int cmd_tournament_from(int argc, char **argv, const kit_merged *merged) {
     const char *config_arg = "ffa";
     char *bots_arg = NULL;
     long games = -1;
@@ -62,6 +65,8 @@ int cmd_tournament(int argc, char **argv) {
     kit_opts seen = {{0}, 0};
     kit_outside_opts oo = {PM_FIRST_LIMIT_MS, PM_LIMIT_MS, NULL, KIT_STDERR_DISCARD};
     int took;
+    kit_shard shard;
+    kit_shard_init(&shard, PM_PROG, argc, argv, merged);
     for (int i = 1; i < argc; i++) {
         const char *opt = argv[i], *v;
         if (!strcmp(opt, "--help")) {
@@ -69,7 +74,9 @@ int cmd_tournament(int argc, char **argv) {
             return 0;
         }
         if (kit_opt_once(PM_PROG, &seen, opt)) return KIT_EXIT_USAGE;
-        if (!strcmp(opt, "--bots")) {
+        if ((took = kit_shard_option(&shard, argc, argv, &i)) != 0) {
+            if (took < 0) return KIT_EXIT_USAGE;
+        } else if (!strcmp(opt, "--bots")) {
             if (!(bots_arg = kit_opt_value(PM_PROG, argc, argv, &i))) return KIT_EXIT_USAGE;
         } else if (!strcmp(opt, "--config")) {
             if (!(v = kit_opt_value(PM_PROG, argc, argv, &i))) return KIT_EXIT_USAGE;
@@ -96,6 +103,7 @@ int cmd_tournament(int argc, char **argv) {
         kit_fail(PM_PROG, "tournament needs --bots and --games (see pommerman help tournament)");
         return KIT_EXIT_USAGE;
     }
+    if (kit_shard_check(&shard)) return KIT_EXIT_USAGE;
     t.n = t.cfg->num_agents;
     if (pm_cli_bots(bots_arg, config_arg, t.cfg, &oo, t.entrants)) return KIT_EXIT_USAGE;
     if (kit_outside_opts_open(PM_PROG, &oo, KIT_STDERR_DISCARD)) {
@@ -112,13 +120,12 @@ int cmd_tournament(int argc, char **argv) {
     }
     kit_tournament run = {games, jobs, seed, sizeof(slot), play_one, &t, "games", -1};
     long failed = 0;
-    int started = kit_tournament_run(&run, slots, &failed);
+    int where = kit_tournament_play(&run, &shard, slots, &failed);
     kit_outside_opts_close(&oo);
-    if (started != 0) {
+    if (where != KIT_SHARD_TABLE) { /* failed, or the table is printed elsewhere */
         pm_cli_free_bots(t.entrants, t.n);
         free(slots);
-        kit_fail(PM_PROG, "the tournament could not start (threads or memory)");
-        return 1;
+        return where < 0 ? 1 : failed ? 1 : 0;
     }
     tally tl[PM_MAX_AGENTS];
     int nt = 0, tally_of[PM_MAX_AGENTS];
@@ -181,3 +188,5 @@ int cmd_tournament(int argc, char **argv) {
     free(slots);
     return failed ? 1 : 0;
 }
+
+int cmd_tournament(int argc, char **argv) { return cmd_tournament_from(argc, argv, NULL); }

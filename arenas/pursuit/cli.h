@@ -82,6 +82,10 @@ void pcli_render_clock(void *ctx, int clock, char pm, char ym, int predator, int
 int cmd_match(int argc, char **argv);
 int cmd_replay(int argc, char **argv);
 int cmd_tournament(int argc, char **argv);
+int cmd_merge(int argc, char **argv);
+/* The tournament command, or with merged slots (kit/shard.h) the table of merged shard files. */
+struct kit_merged;
+int cmd_tournament_from(int argc, char **argv, const struct kit_merged *merged);
 int cmd_bench(int argc, char **argv);
 int cmd_tune(int argc, char **argv);
 int cmd_league(int argc, char **argv);

@@ -12,6 +12,7 @@
 
 #include "cli.h"
 #include "kit/stats.h"
+#include "kit/shard.h"
 #include "kit/tournament.h"
 
 #define MAX_DATA_WORLDS 16
@@ -38,7 +39,10 @@ static const char tournament_help[] =
     "  A progress line is drawn on stderr when it is a terminal.\n"
     "  A bot may be cmd:PROGRAM ARGS, an outside program (README, \"Outside programs\"); then a\n"
     "  last table says why its players were ended. --first-limit MS, --limit MS: its time\n"
-    "  limits (default 1000 and 1000); --bot-stderr W: discard (the default), inherit, a FILE.\n";
+    "  limits (default 1000 and 1000); --bot-stderr W: discard (the default), inherit, a FILE.\n"
+    "  --shard K/N --out FILE  play only the worlds i with i % N == K-1 (random worlds first,\n"
+    "                then the data worlds' games) and write their results to FILE; `pursuit\n"
+    "                merge` prints the tables of shards 1..N.\n";
 
 typedef struct pairing {
     const pursuit_bot *predator, *prey;
@@ -79,6 +83,8 @@ typedef struct tournament {
     char *data_names[MAX_DATA_WORLDS];
     pursuit_world data_worlds[MAX_DATA_WORLDS];
     size_t ndata;
+    kit_shard shard;  /* --shard K/N --out FILE, or the slots of merged shard files */
+    int elsewhere;    /* the tables are printed elsewhere (a shard file was written) */
 } tournament;
 
 static int parse_tournament(int argc, char **argv, tournament *t) {
@@ -88,7 +94,10 @@ static int parse_tournament(int argc, char **argv, tournament *t) {
         const char *opt = argv[i];
         char *v;
         if (pcli_once(&seen, opt)) return PCLI_USAGE;
-        int c = pcli_common_option(argc, argv, &i, &t->common);
+        int c = kit_shard_option(&t->shard, argc, argv, &i);
+        if (c < 0) return PCLI_USAGE;
+        if (c > 0) continue;
+        c = pcli_common_option(argc, argv, &i, &t->common);
         if (c < 0) return PCLI_USAGE;
         if (c > 0) continue;
         if ((c = kit_outside_option(PCLI_PROG, argc, argv, &i, &t->outside)) != 0) {
@@ -127,6 +136,7 @@ static int parse_tournament(int argc, char **argv, tournament *t) {
     if (!have_pred) return pcli_fail("tournament: --predators is required");
     if (!have_prey) return pcli_fail("tournament: --preys is required");
     if (!have_worlds) return pcli_fail("tournament: --games is required");
+    if (kit_shard_check(&t->shard)) return PCLI_USAGE;
     int rc = pcli_bot_list("--predators", t->predators_arg, PURSUIT_PREDATOR, &t->outside,
                            t->predators, &t->npred);
     if (!rc)
@@ -372,8 +382,10 @@ static int play_all_worlds(tournament *t) {
     run_ctx ctx = {t, seeds};
     kit_tournament kt = {n, t->jobs, t->common.seed, slot_size, play_world, &ctx, "worlds", -1};
     long failed = 0;
-    int rc = kit_tournament_run(&kt, slots, &failed) != 0 ? PCLI_USAGE : 0;
-    if (rc) pcli_fail("tournament: cannot start the worker threads");
+    int where = kit_tournament_play(&kt, &t->shard, slots, &failed);
+    int rc = where < 0 ? 1 : where == KIT_SHARD_ELSEWHERE && failed ? 1 : 0;
+    t->elsewhere = where == KIT_SHARD_ELSEWHERE;
+    if (where != KIT_SHARD_TABLE) n = 0; /* nothing to tally here */
     for (long i = 0; i < n && !rc; i++) {
         const world_slot *slot = (const world_slot *)(slots + (size_t)i * slot_size);
         if (slot->rc == DMAP_ERR_ARG || slot->rc == DMAP_ERR_LIMIT || slot->rc == DMAP_ERR_SIZE)
@@ -565,7 +577,7 @@ static int run_tournament(tournament *t) {
             t->pairs[p * t->nprey + q].prey = t->preys[q];
         }
     int rc = play_all_worlds(t);
-    if (rc) return rc;
+    if (rc || t->elsewhere) return rc;
     print_survival(t);
     if (t->ndata && t->data_games > 0) {
         print_data_table(t, 0);
@@ -579,10 +591,11 @@ static int run_tournament(tournament *t) {
     return 0;
 }
 
-int cmd_tournament(int argc, char **argv) {
+int cmd_tournament_from(int argc, char **argv, const kit_merged *merged) {
     if (kit_help_asked(argc, argv, tournament_help)) return 0;
     tournament *t = calloc(1, sizeof *t);
     if (!t) return pcli_fail("tournament: out of memory");
+    kit_shard_init(&t->shard, PCLI_PROG, argc, argv, merged);
     pcli_common_defaults(&t->common);
     t->data_games = DEFAULT_DATA_GAMES;
     t->outside = (kit_outside_opts){PCLI_FIRST_LIMIT_MS, PCLI_LIMIT_MS, NULL, KIT_STDERR_DISCARD};
@@ -599,3 +612,5 @@ int cmd_tournament(int argc, char **argv) {
     free(t);
     return rc;
 }
+
+int cmd_tournament(int argc, char **argv) { return cmd_tournament_from(argc, argv, NULL); }

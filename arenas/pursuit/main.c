@@ -11,9 +11,11 @@ static const kit_command commands[] = {
      cmd_replay},
     {"tournament",
      "--predators A,B --preys C,D --games N [--size WxH] [--walls P] [--clocks N] [--seed S] "
-     "[--data-games M] [--data DIR] [--jobs J] [--breakdown]",
+     "[--data-games M] [--data DIR] [--jobs J] [--breakdown] [--shard K/N --out FILE]",
      "every predator against every prey on random worlds and the data folder's worlds",
      cmd_tournament},
+    {"merge", "FILE...", "the tournament table of shard files (tournament --shard K/N --out FILE)",
+     cmd_merge},
     {"bench", "[--games N] [--bots PREDATOR,PREY] [--worlds N] [--size WxH] [--walls P] "
               "[--clocks N] [--seed S]",
      "time games and a tournament of all pairings", cmd_bench},

@@ -38,6 +38,18 @@ expect2 "text that is no trace" replay --data "$data" "$out/keep.txt"
 expect2 "text that is no replay" replay --data "$data" --file "$out/keep.txt"
 expect2 "zero games" tournament --bots wait,wait,wait,wait --games 0 --data "$data"
 expect2 "negative jobs" tournament --bots wait,wait,wait,wait --jobs -1 --data "$data"
+expect2 "psyleague: one bot" psyleague postmortem --data "$data"
+expect2 "psyleague: five bots" psyleague wait wait wait wait wait --data "$data"
+expect2 "psyleague: unknown bot" psyleague wait nobot --data "$data"
+expect2 "psyleague: zero games" psyleague wait wait --games 0 --data "$data"
+expect2 "psyleague: unknown option" psyleague wait wait --frob 1 --data "$data"
+expect2 "psyleague: unknown fill" psyleague wait wait --fill nobot --data "$data"
+expect2 "referee: three players" referee -p1 true -p2 true -p3 true --data "$data"
+expect2 "referee: bad -d" referee -p1 true -p2 true -p3 true -p4 true -d seed=x --data "$data"
+expect2 "referee: -p1 twice" referee -p1 true -p1 true -p2 true -p3 true -p4 true --data "$data"
+expect2 "referee: unknown option" referee -p5 true --data "$data"
+expect2 "merge: no files" merge
+expect2 "merge: an option" merge --frob
 expect2 "option without value" tournament --bots
 # The same words as the dmap tool and the other arenas for the same mistake.
 expect_said() { # expect_said DESCRIPTION WORDS ARGS...: exit 2, one line containing WORDS

@@ -1,0 +1,8 @@
+/* cmd_merge.c — `kutulu merge FILE...`: the tournament table of shard files (tournament
+ * --shard K/N --out FILE), the same as the one-process run's (kit/shard.h). */
+#include "cli.h"
+#include "kit/shard.h"
+
+int kutulu_cmd_merge(int argc, char **argv) {
+    return kit_merge_command("kutulu", argc, argv, kutulu_tournament_from);
+}
