@@ -90,3 +90,24 @@ for (const kind of ['digger', 'cellular']) {
     assert.ok(r.path.length > 5);
   });
 }
+
+// The first ```js block of a README, importing this package and its module, run in Node.
+async function runReadmeExample(readmeUrl, epilogue = '') {
+  const { readFile } = await import('node:fs/promises');
+  const { execFileSync } = await import('node:child_process');
+  const readme = await readFile(readmeUrl, 'utf8');
+  const code = readme.match(/```js\n([\s\S]*?)```/)[1]
+    .replace("from 'dmap-wasm'", `from '${new URL('../index.js', import.meta.url).href}'`)
+    .replace('await load()', `await load(${JSON.stringify(process.env.DMAP_WASM ?? null)} ?? undefined)`);
+  return { readme, out: execFileSync(process.execPath, ['--input-type=module', '-e', code + epilogue], { encoding: 'utf8' }) };
+}
+
+test('the READMEs\' examples run and give what their comments say', async () => {
+  const pkg = await runReadmeExample(new URL('../README.md', import.meta.url));
+  assert.match(pkg.out, /^8 \{ dir: 4, cell: 36 \} \{ dir: 2, cell: 38 \}/);
+  assert.match(pkg.readme, /\{ dir: Dir\.LEFT, cell: 36 \}/);
+  const main = await runReadmeExample(new URL('../../README.md', import.meta.url),
+    '\nconsole.log(JSON.stringify(step), towards.values instanceof Float64Array);');
+  assert.equal(main.out, `${JSON.stringify({ dir: Dir.RIGHT, cell: 25 })} true\n`);
+  assert.match(main.readme, /\{ dir: Dir\.RIGHT, \.\.\. \}: away/);
+});
