@@ -15,7 +15,8 @@ const CHROMIUM = process.env.DMAP_CHROMIUM ?? '/usr/bin/chromium';
 const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
   '--disable-component-update', '--no-first-run'];
 
-test('headless Chromium loads dmap.wasm and computes the maps of a maze', async () => {
+// Run body(page, url) with a fresh page of headless Chromium on serve.js's server.
+async function withPage(body) {
   await access(CHROMIUM).catch(() => {
     throw new Error(`Chromium not found at ${CHROMIUM} (scripts/deps.sh test installs it)`);
   });
@@ -25,11 +26,20 @@ test('headless Chromium loads dmap.wasm and computes the maps of a maze', async 
     const page = await browser.newPage();
     const errors = [];
     page.on('pageerror', (e) => errors.push(String(e)));
+    await body(page, url);
+    assert.deepEqual(errors, [], 'no errors on the page');
+  } finally {
+    await browser.close();
+    server.close();
+  }
+}
+
+test('headless Chromium loads dmap.wasm and computes the maps of a maze', async () => {
+  await withPage(async (page, url) => {
     await page.goto(`${url}/test/browser.html`);
     await page.waitForFunction(() => window.dmapResult || window.dmapError, null, { timeout: 20000 });
     const error = await page.evaluate(() => window.dmapError ?? null);
     assert.equal(error, null);
-    assert.deepEqual(errors, []);
     const r = await page.evaluate(() => window.dmapResult);
     assert.equal(r.version, '0.2.0');
     assert.equal(r.sharedMemory, true, 'values is a view of the module memory');
@@ -49,8 +59,31 @@ test('headless Chromium loads dmap.wasm and computes the maps of a maze', async 
     assert.ok(r.flee.some((v, i) => !r.walls[i] && Number.isFinite(v) && v < 0), 'a finite flee map');
     assert.equal(r.path.length, want[r.w + 1] + 1);
     assert.equal(r.path[r.path.length - 1], r.goal);
-  } finally {
-    await browser.close();
-    server.close();
-  }
+  });
+});
+
+test('the example pages run in Chromium: the roguelike plays, rot.js digs', async () => {
+  await withPage(async (page, url) => {
+    await page.goto(`${url}/examples/roguelike.html`);
+    await page.waitForFunction(() => /^Turn 0\./.test(document.getElementById('msg').textContent), null, { timeout: 20000 });
+    for (let k = 0; k < 3; k++) await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('m'); // the map overlay
+    assert.match(await page.textContent('#msg'), /^Turn 3\./);
+    // the canvas shows the map: more than the walls' grey and the floor's black
+    const colours = await page.evaluate(() => {
+      const c = document.getElementById('view');
+      const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+      const seen = new Set();
+      for (let i = 0; i < d.length; i += 4 * 97) seen.add(`${d[i]},${d[i + 1]},${d[i + 2]}`);
+      return seen.size;
+    });
+    assert.ok(colours > 5, `${colours} colours on the canvas`);
+
+    await page.goto(`${url}/examples/rot-interop.html`);
+    await page.waitForFunction(() => /steps down to a treasure/.test(document.getElementById('out').textContent), null, { timeout: 20000 });
+    await page.click('#cellular');
+    const text = await page.textContent('#out');
+    assert.match(text, /^cellular, \d+ steps down to a treasure$/m);
+    assert.ok(text.includes('*') && text.includes('o') && text.includes('#'));
+  });
 });
