@@ -220,6 +220,7 @@ export class Dmap {
   }
   _writeMoves(moves) {
     const m = movesFields(moves);
+    checkInt('moves', m.connectivity ?? 4, 'connectivity', ErrorCode.ARG);
     const dv = new DataView(this._memory.buffer);
     dv.setInt32(this._moves, m.connectivity ?? 4, true);
     dv.setFloat64(this._moves + 8, m.cardinal ?? 1, true);
@@ -229,8 +230,12 @@ export class Dmap {
   }
 }
 
-function checkInt(fn, v, what) {
+// Integers cross into WebAssembly as int32 (ToInt32 would wrap 2**32 + 5 to 5 and truncate
+// 1.5 to 1): a non-integer is DMAP_ERR_ARG, an integer outside int32 `outside` (the code the
+// library gives for a too large value of that kind: DMAP_ERR_RANGE for cells, SIZE for sizes).
+function checkInt(fn, v, what, outside = ErrorCode.RANGE) {
   if (!Number.isInteger(v)) throw new DmapError(fn, ErrorCode.ARG, `${what} must be an integer, got ${String(v)}`);
+  if (v < -0x80000000 || v > 0x7fffffff) throw new DmapError(fn, outside);
 }
 
 /** A W x H grid in the module's memory: walls, optional costs, a default move rule. */
@@ -238,8 +243,8 @@ export class Grid {
   constructor(dmap, w, h, moves, gptr) {
     this._d = dmap;
     if (gptr === undefined) {
-      checkInt('dmap_grid_init', w, 'width');
-      checkInt('dmap_grid_init', h, 'height');
+      checkInt('dmap_grid_init', w, 'width', ErrorCode.SIZE);
+      checkInt('dmap_grid_init', h, 'height', ErrorCode.SIZE);
       gptr = dmap._alloc(16);
       const rc = dmap._x.dmap_grid_init(gptr, w, h);
       if (rc !== 0) {
@@ -288,6 +293,8 @@ export class Grid {
   /** The cell one step from `cell` in direction dir, or -1 (outside, a wall, a forbidden step). */
   step(cell, dir, options = {}) {
     this._live();
+    checkInt('dmap_step', cell, 'cell');
+    checkInt('dmap_step', dir, 'direction', ErrorCode.ARG);
     return this._d._x.dmap_step(this._g, this._d._writeMoves(options.moves ?? this.moves), cell, dir);
   }
   /** True when (x, y) is inside and not a wall. */
@@ -372,6 +379,7 @@ export class Grid {
    * included) whose value is the lowest. options.blocked: w*h bytes, nonzero = never entered. */
   downhillOptions(map, cell, options = {}) {
     this._own(map, 'dmap_downhill_options');
+    checkInt('dmap_downhill_options', cell, 'cell');
     const d = this._d;
     return this._withBlocked(options.blocked, 'dmap_downhill_options', (bp) => {
       d._check('dmap_downhill_options', d._x.dmap_downhill_options(this._g,
@@ -398,6 +406,7 @@ export class Grid {
    * (an Int32Array copy). Ties as in nextStep. */
   downhillPath(map, from, options = {}) {
     this._own(map, 'dmap_downhill_path');
+    checkInt('dmap_downhill_path', from, 'cell');
     const d = this._d;
     const cap = this.size + 1;
     const pp = d._alloc(4 * cap);
@@ -417,6 +426,8 @@ export class Grid {
   /** True when `to` can be reached from `from` (steps, not weights). */
   canMoveTo(from, to, options = {}) {
     this._live();
+    checkInt('dmap_can_move_to', from, 'cell');
+    checkInt('dmap_can_move_to', to, 'cell');
     const d = this._d;
     d._check('dmap_can_move_to', d._x.dmap_can_move_to(this._g,
       d._writeMoves(options.moves ?? this.moves), from, to, d._out, d._ws));
@@ -426,6 +437,7 @@ export class Grid {
   /** The cells reachable from `from`: { reached: Uint8Array (1 = reachable, a copy), count }. */
   reachable(from, options = {}) {
     this._live();
+    checkInt('dmap_reachable', from, 'cell');
     const d = this._d;
     const rp = d._alloc(this.size);
     try {
@@ -447,7 +459,8 @@ export class Grid {
     const dp = d._alloc(4 * this.size);
     const pp = options.parents ? d._alloc(4 * this.size) : 0;
     try {
-      sources.forEach((s, k) => checkInt('dmap_bfs', s, 'source'));
+      checkInt('dmap_bfs', options.maxDepth ?? -1, 'maxDepth', ErrorCode.ARG);
+      sources.forEach((s) => checkInt('dmap_bfs', s, 'source'));
       d._i32().set(sources, sp >> 2);
       d._check('dmap_bfs', d._x.dmap_bfs(this._g, d._writeMoves(options.moves ?? this.moves), sp,
         sources.length, options.maxDepth ?? -1, dp, pp, d._ws));
