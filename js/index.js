@@ -121,6 +121,8 @@ export class Dmap {
     this._moves = this._alloc(32);
     this._out = this._alloc(16);
     this._diag = this._alloc(164);
+    this._goals = this._alloc(16 * 8);
+    this._goalsCap = 8;
     const ws = this._alloc(4);
     this._check('dmap_workspace_new', this._x.dmap_workspace_new(ws));
     this._ws = this._i32()[ws >> 2];
@@ -185,7 +187,7 @@ export class Dmap {
   free() {
     if (!this._ws) return;
     this._x.dmap_workspace_free(this._ws);
-    for (const p of [this._moves, this._out, this._diag]) this._x.free(p);
+    for (const p of [this._moves, this._out, this._diag, this._goals]) this._x.free(p);
     this._ws = 0;
   }
 
@@ -200,15 +202,36 @@ export class Dmap {
       held.forEach((p) => this._x.free(p));
     }
   }
+  // A goal array of n dmap_goal (16 bytes each) kept across calls, grown when too small.
+  _scratchGoals(n) {
+    if (n > this._goalsCap) {
+      if (this._goals) this._x.free(this._goals);
+      this._goals = 0;
+      this._goals = this._alloc(16 * n);
+      this._goalsCap = n;
+    }
+    return this._goals;
+  }
   _alloc(bytes) {
     const p = this._x.malloc(Math.max(1, bytes));
     if (!p) throw new DmapError('malloc', ErrorCode.NOMEM);
     return p;
   }
-  _u8() { return new Uint8Array(this._memory.buffer); }
-  _i32() { return new Int32Array(this._memory.buffer); }
-  _u32() { return new Uint32Array(this._memory.buffer); }
-  _f64() { return new Float64Array(this._memory.buffer); }
+  // Views of the whole memory, made again only after it grew.
+  _views() {
+    const buf = this._memory.buffer;
+    if (this._viewsOf !== buf) {
+      this._viewsOf = buf;
+      this._vu8 = new Uint8Array(buf);
+      this._vi32 = new Int32Array(buf);
+      this._vu32 = new Uint32Array(buf);
+      this._vf64 = new Float64Array(buf);
+    }
+  }
+  _u8() { this._views(); return this._vu8; }
+  _i32() { this._views(); return this._vi32; }
+  _u32() { this._views(); return this._vu32; }
+  _f64() { this._views(); return this._vf64; }
   _check(fn, rc) {
     if (rc !== 0) throw new DmapError(fn, rc);
   }
@@ -221,12 +244,12 @@ export class Dmap {
   _writeMoves(moves) {
     const m = movesFields(moves);
     checkInt('moves', m.connectivity ?? 4, 'connectivity', ErrorCode.ARG);
-    const dv = new DataView(this._memory.buffer);
-    dv.setInt32(this._moves, m.connectivity ?? 4, true);
-    dv.setFloat64(this._moves + 8, m.cardinal ?? 1, true);
-    dv.setFloat64(this._moves + 16, m.diagonal ?? 1, true);
-    dv.setInt32(this._moves + 24, m.corners === 'strict' || m.corners === 1 ? 1 : 0, true);
-    return this._moves;
+    const i32 = this._i32(), f64 = this._f64(), p = this._moves; // dmap_moves: 32 bytes, 8-aligned
+    i32[p >> 2] = m.connectivity ?? 4;
+    f64[(p >> 3) + 1] = m.cardinal ?? 1;
+    f64[(p >> 3) + 2] = m.diagonal ?? 1;
+    i32[(p >> 2) + 6] = m.corners === 'strict' || m.corners === 1 ? 1 : 0;
+    return p;
   }
 }
 
@@ -327,28 +350,32 @@ export class Grid {
     this._live();
     const d = this._d;
     const n = goals.length;
-    const gp = d._alloc(16 * n);
-    try {
-      const dv = new DataView(d._memory.buffer);
-      goals.forEach((goal, k) => {
-        const [x, y, value] = Array.isArray(goal) ? goal : [goal.x, goal.y, goal.value];
+    const out = this._output(options.into);
+    const gp = d._scratchGoals(n); // after _output: making a map may grow the memory
+    const i32 = d._i32(), f64 = d._f64();
+    for (let k = 0; k < n; k++) {
+      const goal = goals[k];
+      const tuple = Array.isArray(goal);
+      const x = tuple ? goal[0] : goal.x, y = tuple ? goal[1] : goal.y;
+      const value = tuple ? goal[2] : goal.value;
+      try {
         checkInt('dmap_field', x, 'goal x');
         checkInt('dmap_field', y, 'goal y');
-        dv.setInt32(gp + 16 * k, x, true);
-        dv.setInt32(gp + 16 * k + 4, y, true);
-        dv.setFloat64(gp + 16 * k + 8, value ?? 0, true);
-      });
-      const out = this._output(options.into);
-      const rc = d._x.dmap_field(this._g, d._writeMoves(options.moves ?? this.moves), gp, n,
-        options.ceiling ?? NO_CEILING, out._p, d._ws);
-      if (rc !== 0) {
+      } catch (e) {
         if (!options.into) out.free();
-        throw new DmapError('dmap_field', rc);
+        throw e;
       }
-      return out;
-    } finally {
-      d._x.free(gp);
+      i32[(gp >> 2) + 4 * k] = x;
+      i32[(gp >> 2) + 4 * k + 1] = y;
+      f64[(gp >> 3) + 2 * k + 1] = value ?? 0;
     }
+    const rc = d._x.dmap_field(this._g, d._writeMoves(options.moves ?? this.moves), gp, n,
+      options.ceiling ?? NO_CEILING, out._p, d._ws);
+    if (rc !== 0) {
+      if (!options.into) out.free();
+      throw new DmapError('dmap_field', rc);
+    }
+    return out;
   }
 
   /** Scan a map in place to the fixed point of "lower every cell to its lowest neighbour plus

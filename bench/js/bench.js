@@ -15,6 +15,9 @@
 // Moves: rot.js topology 4 = dmap Moves.FOUR; topology 8 = Moves.EIGHT (unit diagonals,
 // corners cut).
 //
+// Last, the JavaScript API's own cost: grid.field against the module's dmap_field export
+// called directly (same grid, goal, moves, workspace), on an 8x8 board and the 80x25 dungeon.
+//
 // Method: the two contenders run interleaved round by round, in alternating order; each run
 // repeats its operation for about 10 ms of the process's CPU time (calibrated after a
 // warm-up); a row prints each side's median time per operation and the median of the per-round ratios rot.js / dmap with their
@@ -155,7 +158,7 @@ function timeRun(fn, reps) {
   return (cpuUs() - t0) / reps; // µs per operation
 }
 const median = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
-const fmt = (us) => (us >= 1000 ? `${(us / 1000).toFixed(2)} ms` : `${us.toFixed(us >= 100 ? 0 : 1)} µs`);
+const fmt = (us) => (us >= 1000 ? `${(us / 1000).toFixed(2)} ms` : us >= 1 ? `${us.toFixed(us >= 100 ? 0 : 1)} µs` : `${(us * 1000).toFixed(0)} ns`);
 
 function row(name, rot, dm) {
   const rr = calibrate(rot), dr = calibrate(dm);
@@ -185,5 +188,37 @@ for (const map of MAPS) {
     row(`${map.name}, ${topology}: whole map`, () => rotMap(s, topology), () => dmapMap(s));
     s.grid.free();
   }
+}
+
+// The JavaScript API's own cost per call: grid.field against the module's dmap_field export
+// called directly with the same grid, goal, moves and workspace (the goal written once), on
+// the engine bench's 8x8 board kind (8 walls, one goal) and on the 80x25 dungeon.
+function apiRow(name, grid, goal) {
+  const map = grid.map();
+  const x = dmap._x, gp = dmap._alloc(16);
+  const dv = new DataView(dmap.memory.buffer);
+  dv.setInt32(gp, goal.x, true);
+  dv.setInt32(gp + 4, goal.y, true);
+  dv.setFloat64(gp + 8, 0, true);
+  const mp = dmap._alloc(32); // its own moves: the API's calls rewrite the shared ones
+  new Uint8Array(dmap.memory.buffer).copyWithin(mp, dmap._writeMoves(grid.moves), dmap._writeMoves(grid.moves) + 32);
+  const raw = () => x.dmap_field(grid._g, mp, gp, 1, Infinity, map._p, dmap._ws);
+  const api = () => grid.field([goal], { into: map });
+  row(name, api, raw);
+  x.free(gp);
+  x.free(mp);
+  map.free();
+}
+console.log('\n| board: JavaScript API / the raw export | grid.field | dmap_field export | API / export per round, median [range] |');
+console.log('|---|---|---|---|');
+{
+  const walls = new Uint8Array(64);
+  for (const c of [3, 12, 21, 30, 33, 42, 51, 60]) walls[c] = 1;
+  const small = dmap.grid(8, 8, { walls });
+  apiRow('8x8 board, 8 walls, 1 goal, 4', small, { x: 0, y: 0 });
+  small.free();
+  const s = setUp(MAPS[0], 4);
+  apiRow(`${MAPS[0].name}, 1 goal, 4`, s.grid, { x: s.tx, y: s.ty });
+  s.grid.free();
 }
 console.log(`# load average at the end ${os.loadavg().map((x) => x.toFixed(1)).join(' ')}`);
