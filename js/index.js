@@ -148,6 +148,7 @@ export class Dmap {
   /** Parse a text map ('#' walls, one row per line) or a Moving AI .map. Returns the grid and
    * its characters (one string per row), so callers can find markers like '@'. */
   parseMap(text, options = {}) {
+    movesFields(options.moves); // a bad move rule throws before anything is allocated
     const bytes = new TextEncoder().encode(text);
     const buf = this._alloc(bytes.length + 1);
     const gptr = this._alloc(16);
@@ -163,12 +164,16 @@ export class Dmap {
       const i32 = this._i32();
       const w = i32[gptr >> 2], h = i32[(gptr >> 2) + 1];
       const cptr = i32[charsOut >> 2];
-      const chars = new TextDecoder().decode(this._u8().subarray(cptr, cptr + w * h));
-      this._x.free(cptr);
-      const grid = new Grid(this, w, h, options.moves, gptr);
+      // one character per byte, a cell each (the reader accepts ASCII only)
       const rows = [];
-      for (let y = 0; y < h; y++) rows.push(chars.slice(y * w, (y + 1) * w));
-      return { grid, rows };
+      const u8 = this._u8();
+      for (let y = 0; y < h; y++) {
+        let row = '';
+        for (let x = 0; x < w; x++) row += String.fromCharCode(u8[cptr + y * w + x]);
+        rows.push(row);
+      }
+      this._x.free(cptr);
+      return { grid: new Grid(this, w, h, options.moves, gptr), rows };
     } catch (e) {
       this._x.free(gptr);
       throw e;
@@ -242,6 +247,7 @@ export class Dmap {
     return new TextDecoder().decode(u8.subarray(ptr, end));
   }
   _writeMoves(moves) {
+    if (!this._ws) throw new DmapError('dmap', ErrorCode.ARG, 'the module was freed');
     const m = movesFields(moves);
     checkInt('moves', m.connectivity ?? 4, 'connectivity', ErrorCode.ARG);
     const i32 = this._i32(), f64 = this._f64(), p = this._moves; // dmap_moves: 32 bytes, 8-aligned

@@ -267,6 +267,8 @@ test('bad input throws DmapError with the library message', () => {
   throwsDmap(() => grid.weightedSum([m], [1, 2]), ErrorCode.ARG);
   throwsDmap(() => dmap.parseMap('##\n#\n'), ErrorCode.FORMAT, /^dmap_parse_map: line 2: /);
   throwsDmap(() => dmap.parseMap(''), ErrorCode.FORMAT);
+  throwsDmap(() => dmap.parseMap('#é#\n'), ErrorCode.FORMAT, /non-ASCII byte 0xc3 at column 2/);
+  throwsDmap(() => dmap.parseMap('#.#', { moves: 'hex' }), ErrorCode.ARG, /unknown move rule/);
   // a failed call leaves the map as it was
   const before = Array.from(m.values);
   throwsDmap(() => grid.field([{ x: 9, y: 9 }], { into: m }), ErrorCode.RANGE);
