@@ -11,14 +11,15 @@
 #                           python3-selenium (the replay viewer's browser test), and for
 #                           the Python package's test Debian's
 #                           python3-dev, python3-numpy, python3-pytest, python3-setuptools,
-#                           python3-pip and python3-venv, and for the WebAssembly build
-#                           and the npm package (js/) wasi-libc, lld and
-#                           libclang-rt-dev-wasm32 (clang's wasm32 target) and Node.js
-#                           (18 or newer) with npm: what ./test.sh uses; the default
+#                           python3-pip and python3-venv: what ./test.sh uses; the default
 #
 # gcc, make and git are assumed present. Missing packages are installed with apt-get (after
 # one apt-get update), through sudo when not root. When that is impossible the script says
 # which packages are missing and exits 1.
+#
+# The test profile also installs, for the WebAssembly build and the npm package (js/),
+# wasi-libc, lld and libclang-rt-dev-wasm32 (clang's wasm32 target) and Node.js (18 or newer)
+# with npm.
 set -euo pipefail
 
 profile="${1:-test}"
@@ -63,12 +64,6 @@ if [ "$profile" = test ]; then
   need_command chromium chromium
   need_command chromedriver chromium-driver
   need_package python3-selenium
-  # The WebAssembly build (js/build.sh) and the npm package's tests (js/).
-  need_package wasi-libc
-  need_command wasm-ld lld
-  need_package libclang-rt-dev-wasm32
-  need_command node nodejs
-  need_command npm npm
   if command -v clang >/dev/null 2>&1 && ! clang_has_sanitizers; then
     missing+=(libclang-rt-dev)
   fi
@@ -76,6 +71,12 @@ if [ "$profile" = test ]; then
   for p in python3-dev python3-numpy python3-pytest python3-setuptools python3-pip python3-venv; do
     need_package "$p"
   done
+  # The WebAssembly build (js/build.sh) and the npm package's tests (js/).
+  need_package wasi-libc
+  need_command wasm-ld lld
+  need_package libclang-rt-dev-wasm32
+  need_command node nodejs
+  need_command npm npm
 fi
 
 if [ "${#missing[@]}" -eq 0 ]; then
