@@ -18,6 +18,10 @@
 # gcc, make and git are assumed present. Missing packages are installed with apt-get (after
 # one apt-get update), through sudo when not root. When that is impossible the script says
 # which packages are missing and exits 1.
+#
+# The test profile also installs, for the WebAssembly build and the npm package (js/),
+# wasi-libc, lld and libclang-rt-dev-wasm32 (clang's wasm32 target) and Node.js (18 or newer)
+# with npm.
 set -euo pipefail
 
 profile="${1:-test}"
@@ -71,6 +75,12 @@ if [ "$profile" = test ]; then
   for p in python3-dev python3-numpy python3-pytest python3-setuptools python3-pip python3-venv; do
     need_package "$p"
   done
+  # The WebAssembly build (js/build.sh) and the npm package's tests (js/).
+  need_package wasi-libc
+  need_command wasm-ld lld
+  need_package libclang-rt-dev-wasm32
+  need_command node nodejs
+  need_command npm npm
 fi
 
 if [ "${#missing[@]}" -eq 0 ]; then

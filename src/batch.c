@@ -82,6 +82,7 @@ static void board_sources(const bfs_job *j, size_t b, size_t *k0, size_t *k1) {
     }
 }
 
+#if BATCH_X86 /* the AVX2 path, from its output stores to its kernels (other targets have none) */
 /* Element i of the output gets depth d. */
 static inline void store_depth(const bfs_job *j, size_t i, int d) {
     switch (j->type) {
@@ -133,7 +134,6 @@ static void fill_unreached(const bfs_job *j, size_t b0, size_t nb) {
     }
 }
 
-#if BATCH_X86
 #define BATCH_AVX2 __attribute__((target("avx2")))
 
 /* The lanes of a 256-bit register that are not zero, as bits 0..3. */
