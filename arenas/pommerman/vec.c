@@ -1,0 +1,459 @@
+/* vec.c — vectorized games for reinforcement learning (pommerman.h, "vectorized games"): N games
+ * of one config stepped per call on a caller's dmap_pool, learner seats' actions from an array,
+ * bots in the other seats deciding in C as in pm_play, each learner's observation written as
+ * byte planes (the standard planes, then the dmap map planes asked for), rewards, terminated and
+ * truncated flags and action masks; games that end start their next episode in the same call,
+ * seeded by kit_episode_seed so that the episodes depend on the seed alone. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bots/common.h"
+#include "kit/outside.h"
+#include "kit/tournament.h"
+#include "pommerman.h"
+
+/* Games per pool chunk: a chunk takes microseconds, long beside the pool's hand-out. */
+#define VEC_CHUNK 4
+#define FAR 255
+
+typedef struct vec_game {
+    pm_state s;
+    kit_pyrandom shared;                  /* the game's shared stream (Python's global random) */
+    void *bot_state[PM_MAX_AGENTS];
+    int bots_ready;                       /* seats whose bot was initialised (to release) */
+    int in_episode[PM_MAX_AGENTS];        /* per learner: still playing this episode */
+    long episode;
+    uint64_t seed;                        /* this episode's seed */
+    int error;                            /* the last step's error in this game, else 0 */
+} vec_game;
+
+struct pm_vec {
+    const pm_config *cfg;
+    long n;
+    const pm_bot *seats[PM_MAX_AGENTS];
+    int nlearners, learner_seat[PM_MAX_AGENTS];
+    int nbots;
+    int channels, nenemies;
+    unsigned planes;
+    uint64_t seed;
+    int started;
+    vec_game *games;
+    dmap_workspace **ws; /* one per pool thread, grown on the calling thread */
+    int nws;
+};
+
+static const char *const plane_names[] = {"dist_self", "dist_enemy", "dist_each_enemy", "danger", "flee"};
+#define NPLANE_SETS ((int)(sizeof plane_names / sizeof plane_names[0]))
+
+unsigned pm_vec_plane_bit(const char *name) {
+    if (!name) return 0;
+    for (int i = 0; i < NPLANE_SETS; i++)
+        if (!strcmp(name, plane_names[i])) return 1u << i;
+    return 0;
+}
+
+const char *pm_vec_plane_name(unsigned bit) {
+    for (int i = 0; i < NPLANE_SETS; i++)
+        if (bit == 1u << i) return plane_names[i];
+    return NULL;
+}
+
+/* The enemies of agent 0 in the config (obs.enemies without AgentDummy): the same count for
+ * every agent. */
+static int config_enemies(const pm_config *cfg) {
+    int team = cfg->game_type == PM_GAME_TEAM || cfg->game_type == PM_GAME_TEAM_RADIO;
+    return team ? 2 : cfg->num_agents - 1;
+}
+
+static int plane_count(unsigned planes, int nenemies) {
+    int n = 0;
+    for (int i = 0; i < NPLANE_SETS; i++)
+        if (planes & (1u << i)) n += (1u << i) == PM_VEC_DIST_EACH_ENEMY ? nenemies : 1;
+    return n;
+}
+
+int pm_vec_new(const pm_vec_spec *spec, pm_vec **out) {
+    if (!out) return DMAP_ERR_ARG;
+    *out = NULL;
+    if (!spec || !spec->cfg || spec->nenvs < 1 || spec->seed > 0x7fffffffffffffffull ||
+        (spec->planes & ~(unsigned)PM_VEC_ALL_PLANES))
+        return DMAP_ERR_ARG;
+    for (int i = spec->cfg->num_agents; i < PM_MAX_AGENTS; i++)
+        if (spec->seats[i]) return DMAP_ERR_ARG;
+    if ((size_t)spec->nenvs > SIZE_MAX / sizeof(vec_game)) return DMAP_ERR_NOMEM;
+    pm_vec *v = calloc(1, sizeof *v);
+    if (!v) return DMAP_ERR_NOMEM;
+    v->games = calloc((size_t)spec->nenvs, sizeof *v->games);
+    if (!v->games) {
+        free(v);
+        return DMAP_ERR_NOMEM;
+    }
+    v->cfg = spec->cfg;
+    v->n = spec->nenvs;
+    v->seed = spec->seed;
+    v->planes = spec->planes;
+    for (int i = 0; i < v->cfg->num_agents; i++) {
+        v->seats[i] = spec->seats[i];
+        if (spec->seats[i]) v->nbots++;
+        else v->learner_seat[v->nlearners++] = i;
+    }
+    v->nenemies = config_enemies(v->cfg);
+    v->channels = PM_VEC_STD_CHANNELS + plane_count(v->planes, v->nenemies);
+    *out = v;
+    return DMAP_OK;
+}
+
+static void release_bots(pm_vec *v, vec_game *g) {
+    for (int i = 0; i < g->bots_ready; i++)
+        if (v->seats[i]) v->seats[i]->release(g->bot_state[i]);
+    g->bots_ready = 0;
+}
+
+void pm_vec_free(pm_vec *v) {
+    if (!v) return;
+    for (long i = 0; i < v->n; i++) release_bots(v, &v->games[i]);
+    for (int t = 0; t < v->nws; t++) dmap_workspace_free(v->ws[t]);
+    free(v->ws);
+    free(v->games);
+    free(v);
+}
+
+int pm_vec_learners(const pm_vec *v, int *seats) {
+    if (!v) return 0;
+    if (seats) memcpy(seats, v->learner_seat, sizeof(int) * (size_t)v->nlearners);
+    return v->nlearners;
+}
+
+int pm_vec_channels(const pm_vec *v) { return v ? v->channels : 0; }
+
+int pm_vec_episode(const pm_vec *v, long i, long *episode, uint64_t *seed, int *step) {
+    if (!v || i < 0 || i >= v->n) return DMAP_ERR_RANGE;
+    const vec_game *g = &v->games[i];
+    if (episode) *episode = g->episode;
+    if (seed) *seed = g->seed;
+    if (step) *step = g->s.step;
+    return DMAP_OK;
+}
+
+const pm_state *pm_vec_state(const pm_vec *v, long i) {
+    return v && i >= 0 && i < v->n ? &v->games[i].s : NULL;
+}
+
+/* ---- observations ----------------------------------------------------------------------- */
+
+/* The walls of the map planes: rigid, wood, bombs and fog (the learner's own cell is open). */
+static void walk_walls(const pm_obs *o, unsigned char *wall) {
+    int ncells = o->size * o->size;
+    for (int c = 0; c < ncells; c++) {
+        int v = o->board[c];
+        wall[c] = v == PM_RIGID || v == PM_WOOD || v == PM_BOMB || v == PM_FOG || o->bomb_life[c];
+    }
+}
+
+static void depth_plane(const int *depth, int ncells, unsigned char *plane) {
+    for (int c = 0; c < ncells; c++) plane[c] = depth[c] < 0 || depth[c] >= FAR ? FAR : (unsigned char)depth[c];
+}
+
+/* BFS steps from the sources into plane; walls cells that are sources are opened first. */
+static void bfs_plane(const dmap_grid *g, const int *src, int nsrc, dmap_workspace *ws,
+                      unsigned char *plane) {
+    int ncells = g->w * g->h;
+    if (nsrc == 0) {
+        memset(plane, FAR, (size_t)ncells);
+        return;
+    }
+    int depth[PM_MAX_CELLS];
+    unsigned char saved[PM_MAX_AGENTS];
+    for (int k = 0; k < nsrc; k++) {
+        saved[k] = g->wall[src[k]];
+        g->wall[src[k]] = 0;
+    }
+    dmap_moves m4 = dmap_moves_4();
+    if (dmap_bfs(g, &m4, src, (size_t)nsrc, -1, depth, NULL, ws) != DMAP_OK)
+        memset(depth, -1, sizeof depth); /* cannot happen on a valid grid */
+    for (int k = nsrc - 1; k >= 0; k--) g->wall[src[k]] = saved[k];
+    depth_plane(depth, ncells, plane);
+}
+
+/* The cells of the living enemies the learner sees, in obs.enemies order; slot[k] is the
+ * enemy's index among obs.enemies (without AgentDummy), -1 for enemies it does not see. */
+static int visible_enemies(const pm_obs *o, int *cells, int *slot_cell) {
+    int n = 0, ncells = o->size * o->size, k = 0;
+    for (int e = 0; e < o->nenemies; e++) {
+        int item = o->enemies[e];
+        if (item == PM_AGENT_DUMMY) continue;
+        slot_cell[k] = -1;
+        for (int c = 0; c < ncells; c++)
+            if (o->board[c] == item) {
+                slot_cell[k] = c;
+                cells[n++] = c;
+                break;
+            }
+        k++;
+    }
+    return n;
+}
+
+static void danger_plane(const pm_obs *o, unsigned char *plane) {
+    int ncells = o->size * o->size;
+    pmb_bomb bombs[PM_MAX_BOMBS];
+    double burn[PM_MAX_CELLS];
+    int nb = pmb_bombs(o, bombs);
+    pmb_burn_times(o, bombs, nb, burn);
+    for (int c = 0; c < ncells; c++) {
+        double t = o->flame_life[c] ? 0 : burn[c];
+        plane[c] = t >= FAR ? FAR : (unsigned char)t;
+    }
+}
+
+static void flee_plane(const dmap_grid *g, const unsigned char *dist, dmap_workspace *ws, unsigned char *plane) {
+    int ncells = g->w * g->h;
+    double src[PM_MAX_CELLS], dst[PM_MAX_CELLS];
+    for (int c = 0; c < ncells; c++) {
+        src[c] = dist[c] == FAR ? INFINITY : dist[c];
+        dst[c] = 0;
+    }
+    dmap_moves m4 = dmap_moves_4();
+    if (dmap_flee(g, &m4, src, -2.0, dst, ws) != DMAP_OK) {
+        memset(plane, FAR, (size_t)ncells);
+        return;
+    }
+    for (int c = 0; c < ncells; c++) {
+        double v = dst[c] + 128;
+        plane[c] = g->wall[c] || !(v < FAR) ? FAR : v < 0 ? 0 : v > 254 ? 254 : (unsigned char)v;
+    }
+}
+
+static void map_planes(const pm_vec *v, const pm_obs *o, int alive, dmap_workspace *ws, unsigned char *p) {
+    int ncells = o->size * o->size;
+    unsigned char wall[PM_MAX_CELLS], nearest[PM_MAX_CELLS];
+    dmap_grid g = {.w = o->size, .h = o->size, .wall = wall, .cost = NULL};
+    walk_walls(o, wall);
+    int cells[PM_MAX_AGENTS], slot_cell[PM_MAX_AGENTS];
+    int ne = visible_enemies(o, cells, slot_cell);
+    int me = o->r * o->size + o->c;
+    if (v->planes & PM_VEC_DIST_SELF) {
+        bfs_plane(&g, &me, alive, ws, p);
+        p += ncells;
+    }
+    if (v->planes & (PM_VEC_DIST_ENEMY | PM_VEC_FLEE)) bfs_plane(&g, cells, ne, ws, nearest);
+    if (v->planes & PM_VEC_DIST_ENEMY) {
+        memcpy(p, nearest, (size_t)ncells);
+        p += ncells;
+    }
+    if (v->planes & PM_VEC_DIST_EACH_ENEMY)
+        for (int k = 0; k < v->nenemies; k++, p += ncells) bfs_plane(&g, &slot_cell[k], slot_cell[k] >= 0, ws, p);
+    if (v->planes & PM_VEC_DANGER) {
+        danger_plane(o, p);
+        p += ncells;
+    }
+    if (v->planes & PM_VEC_FLEE) flee_plane(&g, nearest, ws, p);
+}
+
+static unsigned char cap255(int x) { return x < 0 ? 0 : x > 255 ? 255 : (unsigned char)x; }
+
+/* The standard planes of one observation (pommerman.h). */
+static void standard_planes(const pm_obs *o, unsigned char *p) {
+    int ncells = o->size * o->size;
+    memset(p, 0, (size_t)ncells * 12);
+    int self = PM_AGENT0 + o->id;
+    for (int c = 0; c < ncells; c++) {
+        int v = o->board[c], plane;
+        if (v < PM_AGENT_DUMMY) plane = v;
+        else if (v == self) plane = 9;
+        else if (v == o->teammate) plane = 10;
+        else plane = 11; /* an agent neither self nor teammate: an enemy */
+        if (v != PM_AGENT_DUMMY) p[plane * ncells + c] = 1;
+    }
+    memcpy(p + 12 * ncells, o->bomb_blast_strength, (size_t)ncells);
+    memcpy(p + 13 * ncells, o->bomb_life, (size_t)ncells);
+    memcpy(p + 14 * ncells, o->bomb_moving_direction, (size_t)ncells);
+    memcpy(p + 15 * ncells, o->flame_life, (size_t)ncells);
+    memset(p + 16 * ncells, cap255(o->ammo), (size_t)ncells);
+    memset(p + 17 * ncells, cap255(o->blast_strength), (size_t)ncells);
+    memset(p + 18 * ncells, o->can_kick ? 1 : 0, (size_t)ncells);
+}
+
+/* The legal actions of an alive learner on its own observation (its neighbours are always in
+ * view). */
+static void action_mask(const pm_obs *o, int alive, unsigned char *mask) {
+    memset(mask, 0, PM_NUM_ACTIONS);
+    mask[PM_STOP] = 1;
+    if (!alive) return;
+    int cell = o->r * o->size + o->c;
+    for (int a = PM_UP; a <= PM_RIGHT; a++) {
+        int to = pmb_next_cell(o->size, cell, a);
+        if (to < 0) continue;
+        int item = o->board[to];
+        int bomb = item == PM_BOMB || o->bomb_life[to];
+        mask[a] = item != PM_RIGID && item != PM_WOOD && (!bomb || o->can_kick);
+    }
+    mask[PM_LAY_BOMB] = o->ammo > 0 && !o->bomb_life[cell];
+}
+
+/* Observations and masks of every learner of game i. */
+static void write_observations(const pm_vec *v, long i, dmap_workspace *ws, const pm_vec_out *out) {
+    const vec_game *g = &v->games[i];
+    size_t per = (size_t)v->channels * (size_t)(g->s.size * g->s.size);
+    pm_obs o;
+    for (int l = 0; l < v->nlearners; l++) {
+        int seat = v->learner_seat[l];
+        size_t k = (size_t)i * (size_t)v->nlearners + (size_t)l;
+        pm_observe(&g->s, seat, &o);
+        int alive = g->s.agents[seat].alive != 0;
+        if (out->obs) {
+            unsigned char *p = out->obs + k * per;
+            standard_planes(&o, p);
+            if (v->planes) map_planes(v, &o, alive, ws, p + (size_t)PM_VEC_STD_CHANNELS * (size_t)(o.size * o.size));
+        }
+        if (out->masks) action_mask(&o, alive, out->masks + k * PM_NUM_ACTIONS);
+    }
+}
+
+/* ---- episodes and steps ----------------------------------------------------------------- */
+
+/* Starts game i's episode g->episode: pm_play's board, shared stream and bot seeds. */
+static int start_episode(pm_vec *v, long i) {
+    vec_game *g = &v->games[i];
+    release_bots(v, g);
+    g->seed = kit_episode_seed(v->seed, i, g->episode);
+    kit_pyrandom_seed(&g->shared, (int64_t)g->seed);
+    pm_reset(&g->s, v->cfg, &g->shared);
+    for (int l = 0; l < v->nlearners; l++) g->in_episode[l] = 1;
+    pm_view first = {.shared = &g->shared, .log = NULL};
+    for (; g->bots_ready < v->cfg->num_agents; g->bots_ready++) {
+        int seat = g->bots_ready;
+        g->bot_state[seat] = NULL;
+        if (!v->seats[seat]) continue;
+        pm_observe(&g->s, seat, &first.obs);
+        g->bot_state[seat] = kit_bot_preset(&v->seats[seat]->info);
+        int rc = v->seats[seat]->init(&g->bot_state[seat], &first, pm_bot_seed(g->seed, seat));
+        if (rc != DMAP_OK) return rc;
+    }
+    return DMAP_OK;
+}
+
+/* v0's end without the step limit: at most one agent, or in team games one team, alive. */
+static int natural_end(const pm_state *s) {
+    unsigned set = 0;
+    for (int i = 0; i < s->nagents; i++)
+        if (s->agents[i].alive) set |= 1u << i;
+    int alive = pm_alive_count(s);
+    int team = s->cfg->game_type == PM_GAME_TEAM || s->cfg->game_type == PM_GAME_TEAM_RADIO;
+    return alive <= 1 || (team && (set == 0x5u || set == 0xau));
+}
+
+/* The bots decide in seat order on their own views, as pm_play's decide_all. */
+static int bot_actions(pm_vec *v, vec_game *g, int *actions) {
+    pm_view view = {.shared = &g->shared, .log = NULL};
+    for (int seat = 0; seat < v->cfg->num_agents; seat++) {
+        if (!v->seats[seat] || !pm_agent_acts(&g->s, seat)) continue;
+        pm_observe(&g->s, seat, &view.obs);
+        int rc = v->seats[seat]->decide(g->bot_state[seat], &view, &actions[seat]);
+        if (rc != DMAP_OK) return rc;
+    }
+    return DMAP_OK;
+}
+
+/* One step of game i: actions, the engine, each learner's reward and flags, the next episode
+ * when this one ended. */
+static int step_game(pm_vec *v, long i, const int32_t *learner_actions, const pm_vec_out *out) {
+    vec_game *g = &v->games[i];
+    int actions[PM_MAX_AGENTS] = {0};
+    for (int l = 0; l < v->nlearners; l++) actions[v->learner_seat[l]] = learner_actions[l];
+    int rc = bot_actions(v, g, actions);
+    if (rc != DMAP_OK) return rc;
+    pm_step(&g->s, actions);
+    int rewards[PM_MAX_AGENTS];
+    pm_rewards(&g->s, rewards);
+    int done = pm_done(&g->s), truncated = done && !natural_end(&g->s);
+    int learners_alive = 0;
+    for (int l = 0; l < v->nlearners; l++) {
+        int seat = v->learner_seat[l], alive = g->s.agents[seat].alive != 0;
+        size_t k = (size_t)i * (size_t)v->nlearners + (size_t)l;
+        int playing = g->in_episode[l];
+        learners_alive += alive;
+        int term = playing && (!alive || (done && !truncated));
+        int trunc = playing && alive && truncated;
+        if (out->rewards) out->rewards[k] = playing ? (float)rewards[seat] : 0.0f;
+        if (out->terminated) out->terminated[k] = (unsigned char)term;
+        if (out->truncated) out->truncated[k] = (unsigned char)trunc;
+        if (term || trunc) g->in_episode[l] = 0;
+    }
+    if (done || (v->nbots && !learners_alive)) {
+        g->episode++;
+        return start_episode(v, i);
+    }
+    return DMAP_OK;
+}
+
+typedef struct vec_job {
+    pm_vec *v;
+    const int32_t *actions; /* NULL: a reset */
+    const pm_vec_out *out;
+} vec_job;
+
+static void run_chunk(void *ctx, size_t chunk, int thread) {
+    vec_job *j = ctx;
+    pm_vec *v = j->v;
+    long first = (long)chunk * VEC_CHUNK, last = first + VEC_CHUNK < v->n ? first + VEC_CHUNK : v->n;
+    for (long i = first; i < last; i++) {
+        vec_game *g = &v->games[i];
+        if (j->actions) {
+            g->error = step_game(v, i, j->actions + (size_t)i * (size_t)v->nlearners, j->out);
+        } else {
+            g->episode = 0;
+            g->error = start_episode(v, i);
+            for (int l = 0; l < v->nlearners; l++) {
+                size_t k = (size_t)i * (size_t)v->nlearners + (size_t)l;
+                if (j->out->rewards) j->out->rewards[k] = 0;
+                if (j->out->terminated) j->out->terminated[k] = 0;
+                if (j->out->truncated) j->out->truncated[k] = 0;
+            }
+        }
+        write_observations(v, i, v->ws[thread], j->out);
+    }
+}
+
+/* Workspaces for every thread of the pool, made on the calling thread. */
+static int ensure_workspaces(pm_vec *v, dmap_pool *pool) {
+    int need = dmap_pool_threads(pool);
+    if (need <= v->nws) return DMAP_OK;
+    dmap_workspace **ws = realloc(v->ws, sizeof *ws * (size_t)need);
+    if (!ws) return DMAP_ERR_NOMEM;
+    v->ws = ws;
+    for (; v->nws < need; v->nws++)
+        if (dmap_workspace_new(&v->ws[v->nws]) != DMAP_OK) return DMAP_ERR_NOMEM;
+    return DMAP_OK;
+}
+
+static int run_all(pm_vec *v, const int32_t *actions, dmap_pool *pool, const pm_vec_out *out) {
+    int rc = ensure_workspaces(v, pool);
+    if (rc != DMAP_OK) return rc;
+    vec_job j = {v, actions, out};
+    dmap_pool_run(pool, run_chunk, &j, (size_t)((v->n + VEC_CHUNK - 1) / VEC_CHUNK));
+    for (long i = 0; i < v->n; i++)
+        if (v->games[i].error) {
+            v->started = 0; /* a game that failed to start its episode has no bots to ask */
+            return v->games[i].error;
+        }
+    return DMAP_OK;
+}
+
+int pm_vec_reset(pm_vec *v, uint64_t seed, dmap_pool *pool, const pm_vec_out *out) {
+    if (!v || !out || seed > 0x7fffffffffffffffull) return DMAP_ERR_ARG;
+    v->seed = seed;
+    int rc = run_all(v, NULL, pool, out);
+    v->started = rc == DMAP_OK;
+    return rc;
+}
+
+int pm_vec_step(pm_vec *v, const int32_t *actions, dmap_pool *pool, const pm_vec_out *out) {
+    if (!v || !out || (!actions && v->nlearners)) return DMAP_ERR_ARG;
+    if (!v->started) return DMAP_ERR_ARG;
+    size_t n = (size_t)v->n * (size_t)v->nlearners;
+    for (size_t k = 0; k < n; k++)
+        if (actions[k] < 0 || actions[k] >= PM_NUM_ACTIONS) return DMAP_ERR_RANGE;
+    return run_all(v, actions, pool, out);
+}
