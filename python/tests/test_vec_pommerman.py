@@ -332,7 +332,7 @@ def test_masks_follow_the_rules_on_the_observation():
         for i in range(4):
             for l in range(3):
                 assert np.array_equal(masks[i, l], expected_mask(obs[i, l]))
-        counts += masks.reshape(-1, 6).sum(axis=0)
+        counts += masks.reshape(-1, 6).sum(axis=0).astype(np.int64)
         obs, _, _, _, masks = vec.step(random_legal(rng, masks))
     assert (counts > 0).all() and counts[5] < counts[0]  # every action legal sometimes, bombs not always
 
