@@ -207,20 +207,23 @@ static void danger_plane(const pm_obs *o, unsigned char *plane) {
     }
 }
 
+/* dmap_flee of the nearest-enemy distance with factor -2: every reached cell a goal of value -2
+ * times its distance, rescanned, which is what dmap_flee computes; as goals of dmap_field the
+ * integer map runs on the library's small-board engine. */
 static void flee_plane(const dmap_grid *g, const unsigned char *dist, dmap_workspace *ws, unsigned char *plane) {
-    int ncells = g->w * g->h;
-    double src[PM_MAX_CELLS], dst[PM_MAX_CELLS];
-    for (int c = 0; c < ncells; c++) {
-        src[c] = dist[c] == FAR ? INFINITY : dist[c];
-        dst[c] = 0;
-    }
+    int ncells = g->w * g->h, ngoals = 0;
+    dmap_goal goals[PM_MAX_CELLS];
+    double values[PM_MAX_CELLS];
+    for (int c = 0; c < ncells; c++)
+        if (!g->wall[c] && dist[c] != FAR)
+            goals[ngoals++] = (dmap_goal){.x = c % g->w, .y = c / g->w, .value = -2.0 * dist[c]};
     dmap_moves m4 = dmap_moves_4();
-    if (dmap_flee(g, &m4, src, -2.0, dst, ws) != DMAP_OK) {
+    if (dmap_field(g, &m4, goals, (size_t)ngoals, DMAP_NO_CEILING, values, ws) != DMAP_OK) {
         memset(plane, FAR, (size_t)ncells);
         return;
     }
     for (int c = 0; c < ncells; c++) {
-        double v = dst[c] + 128;
+        double v = values[c] + 128;
         plane[c] = g->wall[c] || !(v < FAR) ? FAR : v < 0 ? 0 : v > 254 ? 254 : (unsigned char)v;
     }
 }
