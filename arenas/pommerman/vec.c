@@ -384,7 +384,7 @@ static int step_game(pm_vec *v, long i, const int32_t *learner_actions, const pm
         if (out->truncated) out->truncated[k] = (unsigned char)trunc;
         if (term || trunc) g->in_episode[l] = 0;
     }
-    if (done || (v->nbots && !learners_alive)) {
+    if (done || (v->nbots && v->nlearners && !learners_alive)) {
         g->episode++;
         return start_episode(v, i);
     }
@@ -393,7 +393,8 @@ static int step_game(pm_vec *v, long i, const int32_t *learner_actions, const pm
 
 typedef struct vec_job {
     pm_vec *v;
-    const int32_t *actions; /* NULL: a reset */
+    int step;               /* 0: a reset */
+    const int32_t *actions; /* learner actions of a step (NULL without learners) */
     const pm_vec_out *out;
 } vec_job;
 
@@ -403,8 +404,8 @@ static void run_chunk(void *ctx, size_t chunk, int thread) {
     long first = (long)chunk * VEC_CHUNK, last = first + VEC_CHUNK < v->n ? first + VEC_CHUNK : v->n;
     for (long i = first; i < last; i++) {
         vec_game *g = &v->games[i];
-        if (j->actions) {
-            g->error = step_game(v, i, j->actions + (size_t)i * (size_t)v->nlearners, j->out);
+        if (j->step) {
+            g->error = step_game(v, i, j->actions ? j->actions + (size_t)i * (size_t)v->nlearners : NULL, j->out);
         } else {
             g->episode = 0;
             g->error = start_episode(v, i);
@@ -431,10 +432,10 @@ static int ensure_workspaces(pm_vec *v, dmap_pool *pool) {
     return DMAP_OK;
 }
 
-static int run_all(pm_vec *v, const int32_t *actions, dmap_pool *pool, const pm_vec_out *out) {
+static int run_all(pm_vec *v, int step, const int32_t *actions, dmap_pool *pool, const pm_vec_out *out) {
     int rc = ensure_workspaces(v, pool);
     if (rc != DMAP_OK) return rc;
-    vec_job j = {v, actions, out};
+    vec_job j = {v, step, actions, out};
     dmap_pool_run(pool, run_chunk, &j, (size_t)((v->n + VEC_CHUNK - 1) / VEC_CHUNK));
     for (long i = 0; i < v->n; i++)
         if (v->games[i].error) {
@@ -447,7 +448,7 @@ static int run_all(pm_vec *v, const int32_t *actions, dmap_pool *pool, const pm_
 int pm_vec_reset(pm_vec *v, uint64_t seed, dmap_pool *pool, const pm_vec_out *out) {
     if (!v || !out || seed > 0x7fffffffffffffffull) return DMAP_ERR_ARG;
     v->seed = seed;
-    int rc = run_all(v, NULL, pool, out);
+    int rc = run_all(v, 0, NULL, pool, out);
     v->started = rc == DMAP_OK;
     return rc;
 }
@@ -455,8 +456,8 @@ int pm_vec_reset(pm_vec *v, uint64_t seed, dmap_pool *pool, const pm_vec_out *ou
 int pm_vec_step(pm_vec *v, const int32_t *actions, dmap_pool *pool, const pm_vec_out *out) {
     if (!v || !out || (!actions && v->nlearners)) return DMAP_ERR_ARG;
     if (!v->started) return DMAP_ERR_ARG;
-    size_t n = (size_t)v->n * (size_t)v->nlearners;
+    size_t n = actions ? (size_t)v->n * (size_t)v->nlearners : 0;
     for (size_t k = 0; k < n; k++)
         if (actions[k] < 0 || actions[k] >= PM_NUM_ACTIONS) return DMAP_ERR_RANGE;
-    return run_all(v, actions, pool, out);
+    return run_all(v, 1, actions, pool, out);
 }
