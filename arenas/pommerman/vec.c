@@ -260,15 +260,13 @@ static unsigned char cap255(int x) { return x < 0 ? 0 : x > 255 ? 255 : (unsigne
 static void standard_planes(const pm_obs *o, unsigned char *p) {
     int ncells = o->size * o->size;
     memset(p, 0, (size_t)ncells * 12);
-    int self = PM_AGENT0 + o->id;
-    for (int c = 0; c < ncells; c++) {
-        int v = o->board[c], plane;
-        if (v < PM_AGENT_DUMMY) plane = v;
-        else if (v == self) plane = 9;
-        else if (v == o->teammate) plane = 10;
-        else plane = 11; /* an agent neither self nor teammate: an enemy */
-        if (v != PM_AGENT_DUMMY) p[plane * ncells + c] = 1;
-    }
+    /* the one-hot plane of each board value: items their own, agents self, teammate or enemy */
+    int plane_of[PM_AGENT0 + PM_MAX_AGENTS];
+    for (int v = 0; v < PM_AGENT_DUMMY; v++) plane_of[v] = v;
+    plane_of[PM_AGENT_DUMMY] = 11; /* never on a board */
+    for (int v = PM_AGENT0; v < PM_AGENT0 + PM_MAX_AGENTS; v++)
+        plane_of[v] = v == PM_AGENT0 + o->id ? 9 : v == o->teammate ? 10 : 11;
+    for (int c = 0; c < ncells; c++) p[plane_of[o->board[c]] * ncells + c] = 1;
     memcpy(p + 12 * ncells, o->bomb_blast_strength, (size_t)ncells);
     memcpy(p + 13 * ncells, o->bomb_life, (size_t)ncells);
     memcpy(p + 14 * ncells, o->bomb_moving_direction, (size_t)ncells);
