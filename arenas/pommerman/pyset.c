@@ -13,6 +13,7 @@
  * Since make_board only removes after building, the table is built once per board (a local
  * copy of CPython's slots) and then read as its slot order: removal marks a key dead and
  * tuple(set)[i] is the i-th live key, found in a Fenwick tree of the live counts. */
+#include <pthread.h>
 #include <string.h>
 
 #include "pyset.h"
@@ -89,7 +90,8 @@ static void add(slot_table *s, int key, uint64_t hash) {
     if (s->fill * 5 >= s->mask * 3) resize(s, s->used > 50000 ? s->used * 2 : s->used * 4);
 }
 
-void pm_pyset_make_board_coords(pm_pyset *s, int size) {
+/* The set of one board size, built from CPython's table. */
+static void build(pm_pyset *s, int size) {
     slot_table tb;
     tb.mask = 7;
     tb.fill = tb.used = 0;
@@ -109,6 +111,23 @@ void pm_pyset_make_board_coords(pm_pyset *s, int size) {
     s->used = (size_t)s->n;
     /* every place live: node i counts the places (i - lowbit(i), i] */
     for (int i = 1; i <= s->n; i++) s->tree[i] = (short)(i & -i);
+}
+
+/* The sets of every board size, the same for every board: built once (read-only afterwards)
+ * and copied. */
+static pm_pyset built[PM_PYSET_SIZES + 1];
+static pthread_once_t built_once = PTHREAD_ONCE_INIT;
+static void build_all(void) {
+    for (int size = 1; size <= PM_PYSET_SIZES; size++) build(&built[size], size);
+}
+
+void pm_pyset_make_board_coords(pm_pyset *s, int size) {
+    if (size < 1 || size > PM_PYSET_SIZES) { /* no board of the arena: an empty set */
+        build(s, 0);
+        return;
+    }
+    pthread_once(&built_once, build_all);
+    *s = built[size];
 }
 
 void pm_pyset_remove(pm_pyset *s, int key) {

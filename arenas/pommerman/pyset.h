@@ -7,6 +7,7 @@
 
 #define PM_PYSET_MAX 512 /* hash-table slots for up to 127 keys (an 11 x 11 board has 110) */
 #define PM_PYSET_KEYS 128 /* keys are cells x * size + y of boards up to 11 x 11 */
+#define PM_PYSET_SIZES 11 /* board sizes 1 .. 11 */
 
 /* The set as make_board uses it after building it: only removals and tuple(set)[i]. The live
  * keys keep the order of the table's slots, so the set is that order (fixed once built) with a
@@ -22,7 +23,8 @@ typedef struct pm_pyset {
     short tree[PM_PYSET_KEYS + 1];     /* Fenwick tree of live, 1-based */
 } pm_pyset;
 
-/* The set of make_board: every (x, y) with x != y, added in itertools.product order. */
+/* The set of make_board: every (x, y) with x != y, added in itertools.product order (size
+ * 1 .. PM_PYSET_SIZES; any other size gives an empty set). */
 void pm_pyset_make_board_coords(pm_pyset *s, int size);
 /* set.remove of a key in the set (a dummy is left in its slot); absent keys are ignored. */
 void pm_pyset_remove(pm_pyset *s, int key);
