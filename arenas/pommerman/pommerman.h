@@ -203,6 +203,13 @@ typedef struct pm_obs {
 
 void pm_observe(const pm_state *s, int agent, pm_obs *o);
 
+/* The legal actions of the observing agent, mask[a] 1 or 0 in action order: Stop always; a move
+ * when its cell is on the board, neither rigid nor wood, and holds no bomb unless the agent can
+ * kick; Bomb with ammo and no bomb on its cell. A dead agent: Stop only. An action the mask
+ * leaves out is one the engine plays as Stop for that agent (its neighbours are always in its
+ * view, fog or not). */
+void pm_legal_actions(const pm_obs *o, unsigned char *mask);
+
 /* SimpleAgent's random draws in the trace's D-line notation ("0,1,c3.2": coin flips as bits,
  * choices as c<n>.<index>), so a replay can compare them with the recorded ones. */
 typedef struct pm_draw_log {
@@ -321,10 +328,7 @@ int pm_play(const pm_config *cfg, const pm_bot *const *bots, uint64_t seed, pm_s
  *    flee             dmap_flee of the nearest-enemy distance with factor -2, plus 128, clamped
  *                     to 0..254 (lower is safer: roll downhill to flee); 255 on walls and on
  *                     cells no enemy reaches
- * Masks, 6 bytes per learner in action order: Stop always 1; a move 1 when its cell is on the
- * board and neither rigid nor wood, and holds no bomb unless the learner can kick; Bomb 1 when
- * the learner has ammo and no bomb lies on its cell; a dead learner: Stop only. A masked-out
- * action is one the engine plays as Stop for that agent.
+ * Masks, 6 bytes per learner in action order: pm_legal_actions of its observation.
  *
  * Per learner and call: reward = the environment's reward (pm_rewards) while the learner is
  * in the episode, 0 after it left; terminated = 1 in the step it died or the game ended

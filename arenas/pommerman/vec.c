@@ -276,23 +276,6 @@ static void standard_planes(const pm_obs *o, unsigned char *p) {
     memset(p + 18 * ncells, o->can_kick ? 1 : 0, (size_t)ncells);
 }
 
-/* The legal actions of an alive learner on its own observation (its neighbours are always in
- * view). */
-static void action_mask(const pm_obs *o, int alive, unsigned char *mask) {
-    memset(mask, 0, PM_NUM_ACTIONS);
-    mask[PM_STOP] = 1;
-    if (!alive) return;
-    int cell = o->r * o->size + o->c;
-    for (int a = PM_UP; a <= PM_RIGHT; a++) {
-        int to = pmb_next_cell(o->size, cell, a);
-        if (to < 0) continue;
-        int item = o->board[to];
-        int bomb = item == PM_BOMB || o->bomb_life[to];
-        mask[a] = item != PM_RIGID && item != PM_WOOD && (!bomb || o->can_kick);
-    }
-    mask[PM_LAY_BOMB] = o->ammo > 0 && !o->bomb_life[cell];
-}
-
 /* Observations and masks of every learner of game i. */
 static void write_observations(const pm_vec *v, long i, dmap_workspace *ws, const pm_vec_out *out) {
     const vec_game *g = &v->games[i];
@@ -308,7 +291,7 @@ static void write_observations(const pm_vec *v, long i, dmap_workspace *ws, cons
             standard_planes(&o, p);
             if (v->planes) map_planes(v, &o, alive, ws, p + (size_t)PM_VEC_STD_CHANNELS * (size_t)(o.size * o.size));
         }
-        if (out->masks) action_mask(&o, alive, out->masks + k * PM_NUM_ACTIONS);
+        if (out->masks) pm_legal_actions(&o, out->masks + k * PM_NUM_ACTIONS);
     }
 }
 

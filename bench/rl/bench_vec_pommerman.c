@@ -6,8 +6,9 @@
  *
  * Contenders, run alternately round after round on one thread (A, B, C, D, A, B, ...: each
  * sees the same load), each round S steps of every game:
- *   A plain   pm_step, pm_rewards, pm_done, pm_observe for each agent (the engine's own
- *             observation), pm_reset when done: the loop a C program would write
+ *   A plain   pm_step, pm_rewards, pm_done, pm_observe and pm_legal_actions for each agent
+ *             (the engine's own observation and its action mask), pm_reset when done: the loop
+ *             a C program would write
  *   B vec     pm_vec_step writing rewards, flags and masks (no observation planes): the same
  *             work through the vectorized object
  *   C std     pm_vec_step with the standard observation planes as well
@@ -64,6 +65,7 @@ static void plain_start(const setup *st, plain_game *g, long i) {
 static unsigned plain_round(const setup *st, plain_game *games, long t0) {
     unsigned sum = 0;
     pm_obs o;
+    unsigned char mask[PM_NUM_ACTIONS];
     int32_t act[PM_MAX_AGENTS];
     int acts[PM_MAX_AGENTS], rewards[PM_MAX_AGENTS];
     for (long t = t0; t < t0 + st->steps; t++)
@@ -79,7 +81,8 @@ static unsigned plain_round(const setup *st, plain_game *games, long t0) {
             }
             for (int a = 0; a < st->cfg->num_agents; a++) {
                 pm_observe(&g->s, a, &o);
-                sum += o.board[(unsigned)t % (unsigned)(o.size * o.size)] + (unsigned)rewards[a];
+                pm_legal_actions(&o, mask);
+                sum += o.board[(unsigned)t % (unsigned)(o.size * o.size)] + (unsigned)rewards[a] + mask[a];
             }
         }
     return sum;
