@@ -81,9 +81,10 @@ static unsigned char *run(int threads, int steps, size_t *len) {
     if (pm_vec_new(&spec, &v) != DMAP_OK || dmap_pool_new(&pool, threads) != DMAP_OK) return NULL;
     int nl = pm_vec_learners(v, NULL);
     size_t k = (size_t)spec.nenvs * (size_t)nl;
-    size_t obs = k * (size_t)pm_vec_channels(v) * (size_t)(cfg->size * cfg->size);
+    /* the observations, then the rewards at a multiple of 4 bytes (each step's block too) */
+    size_t obs = (k * (size_t)pm_vec_channels(v) * (size_t)(cfg->size * cfg->size) + 3) / 4 * 4;
     size_t per = obs + k * (sizeof(float) + 2 + PM_NUM_ACTIONS);
-    unsigned char *all = malloc(per * (size_t)(steps + 1));
+    unsigned char *all = calloc((size_t)(steps + 1), per); /* padding compares as 0 */
     int32_t *actions = malloc(sizeof *actions * k);
     dmap_rng rng;
     dmap_rng_seed(&rng, 99);
