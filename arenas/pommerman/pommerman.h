@@ -299,7 +299,8 @@ int pm_play(const pm_config *cfg, const pm_bot *const *bots, uint64_t seed, pm_s
  * learners' observations as byte planes, rewards, terminated and truncated flags and action
  * masks into caller-owned arrays, chunks of games running on the threads of a caller's
  * dmap_pool (the result is the same for any pool: games never share state). A game that ends
- * starts the next episode in the same call (its observations are the new episode's first).
+ * starts the next episode in the same call (its observations are the new episode's first),
+ * unless the spec asks for no_autoreset (then it waits, as it ended, for pm_vec_next).
  *
  * Episode e of game i is the game pm_play plays with the seed
  * kit_episode_seed(seed, i, e) (kit/tournament.h): the board of random.Random(that seed), bots
@@ -356,6 +357,7 @@ typedef struct pm_vec_spec {
     const pm_bot *seats[PM_MAX_AGENTS]; /* per seat of cfg: NULL a learner, else a bot */
     uint64_t seed;                      /* 0 .. 2^63 - 1 */
     unsigned planes;                    /* PM_VEC_* bits */
+    int no_autoreset;                   /* 1: a game whose episode ended stays as it ended */
 } pm_vec_spec;
 
 /* Where one call writes (each array caller-owned, C order; any may be NULL: not written):
@@ -380,10 +382,19 @@ int pm_vec_channels(const pm_vec *v);
 /* Starts episode 0 of every game (from seed, 0 .. 2^63 - 1) and writes the first observations
  * and masks (rewards, flags 0). Errors: DMAP_ERR_ARG, or a bot's init error. */
 int pm_vec_reset(pm_vec *v, uint64_t seed, dmap_pool *pool, const pm_vec_out *out);
+/* Every game starts its next episode (episode + 1, the same seed) and writes its first
+ * observations as pm_vec_reset does. Errors: DMAP_ERR_ARG (no reset yet), a bot's init error. */
+int pm_vec_next(pm_vec *v, dmap_pool *pool, const pm_vec_out *out);
 /* One step of every game: actions[i * learners + l] is learner l's action in game i (0..5,
- * else DMAP_ERR_RANGE before anything moves). Errors: DMAP_ERR_ARG (no reset yet, NULLs),
- * DMAP_ERR_RANGE, a bot's error (that game's step is then not taken; the others are). */
+ * else DMAP_ERR_RANGE before anything moves). With no_autoreset, a game whose episode ended
+ * keeps its last state and observations until pm_vec_reset or pm_vec_next, and a step while
+ * one has is DMAP_ERR_ARG (nothing moves). Errors: DMAP_ERR_ARG (no reset yet, NULLs, a
+ * finished game), DMAP_ERR_RANGE, a bot's error (that game's step is then not taken; the
+ * others are). */
 int pm_vec_step(pm_vec *v, const int32_t *actions, dmap_pool *pool, const pm_vec_out *out);
+/* 1 when game i's episode has ended and waits for a reset (no_autoreset only), else 0;
+ * DMAP_ERR_RANGE for a bad i. */
+int pm_vec_finished(const pm_vec *v, long i);
 /* Game i's episode number, its seed and its step count now. */
 int pm_vec_episode(const pm_vec *v, long i, long *episode, uint64_t *seed, int *step);
 /* Game i's state now (NULL when i is out of range). */

@@ -24,6 +24,7 @@ typedef struct vec_game {
     int bots_ready;                       /* seats whose bot was initialised (to release) */
     int in_episode[PM_MAX_AGENTS];        /* per learner: still playing this episode */
     long episode;
+    int finished;                         /* without autoreset: the episode has ended */
     uint64_t seed;                        /* this episode's seed */
     int error;                            /* the last step's error in this game, else 0 */
 } vec_game;
@@ -36,6 +37,7 @@ struct pm_vec {
     int nbots;
     int channels, nenemies;
     unsigned planes;
+    int no_autoreset;
     uint64_t seed;
     int started;
     vec_game *games;
@@ -93,6 +95,7 @@ int pm_vec_new(const pm_vec_spec *spec, pm_vec **out) {
     v->n = spec->nenvs;
     v->seed = spec->seed;
     v->planes = spec->planes;
+    v->no_autoreset = spec->no_autoreset != 0;
     for (int i = 0; i < v->cfg->num_agents; i++) {
         v->seats[i] = spec->seats[i];
         if (spec->seats[i]) v->nbots++;
@@ -366,15 +369,21 @@ static int step_game(pm_vec *v, long i, const int32_t *learner_actions, const pm
         if (term || trunc) g->in_episode[l] = 0;
     }
     if (done || (v->nbots && v->nlearners && !learners_alive)) {
+        if (v->no_autoreset) {
+            g->finished = 1;
+            return DMAP_OK;
+        }
         g->episode++;
         return start_episode(v, i);
     }
     return DMAP_OK;
 }
 
+enum { JOB_RESET, JOB_STEP, JOB_NEXT };
+
 typedef struct vec_job {
     pm_vec *v;
-    int step;               /* 0: a reset */
+    int kind;               /* JOB_RESET: episode 0, JOB_STEP, JOB_NEXT: the next episode */
     const int32_t *actions; /* learner actions of a step (NULL without learners) */
     const pm_vec_out *out;
 } vec_job;
@@ -385,10 +394,11 @@ static void run_chunk(void *ctx, size_t chunk, int thread) {
     long first = (long)chunk * VEC_CHUNK, last = first + VEC_CHUNK < v->n ? first + VEC_CHUNK : v->n;
     for (long i = first; i < last; i++) {
         vec_game *g = &v->games[i];
-        if (j->step) {
+        if (j->kind == JOB_STEP) {
             g->error = step_game(v, i, j->actions ? j->actions + (size_t)i * (size_t)v->nlearners : NULL, j->out);
         } else {
-            g->episode = 0;
+            g->episode = j->kind == JOB_RESET ? 0 : g->episode + 1;
+            g->finished = 0;
             g->error = start_episode(v, i);
             for (int l = 0; l < v->nlearners; l++) {
                 size_t k = (size_t)i * (size_t)v->nlearners + (size_t)l;
@@ -413,10 +423,10 @@ static int ensure_workspaces(pm_vec *v, dmap_pool *pool) {
     return DMAP_OK;
 }
 
-static int run_all(pm_vec *v, int step, const int32_t *actions, dmap_pool *pool, const pm_vec_out *out) {
+static int run_all(pm_vec *v, int kind, const int32_t *actions, dmap_pool *pool, const pm_vec_out *out) {
     int rc = ensure_workspaces(v, pool);
     if (rc != DMAP_OK) return rc;
-    vec_job j = {v, step, actions, out};
+    vec_job j = {v, kind, actions, out};
     dmap_pool_run(pool, run_chunk, &j, (size_t)((v->n + VEC_CHUNK - 1) / VEC_CHUNK));
     for (long i = 0; i < v->n; i++)
         if (v->games[i].error) {
@@ -429,16 +439,29 @@ static int run_all(pm_vec *v, int step, const int32_t *actions, dmap_pool *pool,
 int pm_vec_reset(pm_vec *v, uint64_t seed, dmap_pool *pool, const pm_vec_out *out) {
     if (!v || !out || seed > 0x7fffffffffffffffull) return DMAP_ERR_ARG;
     v->seed = seed;
-    int rc = run_all(v, 0, NULL, pool, out);
+    int rc = run_all(v, JOB_RESET, NULL, pool, out);
     v->started = rc == DMAP_OK;
     return rc;
+}
+
+int pm_vec_next(pm_vec *v, dmap_pool *pool, const pm_vec_out *out) {
+    if (!v || !out || !v->started) return DMAP_ERR_ARG;
+    int rc = run_all(v, JOB_NEXT, NULL, pool, out);
+    v->started = rc == DMAP_OK;
+    return rc;
+}
+
+int pm_vec_finished(const pm_vec *v, long i) {
+    return v && i >= 0 && i < v->n ? v->games[i].finished : DMAP_ERR_RANGE;
 }
 
 int pm_vec_step(pm_vec *v, const int32_t *actions, dmap_pool *pool, const pm_vec_out *out) {
     if (!v || !out || (!actions && v->nlearners)) return DMAP_ERR_ARG;
     if (!v->started) return DMAP_ERR_ARG;
+    for (long i = 0; i < v->n; i++)
+        if (v->games[i].finished) return DMAP_ERR_ARG;
     size_t n = actions ? (size_t)v->n * (size_t)v->nlearners : 0;
     for (size_t k = 0; k < n; k++)
         if (actions[k] < 0 || actions[k] >= PM_NUM_ACTIONS) return DMAP_ERR_RANGE;
-    return run_all(v, 1, actions, pool, out);
+    return run_all(v, JOB_STEP, actions, pool, out);
 }

@@ -175,11 +175,55 @@ def test_auto_reset_seeds_follow_the_formula():
             assert seeds[i] == episode_seed(99, i, episodes[i])
             seen.add((i, int(episodes[i])))
     assert max(e for _, e in seen) >= 2
-    # reset(seed) starts every game's episode 0 again
+    # reset() starts every game's next episode, reset(seed) episode 0 of that seed
+    before = vec.episodes()[0].copy()
+    vec.reset()
+    episodes, seeds, steps = vec.episodes()
+    assert list(episodes) == list(before + 1) and list(steps) == [0] * 4
+    assert [int(s) for s in seeds] == [episode_seed(99, i, int(before[i]) + 1) for i in range(4)]
     vec.reset(seed=7)
     episodes, seeds, steps = vec.episodes()
     assert list(episodes) == [0] * 4 and list(steps) == [0] * 4
     assert [int(s) for s in seeds] == [episode_seed(7, i, 0) for i in range(4)]
+
+
+def test_without_autoreset_an_ended_game_waits():
+    """autoreset=False: a game that ends keeps its last observation, stepping refuses with a
+    ValueError (nothing moves), reset() starts every game's next episode; the episodes are the
+    autoreset ones."""
+    n, seats = 3, ["learner", "simple"]
+    vec = pm.VecEnv("1v1", n, seats, seed=12, autoreset=False)
+    twin = pm.VecEnv("1v1", n, seats, seed=12)
+    obs, masks = vec.reset()
+    twin.reset()
+    rng = np.random.default_rng(9)
+    ended = None
+    for _ in range(300):
+        actions = random_legal(rng, masks)
+        obs, rewards, term, trunc, masks = vec.step(actions)
+        t_obs, t_rewards, t_term, t_trunc, _ = twin.step(actions)
+        assert np.array_equal(rewards, t_rewards) and np.array_equal(term, t_term)
+        finished = vec.finished()
+        if finished.any():
+            ended = int(np.argmax(finished))
+            break
+        assert np.array_equal(obs, t_obs)
+    assert ended is not None and (term[ended].any() or trunc[ended].any())
+    assert vec.episodes()[0][ended] == 0 and twin.episodes()[0][ended] == 1
+    frozen = [a.copy() for a in (vec.obs, vec.masks)] + list(vec.episodes())
+    with pytest.raises(ValueError, match="game %d" % ended):
+        vec.step(np.zeros((n, 1), np.int32))
+    for a, b in zip(frozen, [vec.obs, vec.masks] + list(vec.episodes())):
+        assert np.array_equal(a, b)
+    vec.reset()
+    assert not vec.finished().any()
+    episodes, seeds, steps = vec.episodes()
+    assert list(episodes) == [1] * n and list(steps) == [0] * n
+    assert [int(s) for s in seeds] == [episode_seed(12, i, 1) for i in range(n)]
+    for i in range(n):  # each game's first observation of episode 1, as the single game has it
+        _, _, o = oracle_game("OneVsOne-v0", seats, int(seeds[i]))
+        o[0]["_id"] = 0
+        assert np.array_equal(vec.obs[i, 0], planes_from_obs(o[0]))
 
 
 def json_state(env):

@@ -148,6 +148,8 @@ static void bad_arguments(void) {
     pm_vec_out out = {0};
     int32_t actions[4] = {0, 0, 0, 0};
     CHECK(pm_vec_step(v, actions, NULL, &out) == DMAP_ERR_ARG, "step before reset");
+    CHECK(pm_vec_next(v, NULL, &out) == DMAP_ERR_ARG, "next before reset");
+    CHECK(pm_vec_finished(v, 0) == 0 && pm_vec_finished(v, 2) == DMAP_ERR_RANGE, "finished");
     CHECK(pm_vec_reset(v, 1ull << 63, NULL, &out) == DMAP_ERR_ARG, "reset seed");
     CHECK(pm_vec_reset(v, 3, NULL, &out) == DMAP_OK, "reset");
     actions[3] = 6;

@@ -516,7 +516,7 @@ VEC_STD_PLANES = ("passage", "rigid", "wood", "bomb", "flames", "fog", "extra_bo
 
 
 class VecEnv(_arenas.PommermanVec):
-    """VecEnv(config, n, seats=None, *, seed=0, threads=1, planes=None)
+    """VecEnv(config, n, seats=None, *, seed=0, threads=1, planes=None, autoreset=True)
 
     n games of one config (a config id of CONFIGS, or "ffa" / "1v1") stepped together in C on
     `threads` threads (the calling thread included), the result the same for any thread count.
@@ -526,8 +526,9 @@ class VecEnv(_arenas.PommermanVec):
     planes: None, "all", or names of VEC_PLANES (the map planes computed in the same step with
     dmap; they come after the standard channels in VEC_PLANES order whatever order is given).
 
-    reset(seed=None) -> (obs, masks); step(actions) -> (obs, rewards, terminated, truncated,
-    masks). actions: integers 0..5 of shape (n, num_learners) (int32 is read in place; other
+    reset(seed=None) -> (obs, masks): reset(seed) starts episode 0 of every game from seed;
+    reset() starts episode 0 of the construction seed the first time, later every game's next
+    episode. step(actions) -> (obs, rewards, terminated, truncated, masks). actions: integers 0..5 of shape (n, num_learners) (int32 is read in place; other
     integer dtypes are checked, then converted). The returned arrays are the object's own, written
     in place by every call (copy what you keep); assign an array of the same shape and dtype to
     env.obs (rewards, terminated, truncated, masks) to have the next calls write there instead:
@@ -550,7 +551,9 @@ class VecEnv(_arenas.PommermanVec):
     it died or the game ended with a win or a tie, truncated in the step the game hit max_steps
     with it alive. The episode ends when the game is done or, with bots in some seats, when every
     learner is dead; that game then starts its next episode in the same call (obs and masks are the
-    new episode's first). Episode e of game i is the game of seed
+    new episode's first). With autoreset=False it stays as it ended instead (obs and masks its
+    last), finished() says which games have, and step() raises ValueError until reset() starts
+    every game's next episode. Episode e of game i is the game of seed
     kit_episode_seed(seed, i, e) = splitmix64(splitmix64(splitmix64(splitmix64(seed) ^ i)) ^ e)
     with the top bit cleared: the game `pommerman match --seed <that seed>` plays with the same
     bots, and make(config, ...) reset from that seed plays it step for step with the same actions
@@ -558,7 +561,8 @@ class VecEnv(_arenas.PommermanVec):
 
     Errors: a bad config, seat, plane, n, seed or thread count is a ValueError or TypeError at
     construction; actions of the wrong shape or out of range are a ValueError, of a non-integer dtype
-    a TypeError, raised before any game moves; step() before reset() is a RuntimeError.
+    a TypeError, raised before any game moves; so is a step while a game has ended without
+    autoreset; step() before reset() is a RuntimeError.
     """
 
     __slots__ = ()

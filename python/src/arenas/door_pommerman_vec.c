@@ -223,13 +223,13 @@ fail:
 }
 
 static int game_init(PmVec *v, PyObject *args, PyObject *kw) {
-    static char *kwlist[] = {"config", "n", "seats", "seed", "threads", "planes", NULL};
+    static char *kwlist[] = {"config", "n", "seats", "seed", "threads", "planes", "autoreset", NULL};
     const char *config;
     Py_ssize_t n;
     PyObject *seats = Py_None, *seed_obj = NULL, *planes = Py_None;
-    int threads = 1;
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "sn|O$OiO:VecEnv", kwlist, &config, &n, &seats,
-                                     &seed_obj, &threads, &planes))
+    int threads = 1, autoreset = 1;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "sn|O$OiOp:VecEnv", kwlist, &config, &n, &seats,
+                                     &seed_obj, &threads, &planes, &autoreset))
         return -1;
     if (v->vec) {
         PyErr_SetString(PyExc_RuntimeError, "PommermanVec is initialised once");
@@ -249,6 +249,7 @@ static int game_init(PmVec *v, PyObject *args, PyObject *kw) {
         return -1;
     }
     spec.nenvs = (long)n;
+    spec.no_autoreset = !autoreset;
     if ((seed_obj && parse_seed(seed_obj, &spec.seed) < 0) || parse_seats(spec.cfg, seats, &spec) < 0 ||
         parse_planes(planes, &spec.planes) < 0)
         return -1;
@@ -313,8 +314,10 @@ static pm_vec_out out_of(PmVec *v) {
     return o;
 }
 
-/* Runs a reset (actions NULL) or a step without the GIL; the arrays are held meanwhile. */
-static int run_unlocked(PmVec *v, const int32_t *actions, uint64_t seed) {
+enum { RUN_RESET, RUN_NEXT, RUN_STEP };
+
+/* Runs a reset, the next episodes or a step without the GIL; the arrays are held meanwhile. */
+static int run_unlocked(PmVec *v, int kind, const int32_t *actions, uint64_t seed) {
     PyObject *held[NOUT];
     for (int k = 0; k < NOUT; k++) {
         held[k] = v->out[k];
@@ -324,7 +327,9 @@ static int run_unlocked(PmVec *v, const int32_t *actions, uint64_t seed) {
     int rc;
     v->busy = 1;
     Py_BEGIN_ALLOW_THREADS
-    rc = actions ? pm_vec_step(v->vec, actions, v->pool, &o) : pm_vec_reset(v->vec, seed, v->pool, &o);
+    rc = kind == RUN_STEP   ? pm_vec_step(v->vec, actions, v->pool, &o)
+         : kind == RUN_NEXT ? pm_vec_next(v->vec, v->pool, &o)
+                            : pm_vec_reset(v->vec, seed, v->pool, &o);
     Py_END_ALLOW_THREADS
     v->busy = 0;
     for (int k = 0; k < NOUT; k++) Py_DECREF(held[k]);
@@ -343,7 +348,8 @@ static PyObject *vec_reset(PmVec *v, PyObject *args, PyObject *kw) {
     if (!PyArg_ParseTupleAndKeywords(args, kw, "|O:reset", kwlist, &seed_obj) || check_idle(v) < 0) return NULL;
     uint64_t seed = v->seed;
     if (seed_obj != Py_None && parse_seed(seed_obj, &seed) < 0) return NULL;
-    int rc = run_unlocked(v, NULL, seed);
+    /* reset(): the next episode of every game once there was one; reset(seed): episode 0 */
+    int rc = run_unlocked(v, seed_obj == Py_None && v->started ? RUN_NEXT : RUN_RESET, NULL, seed);
     if (rc != DMAP_OK) {
         v->started = 0;
         return pyarenas_raise(rc, "VecEnv.reset");
@@ -399,19 +405,36 @@ static PyObject *vec_step(PmVec *v, PyObject *actions_obj) {
         PyErr_SetString(PyExc_RuntimeError, "VecEnv.step before reset(): call reset() first");
         return NULL;
     }
+    for (long i = 0; i < v->n; i++)
+        if (pm_vec_finished(v->vec, i) == 1) {
+            PyErr_Format(PyExc_ValueError, "game %ld has ended its episode (autoreset=False): "
+                         "reset() starts the next", i);
+            return NULL;
+        }
     PyObject *hold = NULL;
     const int32_t *actions = actions_of(v, actions_obj, &hold);
     if (!actions) {
         Py_XDECREF(hold);
         return NULL;
     }
-    int rc = run_unlocked(v, actions, 0);
+    int rc = run_unlocked(v, RUN_STEP, actions, 0);
     Py_XDECREF(hold);
     if (rc != DMAP_OK) {
         v->started = 0;
         return pyarenas_raise(rc, "VecEnv.step");
     }
     return outputs(v, 1);
+}
+
+static PyObject *vec_finished(PmVec *v, PyObject *unused) {
+    (void)unused;
+    if (check_idle(v) < 0) return NULL;
+    npy_intp n = v->n;
+    PyObject *f = PyArray_ZEROS(1, &n, NPY_BOOL, 0);
+    if (!f) return NULL;
+    for (long i = 0; i < v->n; i++)
+        ((npy_bool *)PyArray_DATA((PyArrayObject *)f))[i] = pm_vec_finished(v->vec, i) == 1;
+    return f;
 }
 
 static PyObject *vec_episodes(PmVec *v, PyObject *unused) {
@@ -444,12 +467,16 @@ fail:
 
 static PyMethodDef game_methods[] = {
     {"reset", (PyCFunction)(void (*)(void))vec_reset, METH_VARARGS | METH_KEYWORDS,
-     "reset(seed=None) -> (obs, masks): episode 0 of every game from seed (default: the seed "
-     "given at construction, or the last reset's), written into the object's arrays."},
+     "reset(seed=None) -> (obs, masks): reset(seed) starts episode 0 of every game from seed; "
+     "reset() the first time starts episode 0 from the seed given at construction, later every "
+     "game's next episode. Written into the object's arrays."},
     {"step", (PyCFunction)vec_step, METH_O,
      "step(actions) -> (obs, rewards, terminated, truncated, masks): one step of every game; "
      "actions: integers 0..5 of shape (n, learners). Games that end start their next episode "
      "(obs and masks are then the new episode's first)."},
+    {"finished", (PyCFunction)vec_finished, METH_NOARGS,
+     "finished() -> bool array (n,): the games whose episode has ended and wait for reset() "
+     "(autoreset=False; always False with autoreset)."},
     {"episodes", (PyCFunction)vec_episodes, METH_NOARGS,
      "episodes() -> (episode, seed, step): per game its episode number, the episode's seed "
      "and its step count now (new arrays)."},
@@ -521,7 +548,7 @@ static PyGetSetDef game_getset[] = {
     {NULL, NULL, NULL, NULL, NULL}};
 
 PYARENAS_GAME_TYPE(PmVecType, PmVec, "PommermanVec",
-                   "PommermanVec(config, n, seats=None, *, seed=0, threads=1, planes=None): n "
+                   "PommermanVec(config, n, seats=None, *, seed=0, threads=1, planes=None, autoreset=True): n "
                    "Pommerman games stepped together (dmap.arenas.pommerman.VecEnv).");
 
 int pyarenas_add_pommerman_vec(PyObject *m) {
