@@ -317,6 +317,7 @@ int pm_play(const pm_config *cfg, const pm_bot *const *bots, uint64_t seed, pm_s
  *    12..15 bomb_blast_strength, bomb_life, bomb_moving_direction, flame_life as observed
  *    16..18 the learner's ammo, blast strength, can_kick (0/1), the same on every cell (ammo
  *           and blast strength capped at 255)
+ * (not in them: the step count, pm_vec_episode's, and v2's radio words: learners send 0,0)
  * then the map planes asked for (PM_VEC_*), in this order, 255 meaning "never / unreached":
  *    dist_self        BFS steps from the learner's cell (walls: rigid, wood, bombs, fog;
  *                     agents and flames passable); all 255 once it is dead
