@@ -29,6 +29,8 @@ typedef struct vec_game {
     int error;                            /* the last step's error in this game, else 0 */
 } vec_game;
 
+typedef struct chunk_maps chunk_maps; /* the map planes of one chunk (below) */
+
 struct pm_vec {
     const pm_config *cfg;
     long n;
@@ -42,6 +44,7 @@ struct pm_vec {
     int started;
     vec_game *games;
     dmap_workspace **ws; /* one per pool thread, grown on the calling thread */
+    chunk_maps *maps;     /* one per pool thread with map planes (large: not on the stack) */
     int nws;
 };
 
@@ -118,6 +121,7 @@ void pm_vec_free(pm_vec *v) {
     for (long i = 0; i < v->n; i++) release_bots(v, &v->games[i]);
     for (int t = 0; t < v->nws; t++) dmap_workspace_free(v->ws[t]);
     free(v->ws);
+    free(v->maps);
     free(v->games);
     free(v);
 }
@@ -154,45 +158,18 @@ static void walk_walls(const pm_obs *o, unsigned char *wall) {
     }
 }
 
-static void depth_plane(const int *depth, int ncells, unsigned char *plane) {
-    for (int c = 0; c < ncells; c++) plane[c] = depth[c] < 0 || depth[c] >= FAR ? FAR : (unsigned char)depth[c];
-}
-
-/* BFS steps from the sources into plane; walls cells that are sources are opened first. */
-static void bfs_plane(const dmap_grid *g, const int *src, int nsrc, dmap_workspace *ws,
-                      unsigned char *plane) {
-    int ncells = g->w * g->h;
-    if (nsrc == 0) {
-        memset(plane, FAR, (size_t)ncells);
-        return;
-    }
-    int depth[PM_MAX_CELLS];
-    unsigned char saved[PM_MAX_AGENTS];
-    for (int k = 0; k < nsrc; k++) {
-        saved[k] = g->wall[src[k]];
-        g->wall[src[k]] = 0;
-    }
-    dmap_moves m4 = dmap_moves_4();
-    if (dmap_bfs(g, &m4, src, (size_t)nsrc, -1, depth, NULL, ws) != DMAP_OK)
-        memset(depth, -1, sizeof depth); /* cannot happen on a valid grid */
-    for (int k = nsrc - 1; k >= 0; k--) g->wall[src[k]] = saved[k];
-    depth_plane(depth, ncells, plane);
-}
-
 /* The cells of the living enemies the learner sees, in obs.enemies order; slot[k] is the
  * enemy's index among obs.enemies (without AgentDummy), -1 for enemies it does not see. */
 static int visible_enemies(const pm_obs *o, int *cells, int *slot_cell) {
     int n = 0, ncells = o->size * o->size, k = 0;
+    int at[PM_MAX_AGENTS] = {-1, -1, -1, -1}; /* each agent's cell on the board, -1 unseen */
+    for (int c = 0; c < ncells; c++)
+        if (o->board[c] >= PM_AGENT0) at[o->board[c] - PM_AGENT0] = c;
     for (int e = 0; e < o->nenemies; e++) {
         int item = o->enemies[e];
         if (item == PM_AGENT_DUMMY) continue;
-        slot_cell[k] = -1;
-        for (int c = 0; c < ncells; c++)
-            if (o->board[c] == item) {
-                slot_cell[k] = c;
-                cells[n++] = c;
-                break;
-            }
+        slot_cell[k] = at[item - PM_AGENT0];
+        if (slot_cell[k] >= 0) cells[n++] = slot_cell[k];
         k++;
     }
     return n;
@@ -231,32 +208,6 @@ static void flee_plane(const dmap_grid *g, const unsigned char *dist, dmap_works
     }
 }
 
-static void map_planes(const pm_vec *v, const pm_obs *o, int alive, dmap_workspace *ws, unsigned char *p) {
-    int ncells = o->size * o->size;
-    unsigned char wall[PM_MAX_CELLS], nearest[PM_MAX_CELLS];
-    dmap_grid g = {.w = o->size, .h = o->size, .wall = wall, .cost = NULL};
-    walk_walls(o, wall);
-    int cells[PM_MAX_AGENTS], slot_cell[PM_MAX_AGENTS];
-    int ne = visible_enemies(o, cells, slot_cell);
-    int me = o->r * o->size + o->c;
-    if (v->planes & PM_VEC_DIST_SELF) {
-        bfs_plane(&g, &me, alive, ws, p);
-        p += ncells;
-    }
-    if (v->planes & (PM_VEC_DIST_ENEMY | PM_VEC_FLEE)) bfs_plane(&g, cells, ne, ws, nearest);
-    if (v->planes & PM_VEC_DIST_ENEMY) {
-        memcpy(p, nearest, (size_t)ncells);
-        p += ncells;
-    }
-    if (v->planes & PM_VEC_DIST_EACH_ENEMY)
-        for (int k = 0; k < v->nenemies; k++, p += ncells) bfs_plane(&g, &slot_cell[k], slot_cell[k] >= 0, ws, p);
-    if (v->planes & PM_VEC_DANGER) {
-        danger_plane(o, p);
-        p += ncells;
-    }
-    if (v->planes & PM_VEC_FLEE) flee_plane(&g, nearest, ws, p);
-}
-
 static unsigned char cap255(int x) { return x < 0 ? 0 : x > 255 ? 255 : (unsigned char)x; }
 
 /* The standard planes of one observation (pommerman.h). */
@@ -279,8 +230,100 @@ static void standard_planes(const pm_obs *o, unsigned char *p) {
     memset(p + 18 * ncells, o->can_kick ? 1 : 0, (size_t)ncells);
 }
 
-/* Observations and masks of every learner of game i. */
-static void write_observations(const pm_vec *v, long i, dmap_workspace *ws, const pm_vec_out *out) {
+/* The map planes of a chunk's learners: their BFS planes asked of the library in one batch
+ * (dmap_bfs_batch, each board a learner's walls with that plane's sources opened), then the
+ * planes that need them (the nearest enemy's distance, the flee map) and the danger plane. */
+#define LEARNERS_PER_CHUNK (VEC_CHUNK * PM_MAX_AGENTS)
+#define BOARDS_PER_CHUNK (LEARNERS_PER_CHUNK * (PM_MAX_AGENTS + 1))
+struct chunk_maps {
+    int n, nsrc, size;
+    unsigned char walls[BOARDS_PER_CHUNK * PM_MAX_CELLS];
+    int16_t depth[BOARDS_PER_CHUNK * PM_MAX_CELLS];
+    int sources[BOARDS_PER_CHUNK * PM_MAX_AGENTS];
+    size_t first[BOARDS_PER_CHUNK + 1];
+    unsigned char *dest[BOARDS_PER_CHUNK];
+    /* per learner of the chunk */
+    int nlearners;
+    pm_obs obs[LEARNERS_PER_CHUNK];
+    unsigned char wall[LEARNERS_PER_CHUNK][PM_MAX_CELLS];
+    unsigned char nearest[LEARNERS_PER_CHUNK][PM_MAX_CELLS];
+    unsigned char *nearest_plane[LEARNERS_PER_CHUNK], *danger[LEARNERS_PER_CHUNK], *flee[LEARNERS_PER_CHUNK];
+};
+
+/* A BFS plane from the sources over walls; without sources it is all FAR at once. */
+static void add_bfs(chunk_maps *cm, const unsigned char *wall, const int *src, int nsrc, unsigned char *dest) {
+    int ncells = cm->size * cm->size;
+    if (nsrc == 0) {
+        memset(dest, FAR, (size_t)ncells);
+        return;
+    }
+    unsigned char *w = cm->walls + (size_t)cm->n * (size_t)ncells;
+    memcpy(w, wall, (size_t)ncells);
+    cm->first[cm->n] = (size_t)cm->nsrc;
+    for (int k = 0; k < nsrc; k++) {
+        w[src[k]] = 0; /* a source stands on an open cell (an agent on its own bomb) */
+        cm->sources[cm->nsrc++] = src[k];
+    }
+    cm->dest[cm->n++] = dest;
+}
+
+/* Queues the map planes of one learner (planes at p) and keeps what the later ones need. */
+static void queue_map_planes(const pm_vec *v, chunk_maps *cm, const pm_obs *o, int alive, unsigned char *p) {
+    int ncells = o->size * o->size, l = cm->nlearners++;
+    unsigned char *wall = cm->wall[l];
+    cm->obs[l] = *o;
+    cm->size = o->size;
+    walk_walls(o, wall);
+    int cells[PM_MAX_AGENTS], slot_cell[PM_MAX_AGENTS];
+    int ne = visible_enemies(o, cells, slot_cell);
+    int me = o->r * o->size + o->c;
+    cm->nearest_plane[l] = cm->danger[l] = cm->flee[l] = NULL;
+    if (v->planes & PM_VEC_DIST_SELF) {
+        add_bfs(cm, wall, &me, alive, p);
+        p += ncells;
+    }
+    if (v->planes & (PM_VEC_DIST_ENEMY | PM_VEC_FLEE)) add_bfs(cm, wall, cells, ne, cm->nearest[l]);
+    if (v->planes & PM_VEC_DIST_ENEMY) {
+        cm->nearest_plane[l] = p;
+        p += ncells;
+    }
+    if (v->planes & PM_VEC_DIST_EACH_ENEMY)
+        for (int k = 0; k < v->nenemies; k++, p += ncells) add_bfs(cm, wall, &slot_cell[k], slot_cell[k] >= 0, p);
+    if (v->planes & PM_VEC_DANGER) {
+        cm->danger[l] = p;
+        p += ncells;
+    }
+    if (v->planes & PM_VEC_FLEE) cm->flee[l] = p;
+}
+
+static void finish_map_planes(chunk_maps *cm, dmap_workspace *ws) {
+    int ncells = cm->size * cm->size;
+    if (cm->n > 0) {
+        cm->first[cm->n] = (size_t)cm->nsrc;
+        dmap_boards boards = {.w = cm->size, .h = cm->size, .n = (size_t)cm->n, .walls = cm->walls};
+        dmap_moves m4 = dmap_moves_4();
+        if (dmap_bfs_batch(&boards, &m4, cm->sources, cm->first, -1, DMAP_ELEM_I16, cm->depth, NULL,
+                           DMAP_SIMD_AUTO) != DMAP_OK)
+            memset(cm->depth, -1, sizeof(int16_t) * (size_t)cm->n * (size_t)ncells); /* cannot happen */
+        for (int b = 0; b < cm->n; b++) {
+            const int16_t *d = cm->depth + (size_t)b * (size_t)ncells;
+            unsigned char *dst = cm->dest[b];
+            for (int c = 0; c < ncells; c++) dst[c] = (uint16_t)d[c] >= FAR ? FAR : (unsigned char)d[c];
+        }
+    }
+    for (int l = 0; l < cm->nlearners; l++) {
+        if (cm->nearest_plane[l]) memcpy(cm->nearest_plane[l], cm->nearest[l], (size_t)ncells);
+        if (cm->danger[l]) danger_plane(&cm->obs[l], cm->danger[l]);
+        if (cm->flee[l]) {
+            dmap_grid g = {.w = cm->size, .h = cm->size, .wall = cm->wall[l], .cost = NULL};
+            flee_plane(&g, cm->nearest[l], ws, cm->flee[l]);
+        }
+    }
+    cm->n = cm->nsrc = cm->nlearners = 0;
+}
+
+/* Observations and masks of every learner of game i; the map planes are queued in cm. */
+static void write_observations(const pm_vec *v, long i, chunk_maps *cm, const pm_vec_out *out) {
     const vec_game *g = &v->games[i];
     size_t per = (size_t)v->channels * (size_t)(g->s.size * g->s.size);
     pm_obs o;
@@ -292,7 +335,7 @@ static void write_observations(const pm_vec *v, long i, dmap_workspace *ws, cons
         if (out->obs) {
             unsigned char *p = out->obs + k * per;
             standard_planes(&o, p);
-            if (v->planes) map_planes(v, &o, alive, ws, p + (size_t)PM_VEC_STD_CHANNELS * (size_t)(o.size * o.size));
+            if (v->planes) queue_map_planes(v, cm, &o, alive, p + (size_t)PM_VEC_STD_CHANNELS * (size_t)(o.size * o.size));
         }
         if (out->masks) pm_legal_actions(&o, out->masks + k * PM_NUM_ACTIONS);
     }
@@ -392,6 +435,7 @@ static void run_chunk(void *ctx, size_t chunk, int thread) {
     vec_job *j = ctx;
     pm_vec *v = j->v;
     long first = (long)chunk * VEC_CHUNK, last = first + VEC_CHUNK < v->n ? first + VEC_CHUNK : v->n;
+    chunk_maps *cm = v->planes ? &v->maps[thread] : NULL;
     for (long i = first; i < last; i++) {
         vec_game *g = &v->games[i];
         if (j->kind == JOB_STEP) {
@@ -407,8 +451,9 @@ static void run_chunk(void *ctx, size_t chunk, int thread) {
                 if (j->out->truncated) j->out->truncated[k] = 0;
             }
         }
-        write_observations(v, i, v->ws[thread], j->out);
+        write_observations(v, i, cm, j->out);
     }
+    if (cm) finish_map_planes(cm, v->ws[thread]);
 }
 
 /* Workspaces for every thread of the pool, made on the calling thread. */
@@ -418,6 +463,12 @@ static int ensure_workspaces(pm_vec *v, dmap_pool *pool) {
     dmap_workspace **ws = realloc(v->ws, sizeof *ws * (size_t)need);
     if (!ws) return DMAP_ERR_NOMEM;
     v->ws = ws;
+    if (v->planes) {
+        chunk_maps *maps = realloc(v->maps, sizeof *maps * (size_t)need);
+        if (!maps) return DMAP_ERR_NOMEM;
+        v->maps = maps;
+        memset(maps, 0, sizeof *maps * (size_t)need);
+    }
     for (; v->nws < need; v->nws++)
         if (dmap_workspace_new(&v->ws[v->nws]) != DMAP_OK) return DMAP_ERR_NOMEM;
     return DMAP_OK;
