@@ -88,6 +88,7 @@
  *                     dmap_pool_new(&pool, nthreads)       a caller's thread pool
  *                     dmap_pool_free(pool)                 stop and free it
  *                     dmap_pool_threads(pool)              its thread count
+ *                     dmap_pool_run(pool, fn, ctx, n)      n chunks of a caller's job on it
  *                     dmap_bfs_batch(boards, m, sources, ...)   BFS depths of N boards
  *                     dmap_field_batch(boards, m, goals, ...)   Dijkstra maps of N boards
  *
@@ -1031,6 +1032,16 @@ DMAP_API int dmap_pool_new(dmap_pool **pool, int nthreads);
 DMAP_API void dmap_pool_free(dmap_pool *pool);
 /* The pool's thread count (1 for NULL). */
 DMAP_API int dmap_pool_threads(const dmap_pool *pool);
+
+/* A caller's job on a pool: chunk `chunk` of the job, run on thread `thread` (0 .. threads-1;
+ * 0 is the calling thread, so per-thread scratch can be indexed by it). */
+typedef void (*dmap_pool_fn)(void *ctx, size_t chunk, int thread);
+/* Runs fn on every chunk 0..nchunks-1, spread over the pool's threads, the calling thread
+ * taking part (pool NULL: the calling thread alone), and returns when every chunk is done.
+ * Which thread runs which chunk varies from call to call, so a job whose chunks write
+ * disjoint outputs gives the same result for any pool. One call at a time uses a pool (a
+ * second caller waits); fn must not call dmap_pool_run on the same pool. */
+DMAP_API void dmap_pool_run(dmap_pool *pool, dmap_pool_fn fn, void *ctx, size_t nchunks);
 
 /* BFS depths of every board (as dmap_bfs without parents, one board at a time): depths gets
  * n*w*h elements of `type`, board b's map at element b*w*h, each cell the number of steps

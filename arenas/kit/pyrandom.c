@@ -4,6 +4,7 @@
 #include "pyrandom.h"
 
 #include <math.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -19,8 +20,15 @@ static void seed_single(kit_pyrandom *r, uint32_t s) {
     r->index = MT_N;
 }
 
+/* init_by_array starts from init_genrand(19650218), the same words for every seed: made once
+ * (read-only afterwards) and copied. */
+static kit_pyrandom array_start;
+static pthread_once_t array_start_once = PTHREAD_ONCE_INIT;
+static void make_array_start(void) { seed_single(&array_start, 19650218U); }
+
 void kit_pyrandom_seed_words(kit_pyrandom *r, const uint32_t *key, size_t n) {
-    seed_single(r, 19650218U);
+    pthread_once(&array_start_once, make_array_start);
+    memcpy(r->mt, array_start.mt, sizeof r->mt);
     size_t i = 1, j = 0, k = n > MT_N ? n : MT_N;
     for (; k; k--) {
         r->mt[i] = (r->mt[i] ^ ((r->mt[i - 1] ^ (r->mt[i - 1] >> 30)) * 1664525U)) + key[j] +

@@ -31,6 +31,10 @@ uint64_t kit_game_seed(uint64_t seed, long index) {
     return splitmix64(splitmix64(seed) ^ (uint64_t)index);
 }
 
+uint64_t kit_episode_seed(uint64_t seed, long env, long episode) {
+    return kit_game_seed(kit_game_seed(seed, env), episode) & 0x7fffffffffffffffull;
+}
+
 void kit_rotate_seats(long index, int n, int *entrant_of_seat) {
     if (n <= 0) return;
     int shift = (int)(index % n);

@@ -16,6 +16,11 @@
  * independent of the number of jobs and of the order games finish in. */
 uint64_t kit_game_seed(uint64_t seed, long index);
 
+/* The seed of episode `episode` of environment `env` in a vectorized environment seeded with
+ * `seed`: kit_game_seed(kit_game_seed(seed, env), episode) with the top bit cleared (0 ..
+ * 2^63 - 1, a valid --seed). Independent of threads and of the order environments run in. */
+uint64_t kit_episode_seed(uint64_t seed, long env, long episode);
+
 /* Seat rotation: game `index` with n seats puts entrant (s + index) % n in seat s. Writes
  * entrant_of_seat[0..n-1]. Arenas with n seats play games in groups of n to rotate fully. */
 void kit_rotate_seats(long index, int n, int *entrant_of_seat);

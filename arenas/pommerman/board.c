@@ -114,28 +114,37 @@ static void make_once(unsigned char *board, const pm_config *cfg, kit_pyrandom *
     for (; num_wood > 0; num_wood -= 2) lay_wall(board, n, &co, PM_WOOD, rng);
 }
 
+/* A flood fill of rows as bit masks (bit c of row r: cell (r, c)): the cells reached grow by
+ * one step in every direction per round, through anything but rigid walls, until they stop;
+ * the passages left out are counted. The start cell is an agent's, never a passage. */
 int pm_inaccessible_passages(const unsigned char *board, int size) {
-    unsigned char seen[PM_MAX_CELLS];
-    int stack[4 * PM_MAX_CELLS + 1];
-    int top = 0, passages = 0, found = 0;
-    memset(seen, 0, sizeof seen);
-    for (int i = 0; i < size * size; i++) passages += board[i] == PM_PASSAGE;
-    stack[top++] = (size - 2) * size + (size - 2);
-    while (top > 0) {
-        int cell = stack[--top];
-        int r = cell / size, c = cell % size;
-        static const int dr[4] = {1, -1, 0, 0}, dc[4] = {0, 0, 1, -1};
-        for (int k = 0; k < 4; k++) {
-            int nr = r + dr[k], nc = c + dc[k];
-            if (nr < 0 || nc < 0 || nr >= size || nc >= size) continue;
-            int nb = nr * size + nc;
-            if (seen[nb] || board[nb] == PM_RIGID) continue;
-            if (board[nb] == PM_PASSAGE) found++;
-            seen[nb] = 1;
-            stack[top++] = nb;
+    uint32_t open[PM_MAX_SIZE], passage[PM_MAX_SIZE], reach[PM_MAX_SIZE] = {0};
+    uint32_t full = (1u << size) - 1;
+    for (int r = 0; r < size; r++) {
+        open[r] = passage[r] = 0;
+        for (int c = 0; c < size; c++) {
+            open[r] |= (uint32_t)(board[r * size + c] != PM_RIGID) << c;
+            passage[r] |= (uint32_t)(board[r * size + c] == PM_PASSAGE) << c;
         }
     }
-    return passages - found;
+    reach[size - 2] = 1u << (size - 2);
+    for (int changed = 1; changed;) {
+        changed = 0;
+        for (int r = 0; r < size; r++) {
+            uint32_t grow = reach[r] | (reach[r] << 1) | (reach[r] >> 1);
+            if (r > 0) grow |= reach[r - 1];
+            if (r + 1 < size) grow |= reach[r + 1];
+            grow = (grow & open[r] & full) | reach[r];
+            if (grow != reach[r]) {
+                reach[r] = grow;
+                changed = 1;
+            }
+        }
+    }
+    int left = 0;
+    for (int r = 0; r < size; r++)
+        for (uint32_t out = passage[r] & ~reach[r]; out; out &= out - 1) left++;
+    return left;
 }
 
 void pm_reset(pm_state *s, const pm_config *cfg, kit_pyrandom *rng) {

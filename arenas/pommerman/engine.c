@@ -355,7 +355,8 @@ static void mark_blast(const pm_state *s, const pm_bomb *b, unsigned char *explo
 }
 
 /* fm:429-466: bombs tick; those at life 0 or standing in flames explode; chains in passes. */
-static void explode_bombs(pm_state *s, unsigned char *exploded) {
+/* Returns whether any bomb exploded; exploded (ncells bytes) is written only then. */
+static int explode_bombs(pm_state *s, unsigned char *exploded) {
     int pending = 0;
     for (int b = 0; b < s->nbombs; b++) {
         pm_bomb *bo = &s->bombs[b];
@@ -367,6 +368,8 @@ static void explode_bombs(pm_state *s, unsigned char *exploded) {
             pending = 1;
         }
     }
+    if (!pending) return 0;
+    memset(exploded, 0, (size_t)(s->size * s->size));
     while (pending) {
         pending = 0;
         int kept = 0;
@@ -389,6 +392,7 @@ static void explode_bombs(pm_state *s, unsigned char *exploded) {
             }
         }
     }
+    return 1;
 }
 
 int pm_collapse_ring(const pm_state *s) {
@@ -486,13 +490,12 @@ void pm_step_radio(pm_state *s, const int *actions_in, const int (*messages)[2])
     apply_moves(s, actions, &m);
 
     unsigned char exploded[PM_MAX_CELLS];
-    memset(exploded, 0, (size_t)ncells);
-    explode_bombs(s, exploded);
+    int any_exploded = explode_bombs(s, exploded);
 
     /* fm:468-484: draw bombs, append the new flames in row-major order, draw flames, then kill
      * the agents on flames or draw them. */
     for (int b = 0; b < s->nbombs; b++) s->board[s->bombs[b].r * size + s->bombs[b].c] = PM_BOMB;
-    for (int cell = 0; cell < ncells; cell++) {
+    for (int cell = 0; any_exploded && cell < ncells; cell++) {
         if (!exploded[cell]) continue;
         pm_flame *f = &s->flames[s->nflames++];
         f->r = cell / size;

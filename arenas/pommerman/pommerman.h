@@ -203,6 +203,13 @@ typedef struct pm_obs {
 
 void pm_observe(const pm_state *s, int agent, pm_obs *o);
 
+/* The legal actions of the observing agent, mask[a] 1 or 0 in action order: Stop always; a move
+ * when its cell is on the board, neither rigid nor wood, and holds no bomb unless the agent can
+ * kick; Bomb with ammo and no bomb on its cell. A dead agent: Stop only. An action the mask
+ * leaves out is one the engine plays as Stop for that agent (its neighbours are always in its
+ * view, fog or not). */
+void pm_legal_actions(const pm_obs *o, unsigned char *mask);
+
 /* SimpleAgent's random draws in the trace's D-line notation ("0,1,c3.2": coin flips as bits,
  * choices as c<n>.<index>), so a replay can compare them with the recorded ones. */
 typedef struct pm_draw_log {
@@ -284,6 +291,115 @@ uint64_t pm_bot_seed(uint64_t game_seed, int seat);
  * Returns DMAP_OK or an error (a bot's init or decide failed, NOMEM, or on_step's own code). */
 int pm_play(const pm_config *cfg, const pm_bot *const *bots, uint64_t seed, pm_step_fn on_step,
             void *user, int want_maps, pm_state *final_state, pm_game_result *res);
+
+/* ---- vectorized games (vec.c) ------------------------------------------------------------ */
+
+/* N games of one config stepped together for reinforcement learning: learner seats take
+ * actions from an array, the other seats are built-in bots deciding in C; every call writes the
+ * learners' observations as byte planes, rewards, terminated and truncated flags and action
+ * masks into caller-owned arrays, chunks of games running on the threads of a caller's
+ * dmap_pool (the result is the same for any pool: games never share state). A game that ends
+ * starts the next episode in the same call (its observations are the new episode's first),
+ * unless the spec asks for no_autoreset (then it waits, as it ended, for pm_vec_next).
+ *
+ * Episode e of game i is the game pm_play plays with the seed
+ * kit_episode_seed(seed, i, e) (kit/tournament.h): the board of random.Random(that seed), bots
+ * seeded with pm_bot_seed(that seed, seat), SimpleAgents drawing from the game's shared stream.
+ *
+ * Observation of one learner: channels x size x size bytes, row-major cells (row * size + col),
+ * channel c at offset c * size * size; all from the learner's own observation (pm_observe: fog
+ * included):
+ *    0..8   one plane per item value 0..8 (passage, rigid, wood, bomb, flames, fog, extra bomb,
+ *           incr range, kick): 1 where the board shows it (an agent's cell shows the agent)
+ *    9      1 on the learner's own cell (all 0 once it is dead)
+ *    10     1 on its teammate's cell (team games)
+ *    11     1 on the cells of its enemies
+ *    12..15 bomb_blast_strength, bomb_life, bomb_moving_direction, flame_life as observed
+ *    16..18 the learner's ammo, blast strength, can_kick (0/1), the same on every cell (ammo
+ *           and blast strength capped at 255)
+ * (not in them: the step count, pm_vec_episode's, and v2's radio words: learners send 0,0)
+ * then the map planes asked for (PM_VEC_*), in this order, 255 meaning "never / unreached":
+ *    dist_self        BFS steps from the learner's cell (walls: rigid, wood, bombs, fog;
+ *                     agents and flames passable); all 255 once it is dead
+ *    dist_enemy       BFS steps from the nearest living enemy it sees (same walls)
+ *    dist_each_enemy  one plane per enemy of the config (FFA 3, teams 2, 1v1 1), in the order
+ *                     of obs.enemies: BFS steps from that enemy, all 255 when dead or unseen
+ *    danger           in how many steps the cell is in flames: 0 flames now, k > 0 a bomb
+ *                     (chains resolved, rays stopped by rigid walls and at wood, bombs taken
+ *                     where they lie) explodes over it in k steps; walls and fog included
+ *    flee             dmap_flee of the nearest-enemy distance with factor -2, plus 128, clamped
+ *                     to 0..254 (lower is safer: roll downhill to flee); 255 on walls and on
+ *                     cells no enemy reaches
+ * Masks, 6 bytes per learner in action order: pm_legal_actions of its observation.
+ *
+ * Per learner and call: reward = the environment's reward (pm_rewards) while the learner is
+ * in the episode, 0 after it left; terminated = 1 in the step it died or the game ended
+ * (win or tie), truncated = 1 in the step the game reached max_steps with it alive and no
+ * other end. The episode ends when the game is done or, with bots in some seats, when every
+ * learner is dead. */
+#define PM_VEC_STD_CHANNELS 19
+enum {
+    PM_VEC_DIST_SELF = 1u << 0,
+    PM_VEC_DIST_ENEMY = 1u << 1,
+    PM_VEC_DIST_EACH_ENEMY = 1u << 2,
+    PM_VEC_DANGER = 1u << 3,
+    PM_VEC_FLEE = 1u << 4,
+    PM_VEC_ALL_PLANES = (1u << 5) - 1
+};
+/* The name of a map plane set (one bit) and back: "dist_self", ...; 0 / NULL when unknown. */
+unsigned pm_vec_plane_bit(const char *name);
+const char *pm_vec_plane_name(unsigned bit);
+
+typedef struct pm_vec pm_vec;
+
+typedef struct pm_vec_spec {
+    const pm_config *cfg;
+    long nenvs;                         /* >= 1 */
+    const pm_bot *seats[PM_MAX_AGENTS]; /* per seat of cfg: NULL a learner, else a bot */
+    uint64_t seed;                      /* 0 .. 2^63 - 1 */
+    unsigned planes;                    /* PM_VEC_* bits */
+    int no_autoreset;                   /* 1: a game whose episode ended stays as it ended */
+} pm_vec_spec;
+
+/* Where one call writes (each array caller-owned, C order; any may be NULL: not written):
+ * obs nenvs x learners x channels x size x size, rewards/terminated/truncated nenvs x learners,
+ * masks nenvs x learners x 6. */
+typedef struct pm_vec_out {
+    unsigned char *obs;
+    float *rewards;
+    unsigned char *terminated, *truncated;
+    unsigned char *masks;
+} pm_vec_out;
+
+/* A vectorized game (no episode started: call pm_vec_reset first). Errors: DMAP_ERR_ARG (NULLs,
+ * nenvs < 1, seed above 2^63 - 1, unknown plane bits, a seat beyond the config's agents
+ * given), DMAP_ERR_NOMEM. */
+int pm_vec_new(const pm_vec_spec *spec, pm_vec **out);
+void pm_vec_free(pm_vec *v);
+/* Learner seats (ascending seat numbers into seats, may be NULL); channels per observation. */
+int pm_vec_learners(const pm_vec *v, int *seats);
+int pm_vec_channels(const pm_vec *v);
+
+/* Starts episode 0 of every game (from seed, 0 .. 2^63 - 1) and writes the first observations
+ * and masks (rewards, flags 0). Errors: DMAP_ERR_ARG, or a bot's init error. */
+int pm_vec_reset(pm_vec *v, uint64_t seed, dmap_pool *pool, const pm_vec_out *out);
+/* Every game starts its next episode (episode + 1, the same seed) and writes its first
+ * observations as pm_vec_reset does. Errors: DMAP_ERR_ARG (no reset yet), a bot's init error. */
+int pm_vec_next(pm_vec *v, dmap_pool *pool, const pm_vec_out *out);
+/* One step of every game: actions[i * learners + l] is learner l's action in game i (0..5,
+ * else DMAP_ERR_RANGE before anything moves). With no_autoreset, a game whose episode ended
+ * keeps its last state and observations until pm_vec_reset or pm_vec_next, and a step while
+ * one has is DMAP_ERR_ARG (nothing moves). Errors: DMAP_ERR_ARG (no reset yet, NULLs, a
+ * finished game), DMAP_ERR_RANGE, a bot's error (that game's step is then not taken; the
+ * others are). */
+int pm_vec_step(pm_vec *v, const int32_t *actions, dmap_pool *pool, const pm_vec_out *out);
+/* 1 when game i's episode has ended and waits for a reset (no_autoreset only), else 0;
+ * DMAP_ERR_RANGE for a bad i. */
+int pm_vec_finished(const pm_vec *v, long i);
+/* Game i's episode number, its seed and its step count now. */
+int pm_vec_episode(const pm_vec *v, long i, long *episode, uint64_t *seed, int *step);
+/* Game i's state now (NULL when i is out of range). */
+const pm_state *pm_vec_state(const pm_vec *v, long i);
 
 /* ---- recorded games (trace.c) ----------------------------------------------------------- */
 

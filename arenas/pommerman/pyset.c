@@ -8,10 +8,17 @@
  * to the smallest power of two above 4 x used when fill * 5 >= mask * 3, up to 9 linear probes
  * then perturbed probing (Objects/setobject.c, Objects/tupleobject.c; facts restated in
  * data/README.md). Removal leaves a dummy, which iteration skips. CPython 3.6
- * and 3.7 hashed tuples differently and made other boards. */
+ * and 3.7 hashed tuples differently and made other boards.
+ *
+ * Since make_board only removes after building, the table is built once per board (a local
+ * copy of CPython's slots) and then read as its slot order: removal marks a key dead and
+ * tuple(set)[i] is the i-th live key, found in a Fenwick tree of the live counts. */
+#include <pthread.h>
 #include <string.h>
 
 #include "pyset.h"
+
+#define PM_PYSET_EMPTY (-1)
 
 #define XXPRIME_1 11400714785074694791ull
 #define XXPRIME_2 14029467366897019727ull
@@ -32,8 +39,15 @@ static uint64_t tuple_hash(uint64_t x, uint64_t y) {
     return acc;
 }
 
+/* CPython's hash table of the set while it is built. */
+typedef struct slot_table {
+    size_t mask, fill, used;
+    int key[PM_PYSET_MAX]; /* cell x * size + y, or EMPTY / DUMMY */
+    uint64_t hash[PM_PYSET_MAX];
+} slot_table;
+
 /* set_insert_clean: the first empty slot on the probe sequence. */
-static void insert_clean(pm_pyset *s, int key, uint64_t hash) {
+static void insert_clean(slot_table *s, int key, uint64_t hash) {
     size_t mask = s->mask, perturb = (size_t)hash, i = (size_t)hash & mask;
     for (;;) {
         if (s->key[i] == PM_PYSET_EMPTY) break;
@@ -53,7 +67,7 @@ static void insert_clean(pm_pyset *s, int key, uint64_t hash) {
     s->hash[i] = hash;
 }
 
-static void resize(pm_pyset *s, size_t minused) {
+static void resize(slot_table *s, size_t minused) {
     size_t newsize = 8;
     while (newsize <= minused) newsize <<= 1;
     int oldkey[PM_PYSET_MAX];
@@ -69,34 +83,70 @@ static void resize(pm_pyset *s, size_t minused) {
 }
 
 /* set_add_entry for a key not yet in the set (make_board adds distinct tuples, no dummies yet). */
-static void add(pm_pyset *s, int key, uint64_t hash) {
+static void add(slot_table *s, int key, uint64_t hash) {
     insert_clean(s, key, hash);
     s->fill++;
     s->used++;
     if (s->fill * 5 >= s->mask * 3) resize(s, s->used > 50000 ? s->used * 2 : s->used * 4);
 }
 
-void pm_pyset_make_board_coords(pm_pyset *s, int size) {
-    s->size = size;
-    s->mask = 7;
-    s->fill = s->used = 0;
-    for (int i = 0; i < 8; i++) s->key[i] = PM_PYSET_EMPTY;
+/* The set of one board size, built from CPython's table. */
+static void build(pm_pyset *s, int size) {
+    slot_table tb;
+    tb.mask = 7;
+    tb.fill = tb.used = 0;
+    for (int i = 0; i < 8; i++) tb.key[i] = PM_PYSET_EMPTY;
     for (int x = 0; x < size; x++)
         for (int y = 0; y < size; y++)
-            if (x != y) add(s, x * size + y, tuple_hash((uint64_t)x, (uint64_t)y));
+            if (x != y) add(&tb, x * size + y, tuple_hash((uint64_t)x, (uint64_t)y));
+    s->size = size;
+    s->n = 0;
+    for (int k = 0; k < PM_PYSET_KEYS; k++) s->place[k] = -1;
+    for (size_t i = 0; i <= tb.mask; i++)
+        if (tb.key[i] >= 0) {
+            s->place[tb.key[i]] = (short)s->n;
+            s->live[s->n] = 1;
+            s->order[s->n++] = tb.key[i];
+        }
+    s->used = (size_t)s->n;
+    /* every place live: node i counts the places (i - lowbit(i), i] */
+    for (int i = 1; i <= s->n; i++) s->tree[i] = (short)(i & -i);
+}
+
+/* The sets of every board size, the same for every board: built once (read-only afterwards)
+ * and copied. */
+static pm_pyset built[PM_PYSET_SIZES + 1];
+static pthread_once_t built_once = PTHREAD_ONCE_INIT;
+static void build_all(void) {
+    for (int size = 1; size <= PM_PYSET_SIZES; size++) build(&built[size], size);
+}
+
+void pm_pyset_make_board_coords(pm_pyset *s, int size) {
+    if (size < 1 || size > PM_PYSET_SIZES) { /* no board of the arena: an empty set */
+        build(s, 0);
+        return;
+    }
+    pthread_once(&built_once, build_all);
+    *s = built[size];
 }
 
 void pm_pyset_remove(pm_pyset *s, int key) {
-    for (size_t i = 0; i <= s->mask; i++)
-        if (s->key[i] == key) {
-            s->key[i] = PM_PYSET_DUMMY;
-            s->used--;
-            return;
-        }
+    if (key < 0 || key >= PM_PYSET_KEYS) return;
+    int p = s->place[key];
+    if (p < 0 || !s->live[p]) return;
+    s->live[p] = 0;
+    s->used--;
+    for (int i = p + 1; i <= s->n; i += i & -i) s->tree[i]--;
 }
 
 int pm_pyset_at(const pm_pyset *s, size_t index) {
-    for (size_t i = 0; i <= s->mask; i++)
-        if (s->key[i] >= 0 && index-- == 0) return s->key[i];
-    return -1;
+    if (index >= s->used) return -1;
+    int pos = 0, rest = (int)index + 1, step = 1;
+    while (step * 2 <= s->n) step *= 2;
+    for (; step; step /= 2)
+        if (pos + step <= s->n && s->tree[pos + step] < rest) {
+            pos += step;
+            rest -= s->tree[pos];
+        }
+    return s->order[pos];
 }

@@ -68,6 +68,25 @@ void pm_observe(const pm_state *s, int agent, pm_obs *o) {
     o->message[1] = mate >= 0 ? s->message[mate][1] : 0;
 }
 
+void pm_legal_actions(const pm_obs *o, unsigned char *mask) {
+    memset(mask, 0, PM_NUM_ACTIONS);
+    mask[PM_STOP] = 1;
+    int alive = 0;
+    for (int i = 0; i < o->alive_count; i++) alive |= o->alive[i] == PM_AGENT0 + o->id;
+    if (!alive) return;
+    int n = o->size, cell = o->r * n + o->c;
+    /* the cells of Up, Down, Left, Right; -1 off the board */
+    int to[5] = {0, o->r > 0 ? cell - n : -1, o->r < n - 1 ? cell + n : -1, o->c > 0 ? cell - 1 : -1,
+                 o->c < n - 1 ? cell + 1 : -1};
+    for (int a = PM_UP; a <= PM_RIGHT; a++) {
+        if (to[a] < 0) continue;
+        int item = o->board[to[a]];
+        int bomb = item == PM_BOMB || o->bomb_life[to[a]];
+        mask[a] = item != PM_RIGID && item != PM_WOOD && (!bomb || o->can_kick);
+    }
+    mask[PM_LAY_BOMB] = o->ammo > 0 && !o->bomb_life[cell];
+}
+
 void pm_draw_log_clear(pm_draw_log *l) {
     l->len = 0;
     l->text[0] = '\0';

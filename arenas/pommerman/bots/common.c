@@ -30,29 +30,52 @@ void pmb_mark_blast(const pm_obs *o, int cell, int blast, unsigned char *mark) {
         }
 }
 
+/* The cells of a bomb's flames (pmb_mark_blast's), listed; returns the count. */
+static int blast_cells(const pm_obs *o, int cell, int blast, short *out) {
+    static const int dr[4] = {-1, 1, 0, 0}, dc[4] = {0, 0, -1, 1};
+    int n = o->size, r0 = cell / n, c0 = cell % n, k = 0;
+    out[k++] = (short)cell;
+    for (int d = 0; d < 4; d++)
+        for (int i = 1; i < blast; i++) {
+            int r = r0 + dr[d] * i, c = c0 + dc[d] * i;
+            if (r < 0 || c < 0 || r >= n || c >= n) break;
+            int v = o->board[r * n + c];
+            if (v == PM_RIGID) break;
+            out[k++] = (short)(r * n + c);
+            if (v == PM_WOOD) break;
+        }
+    return k;
+}
+
 void pmb_burn_times(const pm_obs *o, pmb_bomb *bombs, int n, double *burn) {
     int ncells = o->size * o->size;
-    unsigned char mark[PM_MAX_CELLS];
+    /* each bomb's flames listed once (a ray covers at most size - 1 cells), and the bomb on
+     * each cell (+1; 0 none) */
+    enum { RAY = 4 * (PM_MAX_SIZE - 1) + 1 };
+    short cells[PM_MAX_BOMBS][RAY];
+    int count[PM_MAX_BOMBS];
+    short bomb_on[PM_MAX_CELLS];
+    memset(bomb_on, 0, sizeof(short) * (size_t)ncells);
+    for (int i = 0; i < n; i++) {
+        count[i] = blast_cells(o, bombs[i].cell, bombs[i].blast, cells[i]);
+        bomb_on[bombs[i].cell] = (short)(i + 1);
+    }
     /* chains: relax until no bomb's time drops (each pass settles at least one more bomb) */
     for (int changed = 1, pass = 0; changed && pass <= n; pass++) {
         changed = 0;
-        for (int i = 0; i < n; i++) {
-            memset(mark, 0, (size_t)ncells);
-            pmb_mark_blast(o, bombs[i].cell, bombs[i].blast, mark);
-            for (int j = 0; j < n; j++)
-                if (j != i && mark[bombs[j].cell] && bombs[j].life > bombs[i].life) {
+        for (int i = 0; i < n; i++)
+            for (int k = 0; k < count[i]; k++) {
+                int j = bomb_on[cells[i][k]] - 1;
+                if (j >= 0 && j != i && bombs[j].life > bombs[i].life) {
                     bombs[j].life = bombs[i].life;
                     changed = 1;
                 }
-        }
+            }
     }
     for (int c = 0; c < ncells; c++) burn[c] = PMB_NEVER;
-    for (int i = 0; i < n; i++) {
-        memset(mark, 0, (size_t)ncells);
-        pmb_mark_blast(o, bombs[i].cell, bombs[i].blast, mark);
-        for (int c = 0; c < ncells; c++)
-            if (mark[c] && bombs[i].life < burn[c]) burn[c] = bombs[i].life;
-    }
+    for (int i = 0; i < n; i++)
+        for (int k = 0; k < count[i]; k++)
+            if (bombs[i].life < burn[cells[i][k]]) burn[cells[i][k]] = bombs[i].life;
 }
 
 void pmb_walk_grid(const pm_obs *o, dmap_grid *g) {

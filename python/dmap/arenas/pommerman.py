@@ -71,7 +71,7 @@ except ImportError as e:  # a copy of python/ without the arenas' sources
                       "repository's arenas/ folder is beside python/") from e
 
 __all__ = ["Item", "Action", "GameType", "Result", "make", "Pomme", "BaseAgent", "RandomAgent",
-           "CONFIGS", "C_BOTS", "Discrete", "Tuple"]
+           "CONFIGS", "C_BOTS", "Discrete", "Tuple", "VecEnv", "VEC_PLANES", "VEC_STD_PLANES"]
 
 # ---- constants (the playground's constants.py) --------------------------------------------------
 
@@ -509,3 +509,66 @@ def make(config_id, agent_list, game_state_file=None, render_mode="human", *, ti
     env.set_init_game_state(game_state_file)
     env.set_render_mode(render_mode)
     return env
+
+
+# ---- vectorized games for reinforcement learning (arenas/pommerman/vec.c) -----------------------
+
+#: The map planes a VecEnv can add after the standard ones, in the order they come.
+VEC_PLANES = ("dist_self", "dist_enemy", "dist_each_enemy", "danger", "flee")
+#: The standard channels of a VecEnv observation, in order.
+VEC_STD_PLANES = ("passage", "rigid", "wood", "bomb", "flames", "fog", "extra_bomb", "incr_range",
+                  "kick", "self", "teammate", "enemies", "bomb_blast_strength", "bomb_life",
+                  "bomb_moving_direction", "flame_life", "ammo", "blast_strength", "can_kick")
+
+
+class VecEnv(_arenas.PommermanVec):
+    """VecEnv(config, n, seats=None, *, seed=0, threads=1, planes=None, autoreset=True)
+
+    n games of one config (a config id of CONFIGS, or "ffa" / "1v1") stepped together in C on
+    `threads` threads (the calling thread included), the result the same for any thread count.
+
+    seats: None (every seat a learner: self-play) or one entry per seat, None or "learner" for a
+    learner, else a C bot's name (C_BOTS: "simple", "random", "stop", "tutorial", "dmap").
+    planes: None, "all", or names of VEC_PLANES (the map planes computed in the same step with
+    dmap; they come after the standard channels in VEC_PLANES order whatever order is given).
+
+    reset(seed=None) -> (obs, masks): reset(seed) starts episode 0 of every game from seed;
+    reset() starts episode 0 of the construction seed the first time, later every game's next
+    episode. step(actions) -> (obs, rewards, terminated, truncated, masks). actions: integers 0..5 of shape (n, num_learners) (int32 is read in place; other
+    integer dtypes are checked, then converted). The returned arrays are the object's own, written
+    in place by every call (copy what you keep); assign an array of the same shape and dtype to
+    env.obs (rewards, terminated, truncated, masks) to have the next calls write there instead:
+
+        obs       uint8   (n, num_learners, channels, size, size)   channels: env.plane_names
+        rewards   float32 (n, num_learners)
+        terminated, truncated  bool (n, num_learners)
+        masks     uint8   (n, num_learners, 6)   1 = legal, in Action order
+
+    The channels (arenas/pommerman/pommerman.h, "vectorized games", documents each): one plane per
+    item value 0..8, self, teammate, enemies (0/1), bomb_blast_strength, bomb_life,
+    bomb_moving_direction, flame_life (as observed), ammo, blast_strength, can_kick (the same value
+    on every cell); then the map planes: dist_self (BFS steps from the learner), dist_enemy (from
+    the nearest enemy it sees), dist_enemy0.. (dist_each_enemy: one per enemy), danger (in how many
+    steps the cell burns, 0 flames now), flee (dmap_flee of the enemy distance, factor -2, plus
+    128; lower is safer); 255 means never or unreached. Fog (the Competition configs) hides what the
+    learner does not see, as in its observation.
+
+    A learner's reward is the environment's while it is in the episode; terminated is 1 in the step
+    it died or the game ended with a win or a tie, truncated in the step the game hit max_steps
+    with it alive. The episode ends when the game is done or, with bots in some seats, when every
+    learner is dead; that game then starts its next episode in the same call (obs and masks are the
+    new episode's first). With autoreset=False it stays as it ended instead (obs and masks its
+    last), finished() says which games have, and step() raises ValueError until reset() starts
+    every game's next episode. Episode e of game i is the game of seed
+    kit_episode_seed(seed, i, e) = splitmix64(splitmix64(splitmix64(splitmix64(seed) ^ i)) ^ e)
+    with the top bit cleared: the game `pommerman match --seed <that seed>` plays with the same
+    bots, and make(config, ...) reset from that seed plays it step for step with the same actions
+    (episodes() gives each game's episode, seed and step).
+
+    Errors: a bad config, seat, plane, n, seed or thread count is a ValueError or TypeError at
+    construction; actions of the wrong shape or out of range are a ValueError, of a non-integer dtype
+    a TypeError, raised before any game moves; so is a step while a game has ended without
+    autoreset; step() before reset() is a RuntimeError.
+    """
+
+    __slots__ = ()

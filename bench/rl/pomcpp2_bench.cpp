@@ -1,0 +1,122 @@
+// pomcpp2_bench.cpp — the Pommerman engine's step and reset against pomcpp2's (a public C++ port
+// of the game, github.com/jw3il/pomcpp2; not part of this repository: pomcpp2_ab.sh builds this
+// driver against a checkout given on its command line). One process, contenders alternated
+// round after round (dmap, pomcpp2, dmap, ...: both see the same load), thread CPU time.
+//
+//   step: an FFA board from seed s, then 800 steps with every agent idle (Stop), the engine
+//         alone (pm_step / State::Step), 64 boards per round
+//   reset: a new FFA board (dmap: random.Random(s) seeded and the CPython-exact generator,
+//         kit_pyrandom_seed + pm_reset; pomcpp2: State::Init with its own std::mt19937
+//         generator), 20,000 per round
+//
+// usage: pomcpp2_bench [ROUNDS]   prints one table row per measure: median and [min-max] of
+// each contender, and the ratio dmap / pomcpp2 (median of the per-round ratios, [min-max]).
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <ctime>
+#include <vector>
+
+#include "bboard.hpp"
+
+extern "C" {
+#include "pommerman.h"
+}
+
+static double cpu_ns() {
+    timespec t;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+    return t.tv_sec * 1e9 + t.tv_nsec;
+}
+
+static unsigned sink;
+
+static double dmap_step_ns(int boards) {
+    const pm_config *cfg = pm_config_find("ffa");
+    static pm_state s;
+    kit_pyrandom rng;
+    int stop[4] = {0, 0, 0, 0};
+    double total = 0;
+    for (int b = 0; b < boards; b++) {
+        kit_pyrandom_seed(&rng, b);
+        pm_reset(&s, cfg, &rng);
+        double t0 = cpu_ns();
+        for (int t = 0; t < 800; t++) pm_step(&s, stop);
+        total += cpu_ns() - t0;
+        sink += s.board[13];
+    }
+    return total / (boards * 800.0);
+}
+
+static double pomcpp2_step_ns(int boards) {
+    static bboard::State s;
+    bboard::Move idle[4] = {bboard::Move::IDLE, bboard::Move::IDLE, bboard::Move::IDLE, bboard::Move::IDLE};
+    double total = 0;
+    for (int b = 0; b < boards; b++) {
+        s = bboard::State();
+        s.Init(bboard::GameMode::FreeForAll, b, -1);
+        double t0 = cpu_ns();
+        for (int t = 0; t < 800; t++) s.Step(idle);
+        total += cpu_ns() - t0;
+        sink += s.items[1][3];
+    }
+    return total / (boards * 800.0);
+}
+
+static double dmap_reset_ns(int n) {
+    const pm_config *cfg = pm_config_find("ffa");
+    static pm_state s;
+    kit_pyrandom rng;
+    double t0 = cpu_ns();
+    for (int i = 0; i < n; i++) {
+        kit_pyrandom_seed(&rng, i);
+        pm_reset(&s, cfg, &rng);
+        sink += s.board[13];
+    }
+    return (cpu_ns() - t0) / n;
+}
+
+static double pomcpp2_reset_ns(int n) {
+    static bboard::State s;
+    double t0 = cpu_ns();
+    for (int i = 0; i < n; i++) {
+        s.Init(bboard::GameMode::FreeForAll, i, -1);
+        sink += s.items[1][3];
+    }
+    return (cpu_ns() - t0) / n;
+}
+
+static double median(std::vector<double> v) {
+    std::sort(v.begin(), v.end());
+    size_t k = v.size();
+    return k % 2 ? v[k / 2] : 0.5 * (v[k / 2 - 1] + v[k / 2]);
+}
+
+static void row(const char *what, const char *unit, double scale, const std::vector<double> &a,
+                const std::vector<double> &b) {
+    std::vector<double> r;
+    for (size_t i = 0; i < a.size(); i++) r.push_back(a[i] / b[i]);
+    std::printf("| %s | %.1f %s [%.1f-%.1f] | %.1f %s [%.1f-%.1f] | %.2f [%.2f-%.2f] |\n", what,
+                median(a) / scale, unit, *std::min_element(a.begin(), a.end()) / scale,
+                *std::max_element(a.begin(), a.end()) / scale, median(b) / scale, unit,
+                *std::min_element(b.begin(), b.end()) / scale, *std::max_element(b.begin(), b.end()) / scale,
+                median(r), *std::min_element(r.begin(), r.end()), *std::max_element(r.begin(), r.end()));
+}
+
+int main(int argc, char **argv) {
+    int rounds = argc > 1 ? std::atoi(argv[1]) : 7;
+    if (rounds < 1 || rounds > 100) return 2;
+    std::vector<double> ds, ps, dr, pr;
+    for (int r = 0; r < rounds; r++) {
+        ds.push_back(dmap_step_ns(64));
+        ps.push_back(pomcpp2_step_ns(64));
+        dr.push_back(dmap_reset_ns(20000));
+        pr.push_back(pomcpp2_reset_ns(20000));
+    }
+    std::printf("| measure, %d rounds | dmap, median [min-max] | pomcpp2, median [min-max] | dmap / pomcpp2 |\n", rounds);
+    std::printf("|---|---|---|---|\n");
+    row("engine step, 4 agents idle", "ns", 1, ds, ps);
+    row("reset (a new FFA board)", "us", 1e3, dr, pr);
+    std::fprintf(stderr, "(checksum %u)\n", sink);
+    return 0;
+}

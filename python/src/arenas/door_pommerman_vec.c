@@ -1,0 +1,563 @@
+/* door_pommerman_vec.c — dmap._arenas.PommermanVec (dmap.arenas.pommerman.VecEnv): the arena's
+ * vectorized games (pommerman.h, vec.c) over NumPy arrays. The object owns its output arrays
+ * (obs, rewards, terminated, truncated, masks; any may be replaced by a caller's array of the
+ * same shape and dtype) and a dmap_pool of `threads` threads; reset and step write into the
+ * arrays in place with the GIL released. Bad input is refused with ValueError or TypeError
+ * before any game moves. */
+#include "door.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "pommerman.h"
+
+enum { OUT_OBS, OUT_REWARDS, OUT_TERMINATED, OUT_TRUNCATED, OUT_MASKS, NOUT };
+static const char *const out_names[NOUT] = {"obs", "rewards", "terminated", "truncated", "masks"};
+
+typedef struct PmVec {
+    PyObject_HEAD
+    pm_vec *vec;
+    dmap_pool *pool;
+    const pm_config *cfg;
+    long n;
+    int nlearners, channels, threads;
+    int seats[PM_MAX_AGENTS];
+    unsigned planes;
+    uint64_t seed;
+    int started;
+    int busy; /* a step or reset runs with the GIL released */
+    PyObject *out[NOUT];   /* the arrays written */
+    PyObject *names;       /* list of str: the name of each channel */
+    PyObject *actions32;   /* scratch int32 array for actions given in another integer type */
+} PmVec;
+
+/* The shape and dtype of output array k. */
+static int out_shape(const PmVec *v, int k, npy_intp *dims, int *type) {
+    dims[0] = v->n;
+    dims[1] = v->nlearners;
+    switch (k) {
+    case OUT_OBS:
+        dims[2] = v->channels;
+        dims[3] = dims[4] = v->cfg->size;
+        *type = NPY_UINT8;
+        return 5;
+    case OUT_REWARDS:
+        *type = NPY_FLOAT32;
+        return 2;
+    case OUT_MASKS:
+        dims[2] = PM_NUM_ACTIONS;
+        *type = NPY_UINT8;
+        return 3;
+    default:
+        *type = NPY_BOOL;
+        return 2;
+    }
+}
+
+/* Whether arr fits output k exactly: a writeable, aligned, C-contiguous ndarray of its shape
+ * and dtype. Sets TypeError or ValueError when not. */
+static int check_out(const PmVec *v, int k, PyObject *arr) {
+    npy_intp dims[5];
+    int type, nd = out_shape(v, k, dims, &type);
+    if (!PyArray_Check(arr)) {
+        PyErr_Format(PyExc_TypeError, "%s must be a numpy.ndarray", out_names[k]);
+        return -1;
+    }
+    PyArrayObject *a = (PyArrayObject *)arr;
+    if (PyArray_TYPE(a) != type) {
+        PyObject *want = (PyObject *)PyArray_DescrFromType(type);
+        PyErr_Format(PyExc_TypeError, "%s must have dtype %S, got %S", out_names[k], want,
+                     (PyObject *)PyArray_DESCR(a));
+        Py_XDECREF(want);
+        return -1;
+    }
+    int same = PyArray_NDIM(a) == nd;
+    for (int d = 0; same && d < nd; d++) same = PyArray_DIM(a, d) == dims[d];
+    if (!same) {
+        PyObject *shape = PyTuple_New(nd);
+        for (int d = 0; shape && d < nd; d++) PyTuple_SET_ITEM(shape, d, PyLong_FromSsize_t(dims[d]));
+        if (shape) PyErr_Format(PyExc_ValueError, "%s must have shape %S", out_names[k], shape);
+        Py_XDECREF(shape);
+        return -1;
+    }
+    if (!PyArray_ISCARRAY(a)) {
+        PyErr_Format(PyExc_ValueError, "%s must be a writeable, aligned, C-contiguous array", out_names[k]);
+        return -1;
+    }
+    return 0;
+}
+
+static int check_idle(PmVec *v) {
+    if (!v->vec) {
+        PyErr_SetString(PyExc_RuntimeError, "PommermanVec is not initialised");
+        return -1;
+    }
+    if (v->busy) {
+        PyErr_SetString(PyExc_RuntimeError, "PommermanVec is stepping in another thread");
+        return -1;
+    }
+    return 0;
+}
+
+/* ---- construction ----------------------------------------------------------------------- */
+
+static int parse_seed(PyObject *obj, uint64_t *seed) {
+    if (!PyLong_Check(obj) || PyBool_Check(obj)) {
+        PyErr_SetString(PyExc_TypeError, "seed must be an int");
+        return -1;
+    }
+    int overflow = 0;
+    long long s = PyLong_AsLongLongAndOverflow(obj, &overflow);
+    if (s == -1 && PyErr_Occurred()) return -1;
+    if (overflow || s < 0) {
+        PyErr_SetString(PyExc_ValueError, "seed must be in 0 .. 2**63 - 1");
+        return -1;
+    }
+    *seed = (uint64_t)s;
+    return 0;
+}
+
+/* seats: None (every seat a learner) or one entry per seat: None or "learner", or a bot name. */
+static int parse_seats(const pm_config *cfg, PyObject *seats, pm_vec_spec *spec) {
+    if (seats == Py_None) return 0;
+    if (PyUnicode_Check(seats)) {
+        PyErr_SetString(PyExc_TypeError, "seats must be a sequence of bot names, 'learner' or None");
+        return -1;
+    }
+    PyObject *list = PySequence_Fast(seats, "seats must be a sequence of bot names, 'learner' or None");
+    if (!list) return -1;
+    int rc = 0;
+    if (PySequence_Fast_GET_SIZE(list) != cfg->num_agents) {
+        PyErr_Format(PyExc_ValueError, "%s has %d seats, got %zd", cfg->name, cfg->num_agents,
+                     PySequence_Fast_GET_SIZE(list));
+        rc = -1;
+    }
+    for (int i = 0; rc == 0 && i < cfg->num_agents; i++) {
+        PyObject *a = PySequence_Fast_GET_ITEM(list, i);
+        if (a == Py_None) continue;
+        const char *name = PyUnicode_Check(a) ? PyUnicode_AsUTF8(a) : NULL;
+        if (!name) {
+            if (!PyErr_Occurred()) PyErr_Format(PyExc_TypeError, "seat %d: a bot name, 'learner' or None", i);
+            rc = -1;
+        } else if (strcmp(name, "learner") != 0) {
+            const kit_bot_info *b = kit_bot_find(&pm_bot_table, name);
+            if (!b) {
+                PyErr_Format(PyExc_ValueError, "seat %d: unknown bot '%s'", i, name);
+                rc = -1;
+            } else {
+                spec->seats[i] = (const pm_bot *)b;
+            }
+        }
+    }
+    Py_DECREF(list);
+    return rc;
+}
+
+/* planes: a sequence of map plane names (or "all"); the planes come in their fixed order. */
+static int parse_planes(PyObject *planes, unsigned *bits) {
+    *bits = 0;
+    if (planes == Py_None) return 0;
+    if (PyUnicode_Check(planes)) {
+        if (PyUnicode_CompareWithASCIIString(planes, "all") == 0) {
+            *bits = PM_VEC_ALL_PLANES;
+            return 0;
+        }
+        PyErr_SetString(PyExc_TypeError, "planes must be a sequence of plane names or 'all'");
+        return -1;
+    }
+    PyObject *list = PySequence_Fast(planes, "planes must be a sequence of plane names or 'all'");
+    if (!list) return -1;
+    int rc = 0;
+    for (Py_ssize_t i = 0; rc == 0 && i < PySequence_Fast_GET_SIZE(list); i++) {
+        PyObject *p = PySequence_Fast_GET_ITEM(list, i);
+        const char *name = PyUnicode_Check(p) ? PyUnicode_AsUTF8(p) : NULL;
+        unsigned bit = name ? pm_vec_plane_bit(name) : 0;
+        if (!bit) {
+            if (!PyErr_Occurred())
+                PyErr_Format(PyExc_ValueError, "unknown plane %R (known: dist_self, dist_enemy, "
+                             "dist_each_enemy, danger, flee)", p);
+            rc = -1;
+        }
+        *bits |= bit;
+    }
+    Py_DECREF(list);
+    return rc;
+}
+
+static const char *const std_names[PM_VEC_STD_CHANNELS] = {
+    "passage", "rigid", "wood", "bomb", "flames", "fog", "extra_bomb", "incr_range", "kick",
+    "self", "teammate", "enemies", "bomb_blast_strength", "bomb_life", "bomb_moving_direction",
+    "flame_life", "ammo", "blast_strength", "can_kick"};
+
+static int add_name(PyObject *list, const char *name) {
+    PyObject *s = PyUnicode_FromString(name);
+    int rc = s ? PyList_Append(list, s) : -1;
+    Py_XDECREF(s);
+    return rc;
+}
+
+static PyObject *channel_names(const PmVec *v) {
+    PyObject *l = PyList_New(0);
+    if (!l) return NULL;
+    for (int c = 0; c < PM_VEC_STD_CHANNELS; c++)
+        if (add_name(l, std_names[c]) < 0) goto fail;
+    for (unsigned bit = 1; bit <= PM_VEC_ALL_PLANES; bit <<= 1) {
+        if (!(v->planes & bit)) continue;
+        if (bit == PM_VEC_DIST_EACH_ENEMY) {
+            int ne = v->channels - PM_VEC_STD_CHANNELS;
+            for (unsigned other = 1; other <= PM_VEC_ALL_PLANES; other <<= 1)
+                if (other != bit && (v->planes & other)) ne--;
+            for (int e = 0; e < ne; e++) {
+                char name[32];
+                snprintf(name, sizeof name, "dist_enemy%d", e);
+                if (add_name(l, name) < 0) goto fail;
+            }
+        } else if (add_name(l, pm_vec_plane_name(bit)) < 0) {
+            goto fail;
+        }
+    }
+    return l;
+fail:
+    Py_DECREF(l);
+    return NULL;
+}
+
+static int game_init(PmVec *v, PyObject *args, PyObject *kw) {
+    static char *kwlist[] = {"config", "n", "seats", "seed", "threads", "planes", "autoreset", NULL};
+    const char *config;
+    Py_ssize_t n;
+    PyObject *seats = Py_None, *seed_obj = NULL, *planes = Py_None;
+    int threads = 1, autoreset = 1;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "sn|O$OiOp:VecEnv", kwlist, &config, &n, &seats,
+                                     &seed_obj, &threads, &planes, &autoreset))
+        return -1;
+    if (v->vec) {
+        PyErr_SetString(PyExc_RuntimeError, "PommermanVec is initialised once");
+        return -1;
+    }
+    pm_vec_spec spec = {0};
+    if (!(spec.cfg = pm_config_find(config))) {
+        PyErr_Format(PyExc_ValueError, "unknown Pommerman configuration '%s'", config);
+        return -1;
+    }
+    if (n < 1 || n > (1 << 24)) {
+        PyErr_SetString(PyExc_ValueError, "n must be in 1 .. 2**24");
+        return -1;
+    }
+    if (threads < 1 || threads > 256) {
+        PyErr_SetString(PyExc_ValueError, "threads must be in 1 .. 256");
+        return -1;
+    }
+    spec.nenvs = (long)n;
+    spec.no_autoreset = !autoreset;
+    if ((seed_obj && parse_seed(seed_obj, &spec.seed) < 0) || parse_seats(spec.cfg, seats, &spec) < 0 ||
+        parse_planes(planes, &spec.planes) < 0)
+        return -1;
+    int rc = pm_vec_new(&spec, &v->vec);
+    if (rc == DMAP_OK) rc = dmap_pool_new(&v->pool, threads);
+    if (rc != DMAP_OK) {
+        pm_vec_free(v->vec);
+        v->vec = NULL;
+        pyarenas_raise(rc, "VecEnv");
+        return -1;
+    }
+    v->cfg = spec.cfg;
+    v->n = spec.nenvs;
+    v->planes = spec.planes;
+    v->seed = spec.seed;
+    v->threads = threads;
+    v->nlearners = pm_vec_learners(v->vec, v->seats);
+    v->channels = pm_vec_channels(v->vec);
+    for (int k = 0; k < NOUT; k++) {
+        npy_intp dims[5];
+        int type, nd = out_shape(v, k, dims, &type);
+        if (!(v->out[k] = PyArray_ZEROS(nd, dims, type, 0))) return -1;
+    }
+    npy_intp na = (npy_intp)v->n * v->nlearners;
+    if (!(v->actions32 = PyArray_ZEROS(1, &na, NPY_INT32, 0))) return -1;
+    if (!(v->names = channel_names(v))) return -1;
+    return 0;
+}
+
+static int game_traverse(PmVec *v, visitproc visit, void *arg) {
+    for (int k = 0; k < NOUT; k++) Py_VISIT(v->out[k]);
+    Py_VISIT(v->names);
+    Py_VISIT(v->actions32);
+    return 0;
+}
+
+static int game_clear(PmVec *v) {
+    for (int k = 0; k < NOUT; k++) Py_CLEAR(v->out[k]);
+    Py_CLEAR(v->names);
+    Py_CLEAR(v->actions32);
+    return 0;
+}
+
+static void game_dealloc(PmVec *v) {
+    PyObject_GC_UnTrack(v);
+    game_clear(v);
+    pm_vec_free(v->vec);
+    dmap_pool_free(v->pool);
+    Py_TYPE(v)->tp_free((PyObject *)v);
+}
+
+/* ---- reset and step --------------------------------------------------------------------- */
+
+static pm_vec_out out_of(PmVec *v) {
+    pm_vec_out o = {
+        .obs = PyArray_DATA((PyArrayObject *)v->out[OUT_OBS]),
+        .rewards = PyArray_DATA((PyArrayObject *)v->out[OUT_REWARDS]),
+        .terminated = PyArray_DATA((PyArrayObject *)v->out[OUT_TERMINATED]),
+        .truncated = PyArray_DATA((PyArrayObject *)v->out[OUT_TRUNCATED]),
+        .masks = PyArray_DATA((PyArrayObject *)v->out[OUT_MASKS]),
+    };
+    return o;
+}
+
+enum { RUN_RESET, RUN_NEXT, RUN_STEP };
+
+/* Runs a reset, the next episodes or a step without the GIL; the arrays are held meanwhile. */
+static int run_unlocked(PmVec *v, int kind, const int32_t *actions, uint64_t seed) {
+    PyObject *held[NOUT];
+    for (int k = 0; k < NOUT; k++) {
+        held[k] = v->out[k];
+        Py_INCREF(held[k]);
+    }
+    pm_vec_out o = out_of(v);
+    int rc;
+    v->busy = 1;
+    Py_BEGIN_ALLOW_THREADS
+    rc = kind == RUN_STEP   ? pm_vec_step(v->vec, actions, v->pool, &o)
+         : kind == RUN_NEXT ? pm_vec_next(v->vec, v->pool, &o)
+                            : pm_vec_reset(v->vec, seed, v->pool, &o);
+    Py_END_ALLOW_THREADS
+    v->busy = 0;
+    for (int k = 0; k < NOUT; k++) Py_DECREF(held[k]);
+    return rc;
+}
+
+static PyObject *outputs(PmVec *v, int with_rewards) {
+    if (!with_rewards) return PyTuple_Pack(2, v->out[OUT_OBS], v->out[OUT_MASKS]);
+    return PyTuple_Pack(5, v->out[OUT_OBS], v->out[OUT_REWARDS], v->out[OUT_TERMINATED],
+                        v->out[OUT_TRUNCATED], v->out[OUT_MASKS]);
+}
+
+static PyObject *vec_reset(PmVec *v, PyObject *args, PyObject *kw) {
+    static char *kwlist[] = {"seed", NULL};
+    PyObject *seed_obj = Py_None;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "|O:reset", kwlist, &seed_obj) || check_idle(v) < 0) return NULL;
+    uint64_t seed = v->seed;
+    if (seed_obj != Py_None && parse_seed(seed_obj, &seed) < 0) return NULL;
+    /* reset(): the next episode of every game once there was one; reset(seed): episode 0 */
+    int rc = run_unlocked(v, seed_obj == Py_None && v->started ? RUN_NEXT : RUN_RESET, NULL, seed);
+    if (rc != DMAP_OK) {
+        v->started = 0;
+        return pyarenas_raise(rc, "VecEnv.reset");
+    }
+    v->seed = seed;
+    v->started = 1;
+    return outputs(v, 0);
+}
+
+/* The actions as int32 values in 0..5, shape (n, learners) (or (n,) with one learner): an
+ * int32 C array is read in place, another integer array is checked then copied to scratch. */
+static const int32_t *actions_of(PmVec *v, PyObject *obj, PyObject **hold) {
+    PyArrayObject *a = (PyArrayObject *)PyArray_FROM_O(obj);
+    if (!a) return NULL;
+    *hold = (PyObject *)a;
+    int kind = PyArray_DESCR(a)->kind;
+    if (kind != 'i' && kind != 'u') {
+        PyErr_Format(PyExc_TypeError, "actions must be an array of integers, got dtype %S",
+                     (PyObject *)PyArray_DESCR(a));
+        return NULL;
+    }
+    int nd = PyArray_NDIM(a);
+    int ok = (nd == 2 && PyArray_DIM(a, 0) == v->n && PyArray_DIM(a, 1) == v->nlearners) ||
+             (nd == 1 && v->nlearners == 1 && PyArray_DIM(a, 0) == v->n);
+    if (!ok) {
+        PyErr_Format(PyExc_ValueError, "actions must have shape (%ld, %d), one per game and learner",
+                     v->n, v->nlearners);
+        return NULL;
+    }
+    /* every value checked as int64 first, so a cast cannot wrap an out-of-range value */
+    PyArrayObject *wide = (PyArrayObject *)PyArray_FROM_OTF((PyObject *)a, NPY_INT64, NPY_ARRAY_CARRAY_RO | NPY_ARRAY_FORCECAST);
+    if (!wide) return NULL;
+    const int64_t *w = PyArray_DATA(wide);
+    npy_intp total = (npy_intp)v->n * v->nlearners;
+    /* (a uint64 above 2^63 - 1 reads negative here, and so out of range too) */
+    for (npy_intp k = 0; k < total; k++) {
+        if (w[k] < 0 || w[k] >= PM_NUM_ACTIONS) {
+            PyErr_Format(PyExc_ValueError, "actions[%ld, %d] = %lld: an action is 0 .. 5",
+                         (long)(k / v->nlearners), (int)(k % v->nlearners), (long long)w[k]);
+            Py_DECREF(wide);
+            return NULL;
+        }
+    }
+    int32_t *dst = PyArray_DATA((PyArrayObject *)v->actions32);
+    for (npy_intp k = 0; k < total; k++) dst[k] = (int32_t)w[k];
+    Py_DECREF(wide);
+    return dst;
+}
+
+static PyObject *vec_step(PmVec *v, PyObject *actions_obj) {
+    if (check_idle(v) < 0) return NULL;
+    if (!v->started) {
+        PyErr_SetString(PyExc_RuntimeError, "VecEnv.step before reset(): call reset() first");
+        return NULL;
+    }
+    for (long i = 0; i < v->n; i++)
+        if (pm_vec_finished(v->vec, i) == 1) {
+            PyErr_Format(PyExc_ValueError, "game %ld has ended its episode (autoreset=False): "
+                         "reset() starts the next", i);
+            return NULL;
+        }
+    PyObject *hold = NULL;
+    const int32_t *actions = actions_of(v, actions_obj, &hold);
+    if (!actions) {
+        Py_XDECREF(hold);
+        return NULL;
+    }
+    int rc = run_unlocked(v, RUN_STEP, actions, 0);
+    Py_XDECREF(hold);
+    if (rc != DMAP_OK) {
+        v->started = 0;
+        return pyarenas_raise(rc, "VecEnv.step");
+    }
+    return outputs(v, 1);
+}
+
+static PyObject *vec_finished(PmVec *v, PyObject *unused) {
+    (void)unused;
+    if (check_idle(v) < 0) return NULL;
+    npy_intp n = v->n;
+    PyObject *f = PyArray_ZEROS(1, &n, NPY_BOOL, 0);
+    if (!f) return NULL;
+    for (long i = 0; i < v->n; i++)
+        ((npy_bool *)PyArray_DATA((PyArrayObject *)f))[i] = pm_vec_finished(v->vec, i) == 1;
+    return f;
+}
+
+static PyObject *vec_episodes(PmVec *v, PyObject *unused) {
+    (void)unused;
+    if (check_idle(v) < 0) return NULL;
+    npy_intp n = v->n;
+    PyObject *ep = PyArray_ZEROS(1, &n, NPY_INT64, 0), *seeds = PyArray_ZEROS(1, &n, NPY_UINT64, 0),
+             *steps = PyArray_ZEROS(1, &n, NPY_INT32, 0);
+    if (!ep || !seeds || !steps) goto fail;
+    for (long i = 0; i < v->n; i++) {
+        long e;
+        uint64_t s;
+        int st;
+        pm_vec_episode(v->vec, i, &e, &s, &st);
+        ((int64_t *)PyArray_DATA((PyArrayObject *)ep))[i] = e;
+        ((uint64_t *)PyArray_DATA((PyArrayObject *)seeds))[i] = s;
+        ((int32_t *)PyArray_DATA((PyArrayObject *)steps))[i] = st;
+    }
+    PyObject *t = PyTuple_Pack(3, ep, seeds, steps);
+    Py_DECREF(ep);
+    Py_DECREF(seeds);
+    Py_DECREF(steps);
+    return t;
+fail:
+    Py_XDECREF(ep);
+    Py_XDECREF(seeds);
+    Py_XDECREF(steps);
+    return NULL;
+}
+
+static PyMethodDef game_methods[] = {
+    {"reset", (PyCFunction)(void (*)(void))vec_reset, METH_VARARGS | METH_KEYWORDS,
+     "reset(seed=None) -> (obs, masks): reset(seed) starts episode 0 of every game from seed; "
+     "reset() the first time starts episode 0 from the seed given at construction, later every "
+     "game's next episode. Written into the object's arrays."},
+    {"step", (PyCFunction)vec_step, METH_O,
+     "step(actions) -> (obs, rewards, terminated, truncated, masks): one step of every game; "
+     "actions: integers 0..5 of shape (n, learners). Games that end start their next episode "
+     "(obs and masks are then the new episode's first)."},
+    {"finished", (PyCFunction)vec_finished, METH_NOARGS,
+     "finished() -> bool array (n,): the games whose episode has ended and wait for reset() "
+     "(autoreset=False; always False with autoreset)."},
+    {"episodes", (PyCFunction)vec_episodes, METH_NOARGS,
+     "episodes() -> (episode, seed, step): per game its episode number, the episode's seed "
+     "and its step count now (new arrays)."},
+    {NULL, NULL, 0, NULL}};
+
+/* ---- attributes ------------------------------------------------------------------------- */
+
+static PyObject *get_out(PmVec *v, void *k) {
+    PyObject *a = v->out[(intptr_t)k];
+    if (!a) Py_RETURN_NONE;
+    Py_INCREF(a);
+    return a;
+}
+
+static int set_out(PmVec *v, PyObject *value, void *kp) {
+    int k = (int)(intptr_t)kp;
+    if (!value) {
+        PyErr_Format(PyExc_TypeError, "%s cannot be deleted", out_names[k]);
+        return -1;
+    }
+    if (check_idle(v) < 0 || check_out(v, k, value) < 0) return -1;
+    Py_INCREF(value);
+    Py_SETREF(v->out[k], value);
+    return 0;
+}
+
+static PyObject *get_long(long x) { return PyLong_FromLong(x); }
+static PyObject *get_num_envs(PmVec *v, void *u) { (void)u; return get_long(v->n); }
+static PyObject *get_num_learners(PmVec *v, void *u) { (void)u; return get_long(v->nlearners); }
+static PyObject *get_threads(PmVec *v, void *u) { (void)u; return get_long(v->threads); }
+static PyObject *get_seed(PmVec *v, void *u) { (void)u; return PyLong_FromUnsignedLongLong(v->seed); }
+static PyObject *get_config(PmVec *v, void *u) { (void)u; return PyUnicode_FromString(v->cfg->name); }
+static PyObject *get_size(PmVec *v, void *u) { (void)u; return get_long(v->cfg->size); }
+
+static PyObject *get_learner_seats(PmVec *v, void *u) {
+    (void)u;
+    PyObject *t = PyTuple_New(v->nlearners);
+    for (int l = 0; t && l < v->nlearners; l++) PyTuple_SET_ITEM(t, l, PyLong_FromLong(v->seats[l]));
+    return t;
+}
+
+static PyObject *get_names(PmVec *v, void *u) {
+    (void)u;
+    return PyList_GetSlice(v->names, 0, PyList_GET_SIZE(v->names));
+}
+
+static PyObject *get_obs_shape(PmVec *v, void *u) {
+    (void)u;
+    return Py_BuildValue("(iii)", v->channels, v->cfg->size, v->cfg->size);
+}
+
+static PyGetSetDef game_getset[] = {
+    {"obs", (getter)get_out, (setter)set_out,
+     "uint8 (n, learners, channels, size, size): the observations (assign an array of the same "
+     "shape and dtype to have them written there)", (void *)(intptr_t)OUT_OBS},
+    {"rewards", (getter)get_out, (setter)set_out, "float32 (n, learners)", (void *)(intptr_t)OUT_REWARDS},
+    {"terminated", (getter)get_out, (setter)set_out, "bool (n, learners)", (void *)(intptr_t)OUT_TERMINATED},
+    {"truncated", (getter)get_out, (setter)set_out, "bool (n, learners)", (void *)(intptr_t)OUT_TRUNCATED},
+    {"masks", (getter)get_out, (setter)set_out, "uint8 (n, learners, 6): the legal actions", (void *)(intptr_t)OUT_MASKS},
+    {"num_envs", (getter)get_num_envs, NULL, "the number of games", NULL},
+    {"num_learners", (getter)get_num_learners, NULL, "learner seats per game", NULL},
+    {"learner_seats", (getter)get_learner_seats, NULL, "the learners' seats (agent ids), ascending", NULL},
+    {"threads", (getter)get_threads, NULL, "the threads a step runs on, the caller's included", NULL},
+    {"seed", (getter)get_seed, NULL, "the seed of the episodes", NULL},
+    {"config", (getter)get_config, NULL, "the config id", NULL},
+    {"size", (getter)get_size, NULL, "the board's side", NULL},
+    {"plane_names", (getter)get_names, NULL, "the name of each observation channel, in order", NULL},
+    {"obs_shape", (getter)get_obs_shape, NULL, "(channels, size, size): one learner's observation", NULL},
+    {NULL, NULL, NULL, NULL, NULL}};
+
+PYARENAS_GAME_TYPE(PmVecType, PmVec, "PommermanVec",
+                   "PommermanVec(config, n, seats=None, *, seed=0, threads=1, planes=None, autoreset=True): n "
+                   "Pommerman games stepped together (dmap.arenas.pommerman.VecEnv).");
+
+int pyarenas_add_pommerman_vec(PyObject *m) {
+    PmVecType.tp_flags |= Py_TPFLAGS_BASETYPE; /* dmap.arenas.pommerman.VecEnv documents it */
+    if (PyType_Ready(&PmVecType) < 0) return -1;
+    Py_INCREF(&PmVecType);
+    if (PyModule_AddObject(m, "PommermanVec", (PyObject *)&PmVecType) < 0) {
+        Py_DECREF(&PmVecType);
+        return -1;
+    }
+    return 0;
+}
