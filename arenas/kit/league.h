@@ -52,15 +52,19 @@ typedef struct kit_league {
 /* The tables (pairings or free-for-all tables) a league of n entrants in `seats` seats plays. */
 long kit_league_tables(int entrants, int seats);
 
-/* "pairing", "pairings", "table" or "tables": what a league of `seats` plays n of. */
-const char *kit_league_unit(int seats, long n);
+/* "pairing", "pairings", "table" or "tables": what a league of `seats` plays n of (here, so
+ * that the table and the page say it alike without the page calling into the runner). */
+static inline const char *kit_league_unit(int seats, long n) {
+    if (seats == 2) return n == 1 ? "pairing" : "pairings";
+    return n == 1 ? "table" : "tables";
+}
 
 /* Plays the league and prints its tables on out; writes the report when asked. 0; 1 when games
  * failed (the tables count the others, stderr says why) or the report could not be written;
  * 2 (KIT_EXIT_USAGE) after one line for entrants/seats out of range. */
 int kit_league_run(const kit_league *l, FILE *out);
 
-/* The report (league_html.c): the same figures as the tables, as one standalone page. */
+/* The report (league.c): the same figures as the tables, as one standalone page. */
 typedef struct kit_league_summary {
     const kit_league *l;
     long played, failed, tables;

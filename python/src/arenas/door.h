@@ -35,7 +35,8 @@ extern const pyarena_door pyarena_bomber;
 extern const pyarena_door pyarena_pursuit;
 extern const pyarena_door pyarena_kutulu;
 
-/* Adds dmap._arenas.PommermanVec, the vectorized Pommerman (door_pommerman_vec.c). 0 or -1. */
+/* Adds dmap._arenas.PommermanVec, the vectorized Pommerman (door_pommerman_vec.c), to the
+ * module: part of the Pommerman door's additions. 0 or -1. */
 int pyarenas_add_pommerman_vec(PyObject *module);
 
 /* The pending Python exception as its repr, cleared (an agent's error, for the errors list);

@@ -301,12 +301,6 @@ static const pm_bot pm_bot_python = {{"python", "a Python agent (act(obs, action
 
 static PyTypeObject PmGameType;
 
-PyObject *pyarenas_raise(int code, const char *what) {
-    if (code == DMAP_ERR_NOMEM) return PyErr_NoMemory();
-    PyErr_Format(PyExc_RuntimeError, "%s: %s", what, dmap_strerror(code));
-    return NULL;
-}
-
 static void release_bots(PmGame *g) {
     for (int i = 0; i < g->ready; i++) g->bots[i]->release(g->bot_state[i]);
     g->ready = 0;
@@ -1232,6 +1226,7 @@ static int pommerman_add(PyObject *m) {
         Py_DECREF(v);
     }
     if (PyModule_AddObject(m, "POMMERMAN_CONFIGS", configs) < 0) goto fail;
+    if (pyarenas_add_pommerman_vec(m) < 0) return -1;
     return pyarenas_add_bot_names(m, "POMMERMAN_BOTS", &pm_bot_table);
 fail:
     Py_XDECREF(configs);

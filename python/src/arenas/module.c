@@ -1,9 +1,12 @@
 /* module.c — the extension module dmap._arenas: the table of arena doors (door.h), each adding
- * its game type and constants to the module. */
+ * its game type and constants to the module, and the helpers every door shares (errors as
+ * values, bot names, C errors as Python exceptions). */
 #define PYARENAS_MODULE_MAIN
 #include "door.h"
 
 #include "kit/bot.h"
+
+#include "dmap.h"
 
 #include <string.h>
 
@@ -37,7 +40,6 @@ PyMODINIT_FUNC PyInit__arenas(void) {
         }
         Py_DECREF(name);
     }
-    if (pyarenas_add_pommerman_vec(m) < 0) goto fail;
     return m;
 fail:
     Py_DECREF(m);
@@ -74,4 +76,10 @@ int pyarenas_add_bot_names(PyObject *module, const char *name, const kit_bot_tab
         return -1;
     }
     return 0;
+}
+
+PyObject *pyarenas_raise(int code, const char *what) {
+    if (code == DMAP_ERR_NOMEM) return PyErr_NoMemory();
+    PyErr_Format(PyExc_RuntimeError, "%s: %s", what, dmap_strerror(code));
+    return NULL;
 }
