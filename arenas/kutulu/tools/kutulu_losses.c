@@ -9,6 +9,9 @@
  *
  *   kutulu_losses [--games N] [--seed S] [--bot NAME] [--other NAME] [--data DIR]
  *
+ * --other may be a program (`cmd:PROGRAM ARGS`), played with the limits of the README's public
+ * bots (5000 ms first turn, 500 ms after: ten times the referee's).
+ *
  * A test-only analysis program: not installed. */
 #include <math.h>
 #include <stdio.h>
@@ -186,7 +189,8 @@ int main(int argc, char **argv) {
         else if (strcmp(argv[i], "--data") == 0) data = argv[++i];
         else usage();
     }
-    if (games <= 0 || !kt_bot_find(bot) || !kt_bot_find(other)) usage();
+    int outside = strncmp(other, "cmd:", 4) == 0; /* a program: the public runs' limits */
+    if (games <= 0 || !kt_bot_find(bot) || (!outside && !kt_bot_find(other))) usage();
     static kt_mapset maps;
     char err[256], dir[4096];
     snprintf(dir, sizeof dir, "%s/maps", data);
@@ -219,8 +223,8 @@ int main(int argc, char **argv) {
         cfg.seed = (int64_t)(kit_game_seed(seed, index / KT_PLAYERS) >> 1);
         cfg.forced_map = (int)((index / KT_PLAYERS) % KT_LEAGUE_MAPS);
         cfg.bot_seed = kit_game_seed(seed, index);
-        cfg.first_limit_ns = 1000000000LL;
-        cfg.limit_ns = 50000000LL;
+        cfg.first_limit_ns = outside ? 5000000000LL : 1000000000LL;
+        cfg.limit_ns = outside ? 500000000LL : 50000000LL;
         kt_match_result res;
         int rc = kt_play_match(players, &maps, &cfg, observe, &c, &res, err, sizeof err);
         for (int s = 0; s < KT_PLAYERS; s++) kt_player_free(players[s]);
