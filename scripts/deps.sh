@@ -8,12 +8,12 @@
 #   scripts/deps.sh test    the above plus clang (with its sanitizer runtime), g++,
 #                           clang++ and libcrypt-dev (the C++ tests; CodinGame links
 #                           -lcrypt), valgrind, chromium, chromium-driver and
-#                           python3-selenium (the replay viewer's browser test), and for
-#                           the Python package's test Debian's
-#                           python3-dev, python3-numpy, python3-pytest, python3-setuptools,
-#                           python3-pip and python3-venv, and for the Windows cross build
-#                           run under Wine gcc-mingw-w64-x86-64 and wine64: what ./test.sh
-#                           uses; the default
+#                           python3-selenium (the replay viewer's browser test), for
+#                           the Python package's tests Debian's python3-dev, python3-numpy,
+#                           python3-pytest, python3-setuptools, python3-wheel, python3-pip
+#                           and python3-venv, and for the Windows cross build run under
+#                           Wine gcc-mingw-w64-x86-64 and wine64: what ./test.sh uses; the
+#                           default
 #
 # gcc, make and git are assumed present. Missing packages are installed with apt-get (after
 # one apt-get update), through sudo when not root. When that is impossible the script says
@@ -69,7 +69,8 @@ if [ "$profile" = test ]; then
   need_package gcc-mingw-w64-x86-64
   need_package wine64
   # The Python package (python/) is built and tested with Debian's /usr/bin/python3.
-  for p in python3-dev python3-numpy python3-pytest python3-setuptools python3-pip python3-venv; do
+  for p in python3-dev python3-numpy python3-pytest python3-setuptools python3-wheel python3-pip \
+    python3-venv; do
     need_package "$p"
   done
 fi
