@@ -1,5 +1,6 @@
-/* portable.h — private: what C and C++ spell differently, in one spelling both accept, so that
- * the library (and its one-file build) compiles as either.
+/* portable.h — private: what C and C++ (and the compilers and C libraries of Linux and
+ * Windows) spell differently, in one spelling all accept, so that the library (and its one-file
+ * build) compiles as either language and for either system.
  *   DMAP_RESTRICT  C's restrict qualifier (a promise that a pointer's data is reached through
  *                  it alone, which lets the compiler keep values in registers and vectorise
  *                  loops): C++ has no restrict keyword, gcc, clang and MSVC call it __restrict,
