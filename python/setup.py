@@ -15,15 +15,26 @@ ctest test gives its build's arena, kit and HTML libraries) it links those; othe
 the arenas' sources of this repository (../arenas), with the replay viewer (../viewer) embedded
 for the HTML replays. It needs Debian's libjansson-dev and zlib1g-dev; without the arenas'
 sources (a copy of python/ alone) only dmap._dmap is built and `import dmap` works the same.
+
+The distribution (pyproject.toml: dmap-dijkstra, `import dmap`): `python -m build` makes an sdist
+that carries, in csrc/, the C sources all of the above compile (the library, the arenas and the
+kit, the replay viewer's files) and the Kutulu league maps; a build from the unpacked sdist takes
+them from there. The maps go into the package (dmap/arenas/data/kutulu_maps), where
+dmap.arenas.kutulu finds them once installed.
 """
 import glob
 import os
+import shutil
 
 import numpy
 from setuptools import Extension, setup
+from setuptools.command.build_py import build_py
+from setuptools.command.sdist import sdist
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-ROOT = os.path.dirname(HERE)
+# The C sources: the copy an sdist carries (csrc/), else the repository python/ sits in.
+CSRC = os.path.join(HERE, "csrc")
+ROOT = CSRC if os.path.isdir(os.path.join(CSRC, "src")) else os.path.dirname(HERE)
 
 include_dirs = [os.environ.get("DMAP_INCLUDE_DIR") or os.path.join(ROOT, "include"), numpy.get_include()]
 # setuptools wants source paths relative to this file.
@@ -133,6 +144,45 @@ def arenas_extension():
     )
 
 
+def csrc_files():
+    """The files of ROOT an sdist carries in csrc/ (paths relative to ROOT)."""
+    pattern = ["src/*.c", "src/*.h", "include/dmap.h", "arenas/kit/*.c", "arenas/kit/*.h",
+               "arenas/kutulu/data/README.md", "arenas/kutulu/data/maps/*.txt"]
+    for game in ("pommerman", "bomber", "pursuit", "kutulu"):
+        pattern += ["arenas/%s/*.c" % game, "arenas/%s/*.h" % game,
+                    "arenas/%s/bots/*.c" % game, "arenas/%s/bots/*.h" % game]
+    pattern += ["viewer/%s" % f for f in ("index.html", "viewer.css", "replay.js", "draw.js", "viewer.js")]
+    return sorted(os.path.relpath(p, ROOT) for pat in pattern for p in glob.glob(os.path.join(ROOT, pat)))
+
+
+class SdistWithSources(sdist):
+    """The sdist: python/'s files plus csrc/, the C sources above it that the extensions compile,
+    so that a wheel builds from the sdist alone."""
+
+    def make_release_tree(self, base_dir, files):
+        # the extensions' sources outside python/ (../src/...) go to csrc/, not beside base_dir
+        super().make_release_tree(base_dir, [f for f in files if not f.startswith("..")])
+        for rel in csrc_files():
+            dest = os.path.join(base_dir, "csrc", rel)
+            os.makedirs(os.path.dirname(dest), exist_ok=True)
+            shutil.copy2(os.path.join(ROOT, rel), dest)
+
+
+class BuildPyWithMaps(build_py):
+    """The package plus the Kutulu league maps (dmap/arenas/data/kutulu_maps), which
+    dmap.arenas.kutulu plays on when no maps folder is given."""
+
+    def run(self):
+        super().run()
+        maps = os.path.join(ROOT, "arenas", "kutulu", "data")
+        if not os.path.isdir(os.path.join(maps, "maps")):
+            return
+        dest = os.path.join(self.build_lib, "dmap", "arenas", "data", "kutulu_maps")
+        os.makedirs(dest, exist_ok=True)
+        for path in sorted(glob.glob(os.path.join(maps, "maps", "*.txt"))) + [os.path.join(maps, "README.md")]:
+            self.copy_file(path, os.path.join(dest, os.path.basename(path)))
+
+
 ext_modules = [
     Extension(
         "dmap._dmap",
@@ -148,4 +198,4 @@ arenas_ext = arenas_extension()
 if arenas_ext is not None:
     ext_modules.append(arenas_ext)
 
-setup(ext_modules=ext_modules)
+setup(ext_modules=ext_modules, cmdclass={"sdist": SdistWithSources, "build_py": BuildPyWithMaps})

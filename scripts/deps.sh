@@ -8,11 +8,12 @@
 #   scripts/deps.sh test    the above plus clang (with its sanitizer runtime), g++,
 #                           clang++ and libcrypt-dev (the C++ tests; CodinGame links
 #                           -lcrypt), valgrind, chromium, chromium-driver and
-#                           python3-selenium (the replay viewer's browser test), and for
-#                           the Python package's test Debian's
-#                           python3-dev, python3-numpy, python3-pytest, python3-setuptools,
-#                           python3-pip and python3-venv, and Open MPI (openmpi-bin,
-#                           libopenmpi-dev: the arenas' MPI programs and their tests): what
+#                           python3-selenium (the replay viewer's browser test), for
+#                           the Python package's tests Debian's python3-dev, python3-numpy,
+#                           python3-pytest, python3-setuptools, python3-wheel, python3-pip
+#                           and python3-venv, Open MPI (openmpi-bin, libopenmpi-dev: the
+#                           arenas' MPI programs and their tests), and for the Windows cross
+#                           build run under Wine gcc-mingw-w64-x86-64 and wine64: what
 #                           ./test.sh uses; the default
 #
 # gcc, make and git are assumed present. Missing packages are installed with apt-get (after
@@ -71,8 +72,12 @@ if [ "$profile" = test ]; then
   if command -v clang >/dev/null 2>&1 && ! clang_has_sanitizers; then
     missing+=(libclang-rt-dev)
   fi
+  # The Windows check (tests/windows.sh): mingw-w64's C compiler and Wine.
+  need_package gcc-mingw-w64-x86-64
+  need_package wine64
   # The Python package (python/) is built and tested with Debian's /usr/bin/python3.
-  for p in python3-dev python3-numpy python3-pytest python3-setuptools python3-pip python3-venv; do
+  for p in python3-dev python3-numpy python3-pytest python3-setuptools python3-wheel python3-pip \
+    python3-venv; do
     need_package "$p"
   done
   # The WebAssembly build (js/build.sh) and the npm package's tests (js/).

@@ -8,6 +8,7 @@
 #include <stddef.h>
 
 #include "dmap.h"
+#include "portable.h"
 
 typedef struct dmap_lines {
     const char *text;
@@ -33,11 +34,7 @@ long dmap_line_bad_byte(const char *s, size_t n, int allow_tab);
 int dmap_line_tokens(const char *s, size_t n, const char **tok, size_t *tlen, int max);
 
 /* Fill diag (when not NULL) with line and a printf-style message; returns code. */
-int dmap_diag_fail(dmap_diag *diag, int code, int line, const char *fmt, ...)
-#if defined(__GNUC__) || defined(__clang__)
-    __attribute__((format(printf, 4, 5)))
-#endif
-    ;
+int dmap_diag_fail(dmap_diag *diag, int code, int line, const char *fmt, ...) DMAP_PRINTF(4, 5);
 
 /* Clear diag (when not NULL): line 0, empty message. */
 void dmap_diag_clear(dmap_diag *diag);

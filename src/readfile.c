@@ -1,7 +1,7 @@
 /* readfile.c — loading a whole file (or standard input, "-") into memory for the readers.
  *
- * POSIX fstat tells directories apart (fopen on a directory succeeds on Linux; the read then
- * fails). Files are capped at 1 GiB so a runaway pipe cannot eat the machine. */
+ * stat tells directories apart: fopen on a directory succeeds on Linux (the read then fails)
+ * and fails on Windows with "Permission denied"; both say "is a directory" instead. Files are capped at 1 GiB so a runaway pipe cannot eat the machine. */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
 #include <stdio.h>
@@ -56,8 +56,13 @@ int dmap_read_file(const char *path, char **text, size_t *len, dmap_diag *diag) 
     if (path[0] == '\0') return dmap_diag_fail(diag, DMAP_ERR_IO, 0, "empty file name");
     int is_stdin = strcmp(path, "-") == 0;
     FILE *f = is_stdin ? stdin : fopen(path, "rb");
-    if (!f) return dmap_diag_fail(diag, DMAP_ERR_IO, 0, "cannot open: %s", strerror(errno));
     struct stat st;
+    if (!f) {
+        int err = errno;
+        if (stat(path, &st) == 0 && S_ISDIR(st.st_mode))
+            return dmap_diag_fail(diag, DMAP_ERR_IO, 0, "is a directory");
+        return dmap_diag_fail(diag, DMAP_ERR_IO, 0, "cannot open: %s", strerror(err));
+    }
     if (fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) {
         if (!is_stdin) fclose(f);
         return dmap_diag_fail(diag, DMAP_ERR_IO, 0, "is a directory");

@@ -21,7 +21,7 @@ export PKG_CONFIG_PATH="$work/no-pkgconfig" PKG_CONFIG_LIBDIR="$work/no-pkgconfi
 if ! cmake -S "$source_dir" -B "$work/build" -DCMAKE_BUILD_TYPE=Release -DCMAKE_C_COMPILER="$cc" \
     -DDMAP_WERROR=ON -DDMAP_BUILD_TOOL=OFF -DDMAP_BUILD_ARENAS=OFF -DDMAP_BUILD_PYTHON=OFF \
     -DDMAP_BUILD_BENCH=OFF -DDMAP_BUILD_EXAMPLES=OFF -DDMAP_BUILD_TESTS=ON \
-    -DDMAP_TEST_LIB_ALONE=OFF -DCMAKE_DISABLE_FIND_PACKAGE_PNG=ON \
+    -DDMAP_TEST_LIB_ALONE=OFF -DDMAP_TEST_WINDOWS=OFF -DCMAKE_DISABLE_FIND_PACKAGE_PNG=ON \
     -DCMAKE_DISABLE_FIND_PACKAGE_ZLIB=ON >"$work/configure.log" 2>&1; then
     tail -n 20 "$work/configure.log" >&2
     fail "the library alone does not configure"

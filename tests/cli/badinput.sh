@@ -126,7 +126,11 @@ bad "demo with arguments" "$DMAP" demo extra
 
 # Robustness: very long arguments, options twice, an unwritable stdout on every
 # path (commands, help, --version, the default demo), and input files left untouched.
-long_arg=$(printf '%*s' 100000 '' | tr ' ' 'x')
+# (A Windows command line holds at most 32,767 characters: there, under Wine in the cross
+# build (DMAP_EMULATED=1), the long arguments are 30,000 characters.)
+long_len=100000
+[[ ${DMAP_EMULATED:-0} == 1 ]] && long_len=30000
+long_arg=$(printf '%*s' "$long_len" '' | tr ' ' 'x')
 bad "long map path" "$DMAP" field "$long_arg" --goal 0,0
 bad "long goal" "$DMAP" field ok.txt --goal "$long_arg"
 bad "long goal value" "$DMAP" field ok.txt --goal "0,0=$long_arg"
@@ -148,7 +152,9 @@ full() {
         then pass; else fail "$name ($how stdout): rc=$rc (want 2): $(head -3 "$tmp/err")"; fi
     done
 }
-if [[ -w /dev/full ]]; then
+# Not under Wine (DMAP_EMULATED=1): writes to its standard output handle on /dev/full or on a
+# closed descriptor do not fail there, so the program cannot see the error.
+if [[ -w /dev/full && ${DMAP_EMULATED:-0} != 1 ]]; then
     full "demo to full" "$DMAP" demo
     full "default demo to full" "$DMAP"
     full "help to full" "$DMAP" --help

@@ -56,7 +56,7 @@ expect_usage "no file" "missing MAP" "$DMAP" bury
 expect_usage "two files" "one MAP only" "$DMAP" bury edge.txt edge.txt
 expect_usage "unknown option" "--bogus" "$DMAP" bury edge.txt --bogus
 expect_usage "--size is gone" "unknown option '--size'" "$DMAP" bury edge.txt --size 5x3
-expect_out "bury help" "usage: dmap bury MAP [options]" bash -c "\"$DMAP\" bury --help | head -1"
+expect_out "bury help" "usage: dmap bury MAP [options]" bash -c "\"$DMAP\" bury --help | sed -n 1p"
 
 # ---- timing: by hand -----------------------------------------------------------------------------
 # Room 5x3 with a wall at (2,1); enemy A at (4,1), enemy B at (0,0) spawning in 3; cutoff 4.
@@ -83,6 +83,6 @@ expect_usage "timing me wall" "--me" "$DMAP" timing room.txt --enemy 1,1 --me 2,
 expect_usage "timing digits" "--format" "$DMAP" timing room.txt --enemy 1,1 --format digits
 expect_usage "timing no map" "nomap.txt" "$DMAP" timing nomap.txt --enemy 1,1
 expect_out "timing help" "usage: dmap timing MAP --enemy X,Y[+DELAY] ... [options]" \
-    bash -c "\"$DMAP\" timing --help | head -1"
+    bash -c "\"$DMAP\" timing --help | sed -n 1p"
 
 cli_finish

@@ -2,8 +2,9 @@
 # scen.sh — `dmap scen` on all 9 Moving AI maps of tests/data/movingai: by default EVERY query (about
 # 23,000) answered by the engine must match the file's optimal length, each map's run must end
 # with exactly "N/N matched" (exit 0), and the query counts must be the README's. Only under the
-# sanitizer pass of test.sh (DMAP_UNDER_ASAN=1, where every scan is about twice as slow) does
-# it check one query in 10 of each map, and it says so.
+# sanitizer pass of test.sh (DMAP_UNDER_ASAN=1, where every scan is about twice as slow) and
+# under Wine in the Windows cross build (DMAP_EMULATED=1, same engine, slower start) does it
+# check one query in 10 of each map, and it says so.
 # Then a corrupted length, an unreachable goal and a strict-corner case must show as
 # mismatches (exit 1), and a map-size disagreement as bad input (exit 2).
 # Missing data (the README, a map or a scenario file) fails the test with one line naming it.
@@ -37,6 +38,10 @@ if [[ ${DMAP_UNDER_ASAN:-0} == 1 ]]; then
     every=10
     echo "cli_scen: SAMPLING one query in $every of each map (DMAP_UNDER_ASAN=1: the sanitizer" \
         "build scans about twice as slow; the Release pass checks every query)"
+elif [[ ${DMAP_EMULATED:-0} == 1 ]]; then
+    every=10
+    echo "cli_scen: SAMPLING one query in $every of each map (DMAP_EMULATED=1: the Windows" \
+        "build under Wine; the native Release pass checks every query)"
 else
     echo "cli_scen: checking EVERY query of all ${#names[@]} maps"
 fi

@@ -147,8 +147,20 @@ int cli_seed(const char *what, const char *arg, uint64_t *out) {
     return CLI_EXIT_OK;
 }
 
+/* One coordinate: any decimal integer of 64 bits (long long, since long has 32 bits on
+ * Windows), so that a huge one is "outside the map" on every system, not "invalid". */
+static int parse_coordinate(const char *s, long long *out) {
+    if (!((*s >= '0' && *s <= '9') || (*s == '-' && s[1] >= '0' && s[1] <= '9'))) return -1;
+    char *end;
+    errno = 0;
+    long long v = strtoll(s, &end, 10);
+    if (errno || *end != '\0') return -1;
+    *out = v;
+    return 0;
+}
+
 /* Parse "X,Y" from the n first characters of arg. */
-static int parse_xy(const char *arg, size_t n, long *x, long *y) {
+static int parse_xy(const char *arg, size_t n, long long *x, long long *y) {
     char buf[64];
     if (n >= sizeof buf) return -1;
     memcpy(buf, arg, n);
@@ -156,24 +168,24 @@ static int parse_xy(const char *arg, size_t n, long *x, long *y) {
     char *comma = strchr(buf, ',');
     if (!comma) return -1;
     *comma = '\0';
-    if (cli_parse_long(buf, LONG_MIN, LONG_MAX, x) != 0) return -1;
-    if (cli_parse_long(comma + 1, LONG_MIN, LONG_MAX, y) != 0) return -1;
+    if (parse_coordinate(buf, x) != 0) return -1;
+    if (parse_coordinate(comma + 1, y) != 0) return -1;
     return 0;
 }
 
-static int check_cell(const dmap_grid *g, const char *what, const char *arg, long x, long y,
-                      int need_passable) {
+static int check_cell(const dmap_grid *g, const char *what, const char *arg, long long x,
+                      long long y, int need_passable) {
     if (x < 0 || y < 0 || x >= g->w || y >= g->h)
-        return cli_fail("%s %s: cell (%ld,%ld) is outside the %dx%d map", what, arg, x, y, g->w,
-                        g->h);
+        return cli_fail("%s %s: cell (%lld,%lld) is outside the %dx%d map", what, arg, x, y,
+                        g->w, g->h);
     if (need_passable && g->wall[(size_t)y * (size_t)g->w + (size_t)x])
-        return cli_fail("%s %s: cell (%ld,%ld) is a wall", what, arg, x, y);
+        return cli_fail("%s %s: cell (%lld,%lld) is a wall", what, arg, x, y);
     return CLI_EXIT_OK;
 }
 
 int cli_cell(const dmap_grid *g, const char *what, const char *arg, int need_passable, int *x,
              int *y) {
-    long lx, ly;
+    long long lx, ly;
     if (parse_xy(arg, strlen(arg), &lx, &ly) != 0)
         return cli_fail("invalid cell for %s: '%s' (need X,Y)", what, arg);
     int rc = check_cell(g, what, arg, lx, ly, need_passable);
@@ -187,7 +199,7 @@ int cli_goal(const dmap_grid *g, const char *what, const char *arg, double dflt_
              dmap_goal *goal) {
     const char *eq = strchr(arg, '=');
     size_t n = eq ? (size_t)(eq - arg) : strlen(arg);
-    long lx, ly;
+    long long lx, ly;
     if (parse_xy(arg, n, &lx, &ly) != 0)
         return cli_fail("invalid goal for %s: '%s' (need X,Y or X,Y=V)", what, arg);
     double v = dflt_value;

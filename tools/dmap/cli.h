@@ -26,7 +26,9 @@ enum {
 
 /* Print "dmap: <formatted message>\n" on stderr and return CLI_EXIT_USAGE. */
 int cli_fail(const char *fmt, ...)
-#if defined(__GNUC__) || defined(__clang__)
+#if defined(__MINGW32__) /* mingw-w64's C99 stdio (__USE_MINGW_ANSI_STDIO), checked as such */
+    __attribute__((format(gnu_printf, 1, 2)))
+#elif defined(__GNUC__) || defined(__clang__)
     __attribute__((format(printf, 1, 2)))
 #endif
     ;

@@ -5,6 +5,10 @@
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
+#ifdef _WIN32
+#include <fcntl.h>
+#include <io.h>
+#endif
 
 #include "cli.h"
 
@@ -88,9 +92,21 @@ static int dispatch(int argc, char **argv) {
     return c->run(argc - 1, argv + 1);
 }
 
+/* The same bytes on every system: on Windows the standard streams are text streams that would
+ * write CR LF for every LF (and drop a CR read from a csv piped in); the tool's output, like
+ * its files, has LF line ends everywhere. */
+static void use_binary_streams(void) {
+#ifdef _WIN32
+    _setmode(_fileno(stdin), _O_BINARY);
+    _setmode(_fileno(stdout), _O_BINARY);
+    _setmode(_fileno(stderr), _O_BINARY);
+#endif
+}
+
 /* Every path — commands, help, --version, the default demo — ends here, so a full disk or a
  * closed stdout is one error line and exit 2, never a silent success. */
 int main(int argc, char **argv) {
+    use_binary_streams();
     errno = 0;
     int rc = dispatch(argc, argv);
     int err = errno; /* a failed write sets the stream's error flag and errno */

@@ -43,12 +43,16 @@ BOTS = tuple(_arenas.KUTULU_BOTS)
 
 
 def default_maps():
-    """The league maps' folder: $DMAP_KUTULU_MAPS, else the repository's arenas/kutulu/data/maps
-    beside the package's sources."""
+    """The league maps' folder: $DMAP_KUTULU_MAPS, else the copy an installed package carries
+    (data/kutulu_maps), else the repository's arenas/kutulu/data/maps beside the package's
+    sources."""
     env = os.environ.get("DMAP_KUTULU_MAPS")
     if env:
         return env
     here = os.path.dirname(os.path.abspath(__file__))
+    installed = os.path.join(here, "data", "kutulu_maps")
+    if os.path.isdir(installed):
+        return installed
     for root in (os.environ.get("DMAP_SOURCE"), os.path.join(here, "..", "..", "..")):
         if root:
             path = os.path.join(root, "arenas", "kutulu", "data", "maps")
