@@ -1,7 +1,8 @@
 /* readfile.c — loading a whole file (or standard input, "-") into memory for the readers.
  *
  * stat tells directories apart: fopen on a directory succeeds on Linux (the read then fails)
- * and fails on Windows with "Permission denied"; both say "is a directory" instead. Files are capped at 1 GiB so a runaway pipe cannot eat the machine. */
+ * and fails on Windows with "Permission denied"; both say "is a directory" instead. Files are
+ * capped at 1 GiB so a runaway pipe cannot eat the machine. */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
 #include <stdio.h>
@@ -59,8 +60,12 @@ int dmap_read_file(const char *path, char **text, size_t *len, dmap_diag *diag) 
     struct stat st;
     if (!f) {
         int err = errno;
+#ifdef _WIN32
+        /* Only Windows refuses to open a directory; elsewhere a path lookup would be one more
+         * system call (and one more import for the WebAssembly build's host to provide). */
         if (stat(path, &st) == 0 && S_ISDIR(st.st_mode))
             return dmap_diag_fail(diag, DMAP_ERR_IO, 0, "is a directory");
+#endif
         return dmap_diag_fail(diag, DMAP_ERR_IO, 0, "cannot open: %s", strerror(err));
     }
     if (fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) {
