@@ -11,7 +11,7 @@ Observation (a dict; the board 12 columns by 10 rows, indexed [y, x], y up as in
                agent, the opponent (1 where present)
   self         int64 (6,): x, y, ammo, hp, power (blast radius), score
   opponent     int64 (2,): the opponent's x, y
-  tick         int64 (): the tick just played
+  tick         int64 (): the tick just played (reset() plays tick 0)
   action_mask  int8 (6,): 1 for the answers that do something: nothing; a move onto the board
                that is free of blocks, bombs and players; a bomb with ammo left and no bomb
                under the agent. Masked answers are still accepted (the engine ignores them).
@@ -146,6 +146,7 @@ class BomberCore:
         if r["is_over"]:
             info["result"] = "tie" if r["winner"] is None else ("win" if r["winner"] == seat else "loss")
             info["reason"] = r["reason"]
+            info["winner"] = r["winner"]
         return info
 
     def render(self):

@@ -167,6 +167,7 @@ class PommermanCore:
         if self._env._get_done():
             code, winners = self._env._game.outcome()
             info["result"] = "win" if seat in winners else ("loss" if code == 1 else "tie")
+            info["winners"] = winners
         return info
 
     def render(self):
