@@ -293,3 +293,31 @@ def test_aec_dead_agent_steps_none():
             obs, r, term, trunc, info = env.last()
             env.step(None if term or trunc else sample(None, obs, rng))
     assert env.agents == []
+
+
+@pytest.mark.parametrize("seed", [1, 2, 5])
+def test_kutulu_turns_plays_the_referees_game(seed):
+    """KutuluTurns, the door Kutulu is stepped through: the caller's seats answering WAIT play the
+    game of the built-in `wait` bot in those seats (kutulu.Game, the referee's whole loop)."""
+    from dmap import _arenas
+    from dmap.arenas import kutulu
+    maps = os.environ["DMAP_KUTULU_MAPS"]
+    bots = ["postmortem", "random", "initial"]
+    want = kutulu.Game(["wait"] + bots, seed, bot_seed=seed + 3, maps=maps, first_limit=60, limit=60).run()
+    game = _arenas.KutuluTurns([None] + bots, maps, seed, bot_seed=seed + 3)
+    turns = 0
+    while not game.step(["WAIT", None, None, None]):
+        turns += 1
+    turn, over, map_index, *_, explorers, _, _ = game.state()
+    assert (turn, map_index, [e[6] for e in explorers]) == (want["turns"], want["map"], want["scores"])
+    with pytest.raises(RuntimeError, match="over"):
+        game.step(["WAIT"] * 4)
+    with pytest.raises(ValueError):
+        _arenas.KutuluTurns([None, "cmd:/bin/true", None, None], maps, 1)
+    g = _arenas.KutuluTurns([None] * 4, maps, 1)
+    for bad in (["WAIT"] * 3, [1, "WAIT", "WAIT", "WAIT"], 5):
+        with pytest.raises((TypeError, ValueError)):
+            g.step(bad)
+    assert g.state()[0] == 0  # nothing was played
+    g.step(["WAIT", "no such line", "WAIT", "WAIT"])  # the referee ends the player of a bad line
+    assert [e[5] for e in g.state()[6]] == [1, 0, 1, 1]

@@ -20,6 +20,7 @@ typedef struct KutuluTurns {
     kt_mapset *maps;
     kt_game g;
     int has_game;
+    int tried; /* __init__ ran (once only: a second call would leak the first one's bots) */
     kt_player *bots[KT_PLAYERS]; /* NULL: the caller's seat */
     int64_t first_limit_ns, limit_ns;
     char *init, *turn;           /* the protocol's init text and one turn's input */
@@ -65,10 +66,11 @@ static int game_init(KutuluTurns *k, PyObject *args, PyObject *kw) {
     if (!PyArg_ParseTupleAndKeywords(args, kw, "OsL|$Ki:KutuluTurns", kwlist, &seats, &maps_dir, &seed, &bot_seed,
                                      &map))
         return -1;
-    if (k->maps) {
+    if (k->tried) {
         PyErr_SetString(PyExc_RuntimeError, "KutuluTurns is initialised once");
         return -1;
     }
+    k->tried = 1;
     if (map < -1 || map >= KT_LEAGUE_MAPS) {
         PyErr_SetString(PyExc_ValueError, "map -1 (drawn) or 0..15");
         return -1;
