@@ -163,33 +163,38 @@ def train(args):
     envs = {bot: dmap.rl.gym_env("pommerman", config="OneVsOne-v0", seats=[None, bot]) for bot in ("stop", "random")}
     for i, env in enumerate(envs.values()):
         env.reset(seed=args.seed + i)
-    third = max(1, args.updates // 3)
-    phases = [("stop",)] * third + [("random",)] * third + [("stop", "random")] * (args.updates - 2 * third)
+    # the curriculum: 40 % of the updates against stop, 20 % against random, the rest against both
+    n_stop, n_random = max(1, args.updates * 2 // 5), max(1, args.updates // 5)
+    phases = [("stop",)] * n_stop + [("random",)] * n_random + [("stop", "random")] * (args.updates - n_stop - n_random)
     curve = []
     for u, bots in enumerate(phases):
-        grads, advs, wins, games = [], [], 0, 0
+        grads, advs, wins, games = {b: [] for b in bots}, {b: [] for b in bots}, 0, 0
         steps = 0
         while steps < args.steps:
-            env = envs[bots[games % len(bots)]]
-            obs, _ = env.reset()
+            bot = bots[games % len(bots)]
+            obs, _ = envs[bot].reset()
             traj = []
             while True:
                 phi = features(obs)
                 p = policy(w, phi, obs["action_mask"])
                 a = int(rng.choice(6, p=p))
                 traj.append(phi[a] - p @ phi)  # the gradient of log p(a)
-                obs, r, term, trunc, _ = env.step(a)
+                obs, r, term, trunc, _ = envs[bot].step(a)
                 if term or trunc:
                     break
             steps += len(traj)
             games += 1
             wins += r > 0
-            g = r * args.gamma ** np.arange(len(traj))[::-1]  # the return of each step
-            grads.append(np.array(traj))
-            advs.append(g)
-        adv = np.concatenate(advs)
-        adv = (adv - adv.mean()) / (adv.std() + 1e-8)
-        grad = (np.concatenate(grads) * adv[:, None]).mean(axis=0)
+            grads[bot].append(np.array(traj))
+            advs[bot].append(r * args.gamma ** np.arange(len(traj))[::-1])  # the return of each step
+        # advantages: the returns normalised against each opponent's own games (one opponent's
+        # easy wins must not teach the policy to play the other's games as they were played)
+        grad = np.zeros_like(w)
+        for bot in bots:
+            adv = np.concatenate(advs[bot])
+            adv = (adv - adv.mean()) / (adv.std() + 1e-8)
+            grad += (np.concatenate(grads[bot]) * adv[:, None]).sum(axis=0)
+        grad /= steps
         # Adam, ascending
         m = 0.9 * m + 0.1 * grad
         v = 0.999 * v + 0.001 * grad * grad
@@ -237,7 +242,7 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--updates", type=int, default=60)
     ap.add_argument("--steps", type=int, default=4000, help="environment steps per update")
-    ap.add_argument("--eval", type=int, default=300, help="games per win rate at the end")
+    ap.add_argument("--eval", type=int, default=200, help="games per win rate at the end")
     ap.add_argument("--lr", type=float, default=0.1)
     ap.add_argument("--gamma", type=float, default=0.99)
     ap.add_argument("--seed", type=int, default=1)
