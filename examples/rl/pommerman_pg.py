@@ -1,11 +1,12 @@
 """pommerman_pg.py — a policy that learns Pommerman one-vs-one (OneVsOne-v0) with NumPy alone:
 REINFORCE on dmap.rl's Gymnasium environment, against a curriculum of the arena's C bots (`stop`,
-which stands still and must be hunted, then `random`, then both), and its learning curve as a PNG.
+which stands still and must be hunted, after `random`, then both), and its learning curve as a PNG.
 
 The policy scores each action with a linear function of a few features of the observation (what
 the action leads to: flames and the bombs' timing on the target cell, whether a safe cell is
 still reachable from it, whether it closes in on the enemy; for Bomb: whether the blast would
-reach the enemy or wood, whether an escape remains), softmax over the legal actions of the
+reach the enemy or wood, whether an escape remains; for a move also whether a bomb on the
+target cell would reach the enemy), softmax over the legal actions of the
 observation's action_mask. Rewards are the environment's: +1 for a win, -1 for a loss or a tie.
 
     PYTHONPATH=... python3 examples/rl/pommerman_pg.py [--updates N] [--steps S] [--eval E]
@@ -30,7 +31,7 @@ RIGID, WOOD, BOMB, FLAMES = 1, 2, 3, 4
 PASSABLE = np.zeros(14, bool)
 PASSABLE[[0, 4, 6, 7, 8]] = True  # passage, flames, power-ups
 MOVES = ((0, 0), (-1, 0), (1, 0), (0, -1), (0, 1))  # Stop, Up, Down, Left, Right as (dr, dc)
-NMOVE, NBOMB = 9, 6  # features of a move (Stop included) and of Bomb
+NMOVE, NBOMB = 10, 6  # features of a move (Stop included) and of Bomb
 
 
 def blast_cells(board, r, c, strength):
@@ -123,6 +124,7 @@ def features(obs):
         f[6] = dist[t] < dist[r, c]
         f[7] = dist[t] > dist[r, c]
         f[8] = a != 0 and board[t] in (6, 7, 8)  # a power-up
+        f[9] = enemy is not None and enemy in blast_cells(board, t[0], t[1], blast)  # a bomb there would reach it
     if mask[5]:
         cross = blast_cells(board, r, c, blast)
         f = phi[5, NMOVE:]
@@ -163,9 +165,10 @@ def train(args):
     envs = {bot: dmap.rl.gym_env("pommerman", config="OneVsOne-v0", seats=[None, bot]) for bot in ("stop", "random")}
     for i, env in enumerate(envs.values()):
         env.reset(seed=args.seed + i)
-    # the curriculum: 40 % of the updates against stop, 20 % against random, the rest against both
-    n_stop, n_random = max(1, args.updates * 2 // 5), max(1, args.updates // 5)
-    phases = [("stop",)] * n_stop + [("random",)] * n_random + [("stop", "random")] * (args.updates - n_stop - n_random)
+    # the curriculum: 20 % of the updates against random (staying alive), 50 % against stop
+    # (hunting), the rest against both
+    n_random, n_stop = max(1, args.updates // 5), max(1, args.updates // 2)
+    phases = [("random",)] * n_random + [("stop",)] * n_stop + [("stop", "random")] * (args.updates - n_stop - n_random)
     curve = []
     for u, bots in enumerate(phases):
         grads, advs, wins, games = {b: [] for b in bots}, {b: [] for b in bots}, 0, 0

@@ -321,3 +321,32 @@ def test_kutulu_turns_plays_the_referees_game(seed):
     assert g.state()[0] == 0  # nothing was played
     g.step(["WAIT", "no such line", "WAIT", "WAIT"])  # the referee ends the player of a bad line
     assert [e[5] for e in g.state()[6]] == [1, 0, 1, 1]
+
+
+def test_aec_bad_input():
+    """The AEC environment checks an action when it is given and keeps none that is bad: the turn
+    is taken again with a good one and the game is the one that never saw the bad action."""
+    env, fresh = rl.aec_env("pursuit"), rl.aec_env("pursuit")
+    with pytest.raises(AssertionError, match="reset"):  # PettingZoo's order-enforcing wrapper
+        env.step(0)
+    env.reset(seed=3)
+    fresh.reset(seed=3)
+    for exc, a in [(ValueError, 5), (TypeError, "s"), (TypeError, None), (ValueError, np.array([1, 2]))]:
+        with pytest.raises(exc):
+            env.step(a)
+    assert env.agent_selection == "player_0"
+    for _ in range(200):
+        if not env.agents:
+            break
+        for e in (env, fresh):
+            obs, r, term, trunc, info = e.last()
+            e.step(None if term or trunc else 1)
+        assert env.agents == fresh.agents
+        if env.agents:
+            assert same(env.last()[:4], fresh.last()[:4])
+        if env.agents and not (env.terminations[env.agent_selection] or env.truncations[env.agent_selection]):
+            with pytest.raises(ValueError):
+                env.step(-1)
+    assert env.agents == []
+    env.step(0)  # after the end PettingZoo's order-enforcing wrapper only logs a warning
+    assert env.agents == []

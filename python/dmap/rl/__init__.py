@@ -22,10 +22,10 @@ except ImportError as e:
     raise ImportError("dmap.rl needs the optional extra 'rl' (gymnasium and pettingzoo): "
                       "pip install 'dmap[rl]', or pip install gymnasium pettingzoo") from e
 
-from ._envs import (ARENAS, ArenaGymEnv, ArenaParallelEnv, BomberParallelEnv,  # noqa: E402
+from ._envs import (ARENAS, ArenaAECEnv, ArenaGymEnv, ArenaParallelEnv, BomberParallelEnv,  # noqa: E402
                     KutuluParallelEnv, PommermanParallelEnv, PursuitParallelEnv, aec_env, gym_env,
                     parallel_env)
 
-__all__ = ["ARENAS", "parallel_env", "aec_env", "gym_env", "ArenaParallelEnv",
+__all__ = ["ARENAS", "parallel_env", "aec_env", "gym_env", "ArenaParallelEnv", "ArenaAECEnv",
            "ArenaGymEnv", "PommermanParallelEnv", "BomberParallelEnv", "KutuluParallelEnv",
            "PursuitParallelEnv"]

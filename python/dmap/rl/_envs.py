@@ -18,7 +18,8 @@ from __future__ import annotations
 import numpy as np
 from gymnasium import Env, spaces
 from pettingzoo import ParallelEnv
-from pettingzoo.utils.conversions import parallel_to_aec
+from pettingzoo.utils.conversions import parallel_to_aec_wrapper
+from pettingzoo.utils.wrappers import OrderEnforcingWrapper
 
 RUNNING, TERMINATED, TRUNCATED = 0, 1, 2
 
@@ -168,6 +169,23 @@ class ArenaGymEnv(Env):
         return None
 
 
+class ArenaAECEnv(parallel_to_aec_wrapper):
+    """PettingZoo's AEC API over an arena's Parallel environment (PettingZoo's own
+    parallel_to_aec wrapper), an action checked when it is given: a bad one raises at once and
+    is not kept, so the turn can be taken again with a good one."""
+
+    def step(self, action):
+        if not getattr(self, "agents", None):
+            raise RuntimeError("step: the game is over (or was never started): call reset() first")
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            if action is not None:
+                raise ValueError("step: %s has left the game: its only action is None" % agent)
+        else:
+            action = check_action(action, self.action_space(agent), "step: " + agent)
+        super().step(action)
+
+
 def _core(arena, **kw):
     if arena not in ARENAS:
         raise ValueError("unknown arena %r (known: %s)" % (arena, ", ".join(ARENAS)))
@@ -191,10 +209,10 @@ def parallel_env(arena, render_mode=None, **kw):
 
 
 def aec_env(arena, render_mode=None, **kw):
-    """The PettingZoo AEC environment of an arena: its Parallel one turned to turns by
-    PettingZoo's own parallel_to_aec (agents act one after another, the step is taken once the
-    last living one has acted)."""
-    return parallel_to_aec(parallel_env(arena, render_mode=render_mode, **kw))
+    """The PettingZoo AEC environment of an arena: its Parallel one turned to turns as PettingZoo's
+    own parallel_to_aec turns it (agents act one after another, the step is taken once the last
+    living one has acted), each action checked when it is given (ArenaAECEnv)."""
+    return OrderEnforcingWrapper(ArenaAECEnv(parallel_env(arena, render_mode=render_mode, **kw)))
 
 
 def gym_env(arena, render_mode=None, **kw):
