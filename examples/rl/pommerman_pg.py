@@ -1,13 +1,15 @@
 """pommerman_pg.py — a policy that learns Pommerman one-vs-one (OneVsOne-v0) with NumPy alone:
 REINFORCE on dmap.rl's Gymnasium environment, against a curriculum of the arena's C bots (`stop`,
-which stands still and must be hunted, after `random`, then both), and its learning curve as a PNG.
+which stands still and must be hunted, then `random`, then both), and its learning curve as a PNG.
 
 The policy scores each action with a linear function of a few features of the observation (what
 the action leads to: flames and the bombs' timing on the target cell, whether a safe cell is
 still reachable from it, whether it closes in on the enemy; for Bomb: whether the blast would
 reach the enemy or wood, whether an escape remains; for a move also whether a bomb on the
 target cell would reach the enemy), softmax over the legal actions of the
-observation's action_mask. Rewards are the environment's: +1 for a win, -1 for a loss or a tie.
+observation's action_mask. Rewards are the environment's (+1 for a win, -1 for a loss or a tie)
+plus a potential-based shaping on the distance to the enemy (which leaves the best policy as it
+is); advantages are the returns normalised against each opponent's own games.
 
     PYTHONPATH=... python3 examples/rl/pommerman_pg.py [--updates N] [--steps S] [--eval E]
                                                        [--png PATH] [--seed SEED]
@@ -137,6 +139,16 @@ def features(obs):
     return phi
 
 
+def potential(obs):
+    """Minus the steps to the enemy (through wood; 0 when it is gone): the shaping potential."""
+    board = obs["board"]
+    enemy = np.argwhere(board == int(obs["enemies"][0]))
+    if not len(enemy):
+        return 0.0
+    d = distances(board, tuple(enemy[0]))[tuple(int(v) for v in obs["position"])]
+    return -min(d, 20.0)
+
+
 def policy(w, phi, mask):
     logits = phi @ w
     logits = np.where(mask.astype(bool), logits, -np.inf)
@@ -165,10 +177,10 @@ def train(args):
     envs = {bot: dmap.rl.gym_env("pommerman", config="OneVsOne-v0", seats=[None, bot]) for bot in ("stop", "random")}
     for i, env in enumerate(envs.values()):
         env.reset(seed=args.seed + i)
-    # the curriculum: 20 % of the updates against random (staying alive), 50 % against stop
-    # (hunting), the rest against both
-    n_random, n_stop = max(1, args.updates // 5), max(1, args.updates // 2)
-    phases = [("random",)] * n_random + [("stop",)] * n_stop + [("stop", "random")] * (args.updates - n_stop - n_random)
+    # the curriculum: 40 % of the updates against stop (hunting), 20 % against random (staying
+    # alive against bombs), the rest against both
+    n_stop, n_random = max(1, args.updates * 2 // 5), max(1, args.updates // 5)
+    phases = [("stop",)] * n_stop + [("random",)] * n_random + [("stop", "random")] * (args.updates - n_stop - n_random)
     curve = []
     for u, bots in enumerate(phases):
         grads, advs, wins, games = {b: [] for b in bots}, {b: [] for b in bots}, 0, 0
@@ -176,24 +188,37 @@ def train(args):
         while steps < args.steps:
             bot = bots[games % len(bots)]
             obs, _ = envs[bot].reset()
-            traj = []
+            traj, rewards = [], []
+            near = potential(obs)
             while True:
                 phi = features(obs)
                 p = policy(w, phi, obs["action_mask"])
                 a = int(rng.choice(6, p=p))
                 traj.append(phi[a] - p @ phi)  # the gradient of log p(a)
                 obs, r, term, trunc, _ = envs[bot].step(a)
+                # potential-based shaping (it leaves the best policy unchanged): closing in on
+                # the enemy pays args.shaping per step of distance, and moving away costs it
+                after = potential(obs)
+                rewards.append(r + args.shaping * (args.gamma * after - near))
+                near = after
                 if term or trunc:
                     break
             steps += len(traj)
             games += 1
             wins += r > 0
             grads[bot].append(np.array(traj))
-            advs[bot].append(r * args.gamma ** np.arange(len(traj))[::-1])  # the return of each step
+            returns = np.zeros(len(rewards))
+            g = 0.0
+            for t in range(len(rewards) - 1, -1, -1):
+                g = rewards[t] + args.gamma * g
+                returns[t] = g
+            advs[bot].append(returns)
         # advantages: the returns normalised against each opponent's own games (one opponent's
         # easy wins must not teach the policy to play the other's games as they were played)
         grad = np.zeros_like(w)
         for bot in bots:
+            if not advs[bot]:
+                continue
             adv = np.concatenate(advs[bot])
             adv = (adv - adv.mean()) / (adv.std() + 1e-8)
             grad += (np.concatenate(grads[bot]) * adv[:, None]).sum(axis=0)
@@ -207,6 +232,21 @@ def train(args):
     return w, curve
 
 
+# 3x5 pixel digits for the axis labels, rows top to bottom
+DIGITS = {"0": "111101101101111", "1": "010110010010111", "2": "111001111100111", "3": "111001111001111",
+          "4": "101101111001001", "5": "111100111001111", "6": "111100111101111", "7": "111001001001001",
+          "8": "111101111101111", "9": "111101111001111", ".": "000000000000010"}
+
+
+def draw_text(img, text, x, y, scale=2):
+    """Writes digits and dots at (x, y) (top left) in black."""
+    for ch in text:
+        bits = np.array([int(b) for b in DIGITS[ch]], bool).reshape(5, 3)
+        block = np.kron(bits, np.ones((scale, scale), bool))
+        img[y:y + block.shape[0], x:x + block.shape[1]][block] = 0
+        x += 4 * scale
+
+
 def write_png(path, curve, baselines, width=640, height=320):
     """The learning curve as a PNG (no plotting library): the win rate of each update's games,
     coloured by phase (stop: blue, random: orange, both: green), on a grid at 0, 0.25 .. 1; the
@@ -216,6 +256,7 @@ def write_png(path, curve, baselines, width=640, height=320):
     ys = lambda rate: int(round(bottom - rate * (bottom - top)))
     for q in (0, 0.25, 0.5, 0.75, 1.0):
         img[ys(q), left:right] = (215, 215, 215)
+        draw_text(img, ("%.2f" % q).rstrip("0").rstrip(".") if q else "0", 4, ys(q) - 5)
     img[top:bottom + 1, left] = (0, 0, 0)
     img[bottom, left:right] = (0, 0, 0)
     colours = [(31, 119, 180), (255, 127, 14), (44, 160, 44)]
@@ -233,6 +274,8 @@ def write_png(path, curve, baselines, width=640, height=320):
             x0, y0 = xs(i - 1), ys(curve[i - 1][1])
             for t in np.linspace(0, 1, max(abs(x - x0), abs(y - y0)) + 1):
                 img[int(round(y0 + t * (y - y0))), int(round(x0 + t * (x - x0)))] = colours[phase]
+    for i in range(0, n + 1, 10):  # the update numbers
+        draw_text(img, str(i), int(round(left + i * (right - left) / max(n, 1))) - 3, bottom + 5)
     raw = b"".join(b"\x00" + img[row].tobytes() for row in range(height))
     chunk = lambda tag, data: (struct.pack(">I", len(data)) + tag + data
                                + struct.pack(">I", zlib.crc32(tag + data) & 0xFFFFFFFF))
@@ -249,6 +292,7 @@ def main():
     ap.add_argument("--lr", type=float, default=0.1)
     ap.add_argument("--gamma", type=float, default=0.99)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--shaping", type=float, default=0.02, help="the weight of the distance shaping")
     ap.add_argument("--png", default=None)
     ap.add_argument("--min-gain", type=float, default=0.1,
                     help="fail unless the learned policy wins this much more often than random against each bot")

@@ -17,7 +17,7 @@ def test_the_learning_example_runs(tmp_path):
                         "--min-gain", "-1", "--png", str(png)], capture_output=True, text=True, timeout=300)
     assert r.returncode == 0, r.stdout + r.stderr
     assert [line.split()[3] for line in r.stdout.splitlines() if line.startswith("update")] == \
-        ["random", "stop", "stop+random"]
+        ["stop", "random", "stop+random"]
     assert "vs stop  : learned policy wins" in r.stdout and "vs random: learned policy wins" in r.stdout
     data = png.read_bytes()
     assert data[:8] == b"\x89PNG\r\n\x1a\n"
