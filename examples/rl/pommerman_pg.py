@@ -245,7 +245,9 @@ DIGITS = {"0": "111101101101111", "1": "010110010010111", "2": "111001111100111"
 
 
 def draw_text(img, text, x, y, scale=2):
-    """Writes digits and dots at (x, y) (top left) in black."""
+    """Writes digits and dots at (x, y) (top left) in black; a text that does not fit is left out."""
+    if x < 0 or y < 0 or x + 4 * scale * len(text) > img.shape[1] or y + 5 * scale > img.shape[0]:
+        return
     for ch in text:
         bits = np.array([int(b) for b in DIGITS[ch]], bool).reshape(5, 3)
         block = np.kron(bits, np.ones((scale, scale), bool))
@@ -253,12 +255,12 @@ def draw_text(img, text, x, y, scale=2):
         x += 4 * scale
 
 
-def write_png(path, curve, baselines, width=640, height=320):
+def write_png(path, curve, baselines, width=660, height=320):
     """The learning curve as a PNG (no plotting library): the win rate of each update's games,
     coloured by phase (stop: blue, random: orange, both: green), on a grid at 0, 0.25 .. 1; the
     random policy's win rates as dashed lines of the same colours."""
     img = np.full((height, width, 3), 255, np.uint8)
-    left, right, top, bottom = 40, width - 10, 10, height - 20
+    left, right, top, bottom = 40, width - 30, 10, height - 20
     ys = lambda rate: int(round(bottom - rate * (bottom - top)))
     for q in (0, 0.25, 0.5, 0.75, 1.0):
         img[ys(q), left:right] = (215, 215, 215)
@@ -303,7 +305,9 @@ def main():
     ap.add_argument("--shaping", type=float, default=0.02, help="the weight of the distance shaping")
     ap.add_argument("--png", default=None)
     ap.add_argument("--min-gain", type=float, default=0.1,
-                    help="fail unless the learned policy wins this much more often than random against each bot")
+                    help="fail unless the learned policy wins more often than random against every bot, "
+                         "and this much more on average")
+    ap.add_argument("--no-check", action="store_true", help="exit 0 whatever the result (a short trial)")
     args = ap.parse_args()
     t0 = time.time()
     w, curve = train(args)
@@ -324,7 +328,9 @@ def main():
         both = (rates["stop"][1] + rates["random"][1]) / 2
         write_png(args.png, curve, (rates["stop"][1], rates["random"][1], both))
     # the example checks its own result: clearly better than the random legal policy
-    ok = all(mine >= base + args.min_gain for mine, base in rates.values())
+    # against every bot, and by --min-gain on average over the bots
+    gains = [mine - base for mine, base in rates.values()]
+    ok = args.no_check or (all(g > 0 for g in gains) and np.mean(gains) >= args.min_gain)
     if not ok:
         print("the learned policy is not clearly better than random", file=sys.stderr)
     return 0 if ok else 1
