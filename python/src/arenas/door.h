@@ -75,4 +75,8 @@ int pyarenas_add_bot_names(PyObject *module, const char *name, const struct kit_
  * returns NULL. */
 PyObject *pyarenas_raise(int code, const char *what);
 
+/* Adds the type KutuluTurns (door_kutulu_turns.c: Code of Kutulu turn by turn) to the module.
+ * 0, or -1 with an exception. */
+int pyarenas_add_kutulu_turns(PyObject *module);
+
 #endif

@@ -273,6 +273,7 @@ PYARENAS_GAME_TYPE(KutuluGameType, KutuluGame, "KutuluGame",
 
 /* The module's Kutulu constants: the built-in bots' names. */
 static int kutulu_add(PyObject *m) {
+    if (pyarenas_add_kutulu_turns(m) < 0) return -1;
     return pyarenas_add_bot_names(m, "KUTULU_BOTS", &kt_bot_table);
 }
 

@@ -1,0 +1,31 @@
+"""dmap.rl — reinforcement-learning environments over the arenas: PettingZoo (Parallel and AEC)
+for many learners, Gymnasium for one learner against the arenas' built-in bots.
+
+    import dmap.rl
+    env = dmap.rl.parallel_env("pommerman", config="PommeTeamCompetition-v0")   # 4 learners
+    env = dmap.rl.aec_env("kutulu", seats=[None, None, "wait", "postmortem"])  # 2 learners
+    env = dmap.rl.gym_env("pommerman", config="OneVsOne-v0", seats=[None, "simple"])
+
+Arenas: "pommerman" (every config of dmap.arenas.pommerman.CONFIGS), "bomber", "kutulu",
+"pursuit". `seats` names each seat's occupant: None for a learner, or a built-in bot's name;
+learners are the PettingZoo agents "player_<seat>". Observations are dicts of NumPy arrays
+with the legal actions in "action_mask"; python/README.md ("Reinforcement learning") and
+docs/rl.md describe each arena's spaces, rewards and ends.
+
+Needs the optional extra `rl` (gymnasium and pettingzoo): pip install "dmap[rl]".
+`import dmap` and `import dmap.arenas` never need it.
+"""
+try:
+    import gymnasium  # noqa: F401
+    import pettingzoo  # noqa: F401
+except ImportError as e:
+    raise ImportError("dmap.rl needs the optional extra 'rl' (gymnasium and pettingzoo): "
+                      "pip install 'dmap[rl]', or pip install gymnasium pettingzoo") from e
+
+from ._envs import (ARENAS, ArenaAECEnv, ArenaGymEnv, ArenaParallelEnv, BomberParallelEnv,  # noqa: E402
+                    KutuluParallelEnv, PommermanParallelEnv, PursuitParallelEnv, aec_env, gym_env,
+                    parallel_env)
+
+__all__ = ["ARENAS", "parallel_env", "aec_env", "gym_env", "ArenaParallelEnv", "ArenaAECEnv",
+           "ArenaGymEnv", "PommermanParallelEnv", "BomberParallelEnv", "KutuluParallelEnv",
+           "PursuitParallelEnv"]

@@ -1,0 +1,153 @@
+"""The bomber game for dmap.rl: one game of the bomber arena (dmap.arenas.bomber, CoderOne's 2020
+game) with learners in some of its two seats and the arena's C bots in the others.
+
+The game runs as the original runner runs its agents: each living seat decides on the state
+after a tick, and its answer is applied in the next tick. reset() plays tick 0 (which has no
+answers), so the first observation is the state the learners first answer; each step applies
+their answers in one tick and observes the state after it.
+
+Observation (a dict; the board 12 columns by 10 rows, indexed [y, x], y up as in the game):
+  board        uint8 (8, 10, 12): planes of metal, wood, ore blocks, ammo, treasure, bombs, the
+               agent, the opponent (1 where present)
+  self         int64 (6,): x, y, ammo, hp, power (blast radius), score
+  opponent     int64 (2,): the opponent's x, y
+  tick         int64 (): the tick just played (reset() plays tick 0)
+  action_mask  int8 (6,): 1 for the answers that do something: nothing; a move onto the board
+               that is free of blocks, bombs and players; a bomb with ammo left and no bomb
+               under the agent. Masked answers are still accepted (the engine ignores them).
+Actions: Discrete(6): nothing, 'u' (y+1), 'd' (y-1), 'l' (x-1), 'r' (x+1), 'p' (a bomb).
+Rewards: +1 to the winner and -1 to the loser on the last tick (0 each for a draw), 0 before;
+info["score"] carries the game's score. An agent leaves terminated when a player's hp runs out
+(the game ends: reason "death"), truncated when the ticks run out (reason "timeout").
+"""
+from __future__ import annotations
+
+import numpy as np
+from gymnasium import spaces
+
+from dmap import _arenas
+from dmap.arenas import bomber as bm
+
+from ._envs import RUNNING, TERMINATED, TRUNCATED
+
+W, H = 12, 10
+ANSWERS = ("", "u", "d", "l", "r", "p")
+_STEPS = ((0, 1), (0, -1), (-1, 0), (1, 0))  # u d l r as (dx, dy)
+_PLANES = {"ib": 0, "sb": 1, "ob": 2}
+_BIG = np.iinfo(np.int32).max
+
+
+class _Later(BaseException):
+    """Raised by a learner's seat asked before the environment has its answer: the arena's door
+    then leaves the decision owed and asks again at the start of the next tick."""
+
+
+class _Seat:
+    def __init__(self):
+        self.answer = None
+
+    def __call__(self, view):
+        if self.answer is None:
+            raise _Later()
+        a, self.answer = self.answer, None
+        return a
+
+
+class BomberCore:
+    name = "bomber"
+
+    def __init__(self, seats=None, gym=False):
+        if seats is None:
+            seats = [None, "gambit"] if gym else [None, None]
+        seats = list(seats)
+        if len(seats) != 2:
+            raise ValueError("the bomber game has 2 seats, got %d" % len(seats))
+        for i, s in enumerate(seats):
+            if s is not None and s not in bm.C_BOTS:
+                raise ValueError("seat %d: None (a learner) or a C bot of %s, got %r" % (i, ", ".join(bm.C_BOTS), s))
+        self.seats = seats
+        self.learners = [i for i, s in enumerate(seats) if s is None]
+        self._agents = [_Seat() if s is None else s for s in seats]
+        self.observation_space = spaces.Dict({
+            "board": spaces.MultiBinary((8, H, W)),
+            "self": spaces.Box(0, np.array([W - 1, H - 1, _BIG, 3, _BIG, _BIG]), (6,), np.int64),
+            "opponent": spaces.Box(0, np.array([W - 1, H - 1]), (2,), np.int64),
+            "tick": spaces.Box(0, _BIG, (), np.int64),
+            "action_mask": spaces.MultiBinary(6),
+        })
+        self.action_space = spaces.Discrete(6)
+        self._game = None
+        self._views = None
+
+    def _tick(self):
+        try:
+            self._game.tick()
+        except _Later:
+            pass
+        self._views = [self._game.view(p) for p in range(2)]
+
+    def new_game(self, seed):
+        for a in self._agents:
+            if isinstance(a, _Seat):
+                a.answer = None
+        self._game = _arenas.BomberGame(self._agents, seed)
+        self._tick()
+
+    def step(self, actions):
+        for seat, a in actions.items():
+            self._agents[seat].answer = ANSWERS[a]
+        self._tick()
+
+    def alive(self, seat):
+        return self._views[seat][9] > 0
+
+    def status(self):
+        r = self._game.result()
+        if not r["is_over"]:
+            return RUNNING
+        return TERMINATED if r["reason"] == "death" else TRUNCATED
+
+    def reward(self, seat):
+        r = self._game.result()
+        if not r["is_over"] or r["winner"] is None:
+            return 0
+        return 1 if r["winner"] == seat else -1
+
+    def observe(self, seat):
+        (_, tick, ammo, treasure, bombs, blocks, players, _, ammo_left, hp, (x, y), score,
+         power) = self._views[seat]
+        board = np.zeros((8, H, W), np.int8)
+        for tag, (bx, by) in blocks:
+            board[_PLANES[tag], by, bx] = 1
+        for plane, cells in ((3, ammo), (4, treasure), (5, bombs)):
+            for cx, cy in cells:
+                board[plane, cy, cx] = 1
+        ox, oy = players[1 - seat][1]
+        board[6, y, x] = 1
+        board[7, oy, ox] = 1
+        mask = np.zeros(6, np.int8)
+        mask[0] = 1
+        occupied = board[[0, 1, 2, 5, 6, 7]].any(axis=0)
+        for k, (dx, dy) in enumerate(_STEPS):
+            nx, ny = x + dx, y + dy
+            mask[1 + k] = 0 <= nx < W and 0 <= ny < H and not occupied[ny, nx]
+        mask[5] = ammo_left > 0 and not board[5, y, x]
+        return {
+            "board": board,
+            "self": np.array([x, y, ammo_left, hp, power, score], np.int64),
+            "opponent": np.array([ox, oy], np.int64),
+            "tick": np.array(tick, np.int64),
+            "action_mask": mask,
+        }
+
+    def info(self, seat):
+        r = self._game.result()
+        info = {"tick": r["ticks"], "score": r["scores"][seat]}
+        if r["is_over"]:
+            info["result"] = "tie" if r["winner"] is None else ("win" if r["winner"] == seat else "loss")
+            info["reason"] = r["reason"]
+            info["winner"] = r["winner"]
+        return info
+
+    def render(self):
+        return "\n".join(self._game.state_lines()) + "\n"

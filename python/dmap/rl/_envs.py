@@ -1,0 +1,248 @@
+"""The environments of dmap.rl, one class each for PettingZoo's Parallel API and Gymnasium's Env,
+over an arena's core (dmap/rl/_<arena>.py): the core plays one game, the classes here do the
+APIs' bookkeeping (agents, seeds, ends, errors), so every arena follows the same rules:
+
+- agents are "player_<seat>" for the learners' seats, in seat order; a learner leaves
+  `env.agents` on the step its game ends for it: terminated when it died (or was ended) or the
+  game reached its outcome, truncated when the game's clock ran out (its step or turn limit);
+- a step's dicts cover the agents that were in the game at the start of that step; the
+  observation of a leaving agent is its last view of the game;
+- reset(seed=S) seeds the environment's generator, which draws each game's seed (so a reset
+  without a seed continues the sequence): the same S gives the same games, bots included;
+- bad input raises before the game is touched: an action that is not an int (or a NumPy
+  integer of shape ()) in the action space, an action for an agent that left or does not exist,
+  a missing action, a step after the game ended.
+"""
+from __future__ import annotations
+
+import numpy as np
+from gymnasium import Env, spaces
+from pettingzoo import ParallelEnv
+from pettingzoo.utils.conversions import parallel_to_aec_wrapper
+from pettingzoo.utils.wrappers import OrderEnforcingWrapper
+
+RUNNING, TERMINATED, TRUNCATED = 0, 1, 2
+
+
+def check_discrete(action, n, who):
+    """action as a plain int in 0..n-1, or TypeError/ValueError naming `who`."""
+    if isinstance(action, np.ndarray):
+        if action.shape != ():
+            raise ValueError("%s: an action is one integer, got an array of shape %s" % (who, action.shape))
+        action = action[()]
+    if isinstance(action, (bool, np.bool_)) or not isinstance(action, (int, np.integer)):
+        raise TypeError("%s: an action is an int in 0..%d, got %r" % (who, n - 1, action))
+    if not 0 <= action < n:
+        raise ValueError("%s: action %d out of range 0..%d" % (who, action, n - 1))
+    return int(action)
+
+
+def check_multi(action, nvec, who):
+    """action as a tuple of ints within nvec (a MultiDiscrete action), or TypeError/ValueError."""
+    if isinstance(action, (str, bytes)) or not hasattr(action, "__len__"):
+        raise TypeError("%s: an action is a sequence of %d ints, got %r" % (who, len(nvec), action))
+    if len(action) != len(nvec):
+        raise ValueError("%s: an action is %d ints, got %d" % (who, len(nvec), len(action)))
+    return tuple(check_discrete(a, n, who) for a, n in zip(action, nvec))
+
+
+def check_action(action, space, who):
+    if isinstance(space, spaces.Discrete):
+        return check_discrete(action, int(space.n), who)
+    return check_multi(action, [int(n) for n in space.nvec], who)
+
+
+def learner_name(seat):
+    return "player_%d" % seat
+
+
+class ArenaParallelEnv(ParallelEnv):
+    """PettingZoo's Parallel API over an arena's core: one agent per learner seat."""
+
+    def __init__(self, core, render_mode=None):
+        if render_mode not in (None, "ansi"):
+            raise ValueError("render_mode: None or 'ansi'")
+        if not core.learners:
+            raise ValueError("no learner seat: give seats with None where a learner plays")
+        self.core = core
+        self.render_mode = render_mode
+        self.metadata = {"name": "dmap_" + core.name, "render_modes": ["ansi"], "is_parallelizable": True}
+        self.possible_agents = [learner_name(s) for s in core.learners]
+        self._seat = dict(zip(self.possible_agents, core.learners))
+        self.observation_spaces = {a: core.observation_space for a in self.possible_agents}
+        self.action_spaces = {a: core.action_space for a in self.possible_agents}
+        self.agents = []
+        self._rng = None
+
+    def observation_space(self, agent):
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent):
+        return self.action_spaces[agent]
+
+    def reset(self, seed=None, options=None):
+        if seed is not None or self._rng is None:
+            self._rng = np.random.default_rng(seed)
+        self.core.new_game(int(self._rng.integers(0, 2**31 - 1)))
+        self.agents = list(self.possible_agents)
+        obs = {a: self.core.observe(self._seat[a]) for a in self.agents}
+        return obs, {a: self.core.info(self._seat[a]) for a in self.agents}
+
+    def step(self, actions):
+        if not self.agents:
+            raise RuntimeError("step: the game is over (or was never started): call reset() first")
+        if not isinstance(actions, dict):
+            raise TypeError("step: a dict {agent: action}, got %s" % type(actions).__name__)
+        for a in actions:
+            if a not in self._seat:
+                raise ValueError("step: no agent %r in this environment (agents: %s)" % (a, ", ".join(self.possible_agents)))
+            if a not in self.agents:
+                raise ValueError("step: %s has left the game (terminated or truncated): no action for it" % a)
+        missing = [a for a in self.agents if a not in actions]
+        if missing:
+            raise ValueError("step: no action for %s" % ", ".join(missing))
+        decided = {self._seat[a]: check_action(actions[a], self.action_spaces[a], "step: " + a) for a in self.agents}
+        self.core.step(decided)
+        status = self.core.status()
+        obs, rew, term, trunc, info = {}, {}, {}, {}, {}
+        for a in self.agents:
+            s = self._seat[a]
+            obs[a] = self.core.observe(s)
+            rew[a] = float(self.core.reward(s))
+            term[a] = status == TERMINATED or (status == RUNNING and not self.core.alive(s))
+            trunc[a] = status == TRUNCATED and not term[a]
+            if status == TRUNCATED and not self.core.alive(s):
+                term[a], trunc[a] = True, False  # died on the last step: its end is its death
+            info[a] = self.core.info(s)
+        self.agents = [a for a in self.agents if not (term[a] or trunc[a])]
+        return obs, rew, term, trunc, info
+
+    def render(self):
+        if self.render_mode == "ansi":
+            return self.core.render()
+        return None
+
+    def close(self):
+        pass
+
+
+class ArenaGymEnv(Env):
+    """Gymnasium's Env over an arena's core with exactly one learner seat; built-in bots play the
+    others. The episode ends for the learner as it would in the Parallel environment."""
+
+    metadata = {"render_modes": ["ansi"]}
+
+    def __init__(self, core, render_mode=None):
+        if render_mode not in (None, "ansi"):
+            raise ValueError("render_mode: None or 'ansi'")
+        if len(core.learners) != 1:
+            raise ValueError("a Gymnasium environment has one learner: exactly one seat None, got %d"
+                             % len(core.learners))
+        self.core = core
+        self.seat = core.learners[0]
+        self.render_mode = render_mode
+        self.observation_space = core.observation_space
+        self.action_space = core.action_space
+        self._playing = False
+
+    def reset(self, *, seed=None, options=None):
+        super().reset(seed=seed)
+        self.core.new_game(int(self.np_random.integers(0, 2**31 - 1)))
+        self._playing = True
+        return self.core.observe(self.seat), self.core.info(self.seat)
+
+    def step(self, action):
+        if not self._playing:
+            raise RuntimeError("step: the episode is over (or was never started): call reset() first")
+        self.core.step({self.seat: check_action(action, self.action_space, "step")})
+        status = self.core.status()
+        alive = self.core.alive(self.seat)
+        terminated = status == TERMINATED or not alive
+        truncated = status == TRUNCATED and not terminated
+        self._playing = not (terminated or truncated)
+        return (self.core.observe(self.seat), float(self.core.reward(self.seat)), terminated, truncated,
+                self.core.info(self.seat))
+
+    def render(self):
+        if self.render_mode == "ansi":
+            return self.core.render()
+        return None
+
+
+class ArenaAECEnv(parallel_to_aec_wrapper):
+    """PettingZoo's AEC API over an arena's Parallel environment (PettingZoo's own
+    parallel_to_aec wrapper), an action checked when it is given: a bad one raises at once and
+    is not kept, so the turn can be taken again with a good one."""
+
+    def step(self, action):
+        if not getattr(self, "agents", None):
+            raise RuntimeError("step: the game is over (or was never started): call reset() first")
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            if action is not None:
+                raise ValueError("step: %s has left the game: its only action is None" % agent)
+        else:
+            action = check_action(action, self.action_space(agent), "step: " + agent)
+        super().step(action)
+
+
+def _core(arena, **kw):
+    if arena not in ARENAS:
+        raise ValueError("unknown arena %r (known: %s)" % (arena, ", ".join(ARENAS)))
+    if arena == "pommerman":
+        from ._pommerman import PommermanCore as C
+    elif arena == "bomber":
+        from ._bomber import BomberCore as C
+    elif arena == "kutulu":
+        from ._kutulu import KutuluCore as C
+    else:
+        from ._pursuit import PursuitCore as C
+    return C(**kw)
+
+
+ARENAS = ("pommerman", "bomber", "kutulu", "pursuit")
+
+
+def parallel_env(arena, render_mode=None, **kw):
+    """The PettingZoo Parallel environment of an arena; kw are its core's options (seats, ...)."""
+    return ArenaParallelEnv(_core(arena, **kw), render_mode=render_mode)
+
+
+def aec_env(arena, render_mode=None, **kw):
+    """The PettingZoo AEC environment of an arena: its Parallel one turned to turns as PettingZoo's
+    own parallel_to_aec turns it (agents act one after another, the step is taken once the last
+    living one has acted), each action checked when it is given (ArenaAECEnv)."""
+    return OrderEnforcingWrapper(ArenaAECEnv(parallel_env(arena, render_mode=render_mode, **kw)))
+
+
+def gym_env(arena, render_mode=None, **kw):
+    """The Gymnasium environment of an arena: one learner seat (None in seats), bots elsewhere."""
+    return ArenaGymEnv(_core(arena, gym=True, **kw), render_mode=render_mode)
+
+
+class PommermanParallelEnv(ArenaParallelEnv):
+    """parallel_env("pommerman", ...): config (a CONFIGS id), seats (None: a learner)."""
+
+    def __init__(self, render_mode=None, **kw):
+        super().__init__(_core("pommerman", **kw), render_mode=render_mode)
+
+
+class BomberParallelEnv(ArenaParallelEnv):
+    """parallel_env("bomber", ...): seats (two; None: a learner)."""
+
+    def __init__(self, render_mode=None, **kw):
+        super().__init__(_core("bomber", **kw), render_mode=render_mode)
+
+
+class KutuluParallelEnv(ArenaParallelEnv):
+    """parallel_env("kutulu", ...): seats (four; None: a learner), map, maps."""
+
+    def __init__(self, render_mode=None, **kw):
+        super().__init__(_core("kutulu", **kw), render_mode=render_mode)
+
+
+class PursuitParallelEnv(ArenaParallelEnv):
+    """parallel_env("pursuit", ...): seats (predator, prey; None: a learner), size, walls, clocks."""
+
+    def __init__(self, render_mode=None, **kw):
+        super().__init__(_core("pursuit", **kw), render_mode=render_mode)

@@ -1,0 +1,158 @@
+"""Code of Kutulu for dmap.rl: one game of the Kutulu arena's referee (dmap.arenas.kutulu), turn
+by turn (the door's KutuluTurns), with learners in some of its four seats and the arena's
+built-in bots in the others. A learner's action becomes the line a program would print; the
+bots get the protocol's text and answer as in `kutulu match`.
+
+Observation (a dict; the league maps differ in size, so the planes are padded to the largest,
+H x W = 20 x 22 with the shipped maps, indexed [y, x]; padding reads as wall):
+  grid         int16 (7, H, W): planes of walls, spawn cells, the agent (1), the other
+               explorers (their sanity), wanderers (1), slashers (1), shelters (energy + 1)
+  explorers    int64 (4, 6): active, x, y, sanity, plans, lights of the agent (row 0) and of the
+               other seats in seat order (zeros for those out of the game)
+  turn         int64 (): the turns played (0..200)
+  action_mask  int8 (8,): 1 for WAIT, for a step onto a walkable cell, for PLAN and LIGHT while
+               some are left, for YELL with another explorer within 1 cell. A masked action is
+               accepted (a step into a wall waits; the others do what the referee does).
+Actions: Discrete(8): WAIT, MOVE one cell up (y-1), right, down, left, PLAN, LIGHT, YELL.
+Rewards: +1 for every turn after which the explorer is still in the game (its score counts the
+turns survived), 0 on the turn it leaves. An explorer leaves terminated when it goes mad (or the
+game ends with one explorer left), truncated when the 200 turns run out.
+"""
+from __future__ import annotations
+
+import os
+
+import numpy as np
+from gymnasium import spaces
+
+from dmap import _arenas
+from dmap.arenas import kutulu as ku
+
+from ._envs import RUNNING, TERMINATED, TRUNCATED
+
+LAST_TURN = 200
+MAX_SANITY = 250
+_STEPS = ((0, -1), (1, 0), (0, 1), (-1, 0))  # up, right, down, left as (dx, dy)
+_PLANES = 7
+
+
+class KutuluCore:
+    name = "kutulu"
+
+    def __init__(self, seats=None, map=-1, maps=None, gym=False):
+        if seats is None:
+            seats = [None, "random", "random", "random"] if gym else [None] * 4
+        seats = list(seats)
+        if len(seats) != 4:
+            raise ValueError("Code of Kutulu has 4 seats, got %d" % len(seats))
+        for i, s in enumerate(seats):
+            if s is not None and s not in ku.BOTS:
+                raise ValueError("seat %d: None (a learner) or a built-in bot of %s, got %r" % (i, ", ".join(ku.BOTS), s))
+        self.seats = seats
+        self.learners = [i for i, s in enumerate(seats) if s is None]
+        self.map = map
+        self.maps = os.fspath(maps) if maps is not None else ku.default_maps()
+        probe = _arenas.KutuluTurns(seats, self.maps, 1, map=map)
+        sizes = probe.map_sizes()
+        self.W = max(w for w, h in sizes)
+        self.H = max(h for w, h in sizes)
+        self.observation_space = spaces.Dict({
+            "grid": spaces.Box(0, MAX_SANITY, (_PLANES, self.H, self.W), np.int16),
+            "explorers": spaces.Box(0, np.tile(np.array([1, self.W - 1, self.H - 1, MAX_SANITY, 2, 3]), (4, 1)),
+                                    (4, 6), np.int64),
+            "turn": spaces.Box(0, LAST_TURN, (), np.int64),
+            "action_mask": spaces.MultiBinary(8),
+        })
+        self.action_space = spaces.Discrete(8)
+        self._game = None
+        self._state = None
+        self._was_active = [True] * 4
+
+    def new_game(self, seed):
+        self._game = _arenas.KutuluTurns(self.seats, self.maps, seed, bot_seed=seed, map=self.map)
+        self._state = self._game.state()
+        self._cells = None
+        self._was_active = [True] * 4
+
+    def _walkable(self, x, y):
+        _, _, _, w, h, cells = self._state[:6]
+        return 0 <= x < w and 0 <= y < h and cells[y * w + x] != ord("#")
+
+    def _line(self, seat, a):
+        ex = self._state[6][seat]
+        if 1 <= a <= 4:
+            x, y = ex[0] + _STEPS[a - 1][0], ex[1] + _STEPS[a - 1][1]
+            return "MOVE %d %d" % (x, y) if self._walkable(x, y) else "WAIT"
+        return ("WAIT", "", "", "", "", "PLAN", "LIGHT", "YELL")[a]
+
+    def step(self, actions):
+        self._was_active = [bool(e[5]) for e in self._state[6]]
+        lines = [self._line(s, actions[s]) if s in actions else "WAIT" for s in range(4)]
+        self._game.step(lines)
+        self._state = self._game.state()
+
+    def alive(self, seat):
+        return bool(self._state[6][seat][5])
+
+    def status(self):
+        turn, over = self._state[0], self._state[1]
+        if not over:
+            return RUNNING
+        return TRUNCATED if turn >= LAST_TURN else TERMINATED
+
+    def reward(self, seat):
+        return 1 if self._was_active[seat] and self._state[6][seat][5] else 0
+
+    def observe(self, seat):
+        turn, _, _, w, h, cells, ex, minions, effects = self._state
+        grid = np.zeros((_PLANES, self.H, self.W), np.int16)
+        grid[0] = 1
+        maze = np.frombuffer(cells, np.uint8).reshape(h, w)
+        grid[0, :h, :w] = maze == ord("#")
+        grid[1, :h, :w] = maze == ord("w")
+        order = [seat] + [i for i in range(4) if i != seat]
+        rows = np.zeros((4, 6), np.int64)
+        for r, i in enumerate(order):
+            x, y, sanity, plans, lights, active, _ = ex[i]
+            if not active:
+                continue
+            rows[r] = (1, x, y, sanity, plans, lights)
+            if i == seat:
+                grid[2, y, x] = 1
+            else:
+                grid[3, y, x] = max(grid[3, y, x], sanity)
+        for kind, x, y, _, _ in minions:
+            grid[4 if kind == 1 else 5, y, x] = 1
+        for kind, ticks, _, _, x, y in effects:
+            if kind == 3:
+                grid[6, y, x] = ticks + 1
+        me = ex[seat]
+        mask = np.zeros(8, np.int8)
+        mask[0] = 1
+        if me[5]:
+            for k, (dx, dy) in enumerate(_STEPS):
+                mask[1 + k] = self._walkable(me[0] + dx, me[1] + dy)
+            mask[5] = me[3] > 0
+            mask[6] = me[4] > 0
+            mask[7] = any(e[5] and i != seat and abs(e[0] - me[0]) + abs(e[1] - me[1]) <= 1 for i, e in enumerate(ex))
+        return {"grid": grid, "explorers": rows, "turn": np.array(turn, np.int64), "action_mask": mask}
+
+    def info(self, seat):
+        turn, over, map_index = self._state[:3]
+        info = {"turn": turn, "map": map_index}
+        if over or not self._state[6][seat][5]:
+            scores = [e[6] for e in self._state[6]]
+            info["score"] = scores[seat]
+            if over:
+                info["rank"] = 1 + sum(s > scores[seat] for s in scores)
+        return info
+
+    def render(self):
+        turn, _, _, w, h, cells, ex, minions, _ = self._state
+        rows = [list(cells[y * w:(y + 1) * w].decode()) for y in range(h)]
+        for kind, x, y, _, _ in minions:
+            rows[y][x] = "W" if kind == 1 else "S"
+        for i, e in enumerate(ex):
+            if e[5]:
+                rows[e[1]][e[0]] = str(i)
+        return "turn %d\n" % turn + "\n".join("".join(r) for r in rows) + "\n"

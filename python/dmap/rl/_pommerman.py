@@ -1,0 +1,174 @@
+"""Pommerman for dmap.rl: one game of the arena (dmap.arenas.pommerman, any config of CONFIGS)
+with learners in some seats and the arena's C bots in the others.
+
+Observation (a dict; `n` the board's size, 11, or 8 in OneVsOne-v0), the playground's
+observation of that agent as arrays:
+  board                  uint8 (n, n), the playground's Item values, indexed [row, col]
+                         (Fog 5 outside the view in the Competition configs)
+  bomb_blast_strength,   float32 (n, n): the playground's bomb maps and flame map
+  bomb_life, bomb_moving_direction, flame_life
+  position               int64 (2,): (row, col)
+  state                  int64 (4,): ammo, blast_strength, can_kick (0/1), step_count
+  alive                  int8 (A,): 1 where agent i is alive
+  teammate               int64 (): the teammate's Item value (AgentDummy 9 without one)
+  enemies                int64 (A-1,): the enemies' Item values (AgentDummy 9 fills)
+  message                int64 (2,): the teammate's last words (radio configs only)
+  action_mask            int8 (6,): 1 for the actions that do something: Stop; a move onto the
+                         board that is not Rigid, Wood or (without kick) a Bomb; Bomb with ammo
+                         left and no bomb under the agent. Masked actions are still accepted (the
+                         engine plays them as it plays any action). In the radio configs a
+                         tuple: that mask and one of ones per word (every word is legal), the
+                         form MultiDiscrete.sample(mask=) takes.
+Actions: Discrete(6) (Stop, Up, Down, Left, Right, Bomb); in the radio configs
+MultiDiscrete([6, 8, 8]): the action and two words for the teammate.
+Rewards are the playground's reward of the step an agent leaves (FFA: -1 when it dies, +1 to
+the last one alive; teams: +1 to both members of the team left alive, 0 to a member that dies
+before the end; -1 to all when all are dead or the steps run out), 0 before. An agent leaves
+terminated when it dies or the game has its outcome (a winner, or no one alive), truncated when
+the max_steps run out.
+"""
+from __future__ import annotations
+
+import numpy as np
+from gymnasium import spaces
+
+from dmap import _arenas
+from dmap.arenas import pommerman as pm
+
+from ._envs import RUNNING, TERMINATED, TRUNCATED
+
+
+class _Seat:
+    """A learner's seat in the game: answers the action the environment was given."""
+
+    def __init__(self):
+        self.answer = 0
+
+    def act(self, obs, action_space):
+        return self.answer
+
+
+# the moves' (row, col) offsets: Up, Down, Left, Right
+_MOVES = ((-1, 0), (1, 0), (0, -1), (0, 1))
+
+
+class PommermanCore:
+    name = "pommerman"
+
+    def __init__(self, config="PommeFFACompetition-v0", seats=None, gym=False):
+        if config not in pm.CONFIGS:
+            raise ValueError("unknown Pommerman config %r (known: %s)" % (config, ", ".join(pm.CONFIGS)))
+        numbers = _arenas.POMMERMAN_CONFIGS[config]
+        nagents = numbers["num_agents"]
+        if seats is None:
+            seats = [None] + ["simple"] * (nagents - 1) if gym else [None] * nagents
+        seats = list(seats)
+        if len(seats) != nagents:
+            raise ValueError("%s has %d seats, got %d" % (config, nagents, len(seats)))
+        for i, s in enumerate(seats):
+            if s is not None and s not in pm.C_BOTS:
+                raise ValueError("seat %d: None (a learner) or a C bot of %s, got %r" % (i, ", ".join(pm.C_BOTS), s))
+        self.config = config
+        self.seats = seats
+        self.learners = [i for i, s in enumerate(seats) if s is None]
+        self._agents = [_Seat() if s is None else s for s in seats]
+        self._env = pm.make(config, self._agents)
+        self.radio = numbers["radio_num_words"] > 0
+        self.max_steps = numbers["max_steps"]
+        n = self.size = numbers["size"]
+        items = numbers["num_items"]
+        blast = max(numbers["max_blast"], pm.DEFAULT_BLAST_STRENGTH + items)
+        grid = lambda high: spaces.Box(0.0, float(high), (n, n), np.float32)
+        obs = {
+            "board": spaces.Box(0, 13, (n, n), np.uint8),
+            "bomb_blast_strength": grid(blast),
+            "bomb_life": grid(pm.DEFAULT_BOMB_LIFE),
+            "bomb_moving_direction": grid(4),
+            "flame_life": grid(3),
+            "position": spaces.Box(0, n - 1, (2,), np.int64),
+            "state": spaces.Box(0, np.array([1 + items, blast, 1, self.max_steps]), (4,), np.int64),
+            "alive": spaces.MultiBinary(nagents),
+            "teammate": spaces.Box(0, 13, (), np.int64),
+            "enemies": spaces.Box(0, 13, (nagents - 1,), np.int64),
+            "action_mask": spaces.MultiBinary(6),
+        }
+        if self.radio:
+            obs["message"] = spaces.Box(0, pm.RADIO_VOCAB_SIZE - 1, (2,), np.int64)
+            words = spaces.MultiBinary(pm.RADIO_VOCAB_SIZE)
+            obs["action_mask"] = spaces.Tuple((obs["action_mask"], words, words))
+            self._words_mask = np.ones(pm.RADIO_VOCAB_SIZE, np.int8)
+        self.observation_space = spaces.Dict(obs)
+        self.action_space = spaces.MultiDiscrete([6, 8, 8]) if self.radio else spaces.Discrete(6)
+        self._obs = None
+        self._rewards = [0] * nagents
+
+    def new_game(self, seed):
+        self._env.seed(seed)
+        self._obs = self._env.reset()
+        self._rewards = [0] * len(self.seats)
+
+    def step(self, actions):
+        for seat, a in actions.items():
+            self._agents[seat].answer = a
+        self._env.play_step()
+        self._obs = self._env.get_observations()
+        self._rewards = self._env._get_rewards()
+
+    def alive(self, seat):
+        return self._env._game.alive()[seat]
+
+    def status(self):
+        if not self._env._get_done():
+            return RUNNING
+        code, _ = self._env._game.outcome()
+        if code == 1 or not any(self._env._game.alive()):
+            return TERMINATED
+        return TRUNCATED
+
+    def reward(self, seat):
+        return self._rewards[seat]
+
+    def observe(self, seat):
+        o = self._obs[seat]
+        n = self.size
+        board = np.asarray(o["board"], np.uint8)
+        life = np.asarray(o["bomb_life"], np.float32)
+        r, c = int(o["position"][0]), int(o["position"][1])
+        mask = np.zeros(6, np.int8)
+        mask[0] = 1
+        blocked = (pm.Item.Rigid.value, pm.Item.Wood.value) + (() if o["can_kick"] else (pm.Item.Bomb.value,))
+        for k, (dr, dc) in enumerate(_MOVES):
+            rr, cc = r + dr, c + dc
+            mask[1 + k] = 0 <= rr < n and 0 <= cc < n and board[rr, cc] not in blocked
+        mask[5] = o["ammo"] > 0 and life[r, c] == 0
+        alive = np.zeros(len(self.seats), np.int8)
+        for v in o["alive"]:
+            alive[v - pm.Item.Agent0.value] = 1
+        out = {
+            "board": board,
+            "bomb_blast_strength": np.asarray(o["bomb_blast_strength"], np.float32),
+            "bomb_life": life,
+            "bomb_moving_direction": np.asarray(o["bomb_moving_direction"], np.float32),
+            "flame_life": np.asarray(o["flame_life"], np.float32),
+            "position": np.array([r, c], np.int64),
+            "state": np.array([o["ammo"], o["blast_strength"], int(o["can_kick"]), o["step_count"]], np.int64),
+            "alive": alive,
+            "teammate": np.array(o["teammate"].value, np.int64),
+            "enemies": np.array([e.value for e in o["enemies"]], np.int64),
+            "action_mask": mask,
+        }
+        if self.radio:
+            out["message"] = np.array(o["message"], np.int64)
+            out["action_mask"] = (mask, self._words_mask.copy(), self._words_mask.copy())
+        return out
+
+    def info(self, seat):
+        info = {"step": self._env._step_count}
+        if self._env._get_done():
+            code, winners = self._env._game.outcome()
+            info["result"] = "win" if seat in winners else ("loss" if code == 1 else "tie")
+            info["winners"] = winners
+        return info
+
+    def render(self):
+        return self._env.render(mode="ansi")

@@ -1,0 +1,131 @@
+"""The pursuit game for dmap.rl: one game of the pursuit arena (dmap.arenas.pursuit: a predator
+chases a prey on a square grid with obstacles) on a seeded random world, with learners in the
+predator's seat (0), the prey's (1) or both, and the arena's C bots in the others.
+
+Observation (a dict; the world `size` by `size`, indexed [y, x]):
+  grid         int8 (3, size, size): planes of walls, the predator, the prey (1 where present)
+  position     int64 (2,): the agent's (x, y)
+  other        int64 (2,): the other seat's (x, y)
+  clock        int64 (): the clocks played
+  action_mask  int8 (5,): 1 for stay and for each move onto the grid off the walls (a masked
+               move is accepted: the rules make it a stay)
+Actions: Discrete(5): stay 's', up 'u' (y-1), down 'd' (y+1), left 'l', right 'r'.
+Rewards: +1 to the winner and -1 to the loser on the last clock, 0 before. The game ends
+terminated when the predator catches the prey, truncated when the clocks run out (the prey's
+win).
+"""
+from __future__ import annotations
+
+import numpy as np
+from gymnasium import spaces
+
+from dmap import _arenas
+from dmap.arenas import pursuit as pu
+
+from ._envs import RUNNING, TERMINATED, TRUNCATED
+
+LETTERS = "sudlr"
+_ROLES = ("predator", "prey")
+
+
+class _Seat:
+    def __init__(self):
+        self.answer = "s"
+
+    def __call__(self, view):
+        return self.answer
+
+
+class PursuitCore:
+    name = "pursuit"
+
+    def __init__(self, seats=None, size=8, walls=0.2, clocks=30, gym=False):
+        if seats is None:
+            seats = [None, "random"] if gym else [None, None]
+        seats = list(seats)
+        if len(seats) != 2:
+            raise ValueError("the pursuit game has 2 seats (predator, prey), got %d" % len(seats))
+        for i, (s, bots) in enumerate(zip(seats, (pu.PREDATORS, pu.PREYS))):
+            if s is not None and s not in bots:
+                raise ValueError("seat %d (%s): None (a learner) or a C bot of %s, got %r"
+                                 % (i, _ROLES[i], ", ".join(bots), s))
+        if not (isinstance(size, int) and 2 <= size <= 64):
+            raise ValueError("size: an int in 2..64")
+        if not (isinstance(clocks, int) and clocks >= 1):
+            raise ValueError("clocks: an int >= 1")
+        self.seats, self.size, self.walls, self.clocks = seats, size, float(walls), clocks
+        self.learners = [i for i, s in enumerate(seats) if s is None]
+        self._agents = [_Seat() if s is None else s for s in seats]
+        n = size
+        self.observation_space = spaces.Dict({
+            "grid": spaces.MultiBinary((3, n, n)),
+            "position": spaces.Box(0, n - 1, (2,), np.int64),
+            "other": spaces.Box(0, n - 1, (2,), np.int64),
+            "clock": spaces.Box(0, clocks, (), np.int64),
+            "action_mask": spaces.MultiBinary(5),
+        })
+        self.action_space = spaces.Discrete(5)
+        self._game = None
+        self._walls = None
+
+    def new_game(self, seed):
+        # the world and the bots from one seed: the world of `pursuit match --random seed`
+        self._game = _arenas.PursuitGame(self._agents[0], self._agents[1], world=None, random=seed, size=self.size,
+                                         walls=self.walls, clocks=self.clocks, seed=seed, time_limit_ns=0)
+        view = self._game.view(0)
+        w, h = view["size"]
+        self._walls = np.array(view["walls"], np.int8).reshape(h, w)
+
+    def step(self, actions):
+        for seat, a in actions.items():
+            self._agents[seat].answer = LETTERS[a]
+        self._game.clock()
+
+    def alive(self, seat):
+        return True
+
+    def status(self):
+        winner = self._game.result()["winner"]
+        if winner is None:
+            return RUNNING
+        return TERMINATED if winner == "predator" else TRUNCATED
+
+    def reward(self, seat):
+        winner = self._game.result()["winner"]
+        if winner is None:
+            return 0
+        return 1 if winner == _ROLES[seat] else -1
+
+    def observe(self, seat):
+        (px, py), (qx, qy) = self._game.positions
+        grid = np.zeros((3,) + self._walls.shape, np.int8)
+        grid[0] = self._walls
+        grid[1, py, px] = 1
+        grid[2, qy, qx] = 1
+        me, other = ((px, py), (qx, qy)) if seat == 0 else ((qx, qy), (px, py))
+        h, w = self._walls.shape
+        mask = np.ones(5, np.int8)
+        for k, (dx, dy) in enumerate(((0, -1), (0, 1), (-1, 0), (1, 0))):
+            x, y = me[0] + dx, me[1] + dy
+            mask[1 + k] = 0 <= x < w and 0 <= y < h and not self._walls[y, x]
+        return {
+            "grid": grid,
+            "position": np.array(me, np.int64),
+            "other": np.array(other, np.int64),
+            "clock": np.array(len(self._game.moves), np.int64),
+            "action_mask": mask,
+        }
+
+    def info(self, seat):
+        r = self._game.result()
+        info = {"clock": r["clock"], "role": _ROLES[seat]}
+        if r["winner"] is not None:
+            info["result"] = "win" if r["winner"] == _ROLES[seat] else "loss"
+        return info
+
+    def render(self):
+        (px, py), (qx, qy) = self._game.positions
+        rows = [["#" if v else "." for v in row] for row in self._walls]
+        rows[qy][qx] = "Q"
+        rows[py][px] = "P"
+        return "\n".join("".join(r) for r in rows) + "\n"

@@ -1,0 +1,276 @@
+/* door_kutulu_turns.c — Code of Kutulu turn by turn: the game type dmap._arenas.KutuluTurns,
+ * the referee's loop (arenas/kutulu/game.c, kt_play_match) opened up so that a caller gives the
+ * lines of its seats one turn at a time and reads the state between turns. Built-in bots fill
+ * the other seats and answer in C as in kt_play_match (the same input text, seeds and limits);
+ * the caller's lines are judged by the referee's grammar (kt_parse_action): a line it rejects
+ * ends that player (score -1), as it ends a program. The state is handed out as plain tuples
+ * (dmap.rl turns them into observation arrays). */
+#include "door.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "dmap.h"
+#include "kutulu.h"
+
+enum { TURN_TEXT_CAP = 1 << 16 };
+
+typedef struct KutuluTurns {
+    PyObject_HEAD
+    kt_mapset *maps;
+    kt_game g;
+    int has_game;
+    int tried; /* __init__ ran (once only: a second call would leak the first one's bots) */
+    kt_player *bots[KT_PLAYERS]; /* NULL: the caller's seat */
+    int64_t first_limit_ns, limit_ns;
+    char *init, *turn;           /* the protocol's init text and one turn's input */
+} KutuluTurns;
+
+static void end_bots(KutuluTurns *k) {
+    for (int i = 0; i < KT_PLAYERS; i++) {
+        if (k->bots[i]) kt_player_end(k->bots[i]);
+        kt_player_free(k->bots[i]);
+        k->bots[i] = NULL;
+    }
+}
+
+static int game_traverse(KutuluTurns *k, visitproc visit, void *arg) {
+    (void)k, (void)visit, (void)arg;
+    return 0;
+}
+
+static int game_clear(KutuluTurns *k) {
+    (void)k;
+    return 0;
+}
+
+static void game_dealloc(KutuluTurns *k) {
+    PyObject_GC_UnTrack(k);
+    end_bots(k);
+    if (k->has_game) kt_game_free(&k->g);
+    PyMem_Free(k->maps);
+    free(k->init);
+    free(k->turn);
+    Py_TYPE(k)->tp_free((PyObject *)k);
+}
+
+/* KutuluTurns(seats, maps, seed, *, bot_seed=1, map=-1): seats are built-in bot names or None
+ * (the caller's seats); the game of `kutulu match --seed seed --bot-seed bot_seed`. */
+static int game_init(KutuluTurns *k, PyObject *args, PyObject *kw) {
+    static char *kwlist[] = {"seats", "maps", "seed", "bot_seed", "map", NULL};
+    PyObject *seats;
+    const char *maps_dir;
+    long long seed;
+    unsigned long long bot_seed = 1;
+    int map = -1;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "OsL|$Ki:KutuluTurns", kwlist, &seats, &maps_dir, &seed, &bot_seed,
+                                     &map))
+        return -1;
+    if (k->tried) {
+        PyErr_SetString(PyExc_RuntimeError, "KutuluTurns is initialised once");
+        return -1;
+    }
+    k->tried = 1;
+    if (map < -1 || map >= KT_LEAGUE_MAPS) {
+        PyErr_SetString(PyExc_ValueError, "map -1 (drawn) or 0..15");
+        return -1;
+    }
+    PyObject *list = PySequence_Fast(seats, "seats must be a sequence");
+    if (!list) return -1;
+    if (PySequence_Fast_GET_SIZE(list) != KT_PLAYERS) {
+        PyErr_Format(PyExc_ValueError, "Code of Kutulu has 4 seats, got %zd", PySequence_Fast_GET_SIZE(list));
+        Py_DECREF(list);
+        return -1;
+    }
+    char err[256] = "";
+    for (int i = 0; i < KT_PLAYERS; i++) {
+        PyObject *a = PySequence_Fast_GET_ITEM(list, i);
+        if (a == Py_None) continue;
+        const char *name = PyUnicode_Check(a) ? PyUnicode_AsUTF8(a) : NULL;
+        if (!name || !kt_bot_find(name)) { /* a built-in bot only: no program is started */
+            if (!PyErr_Occurred())
+                PyErr_Format(PyExc_ValueError, "seat %d: a built-in bot's name or None, got %R", i, a);
+            Py_DECREF(list);
+            return -1;
+        }
+        if (!(k->bots[i] = kt_player_new(name, err, sizeof err))) {
+            PyErr_Format(PyExc_RuntimeError, "seat %d: %s", i, err);
+            Py_DECREF(list);
+            return -1;
+        }
+        kt_player_seed(k->bots[i], bot_seed * 4 + (uint64_t)i + 1);
+    }
+    Py_DECREF(list);
+    if (!(k->maps = PyMem_Calloc(1, sizeof *k->maps)) || !(k->init = malloc(TURN_TEXT_CAP)) ||
+        !(k->turn = malloc(TURN_TEXT_CAP))) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    if (kt_mapset_load(maps_dir, k->maps, err, sizeof err)) {
+        PyErr_Format(PyExc_ValueError, "maps: %s", err);
+        return -1;
+    }
+    if (kt_game_init(&k->g, seed, k->maps, map)) {
+        PyErr_SetString(PyExc_RuntimeError, "kutulu: cannot start the game (map or memory)");
+        return -1;
+    }
+    k->has_game = 1;
+    k->first_limit_ns = 1000000000LL;
+    k->limit_ns = 50000000LL;
+    kt_format_init(&k->g, k->init, TURN_TEXT_CAP);
+    return 0;
+}
+
+static int check_game(KutuluTurns *k) {
+    if (!k->has_game) {
+        PyErr_SetString(PyExc_RuntimeError, "the game was not made (its KutuluTurns() failed)");
+        return -1;
+    }
+    return 0;
+}
+
+/* The line of a caller's seat: a str, its first line counting as a program's. 0, or -1 with a
+ * TypeError. */
+static int caller_line(PyObject *v, int seat, char *line, size_t cap) {
+    if (!PyUnicode_Check(v)) {
+        PyErr_Format(PyExc_TypeError, "step: seat %d plays: a line (str), got %R", seat, v);
+        return -1;
+    }
+    const char *text = PyUnicode_AsUTF8(v);
+    if (!text) return -1;
+    size_t len = strcspn(text, "\n");
+    if (len >= cap) len = cap - 1;
+    memcpy(line, text, len);
+    line[len] = '\0';
+    return 0;
+}
+
+/* step(lines): one turn. lines[i] is the line of the caller's seat i (a str; read only while
+ * that explorer is in the game); the bots' entries are ignored. Returns whether the game is
+ * over. */
+static PyObject *game_step(KutuluTurns *k, PyObject *arg) {
+    if (check_game(k)) return NULL;
+    if (k->g.over) {
+        PyErr_SetString(PyExc_RuntimeError, "step: the game is over");
+        return NULL;
+    }
+    PyObject *list = PySequence_Fast(arg, "step: a sequence of 4 lines");
+    if (!list) return NULL;
+    if (PySequence_Fast_GET_SIZE(list) != KT_PLAYERS) {
+        PyErr_Format(PyExc_ValueError, "step: 4 lines expected, got %zd", PySequence_Fast_GET_SIZE(list));
+        Py_DECREF(list);
+        return NULL;
+    }
+    kt_action act[KT_PLAYERS];
+    unsigned char ok[KT_PLAYERS];
+    static char lines[KT_PLAYERS][KT_ANSWER_MAX]; /* the GIL serialises every step */
+    for (int i = 0; i < KT_PLAYERS; i++) {
+        act[i].kind = KT_WAIT;
+        ok[i] = 1;
+        if (!k->g.ex[i].active || k->bots[i]) continue;
+        if (caller_line(PySequence_Fast_GET_ITEM(list, i), i, lines[i], KT_ANSWER_MAX)) {
+            Py_DECREF(list);
+            return NULL;
+        }
+    }
+    Py_DECREF(list);
+    char err[256] = "";
+    for (int i = 0; i < KT_PLAYERS; i++) {
+        if (!k->g.ex[i].active) continue;
+        if (k->bots[i]) {
+            kt_format_turn(&k->g, i, k->turn, TURN_TEXT_CAP);
+            int64_t spent = 0, limit = k->g.turn == 0 ? k->first_limit_ns : k->limit_ns;
+            int t = kt_player_turn(k->bots[i], k->g.turn == 0 ? k->init : NULL, k->turn, limit, lines[i],
+                                   KT_ANSWER_MAX, &spent, err, sizeof err);
+            if (t == KT_TURN_ERROR) {
+                PyErr_Format(PyExc_RuntimeError, "kutulu: seat %d: %s", i, err);
+                return NULL;
+            }
+            if (t == KT_TURN_TIMEOUT) {
+                ok[i] = 0;
+                continue;
+            }
+        }
+        if (kt_parse_action(lines[i], &act[i]) != 0) ok[i] = 0; /* the referee ends this player */
+    }
+    int s = kt_game_step(&k->g, act, ok);
+    if (s) return pyarenas_raise(s == -2 ? DMAP_ERR_NOMEM : DMAP_ERR_ARG, "kutulu: the engine refused the turn");
+    for (int i = 0; i < KT_PLAYERS; i++)
+        if (k->bots[i] && !k->g.ex[i].active) kt_player_end(k->bots[i]);
+    return PyBool_FromLong(k->g.over);
+}
+
+/* state(): (turn, over, map_index, w, h, cells, explorers, minions, effects): cells the maze's
+ * characters row by row (bytes), explorers four (x, y, sanity, plans, lights, active, score),
+ * minions (type, x, y, state, target) with type 1 wanderer, 2 slasher, effects (type, ticks,
+ * caster, receiver, x, y) with type 3 shelter, 4 plan, 5 light, 6 yell (x, y -1 but for
+ * shelters). */
+static PyObject *game_state(KutuluTurns *k, PyObject *noargs) {
+    (void)noargs;
+    if (check_game(k)) return NULL;
+    const kt_game *g = &k->g;
+    int w = g->map->w;
+    PyObject *ex = PyTuple_New(KT_PLAYERS), *mi = PyTuple_New(g->nminions), *ef = PyTuple_New(g->neffects);
+    if (!ex || !mi || !ef) goto fail;
+    for (int i = 0; i < KT_PLAYERS; i++) {
+        const kt_explorer *e = &g->ex[i];
+        PyObject *t = Py_BuildValue("(iiiiiii)", e->cell % w, e->cell / w, e->sanity, e->plans, e->lights,
+                                    e->active, e->score);
+        if (!t) goto fail;
+        PyTuple_SET_ITEM(ex, i, t);
+    }
+    for (int i = 0; i < g->nminions; i++) {
+        const kt_minion *m = &g->minions[i];
+        PyObject *t = Py_BuildValue("(iiiii)", (int)m->type, m->cell % w, m->cell / w, (int)m->state, m->target);
+        if (!t) goto fail;
+        PyTuple_SET_ITEM(mi, i, t);
+    }
+    for (int i = 0; i < g->neffects; i++) {
+        const kt_effect *e = &g->effects[i];
+        int shelter = e->type == KT_EFFECT_SHELTER;
+        PyObject *t = Py_BuildValue("(iiiiii)", (int)e->type, e->tick, e->caster, e->receiver,
+                                    shelter ? e->cell % w : -1, shelter ? e->cell / w : -1);
+        if (!t) goto fail;
+        PyTuple_SET_ITEM(ef, i, t);
+    }
+    return Py_BuildValue("(iiiiiy#NNN)", g->turn, g->over, g->map_index, w, g->map->h, g->map->cells,
+                         (Py_ssize_t)w * g->map->h, ex, mi, ef);
+fail:
+    Py_XDECREF(ex);
+    Py_XDECREF(mi);
+    Py_XDECREF(ef);
+    return NULL;
+}
+
+/* map_sizes(): the (w, h) of the 16 league maps, in the referee's order. */
+static PyObject *game_map_sizes(KutuluTurns *k, PyObject *noargs) {
+    (void)noargs;
+    if (check_game(k)) return NULL;
+    PyObject *l = PyList_New(KT_LEAGUE_MAPS);
+    if (l)
+        for (int i = 0; i < KT_LEAGUE_MAPS; i++)
+            PyList_SET_ITEM(l, i, Py_BuildValue("(ii)", k->maps->maps[i].w, k->maps->maps[i].h));
+    return l;
+}
+
+static PyGetSetDef game_getset[] = {{NULL, NULL, NULL, NULL, NULL}};
+
+static PyMethodDef game_methods[] = {
+    {"step", (PyCFunction)game_step, METH_O, "step(lines): one turn; returns whether the game is over"},
+    {"state", (PyCFunction)game_state, METH_NOARGS, "the state as plain tuples"},
+    {"map_sizes", (PyCFunction)game_map_sizes, METH_NOARGS, "the league maps' (w, h)"},
+    {NULL, NULL, 0, NULL}};
+
+PYARENAS_GAME_TYPE(KutuluTurnsType, KutuluTurns, "KutuluTurns",
+                   "KutuluTurns(seats, maps, seed, *, bot_seed=1, map=-1): Code of Kutulu turn by turn, "
+                   "built-in bots (names) and the caller's seats (None); step(lines), state()");
+
+int pyarenas_add_kutulu_turns(PyObject *m) {
+    if (PyType_Ready(&KutuluTurnsType) < 0) return -1;
+    Py_INCREF(&KutuluTurnsType);
+    if (PyModule_AddObject(m, "KutuluTurns", (PyObject *)&KutuluTurnsType) < 0) {
+        Py_DECREF(&KutuluTurnsType);
+        return -1;
+    }
+    return 0;
+}
