@@ -28,7 +28,7 @@ from gymnasium import spaces
 from dmap import _arenas
 from dmap.arenas import bomber as bm
 
-from ._envs import RUNNING, TERMINATED, TRUNCATED
+from ._status import RUNNING, TERMINATED, TRUNCATED
 
 W, H = 12, 10
 ANSWERS = ("", "u", "d", "l", "r", "p")

@@ -21,7 +21,7 @@ from pettingzoo import ParallelEnv
 from pettingzoo.utils.conversions import parallel_to_aec_wrapper
 from pettingzoo.utils.wrappers import OrderEnforcingWrapper
 
-RUNNING, TERMINATED, TRUNCATED = 0, 1, 2
+from ._status import RUNNING, TERMINATED, TRUNCATED
 
 
 def check_discrete(action, n, who):

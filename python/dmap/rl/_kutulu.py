@@ -28,7 +28,7 @@ from gymnasium import spaces
 from dmap import _arenas
 from dmap.arenas import kutulu as ku
 
-from ._envs import RUNNING, TERMINATED, TRUNCATED
+from ._status import RUNNING, TERMINATED, TRUNCATED
 
 LAST_TURN = 200
 MAX_SANITY = 250

@@ -35,7 +35,7 @@ from gymnasium import spaces
 from dmap import _arenas
 from dmap.arenas import pommerman as pm
 
-from ._envs import RUNNING, TERMINATED, TRUNCATED
+from ._status import RUNNING, TERMINATED, TRUNCATED
 
 
 class _Seat:

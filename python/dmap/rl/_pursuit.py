@@ -22,7 +22,7 @@ from gymnasium import spaces
 from dmap import _arenas
 from dmap.arenas import pursuit as pu
 
-from ._envs import RUNNING, TERMINATED, TRUNCATED
+from ._status import RUNNING, TERMINATED, TRUNCATED
 
 LETTERS = "sudlr"
 _ROLES = ("predator", "prey")
