@@ -82,9 +82,14 @@ print("wheel: %s (%d files in the sdist), %s: files and metadata ok"
       % (os.path.basename(sdist), len(names), os.path.basename(wheel)))
 PY
 
-# A fresh venv: Debian's NumPy and pytest, the wheel, no index.
+# A fresh venv: Debian's NumPy and pytest, the wheel, no index; then the pinned test packages
+# (gymnasium, pettingzoo, ...: the optional extra rl's tests need them) seen through a .pth
+# file naming the tests' venv's site folder, which holds no dmap.
 "$base_py" -m venv --system-site-packages "$work/venv"
 "$work/venv/bin/pip" install --no-index --quiet --disable-pip-version-check "$work/dist/"*.whl
+test_site="$("$build_py" -c 'import sysconfig; print(sysconfig.get_paths()["purelib"])')"
+fresh_site="$("$work/venv/bin/python" -c 'import sysconfig; print(sysconfig.get_paths()["purelib"])')"
+echo "$test_site" >"$fresh_site/dmap-test-packages.pth"
 mkdir -p "$work/run"
 cd "$work/run"
 env -u DMAP_SOURCE -u DMAP_KUTULU_MAPS "$work/venv/bin/python" - <<'PY'

@@ -12,7 +12,7 @@ learners are the PettingZoo agents "player_<seat>". Observations are dicts of Nu
 with the legal actions in "action_mask"; python/README.md ("Reinforcement learning") and
 docs/rl.md describe each arena's spaces, rewards and ends.
 
-Needs the optional extra `rl` (gymnasium and pettingzoo): pip install "dmap[rl]".
+Needs the optional extra `rl` (gymnasium and pettingzoo): pip install "dmap-dijkstra[rl]".
 `import dmap` and `import dmap.arenas` never need it.
 """
 try:
@@ -20,7 +20,7 @@ try:
     import pettingzoo  # noqa: F401
 except ImportError as e:
     raise ImportError("dmap.rl needs the optional extra 'rl' (gymnasium and pettingzoo): "
-                      "pip install 'dmap[rl]', or pip install gymnasium pettingzoo") from e
+                      "pip install 'dmap-dijkstra[rl]', or pip install gymnasium pettingzoo") from e
 
 from ._envs import (ARENAS, ArenaAECEnv, ArenaGymEnv, ArenaParallelEnv, BomberParallelEnv,  # noqa: E402
                     KutuluParallelEnv, PommermanParallelEnv, PursuitParallelEnv, aec_env, gym_env,
