@@ -8,7 +8,6 @@
 #include <string.h>
 
 #include "cli.h"
-#include "kit/tournament.h"
 #include "kit/tune.h"
 
 enum { MAX_AGAINST = 8 };
@@ -21,57 +20,27 @@ typedef struct tune_ctx {
     uint64_t seed;
     int jobs;
     long games;
-    int k;
-    const bomber_bot *side[2]; /* θ+ and θ− of the iteration being played */
 } tune_ctx;
 
-typedef struct tune_slot {
-    int rc;
-    double result;
-} tune_slot;
-
-/* Game i: pair i / 2, θ+ when i is even, θ− when odd. */
-static int play_game(void *vctx, long index, uint64_t game_seed, void *out) {
-    (void)game_seed; /* both games of a pair take the pair's seed */
+/* One game of pair `pair` (kit_tune_game): the tuned bot at `side` in seat (pair / n) % 2. */
+static int play_game(const void *vctx, int k, long pair, const kit_bot_info *side, double *result) {
     const tune_ctx *c = vctx;
-    tune_slot *slot = out;
-    long pair = index / 2;
     int seat = (int)(pair / c->nagainst % 2);
     const bomber_bot *seats[2];
-    seats[seat] = c->side[index % 2];
+    seats[seat] = (const bomber_bot *)side;
     seats[1 - seat] = c->against[pair % c->nagainst];
-    int64_t map = (int64_t)(kit_tune_seed(c->seed, c->k, pair) >> 33);
+    int64_t map = (int64_t)(kit_tune_seed(c->seed, k, pair) >> 33);
     bomber_result r;
-    slot->rc = bomber_play(map, seats, 0, NULL, NULL, &r);
-    slot->result = r.winner == seat ? 1.0 : r.winner == 1 - seat ? 0.0 : 0.5;
-    return slot->rc != 0;
+    int rc = bomber_play(map, seats, 0, NULL, NULL, &r);
+    *result = r.winner == seat ? 1.0 : r.winner == 1 - seat ? 0.0 : 0.5;
+    return rc != 0;
 }
 
 static int pairs(void *vctx, int k, const kit_param_values *plus, const kit_param_values *minus,
                  double *diff) {
-    tune_ctx *c = vctx;
-    c->k = k;
-    const kit_bot_info *p = kit_param_seat(c->bot, c->decl, plus);
-    const kit_bot_info *m = kit_param_seat(c->bot, c->decl, minus);
-    long games = 2 * c->games, failed = 0;
-    tune_slot *slots = p && m ? calloc((size_t)games, sizeof *slots) : NULL;
-    int rc = 0;
-    if (!slots) {
-        rc = kit_fail(BOMBER_PROG, "tune: out of memory");
-    } else {
-        c->side[0] = (const bomber_bot *)p, c->side[1] = (const bomber_bot *)m;
-        kit_tournament t = {games, c->jobs, c->seed, sizeof(tune_slot), play_game, c, "games", 0};
-        if (kit_tournament_run(&t, slots, &failed) || failed) {
-            rc = kit_fail(BOMBER_PROG, "tune: %ld games could not be played", failed);
-        } else {
-            for (long j = 0; j < c->games; j++)
-                diff[j] = slots[2 * j].result - slots[2 * j + 1].result;
-        }
-    }
-    free(slots);
-    kit_param_seat_free(p);
-    kit_param_seat_free(m);
-    return rc ? 1 : 0;
+    const tune_ctx *c = vctx;
+    return kit_tune_play_pairs(BOMBER_PROG, c->bot, c->decl, k, plus, minus, c->games, c->jobs, c->seed,
+                               play_game, c, diff);
 }
 
 int cmd_tune(int argc, char **argv) {

@@ -11,6 +11,44 @@
 #include "stats.h"
 #include "tournament.h"
 
+typedef struct pairs_ctx {
+    kit_tune_game game;
+    const void *ctx;
+    int k;
+    const kit_bot_info *side[2]; /* θ+, θ− */
+} pairs_ctx;
+
+/* Game i of the tournament runner: pair i / 2, θ+ when i is even, θ− when odd; both games of
+ * a pair take the pair's seed (the arena's game draws it from kit_tune_seed), not game_seed. */
+static int play_pair_game(void *vctx, long index, uint64_t game_seed, void *out) {
+    (void)game_seed;
+    const pairs_ctx *c = vctx;
+    return c->game(c->ctx, c->k, index / 2, c->side[index % 2], out) != 0;
+}
+
+int kit_tune_play_pairs(const char *prog, const kit_bot_info *bot, const kit_params *decl,
+                        int k, const kit_param_values *plus, const kit_param_values *minus,
+                        long games, int jobs, uint64_t seed, kit_tune_game game, const void *ctx,
+                        double *diff) {
+    pairs_ctx c = {game, ctx, k, {kit_param_seat(bot, decl, plus), kit_param_seat(bot, decl, minus)}};
+    long failed = 0;
+    double *results = c.side[0] && c.side[1] ? calloc((size_t)(2 * games), sizeof *results) : NULL;
+    int rc = 0;
+    if (!results) {
+        rc = kit_fail(prog, "tune: out of memory");
+    } else {
+        kit_tournament t = {2 * games, jobs, seed, sizeof(double), play_pair_game, &c, "games", 0};
+        if (kit_tournament_run(&t, results, &failed) || failed)
+            rc = kit_fail(prog, "tune: %ld games could not be played", failed);
+        else
+            for (long j = 0; j < games; j++) diff[j] = results[2 * j] - results[2 * j + 1];
+    }
+    free(results);
+    kit_param_seat_free(c.side[0]);
+    kit_param_seat_free(c.side[1]);
+    return rc ? 1 : 0;
+}
+
 const char kit_tune_help[] =
     "  --bot NAME          the bot to tune: one that declares parameters (bots --params)\n"
     "  --iterations K      SPSA iterations (default 20)\n"

@@ -52,6 +52,23 @@ uint64_t kit_tune_seed(uint64_t seed, int k, long j);
 typedef int (*kit_tune_pairs)(void *ctx, int k, const kit_param_values *plus,
                               const kit_param_values *minus, double *diff);
 
+/* One game of a pair for kit_tune_play_pairs: pair `pair` of iteration k with `side` (the bot
+ * at θ+ or at θ−, a seat of kit_param_seat) where the tuned bot plays; *result in [0, 1].
+ * Called from the tournament runner's threads: ctx is read only. 0, or nonzero when the game
+ * could not be played. */
+typedef int (*kit_tune_game)(const void *ctx, int k, long pair, const kit_bot_info *side,
+                             double *result);
+
+/* The body of a kit_tune_pairs for an arena whose bots are seats of its table: the seats of
+ * plus and minus (kit_param_seat), the 2 × games games on the tournament runner with `jobs`
+ * threads (game i: pair i / 2, θ+ when i is even), diff[j] the result at θ+ minus that at θ−.
+ * 0, or 1 after one line on stderr ("PROG: tune: out of memory", "PROG: tune: N games could
+ * not be played"). */
+int kit_tune_play_pairs(const char *prog, const kit_bot_info *bot, const kit_params *decl,
+                        int k, const kit_param_values *plus, const kit_param_values *minus,
+                        long games, int jobs, uint64_t seed, kit_tune_game game, const void *ctx,
+                        double *diff);
+
 /* Runs SPSA from the defaults and prints on stdout a header line, one line per iteration
  * (kit_spsa_run's trace) and the result as a bot spec: "tuned: SPEC"; with --check, the
  * comparison above instead. 0, 2 for a bad --check spec (one line on stderr), or 1 when the

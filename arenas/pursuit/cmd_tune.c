@@ -22,62 +22,31 @@ typedef struct tune_ctx {
     uint64_t seed;
     int jobs;
     long games;
-    int k;
-    const pursuit_bot *side[2]; /* θ+ and θ− of the iteration being played */
 } tune_ctx;
 
-typedef struct tune_slot {
-    int rc;
-    double result;
-} tune_slot;
-
-/* Game i: pair i / 2, θ+ when i is even, θ− when odd. */
-static int play_game(void *vctx, long index, uint64_t game_seed, void *out) {
-    (void)game_seed; /* both games of a pair take the pair's seed */
+/* One game of pair `pair` (kit_tune_game): the prey at `side` against predator pair % n. */
+static int play_game(const void *vctx, int k, long pair, const kit_bot_info *side, double *result) {
     const tune_ctx *c = vctx;
-    tune_slot *slot = out;
-    long pair = index / 2;
-    uint64_t seed = kit_tune_seed(c->seed, c->k, pair);
+    uint64_t seed = kit_tune_seed(c->seed, k, pair);
     pursuit_world w;
-    slot->rc = pursuit_world_random(&w, (int)c->world.size, c->world.walls, seed);
-    if (slot->rc != DMAP_OK) return 1;
+    if (pursuit_world_random(&w, (int)c->world.size, c->world.walls, seed) != DMAP_OK) return 1;
     pursuit_config cfg = pursuit_config_default();
     cfg.seed = kit_game_seed(seed, 1);
     cfg.clocks = (int)c->world.clocks;
     cfg.time_limit_ns = 0;
     pursuit_result r;
-    slot->rc = pursuit_play(&w, c->against[(size_t)pair % c->nagainst], c->side[index % 2], &cfg,
-                            NULL, NULL, &r);
-    slot->result = r.predator_won ? (double)r.clock / cfg.clocks : 1.0;
+    int rc = pursuit_play(&w, c->against[(size_t)pair % c->nagainst], (const pursuit_bot *)side,
+                          &cfg, NULL, NULL, &r);
+    *result = r.predator_won ? (double)r.clock / cfg.clocks : 1.0;
     pursuit_world_free(&w);
-    return slot->rc != DMAP_OK;
+    return rc != DMAP_OK;
 }
 
 static int pairs(void *vctx, int k, const kit_param_values *plus, const kit_param_values *minus,
                  double *diff) {
-    tune_ctx *c = vctx;
-    c->k = k;
-    const kit_bot_info *p = kit_param_seat(c->bot, c->decl, plus);
-    const kit_bot_info *m = kit_param_seat(c->bot, c->decl, minus);
-    long games = 2 * c->games, failed = 0;
-    tune_slot *slots = p && m ? calloc((size_t)games, sizeof *slots) : NULL;
-    int rc = 0;
-    if (!slots) {
-        rc = kit_fail(PCLI_PROG, "tune: out of memory");
-    } else {
-        c->side[0] = (const pursuit_bot *)p, c->side[1] = (const pursuit_bot *)m;
-        kit_tournament t = {games, c->jobs, c->seed, sizeof(tune_slot), play_game, c, "games", 0};
-        if (kit_tournament_run(&t, slots, &failed) || failed) {
-            rc = kit_fail(PCLI_PROG, "tune: %ld games could not be played", failed);
-        } else {
-            for (long j = 0; j < c->games; j++)
-                diff[j] = slots[2 * j].result - slots[2 * j + 1].result;
-        }
-    }
-    free(slots);
-    kit_param_seat_free(p);
-    kit_param_seat_free(m);
-    return rc ? 1 : 0;
+    const tune_ctx *c = vctx;
+    return kit_tune_play_pairs(PCLI_PROG, c->bot, c->decl, k, plus, minus, c->games, c->jobs, c->seed,
+                               play_game, c, diff);
 }
 
 int cmd_tune(int argc, char **argv) {
