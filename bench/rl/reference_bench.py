@@ -46,9 +46,8 @@ def vec_contender(steps):
     return run
 
 
-def rl_parallel_contender(steps):
-    import dmap.rl
-    env = dmap.rl.parallel_env("pommerman", config="PommeFFACompetition-v0")
+def parallel_api_contender(env, nactions, steps):
+    """A PettingZoo Parallel environment stepped with random actions, reset when it ends."""
     env.reset(seed=1)
     rng = np.random.default_rng(7)
 
@@ -58,11 +57,16 @@ def rl_parallel_contender(steps):
         for _ in range(steps):
             if not env.agents:
                 env.reset()
-            acts = {a: int(rng.integers(6)) for a in env.agents}
+            acts = {a: int(rng.integers(nactions)) for a in env.agents}
             env.step(acts)
             n += len(acts)
         return n, time.thread_time() - t0
     return run
+
+
+def rl_parallel_contender(steps):
+    import dmap.rl
+    return parallel_api_contender(dmap.rl.parallel_env("pommerman", config="PommeFFACompetition-v0"), 6, steps)
 
 
 def playground_contender(root, steps):
@@ -101,21 +105,7 @@ def playground_contender(root, steps):
 
 def sisl_pursuit_contender(steps):
     from pettingzoo.sisl import pursuit_v5
-    env = pursuit_v5.parallel_env()
-    env.reset(seed=1)
-    rng = np.random.default_rng(7)
-
-    def run():
-        n = 0
-        t0 = time.thread_time()
-        for _ in range(steps):
-            if not env.agents:
-                env.reset()
-            acts = {a: int(rng.integers(5)) for a in env.agents}
-            env.step(acts)
-            n += len(acts)
-        return n, time.thread_time() - t0
-    return run
+    return parallel_api_contender(pursuit_v5.parallel_env(), 5, steps)
 
 
 def main():
