@@ -49,8 +49,9 @@ def playground_env(pg, agents):
 ENDINGS = {}
 
 
-def play_playground(env, seeds, fixed_actions=None):
-    """run_battle.py's loop; returns (thread seconds, steps)."""
+def play_battles(side, env, seeds, fixed_actions=None):
+    """run_battle.py's loop on either side (both draw the board and the agents' moves from the
+    global generators, seeded as run_battle seeds them); returns (thread seconds, steps)."""
     t, steps = 0.0, 0
     for s in seeds:
         first = steps
@@ -64,25 +65,7 @@ def play_playground(env, seeds, fixed_actions=None):
             obs, rewards, done, _ = env.step(actions)
             steps += 1
         t += time.thread_time() - t0
-        ENDINGS.setdefault(("playground", fixed_actions is None, s), (steps - first, list(rewards)))
-    return t, steps
-
-
-def play_dmap(env, seeds, fixed_actions=None):
-    t, steps = 0.0, 0
-    for s in seeds:
-        first = steps
-        np.random.seed(s)
-        random.seed(s)  # the board and the agents' draws from the global generator, as there
-        obs = env.reset()
-        done = False
-        t0 = time.thread_time()
-        while not done:
-            actions = fixed_actions if fixed_actions is not None else env.act(obs)
-            obs, rewards, done, _ = env.step(actions)
-            steps += 1
-        t += time.thread_time() - t0
-        ENDINGS.setdefault(("dmap", fixed_actions is None, s), (steps - first, list(rewards)))
+        ENDINGS.setdefault((side, fixed_actions is None, s), (steps - first, list(rewards)))
     return t, steps
 
 
@@ -138,11 +121,14 @@ def main():
 
     rows = {k: [] for k in ("pg", "dmpy", "pgr", "dmc", "cr", "pgs", "dms", "sr")}
     for _ in range(a.rounds):
-        p, d = abba(lambda: play_playground(pg_simple, seeds), lambda: play_dmap(dm_simple_py, seeds))
+        p, d = abba(lambda: play_battles("playground", pg_simple, seeds),
+                    lambda: play_battles("dmap", dm_simple_py, seeds))
         rows["pg"].append(p), rows["dmpy"].append(d), rows["pgr"].append(p / d)
-        p, c = abba(lambda: play_playground(pg_simple, seeds[:1]), lambda: play_dmap_c(dm_simple_c, seeds))
+        p, c = abba(lambda: play_battles("playground", pg_simple, seeds[:1]),
+                    lambda: play_dmap_c(dm_simple_c, seeds))
         rows["dmc"].append(c), rows["cr"].append(p / c)
-        p, s = abba(lambda: play_playground(pg_stop, seeds[:1], stop), lambda: play_dmap(dm_stop, seeds[:1], stop))
+        p, s = abba(lambda: play_battles("playground", pg_stop, seeds[:1], stop),
+                    lambda: play_battles("dmap", dm_stop, seeds[:1], stop))
         rows["pgs"].append(p), rows["dms"].append(s), rows["sr"].append(p / s)
 
     print("Pommerman: the playground beside dmap.arenas.pommerman (PommeFFACompetition-v0, %d games, "
