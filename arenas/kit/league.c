@@ -150,6 +150,15 @@ static void tally(const kit_league *l, const slot *slots, long total, kit_league
                                   s->elo_half) == 0;
 }
 
+/* A blank line, the title, then the head of an n × n table with entrants A, B, ... as columns. */
+static void matrix_head(FILE *out, const char *title, int n) {
+    fprintf(out, "\n%s\n| |", title);
+    for (int j = 0; j < n; j++) fprintf(out, " %c |", 'A' + j);
+    fprintf(out, "\n|---|");
+    for (int j = 0; j < n; j++) fprintf(out, "---|");
+    fputc('\n', out);
+}
+
 static void print_tables(FILE *out, const kit_league_summary *s) {
     const kit_league *l = s->l;
     int n = l->entrants;
@@ -172,11 +181,7 @@ static void print_tables(FILE *out, const kit_league_summary *s) {
         else
             fprintf(out, "- | - |\n");
     }
-    fprintf(out, "\npairwise score (row against column: 1 a better place, 0.5 the same)\n| |");
-    for (int j = 0; j < n; j++) fprintf(out, " %c |", 'A' + j);
-    fprintf(out, "\n|---|");
-    for (int j = 0; j < n; j++) fprintf(out, "---|");
-    fputc('\n', out);
+    matrix_head(out, "pairwise score (row against column: 1 a better place, 0.5 the same)", n);
     for (int i = 0; i < n; i++) {
         fprintf(out, "| %c |", 'A' + i);
         for (int j = 0; j < n; j++) {
@@ -188,11 +193,7 @@ static void print_tables(FILE *out, const kit_league_summary *s) {
         }
         fputc('\n', out);
     }
-    fprintf(out, "\ngames per pairing\n| |");
-    for (int j = 0; j < n; j++) fprintf(out, " %c |", 'A' + j);
-    fprintf(out, "\n|---|");
-    for (int j = 0; j < n; j++) fprintf(out, "---|");
-    fputc('\n', out);
+    matrix_head(out, "games per pairing", n);
     for (int i = 0; i < n; i++) {
         fprintf(out, "| %c |", 'A' + i);
         for (int j = 0; j < n; j++)
