@@ -11,11 +11,10 @@ static const char sprt_help[] =
     "                   [--max-games N] [--jobs J]\n"
     "  Plays A and B in pairs of games on one map (deal p: the map of its seed) with the seats\n"
     "  swapped, and runs the pentanomial SPRT of H0 'A is E0 Elo stronger than B' against H1\n"
-    "  'E1 stronger' on the pairs' scores, stopping at the first decision in game order.\n"
-    "  --elo0 E0, --elo1 E1  the hypotheses, logistic Elo (default 0 and 5; E0 < E1)\n"
-    "  --alpha a, --beta b   the error rates, in (0, 1) (default 0.05 each)\n"
-    "  --max-games N         stop undecided after N games (default 100000)\n"
-    "  --seed S, --jobs J    the test's seed (default 1); threads (same result for any J)\n"
+    "  'E1 stronger' on the pairs' scores, stopping at the first decision in game order.\n";
+
+/* after the kit's lines (kit_sprt_help) */
+static const char sprt_help_tail[] =
     "  --first-limit MS, --limit MS, --bot-stderr W: outside programs, as for tournament\n";
 
 int cmd_sprt(int argc, char **argv) {
@@ -27,7 +26,12 @@ int cmd_sprt(int argc, char **argv) {
     int took;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
-        if (!strcmp(a, "--help")) return fputs(sprt_help, stdout), 0;
+        if (!strcmp(a, "--help")) {
+            fputs(sprt_help, stdout);
+            fputs(kit_sprt_help, stdout);
+            fputs(sprt_help_tail, stdout);
+            return 0;
+        }
         if (kit_opt_once(BOMBER_PROG, &seen, a)) return KIT_EXIT_USAGE;
         if ((took = kit_sprt_option(BOMBER_PROG, argc, argv, &i, &g.opts)) != 0 ||
             (took = kit_outside_option(BOMBER_PROG, argc, argv, &i, &oo)) != 0) {

@@ -19,6 +19,12 @@ void kit_sprt_opts_init(kit_sprt_opts *o) {
     o->max_games = 100000;
 }
 
+const char kit_sprt_help[] =
+    "  --elo0 E0, --elo1 E1  the hypotheses, logistic Elo (default 0 and 5; E0 < E1)\n"
+    "  --alpha a, --beta b   the error rates, in (0, 1) (default 0.05 each)\n"
+    "  --max-games N         stop undecided after N games (default 100000)\n"
+    "  --seed S, --jobs J    the test's seed (default 1); threads (same result for any J)\n";
+
 int kit_sprt_option(const char *prog, int argc, char **argv, int *i, kit_sprt_opts *o) {
     const char *opt = argv[*i], *v;
     double *d = !strcmp(opt, "--elo0") ? &o->elo0 : !strcmp(opt, "--elo1") ? &o->elo1

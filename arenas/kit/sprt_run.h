@@ -33,6 +33,9 @@ void kit_sprt_opts_init(kit_sprt_opts *o);
  * after one line on stderr for a bad value. */
 int kit_sprt_option(const char *prog, int argc, char **argv, int *i, kit_sprt_opts *o);
 
+/* The help lines of the options kit_sprt_option takes besides --bots. */
+extern const char kit_sprt_help[];
+
 /* After parsing: elo0 < elo1, alpha and beta in (0, 1); 0, or -1 after one line. */
 int kit_sprt_opts_check(const char *prog, const kit_sprt_opts *o);
 

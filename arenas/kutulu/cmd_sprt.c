@@ -15,11 +15,10 @@ static const char sprt_help[] =
     "  Plays A and B in pairs of games on one deal (referee seed and map) with their seats\n"
     "  swapped, C and D (default: B and B) in the other two seats, and scores A's placing\n"
     "  against B's (1 better, 0.5 the same, 0 worse); the pentanomial SPRT of H0 'A is E0 Elo\n"
-    "  stronger than B' against H1 'E1 stronger' stops at the first decision, in game order.\n"
-    "  --elo0 E0, --elo1 E1  the hypotheses, logistic Elo (default 0 and 5; E0 < E1)\n"
-    "  --alpha a, --beta b   the error rates, in (0, 1) (default 0.05 each)\n"
-    "  --max-games N         stop undecided after N games (default 100000)\n"
-    "  --seed S, --jobs J    the test's seed (default 1); threads (same result for any J)\n"
+    "  stronger than B' against H1 'E1 stronger' stops at the first decision, in game order.\n";
+
+/* after the kit's lines (kit_sprt_help) */
+static const char sprt_help_tail[] =
     "  --data DIR, --first-limit MS, --limit MS, --bot-stderr W: as for tournament\n";
 
 int kutulu_cmd_sprt(int argc, char **argv) {
@@ -31,7 +30,12 @@ int kutulu_cmd_sprt(int argc, char **argv) {
     int took;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
-        if (strcmp(a, "--help") == 0) return fputs(sprt_help, stdout), 0;
+        if (strcmp(a, "--help") == 0) {
+            fputs(sprt_help, stdout);
+            fputs(kit_sprt_help, stdout);
+            fputs(sprt_help_tail, stdout);
+            return 0;
+        }
         if (kit_opt_once("kutulu", &seen, a)) return KIT_EXIT_USAGE;
         if ((took = kit_sprt_option("kutulu", argc, argv, &i, &g.opts)) != 0 ||
             (took = kcli_seated_option(argc, argv, &i, &so)) != 0) {

@@ -13,11 +13,10 @@ static const char sprt_help[] =
     "  Plays A and B in pairs of games on one board with their seats swapped; in ffa (the\n"
     "  default config) C and D (default: B and B) take the other two seats and A's placing is\n"
     "  scored against B's (1 better, 0.5 the same, 0 worse). The pentanomial SPRT of H0 'A is\n"
-    "  E0 Elo stronger than B' against H1 'E1 stronger' stops at the first decision.\n"
-    "  --elo0 E0, --elo1 E1  the hypotheses, logistic Elo (default 0 and 5; E0 < E1)\n"
-    "  --alpha a, --beta b   the error rates, in (0, 1) (default 0.05 each)\n"
-    "  --max-games N         stop undecided after N games (default 100000)\n"
-    "  --seed S, --jobs J    the test's seed (default 1); threads (same result for any J)\n"
+    "  E0 Elo stronger than B' against H1 'E1 stronger' stops at the first decision.\n";
+
+/* after the kit's lines (kit_sprt_help) */
+static const char sprt_help_tail[] =
     "  --first-limit MS, --limit MS, --bot-stderr W: outside programs, as for tournament\n";
 
 int cmd_sprt(int argc, char **argv) {
@@ -30,7 +29,12 @@ int cmd_sprt(int argc, char **argv) {
     int took;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
-        if (!strcmp(a, "--help")) return fputs(sprt_help, stdout), 0;
+        if (!strcmp(a, "--help")) {
+            fputs(sprt_help, stdout);
+            fputs(kit_sprt_help, stdout);
+            fputs(sprt_help_tail, stdout);
+            return 0;
+        }
         if (kit_opt_once(PM_PROG, &seen, a)) return KIT_EXIT_USAGE;
         if (!strcmp(a, "--config")) {
             if (!(config = kit_opt_value(PM_PROG, argc, argv, &i))) return KIT_EXIT_USAGE;

@@ -14,11 +14,10 @@ static const char sprt_help[] =
     "  Entrant A is predator A with prey X, entrant B predator B with prey Y. Each pair of games\n"
     "  plays one random world twice: A's predator against B's prey, then B's predator against\n"
     "  A's prey. The pentanomial SPRT of H0 'A is E0 Elo stronger than B' against H1 'E1\n"
-    "  stronger' on the pairs' scores stops at the first decision in game order.\n"
-    "  --elo0 E0, --elo1 E1  the hypotheses, logistic Elo (default 0 and 5; E0 < E1)\n"
-    "  --alpha a, --beta b   the error rates, in (0, 1) (default 0.05 each)\n"
-    "  --max-games N         stop undecided after N games (default 100000)\n"
-    "  --seed S, --jobs J    the test's seed (default 1); threads (same result for any J)\n"
+    "  stronger' on the pairs' scores stops at the first decision in game order.\n";
+
+/* after the kit's lines (kit_sprt_help) */
+static const char sprt_help_tail[] =
     "  --first-limit MS, --limit MS, --bot-stderr W: outside programs, as for tournament\n";
 
 int cmd_sprt(int argc, char **argv) {
@@ -31,7 +30,12 @@ int cmd_sprt(int argc, char **argv) {
     int took;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
-        if (!strcmp(a, "--help")) return fputs(sprt_help, stdout), 0;
+        if (!strcmp(a, "--help")) {
+            fputs(sprt_help, stdout);
+            fputs(kit_sprt_help, stdout);
+            fputs(sprt_help_tail, stdout);
+            return 0;
+        }
         if (pcli_once(&seen, a)) return PCLI_USAGE;
         if ((took = kit_sprt_option(PCLI_PROG, argc, argv, &i, &g.opts)) != 0 ||
             (took = pcli_seated_option(argc, argv, &i, &ctx.opts)) != 0) {
