@@ -10,9 +10,10 @@
 #                           -lcrypt), valgrind, chromium, chromium-driver and
 #                           python3-selenium (the replay viewer's browser test), for
 #                           the Python package's tests Debian's python3-dev, python3-numpy,
-#                           python3-pytest, python3-setuptools, python3-wheel, python3-pip
-#                           and python3-venv, Open MPI (openmpi-bin, libopenmpi-dev: the
-#                           arenas' MPI programs and their tests), and for the Windows cross
+#                           python3-pytest, python3-setuptools, python3-wheel, python3-pip,
+#                           python3-venv and patchelf (auditwheel repair of the wheel),
+#                           Open MPI (openmpi-bin, libopenmpi-dev: the arenas' MPI
+#                           programs and their tests), and for the Windows cross
 #                           build run under Wine gcc-mingw-w64-x86-64 and wine64: what
 #                           ./test.sh uses; the default
 #
@@ -80,6 +81,7 @@ if [ "$profile" = test ]; then
     python3-venv; do
     need_package "$p"
   done
+  need_command patchelf patchelf
   # The WebAssembly build (js/build.sh) and the npm package's tests (js/).
   need_package wasi-libc
   need_command wasm-ld lld
