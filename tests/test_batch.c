@@ -486,6 +486,7 @@ static void test_int8_limits(void) {
     unsigned char walls[16 * 11];
     memset(walls, 0, sizeof walls);
     int8_t out[16 * 11 + 8];
+    int16_t out16[16 * 11];
     int src = 0;
     const int shapes[][3] = {{12, 11, 0}, {11, 11, 1}, {16, 8, 1}};
     for (int si = 0; si < 3; si++) {
@@ -504,7 +505,7 @@ static void test_int8_limits(void) {
         CHECK_EQ_INT(out[cells], 0x5a);
         /* int16 takes the 12x11 board without a limit */
         if (needs_limit)
-            CHECK_EQ_INT(dmap_bfs_batch(&b, &m, &src, NULL, -1, DMAP_ELEM_I16, out, NULL, 0),
+            CHECK_EQ_INT(dmap_bfs_batch(&b, &m, &src, NULL, -1, DMAP_ELEM_I16, out16, NULL, 0),
                          DMAP_OK);
     }
     /* fields on 12x11 with one wall (it gets the ceiling) and one goal at (0, 0) */
@@ -523,7 +524,7 @@ static void test_int8_limits(void) {
     CHECK_EQ_INT(out[0], 120);
     CHECK_EQ_INT(dmap_field_batch(&b, &m, &goal, NULL, 128, DMAP_ELEM_I8, out, NULL),
                  DMAP_ERR_VALUE);
-    CHECK_EQ_INT(dmap_field_batch(&b, &m, &goal, NULL, 128, DMAP_ELEM_I16, out, NULL), DMAP_OK);
+    CHECK_EQ_INT(dmap_field_batch(&b, &m, &goal, NULL, 128, DMAP_ELEM_I16, out16, NULL), DMAP_OK);
     goal.value = -128.0;
     CHECK_EQ_INT(dmap_field(&g, &m, &goal, 1, 0, want, NULL), DMAP_OK);
     CHECK_EQ_INT(dmap_field_batch(&b, &m, &goal, NULL, 0, DMAP_ELEM_I8, out, NULL), DMAP_OK);
