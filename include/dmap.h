@@ -981,13 +981,12 @@ DMAP_API const dmap_grid *dmap_cache_grid(const dmap_cache *c);
  * float, double; a batch of many boards spends much of its time writing, and int8 writes
  * half the bytes of int16). Boards up to 64x64 run on the small-board engine (one machine
  * word per row, a whole BFS level at a time), in SIMD registers where the processor has
- * them, chosen at run time: with AVX-512 the BFS of boards
- * up to 64 rows high runs one board row per lane, 32 boards per register up to 16 columns
- * wide, 16 boards up to 32 columns; wider boards eight rows of a board per register (and
- * boards of up to 16 rows four at a time); with AVX2 four boards per register; the plain C
- * path gives the same results. A caller-made thread pool spreads the boards
- * over threads; the library keeps no threads of its own, and the output is the same for any
- * number of threads and any SIMD path.
+ * them, chosen at run time: with AVX-512 the BFS of boards up to 64 rows high runs one board
+ * row per lane, 32 boards per register up to 16 columns wide, 16 boards up to 32 columns;
+ * wider boards eight rows of a board per register (and boards of up to 16 rows four at a
+ * time); with AVX2 four boards per register; the plain C path gives the same results. A
+ * caller-made thread pool spreads the boards over threads; the library keeps no threads of
+ * its own, and the output is the same for any number of threads and any SIMD path.
  * ---------------------------------------------------------------------------------------- */
 
 /* N boards of one size: n*w*h wall bytes, board b's cell (x, y) at walls[b*w*h + y*w + x],

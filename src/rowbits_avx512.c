@@ -4,8 +4,9 @@
  * neighbouring registers). Depths are not written level by level: each level ORs its fresh
  * cells into bit planes (plane b holds the cells whose level has bit b set), and at the end
  * masked adds turn the planes into 16 or 32 output values per instruction, in the element
- * type asked for (int8 from int16 lanes, narrowed by the store). Same results as rowbits.c's plain loop; compiled for AVX-512 with a target
- * attribute and run only where the processor has it (dmap_rowbits_avx512_ok). */
+ * type asked for (int8 from int16 lanes, narrowed by the store). Same results as rowbits.c's
+ * plain loop; compiled for AVX-512 with a target attribute and run only where the processor
+ * has it (dmap_rowbits_avx512_ok). */
 #include <stdint.h>
 #include <string.h>
 

@@ -29,7 +29,7 @@ static double elem_at(const void *p, dmap_elem t, size_t i) {
     }
 }
 
-/* Every element type, in enum order (int8 came last). */
+/* Every element type: the enum runs from int16 (0) to int8 (4). */
 enum { FIRST_TYPE = DMAP_ELEM_I16, LAST_TYPE = DMAP_ELEM_I8 };
 
 static size_t elem_size(dmap_elem t) {
