@@ -977,15 +977,16 @@ DMAP_API const dmap_grid *dmap_cache_grid(const dmap_cache *c);
  *
  * One call computes the maps of N boards of one size: an RL batch of observations, a bot's
  * lookahead over many candidate boards. The walls come stacked (board b's cell i is byte
- * b*W*H + i), the outputs too, in the element type the caller picks. Boards up to 64x64 run
- * on the small-board engine (one machine word per row, a whole BFS level at a time), in SIMD
- * registers where the processor has them, chosen at run time: with AVX-512 the BFS of boards
- * up to 64 rows high runs one board row per lane, 32 boards per register up to 16 columns
- * wide, 16 boards up to 32 columns; wider boards eight rows of a board per register (and
- * boards of up to 16 rows four at a time); with AVX2 four boards per register; the plain C
- * path gives the same results. A caller-made thread pool spreads the boards
- * over threads; the library keeps no threads of its own, and the output is the same for any
- * number of threads and any SIMD path.
+ * b*W*H + i), the outputs too, in the element type the caller picks (int8, int16, int32,
+ * float, double; a batch of many boards spends much of its time writing, and int8 writes
+ * half the bytes of int16). Boards up to 64x64 run on the small-board engine (one machine
+ * word per row, a whole BFS level at a time), in SIMD registers where the processor has
+ * them, chosen at run time: with AVX-512 the BFS of boards up to 64 rows high runs one board
+ * row per lane, 32 boards per register up to 16 columns wide, 16 boards up to 32 columns;
+ * wider boards eight rows of a board per register (and boards of up to 16 rows four at a
+ * time); with AVX2 four boards per register; the plain C path gives the same results. A
+ * caller-made thread pool spreads the boards over threads; the library keeps no threads of
+ * its own, and the output is the same for any number of threads and any SIMD path.
  * ---------------------------------------------------------------------------------------- */
 
 /* N boards of one size: n*w*h wall bytes, board b's cell (x, y) at walls[b*w*h + y*w + x],
@@ -1001,7 +1002,8 @@ typedef enum dmap_elem {
     DMAP_ELEM_I16 = 0, /* int16_t */
     DMAP_ELEM_I32 = 1, /* int32_t */
     DMAP_ELEM_F32 = 2, /* float */
-    DMAP_ELEM_F64 = 3  /* double */
+    DMAP_ELEM_F64 = 3, /* double */
+    DMAP_ELEM_I8 = 4   /* int8_t: half the bytes of int16 (an RL observation plane) */
 } dmap_elem;
 
 /* Which code runs the boards of a batch. AUTO takes the widest this processor has; the others
@@ -1053,7 +1055,8 @@ DMAP_API void dmap_pool_run(dmap_pool *pool, dmap_pool_fn fn, void *ctx, size_t 
  * moves, bad type or simd, offsets decreasing), DMAP_ERR_SIZE (w, h out of range, n*w*h
  * overflowing), DMAP_ERR_RANGE / DMAP_ERR_WALL (a source outside its board / on a wall),
  * DMAP_ERR_LIMIT (DMAP_ELEM_I16 when a depth could exceed 32767: more than 32768 cells and no
- * max_depth below that), DMAP_ERR_NOMEM; everything is checked before anything is written.
+ * max_depth below that; DMAP_ELEM_I8 when one could exceed 127: more than 128 cells and no
+ * max_depth of 0..127), DMAP_ERR_NOMEM; everything is checked before anything is written.
  * Cost: a board up to 64x64 takes a few word operations per row and BFS level (with AVX-512
  * one operation per row for 32 boards up to 16 columns wide or 16 up to 32, else per eight
  * rows of a board); larger boards one dmap_bfs each. Each output element is written once. No

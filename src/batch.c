@@ -26,7 +26,7 @@ enum { CHUNK_BOARDS = 64 };
 
 /* Board sizes and the stacked arrays' element count: DMAP_OK or ARG/SIZE. */
 static int check_boards(const dmap_boards *b, dmap_elem type, size_t *cells) {
-    if (!b || (unsigned)type > DMAP_ELEM_F64) return DMAP_ERR_ARG;
+    if (!b || (unsigned)type > DMAP_ELEM_I8) return DMAP_ERR_ARG;
     if (b->w <= 0 || b->h <= 0 || (int64_t)b->w * (int64_t)b->h > DMAP_MAX_CELLS)
         return DMAP_ERR_SIZE;
     *cells = (size_t)b->w * (size_t)b->h;
@@ -68,10 +68,6 @@ typedef struct bfs_job {
     int *errors;         /* one per chunk */
 } bfs_job;
 
-static size_t elem_bytes(dmap_elem t) {
-    return t == DMAP_ELEM_I16 ? 2 : t == DMAP_ELEM_F64 ? 8 : 4;
-}
-
 static void board_sources(const bfs_job *j, size_t b, size_t *k0, size_t *k1) {
     if (j->first) {
         *k0 = j->first[b];
@@ -86,6 +82,7 @@ static void board_sources(const bfs_job *j, size_t b, size_t *k0, size_t *k1) {
 /* Element i of the output gets depth d. */
 static inline void store_depth(const bfs_job *j, size_t i, int d) {
     switch (j->type) {
+    case DMAP_ELEM_I8: ((int8_t *)j->out)[i] = (int8_t)d; break;
     case DMAP_ELEM_I16: ((int16_t *)j->out)[i] = (int16_t)d; break;
     case DMAP_ELEM_I32: ((int32_t *)j->out)[i] = d; break;
     case DMAP_ELEM_F32: ((float *)j->out)[i] = (float)d; break;
@@ -96,6 +93,11 @@ static inline void store_depth(const bfs_job *j, size_t i, int d) {
 /* The cells of one row (bits of row, from element base on) get level. */
 static inline void store_level(const bfs_job *j, size_t base, uint64_t row, int level) {
     switch (j->type) {
+    case DMAP_ELEM_I8: {
+        int8_t *o = (int8_t *)j->out + base;
+        for (; row; row &= row - 1) o[bits_lowest(row)] = (int8_t)level;
+        break;
+    }
     case DMAP_ELEM_I16: {
         int16_t *o = (int16_t *)j->out + base;
         for (; row; row &= row - 1) o[bits_lowest(row)] = (int16_t)level;
@@ -123,6 +125,7 @@ static inline void store_level(const bfs_job *j, size_t base, uint64_t row, int 
 static void fill_unreached(const bfs_job *j, size_t b0, size_t nb) {
     size_t i0 = b0 * j->cells, count = nb * j->cells;
     switch (j->type) {
+    case DMAP_ELEM_I8: memset((int8_t *)j->out + i0, 0xff, count); break;
     case DMAP_ELEM_I16: memset((int16_t *)j->out + i0, 0xff, count * 2); break;
     case DMAP_ELEM_I32: memset((int32_t *)j->out + i0, 0xff, count * 4); break;
     case DMAP_ELEM_F32:
@@ -240,6 +243,9 @@ static int bfs_one_board(const bfs_job *j, size_t b, bfs_scratch *s) {
     size_t i0 = b * j->cells, n = j->cells;
     const int *d = s->depth;
     switch (j->type) {
+    case DMAP_ELEM_I8:
+        for (size_t i = 0; i < n; i++) ((int8_t *)j->out)[i0 + i] = (int8_t)d[i];
+        break;
     case DMAP_ELEM_I16:
         for (size_t i = 0; i < n; i++) ((int16_t *)j->out)[i0 + i] = (int16_t)d[i];
         break;
@@ -273,7 +279,7 @@ static void bfs_chunk(void *ctx, size_t chunk, int thread) {
                                         j->sources + k0, NULL, k1 - k0,
                                         j->max_depth < 0 ? INT64_MAX : j->max_depth, -1,
                                         j->type,
-                                        (char *)j->out + bi * j->cells * elem_bytes(j->type),
+                                        (char *)j->out + bi * j->cells * dmap_elem_size(j->type),
                                         -1.0, NULL};
                 rj[i] = one;
             }
@@ -383,6 +389,8 @@ int dmap_bfs_batch(const dmap_boards *bd, const dmap_moves *m, const int *source
     if ((rc = check_bfs_sources(bd, sources, first)) != DMAP_OK) return rc;
     if (type == DMAP_ELEM_I16 && cells - 1 > 32767 && (max_depth < 0 || max_depth > 32767))
         return DMAP_ERR_LIMIT;
+    if (type == DMAP_ELEM_I8 && cells - 1 > 127 && (max_depth < 0 || max_depth > 127))
+        return DMAP_ERR_LIMIT;
     if (bd->n == 0) return DMAP_OK;
     dmap_grid shape = {bd->w, bd->h, NULL, NULL};
     bfs_job j = {bd->w, bd->h,
@@ -431,6 +439,12 @@ static int store_values(const field_job *j, size_t b, const double *v) {
     switch (j->type) {
     case DMAP_ELEM_F32:
         for (size_t i = 0; i < j->cells; i++) ((float *)j->out)[i0 + i] = (float)v[i];
+        return DMAP_OK;
+    case DMAP_ELEM_I8:
+        for (size_t i = 0; i < j->cells; i++) {
+            if (!(v[i] >= -128.0 && v[i] <= 127.0) || v[i] != floor(v[i])) return DMAP_ERR_VALUE;
+            ((int8_t *)j->out)[i0 + i] = (int8_t)v[i];
+        }
         return DMAP_OK;
     case DMAP_ELEM_I16:
         for (size_t i = 0; i < j->cells; i++) {

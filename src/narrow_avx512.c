@@ -5,7 +5,8 @@
  * the neighbouring registers, left and right are lane shifts). Each level ORs its fresh cells
  * into bit planes of depth + 1 (plane p holds the cells whose depth + 1 has bit p set); at the
  * end masked adds turn a board row's plane bits into 32 int16 values per instruction — -1
- * plus the planes, so unreached cells and walls come out -1 without a branch. With 16-bit
+ * plus the planes, so unreached cells and walls come out -1 without a branch — stored as
+ * int16, narrowed to int8 by the store, or widened to int32, float or double. With 16-bit
  * lanes the planes of two rows are first interleaved per board (one 32-bit mask per board and
  * row pair). Each board's output is written once, in order. Compiled for AVX-512 with a
  * target attribute; batch.c runs it only where dmap_simd_best says AVX-512. */
@@ -149,10 +150,15 @@ enum { NARROW_ROWS = DMAP_NARROW_MAX_H, NARROW_PLANES = 12 };
 NARROW_GROUP(rows16, uint16_t, 16)
 NARROW_GROUP(rows32, uint32_t, 32)
 
-/* Up to 32 values (int16 lanes 0..n-1 of v) into out as `type`. */
+/* Up to 32 values (int16 lanes 0..n-1 of v) into out as `type`; int8 narrows the lanes to
+ * bytes in the store itself (vpmovwb), so no second pass reads the output back. */
 static N512_INLINE void narrow_store(void *out, dmap_elem type, __m512i v, int n) {
     if (type == DMAP_ELEM_I16) {
         _mm512_mask_storeu_epi16(out, (__mmask32)(((uint64_t)1 << n) - 1), v);
+        return;
+    }
+    if (type == DMAP_ELEM_I8) {
+        _mm512_mask_cvtepi16_storeu_epi8(out, (__mmask32)(((uint64_t)1 << n) - 1), v);
         return;
     }
     for (int half = 0; half < 2 && half * 16 < n; half++) {
@@ -195,7 +201,7 @@ static inline int narrow_pair_slot(int i) {
  * (row 2k + 1 from lane 16 to lane w) and stored in order. */
 static N512_INLINE void narrow_write16(const narrow_group16 *s, int nplanes, int w, int h, int i,
                                     __m512i pack, dmap_elem type, void *out) {
-    const size_t esize = type == DMAP_ELEM_I16 ? 2 : type == DMAP_ELEM_F64 ? 8 : 4;
+    const size_t esize = dmap_elem_size(type);
     const int slot = narrow_pair_slot(i);
     for (int r = 0; r < h; r += 2) {
         __m512i acc = _mm512_set1_epi16(-1);
@@ -214,7 +220,7 @@ static N512_INLINE void narrow_write16(const narrow_group16 *s, int nplanes, int
 /* Board i's depths with 32-bit lanes: a row per register, -1 plus its planes. */
 static N512_INLINE void narrow_write32(const narrow_group32 *s, int nplanes, int w, int h, int i,
                                      dmap_elem type, void *out) {
-    const size_t esize = type == DMAP_ELEM_I16 ? 2 : type == DMAP_ELEM_F64 ? 8 : 4;
+    const size_t esize = dmap_elem_size(type);
     for (int r = 0; r < h; r++) {
         __m512i acc = _mm512_set1_epi16(-1);
         for (int p = 0; p < nplanes; p++)
@@ -231,7 +237,7 @@ static N512 __attribute__((noinline)) void narrow_boards32(const dmap_narrow_job
     const int w = j->w, h = j->h;
     int nplanes = narrow_search16(&s, j, b0, count);
     narrow_interleave(&s, nplanes, (h + 1) & ~1);
-    const size_t esize = j->type == DMAP_ELEM_I16 ? 2 : j->type == DMAP_ELEM_F64 ? 8 : 4;
+    const size_t esize = dmap_elem_size(j->type);
     const size_t bytes = (size_t)w * (size_t)h * esize;
     DMAP_ALIGNAS(64) uint16_t idx[32];
     for (int x = 0; x < 32; x++) idx[x] = (uint16_t)(x < w ? x : x - w + 16);
@@ -247,7 +253,7 @@ static N512 __attribute__((noinline)) void narrow_boards16(const dmap_narrow_job
     narrow_group32 s;
     const int w = j->w, h = j->h;
     int nplanes = narrow_search32(&s, j, b0, count);
-    const size_t esize = j->type == DMAP_ELEM_I16 ? 2 : j->type == DMAP_ELEM_F64 ? 8 : 4;
+    const size_t esize = dmap_elem_size(j->type);
     const size_t bytes = (size_t)w * (size_t)h * esize;
     for (int i = 0; i < count; i++)
         narrow_write32(&s, nplanes, w, h, i, j->type, (char *)j->out + (b0 + (size_t)i) * bytes);

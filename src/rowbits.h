@@ -29,6 +29,11 @@
 #define ROWBITS_MAYBE_UNUSED
 #endif
 
+/* The bytes of one output element of a batch. */
+static inline size_t dmap_elem_size(dmap_elem t) {
+    return t == DMAP_ELEM_I8 ? 1 : t == DMAP_ELEM_I16 ? 2 : t == DMAP_ELEM_F64 ? 8 : 4;
+}
+
 /* ---- the engine (left out of a build that defines DMAP_NO_SMALL_BOARD) -------------------- */
 #ifndef DMAP_NO_SMALL_BOARD
 

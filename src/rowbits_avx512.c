@@ -4,8 +4,9 @@
  * neighbouring registers). Depths are not written level by level: each level ORs its fresh
  * cells into bit planes (plane b holds the cells whose level has bit b set), and at the end
  * masked adds turn the planes into 16 or 32 output values per instruction, in the element
- * type asked for. Same results as rowbits.c's plain loop; compiled for AVX-512 with a target
- * attribute and run only where the processor has it (dmap_rowbits_avx512_ok). */
+ * type asked for (int8 from int16 lanes, narrowed by the store). Same results as rowbits.c's
+ * plain loop; compiled for AVX-512 with a target attribute and run only where the processor
+ * has it (dmap_rowbits_avx512_ok). */
 #include <stdint.h>
 #include <string.h>
 
@@ -185,6 +186,16 @@ static RB512 void write_out(const v_board *b, const dmap_rowbits_job *j, int32_t
         uint64_t seen = b->free[r] & ~b->avail[r];
         size_t row = (size_t)r * (size_t)w;
         switch (j->type) {
+        case DMAP_ELEM_I8: { /* int16 lanes narrowed to bytes as they are stored */
+            int8_t *o = (int8_t *)j->out + row;
+            __m512i fill = _mm512_set1_epi16((short)j->fill);
+            for (int c = 0; c < w; c += 32) {
+                __m512i v = _mm512_mask_mov_epi16(fill, (__mmask32)(seen >> c),
+                                                  v_levels32(b, r, c, (int16_t)base));
+                _mm512_mask_cvtepi16_storeu_epi8(o + c, (__mmask32)first_bits(w - c), v);
+            }
+            break;
+        }
         case DMAP_ELEM_I16: {
             int16_t *o = (int16_t *)j->out + row;
             __m512i fill = _mm512_set1_epi16((short)j->fill);

@@ -1,10 +1,11 @@
 /* test_batch.c — the batch functions (src/batch.c, src/pool.c) against one call per board:
  * dmap_bfs_batch equals dmap_bfs and dmap_field_batch equals dmap_field on every board, for
- * every element type (int16, int32, float, double), pools of 1..8 threads and no pool, every
- * SIMD path this processor runs forced in turn (DMAP_SIMD_NONE, AVX2, AVX512), all move
+ * every element type (int8, int16, int32, float, double), pools of 1..8 threads and no pool,
+ * every SIMD path this processor runs forced in turn (DMAP_SIMD_NONE, AVX2, AVX512), all move
  * rules, one source per board or several (offsets, boards without any), depth limits, board
  * counts that leave a SIMD group or a chunk part full, and boards too large for the
- * small-board engine. Then the argument checks: each error code, and nothing written. */
+ * small-board engine. int8 depths reach 127 on winding boards of every path. Then the
+ * argument checks: each error code (int8's depth and value limits too), and nothing written. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,11 +21,38 @@ static dmap_moves move_rule(int k) {
 
 static double elem_at(const void *p, dmap_elem t, size_t i) {
     switch (t) {
+    case DMAP_ELEM_I8: return ((const int8_t *)p)[i];
     case DMAP_ELEM_I16: return ((const int16_t *)p)[i];
     case DMAP_ELEM_I32: return ((const int32_t *)p)[i];
     case DMAP_ELEM_F32: return ((const float *)p)[i];
     default: return ((const double *)p)[i];
     }
+}
+
+/* Every element type: the enum runs from int16 (0) to int8 (4). */
+enum { FIRST_TYPE = DMAP_ELEM_I16, LAST_TYPE = DMAP_ELEM_I8 };
+
+static size_t elem_size(dmap_elem t) {
+    return t == DMAP_ELEM_I8 ? 1 : t == DMAP_ELEM_I16 ? 2 : t == DMAP_ELEM_F64 ? 8 : 4;
+}
+
+/* The depth limit a call into type t runs with: int8 on boards of more than 128 cells needs
+ * one of 0..127 (127 stands in for none or a larger one). */
+static int type_limit(dmap_elem t, size_t cells, int max_depth) {
+    return t == DMAP_ELEM_I8 && cells > 128 && (max_depth < 0 || max_depth > 127) ? 127
+                                                                                  : max_depth;
+}
+
+/* Elements of out (type t) that differ from depths searched to a limit at least `limit`, as
+ * a search to `limit` (< 0: none) gives them. */
+static size_t depth_mismatches(const void *out, dmap_elem t, const int *depths, size_t count,
+                               int limit) {
+    size_t bad = 0;
+    for (size_t i = 0; i < count; i++) {
+        int d = limit >= 0 && depths[i] > limit ? -1 : depths[i];
+        bad += elem_at(out, t, i) != (double)d;
+    }
+    return bad;
 }
 
 typedef struct boards_case {
@@ -91,6 +119,25 @@ static void board_range(const boards_case *c, size_t b, size_t *k0, size_t *k1) 
     *k1 = c->first ? c->first[b + 1] : b + 1;
 }
 
+/* dmap_bfs_batch into out (type t, `bytes` bytes, filled with 0x5a by the caller). Where t
+ * cannot hold every depth (int8 on more than 128 cells without a limit of 0..127) the call
+ * must be refused with DMAP_ERR_LIMIT, nothing written, and then runs with limit 127. Returns
+ * the limit of the run. */
+static int bfs_batch_typed(const boards_case *c, const dmap_moves *m, int max_depth, dmap_elem t,
+                           unsigned char *out, size_t bytes, dmap_pool *pool, dmap_simd simd) {
+    int limit = type_limit(t, (size_t)c->b.w * (size_t)c->b.h, max_depth);
+    if (limit != max_depth) {
+        CHECK_EQ_INT(dmap_bfs_batch(&c->b, m, c->sources, c->first, max_depth, t, out, pool, simd),
+                     DMAP_ERR_LIMIT);
+        size_t touched = 0;
+        for (size_t i = 0; i < bytes; i++) touched += out[i] != 0x5a;
+        CHECK_EQ_INT((int)touched, 0);
+    }
+    CHECK_EQ_INT(dmap_bfs_batch(&c->b, m, c->sources, c->first, limit, t, out, pool, simd),
+                 DMAP_OK);
+    return limit;
+}
+
 /* The per-board answers: depths (n*cells ints) and field values (n*cells doubles). */
 static void per_board(const boards_case *c, const dmap_moves *m, int max_depth, double dflt,
                       int *depths, double *values) {
@@ -130,20 +177,20 @@ static void test_equal_per_board(void) {
             int *depths = malloc(n * cells * sizeof *depths);
             double *values = malloc(n * cells * sizeof *values);
             per_board(&c, &m, max_depth, dflt, depths, values);
-            void *out = malloc(n * cells * 8);
-            for (int type = DMAP_ELEM_I16; type <= DMAP_ELEM_F64; type++) {
+            unsigned char *out = malloc(n * cells * 8);
+            for (int type = FIRST_TYPE; type <= LAST_TYPE; type++) {
+                size_t bytes = n * cells * elem_size((dmap_elem)type);
+                /* every path, every pool (0: none) */
                 for (int simd = DMAP_SIMD_NONE; simd <= (int)best; simd++) {
-                    int t = 1 + (int)dmap_rng_below(&r, 8);
-                    dmap_pool *pool = dmap_rng_below(&r, 5) ? pools[t] : NULL;
-                    memset(out, 0x5a, n * cells * 8);
-                    CHECK_EQ_INT(dmap_bfs_batch(&c.b, &m, c.sources, c.first, max_depth,
-                                                (dmap_elem)type, out, pool, (dmap_simd)simd),
-                                 DMAP_OK);
-                    int bad = 0;
-                    for (size_t i = 0; i < n * cells; i++)
-                        bad += elem_at(out, (dmap_elem)type, i) != (double)depths[i];
-                    CHECK_EQ_INT(bad, 0);
-                    cases++;
+                    for (int t = 0; t <= 8; t++) {
+                        memset(out, 0x5a, n * cells * 8);
+                        int limit = bfs_batch_typed(&c, &m, max_depth, (dmap_elem)type, out,
+                                                    bytes, t ? pools[t] : NULL, (dmap_simd)simd);
+                        CHECK_EQ_INT((int)depth_mismatches(out, (dmap_elem)type, depths,
+                                                           n * cells, limit),
+                                     0);
+                        cases++;
+                    }
                 }
                 dmap_pool *pool = pools[1 + dmap_rng_below(&r, 8)];
                 memset(out, 0x5a, n * cells * 8);
@@ -157,19 +204,6 @@ static void test_equal_per_board(void) {
                 }
                 CHECK_EQ_INT(bad, 0);
             }
-            /* every thread count gives the same bytes (int16 depths, the auto path) */
-            void *one = malloc(n * cells * 2);
-            CHECK_EQ_INT(dmap_bfs_batch(&c.b, &m, c.sources, c.first, max_depth, DMAP_ELEM_I16,
-                                        one, NULL, DMAP_SIMD_AUTO),
-                         DMAP_OK);
-            for (int t = 1; t <= 8; t++) {
-                memset(out, 0, n * cells * 2);
-                CHECK_EQ_INT(dmap_bfs_batch(&c.b, &m, c.sources, c.first, max_depth,
-                                            DMAP_ELEM_I16, out, pools[t], DMAP_SIMD_AUTO),
-                             DMAP_OK);
-                CHECK(memcmp(out, one, n * cells * 2) == 0);
-            }
-            free(one);
             free(out);
             free(depths);
             free(values);
@@ -217,21 +251,16 @@ static void test_narrow_edges(void) {
                              DMAP_OK);
             }
             unsigned char *out = malloc(n * cells * 8 + 64);
-            for (int type = DMAP_ELEM_I16; type <= DMAP_ELEM_F64; type++) {
-                size_t esize = type == DMAP_ELEM_I16 ? 2 : type == DMAP_ELEM_F64 ? 8 : 4;
-                size_t bytes = n * cells * esize;
+            for (int type = FIRST_TYPE; type <= LAST_TYPE; type++) {
+                size_t bytes = n * cells * elem_size((dmap_elem)type);
                 for (int simd = DMAP_SIMD_NONE; simd <= (int)best; simd++) {
                     int t = (int)dmap_rng_below(&r, 9);
                     memset(out, 0x5a, bytes + 64);
-                    CHECK_EQ_INT(dmap_bfs_batch(&c.b, &m, c.sources, c.first, max_depth,
-                                                (dmap_elem)type, out, t ? pools[t] : NULL,
-                                                (dmap_simd)simd),
-                                 DMAP_OK);
-                    int bad = 0;
-                    for (size_t i = 0; i < n * cells; i++)
-                        bad += elem_at(out, (dmap_elem)type, i) != (double)depths[i];
+                    int limit = bfs_batch_typed(&c, &m, max_depth, (dmap_elem)type, out, bytes,
+                                                t ? pools[t] : NULL, (dmap_simd)simd);
+                    size_t bad = depth_mismatches(out, (dmap_elem)type, depths, n * cells, limit);
                     for (size_t i = bytes; i < bytes + 64; i++) bad += out[i] != 0x5a;
-                    CHECK_EQ_INT(bad, 0);
+                    CHECK_EQ_INT((int)bad, 0);
                     cases++;
                 }
             }
@@ -244,9 +273,9 @@ static void test_narrow_edges(void) {
     printf("test_batch: %d batch calls on the narrow boards' edges\n", cases);
 }
 
-/* Outputs larger than the caches on the narrow paths: int16 and int32 outputs of 32,771
+/* Outputs larger than the caches on the narrow paths: int8, int16 and int32 outputs of 32,771
  * boards of 16x16, 16,387 of 32x16 and 70,001 of 11x11 equal dmap_bfs board by board, on 3
- * threads and none. */
+ * threads and none (int8 on the two larger sizes with depth limit 127). */
 static void test_large_output(void) {
     dmap_rng r;
     dmap_rng_seed(&r, 17);
@@ -268,17 +297,15 @@ static void test_large_output(void) {
                                   NULL),
                          DMAP_OK);
         }
-        void *out = malloc(n * cells * 4);
-        for (int type = DMAP_ELEM_I16; type <= DMAP_ELEM_I32; type++) {
+        unsigned char *out = malloc(n * cells * 4);
+        const dmap_elem types[] = {DMAP_ELEM_I8, DMAP_ELEM_I16, DMAP_ELEM_I32};
+        for (int ti = 0; ti < 3; ti++) {
             for (int p = 0; p < 2; p++) {
                 memset(out, 0x5a, n * cells * 4);
-                CHECK_EQ_INT(dmap_bfs_batch(&c.b, &m, c.sources, c.first, -1, (dmap_elem)type,
-                                            out, p ? pool : NULL, DMAP_SIMD_AUTO),
-                             DMAP_OK);
-                size_t bad = 0;
-                for (size_t i = 0; i < n * cells; i++)
-                    bad += elem_at(out, (dmap_elem)type, i) != (double)depths[i];
-                CHECK_EQ_INT((int)bad, 0);
+                int limit = bfs_batch_typed(&c, &m, -1, types[ti], out,
+                                            n * cells * elem_size(types[ti]), p ? pool : NULL,
+                                            DMAP_SIMD_AUTO);
+                CHECK_EQ_INT((int)depth_mismatches(out, types[ti], depths, n * cells, limit), 0);
             }
         }
         free(out);
@@ -302,6 +329,12 @@ static void test_errors(void) {
     CHECK_EQ_INT(dmap_bfs_batch(&c.b, &bad_moves, c.sources, NULL, -1, DMAP_ELEM_I16, out, NULL, 0),
                  DMAP_ERR_ARG);
     CHECK_EQ_INT(dmap_bfs_batch(&c.b, &m, c.sources, NULL, -1, (dmap_elem)9, out, NULL, 0),
+                 DMAP_ERR_ARG);
+    CHECK_EQ_INT(dmap_bfs_batch(&c.b, &m, c.sources, NULL, -1, (dmap_elem)(LAST_TYPE + 1), out,
+                                NULL, 0),
+                 DMAP_ERR_ARG);
+    CHECK_EQ_INT(dmap_field_batch(&c.b, &m, c.goals, NULL, 100, (dmap_elem)(LAST_TYPE + 1), out,
+                                  NULL),
                  DMAP_ERR_ARG);
     CHECK_EQ_INT(dmap_bfs_batch(&c.b, &m, c.sources, NULL, -1, DMAP_ELEM_I16, out, NULL,
                                 (dmap_simd)7),
@@ -366,10 +399,153 @@ static void test_errors(void) {
     free_case(&c);
 }
 
+/* n winding boards w x h: the odd rows are walls but for one cell at alternate ends, so the
+ * even rows make one long corridor (deeper than 127 on every size used); board b's source on
+ * row 0 at column b % w. */
+static void make_winding(boards_case *c, int w, int h, size_t n) {
+    size_t cells = (size_t)w * (size_t)h;
+    c->walls = malloc(n * cells);
+    c->sources = malloc(n * sizeof(int));
+    c->goals = NULL;
+    c->first = NULL;
+    for (size_t b = 0; b < n; b++) {
+        unsigned char *wall = c->walls + b * cells;
+        for (int y = 0; y < h; y++)
+            for (int x = 0; x < w; x++)
+                wall[y * w + x] = y % 2 == 1 && x != (y % 4 == 1 ? w - 1 : 0);
+        c->sources[b] = (int)(b % (size_t)w);
+    }
+    c->b.w = w;
+    c->b.h = h;
+    c->b.n = n;
+    c->b.walls = c->walls;
+}
+
+/* int8 depths up to 127 on every path: winding boards on the narrow paths (16x16 with 16-bit
+ * lanes, 32x12 with 32-bit lanes), the AVX-512 rows (64x9 four at a time, 40x24 one at a
+ * time), the AVX2 lanes, and the general engine (70x5), every move rule, depth limits 127,
+ * 126 and none (refused, then 127), every type, pools of 1..8 threads and none. */
+static void test_int8_winding(void) {
+    dmap_pool *pools[9] = {NULL};
+    for (int t = 1; t <= 8; t++) CHECK_EQ_INT(dmap_pool_new(&pools[t], t), DMAP_OK);
+    dmap_simd best = dmap_simd_best();
+    const int sizes[][3] = {{16, 16, 45}, {32, 12, 21}, {64, 9, 7}, {40, 24, 5}, {70, 5, 3}};
+    const int limits[] = {127, 126, -1};
+    int cases = 0, deepest = 0;
+    for (int si = 0; si < 5; si++) {
+        int w = sizes[si][0], h = sizes[si][1];
+        size_t n = (size_t)sizes[si][2], cells = (size_t)w * (size_t)h;
+        boards_case c;
+        make_winding(&c, w, h, n);
+        int *depths = malloc(n * cells * sizeof *depths);
+        unsigned char *out = malloc(n * cells * 8);
+        for (int k = 0; k < 3; k++) {
+            dmap_moves m = move_rule(k);
+            for (int li = 0; li < 3; li++) {
+                for (size_t b = 0; b < n; b++) {
+                    dmap_grid g = {w, h, c.walls + b * cells, NULL};
+                    CHECK_EQ_INT(dmap_bfs(&g, &m, c.sources + b, 1, limits[li],
+                                          depths + b * cells, NULL, NULL),
+                                 DMAP_OK);
+                }
+                for (int type = FIRST_TYPE; type <= LAST_TYPE; type++) {
+                    size_t bytes = n * cells * elem_size((dmap_elem)type);
+                    for (int simd = DMAP_SIMD_NONE; simd <= (int)best; simd++) {
+                        for (int t = 0; t <= 8; t++) {
+                            memset(out, 0x5a, n * cells * 8);
+                            int limit = bfs_batch_typed(&c, &m, limits[li], (dmap_elem)type, out,
+                                                        bytes, t ? pools[t] : NULL,
+                                                        (dmap_simd)simd);
+                            CHECK_EQ_INT((int)depth_mismatches(out, (dmap_elem)type, depths,
+                                                               n * cells, limit),
+                                         0);
+                            if (type == DMAP_ELEM_I8)
+                                for (size_t i = 0; i < bytes; i++)
+                                    if (((int8_t *)out)[i] > deepest) deepest = ((int8_t *)out)[i];
+                            cases++;
+                        }
+                    }
+                }
+            }
+        }
+        free(out);
+        free(depths);
+        free(c.walls);
+        free(c.sources);
+    }
+    CHECK_EQ_INT(deepest, 127); /* the boards reach the top of int8 */
+    for (int t = 1; t <= 8; t++) dmap_pool_free(pools[t]);
+    printf("test_batch: %d batch calls on winding boards\n", cases);
+}
+
+/* int8's limits: depths on boards of more than 128 cells need a limit of 0..127 (12x11: -1
+ * and 128 refused, 127 taken; 11x11 and 16x8 need none); field values must lie in
+ * -128..127 (ceiling 127 fits, 128 does not; a goal of -128 fits, -129 does not). */
+static void test_int8_limits(void) {
+    dmap_moves m = dmap_moves_4();
+    unsigned char walls[16 * 11];
+    memset(walls, 0, sizeof walls);
+    int8_t out[16 * 11 + 8];
+    int16_t out16[16 * 11];
+    int src = 0;
+    const int shapes[][3] = {{12, 11, 0}, {11, 11, 1}, {16, 8, 1}};
+    for (int si = 0; si < 3; si++) {
+        dmap_boards b = {shapes[si][0], shapes[si][1], 1, walls};
+        int needs_limit = !shapes[si][2];
+        memset(out, 0x5a, sizeof out);
+        CHECK_EQ_INT(dmap_bfs_batch(&b, &m, &src, NULL, -1, DMAP_ELEM_I8, out, NULL, 0),
+                     needs_limit ? DMAP_ERR_LIMIT : DMAP_OK);
+        CHECK_EQ_INT(dmap_bfs_batch(&b, &m, &src, NULL, 128, DMAP_ELEM_I8, out, NULL, 0),
+                     needs_limit ? DMAP_ERR_LIMIT : DMAP_OK);
+        if (needs_limit) CHECK_EQ_INT(out[0], 0x5a); /* nothing written */
+        CHECK_EQ_INT(dmap_bfs_batch(&b, &m, &src, NULL, 127, DMAP_ELEM_I8, out, NULL, 0),
+                     DMAP_OK);
+        int cells = b.w * b.h;
+        CHECK_EQ_INT(out[cells - 1], b.w - 1 + b.h - 1); /* the far corner */
+        CHECK_EQ_INT(out[cells], 0x5a);
+        /* int16 takes the 12x11 board without a limit */
+        if (needs_limit)
+            CHECK_EQ_INT(dmap_bfs_batch(&b, &m, &src, NULL, -1, DMAP_ELEM_I16, out16, NULL, 0),
+                         DMAP_OK);
+    }
+    /* fields on 12x11 with one wall (it gets the ceiling) and one goal at (0, 0) */
+    dmap_boards b = {12, 11, 1, walls};
+    walls[5 * 12 + 5] = 1;
+    dmap_grid g = {12, 11, walls, NULL};
+    double want[12 * 11];
+    dmap_goal goal = {0, 0, 120.0};
+    CHECK_EQ_INT(dmap_field(&g, &m, &goal, 1, 127, want, NULL), DMAP_OK);
+    memset(out, 0x5a, sizeof out);
+    CHECK_EQ_INT(dmap_field_batch(&b, &m, &goal, NULL, 127, DMAP_ELEM_I8, out, NULL), DMAP_OK);
+    int bad = 0;
+    for (int i = 0; i < 12 * 11; i++) bad += out[i] != want[i];
+    CHECK_EQ_INT(bad, 0);
+    CHECK_EQ_INT(out[5 * 12 + 5], 127);
+    CHECK_EQ_INT(out[0], 120);
+    CHECK_EQ_INT(dmap_field_batch(&b, &m, &goal, NULL, 128, DMAP_ELEM_I8, out, NULL),
+                 DMAP_ERR_VALUE);
+    CHECK_EQ_INT(dmap_field_batch(&b, &m, &goal, NULL, 128, DMAP_ELEM_I16, out16, NULL), DMAP_OK);
+    goal.value = -128.0;
+    CHECK_EQ_INT(dmap_field(&g, &m, &goal, 1, 0, want, NULL), DMAP_OK);
+    CHECK_EQ_INT(dmap_field_batch(&b, &m, &goal, NULL, 0, DMAP_ELEM_I8, out, NULL), DMAP_OK);
+    bad = 0;
+    for (int i = 0; i < 12 * 11; i++) bad += out[i] != want[i];
+    CHECK_EQ_INT(bad, 0);
+    CHECK_EQ_INT(out[0], -128);
+    goal.value = -129.0;
+    CHECK_EQ_INT(dmap_field_batch(&b, &m, &goal, NULL, 0, DMAP_ELEM_I8, out, NULL),
+                 DMAP_ERR_VALUE);
+    goal.value = 0.5; /* not an integer */
+    CHECK_EQ_INT(dmap_field_batch(&b, &m, &goal, NULL, 10, DMAP_ELEM_I8, out, NULL),
+                 DMAP_ERR_VALUE);
+}
+
 int main(void) {
     test_equal_per_board();
     test_narrow_edges();
     test_large_output();
+    test_int8_winding();
+    test_int8_limits();
     test_errors();
     return check_report("test_batch");
 }

@@ -4,10 +4,11 @@
 # a C compiler is needed), then for each board set — 65,536 and 1,048,576 random 11x11 boards
 # and 16,384 random 64x64 boards (30% walls, one source each) — runs
 #   - dmap_bench_smallboard part 1 (one thread, contenders interleaved: the general engine,
-#     dmap_bfs, dmap_field, the batch on its plain and SIMD paths) on 4,096 of the boards (512
-#     for 64x64),
-#   - part 2 (throughput: dmap_bfs one board at a time on T threads, the batch on 1 and T
-#     threads) on all of them,
+#     dmap_bfs, dmap_field, the batch into int16 on its plain and SIMD paths and into int8)
+#     on 4,096 of the boards (512 for 64x64),
+#   - part 2 (throughput: dmap_bfs one board at a time on T threads, the batch into int16 and
+#     into int8 on 1 and T threads; int8 rows only on boards of up to 128 cells, whose depths
+#     int8 holds) on all of them,
 #   - gpu.py (PyTorch and JAX on the GPU, the same boards), skipped cleanly when torch or jax
 #     does not import or there is no GPU,
 # and prints one table of maps/s and checksums (every row of a board set must show the same

@@ -14,11 +14,16 @@
  *      ns per map of "general" (dmap_bfs without the small-board engine: the bitset search of
  *      boards up to 1,024 cells, else the queue), "dmap_bfs" (as the library runs it now),
  *      "dmap_field" (the unit-step field of the same source, no ceiling), "batch/plain" and
- *      "batch/simd" (dmap_bfs_batch into int16 on the plain and the widest SIMD path, no pool).
- *      Medians over the rounds; ratios general/x and dmap_bfs/x as the median of the per-round
- *      ratios with their range. Checksums come from a first, untimed run of each contender.
- *   2. Throughput, wall clock, the best of R repetitions: dmap_bfs one board at a time on T
- *      threads, and dmap_bfs_batch (int16, widest SIMD path) on 1 and T threads; maps/s.
+ *      "batch/simd" (dmap_bfs_batch into int16 on the plain and the widest SIMD path, no pool),
+ *      "batch/int8" (the same into int8, half the bytes written; boards of up to 128 cells,
+ *      whose depths int8 holds). Medians over the rounds; ratios general/x and dmap_bfs/x as
+ *      the median of the per-round ratios with their range, and batch/simd over batch/int8.
+ *      Checksums come from a first, untimed run of each contender.
+ *   2. Throughput, contenders interleaved in rotated order each repetition: dmap_bfs one board
+ *      at a time on T threads, dmap_bfs_batch (widest SIMD path) into int16 on 1 and T
+ *      threads, and into int8 on 1 and T threads (boards of up to 128 cells); maps/s from the
+ *      best wall clock of R repetitions, the median process CPU time (every thread's), and
+ *      int16 over int8 at each thread count as the median of per-repetition ratios [range].
  *
  * usage: smallboard [--size WxH] [--boards N] [--threads T] [--rounds R] [--reps R]
  *                   [--seed S] [--walls PCT] [--moves 4|8|8s] [--dump FILE] [--quick]
@@ -40,6 +45,7 @@
 
 #define MAX_ROUNDS 101
 #define MAX_CONTENDERS 6
+#define INT8_MAX_CELLS 128 /* int8 holds every depth of a board of up to 128 cells */
 
 typedef struct boards {
     int w, h, n, walls_pct;
@@ -94,6 +100,13 @@ static double cpu_ms(void) {
     return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
 }
 
+/* The CPU time of every thread of the process (part 2's pools), in seconds. */
+static double process_cpu_s(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
 /* ---- the contenders of part 1: each maps every board once and returns its checksum -------- */
 
 typedef struct ctx {
@@ -102,6 +115,7 @@ typedef struct ctx {
     int *depth;              /* one board's ints */
     double *values;          /* one board's doubles */
     int16_t *out;            /* every board's int16 depths */
+    int8_t *out8;            /* every board's int8 depths */
     dmap_workspace *ws;
     dmap_moves m;
 } ctx;
@@ -113,6 +127,12 @@ static int64_t sum_positive_int(const int *d, size_t n) {
 }
 
 static int64_t sum_positive_i16(const int16_t *d, size_t n) {
+    int64_t t = 0;
+    for (size_t i = 0; i < n; i++) t += d[i] > 0 ? d[i] : 0;
+    return t;
+}
+
+static int64_t sum_positive_i8(const int8_t *d, size_t n) {
     int64_t t = 0;
     for (size_t i = 0; i < n; i++) t += d[i] > 0 ? d[i] : 0;
     return t;
@@ -166,6 +186,14 @@ static int64_t run_batch(ctx *c, dmap_simd simd, dmap_pool *pool) {
 static int64_t run_batch_plain(ctx *c) { return run_batch(c, DMAP_SIMD_NONE, NULL); }
 static int64_t run_batch_simd(ctx *c) { return run_batch(c, DMAP_SIMD_AUTO, NULL); }
 
+static int64_t run_batch_int8(ctx *c) {
+    dmap_boards bd = {c->b->w, c->b->h, (size_t)c->b->n, c->b->walls};
+    if (dmap_bfs_batch(&bd, &c->m, c->b->sources, NULL, -1, DMAP_ELEM_I8, c->out8, NULL,
+                       DMAP_SIMD_AUTO))
+        failures++;
+    return c->sum ? sum_positive_i8(c->out8, c->b->cells * (size_t)c->b->n) : 0;
+}
+
 typedef struct contender {
     const char *name;
     int64_t (*run)(ctx *c);
@@ -181,9 +209,10 @@ static double median_of(const double *x, int n) {
 
 static void part_one(const boards *b, int rounds) {
     ctx c = {b, 1, malloc(sizeof(int) * b->cells), malloc(sizeof(double) * b->cells),
-             malloc(sizeof(int16_t) * b->cells * (size_t)b->n), NULL, moves};
+             malloc(sizeof(int16_t) * b->cells * (size_t)b->n),
+             malloc(b->cells * (size_t)b->n), NULL, moves};
     dmap_workspace_new(&c.ws);
-    if (!c.depth || !c.values || !c.out || !c.ws) {
+    if (!c.depth || !c.values || !c.out || !c.out8 || !c.ws) {
         fprintf(stderr, "smallboard: out of memory\n");
         exit(1);
     }
@@ -191,8 +220,9 @@ static void part_one(const boards *b, int rounds) {
                                      {"dmap_bfs", run_dmap_bfs, {0}, 0},
                                      {"dmap_field", run_field, {0}, 0},
                                      {"batch/plain", run_batch_plain, {0}, 0},
-                                     {"batch/simd", run_batch_simd, {0}, 0}};
-    int n = 5;
+                                     {"batch/simd", run_batch_simd, {0}, 0},
+                                     {"batch/int8", run_batch_int8, {0}, 0}};
+    int n = b->cells <= INT8_MAX_CELLS ? 6 : 5;
     for (int k = 0; k < n; k++) all[k].checksum = all[k].run(&c); /* warm-up, checksums */
     c.sum = 0;
     for (int r = 0; r < rounds; r++)
@@ -231,9 +261,24 @@ static void part_one(const boards *b, int rounds) {
                all[k].checksum == all[0].checksum ? "" : "  MISMATCH");
         if (all[k].checksum != all[0].checksum) failures++;
     }
+    if (n == 6) { /* int16 over int8: the time the narrower output saves */
+        double ratio[MAX_ROUNDS], lo = 1e300, hi = 0;
+        for (int r = 0; r < rounds; r++) {
+            ratio[r] = all[4].ns[r] / all[5].ns[r];
+            lo = ratio[r] < lo ? ratio[r] : lo;
+            hi = ratio[r] > hi ? ratio[r] : hi;
+        }
+        printf("  batch/simd over batch/int8 (median of per-round ratios [range]): %.2fx "
+               "[%.2f-%.2f]\n",
+               median_of(ratio, rounds), lo, hi);
+    } else {
+        printf("  batch/int8: not run (int8 holds the depths of boards of up to %d cells)\n",
+               INT8_MAX_CELLS);
+    }
     free(c.depth);
     free(c.values);
     free(c.out);
+    free(c.out8);
     dmap_workspace_free(c.ws);
 }
 
@@ -265,18 +310,43 @@ static void per_board_chunk(void *p, size_t chunk, int thread) {
 
 static double wall_s(void) { return now_ms() / 1e3; }
 
+/* Part 2's contenders: one board at a time on T threads, the batch into int16 and int8 on 1
+ * and T threads. */
+enum { P2_PER_BOARD, P2_I16_ONE, P2_I16_ALL, P2_I8_ONE, P2_I8_ALL, P2_COUNT };
+
+/* The median of the per-repetition ratios a[r] / b[r] and their range, as "1.23x [1.1-1.4]". */
+static void ratio_text(char *buf, size_t size, const double *a, const double *b, int reps) {
+    double *ratio = malloc(sizeof(double) * (size_t)reps), lo = 1e300, hi = 0;
+    if (!ratio) {
+        snprintf(buf, size, "?");
+        return;
+    }
+    for (int r = 0; r < reps; r++) {
+        ratio[r] = a[r] / b[r];
+        lo = ratio[r] < lo ? ratio[r] : lo;
+        hi = ratio[r] > hi ? ratio[r] : hi;
+    }
+    double med = median(ratio, reps);
+    snprintf(buf, size, "%.2fx [%.2f-%.2f]", med, lo, hi);
+    free(ratio);
+}
+
 static void part_two(const boards *b, int threads, int reps) {
     dmap_pool *pool = NULL;
     if (dmap_pool_new(&pool, threads) != DMAP_OK) {
         fprintf(stderr, "smallboard: cannot make a pool of %d threads\n", threads);
         exit(1);
     }
-    int16_t *out = malloc(sizeof(int16_t) * b->cells * (size_t)b->n);
+    const size_t count = b->cells * (size_t)b->n;
+    int16_t *out = malloc(sizeof(int16_t) * count);
+    int8_t *out8 = malloc(count);
     per_board_job j = {b, calloc((size_t)threads, sizeof(int *)),
                        calloc((size_t)threads, sizeof(dmap_workspace *)), NULL, 256};
     size_t nchunks = ((size_t)b->n + 255) / 256;
     j.sums = calloc(nchunks, sizeof(int64_t));
-    if (!out || !j.depth || !j.ws || !j.sums) {
+    double *wall = calloc((size_t)P2_COUNT * (size_t)reps, sizeof(double));
+    double *cpu = calloc((size_t)P2_COUNT * (size_t)reps, sizeof(double));
+    if (!out || !out8 || !j.depth || !j.ws || !j.sums || !wall || !cpu) {
         fprintf(stderr, "smallboard: out of memory\n");
         exit(1);
     }
@@ -286,38 +356,72 @@ static void part_two(const boards *b, int threads, int reps) {
     }
     dmap_boards bd = {b->w, b->h, (size_t)b->n, b->walls};
     dmap_moves m = moves;
-    const char *names[3] = {"dmap_bfs per board", "batch", "batch"};
-    int tcount[3] = {threads, 1, threads};
-    double best[3] = {1e300, 1e300, 1e300};
-    int64_t sums[3] = {0, 0, 0};
-    for (int r = 0; r < reps; r++)
-        for (int k = 0; k < 3; k++) {
-            double t0 = wall_s();
-            if (k == 0) {
+    const char *names[P2_COUNT] = {"dmap_bfs per board", "batch", "batch", "batch int8",
+                                   "batch int8"};
+    const int tcount[P2_COUNT] = {threads, 1, threads, 1, threads};
+    const int ncont = b->cells <= INT8_MAX_CELLS ? P2_COUNT : P2_I8_ONE;
+    double best[P2_COUNT];
+    int64_t sums[P2_COUNT] = {0};
+    for (int k = 0; k < P2_COUNT; k++) best[k] = 1e300;
+    /* rep -1: untimed, every output array touched once (no page faults in the times) */
+    for (int r = -1; r < reps; r++)
+        for (int i = 0; i < ncont; i++) {
+            int k = (i + r + 1) % ncont;
+            dmap_pool *p = tcount[k] == 1 ? NULL : pool;
+            double t0 = wall_s(), c0 = process_cpu_s();
+            if (k == P2_PER_BOARD) {
                 dmap_pool_run(pool, per_board_chunk, &j, nchunks);
-            } else if (dmap_bfs_batch(&bd, &m, b->sources, NULL, -1, DMAP_ELEM_I16, out,
-                                      k == 1 ? NULL : pool, DMAP_SIMD_AUTO)) {
+            } else if (dmap_bfs_batch(&bd, &m, b->sources, NULL, -1,
+                                      k >= P2_I8_ONE ? DMAP_ELEM_I8 : DMAP_ELEM_I16,
+                                      k >= P2_I8_ONE ? (void *)out8 : (void *)out, p,
+                                      DMAP_SIMD_AUTO)) {
                 failures++;
             }
-            double dt = wall_s() - t0;
+            double dt = wall_s() - t0, dc = process_cpu_s() - c0;
+            if (r < 0) continue;
+            cpu[k * reps + r] = dc;
+            wall[k * reps + r] = dt;
             best[k] = dt < best[k] ? dt : best[k];
             int64_t s = 0;
-            if (k == 0)
+            if (k == P2_PER_BOARD)
                 for (size_t c = 0; c < nchunks; c++) s += j.sums[c];
+            else if (k >= P2_I8_ONE)
+                s = sum_positive_i8(out8, count);
             else
-                s = sum_positive_i16(out, b->cells * (size_t)b->n);
+                s = sum_positive_i16(out, count);
             sums[k] = s;
         }
-    printf("throughput, %d boards %dx%d, wall clock, best of %d\n", b->n, b->w, b->h, reps);
-    for (int k = 0; k < 3; k++) {
-        printf("  %-20s threads %3d  %9.4f s  %10.4g maps/s  checksum %lld%s\n", names[k],
-               tcount[k], best[k], b->n / best[k], (long long)sums[k],
+    char ratios[2][160]; /* int16 over int8 on 1 and T threads, before the medians sort */
+    for (int one = 0; ncont == P2_COUNT && one < 2; one++) {
+        int k16 = one ? P2_I16_ONE : P2_I16_ALL, k8 = one ? P2_I8_ONE : P2_I8_ALL;
+        char by_wall[64], by_cpu[64];
+        ratio_text(by_wall, sizeof by_wall, wall + k16 * reps, wall + k8 * reps, reps);
+        ratio_text(by_cpu, sizeof by_cpu, cpu + k16 * reps, cpu + k8 * reps, reps);
+        snprintf(ratios[one], sizeof ratios[one], "wall clock %s, CPU time %s", by_wall, by_cpu);
+    }
+    printf("throughput, %d boards %dx%d, contenders interleaved, wall clock the best of %d, "
+           "process CPU time the median\n",
+           b->n, b->w, b->h, reps);
+    for (int k = 0; k < ncont; k++) {
+        double cpu_ns = median(cpu + k * reps, reps) * 1e9 / b->n; /* sorts that row */
+        printf("  %-20s threads %3d  %9.4f s  %10.4g maps/s  CPU %8.1f ns/map  checksum %lld%s\n",
+               names[k], tcount[k], best[k], b->n / best[k], cpu_ns, (long long)sums[k],
                sums[k] == sums[0] ? "" : "  MISMATCH");
         if (sums[k] != sums[0]) failures++;
     }
+    if (ncont == P2_COUNT) {
+        for (int one = 1; one >= 0; one--)
+            printf("  batch int16 over int8, %3d threads (median of per-repetition ratios "
+                   "[range]): %s\n",
+                   one ? 1 : threads, ratios[one]);
+    } else {
+        printf("  batch int8: not run (int8 holds the depths of boards of up to %d cells)\n",
+               INT8_MAX_CELLS);
+    }
     /* one line per contender for scripts (device.sh gathers them into its table) */
-    const char *keys[3] = {"dmap_bfs/board", "batch", "batch"};
-    for (int k = 0; k < 3; k++)
+    const char *keys[P2_COUNT] = {"dmap_bfs/board", "batch", "batch", "batch/int8",
+                                  "batch/int8"};
+    for (int k = 0; k < ncont; k++)
         printf("RESULT %dx%d %d %s %d %.6g %lld\n", b->w, b->h, b->n, keys[k], tcount[k],
                b->n / best[k], (long long)sums[k]);
     for (int t = 0; t < threads; t++) {
@@ -327,7 +431,10 @@ static void part_two(const boards *b, int threads, int reps) {
     free(j.depth);
     free(j.ws);
     free(j.sums);
+    free(wall);
+    free(cpu);
     free(out);
+    free(out8);
     dmap_pool_free(pool);
 }
 

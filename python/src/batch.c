@@ -92,12 +92,13 @@ static PyArrayObject *walls_in(PyObject *obj, dmap_boards *b) {
 /* dtype -> element type; -1 with TypeError for others. */
 static int elem_of(PyArray_Descr *d, dmap_elem *t, int *npy) {
     switch (d ? d->type_num : NPY_DOUBLE) {
+    case NPY_INT8: *t = DMAP_ELEM_I8, *npy = NPY_INT8; return 0;
     case NPY_INT16: *t = DMAP_ELEM_I16, *npy = NPY_INT16; return 0;
     case NPY_INT32: *t = DMAP_ELEM_I32, *npy = NPY_INT32; return 0;
     case NPY_FLOAT32: *t = DMAP_ELEM_F32, *npy = NPY_FLOAT32; return 0;
     case NPY_FLOAT64: *t = DMAP_ELEM_F64, *npy = NPY_FLOAT64; return 0;
     default:
-        PyErr_SetString(PyExc_TypeError, "dtype must be int16, int32, float32 or float64");
+        PyErr_SetString(PyExc_TypeError, "dtype must be int8, int16, int32, float32 or float64");
         return -1;
     }
 }

@@ -371,21 +371,23 @@ static PyMethodDef methods[] = {
      "BFS depths of N boards of one size in one call (dmap_bfs_batch): walls is an (N, H, W)\n"
      "array (nonzero = wall; uint8 or bool C-contiguous is read in place, zero-copy), sources\n"
      "(N, 2) rows of (x, y), one per board, or (K, 3) rows of (board, x, y) sorted by board.\n"
-     "Returns an (N, H, W) array of dtype (int16 by default; int32, float32, float64) with the\n"
-     "steps from the nearest source, -1 for walls and cells unreached or deeper than max_depth;\n"
-     "out= is written in place instead. The GIL is released; pool (a dmap.Pool) spreads the\n"
-     "boards over threads; simd ('auto', 'none', 'avx2', 'avx512') forces a path. The result\n"
-     "is the same for any pool and path. Raises dmap.Error (bad sizes, a source outside its\n"
-     "board or on a wall), ValueError/TypeError (shapes, dtypes)."},
+     "Returns an (N, H, W) array of dtype (int16 by default; int8, int32, float32, float64)\n"
+     "with the steps from the nearest source, -1 for walls and cells unreached or deeper than\n"
+     "max_depth; out= is written in place instead. int8 (half the bytes of int16) takes boards\n"
+     "of up to 128 cells, larger ones with max_depth 0..127 (else dmap.Error), as int16 boards\n"
+     "of up to 32768 cells. The GIL is released; pool (a dmap.Pool) spreads the boards over\n"
+     "threads; simd ('auto', 'none', 'avx2', 'avx512') forces a path. The result is the same\n"
+     "for any pool and path. Raises dmap.Error (bad sizes, a source outside its board or on a\n"
+     "wall, a depth int8 or int16 cannot hold), ValueError/TypeError (shapes, dtypes)."},
     {"field_batch", FN(field_batch), KW,
      "field_batch(walls, goals, ceiling=None, *, moves=None, dtype=None, out=None, pool=None)\n"
      "--\n\n"
      "Dijkstra maps of N boards of one size in one call (dmap_field_batch, unit costs): goals\n"
      "(N, 3) rows of (x, y, value), one per board, or (K, 4) rows of (board, x, y, value) sorted\n"
      "by board; ceiling None for none. Returns an (N, H, W) array of dtype (float64 by default;\n"
-     "float32, int32 and int16 when every value is an integer that fits); out= is written in\n"
-     "place. The GIL is released; pool spreads the boards over threads. Raises dmap.Error as\n"
-     "field() does for each board."},
+     "float32, and int32, int16 or int8 when every value is an integer that fits, else\n"
+     "dmap.Error); out= is written in place. The GIL is released; pool spreads the boards over\n"
+     "threads. Raises dmap.Error as field() does for each board."},
     {"field", FN(field), KW,
      "field(walls, goals, ceiling=None, *, moves=None, costs=None, workspace=None, out=None)\n--\n\n"
      "A Dijkstra map from scratch: every cell starts at ceiling, each goal cell at its\n"
