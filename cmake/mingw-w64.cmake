@@ -23,6 +23,8 @@ set(CMAKE_C_FLAGS_INIT "-D__USE_MINGW_ANSI_STDIO=1")
 set(CMAKE_CXX_FLAGS_INIT "-D__USE_MINGW_ANSI_STDIO=1")
 set(DMAP_TOOL_PNG OFF CACHE BOOL "The dmap tool's PNG heatmaps (needs libpng)")
 set(DMAP_BUILD_ARENAS OFF CACHE BOOL "Build the arenas and their kit (need jansson, zlib, pthreads)")
+# zlib for the arenas: the static libz.a of libz-mingw-w64-dev, not its DLL (CMake 3.24 or newer).
+set(ZLIB_USE_STATIC_LIBS ON)
 # Executables and the DLL link the toolchain's C runtime support and winpthreads statically, so
 # that Wine (or a Windows machine) runs them without the toolchain's DLLs beside them: the DLL
 # needs only Windows' own (KERNEL32.dll, msvcrt.dll).
