@@ -52,11 +52,13 @@ static inline void kit_binary_stdio(void) {
 
 #define kit_rename_over rename
 
+#ifdef _POSIX_C_SOURCE /* for the files that ask for POSIX's declarations (fchmod) */
 static inline int kit_usual_mode(int fd) {
     mode_t mask = umask(0);
     umask(mask);
     return fchmod(fd, 0666 & ~mask);
 }
+#endif
 
 static inline void kit_binary_stdio(void) {}
 #endif

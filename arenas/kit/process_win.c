@@ -126,7 +126,9 @@ static int start_program(kit_proc *p, const char *command, HANDLE in, HANDLE out
     si.hStdOutput = out;
     si.hStdError = errh;
     PROCESS_INFORMATION pi;
-    BOOL ok = CreateProcessA(NULL, line, NULL, NULL, TRUE, CREATE_SUSPENDED | CREATE_NO_WINDOW,
+    /* no CREATE_NO_WINDOW: the program shares the arena's console (Wine gives a program
+     * without one a console of its own that keeps a copy of its stdout open) */
+    BOOL ok = CreateProcessA(NULL, line, NULL, NULL, TRUE, CREATE_SUSPENDED,
                              NULL, NULL, &si, &pi);
     DWORD why = GetLastError();
     free(line);
