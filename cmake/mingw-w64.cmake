@@ -3,8 +3,10 @@
 #   cmake -S . -B build-mingw --toolchain cmake/mingw-w64.cmake
 # The programs it builds are Windows executables; ctest runs them through Wine (Debian's wine64)
 # as the cross-compiling emulator, so `ctest --test-dir build-mingw` works on Linux. The tool is
-# built without PNG output (DMAP_TOOL_PNG=OFF: no libpng for mingw-w64 in Debian) and the arenas
-# are off (no jansson or zlib for mingw-w64 in Debian); tests/windows.sh is the whole check.
+# built without PNG output (DMAP_TOOL_PNG=OFF: no libpng for mingw-w64 in Debian). The arenas are
+# off unless DMAP_BUILD_ARENAS=ON and jansson_DIR names a jansson built for mingw-w64
+# (scripts/mingw-jansson.sh: Debian has none; zlib is Debian's libz-mingw-w64-dev);
+# tests/windows.sh is the whole check and turns them on.
 set(CMAKE_SYSTEM_NAME Windows)
 set(CMAKE_SYSTEM_PROCESSOR x86_64)
 set(DMAP_MINGW_PREFIX x86_64-w64-mingw32 CACHE STRING "The mingw-w64 compilers' prefix")
