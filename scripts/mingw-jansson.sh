@@ -23,7 +23,7 @@ work="$prefix.work"
 rm -rf "$work" "$prefix"
 mkdir -p "$work"
 for f in "$tarball" "$dsc"; do
-  curl -fsSL --retry 2 --connect-timeout 20 -o "$work/$f" "$pool/$f" ||
+  curl -fsL --retry 2 --connect-timeout 20 -o "$work/$f" "$pool/$f" ||
     fail "cannot download $pool/$f (no network?)"
 done
 check() { # check FILE SHA256

@@ -23,8 +23,7 @@ done
 [ -f /usr/x86_64-w64-mingw32/include/zlib.h ] ||
   { echo "windows: zlib for mingw-w64 not found (Debian: libz-mingw-w64-dev)" >&2; exit 1; }
 mkdir -p "$out"
-bash "$src/scripts/mingw-jansson.sh" "$src" "$out/mingw-jansson" ||
-  { echo "windows: no jansson for mingw-w64 (scripts/mingw-jansson.sh)" >&2; exit 1; }
+bash "$src/scripts/mingw-jansson.sh" "$src" "$out/mingw-jansson" || exit 1 # its one line said why
 if ! cmake -S "$src" -B "$out" --toolchain "$src/cmake/mingw-w64.cmake" -DCMAKE_BUILD_TYPE=Release \
   -DDMAP_WERROR=ON -DDMAP_BUILD_PYTHON=OFF -DDMAP_BUILD_BENCH=OFF -DDMAP_BUILD_EXAMPLES=ON \
   -DDMAP_BUILD_ARENAS=ON -Djansson_DIR="$out/mingw-jansson/cmake" -DDMAP_NATIVE_BUILD="$native" \
