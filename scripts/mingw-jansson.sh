@@ -4,7 +4,8 @@
 # its checksum pinned here and listed in the package's .dsc, built as a static library with
 # cmake and this tree's toolchain (SOURCE_DIR/cmake/mingw-w64.cmake), installed into PREFIX
 # (include/, lib/libjansson.a, and cmake/ for find_package: jansson_DIR=PREFIX/cmake). A PREFIX
-# already holding this version is kept (tests/windows.sh keeps it in the Windows build folder between runs).
+# already holding this version is kept (tests/windows.sh keeps it in the Windows build folder
+# between runs).
 # No network or a checksum that differs: one line on stderr, exit 1.
 set -euo pipefail
 src="$(realpath "$1")" prefix="$(realpath -m "$2")"

@@ -18,7 +18,8 @@ static int lock_whole(int fd) {
     OVERLAPPED at;
     memset(&at, 0, sizeof at);
     HANDLE h = (HANDLE)_get_osfhandle(fd);
-    if (h == INVALID_HANDLE_VALUE || !LockFileEx(h, LOCKFILE_EXCLUSIVE_LOCK, 0, MAXDWORD, MAXDWORD, &at))
+    if (h == INVALID_HANDLE_VALUE ||
+        !LockFileEx(h, LOCKFILE_EXCLUSIVE_LOCK, 0, MAXDWORD, MAXDWORD, &at))
         return errno = EACCES, -1;
     return 0;
 }

@@ -51,8 +51,8 @@ static void fail_with(char *err, size_t errlen, const char *what) {
 static int make_pipe(int outbound, HANDLE *ours, HANDLE *theirs) {
     static atomic_long serial;
     char name[96];
-    snprintf(name, sizeof name, "\\\\.\\pipe\\dmap-kit-%lu-%ld", (unsigned long)GetCurrentProcessId(),
-             atomic_fetch_add(&serial, 1));
+    snprintf(name, sizeof name, "\\\\.\\pipe\\dmap-kit-%lu-%ld",
+             (unsigned long)GetCurrentProcessId(), atomic_fetch_add(&serial, 1));
     *ours = CreateNamedPipeA(name,
                              (outbound ? PIPE_ACCESS_OUTBOUND : PIPE_ACCESS_INBOUND) |
                                  FILE_FLAG_OVERLAPPED | FILE_FLAG_FIRST_PIPE_INSTANCE,
