@@ -3,8 +3,10 @@
 #   cmake -S . -B build-mingw --toolchain cmake/mingw-w64.cmake
 # The programs it builds are Windows executables; ctest runs them through Wine (Debian's wine64)
 # as the cross-compiling emulator, so `ctest --test-dir build-mingw` works on Linux. The tool is
-# built without PNG output (DMAP_TOOL_PNG=OFF: no libpng for mingw-w64 in Debian) and the arenas
-# are off (no jansson or zlib for mingw-w64 in Debian); tests/windows.sh is the whole check.
+# built without PNG output (DMAP_TOOL_PNG=OFF: no libpng for mingw-w64 in Debian). The arenas are
+# off unless DMAP_BUILD_ARENAS=ON and jansson_DIR names a jansson built for mingw-w64
+# (scripts/mingw-jansson.sh: Debian has none; zlib is Debian's libz-mingw-w64-dev);
+# tests/windows.sh is the whole check and turns them on.
 set(CMAKE_SYSTEM_NAME Windows)
 set(CMAKE_SYSTEM_PROCESSOR x86_64)
 set(DMAP_MINGW_PREFIX x86_64-w64-mingw32 CACHE STRING "The mingw-w64 compilers' prefix")
@@ -23,6 +25,8 @@ set(CMAKE_C_FLAGS_INIT "-D__USE_MINGW_ANSI_STDIO=1")
 set(CMAKE_CXX_FLAGS_INIT "-D__USE_MINGW_ANSI_STDIO=1")
 set(DMAP_TOOL_PNG OFF CACHE BOOL "The dmap tool's PNG heatmaps (needs libpng)")
 set(DMAP_BUILD_ARENAS OFF CACHE BOOL "Build the arenas and their kit (need jansson, zlib, pthreads)")
+# zlib for the arenas: the static libz.a of libz-mingw-w64-dev, not its DLL (CMake 3.24 or newer).
+set(ZLIB_USE_STATIC_LIBS ON)
 # Executables and the DLL link the toolchain's C runtime support and winpthreads statically, so
 # that Wine (or a Windows machine) runs them without the toolchain's DLLs beside them: the DLL
 # needs only Windows' own (KERNEL32.dll, msvcrt.dll).

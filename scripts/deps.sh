@@ -14,8 +14,8 @@
 #                           python3-venv and patchelf (auditwheel repair of the wheel),
 #                           Open MPI (openmpi-bin, libopenmpi-dev: the arenas' MPI
 #                           programs and their tests), and for the Windows cross
-#                           build run under Wine gcc-mingw-w64-x86-64 and wine64: what
-#                           ./test.sh uses; the default
+#                           build run under Wine gcc-mingw-w64-x86-64, libz-mingw-w64-dev
+#                           (the arenas' zlib) and wine64: what ./test.sh uses; the default
 #
 # gcc, make and git are assumed present. Missing packages are installed with apt-get (after
 # one apt-get update), through sudo when not root. When that is impossible the script says
@@ -73,8 +73,9 @@ if [ "$profile" = test ]; then
   if command -v clang >/dev/null 2>&1 && ! clang_has_sanitizers; then
     missing+=(libclang-rt-dev)
   fi
-  # The Windows check (tests/windows.sh): mingw-w64's C compiler and Wine.
+  # The Windows check (tests/windows.sh): mingw-w64's C compiler, its zlib and Wine.
   need_package gcc-mingw-w64-x86-64
+  need_package libz-mingw-w64-dev
   need_package wine64
   # The Python package (python/) is built and tested with Debian's /usr/bin/python3.
   for p in python3-dev python3-numpy python3-pytest python3-setuptools python3-wheel python3-pip \

@@ -27,19 +27,22 @@
 #define KIT_EXIT_USAGE 2
 #define KIT_SEED_MAX INT64_MAX /* --seed takes 0 .. 2^63-1 */
 
-/* Print "PROG: <formatted message>" and a newline on stderr; returns -1. */
-int kit_fail(const char *prog, const char *fmt, ...)
-#if defined(__GNUC__) || defined(__clang__)
-    __attribute__((format(printf, 2, 3)))
+/* KIT_PRINTF(f, a): a printf-like function's format check (argument f the format, a the first
+ * value). mingw-w64 builds use its C99 stdio (__USE_MINGW_ANSI_STDIO, which knows %zu), whose
+ * formats gcc checks as gnu_printf; its plain `printf` archetype is the old msvcrt's. */
+#if defined(__MINGW32__)
+#define KIT_PRINTF(f, a) __attribute__((format(gnu_printf, f, a)))
+#elif defined(__GNUC__) || defined(__clang__)
+#define KIT_PRINTF(f, a) __attribute__((format(printf, f, a)))
+#else
+#define KIT_PRINTF(f, a)
 #endif
-    ;
+
+/* Print "PROG: <formatted message>" and a newline on stderr; returns -1. */
+int kit_fail(const char *prog, const char *fmt, ...) KIT_PRINTF(2, 3);
 
 /* The same, returning KIT_EXIT_USAGE: a command's "bad usage" exit in one call. */
-int kit_fail_usage(const char *prog, const char *fmt, ...)
-#if defined(__GNUC__) || defined(__clang__)
-    __attribute__((format(printf, 2, 3)))
-#endif
-    ;
+int kit_fail_usage(const char *prog, const char *fmt, ...) KIT_PRINTF(2, 3);
 
 /* --seed S: an integer in 0 .. 2^63-1 (the dmap tool's range). */
 int kit_parse_seed(const char *prog, const char *opt, const char *s, uint64_t *out);

@@ -1,5 +1,5 @@
 /* counter.c — the shared game counter: one decimal number in a file, read and rewritten under
- * flock, so concurrent processes never take the same number. */
+ * flock (Windows: LockFileEx), so concurrent processes never take the same number. */
 #define _DEFAULT_SOURCE /* flock */
 #include "counter.h"
 
@@ -8,8 +8,31 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/file.h>
 #include <unistd.h>
+
+#include "compat.h"
+
+#ifdef _WIN32
+/* The whole file locked for this process until it closes it (flock's LOCK_EX). */
+static int lock_whole(int fd) {
+    OVERLAPPED at;
+    memset(&at, 0, sizeof at);
+    HANDLE h = (HANDLE)_get_osfhandle(fd);
+    if (h == INVALID_HANDLE_VALUE ||
+        !LockFileEx(h, LOCKFILE_EXCLUSIVE_LOCK, 0, MAXDWORD, MAXDWORD, &at))
+        return errno = EACCES, -1;
+    return 0;
+}
+
+static ssize_t pread(int fd, void *buf, size_t n, long at) {
+    return lseek(fd, at, SEEK_SET) < 0 ? -1 : read(fd, buf, (unsigned)n);
+}
+#define pwrite(fd, buf, n, at) (lseek(fd, at, SEEK_SET) < 0 ? -1 : write(fd, buf, (unsigned)(n)))
+#define ftruncate(fd, n) _chsize(fd, n)
+#else
+#include <sys/file.h>
+#define lock_whole(fd) flock(fd, LOCK_EX)
+#endif
 
 /* The number the locked file holds (empty: 0); -1 when it holds anything else. */
 static long read_count(int fd) {
@@ -32,7 +55,7 @@ long kit_counter_take(const char *path, long n, char *err, size_t errlen) {
         snprintf(err, errlen, "cannot open the counter '%.200s': %s", path, strerror(errno));
         return -1;
     }
-    if (flock(fd, LOCK_EX) != 0) {
+    if (lock_whole(fd) != 0) {
         snprintf(err, errlen, "cannot lock the counter '%.200s': %s", path, strerror(errno));
         close(fd);
         return -1;

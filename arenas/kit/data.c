@@ -9,6 +9,10 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#ifdef _WIN32
+#define WIN32_LEAN_AND_MEAN
+#include <windows.h>
+#endif
 
 #ifndef PATH_MAX
 #define PATH_MAX 4096
@@ -29,6 +33,10 @@ static int is_folder(const char *path) {
  * 0, or -1 when it does not fit. */
 static int folder_of(const char *path, char *dst, size_t cap) {
     const char *slash = strrchr(path, '/');
+#ifdef _WIN32 /* the folder of C:\dmap\bin\bomber.exe */
+    const char *backslash = strrchr(path, '\\');
+    if (backslash && (!slash || backslash > slash)) slash = backslash;
+#endif
     size_t n = !slash ? 1 : slash == path ? 1 : (size_t)(slash - path);
     if (!slash) path = ".";
     if (n >= cap) return -1;
@@ -80,7 +88,12 @@ int kit_data_dir_at(const char *prog, const char *game, const char *override, co
 
 int kit_data_dir(const char *prog, const char *game, const char *override, char *out, size_t cap) {
     char exe[PATH_MAX];
+#ifdef _WIN32
+    DWORD got = override ? 0 : GetModuleFileNameA(NULL, exe, sizeof exe);
+    long n = got > 0 && got < sizeof exe ? (long)got : -1;
+#else
     ssize_t n = override ? -1 : readlink("/proc/self/exe", exe, sizeof exe - 1);
+#endif
     if (n > 0) exe[n] = '\0';
     return kit_data_dir_at(prog, game, override, n > 0 ? exe : NULL, out, cap);
 }

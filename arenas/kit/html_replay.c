@@ -5,6 +5,8 @@
 #define _POSIX_C_SOURCE 200809L
 #include "html_replay.h"
 
+#include "compat.h"
+
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -30,9 +32,7 @@ typedef struct piece {
 /* mkstemp makes a private file (0600); give it the mode any new file gets (0666 less the
  * umask). A failure here is not fatal: the contents are still right. */
 static void give_usual_mode(int fd) {
-    mode_t mask = umask(0);
-    umask(mask);
-    int ignored = fchmod(fd, 0666 & ~mask);
+    int ignored = kit_usual_mode(fd);
     (void)ignored;
 }
 
@@ -121,7 +121,7 @@ int kit_html_replay_write(const char *html_path, const char *jsonl, size_t len, 
     if (!f) close(fd);
     if (f && (ferror(f) | fclose(f)) && rc == 0)
         rc = fail(err, errlen, html_path, "cannot write the file");
-    if (rc == 0 && rename(tmp, html_path) != 0) {
+    if (rc == 0 && kit_rename_over(tmp, html_path) != 0) {
         snprintf(err, errlen, "%s: %s", html_path, strerror(errno));
         rc = -1;
     }

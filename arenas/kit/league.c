@@ -9,6 +9,8 @@
 #define _POSIX_C_SOURCE 200809L
 #include "league.h"
 
+#include "compat.h"
+
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -329,7 +331,7 @@ int kit_league_html(const kit_league_summary *s, const char *path) {
     write_page(f, s);
     int bad = ferror(f);
     if (fclose(f) != 0) bad = 1;
-    if (bad || rename(tmp, path) != 0) {
+    if (bad || kit_rename_over(tmp, path) != 0) {
         kit_fail(prog, "--html: cannot write %.200s: %s", path, strerror(errno));
         remove(tmp);
         free(tmp);

@@ -3,6 +3,8 @@
 #define _POSIX_C_SOURCE 200809L
 #include "outside.h"
 
+#include "compat.h"
+
 #include <errno.h>
 #include <fcntl.h>
 #include <stdalign.h>

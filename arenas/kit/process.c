@@ -1,7 +1,8 @@
-/* process.c — outside programs under a keeper (process.h): the keeper's side (it starts the
- * program with a pseudo-terminal as its stdout, reports how the program ended, and kills the
- * whole tree when the arena lets go) and the arena's side (feeding lines, reading whole answer
- * lines within a deadline, telling why the output ended). */
+/* process.c — outside programs under a keeper (process.h) on POSIX systems: the keeper's side
+ * (it starts the program with a pseudo-terminal as its stdout, reports how the program ended,
+ * and kills the whole tree when the arena lets go) and the arena's side (feeding lines, reading
+ * within a deadline what process_lines.c cuts into whole answer lines, telling why the output
+ * ended). Windows has its own, process_win.c. */
 #define _GNU_SOURCE /* pipe2, cfmakeraw, ptsname_r, syscall() for close_range */
 #include "process.h"
 
@@ -26,6 +27,7 @@
 #endif
 
 #include "cputime.h"
+#include "process_lines.h"
 
 struct kit_proc {
     pid_t keeper;     /* the keeper: it leads the program's process group */
@@ -34,15 +36,8 @@ struct kit_proc {
     int control;      /* the keeper ends the tree when this closes */
     int status_fd;    /* the keeper writes the program's wait status here when it ends */
     int have_status, status;
-    char *buf; /* what was read and not yet returned */
-    size_t cap, len;
+    kit_proc_lines lines; /* what was read and not yet returned */
 };
-
-const char *kit_end_name(kit_end why) {
-    static const char *const names[KIT_END_COUNT] = {
-        "playing", "timeout", "crash", "exit", "closed output", "too long", "invalid line"};
-    return why >= 0 && why < KIT_END_COUNT ? names[why] : "?";
-}
 
 /* ---- the keeper (runs in the forked child; never returns) ---------------------------------- */
 
@@ -293,12 +288,6 @@ kit_proc *kit_proc_start(const char *command, int stderr_fd, char *err, size_t e
     return p;
 }
 
-static int poll_ms(int64_t left_ns) {
-    if (left_ns <= 0) return 0;
-    int64_t ms = (left_ns + 999999) / 1000000;
-    return ms > 1000000 ? 1000000 : (int)ms;
-}
-
 int kit_proc_status(kit_proc *p, int64_t wait_ns, int *status) {
     int64_t deadline = kit_wall_ns() + wait_ns;
     while (!p->have_status && p->status_fd >= 0) {
@@ -311,7 +300,7 @@ int kit_proc_status(kit_proc *p, int64_t wait_ns, int *status) {
         int64_t left = deadline - kit_wall_ns();
         if (left <= 0) break;
         struct pollfd pfd = {p->status_fd, POLLIN, 0};
-        poll(&pfd, 1, poll_ms(left));
+        poll(&pfd, 1, kit_proc_wait_ms(left));
     }
     if (!p->have_status) return -1;
     *status = p->status;
@@ -343,38 +332,18 @@ kit_end kit_proc_send(kit_proc *p, const char *text, size_t len, int64_t deadlin
         int64_t left = deadline_ns - kit_wall_ns();
         if (left <= 0) return KIT_END_TIMEOUT;
         struct pollfd pfd = {p->to_program, POLLOUT, 0};
-        poll(&pfd, 1, poll_ms(left));
+        poll(&pfd, 1, kit_proc_wait_ms(left));
     }
     return KIT_END_NONE;
 }
 
-kit_end kit_proc_read_line(kit_proc *p, char *line, size_t cap, size_t *len, int64_t deadline_ns) {
-    *len = 0;
-    if (cap) line[0] = '\0';
-    if (cap < 1) return KIT_END_TOO_LONG;
-    if (p->cap < cap) { /* room for a whole line of cap - 1 bytes and its end */
-        char *b = realloc(p->buf, cap);
-        if (!b) return KIT_END_TIMEOUT;
-        p->buf = b;
-        p->cap = cap;
-    }
+/* At least one byte of the program's output (kit_proc_fill). */
+static kit_end fill(kit_proc *p, char *dst, size_t room, size_t *got, int64_t deadline_ns) {
     for (;;) {
-        char *nl = memchr(p->buf, '\n', p->len);
-        if (nl) {
-            size_t n = (size_t)(nl - p->buf);
-            if (n > cap - 1) return KIT_END_TOO_LONG; /* judged whole or not at all */
-            memcpy(line, p->buf, n);
-            line[n] = '\0';
-            *len = n;
-            memmove(p->buf, nl + 1, p->len - n - 1);
-            p->len -= n + 1;
-            return KIT_END_NONE;
-        }
-        if (p->len >= cap) return KIT_END_TOO_LONG; /* cap bytes and no end: longer than cap - 1 */
-        ssize_t n = read(p->from_program, p->buf + p->len, cap - p->len);
+        ssize_t n = read(p->from_program, dst, room);
         if (n > 0) {
-            p->len += (size_t)n;
-            continue;
+            *got = (size_t)n;
+            return KIT_END_NONE;
         }
         /* the terminal gives EIO once every holder of its slave side is gone */
         if (n == 0 || (errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR))
@@ -382,8 +351,12 @@ kit_end kit_proc_read_line(kit_proc *p, char *line, size_t cap, size_t *len, int
         int64_t left = deadline_ns - kit_wall_ns();
         if (left <= 0) return KIT_END_TIMEOUT;
         struct pollfd pfd = {p->from_program, POLLIN, 0};
-        poll(&pfd, 1, poll_ms(left));
+        poll(&pfd, 1, kit_proc_wait_ms(left));
     }
+}
+
+kit_end kit_proc_read_line(kit_proc *p, char *line, size_t cap, size_t *len, int64_t deadline_ns) {
+    return kit_proc_lines_read(&p->lines, p, fill, line, cap, len, deadline_ns);
 }
 
 /* Close the keeper's control pipe (it then kills the program's whole tree and exits), wait up
@@ -416,6 +389,6 @@ void kit_proc_stop(kit_proc *p) {
     }
     int fds[3] = {p->to_program, p->from_program, p->status_fd};
     close_all(fds, 3);
-    free(p->buf);
+    free(p->lines.buf);
     free(p);
 }

@@ -17,7 +17,12 @@
  *
  * Lines. An answer is judged whole: a line longer than the caller's buffer ends the player
  * (KIT_END_TOO_LONG), it is never cut to a prefix that might parse. Nothing blocks: every wait
- * is a poll() bounded by the deadline. */
+ * is a poll() bounded by the deadline.
+ *
+ * This is process.c, on POSIX systems. On Windows process_win.c gives the same interface: a job
+ * object instead of the keeper, pipes for stdin and stdout (no terminal: the program must flush
+ * its answers), waits bounded by the deadline through overlapped I/O; the wait status is the
+ * exit code. */
 #ifndef KIT_PROCESS_H
 #define KIT_PROCESS_H
 

@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "compat.h"
 #include "html_replay.h"
 #include "param.h"
 
@@ -93,6 +94,7 @@ static int dispatch(const kit_program *p, int argc, char **argv) {
 }
 
 int kit_main(const kit_program *p, int argc, char **argv) {
+    kit_binary_stdio();
     return kit_finish(p->name, dispatch(p, argc, argv));
 }
 

@@ -4,6 +4,8 @@
 #define _POSIX_C_SOURCE 200809L
 #include "replay.h"
 
+#include "compat.h"
+
 #include <errno.h>
 #include <math.h>
 #include <stdlib.h>
@@ -46,9 +48,7 @@ int kit_replay_open(kit_replay *r, const char *path) {
         return e;
     }
     /* mkstemp makes the file 0600; a replay is an ordinary output file: 0666 minus umask */
-    mode_t mask = umask(0);
-    umask(mask);
-    if (fchmod(fd, 0666 & ~mask) != 0 || !(r->f = fdopen(fd, "w"))) {
+    if (kit_usual_mode(fd) != 0 || !(r->f = fdopen(fd, "w"))) {
         int e = errno;
         close(fd);
         unlink(r->tmp);
@@ -212,7 +212,7 @@ int kit_replay_close(kit_replay *r) {
     }
     r->f = NULL;
     if (r->tmp[0]) {
-        if (r->err == 0 && rename(r->tmp, r->path) != 0) note_error(r, errno);
+        if (r->err == 0 && kit_rename_over(r->tmp, r->path) != 0) note_error(r, errno);
         if (r->err != 0) unlink(r->tmp);
         r->tmp[0] = '\0';
     }

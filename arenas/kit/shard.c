@@ -32,6 +32,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "compat.h"
 
 #define SHARD_MAGIC "dmap-shard 1"
 #define MAX_SHARDS 1000000L
@@ -218,7 +219,7 @@ static int write_shard_file(const kit_shard *s, const kit_tournament *t, long co
     fprintf(f, "end %016" PRIx64 "\n", h);
     int bad = ferror(f);
     bad |= fclose(f) != 0;
-    if (bad || rename(tmp, s->out) != 0) {
+    if (bad || kit_rename_over(tmp, s->out) != 0) {
         kit_fail(s->prog, "--out: cannot write '%.200s'", s->out);
         remove(tmp);
         free(tmp);

@@ -6,6 +6,8 @@
 #define _POSIX_C_SOURCE 200809L
 #include "tournament.h"
 
+#include "compat.h"
+
 #include <errno.h>
 #include <pthread.h>
 #include <stdatomic.h>
@@ -43,7 +45,13 @@ void kit_rotate_seats(long index, int n, int *entrant_of_seat) {
 }
 
 int kit_online_cores(void) {
+#ifdef _WIN32
+    SYSTEM_INFO info;
+    GetSystemInfo(&info);
+    long n = (long)info.dwNumberOfProcessors;
+#else
     long n = sysconf(_SC_NPROCESSORS_ONLN);
+#endif
     if (n < 1) return 1;
     return n > KIT_MAX_JOBS ? KIT_MAX_JOBS : (int)n;
 }

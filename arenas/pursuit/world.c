@@ -49,7 +49,9 @@ void pursuit_render(FILE *out, const dmap_grid *g, int predator, int prey) {
 
 /* ---- the world file format ---------------------------------------------------------- */
 
-#if defined(__GNUC__) || defined(__clang__)
+#if defined(__MINGW32__) /* mingw-w64's C99 stdio: gcc checks its formats as gnu_printf */
+#define PURSUIT_WORLD_PRINTF(f, a) __attribute__((format(gnu_printf, f, a)))
+#elif defined(__GNUC__) || defined(__clang__)
 #define PURSUIT_WORLD_PRINTF(f, a) __attribute__((format(printf, f, a)))
 #else
 #define PURSUIT_WORLD_PRINTF(f, a)

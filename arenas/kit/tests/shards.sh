@@ -12,10 +12,21 @@
 #       mpirun --oversubscribe -n R MPI_PROGRAM tournament ARGS prints the one-process table
 #       for R = 1, 2, 3 (MPI_PROGRAM is the arena's -mpi program; an empty one fails: Open
 #       MPI is missing).
+#   shards.sh native NATIVE_PROGRAM WORK MASK CROSS_BIN NATIVE_BIN RUN... -- TOURNAMENT ARGS...
+#       the cross build's program (RUN: its emulator's words and the program, none with a
+#       space) prints the table of the native build's NATIVE_PROGRAM; an argument naming a
+#       program of the cross build's folder CROSS_BIN (an outside bot, NAME.exe) names the
+#       native NAME in NATIVE_BIN for the native run (and in the cross build's table).
 # The one-process table comes from PROGRAM (mode shards) or MPI_PROGRAM run without mpirun.
 set -eu
 mode=$1 prog=$2 work=$3 mask=$4
 shift 4
+if [ "$mode" = native ]; then
+  cross_bin=$1 native_bin=$2
+  shift 2
+  run=""
+  while [ "$#" -gt 0 ] && [ "$1" != "--" ]; do run="$run $1"; shift; done
+fi
 [ "$1" = "--" ] && shift
 fail() { echo "FAIL: $*" >&2; exit 1; }
 if [ -z "$prog" ]; then
@@ -29,6 +40,28 @@ if [ "$mode" = mpi ]; then
 fi
 rm -rf "$work"
 mkdir -p "$work"
+if [ "$mode" = native ]; then
+  # the native arguments: the cross build's programs replaced by the native ones
+  to_native="s|$cross_bin/([^ ]*)\.exe|$native_bin/\1|g"
+  native_args=""
+  for a in "$@"; do
+    native_args="$native_args $(printf '%s' "$a" | sed -E "$to_native")"
+  done
+  # shellcheck disable=SC2086
+  "$prog" tournament $native_args --jobs 2 >"$work/native.txt" || fail "the native program failed"
+  # shellcheck disable=SC2086
+  $run tournament "$@" --jobs 2 >"$work/cross.txt" || fail "the cross build's program failed"
+  [ -s "$work/native.txt" ] || fail "the native run printed nothing"
+  sed -E "$mask" "$work/native.txt" >"$work/native.masked"
+  sed -E "$to_native" "$work/cross.txt" | sed -E "$mask" >"$work/cross.masked"
+  cmp -s "$work/native.masked" "$work/cross.masked" || {
+    echo "FAIL: the cross build's table differs from the native one:" >&2
+    diff "$work/native.masked" "$work/cross.masked" >&2 || true
+    exit 1
+  }
+  echo "native: the cross build's table is the native one, byte for byte (timings blanked)"
+  exit 0
+fi
 "$prog" tournament "$@" --jobs 2 >"$work/one.txt"
 sed -E "$mask" "$work/one.txt" >"$work/one.masked"
 [ -s "$work/one.txt" ] || fail "the one-process run printed nothing"

@@ -1,9 +1,14 @@
 /* starter.c — a Code of Kutulu bot written like CodinGame's C starter: scanf for the input,
  * printf for the answer, never a flush. Its stdout must be line-buffered (a terminal) for
- * the answer to leave before it reads the next turn. It answers WAIT every turn. */
+ * the answer to leave before it reads the next turn. It answers WAIT every turn. On Windows
+ * an outside program's stdout is a pipe (process_win.c): there it writes unbuffered, as a
+ * Windows bot must flush. */
 #include <stdio.h>
 
 int main(void) {
+#ifdef _WIN32
+    setvbuf(stdout, NULL, _IONBF, 0);
+#endif
     int width, height;
     if (scanf("%d%d", &width, &height) != 2) return 1;
     char row[128];
