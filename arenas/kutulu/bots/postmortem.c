@@ -97,9 +97,6 @@ typedef struct pm_options {
     int paths;          /* which safe paths a move leads along (PM_PATHS_*) */
     int aim_stalkers;   /* a stalking slasher's rush at another explorer in sight is aimed too */
     int chaser_flat;    /* a wanderer chasing me: the cells off its paths within D at D + 1 */
-    int ttl_slack;      /* a path's time to live: the timing at its end less my arrival there */
-    int predict_target; /* a wanderer with no target yet: the one it will chase, the nearest */
-    int near_sum;       /* "closest to other players": the sum of the distances to each of them */
     int bonus_from_move; /* "closest bonus" counts from the cell the move puts me on */
     int ttl_any_path;   /* "longest time to live" over all the move's safe paths, not only those
                          * to its bonus */
@@ -178,10 +175,7 @@ static void release_pm(void *state);
 /* The post-mortem's own values (section 6's order, "<= 2", "<= 3"; section 7) and our
  * readings of its vague sentences (the file's top comment). */
 static const pm_options pm_postmortem_options = {
-    .order = "NBCTYAOG", .fallback = "", .next_turn = 2.0, .yell_trap = 3.0,
-    .plan_per_tick = KT_PLAN_HEAL, .light = 1, .first_yell = 1, .yell_hit = 2.0,
-    .paths = PM_PATHS_SHORTEST, .aim_stalkers = 1, .chaser_flat = 1, .bonus_from_move = 1,
-    .ttl_any_path = 1};
+    "NBCTYAOG", "", 2.0, 3.0, KT_PLAN_HEAL, 1, 1, 2.0, 0, 0, PM_PATHS_SHORTEST, 1, 1, 1, 1};
 
 #ifdef PM_TUNING
 /* The kutulu_tuning program only (CMakeLists.txt): the options from the environment, for the
@@ -207,9 +201,6 @@ static void tune_from_environment(pm_bot *b) {
     if ((e = getenv("PM_PATHS"))) b->opt.paths = atoi(e);
     if ((e = getenv("PM_AIM"))) b->opt.aim_stalkers = atoi(e);
     if ((e = getenv("PM_CHASER"))) b->opt.chaser_flat = atoi(e);
-    if ((e = getenv("PM_SLACK"))) b->opt.ttl_slack = atoi(e);
-    if ((e = getenv("PM_PREDICT"))) b->opt.predict_target = atoi(e);
-    if ((e = getenv("PM_GSUM"))) b->opt.near_sum = atoi(e);
     if ((e = getenv("PM_CFROM"))) b->opt.bonus_from_move = atoi(e);
     if ((e = getenv("PM_TALL"))) b->opt.ttl_any_path = atoi(e);
 }
@@ -286,9 +277,7 @@ static int init_pm(void **state, const kt_view *v, uint64_t seed) {
  * a pocket), then the biggest bonus, then "closer to the others" (measured in
  * arenas/kutulu/README.md, "dmapbot"). */
 static const pm_options pm_dmapbot_options = {
-    .order = "NRBGCTYAO", .fallback = "", .next_turn = 2.0, .yell_trap = 3.0,
-    .plan_per_tick = KT_PLAN_HEAL, .light = 1, .first_yell = 1, .yell_hit = 2.0, .room_cap = 4,
-    .paths = PM_PATHS_TREE};
+    "NRBGCTYAO", "", 2.0, 3.0, KT_PLAN_HEAL, 1, 1, 2.0, 0, 4, PM_PATHS_TREE, 0, 0, 0, 0};
 
 static int init_dmapbot(void **state, const kt_view *v, uint64_t seed) {
     return init_with(state, v, seed, &pm_dmapbot_options, &kt_dmapbot_params);
@@ -313,11 +302,6 @@ static void wanderer_threat(pm_bot *b, const kb_minion *m, double *t) {
         return;
     }
     int me = w->ex[0].cell, target = m->state == 1 ? explorer_index(w, m->target) : -1;
-    if (target < 0 && b->opt.predict_target) /* it will chase the nearest (me on a tie) */
-        for (int i = 0; i < w->nex; i++)
-            if (isfinite(t[w->ex[i].cell]) &&
-                (target < 0 || t[w->ex[i].cell] < t[w->ex[target].cell]))
-                target = i;
     if (target == 0 && isfinite(t[me])) {
         double d = t[me];
         for (int c = 0; c < w->n; c++)
@@ -439,15 +423,6 @@ static void compute_maps(pm_bot *b) {
     for (int i = 1; i < w->nex; i++) others[no++] = w->ex[i].cell;
     if (noted(b, dmap_bfs(&w->grid, &mv, others, (size_t)no, -1, b->dothers, NULL, b->ws)) != DMAP_OK)
         for (int c = 0; c < w->n; c++) b->dothers[c] = -1;
-    if (b->opt.near_sum && no > 1) {
-        int one[KT_MAX_CELLS];
-        for (int c = 0; c < w->n; c++) b->dothers[c] = 0;
-        for (int i = 0; i < no; i++) {
-            if (noted(b, dmap_bfs(&w->grid, &mv, &others[i], 1, -1, one, NULL, b->ws)) != DMAP_OK) continue;
-            for (int c = 0; c < w->n; c++)
-                if (b->dothers[c] >= 0) b->dothers[c] = one[c] < 0 ? -1 : b->dothers[c] + one[c];
-        }
-    }
     for (int c = 0; c < w->n; c++) b->timing[c] = INFINITY;
     for (int k = 0; k < w->nmin; k++) {
         const kb_minion *m = &w->min[k];
@@ -707,8 +682,7 @@ static void ttl_per_move(pm_bot *b) {
             if (b->move_bonus[i] > 0 && !b->opt.ttl_any_path &&
                 (b->bonus[c] != b->move_bonus[i] || via[c] != b->bonus_dist[i]))
                 continue;
-            double ttl = b->timing[c] - (b->opt.ttl_slack ? via[c] : 0);
-            if (ttl > b->move_ttl[i]) b->move_ttl[i] = ttl;
+            if (b->timing[c] > b->move_ttl[i]) b->move_ttl[i] = b->timing[c];
         }
     }
 }
