@@ -14,31 +14,25 @@
  *    update after the countdown ends); a wandering one cannot go on past its remaining life.
  *    Targeting another explorer: cut off beyond its path distance to that target. Targeting
  *    me: up to D = its distance to me, only cells on a shortest path to me are dangerous at
- *    their time; any other cell c within D gets D + dist(me, c) (it reaches my cell at D,
- *    then follows me from there).
+ *    their time; "past that, use the Dijkstra's as usual": any other cell within D at D + 1.
  *  - Slashers: 6 layers as in the post-mortem, SPAWNING replaced by its end (it becomes RUSH after
  *    its countdown, so the source is a RUSH node at that time) and a sixth "aimed rush" layer
  *    for a rush striking this very update at another explorer ("pretty sure the target is in
- *    LoS"): it can only land on the target's cell or a neighbour of it in sight. Every other
- *    rush may land on any cell in line of sight of the slasher's cell.
+ *    LoS"): it lands on the target's cell or a neighbour of it in sight; a stalker's rush at
+ *    another explorer in sight, on the cells in sight that explorer reaches before the
+ *    strike. Every other rush may land on any cell in line of sight of the slasher's cell.
  *  - Minimax (section 5) simulates one update of the minions on the explorers' new cells: a
  *    wandering wanderer spooks whoever is on its cell, else steps onto an adjacent explorer (me
  *    if I am adjacent: worst case; else its target, else the first adjacent one); a slasher in
  *    RUSH lands where the referee's acquireTarget sends it (its last-seen cell is taken to be
  *    its target's cell at turn start, where the last sighting happened).
- *  - Filter "biggest bonus" looks at the safe-path tree: a move is worth the largest sanity
- *    bonus among the cells whose safe path starts with it (staying: my own cell only).
- *  - "Closest bonus": a move whose paths reach no bonus at all has none, so no distance; the
- *    filter has no opinion between such moves. (Counting my own bonus-less cell as a bonus at
- *    distance 0 would make staying win whenever the safe walk reaches nobody: I would stand
- *    alone, paying the lonely loss, and the "closer to other players" filter would never get
- *    its say.)
- *  - "Longest time to live" is, as the post-mortem says, a property of the paths: the timing at the
- *    end of the move's paths that the two bonus filters kept (biggest bonus, closest), or of
- *    any of its safe paths when it has no bonus; the best such path counts. (The timing of
- *    the first cell alone always pulled me away from the minions the crowd draws, i.e. away
- *    from the crowd; with paths, moves into the open region towards the others tie and the
- *    last filter, closer to the other players, decides, as the post-mortem's note intends.)
+ *  - A move's paths (section 6) are the safe walk's shortest paths that start with it, ties
+ *    kept ("collect all moves with the same outcome"); staying: my own cell only. "Biggest
+ *    bonus": the largest sanity bonus on them. "Closest bonus": how many steps after the move
+ *    (staying on a bonus and stepping onto one both give it at the end of this turn); a move
+ *    with no bonus has no distance, so no opinion. "Longest time to live": the greatest timing
+ *    on any of them (the timing of the first cell alone pulls me away from the minions the
+ *    crowd draws, so the last filter, closer to the others, never gets its say).
  *  - Dead ends: cells that dmap's dead-end burying fills (the lattice-world dead-end burying rule) on the bare maze.
  *  - PLAN "not over 250": sanity + 12 * (1 + explorers within 2 steps) <= 250 (4 ticks of +3
  *    for me and +3 per neighbour), the post-mortem's initial-bot rule being unpublished.
