@@ -629,12 +629,9 @@ static void paths_per_move(pm_bot *b) {
                 if (b->first[c] == m) via[c] = b->arrival[c];
             continue;
         }
-        size_t nsafe = 0;
-        if (noted(b, dmap_safe_walk(&w->grid, &mv, b->timing, m, 1.0, via, NULL, &nsafe, b->ws)) !=
-            DMAP_OK) {
-            for (int c = 0; c < w->n; c++) via[c] = b->first[c] == m ? b->arrival[c] : INFINITY;
-            continue;
-        }
+        size_t nsafe = 0; /* on an error (noted: the decision fails) the move leads nowhere */
+        if (noted(b, dmap_safe_walk(&w->grid, &mv, b->timing, m, 1.0, via, NULL, &nsafe, b->ws)))
+            for (int c = 0; c < w->n; c++) via[c] = INFINITY;
         if (b->opt.paths == PM_PATHS_SHORTEST)
             for (int c = 0; c < w->n; c++)
                 if (via[c] > b->arrival[c]) via[c] = INFINITY;
