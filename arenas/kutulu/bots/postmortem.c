@@ -269,7 +269,7 @@ static int init_pm(void **state, const kt_view *v, uint64_t seed) {
  * was tuned against other opponents: a room filter right after "not hit next turn" (keep the
  * moves from which the safe walk still reaches the most cells, counted up to 4: no walking into
  * a pocket), then the biggest bonus, then "closer to the others" (measured in
- * arenas/kutulu/README.md, "dmapbot"). */
+ * arenas/kutulu/README.md, "dmapbot"); the former readings of the paths and threat maps. */
 static const pm_options pm_dmapbot_options = {
     "NRBGCTYAO", "", 2.0, 3.0, KT_PLAN_HEAL, 1, 1, 2.0, 0, 4, PM_PATHS_TREE, 0, 0, 0, 0};
 
