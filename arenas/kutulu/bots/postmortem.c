@@ -14,31 +14,25 @@
  *    update after the countdown ends); a wandering one cannot go on past its remaining life.
  *    Targeting another explorer: cut off beyond its path distance to that target. Targeting
  *    me: up to D = its distance to me, only cells on a shortest path to me are dangerous at
- *    their time; any other cell c within D gets D + dist(me, c) (it reaches my cell at D,
- *    then follows me from there).
+ *    their time; "past that, use the Dijkstra's as usual": any other cell within D at D + 1.
  *  - Slashers: 6 layers as in the post-mortem, SPAWNING replaced by its end (it becomes RUSH after
  *    its countdown, so the source is a RUSH node at that time) and a sixth "aimed rush" layer
  *    for a rush striking this very update at another explorer ("pretty sure the target is in
- *    LoS"): it can only land on the target's cell or a neighbour of it in sight. Every other
- *    rush may land on any cell in line of sight of the slasher's cell.
+ *    LoS"): it lands on the target's cell or a neighbour of it in sight; a stalker's rush at
+ *    another explorer in sight, on the cells in sight that explorer reaches before the
+ *    strike. Every other rush may land on any cell in line of sight of the slasher's cell.
  *  - Minimax (section 5) simulates one update of the minions on the explorers' new cells: a
  *    wandering wanderer spooks whoever is on its cell, else steps onto an adjacent explorer (me
  *    if I am adjacent: worst case; else its target, else the first adjacent one); a slasher in
  *    RUSH lands where the referee's acquireTarget sends it (its last-seen cell is taken to be
  *    its target's cell at turn start, where the last sighting happened).
- *  - Filter "biggest bonus" looks at the safe-path tree: a move is worth the largest sanity
- *    bonus among the cells whose safe path starts with it (staying: my own cell only).
- *  - "Closest bonus": a move whose paths reach no bonus at all has none, so no distance; the
- *    filter has no opinion between such moves. (Counting my own bonus-less cell as a bonus at
- *    distance 0 would make staying win whenever the safe walk reaches nobody: I would stand
- *    alone, paying the lonely loss, and the "closer to other players" filter would never get
- *    its say.)
- *  - "Longest time to live" is, as the post-mortem says, a property of the paths: the timing at the
- *    end of the move's paths that the two bonus filters kept (biggest bonus, closest), or of
- *    any of its safe paths when it has no bonus; the best such path counts. (The timing of
- *    the first cell alone always pulled me away from the minions the crowd draws, i.e. away
- *    from the crowd; with paths, moves into the open region towards the others tie and the
- *    last filter, closer to the other players, decides, as the post-mortem's note intends.)
+ *  - A move's paths (section 6) are the safe walk's shortest paths that start with it, ties
+ *    kept ("collect all moves with the same outcome"); staying: my own cell only. "Biggest
+ *    bonus": the largest sanity bonus on them. "Closest bonus": how many steps after the move
+ *    (staying on a bonus and stepping onto one both give it at the end of this turn); a move
+ *    with no bonus has no distance, so no opinion. "Longest time to live": the greatest timing
+ *    on any of them (the timing of the first cell alone pulls me away from the minions the
+ *    crowd draws, so the last filter, closer to the others, never gets its say).
  *  - Dead ends: cells that dmap's dead-end burying fills (the lattice-world dead-end burying rule) on the bare maze.
  *  - PLAN "not over 250": sanity + 12 * (1 + explorers within 2 steps) <= 250 (4 ticks of +3
  *    for me and +3 per neighbour), the post-mortem's initial-bot rule being unpublished.
@@ -61,6 +55,7 @@ enum { L_WANDER, L_STALK, L_RUSH, L_STUN, L_DAMAGE, L_AIMED, PM_LAYERS };
 #define PM_HORIZON 40.0
 #define PM_MAX_MOVES 5
 #define PM_MAX_TRANSITIONS (2 * (KT_MAX_W + KT_MAX_H) + 8)
+#define PM_MAX_AIMED PM_MAX_TRANSITIONS /* an aimed rush's cells: in the slasher's sight */
 /* The heuristic filters of section 6, a letter each: Not hit next turn, biggest Bonus, Closest
  * bonus, longest Time to live, no Yell trap, least Average damage to me, most average damage to
  * the Others, closer to the Group; and two of ours: the Longest timing of the cell itself, the
@@ -93,7 +88,19 @@ typedef struct pm_options {
     double yell_hit;    /* YELL when the frozen one's cell is struck within this many turns */
     int safe_yells;     /* the second YELL too only when I can stand still (timing >= 2) */
     int room_cap;       /* filter R: the safe cells reachable after the move, counted up to this */
+    int paths;          /* which safe paths a move leads along (PM_PATHS_*) */
+    int aim_stalkers;   /* a stalking slasher's rush at another explorer in sight is aimed too */
+    int chaser_flat;    /* a wanderer chasing me: the cells off its paths within D at D + 1 */
+    int bonus_from_move; /* "closest bonus" counts from the cell the move puts me on */
+    int ttl_any_path;   /* "longest time to live" over all the move's safe paths, not only those
+                         * to its bonus */
 } pm_options;
+
+/* Which safe paths "lead" a move to a cell, for the bonus and time-to-live filters: the safe
+ * walk's one tree of shortest paths (each cell belongs to the move its tree path starts with),
+ * every shortest safe path (a cell reached as early through several moves belongs to each), or
+ * every safe path that starts with the move (a safe walk from the cell the move reaches). */
+enum { PM_PATHS_TREE, PM_PATHS_SHORTEST, PM_PATHS_ANY };
 
 typedef struct pm_bot {
     pm_options opt;
@@ -109,7 +116,7 @@ typedef struct pm_bot {
     unsigned yelled_at; /* bit id: I have yelled at explorer id */
     unsigned yelled_by; /* bit id: explorer id has yelled at me (it cannot again) */
     int prev_cell;      /* where I stood the turn before */
-    int aimed[KT_PLAYERS * 5];
+    int aimed[PM_MAX_AIMED];
     int naimed;
     /* maps of this turn */
     int dme[KT_MAX_CELLS], dothers[KT_MAX_CELLS];
@@ -123,6 +130,7 @@ typedef struct pm_bot {
         move_bonus[PM_MAX_MOVES], bonus_dist[PM_MAX_MOVES], move_ttl[PM_MAX_MOVES],
         room[PM_MAX_MOVES];
     double room_arrival[KT_MAX_CELLS];
+    double via[PM_MAX_MOVES][KT_MAX_CELLS]; /* arrival on each cell along the move's paths */
     int nopp, opp_moves[KT_PLAYERS - 1][PM_MAX_MOVES];
     size_t opp_count[KT_PLAYERS - 1];
     int err; /* DMAP_ERR_NOMEM once a map could not get its memory (decide returns it) */
@@ -158,9 +166,10 @@ static int explorer_index(const kb_world *w, int id) {
 
 static void release_pm(void *state);
 
-/* The post-mortem's own values (section 6's order, "<= 2", "<= 3"; section 7). */
-static const pm_options pm_postmortem_options = {"NBCTYAOG", "", 2.0, 3.0, KT_PLAN_HEAL,
-                                                 1,          1,  2.0, 0,   0};
+/* The post-mortem's own values (section 6's order, "<= 2", "<= 3"; section 7) and our
+ * readings of its vague sentences (the file's top comment). */
+static const pm_options pm_postmortem_options = {
+    "NBCTYAOG", "", 2.0, 3.0, KT_PLAN_HEAL, 1, 1, 2.0, 0, 0, PM_PATHS_SHORTEST, 1, 1, 1, 1};
 
 #ifdef PM_TUNING
 /* The kutulu_tuning program only (CMakeLists.txt): the options from the environment, for the
@@ -183,6 +192,11 @@ static void tune_from_environment(pm_bot *b) {
     if ((e = getenv("PM_YH"))) b->opt.yell_hit = atof(e);
     if ((e = getenv("PM_SY"))) b->opt.safe_yells = atoi(e);
     if ((e = getenv("PM_ROOM"))) b->opt.room_cap = atoi(e);
+    if ((e = getenv("PM_PATHS"))) b->opt.paths = atoi(e);
+    if ((e = getenv("PM_AIM"))) b->opt.aim_stalkers = atoi(e);
+    if ((e = getenv("PM_CHASER"))) b->opt.chaser_flat = atoi(e);
+    if ((e = getenv("PM_CFROM"))) b->opt.bonus_from_move = atoi(e);
+    if ((e = getenv("PM_TALL"))) b->opt.ttl_any_path = atoi(e);
 }
 #endif
 
@@ -255,9 +269,9 @@ static int init_pm(void **state, const kt_view *v, uint64_t seed) {
  * was tuned against other opponents: a room filter right after "not hit next turn" (keep the
  * moves from which the safe walk still reaches the most cells, counted up to 4: no walking into
  * a pocket), then the biggest bonus, then "closer to the others" (measured in
- * arenas/kutulu/README.md, "dmapbot"). */
-static const pm_options pm_dmapbot_options = {"NRBGCTYAO", "", 2.0, 3.0, KT_PLAN_HEAL,
-                                              1,           1,  2.0, 0,   4};
+ * arenas/kutulu/README.md, "dmapbot"); the former readings of the paths and threat maps. */
+static const pm_options pm_dmapbot_options = {
+    "NRBGCTYAO", "", 2.0, 3.0, KT_PLAN_HEAL, 1, 1, 2.0, 0, 4, PM_PATHS_TREE, 0, 0, 0, 0};
 
 static int init_dmapbot(void **state, const kt_view *v, uint64_t seed) {
     return init_with(state, v, seed, &pm_dmapbot_options, &kt_dmapbot_params);
@@ -285,7 +299,8 @@ static void wanderer_threat(pm_bot *b, const kb_minion *m, double *t) {
     if (target == 0 && isfinite(t[me])) {
         double d = t[me];
         for (int c = 0; c < w->n; c++)
-            if (t[c] <= d && b->dme[c] >= 0 && t[c] + b->dme[c] != d) t[c] = d + b->dme[c];
+            if (t[c] <= d && b->dme[c] >= 0 && t[c] + b->dme[c] != d)
+                t[c] = d + (b->opt.chaser_flat ? 1 : b->dme[c]);
     } else if (target > 0) {
         double d = t[w->ex[target].cell];
         for (int c = 0; c < w->n; c++)
@@ -333,6 +348,26 @@ static int slasher_moves(void *user, int cell, int state, dmap_transition *out, 
     return n;
 }
 
+/* The cells a rush at another explorer in sight may land on: that explorer's cells within
+ * `steps` steps (its moves before the strike) that the slasher sees. */
+static void aim_at_target(pm_bot *b, const kb_minion *m, int target_cell, int steps) {
+    kb_world *w = &b->world;
+    int cells[KT_MAX_CELLS], n = 0, head = 0;
+    unsigned char seen[KT_MAX_CELLS];
+    memset(seen, 0, (size_t)w->n);
+    cells[n++] = target_cell;
+    seen[target_cell] = 1;
+    for (int depth = 0; depth < steps; depth++)
+        for (int end = n; head < end; head++) {
+            int nb[4], k = kb_neighbours(w, cells[head], nb);
+            for (int i = 0; i < k; i++)
+                if (!seen[nb[i]]) seen[nb[i]] = 1, cells[n++] = nb[i];
+        }
+    b->naimed = 0;
+    for (int i = 0; i < n && b->naimed < PM_MAX_AIMED; i++)
+        if (in_sight(w, m->cell, cells[i])) b->aimed[b->naimed++] = cells[i];
+}
+
 static void slasher_threat(pm_bot *b, const kb_minion *m, double *t) {
     kb_world *w = &b->world;
     dmap_layer_source src = {m->cell, L_WANDER, 0.0};
@@ -342,6 +377,11 @@ static void slasher_threat(pm_bot *b, const kb_minion *m, double *t) {
     case 0: /* spawning: RUSH when the countdown ends */
     case 2: /* stalking: likewise */
         src = (dmap_layer_source){m->cell, L_RUSH, (double)m->countdown};
+        if (m->state == 2 && b->opt.aim_stalkers && target > 0 &&
+            in_sight(w, m->cell, w->ex[target].cell)) {
+            aim_at_target(b, m, w->ex[target].cell, m->countdown + 1);
+            src.state = L_AIMED;
+        }
         break;
     case 3: /* rushing this update */
         src = (dmap_layer_source){m->cell, L_RUSH, 0.0};
@@ -516,7 +556,11 @@ static double f_not_next_turn(void *u, int i) {
     return b->timing[b->moves[i]] > b->opt.next_turn;
 }
 static double f_bonus(void *u, int i) { pm_bot *b = (pm_bot *)u; return b->move_bonus[i]; }
-static double f_bonus_dist(void *u, int i) { pm_bot *b = (pm_bot *)u; return b->bonus_dist[i]; }
+static double f_bonus_dist(void *u, int i) {
+    pm_bot *b = (pm_bot *)u; /* from my cell, or from the move's (one step less) */
+    int moved = b->moves[i] != b->world.ex[0].cell;
+    return b->bonus_dist[i] - (b->opt.bonus_from_move && moved ? 1 : 0);
+}
 static double f_ttl(void *u, int i) { pm_bot *b = (pm_bot *)u; return b->move_ttl[i]; }
 static double f_no_yell_trap(void *u, int i) {
     pm_bot *b = (pm_bot *)u;
@@ -566,6 +610,34 @@ static size_t heuristic_chain(pm_bot *b, const char *order, dmap_filter *out, in
     return n;
 }
 
+/* For every move: when each cell is reached along the safe paths that start with it
+ * (opt.paths), +inf where none leads; staying leads to my own cell only. */
+static void paths_per_move(pm_bot *b) {
+    const kb_world *w = &b->world;
+    dmap_moves mv = dmap_moves_4();
+    int me = w->ex[0].cell;
+    for (int i = 0; i < b->nmoves; i++) {
+        double *via = b->via[i];
+        int m = b->moves[i];
+        for (int c = 0; c < w->n; c++) via[c] = INFINITY;
+        if (m == me) {
+            via[me] = 0;
+            continue;
+        }
+        if (b->opt.paths == PM_PATHS_TREE || !isfinite(b->arrival[m]) || b->first[m] != m) {
+            for (int c = 0; c < w->n; c++)
+                if (b->first[c] == m) via[c] = b->arrival[c];
+            continue;
+        }
+        size_t nsafe = 0; /* on an error (noted: the decision fails) the move leads nowhere */
+        if (noted(b, dmap_safe_walk(&w->grid, &mv, b->timing, m, 1.0, via, NULL, &nsafe, b->ws)))
+            for (int c = 0; c < w->n; c++) via[c] = INFINITY;
+        if (b->opt.paths == PM_PATHS_SHORTEST)
+            for (int c = 0; c < w->n; c++)
+                if (via[c] > b->arrival[c]) via[c] = INFINITY;
+    }
+}
+
 /* For every move: the biggest bonus its safe paths lead to, and how soon. A move whose paths
  * reach no bonus (0 everywhere) has no "closest bonus": its distance is infinite, so the
  * closest-bonus filter has no opinion between bonus-less moves (staying, the path of length 0,
@@ -575,21 +647,17 @@ static void bonus_per_move(pm_bot *b) {
     for (int i = 0; i < b->nmoves; i++) {
         b->move_bonus[i] = -INFINITY;
         b->bonus_dist[i] = INFINITY;
-    }
-    for (int c = 0; c < w->n; c++) {
-        if (b->first[c] < 0) continue;
-        for (int i = 0; i < b->nmoves; i++) {
-            int here = b->moves[i] == w->ex[0].cell;
-            if (here ? c != b->moves[i] : b->first[c] != b->moves[i]) continue;
+        const double *via = b->via[i];
+        for (int c = 0; c < w->n; c++) {
+            if (!isfinite(via[c])) continue;
             if (b->bonus[c] > b->move_bonus[i] ||
-                (b->bonus[c] == b->move_bonus[i] && b->arrival[c] < b->bonus_dist[i])) {
+                (b->bonus[c] == b->move_bonus[i] && via[c] < b->bonus_dist[i])) {
                 b->move_bonus[i] = b->bonus[c];
-                b->bonus_dist[i] = b->arrival[c];
+                b->bonus_dist[i] = via[c];
             }
         }
-    }
-    for (int i = 0; i < b->nmoves; i++)
         if (!(b->move_bonus[i] > 0)) b->bonus_dist[i] = INFINITY;
+    }
 }
 
 /* For every move: the longest time to live of its paths, the timing at their end cell. The
@@ -597,14 +665,13 @@ static void bonus_per_move(pm_bot *b) {
  * the move has a bonus, else every safe path starting with it (staying: my cell). */
 static void ttl_per_move(pm_bot *b) {
     const kb_world *w = &b->world;
-    for (int i = 0; i < b->nmoves; i++) b->move_ttl[i] = -INFINITY;
-    for (int c = 0; c < w->n; c++) {
-        if (b->first[c] < 0) continue;
-        for (int i = 0; i < b->nmoves; i++) {
-            int here = b->moves[i] == w->ex[0].cell;
-            if (here ? c != b->moves[i] : b->first[c] != b->moves[i]) continue;
-            if (b->move_bonus[i] > 0 &&
-                (b->bonus[c] != b->move_bonus[i] || b->arrival[c] != b->bonus_dist[i]))
+    for (int i = 0; i < b->nmoves; i++) {
+        b->move_ttl[i] = -INFINITY;
+        const double *via = b->via[i];
+        for (int c = 0; c < w->n; c++) {
+            if (!isfinite(via[c])) continue;
+            if (b->move_bonus[i] > 0 && !b->opt.ttl_any_path &&
+                (b->bonus[c] != b->move_bonus[i] || via[c] != b->bonus_dist[i]))
                 continue;
             if (b->timing[c] > b->move_ttl[i]) b->move_ttl[i] = b->timing[c];
         }
@@ -658,7 +725,7 @@ static int light_worth_it(const pm_bot *b) {
     const kb_explorer *me = &w->ex[0];
     if (me->lights <= 0) return 0;
     for (int k = 0; k < w->neff; k++)
-        if ((w->eff[k].type == 'P' || w->eff[k].type == 'L') && w->eff[k].caster == me->id) return 0;
+        if (w->eff[k].type != 'U' && w->eff[k].caster == me->id) return 0; /* refused */
     for (int k = 0; k < w->nmin; k++) {
         const kb_minion *m = &w->min[k];
         if (m->type != 'W' || m->state != 1 || m->target != me->id) continue;
@@ -724,6 +791,7 @@ static kt_action choose(pm_bot *b, const kt_view *v) {
         for (int i = 0; i < b->nmoves; i++) best[i] = i, b->avg_me[i] = b->avg_others[i] = 0;
     }
     for (int i = 0; i < b->nmoves; i++) b->avg_me[i] = -b->avg_me[i]; /* mode 1 negated it */
+    paths_per_move(b);
     bonus_per_move(b);
     ttl_per_move(b);
     room_per_move(b);
