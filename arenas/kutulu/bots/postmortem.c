@@ -93,6 +93,10 @@ typedef struct pm_options {
     double yell_hit;    /* YELL when the frozen one's cell is struck within this many turns */
     int safe_yells;     /* the second YELL too only when I can stand still (timing >= 2) */
     int room_cap;       /* filter R: the safe cells reachable after the move, counted up to this */
+    int known_yellers;  /* filter Y counts only explorers seen yelling (at anyone) */
+    int yell_known;     /* YELL only when an explorer seen yelling is among the frozen */
+    double yell_safety; /* the YELL before the moves when my cell's timing is at least this */
+    double counter_yell; /* YELL back at a neighbour that may yell at me when my timing <= this */
 } pm_options;
 
 typedef struct pm_bot {
@@ -108,6 +112,7 @@ typedef struct pm_bot {
     unsigned char dead_end[KT_MAX_CELLS];
     unsigned yelled_at; /* bit id: I have yelled at explorer id */
     unsigned yelled_by; /* bit id: explorer id has yelled at me (it cannot again) */
+    unsigned yellers;   /* bit id: explorer id has been seen yelling at someone */
     int prev_cell;      /* where I stood the turn before */
     int aimed[KT_PLAYERS * 5];
     int naimed;
@@ -160,7 +165,7 @@ static void release_pm(void *state);
 
 /* The post-mortem's own values (section 6's order, "<= 2", "<= 3"; section 7). */
 static const pm_options pm_postmortem_options = {"NBCTYAOG", "", 2.0, 3.0, KT_PLAN_HEAL,
-                                                 1,          1,  2.0, 0,   0};
+                                                 1,          1,  2.0, 0,   0, 0, 0, 2.0, 0};
 
 #ifdef PM_TUNING
 /* The kutulu_tuning program only (CMakeLists.txt): the options from the environment, for the
@@ -183,6 +188,10 @@ static void tune_from_environment(pm_bot *b) {
     if ((e = getenv("PM_YH"))) b->opt.yell_hit = atof(e);
     if ((e = getenv("PM_SY"))) b->opt.safe_yells = atoi(e);
     if ((e = getenv("PM_ROOM"))) b->opt.room_cap = atoi(e);
+    if ((e = getenv("PM_KY"))) b->opt.known_yellers = atoi(e);
+    if ((e = getenv("PM_YS"))) b->opt.yell_safety = atof(e);
+    if ((e = getenv("PM_CY"))) b->opt.counter_yell = atof(e);
+    if ((e = getenv("PM_YK"))) b->opt.yell_known = atoi(e);
 }
 #endif
 
@@ -257,7 +266,7 @@ static int init_pm(void **state, const kt_view *v, uint64_t seed) {
  * a pocket), then the biggest bonus, then "closer to the others" (measured in
  * arenas/kutulu/README.md, "dmapbot"). */
 static const pm_options pm_dmapbot_options = {"NRBGCTYAO", "", 2.0, 3.0, KT_PLAN_HEAL,
-                                              1,           1,  2.0, 0,   4};
+                                              1,           1,  2.0, 0,   4, 0, 0, 2.0, 0};
 
 static int init_dmapbot(void **state, const kt_view *v, uint64_t seed) {
     return init_with(state, v, seed, &pm_dmapbot_options, &kt_dmapbot_params);
@@ -525,6 +534,7 @@ static double f_no_yell_trap(void *u, int i) {
     if (b->timing[c] > b->opt.yell_trap) return 1;
     for (int k = 1; k < w->nex; k++) /* someone who can still yell at me, in range next turn */
         if (!(b->yelled_by & (1u << (w->ex[k].id & 31))) &&
+            (!b->opt.known_yellers || (b->yellers & (1u << (w->ex[k].id & 31)))) &&
             kb_manhattan(w, w->ex[k].cell, c) <= KT_YELL_RANGE + 1)
             return 0;
     return 1;
@@ -636,8 +646,23 @@ static int yell_worth_it(const pm_bot *b) {
     const kb_world *w = &b->world;
     for (int i = 1; i < w->nex; i++) {
         if (b->yelled_at & (1u << (w->ex[i].id & 31))) continue;
+        if (b->opt.yell_known && !(b->yellers & (1u << (w->ex[i].id & 31)))) continue;
         if (kb_manhattan(w, w->ex[0].cell, w->ex[i].cell) > KT_YELL_RANGE) continue;
         if (b->timing[w->ex[i].cell] <= b->opt.yell_hit) return 1;
+    }
+    return 0;
+}
+
+/* A neighbour that may yell at me now (it has not, I have not yelled at it) while a minion is
+ * near my cell: yelling back holds it beside me in the freeze it puts me in. */
+static int counter_yell_worth_it(const pm_bot *b) {
+    const kb_world *w = &b->world;
+    if (!(b->timing[w->ex[0].cell] <= b->opt.counter_yell)) return 0;
+    for (int i = 1; i < w->nex; i++) {
+        unsigned bit = 1u << (w->ex[i].id & 31);
+        if ((b->yelled_at | b->yelled_by) & bit) continue;
+        if (b->opt.known_yellers && !(b->yellers & bit)) continue;
+        if (kb_manhattan(w, w->ex[0].cell, w->ex[i].cell) <= KT_YELL_RANGE) return 1;
     }
     return 0;
 }
@@ -687,13 +712,16 @@ static kt_action choose(pm_bot *b, const kt_view *v) {
     for (int k = 0; k < w->neff; k++)
         if (w->eff[k].type == 'Y' && w->eff[k].receiver == me->id)
             b->yelled_by |= 1u << (w->eff[k].caster & 31);
+    for (int k = 0; k < w->neff; k++)
+        if (w->eff[k].type == 'Y') b->yellers |= 1u << (w->eff[k].caster & 31);
     compute_maps(b);
     int prev = b->prev_cell;
     b->prev_cell = me->cell;
     (void)prev;
 
     /* section 7, first place: a yell that hurts, when I can afford to stand still */
-    if (b->opt.first_yell && yell_worth_it(b) && b->timing[me->cell] >= 2)
+    if (b->opt.first_yell && (yell_worth_it(b) || counter_yell_worth_it(b)) &&
+        b->timing[me->cell] >= b->opt.yell_safety)
         return by(b, PM_BY_FIRST_YELL, (kt_action){KT_YELL, 0, 0});
 
     /* candidates: stay, then the walkable neighbours; the others' moves likewise */
