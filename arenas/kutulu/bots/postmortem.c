@@ -97,6 +97,7 @@ typedef struct pm_options {
     int yell_known;     /* YELL only when an explorer seen yelling is among the frozen */
     double yell_safety; /* the YELL before the moves when my cell's timing is at least this */
     double counter_yell; /* YELL back at a neighbour that may yell at me when my timing <= this */
+    int plan_low;       /* > 0: PLAN only with 2 explorers within 2, or at this sanity or less */
 } pm_options;
 
 typedef struct pm_bot {
@@ -165,7 +166,7 @@ static void release_pm(void *state);
 
 /* The post-mortem's own values (section 6's order, "<= 2", "<= 3"; section 7). */
 static const pm_options pm_postmortem_options = {"NBCTYAOG", "", 2.0, 3.0, KT_PLAN_HEAL,
-                                                 1,          1,  2.0, 0,   0, 0, 0, 2.0, 0};
+                                                 1,          1,  2.0, 0,   0, 0, 0, 2.0, 0, 0};
 
 #ifdef PM_TUNING
 /* The kutulu_tuning program only (CMakeLists.txt): the options from the environment, for the
@@ -192,6 +193,7 @@ static void tune_from_environment(pm_bot *b) {
     if ((e = getenv("PM_YS"))) b->opt.yell_safety = atof(e);
     if ((e = getenv("PM_CY"))) b->opt.counter_yell = atof(e);
     if ((e = getenv("PM_YK"))) b->opt.yell_known = atoi(e);
+    if ((e = getenv("PM_PL"))) b->opt.plan_low = atoi(e);
 }
 #endif
 
@@ -266,7 +268,7 @@ static int init_pm(void **state, const kt_view *v, uint64_t seed) {
  * a pocket), then the biggest bonus, then "closer to the others" (measured in
  * arenas/kutulu/README.md, "dmapbot"). */
 static const pm_options pm_dmapbot_options = {"NRBGCTYAO", "", 2.0, 3.0, KT_PLAN_HEAL,
-                                              1,           1,  2.0, 0,   4, 0, 0, 2.0, 0};
+                                              1,           1,  2.0, 0,   4, 0, 0, 2.0, 0, 0};
 
 static int init_dmapbot(void **state, const kt_view *v, uint64_t seed) {
     return init_with(state, v, seed, &pm_dmapbot_options, &kt_dmapbot_params);
@@ -675,6 +677,7 @@ static int plan_worth_it(const pm_bot *b) {
         if (w->eff[k].type != 'U' && w->eff[k].caster == me->id) return 0; /* refused */
     int near = 0;
     for (int i = 1; i < w->nex; i++) near += b->dme[w->ex[i].cell] >= 0 && b->dme[w->ex[i].cell] <= 2;
+    if (b->opt.plan_low > 0 && near < 2 && me->sanity > b->opt.plan_low) return 0; /* keep it */
     return me->sanity + KT_PLAN_TICKS * b->opt.plan_per_tick * (1 + near) <= KT_MAX_SANITY;
 }
 
