@@ -94,10 +94,8 @@ typedef struct pm_options {
     int safe_yells;     /* the second YELL too only when I can stand still (timing >= 2) */
     int room_cap;       /* filter R: the safe cells reachable after the move, counted up to this */
     int known_yellers;  /* filter Y counts only explorers seen yelling (at anyone) */
-    int yell_known;     /* YELL only when an explorer seen yelling is among the frozen */
-    double yell_safety; /* the YELL before the moves when my cell's timing is at least this */
-    double counter_yell; /* YELL back at a neighbour that may yell at me when my timing <= this */
-    int plan_low;       /* > 0: PLAN only with 2 explorers within 2, or at this sanity or less */
+    int group_safe;     /* filter G: towards the explorers that cannot yell at me (seen yelling
+                         * at others, not yet at me: left out) */
 } pm_options;
 
 typedef struct pm_bot {
@@ -166,7 +164,7 @@ static void release_pm(void *state);
 
 /* The post-mortem's own values (section 6's order, "<= 2", "<= 3"; section 7). */
 static const pm_options pm_postmortem_options = {"NBCTYAOG", "", 2.0, 3.0, KT_PLAN_HEAL,
-                                                 1,          1,  2.0, 0,   0, 0, 0, 2.0, 0, 0};
+                                                 1,          1,  2.0, 0,   0, 0, 0};
 
 #ifdef PM_TUNING
 /* The kutulu_tuning program only (CMakeLists.txt): the options from the environment, for the
@@ -190,10 +188,7 @@ static void tune_from_environment(pm_bot *b) {
     if ((e = getenv("PM_SY"))) b->opt.safe_yells = atoi(e);
     if ((e = getenv("PM_ROOM"))) b->opt.room_cap = atoi(e);
     if ((e = getenv("PM_KY"))) b->opt.known_yellers = atoi(e);
-    if ((e = getenv("PM_YS"))) b->opt.yell_safety = atof(e);
-    if ((e = getenv("PM_CY"))) b->opt.counter_yell = atof(e);
-    if ((e = getenv("PM_YK"))) b->opt.yell_known = atoi(e);
-    if ((e = getenv("PM_PL"))) b->opt.plan_low = atoi(e);
+    if ((e = getenv("PM_GS"))) b->opt.group_safe = atoi(e);
 }
 #endif
 
@@ -268,7 +263,7 @@ static int init_pm(void **state, const kt_view *v, uint64_t seed) {
  * a pocket), then the biggest bonus, then "closer to the others" (measured in
  * arenas/kutulu/README.md, "dmapbot"). */
 static const pm_options pm_dmapbot_options = {"NRBGCTYAO", "", 2.0, 3.0, KT_PLAN_HEAL,
-                                              1,           1,  2.0, 0,   4, 0, 0, 2.0, 0, 0};
+                                              1,           1,  2.0, 0,   4, 0, 0};
 
 static int init_dmapbot(void **state, const kt_view *v, uint64_t seed) {
     return init_with(state, v, seed, &pm_dmapbot_options, &kt_dmapbot_params);
@@ -385,7 +380,11 @@ static void compute_maps(pm_bot *b) {
     if (noted(b, dmap_bfs(&w->grid, &mv, &me, 1, -1, b->dme, NULL, b->ws)) != DMAP_OK)
         for (int c = 0; c < w->n; c++) b->dme[c] = -1;
     int others[KT_PLAYERS], no = 0;
-    for (int i = 1; i < w->nex; i++) others[no++] = w->ex[i].cell;
+    for (int i = 1; i < w->nex; i++) {
+        unsigned bit = 1u << (w->ex[i].id & 31);
+        if (b->opt.group_safe && (b->yellers & bit) && !(b->yelled_by & bit)) continue;
+        others[no++] = w->ex[i].cell;
+    }
     if (noted(b, dmap_bfs(&w->grid, &mv, others, (size_t)no, -1, b->dothers, NULL, b->ws)) != DMAP_OK)
         for (int c = 0; c < w->n; c++) b->dothers[c] = -1;
     for (int c = 0; c < w->n; c++) b->timing[c] = INFINITY;
@@ -648,23 +647,8 @@ static int yell_worth_it(const pm_bot *b) {
     const kb_world *w = &b->world;
     for (int i = 1; i < w->nex; i++) {
         if (b->yelled_at & (1u << (w->ex[i].id & 31))) continue;
-        if (b->opt.yell_known && !(b->yellers & (1u << (w->ex[i].id & 31)))) continue;
         if (kb_manhattan(w, w->ex[0].cell, w->ex[i].cell) > KT_YELL_RANGE) continue;
         if (b->timing[w->ex[i].cell] <= b->opt.yell_hit) return 1;
-    }
-    return 0;
-}
-
-/* A neighbour that may yell at me now (it has not, I have not yelled at it) while a minion is
- * near my cell: yelling back holds it beside me in the freeze it puts me in. */
-static int counter_yell_worth_it(const pm_bot *b) {
-    const kb_world *w = &b->world;
-    if (!(b->timing[w->ex[0].cell] <= b->opt.counter_yell)) return 0;
-    for (int i = 1; i < w->nex; i++) {
-        unsigned bit = 1u << (w->ex[i].id & 31);
-        if ((b->yelled_at | b->yelled_by) & bit) continue;
-        if (b->opt.known_yellers && !(b->yellers & bit)) continue;
-        if (kb_manhattan(w, w->ex[0].cell, w->ex[i].cell) <= KT_YELL_RANGE) return 1;
     }
     return 0;
 }
@@ -677,7 +661,6 @@ static int plan_worth_it(const pm_bot *b) {
         if (w->eff[k].type != 'U' && w->eff[k].caster == me->id) return 0; /* refused */
     int near = 0;
     for (int i = 1; i < w->nex; i++) near += b->dme[w->ex[i].cell] >= 0 && b->dme[w->ex[i].cell] <= 2;
-    if (b->opt.plan_low > 0 && near < 2 && me->sanity > b->opt.plan_low) return 0; /* keep it */
     return me->sanity + KT_PLAN_TICKS * b->opt.plan_per_tick * (1 + near) <= KT_MAX_SANITY;
 }
 
@@ -723,8 +706,7 @@ static kt_action choose(pm_bot *b, const kt_view *v) {
     (void)prev;
 
     /* section 7, first place: a yell that hurts, when I can afford to stand still */
-    if (b->opt.first_yell && (yell_worth_it(b) || counter_yell_worth_it(b)) &&
-        b->timing[me->cell] >= b->opt.yell_safety)
+    if (b->opt.first_yell && yell_worth_it(b) && b->timing[me->cell] >= 2)
         return by(b, PM_BY_FIRST_YELL, (kt_action){KT_YELL, 0, 0});
 
     /* candidates: stay, then the walkable neighbours; the others' moves likewise */
