@@ -6,11 +6,16 @@
  * postmortem's steps). It also measures BOT's timing map (the published "timing": the earliest
  * time a minion can strike each cell, in turns from the decision) against the minions' real
  * arrivals: every cell a wanderer stands on or a slasher strikes at the end of a later update.
+ * YELLs: the turns BOT stood frozen by another's yell (its action was not played; the hits
+ * then, and who yelled), and what its own yells did (the hits the frozen explorers took while
+ * frozen, and BOT's own in the same turns).
  *
- *   kutulu_losses [--games N] [--seed S] [--bot NAME] [--other NAME] [--data DIR]
+ *   kutulu_losses [--games N] [--seed S] [--bot NAME] [--other NAME[,NAME,NAME]] [--data DIR]
  *
- * --other may be a program (`cmd:PROGRAM ARGS`), played with the limits of the README's public
- * bots (5000 ms first turn, 500 ms after: ten times the referee's).
+ * --other names the three other entrants (B, C, D of `kutulu tournament --bots BOT,B,C,D`), or
+ * one name for all three. Any of them may be a program (`cmd:PROGRAM ARGS`): the games are then
+ * played with the limits of the README's public bots (5000 ms first turn, 500 ms after: ten
+ * times the referee's).
  *
  * A test-only analysis program: not installed. */
 #include <math.h>
@@ -23,6 +28,7 @@
 
 #define HORIZON 12 /* decisions looked back from an arrival */
 #define STAGES 64
+#define FROZEN 21 /* the stage of a turn BOT stood frozen by a yell */
 
 static const char *stage_name(int s) {
     static const char *names[] = {"no opinion anywhere (generator)", "minimax worst case",
@@ -32,7 +38,8 @@ static const char *stage_name(int s) {
                                   "closer to the others", "longest time to live of the cell",
                                   "room after the move", "not a dead end", "not going back",
                                   "not staying", "tie (generator)", "YELL before the moves",
-                                  "PLAN", "YELL", "LIGHT"};
+                                  "PLAN", "YELL", "LIGHT",
+                                  "frozen by a YELL (its action was not played)"};
     return s >= 0 && s < (int)(sizeof names / sizeof names[0]) ? names[s] : "?";
 }
 
@@ -57,6 +64,13 @@ typedef struct game_ctx {
     int out_turn, out_by;     /* out_by: 0 drained, 1 wanderer, 2 slasher, -1 not out */
     int out_sanity, out_stage;
     arrival_tally tally[2];   /* wanderers, slashers */
+    /* yells: the last turn each seat stands frozen (-1 none), the seat that froze it last */
+    int frozen_until[KT_PLAYERS], frozen_by[KT_PLAYERS];
+    int mine_until[KT_PLAYERS]; /* the last turn a yell of BOT holds each seat */
+    int yelled_at_me[KT_PLAYERS], frozen_turns, frozen_hits[KT_PLAYERS], frozen_hits_turn[2];
+    int my_yells, my_frozen, my_yell_own_hits;
+    int my_frozen_of[KT_PLAYERS], my_frozen_hits_of[KT_PLAYERS]; /* per seat held */
+    int hits_of[KT_PLAYERS], yells_of[KT_PLAYERS]; /* every seat's hits taken, explorers it froze */
 } game_ctx;
 
 static int manhattan(int w, int a, int b) { return abs(a % w - b % w) + abs(a / w - b / w); }
@@ -88,6 +102,50 @@ static void arrival(game_ctx *c, int type, int id, int cell, int turn) {
             if (predicted == actual) a->exact++;
         } else {
             a->unforeseen++;
+        }
+    }
+}
+
+/* The hits explorer i took in this update: a wanderer that vanished next to it before its life
+ * ended while its sanity dropped by a spook, a slasher's rush landing on its cell. With `record`,
+ * the wanderer hits are arrivals too (once per turn: BOT's own count). */
+static void hits_on(game_ctx *c, const kt_game *g, int i, int turn, int record, int *hw, int *hs) {
+    int cell = g->ex[i].cell;
+    *hw = *hs = 0;
+    for (int k = 0; k < c->nprev; k++) {
+        const kt_minion *p = &c->prev_min[k];
+        if (p->type != KT_WANDERER || p->state != KT_WANDERING || p->life_cd <= 1) continue;
+        int still = 0;
+        for (int j = 0; j < g->nminions; j++) still |= g->minions[j].id == p->id;
+        if (!still && manhattan(c->w, p->cell, cell) <= 1 &&
+            c->prev_ex[i].sanity - g->ex[i].sanity >= KT_SPOOK - KT_PLAN_HEAL * 4 - KT_SHELTER_HEAL) {
+            (*hw)++;
+            if (record) arrival(c, 0, p->id, cell, turn);
+        }
+    }
+    for (int k = 0; k < g->nminions; k++) {
+        const kt_minion *m = &g->minions[k];
+        const kt_minion *p = prev_minion(c, m->id);
+        if (m->type == KT_SLASHER && p && p->state == KT_RUSH && m->state == KT_STUNNED &&
+            m->cell == cell)
+            (*hs)++;
+    }
+}
+
+/* The yells of this update: a new bit in an explorer's yelled_by is a yell that froze it in this
+ * turn and the next one. */
+static void note_yells(game_ctx *c, const kt_game *g, int turn) {
+    int me = c->seat;
+    for (int j = 0; j < KT_PLAYERS; j++) {
+        unsigned fresh = g->ex[j].yelled_by & ~c->prev_ex[j].yelled_by;
+        if (!fresh) continue;
+        c->frozen_until[j] = turn + KT_YELL_TICKS - 1;
+        for (int i = 0; i < KT_PLAYERS; i++) {
+            if (!(fresh & (1u << i))) continue;
+            c->frozen_by[j] = i;
+            c->yells_of[i]++;
+            if (j == me) c->yelled_at_me[i]++;
+            if (i == me) c->mine_until[j] = turn + KT_YELL_TICKS - 1, c->my_frozen++, c->my_frozen_of[j]++;
         }
     }
 }
@@ -127,24 +185,42 @@ static int observe(void *vctx, const kt_game *g, char lines[KT_PLAYERS][KT_ANSWE
         if (m->type == KT_SLASHER && m->state == KT_STUNNED && m->stun_cd == KT_SLASHER_STUN)
             arrival(c, 1, m->id, m->cell, turn);
     }
+    if (c->have_prev) {
+        int mine_before = 0;
+        for (int j = 0; j < KT_PLAYERS; j++) mine_before |= c->mine_until[j] >= turn;
+        int yells_before = c->my_frozen;
+        note_yells(c, g, turn);
+        if (c->my_frozen > yells_before) c->my_yells++;
+        for (int j = 0; j < KT_PLAYERS; j++) {
+            if (!c->prev_ex[j].active) continue;
+            int hw, hs;
+            hits_on(c, g, j, turn, 0, &hw, &hs);
+            c->hits_of[j] += hw + hs;
+        }
+        /* what BOT's yells do: the hits the explorers it holds take while held */
+        for (int j = 0; j < KT_PLAYERS; j++) {
+            if (j == me || !c->prev_ex[j].active || c->mine_until[j] < turn) continue;
+            int hw, hs;
+            hits_on(c, g, j, turn, 0, &hw, &hs);
+            c->my_frozen_hits_of[j] += hw + hs;
+        }
+        if (c->prev_ex[me].active && (mine_before || c->my_frozen > yells_before)) {
+            int hw, hs;
+            hits_on(c, g, me, turn, 0, &hw, &hs);
+            c->my_yell_own_hits += hw + hs;
+        }
+    }
     if (c->have_prev && c->prev_ex[me].active) {
         const kt_explorer *now = &g->ex[me];
-        int cell = now->cell, hw = 0, hs = 0;
-        for (int k = 0; k < c->nprev; k++) { /* wanderers gone before their life ended */
-            const kt_minion *p = &c->prev_min[k];
-            if (p->type != KT_WANDERER || p->state != KT_WANDERING || p->life_cd <= 1) continue;
-            int still = 0;
-            for (int j = 0; j < g->nminions; j++) still |= g->minions[j].id == p->id;
-            if (!still && manhattan(c->w, p->cell, cell) <= 1 &&
-                c->prev_ex[me].sanity - now->sanity >= KT_SPOOK - KT_PLAN_HEAL * 4 - KT_SHELTER_HEAL)
-                hw++, arrival(c, 0, p->id, cell, turn);
-        }
-        for (int k = 0; k < g->nminions; k++) {
-            const kt_minion *m = &g->minions[k];
-            const kt_minion *p = prev_minion(c, m->id);
-            if (m->type == KT_SLASHER && p && p->state == KT_RUSH && m->state == KT_STUNNED &&
-                m->cell == cell)
-                hs++;
+        int hw = 0, hs = 0;
+        hits_on(c, g, me, turn, 1, &hw, &hs);
+        if (c->frozen_until[me] >= turn) { /* the action decided was not played */
+            c->frozen_turns++;
+            c->stage = FROZEN;
+            if (hw || hs) {
+                c->frozen_hits[c->frozen_by[me]]++;
+                c->frozen_hits_turn[c->frozen_until[me] > turn ? 0 : 1]++;
+            }
         }
         c->hits_w += hw;
         c->hits_s += hs;
@@ -171,8 +247,8 @@ static int observe(void *vctx, const kt_game *g, char lines[KT_PLAYERS][KT_ANSWE
 }
 
 static void usage(void) {
-    fprintf(stderr, "usage: kutulu_losses [--games N] [--seed S] [--bot NAME] [--other NAME] "
-                    "[--data DIR]\n");
+    fprintf(stderr, "usage: kutulu_losses [--games N] [--seed S] [--bot NAME] "
+                    "[--other NAME[,NAME,NAME]] [--data DIR]\n");
     exit(2);
 }
 
@@ -189,8 +265,25 @@ int main(int argc, char **argv) {
         else if (strcmp(argv[i], "--data") == 0) data = argv[++i];
         else usage();
     }
-    int outside = strncmp(other, "cmd:", 4) == 0; /* a program: the public runs' limits */
-    if (games <= 0 || !kt_bot_find(bot) || (!outside && !kt_bot_find(other))) usage();
+    /* the entrants: BOT, then the three others */
+    static char names_buf[3 * 1024];
+    const char *entrant[KT_PLAYERS] = {bot};
+    snprintf(names_buf, sizeof names_buf, "%s", other);
+    int nothers = 0, outside = 0;
+    for (char *tok = names_buf, *next; tok; tok = next) {
+        next = strchr(tok, ',');
+        if (next) *next++ = '\0';
+        if (nothers == 3) usage();
+        entrant[1 + nothers++] = tok;
+    }
+    if (nothers == 1) entrant[2] = entrant[3] = entrant[1];
+    else if (nothers != 3) usage();
+    for (int e = 1; e < KT_PLAYERS; e++) {
+        int program = strncmp(entrant[e], "cmd:", 4) == 0; /* a program: the public runs' limits */
+        outside |= program;
+        if (!program && !kt_bot_find(entrant[e])) usage();
+    }
+    if (games <= 0 || !kt_bot_find(bot)) usage();
     static kt_mapset maps;
     char err[256], dir[4096];
     snprintf(dir, sizeof dir, "%s/maps", data);
@@ -203,6 +296,10 @@ int main(int argc, char **argv) {
          still_in = 0, hits_lost = 0, hits_won = 0, lonely = 0, turns_in = 0;
     long out_stage[STAGES] = {0}, hit_stage[STAGES] = {0}, all_stage[STAGES] = {0}, hits_w = 0, hits_s = 0;
     arrival_tally tally[2] = {{0}};
+    long yells_at_me[KT_PLAYERS] = {0}, frozen_hits[KT_PLAYERS] = {0}, frozen_turns = 0,
+         frozen_hits_turn[2] = {0}, my_yells = 0, my_frozen = 0, my_yell_own_hits = 0,
+         my_frozen_of[KT_PLAYERS] = {0}, my_frozen_hits_of[KT_PLAYERS] = {0},
+         hits_of[KT_PLAYERS] = {0}, yells_of[KT_PLAYERS] = {0};
     for (long index = 0; index < games; index++) {
         int entrant_of_seat[KT_PLAYERS];
         kit_rotate_seats(index, KT_PLAYERS, entrant_of_seat);
@@ -211,8 +308,9 @@ int main(int argc, char **argv) {
         for (int s = 0; s < HORIZON; s++) c.timing_turn[s] = -1;
         c.out_turn = -1;
         c.out_by = -1;
+        for (int s = 0; s < KT_PLAYERS; s++) c.frozen_until[s] = c.mine_until[s] = -1;
         for (int s = 0; s < KT_PLAYERS; s++) {
-            players[s] = kt_player_new(entrant_of_seat[s] == 0 ? bot : other, err, sizeof err);
+            players[s] = kt_player_new(entrant[entrant_of_seat[s]], err, sizeof err);
             if (!players[s]) {
                 fprintf(stderr, "kutulu_losses: %s\n", err);
                 return 1;
@@ -238,6 +336,20 @@ int main(int argc, char **argv) {
         lonely += c.lonely_turns;
         turns_in += c.turns_in;
         for (int s = 0; s < STAGES; s++) hit_stage[s] += c.hit_stage[s], all_stage[s] += c.all_stage[s];
+        for (int s = 0; s < KT_PLAYERS; s++) {
+            yells_at_me[entrant_of_seat[s]] += c.yelled_at_me[s];
+            frozen_hits[entrant_of_seat[s]] += c.frozen_hits[s];
+            my_frozen_of[entrant_of_seat[s]] += c.my_frozen_of[s];
+            hits_of[entrant_of_seat[s]] += c.hits_of[s];
+            yells_of[entrant_of_seat[s]] += c.yells_of[s];
+            my_frozen_hits_of[entrant_of_seat[s]] += c.my_frozen_hits_of[s];
+        }
+        frozen_turns += c.frozen_turns;
+        frozen_hits_turn[0] += c.frozen_hits_turn[0];
+        frozen_hits_turn[1] += c.frozen_hits_turn[1];
+        my_yells += c.my_yells;
+        my_frozen += c.my_frozen;
+        my_yell_own_hits += c.my_yell_own_hits;
         for (int t = 0; t < 2; t++) {
             tally[t].n += c.tally[t].n;
             tally[t].sound += c.tally[t].sound;
@@ -265,8 +377,12 @@ int main(int argc, char **argv) {
             if (c.out_stage >= 0) out_stage[c.out_stage % STAGES]++;
         }
     }
-    printf("kutulu_losses: %s against three %s, %ld games, seed %llu\n", bot, other, games,
-           (unsigned long long)seed);
+    if (nothers == 1)
+        printf("kutulu_losses: %s against three %s, %ld games, seed %llu\n", bot, other, games,
+               (unsigned long long)seed);
+    else
+        printf("kutulu_losses: %s against %s, %s and %s, %ld games, seed %llu\n", bot, entrant[1],
+               entrant[2], entrant[3], games, (unsigned long long)seed);
     printf("first places %ld (%.1f%%), not first %ld\n", won, 100.0 * won / games, lost);
     printf("minion hits per game: %.2f in games won, %.2f in games not won (wanderers %ld, "
            "slashers %ld in all)\n", won ? (double)hits_won / won : 0.0,
@@ -291,6 +407,30 @@ int main(int argc, char **argv) {
         printf("| %s%s | %ld | %ld | %ld |\n", stage_name(s % 32), s >= 32 ? ", no safe move" : "",
                out_stage[s], hit_stage[s], all_stage[s]);
     }
+    printf("\n| entrant | minion hits taken per game | explorers it froze by a YELL per game |\n"
+           "|---|---|---|\n");
+    for (int e = 0; e < KT_PLAYERS; e++)
+        printf("| %c: %s | %.2f | %.2f |\n", 'A' + e, entrant[e], (double)hits_of[e] / games,
+               (double)yells_of[e] / games);
+    printf("\n| yells at %s | yells | %s frozen (turns) | hits while frozen |\n|---|---|---|---|\n",
+           bot, bot);
+    for (int e = 1; e < KT_PLAYERS; e++)
+        if (nothers == 3 || e == 1)
+            printf("| by %s%s | %ld | | %ld |\n", nothers == 3 ? "" : "the ", entrant[e],
+                   nothers == 3 ? yells_at_me[e] : yells_at_me[1] + yells_at_me[2] + yells_at_me[3],
+                   nothers == 3 ? frozen_hits[e] : frozen_hits[1] + frozen_hits[2] + frozen_hits[3]);
+    printf("| all | %ld | %ld | %ld (%ld in the yell's turn, %ld in the next) |\n",
+           yells_at_me[1] + yells_at_me[2] + yells_at_me[3], frozen_turns,
+           frozen_hits_turn[0] + frozen_hits_turn[1], frozen_hits_turn[0], frozen_hits_turn[1]);
+    printf("\n| %s's own yells | explorers frozen | their hits while frozen |\n|---|---|---|\n", bot);
+    for (int e = 1; e < KT_PLAYERS; e++)
+        if (nothers == 3 || e == 1)
+            printf("| at %s%s | %ld | %ld |\n", nothers == 3 ? "" : "the ", entrant[e],
+                   nothers == 3 ? my_frozen_of[e] : my_frozen_of[1] + my_frozen_of[2] + my_frozen_of[3],
+                   nothers == 3 ? my_frozen_hits_of[e]
+                                : my_frozen_hits_of[1] + my_frozen_hits_of[2] + my_frozen_hits_of[3]);
+    printf("| all: %ld turns it yelled, %ld explorers frozen; its own hits in the yells' turns: %ld |"
+           " | |\n", my_yells, my_frozen, my_yell_own_hits);
     printf("\n| timing map vs arrivals (decisions up to %d turns before) | arrivals | predicted <= actual "
            "| exact | mean slack (turns) | unforeseen | by minions not yet there |\n"
            "|---|---|---|---|---|---|---|\n", HORIZON);
