@@ -307,16 +307,10 @@ int kit_proc_status(kit_proc *p, int64_t wait_ns, int *status) {
     return 0;
 }
 
-/* Why the output ended or the input broke: how the program ended, waiting for it until the
- * deadline (at least 50 ms), else it closed its pipes and runs on. */
-static kit_end why_gone(kit_proc *p, int64_t deadline_ns) {
-    int64_t wait = deadline_ns - kit_wall_ns();
-    if (wait < 50000000) wait = 50000000;
-    int status;
-    if (kit_proc_status(p, wait, &status)) return KIT_END_CLOSED;
+int kit_proc_status_is_crash(int status) {
     /* /bin/sh -c reports a command killed by signal N as exit status 128 + N */
     int shell_signal = WIFEXITED(status) && WEXITSTATUS(status) > 128 && WEXITSTATUS(status) <= 192;
-    return WIFSIGNALED(status) || shell_signal ? KIT_END_CRASH : KIT_END_EXIT;
+    return WIFSIGNALED(status) || shell_signal;
 }
 
 kit_end kit_proc_send(kit_proc *p, const char *text, size_t len, int64_t deadline_ns) {
@@ -328,7 +322,7 @@ kit_end kit_proc_send(kit_proc *p, const char *text, size_t len, int64_t deadlin
             continue;
         }
         if (n < 0 && errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR)
-            return why_gone(p, deadline_ns);
+            return kit_proc_why_gone(p, deadline_ns);
         int64_t left = deadline_ns - kit_wall_ns();
         if (left <= 0) return KIT_END_TIMEOUT;
         struct pollfd pfd = {p->to_program, POLLOUT, 0};
@@ -347,7 +341,7 @@ static kit_end fill(kit_proc *p, char *dst, size_t room, size_t *got, int64_t de
         }
         /* the terminal gives EIO once every holder of its slave side is gone */
         if (n == 0 || (errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR))
-            return why_gone(p, deadline_ns);
+            return kit_proc_why_gone(p, deadline_ns);
         int64_t left = deadline_ns - kit_wall_ns();
         if (left <= 0) return KIT_END_TIMEOUT;
         struct pollfd pfd = {p->from_program, POLLIN, 0};

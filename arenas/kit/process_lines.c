@@ -1,6 +1,8 @@
 /* process_lines.c — what outside programs share on every system (process_lines.h): the names of
- * the ways a player ends, and whole answer lines cut from what the program printed. */
+ * the ways a player ends, why its output ended, and whole answer lines cut from what it printed. */
 #include "process_lines.h"
+
+#include "cputime.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -46,4 +48,12 @@ kit_end kit_proc_lines_read(kit_proc_lines *b, kit_proc *p, kit_proc_fill fill, 
         if (why != KIT_END_NONE) return why;
         b->len += got;
     }
+}
+
+kit_end kit_proc_why_gone(kit_proc *p, int64_t deadline_ns) {
+    int64_t wait = deadline_ns - kit_wall_ns();
+    if (wait < 50000000) wait = 50000000;
+    int status;
+    if (kit_proc_status(p, wait, &status)) return KIT_END_CLOSED;
+    return kit_proc_status_is_crash(status) ? KIT_END_CRASH : KIT_END_EXIT;
 }

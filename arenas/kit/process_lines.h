@@ -25,6 +25,13 @@ typedef kit_end (*kit_proc_fill)(kit_proc *p, char *dst, size_t room, size_t *go
 kit_end kit_proc_lines_read(kit_proc_lines *b, kit_proc *p, kit_proc_fill fill, char *line,
                             size_t cap, size_t *len, int64_t deadline_ns);
 
+/* Whether an exit status of kit_proc_status is a crash (the system's file says). */
+int kit_proc_status_is_crash(int status);
+
+/* Why the output ended or the input broke: how the program ended, waiting for it until the
+ * deadline (at least 50 ms), else it closed its pipes and runs on (KIT_END_CLOSED). */
+kit_end kit_proc_why_gone(kit_proc *p, int64_t deadline_ns);
+
 /* Milliseconds to wait for left_ns (rounded up; 0 when past; at most 1000000). */
 int kit_proc_wait_ms(int64_t left_ns);
 

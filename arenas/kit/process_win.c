@@ -212,15 +212,8 @@ int kit_proc_status(kit_proc *p, int64_t wait_ns, int *status) {
     return 0;
 }
 
-/* Why the output ended or the input broke: how the program ended, waiting for it until the
- * deadline (at least 50 ms), else it closed its pipes and runs on. */
-static kit_end why_gone(kit_proc *p, int64_t deadline_ns) {
-    int64_t wait = deadline_ns - kit_wall_ns();
-    if (wait < 50000000) wait = 50000000;
-    int status;
-    if (kit_proc_status(p, wait, &status)) return KIT_END_CLOSED;
-    return (unsigned)status >= 0xC0000000u ? KIT_END_CRASH : KIT_END_EXIT;
-}
+/* An exception code (0xC0000005 an access violation, ...) as the exit code is a crash. */
+int kit_proc_status_is_crash(int status) { return (unsigned)status >= 0xC0000000u; }
 
 /* One overlapped read or write on h until the deadline: KIT_END_NONE and *done bytes (0 for a
  * program's empty write), or KIT_END_TIMEOUT (the operation cancelled, nothing done), or why
@@ -228,14 +221,14 @@ static kit_end why_gone(kit_proc *p, int64_t deadline_ns) {
 static kit_end transfer(kit_proc *p, HANDLE h, int writing, void *buf, size_t n, size_t *done,
                         int64_t deadline_ns) {
     *done = 0;
-    if (!h) return why_gone(p, deadline_ns);
+    if (!h) return kit_proc_why_gone(p, deadline_ns);
     OVERLAPPED ov;
     memset(&ov, 0, sizeof ov);
     ov.hEvent = p->io_done;
     ResetEvent(p->io_done);
     DWORD count = n > 1u << 30 ? 1u << 30 : (DWORD)n, got = 0;
     BOOL ok = writing ? WriteFile(h, buf, count, NULL, &ov) : ReadFile(h, buf, count, NULL, &ov);
-    if (!ok && GetLastError() != ERROR_IO_PENDING) return why_gone(p, deadline_ns);
+    if (!ok && GetLastError() != ERROR_IO_PENDING) return kit_proc_why_gone(p, deadline_ns);
     int64_t left = deadline_ns - kit_wall_ns();
     if (WaitForSingleObject(p->io_done, (DWORD)kit_proc_wait_ms(left)) != WAIT_OBJECT_0)
         CancelIoEx(h, &ov);
@@ -243,7 +236,7 @@ static kit_end transfer(kit_proc *p, HANDLE h, int writing, void *buf, size_t n,
         *done = got;
         return KIT_END_NONE;
     }
-    return GetLastError() == ERROR_OPERATION_ABORTED ? KIT_END_TIMEOUT : why_gone(p, deadline_ns);
+    return GetLastError() == ERROR_OPERATION_ABORTED ? KIT_END_TIMEOUT : kit_proc_why_gone(p, deadline_ns);
 }
 
 kit_end kit_proc_send(kit_proc *p, const char *text, size_t len, int64_t deadline_ns) {
