@@ -25,7 +25,8 @@
  *    wandering wanderer spooks whoever is on its cell, else steps onto an adjacent explorer (me
  *    if I am adjacent: worst case; else its target, else the first adjacent one); a slasher in
  *    RUSH lands where the referee's acquireTarget sends it (its last-seen cell is taken to be
- *    its target's cell at turn start, where the last sighting happened).
+ *    its target's cell at turn start, where the last sighting happened). An explorer held by a
+ *    yell (the receiver of a yell effect) only stays: its WAIT is forced.
  *  - A move's paths (section 6) are the safe walk's shortest paths that start with it, ties
  *    kept ("collect all moves with the same outcome"); staying: my own cell only. "Biggest
  *    bonus": the largest sanity bonus on them. "Closest bonus": how many steps after the move
@@ -104,6 +105,7 @@ enum { PM_PATHS_TREE, PM_PATHS_SHORTEST, PM_PATHS_ANY };
 
 typedef struct pm_bot {
     pm_options opt;
+    int stuck_stay;     /* minimax: an explorer a yell holds can only stay (postmortem only) */
 #ifdef PM_TUNING
     char order[16], fallback[16]; /* the options' strings read from the environment */
 #endif
@@ -197,6 +199,7 @@ static void tune_from_environment(pm_bot *b) {
     if ((e = getenv("PM_CHASER"))) b->opt.chaser_flat = atoi(e);
     if ((e = getenv("PM_CFROM"))) b->opt.bonus_from_move = atoi(e);
     if ((e = getenv("PM_TALL"))) b->opt.ttl_any_path = atoi(e);
+    if ((e = getenv("PM_STUCK"))) b->stuck_stay = atoi(e);
 }
 #endif
 
@@ -234,6 +237,7 @@ static int init_with(void **state, const kt_view *v, uint64_t seed, const pm_opt
     b->opt.yell_hit = p[P_YELL_HIT];
     b->opt.plan_per_tick = (int)p[P_PLAN_PER_TICK];
     if (decl->n > P_ROOM_CAP) b->opt.room_cap = (int)p[P_ROOM_CAP];
+    b->stuck_stay = opt == &pm_postmortem_options;
 #ifdef PM_TUNING
     tune_from_environment(b);
 #endif
@@ -773,6 +777,8 @@ static kt_action choose(pm_bot *b, const kt_view *v) {
         int c = w->ex[j + 1].cell, on[4], kk = kb_neighbours(w, c, on);
         b->opp_count[j] = 0;
         b->opp_moves[j][b->opp_count[j]++] = c;
+        for (int e = 0; e < w->neff && b->stuck_stay; e++)
+            if (w->eff[e].type == 'Y' && w->eff[e].receiver == w->ex[j + 1].id) kk = 0;
         for (int i = 0; i < kk; i++) b->opp_moves[j][b->opp_count[j]++] = on[i];
     }
     int best[PM_MAX_MOVES], unused[PM_MAX_MOVES];
