@@ -14,7 +14,7 @@ static const char league_help[] =
     "  Prints TrueSkill (CodinGame's), Plackett-Luce and Bradley-Terry Elo ratings, the\n"
     "  pairwise score matrix (a win 1, a draw 0.5) and games per pairing; --html FILE writes\n"
     "  the same as a standalone page. Same output for any --jobs (default 0: every core).\n"
-    "  --first-limit MS, --limit MS, --bot-stderr W: outside programs, as for tournament\n";
+    KIT_OUTSIDE_HELP;
 
 int cmd_league(int argc, char **argv) {
     kit_league_opts lo;

@@ -13,10 +13,6 @@ static const char sprt_help[] =
     "  swapped, and runs the pentanomial SPRT of H0 'A is E0 Elo stronger than B' against H1\n"
     "  'E1 stronger' on the pairs' scores, stopping at the first decision in game order.\n";
 
-/* after the kit's lines (kit_sprt_help) */
-static const char sprt_help_tail[] =
-    "  --first-limit MS, --limit MS, --bot-stderr W: outside programs, as for tournament\n";
-
 int cmd_sprt(int argc, char **argv) {
     kit_sprt_games g;
     memset(&g, 0, sizeof g);
@@ -29,7 +25,7 @@ int cmd_sprt(int argc, char **argv) {
         if (!strcmp(a, "--help")) {
             fputs(sprt_help, stdout);
             fputs(kit_sprt_help, stdout);
-            fputs(sprt_help_tail, stdout);
+            fputs(KIT_OUTSIDE_HELP, stdout); /* after the kit's lines */
             return 0;
         }
         if (kit_opt_once(BOMBER_PROG, &seen, a)) return KIT_EXIT_USAGE;

@@ -50,6 +50,8 @@ typedef struct kit_outside_spec {
  * 1 when it was one of them (its value taken, *i moved on), 0 when it is another option, -1
  * after one line on stderr (bad or missing value). Limits: 1 to 3600000 ms. */
 int kit_outside_option(const char *prog, int argc, char **argv, int *i, kit_outside_opts *o);
+/* The help line of those options, for commands that send their readers to tournament's help. */
+#define KIT_OUTSIDE_HELP "  --first-limit MS, --limit MS, --bot-stderr W: outside programs, as for tournament\n"
 
 /* After parsing: --bot-stderr opened (a FILE is appended to, never truncated; dflt is the
  * descriptor without the option: 2 or KIT_STDERR_DISCARD). 0, or -1 after one line. */

@@ -16,7 +16,7 @@ static const char league_help[] =
     "  the others 2; in a tie every agent places 1. Prints TrueSkill (CodinGame's),\n"
     "  Plackett-Luce and Bradley-Terry Elo ratings, the pairwise score matrix and games per\n"
     "  pairing; --html FILE writes the same as a standalone page. Same output for any --jobs.\n"
-    "  --first-limit MS, --limit MS, --bot-stderr W: outside programs, as for tournament\n";
+    KIT_OUTSIDE_HELP;
 
 int cmd_league(int argc, char **argv) {
     kit_league_opts lo;

@@ -15,10 +15,6 @@ static const char sprt_help[] =
     "  scored against B's (1 better, 0.5 the same, 0 worse). The pentanomial SPRT of H0 'A is\n"
     "  E0 Elo stronger than B' against H1 'E1 stronger' stops at the first decision.\n";
 
-/* after the kit's lines (kit_sprt_help) */
-static const char sprt_help_tail[] =
-    "  --first-limit MS, --limit MS, --bot-stderr W: outside programs, as for tournament\n";
-
 int cmd_sprt(int argc, char **argv) {
     kit_sprt_games g;
     memset(&g, 0, sizeof g);
@@ -32,7 +28,7 @@ int cmd_sprt(int argc, char **argv) {
         if (!strcmp(a, "--help")) {
             fputs(sprt_help, stdout);
             fputs(kit_sprt_help, stdout);
-            fputs(sprt_help_tail, stdout);
+            fputs(KIT_OUTSIDE_HELP, stdout); /* after the kit's lines */
             return 0;
         }
         if (kit_opt_once(PM_PROG, &seen, a)) return KIT_EXIT_USAGE;

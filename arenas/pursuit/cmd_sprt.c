@@ -16,10 +16,6 @@ static const char sprt_help[] =
     "  A's prey. The pentanomial SPRT of H0 'A is E0 Elo stronger than B' against H1 'E1\n"
     "  stronger' on the pairs' scores stops at the first decision in game order.\n";
 
-/* after the kit's lines (kit_sprt_help) */
-static const char sprt_help_tail[] =
-    "  --first-limit MS, --limit MS, --bot-stderr W: outside programs, as for tournament\n";
-
 int cmd_sprt(int argc, char **argv) {
     kit_sprt_games g;
     memset(&g, 0, sizeof g);
@@ -33,7 +29,7 @@ int cmd_sprt(int argc, char **argv) {
         if (!strcmp(a, "--help")) {
             fputs(sprt_help, stdout);
             fputs(kit_sprt_help, stdout);
-            fputs(sprt_help_tail, stdout);
+            fputs(KIT_OUTSIDE_HELP, stdout); /* after the kit's lines */
             return 0;
         }
         if (pcli_once(&seen, a)) return PCLI_USAGE;
