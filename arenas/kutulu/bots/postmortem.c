@@ -95,6 +95,7 @@ typedef struct pm_options {
     int bonus_from_move; /* "closest bonus" counts from the cell the move puts me on */
     int ttl_any_path;   /* "longest time to live" over all the move's safe paths, not only those
                          * to its bonus */
+    int held_stay;      /* minimax: an explorer a yell holds can only stay */
 } pm_options;
 
 /* Which safe paths "lead" a move to a cell, for the bonus and time-to-live filters: the safe
@@ -105,7 +106,6 @@ enum { PM_PATHS_TREE, PM_PATHS_SHORTEST, PM_PATHS_ANY };
 
 typedef struct pm_bot {
     pm_options opt;
-    int stuck_stay;     /* minimax: an explorer a yell holds can only stay (postmortem only) */
 #ifdef PM_TUNING
     char order[16], fallback[16]; /* the options' strings read from the environment */
 #endif
@@ -171,7 +171,7 @@ static void release_pm(void *state);
 /* The post-mortem's own values (section 6's order, "<= 2", "<= 3"; section 7) and our
  * readings of its vague sentences (the file's top comment). */
 static const pm_options pm_postmortem_options = {
-    "NBCTYAOG", "", 2.0, 3.0, KT_PLAN_HEAL, 1, 1, 2.0, 0, 0, PM_PATHS_SHORTEST, 1, 1, 1, 1};
+    "NBCTYAOG", "", 2.0, 3.0, KT_PLAN_HEAL, 1, 1, 2.0, 0, 0, PM_PATHS_SHORTEST, 1, 1, 1, 1, 1};
 
 #ifdef PM_TUNING
 /* The kutulu_tuning program only (CMakeLists.txt): the options from the environment, for the
@@ -199,7 +199,7 @@ static void tune_from_environment(pm_bot *b) {
     if ((e = getenv("PM_CHASER"))) b->opt.chaser_flat = atoi(e);
     if ((e = getenv("PM_CFROM"))) b->opt.bonus_from_move = atoi(e);
     if ((e = getenv("PM_TALL"))) b->opt.ttl_any_path = atoi(e);
-    if ((e = getenv("PM_STUCK"))) b->stuck_stay = atoi(e);
+    if ((e = getenv("PM_STUCK"))) b->opt.held_stay = atoi(e);
 }
 #endif
 
@@ -237,7 +237,6 @@ static int init_with(void **state, const kt_view *v, uint64_t seed, const pm_opt
     b->opt.yell_hit = p[P_YELL_HIT];
     b->opt.plan_per_tick = (int)p[P_PLAN_PER_TICK];
     if (decl->n > P_ROOM_CAP) b->opt.room_cap = (int)p[P_ROOM_CAP];
-    b->stuck_stay = opt == &pm_postmortem_options;
 #ifdef PM_TUNING
     tune_from_environment(b);
 #endif
@@ -275,7 +274,7 @@ static int init_pm(void **state, const kt_view *v, uint64_t seed) {
  * a pocket), then the biggest bonus, then "closer to the others" (measured in
  * arenas/kutulu/README.md, "dmapbot"); the former readings of the paths and threat maps. */
 static const pm_options pm_dmapbot_options = {
-    "NRBGCTYAO", "", 2.0, 3.0, KT_PLAN_HEAL, 1, 1, 2.0, 0, 4, PM_PATHS_TREE, 0, 0, 0, 0};
+    "NRBGCTYAO", "", 2.0, 3.0, KT_PLAN_HEAL, 1, 1, 2.0, 0, 4, PM_PATHS_TREE, 0, 0, 0, 0, 0};
 
 static int init_dmapbot(void **state, const kt_view *v, uint64_t seed) {
     return init_with(state, v, seed, &pm_dmapbot_options, &kt_dmapbot_params);
@@ -356,20 +355,13 @@ static int slasher_moves(void *user, int cell, int state, dmap_transition *out, 
  * `steps` steps (its moves before the strike) that the slasher sees. */
 static void aim_at_target(pm_bot *b, const kb_minion *m, int target_cell, int steps) {
     kb_world *w = &b->world;
-    int cells[KT_MAX_CELLS], n = 0, head = 0;
-    unsigned char seen[KT_MAX_CELLS];
-    memset(seen, 0, (size_t)w->n);
-    cells[n++] = target_cell;
-    seen[target_cell] = 1;
-    for (int depth = 0; depth < steps; depth++)
-        for (int end = n; head < end; head++) {
-            int nb[4], k = kb_neighbours(w, cells[head], nb);
-            for (int i = 0; i < k; i++)
-                if (!seen[nb[i]]) seen[nb[i]] = 1, cells[n++] = nb[i];
-        }
+    dmap_moves mv = dmap_moves_4();
+    int depth[KT_MAX_CELLS];
     b->naimed = 0;
-    for (int i = 0; i < n && b->naimed < PM_MAX_AIMED; i++)
-        if (in_sight(w, m->cell, cells[i])) b->aimed[b->naimed++] = cells[i];
+    if (noted(b, dmap_bfs(&w->grid, &mv, &target_cell, 1, steps, depth, NULL, b->ws)) != DMAP_OK)
+        return;
+    for (int c = 0; c < w->n && b->naimed < PM_MAX_AIMED; c++)
+        if (depth[c] >= 0 && in_sight(w, m->cell, c)) b->aimed[b->naimed++] = c;
 }
 
 static void slasher_threat(pm_bot *b, const kb_minion *m, double *t) {
@@ -777,7 +769,7 @@ static kt_action choose(pm_bot *b, const kt_view *v) {
         int c = w->ex[j + 1].cell, on[4], kk = kb_neighbours(w, c, on);
         b->opp_count[j] = 0;
         b->opp_moves[j][b->opp_count[j]++] = c;
-        for (int e = 0; e < w->neff && b->stuck_stay; e++)
+        for (int e = 0; e < w->neff && b->opt.held_stay; e++)
             if (w->eff[e].type == 'Y' && w->eff[e].receiver == w->ex[j + 1].id) kk = 0;
         for (int i = 0; i < kk; i++) b->opp_moves[j][b->opp_count[j]++] = on[i];
     }
