@@ -185,35 +185,25 @@ static int observe(void *vctx, const kt_game *g, char lines[KT_PLAYERS][KT_ANSWE
         if (m->type == KT_SLASHER && m->state == KT_STUNNED && m->stun_cd == KT_SLASHER_STUN)
             arrival(c, 1, m->id, m->cell, turn);
     }
+    /* every explorer's hits in this update, once (BOT's wanderer hits are arrivals too) */
+    int hw_of[KT_PLAYERS] = {0}, hs_of[KT_PLAYERS] = {0};
     if (c->have_prev) {
+        for (int j = 0; j < KT_PLAYERS; j++)
+            if (c->prev_ex[j].active) hits_on(c, g, j, turn, j == me, &hw_of[j], &hs_of[j]);
         int mine_before = 0;
         for (int j = 0; j < KT_PLAYERS; j++) mine_before |= c->mine_until[j] >= turn;
         int yells_before = c->my_frozen;
         note_yells(c, g, turn);
         if (c->my_frozen > yells_before) c->my_yells++;
-        for (int j = 0; j < KT_PLAYERS; j++) {
-            if (!c->prev_ex[j].active) continue;
-            int hw, hs;
-            hits_on(c, g, j, turn, 0, &hw, &hs);
-            c->hits_of[j] += hw + hs;
-        }
+        for (int j = 0; j < KT_PLAYERS; j++) c->hits_of[j] += hw_of[j] + hs_of[j];
         /* what BOT's yells do: the hits the explorers it holds take while held */
-        for (int j = 0; j < KT_PLAYERS; j++) {
-            if (j == me || !c->prev_ex[j].active || c->mine_until[j] < turn) continue;
-            int hw, hs;
-            hits_on(c, g, j, turn, 0, &hw, &hs);
-            c->my_frozen_hits_of[j] += hw + hs;
-        }
-        if (c->prev_ex[me].active && (mine_before || c->my_frozen > yells_before)) {
-            int hw, hs;
-            hits_on(c, g, me, turn, 0, &hw, &hs);
-            c->my_yell_own_hits += hw + hs;
-        }
+        for (int j = 0; j < KT_PLAYERS; j++)
+            if (j != me && c->mine_until[j] >= turn) c->my_frozen_hits_of[j] += hw_of[j] + hs_of[j];
+        if (mine_before || c->my_frozen > yells_before) c->my_yell_own_hits += hw_of[me] + hs_of[me];
     }
     if (c->have_prev && c->prev_ex[me].active) {
         const kt_explorer *now = &g->ex[me];
-        int hw = 0, hs = 0;
-        hits_on(c, g, me, turn, 1, &hw, &hs);
+        int hw = hw_of[me], hs = hs_of[me];
         if (c->frozen_until[me] >= turn) { /* the action decided was not played */
             c->frozen_turns++;
             c->stage = FROZEN;
