@@ -78,7 +78,7 @@ with tarfile.open(sdist) as t:
 # every source the extensions compile, the maps and the binding's own files
 want = ["pyproject.toml", "setup.py", "README.md", "src/pydmap.h", "tests/conftest.py",
         "csrc/include/dmap.h", "csrc/viewer/index.html", "csrc/arenas/kutulu/data/maps/Cog.txt",
-        "csrc/arenas/kutulu/data/README.md"]
+        "csrc/arenas/kutulu/data/README.md", "LICENSES/libjansson.txt"]
 for pat in ("src/*.c", "src/*.h", "arenas/kit/*.c", "arenas/*/bots/*.c", "arenas/*/*.h"):
     want += ["csrc/" + os.path.relpath(p, repo) for p in glob.glob(os.path.join(repo, pat))]
 want += [os.path.relpath(p, os.path.join(repo, "python")) for p in glob.glob(os.path.join(repo, "python", "src", "*.c"))]
@@ -131,6 +131,16 @@ with zipfile.ZipFile(wheel) as z:
                 outside.add("%s (%s)" % (lib, f))
     check(not outside, "libraries outside the %s policy and not in the wheel: %s" % (tag, sorted(outside)))
     check(grafted, "no library grafted into dmap_dijkstra.libs/ (libjansson expected)")
+    # A copied library's licence travels with it: python/LICENSES/<library>.txt, in the
+    # .dist-info and named by a License-File field (libjansson: MIT, its copyright line).
+    dist_info = "dmap_dijkstra-%s.dist-info/" % version
+    bundled = set(meta.get_all("License-File") or [])
+    for lib in sorted(grafted):
+        name = lib.split("-")[0].split(".")[0]
+        text = z.read(dist_info + name + ".txt").decode() if dist_info + name + ".txt" in files else ""
+        check("LICENSES/%s.txt" % name in bundled and "Permission is hereby granted" in text
+              and ("Copyright (c)" in text), "the wheel copies %s but not its licence "
+              "(python/LICENSES/%s.txt in the .dist-info, a License-File field)" % (lib, name))
 for pat in ("dmap/_dmap.", "dmap/_arenas.", "dmap/__init__.pyi", "dmap/py.typed",
             "dmap/arenas/kutulu.py", "dmap/arenas/data/kutulu_maps/Cog.txt"):
     check(any(f.startswith(pat) for f in files), "wheel lacks " + pat)
@@ -153,8 +163,9 @@ check(meta["Description-Content-Type"] == "text/markdown", "Description-Content-
 readme = open(os.path.join(repo, "python", "README.md")).read()
 check(meta.get_payload().strip() == readme.strip(), "the description is python/README.md")
 # The licence and the URLs are the owner's to choose: checked when there, else named missing.
+own_files = [f for f in meta.get_all("License-File") or [] if not f.startswith("LICENSES/")]
 licence = (meta.get_all("License-Expression") or []) + (meta.get_all("License") or []) \
-    + (meta.get_all("License-File") or []) + [c for c in classifiers if c.startswith("License ::")]
+    + own_files + [c for c in classifiers if c.startswith("License ::")]
 urls = (meta.get_all("Project-URL") or []) + (meta.get_all("Home-page") or [])
 for u in meta.get_all("Project-URL") or []:
     check(re.fullmatch(r"[^,]{1,32}, https://\S+", u), "Project-URL %r is not 'label, https://...'" % u)
@@ -167,8 +178,8 @@ if fails:
     sys.exit(1)
 print("wheel: %s (%d files in the sdist), %s: files and metadata ok"
       % (os.path.basename(sdist), len(names), os.path.basename(wheel)))
-print("wheel: auditwheel repair: tag %s (glibc %s here); from the system %s (in the policy); grafted %s"
-      % (tag, here_glibc, ", ".join(sorted(system)), ", ".join(sorted(grafted))))
+print("wheel: auditwheel repair: tag %s (glibc %s here); from the system %s (in the policy); grafted %s, with %s"
+      % (tag, here_glibc, ", ".join(sorted(system)), ", ".join(sorted(grafted)), ", ".join(sorted(bundled))))
 if absent:
     print("wheel: the metadata has no %s: the repository has none yet; add them before publishing"
           % " and no ".join(absent))
