@@ -3,7 +3,8 @@
  * and bot seeds: BOT is entrant A) and breaks down the games BOT does not win: how it went out
  * (hit by which minion, at what sanity, or drained by the turns' sanity loss), on which turn,
  * and what chose the move that walked into each hit (the bot's published "decided_by" map,
- * postmortem's steps). It also measures BOT's timing map (the published "timing": the earliest
+ * postmortem's steps) or into a turn with no safe move (the next decision's step has
+ * postmortem's "no safe move" mark, 32 added). It also measures BOT's timing map (the published "timing": the earliest
  * time a minion can strike each cell, in turns from the decision) against the minions' real
  * arrivals: every cell a wanderer stands on or a slasher strikes at the end of a later update.
  * YELLs: the turns BOT stood frozen by another's yell (its action was not played; the hits
@@ -59,8 +60,10 @@ typedef struct game_ctx {
     int timing_turn[HORIZON]; /* the turn each ring slot was decided on, -1 none */
     int nseen[HORIZON], seen[HORIZON][KT_MAX_MINIONS]; /* the minions the decision saw */
     int stage;                /* of this turn's decision */
+    int prev_stage;           /* of the turn before's (-1 none) */
     /* this game */
     int hits_w, hits_s, hit_stage[STAGES], all_stage[STAGES], lonely_turns, turns_in;
+    int then_unsafe[STAGES]; /* decisions followed by one with no safe move */
     int out_turn, out_by;     /* out_by: 0 drained, 1 wanderer, 2 slasher, -1 not out */
     int out_sanity, out_stage;
     arrival_tally tally[2];   /* wanderers, slashers */
@@ -216,6 +219,8 @@ static int observe(void *vctx, const kt_game *g, char lines[KT_PLAYERS][KT_ANSWE
         c->hits_s += hs;
         if ((hw || hs) && c->stage >= 0) c->hit_stage[c->stage % STAGES]++;
         if (c->stage >= 0) c->all_stage[c->stage % STAGES]++;
+        if (c->stage >= 32 && c->prev_stage >= 0) c->then_unsafe[c->prev_stage % STAGES]++;
+        c->prev_stage = c->stage;
         c->turns_in++;
         int grouped = 0;
         for (int i = 0; i < KT_PLAYERS; i++)
@@ -284,7 +289,8 @@ int main(int argc, char **argv) {
     static game_ctx c;
     long won = 0, lost = 0, out_by[3] = {0}, out_turn[5] = {0}, out_sanity[4] = {0},
          still_in = 0, hits_lost = 0, hits_won = 0, lonely = 0, turns_in = 0;
-    long out_stage[STAGES] = {0}, hit_stage[STAGES] = {0}, all_stage[STAGES] = {0}, hits_w = 0, hits_s = 0;
+    long out_stage[STAGES] = {0}, hit_stage[STAGES] = {0}, all_stage[STAGES] = {0}, hits_w = 0, hits_s = 0,
+         then_unsafe[STAGES] = {0};
     arrival_tally tally[2] = {{0}};
     long yells_at_me[KT_PLAYERS] = {0}, frozen_hits[KT_PLAYERS] = {0}, frozen_turns = 0,
          frozen_hits_turn[2] = {0}, my_yells = 0, my_frozen = 0, my_yell_own_hits = 0,
@@ -297,6 +303,7 @@ int main(int argc, char **argv) {
         memset(&c, 0, sizeof c);
         for (int s = 0; s < HORIZON; s++) c.timing_turn[s] = -1;
         c.out_turn = -1;
+        c.prev_stage = -1;
         c.out_by = -1;
         for (int s = 0; s < KT_PLAYERS; s++) c.frozen_until[s] = c.mine_until[s] = -1;
         for (int s = 0; s < KT_PLAYERS; s++) {
@@ -325,7 +332,9 @@ int main(int argc, char **argv) {
         hits_s += c.hits_s;
         lonely += c.lonely_turns;
         turns_in += c.turns_in;
-        for (int s = 0; s < STAGES; s++) hit_stage[s] += c.hit_stage[s], all_stage[s] += c.all_stage[s];
+        for (int s = 0; s < STAGES; s++)
+            hit_stage[s] += c.hit_stage[s], all_stage[s] += c.all_stage[s],
+                then_unsafe[s] += c.then_unsafe[s];
         for (int s = 0; s < KT_PLAYERS; s++) {
             yells_at_me[entrant_of_seat[s]] += c.yelled_at_me[s];
             frozen_hits[entrant_of_seat[s]] += c.frozen_hits[s];
@@ -391,11 +400,13 @@ int main(int argc, char **argv) {
     printf("\n\n| sanity before the fatal hit | <= 20 | 21-40 | 41-60 | > 60 |\n|---|---|---|---|---|\n");
     printf("| games | %ld | %ld | %ld | %ld |\n", out_sanity[0], out_sanity[1], out_sanity[2],
            out_sanity[3]);
-    printf("\n| what chose the action | fatal hits | all hits | all decisions |\n|---|---|---|---|\n");
+    printf("\n| what chose the action | fatal hits | all hits | all decisions | next turn with no safe "
+           "move |\n|---|---|---|---|---|\n");
     for (int s = 0; s < STAGES; s++) {
         if (!out_stage[s] && !hit_stage[s] && !all_stage[s]) continue;
-        printf("| %s%s | %ld | %ld | %ld |\n", stage_name(s % 32), s >= 32 ? ", no safe move" : "",
-               out_stage[s], hit_stage[s], all_stage[s]);
+        printf("| %s%s | %ld | %ld | %ld | %ld |\n", stage_name(s % 32),
+               s >= 32 ? ", no safe move" : "", out_stage[s], hit_stage[s], all_stage[s],
+               then_unsafe[s]);
     }
     printf("\n| entrant | minion hits taken per game | explorers it froze by a YELL per game |\n"
            "|---|---|---|\n");
