@@ -20,7 +20,10 @@
 #define LOOK_MAX_DEPTH 5
 #define LOOK_SLASHERS 8 /* one slasher per explorer and game */
 
-enum { P_DEPTH, P_DISCOUNT, P_ADJACENT, P_SLASHER, P_FAR, P_OTHERS, P_PLAN, P_LIGHT, P_COUNT };
+enum {
+    P_DEPTH, P_DISCOUNT, P_ADJACENT, P_SLASHER, P_FAR, P_OTHERS, P_PLAN, P_LIGHT, P_ROOM,
+    P_ROOM_CAP, P_FLEE, P_GREEDY, P_GUIDE, P_GUIDE_BOT, P_HIT, P_YELLED, P_COUNT
+};
 
 static const kit_param look_param[] = {
     {"depth", 3, 1, LOOK_MAX_DEPTH, 1, 1, "turns played ahead with the engine"},
@@ -30,7 +33,17 @@ static const kit_param look_param[] = {
     {"far", 0.5, 0, 5, 0.1, 0, "at the line's end, per step to the nearest other explorer"},
     {"others", 1, 0, 20, 0.5, 0, "per hit another explorer takes"},
     {"plan_cost", 6, 0, 40, 1, 0, "the price of a PLAN charge"},
-    {"light_cost", 15, 0, 60, 1, 0, "the price of a LIGHT charge"}};
+    {"light_cost", 15, 0, 60, 1, 0, "the price of a LIGHT charge"},
+    {"room", 2, 0, 20, 0.5, 0, "at the line's end, per cell I reach before every wanderer"},
+    {"room_cap", 8, 1, 40, 1, 1, "cells counted as room at most"},
+    {"flee", 2, 0, 4, 1, 1, "the others step away from wanderers this close (0: they stay)"},
+    {"greedy", 1, 0, 1, 1, 1, "the others' first move: their best turn by the engine"},
+    {"guide", 10, -1, 100, 1, 0, "dmapbot's action is played unless the lookahead finds "
+                                 "one better by more than this (-1: never)"},
+    {"guide_bot", 0, 0, 1, 1, 1, "the guide: 0 dmapbot, 1 postmortem"},
+    {"hit", 0, 0, 100, 5, 0, "per hit I take, on top of the sanity it costs"},
+    {"yelled", 0.5, 0, 1, 0.1, 0, "weight of the line where a neighbour who may yell at me "
+                                   "does (the worse of the two)"}};
 const kit_params kt_lookahead_params = {look_param, P_COUNT};
 
 typedef struct look_bot {
@@ -43,22 +56,29 @@ typedef struct look_bot {
     kb_world world;
     dmap_workspace *ws;
     int far[KT_MAX_CELLS]; /* steps to the nearest other explorer, -1 where none reaches */
+    double threat[KT_MAX_CELLS]; /* the turn the first wanderer can reach each cell */
+    int seen_at[KT_MAX_CELLS], queue[KT_MAX_CELLS], stamp; /* the room's search */
     unsigned yelled;       /* bit j: I have yelled at explorer j */
+    int first[KT_PLAYERS]; /* the others' first moves, -1: by the flee rule */
+    int yeller;            /* an explorer who yells in this simulated turn, or -1 */
     int slasher_id[LOOK_SLASHERS], last_seen[LOOK_SLASHERS], nslashers;
+    const kt_bot *guide_bot; /* dmapbot or postmortem (bots/postmortem.c) */
+    void *guide;             /* its state: the action it would play */
     int err;
 } look_bot;
+
+extern const kt_bot kt_bot_dmapbot, kt_bot_postmortem; /* bots/postmortem.c */
 
 static void release_look(void *state) {
     look_bot *b = (look_bot *)state;
     if (!b) return;
     dmap_workspace_free(b->ws);
     free(b->search);
+    if (b->guide) b->guide_bot->release(b->guide);
     free(b);
 }
 
 static int init_look(void **state, const kt_view *v, uint64_t seed) {
-    (void)v;
-    (void)seed; /* no randomness: ties go to the first action in the fixed order */
     double p[KIT_PARAM_MAX];
     kit_param_read(&kt_lookahead_params, *state, p);
     *state = NULL;
@@ -73,6 +93,16 @@ static int init_look(void **state, const kt_view *v, uint64_t seed) {
         return DMAP_ERR_NOMEM;
     }
     kt_search_reset(b->search);
+    b->yeller = -1;
+    if (b->p[P_GUIDE] >= 0) {
+        b->guide_bot = b->p[P_GUIDE_BOT] >= 1 ? &kt_bot_postmortem : &kt_bot_dmapbot;
+        int rc = b->guide_bot->init(&b->guide, v, seed);
+        if (rc) {
+            b->guide = NULL;
+            release_look(b);
+            return rc;
+        }
+    }
     *state = b;
     return 0;
 }
@@ -126,6 +156,51 @@ static void map_the_others(look_bot *b, const kt_game *g, int me) {
         for (int c = 0; c < b->world.n; c++) b->far[c] = -1;
 }
 
+/* The turn each cell can first be reached by a wanderer of this turn (a spawning one after
+ * its countdown): a Dijkstra map of the wanderers (dmap_field). */
+static void map_the_wanderers(look_bot *b, const kt_game *g) {
+    static dmap_goal goals[KT_MAX_MINIONS];
+    int n = 0, w = g->map->w;
+    for (int k = 0; k < g->nminions; k++) {
+        const kt_minion *m = &g->minions[k];
+        if (m->type != KT_WANDERER || m->state == KT_RECALLED) continue;
+        goals[n++] = (dmap_goal){m->cell % w, m->cell / w,
+                                 m->state == KT_SPAWNING ? m->spawn_cd : 0};
+    }
+    dmap_moves moves = dmap_moves_4();
+    int rc = dmap_field(&b->world.grid, &moves, goals, (size_t)n, 1e9, b->threat, b->ws);
+    if (rc == DMAP_ERR_NOMEM) b->err = rc;
+    if (rc != DMAP_OK)
+        for (int c = 0; c < b->world.n; c++) b->threat[c] = 1e9;
+}
+
+/* The cells I can walk to from `from`, `elapsed` turns from now, each before any wanderer of
+ * this turn can be there (up to room_cap). */
+static int room_at(look_bot *b, const kt_map *m, int from, int elapsed) {
+    int cap = (int)b->p[P_ROOM_CAP], head = 0, tail = 0, count = 0;
+    b->stamp++;
+    b->queue[tail++] = from;
+    b->seen_at[from] = b->stamp;
+    static const int dx[4] = {0, 1, 0, -1}, dy[4] = {-1, 0, 1, 0};
+    int depth_end = tail, depth = 0;
+    while (head < tail && count < cap) {
+        if (head == depth_end) {
+            depth++;
+            depth_end = tail;
+        }
+        int c = b->queue[head++];
+        for (int r = 0; r < 4 && count < cap; r++) {
+            int x = c % m->w + dx[r], y = c / m->w + dy[r], d = y * m->w + x;
+            if (!kt_walkable(m, x, y) || b->seen_at[d] == b->stamp) continue;
+            b->seen_at[d] = b->stamp;
+            if (elapsed + depth + 1 >= b->threat[d]) continue;
+            count++;
+            b->queue[tail++] = d;
+        }
+    }
+    return count;
+}
+
 /* ---- one simulated turn -------------------------------------------------------------------- */
 
 static void copy_game(kt_game *dst, const kt_game *src) {
@@ -148,12 +223,12 @@ static int step_cell(const kt_map *m, int cell, int kind) {
 
 /* Another explorer's move: away from the wanderers within 2 steps (Manhattan) of it, staying
  * when that is as far; staying when none is that close. */
-static kt_action_kind other_move(const kt_game *g, int j) {
+static kt_action_kind other_move(const kt_game *g, int j, int flee) {
     int near[KT_MAX_MINIONS], n = 0, from = g->ex[j].cell, w = g->map->w;
     for (int k = 0; k < g->nminions; k++) {
         const kt_minion *m = &g->minions[k];
         if (m->type != KT_WANDERER || m->state != KT_WANDERING) continue;
-        if (abs(m->cell % w - from % w) + abs(m->cell / w - from / w) <= 2) near[n++] = m->cell;
+        if (abs(m->cell % w - from % w) + abs(m->cell / w - from / w) <= flee) near[n++] = m->cell;
     }
     if (!n) return KT_WAIT;
     int best = KT_WAIT, best_d = -1;
@@ -174,15 +249,58 @@ static kt_action_kind other_move(const kt_game *g, int j) {
 }
 
 /* dst = src after one turn in which I play `mine` and the others their modelled moves. */
-static void simulate(kt_game *dst, const kt_game *src, int me, kt_action_kind mine) {
+static void simulate(const look_bot *b, kt_game *dst, const kt_game *src, int me,
+                     kt_action_kind mine) {
     copy_game(dst, src);
     kt_action act[KT_PLAYERS];
     unsigned char ok[KT_PLAYERS] = {1, 1, 1, 1};
     for (int j = 0; j < KT_PLAYERS; j++) {
         act[j] = (kt_action){j == me ? mine : KT_WAIT, 0, 0};
-        if (j != me && src->ex[j].active) act[j].kind = other_move(src, j);
+        if (j == me || !src->ex[j].active) continue;
+        if (j == b->yeller) {
+            act[j].kind = KT_YELL;
+            continue;
+        }
+        act[j].kind = src == &b->root && b->first[j] >= 0 ? (kt_action_kind)b->first[j]
+                                                          : other_move(src, j, (int)b->p[P_FLEE]);
     }
     kt_game_step(dst, act, ok);
+}
+
+/* The others' first moves: each takes the turn best for itself by the engine (least sanity
+ * lost, then no wanderer next to it), I and the rest as modelled, ties to the flee rule. */
+static void guess_first_moves(look_bot *b, int me) {
+    const kt_game *g = &b->root;
+    kt_game *next = &b->node[0];
+    for (int j = 0; j < KT_PLAYERS; j++) b->first[j] = -1;
+    if (b->p[P_GREEDY] < 1) return;
+    int w = g->map->w, chosen[KT_PLAYERS];
+    for (int j = 0; j < KT_PLAYERS; j++) chosen[j] = -1;
+    for (int j = 0; j < KT_PLAYERS; j++) {
+        if (j == me || !g->ex[j].active) continue;
+        int rule = other_move(g, j, (int)b->p[P_FLEE]);
+        double best = -INFINITY;
+        for (int t = 0; t <= KT_LEFT + 1; t++) {
+            int kind = t == 0 ? rule : t - 1;
+            if ((t > 0 && kind == rule) || step_cell(g->map, g->ex[j].cell, kind) < 0) continue;
+            b->first[j] = kind;
+            simulate(b, next, g, me, KT_WAIT);
+            double v = next->ex[j].sanity - g->ex[j].sanity;
+            int at = next->ex[j].cell;
+            for (int k = 0; k < next->nminions && next->ex[j].active; k++) {
+                const kt_minion *m = &next->minions[k];
+                if (m->type == KT_WANDERER && m->state == KT_WANDERING &&
+                    abs(m->cell % w - at % w) + abs(m->cell / w - at / w) <= 1)
+                    v -= KT_SPOOK / 2;
+            }
+            if (v > best) {
+                best = v;
+                chosen[j] = kind;
+            }
+        }
+        b->first[j] = -1;
+    }
+    for (int j = 0; j < KT_PLAYERS; j++) b->first[j] = chosen[j];
 }
 
 /* ---- the value of a line ------------------------------------------------------------------- */
@@ -191,6 +309,7 @@ static void simulate(kt_game *dst, const kt_game *src, int me, kt_action_kind mi
 static double turn_value(const look_bot *b, const kt_game *before, const kt_game *after, int me) {
     if (before->ex[me].active && after->ex[me].sanity <= 0) return -LOOK_DEAD;
     double v = after->ex[me].sanity - before->ex[me].sanity;
+    if (v <= -KT_SPOOK + 5) v -= b->p[P_HIT] * (int)((-v + KT_SPOOK / 2) / KT_SPOOK);
     for (int j = 0; j < KT_PLAYERS; j++) {
         if (j == me || !before->ex[j].active) continue;
         int lost = before->ex[j].sanity - after->ex[j].sanity;
@@ -201,7 +320,7 @@ static double turn_value(const look_bot *b, const kt_game *before, const kt_game
 
 /* At the end of a line: wanderers next to me, slashers that may strike me, the others'
  * distance. */
-static double end_value(const look_bot *b, const kt_game *g, int me) {
+static double end_value(look_bot *b, const kt_game *g, int me) {
     if (!g->ex[me].active) return 0;
     int at = g->ex[me].cell, w = g->map->w;
     double v = 0;
@@ -217,7 +336,18 @@ static double end_value(const look_bot *b, const kt_game *g, int me) {
         }
     }
     if (b->far[at] > 0) v -= b->p[P_FAR] * b->far[at];
-    return v;
+    return v + b->p[P_ROOM] * room_at(b, g->map, at, b->depth);
+}
+
+/* Another explorer next to me who has not yelled at me yet (the first), or -1. */
+static int may_yell_at(const kt_game *g, int me) {
+    int w = g->map->w, a = g->ex[me].cell;
+    for (int j = 0; j < KT_PLAYERS; j++) {
+        if (j == me || !g->ex[j].active || (g->ex[me].yelled_by & (1u << j))) continue;
+        int c = g->ex[j].cell;
+        if (abs(a % w - c % w) + abs(a / w - c / w) <= KT_YELL_RANGE) return j;
+    }
+    return -1;
 }
 
 /* The best line from g with `left` turns to play. */
@@ -227,9 +357,17 @@ static double best_line(look_bot *b, const kt_game *g, int me, int left) {
     double best = -INFINITY;
     for (int kind = KT_WAIT; kind <= KT_LEFT; kind++) {
         if (step_cell(g->map, g->ex[me].cell, kind) < 0) continue;
-        simulate(next, g, me, (kt_action_kind)kind);
+        simulate(b, next, g, me, (kt_action_kind)kind);
         double v = turn_value(b, g, next, me) + b->p[P_DISCOUNT] * best_line(b, next, me, left - 1);
         if (v > best) best = v;
+    }
+    int j = may_yell_at(g, me);
+    if (j >= 0 && b->p[P_YELLED] > 0) { /* the line where j freezes me, if it is worse */
+        b->yeller = j;
+        simulate(b, next, g, me, KT_WAIT);
+        b->yeller = -1;
+        double v = turn_value(b, g, next, me) + b->p[P_DISCOUNT] * best_line(b, next, me, left - 1);
+        if (v < best) best = (1 - b->p[P_YELLED]) * best + b->p[P_YELLED] * v;
     }
     return best;
 }
@@ -276,6 +414,15 @@ static int first_actions(const look_bot *b, const kt_game *g, int me, kt_action_
     return n;
 }
 
+/* The kind of an action (a MOVE to a neighbour as its direction; -1 for a MOVE farther). */
+static int kind_of(const kt_map *m, int from, const kt_action *a) {
+    if (a->kind != KT_MOVE) return a->kind;
+    int to = a->y * m->w + a->x;
+    for (int kind = KT_WAIT; kind <= KT_LEFT; kind++)
+        if (step_cell(m, from, kind) == to) return kind;
+    return -1;
+}
+
 static int decide_look(void *state, const kt_view *v, kt_action *out) {
     look_bot *b = (look_bot *)state;
     *out = (kt_action){KT_WAIT, 0, 0};
@@ -285,20 +432,31 @@ static int decide_look(void *state, const kt_view *v, kt_action *out) {
     if (me < 0 || me >= KT_PLAYERS || !b->root.ex[me].active) return 0;
     remember(b, &b->root, me);
     map_the_others(b, &b->root, me);
+    map_the_wanderers(b, &b->root);
+    guess_first_moves(b, me);
     kt_action_kind kinds[8];
-    double cost[8];
+    double cost[8], value[8];
     int n = first_actions(b, &b->root, me, kinds, cost);
     double best = -INFINITY;
     kt_action_kind choice = KT_WAIT;
     kt_game *next = &b->node[b->depth];
     for (int i = 0; i < n; i++) {
-        simulate(next, &b->root, me, kinds[i]);
+        simulate(b, next, &b->root, me, kinds[i]);
         double val = turn_value(b, &b->root, next, me) - cost[i] +
                      b->p[P_DISCOUNT] * best_line(b, next, me, b->depth - 1);
+        value[i] = val;
         if (val > best) {
             best = val;
             choice = kinds[i];
         }
+    }
+    if (b->guide) { /* dmapbot's action, unless the lookahead finds it clearly worse */
+        kt_action a;
+        int rc = b->guide_bot->decide(b->guide, v, &a);
+        if (rc) return rc;
+        int kind = kind_of(&b->map, b->root.ex[me].cell, &a);
+        for (int i = 0; i < n; i++)
+            if ((int)kinds[i] == kind && value[i] >= best - b->p[P_GUIDE]) choice = kinds[i];
     }
     if (choice >= KT_UP && choice <= KT_LEFT)
         *out = kb_move_to(&b->world, step_cell(&b->map, b->root.ex[me].cell, choice));
