@@ -26,24 +26,24 @@ enum {
 };
 
 static const kit_param look_param[] = {
-    {"depth", 3, 1, LOOK_MAX_DEPTH, 1, 1, "turns played ahead with the engine"},
-    {"discount", 0.9, 0.5, 1, 0.05, 0, "weight of each further turn"},
+    {"depth", 4, 1, LOOK_MAX_DEPTH, 1, 1, "turns played ahead with the engine"},
+    {"discount", 0.7, 0.5, 1, 0.05, 0, "weight of each further turn"},
     {"adjacent", 10, 0, 40, 2, 0, "at the line's end, per wanderer next to me"},
     {"slasher", 10, 0, 40, 2, 0, "at the line's end, per slasher stalking or rushing me"},
-    {"far", 0.5, 0, 5, 0.1, 0, "at the line's end, per step to the nearest other explorer"},
+    {"far", 1.5, 0, 5, 0.1, 0, "at the line's end, per step to the nearest other explorer"},
     {"others", 1, 0, 20, 0.5, 0, "per hit another explorer takes"},
-    {"plan_cost", 6, 0, 40, 1, 0, "the price of a PLAN charge"},
-    {"light_cost", 15, 0, 60, 1, 0, "the price of a LIGHT charge"},
+    {"plan_cost", 0, 0, 40, 1, 0, "the price of a PLAN charge"},
+    {"light_cost", 5, 0, 60, 1, 0, "the price of a LIGHT charge"},
     {"room", 2, 0, 20, 0.5, 0, "at the line's end, per cell I reach before every wanderer"},
     {"room_cap", 8, 1, 40, 1, 1, "cells counted as room at most"},
     {"flee", 2, 0, 4, 1, 1, "the others step away from wanderers this close (0: they stay)"},
     {"greedy", 1, 0, 1, 1, 1, "the others' first move: their best turn by the engine"},
     {"guide", 10, -1, 100, 1, 0, "dmapbot's action is played unless the lookahead finds "
                                  "one better by more than this (-1: never)"},
-    {"guide_bot", 0, 0, 1, 1, 1, "the guide: 0 dmapbot, 1 postmortem"},
+    {"guide_bot", 1, 0, 1, 1, 1, "the guide: 0 dmapbot, 1 postmortem"},
     {"hit", 0, 0, 100, 5, 0, "per hit I take, on top of the sanity it costs"},
-    {"yelled", 0.5, 0, 1, 0.1, 0, "weight of the line where a neighbour who may yell at me "
-                                   "does (the worse of the two)"}};
+    {"yelled", 0.5, 0, 1, 0.1, 0, "weight of the line where a neighbour seen yelling in this "
+                                   "game yells at me (when it is the worse line)"}};
 const kit_params kt_lookahead_params = {look_param, P_COUNT};
 
 typedef struct look_bot {
@@ -61,13 +61,16 @@ typedef struct look_bot {
     unsigned yelled;       /* bit j: I have yelled at explorer j */
     int first[KT_PLAYERS]; /* the others' first moves, -1: by the flee rule */
     int yeller;            /* an explorer who yells in this simulated turn, or -1 */
+    unsigned yellers;      /* bit j: explorer j has yelled in this game (seen in the view) */
     int slasher_id[LOOK_SLASHERS], last_seen[LOOK_SLASHERS], nslashers;
-    const kt_bot *guide_bot; /* dmapbot or postmortem (bots/postmortem.c) */
+    const kt_bot *guide_bot; /* dmapbot or postmortem (bots/postmortem.c); NULL alone */
     void *guide;             /* its state: the action it would play */
     int err;
 } look_bot;
 
+#ifndef LOOK_ALONE
 extern const kt_bot kt_bot_dmapbot, kt_bot_postmortem; /* bots/postmortem.c */
+#endif
 
 static void release_look(void *state) {
     look_bot *b = (look_bot *)state;
@@ -94,8 +97,11 @@ static int init_look(void **state, const kt_view *v, uint64_t seed) {
     }
     kt_search_reset(b->search);
     b->yeller = -1;
-    if (b->p[P_GUIDE] >= 0) {
+#ifndef LOOK_ALONE
+    if (b->p[P_GUIDE] >= 0)
         b->guide_bot = b->p[P_GUIDE_BOT] >= 1 ? &kt_bot_postmortem : &kt_bot_dmapbot;
+#endif
+    if (b->guide_bot) {
         int rc = b->guide_bot->init(&b->guide, v, seed);
         if (rc) {
             b->guide = NULL;
@@ -120,9 +126,11 @@ static int in_sight(const kt_map *m, int from, int to) {
 /* What the view hides and I can remember: whom I yelled at, and where each slasher last saw
  * its target (the cell it rushes to when the target has left its sight). */
 static void remember(look_bot *b, kt_game *g, int me) {
-    for (int k = 0; k < g->neffects; k++)
-        if (g->effects[k].type == KT_EFFECT_YELL && g->effects[k].caster == me)
-            b->yelled |= 1u << g->effects[k].receiver;
+    for (int k = 0; k < g->neffects; k++) {
+        if (g->effects[k].type != KT_EFFECT_YELL) continue;
+        b->yellers |= 1u << g->effects[k].caster;
+        if (g->effects[k].caster == me) b->yelled |= 1u << g->effects[k].receiver;
+    }
     for (int j = 0; j < KT_PLAYERS; j++)
         if (b->yelled & (1u << j)) g->ex[j].yelled_by |= 1u << me;
     for (int k = 0; k < g->nminions; k++) {
@@ -156,22 +164,29 @@ static void map_the_others(look_bot *b, const kt_game *g, int me) {
         for (int c = 0; c < b->world.n; c++) b->far[c] = -1;
 }
 
-/* The turn each cell can first be reached by a wanderer of this turn (a spawning one after
- * its countdown): a Dijkstra map of the wanderers (dmap_field). */
+/* The turn each cell can first be reached by a wanderer of this turn, a spawning one counted
+ * from the end of the shortest countdown: two breadth-first searches (dmap_bfs). */
 static void map_the_wanderers(look_bot *b, const kt_game *g) {
-    static dmap_goal goals[KT_MAX_MINIONS];
-    int n = 0, w = g->map->w;
+    static int cells[2][KT_MAX_MINIONS], depth[KT_MAX_CELLS];
+    int n[2] = {0, 0}, wait = 1 << 20;
     for (int k = 0; k < g->nminions; k++) {
         const kt_minion *m = &g->minions[k];
         if (m->type != KT_WANDERER || m->state == KT_RECALLED) continue;
-        goals[n++] = (dmap_goal){m->cell % w, m->cell / w,
-                                 m->state == KT_SPAWNING ? m->spawn_cd : 0};
+        int spawning = m->state == KT_SPAWNING;
+        cells[spawning][n[spawning]++] = m->cell;
+        if (spawning && m->spawn_cd < wait) wait = m->spawn_cd;
     }
     dmap_moves moves = dmap_moves_4();
-    int rc = dmap_field(&b->world.grid, &moves, goals, (size_t)n, 1e9, b->threat, b->ws);
-    if (rc == DMAP_ERR_NOMEM) b->err = rc;
-    if (rc != DMAP_OK)
-        for (int c = 0; c < b->world.n; c++) b->threat[c] = 1e9;
+    for (int c = 0; c < b->world.n; c++) b->threat[c] = 1e9;
+    for (int s = 0; s < 2; s++) {
+        if (!n[s]) continue;
+        int rc = dmap_bfs(&b->world.grid, &moves, cells[s], (size_t)n[s], -1, depth, NULL, b->ws);
+        if (rc == DMAP_ERR_NOMEM) b->err = rc;
+        if (rc != DMAP_OK) continue;
+        for (int c = 0; c < b->world.n; c++)
+            if (depth[c] >= 0 && depth[c] + (s ? wait : 0) < b->threat[c])
+                b->threat[c] = depth[c] + (s ? wait : 0);
+    }
 }
 
 /* The cells I can walk to from `from`, `elapsed` turns from now, each before any wanderer of
@@ -214,10 +229,10 @@ static void copy_game(kt_game *dst, const kt_game *src) {
     dst->search = src->search;
 }
 
-static const int step_dx[5] = {0, 0, 1, 0, -1}, step_dy[5] = {0, -1, 0, 1, 0};
+static const int look_dx[5] = {0, 0, 1, 0, -1}, look_dy[5] = {0, -1, 0, 1, 0};
 
 static int step_cell(const kt_map *m, int cell, int kind) {
-    int x = cell % m->w + step_dx[kind], y = cell / m->w + step_dy[kind];
+    int x = cell % m->w + look_dx[kind], y = cell / m->w + look_dy[kind];
     return kt_walkable(m, x, y) ? y * m->w + x : -1;
 }
 
@@ -339,11 +354,14 @@ static double end_value(look_bot *b, const kt_game *g, int me) {
     return v + b->p[P_ROOM] * room_at(b, g->map, at, b->depth);
 }
 
-/* Another explorer next to me who has not yelled at me yet (the first), or -1. */
-static int may_yell_at(const kt_game *g, int me) {
+/* Another explorer next to me, seen yelling in this game, who has not yelled at me yet (the
+ * first), or -1. */
+static int may_yell_at(const look_bot *b, const kt_game *g, int me) {
     int w = g->map->w, a = g->ex[me].cell;
     for (int j = 0; j < KT_PLAYERS; j++) {
-        if (j == me || !g->ex[j].active || (g->ex[me].yelled_by & (1u << j))) continue;
+        if (j == me || !g->ex[j].active || !(b->yellers & (1u << j)) ||
+            (g->ex[me].yelled_by & (1u << j)))
+            continue;
         int c = g->ex[j].cell;
         if (abs(a % w - c % w) + abs(a / w - c / w) <= KT_YELL_RANGE) return j;
     }
@@ -361,7 +379,7 @@ static double best_line(look_bot *b, const kt_game *g, int me, int left) {
         double v = turn_value(b, g, next, me) + b->p[P_DISCOUNT] * best_line(b, next, me, left - 1);
         if (v > best) best = v;
     }
-    int j = may_yell_at(g, me);
+    int j = may_yell_at(b, g, me);
     if (j >= 0 && b->p[P_YELLED] > 0) { /* the line where j freezes me, if it is worse */
         b->yeller = j;
         simulate(b, next, g, me, KT_WAIT);
