@@ -2,13 +2,17 @@
  * rebuilds the game from the view (kt_game_from_view) and plays my actions a few turns ahead
  * with the engine's own step (kt_game_step): the minions move by the referee's rules (chase,
  * slashers' spotting, stalking, rush and stun, LIGHT costs, yells), not by a model of them.
- * The other explorers are modelled: each stays, or steps away from a wanderer within 2 steps.
- * A line of play is worth my sanity change at every turn (hits, heals, the group's smaller
- * loss), less as it lies further ahead, plus a little for each hit the others take (what my
- * YELL is for), and at its end a guess of what comes next: wanderers next to me, slashers
- * about to strike me, my walking distance to the nearest other explorer. My best line is
- * taken at every turn (I choose my later moves too); PLAN, LIGHT and YELL are first actions
- * like the moves, with a price for the charge they use. */
+ * The other explorers are modelled: their first move is each one's best turn by the engine,
+ * later ones step away from a wanderer within 2 steps or stay; one seen yelling in this game
+ * may freeze me when it stands next to me. A line of play is worth my sanity change at every
+ * turn (hits, heals, the group's smaller loss), less as it lies further ahead, plus a little
+ * for each hit the others take (what my YELL is for), and at its end a guess of what comes
+ * next: wanderers next to me, slashers about to strike me, my walking distance to the nearest
+ * other explorer, the cells I can still reach before the wanderers. My best line is taken at
+ * every turn (I choose my later moves too); PLAN, LIGHT and YELL are first actions like the
+ * moves, with a price for the charge they use. A guide (postmortem, or dmapbot) proposes the
+ * action; it is played unless the lookahead finds one better by more than a margin. Built
+ * with LOOK_ALONE (the single-file CodinGame build) the bot has no guide. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -38,8 +42,8 @@ static const kit_param look_param[] = {
     {"room_cap", 8, 1, 40, 1, 1, "cells counted as room at most"},
     {"flee", 2, 0, 4, 1, 1, "the others step away from wanderers this close (0: they stay)"},
     {"greedy", 1, 0, 1, 1, 1, "the others' first move: their best turn by the engine"},
-    {"guide", 10, -1, 100, 1, 0, "dmapbot's action is played unless the lookahead finds "
-                                 "one better by more than this (-1: never)"},
+    {"guide", 10, -1, 100, 1, 0, "the guide's action is played unless the lookahead finds "
+                                 "one better by more than this (-1: no guide)"},
     {"guide_bot", 1, 0, 1, 1, 1, "the guide: 0 dmapbot, 1 postmortem"},
     {"hit", 0, 0, 100, 5, 0, "per hit I take, on top of the sanity it costs"},
     {"yelled", 0.5, 0, 1, 0.1, 0, "weight of the line where a neighbour seen yelling in this "
@@ -468,7 +472,7 @@ static int decide_look(void *state, const kt_view *v, kt_action *out) {
             choice = kinds[i];
         }
     }
-    if (b->guide) { /* dmapbot's action, unless the lookahead finds it clearly worse */
+    if (b->guide) { /* the guide's action, unless the lookahead finds it clearly worse */
         kt_action a;
         int rc = b->guide_bot->decide(b->guide, v, &a);
         if (rc) return rc;
