@@ -31,7 +31,7 @@ enum {
 
 static const kit_param look_param[] = {
     {"depth", 4, 1, LOOK_MAX_DEPTH, 1, 1, "turns played ahead with the engine"},
-    {"discount", 0.7, 0.5, 1, 0.05, 0, "weight of each further turn"},
+    {"discount", 0.9, 0.5, 1, 0.05, 0, "weight of each further turn"},
     {"adjacent", 10, 0, 40, 2, 0, "at the line's end, per wanderer next to me"},
     {"slasher", 10, 0, 40, 2, 0, "at the line's end, per slasher stalking or rushing me"},
     {"far", 1.5, 0, 5, 0.1, 0, "at the line's end, per step to the nearest other explorer"},
