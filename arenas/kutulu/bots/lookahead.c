@@ -61,6 +61,7 @@ typedef struct look_bot {
     dmap_workspace *ws;
     int far[KT_MAX_CELLS]; /* steps to the nearest other explorer, -1 where none reaches */
     double threat[KT_MAX_CELLS]; /* the turn the first wanderer can reach each cell */
+    int sources[2][KT_MAX_MINIONS], depth_map[KT_MAX_CELLS]; /* the threat's searches */
     int seen_at[KT_MAX_CELLS], queue[KT_MAX_CELLS], stamp; /* the room's search */
     unsigned yelled;       /* bit j: I have yelled at explorer j */
     int first[KT_PLAYERS]; /* the others' first moves, -1: by the flee rule */
@@ -171,7 +172,7 @@ static void map_the_others(look_bot *b, const kt_game *g, int me) {
 /* The turn each cell can first be reached by a wanderer of this turn, a spawning one counted
  * from the end of the shortest countdown: two breadth-first searches (dmap_bfs). */
 static void map_the_wanderers(look_bot *b, const kt_game *g) {
-    static int cells[2][KT_MAX_MINIONS], depth[KT_MAX_CELLS];
+    int (*cells)[KT_MAX_MINIONS] = b->sources, *depth = b->depth_map;
     int n[2] = {0, 0}, wait = 1 << 20;
     for (int k = 0; k < g->nminions; k++) {
         const kt_minion *m = &g->minions[k];
