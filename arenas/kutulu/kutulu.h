@@ -186,6 +186,16 @@ int kt_first_step_toward(const kt_map *m, const kt_search *s, int i, int from, i
  * when src == dst, -2 when a search must decide. */
 int kt_first_step_near(const kt_map *m, int src, int dst);
 
+/* ---- a game rebuilt from a player's view (game_view.c) ------------------------------------ */
+
+/* Rebuild in g the game a player sees in v (its turn input parsed), to step it with
+ * kt_game_step: map gets the maze (g points to it), search is the path searches' scratch g
+ * uses (not owned: kt_game_free must not be called on g; kt_search_reset it once; keep map
+ * from call to call: its neighbour lists are made again only when the maze changes). What the
+ * view hides is filled in as game_view.c says (generator seeded with 0, a slasher's last-seen
+ * cell, the slashers already spawned, past yells). Returns 0, or -1 for a view without a maze. */
+int kt_game_from_view(kt_game *g, kt_map *map, const kt_view *v, kt_search *search);
+
 /* ---- protocol ------------------------------------------------------------------------------ */
 
 /* The init lines a player reads first (width, height, rows with S shown as '.', parameters). */
@@ -327,7 +337,7 @@ int kt_trace_replay(const char *path, const kt_mapset *maps);
 
 /* ---- the built-in bots (bots/) -------------------------------------------------------------- */
 
-/* postmortem, dmapbot, initial, random, wait, in the order `kutulu bots` lists them. */
+/* postmortem, dmapbot, lookahead, initial, random, wait, in the order `kutulu bots` lists them. */
 extern const kit_bot_table kt_bot_table;
 /* The built-in bot called name, or NULL. */
 const kt_bot *kt_bot_find(const char *name);

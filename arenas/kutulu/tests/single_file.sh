@@ -4,6 +4,9 @@
 # postmortem and dmapbot bots as ONE C file each (bot + reduced amalgamation), which must stay
 # under 100,000 characters, compile with -Wall -Wextra -Werror, and play a full game through
 # the external bot protocol exactly as the in-process bot plays it (same seed, same scores).
+# The lookahead bot without its guide (LOOK_ALONE: the engine and the bot, no postmortem.c; in
+# process `lookahead:guide=-1`) likewise, compiled with -Wno-unused-function too: the reduced
+# amalgamation keeps two unused static helpers of the library files dmap_bfs needs.
 # usage: single_file.sh REPO_DIR OUT_DIR KUTULU_EXE CC DATA_DIR
 set -eu
 repo=$1 out=$2 kutulu=$3 cc=$4 data=$5
@@ -55,3 +58,24 @@ $inp"
 [ -n "$(scores "$ext")" ] || fail "no ranking printed"
 echo "single file $bot: $size characters, same game as in process"
 done
+python3 "$repo/scripts/amalgamate" --single-file "$out/lookahead_one.c" --define LOOK_ALONE=1 \
+  --define CG_BOT=kt_bot_lookahead "$repo/arenas/kit/bot.h" "$a/kutulu_view.h" "$a/view.c" \
+  "$repo/arenas/kit/javarandom.h" "$repo/arenas/kit/javarandom.c" "$repo/arenas/kit/process.h" \
+  "$a/kutulu.h" "$a/path_search.c" "$a/engine.c" "$a/game_view.c" "$a/bots/world.h" \
+  "$a/bots/world.c" "$a/bots/lookahead.c" "$a/cg_main.c" || fail "amalgamate --single-file lookahead"
+size=$(wc -c < "$out/lookahead_one.c")
+[ "$size" -lt 100000 ] || fail "lookahead_one.c has $size characters (limit 100,000)"
+"$cc" -std=c11 -O2 -Wall -Wextra -Werror -Wno-unused-function "$out/lookahead_one.c" \
+  -o "$out/lookahead_one" -lm || fail "lookahead_one.c does not compile cleanly"
+ext=$("$kutulu" match --seed 5 --data "$data" --first-limit 5000 --limit 2000 \
+  --bots "cmd:$out/lookahead_one 5,initial,random,wait") || fail "match with the program"
+inp=$("$kutulu" match --seed 5 --data "$data" --bots "lookahead:guide=-1,initial,random,wait") \
+  || fail "match in process"
+echo "$ext"
+case "$ext" in *timeout*) fail "the single-file lookahead timed out or printed garbage" ;; esac
+[ "$(scores "$ext")" = "$(scores "$inp")" ] || fail "the program and the in-process lookahead differ:
+$ext
+---
+$inp"
+[ -n "$(scores "$ext")" ] || fail "no ranking printed"
+echo "single file lookahead (alone): $size characters, same game as in process"

@@ -1,9 +1,9 @@
-/* test_kutulu_bots.c — the deciding built-in bots (postmortem, dmapbot) on every league map:
- * every answer is a legal action of the bot's own explorer (WAIT, PLAN, LIGHT, YELL or a MOVE
- * to its cell or a walkable neighbour; never an error or a timeout), each decision publishes
- * the step that chose it (decided_by: a known step at the bot's cell, nothing elsewhere), and
- * the same seeds give the same game, state line for state line. Leaks: the sanitizer build
- * runs it too. */
+/* test_kutulu_bots.c — the deciding built-in bots (postmortem, dmapbot, lookahead) on every
+ * league map: every answer is a legal action of the bot's own explorer (WAIT, PLAN, LIGHT, YELL
+ * or a MOVE to its cell or a walkable neighbour; never an error or a timeout), each decision
+ * of postmortem and dmapbot publishes the step that chose it (decided_by: a known step at the
+ * bot's cell, nothing elsewhere; lookahead publishes no maps), and the same seeds give the
+ * same game, state line for state line. Leaks: the sanitizer build runs it too. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,6 +16,7 @@ typedef struct watch {
     int seat;          /* the bot under test */
     int before;        /* its cell before the turn, -1 on the first */
     int w;
+    int decided_by;    /* the bot publishes decided_by */
     long moves, steps; /* its answers, and those that moved it */
     uint64_t hash;     /* of every state line */
 } watch;
@@ -49,7 +50,8 @@ static int observe(void *ctx, const kt_game *g, char lines[KT_PLAYERS][KT_ANSWER
         double v = maps[i].values[t->before];
         CHECK(v >= 0 && v < 52);
     }
-    CHECK(found || t->before < 0);
+    CHECK(found || t->before < 0 || !t->decided_by);
+    CHECK(!found || t->decided_by);
     t->before = g->ex[t->seat].active ? g->ex[t->seat].cell : -1;
     return 0;
 }
@@ -65,7 +67,8 @@ static uint64_t play(const kt_mapset *league, const char *bot, int map, int seat
         }
     }
     kt_match_config cfg = {1000 + map, map, 7 + (uint64_t)seat, 1000000000LL, 50000000LL};
-    watch t = {seat, -1, league->maps[map].w, 0, 0, 1469598103934665603ULL};
+    watch t = {seat, -1, league->maps[map].w, strcmp(bot, "lookahead") != 0, 0, 0,
+               1469598103934665603ULL};
     kt_match_result res;
     CHECK_EQ_INT(kt_play_match(p, league, &cfg, observe, &t, &res, err, sizeof err), 0);
     CHECK_EQ_INT(res.timeouts[seat], 0);
@@ -86,8 +89,8 @@ int main(int argc, char **argv) {
         fprintf(stderr, "FAIL: %s\n", err);
         return 1;
     }
-    const char *bots[] = {"postmortem", "dmapbot"};
-    for (int b = 0; b < 2; b++) {
+    const char *bots[] = {"postmortem", "dmapbot", "lookahead"};
+    for (int b = 0; b < 3; b++) {
         long steps = 0;
         for (int map = 0; map < KT_LEAGUE_MAPS; map++) {
             uint64_t h = play(&league, bots[b], map, map % KT_PLAYERS, &steps);
