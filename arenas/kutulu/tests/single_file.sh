@@ -38,44 +38,36 @@ python3 "$repo/scripts/amalgamate" --single-file "$out/postmortem_one.c" "$repo/
 # one bot file per bot: the bot files hold postmortem and dmapbot; cg_main.c plays CG_BOT
 # (postmortem unless the file defines it first)
 printf '#define CG_BOT kt_bot_dmapbot\n' | cat - "$out/postmortem_one.c" > "$out/dmapbot_one.c"
-for bot in postmortem dmapbot; do
-size=$(wc -c < "$out/${bot}_one.c")
-[ "$size" -lt 100000 ] || fail "${bot}_one.c has $size characters (limit 100,000)"
-"$cc" -std=c11 -O2 -Wall -Wextra -Werror "$out/${bot}_one.c" -o "$out/${bot}_one" -lm \
-  || fail "${bot}_one.c does not compile cleanly"
-# the in-process bot in seat 0 gets seed bot_seed*4 + 1 = 5: give the program the same
-ext=$("$kutulu" match --seed 5 --data "$data" --first-limit 5000 --limit 2000 \
-  --bots "cmd:$out/${bot}_one 5,initial,random,wait") || fail "match with the program"
-inp=$("$kutulu" match --seed 5 --data "$data" --bots "$bot,initial,random,wait") \
-  || fail "match in process"
-echo "$ext"
-case "$ext" in *timeout*) fail "the single-file $bot timed out or printed garbage" ;; esac
+# size_compile_play NAME IN_PROCESS_SPEC [CC_FLAG...]: $out/NAME_one.c under 100,000
+# characters, compiled with warnings as errors, then a full game through the protocol that
+# must give exactly the in-process bot's ranking and scores (the in-process bot in seat 0 gets
+# seed bot_seed*4 + 1 = 5: the program is given the same)
 scores() { echo "$1" | sed -n 's/^rank \([0-9]\): player \([0-9]\) .* score \(-*[0-9]*\).*/\1 \2 \3/p'; }
-[ "$(scores "$ext")" = "$(scores "$inp")" ] || fail "the program and the in-process $bot differ:
+size_compile_play() {
+  name=$1 spec=$2
+  shift 2
+  size=$(wc -c < "$out/${name}_one.c")
+  [ "$size" -lt 100000 ] || fail "${name}_one.c has $size characters (limit 100,000)"
+  "$cc" -std=c11 -O2 -Wall -Wextra -Werror "$@" "$out/${name}_one.c" -o "$out/${name}_one" -lm \
+    || fail "${name}_one.c does not compile cleanly"
+  ext=$("$kutulu" match --seed 5 --data "$data" --first-limit 5000 --limit 2000 \
+    --bots "cmd:$out/${name}_one 5,initial,random,wait") || fail "match with the program"
+  inp=$("$kutulu" match --seed 5 --data "$data" --bots "$spec,initial,random,wait") \
+    || fail "match in process"
+  echo "$ext"
+  case "$ext" in *timeout*) fail "the single-file $name timed out or printed garbage" ;; esac
+  [ "$(scores "$ext")" = "$(scores "$inp")" ] || fail "the program and the in-process $spec differ:
 $ext
 ---
 $inp"
-[ -n "$(scores "$ext")" ] || fail "no ranking printed"
-echo "single file $bot: $size characters, same game as in process"
-done
+  [ -n "$(scores "$ext")" ] || fail "no ranking printed"
+  echo "single file $name: $size characters, same game as in process ($spec)"
+}
+size_compile_play postmortem postmortem
+size_compile_play dmapbot dmapbot
 python3 "$repo/scripts/amalgamate" --single-file "$out/lookahead_one.c" --define LOOK_ALONE=1 \
   --define CG_BOT=kt_bot_lookahead "$repo/arenas/kit/bot.h" "$a/kutulu_view.h" "$a/view.c" \
   "$repo/arenas/kit/javarandom.h" "$repo/arenas/kit/javarandom.c" "$repo/arenas/kit/process.h" \
   "$a/kutulu.h" "$a/path_search.c" "$a/engine.c" "$a/game_view.c" "$a/bots/world.h" \
   "$a/bots/world.c" "$a/bots/lookahead.c" "$a/cg_main.c" || fail "amalgamate --single-file lookahead"
-size=$(wc -c < "$out/lookahead_one.c")
-[ "$size" -lt 100000 ] || fail "lookahead_one.c has $size characters (limit 100,000)"
-"$cc" -std=c11 -O2 -Wall -Wextra -Werror -Wno-unused-function "$out/lookahead_one.c" \
-  -o "$out/lookahead_one" -lm || fail "lookahead_one.c does not compile cleanly"
-ext=$("$kutulu" match --seed 5 --data "$data" --first-limit 5000 --limit 2000 \
-  --bots "cmd:$out/lookahead_one 5,initial,random,wait") || fail "match with the program"
-inp=$("$kutulu" match --seed 5 --data "$data" --bots "lookahead:guide=-1,initial,random,wait") \
-  || fail "match in process"
-echo "$ext"
-case "$ext" in *timeout*) fail "the single-file lookahead timed out or printed garbage" ;; esac
-[ "$(scores "$ext")" = "$(scores "$inp")" ] || fail "the program and the in-process lookahead differ:
-$ext
----
-$inp"
-[ -n "$(scores "$ext")" ] || fail "no ranking printed"
-echo "single file lookahead (alone): $size characters, same game as in process"
+size_compile_play lookahead lookahead:guide=-1 -Wno-unused-function
