@@ -36,7 +36,7 @@ static const kit_param look_param[] = {
     {"slasher", 10, 0, 40, 2, 0, "at the line's end, per slasher stalking or rushing me"},
     {"far", 1.5, 0, 5, 0.1, 0, "at the line's end, per step to the nearest other explorer"},
     {"others", 1, 0, 20, 0.5, 0, "per hit another explorer takes"},
-    {"plan_cost", 0, 0, 40, 1, 0, "the price of a PLAN charge"},
+    {"plan_cost", 20, 0, 40, 1, 0, "the price of a PLAN charge"},
     {"light_cost", 5, 0, 60, 1, 0, "the price of a LIGHT charge"},
     {"room", 2, 0, 20, 0.5, 0, "at the line's end, per cell I reach before every wanderer"},
     {"room_cap", 8, 1, 40, 1, 1, "cells counted as room at most"},

@@ -11,7 +11,7 @@
  * then, and who yelled), and what its own yells did (the hits the frozen explorers took while
  * frozen, and BOT's own in the same turns).
  *
- *   kutulu_losses [--games N] [--seed S] [--bot NAME] [--other NAME[,NAME,NAME]] [--data DIR]
+ *   kutulu_losses [--games N] [--seed S] [--bot NAME[:PARAM=VALUE...]] [--other NAME[,NAME,NAME]] [--data DIR]
  *
  * --other names the three other entrants (B, C, D of `kutulu tournament --bots BOT,B,C,D`), or
  * one name for all three. Any of them may be a program (`cmd:PROGRAM ARGS`): the games are then
@@ -241,8 +241,19 @@ static int observe(void *vctx, const kt_game *g, char lines[KT_PLAYERS][KT_ANSWE
     return 0;
 }
 
+/* A built-in bot's spec, NAME or NAME:PARAM=VALUE...: its name is known (its parameters are
+ * checked when the player is made). */
+static int known_bot(const char *spec) {
+    char name[64];
+    size_t n = strcspn(spec, ":");
+    if (n >= sizeof name) return 0;
+    memcpy(name, spec, n);
+    name[n] = '\0';
+    return kt_bot_find(name) != NULL;
+}
+
 static void usage(void) {
-    fprintf(stderr, "usage: kutulu_losses [--games N] [--seed S] [--bot NAME] "
+    fprintf(stderr, "usage: kutulu_losses [--games N] [--seed S] [--bot NAME[:PARAM=VALUE...]] "
                     "[--other NAME[,NAME,NAME]] [--data DIR]\n");
     exit(2);
 }
@@ -276,9 +287,9 @@ int main(int argc, char **argv) {
     for (int e = 1; e < KT_PLAYERS; e++) {
         int program = strncmp(entrant[e], "cmd:", 4) == 0; /* a program: the public runs' limits */
         outside |= program;
-        if (!program && !kt_bot_find(entrant[e])) usage();
+        if (!program && !known_bot(entrant[e])) usage();
     }
-    if (games <= 0 || !kt_bot_find(bot)) usage();
+    if (games <= 0 || !known_bot(bot)) usage();
     static kt_mapset maps;
     char err[256], dir[4096];
     snprintf(dir, sizeof dir, "%s/maps", data);
