@@ -305,11 +305,11 @@ static int spook_cell(kt_game *g, int cell) {
     return any;
 }
 
-static int in_line_of_sight(const kt_game *g, const kt_minion *m, int cell) {
-    int x0 = cell_x(g, m->cell), y0 = cell_y(g, m->cell);
+int kt_in_sight(const kt_map *m, int from, int to) {
+    int x0 = from % m->w, y0 = from / m->w;
     for (int r = 0; r < 4; r++)
-        for (int x = x0, y = y0; kt_walkable(g->map, x, y); x += ray_dx[r], y += ray_dy[r])
-            if (y * g->map->w + x == cell) return 1;
+        for (int x = x0, y = y0; kt_walkable(m, x, y); x += ray_dx[r], y += ray_dy[r])
+            if (y * m->w + x == to) return 1;
     return 0;
 }
 
@@ -319,7 +319,7 @@ static int acquire_target(kt_game *g, kt_minion *m) {
         m->target = -1;
         m->last_seen = -1;
     }
-    if (m->target >= 0 && in_line_of_sight(g, m, g->ex[m->target].cell)) {
+    if (m->target >= 0 && kt_in_sight(g->map, m->cell, g->ex[m->target].cell)) {
         m->last_seen = g->ex[m->target].cell;
         return 1;
     }

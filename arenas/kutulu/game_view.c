@@ -11,15 +11,6 @@
 
 #include "kutulu.h"
 
-static int seen_along_a_line(const kt_map *m, int from, int to) {
-    static const int dx[4] = {0, 1, 0, -1}, dy[4] = {-1, 0, 1, 0};
-    int x0 = from % m->w, y0 = from / m->w;
-    for (int r = 0; r < 4; r++)
-        for (int x = x0, y = y0; kt_walkable(m, x, y); x += dx[r], y += dy[r])
-            if (y * m->w + x == to) return 1;
-    return 0;
-}
-
 static int view_cell(const kt_view *v, const kt_entity *e) {
     return e->x >= 0 && e->y >= 0 && e->x < v->w && e->y < v->h ? e->y * v->w + e->x : -1;
 }
@@ -113,7 +104,7 @@ int kt_game_from_view(kt_game *g, kt_map *map, const kt_view *v, kt_search *sear
         if (m->type != KT_SLASHER) continue;
         if (m->target >= 0 && !g->ex[m->target].active) m->target = -1;
         int t = m->target;
-        m->last_seen = t >= 0 && seen_along_a_line(map, m->cell, g->ex[t].cell) ? g->ex[t].cell
+        m->last_seen = t >= 0 && kt_in_sight(map, m->cell, g->ex[t].cell) ? g->ex[t].cell
                                                                                  : m->cell;
     }
     for (int k = 0; k < g->neffects; k++) { /* effects of explorers who left went with them */

@@ -186,6 +186,10 @@ int kt_first_step_toward(const kt_map *m, const kt_search *s, int i, int from, i
  * when src == dst, -2 when a search must decide. */
 int kt_first_step_near(const kt_map *m, int src, int dst);
 
+/* Whether cell `to` lies in sight of cell `from`: on one of the four straight lines out of it
+ * with no wall between (how a slasher sees; engine.c). */
+int kt_in_sight(const kt_map *m, int from, int to);
+
 /* ---- a game rebuilt from a player's view (game_view.c) ------------------------------------ */
 
 /* Rebuild in g the game a player sees in v (its turn input parsed), to step it with

@@ -120,14 +120,6 @@ static int init_look(void **state, const kt_view *v, uint64_t seed) {
 
 /* ---- the game of this turn ----------------------------------------------------------------- */
 
-static int in_sight(const kt_map *m, int from, int to) {
-    static const int dx[4] = {0, 1, 0, -1}, dy[4] = {-1, 0, 1, 0};
-    for (int r = 0; r < 4; r++)
-        for (int x = from % m->w, y = from / m->w; kt_walkable(m, x, y); x += dx[r], y += dy[r])
-            if (y * m->w + x == to) return 1;
-    return 0;
-}
-
 /* What the view hides and I can remember: whom I yelled at, and where each slasher last saw
  * its target (the cell it rushes to when the target has left its sight). */
 static void remember(look_bot *b, kt_game *g, int me) {
@@ -149,7 +141,7 @@ static void remember(look_bot *b, kt_game *g, int me) {
             b->last_seen[s] = m->cell;
         }
         int t = m->target;
-        if (t >= 0 && in_sight(g->map, m->cell, g->ex[t].cell))
+        if (t >= 0 && kt_in_sight(g->map, m->cell, g->ex[t].cell))
             b->last_seen[s] = g->ex[t].cell;
         else if (m->state == KT_STALKING || m->state == KT_RUSH)
             m->last_seen = b->last_seen[s];
@@ -351,7 +343,7 @@ static double end_value(look_bot *b, const kt_game *g, int me) {
             if (m->state == KT_WANDERING && d <= 1) v -= b->p[P_ADJACENT];
         } else if ((m->state == KT_STALKING || m->state == KT_RUSH) && m->target == me) {
             v -= b->p[P_SLASHER];
-        } else if (m->state == KT_WANDERING && in_sight(g->map, m->cell, at)) {
+        } else if (m->state == KT_WANDERING && kt_in_sight(g->map, m->cell, at)) {
             v -= b->p[P_SLASHER] / 2;
         }
     }
