@@ -235,12 +235,13 @@ static int step_cell(const kt_map *m, int cell, int kind) {
 
 /* Another explorer's move: away from the wanderers within 2 steps (Manhattan) of it, staying
  * when that is as far; staying when none is that close. */
-static kt_action_kind other_move(const kt_game *g, int j, int flee) {
-    int near[KT_MAX_MINIONS], n = 0, from = g->ex[j].cell, w = g->map->w;
+static kt_action_kind other_move(const look_bot *b, const kt_game *g, int j) {
+    const kb_world *w = &b->world;
+    int near[KT_MAX_MINIONS], n = 0, from = g->ex[j].cell, flee = (int)b->p[P_FLEE];
     for (int k = 0; k < g->nminions; k++) {
         const kt_minion *m = &g->minions[k];
         if (m->type != KT_WANDERER || m->state != KT_WANDERING) continue;
-        if (abs(m->cell % w - from % w) + abs(m->cell / w - from / w) <= flee) near[n++] = m->cell;
+        if (kb_manhattan(w, m->cell, from) <= flee) near[n++] = m->cell;
     }
     if (!n) return KT_WAIT;
     int best = KT_WAIT, best_d = -1;
@@ -249,7 +250,7 @@ static kt_action_kind other_move(const kt_game *g, int j, int flee) {
         if (c < 0) continue;
         int d = 1 << 20;
         for (int i = 0; i < n; i++) {
-            int e = abs(near[i] % w - c % w) + abs(near[i] / w - c / w);
+            int e = kb_manhattan(w, near[i], c);
             if (e < d) d = e;
         }
         if (d > best_d) {
@@ -274,7 +275,7 @@ static void simulate(const look_bot *b, kt_game *dst, const kt_game *src, int me
             continue;
         }
         act[j].kind = src == &b->root && b->first[j] >= 0 ? (kt_action_kind)b->first[j]
-                                                          : other_move(src, j, (int)b->p[P_FLEE]);
+                                                          : other_move(b, src, j);
     }
     kt_game_step(dst, act, ok);
 }
@@ -286,11 +287,11 @@ static void guess_first_moves(look_bot *b, int me) {
     kt_game *next = &b->node[0];
     for (int j = 0; j < KT_PLAYERS; j++) b->first[j] = -1;
     if (b->p[P_GREEDY] < 1) return;
-    int w = g->map->w, chosen[KT_PLAYERS];
+    int chosen[KT_PLAYERS];
     for (int j = 0; j < KT_PLAYERS; j++) chosen[j] = -1;
     for (int j = 0; j < KT_PLAYERS; j++) {
         if (j == me || !g->ex[j].active) continue;
-        int rule = other_move(g, j, (int)b->p[P_FLEE]);
+        int rule = other_move(b, g, j);
         double best = -INFINITY;
         for (int t = 0; t <= KT_LEFT + 1; t++) {
             int kind = t == 0 ? rule : t - 1;
@@ -302,7 +303,7 @@ static void guess_first_moves(look_bot *b, int me) {
             for (int k = 0; k < next->nminions && next->ex[j].active; k++) {
                 const kt_minion *m = &next->minions[k];
                 if (m->type == KT_WANDERER && m->state == KT_WANDERING &&
-                    abs(m->cell % w - at % w) + abs(m->cell / w - at / w) <= 1)
+                    kb_manhattan(&b->world, m->cell, at) <= 1)
                     v -= KT_SPOOK / 2;
             }
             if (v > best) {
@@ -334,11 +335,11 @@ static double turn_value(const look_bot *b, const kt_game *before, const kt_game
  * distance. */
 static double end_value(look_bot *b, const kt_game *g, int me) {
     if (!g->ex[me].active) return 0;
-    int at = g->ex[me].cell, w = g->map->w;
+    int at = g->ex[me].cell;
     double v = 0;
     for (int k = 0; k < g->nminions; k++) {
         const kt_minion *m = &g->minions[k];
-        int d = abs(m->cell % w - at % w) + abs(m->cell / w - at / w);
+        int d = kb_manhattan(&b->world, m->cell, at);
         if (m->type == KT_WANDERER) {
             if (m->state == KT_WANDERING && d <= 1) v -= b->p[P_ADJACENT];
         } else if ((m->state == KT_STALKING || m->state == KT_RUSH) && m->target == me) {
@@ -354,13 +355,13 @@ static double end_value(look_bot *b, const kt_game *g, int me) {
 /* Another explorer next to me, seen yelling in this game, who has not yelled at me yet (the
  * first), or -1. */
 static int may_yell_at(const look_bot *b, const kt_game *g, int me) {
-    int w = g->map->w, a = g->ex[me].cell;
+    int a = g->ex[me].cell;
     for (int j = 0; j < KT_PLAYERS; j++) {
         if (j == me || !g->ex[j].active || !(b->yellers & (1u << j)) ||
             (g->ex[me].yelled_by & (1u << j)))
             continue;
         int c = g->ex[j].cell;
-        if (abs(a % w - c % w) + abs(a / w - c / w) <= KT_YELL_RANGE) return j;
+        if (kb_manhattan(&b->world, a, c) <= KT_YELL_RANGE) return j;
     }
     return -1;
 }
@@ -398,8 +399,8 @@ static int has_running_effect(const kt_game *g, int me) {
 static int can_yell(const look_bot *b, const kt_game *g, int me) {
     for (int j = 0; j < KT_PLAYERS; j++) {
         if (j == me || !g->ex[j].active || (b->yelled & (1u << j))) continue;
-        int w = g->map->w, a = g->ex[me].cell, c = g->ex[j].cell;
-        if (abs(a % w - c % w) + abs(a / w - c / w) <= KT_YELL_RANGE) return 1;
+        int a = g->ex[me].cell, c = g->ex[j].cell;
+        if (kb_manhattan(&b->world, a, c) <= KT_YELL_RANGE) return 1;
     }
     return 0;
 }
@@ -480,9 +481,9 @@ static int decide_look(void *state, const kt_view *v, kt_action *out) {
     if (choice == KT_YELL) /* the referee yells at every explorer in range not yelled at */
         for (int j = 0; j < KT_PLAYERS; j++) {
             const kt_game *g = &b->root;
-            int w = g->map->w, a = g->ex[me].cell, c = g->ex[j].cell;
+            int a = g->ex[me].cell, c = g->ex[j].cell;
             if (j != me && g->ex[j].active &&
-                abs(a % w - c % w) + abs(a / w - c / w) <= KT_YELL_RANGE)
+                kb_manhattan(&b->world, a, c) <= KT_YELL_RANGE)
                 b->yelled |= 1u << j;
         }
     int rc = b->err;
