@@ -15,7 +15,7 @@ static int view_cell(const kt_view *v, const kt_entity *e) {
     return e->x >= 0 && e->y >= 0 && e->x < v->w && e->y < v->h ? e->y * v->w + e->x : -1;
 }
 
-static void add_minion(kt_game *g, const kt_view *v, const kt_entity *e, int cell) {
+static void add_minion(kt_game *g, const kt_entity *e, int cell) {
     if (g->nminions >= KT_MAX_MINIONS || cell < 0) return;
     kt_minion *m = &g->minions[g->nminions++];
     memset(m, 0, sizeof *m);
@@ -33,7 +33,6 @@ static void add_minion(kt_game *g, const kt_view *v, const kt_entity *e, int cel
         m->stun_cd = e->p0;
     else
         m->life_cd = e->p0;
-    (void)v;
 }
 
 static void add_effect(kt_game *g, const kt_entity *e, int cell) {
@@ -93,7 +92,7 @@ int kt_game_from_view(kt_game *g, kt_map *map, const kt_view *v, kt_search *sear
             x->active = e->p0 > 0;
             x->slasher_spawned = e->p0 < KT_SLASHER_SANITY;
         } else if (e->type == 'W' || e->type == 'S') {
-            add_minion(g, v, e, cell);
+            add_minion(g, e, cell);
         } else {
             add_effect(g, e, cell);
         }
@@ -104,8 +103,7 @@ int kt_game_from_view(kt_game *g, kt_map *map, const kt_view *v, kt_search *sear
         if (m->type != KT_SLASHER) continue;
         if (m->target >= 0 && !g->ex[m->target].active) m->target = -1;
         int t = m->target;
-        m->last_seen = t >= 0 && kt_in_sight(map, m->cell, g->ex[t].cell) ? g->ex[t].cell
-                                                                                 : m->cell;
+        m->last_seen = t >= 0 && kt_in_sight(map, m->cell, g->ex[t].cell) ? g->ex[t].cell : m->cell;
     }
     for (int k = 0; k < g->neffects; k++) { /* effects of explorers who left went with them */
         kt_effect *f = &g->effects[k];
