@@ -540,6 +540,55 @@ static void test_int8_limits(void) {
                  DMAP_ERR_VALUE);
 }
 
+/* Many boards: the sources (and a field's goals) are checked in stripes on the pool's threads,
+ * yet the call gives the error of the first bad board in board order (a wall in an early
+ * stripe before a source out of range in a later one, and a later stripe's error alone) and
+ * writes nothing. */
+static void test_first_error_of_many_boards(void) {
+    enum { W = 3, H = 2, N = 3 * 4096 + 100 };
+    unsigned char *walls = calloc((size_t)N * W * H, 1);
+    int *sources = malloc(N * sizeof *sources);
+    dmap_goal *goals = malloc(N * sizeof *goals);
+    int8_t *out = malloc((size_t)N * W * H);
+    dmap_pool *pool = NULL;
+    CHECK_EQ_INT(dmap_pool_new(&pool, 3), DMAP_OK);
+    if (!walls || !sources || !goals || !out || !pool) abort();
+    for (int b = 0; b < N; b++) sources[b] = b % (W * H);
+    memset(out, 7, (size_t)N * W * H);
+    dmap_boards bd = {W, H, N, walls};
+    dmap_moves m = dmap_moves_4();
+    sources[N - 5] = W * H;                          /* out of range, in the last stripe */
+    walls[(size_t)5000 * W * H + (size_t)sources[5000]] = 1; /* on a wall, an earlier one */
+    for (int b = 0; b < N; b++) goals[b] = (dmap_goal){sources[b] % W, sources[b] / W, 0};
+    goals[N - 5].y = H;
+    for (int threads = 0; threads < 2; threads++) {
+        dmap_pool *p = threads ? pool : NULL;
+        CHECK_EQ_INT(dmap_bfs_batch(&bd, &m, sources, NULL, -1, DMAP_ELEM_I8, out, p, 0),
+                     DMAP_ERR_WALL);
+        CHECK_EQ_INT(dmap_field_batch(&bd, &m, goals, NULL, 100, DMAP_ELEM_I8, out, p),
+                     DMAP_ERR_WALL);
+        walls[(size_t)5000 * W * H + (size_t)sources[5000]] = 0;
+        CHECK_EQ_INT(dmap_bfs_batch(&bd, &m, sources, NULL, -1, DMAP_ELEM_I8, out, p, 0),
+                     DMAP_ERR_RANGE);
+        CHECK_EQ_INT(dmap_field_batch(&bd, &m, goals, NULL, 100, DMAP_ELEM_I8, out, p),
+                     DMAP_ERR_RANGE);
+        walls[(size_t)5000 * W * H + (size_t)sources[5000]] = 1;
+    }
+    int written = 0;
+    for (size_t i = 0; i < (size_t)N * W * H; i++) written += out[i] != 7;
+    CHECK_EQ_INT(written, 0);
+    walls[(size_t)5000 * W * H + (size_t)sources[5000]] = 0;
+    sources[N - 5] = 0;
+    CHECK_EQ_INT(dmap_bfs_batch(&bd, &m, sources, NULL, -1, DMAP_ELEM_I8, out, pool, 0), DMAP_OK);
+    CHECK_EQ_INT(out[(size_t)(N - 5) * W * H], 0);
+    CHECK_EQ_INT(out[(size_t)(N - 5) * W * H + W * H - 1], 3);
+    dmap_pool_free(pool);
+    free(out);
+    free(goals);
+    free(sources);
+    free(walls);
+}
+
 int main(void) {
     test_equal_per_board();
     test_narrow_edges();
@@ -547,5 +596,6 @@ int main(void) {
     test_int8_winding();
     test_int8_limits();
     test_errors();
+    test_first_error_of_many_boards();
     return check_report("test_batch");
 }
