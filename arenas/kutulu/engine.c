@@ -54,7 +54,7 @@ int kt_game_init(kt_game *g, int64_t seed, const kt_mapset *maps, int forced_map
         e->active = 1;
     }
     if (found < KT_PLAYERS) return -1;
-    g->search = malloc(sizeof *g->search);
+    g->search = (struct kt_search *)malloc(sizeof *g->search); /* cast: compiles as C++ */
     if (!g->search) return -1;
     kt_search_reset(g->search);
     return 0;
@@ -67,7 +67,7 @@ void kt_game_free(kt_game *g) {
 }
 
 int kt_game_copy(kt_game *dst, const kt_game *src) {
-    struct kt_search *s = malloc(sizeof *s);
+    struct kt_search *s = (struct kt_search *)malloc(sizeof *s);
     if (!s) return -1;
     memcpy(dst, src, sizeof *dst);
     kt_search_reset(s);

@@ -4,9 +4,12 @@
 # postmortem and dmapbot bots as ONE C file each (bot + reduced amalgamation), which must stay
 # under 100,000 characters, compile with -Wall -Wextra -Werror, and play a full game through
 # the external bot protocol exactly as the in-process bot plays it (same seed, same scores).
-# The lookahead bot without its guide (LOOK_ALONE: the engine and the bot, no postmortem.c; in
-# process `lookahead:guide=-1`) likewise, compiled with -Wno-unused-function too: the reduced
-# amalgamation keeps two unused static helpers of the library files dmap_bfs needs.
+# The strongest bot, lookahead with its guide postmortem (the engine, both bots), fits only with
+# --short-names (every identifier the file defines renamed to one or two characters): likewise
+# checked against the in-process `lookahead`. Without its guide (LOOK_ALONE: no postmortem.c;
+# in process `lookahead:guide=-1`, the #ifndef LOOK_ALONE code of lookahead.c left out) with the
+# names as they are, compiled with -Wno-unused-function too: the reduced amalgamation keeps two
+# unused static helpers of the library files dmap_bfs needs.
 # usage: single_file.sh REPO_DIR OUT_DIR KUTULU_EXE CC DATA_DIR
 set -eu
 repo=$1 out=$2 kutulu=$3 cc=$4 data=$5
@@ -65,9 +68,16 @@ $inp"
 }
 size_compile_play postmortem postmortem
 size_compile_play dmapbot dmapbot
-python3 "$repo/scripts/amalgamate" --single-file "$out/lookahead_one.c" --define LOOK_ALONE=1 \
-  --define CG_BOT=kt_bot_lookahead "$repo/arenas/kit/bot.h" "$a/kutulu_view.h" "$a/view.c" \
-  "$repo/arenas/kit/javarandom.h" "$repo/arenas/kit/javarandom.c" "$repo/arenas/kit/process.h" \
-  "$a/kutulu.h" "$a/path_search.c" "$a/engine.c" "$a/game_view.c" "$a/bots/world.h" \
-  "$a/bots/world.c" "$a/bots/lookahead.c" "$a/cg_main.c" || fail "amalgamate --single-file lookahead"
-size_compile_play lookahead lookahead:guide=-1 -Wno-unused-function
+k="$repo/arenas/kit"
+CC=$cc python3 "$repo/scripts/amalgamate" --single-file "$out/lookahead_one.c" --short-names \
+  --define CG_BOT=kt_bot_lookahead "$k/bot.h" "$a/kutulu_view.h" "$a/view.c" "$k/javarandom.h" \
+  "$k/javarandom.c" "$k/process.h" "$a/kutulu.h" "$a/path_search.c" "$a/engine.c" \
+  "$a/game_view.c" "$a/bots/world.h" "$a/bots/world.c" "$a/bots/postmortem.c" \
+  "$a/bots/lookahead.c" "$a/cg_main.c" || fail "amalgamate --single-file --short-names lookahead"
+size_compile_play lookahead lookahead
+python3 "$repo/scripts/amalgamate" --single-file "$out/lookalone_one.c" --define LOOK_ALONE=1 \
+  --define CG_BOT=kt_bot_lookahead "$k/bot.h" "$a/kutulu_view.h" "$a/view.c" "$k/javarandom.h" \
+  "$k/javarandom.c" "$k/process.h" "$a/kutulu.h" "$a/path_search.c" "$a/engine.c" \
+  "$a/game_view.c" "$a/bots/world.h" "$a/bots/world.c" "$a/bots/lookahead.c" "$a/cg_main.c" \
+  || fail "amalgamate --single-file lookahead (LOOK_ALONE)"
+size_compile_play lookalone lookahead:guide=-1 -Wno-unused-function
