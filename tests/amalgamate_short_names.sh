@@ -4,7 +4,8 @@
 # literals, __attribute__((unused)), struct members, libc calls, a static name and an enum
 # constant both files define, an #ifdef set from the command line, a --define, 700 globals so
 # that the short names pass j0, y0 and friends of <math.h>) compiled apart and as one renamed
-# file must print the same lines; # and ## in a macro are refused with exit 2.
+# file must print the same lines, and a second run give the same file; # and ## in a macro are
+# refused with exit 2.
 # usage: amalgamate_short_names.sh REPO_DIR OUT_DIR CC
 set -eu
 [ $# -eq 3 ] || { echo "usage: amalgamate_short_names.sh REPO_DIR OUT_DIR CC" >&2; exit 2; }
@@ -71,6 +72,10 @@ for name in counter_state total_count label_text first_total global_number_ EXTR
   [ "$n" -le 1 ] || fail "$name is still in the renamed file ($n times)"
 done
 [ "$(wc -c < "$out/short.c")" -lt "$(wc -c < "$out/plain.c")" ] || fail "no characters saved"
+# the same input gives the same file (Python's string hashing changes from run to run)
+PYTHONHASHSEED=1 CC=$cc python3 "$repo/scripts/amalgamate" --single-file "$out/again.c" \
+  --short-names --define EXTRA_VALUE=42 "$out/shared.h" "$out/first.c" "$out/second.c" > /dev/null
+cmp -s "$out/short.c" "$out/again.c" || fail "two runs give different files"
 # a macro that stringifies or pastes its arguments: refused with exit 2
 printf '#define NAME_OF(x) #x\nconst char *s = NAME_OF(main);\n' > "$out/hash.c"
 printf '#define GLUE(a, b) a##b\nint GLUE(ab, cd);\n' > "$out/paste.c"
