@@ -10,9 +10,12 @@
  * next: wanderers next to me, slashers about to strike me, my walking distance to the nearest
  * other explorer, the cells I can still reach before the wanderers. My best line is taken at
  * every turn (I choose my later moves too); PLAN, LIGHT and YELL are first actions like the
- * moves, with a price for the charge they use. A guide (postmortem, or dmapbot) proposes the
- * action; it is played unless the lookahead finds one better by more than a margin. Built
- * with LOOK_ALONE (the single-file CodinGame build) the bot has no guide. */
+ * moves, with a price for the charge they use. With two explorers left the game is a duel: who
+ * outlasts whom, so the other's sanity counts against mine, a PLAN charge is spent rather than
+ * kept (it is worth as much now as later), and the pull at the line's end goes to the
+ * shelters with energy (5 a turn to me alone) instead of to the other. A guide (postmortem,
+ * or dmapbot) proposes the action; it is played unless the lookahead finds one better by more
+ * than a margin. Built with LOOK_ALONE (the single-file CodinGame build) the bot has no guide. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -51,7 +54,8 @@ static const kit_param look_param[] = {
     {"yelled", 0.5, 0, 1, 0.1, 0, "weight of the line where a neighbour seen yelling in this "
                                    "game yells at me (when it is the worse line)"},
     {"duel", 0, 0, 1, 0.1, 0, "with two explorers left, weight of the other's sanity change "
-                              "(counted against mine) and of its leaving the game"},
+                              "(counted against mine) and of its leaving the game (0: no duel: "
+                              "duel_plan, duel_shelter and duel_depth off)"},
     {"duel_plan", -1, -1, 40, 1, 0, "the price of a PLAN charge with two explorers left (-1: "
                                     "plan_cost)"},
     {"duel_shelter", 0, 0, 10, 0.5, 0, "with two explorers left, at the line's end, per step to "
@@ -190,7 +194,7 @@ static void map_the_duel(look_bot *b, const kt_game *g, int me) {
         b->rival = -1;
         return;
     }
-    if (b->p[P_DUEL_SHELTER] <= 0) return;
+    if (b->p[P_DUEL] <= 0 || b->p[P_DUEL_SHELTER] <= 0) return;
     int src[KT_MAX_EFFECTS], ns = 0;
     for (int k = 0; k < g->neffects && ns < KT_MAX_EFFECTS; k++)
         if (g->effects[k].type == KT_EFFECT_SHELTER && g->effects[k].tick > 0)
@@ -467,7 +471,8 @@ static int first_actions(const look_bot *b, const kt_game *g, int me, kt_action_
         }
     int busy = has_running_effect(g, me);
     if (!busy && g->ex[me].plans > 0) {
-        cost[n] = b->rival >= 0 && b->p[P_DUEL_PLAN] >= 0 ? b->p[P_DUEL_PLAN] : b->p[P_PLAN];
+        int duel = b->rival >= 0 && b->p[P_DUEL] > 0 && b->p[P_DUEL_PLAN] >= 0;
+        cost[n] = duel ? b->p[P_DUEL_PLAN] : b->p[P_PLAN];
         kinds[n++] = KT_PLAN;
     }
     if (!busy && g->ex[me].lights > 0) {
@@ -502,7 +507,8 @@ static int decide_look(void *state, const kt_view *v, kt_action *out) {
     map_the_wanderers(b, &b->root);
     map_the_duel(b, &b->root, me);
     b->depth = (int)b->p[P_DEPTH];
-    if (b->rival >= 0 && b->p[P_DUEL_DEPTH] > 0) b->depth = (int)b->p[P_DUEL_DEPTH];
+    if (b->rival >= 0 && b->p[P_DUEL] > 0 && b->p[P_DUEL_DEPTH] > 0)
+        b->depth = (int)b->p[P_DUEL_DEPTH];
     guess_first_moves(b, me);
     kt_action_kind kinds[8];
     double cost[8], value[8];
