@@ -53,12 +53,12 @@ static const kit_param look_param[] = {
     {"hit", 0, 0, 100, 5, 0, "per hit I take, on top of the sanity it costs"},
     {"yelled", 0.5, 0, 1, 0.1, 0, "weight of the line where a neighbour seen yelling in this "
                                    "game yells at me (when it is the worse line)"},
-    {"duel", 0, 0, 1, 0.1, 0, "with two explorers left, weight of the other's sanity change "
+    {"duel", 1, 0, 1, 0.1, 0, "with two explorers left, weight of the other's sanity change "
                               "(counted against mine) and of its leaving the game (0: no duel: "
                               "duel_plan, duel_shelter and duel_depth off)"},
-    {"duel_plan", -1, -1, 40, 1, 0, "the price of a PLAN charge with two explorers left (-1: "
+    {"duel_plan", 0, -1, 40, 1, 0, "the price of a PLAN charge with two explorers left (-1: "
                                     "plan_cost)"},
-    {"duel_shelter", 0, 0, 10, 0.5, 0, "with two explorers left, at the line's end, per step to "
+    {"duel_shelter", 1.5, 0, 10, 0.5, 0, "with two explorers left, at the line's end, per step to "
                                        "the nearest shelter with energy (instead of `far`)"},
     {"yell_all", 0, 0, 1, 1, 1, "every other explorer may yell, not only those seen yelling"},
     {"duel_depth", 0, 0, LOOK_MAX_DEPTH, 1, 1, "turns played ahead with two explorers left "
