@@ -10,9 +10,12 @@
  * next: wanderers next to me, slashers about to strike me, my walking distance to the nearest
  * other explorer, the cells I can still reach before the wanderers. My best line is taken at
  * every turn (I choose my later moves too); PLAN, LIGHT and YELL are first actions like the
- * moves, with a price for the charge they use. A guide (postmortem, or dmapbot) proposes the
- * action; it is played unless the lookahead finds one better by more than a margin. Built
- * with LOOK_ALONE (the single-file CodinGame build) the bot has no guide. */
+ * moves, with a price for the charge they use. With two explorers left the game is a duel: who
+ * outlasts whom, so the other's sanity counts against mine, a PLAN charge is spent rather than
+ * kept (it is worth as much now as later), and the pull at the line's end goes to the
+ * shelters with energy (5 a turn to me alone) instead of to the other. A guide (postmortem,
+ * or dmapbot) proposes the action; it is played unless the lookahead finds one better by more
+ * than a margin. Built with LOOK_ALONE (the single-file CodinGame build) the bot has no guide. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,16 +24,18 @@
 #include "world.h"
 
 #define LOOK_DEAD 1000.0 /* a line on which I leave the game */
-#define LOOK_MAX_DEPTH 5
+#define LOOK_WON 200.0   /* a line on which the last other explorer leaves the game */
+#define LOOK_MAX_DEPTH 7
 #define LOOK_SLASHERS 8 /* one slasher per explorer and game */
 
 enum {
     P_DEPTH, P_DISCOUNT, P_ADJACENT, P_SLASHER, P_FAR, P_OTHERS, P_PLAN, P_LIGHT, P_ROOM,
-    P_ROOM_CAP, P_FLEE, P_GREEDY, P_GUIDE, P_GUIDE_BOT, P_HIT, P_YELLED, P_COUNT
+    P_ROOM_CAP, P_FLEE, P_GREEDY, P_GUIDE, P_GUIDE_BOT, P_HIT, P_YELLED, P_DUEL, P_DUEL_PLAN,
+    P_DUEL_SHELTER, P_YELL_ALL, P_DUEL_DEPTH, P_COUNT
 };
 
 static const kit_param look_param[] = {
-    {"depth", 4, 1, LOOK_MAX_DEPTH, 1, 1, "turns played ahead with the engine"},
+    {"depth", 4, 1, 5, 1, 1, "turns played ahead with the engine"},
     {"discount", 0.9, 0.5, 1, 0.05, 0, "weight of each further turn"},
     {"adjacent", 10, 0, 40, 2, 0, "at the line's end, per wanderer next to me"},
     {"slasher", 10, 0, 40, 2, 0, "at the line's end, per slasher stalking or rushing me"},
@@ -47,7 +52,17 @@ static const kit_param look_param[] = {
     {"guide_bot", 1, 0, 1, 1, 1, "the guide: 0 dmapbot, 1 postmortem"},
     {"hit", 0, 0, 100, 5, 0, "per hit I take, on top of the sanity it costs"},
     {"yelled", 0.5, 0, 1, 0.1, 0, "weight of the line where a neighbour seen yelling in this "
-                                   "game yells at me (when it is the worse line)"}};
+                                   "game yells at me (when it is the worse line)"},
+    {"duel", 1, 0, 1, 0.1, 0, "with two explorers left, weight of the other's sanity change "
+                              "(counted against mine) and of its leaving the game (0: no duel: "
+                              "duel_plan, duel_shelter and duel_depth off)"},
+    {"duel_plan", 0, -1, 40, 1, 0, "the price of a PLAN charge with two explorers left (-1: "
+                                    "plan_cost)"},
+    {"duel_shelter", 1.5, 0, 10, 0.5, 0, "with two explorers left, at the line's end, per step to "
+                                       "the nearest shelter with energy (instead of `far`)"},
+    {"yell_all", 0, 0, 1, 1, 1, "every other explorer may yell, not only those seen yelling"},
+    {"duel_depth", 0, 0, LOOK_MAX_DEPTH, 1, 1, "turns played ahead with two explorers left "
+                                              "(0: depth)"}};
 const kit_params kt_lookahead_params = {look_param, P_COUNT};
 
 typedef struct look_bot {
@@ -68,6 +83,9 @@ typedef struct look_bot {
     int yeller;            /* an explorer who yells in this simulated turn, or -1 */
     unsigned yellers;      /* bit j: explorer j has yelled in this game (seen in the view) */
     int slasher_id[LOOK_SLASHERS], last_seen[LOOK_SLASHERS], nslashers;
+    int rival;             /* the other explorer when only two are left, else -1 */
+    int shelter[KT_MAX_CELLS]; /* steps to the nearest shelter with energy, -1 where none */
+    int shelters;          /* 1 when `shelter` holds a map */
     const kt_bot *guide_bot; /* dmapbot or postmortem (bots/postmortem.c); NULL alone */
     void *guide;             /* its state: the action it would play */
     int err;
@@ -159,6 +177,33 @@ static void map_the_others(look_bot *b, const kt_game *g, int me) {
     if (rc == DMAP_ERR_NOMEM) b->err = rc;
     if (rc != DMAP_OK)
         for (int c = 0; c < b->world.n; c++) b->far[c] = -1;
+}
+
+/* With two explorers left: the other one, and the steps to the nearest shelter with energy
+ * (dmap's breadth-first search). */
+static void map_the_duel(look_bot *b, const kt_game *g, int me) {
+    b->rival = -1;
+    b->shelters = 0;
+    int n = 0;
+    for (int j = 0; j < KT_PLAYERS; j++)
+        if (j != me && g->ex[j].active) {
+            b->rival = j;
+            n++;
+        }
+    if (n != 1) {
+        b->rival = -1;
+        return;
+    }
+    if (b->p[P_DUEL] <= 0 || b->p[P_DUEL_SHELTER] <= 0) return;
+    int src[KT_MAX_EFFECTS], ns = 0;
+    for (int k = 0; k < g->neffects && ns < KT_MAX_EFFECTS; k++)
+        if (g->effects[k].type == KT_EFFECT_SHELTER && g->effects[k].tick > 0)
+            src[ns++] = g->effects[k].cell;
+    if (!ns) return;
+    dmap_moves moves = dmap_moves_4();
+    int rc = dmap_bfs(&b->world.grid, &moves, src, (size_t)ns, -1, b->shelter, NULL, b->ws);
+    if (rc == DMAP_ERR_NOMEM) b->err = rc;
+    b->shelters = rc == DMAP_OK;
 }
 
 /* The turn each cell can first be reached by a wanderer of this turn, a spawning one counted
@@ -328,6 +373,10 @@ static double turn_value(const look_bot *b, const kt_game *before, const kt_game
         int lost = before->ex[j].sanity - after->ex[j].sanity;
         if (lost >= KT_SPOOK) v += b->p[P_OTHERS] * (lost + KT_SPOOK / 2) / KT_SPOOK;
     }
+    int r = b->rival;
+    if (r >= 0 && b->p[P_DUEL] > 0 && before->ex[r].active) /* the duel: who outlasts whom */
+        v += b->p[P_DUEL] * (after->ex[r].active ? before->ex[r].sanity - after->ex[r].sanity
+                                                 : LOOK_WON);
     return v;
 }
 
@@ -348,7 +397,11 @@ static double end_value(look_bot *b, const kt_game *g, int me) {
             v -= b->p[P_SLASHER] / 2;
         }
     }
-    if (b->far[at] > 0) v -= b->p[P_FAR] * b->far[at];
+    if (b->rival >= 0 && b->shelters) {
+        if (b->shelter[at] > 0) v -= b->p[P_DUEL_SHELTER] * b->shelter[at];
+    } else if (b->far[at] > 0) {
+        v -= b->p[P_FAR] * b->far[at];
+    }
     return v + b->p[P_ROOM] * room_at(b, g->map, at, b->depth);
 }
 
@@ -357,7 +410,8 @@ static double end_value(look_bot *b, const kt_game *g, int me) {
 static int may_yell_at(const look_bot *b, const kt_game *g, int me) {
     int a = g->ex[me].cell;
     for (int j = 0; j < KT_PLAYERS; j++) {
-        if (j == me || !g->ex[j].active || !(b->yellers & (1u << j)) ||
+        if (j == me || !g->ex[j].active ||
+            (!(b->yellers & (1u << j)) && b->p[P_YELL_ALL] < 1) ||
             (g->ex[me].yelled_by & (1u << j)))
             continue;
         int c = g->ex[j].cell;
@@ -369,6 +423,7 @@ static int may_yell_at(const look_bot *b, const kt_game *g, int me) {
 /* The best line from g with `left` turns to play. */
 static double best_line(look_bot *b, const kt_game *g, int me, int left) {
     if (left == 0 || g->over || !g->ex[me].active) return end_value(b, g, me);
+    if (b->rival >= 0 && b->p[P_DUEL] > 0 && !g->ex[b->rival].active) return 0; /* won */
     kt_game *next = &b->node[left];
     double best = -INFINITY;
     for (int kind = KT_WAIT; kind <= KT_LEFT; kind++) {
@@ -416,7 +471,8 @@ static int first_actions(const look_bot *b, const kt_game *g, int me, kt_action_
         }
     int busy = has_running_effect(g, me);
     if (!busy && g->ex[me].plans > 0) {
-        cost[n] = b->p[P_PLAN];
+        int duel = b->rival >= 0 && b->p[P_DUEL] > 0 && b->p[P_DUEL_PLAN] >= 0;
+        cost[n] = duel ? b->p[P_DUEL_PLAN] : b->p[P_PLAN];
         kinds[n++] = KT_PLAN;
     }
     if (!busy && g->ex[me].lights > 0) {
@@ -449,6 +505,10 @@ static int decide_look(void *state, const kt_view *v, kt_action *out) {
     remember(b, &b->root, me);
     map_the_others(b, &b->root, me);
     map_the_wanderers(b, &b->root);
+    map_the_duel(b, &b->root, me);
+    b->depth = (int)b->p[P_DEPTH];
+    if (b->rival >= 0 && b->p[P_DUEL] > 0 && b->p[P_DUEL_DEPTH] > 0)
+        b->depth = (int)b->p[P_DUEL_DEPTH];
     guess_first_moves(b, me);
     kt_action_kind kinds[8];
     double cost[8], value[8];

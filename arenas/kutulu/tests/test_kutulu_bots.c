@@ -1,4 +1,5 @@
-/* test_kutulu_bots.c — the deciding built-in bots (postmortem, dmapbot, lookahead) on every
+/* test_kutulu_bots.c — the deciding built-in bots (postmortem, dmapbot, lookahead, and
+ * lookahead with its duel of the last two explorers and every other explorer a yeller) on every
  * league map: every answer is a legal action of the bot's own explorer (WAIT, PLAN, LIGHT, YELL
  * or a MOVE to its cell or a walkable neighbour; never an error or a timeout), each decision
  * of postmortem and dmapbot publishes the step that chose it (decided_by: a known step at the
@@ -67,7 +68,7 @@ static uint64_t play(const kt_mapset *league, const char *bot, int map, int seat
         }
     }
     kt_match_config cfg = {1000 + map, map, 7 + (uint64_t)seat, 1000000000LL, 50000000LL};
-    watch t = {seat, -1, league->maps[map].w, strcmp(bot, "lookahead") != 0, 0, 0,
+    watch t = {seat, -1, league->maps[map].w, strncmp(bot, "lookahead", 9) != 0, 0, 0,
                1469598103934665603ULL};
     kt_match_result res;
     CHECK_EQ_INT(kt_play_match(p, league, &cfg, observe, &t, &res, err, sizeof err), 0);
@@ -89,8 +90,9 @@ int main(int argc, char **argv) {
         fprintf(stderr, "FAIL: %s\n", err);
         return 1;
     }
-    const char *bots[] = {"postmortem", "dmapbot", "lookahead"};
-    for (int b = 0; b < 3; b++) {
+    const char *bots[] = {"postmortem", "dmapbot", "lookahead",
+                          "lookahead:duel=1:duel_plan=0:duel_shelter=1.5:duel_depth=5:yell_all=1"};
+    for (int b = 0; b < 4; b++) {
         long steps = 0;
         for (int map = 0; map < KT_LEAGUE_MAPS; map++) {
             uint64_t h = play(&league, bots[b], map, map % KT_PLAYERS, &steps);
