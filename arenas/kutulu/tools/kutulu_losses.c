@@ -25,6 +25,7 @@
 #include <string.h>
 
 #include "kutulu.h"
+#include "kit/param.h"
 #include "kit/tournament.h"
 
 #define HORIZON 12 /* decisions looked back from an arrival */
@@ -241,15 +242,12 @@ static int observe(void *vctx, const kt_game *g, char lines[KT_PLAYERS][KT_ANSWE
     return 0;
 }
 
-/* A built-in bot's spec, NAME or NAME:PARAM=VALUE...: its name is known (its parameters are
- * checked when the player is made). */
-static int known_bot(const char *spec) {
-    char name[64];
-    size_t n = strcspn(spec, ":");
-    if (n >= sizeof name) return 0;
-    memcpy(name, spec, n);
-    name[n] = '\0';
-    return kt_bot_find(name) != NULL;
+/* A built-in bot's spec, NAME or NAME:PARAM=VALUE..., checked as the arena's commands check it
+ * (the kit: one line on stderr for an unknown bot or a bad parameter, then exit 2). */
+static void check_bot(const char *opt, const char *spec) {
+    const kit_bot_info *seat = kit_bot_spec("kutulu_losses", opt, &kt_bot_table, spec, NULL);
+    if (!seat) exit(2);
+    kit_param_seat_free(seat); /* checked; the players read the spec again */
 }
 
 static void usage(void) {
@@ -287,9 +285,10 @@ int main(int argc, char **argv) {
     for (int e = 1; e < KT_PLAYERS; e++) {
         int program = strncmp(entrant[e], "cmd:", 4) == 0; /* a program: the public runs' limits */
         outside |= program;
-        if (!program && !known_bot(entrant[e])) usage();
+        if (!program) check_bot("--other", entrant[e]);
     }
-    if (games <= 0 || !known_bot(bot)) usage();
+    if (games <= 0) usage();
+    check_bot("--bot", bot);
     static kt_mapset maps;
     char err[256], dir[4096];
     snprintf(dir, sizeof dir, "%s/maps", data);
