@@ -83,7 +83,7 @@ typedef struct look_bot {
     int yeller;            /* an explorer who yells in this simulated turn, or -1 */
     unsigned yellers;      /* bit j: explorer j has yelled in this game (seen in the view) */
     int slasher_id[LOOK_SLASHERS], last_seen[LOOK_SLASHERS], nslashers;
-    int rival;             /* the other explorer when only two are left, else -1 */
+    int rival;             /* the other explorer when only two are left (duel on), else -1 */
     int shelter[KT_MAX_CELLS]; /* steps to the nearest shelter with energy, -1 where none */
     int shelters;          /* 1 when `shelter` holds a map */
     const kt_bot *guide_bot; /* dmapbot or postmortem (bots/postmortem.c); NULL alone */
@@ -179,8 +179,8 @@ static void map_the_others(look_bot *b, const kt_game *g, int me) {
         for (int c = 0; c < b->world.n; c++) b->far[c] = -1;
 }
 
-/* With two explorers left: the other one, and the steps to the nearest shelter with energy
- * (dmap's breadth-first search). */
+/* With two explorers left and the duel on: the other one (rival; -1 otherwise), and the steps
+ * to the nearest shelter with energy (dmap's breadth-first search). */
 static void map_the_duel(look_bot *b, const kt_game *g, int me) {
     b->rival = -1;
     b->shelters = 0;
@@ -190,11 +190,11 @@ static void map_the_duel(look_bot *b, const kt_game *g, int me) {
             b->rival = j;
             n++;
         }
-    if (n != 1) {
+    if (n != 1 || b->p[P_DUEL] <= 0) {
         b->rival = -1;
         return;
     }
-    if (b->p[P_DUEL] <= 0 || b->p[P_DUEL_SHELTER] <= 0) return;
+    if (b->p[P_DUEL_SHELTER] <= 0) return;
     int src[KT_MAX_EFFECTS], ns = 0;
     for (int k = 0; k < g->neffects && ns < KT_MAX_EFFECTS; k++)
         if (g->effects[k].type == KT_EFFECT_SHELTER && g->effects[k].tick > 0)
@@ -374,7 +374,7 @@ static double turn_value(const look_bot *b, const kt_game *before, const kt_game
         if (lost >= KT_SPOOK) v += b->p[P_OTHERS] * (lost + KT_SPOOK / 2) / KT_SPOOK;
     }
     int r = b->rival;
-    if (r >= 0 && b->p[P_DUEL] > 0 && before->ex[r].active) /* the duel: who outlasts whom */
+    if (r >= 0 && before->ex[r].active) /* the duel: who outlasts whom */
         v += b->p[P_DUEL] * (after->ex[r].active ? before->ex[r].sanity - after->ex[r].sanity
                                                  : LOOK_WON);
     return v;
@@ -423,7 +423,7 @@ static int may_yell_at(const look_bot *b, const kt_game *g, int me) {
 /* The best line from g with `left` turns to play. */
 static double best_line(look_bot *b, const kt_game *g, int me, int left) {
     if (left == 0 || g->over || !g->ex[me].active) return end_value(b, g, me);
-    if (b->rival >= 0 && b->p[P_DUEL] > 0 && !g->ex[b->rival].active) return 0; /* won */
+    if (b->rival >= 0 && !g->ex[b->rival].active) return 0; /* won */
     kt_game *next = &b->node[left];
     double best = -INFINITY;
     for (int kind = KT_WAIT; kind <= KT_LEFT; kind++) {
@@ -471,7 +471,7 @@ static int first_actions(const look_bot *b, const kt_game *g, int me, kt_action_
         }
     int busy = has_running_effect(g, me);
     if (!busy && g->ex[me].plans > 0) {
-        int duel = b->rival >= 0 && b->p[P_DUEL] > 0 && b->p[P_DUEL_PLAN] >= 0;
+        int duel = b->rival >= 0 && b->p[P_DUEL_PLAN] >= 0;
         cost[n] = duel ? b->p[P_DUEL_PLAN] : b->p[P_PLAN];
         kinds[n++] = KT_PLAN;
     }
@@ -507,7 +507,7 @@ static int decide_look(void *state, const kt_view *v, kt_action *out) {
     map_the_wanderers(b, &b->root);
     map_the_duel(b, &b->root, me);
     b->depth = (int)b->p[P_DEPTH];
-    if (b->rival >= 0 && b->p[P_DUEL] > 0 && b->p[P_DUEL_DEPTH] > 0)
+    if (b->rival >= 0 && b->p[P_DUEL_DEPTH] > 0)
         b->depth = (int)b->p[P_DUEL_DEPTH];
     guess_first_moves(b, me);
     kt_action_kind kinds[8];
