@@ -1053,7 +1053,8 @@ DMAP_API void dmap_pool_run(dmap_pool *pool, dmap_pool_fn fn, void *ctx, size_t 
  * offsets; a board may have none). m's connectivity and corner rule count, not its weights.
  * pool may be NULL (the calling thread does everything; on many boards the argument checks
  * run on the pool too). Errors: DMAP_ERR_ARG (NULLs, bad moves, bad type or simd, offsets
- * decreasing), DMAP_ERR_SIZE (w, h out of range, n*w*h overflowing), DMAP_ERR_RANGE / DMAP_ERR_WALL (a source outside its board / on a wall),
+ * decreasing), DMAP_ERR_SIZE (w, h out of range, n*w*h overflowing), DMAP_ERR_RANGE /
+ * DMAP_ERR_WALL (a source outside its board / on a wall),
  * DMAP_ERR_LIMIT (DMAP_ELEM_I16 when a depth could exceed 32767: more than 32768 cells and no
  * max_depth below that; DMAP_ELEM_I8 when one could exceed 127: more than 128 cells and no
  * max_depth of 0..127), DMAP_ERR_NOMEM; everything is checked before anything is written.

@@ -558,7 +558,8 @@ static void test_first_error_of_many_boards(void) {
     dmap_boards bd = {W, H, N, walls};
     dmap_moves m = dmap_moves_4();
     sources[N - 5] = W * H;                          /* out of range, in the last stripe */
-    walls[(size_t)5000 * W * H + (size_t)sources[5000]] = 1; /* on a wall, an earlier one */
+    unsigned char *early = &walls[(size_t)5000 * W * H + (size_t)sources[5000]];
+    *early = 1;                                      /* on a wall, an earlier one */
     for (int b = 0; b < N; b++) goals[b] = (dmap_goal){sources[b] % W, sources[b] / W, 0};
     goals[N - 5].y = H;
     for (int threads = 0; threads < 2; threads++) {
@@ -567,17 +568,17 @@ static void test_first_error_of_many_boards(void) {
                      DMAP_ERR_WALL);
         CHECK_EQ_INT(dmap_field_batch(&bd, &m, goals, NULL, 100, DMAP_ELEM_I8, out, p),
                      DMAP_ERR_WALL);
-        walls[(size_t)5000 * W * H + (size_t)sources[5000]] = 0;
+        *early = 0;
         CHECK_EQ_INT(dmap_bfs_batch(&bd, &m, sources, NULL, -1, DMAP_ELEM_I8, out, p, 0),
                      DMAP_ERR_RANGE);
         CHECK_EQ_INT(dmap_field_batch(&bd, &m, goals, NULL, 100, DMAP_ELEM_I8, out, p),
                      DMAP_ERR_RANGE);
-        walls[(size_t)5000 * W * H + (size_t)sources[5000]] = 1;
+        *early = 1;
     }
     int written = 0;
     for (size_t i = 0; i < (size_t)N * W * H; i++) written += out[i] != 7;
     CHECK_EQ_INT(written, 0);
-    walls[(size_t)5000 * W * H + (size_t)sources[5000]] = 0;
+    *early = 0;
     sources[N - 5] = 0;
     CHECK_EQ_INT(dmap_bfs_batch(&bd, &m, sources, NULL, -1, DMAP_ELEM_I8, out, pool, 0), DMAP_OK);
     CHECK_EQ_INT(out[(size_t)(N - 5) * W * H], 0);

@@ -67,7 +67,7 @@ const kit_params kt_lookahead_params = {look_param, P_COUNT};
 
 typedef struct look_bot {
     double p[P_COUNT];
-    int depth;
+    int depth;             /* turns played ahead in this decision: depth, or duel_depth */
     kt_map map;
     kt_search *search; /* the scratch of every simulated step */
     kt_game root;
@@ -111,7 +111,6 @@ static int init_look(void **state, const kt_view *v, uint64_t seed) {
     look_bot *b = (look_bot *)calloc(1, sizeof *b);
     if (!b) return DMAP_ERR_NOMEM;
     memcpy(b->p, p, sizeof b->p);
-    b->depth = (int)p[P_DEPTH];
     b->search = (kt_search *)malloc(sizeof *b->search);
     dmap_workspace_new(&b->ws);
     if (!b->search || !b->ws) {
