@@ -267,6 +267,24 @@ function checkInt(fn, v, what, outside = ErrorCode.RANGE) {
   if (v < -0x80000000 || v > 0x7fffffff) throw new DmapError(fn, outside);
 }
 
+// Goals are an array of {x, y, value} or [x, y, value]: a single goal object or anything
+// else without elements would otherwise read as no goals at all (a map of +Infinity).
+function checkGoals(goals) {
+  if (!Array.isArray(goals)) {
+    throw new DmapError('dmap_field', ErrorCode.ARG,
+      `goals must be an array of {x, y, value} or [x, y, value], got ${goals === null ? 'null' : typeof goals}`);
+  }
+  for (let k = 0; k < goals.length; k++) {
+    const goal = goals[k];
+    if (typeof goal !== 'object' || goal === null) {
+      throw new DmapError('dmap_field', ErrorCode.ARG, `goal ${k} must be {x, y, value} or [x, y, value], got ${String(goal)}`);
+    }
+    const tuple = Array.isArray(goal);
+    checkInt('dmap_field', tuple ? goal[0] : goal.x, 'goal x');
+    checkInt('dmap_field', tuple ? goal[1] : goal.y, 'goal y');
+  }
+}
+
 /** A W x H grid in the module's memory: walls, optional costs, a default move rule. */
 export class Grid {
   constructor(dmap, w, h, moves, gptr) {
@@ -355,28 +373,20 @@ export class Grid {
   field(goals, options = {}) {
     this._live();
     const d = this._d;
+    checkGoals(goals); // before anything is allocated: a bad goal leaves nothing behind
     const n = goals.length;
+    const mp = d._writeMoves(options.moves ?? this.moves); // a bad move rule throws here too
     const out = this._output(options.into);
     const gp = d._scratchGoals(n); // after _output: making a map may grow the memory
     const i32 = d._i32(), f64 = d._f64();
     for (let k = 0; k < n; k++) {
       const goal = goals[k];
       const tuple = Array.isArray(goal);
-      const x = tuple ? goal[0] : goal.x, y = tuple ? goal[1] : goal.y;
-      const value = tuple ? goal[2] : goal.value;
-      try {
-        checkInt('dmap_field', x, 'goal x');
-        checkInt('dmap_field', y, 'goal y');
-      } catch (e) {
-        if (!options.into) out.free();
-        throw e;
-      }
-      i32[(gp >> 2) + 4 * k] = x;
-      i32[(gp >> 2) + 4 * k + 1] = y;
-      f64[(gp >> 3) + 2 * k + 1] = value ?? 0;
+      i32[(gp >> 2) + 4 * k] = tuple ? goal[0] : goal.x;
+      i32[(gp >> 2) + 4 * k + 1] = tuple ? goal[1] : goal.y;
+      f64[(gp >> 3) + 2 * k + 1] = (tuple ? goal[2] : goal.value) ?? 0;
     }
-    const rc = d._x.dmap_field(this._g, d._writeMoves(options.moves ?? this.moves), gp, n,
-      options.ceiling ?? NO_CEILING, out._p, d._ws);
+    const rc = d._x.dmap_field(this._g, mp, gp, n, options.ceiling ?? NO_CEILING, out._p, d._ws);
     if (rc !== 0) {
       if (!options.into) out.free();
       throw new DmapError('dmap_field', rc);
@@ -398,8 +408,9 @@ export class Grid {
   flee(src, options = {}) {
     this._own(src, 'dmap_flee');
     const d = this._d;
+    const mp = d._writeMoves(options.moves ?? this.moves); // before a map is made
     const out = this._output(options.into);
-    const rc = d._x.dmap_flee(this._g, d._writeMoves(options.moves ?? this.moves), src._p,
+    const rc = d._x.dmap_flee(this._g, mp, src._p,
       options.factor ?? FLEE_FACTOR, out._p, d._ws);
     if (rc !== 0) {
       if (!options.into) out.free();

@@ -284,3 +284,15 @@ test('the package version is the library version', async () => {
   const pkg = JSON.parse(await readFile(new URL('../package.json', import.meta.url), 'utf8'));
   assert.equal(dmap.version, pkg.version);
 });
+
+test('field: goals must be an array of goals, checked before a map is made', () => {
+  const grid = dmap.grid(5, 4);
+  // a single goal object (no elements) must not read as "no goals": a map of +Infinity
+  throwsDmap(() => grid.field({ x: 1, y: 1 }), ErrorCode.ARG, /goals must be an array/);
+  throwsDmap(() => grid.field(null), ErrorCode.ARG, /goals must be an array/);
+  throwsDmap(() => grid.field('[[1, 1]]'), ErrorCode.ARG, /goals must be an array/);
+  throwsDmap(() => grid.field([{ x: 0, y: 0 }, null]), ErrorCode.ARG, /goal 1 must be/);
+  throwsDmap(() => grid.field([3]), ErrorCode.ARG, /goal 0 must be/);
+  assert.equal(grid.field([[1, 1]]).values[0], 2);
+  assert.equal(grid.field([]).values[0], Infinity);
+});
