@@ -89,6 +89,7 @@ export declare class Grid {
   readonly costs: Float64Array | null;
   addCosts(): Float64Array;
   setWalls(walls: ArrayLike<number | boolean>): void;
+  /** y * w + x, or -1 outside the grid; x and y must be integers. */
   index(x: number, y: number): Cell;
   step(cell: Cell, dir: DirValue, options?: MoveOptions): Cell;
   passable(x: number, y: number): boolean;
@@ -133,6 +134,7 @@ export declare class ValueMap {
   readonly size: number;
   /** A live Float64Array view (no copy); detached when the memory grows: read it again. */
   readonly values: Float64Array;
+  /** The value at (x, y); throws outside the grid. */
   at(x: number, y: number): number;
   free(): void;
 }

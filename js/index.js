@@ -333,8 +333,11 @@ export class Grid {
     const v = this.walls;
     for (let i = 0; i < this.size; i++) v[i] = walls[i] ? 1 : 0;
   }
-  /** The cell index y*w + x, or -1 outside the grid. */
+  /** The cell index y*w + x, or -1 outside the grid; x and y must be integers (1.5 or '1'
+   * would give a cell that is not one: 1.5, or the string '01'). */
   index(x, y) {
+    checkInt('index', x, 'x');
+    checkInt('index', y, 'y');
     return x >= 0 && y >= 0 && x < this.w && y < this.h ? y * this.w + x : -1;
   }
   /** The cell one step from `cell` in direction dir, or -1 (outside, a wall, a forbidden step). */
@@ -643,9 +646,11 @@ export class ValueMap {
     }
     return this._view;
   }
-  /** The value at (x, y). */
+  /** The value at (x, y); outside the grid throws (y * w + x would read another row's cell). */
   at(x, y) {
-    return this.values[y * this.grid.w + x];
+    const cell = this.grid.index(x, y);
+    if (cell < 0) throw new DmapError('at', ErrorCode.RANGE, `(${x}, ${y}) is outside the ${this.grid.w}x${this.grid.h} grid`);
+    return this.values[cell];
   }
   /** Free the map's memory. */
   free() {

@@ -296,3 +296,20 @@ test('field: goals must be an array of goals, checked before a map is made', () 
   assert.equal(grid.field([[1, 1]]).values[0], 2);
   assert.equal(grid.field([]).values[0], Infinity);
 });
+
+test('index, passable and at: coordinates outside the grid or not integers never name another cell', () => {
+  const grid = dmap.grid(5, 4);
+  const m = grid.field([[0, 0, 0]]);
+  assert.equal(m.at(4, 1), 5);
+  assert.equal(grid.index(4, 3), 19);
+  assert.equal(grid.index(5, 0), -1);
+  assert.equal(grid.passable(-1, 0), false);
+  // y * w + x would read the next row's first cell and the previous row's last one
+  throwsDmap(() => m.at(5, 0), ErrorCode.RANGE, /\(5, 0\) is outside the 5x4 grid/);
+  throwsDmap(() => m.at(-1, 1), ErrorCode.RANGE);
+  throwsDmap(() => m.at(0, 4), ErrorCode.RANGE);
+  throwsDmap(() => m.at(1.5, 0), ErrorCode.ARG, /x must be an integer/);
+  throwsDmap(() => grid.index(1.5, 0), ErrorCode.ARG, /x must be an integer/);
+  throwsDmap(() => grid.index('1', '0'), ErrorCode.ARG); // not the string '01'
+  throwsDmap(() => grid.passable(0, NaN), ErrorCode.ARG, /y must be an integer/);
+});
