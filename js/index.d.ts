@@ -72,7 +72,7 @@ export declare class Dmap {
   parseMap(text: string, options?: { moves?: MovesSpec }): { grid: Grid; rows: string[] };
   /** A seeded generator for downhill tie-breaks. */
   rng(seed: number | bigint): Rng;
-  /** Free the workspace and scratch memory. */
+  /** Free the workspace and scratch memory; afterwards every call but free() throws. */
   free(): void;
 }
 

@@ -140,6 +140,7 @@ export class Dmap {
   /** A w x h grid, all floor, unit costs. options.walls: w*h numbers (nonzero = wall);
    * options.moves: the grid's default move rule ('4', '8', 'octile' or a Moves object). */
   grid(w, h, options = {}) {
+    this._alive();
     const g = new Grid(this, w, h, options.moves);
     if (options.walls !== undefined) g.setWalls(options.walls);
     return g;
@@ -148,6 +149,7 @@ export class Dmap {
   /** Parse a text map ('#' walls, one row per line) or a Moving AI .map. Returns the grid and
    * its characters (one string per row), so callers can find markers like '@'. */
   parseMap(text, options = {}) {
+    this._alive();
     movesFields(options.moves); // a bad move rule throws before anything is allocated
     const bytes = new TextEncoder().encode(text);
     const buf = this._alloc(bytes.length + 1);
@@ -185,10 +187,13 @@ export class Dmap {
 
   /** A seeded random generator for downhill tie-breaks (seed: a number or BigInt). */
   rng(seed) {
+    this._alive();
     return new Rng(this, seed);
   }
 
-  /** Free the workspace and scratch memory (grids and maps are freed by their own free()). */
+  /** Free the workspace and scratch memory (grids and maps are freed by their own free()).
+   * Afterwards every call but free() throws: the scratch blocks it wrote are gone, and
+   * writing them would write whatever the allocator has put there since (another map). */
   free() {
     if (!this._ws) return;
     this._x.dmap_workspace_free(this._ws);
@@ -197,6 +202,9 @@ export class Dmap {
   }
 
   // --- internals -----------------------------------------------------------------------
+  _alive() {
+    if (!this._ws) throw new DmapError('dmap', ErrorCode.ARG, 'the module was freed');
+  }
   // What the finalizer frees for a collected object: a grid (its arrays, then its struct)
   // or plain malloc'ed blocks.
   _release(held) {
@@ -247,7 +255,7 @@ export class Dmap {
     return new TextDecoder().decode(u8.subarray(ptr, end));
   }
   _writeMoves(moves) {
-    if (!this._ws) throw new DmapError('dmap', ErrorCode.ARG, 'the module was freed');
+    this._alive();
     const m = movesFields(moves);
     checkInt('moves', m.connectivity ?? 4, 'connectivity', ErrorCode.ARG);
     const i32 = this._i32(), f64 = this._f64(), p = this._moves; // dmap_moves: 32 bytes, 8-aligned
@@ -582,6 +590,7 @@ export class Grid {
   // --- internals -----------------------------------------------------------------------
   _live() {
     if (!this._g) throw new DmapError('grid', ErrorCode.ARG, 'the grid was freed');
+    this._d._alive();
   }
   _own(map, fn) {
     this._live();
@@ -629,6 +638,7 @@ export class Grid {
 /** A map: W*H doubles of one grid in the module's memory. */
 export class ValueMap {
   constructor(grid) {
+    grid._live(); // a map of a freed grid could never be used
     this.grid = grid;
     this.size = grid.size;
     this._d = grid._d;
@@ -673,6 +683,7 @@ export class Rng {
   }
   _pick(options) {
     const d = this._d;
+    d._alive();
     d._check('dmap_pick_option', d._x.dmap_pick_option(options, this._p, d._out));
     return d._i32()[d._out >> 2];
   }

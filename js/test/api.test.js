@@ -313,3 +313,26 @@ test('index, passable and at: coordinates outside the grid or not integers never
   throwsDmap(() => grid.index('1', '0'), ErrorCode.ARG); // not the string '01'
   throwsDmap(() => grid.passable(0, NaN), ErrorCode.ARG, /y must be an integer/);
 });
+
+test('after dmap.free() and grid.free() calls throw and write nothing', async () => {
+  const own = await load(process.env.DMAP_WASM);
+  const grid = own.grid(4, 4);
+  own.free();
+  own.free(); // twice is fine
+  // 128-byte blocks (a 4x4 map's size) take the freed scratch blocks: a call writing its
+  // goals or the parser's diagnosis there would write into them
+  const blocks = Array.from({ length: 8 }, () => own._x.malloc(128));
+  const block = (p) => new Float64Array(own.memory.buffer, p, 16);
+  blocks.forEach((p) => block(p).fill(5));
+  throwsDmap(() => grid.field([{ x: 1, y: 1, value: 42 }]), ErrorCode.ARG, /module was freed/);
+  throwsDmap(() => own.parseMap('#.\n#'), ErrorCode.ARG, /module was freed/);
+  throwsDmap(() => own.grid(2, 2), ErrorCode.ARG, /module was freed/);
+  throwsDmap(() => own.rng(1), ErrorCode.ARG, /module was freed/);
+  throwsDmap(() => grid.map(), ErrorCode.ARG, /module was freed/);
+  for (const p of blocks) assert.deepEqual(Array.from(block(p)), new Array(16).fill(5));
+  blocks.forEach((p) => own._x.free(p));
+  grid.free();
+  const g2 = dmap.grid(3, 3);
+  g2.free();
+  throwsDmap(() => g2.map(), ErrorCode.ARG, /grid was freed/);
+});
