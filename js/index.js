@@ -446,10 +446,11 @@ export class Grid {
   /** Roll downhill one step from `cell`: { dir, cell } of a best move (Dir.STAY and the same
    * cell at a minimum). Ties go to the lowest direction, or to options.rng (dmap.rng(seed)). */
   nextStep(map, cell, options = {}) {
+    const rng = this._rngOf(options.rng, 'nextStep');
     const opts = this.downhillOptions(map, cell, options);
     let dir;
-    if (options.rng) {
-      dir = options.rng._pick(opts);
+    if (rng) {
+      dir = rng._pick(opts);
     } else {
       dir = 31 - Math.clz32(opts & -opts);
     }
@@ -462,6 +463,7 @@ export class Grid {
   downhillPath(map, from, options = {}) {
     this._own(map, 'dmap_downhill_path');
     checkInt('dmap_downhill_path', from, 'cell');
+    const rng = this._rngOf(options.rng, 'dmap_downhill_path');
     const d = this._d;
     const cap = this.size + 1;
     const pp = d._alloc(4 * cap);
@@ -469,7 +471,7 @@ export class Grid {
       return this._withBlocked(options.blocked, 'dmap_downhill_path', (bp) => {
         d._check('dmap_downhill_path', d._x.dmap_downhill_path(this._g,
           d._writeMoves(options.moves ?? this.moves), map._p, from, bp,
-          options.rng ? options.rng._p : 0, pp, cap, d._out));
+          rng ? rng._p : 0, pp, cap, d._out));
         const len = d._u32()[d._out >> 2];
         return d._i32().slice(pp >> 2, (pp >> 2) + len);
       });
@@ -618,6 +620,15 @@ export class Grid {
     this._own(b, fn);
     return this._into(into, fn, (o) => this._d._x[fn](this._g, a._p, b._p, o._p));
   }
+  // options.rng: none, or a live Rng of this module (a freed one or any other object would
+  // silently mean "no rng"; another module's pointer would name memory of this one).
+  _rngOf(rng, fn) {
+    if (rng == null) return null;
+    if (!(rng instanceof Rng)) throw new DmapError(fn, ErrorCode.ARG, 'rng must be made by dmap.rng(seed)');
+    if (!rng._p) throw new DmapError(fn, ErrorCode.ARG, 'the rng was freed');
+    if (rng._d !== this._d) throw new DmapError(fn, ErrorCode.ARG, 'an rng of another module (another load())');
+    return rng;
+  }
   _withBlocked(blocked, fn, call) {
     if (blocked == null) return call(0);
     if (blocked.length !== this.size) {
@@ -675,6 +686,9 @@ export class ValueMap {
 /** A seeded generator (dmap_rng) for downhill tie-breaks: same seed, same choices. */
 export class Rng {
   constructor(dmap, seed) {
+    if (typeof seed !== 'bigint' && !Number.isInteger(seed)) {
+      throw new DmapError('dmap_rng_seed', ErrorCode.ARG, `seed must be an integer or a BigInt, got ${String(seed)}`);
+    }
     this._d = dmap;
     this._p = dmap._alloc(8);
     dmap._x.dmap_rng_seed(this._p, BigInt.asUintN(64, BigInt(seed)));

@@ -336,3 +336,27 @@ test('after dmap.free() and grid.free() calls throw and write nothing', async ()
   g2.free();
   throwsDmap(() => g2.map(), ErrorCode.ARG, /grid was freed/);
 });
+
+test('rng: a freed one, another object or another module\'s one throws; seeds are integers', async () => {
+  const other = await load(process.env.DMAP_WASM);
+  const grid = dmap.grid(6, 6);
+  const to = grid.field([[0, 0, 0]]);
+  const theirs = other.rng(12345);
+  // its pointer names memory of this module: the walk would write its state there
+  throwsDmap(() => grid.downhillPath(to, 35, { rng: theirs }), ErrorCode.ARG, /another module/);
+  throwsDmap(() => grid.nextStep(to, 35, { rng: theirs }), ErrorCode.ARG, /another module/);
+  const freed = dmap.rng(1);
+  freed.free();
+  freed.free(); // twice is fine
+  throwsDmap(() => grid.downhillPath(to, 35, { rng: freed }), ErrorCode.ARG, /rng was freed/);
+  throwsDmap(() => grid.nextStep(to, 35, { rng: freed }), ErrorCode.ARG, /rng was freed/);
+  throwsDmap(() => grid.downhillPath(to, 35, { rng: {} }), ErrorCode.ARG, /dmap\.rng\(seed\)/);
+  throwsDmap(() => grid.nextStep(to, 35, { rng: 7 }), ErrorCode.ARG, /dmap\.rng\(seed\)/);
+  throwsDmap(() => dmap.rng(1.5), ErrorCode.ARG, /seed must be an integer/);
+  throwsDmap(() => dmap.rng(), ErrorCode.ARG, /seed must be an integer/);
+  throwsDmap(() => dmap.rng('7'), ErrorCode.ARG, /seed must be an integer/);
+  const a = dmap.rng(2n ** 64n + 3n), b = dmap.rng(3);
+  assert.deepEqual(grid.downhillPath(to, 35, { rng: a }), grid.downhillPath(to, 35, { rng: b }));
+  [a, b, theirs].forEach((r) => r.free());
+  other.free();
+});
