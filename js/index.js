@@ -150,6 +150,10 @@ export class Dmap {
    * its characters (one string per row), so callers can find markers like '@'. */
   parseMap(text, options = {}) {
     this._alive();
+    // TextEncoder would turn null into the map "null" and 123 into "123"
+    if (typeof text !== 'string') {
+      throw new DmapError('dmap_parse_map', ErrorCode.ARG, `the map must be a string, got ${text === null ? 'null' : typeof text}`);
+    }
     movesFields(options.moves); // a bad move rule throws before anything is allocated
     const bytes = new TextEncoder().encode(text);
     const buf = this._alloc(bytes.length + 1);

@@ -360,3 +360,11 @@ test('rng: a freed one, another object or another module\'s one throws; seeds ar
   [a, b, theirs].forEach((r) => r.free());
   other.free();
 });
+
+test('parseMap takes a string only (null is not the map "null")', () => {
+  throwsDmap(() => dmap.parseMap(null), ErrorCode.ARG, /must be a string, got null/);
+  throwsDmap(() => dmap.parseMap(123), ErrorCode.ARG, /must be a string, got number/);
+  throwsDmap(() => dmap.parseMap(), ErrorCode.ARG, /must be a string, got undefined/);
+  throwsDmap(() => dmap.parseMap(['#.#']), ErrorCode.ARG, /must be a string, got object/);
+  assert.deepEqual(dmap.parseMap('#.#').rows, ['#.#']);
+});
