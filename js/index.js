@@ -222,15 +222,16 @@ export class Dmap {
   // A goal array of n dmap_goal (16 bytes each) kept across calls, grown when too small.
   _scratchGoals(n) {
     if (n > this._goalsCap) {
-      if (this._goals) this._x.free(this._goals);
-      this._goals = 0;
-      this._goals = this._alloc(16 * n);
+      const p = this._alloc(16 * n); // when this throws, the old array stays in place
+      this._x.free(this._goals);
+      this._goals = p;
       this._goalsCap = n;
     }
     return this._goals;
   }
   _alloc(bytes) {
-    const p = this._x.malloc(Math.max(1, bytes));
+    // malloc's size_t is 32 bits: 2**32 + 16 bytes would arrive as 16
+    const p = bytes <= 0xffffffff ? this._x.malloc(Math.max(1, bytes)) : 0;
     if (!p) throw new DmapError('malloc', ErrorCode.NOMEM);
     return p;
   }
@@ -392,7 +393,13 @@ export class Grid {
     const n = goals.length;
     const mp = d._writeMoves(options.moves ?? this.moves); // a bad move rule throws here too
     const out = this._output(options.into);
-    const gp = d._scratchGoals(n); // after _output: making a map may grow the memory
+    let gp;
+    try {
+      gp = d._scratchGoals(n); // after _output: making a map may grow the memory
+    } catch (e) {
+      if (!options.into) out.free();
+      throw e;
+    }
     const i32 = d._i32(), f64 = d._f64();
     for (let k = 0; k < n; k++) {
       const goal = goals[k];
@@ -516,12 +523,16 @@ export class Grid {
   bfs(sources, options = {}) {
     this._live();
     const d = this._d;
-    const sp = d._alloc(4 * sources.length);
-    const dp = d._alloc(4 * this.size);
-    const pp = options.parents ? d._alloc(4 * this.size) : 0;
+    if (!Array.isArray(sources) && !ArrayBuffer.isView(sources)) {
+      throw new DmapError('dmap_bfs', ErrorCode.ARG, `sources must be an array of cells, got ${String(sources)}`);
+    }
+    checkInt('dmap_bfs', options.maxDepth ?? -1, 'maxDepth', ErrorCode.ARG);
+    for (let k = 0; k < sources.length; k++) checkInt('dmap_bfs', sources[k], 'source');
+    let sp = 0, dp = 0, pp = 0; // free(0) does nothing: a failed allocation frees the others
     try {
-      checkInt('dmap_bfs', options.maxDepth ?? -1, 'maxDepth', ErrorCode.ARG);
-      sources.forEach((s) => checkInt('dmap_bfs', s, 'source'));
+      sp = d._alloc(4 * sources.length);
+      dp = d._alloc(4 * this.size);
+      if (options.parents) pp = d._alloc(4 * this.size);
       d._i32().set(sources, sp >> 2);
       d._check('dmap_bfs', d._x.dmap_bfs(this._g, d._writeMoves(options.moves ?? this.moves), sp,
         sources.length, options.maxDepth ?? -1, dp, pp, d._ws));
@@ -533,7 +544,7 @@ export class Grid {
     } finally {
       d._x.free(sp);
       d._x.free(dp);
-      if (pp) d._x.free(pp);
+      d._x.free(pp);
     }
   }
 

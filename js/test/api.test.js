@@ -368,3 +368,16 @@ test('parseMap takes a string only (null is not the map "null")', () => {
   throwsDmap(() => dmap.parseMap(['#.#']), ErrorCode.ARG, /must be a string, got object/);
   assert.deepEqual(dmap.parseMap('#.#').rows, ['#.#']);
 });
+
+test('allocations beyond the 32-bit address space fail as DMAP_ERR_NOMEM, not wrapped', async () => {
+  const own = await load(process.env.DMAP_WASM);
+  // malloc takes a 32-bit size: 2**32 + 16 bytes must not become a 16-byte block
+  throwsDmap(() => own._alloc(2 ** 32 + 16), ErrorCode.NOMEM);
+  // a goal array that cannot grow keeps the old one: later fields still work
+  throwsDmap(() => own._scratchGoals(2 ** 28), ErrorCode.NOMEM);
+  const grid = own.grid(40, 1);
+  const goals = Array.from({ length: 40 }, (_, x) => ({ x, y: 0, value: x }));
+  assert.deepEqual(Array.from(grid.field(goals).values), goals.map((g) => g.value));
+  throwsDmap(() => grid.bfs(3), ErrorCode.ARG, /sources must be an array/); // not "out of memory"
+  own.free();
+});
