@@ -105,7 +105,13 @@ function movesFields(moves) {
   if (moves === undefined || moves === 4 || moves === '4') return Moves.FOUR;
   if (moves === 8 || moves === '8') return Moves.EIGHT;
   if (moves === 'octile') return Moves.OCTILE;
-  if (typeof moves === 'object' && moves !== null) return moves;
+  if (typeof moves === 'object' && moves !== null) {
+    // anything but 'strict' was 'cut': a misspelt 'strict' cut corners without a word
+    if (![undefined, 'cut', 'strict', 0, 1].includes(moves.corners)) {
+      throw new DmapError('moves', ErrorCode.ARG, `unknown corner rule ${String(moves.corners)} ('cut' or 'strict')`);
+    }
+    return moves;
+  }
   throw new DmapError('moves', ErrorCode.ARG, `unknown move rule ${String(moves)}`);
 }
 
@@ -142,7 +148,14 @@ export class Dmap {
   grid(w, h, options = {}) {
     this._alive();
     const g = new Grid(this, w, h, options.moves);
-    if (options.walls !== undefined) g.setWalls(options.walls);
+    if (options.walls !== undefined) {
+      try {
+        g.setWalls(options.walls);
+      } catch (e) {
+        g.free();
+        throw e;
+      }
+    }
     return g;
   }
 
@@ -302,6 +315,7 @@ function checkGoals(goals) {
 export class Grid {
   constructor(dmap, w, h, moves, gptr) {
     this._d = dmap;
+    const rule = movesFields(moves); // a bad move rule throws before the grid is allocated
     if (gptr === undefined) {
       checkInt('dmap_grid_init', w, 'width', ErrorCode.SIZE);
       checkInt('dmap_grid_init', h, 'height', ErrorCode.SIZE);
@@ -316,7 +330,7 @@ export class Grid {
     this.w = w;
     this.h = h;
     this.size = w * h;
-    this.moves = movesFields(moves);
+    this.moves = rule;
     this._token = {};
     dmap._finalizer?.register(this, { grid: gptr }, this._token);
   }

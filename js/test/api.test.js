@@ -381,3 +381,21 @@ test('allocations beyond the 32-bit address space fail as DMAP_ERR_NOMEM, not wr
   throwsDmap(() => grid.bfs(3), ErrorCode.ARG, /sources must be an array/); // not "out of memory"
   own.free();
 });
+
+test('move rules: an unknown corner rule throws; a bad rule or wall array frees the new grid', async () => {
+  const grid = dmap.grid(3, 3, { walls: [0, 1, 0, 0, 0, 0, 0, 0, 0] });
+  throwsDmap(() => grid.field([[0, 0, 0]], { moves: { connectivity: 8, corners: 'strcit' } }), ErrorCode.ARG, /unknown corner rule strcit/);
+  throwsDmap(() => dmap.grid(3, 3, { moves: { connectivity: 8, corners: 'none' } }), ErrorCode.ARG, /corner rule/);
+  assert.equal(grid.field([[0, 0, 0]], { moves: { connectivity: 8, corners: 'strict' } }).values[5], 3);
+  assert.equal(grid.field([[0, 0, 0]], { moves: { connectivity: 8, corners: 'cut' } }).values[5], 2);
+  // nothing left allocated: the same number of bytes in use before and after
+  const own = await load(process.env.DMAP_WASM);
+  const probe = () => { const p = own._x.malloc(64); own._x.free(p); return p; };
+  const before = probe();
+  for (let k = 0; k < 3; k++) {
+    throwsDmap(() => own.grid(3, 3, { moves: 'hex' }), ErrorCode.ARG, /unknown move rule/);
+    throwsDmap(() => own.grid(3, 3, { walls: [1] }), ErrorCode.SIZE);
+  }
+  assert.equal(probe(), before);
+  own.free();
+});
