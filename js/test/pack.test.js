@@ -37,6 +37,14 @@ test('npm pack, npm install of the tarball, import and type-check as a user does
     ].join('\n'));
     const out = execFileSync(process.execPath, ['main.js'], { cwd: user, encoding: 'utf8' });
     assert.equal(out, '0,1,2,3,4 true\n');
+    // from CommonJS, as the README says: a dynamic import
+    await writeFile(join(user, 'main.cjs'), [
+      "import('dmap-wasm').then(async ({ load }) => {",
+      '  const dmap = await load();',
+      '  console.log(Array.from(dmap.grid(3, 1).field([[0, 0, 0]]).values).join(","));',
+      '});',
+    ].join('\n'));
+    assert.equal(execFileSync(process.execPath, ['main.cjs'], { cwd: user, encoding: 'utf8' }), '0,1,2\n');
 
     await writeFile(join(user, 'main.ts'), [
       "import { load, type ValueMap } from 'dmap-wasm';",
