@@ -37,6 +37,8 @@ export declare const FLEE_FACTOR: number;
 
 /** A dmap error: code is one of ErrorCode, message "function: the library's sentence (NAME)". */
 export declare class DmapError extends Error {
+  /** fn: the C function; detail: the sentence, by default the library's for code. */
+  constructor(fn: string, code: ErrorCodeValue, detail?: string);
   readonly code: ErrorCodeValue;
   readonly fn: string;
 }
@@ -114,16 +116,16 @@ export declare class Grid {
 
   canMoveTo(from: Cell, to: Cell, options?: MoveOptions): boolean;
   reachable(from: Cell, options?: MoveOptions): { reached: Uint8Array; count: number };
-  bfs(sources: readonly Cell[], options?: MoveOptions & { maxDepth?: number; parents?: boolean }):
+  bfs(sources: readonly Cell[] | Int32Array, options?: MoveOptions & { maxDepth?: number; parents?: boolean }):
     { depth: Int32Array; parent: Int32Array | null };
-  bfsPath(sources: readonly Cell[], to: Cell, options?: MoveOptions): Int32Array;
+  bfsPath(sources: readonly Cell[] | Int32Array, to: Cell, options?: MoveOptions): Int32Array;
 
   add(a: ValueMap, b: ValueMap, into?: ValueMap): ValueMap;
   min(a: ValueMap, b: ValueMap, into?: ValueMap): ValueMap;
   max(a: ValueMap, b: ValueMap, into?: ValueMap): ValueMap;
   scale(src: ValueMap, factor: number, into?: ValueMap): ValueMap;
   clamp(src: ValueMap, lo: number, hi: number, into?: ValueMap): ValueMap;
-  weightedSum(maps: readonly ValueMap[], weights: readonly number[], into?: ValueMap): ValueMap;
+  weightedSum(maps: readonly ValueMap[], weights: ArrayLike<number>, into?: ValueMap): ValueMap;
 
   free(): void;
 }

@@ -399,3 +399,10 @@ test('move rules: an unknown corner rule throws; a bad rule or wall array frees 
   assert.equal(probe(), before);
   own.free();
 });
+
+test('typed arrays where the declarations take them: bfs sources, weightedSum weights', () => {
+  const grid = dmap.grid(4, 1);
+  assert.deepEqual(Array.from(grid.bfsPath(new Int32Array([0]), 3)), [0, 1, 2, 3]);
+  const a = grid.field([[0, 0, 0]]);
+  assert.deepEqual(Array.from(grid.weightedSum([a, a], new Float64Array([2, 0.5])).values), [0, 2.5, 5, 7.5]);
+});

@@ -11,14 +11,17 @@ async function main(): Promise<number> {
   const step = grid.nextStep(flee, grid.index(5, 5), { rng: dmap.rng(7n), moves: Moves.FOUR });
   const moved: boolean = step.dir !== Dir.STAY;
   const { depth } = grid.bfs([0], { maxDepth: 5 });
-  const sum = grid.weightedSum([toPlayer, flee], [1, 0.5]);
+  const sum = grid.weightedSum([toPlayer, flee], new Float64Array([1, 0.5]));
+  const path: Int32Array = grid.bfsPath(grid.downhillPath(flee, 0), 7); // typed arrays of cells too
   try {
     grid.field([{ x: 99, y: 0 }]);
   } catch (e) {
-    if (e instanceof DmapError && e.code === ErrorCode.RANGE) return values.length + depth[0] + sum.at(0, 0);
+    if (e instanceof DmapError && e.code === ErrorCode.RANGE) return values.length + depth[0] + sum.at(0, 0) + path.length;
   }
   // @ts-expect-error goals need x and y
   grid.field([{ x: 1 }]);
+  // @ts-expect-error a DmapError names the C function and the code
+  void new DmapError('field failed');
   // @ts-expect-error connectivity is 4 or 8
   grid.field([], { moves: { connectivity: 6 } });
   return moved ? 1 : 0;
