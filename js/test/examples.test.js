@@ -111,3 +111,15 @@ test('the READMEs\' examples run and give what their comments say', async () => 
   assert.equal(main.out, `${JSON.stringify({ dir: Dir.RIGHT, cell: 25 })} true\n`);
   assert.match(main.readme, /\{ dir: Dir\.RIGHT, \.\.\. \}: away/);
 });
+
+test('serve.js answers a malformed URL with 400 and keeps serving', async () => {
+  const { serve } = await import('./serve.js');
+  const { server, url } = await serve(0);
+  try {
+    assert.equal((await fetch(`${url}/%E0%A4%A`)).status, 400);
+    assert.equal((await fetch(`${url}/examples/roguelike.html`)).status, 200);
+    assert.equal((await fetch(`${url}/`)).status, 404);
+  } finally {
+    server.close();
+  }
+});

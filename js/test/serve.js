@@ -15,7 +15,13 @@ const TYPES = {
 /** Start the server on port (0: any free port); resolves to { server, url }. */
 export function serve(port = 0, wasmPath = process.env.DMAP_WASM) {
   const server = createServer(async (req, res) => {
-    const path = decodeURIComponent(new URL(req.url, 'http://x').pathname);
+    let path;
+    try {
+      path = decodeURIComponent(new URL(req.url, 'http://x').pathname);
+    } catch { // a malformed escape such as %E0%A4%A would otherwise end the server
+      res.writeHead(400).end('bad request');
+      return;
+    }
     let file = normalize(join(ROOT, path));
     if (!file.startsWith(ROOT) || file.split(sep).includes('..')) {
       res.writeHead(403).end();
