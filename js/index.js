@@ -60,7 +60,9 @@ async function wasmBytes(source) {
       ArrayBuffer.isView(source)) return source;
   const url = source ?? new URL('./dmap.wasm', import.meta.url);
   const href = url instanceof URL ? url.href : String(url);
-  if (isNode() && (href.startsWith('file:') || !/^[a-z]+:/i.test(href))) {
+  // A path has no scheme; a Windows path's drive letter (C:\ or C:/) is not one.
+  const path = !/^[a-z][a-z0-9+.-]*:/i.test(href) || /^[a-z]:[\\/]/i.test(href);
+  if (isNode() && (href.startsWith('file:') || path)) {
     const { readFile } = await import('node:fs/promises');
     return readFile(href.startsWith('file:') ? new URL(href) : href);
   }

@@ -406,3 +406,9 @@ test('typed arrays where the declarations take them: bfs sources, weightedSum we
   const a = grid.field([[0, 0, 0]]);
   assert.deepEqual(Array.from(grid.weightedSum([a, a], new Float64Array([2, 0.5])).values), [0, 2.5, 5, 7.5]);
 });
+
+test('load: a Windows path is read as a file, not fetched as a URL with the scheme "C:"', async () => {
+  await assert.rejects(load('C:\\no\\such\\dmap.wasm'), { code: 'ENOENT' });
+  await assert.rejects(load('C:/no/such/dmap.wasm'), { code: 'ENOENT' });
+  await assert.rejects(load('no/such/dmap.wasm'), { code: 'ENOENT' });
+});
