@@ -313,6 +313,13 @@ function checkGoals(goals) {
   }
 }
 
+// A view kept across a call that grew the memory reads as length 0: say so in the error.
+function detached(array) {
+  return ArrayBuffer.isView(array) && array.length === 0 && array.buffer.byteLength === 0
+    ? ' (a detached view: the module memory grew since it was read; read .values or .walls again)'
+    : '';
+}
+
 /** A W x H grid in the module's memory: walls, optional costs, a default move rule. */
 export class Grid {
   constructor(dmap, w, h, moves, gptr) {
@@ -357,7 +364,7 @@ export class Grid {
   /** Set every wall from w*h numbers or booleans (truthy = wall). */
   setWalls(walls) {
     if (walls.length !== this.size) {
-      throw new DmapError('setWalls', ErrorCode.SIZE, `${walls.length} walls for a ${this.w}x${this.h} grid`);
+      throw new DmapError('setWalls', ErrorCode.SIZE, `${walls.length} walls for a ${this.w}x${this.h} grid${detached(walls)}`);
     }
     const v = this.walls;
     for (let i = 0; i < this.size; i++) v[i] = walls[i] ? 1 : 0;
@@ -391,7 +398,7 @@ export class Grid {
   /** A new map holding a copy of values (w*h numbers). */
   mapFrom(values) {
     if (values.length !== this.size) {
-      throw new DmapError('mapFrom', ErrorCode.SIZE, `${values.length} values for a ${this.w}x${this.h} grid`);
+      throw new DmapError('mapFrom', ErrorCode.SIZE, `${values.length} values for a ${this.w}x${this.h} grid${detached(values)}`);
     }
     const m = new ValueMap(this);
     m.values.set(values);
@@ -663,7 +670,7 @@ export class Grid {
   _withBlocked(blocked, fn, call) {
     if (blocked == null) return call(0);
     if (blocked.length !== this.size) {
-      throw new DmapError(fn, ErrorCode.SIZE, `${blocked.length} blocked flags for a ${this.w}x${this.h} grid`);
+      throw new DmapError(fn, ErrorCode.SIZE, `${blocked.length} blocked flags for a ${this.w}x${this.h} grid${detached(blocked)}`);
     }
     const d = this._d;
     const bp = d._alloc(this.size);

@@ -412,3 +412,17 @@ test('load: a Windows path is read as a file, not fetched as a URL with the sche
   await assert.rejects(load('C:/no/such/dmap.wasm'), { code: 'ENOENT' });
   await assert.rejects(load('no/such/dmap.wasm'), { code: 'ENOENT' });
 });
+
+test('a view kept across memory growth: the size error says it is detached', async () => {
+  const own = await load(process.env.DMAP_WASM); // a fresh module: its memory is small
+  const grid = own.grid(5, 4);
+  const kept = grid.field([[0, 0, 0]]).values;
+  const walls = grid.walls;
+  const big = own.grid(1500, 1500); // 2.25 MB of walls, 18 MB of map: the memory grows
+  const bigMap = big.map();
+  assert.equal(kept.length, 0);
+  throwsDmap(() => grid.mapFrom(kept), ErrorCode.SIZE, /0 values for a 5x4 grid \(a detached view: the module memory grew/);
+  throwsDmap(() => grid.setWalls(walls), ErrorCode.SIZE, /detached view/);
+  throwsDmap(() => grid.mapFrom([1, 2]), ErrorCode.SIZE, /^mapFrom: 2 values for a 5x4 grid \(DMAP_ERR_SIZE\)$/);
+  own.free();
+});
