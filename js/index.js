@@ -313,6 +313,14 @@ function checkGoals(goals) {
   }
 }
 
+// Fields the module's memory is sized by: a grid.w or map.grid assigned by mistake would
+// make views and calls reach past the blocks the library allocated.
+function readOnly(obj, fields) {
+  for (const [name, value] of Object.entries(fields)) {
+    Object.defineProperty(obj, name, { value, enumerable: true, writable: false, configurable: false });
+  }
+}
+
 // A view kept across a call that grew the memory reads as length 0: say so in the error.
 function detached(array) {
   return ArrayBuffer.isView(array) && array.length === 0 && array.buffer.byteLength === 0
@@ -336,9 +344,7 @@ export class Grid {
       }
     }
     this._g = gptr;
-    this.w = w;
-    this.h = h;
-    this.size = w * h;
+    readOnly(this, { w, h, size: w * h });
     this.moves = rule;
     this._token = {};
     dmap._finalizer?.register(this, { grid: gptr }, this._token);
@@ -688,8 +694,7 @@ export class Grid {
 export class ValueMap {
   constructor(grid) {
     grid._live(); // a map of a freed grid could never be used
-    this.grid = grid;
-    this.size = grid.size;
+    readOnly(this, { grid, size: grid.size });
     this._d = grid._d;
     this._p = this._d._alloc(8 * grid.size);
     this._view = null;

@@ -426,3 +426,15 @@ test('a view kept across memory growth: the size error says it is detached', asy
   throwsDmap(() => grid.mapFrom([1, 2]), ErrorCode.SIZE, /^mapFrom: 2 values for a 5x4 grid \(DMAP_ERR_SIZE\)$/);
   own.free();
 });
+
+test('sizes and a map\'s grid are read-only: assigning them cannot point calls past the memory', () => {
+  const small = dmap.grid(2, 2), big = dmap.grid(50, 50);
+  const m = small.map(1);
+  assert.throws(() => { small.w = 50; }, TypeError);
+  assert.throws(() => { small.size = 2500; }, TypeError);
+  assert.throws(() => { m.grid = big; }, TypeError); // big.scan(m) would write 2500 doubles into 4
+  assert.throws(() => { m.size = 2500; }, TypeError);
+  assert.equal(small.walls.length, 4);
+  throwsDmap(() => big.scan(m), ErrorCode.SIZE, /another grid/);
+  assert.deepEqual(Object.keys(small).filter((k) => !k.startsWith('_')).sort(), ['h', 'moves', 'size', 'w']);
+});
