@@ -580,8 +580,10 @@ export class Grid {
   /** A shortest path (fewest steps) from the nearest of `sources` to `to`: its cells, source
    * first (an Int32Array; empty when `to` is unreachable). */
   bfsPath(sources, to, options = {}) {
+    this._live();
+    checkInt('dmap_bfs_path', to, 'cell'); // before the search: 1.5 is not "outside the grid"
+    if (to < 0 || to >= this.size) throw new DmapError('dmap_bfs_path', ErrorCode.RANGE);
     const { depth, parent } = this.bfs(sources, { ...options, parents: true });
-    if (to < 0 || to >= this.size || !Number.isInteger(to)) throw new DmapError('dmap_bfs_path', ErrorCode.RANGE);
     if (depth[to] < 0) return new Int32Array(0);
     const path = new Int32Array(depth[to] + 1);
     for (let c = to, k = depth[to]; k >= 0; k--, c = parent[c]) path[k] = c;

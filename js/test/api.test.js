@@ -438,3 +438,11 @@ test('sizes and a map\'s grid are read-only: assigning them cannot point calls p
   throwsDmap(() => big.scan(m), ErrorCode.SIZE, /another grid/);
   assert.deepEqual(Object.keys(small).filter((k) => !k.startsWith('_')).sort(), ['h', 'moves', 'size', 'w']);
 });
+
+test('bfsPath: a target that is not an integer is DMAP_ERR_ARG, one outside DMAP_ERR_RANGE', () => {
+  const grid = dmap.grid(4, 1);
+  throwsDmap(() => grid.bfsPath([0], 1.5), ErrorCode.ARG, /cell must be an integer, got 1\.5/);
+  throwsDmap(() => grid.bfsPath([0], '3'), ErrorCode.ARG);
+  throwsDmap(() => grid.bfsPath([0], 4), ErrorCode.RANGE);
+  assert.deepEqual(Array.from(grid.bfsPath([0], 3)), [0, 1, 2, 3]);
+});
