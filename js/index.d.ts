@@ -68,6 +68,8 @@ export declare class Dmap {
   readonly version: string;
   /** The module's memory; its buffer is replaced when it grows. */
   readonly memory: WebAssembly.Memory;
+  /** The instance's exports: every DMAP_API function of dmap.h, malloc, free, the memory. */
+  readonly exports: WebAssembly.Exports;
   /** A w x h grid, all floor, unit costs. */
   grid(w: number, h: number, options?: { walls?: ArrayLike<number | boolean>; moves?: MovesSpec }): Grid;
   /** Parse a text map ('#' walls) or a Moving AI .map; rows are its characters. */

@@ -144,6 +144,9 @@ export class Dmap {
 
   /** The module's memory (its buffer is replaced when it grows). */
   get memory() { return this._memory; }
+  /** The instance's exports: every DMAP_API function of dmap.h, malloc, free and the memory,
+   * to call the C API directly (pointers are offsets into memory.buffer). */
+  get exports() { return this._x; }
 
   /** A w x h grid, all floor, unit costs. options.walls: w*h numbers (nonzero = wall);
    * options.moves: the grid's default move rule ('4', '8', 'octile' or a Moves object). */

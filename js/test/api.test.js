@@ -446,3 +446,16 @@ test('bfsPath: a target that is not an integer is DMAP_ERR_ARG, one outside DMAP
   throwsDmap(() => grid.bfsPath([0], 4), ErrorCode.RANGE);
   assert.deepEqual(Array.from(grid.bfsPath([0], 3)), [0, 1, 2, 3]);
 });
+
+test('dmap.exports: the C API called directly, as the README says it can be', () => {
+  const x = dmap.exports;
+  assert.equal(x.memory, dmap.memory);
+  const g = x.malloc(16);
+  assert.equal(x.dmap_grid_init(g, 3, 2), 0);
+  assert.equal(x.dmap_grid_init(g, 0, 2), ErrorCode.SIZE);
+  assert.equal(x.dmap_grid_init(g, 3, 2), 0);
+  assert.deepEqual(Array.from(new Int32Array(dmap.memory.buffer, g, 2)), [3, 2]);
+  x.dmap_grid_free(g);
+  x.free(g);
+  assert.equal(typeof x.dmap_field, 'function');
+});
