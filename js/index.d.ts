@@ -136,7 +136,8 @@ export declare class Grid {
 export declare class ValueMap {
   readonly grid: Grid;
   readonly size: number;
-  /** A live Float64Array view (no copy); detached when the memory grows: read it again. */
+  /** A live Float64Array view (no copy); detached when the memory grows: read it again. The
+   * view keeps the map alive. */
   readonly values: Float64Array;
   /** The value at (x, y); throws outside the grid. */
   at(x: number, y: number): number;

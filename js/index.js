@@ -324,6 +324,15 @@ function readOnly(obj, fields) {
   }
 }
 
+// A view holds the grid or map it shows: a view kept alone (grid.field(goals).values) would
+// otherwise let the garbage collector free the map under it, and the next map allocated in
+// that block would show through the view.
+const OWNER = Symbol('dmap owner');
+function ownedBy(owner, view) {
+  Object.defineProperty(view, OWNER, { value: owner });
+  return view;
+}
+
 // A view kept across a call that grew the memory reads as length 0: say so in the error.
 function detached(array) {
   return ArrayBuffer.isView(array) && array.length === 0 && array.buffer.byteLength === 0
@@ -356,13 +365,13 @@ export class Grid {
   /** The walls, a Uint8Array view (nonzero = wall) into the module's memory. */
   get walls() {
     this._live();
-    return new Uint8Array(this._d._memory.buffer, this._d._i32()[(this._g >> 2) + 2], this.size);
+    return ownedBy(this, new Uint8Array(this._d._memory.buffer, this._d._i32()[(this._g >> 2) + 2], this.size));
   }
   /** The entry costs, a Float64Array view, or null while the grid has unit costs. */
   get costs() {
     this._live();
     const p = this._d._i32()[(this._g >> 2) + 3];
-    return p ? new Float64Array(this._d._memory.buffer, p, this.size) : null;
+    return p ? ownedBy(this, new Float64Array(this._d._memory.buffer, p, this.size)) : null;
   }
   /** Give the grid an array of costs (all 1) and return its view. */
   addCosts() {
@@ -711,7 +720,7 @@ export class ValueMap {
   get values() {
     if (!this._p) throw new DmapError('map', ErrorCode.ARG, 'the map was freed');
     if (this._view === null || this._view.buffer !== this._d._memory.buffer) {
-      this._view = new Float64Array(this._d._memory.buffer, this._p, this.size);
+      this._view = ownedBy(this, new Float64Array(this._d._memory.buffer, this._p, this.size));
     }
     return this._view;
   }

@@ -459,3 +459,26 @@ test('dmap.exports: the C API called directly, as the README says it can be', ()
   x.free(g);
   assert.equal(typeof x.dmap_field, 'function');
 });
+
+test('a view kept without its map or grid keeps them alive through garbage collection', async () => {
+  const { setFlagsFromString } = await import('node:v8');
+  const { runInNewContext } = await import('node:vm');
+  setFlagsFromString('--expose-gc');
+  const gc = runInNewContext('gc');
+  const own = await load(process.env.DMAP_WASM);
+  const grid = own.grid(5, 1);
+  grid.map(0); // memory for what follows: no growth, so the views stay attached
+  const values = grid.field([[0, 0, 0]]).values; // the map itself is not kept
+  const walls = own.grid(4, 1, { walls: [0, 1, 0, 1] }).walls; // nor the grid
+  for (let k = 0; k < 5; k++) {
+    gc();
+    await new Promise((resolve) => setTimeout(resolve, 10)); // finalizers run here
+  }
+  // maps and grids made now would take the blocks of collected ones
+  const maps = Array.from({ length: 4 }, () => grid.field([[4, 0, 100]]));
+  own.grid(4, 1, { walls: [1, 1, 1, 1] });
+  assert.equal(values.length, 5);
+  assert.deepEqual(Array.from(values), [0, 1, 2, 3, 4]);
+  assert.deepEqual(Array.from(walls), [0, 1, 0, 1]);
+  maps.forEach((m) => m.free());
+});
