@@ -324,6 +324,14 @@ function readOnly(obj, fields) {
   }
 }
 
+// Per-cell arrays are arrays or typed arrays: a string of the right length would pass ('0'
+// and '.' are truthy, so walls '0101' would be four walls) and read as NaN values.
+function checkArray(fn, array, what) {
+  if (!Array.isArray(array) && !ArrayBuffer.isView(array)) {
+    throw new DmapError(fn, ErrorCode.ARG, `${what} must be an array or a typed array, got ${array === null ? 'null' : typeof array}`);
+  }
+}
+
 // A view holds the grid or map it shows: a view kept alone (grid.field(goals).values) would
 // otherwise let the garbage collector free the map under it, and the next map allocated in
 // that block would show through the view.
@@ -381,6 +389,7 @@ export class Grid {
   }
   /** Set every wall from w*h numbers or booleans (truthy = wall). */
   setWalls(walls) {
+    checkArray('setWalls', walls, 'walls');
     if (walls.length !== this.size) {
       throw new DmapError('setWalls', ErrorCode.SIZE, `${walls.length} walls for a ${this.w}x${this.h} grid${detached(walls)}`);
     }
@@ -415,6 +424,7 @@ export class Grid {
   }
   /** A new map holding a copy of values (w*h numbers). */
   mapFrom(values) {
+    checkArray('mapFrom', values, 'values');
     if (values.length !== this.size) {
       throw new DmapError('mapFrom', ErrorCode.SIZE, `${values.length} values for a ${this.w}x${this.h} grid${detached(values)}`);
     }
@@ -689,6 +699,7 @@ export class Grid {
   }
   _withBlocked(blocked, fn, call) {
     if (blocked == null) return call(0);
+    checkArray(fn, blocked, 'blocked');
     if (blocked.length !== this.size) {
       throw new DmapError(fn, ErrorCode.SIZE, `${blocked.length} blocked flags for a ${this.w}x${this.h} grid${detached(blocked)}`);
     }

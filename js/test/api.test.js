@@ -482,3 +482,14 @@ test('a view kept without its map or grid keeps them alive through garbage colle
   assert.deepEqual(Array.from(walls), [0, 1, 0, 1]);
   maps.forEach((m) => m.free());
 });
+
+test('per-cell arrays are arrays or typed arrays: a string of the right length is not', () => {
+  throwsDmap(() => dmap.grid(4, 1, { walls: '0101' }), ErrorCode.ARG, /walls must be an array or a typed array, got string/);
+  const grid = dmap.grid(4, 1, { walls: new Uint8Array([0, 1, 0, 1]) });
+  assert.deepEqual(Array.from(grid.walls), [0, 1, 0, 1]);
+  throwsDmap(() => grid.setWalls('#..#'), ErrorCode.ARG, /walls must be/);
+  throwsDmap(() => grid.mapFrom('1234'), ErrorCode.ARG, /values must be/);
+  throwsDmap(() => grid.mapFrom(null), ErrorCode.ARG, /values must be .*got null/);
+  throwsDmap(() => grid.nextStep(grid.map(0), 0, { blocked: '0000' }), ErrorCode.ARG, /blocked must be/);
+  assert.deepEqual(Array.from(grid.mapFrom([1, 2, 3, 4]).values), [1, 2, 3, 4]);
+});
