@@ -109,7 +109,8 @@ function movesFields(moves) {
   if (moves === 'octile') return Moves.OCTILE;
   if (typeof moves === 'object' && moves !== null) {
     // anything but 'strict' was 'cut': a misspelt 'strict' cut corners without a word
-    if (![undefined, 'cut', 'strict', 0, 1].includes(moves.corners)) {
+    const c = moves.corners;
+    if (c !== undefined && c !== 'cut' && c !== 'strict' && c !== 0 && c !== 1) {
       throw new DmapError('moves', ErrorCode.ARG, `unknown corner rule ${String(moves.corners)} ('cut' or 'strict')`);
     }
     return moves;
@@ -305,15 +306,9 @@ function checkGoals(goals) {
     throw new DmapError('dmap_field', ErrorCode.ARG,
       `goals must be an array of {x, y, value} or [x, y, value], got ${goals === null ? 'null' : typeof goals}`);
   }
-  for (let k = 0; k < goals.length; k++) {
-    const goal = goals[k];
-    if (typeof goal !== 'object' || goal === null) {
-      throw new DmapError('dmap_field', ErrorCode.ARG, `goal ${k} must be {x, y, value} or [x, y, value], got ${String(goal)}`);
-    }
-    const tuple = Array.isArray(goal);
-    checkInt('dmap_field', tuple ? goal[0] : goal.x, 'goal x');
-    checkInt('dmap_field', tuple ? goal[1] : goal.y, 'goal y');
-  }
+}
+function badGoal(k, goal) {
+  return new DmapError('dmap_field', ErrorCode.ARG, `goal ${k} must be {x, y, value} or [x, y, value], got ${String(goal)}`);
 }
 
 // Fields the module's memory is sized by: a grid.w or map.grid assigned by mistake would
@@ -440,25 +435,25 @@ export class Grid {
   field(goals, options = {}) {
     this._live();
     const d = this._d;
-    checkGoals(goals); // before anything is allocated: a bad goal leaves nothing behind
+    checkGoals(goals);
     const n = goals.length;
-    const mp = d._writeMoves(options.moves ?? this.moves); // a bad move rule throws here too
-    const out = this._output(options.into);
-    let gp;
-    try {
-      gp = d._scratchGoals(n); // after _output: making a map may grow the memory
-    } catch (e) {
-      if (!options.into) out.free();
-      throw e;
-    }
+    // The goals go into the scratch array first, checked on the way: a bad goal throws before
+    // the output map is made (the array's contents survive a memory growth, not its views).
+    const gp = d._scratchGoals(n);
     const i32 = d._i32(), f64 = d._f64();
     for (let k = 0; k < n; k++) {
       const goal = goals[k];
+      if (typeof goal !== 'object' || goal === null) throw badGoal(k, goal);
       const tuple = Array.isArray(goal);
-      i32[(gp >> 2) + 4 * k] = tuple ? goal[0] : goal.x;
-      i32[(gp >> 2) + 4 * k + 1] = tuple ? goal[1] : goal.y;
+      const x = tuple ? goal[0] : goal.x, y = tuple ? goal[1] : goal.y;
+      checkInt('dmap_field', x, 'goal x');
+      checkInt('dmap_field', y, 'goal y');
+      i32[(gp >> 2) + 4 * k] = x;
+      i32[(gp >> 2) + 4 * k + 1] = y;
       f64[(gp >> 3) + 2 * k + 1] = (tuple ? goal[2] : goal.value) ?? 0;
     }
+    const mp = d._writeMoves(options.moves ?? this.moves); // a bad move rule throws here too
+    const out = this._output(options.into);
     const rc = d._x.dmap_field(this._g, mp, gp, n, options.ceiling ?? NO_CEILING, out._p, d._ws);
     if (rc !== 0) {
       if (!options.into) out.free();
