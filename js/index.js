@@ -108,7 +108,7 @@ function movesFields(moves) {
   if (moves === 8 || moves === '8') return Moves.EIGHT;
   if (moves === 'octile') return Moves.OCTILE;
   if (typeof moves === 'object' && moves !== null) {
-    // anything but 'strict' was 'cut': a misspelt 'strict' cut corners without a word
+    // a misspelt 'strict' must not quietly mean 'cut'
     const c = moves.corners;
     if (c !== undefined && c !== 'cut' && c !== 'strict' && c !== 0 && c !== 1) {
       throw new DmapError('moves', ErrorCode.ARG, `unknown corner rule ${String(moves.corners)} ('cut' or 'strict')`);
