@@ -361,6 +361,8 @@ export class Grid {
     this._g = gptr;
     readOnly(this, { w, h, size: w * h });
     this.moves = rule;
+    this._walls = undefined; // the views, made again only after the memory grew
+    this._costs = undefined;
     this._token = {};
     dmap._finalizer?.register(this, { grid: gptr }, this._token);
   }
@@ -368,13 +370,20 @@ export class Grid {
   /** The walls, a Uint8Array view (nonzero = wall) into the module's memory. */
   get walls() {
     this._live();
-    return ownedBy(this, new Uint8Array(this._d._memory.buffer, this._d._i32()[(this._g >> 2) + 2], this.size));
+    if (this._walls === undefined || this._walls.buffer !== this._d._memory.buffer) {
+      this._walls = ownedBy(this, new Uint8Array(this._d._memory.buffer, this._d._i32()[(this._g >> 2) + 2], this.size));
+    }
+    return this._walls;
   }
   /** The entry costs, a Float64Array view, or null while the grid has unit costs. */
   get costs() {
     this._live();
     const p = this._d._i32()[(this._g >> 2) + 3];
-    return p ? ownedBy(this, new Float64Array(this._d._memory.buffer, p, this.size)) : null;
+    if (!p) return null;
+    if (this._costs === undefined || this._costs.buffer !== this._d._memory.buffer) {
+      this._costs = ownedBy(this, new Float64Array(this._d._memory.buffer, p, this.size));
+    }
+    return this._costs;
   }
   /** Give the grid an array of costs (all 1) and return its view. */
   addCosts() {
@@ -650,6 +659,7 @@ export class Grid {
     this._d._x.free(this._g);
     this._d._finalizer?.unregister(this._token);
     this._g = 0;
+    this._walls = this._costs = undefined;
   }
 
   // --- internals -----------------------------------------------------------------------

@@ -493,3 +493,21 @@ test('per-cell arrays are arrays or typed arrays: a string of the right length i
   throwsDmap(() => grid.nextStep(grid.map(0), 0, { blocked: '0000' }), ErrorCode.ARG, /blocked must be/);
   assert.deepEqual(Array.from(grid.mapFrom([1, 2, 3, 4]).values), [1, 2, 3, 4]);
 });
+
+test('grid.walls and grid.costs: the same view while the memory has not grown, as map.values', async () => {
+  const own = await load(process.env.DMAP_WASM);
+  const grid = own.grid(4, 4);
+  assert.equal(grid.walls, grid.walls);
+  assert.equal(grid.costs, null);
+  const costs = grid.addCosts();
+  assert.equal(grid.costs, costs);
+  const walls = grid.walls;
+  const big = own.grid(1500, 1500); // the memory grows
+  big.map();
+  assert.equal(walls.length, 0);
+  assert.notEqual(grid.walls, walls);
+  assert.equal(grid.walls.length, 16);
+  assert.equal(grid.walls, grid.walls);
+  assert.equal(grid.costs.length, 16);
+  own.free();
+});
