@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { copyFile, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -19,6 +19,8 @@ test('npm pack, npm install of the tarball, import and type-check as a user does
     execFileSync('mkdir', ['-p', stage, user]);
     for (const f of ['package.json', 'index.js', 'index.d.ts', 'README.md']) await copyFile(join(JS, f), join(stage, f));
     await copyFile(process.env.DMAP_WASM ?? join(JS, 'dmap.wasm'), join(stage, 'dmap.wasm'));
+    execFileSync('mkdir', ['-p', join(stage, 'LICENSES')]);
+    await copyFile(join(JS, 'LICENSES', 'wasi-libc.txt'), join(stage, 'LICENSES', 'wasi-libc.txt'));
     const npm = (args, cwd) => execFileSync('npm', [...args, '--no-audit', '--no-fund', '--loglevel=error'], { cwd, encoding: 'utf8' });
     npm(['pack', '--pack-destination', work], stage);
     const tarball = (await readdir(work)).find((f) => f.endsWith('.tgz'));
@@ -26,7 +28,11 @@ test('npm pack, npm install of the tarball, import and type-check as a user does
     await writeFile(join(user, 'package.json'), JSON.stringify({ name: 'user', version: '1.0.0', type: 'module' }));
     npm(['install', '--offline', join(work, tarball)], user);
     assert.deepEqual((await readdir(join(user, 'node_modules', 'dmap-wasm'))).sort(),
-      ['README.md', 'dmap.wasm', 'index.d.ts', 'index.js', 'package.json']);
+      ['LICENSES', 'README.md', 'dmap.wasm', 'index.d.ts', 'index.js', 'package.json']);
+    // the notices of the libc linked into dmap.wasm travel with it
+    const notices = await readFile(join(user, 'node_modules', 'dmap-wasm', 'LICENSES', 'wasi-libc.txt'), 'utf8');
+    assert.match(notices, /Upstream-Name: wasi-libc/);
+    assert.match(notices, /Files: libc-top-half\/musl\/\*/);
 
     await writeFile(join(user, 'main.js'), [
       "import { load, Dir } from 'dmap-wasm';",
@@ -42,9 +48,10 @@ test('npm pack, npm install of the tarball, import and type-check as a user does
       "import('dmap-wasm').then(async ({ load }) => {",
       '  const dmap = await load();',
       '  console.log(Array.from(dmap.grid(3, 1).field([[0, 0, 0]]).values).join(","));',
+      "  console.log(require('dmap-wasm/package.json').version);",
       '});',
     ].join('\n'));
-    assert.equal(execFileSync(process.execPath, ['main.cjs'], { cwd: user, encoding: 'utf8' }), '0,1,2\n');
+    assert.equal(execFileSync(process.execPath, ['main.cjs'], { cwd: user, encoding: 'utf8' }), '0,1,2\n0.2.0\n');
 
     await writeFile(join(user, 'main.ts'), [
       "import { load, type ValueMap } from 'dmap-wasm';",
