@@ -472,3 +472,25 @@ def test_caller_arrays_are_written_in_place():
         vec.masks = frozen
     with pytest.raises(TypeError):
         del vec.obs
+
+
+def test_caller_arrays_may_not_share_memory():
+    # Each output is written on its own: two sharing memory would mix terminated and truncated
+    # (or masks into the observations) without a word.
+    vec = pm.VecEnv("PommeFFACompetition-v0", 2, ["learner", "simple", "simple", "simple"], seed=1)
+    with pytest.raises(ValueError, match="share memory"):
+        vec.terminated = vec.truncated
+    n_obs = vec.obs.size
+    with pytest.raises(ValueError, match="share memory"):
+        vec.masks = vec.obs.reshape(-1)[n_obs - 12:].reshape(2, 1, 6)
+    both = np.zeros((2, 2), bool)
+    vec.terminated = both[0:1].reshape(2, 1)  # neighbours in one buffer, no byte shared
+    vec.truncated = both[1:2].reshape(2, 1)
+    vec.terminated = vec.terminated  # an output may be given back its own array
+    ref = pm.VecEnv("PommeFFACompetition-v0", 2, ["learner", "simple", "simple", "simple"], seed=1)
+    vec.reset()
+    ref.reset()
+    stop = np.zeros((2, 1), np.int32)
+    for _ in range(150):
+        for mine, theirs in zip(vec.step(stop), ref.step(stop)):
+            assert np.array_equal(mine, theirs)

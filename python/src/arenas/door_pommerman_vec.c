@@ -84,6 +84,17 @@ static int check_out(const PmVec *v, int k, PyObject *arr) {
         PyErr_Format(PyExc_ValueError, "%s must be a writeable, aligned, C-contiguous array", out_names[k]);
         return -1;
     }
+    /* each output is written on its own: one sharing memory with another would mix them */
+    const char *p = PyArray_BYTES(a);
+    for (int o = 0; o < NOUT; o++) {
+        PyArrayObject *other = (PyArrayObject *)v->out[o];
+        if (o == k || !other) continue;
+        const char *q = PyArray_BYTES(other);
+        if (p < q + PyArray_NBYTES(other) && q < p + PyArray_NBYTES(a)) {
+            PyErr_Format(PyExc_ValueError, "%s must not share memory with %s", out_names[k], out_names[o]);
+            return -1;
+        }
+    }
     return 0;
 }
 
