@@ -232,3 +232,11 @@ def test_a_game_that_was_not_made_refuses_politely():
         g.__init__("chase", "naive", world="1 0 0 0")
     with pytest.raises(RuntimeError):
         g.run()
+
+
+def test_a_bad_random_world_says_its_arguments():
+    # the message shows the walls fraction asked for, and what it must be
+    with pytest.raises(ValueError, match=r"walls 1\.5: walls must be in 0 \.\. 1"):
+        pursuit.Game("chase", "naive", random=1, walls=1.5)
+    with pytest.raises(ValueError, match=r"size 0, walls 0\.2\)"):
+        pursuit.Game("chase", "naive", random=1, size=0)

@@ -12,6 +12,7 @@
  * such as KeyboardInterrupt) propagates and the game cannot go on. */
 #include "door.h"
 
+#include <stdio.h>
 #include <string.h>
 
 #include "dmap.h"
@@ -197,7 +198,12 @@ static int game_init(PursuitGame *p, PyObject *args, PyObject *kw) {
         unsigned long long rs = PyLong_AsUnsignedLongLong(random);
         if (rs == (unsigned long long)-1 && PyErr_Occurred()) return -1;
         if ((rc = pursuit_world_random(&p->world, size, walls, rs)) != DMAP_OK) {
-            PyErr_Format(PyExc_ValueError, "random world: %s (size %d, walls %g)", dmap_strerror(rc), size, walls);
+            /* PyErr_Format knows no %g: the walls fraction is formatted here */
+            char what[160];
+            snprintf(what, sizeof what, "random world: %s (size %d, walls %g%s)", dmap_strerror(rc), size,
+                     walls, rc == DMAP_ERR_ARG ? ": walls must be in 0 .. 1, 1 excluded"
+                            : rc == DMAP_ERR_LIMIT ? ": no two connected free cells in 1000 draws" : "");
+            PyErr_SetString(PyExc_ValueError, what);
             return -1;
         }
     }
