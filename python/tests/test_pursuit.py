@@ -240,3 +240,20 @@ def test_a_bad_random_world_says_its_arguments():
         pursuit.Game("chase", "naive", random=1, walls=1.5)
     with pytest.raises(ValueError, match=r"size 0, walls 0\.2\)"):
         pursuit.Game("chase", "naive", random=1, size=0)
+
+
+def test_step_and_view_read_moves_and_roles_as_the_referee_does():
+    # the referee takes a move's first character: "up" moves as "u", "right" as "r"; step()
+    # is the rules' move, so it must agree with the game played
+    game = pursuit.Game("chase", lambda view: "right", random=5)
+    view = game.view("prey")
+    assert view == game.view(1) and game.view("predator") == game.view(0)
+    with pytest.raises(ValueError):
+        game.view("cat")
+    at = view["prey"]
+    assert pursuit.step(view, at, "right") == pursuit.step(view, at, "r") != at
+    assert pursuit.step(view, at, "") == pursuit.step(view, at, "x") == pursuit.step(view, at, None) == at
+    for word in ("up", "down", "left", "right"):
+        assert pursuit.step(view, at, word) == pursuit.step(view, at, word[0])
+    game.clock()
+    assert game.positions[1] == pursuit.step(view, at, "right")
