@@ -257,3 +257,14 @@ def test_step_and_view_read_moves_and_roles_as_the_referee_does():
         assert pursuit.step(view, at, word) == pursuit.step(view, at, word[0])
     game.clock()
     assert game.positions[1] == pursuit.step(view, at, "right")
+
+
+def test_numpy_integer_seeds_play_the_games_of_ints():
+    import numpy as np
+
+    mine = pursuit.Game("chase", "random", random=np.int64(5), seed=np.uint64(4)).run()
+    ints = pursuit.Game("chase", "random", random=5, seed=4).run()
+    mine.pop("decide_s"), ints.pop("decide_s")
+    assert mine == ints
+    with pytest.raises(TypeError):
+        pursuit.Game("chase", "random", random=5.0)

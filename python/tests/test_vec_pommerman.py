@@ -494,3 +494,16 @@ def test_caller_arrays_may_not_share_memory():
     for _ in range(150):
         for mine, theirs in zip(vec.step(stop), ref.step(stop)):
             assert np.array_equal(mine, theirs)
+
+
+def test_numpy_integer_seeds_are_seeds():
+    seats = ["learner", "simple", "simple", "simple"]
+    mine = pm.VecEnv("PommeFFACompetition-v0", 2, seats, seed=np.int64(7))
+    ints = pm.VecEnv("PommeFFACompetition-v0", 2, seats, seed=7)
+    assert mine.seed == 7
+    for seed in (None, np.uint32(9)):
+        for a, b in zip(mine.reset(seed=seed), ints.reset(seed=None if seed is None else 9)):
+            assert np.array_equal(a, b)
+    for bad in (True, 7.0, "7"):
+        with pytest.raises(TypeError):
+            mine.reset(seed=bad)

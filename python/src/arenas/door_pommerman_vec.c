@@ -113,12 +113,15 @@ static int check_idle(PmVec *v) {
 /* ---- construction ----------------------------------------------------------------------- */
 
 static int parse_seed(PyObject *obj, uint64_t *seed) {
-    if (!PyLong_Check(obj) || PyBool_Check(obj)) {
+    if (!PyIndex_Check(obj) || PyBool_Check(obj)) { /* an int, NumPy's integers included */
         PyErr_SetString(PyExc_TypeError, "seed must be an int");
         return -1;
     }
+    PyObject *index = PyNumber_Index(obj);
+    if (!index) return -1;
     int overflow = 0;
-    long long s = PyLong_AsLongLongAndOverflow(obj, &overflow);
+    long long s = PyLong_AsLongLongAndOverflow(index, &overflow);
+    Py_DECREF(index);
     if (s == -1 && PyErr_Occurred()) return -1;
     if (overflow || s < 0) {
         PyErr_SetString(PyExc_ValueError, "seed must be in 0 .. 2**63 - 1");
