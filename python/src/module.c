@@ -137,8 +137,9 @@ int pydmap_moves(PyObject *obj, dmap_moves *out) {
         *out = ((MovesObject *)obj)->m;
         return 0;
     }
-    if (PyLong_Check(obj)) {
+    if (PyIndex_Check(obj) && !PyBool_Check(obj)) { /* an int, NumPy's integers included */
         long c = PyLong_AsLong(obj);
+        if (c == -1 && PyErr_Occurred()) PyErr_Clear();
         if (c == 4 || c == 8) {
             *out = c == 4 ? dmap_moves_4() : dmap_moves_8();
             return 0;

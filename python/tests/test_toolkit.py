@@ -360,3 +360,11 @@ def test_rng_takes_numpy_integer_seeds():
     assert dmap.Rng(-1).next() == dmap.Rng(2**64 - 1).next()  # modulo 2**64, as Rng.seed
     with pytest.raises(TypeError):
         dmap.Rng(1.5)
+
+
+def test_moves_may_be_a_numpy_integer():
+    walls = np.zeros((4, 5), bool)
+    assert np.array_equal(dmap.field(walls, [(0, 0)], moves=np.int64(8)), dmap.field(walls, [(0, 0)], moves=8))
+    for bad in (True, 8.0, np.int64(6), 2**70):
+        with pytest.raises(TypeError):
+            dmap.field(walls, [(0, 0)], moves=bad)
