@@ -142,7 +142,8 @@ PyObject *pydmap_field(PyObject *self, PyObject *args, PyObject *kw) {
         } else if (!PyArray_ISFLOAT(ga_)) {
             /* An int mask is ambiguous (0/1 flags or values?): say which kinds there are. */
             PyErr_SetString(PyExc_TypeError,
-                            "a goals mask must be bool (True = goal at 0) or float (NaN = no goal)");
+                            "a goals mask must be bool (True = goal at 0) or float (NaN = no goal); "
+                            "goals as cells are a list of (x, y[, value]) (an int array: .tolist())");
             goto fail;
         } else {
             mask = pydmap_map_in(goals_obj, &ga.g, "goals");
