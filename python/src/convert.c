@@ -125,6 +125,29 @@ PyArrayObject *pydmap_map_out(PyObject *out, const dmap_grid *g, int npy_type) {
     return (PyArrayObject *)PyArray_SimpleNew(2, dims, npy_type);
 }
 
+static int overlap(PyArrayObject *a, PyArrayObject *b) {
+    const char *pa = PyArray_BYTES(a), *pb = PyArray_BYTES(b);
+    return pa < pb + PyArray_NBYTES(b) && pb < pa + PyArray_NBYTES(a);
+}
+
+int pydmap_unshare(PyArrayObject **in, PyArrayObject *out, int same_ok) {
+    if (!*in || !out || !overlap(*in, out)) return 0;
+    if (same_ok && PyArray_BYTES(*in) == PyArray_BYTES(out) && PyArray_NBYTES(*in) == PyArray_NBYTES(out))
+        return 0;
+    PyArrayObject *copy = (PyArrayObject *)PyArray_NewCopy(*in, NPY_CORDER);
+    if (!copy) return -1;
+    Py_DECREF(*in);
+    *in = copy;
+    return 0;
+}
+
+int pydmap_grid_unshare(grid_arg *ga, PyArrayObject *out) {
+    if (pydmap_unshare(&ga->walls, out, 0) < 0 || pydmap_unshare(&ga->costs, out, 0) < 0) return -1;
+    ga->g.wall = (unsigned char *)PyArray_DATA(ga->walls);
+    ga->g.cost = ga->costs ? (double *)PyArray_DATA(ga->costs) : NULL;
+    return 0;
+}
+
 int pydmap_mask_in(PyObject *obj, const dmap_grid *g, const char *name, PyArrayObject **mask) {
     *mask = NULL;
     if (!obj || obj == Py_None) return 0;

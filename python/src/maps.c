@@ -142,7 +142,8 @@ PyObject *pydmap_field(PyObject *self, PyObject *args, PyObject *kw) {
         } else if (!PyArray_ISFLOAT(ga_)) {
             /* An int mask is ambiguous (0/1 flags or values?): say which kinds there are. */
             PyErr_SetString(PyExc_TypeError,
-                            "a goals mask must be bool (True = goal at 0) or float (NaN = no goal)");
+                            "a goals mask must be bool (True = goal at 0) or float (NaN = no goal); "
+                            "goals as cells are a list of (x, y[, value]) (an int array: .tolist())");
             goto fail;
         } else {
             mask = pydmap_map_in(goals_obj, &ga.g, "goals");
@@ -152,7 +153,7 @@ PyObject *pydmap_field(PyObject *self, PyObject *args, PyObject *kw) {
         goto fail;
     }
     out = pydmap_map_out(out_obj, &ga.g, NPY_DOUBLE);
-    if (!out) goto fail;
+    if (!out || pydmap_grid_unshare(&ga, out) < 0 || pydmap_unshare(&mask, out, 1) < 0) goto fail;
     if (pydmap_ws_take(ws_obj, &lease) < 0) goto fail;
     double *values = (double *)PyArray_DATA(out);
     if (mask) {
@@ -210,7 +211,7 @@ PyObject *pydmap_scan(PyObject *self, PyObject *args, PyObject *kw) {
         values = (PyArrayObject *)values_obj;
     }
     ws_lease lease;
-    if (!values || pydmap_ws_take(ws_obj, &lease) < 0) {
+    if (!values || pydmap_grid_unshare(&ga, values) < 0 || pydmap_ws_take(ws_obj, &lease) < 0) {
         Py_XDECREF(values);
         pydmap_grid_release(&ga);
         return NULL;
@@ -249,7 +250,8 @@ PyObject *pydmap_flee(PyObject *self, PyObject *args, PyObject *kw) {
     if (pydmap_grid(walls, costs, &ga) < 0) return NULL;
     PyArrayObject *src = pydmap_map_in(src_obj, &ga.g, "src"), *out = NULL;
     ws_lease lease;
-    if (!src || !(out = out_like(out_obj, &ga.g, src)) || pydmap_ws_take(ws_obj, &lease) < 0) {
+    if (!src || !(out = out_like(out_obj, &ga.g, src)) || pydmap_grid_unshare(&ga, out) < 0 ||
+        pydmap_unshare(&src, out, 1) < 0 || pydmap_ws_take(ws_obj, &lease) < 0) {
         Py_XDECREF(src);
         Py_XDECREF(out);
         pydmap_grid_release(&ga);
@@ -281,7 +283,9 @@ static PyObject *algebra_call(const char *name, PyObject *walls, PyObject *a_obj
     if (pydmap_grid(walls, NULL, &ga) < 0) return NULL;
     PyArrayObject *a = pydmap_map_in(a_obj, &ga.g, "a"), *b = NULL, *out = NULL;
     if (a && b_obj) b = pydmap_map_in(b_obj, &ga.g, "b");
-    if (!a || (b_obj && !b) || !(out = out_like(out_obj, &ga.g, a))) {
+    if (!a || (b_obj && !b) || !(out = out_like(out_obj, &ga.g, a)) ||
+        pydmap_grid_unshare(&ga, out) < 0 || pydmap_unshare(&a, out, 1) < 0 ||
+        pydmap_unshare(&b, out, 1) < 0) {
         Py_XDECREF(a);
         Py_XDECREF(b);
         pydmap_grid_release(&ga);
@@ -388,7 +392,11 @@ PyObject *pydmap_weighted_sum(PyObject *self, PyObject *args, PyObject *kw) {
         }
     }
     out = out_like(out_obj, &ga.g, arrays[0]);
-    if (!out) goto done;
+    if (!out || pydmap_grid_unshare(&ga, out) < 0) goto done;
+    for (Py_ssize_t k = 0; k < n; k++) {
+        if (pydmap_unshare(&arrays[k], out, 1) < 0) goto done;
+        ptrs[k] = PyArray_DATA(arrays[k]);
+    }
     int rc;
     double *po = PyArray_DATA(out);
     Py_BEGIN_ALLOW_THREADS

@@ -137,8 +137,9 @@ int pydmap_moves(PyObject *obj, dmap_moves *out) {
         *out = ((MovesObject *)obj)->m;
         return 0;
     }
-    if (PyLong_Check(obj)) {
+    if (PyIndex_Check(obj) && !PyBool_Check(obj)) { /* an int, NumPy's integers included */
         long c = PyLong_AsLong(obj);
+        if (c == -1 && PyErr_Occurred()) PyErr_Clear();
         if (c == 4 || c == 8) {
             *out = c == 4 ? dmap_moves_4() : dmap_moves_8();
             return 0;
@@ -238,10 +239,18 @@ void pydmap_ws_return(ws_lease *lease) {
 
 /* ---- Rng ----------------------------------------------------------------------------------------- */
 
+/* A seed: any integer (NumPy's too, through __index__), taken modulo 2**64 as Rng.seed does. */
+static int seed_arg(PyObject *obj, void *out) {
+    unsigned long long seed = PyLong_AsUnsignedLongLongMask(obj);
+    if (seed == (unsigned long long)-1 && PyErr_Occurred()) return 0;
+    *(unsigned long long *)out = seed;
+    return 1;
+}
+
 static PyObject *rng_new(PyTypeObject *type, PyObject *args, PyObject *kw) {
     static char *kwlist[] = {"seed", NULL};
     unsigned long long seed = 0;
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "|K:Rng", kwlist, &seed)) return NULL;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "|O&:Rng", kwlist, seed_arg, &seed)) return NULL;
     RngObject *self = (RngObject *)type->tp_alloc(type, 0);
     if (self) dmap_rng_seed(&self->rng, (uint64_t)seed);
     return (PyObject *)self;

@@ -103,11 +103,31 @@ static int goal_list(PyObject *obj, const dmap_grid *g, dmap_goal **goals, size_
     return 0;
 }
 
+/* ---- one call at a time ------------------------------------------------------------------------ */
+
+/* LiveMap and MapCache change their library object in calls that release the GIL, so two
+ * threads could be inside one object at once (the library's objects serve one thread at a
+ * time): every call that touches the object holds its lock. A thread that finds it taken waits
+ * with the GIL released, so the holder can finish. */
+static PyThread_type_lock new_lock(void) {
+    PyThread_type_lock lock = PyThread_allocate_lock();
+    if (!lock) PyErr_NoMemory();
+    return lock;
+}
+
+static void take_turn(PyThread_type_lock lock) {
+    if (PyThread_acquire_lock(lock, NOWAIT_LOCK)) return;
+    Py_BEGIN_ALLOW_THREADS
+    PyThread_acquire_lock(lock, WAIT_LOCK);
+    Py_END_ALLOW_THREADS
+}
+
 /* ---- LiveMap ----------------------------------------------------------------------------------- */
 
 typedef struct {
     PyObject_HEAD
     dmap_live *lm;
+    PyThread_type_lock lock;
 } LiveObject;
 
 static PyObject *live_new(PyTypeObject *type, PyObject *args, PyObject *kw) {
@@ -139,8 +159,12 @@ static PyObject *live_new(PyTypeObject *type, PyObject *args, PyObject *kw) {
         goto done;
     }
     self = (LiveObject *)type->tp_alloc(type, 0);
-    if (!self) dmap_live_free(lm);
-    else self->lm = lm;
+    if (!self) {
+        dmap_live_free(lm);
+    } else {
+        self->lm = lm;
+        if (!(self->lock = new_lock())) Py_CLEAR(self);
+    }
 done:
     free(goals);
     Py_XDECREF(start);
@@ -150,6 +174,7 @@ done:
 
 static void live_dealloc(LiveObject *self) {
     dmap_live_free(self->lm);
+    if (self->lock) PyThread_free_lock(self->lock);
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
 
@@ -158,9 +183,11 @@ static PyObject *live_apply(LiveObject *self, PyObject *arg) {
     size_t n = 0, touched = 0;
     if (edits_from_list(arg, &edits, &n) < 0) return NULL;
     int rc;
+    take_turn(self->lock);
     Py_BEGIN_ALLOW_THREADS
     rc = dmap_live_apply(self->lm, edits, n, &touched);
     Py_END_ALLOW_THREADS
+    PyThread_release_lock(self->lock);
     free(edits);
     if (rc != DMAP_OK) return pydmap_raise(rc, "LiveMap.apply", NULL);
     return PyLong_FromSize_t(touched);
@@ -168,15 +195,24 @@ static PyObject *live_apply(LiveObject *self, PyObject *arg) {
 
 static PyObject *live_values(LiveObject *self, void *unused) {
     (void)unused;
-    return copy_map(dmap_live_grid(self->lm), dmap_live_values(self->lm));
+    take_turn(self->lock);
+    PyObject *a = copy_map(dmap_live_grid(self->lm), dmap_live_values(self->lm));
+    PyThread_release_lock(self->lock);
+    return a;
 }
 static PyObject *live_start(LiveObject *self, void *unused) {
     (void)unused;
-    return copy_map(dmap_live_grid(self->lm), dmap_live_start(self->lm));
+    take_turn(self->lock);
+    PyObject *a = copy_map(dmap_live_grid(self->lm), dmap_live_start(self->lm));
+    PyThread_release_lock(self->lock);
+    return a;
 }
 static PyObject *live_walls(LiveObject *self, void *unused) {
     (void)unused;
-    return copy_walls(dmap_live_grid(self->lm));
+    take_turn(self->lock);
+    PyObject *a = copy_walls(dmap_live_grid(self->lm));
+    PyThread_release_lock(self->lock);
+    return a;
 }
 
 static PyMethodDef live_methods[] = {
@@ -204,7 +240,8 @@ PyTypeObject pydmap_LiveType = {
               "A Dijkstra map kept up to date incrementally: built like field() (start values from\n"
               "start, else the ceiling everywhere; None = no ceiling, +inf), then apply(edits) changes\n"
               "walls, goals and costs and recomputes only the cells that depend on them. The object\n"
-              "owns copies of its inputs. values gives the current map (a copy).",
+              "owns copies of its inputs. values gives the current map (a copy). Calls from several\n"
+              "threads take turns.",
     .tp_new = live_new,
     .tp_dealloc = (destructor)live_dealloc,
     .tp_methods = live_methods,
@@ -353,6 +390,7 @@ PyTypeObject pydmap_TableType = {
 typedef struct {
     PyObject_HEAD
     dmap_cache *c;
+    PyThread_type_lock lock;
 } CacheObject;
 
 static PyObject *cache_new(PyTypeObject *type, PyObject *args, PyObject *kw) {
@@ -374,13 +412,18 @@ static PyObject *cache_new(PyTypeObject *type, PyObject *args, PyObject *kw) {
     pydmap_grid_release(&ga);
     if (rc != DMAP_OK) return pydmap_raise(rc, "MapCache", NULL);
     CacheObject *self = (CacheObject *)type->tp_alloc(type, 0);
-    if (!self) dmap_cache_free(c);
-    else self->c = c;
+    if (!self) {
+        dmap_cache_free(c);
+    } else {
+        self->c = c;
+        if (!(self->lock = new_lock())) Py_CLEAR(self);
+    }
     return (PyObject *)self;
 }
 
 static void cache_dealloc(CacheObject *self) {
     dmap_cache_free(self->c);
+    if (self->lock) PyThread_free_lock(self->lock);
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
 
@@ -390,18 +433,23 @@ static PyObject *cache_get(CacheObject *self, PyObject *arg) {
     if (pydmap_cell(arg, g, "goal", &goal) < 0) return NULL;
     const double *map = NULL;
     int rc;
+    take_turn(self->lock);
     Py_BEGIN_ALLOW_THREADS
     rc = dmap_cache_get(self->c, goal, &map);
     Py_END_ALLOW_THREADS
-    if (rc != DMAP_OK) return pydmap_raise(rc, "MapCache.get", NULL);
-    return copy_map(g, map);
+    /* the map lives until the cache's next call: copied before another thread's turn */
+    PyObject *a = rc == DMAP_OK ? copy_map(g, map) : pydmap_raise(rc, "MapCache.get", NULL);
+    PyThread_release_lock(self->lock);
+    return a;
 }
 
 static PyObject *cache_edit(CacheObject *self, PyObject *arg) {
     dmap_edit *edits = NULL;
     size_t n = 0;
     if (edits_from_list(arg, &edits, &n) < 0) return NULL;
+    take_turn(self->lock);
     int rc = dmap_cache_edit(self->c, edits, n);
+    PyThread_release_lock(self->lock);
     free(edits);
     if (rc != DMAP_OK) return pydmap_raise(rc, "MapCache.edit", "only 'wall', 'floor' and 'cost' edits");
     Py_RETURN_NONE;
@@ -410,7 +458,9 @@ static PyObject *cache_edit(CacheObject *self, PyObject *arg) {
 static PyObject *cache_stats(CacheObject *self, void *unused) {
     (void)unused;
     dmap_cache_counters s;
+    take_turn(self->lock);
     dmap_cache_stats(self->c, &s);
+    PyThread_release_lock(self->lock);
     return Py_BuildValue("{s:n,s:n,s:n,s:n,s:n}", "hits", (Py_ssize_t)s.hits, "misses", (Py_ssize_t)s.misses,
                          "updates", (Py_ssize_t)s.updates, "cells_updated", (Py_ssize_t)s.cells_updated,
                          "evictions", (Py_ssize_t)s.evictions);
@@ -418,7 +468,10 @@ static PyObject *cache_stats(CacheObject *self, void *unused) {
 
 static PyObject *cache_walls(CacheObject *self, void *unused) {
     (void)unused;
-    return copy_walls(dmap_cache_grid(self->c));
+    take_turn(self->lock);
+    PyObject *a = copy_walls(dmap_cache_grid(self->c));
+    PyThread_release_lock(self->lock);
+    return a;
 }
 
 static PyMethodDef cache_methods[] = {
@@ -443,7 +496,7 @@ PyTypeObject pydmap_CacheType = {
     .tp_doc = "MapCache(walls, capacity=16, ceiling=None, *, moves=None, costs=None)\n--\n\n"
               "Brogue's pattern: up to capacity distance maps, one per goal cell (value 0), refreshed\n"
               "lazily and incrementally after grid edits. ceiling: as in field() (None: +inf, plain\n"
-              "distances). Not for use by two threads at once.",
+              "distances). Calls from several threads take turns.",
     .tp_new = cache_new,
     .tp_dealloc = (destructor)cache_dealloc,
     .tp_methods = cache_methods,

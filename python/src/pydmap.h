@@ -94,6 +94,13 @@ int pydmap_map_inplace(PyObject *obj, const dmap_grid *g, const char *name);
 /* out=None: a new (H, W) array of dtype; else out checked as pydmap_map_inplace (float64
  * only) and returned with a new reference. */
 PyArrayObject *pydmap_map_out(PyObject *out, const dmap_grid *g, int npy_type);
+/* An input the library reads while it writes out: when its memory overlaps out's, *in is
+ * replaced by a copy (a new reference; the old one is released), unless same_ok and both are
+ * the very same memory (the library's in-place case: dst == src). Else the library would
+ * read values it has already overwritten. in may be NULL. 0, or -1 with MemoryError. */
+int pydmap_unshare(PyArrayObject **in, PyArrayObject *out, int same_ok);
+/* The same for a grid's walls and costs (never read in place of out), its pointers updated. */
+int pydmap_grid_unshare(grid_arg *ga, PyArrayObject *out);
 /* A read-only uint8 mask of the grid's shape or NULL for None (*mask NULL). 0 or -1. */
 int pydmap_mask_in(PyObject *obj, const dmap_grid *g, const char *name, PyArrayObject **mask);
 

@@ -252,7 +252,7 @@ PyObject *pydmap_threat_map(PyObject *self, PyObject *args, PyObject *kw) {
     ws_lease lease;
     PyArrayObject *out = NULL;
     if (pydmap_cell(enemy_obj, &ga.g, "enemy", &from) < 0 || !(out = pydmap_map_out(out_obj, &ga.g, NPY_DOUBLE)) ||
-        pydmap_ws_take(ws_obj, &lease) < 0) {
+        pydmap_grid_unshare(&ga, out) < 0 || pydmap_ws_take(ws_obj, &lease) < 0) {
         Py_XDECREF(out);
         pydmap_grid_release(&ga);
         return NULL;
@@ -319,7 +319,9 @@ PyObject *pydmap_timing_map(PyObject *self, PyObject *args, PyObject *kw) {
             goto done;
         }
     }
-    if (!(out = pydmap_map_out(out_obj, &ga.g, NPY_DOUBLE)) || pydmap_ws_take(ws_obj, &lease) < 0) goto done;
+    if (!(out = pydmap_map_out(out_obj, &ga.g, NPY_DOUBLE)) || pydmap_grid_unshare(&ga, out) < 0 ||
+        pydmap_ws_take(ws_obj, &lease) < 0)
+        goto done;
     double *t = PyArray_DATA(out);
     Py_BEGIN_ALLOW_THREADS
     rc = dmap_timing_map(&ga.g, &m, enemies, (size_t)n, t, lease.ws);

@@ -158,6 +158,10 @@ def test_errors_carry_the_library_message():
         dmap.field(walls, [(0,)])
     with pytest.raises(TypeError, match="bool .* or float"):
         dmap.field(walls, np.zeros((3, 4), np.uint8))  # 0/1 flags or values? refused
+    cells = np.array([[0, 0], [3, 2]])  # (x, y) rows, as np.argwhere(...)[:, ::-1] gives
+    with pytest.raises(TypeError, match=r"list of \(x, y\[, value\]\).*tolist"):
+        dmap.field(walls, cells)  # a 2-D array is a mask: the message says how to give cells
+    assert np.array_equal(dmap.field(walls, cells.tolist()), dmap.field(walls, [(0, 0), (3, 2)]))
     with pytest.raises(dmap.Error, match="factor"):
         dmap.flee(walls, np.zeros((3, 4)), 1.2)
     with pytest.raises(dmap.Error, match="wall"):

@@ -138,3 +138,17 @@ def test_a_game_that_was_not_made_refuses_politely():
     with pytest.raises(RuntimeError, match="not made"):
         g.run()
     assert g.errors == [] and g.result is None
+
+
+def test_numpy_integer_seeds_play_the_games_of_ints():
+    import numpy as np
+    from dmap import _arenas
+
+    lineup = ["postmortem", "random", "wait", "initial"]
+    assert (game(lineup, np.int64(3), bot_seed=np.uint32(2)).run()["scores"]
+            == game(lineup, 3, bot_seed=2).run()["scores"])
+    turns = _arenas.KutuluTurns([None, "random", "wait", "random"], MAPS, 3, bot_seed=np.int64(2))
+    again = _arenas.KutuluTurns([None, "random", "wait", "random"], MAPS, 3, bot_seed=2)
+    assert turns.state() == again.state()
+    with pytest.raises(TypeError):
+        game(lineup, 3, bot_seed=2.0)

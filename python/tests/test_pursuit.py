@@ -232,3 +232,39 @@ def test_a_game_that_was_not_made_refuses_politely():
         g.__init__("chase", "naive", world="1 0 0 0")
     with pytest.raises(RuntimeError):
         g.run()
+
+
+def test_a_bad_random_world_says_its_arguments():
+    # the message shows the walls fraction asked for, and what it must be
+    with pytest.raises(ValueError, match=r"walls 1\.5: walls must be in 0 \.\. 1"):
+        pursuit.Game("chase", "naive", random=1, walls=1.5)
+    with pytest.raises(ValueError, match=r"size 0, walls 0\.2\)"):
+        pursuit.Game("chase", "naive", random=1, size=0)
+
+
+def test_step_and_view_read_moves_and_roles_as_the_referee_does():
+    # the referee takes a move's first character: "up" moves as "u", "right" as "r"; step()
+    # is the rules' move, so it must agree with the game played
+    game = pursuit.Game("chase", lambda view: "right", random=5)
+    view = game.view("prey")
+    assert view == game.view(1) and game.view("predator") == game.view(0)
+    with pytest.raises(ValueError):
+        game.view("cat")
+    at = view["prey"]
+    assert pursuit.step(view, at, "right") == pursuit.step(view, at, "r") != at
+    assert pursuit.step(view, at, "") == pursuit.step(view, at, "x") == pursuit.step(view, at, None) == at
+    for word in ("up", "down", "left", "right"):
+        assert pursuit.step(view, at, word) == pursuit.step(view, at, word[0])
+    game.clock()
+    assert game.positions[1] == pursuit.step(view, at, "right")
+
+
+def test_numpy_integer_seeds_play_the_games_of_ints():
+    import numpy as np
+
+    mine = pursuit.Game("chase", "random", random=np.int64(5), seed=np.uint64(4)).run()
+    ints = pursuit.Game("chase", "random", random=5, seed=4).run()
+    mine.pop("decide_s"), ints.pop("decide_s")
+    assert mine == ints
+    with pytest.raises(TypeError):
+        pursuit.Game("chase", "random", random=5.0)

@@ -29,3 +29,17 @@ def test_block_runs(code, capsys, tmp_path, monkeypatch):
     # elision ("..." or "[...]")
     for shown in re.findall(r"^print\(.*?\)\s+# (\{.*)$", code, re.M):
         assert re.split(r"\[\.\.\.\]|\.\.\.", shown)[0] in out
+
+
+def test_the_vecenv_fragment_runs():
+    # python/README.md's VecEnv example is an indented fragment (np and pommerman imported
+    # above it in the text): it runs as written and its arrays have the shapes it states
+    text = open(DOCS[1], encoding="utf-8").read()
+    lines = re.search(r"\n((?:    .*\n)*    env = pommerman\.VecEnv\((?:.*\n)*?)\n(?!    )", text).group(1)
+    code = "\n".join(line[4:] for line in lines.splitlines())
+    scope = {}
+    exec(compile("import numpy as np\nfrom dmap.arenas import pommerman\n" + code, "<readme>", "exec"), scope)
+    shown = re.search(r"# obs uint8 \((\d+), (\d+), (\d+), (\d+), (\d+)\)", code)
+    assert scope["obs"].dtype.name == "uint8"
+    assert scope["obs"].shape == tuple(int(n) for n in shown.groups())
+    assert len(scope["env"].plane_names) == scope["obs"].shape[2]

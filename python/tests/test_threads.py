@@ -1,6 +1,10 @@
 """Threads: scans release the GIL, so threads run maps at once; each gets the result a single
 thread gets. A Workspace serves one thread at a time; the module's default one is shared
-safely (a thread that finds it busy uses a temporary one)."""
+safely (a thread that finds it busy uses a temporary one). A LiveMap or MapCache called from
+several threads at once serves them in turn."""
+import subprocess
+import sys
+import textwrap
 import threading
 
 import numpy as np
@@ -82,3 +86,50 @@ def test_the_gil_is_released_during_a_scan():
     done.set()
     t.join()
     assert saw_busy
+
+
+# Two threads ask one small MapCache for maps of a big grid (each get evicts, computes and hands
+# out a map with the GIL released) while the main thread edits a LiveMap another thread applies
+# edits to and reads. Run in a child process: the unguarded objects corrupted the heap (abort).
+SHARED_OBJECTS = textwrap.dedent("""
+    import threading
+    import numpy as np
+    import dmap
+    rng = np.random.default_rng(0)
+    walls = rng.random((200, 200)) < 0.2
+    free = [(int(x), int(y)) for y, x in np.argwhere(~walls)]
+    goals = [free[i] for i in rng.choice(len(free), 6, replace=False)]
+    ref = {g: dmap.field(walls, [g]) for g in goals}
+    cache = dmap.MapCache(walls, 2)
+    live = dmap.LiveMap(walls, [goals[0]])
+    wrong = []
+
+    def ask(seed):
+        r = np.random.default_rng(seed)
+        for _ in range(60):
+            g = goals[r.integers(len(goals))]
+            if not np.array_equal(cache.get(g), ref[g]):
+                wrong.append(g)
+            cache.stats
+
+    def edit(seed):
+        for i in range(60):
+            x, y = free[(seed * 60 + i) % len(free)]
+            live.apply([("goal" if i % 2 else "ungoal", x, y)])
+            live.values
+
+    threads = [threading.Thread(target=f, args=(k,)) for k in range(2) for f in (ask, edit)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    live.apply([("ungoal", x, y) for x, y in free] + [("goal", *goals[0])])
+    print("wrong", len(wrong), "live", np.array_equal(live.values, ref[goals[0]]))
+""")
+
+
+def test_live_maps_and_caches_serve_threads_in_turn():
+    run = subprocess.run([sys.executable, "-c", SHARED_OBJECTS], capture_output=True, text=True,
+                         timeout=120)
+    assert run.returncode == 0, run.stderr[-2000:]
+    assert run.stdout.split() == ["wrong", "0", "live", "True"]

@@ -352,3 +352,19 @@ def test_distance_table_and_map_cache_agree_with_bfs(rng):
         dmap.MapCache(boxed, 1, float("nan"))
     with pytest.raises(dmap.Error):
         cache.edit([("goal", 0, 0, 1.0)])
+
+
+def test_rng_takes_numpy_integer_seeds():
+    a, b = dmap.Rng(np.int64(12)), dmap.Rng(12)
+    assert [a.next() for _ in range(4)] == [b.next() for _ in range(4)]
+    assert dmap.Rng(-1).next() == dmap.Rng(2**64 - 1).next()  # modulo 2**64, as Rng.seed
+    with pytest.raises(TypeError):
+        dmap.Rng(1.5)
+
+
+def test_moves_may_be_a_numpy_integer():
+    walls = np.zeros((4, 5), bool)
+    assert np.array_equal(dmap.field(walls, [(0, 0)], moves=np.int64(8)), dmap.field(walls, [(0, 0)], moves=8))
+    for bad in (True, 8.0, np.int64(6), 2**70):
+        with pytest.raises(TypeError):
+            dmap.field(walls, [(0, 0)], moves=bad)

@@ -472,3 +472,38 @@ def test_caller_arrays_are_written_in_place():
         vec.masks = frozen
     with pytest.raises(TypeError):
         del vec.obs
+
+
+def test_caller_arrays_may_not_share_memory():
+    # Each output is written on its own: two sharing memory would mix terminated and truncated
+    # (or masks into the observations) without a word.
+    vec = pm.VecEnv("PommeFFACompetition-v0", 2, ["learner", "simple", "simple", "simple"], seed=1)
+    with pytest.raises(ValueError, match="share memory"):
+        vec.terminated = vec.truncated
+    n_obs = vec.obs.size
+    with pytest.raises(ValueError, match="share memory"):
+        vec.masks = vec.obs.reshape(-1)[n_obs - 12:].reshape(2, 1, 6)
+    both = np.zeros((2, 2), bool)
+    vec.terminated = both[0:1].reshape(2, 1)  # neighbours in one buffer, no byte shared
+    vec.truncated = both[1:2].reshape(2, 1)
+    vec.terminated = vec.terminated  # an output may be given back its own array
+    ref = pm.VecEnv("PommeFFACompetition-v0", 2, ["learner", "simple", "simple", "simple"], seed=1)
+    vec.reset()
+    ref.reset()
+    stop = np.zeros((2, 1), np.int32)
+    for _ in range(150):
+        for mine, theirs in zip(vec.step(stop), ref.step(stop)):
+            assert np.array_equal(mine, theirs)
+
+
+def test_numpy_integer_seeds_are_seeds():
+    seats = ["learner", "simple", "simple", "simple"]
+    mine = pm.VecEnv("PommeFFACompetition-v0", 2, seats, seed=np.int64(7))
+    ints = pm.VecEnv("PommeFFACompetition-v0", 2, seats, seed=7)
+    assert mine.seed == 7
+    for seed in (None, np.uint32(9)):
+        for a, b in zip(mine.reset(seed=seed), ints.reset(seed=None if seed is None else 9)):
+            assert np.array_equal(a, b)
+    for bad in (True, 7.0, "7"):
+        with pytest.raises(TypeError):
+            mine.reset(seed=bad)

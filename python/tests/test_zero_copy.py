@@ -82,3 +82,52 @@ def test_read_only_inputs_of_other_layouts_are_converted():
     assert np.array_equal(dmap.field(base, [(0, 0)], costs=np.ones((5, 4)).T), want)
     with pytest.raises(ValueError, match="2-D"):
         dmap.field(np.zeros(5, bool), [(0, 0)])
+
+
+def overlapping(values, shift):
+    """values in a buffer, and an (H, W) array of that buffer starting shift cells later: both
+    C-contiguous float64, partly the same memory."""
+    h, w = values.shape
+    buf = np.zeros(h * w + shift)
+    a = buf[: h * w].reshape(h, w)
+    a[:] = values
+    return a, buf[shift:].reshape(h, w)
+
+
+@pytest.mark.parametrize("shift", [1, 3, 12])
+def test_an_out_overlapping_an_input_gets_the_result_of_separate_arrays(shift):
+    # The library reads each input while it writes out (it supports out == input, not a
+    # partial overlap): an input sharing memory with out is read from a copy.
+    rng = np.random.default_rng(shift)
+    walls = rng.random((7, 9)) < 0.2
+    walls[0, 0] = False
+    free = ~walls
+    a0 = np.where(walls, 0.0, rng.random((7, 9)) * 10)
+    b = rng.random((7, 9)) * 10
+    costs0 = rng.integers(1, 5, (7, 9)).astype(float)
+    src = dmap.field(walls, [(0, 0)])
+    calls = [
+        (lambda a, o: dmap.add(walls, a, b, out=o), dmap.add(walls, a0, b)),
+        (lambda a, o: dmap.minimum(walls, b, a, out=o), dmap.minimum(walls, b, a0)),
+        (lambda a, o: dmap.scale(walls, a, 2.0, out=o), dmap.scale(walls, a0, 2.0)),
+        (lambda a, o: dmap.clamp(walls, a, 2.0, 5.0, out=o), dmap.clamp(walls, a0, 2.0, 5.0)),
+        (lambda a, o: dmap.weighted_sum(walls, [b, a], [1.0, 2.0], out=o),
+         dmap.weighted_sum(walls, [b, a0], [1.0, 2.0])),
+        (lambda a, o: dmap.flee(walls, a, out=o), dmap.flee(walls, a0)),
+    ]
+    for call, expected in calls:
+        a, out = overlapping(a0, shift)
+        assert np.array_equal(call(a, out)[free], expected[free])
+    calls = [  # costs sharing memory with out (the same array, or overlapping)
+        (lambda c, o: dmap.field(walls, [(0, 0)], costs=c, out=o), dmap.field(walls, [(0, 0)], costs=costs0)),
+        (lambda c, o: dmap.flee(walls, src, costs=c, out=o), dmap.flee(walls, src, costs=costs0)),
+        (lambda c, o: dmap.threat_map(walls, (0, 0), costs=c, out=o), dmap.threat_map(walls, (0, 0), costs=costs0)),
+        (lambda c, o: dmap.timing_map(walls, [(0, 0)], costs=c, out=o),
+         dmap.timing_map(walls, [(0, 0)], costs=costs0)),
+    ]
+    for call, expected in calls:
+        for c, out in (overlapping(costs0, shift), (costs0.copy(),) * 2):
+            assert np.array_equal(call(c, out)[free], expected[free])
+    # scan(values, costs=values): the costs are the values before the scan
+    values = costs0.copy()
+    assert np.array_equal(dmap.scan(walls, values, costs=values), dmap.scanned(walls, costs0, costs=costs0))

@@ -46,13 +46,15 @@ PREYS = tuple(_arenas.PURSUIT_PREYS)
 
 # The moves and where they lead: (dx, dy).
 MOVES = {"u": (0, -1), "d": (0, 1), "l": (-1, 0), "r": (1, 0), "s": (0, 0)}
+ROLES = {"predator": 0, "prey": 1}
 
 
 def step(view, at, move):
-    """The cell (x, y) an agent on `at` reaches with `move` in the view's world: off the grid,
-    into an obstacle or any letter but u/d/l/r stays."""
+    """The cell (x, y) an agent on `at` reaches with `move` in the view's world: as the referee
+    reads an answer, its first character counts ("up" moves as "u"); off the grid, into an
+    obstacle or any letter but u/d/l/r stays."""
     w, h = view["size"]
-    dx, dy = MOVES.get(move, (0, 0))
+    dx, dy = MOVES.get(move[:1] if isinstance(move, str) else None, (0, 0))
     x, y = at[0] + dx, at[1] + dy
     if not (0 <= x < w and 0 <= y < h) or view["walls"][y * w + x]:
         return at
@@ -107,9 +109,9 @@ class Game:
         clocks played), decisions, timeouts and decide_s (seconds deciding) per seat."""
         return self._game.result()
 
-    def view(self, role: int):
-        """The view seat role (0 predator, 1 prey) gets now."""
-        return self._game.view(role)
+    def view(self, role):
+        """The view seat role (0 or 'predator', 1 or 'prey') gets now."""
+        return self._game.view(ROLES.get(role, -1) if isinstance(role, str) else role)
 
     def clock(self) -> bool:
         """One clock; returns whether the game is over."""

@@ -71,6 +71,10 @@ int pyarenas_note_error(PyObject *errors, int *reported, int when, int seat, con
 struct kit_bot_table;
 int pyarenas_add_bot_names(PyObject *module, const char *name, const struct kit_bot_table *t);
 
+/* A PyArg "O&" converter of a seed to unsigned long long, as the format "K" reads it (modulo
+ * 2**64) but from any integer, NumPy's included (through __index__). */
+int pyarenas_seed_arg(PyObject *obj, void *out);
+
 /* The error of a C bot or of the engine as a Python exception (MemoryError or RuntimeError);
  * returns NULL. */
 PyObject *pyarenas_raise(int code, const char *what);

@@ -130,8 +130,8 @@ static int game_init(KutuluGame *k, PyObject *args, PyObject *kw) {
     long long seed, first = 1000000000LL, limit = 50000000LL;
     unsigned long long bot_seed = 1;
     int map = -1;
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "OsL|$KiLL:KutuluGame", kwlist, &seats, &maps_dir, &seed,
-                                     &bot_seed, &map, &first, &limit))
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "OsL|$O&iLL:KutuluGame", kwlist, &seats, &maps_dir, &seed,
+                                     pyarenas_seed_arg, &bot_seed, &map, &first, &limit))
         return -1;
     if (k->errors) {
         PyErr_SetString(PyExc_RuntimeError, "KutuluGame is initialised once");

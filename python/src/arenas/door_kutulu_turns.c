@@ -63,8 +63,8 @@ static int game_init(KutuluTurns *k, PyObject *args, PyObject *kw) {
     long long seed;
     unsigned long long bot_seed = 1;
     int map = -1;
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "OsL|$Ki:KutuluTurns", kwlist, &seats, &maps_dir, &seed, &bot_seed,
-                                     &map))
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "OsL|$O&i:KutuluTurns", kwlist, &seats, &maps_dir, &seed,
+                                     pyarenas_seed_arg, &bot_seed, &map))
         return -1;
     if (k->tried) {
         PyErr_SetString(PyExc_RuntimeError, "KutuluTurns is initialised once");

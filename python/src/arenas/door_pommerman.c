@@ -474,7 +474,7 @@ static PyObject *game_reset(PmGame *g, PyObject *args, PyObject *kw) {
     static char *kwlist[] = {"seed", "state", NULL};
     unsigned long long seed = 0;
     PyObject *state = Py_None;
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "|KO:reset", kwlist, &seed, &state)) return NULL;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "|O&O:reset", kwlist, pyarenas_seed_arg, &seed, &state)) return NULL;
     if (check_idle(g, 0)) return NULL;
     if (state != Py_None) {
         if (load_mt_state(&g->shared, state)) return NULL;

@@ -84,6 +84,17 @@ static int check_out(const PmVec *v, int k, PyObject *arr) {
         PyErr_Format(PyExc_ValueError, "%s must be a writeable, aligned, C-contiguous array", out_names[k]);
         return -1;
     }
+    /* each output is written on its own: one sharing memory with another would mix them */
+    const char *p = PyArray_BYTES(a);
+    for (int o = 0; o < NOUT; o++) {
+        PyArrayObject *other = (PyArrayObject *)v->out[o];
+        if (o == k || !other) continue;
+        const char *q = PyArray_BYTES(other);
+        if (p < q + PyArray_NBYTES(other) && q < p + PyArray_NBYTES(a)) {
+            PyErr_Format(PyExc_ValueError, "%s must not share memory with %s", out_names[k], out_names[o]);
+            return -1;
+        }
+    }
     return 0;
 }
 
@@ -102,12 +113,15 @@ static int check_idle(PmVec *v) {
 /* ---- construction ----------------------------------------------------------------------- */
 
 static int parse_seed(PyObject *obj, uint64_t *seed) {
-    if (!PyLong_Check(obj) || PyBool_Check(obj)) {
+    if (!PyIndex_Check(obj) || PyBool_Check(obj)) { /* an int, NumPy's integers included */
         PyErr_SetString(PyExc_TypeError, "seed must be an int");
         return -1;
     }
+    PyObject *index = PyNumber_Index(obj);
+    if (!index) return -1;
     int overflow = 0;
-    long long s = PyLong_AsLongLongAndOverflow(obj, &overflow);
+    long long s = PyLong_AsLongLongAndOverflow(index, &overflow);
+    Py_DECREF(index);
     if (s == -1 && PyErr_Occurred()) return -1;
     if (overflow || s < 0) {
         PyErr_SetString(PyExc_ValueError, "seed must be in 0 .. 2**63 - 1");

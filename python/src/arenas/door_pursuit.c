@@ -12,6 +12,7 @@
  * such as KeyboardInterrupt) propagates and the game cannot go on. */
 #include "door.h"
 
+#include <stdio.h>
 #include <string.h>
 
 #include "dmap.h"
@@ -165,8 +166,8 @@ static int game_init(PursuitGame *p, PyObject *args, PyObject *kw) {
     double walls = PURSUIT_DEFAULT_WALLS;
     unsigned long long seed = 1;
     long long limit = PURSUIT_DEFAULT_TIME_LIMIT_NS;
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "OO|$OOidiKL:PursuitGame", kwlist, &pred, &prey, &world,
-                                     &random, &size, &walls, &clocks, &seed, &limit))
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "OO|$OOidiO&L:PursuitGame", kwlist, &pred, &prey, &world,
+                                     &random, &size, &walls, &clocks, pyarenas_seed_arg, &seed, &limit))
         return -1;
     if (p->errors) {
         PyErr_SetString(PyExc_RuntimeError, "PursuitGame is initialised once");
@@ -194,10 +195,18 @@ static int game_init(PursuitGame *p, PyObject *args, PyObject *kw) {
             return -1;
         }
     } else {
-        unsigned long long rs = PyLong_AsUnsignedLongLong(random);
+        PyObject *index = PyNumber_Index(random); /* NumPy's integers too */
+        if (!index) return -1;
+        unsigned long long rs = PyLong_AsUnsignedLongLong(index);
+        Py_DECREF(index);
         if (rs == (unsigned long long)-1 && PyErr_Occurred()) return -1;
         if ((rc = pursuit_world_random(&p->world, size, walls, rs)) != DMAP_OK) {
-            PyErr_Format(PyExc_ValueError, "random world: %s (size %d, walls %g)", dmap_strerror(rc), size, walls);
+            /* PyErr_Format knows no %g: the walls fraction is formatted here */
+            char what[160];
+            snprintf(what, sizeof what, "random world: %s (size %d, walls %g%s)", dmap_strerror(rc), size,
+                     walls, rc == DMAP_ERR_ARG ? ": walls must be in 0 .. 1, 1 excluded"
+                            : rc == DMAP_ERR_LIMIT ? ": no two connected free cells in 1000 draws" : "");
+            PyErr_SetString(PyExc_ValueError, what);
             return -1;
         }
     }

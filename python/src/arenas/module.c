@@ -78,6 +78,13 @@ int pyarenas_add_bot_names(PyObject *module, const char *name, const kit_bot_tab
     return 0;
 }
 
+int pyarenas_seed_arg(PyObject *obj, void *out) {
+    unsigned long long seed = PyLong_AsUnsignedLongLongMask(obj);
+    if (seed == (unsigned long long)-1 && PyErr_Occurred()) return 0;
+    *(unsigned long long *)out = seed;
+    return 1;
+}
+
 PyObject *pyarenas_raise(int code, const char *what) {
     if (code == DMAP_ERR_NOMEM) return PyErr_NoMemory();
     PyErr_Format(PyExc_RuntimeError, "%s: %s", what, dmap_strerror(code));
