@@ -10,6 +10,9 @@
 #   one-file a C++ file with DMAP_IMPLEMENTATION beside a C++ file that includes the header
 #            only (the implementation compiled as C++, the header read twice, no clash)
 #   mixed    the same C++ program on the amalgamation's header, linked with the C11 library
+#   late     (C11) the implementation included after system headers, the way stb-style headers
+#            are used, and under a feature-test macro of the user's own (-D_POSIX_C_SOURCE):
+#            the library must need no feature-test macro of its own
 # When the amalgamation does not compile as C++, every src/*.c is compiled as C++ on its own
 # and the files that fail are named with their first errors. A compiler that is not installed
 # is skipped, and said so; with no C++ compiler at all the test is skipped (exit 77).
@@ -42,6 +45,8 @@ sed -e 's/#include <vector>/#include <stdlib.h>/' -e 's/std::vector<double> v(12
   "$out/main.cpp" > "$out/main.c"
 printf '#define DMAP_IMPLEMENTATION\n#include "dmap.h"\n' > "$out/impl.cpp"
 cp "$out/impl.cpp" "$out/impl.c"
+printf '#include <stdio.h>\n#include <stdlib.h>\n#include <string.h>\n' | cat - "$out/impl.c" \
+  > "$out/impl_late.c"
 
 # why the amalgamation fails as C++: the library's files that do not compile as C++ alone
 diagnose() { # diagnose CXX STD
@@ -69,6 +74,11 @@ for pair in "g++ gcc" "clang++ clang"; do
         run "$cc -std=c11 one-file" "$d/one_file"
         "$cc" -std=c11 $warn -I"$out/dist" -c "$out/impl.c" -o "$d/impl.o" \
             || fail "$cc -std=c11: the amalgamation's implementation does not compile as C"
+        "$cc" -std=c11 $warn -pedantic -I"$out/dist" -c "$out/impl_late.c" -o "$d/late.o" \
+            || fail "$cc -std=c11: the implementation does not compile after <stdio.h>"
+        "$cc" -std=c11 $warn -D_POSIX_C_SOURCE=200112L -I"$out/dist" -c "$out/impl.c" \
+            -o "$d/late.o" \
+            || fail "$cc -std=c11: the implementation clashes with the user's _POSIX_C_SOURCE"
         checked="$checked $cc:c11"
     else
         echo "cpp: $cc not found: the C builds and the mixed C/C++ builds with it are skipped"
