@@ -1039,7 +1039,8 @@ DMAP_API int dmap_pool_threads(const dmap_pool *pool);
  * 0 is the calling thread, so per-thread scratch can be indexed by it). */
 typedef void (*dmap_pool_fn)(void *ctx, size_t chunk, int thread);
 /* Runs fn on every chunk 0..nchunks-1, spread over the pool's threads, the calling thread
- * taking part (pool NULL: the calling thread alone), and returns when every chunk is done.
+ * taking part (pool NULL: the calling thread alone), and returns when every chunk is done
+ * (fn NULL: nothing runs).
  * Which thread runs which chunk varies from call to call, so a job whose chunks write
  * disjoint outputs gives the same result for any pool. One call at a time uses a pool (a
  * second caller waits); fn must not call dmap_pool_run on the same pool. */
