@@ -204,7 +204,7 @@ typedef struct dmap_diag {
 } dmap_diag;
 
 /* The largest grid the library accepts: 2^28 cells (W and H each at most 2^28 too). */
-#define DMAP_MAX_CELLS ((int64_t)1 << 28)
+#define DMAP_MAX_CELLS (INT64_C(1) << 28)
 
 /* ------------------------------------------------------------------------------------------
  * Grids and move rules
