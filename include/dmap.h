@@ -103,6 +103,10 @@
  *     thing take the same order: dmap_field(g, m, goals, n, dflt, values, ws) and
  *     dmap_live_new(g, m, goals, n, dflt, start, &lm).
  *   - Counts and capacities are size_t; cells, states and directions are int.
+ *   - Callbacks (dmap_transition_fn, dmap_score_fn, dmap_outcome_fn, dmap_pool_fn) are called
+ *     from C code, so from C++ they must not throw: an exception leaving one skips the
+ *     library's cleanup (scratch memory; a pool stays locked and its next run waits forever).
+ *     Catch inside and report through the context (or dmap_transition_fn's error code).
  *   - Path readers are named after what they read (dmap_bfs_path, dmap_parent_path,
  *     dmap_table_path) and share one shape: ..., to, path, cap, &len, with DMAP_ERR_LIMIT
  *     and the needed length when cap is too small.
