@@ -103,6 +103,10 @@
  *     thing take the same order: dmap_field(g, m, goals, n, dflt, values, ws) and
  *     dmap_live_new(g, m, goals, n, dflt, start, &lm).
  *   - Counts and capacities are size_t; cells, states and directions are int.
+ *   - Callbacks (dmap_transition_fn, dmap_score_fn, dmap_outcome_fn, dmap_pool_fn) are called
+ *     from C code, so from C++ they must not throw: an exception leaving one skips the
+ *     library's cleanup (scratch memory; a pool stays locked and its next run waits forever).
+ *     Catch inside and report through the context (or dmap_transition_fn's error code).
  *   - Path readers are named after what they read (dmap_bfs_path, dmap_parent_path,
  *     dmap_table_path) and share one shape: ..., to, path, cap, &len, with DMAP_ERR_LIMIT
  *     and the needed length when cap is too small.
@@ -204,7 +208,7 @@ typedef struct dmap_diag {
 } dmap_diag;
 
 /* The largest grid the library accepts: 2^28 cells (W and H each at most 2^28 too). */
-#define DMAP_MAX_CELLS ((int64_t)1 << 28)
+#define DMAP_MAX_CELLS (INT64_C(1) << 28)
 
 /* ------------------------------------------------------------------------------------------
  * Grids and move rules
@@ -1039,7 +1043,8 @@ DMAP_API int dmap_pool_threads(const dmap_pool *pool);
  * 0 is the calling thread, so per-thread scratch can be indexed by it). */
 typedef void (*dmap_pool_fn)(void *ctx, size_t chunk, int thread);
 /* Runs fn on every chunk 0..nchunks-1, spread over the pool's threads, the calling thread
- * taking part (pool NULL: the calling thread alone), and returns when every chunk is done.
+ * taking part (pool NULL: the calling thread alone), and returns when every chunk is done
+ * (fn NULL: nothing runs).
  * Which thread runs which chunk varies from call to call, so a job whose chunks write
  * disjoint outputs gives the same result for any pool. One call at a time uses a pool (a
  * second caller waits); fn must not call dmap_pool_run on the same pool. */

@@ -125,6 +125,7 @@ int dmap_pool_threads(const dmap_pool *p) {
 }
 
 void dmap_pool_run(dmap_pool *p, dmap_chunk_fn fn, void *ctx, size_t nchunks) {
+    if (!fn) return; /* no job: nothing to run (there is no error code to return) */
     if (!p || p->nthreads == 1 || nchunks <= 1) {
         for (size_t c = 0; c < nchunks; c++) fn(ctx, c, 0);
         return;

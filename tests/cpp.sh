@@ -10,6 +10,10 @@
 #   one-file a C++ file with DMAP_IMPLEMENTATION beside a C++ file that includes the header
 #            only (the implementation compiled as C++, the header read twice, no clash)
 #   mixed    the same C++ program on the amalgamation's header, linked with the C11 library
+#   macros   every public macro used in C++ with -pedantic -Wold-style-cast (no C casts)
+#   late     (C11) the implementation included after system headers, the way stb-style headers
+#            are used, and under a feature-test macro of the user's own (-D_POSIX_C_SOURCE):
+#            the library must need no feature-test macro of its own
 # When the amalgamation does not compile as C++, every src/*.c is compiled as C++ on its own
 # and the files that fail are named with their first errors. A compiler that is not installed
 # is skipped, and said so; with no C++ compiler at all the test is skipped (exit 77).
@@ -40,8 +44,25 @@ CPP
 sed -e 's/#include <vector>/#include <stdlib.h>/' -e 's/std::vector<double> v(12)/double v[12]/' \
   -e 's/v.data()/v/' -e 's/nullptr/NULL/' -e 's/int main()/int main(void)/' \
   "$out/main.cpp" > "$out/main.c"
+# every public macro in C++ code that forbids C casts (-Wold-style-cast)
+cat > "$out/macros.cpp" <<'CPP'
+#include "dmap.h"
+#include <cstring>
+double macros();
+double macros() {
+    const long long cells = DMAP_MAX_CELLS + DMAP_TABLE_MAX_CELLS + DMAP_TABLE_UNREACHABLE;
+    const int version = DMAP_VERSION_NUMBER + DMAP_MINIMAX_MAX_OPPONENTS;
+    const unsigned flags = DMAP_BURY_EDGE_WALL;
+    const double ceilings = DMAP_DEFAULT_CEILING + DMAP_FLEE_FACTOR;
+    const double none = DMAP_NO_CEILING;
+    return static_cast<double>(cells + version + static_cast<int>(flags)) + ceilings +
+           (none > 0 ? 1.0 : 0.0) + static_cast<double>(std::strlen(DMAP_VERSION_STRING));
+}
+CPP
 printf '#define DMAP_IMPLEMENTATION\n#include "dmap.h"\n' > "$out/impl.cpp"
 cp "$out/impl.cpp" "$out/impl.c"
+printf '#include <stdio.h>\n#include <stdlib.h>\n#include <string.h>\n' | cat - "$out/impl.c" \
+  > "$out/impl_late.c"
 
 # why the amalgamation fails as C++: the library's files that do not compile as C++ alone
 diagnose() { # diagnose CXX STD
@@ -69,6 +90,11 @@ for pair in "g++ gcc" "clang++ clang"; do
         run "$cc -std=c11 one-file" "$d/one_file"
         "$cc" -std=c11 $warn -I"$out/dist" -c "$out/impl.c" -o "$d/impl.o" \
             || fail "$cc -std=c11: the amalgamation's implementation does not compile as C"
+        "$cc" -std=c11 $warn -pedantic -I"$out/dist" -c "$out/impl_late.c" -o "$d/late.o" \
+            || fail "$cc -std=c11: the implementation does not compile after <stdio.h>"
+        "$cc" -std=c11 $warn -D_POSIX_C_SOURCE=200112L -I"$out/dist" -c "$out/impl.c" \
+            -o "$d/late.o" \
+            || fail "$cc -std=c11: the implementation clashes with the user's _POSIX_C_SOURCE"
         checked="$checked $cc:c11"
     else
         echo "cpp: $cc not found: the C builds and the mixed C/C++ builds with it are skipped"
@@ -83,6 +109,9 @@ for pair in "g++ gcc" "clang++ clang"; do
         mkdir -p "$d"
         "$cxx" -std=$std $warn -I"$repo/include" -c "$out/main.cpp" -o "$d/header.o" \
             || fail "$cxx -std=$std: include/dmap.h does not compile as C++"
+        "$cxx" -std=$std $warn -pedantic -Wold-style-cast -I"$repo/include" -c \
+            "$out/macros.cpp" -o "$d/macros.o" \
+            || fail "$cxx -std=$std: dmap.h's macros warn in C++ (-pedantic -Wold-style-cast)"
         if ! "$cxx" -std=$std $warn -I"$out/dist" -c "$out/impl.cpp" -o "$d/impl.o" \
             2> "$d/impl.err"; then
             head -n 20 "$d/impl.err" >&2

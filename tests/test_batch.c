@@ -590,7 +590,38 @@ static void test_first_error_of_many_boards(void) {
     free(walls);
 }
 
+/* dmap_pool_run runs every chunk exactly once, on a thread index below the pool's count, for
+ * any pool (NULL included); a NULL job runs nothing instead of calling through NULL. */
+typedef struct chunk_log {
+    int runs[100];
+    int bad_thread;
+} chunk_log;
+
+static void log_chunk(void *ctx, size_t chunk, int thread) {
+    chunk_log *log = (chunk_log *)ctx;
+    log->runs[chunk]++; /* each chunk its own counter: no two threads share one */
+    if (thread < 0 || thread >= 4) log->bad_thread = 1;
+}
+
+static void test_pool_run(void) {
+    dmap_pool *pool = NULL;
+    CHECK_EQ_INT(dmap_pool_new(&pool, 4), DMAP_OK);
+    dmap_pool *pools[2] = {NULL, pool};
+    for (int k = 0; k < 2; k++) {
+        chunk_log log;
+        memset(&log, 0, sizeof log);
+        dmap_pool_run(pools[k], log_chunk, &log, 100);
+        int once = 1;
+        for (int c = 0; c < 100; c++) once &= log.runs[c] == 1;
+        CHECK(once && !log.bad_thread);
+        dmap_pool_run(pools[k], NULL, &log, 100);
+        dmap_pool_run(pools[k], NULL, NULL, 1);
+    }
+    dmap_pool_free(pool);
+}
+
 int main(void) {
+    test_pool_run();
     test_equal_per_board();
     test_narrow_edges();
     test_large_output();

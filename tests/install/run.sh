@@ -58,11 +58,15 @@ if [ -n "$pcfile" ]; then
     cat "$work/pc.log" >&2
     bad "compile with pkg-config --cflags --libs dmap: $(pkg-config --cflags --libs dmap)"
   fi
-  # The static link line: libdmap.a and the math library.
-  case " $(pkg-config --libs --static dmap) " in
-    *" -lm "*) ok "pkg-config --libs --static dmap includes -lm" ;;
-    *) bad "pkg-config --libs --static dmap lacks -lm: $(pkg-config --libs --static dmap)" ;;
-  esac
+  # The static link line: libdmap.a, the math library and threads (the pool; a C library
+  # without pthreads inside, as glibc before 2.34, needs -lpthread), as dmap-static.pc has it.
+  static_libs=" $(pkg-config --libs --static dmap) "
+  case "$static_libs" in *" -lm "*) case "$static_libs" in *" -lpthread "*) static_ok=1 ;; esac ;; esac
+  if [ "${static_ok:-0}" = 1 ]; then
+    ok "pkg-config --libs --static dmap includes -lm -lpthread"
+  else
+    bad "pkg-config --libs --static dmap lacks -lm -lpthread:$static_libs"
+  fi
   if (cd "$work" && $cc my_bot.c $(pkg-config --cflags --libs dmap-static) -o my_bot_static) \
     2>"$work/static.log"; then
     if "$work/my_bot_static" && ! readelf -d "$work/my_bot_static" | grep -q 'libdmap'; then
