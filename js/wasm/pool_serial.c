@@ -31,5 +31,6 @@ int dmap_pool_threads(const dmap_pool *p) {
 
 void dmap_pool_run(dmap_pool *p, dmap_chunk_fn fn, void *ctx, size_t nchunks) {
     (void)p;
+    if (!fn) return; /* no job: nothing to run, as the threaded pool */
     for (size_t c = 0; c < nchunks; c++) fn(ctx, c, 0);
 }

@@ -8,8 +8,7 @@
 # --short-names (every identifier the file defines renamed to one or two characters): likewise
 # checked against the in-process `lookahead`. Without its guide (LOOK_ALONE: no postmortem.c;
 # in process `lookahead:guide=-1`, the #ifndef LOOK_ALONE code of lookahead.c left out) with the
-# names as they are, compiled with -Wno-unused-function too: the reduced amalgamation keeps two
-# unused static helpers of the library files dmap_bfs needs.
+# names as they are.
 # usage: single_file.sh REPO_DIR OUT_DIR KUTULU_EXE CC DATA_DIR
 set -eu
 repo=$1 out=$2 kutulu=$3 cc=$4 data=$5
@@ -80,4 +79,4 @@ python3 "$repo/scripts/amalgamate" --single-file "$out/lookalone_one.c" --define
   "$k/javarandom.c" "$k/process.h" "$a/kutulu.h" "$a/path_search.c" "$a/engine.c" \
   "$a/game_view.c" "$a/bots/world.h" "$a/bots/world.c" "$a/bots/lookahead.c" "$a/cg_main.c" \
   || fail "amalgamate --single-file lookahead (LOOK_ALONE)"
-size_compile_play lookalone lookahead:guide=-1 -Wno-unused-function
+size_compile_play lookalone lookahead:guide=-1
