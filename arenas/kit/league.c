@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "outfile.h"
 #include "rating.h"
 #include "stats.h"
 #include "tournament.h"
@@ -318,26 +319,13 @@ static void write_page(FILE *f, const kit_league_summary *s) {
 
 int kit_league_html(const kit_league_summary *s, const char *path) {
     const char *prog = s->l->prog;
-    size_t len = strlen(path);
-    char *tmp = malloc(len + 8);
-    if (!tmp) return kit_fail(prog, "--html: out of memory");
-    snprintf(tmp, len + 8, "%s.tmp", path);
-    FILE *f = fopen(tmp, "w");
-    if (!f) {
-        kit_fail(prog, "--html: cannot write %.200s: %s", tmp, strerror(errno));
-        free(tmp);
-        return -1;
+    kit_outfile o;
+    int e = kit_outfile_open(&o, path);
+    if (e == 0) {
+        write_page(o.f, s);
+        e = kit_outfile_commit(&o);
     }
-    write_page(f, s);
-    int bad = ferror(f);
-    if (fclose(f) != 0) bad = 1;
-    if (bad || kit_rename_over(tmp, path) != 0) {
-        kit_fail(prog, "--html: cannot write %.200s: %s", path, strerror(errno));
-        remove(tmp);
-        free(tmp);
-        return -1;
-    }
-    free(tmp);
+    if (e != 0) return kit_fail(prog, "--html: cannot write %.200s: %s", path, strerror(e));
     return 0;
 }
 

@@ -33,6 +33,7 @@
 
 #include "cli.h"
 #include "compat.h"
+#include "outfile.h"
 
 #define SHARD_MAGIC "dmap-shard 1"
 #define MAX_SHARDS 1000000L
@@ -194,16 +195,11 @@ static int write_shard_file(const kit_shard *s, const kit_tournament *t, long co
         return kit_fail(s->prog, "--out: the arguments are too long for a shard file (%d bytes at most)",
                         KIT_SHARD_ARGS_MAX);
     int nargs = recorded_args(s, args);
-    size_t cap = strlen(s->out) + 16;
-    char *tmp = malloc(cap);
-    if (!tmp) return kit_fail(s->prog, "--out: out of memory");
-    snprintf(tmp, cap, "%s.part", s->out); /* renamed when whole: no half-written file */
-    FILE *f = fopen(tmp, "wb");
-    if (!f) {
-        kit_fail(s->prog, "--out: cannot write '%.200s': %s", tmp, strerror(errno));
-        free(tmp);
-        return -1;
-    }
+    kit_outfile o;
+    int e = kit_outfile_open(&o, s->out); /* renamed into place when whole */
+    if (e != 0)
+        return kit_fail(s->prog, "--out: cannot write '%.200s': %s", s->out, strerror(e));
+    FILE *f = o.f;
     char abi[64];
     abi_tag(abi, sizeof abi);
     fprintf(f, SHARD_MAGIC "\narena %s\nabi %s\nfingerprint %016" PRIx64 "\nseed %" PRIu64
@@ -217,15 +213,8 @@ static int write_shard_file(const kit_shard *s, const kit_tournament *t, long co
     fwrite(fails, 1, (size_t)count, f);
     fwrite(slots, t->result_size, (size_t)count, f);
     fprintf(f, "end %016" PRIx64 "\n", h);
-    int bad = ferror(f);
-    bad |= fclose(f) != 0;
-    if (bad || kit_rename_over(tmp, s->out) != 0) {
-        kit_fail(s->prog, "--out: cannot write '%.200s'", s->out);
-        remove(tmp);
-        free(tmp);
-        return -1;
-    }
-    free(tmp);
+    if ((e = kit_outfile_commit(&o)) != 0)
+        return kit_fail(s->prog, "--out: cannot write '%.200s': %s", s->out, strerror(e));
     return 0;
 }
 

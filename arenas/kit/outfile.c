@@ -1,0 +1,67 @@
+/* outfile.c — output files written whole through a temporary file and a rename, or in place
+ * when the name is a device or a pipe (outfile.h). */
+#define _POSIX_C_SOURCE 200809L
+#include "outfile.h"
+
+#include "compat.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+/* A name that exists and is not a regular file (stat follows symbolic links). */
+static int writes_in_place(const char *path) {
+    struct stat st;
+    return stat(path, &st) == 0 && !S_ISREG(st.st_mode);
+}
+
+int kit_outfile_open(kit_outfile *o, const char *path) {
+    memset(o, 0, sizeof *o);
+    if (!path || !path[0]) return EINVAL;
+    if (strlen(path) >= sizeof o->path) return ENAMETOOLONG;
+    strcpy(o->path, path);
+    if (writes_in_place(path)) {
+        o->f = fopen(path, "wb");
+        return o->f ? 0 : errno;
+    }
+    snprintf(o->tmp, sizeof o->tmp, "%s.XXXXXX", path);
+    int fd = mkstemp(o->tmp);
+    if (fd < 0) {
+        int e = errno;
+        o->tmp[0] = '\0';
+        return e;
+    }
+    if (kit_usual_mode(fd) != 0 || !(o->f = fdopen(fd, "wb"))) {
+        int e = errno;
+        close(fd);
+        unlink(o->tmp);
+        o->tmp[0] = '\0';
+        return e ? e : EIO;
+    }
+    return 0;
+}
+
+int kit_outfile_commit(kit_outfile *o) {
+    if (!o->f) return EINVAL;
+    int e = 0;
+    errno = 0;
+    if (fflush(o->f) != 0 || ferror(o->f)) e = errno ? errno : EIO;
+    errno = 0;
+    if (fclose(o->f) != 0 && e == 0) e = errno ? errno : EIO;
+    o->f = NULL;
+    if (o->tmp[0]) {
+        if (e == 0 && kit_rename_over(o->tmp, o->path) != 0) e = errno ? errno : EIO;
+        if (e != 0) unlink(o->tmp);
+        o->tmp[0] = '\0';
+    }
+    return e;
+}
+
+void kit_outfile_abort(kit_outfile *o) {
+    if (o->f) fclose(o->f);
+    o->f = NULL;
+    if (o->tmp[0]) unlink(o->tmp);
+    o->tmp[0] = '\0';
+}

@@ -1,0 +1,50 @@
+#!/bin/bash
+# outputs.sh — the files an arena program writes (match --replay and --html, league --html,
+# tournament --shard --out) never replace what is not a file and never touch a file but the
+# one named: a name that is a device (here symbolic links to /dev/null and /dev/full) is
+# written in place and stays what it was, a device that cannot take the output is exit 1
+# with one line on stderr, and files beside the output are left alone.
+# usage: outputs.sh PROGRAM "MATCH OPTIONS" "TOURNAMENT OPTIONS" "LEAGUE OPTIONS"
+set -u
+prog=$1 match=$2 tournament=$3 league=$4
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+fail=0
+bad() { echo "outputs: $(basename "$prog"): $*" >&2; fail=1; }
+cd "$tmp" || exit 1
+ln -s /dev/null null-link
+ln -s /dev/full full-link
+
+# the command lines that write OUT (word-split on purpose)
+writers=("match $match --replay OUT" "match $match --html OUT" "match $match --replay r.jsonl --html OUT"
+         "tournament $tournament --shard 1/2 --out OUT" "league $league --html OUT")
+run() { # run WRITER OUT: the writer with OUT put in, output in out/err, status in rc
+    local words
+    read -r -a words <<< "${1//OUT/$2}"
+    "$prog" "${words[@]}" > out 2> err
+    rc=$?
+    rm -f r.jsonl
+}
+for w in "${writers[@]}"; do
+    run "$w" null-link
+    [ "$rc" = 0 ] || bad "$w to a link to /dev/null: exit $rc: $(cat err)"
+    [ -L null-link ] || bad "$w: the link to /dev/null was replaced"
+    ln -sfn /dev/null null-link
+    run "$w" full-link
+    [ "$rc" = 1 ] || bad "$w to a link to /dev/full: exit $rc, want 1"
+    [ "$(wc -l < err)" = 1 ] || bad "$w to /dev/full: want one line on stderr, got: $(cat err)"
+    [ -L full-link ] || bad "$w: the link to /dev/full was replaced"
+    ln -sfn /dev/full full-link
+    # files beside the output (names a writer might use for its temporary file) stay
+    for side in out.x.tmp out.x.part out.x.replay; do echo "keep $side" > "$side"; done
+    run "$w" out.x
+    [ "$rc" = 0 ] && [ -s out.x ] || bad "$w to a new file: exit $rc: $(cat err)"
+    for side in out.x.tmp out.x.part out.x.replay; do
+        [ "$(cat "$side")" = "keep $side" ] || bad "$w: $side beside the output changed"
+    done
+    left=$(ls | grep -v -x -e null-link -e full-link -e out -e err -e out.x -e out.x.tmp -e out.x.part -e out.x.replay)
+    [ -z "$left" ] || bad "$w: left files behind: $left"
+    rm -f out.x*
+done
+[ "$fail" = 0 ] && echo "outputs: all passed"
+exit "$fail"
