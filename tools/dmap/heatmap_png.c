@@ -1,6 +1,7 @@
 /* heatmap_png.c — writing a heatmap image as a PNG file with libpng (its simplified write API),
  * safely: never over an existing file unless asked, never a half-written file at the name the
- * user gave (a temporary file beside it is moved into place when complete). */
+ * user gave (a temporary file beside it is moved into place when complete), and never a file
+ * in place of a device or a pipe (--force to /dev/stdout writes into it). */
 #define _POSIX_C_SOURCE 200809L
 #include "heatmap.h"
 
@@ -40,13 +41,29 @@ static int encode(FILE *f, const heatmap_image *img, const char *path, char *err
     return ok ? 0 : -1;
 }
 
+/* Encode img into path itself: a device or a pipe (renaming over it would replace it). */
+static int write_in_place(const char *path, const heatmap_image *img, char *err, size_t size) {
+    FILE *f = fopen(path, "wb");
+    if (!f) {
+        snprintf(err, size, "%s: %s", path, strerror(errno));
+        return -1;
+    }
+    int rc = encode(f, img, path, err, size);
+    if (fclose(f) != 0 && rc == 0) {
+        snprintf(err, size, "%s: cannot write: %s", path, strerror(errno));
+        rc = -1;
+    }
+    return rc;
+}
+
 int heatmap_write_png(const char *path, const heatmap_image *img, int force, char *err,
                       size_t errsize) {
     if (!path || !img || !img->rgb || img->w < 1 || img->h < 1)
         return say(err, errsize, path ? path : "(null)", "nothing to write");
     struct stat st;
-    if (!force && stat(path, &st) == 0)
-        return say(err, errsize, path, "exists (use --force to overwrite it)");
+    int exists = stat(path, &st) == 0;
+    if (!force && exists) return say(err, errsize, path, "exists (use --force to overwrite it)");
+    if (exists && !S_ISREG(st.st_mode)) return write_in_place(path, img, err, errsize);
     size_t n = strlen(path);
     char *tmp = malloc(n + 16);
     if (!tmp) return say(err, errsize, path, "out of memory");
