@@ -59,6 +59,16 @@ int kit_outfile_commit(kit_outfile *o) {
     return e;
 }
 
+int kit_same_file(const char *a, const char *b) {
+    if (!a || !b) return 0;
+#ifndef _WIN32 /* Windows' stat gives no inode: names are compared there */
+    struct stat sa, sb;
+    if (stat(a, &sa) == 0 && stat(b, &sb) == 0)
+        return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
+#endif
+    return strcmp(a, b) == 0;
+}
+
 void kit_outfile_abort(kit_outfile *o) {
     if (o->f) fclose(o->f);
     o->f = NULL;

@@ -11,6 +11,7 @@
 #include "cli.h"
 #include "compat.h"
 #include "html_replay.h"
+#include "outfile.h"
 #include "param.h"
 
 void kit_usage(const kit_program *p, FILE *out) {
@@ -100,11 +101,25 @@ int kit_main(const kit_program *p, int argc, char **argv) {
 
 /* ---- outputs ------------------------------------------------------------------------------ */
 
+int kit_outputs_guard(const kit_outputs *o, const char *prog, const char *option,
+                      const char *path) {
+    const char *names[2] = {"--replay", "--html"};
+    const char *outs[2] = {o->replay_path, o->html_path};
+    for (int k = 0; k < 2; k++)
+        if (path && outs[k] && strcmp(outs[k], "-") != 0 && kit_same_file(outs[k], path))
+            return kit_fail(prog, "%s '%.200s' is the %s file: give the output another name",
+                            names[k], outs[k], option);
+    return 0;
+}
+
 int kit_outputs_open(kit_outputs *o, const char *prog) {
     o->open = 0;
     o->scratch[0] = '\0';
     if (o->maps && !o->replay_path && !o->html_path)
         return kit_fail(prog, "--maps needs --replay FILE or --html FILE");
+    if (o->replay_path && o->html_path && kit_same_file(o->replay_path, o->html_path))
+        return kit_fail(prog, "--replay and --html name one file '%.200s': give each its own",
+                        o->html_path);
     if (!o->replay_path && !o->html_path) return 0;
     const char *path = o->replay_path;
     if (!path) {

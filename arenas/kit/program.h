@@ -72,9 +72,15 @@ typedef struct kit_outputs {
     int open;
 } kit_outputs;
 
-/* After option parsing: checks the combination ("--maps needs --replay FILE or --html FILE")
- * and opens the replay (line 1 is the caller's kit_replay_header). Returns 0, or -1 after one
- * line "PROG: ..." on stderr. */
+/* Before kit_outputs_open: refuses an output that names the file `path`, which the command
+ * reads or appends to under `option` (--world FILE, --bot-stderr FILE), since writing it would
+ * lose that file. path NULL: nothing to check. Returns 0, or -1 after one line on stderr. */
+int kit_outputs_guard(const kit_outputs *o, const char *prog, const char *option,
+                      const char *path);
+
+/* After option parsing: checks the combination ("--maps needs --replay FILE or --html FILE",
+ * --replay and --html naming one file) and opens the replay (line 1 is the caller's
+ * kit_replay_header). Returns 0, or -1 after one line "PROG: ..." on stderr. */
 int kit_outputs_open(kit_outputs *o, const char *prog);
 
 /* The replay to write turns into, or NULL when no output was asked for. */

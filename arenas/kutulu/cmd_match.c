@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "kit/outside.h"
 
 static const char match_help[] =
     "usage: kutulu match --seed S --bots A,B,C,D [--map NAME] [--render] [--replay FILE]\n"
@@ -100,6 +101,8 @@ int kutulu_cmd_match(int argc, char **argv) {
         return kcli_fail("--maps needs --replay FILE or --html FILE");
     static kt_mapset maps;
     if (kcli_load_maps(data_dir, &maps)) return KIT_EXIT_USAGE;
+    if (kit_outputs_guard(&out, "kutulu", "--bot-stderr", kit_outside_stderr_file(stderr_arg)))
+        return KIT_EXIT_USAGE;
     if (kcli_bot_stderr(stderr_arg, 2, &bot_stderr)) return KIT_EXIT_USAGE; /* opened last */
     kt_player *players[KT_PLAYERS] = {0};
     char err[256];

@@ -3,7 +3,9 @@
 # tournament --shard --out) never replace what is not a file and never touch a file but the
 # one named: a name that is a device (here symbolic links to /dev/null and /dev/full) is
 # written in place and stays what it was, a device that cannot take the output is exit 1
-# with one line on stderr, and files beside the output are left alone.
+# with one line on stderr, and files beside the output are left alone. An output that names a
+# file the match reads or appends to (--bot-stderr FILE), or --replay and --html naming one
+# file, is refused (exit 2) before anything is written.
 # usage: outputs.sh PROGRAM "MATCH OPTIONS" "TOURNAMENT OPTIONS" "LEAGUE OPTIONS"
 set -u
 prog=$1 match=$2 tournament=$3 league=$4
@@ -46,5 +48,23 @@ for w in "${writers[@]}"; do
     [ -z "$left" ] || bad "$w: left files behind: $left"
     rm -f out.x*
 done
+# an output that names a file the match reads or appends to, or both outputs one file: exit 2
+# with one line, before anything is played, and that file as it was
+refused() { # refused WHAT ARGS...
+    local what=$1
+    shift
+    echo "keep me" > kept.txt
+    "$prog" "$@" > out 2> err
+    local rc=$?
+    [ "$rc" = 2 ] && [ "$(wc -l < err)" = 1 ] || bad "$what: exit $rc, want 2 and one line: $(cat err)"
+    [ "$(cat kept.txt)" = "keep me" ] || bad "$what: kept.txt changed"
+    [ ! -e r.jsonl ] || bad "$what: r.jsonl was written"
+}
+# shellcheck disable=SC2086
+refused "--replay over --bot-stderr" match $match --replay kept.txt --bot-stderr kept.txt
+# shellcheck disable=SC2086
+refused "--html over --bot-stderr" match $match --html ./kept.txt --bot-stderr kept.txt
+# shellcheck disable=SC2086
+refused "--replay and --html one file" match $match --replay r.jsonl --html r.jsonl
 [ "$fail" = 0 ] && echo "outputs: all passed"
 exit "$fail"
