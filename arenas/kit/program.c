@@ -75,11 +75,18 @@ int kit_help_asked(int argc, char **argv, const char *help) {
     return 0;
 }
 
+/* -h or --help among a command's arguments, wherever they stand and whatever else is given. */
+static int help_among(int argc, char **argv) {
+    for (int i = 2; i < argc; i++)
+        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) return 1;
+    return 0;
+}
+
 static int dispatch(const kit_program *p, int argc, char **argv) {
     if (argc < 2) return kit_usage(p, stdout), 0;
     const char *name = argv[1];
     if (is_help(name)) {
-        if (argc < 3) return kit_usage(p, stdout), 0;
+        if (argc < 3 || help_among(argc, argv)) return kit_usage(p, stdout), 0;
         if (argc > 3) {
             kit_fail(p->name, "help: give one command (see %s help)", p->name);
             return KIT_EXIT_USAGE;
@@ -88,6 +95,12 @@ static int dispatch(const kit_program *p, int argc, char **argv) {
         if (p->bots && !strcmp(argv[2], "bots")) return run_bots(p, 2, help_argv);
         const kit_command *c = find_command(p, argv[2]);
         return c ? c->run(2, help_argv) : unknown_command(p, argv[2]);
+    }
+    if (help_among(argc, argv)) { /* COMMAND ... -h: COMMAND --help, as `help COMMAND` */
+        char *help_argv[] = {argv[1], "--help", NULL};
+        if (p->bots && !strcmp(name, "bots")) return run_bots(p, 2, help_argv);
+        const kit_command *c = find_command(p, name);
+        return c ? c->run(2, help_argv) : unknown_command(p, name);
     }
     if (p->bots && !strcmp(name, "bots")) return run_bots(p, argc - 1, argv + 1);
     const kit_command *c = find_command(p, name);

@@ -42,9 +42,10 @@ typedef struct kit_program {
 } kit_program;
 
 /* Runs the command argv[1]: no command, `help`, `--help` or `-h` print the usage on stdout
- * (exit 0); `help COMMAND` runs COMMAND --help; `bots` lists the bots; anything else prints
- * "PROG: unknown command 'X' (see PROG help)" and returns 2. The status is the command's, or
- * kit_finish's when standard output could not be written. */
+ * (exit 0); `help COMMAND`, and -h or --help anywhere after COMMAND, run COMMAND --help;
+ * `bots` lists the bots; anything else prints "PROG: unknown command 'X' (see PROG help)" and
+ * returns 2. The status is the command's, or kit_finish's when standard output could not be
+ * written. */
 int kit_main(const kit_program *p, int argc, char **argv);
 
 /* A program's last step: flushes standard output; when that fails (a full disk, a closed
