@@ -119,7 +119,7 @@ int kit_outputs_guard(const kit_outputs *o, const char *prog, const char *option
     const char *names[2] = {"--replay", "--html"};
     const char *outs[2] = {o->replay_path, o->html_path};
     for (int k = 0; k < 2; k++)
-        if (path && outs[k] && strcmp(outs[k], "-") != 0 && kit_same_file(outs[k], path))
+        if (path && outs[k] && kit_same_file(outs[k], path))
             return kit_fail(prog, "%s '%.200s' is the %s file: give the output another name",
                             names[k], outs[k], option);
     return 0;
@@ -130,6 +130,11 @@ int kit_outputs_open(kit_outputs *o, const char *prog) {
     o->scratch[0] = '\0';
     if (o->maps && !o->replay_path && !o->html_path)
         return kit_fail(prog, "--maps needs --replay FILE or --html FILE");
+    const char *names[2] = {"--replay", "--html"}, *paths[2] = {o->replay_path, o->html_path};
+    for (int k = 0; k < 2; k++)
+        if (paths[k] && (!paths[k][0] || !strcmp(paths[k], "-")))
+            return kit_fail(prog, "%s: give a file name (standard output carries the result)",
+                            names[k]);
     if (o->replay_path && o->html_path && kit_same_file(o->replay_path, o->html_path))
         return kit_fail(prog, "--replay and --html name one file '%.200s': give each its own",
                         o->html_path);

@@ -80,7 +80,8 @@ int kit_outputs_guard(const kit_outputs *o, const char *prog, const char *option
                       const char *path);
 
 /* After option parsing: checks the combination ("--maps needs --replay FILE or --html FILE",
- * --replay and --html naming one file) and opens the replay (line 1 is the caller's
+ * a name that is empty or "-": standard output carries the result; --replay and --html
+ * naming one file) and opens the replay (line 1 is the caller's
  * kit_replay_header). Returns 0, or -1 after one line "PROG: ..." on stderr. */
 int kit_outputs_open(kit_outputs *o, const char *prog);
 

@@ -66,5 +66,15 @@ refused "--replay over --bot-stderr" match $match --replay kept.txt --bot-stderr
 refused "--html over --bot-stderr" match $match --html ./kept.txt --bot-stderr kept.txt
 # shellcheck disable=SC2086
 refused "--replay and --html one file" match $match --replay r.jsonl --html r.jsonl
+# standard output carries the result: "-" is no name for an output, nor is an empty one
+for opt in --replay --html; do
+    for name in - ""; do
+        # shellcheck disable=SC2086
+        refused "$opt '$name'" match $match "$opt" "$name"
+        [ ! -e ./- ] || bad "$opt '$name': wrote a file named -"
+        rm -f ./-
+        grep -q "give a file name" err || bad "$opt '$name': $(cat err)"
+    done
+done
 [ "$fail" = 0 ] && echo "outputs: all passed"
 exit "$fail"
