@@ -116,7 +116,7 @@ int kit_main(const kit_program *p, int argc, char **argv) {
 
 int kit_outputs_guard(const kit_outputs *o, const char *prog, const char *option,
                       const char *path) {
-    const char *names[2] = {"--replay", "--html"};
+    const char *names[2] = {o->replay_option ? o->replay_option : "--replay", "--html"};
     const char *outs[2] = {o->replay_path, o->html_path};
     for (int k = 0; k < 2; k++)
         if (path && outs[k] && kit_same_file(outs[k], path))
@@ -130,7 +130,8 @@ int kit_outputs_open(kit_outputs *o, const char *prog) {
     o->scratch[0] = '\0';
     if (o->maps && !o->replay_path && !o->html_path)
         return kit_fail(prog, "--maps needs --replay FILE or --html FILE");
-    const char *names[2] = {"--replay", "--html"}, *paths[2] = {o->replay_path, o->html_path};
+    const char *names[2] = {o->replay_option ? o->replay_option : "--replay", "--html"};
+    const char *paths[2] = {o->replay_path, o->html_path};
     for (int k = 0; k < 2; k++)
         if (paths[k] && (!paths[k][0] || !strcmp(paths[k], "-")))
             return kit_fail(prog, "%s: give a file name (standard output carries the result)",

@@ -66,6 +66,7 @@ void kit_usage(const kit_program *p, FILE *out);
  * HTML, removed at the end. Nothing is left half-written: a failed game leaves no file. */
 typedef struct kit_outputs {
     const char *replay_path; /* --replay FILE or NULL */
+    const char *replay_option; /* its option's name in messages; NULL: "--replay" */
     const char *html_path;   /* --html FILE or NULL */
     int maps;                /* --maps: the bots' maps go into the replay */
     kit_replay replay;
