@@ -34,6 +34,7 @@
 #include "cli.h"
 #include "compat.h"
 #include "outfile.h"
+#include "outside.h"
 
 #define SHARD_MAGIC "dmap-shard 1"
 #define MAX_SHARDS 1000000L
@@ -68,6 +69,7 @@ void kit_shard_init(kit_shard *s, const char *prog, int argc, char **argv,
     s->merged = merged;
     for (int i = 0; i < argc && s->nargs >= 0; i++) {
         if (i > 0 && ignored_option(argv[i])) {
+            if (!strcmp(argv[i], "--bot-stderr") && i + 1 < argc) s->bot_stderr = argv[i + 1];
             i++; /* and its value */
             continue;
         }
@@ -118,6 +120,9 @@ int kit_shard_check(const kit_shard *s) {
         return kit_fail(s->prog, "--shard K/N needs --out FILE (the shard's result file)");
     if (s->out && s->n == 0)
         return kit_fail(s->prog, "--out FILE needs --shard K/N (give --shard 1/1 for every game)");
+    if (s->out && kit_same_file(s->out, kit_outside_stderr_file(s->bot_stderr)))
+        return kit_fail(s->prog, "--out '%.200s' is the --bot-stderr file: give the output another name",
+                        s->out);
     return 0;
 }
 

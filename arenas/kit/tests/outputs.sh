@@ -4,7 +4,7 @@
 # one named: a name that is a device (here symbolic links to /dev/null and /dev/full) is
 # written in place and stays what it was, a device that cannot take the output is exit 1
 # with one line on stderr, and files beside the output are left alone. An output that names a
-# file the match reads or appends to (--bot-stderr FILE), or --replay and --html naming one
+# file the command reads or appends to (--bot-stderr FILE), or --replay and --html naming one
 # file, is refused (exit 2) before anything is written.
 # usage: outputs.sh PROGRAM "MATCH OPTIONS" "TOURNAMENT OPTIONS" "LEAGUE OPTIONS"
 set -u
@@ -66,6 +66,8 @@ refused "--replay over --bot-stderr" match $match --replay kept.txt --bot-stderr
 refused "--html over --bot-stderr" match $match --html ./kept.txt --bot-stderr kept.txt
 # shellcheck disable=SC2086
 refused "--replay and --html one file" match $match --replay r.jsonl --html r.jsonl
+# shellcheck disable=SC2086
+refused "tournament --out over --bot-stderr" tournament $tournament --shard 1/1 --out kept.txt --bot-stderr kept.txt
 # standard output carries the result: "-" is no name for an output, nor is an empty one
 for opt in --replay --html; do
     for name in - ""; do
