@@ -63,6 +63,9 @@ if [[ $rc -eq 0 && ! -s err && -L null-link ]]; then pass; else fail "--force to
 expect_usage "force to a full device" "full-link" "$DMAP" render map.csv --output full-link --force
 if [[ -L full-link ]]; then pass; else fail "--force replaced the link to /dev/full"; fi
 
+# render has no --format: its help does not send the reader to one
+if ! "$DMAP" help render | grep -q -- "--format png"; then pass; else fail "render's help names --format"; fi
+
 # ---- bad input: exit 2, one line, nothing written ----------------------------------------------
 printf '1,2\n3\n' >ragged.csv
 expect_usage "missing output" "output" "$DMAP" render map.csv
