@@ -160,10 +160,27 @@ int kit_html_replay_from_file(const char *html_path, const char *jsonl_path, cha
     return rc;
 }
 
+/* The folder of scratch files for a page that is not a plain file (a device, a pipe, a link):
+ * its own folder (/dev for /dev/stdout) is no place for them. */
+static const char *scratch_folder(const char *html_path) {
+#ifndef _WIN32
+    struct stat st;
+    if (lstat(html_path, &st) == 0 && !S_ISREG(st.st_mode)) {
+        const char *t = getenv("TMPDIR");
+        return t && t[0] ? t : "/tmp";
+    }
+#else
+    (void)html_path;
+#endif
+    return NULL;
+}
+
 int kit_html_replay_scratch(const char *html_path, char *path, size_t size, char *err,
                             size_t errlen) {
     if (!html_path || !path) return fail(err, errlen, "(null)", "no file name");
-    if ((size_t)snprintf(path, size, "%s.replay-XXXXXX", html_path) >= size)
+    const char *folder = scratch_folder(html_path);
+    if ((size_t)(folder ? snprintf(path, size, "%s/dmap-replay-XXXXXX", folder)
+                        : snprintf(path, size, "%s.replay-XXXXXX", html_path)) >= size)
         return fail(err, errlen, html_path, "the file name is too long");
     int fd = mkstemp(path);
     if (fd < 0) {

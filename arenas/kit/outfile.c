@@ -1,6 +1,6 @@
 /* outfile.c — output files written whole through a temporary file and a rename, or in place
  * when the name is a device or a pipe (outfile.h). */
-#define _POSIX_C_SOURCE 200809L
+#define _XOPEN_SOURCE 700 /* realpath */
 #include "outfile.h"
 
 #include "compat.h"
@@ -17,16 +17,35 @@ static int writes_in_place(const char *path) {
     return stat(path, &st) == 0 && !S_ISREG(st.st_mode);
 }
 
+/* For a symbolic link, the file it names, into o->path (the link itself must stay: a rename
+ * over the link would replace it, and over /dev/stdout, a link, the device's name). 0 when
+ * path is no link, 1 when o->path is the file it names, -1 when that file cannot be named (a
+ * link to nothing yet): then the link is written through in place. */
+static int follow_link(kit_outfile *o, const char *path) {
+#ifndef _WIN32
+    struct stat st;
+    if (lstat(path, &st) != 0 || !S_ISLNK(st.st_mode)) return 0;
+    char *real = realpath(path, NULL);
+    int ok = real && strlen(real) < sizeof o->path;
+    if (ok) strcpy(o->path, real);
+    free(real);
+    return ok ? 1 : -1;
+#else
+    (void)o, (void)path;
+    return 0;
+#endif
+}
+
 int kit_outfile_open(kit_outfile *o, const char *path) {
     memset(o, 0, sizeof *o);
     if (!path || !path[0]) return EINVAL;
     if (strlen(path) >= sizeof o->path) return ENAMETOOLONG;
     strcpy(o->path, path);
-    if (writes_in_place(path)) {
+    if (writes_in_place(path) || follow_link(o, path) < 0) {
         o->f = fopen(path, "wb");
         return o->f ? 0 : errno;
     }
-    snprintf(o->tmp, sizeof o->tmp, "%s.XXXXXX", path);
+    snprintf(o->tmp, sizeof o->tmp, "%s.XXXXXX", o->path);
     int fd = mkstemp(o->tmp);
     if (fd < 0) {
         int e = errno;

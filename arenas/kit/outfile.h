@@ -6,7 +6,8 @@
  * when every write succeeded, so a failure leaves PATH as it was and no other file is touched.
  * A name that exists and is not a regular file (a pipe, a terminal, /dev/stdout, /dev/full, a
  * symbolic link to one of them) is written in place: renaming over it would replace the device
- * or the pipe with a file.
+ * or the pipe with a file. A symbolic link to a regular file (or to a name not there yet)
+ * stays a link: the file it names is the one written whole and replaced.
  *
  *     kit_outfile o;
  *     if ((e = kit_outfile_open(&o, path)) != 0) -> "cannot write PATH: strerror(e)"
@@ -20,7 +21,7 @@
 
 typedef struct kit_outfile {
     FILE *f;         /* where to write; NULL once committed or given up */
-    char path[4096]; /* the name the user gave */
+    char path[4096]; /* the name the user gave, or the file its symbolic link names */
     char tmp[4120];  /* the temporary file beside it, "" when written in place */
 } kit_outfile;
 

@@ -62,6 +62,15 @@ rc=0
 if [[ $rc -eq 0 && ! -s err && -L null-link ]]; then pass; else fail "--force to a device: rc=$rc, link kept: $([[ -L null-link ]] && echo yes || echo no): $(cat err)"; fi
 expect_usage "force to a full device" "full-link" "$DMAP" render map.csv --output full-link --force
 if [[ -L full-link ]]; then pass; else fail "--force replaced the link to /dev/full"; fi
+# a link to a file (or to a name not there yet) stays a link with --force: the file it names
+# becomes the picture
+echo "old notes" >target.png
+ln -s target.png file-link
+ln -s fresh.png dangling-link
+"$DMAP" render map.csv --output file-link --force --scale 3 --no-legend
+"$DMAP" render map.csv --output dangling-link --force --scale 3 --no-legend
+if [[ -L file-link && -L dangling-link && $(png_size target.png) == 18x9 && $(png_size fresh.png) == 18x9 ]]
+then pass; else fail "--force over links: $(ls -l file-link dangling-link target.png fresh.png 2>&1)"; fi
 
 # render has no --format: its help does not send the reader to one
 if ! "$DMAP" help render | grep -q -- "--format png"; then pass; else fail "render's help names --format"; fi

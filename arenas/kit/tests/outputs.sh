@@ -3,7 +3,8 @@
 # tournament --shard --out) never replace what is not a file and never touch a file but the
 # one named: a name that is a device (here symbolic links to /dev/null and /dev/full) is
 # written in place and stays what it was, a device that cannot take the output is exit 1
-# with one line on stderr, and files beside the output are left alone. An output that names a
+# with one line on stderr, a symbolic link to a file stays a link (the file it names is
+# written), and files beside the output are left alone. An output that names a
 # file the command reads or appends to (--bot-stderr FILE), or --replay and --html naming one
 # file, is refused (exit 2) before anything is written.
 # usage: outputs.sh PROGRAM "MATCH OPTIONS" "TOURNAMENT OPTIONS" "LEAGUE OPTIONS"
@@ -37,6 +38,17 @@ for w in "${writers[@]}"; do
     [ "$(wc -l < err)" = 1 ] || bad "$w to /dev/full: want one line on stderr, got: $(cat err)"
     [ -L full-link ] || bad "$w: the link to /dev/full was replaced"
     ln -sfn /dev/full full-link
+    # a link to a file, or to a name not there yet, stays a link: the file it names is written
+    echo old > target.x
+    ln -s target.x file-link
+    run "$w" file-link
+    [ "$rc" = 0 ] && [ -L file-link ] && [ -s target.x ] && [ "$(cat target.x)" != old ] ||
+        bad "$w to a link to a file: exit $rc, the link kept: $([ -L file-link ] && echo yes || echo no): $(cat err)"
+    ln -s fresh.x dangling-link
+    run "$w" dangling-link
+    [ "$rc" = 0 ] && [ -L dangling-link ] && [ -s fresh.x ] ||
+        bad "$w to a link to no file yet: exit $rc, the link kept: $([ -L dangling-link ] && echo yes || echo no): $(cat err)"
+    rm -f target.x file-link fresh.x dangling-link
     # files beside the output (names a writer might use for its temporary file) stay
     for side in out.x.tmp out.x.part out.x.replay; do echo "keep $side" > "$side"; done
     run "$w" out.x
@@ -66,6 +78,11 @@ refused "--replay over --bot-stderr" match $match --replay kept.txt --bot-stderr
 refused "--html over --bot-stderr" match $match --html ./kept.txt --bot-stderr kept.txt
 # shellcheck disable=SC2086
 refused "--replay and --html one file" match $match --replay r.jsonl --html r.jsonl
+# a page to a pipe through /proc/self/fd/1 (what /dev/stdout names): nothing is made beside it
+# shellcheck disable=SC2086
+"$prog" match $match --html /proc/self/fd/1 2> err | cat > page.out
+grep -q '</html>' page.out || bad "--html /proc/self/fd/1: no page on the pipe: $(cat err)"
+rm -f page.out
 # shellcheck disable=SC2086
 refused "tournament --out over --bot-stderr" tournament $tournament --shard 1/1 --out kept.txt --bot-stderr kept.txt
 # standard output carries the result: "-" is no name for an output, nor is an empty one
