@@ -84,6 +84,8 @@ refused "--replay and --html one file" match $match --replay r.jsonl --html r.js
 grep -q '</html>' page.out || bad "--html /proc/self/fd/1: no page on the pipe: $(cat err)"
 rm -f page.out
 # shellcheck disable=SC2086
+refused "league --html over --bot-stderr" league $league --html kept.txt --bot-stderr kept.txt
+# shellcheck disable=SC2086
 refused "tournament --out over --bot-stderr" tournament $tournament --shard 1/1 --out kept.txt --bot-stderr kept.txt
 # standard output carries the result: "-" is no name for an output, nor is an empty one
 for opt in --replay --html; do
