@@ -18,6 +18,7 @@
 
 #include "cli.h"
 #include "kit/counter.h"
+#include "kit/outfile.h"
 #include "kit/outside.h"
 #include "kit/tournament.h"
 
@@ -172,6 +173,9 @@ int kutulu_cmd_referee(int argc, char **argv) {
     if (rc) return rc;
     static kt_mapset maps;
     if (kcli_load_maps(o.data_dir, &maps)) return KIT_EXIT_USAGE;
+    if (kit_same_file(o.counter, kit_outside_stderr_file(o.stderr_arg)))
+        return kcli_fail("--bot-stderr '%.200s' is the --counter file: give another file",
+                         o.counter);
     if (kit_outputs_guard(&o.out, "kutulu", "--counter", o.counter) ||
         kit_outputs_guard(&o.out, "kutulu", "--bot-stderr", kit_outside_stderr_file(o.stderr_arg)))
         return KIT_EXIT_USAGE;

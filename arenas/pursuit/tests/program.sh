@@ -184,6 +184,7 @@ expect_usage "replay stdout" "--replay: give a file name" "$PURSUIT" match --wor
 cp corridor.dat mine.dat
 expect_usage "replay over the world" "^pursuit: --replay 'mine.dat' is the --world file" "$PURSUIT" match --world mine.dat --bots chase,naive --replay mine.dat
 expect_usage "html over the world" "^pursuit: --html './mine.dat' is the --world file" "$PURSUIT" match --world mine.dat --bots chase,naive --html ./mine.dat
+expect_usage "bot stderr into the world" "^pursuit: --bot-stderr './mine.dat' is the --world file" "$PURSUIT" match --world mine.dat --bots "chase,cmd:sh -c 'echo x >&2'" --bot-stderr ./mine.dat
 if cmp -s corridor.dat mine.dat; then pass; else fail "the world file was overwritten"; fi
 if [[ -w /dev/full ]]; then
     # a write that fails after the game: exit 1, one line, no winner line
