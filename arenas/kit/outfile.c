@@ -83,7 +83,7 @@ int kit_same_file(const char *a, const char *b) {
 #ifndef _WIN32 /* Windows' stat gives no inode: names are compared there */
     struct stat sa, sb;
     if (stat(a, &sa) == 0 && stat(b, &sb) == 0)
-        return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
+        return S_ISREG(sa.st_mode) && sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
 #endif
     return strcmp(a, b) == 0;
 }

@@ -37,8 +37,9 @@ int kit_outfile_commit(kit_outfile *o);
 /* Gives the file up: closed, the temporary file removed, PATH as it was. */
 void kit_outfile_abort(kit_outfile *o);
 
-/* 1 when the names a and b are one file: the same file where both exist (through links and
- * other spellings; on Windows the same name), the same name where one does not; else 0. */
+/* 1 when the names a and b are one file: the same regular file where both exist (through
+ * links and other spellings; on Windows the same name; a device such as /dev/null may take
+ * two outputs), the same name where one does not; else 0. */
 int kit_same_file(const char *a, const char *b);
 
 #endif

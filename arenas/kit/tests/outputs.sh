@@ -87,6 +87,9 @@ rm -f page.out
 refused "league --html over --bot-stderr" league $league --html kept.txt --bot-stderr kept.txt
 # shellcheck disable=SC2086
 refused "tournament --out over --bot-stderr" tournament $tournament --shard 1/1 --out kept.txt --bot-stderr kept.txt
+# a device may take two outputs (both written in place)
+# shellcheck disable=SC2086
+"$prog" match $match --replay null-link --html /dev/null > out 2> err || bad "--replay and --html to /dev/null: $(cat err)"
 # standard output carries the result: "-" is no name for an output, nor is an empty one
 for opt in --replay --html; do
     for name in - ""; do
