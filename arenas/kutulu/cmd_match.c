@@ -45,6 +45,17 @@ static int takes_value(const char *opt) {
     return 0;
 }
 
+/* "no league map named X (known: ...)": the names as the referee spells them, so that a
+ * name given in other letters ("typhoon") finds its spelling in the same line. */
+static int unknown_map(const char *v) {
+    char known[1024] = "";
+    size_t used = 0;
+    for (int i = 0; i < KT_LEAGUE_MAPS && used < sizeof known; i++)
+        used += (size_t)snprintf(known + used, sizeof known - used, "%s'%s'", i ? ", " : "",
+                                 kt_league_map_name(i));
+    return kcli_fail("--map: no league map named '%.60s' (known: %s)", v, known);
+}
+
 int kutulu_cmd_match(int argc, char **argv) {
     int64_t bot_seed = 1, first_ms = 1000, limit_ms = 50;
     uint64_t seed = 0;
@@ -81,7 +92,7 @@ int kutulu_cmd_match(int argc, char **argv) {
             bots_arg = argv[i];
         } else if (strcmp(a, "--map") == 0) {
             forced = kt_league_map_index(v);
-            if (forced < 0) return kcli_fail("--map: no league map named '%.60s'", v);
+            if (forced < 0) return unknown_map(v);
         } else if (strcmp(a, "--data") == 0) {
             data_dir = v;
         } else if (strcmp(a, "--replay") == 0) {
