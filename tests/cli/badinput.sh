@@ -128,7 +128,8 @@ bad "help of two commands" "$DMAP" --help field flee
 # help of help is the usage; --help COMMAND is that command's help, as help COMMAND
 for words in "help help" "help --help" "--help -h" "-h help"; do
     # shellcheck disable=SC2086
-    if "$DMAP" $words 2>"$tmp/err" | grep -q "^usage: dmap COMMAND" && [[ ! -s "$tmp/err" ]]; then pass
+    "$DMAP" $words >"$tmp/out" 2>"$tmp/err" || true
+    if grep -q "^usage: dmap COMMAND" "$tmp/out" && [[ ! -s "$tmp/err" ]]; then pass
     else fail "dmap $words: not the usage: $(cat "$tmp/err")"; fi
 done
 if [[ "$("$DMAP" --help field)" == "$("$DMAP" help field)" ]]; then pass; else fail "--help field differs from help field"; fi
