@@ -90,7 +90,8 @@ int cmd_match(int argc, char **argv) {
     int nbots = 0;
     if (bomber_cli_bots("--bots", botlist, BOMBER_PLAYERS, BOMBER_PLAYERS, &oo, bots, &nbots))
         return KIT_EXIT_USAGE;
-    if (kit_outputs_open(&out, prog) || kit_outside_opts_open(prog, &oo, 2)) {
+    if (kit_outputs_guard(&out, prog, "--bot-stderr", kit_outside_stderr_file(oo.stderr_arg)) ||
+        kit_outputs_open(&out, prog) || kit_outside_opts_open(prog, &oo, 2)) {
         bomber_cli_free_bots(bots, nbots);
         return KIT_EXIT_USAGE;
     }

@@ -6,6 +6,7 @@
 #include "html_replay.h"
 
 #include "compat.h"
+#include "outfile.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -28,13 +29,6 @@ typedef struct piece {
     piece_kind kind;
     const char *asset; /* the file's text (NULL for the replay) */
 } piece;
-
-/* mkstemp makes a private file (0600); give it the mode any new file gets (0666 less the
- * umask). A failure here is not fatal: the contents are still right. */
-static void give_usual_mode(int fd) {
-    int ignored = kit_usual_mode(fd);
-    (void)ignored;
-}
 
 static int fail(char *err, size_t errlen, const char *path, const char *why) {
     snprintf(err, errlen, "%s: %s", path, why);
@@ -104,30 +98,21 @@ static int write_page(FILE *f, const char *jsonl, size_t len, const char *path, 
 int kit_html_replay_write(const char *html_path, const char *jsonl, size_t len, char *err,
                           size_t errlen) {
     if (!html_path || (!jsonl && len)) return fail(err, errlen, "(null)", "no file or no replay");
-    size_t n = strlen(html_path);
-    char *tmp = malloc(n + 16);
-    if (!tmp) return fail(err, errlen, html_path, "out of memory");
-    snprintf(tmp, n + 16, "%s.tmp-XXXXXX", html_path);
-    int fd = mkstemp(tmp);
-    if (fd < 0) {
-        snprintf(err, errlen, "%s: cannot create a file there: %s", html_path, strerror(errno));
-        free(tmp);
+    kit_outfile o;
+    int e = kit_outfile_open(&o, html_path);
+    if (e != 0) {
+        snprintf(err, errlen, "%s: cannot create a file there: %s", html_path, strerror(e));
         return -1;
     }
-    give_usual_mode(fd);
-    FILE *f = fdopen(fd, "w");
-    int rc = f ? write_page(f, jsonl ? jsonl : "", len, html_path, err, errlen)
-               : fail(err, errlen, html_path, "cannot open the file");
-    if (!f) close(fd);
-    if (f && (ferror(f) | fclose(f)) && rc == 0)
-        rc = fail(err, errlen, html_path, "cannot write the file");
-    if (rc == 0 && kit_rename_over(tmp, html_path) != 0) {
-        snprintf(err, errlen, "%s: %s", html_path, strerror(errno));
-        rc = -1;
+    if (write_page(o.f, jsonl ? jsonl : "", len, html_path, err, errlen) != 0) {
+        kit_outfile_abort(&o);
+        return -1;
     }
-    if (rc != 0) unlink(tmp);
-    free(tmp);
-    return rc;
+    if ((e = kit_outfile_commit(&o)) != 0) {
+        snprintf(err, errlen, "%s: cannot write the file: %s", html_path, strerror(e));
+        return -1;
+    }
+    return 0;
 }
 
 /* The whole file in a malloc'ed buffer. */
@@ -175,10 +160,27 @@ int kit_html_replay_from_file(const char *html_path, const char *jsonl_path, cha
     return rc;
 }
 
+/* The folder of scratch files for a page that is not a plain file (a device, a pipe, a link):
+ * its own folder (/dev for /dev/stdout) is no place for them. */
+static const char *scratch_folder(const char *html_path) {
+#ifndef _WIN32
+    struct stat st;
+    if (lstat(html_path, &st) == 0 && !S_ISREG(st.st_mode)) {
+        const char *t = getenv("TMPDIR");
+        return t && t[0] ? t : "/tmp";
+    }
+#else
+    (void)html_path;
+#endif
+    return NULL;
+}
+
 int kit_html_replay_scratch(const char *html_path, char *path, size_t size, char *err,
                             size_t errlen) {
     if (!html_path || !path) return fail(err, errlen, "(null)", "no file name");
-    if ((size_t)snprintf(path, size, "%s.replay-XXXXXX", html_path) >= size)
+    const char *folder = scratch_folder(html_path);
+    if ((size_t)(folder ? snprintf(path, size, "%s/dmap-replay-XXXXXX", folder)
+                        : snprintf(path, size, "%s.replay-XXXXXX", html_path)) >= size)
         return fail(err, errlen, html_path, "the file name is too long");
     int fd = mkstemp(path);
     if (fd < 0) {

@@ -21,7 +21,8 @@ int kit_html_replay_from_file(const char *html_path, const char *jsonl_path, cha
                               size_t errlen);
 
 /* For `match --html FILE` without --replay: make a new empty scratch file beside html_path
- * (named after it, never an existing file) to write the replay into; its name goes to path
+ * (named after it, never an existing file; in $TMPDIR or /tmp when html_path is a device, a
+ * pipe or a link) to write the replay into; its name goes to path
  * (size bytes). The caller converts it with kit_html_replay_from_file and then remove()s it.
  * Returns 0, or -1 with one line in err. */
 int kit_html_replay_scratch(const char *html_path, char *path, size_t size, char *err,

@@ -17,6 +17,8 @@
 #include <string.h>
 
 #include "cli.h"
+#include "outfile.h"
+#include "outside.h"
 #include "rating.h"
 #include "stats.h"
 #include "tournament.h"
@@ -318,32 +320,25 @@ static void write_page(FILE *f, const kit_league_summary *s) {
 
 int kit_league_html(const kit_league_summary *s, const char *path) {
     const char *prog = s->l->prog;
-    size_t len = strlen(path);
-    char *tmp = malloc(len + 8);
-    if (!tmp) return kit_fail(prog, "--html: out of memory");
-    snprintf(tmp, len + 8, "%s.tmp", path);
-    FILE *f = fopen(tmp, "w");
-    if (!f) {
-        kit_fail(prog, "--html: cannot write %.200s: %s", tmp, strerror(errno));
-        free(tmp);
-        return -1;
+    kit_outfile o;
+    int e = kit_outfile_open(&o, path);
+    if (e == 0) {
+        write_page(o.f, s);
+        e = kit_outfile_commit(&o);
     }
-    write_page(f, s);
-    int bad = ferror(f);
-    if (fclose(f) != 0) bad = 1;
-    if (bad || kit_rename_over(tmp, path) != 0) {
-        kit_fail(prog, "--html: cannot write %.200s: %s", path, strerror(errno));
-        remove(tmp);
-        free(tmp);
-        return -1;
-    }
-    free(tmp);
+    if (e != 0) return kit_fail(prog, "--html: cannot write %.200s: %s", path, strerror(e));
     return 0;
 }
 
 /* ---- the run ------------------------------------------------------------------------------------- */
 
 int kit_league_run(const kit_league *l, FILE *out) {
+    for (int i = 1; l->html && i + 1 < l->argc; i++) /* the report would replace that file */
+        if (!strcmp(l->argv[i], "--bot-stderr") &&
+            kit_same_file(l->html, kit_outside_stderr_file(l->argv[i + 1])))
+            return kit_fail(l->prog, "--html '%.200s' is the --bot-stderr file: give the output "
+                                     "another name", l->html),
+                   KIT_EXIT_USAGE;
     if (l->seats < 2 || l->seats > KIT_MAX_SEATS)
         return kit_fail(l->prog, "league: games of %d seats are not supported", l->seats),
                KIT_EXIT_USAGE;

@@ -45,6 +45,10 @@ int kit_outside_opts_open(const char *prog, kit_outside_opts *o, int dflt) {
     return 0;
 }
 
+const char *kit_outside_stderr_file(const char *v) {
+    return !v || strcmp(v, "inherit") == 0 || strcmp(v, "discard") == 0 ? NULL : v;
+}
+
 void kit_outside_opts_close(kit_outside_opts *o) {
     if (o->stderr_fd > 2) close(o->stderr_fd);
     o->stderr_fd = KIT_STDERR_DISCARD;

@@ -57,6 +57,9 @@ int kit_outside_option(const char *prog, int argc, char **argv, int *i, kit_outs
  * descriptor without the option: 2 or KIT_STDERR_DISCARD). 0, or -1 after one line. */
 int kit_outside_opts_open(const char *prog, kit_outside_opts *o, int dflt);
 
+/* The file a --bot-stderr value names, or NULL (no value, inherit, discard). */
+const char *kit_outside_stderr_file(const char *stderr_arg);
+
 /* Closes a --bot-stderr FILE. */
 void kit_outside_opts_close(kit_outside_opts *o);
 

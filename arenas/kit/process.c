@@ -135,7 +135,8 @@ static void on_child(int sig) {
 /* Run the command (in the program's process; never returns). A command of plain words is run
  * directly (execvp of the words), so that the program is the keeper's own child and its exit
  * or crash is its own (dash runs even the last command of `sh -c` as a child); anything with
- * the shell's quoting, expansions, redirections or operators goes to /bin/sh -c. */
+ * the shell's quoting, expansions, redirections or operators goes to /bin/sh -c. A program
+ * that cannot be run says why on its stderr, as the shell would, and exits 127. */
 static void run_command(const char *command) {
     if (!strpbrk(command, "\"'\\$`;&|<>()*?[]{}~#=%!\n")) {
         char *copy = strdup(command), *argv[256], *save = NULL;
@@ -146,6 +147,10 @@ static void run_command(const char *command) {
         argv[n] = NULL;
         if (n > 0) {
             execvp(argv[0], argv);
+            char why[512];
+            int len = snprintf(why, sizeof why, "cannot run %.300s: %s\n", argv[0], strerror(errno));
+            ssize_t ignored = write(2, why, len > 0 && (size_t)len < sizeof why ? (size_t)len : 0);
+            (void)ignored;
             _exit(127);
         }
     }

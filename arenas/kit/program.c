@@ -11,6 +11,7 @@
 #include "cli.h"
 #include "compat.h"
 #include "html_replay.h"
+#include "outfile.h"
 #include "param.h"
 
 void kit_usage(const kit_program *p, FILE *out) {
@@ -74,11 +75,18 @@ int kit_help_asked(int argc, char **argv, const char *help) {
     return 0;
 }
 
+/* -h or --help among a command's arguments, wherever they stand and whatever else is given. */
+static int help_among(int argc, char **argv) {
+    for (int i = 2; i < argc; i++)
+        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) return 1;
+    return 0;
+}
+
 static int dispatch(const kit_program *p, int argc, char **argv) {
     if (argc < 2) return kit_usage(p, stdout), 0;
     const char *name = argv[1];
     if (is_help(name)) {
-        if (argc < 3) return kit_usage(p, stdout), 0;
+        if (argc < 3 || help_among(argc, argv)) return kit_usage(p, stdout), 0;
         if (argc > 3) {
             kit_fail(p->name, "help: give one command (see %s help)", p->name);
             return KIT_EXIT_USAGE;
@@ -87,6 +95,12 @@ static int dispatch(const kit_program *p, int argc, char **argv) {
         if (p->bots && !strcmp(argv[2], "bots")) return run_bots(p, 2, help_argv);
         const kit_command *c = find_command(p, argv[2]);
         return c ? c->run(2, help_argv) : unknown_command(p, argv[2]);
+    }
+    if (help_among(argc, argv)) { /* COMMAND ... -h: COMMAND --help, as `help COMMAND` */
+        char *help_argv[] = {argv[1], "--help", NULL};
+        if (p->bots && !strcmp(name, "bots")) return run_bots(p, 2, help_argv);
+        const kit_command *c = find_command(p, name);
+        return c ? c->run(2, help_argv) : unknown_command(p, name);
     }
     if (p->bots && !strcmp(name, "bots")) return run_bots(p, argc - 1, argv + 1);
     const kit_command *c = find_command(p, name);
@@ -100,11 +114,31 @@ int kit_main(const kit_program *p, int argc, char **argv) {
 
 /* ---- outputs ------------------------------------------------------------------------------ */
 
+int kit_outputs_guard(const kit_outputs *o, const char *prog, const char *option,
+                      const char *path) {
+    const char *names[2] = {o->replay_option ? o->replay_option : "--replay", "--html"};
+    const char *outs[2] = {o->replay_path, o->html_path};
+    for (int k = 0; k < 2; k++)
+        if (path && outs[k] && kit_same_file(outs[k], path))
+            return kit_fail(prog, "%s '%.200s' is the %s file: give the output another name",
+                            names[k], outs[k], option);
+    return 0;
+}
+
 int kit_outputs_open(kit_outputs *o, const char *prog) {
     o->open = 0;
     o->scratch[0] = '\0';
     if (o->maps && !o->replay_path && !o->html_path)
         return kit_fail(prog, "--maps needs --replay FILE or --html FILE");
+    const char *names[2] = {o->replay_option ? o->replay_option : "--replay", "--html"};
+    const char *paths[2] = {o->replay_path, o->html_path};
+    for (int k = 0; k < 2; k++)
+        if (paths[k] && (!paths[k][0] || !strcmp(paths[k], "-")))
+            return kit_fail(prog, "%s: give a file name (standard output carries the result)",
+                            names[k]);
+    if (o->replay_path && o->html_path && kit_same_file(o->replay_path, o->html_path))
+        return kit_fail(prog, "--replay and --html name one file '%.200s': give each its own",
+                        o->html_path);
     if (!o->replay_path && !o->html_path) return 0;
     const char *path = o->replay_path;
     if (!path) {

@@ -42,9 +42,10 @@ typedef struct kit_program {
 } kit_program;
 
 /* Runs the command argv[1]: no command, `help`, `--help` or `-h` print the usage on stdout
- * (exit 0); `help COMMAND` runs COMMAND --help; `bots` lists the bots; anything else prints
- * "PROG: unknown command 'X' (see PROG help)" and returns 2. The status is the command's, or
- * kit_finish's when standard output could not be written. */
+ * (exit 0); `help COMMAND`, and -h or --help anywhere after COMMAND, run COMMAND --help;
+ * `bots` lists the bots; anything else prints "PROG: unknown command 'X' (see PROG help)" and
+ * returns 2. The status is the command's, or kit_finish's when standard output could not be
+ * written. */
 int kit_main(const kit_program *p, int argc, char **argv);
 
 /* A program's last step: flushes standard output; when that fails (a full disk, a closed
@@ -65,6 +66,7 @@ void kit_usage(const kit_program *p, FILE *out);
  * HTML, removed at the end. Nothing is left half-written: a failed game leaves no file. */
 typedef struct kit_outputs {
     const char *replay_path; /* --replay FILE or NULL */
+    const char *replay_option; /* its option's name in messages; NULL: "--replay" */
     const char *html_path;   /* --html FILE or NULL */
     int maps;                /* --maps: the bots' maps go into the replay */
     kit_replay replay;
@@ -72,9 +74,16 @@ typedef struct kit_outputs {
     int open;
 } kit_outputs;
 
-/* After option parsing: checks the combination ("--maps needs --replay FILE or --html FILE")
- * and opens the replay (line 1 is the caller's kit_replay_header). Returns 0, or -1 after one
- * line "PROG: ..." on stderr. */
+/* Before kit_outputs_open: refuses an output that names the file `path`, which the command
+ * reads or appends to under `option` (--world FILE, --bot-stderr FILE), since writing it would
+ * lose that file. path NULL: nothing to check. Returns 0, or -1 after one line on stderr. */
+int kit_outputs_guard(const kit_outputs *o, const char *prog, const char *option,
+                      const char *path);
+
+/* After option parsing: checks the combination ("--maps needs --replay FILE or --html FILE",
+ * a name that is empty or "-": standard output carries the result; --replay and --html
+ * naming one file) and opens the replay (line 1 is the caller's
+ * kit_replay_header). Returns 0, or -1 after one line "PROG: ..." on stderr. */
 int kit_outputs_open(kit_outputs *o, const char *prog);
 
 /* The replay to write turns into, or NULL when no output was asked for. */

@@ -19,43 +19,15 @@ static void note_error(kit_replay *r, int err) {
     if (r->err == 0) r->err = err ? err : EIO;
 }
 
-/* A regular file (or a path not there yet) is written through a temporary file and a rename;
- * anything else (/dev/stdout, a pipe, /dev/full) is written in place: renaming over a device
- * would replace the device. */
-static int writes_in_place(const char *path) {
-    struct stat st;
-    return stat(path, &st) == 0 && !S_ISREG(st.st_mode);
-}
-
 int kit_replay_open(kit_replay *r, const char *path) {
     memset(r, 0, sizeof *r);
-    if (!path || !path[0]) return EINVAL;
-    if (strlen(path) >= sizeof r->path) return ENAMETOOLONG;
-    strcpy(r->path, path);
-    if (strcmp(path, "-") == 0) {
+    if (path && strcmp(path, "-") == 0) {
         r->f = stdout;
         return 0;
     }
-    if (writes_in_place(path)) {
-        r->f = fopen(path, "w");
-        return r->f ? 0 : errno;
-    }
-    snprintf(r->tmp, sizeof r->tmp, "%s.XXXXXX", path);
-    int fd = mkstemp(r->tmp);
-    if (fd < 0) {
-        int e = errno;
-        r->tmp[0] = '\0';
-        return e;
-    }
-    /* mkstemp makes the file 0600; a replay is an ordinary output file: 0666 minus umask */
-    if (kit_usual_mode(fd) != 0 || !(r->f = fdopen(fd, "w"))) {
-        int e = errno;
-        close(fd);
-        unlink(r->tmp);
-        r->tmp[0] = '\0';
-        return e;
-    }
-    return 0;
+    int e = kit_outfile_open(&r->out, path);
+    r->f = r->out.f;
+    return e;
 }
 
 /* Write one object as one line (compact, keys in insertion order) and release it. */
@@ -204,27 +176,23 @@ int kit_replay_result(kit_replay *r, json_t *result) {
 
 int kit_replay_close(kit_replay *r) {
     if (!r->f) return r->err ? r->err : EINVAL;
-    errno = 0;
-    if (fflush(r->f) != 0 || ferror(r->f)) note_error(r, errno);
-    if (r->f != stdout) {
+    if (r->f == stdout) {
         errno = 0;
-        if (fclose(r->f) != 0) note_error(r, errno);
+        if (fflush(stdout) != 0 || ferror(stdout)) note_error(r, errno);
+    } else if (r->err != 0) {
+        kit_outfile_abort(&r->out);
+    } else {
+        int e = kit_outfile_commit(&r->out);
+        if (e != 0) note_error(r, e);
     }
     r->f = NULL;
-    if (r->tmp[0]) {
-        if (r->err == 0 && kit_rename_over(r->tmp, r->path) != 0) note_error(r, errno);
-        if (r->err != 0) unlink(r->tmp);
-        r->tmp[0] = '\0';
-    }
     return r->err;
 }
 
 void kit_replay_abort(kit_replay *r) {
-    if (r->f && r->f != stdout) fclose(r->f);
-    else if (r->f) fflush(r->f);
+    if (r->f == stdout) fflush(stdout);
+    else if (r->f) kit_outfile_abort(&r->out);
     r->f = NULL;
-    if (r->tmp[0]) unlink(r->tmp);
-    r->tmp[0] = '\0';
 }
 
 /* ---- reading ------------------------------------------------------------------------------ */

@@ -24,17 +24,18 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "outfile.h"
+
 typedef struct kit_replay {
-    FILE *f;
+    FILE *f;          /* stdout, or out.f */
     int err;          /* first error (errno value), 0 when all writes succeeded */
-    char path[4096];  /* the final path; data goes to a temporary file beside it until close */
-    char tmp[4120];
+    kit_outfile out;  /* the file (outfile.h): a temporary file beside it until close */
 } kit_replay;
 
 /* Opens a replay for writing to path ("-" = standard output). Writes to a regular file (or a
  * new one) go to a temporary file beside it (PATH.XXXXXX, mode 0666 minus umask) renamed over
  * path by kit_replay_close, so a failed game never leaves half a file; a path that exists and
- * is not a regular file (a pipe, /dev/stdout, /dev/full) is written in place.
+ * is not a regular file (a pipe, /dev/stdout, /dev/full) is written in place (outfile.h).
  * Returns 0 or an errno value (nothing is created then). */
 int kit_replay_open(kit_replay *r, const char *path);
 

@@ -33,6 +33,8 @@
 
 #include "cli.h"
 #include "compat.h"
+#include "outfile.h"
+#include "outside.h"
 
 #define SHARD_MAGIC "dmap-shard 1"
 #define MAX_SHARDS 1000000L
@@ -67,6 +69,7 @@ void kit_shard_init(kit_shard *s, const char *prog, int argc, char **argv,
     s->merged = merged;
     for (int i = 0; i < argc && s->nargs >= 0; i++) {
         if (i > 0 && ignored_option(argv[i])) {
+            if (!strcmp(argv[i], "--bot-stderr") && i + 1 < argc) s->bot_stderr = argv[i + 1];
             i++; /* and its value */
             continue;
         }
@@ -117,6 +120,9 @@ int kit_shard_check(const kit_shard *s) {
         return kit_fail(s->prog, "--shard K/N needs --out FILE (the shard's result file)");
     if (s->out && s->n == 0)
         return kit_fail(s->prog, "--out FILE needs --shard K/N (give --shard 1/1 for every game)");
+    if (s->out && kit_same_file(s->out, kit_outside_stderr_file(s->bot_stderr)))
+        return kit_fail(s->prog, "--out '%.200s' is the --bot-stderr file: give the output another name",
+                        s->out);
     return 0;
 }
 
@@ -194,16 +200,11 @@ static int write_shard_file(const kit_shard *s, const kit_tournament *t, long co
         return kit_fail(s->prog, "--out: the arguments are too long for a shard file (%d bytes at most)",
                         KIT_SHARD_ARGS_MAX);
     int nargs = recorded_args(s, args);
-    size_t cap = strlen(s->out) + 16;
-    char *tmp = malloc(cap);
-    if (!tmp) return kit_fail(s->prog, "--out: out of memory");
-    snprintf(tmp, cap, "%s.part", s->out); /* renamed when whole: no half-written file */
-    FILE *f = fopen(tmp, "wb");
-    if (!f) {
-        kit_fail(s->prog, "--out: cannot write '%.200s': %s", tmp, strerror(errno));
-        free(tmp);
-        return -1;
-    }
+    kit_outfile o;
+    int e = kit_outfile_open(&o, s->out); /* renamed into place when whole */
+    if (e != 0)
+        return kit_fail(s->prog, "--out: cannot write '%.200s': %s", s->out, strerror(e));
+    FILE *f = o.f;
     char abi[64];
     abi_tag(abi, sizeof abi);
     fprintf(f, SHARD_MAGIC "\narena %s\nabi %s\nfingerprint %016" PRIx64 "\nseed %" PRIu64
@@ -217,15 +218,8 @@ static int write_shard_file(const kit_shard *s, const kit_tournament *t, long co
     fwrite(fails, 1, (size_t)count, f);
     fwrite(slots, t->result_size, (size_t)count, f);
     fprintf(f, "end %016" PRIx64 "\n", h);
-    int bad = ferror(f);
-    bad |= fclose(f) != 0;
-    if (bad || kit_rename_over(tmp, s->out) != 0) {
-        kit_fail(s->prog, "--out: cannot write '%.200s'", s->out);
-        remove(tmp);
-        free(tmp);
-        return -1;
-    }
-    free(tmp);
+    if ((e = kit_outfile_commit(&o)) != 0)
+        return kit_fail(s->prog, "--out: cannot write '%.200s': %s", s->out, strerror(e));
     return 0;
 }
 

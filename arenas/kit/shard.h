@@ -46,6 +46,7 @@ typedef struct kit_shard {
     const char *prog;         /* the arena's program name: errors and the file's arena */
     long k, n;                /* --shard K/N; n = 0: no --shard (the whole tournament) */
     const char *out;          /* --out FILE */
+    const char *bot_stderr;   /* --bot-stderr's value (an --out over its FILE is refused) */
     const kit_merged *merged; /* merging: every game's slot, from the shard files */
     /* the tournament's arguments (argv[0] the command) but those that never change a table,
      * copied before the arena's parsing can split them: NUL-terminated, one after the other;
@@ -56,7 +57,7 @@ typedef struct kit_shard {
 } kit_shard;
 
 /* Before the option loop: notes the arguments the shard file records (all but --shard,
- * --out, --jobs and --bot-stderr with their values). */
+ * --out, --jobs and --bot-stderr with their values), and --bot-stderr's value. */
 void kit_shard_init(kit_shard *s, const char *prog, int argc, char **argv,
                     const kit_merged *merged);
 
@@ -64,7 +65,8 @@ void kit_shard_init(kit_shard *s, const char *prog, int argc, char **argv,
  * 0 when it is neither; -1 on a bad value (one line on stderr: exit 2). */
 int kit_shard_option(kit_shard *s, int argc, char **argv, int *i);
 
-/* After the option loop: --shard and --out go together. 0, or -1 (one line on stderr: exit 2). */
+/* After the option loop: --shard and --out go together, and --out is not the --bot-stderr
+ * FILE. 0, or -1 (one line on stderr: exit 2). */
 int kit_shard_check(const kit_shard *s);
 
 /* 1 while merging shard files: nothing is played, so what only playing needs can be skipped. */

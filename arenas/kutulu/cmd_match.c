@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "kit/outside.h"
 
 static const char match_help[] =
     "usage: kutulu match --seed S --bots A,B,C,D [--map NAME] [--render] [--replay FILE]\n"
@@ -42,6 +43,17 @@ static int takes_value(const char *opt) {
     for (size_t k = 0; k < sizeof known / sizeof *known; k++)
         if (strcmp(opt, known[k]) == 0) return 1;
     return 0;
+}
+
+/* "no league map named X (known: ...)": the names as the referee spells them, so that a
+ * name given in other letters ("typhoon") finds its spelling in the same line. */
+static int unknown_map(const char *v) {
+    char known[1024] = "";
+    size_t used = 0;
+    for (int i = 0; i < KT_LEAGUE_MAPS && used < sizeof known; i++)
+        used += (size_t)snprintf(known + used, sizeof known - used, "%s'%s'", i ? ", " : "",
+                                 kt_league_map_name(i));
+    return kcli_fail("--map: no league map named '%.60s' (known: %s)", v, known);
 }
 
 int kutulu_cmd_match(int argc, char **argv) {
@@ -80,7 +92,7 @@ int kutulu_cmd_match(int argc, char **argv) {
             bots_arg = argv[i];
         } else if (strcmp(a, "--map") == 0) {
             forced = kt_league_map_index(v);
-            if (forced < 0) return kcli_fail("--map: no league map named '%.60s'", v);
+            if (forced < 0) return unknown_map(v);
         } else if (strcmp(a, "--data") == 0) {
             data_dir = v;
         } else if (strcmp(a, "--replay") == 0) {
@@ -100,6 +112,8 @@ int kutulu_cmd_match(int argc, char **argv) {
         return kcli_fail("--maps needs --replay FILE or --html FILE");
     static kt_mapset maps;
     if (kcli_load_maps(data_dir, &maps)) return KIT_EXIT_USAGE;
+    if (kit_outputs_guard(&out, "kutulu", "--bot-stderr", kit_outside_stderr_file(stderr_arg)))
+        return KIT_EXIT_USAGE;
     if (kcli_bot_stderr(stderr_arg, 2, &bot_stderr)) return KIT_EXIT_USAGE; /* opened last */
     kt_player *players[KT_PLAYERS] = {0};
     char err[256];

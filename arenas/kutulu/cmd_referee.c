@@ -18,6 +18,8 @@
 
 #include "cli.h"
 #include "kit/counter.h"
+#include "kit/outfile.h"
+#include "kit/outside.h"
 #include "kit/tournament.h"
 
 static const char referee_help[] =
@@ -89,6 +91,7 @@ static int parse_referee(int argc, char **argv, referee_opts *o) {
             rc = parse_game_data(o, v);
         } else if (strcmp(a, "-l") == 0) {
             o->out.replay_path = v;
+            o->out.replay_option = "-l";
         } else if (strcmp(a, "--seed") == 0) {
             rc = kit_parse_seed("kutulu", a, v, &o->league_seed) ? KIT_EXIT_USAGE : 0;
         } else if (strcmp(a, "--counter") == 0) {
@@ -170,6 +173,12 @@ int kutulu_cmd_referee(int argc, char **argv) {
     if (rc) return rc;
     static kt_mapset maps;
     if (kcli_load_maps(o.data_dir, &maps)) return KIT_EXIT_USAGE;
+    if (kit_same_file(o.counter, kit_outside_stderr_file(o.stderr_arg)))
+        return kcli_fail("--bot-stderr '%.200s' is the --counter file: give another file",
+                         o.counter);
+    if (kit_outputs_guard(&o.out, "kutulu", "--counter", o.counter) ||
+        kit_outputs_guard(&o.out, "kutulu", "--bot-stderr", kit_outside_stderr_file(o.stderr_arg)))
+        return KIT_EXIT_USAGE;
     int bot_stderr;
     if (kcli_bot_stderr(o.stderr_arg, -1, &bot_stderr)) return KIT_EXIT_USAGE;
     rc = game_seed(&o) == 0 && play_refereed(&o, &maps, bot_stderr) == 0 ? 0 : 1;

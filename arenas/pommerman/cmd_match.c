@@ -97,7 +97,8 @@ int cmd_match(int argc, char **argv) {
     }
     const pm_bot *bots[PM_MAX_AGENTS];
     if (pm_cli_bots(bots_arg, config_arg, cfg, &oo, bots)) return KIT_EXIT_USAGE;
-    if (kit_outputs_open(&out, PM_PROG) || kit_outside_opts_open(PM_PROG, &oo, 2)) {
+    if (kit_outputs_guard(&out, PM_PROG, "--bot-stderr", kit_outside_stderr_file(oo.stderr_arg)) ||
+        kit_outputs_open(&out, PM_PROG) || kit_outside_opts_open(PM_PROG, &oo, 2)) {
         pm_cli_free_bots(bots, cfg->num_agents);
         return KIT_EXIT_USAGE;
     }

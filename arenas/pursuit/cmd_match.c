@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "kit/outfile.h"
 #include "kit/program.h"
 #include "pursuit_replay.h"
 
@@ -45,6 +46,7 @@ typedef struct match_args {
     pcli_common common;
     char *bots_arg; /* --bots, looked up once the limits are known */
     kit_outside_opts outside;
+    char world_path[4200]; /* the world file read, once found ("" for a random world) */
 } match_args;
 
 /* The options that take a value. */
@@ -107,21 +109,23 @@ static int parse_match(int argc, char **argv, match_args *a) {
 }
 
 /* --world NAME without a '/' that names no file: NAME.dat of the data folder. */
-static int load_world(const match_args *a, pursuit_world *w) {
+static int load_world(match_args *a, pursuit_world *w) {
     const char *file = a->world_file;
+    char *path = a->world_path;
+    snprintf(path, sizeof a->world_path, "%s", file);
     FILE *f = strchr(file, '/') ? NULL : fopen(file, "r");
     if (f) fclose(f);
     if (strchr(file, '/') || f) return pcli_load_world(file, w);
-    char dir[4096], path[4200];
+    char dir[4096];
     if (pcli_data_dir(a->data, dir, sizeof dir)) return PCLI_USAGE;
-    snprintf(path, sizeof path, "%s/%s.dat", dir, file);
+    snprintf(path, sizeof a->world_path, "%s/%s.dat", dir, file);
     f = fopen(path, "r");
     if (!f) return pcli_fail("--world %.200s: no such file, nor %.200s", file, path);
     fclose(f);
     return pcli_load_world(path, w);
 }
 
-static int make_world(const match_args *a, pursuit_world *w) {
+static int make_world(match_args *a, pursuit_world *w) {
     if (a->world_file) return load_world(a, w);
     int rc = pursuit_world_random(w, (int)a->common.size, a->common.walls, a->random_seed);
     return rc == DMAP_OK ? 0 : pcli_world_error(rc, a->common.size, a->common.walls);
@@ -151,7 +155,16 @@ int cmd_match(int argc, char **argv) {
         pcli_free_bots(a.bots, 2);
         return PCLI_USAGE;
     }
-    if (kit_outputs_open(&a.out, PCLI_PROG) ||
+    const char *bot_stderr = kit_outside_stderr_file(a.outside.stderr_arg);
+    if (a.world_path[0] && kit_same_file(bot_stderr, a.world_path)) {
+        pcli_fail("--bot-stderr '%.200s' is the --world file: give another file", bot_stderr);
+        pcli_free_bots(a.bots, 2);
+        pursuit_world_free(&w);
+        return PCLI_USAGE;
+    }
+    if (kit_outputs_guard(&a.out, PCLI_PROG, "--world", a.world_path[0] ? a.world_path : NULL) ||
+        kit_outputs_guard(&a.out, PCLI_PROG, "--bot-stderr", bot_stderr) ||
+        kit_outputs_open(&a.out, PCLI_PROG) ||
         kit_outside_opts_open(PCLI_PROG, &a.outside, 2)) {
         pcli_free_bots(a.bots, 2);
         pursuit_world_free(&w);

@@ -123,6 +123,16 @@ bad "scen bad map" "$DMAP" scen ragged.txt "$DATA/arena.map.scen"
 bad "unknown command" "$DMAP" frobnicate
 bad "help of unknown command" "$DMAP" help frobnicate
 bad "demo with arguments" "$DMAP" demo extra
+bad "version with arguments" "$DMAP" --version extra
+bad "help of two commands" "$DMAP" --help field flee
+# help of help is the usage; --help COMMAND is that command's help, as help COMMAND
+for words in "help help" "help --help" "--help -h" "-h help"; do
+    # shellcheck disable=SC2086
+    "$DMAP" $words >"$tmp/out" 2>"$tmp/err" || true
+    if grep -q "^usage: dmap COMMAND" "$tmp/out" && [[ ! -s "$tmp/err" ]]; then pass
+    else fail "dmap $words: not the usage: $(cat "$tmp/err")"; fi
+done
+if [[ "$("$DMAP" --help field)" == "$("$DMAP" help field)" ]]; then pass; else fail "--help field differs from help field"; fi
 
 # Robustness: very long arguments, options twice, an unwritable stdout on every
 # path (commands, help, --version, the default demo), and input files left untouched.

@@ -53,6 +53,27 @@ echo "my notes" >notes.png
 expect_usage "existing output refused" "exists" "$DMAP" render map.csv --output notes.png
 if [[ $(cat notes.png) == "my notes" ]]; then pass; else fail "existing output was changed"; fi
 expect_png "force overwrites" notes.png "18x9" "$DMAP" render map.csv --output notes.png --force --scale 3 --no-legend
+# a device (here through symbolic links) is written into with --force, never replaced by a file:
+# /dev/null takes the picture, /dev/full is exit 2 with one line, and both links stay links
+ln -s /dev/null null-link
+ln -s /dev/full full-link
+rc=0
+"$DMAP" render map.csv --output null-link --force >out 2>err || rc=$?
+if [[ $rc -eq 0 && ! -s err && -L null-link ]]; then pass; else fail "--force to a device: rc=$rc, link kept: $([[ -L null-link ]] && echo yes || echo no): $(cat err)"; fi
+expect_usage "force to a full device" "full-link" "$DMAP" render map.csv --output full-link --force
+if [[ -L full-link ]]; then pass; else fail "--force replaced the link to /dev/full"; fi
+# a link to a file (or to a name not there yet) stays a link with --force: the file it names
+# becomes the picture
+echo "old notes" >target.png
+ln -s target.png file-link
+ln -s fresh.png dangling-link
+"$DMAP" render map.csv --output file-link --force --scale 3 --no-legend
+"$DMAP" render map.csv --output dangling-link --force --scale 3 --no-legend
+if [[ -L file-link && -L dangling-link && $(png_size target.png) == 18x9 && $(png_size fresh.png) == 18x9 ]]
+then pass; else fail "--force over links: $(ls -l file-link dangling-link target.png fresh.png 2>&1)"; fi
+
+# render has no --format: its help does not send the reader to one
+if ! "$DMAP" help render | grep -q -- "--format png"; then pass; else fail "render's help names --format"; fi
 
 # ---- bad input: exit 2, one line, nothing written ----------------------------------------------
 printf '1,2\n3\n' >ragged.csv

@@ -21,7 +21,9 @@ int cli_png_option(int argc, char **argv, int *i, cli_png_args *a);
 
 #define CLI_PNG_HELP                                                                           \
     "  --output FILE        the PNG file to write (required with --format png); an existing\n" \
-    "                       file is refused unless --force is given\n"                         \
+    "                       file is refused unless --force is given\n" CLI_PNG_HELP_REST
+/* The same but --output, for `render`, which has no --format. */
+#define CLI_PNG_HELP_REST                                                                      \
     "  --scale N            pixels per cell, 1..64 (default: the longer side near 512 px)\n"   \
     "  --path X,Y           draw the downhill path from cell X,Y (red)\n"                      \
     "  --arrows             draw each cell's downhill direction (needs --scale 5 or more)\n"   \

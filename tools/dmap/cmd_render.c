@@ -14,7 +14,9 @@ static const char render_help[] =
     "to the highest (yellow), walls dark grey, unreachable cells (inf) and cells at or above\n"
     "--ceiling grey with a hatch, goals as white squares, a legend with the value range.\n"
     "\n"
-    "options:\n" CLI_PNG_HELP
+    "options:\n"
+    "  --output FILE        the PNG file to write (required); an existing file is refused\n"
+    "                       unless --force is given\n" CLI_PNG_HELP_REST
     "  --goal X,Y           mark cell X,Y as a goal (repeatable)\n"
     "  --ceiling V          values >= V are 'not reached' and hatched too (e.g. the --default\n"
     "                       the map was made with; default: none)\n"

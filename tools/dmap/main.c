@@ -77,15 +77,18 @@ static int dispatch(int argc, char **argv) {
         return demo->run(1, dargv);
     }
     const char *name = argv[1];
-    if (strcmp(name, "--help") == 0 || strcmp(name, "-h") == 0) return print_usage();
     if (strcmp(name, "--version") == 0) {
+        if (argc > 2) return cli_fail("--version takes no arguments, got '%s'", argv[2]);
         printf("dmap %s\n", DMAP_VERSION_STRING);
         return CLI_EXIT_OK;
     }
-    if (strcmp(name, "help") == 0) {
+    /* help, --help and -h: the usage, or with a command name (as `help COMMAND`) its options */
+    if (strcmp(name, "help") == 0 || strcmp(name, "--help") == 0 || strcmp(name, "-h") == 0) {
         if (argc == 2) return print_usage();
         if (argc > 3) return cli_fail("help takes one command name, got %d", argc - 2);
-        return help_for(argv[2]);
+        const char *what = argv[2];
+        int asks_help = !strcmp(what, "help") || !strcmp(what, "--help") || !strcmp(what, "-h");
+        return asks_help ? print_usage() : help_for(what);
     }
     const command *c = find_command(name);
     if (!c) return cli_fail("unknown command '%s' (see dmap --help)", name);

@@ -23,7 +23,7 @@ for id in ratings pairwise games command; do
     grep -q "id=\"$id\"" "$tmp/l.html" 2>/dev/null || bad "report: no element $id"
 done
 grep -q '</html>' "$tmp/l.html" 2>/dev/null || bad "report: not complete"
-[ ! -e "$tmp/l.html.tmp" ] || bad "report: temporary file left"
+[ -z "$(ls "$tmp" | grep "^l\.html\.")" ] || bad "report: temporary file left: $(ls "$tmp")"
 
 # shellcheck disable=SC2086
 "$prog" sprt $sprt_bots --elo0 0 --elo1 50 --max-games 60 --jobs 1 > "$tmp/s1" 2> "$tmp/e1" || bad "sprt --jobs 1 failed: $(cat "$tmp/e1")"

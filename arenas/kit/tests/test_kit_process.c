@@ -322,6 +322,34 @@ static void check_seats(void) {
     }
 }
 
+/* A program that cannot be run (no such file, not executable) exits at once and says why on
+ * the stderr it was given, as the shell does for a command it cannot find. */
+static void check_not_run(void) {
+    char path[] = "/tmp/kit_not_run_XXXXXX";
+    int fd = mkstemp(path);
+    CHECK(fd >= 0, "mkstemp");
+    if (fd < 0) return;
+    const char *commands[] = {"/nonexistent/bot --fast", "/tmp"};
+    const char *reasons[] = {"cannot run /nonexistent/bot: No such file or directory",
+                             "cannot run /tmp: Permission denied"};
+    for (int k = 0; k < 2; k++) {
+        if (ftruncate(fd, 0) != 0 || lseek(fd, 0, SEEK_SET) != 0) break;
+        char err[256], line[64], said[256] = "";
+        size_t len;
+        kit_proc *p = kit_proc_start(commands[k], fd, err, sizeof err);
+        CHECK(p != NULL, "%s: %s", commands[k], err);
+        if (!p) continue;
+        kit_end why = kit_proc_read_line(p, line, sizeof line, &len, kit_wall_ns() + 10 * SECOND);
+        kit_proc_stop(p);
+        ssize_t n = pread(fd, said, sizeof said - 1, 0);
+        said[n > 0 ? n : 0] = '\0';
+        CHECK(why == KIT_END_EXIT && strstr(said, reasons[k]) != NULL, "%s: %s, stderr '%s'",
+              commands[k], kit_end_name(why), said);
+    }
+    close(fd);
+    unlink(path);
+}
+
 int main(int argc, char **argv) {
     if (argc < 3) {
         fprintf(stderr, "usage: test_kit_process UNFLUSHED_C_BOT UNFLUSHED_PY_BOT\n");
@@ -344,6 +372,7 @@ int main(int argc, char **argv) {
     check_tree("keeper stopped",
                ESCAPEE " & read -r _ _ _ _ k _ < /proc/$$/stat; kill -STOP $k;");
     check_seats();
+    check_not_run();
     if (failures) fprintf(stderr, "test_kit_process: %d failed\n", failures);
     return failures != 0;
 }

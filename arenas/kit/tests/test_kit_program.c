@@ -111,6 +111,15 @@ static void test_main(void) {
     CHECK(run(2, help) == 0 && strstr(out_text, "A toy game."), "--help");
     const char *help_play[] = {"toy", "help", "play"};
     CHECK(run(3, help_play) == 0 && last_argc == 2 && !strcmp(last_arg, "--help"), "help play: %s", last_arg);
+    /* -h or --help anywhere among a command's arguments is that command's --help */
+    const char *play_h[] = {"toy", "play", "--seed", "x", "-h"};
+    CHECK(run(5, play_h) == 0 && last_argc == 2 && !strcmp(last_arg, "--help"), "play ... -h: %s", last_arg);
+    const char *play_help[] = {"toy", "play", "--help", "--seed"};
+    CHECK(run(4, play_help) == 0 && last_argc == 2 && !strcmp(last_arg, "--help"), "play --help ...");
+    const char *help_h[] = {"toy", "help", "-h"};
+    CHECK(run(3, help_h) == 0 && strstr(out_text, "usage: toy COMMAND") && !err_text[0], "help -h: %s", err_text);
+    const char *bots_h[] = {"toy", "bots", "-h"};
+    CHECK(run(3, bots_h) == 0 && strstr(out_text, "usage: toy bots") && !err_text[0], "bots -h: %s", err_text);
     const char *play[] = {"toy", "play", "--seed", "3"};
     CHECK(run(4, play) == 0 && last_argc == 3 && !strcmp(last_arg, "--seed"), "dispatch");
     const char *other[] = {"toy", "other"};

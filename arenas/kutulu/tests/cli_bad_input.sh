@@ -67,6 +67,13 @@ expect_said "missing trace words" "kutulu: $out/nowhere.txt: cannot open: No suc
 expect_said "replay --data without a value" "kutulu: option --data needs a value" replay --data
 mkdir -p "$out/nomaps"
 expect_said "data folder without maps/" "kutulu: $out/nomaps/maps/FourOfAKind.txt: cannot open" match --seed 1 --bots wait,wait,wait,wait --data "$out/nomaps"
+echo 5 > "$out/games.counter"
+expect_said "referee: -l over the counter" "kutulu: -l '$out/games.counter' is the --counter file" referee -p1 true -p2 true -p3 true -p4 true --counter "$out/games.counter" -l "$out/games.counter" --data "$data"
+expect_said "referee: --bot-stderr into the counter" "kutulu: --bot-stderr '$out/games.counter' is the --counter file" referee -p1 true -p2 true -p3 true -p4 true --counter "$out/games.counter" --bot-stderr "$out/games.counter" --data "$data"
+[ "$(cat "$out/games.counter")" = 5 ] || { echo "FAIL: referee changed the counter" >&2; fails=$((fails + 1)); }
+expect_said "referee: -l over --bot-stderr" "kutulu: -l '$out/keep.txt' is the --bot-stderr file" referee -p1 true -p2 true -p3 true -p4 true -l "$out/keep.txt" --bot-stderr "$out/keep.txt" --data "$data"
+expect_said "unknown map names the maps" "kutulu: --map: no league map named 'typhoon' (known: " match --seed 1 --bots wait,wait,wait,wait --map typhoon --data "$data"
+grep -qF "'Typhoon'" "$out/stderr" || { echo "FAIL: the unknown map line lacks 'Typhoon': $(cat "$out/stderr")" >&2; fails=$((fails + 1)); }
 expect_said "--maps alone" "kutulu: --maps needs --replay FILE or --html FILE" match --seed 1 --bots wait,wait,wait,wait --maps --data "$data"
 expect_said "replay --file twice" "kutulu: option --file given twice" replay --file a --file b
 expect_said "limit words" "kutulu: invalid value for --limit: '0' (need an integer from 1 to 600000)" match --seed 1 --bots wait,wait,wait,wait --limit 0 --data "$data"

@@ -180,6 +180,12 @@ if [[ "$(sed -n 4p game.jsonl)" == '{"turn":2,"actions":["l","s"],"state":{"pred
 if [[ -z "$(ls | grep 'game.jsonl.')" ]]; then pass; else fail "replay left a temporary file"; fi
 expect_usage "replay missing folder" "^pursuit: cannot write nodir/g.jsonl: No such file" "$PURSUIT" match --world corridor.dat --bots chase,naive --replay nodir/g.jsonl
 expect_usage "replay stdout" "--replay: give a file name" "$PURSUIT" match --world corridor.dat --bots chase,naive --replay -
+# an output over the world file it plays would lose the world: refused, the world kept
+cp corridor.dat mine.dat
+expect_usage "replay over the world" "^pursuit: --replay 'mine.dat' is the --world file" "$PURSUIT" match --world mine.dat --bots chase,naive --replay mine.dat
+expect_usage "html over the world" "^pursuit: --html './mine.dat' is the --world file" "$PURSUIT" match --world mine.dat --bots chase,naive --html ./mine.dat
+expect_usage "bot stderr into the world" "^pursuit: --bot-stderr './mine.dat' is the --world file" "$PURSUIT" match --world mine.dat --bots "chase,cmd:sh -c 'echo x >&2'" --bot-stderr ./mine.dat
+if cmp -s corridor.dat mine.dat; then pass; else fail "the world file was overwritten"; fi
 if [[ -w /dev/full ]]; then
     # a write that fails after the game: exit 1, one line, no winner line
     rc=0; out=$("$PURSUIT" match --world corridor.dat --bots chase,naive --replay /dev/full 2>"$tmp/err") || rc=$?
