@@ -614,7 +614,8 @@ DMAP_API int dmap_bfs(const dmap_grid *g, const dmap_moves *m, const int *source
  * gets depth[to] + 1 cells, root first and `to` last, and *len that count. An unreached
  * `to` (depth -1) gives *len 0 and DMAP_OK. When cap is too small nothing is written, *len is
  * set to the needed length and DMAP_ERR_LIMIT returned. Errors: DMAP_ERR_ARG (NULLs, or
- * arrays that are not a consistent tree), DMAP_ERR_RANGE, DMAP_ERR_LIMIT. Cost: O(length). */
+ * arrays that are not a consistent tree: the whole chain is checked before anything is
+ * written), DMAP_ERR_RANGE, DMAP_ERR_LIMIT. Cost: O(length). */
 DMAP_API int dmap_bfs_path(const dmap_grid *g, const int *depth, const int *parent, int to,
                            int *path, size_t cap, size_t *len);
 
@@ -710,8 +711,9 @@ DMAP_API int dmap_safe_walk(const dmap_grid *g, const dmap_moves *m, const doubl
  * dmap_layered_search): path gets the nodes root first, `to` last, and *len their count.
  * A node whose arrival is +INFINITY is unreached: *len 0 and DMAP_OK. When cap is too small
  * nothing is written, *len gets the needed length and DMAP_ERR_LIMIT is returned (path may be
- * NULL when cap is 0). Errors: DMAP_ERR_ARG (NULLs, a parent outside [0, nnodes) or a cycle),
- * DMAP_ERR_RANGE (to outside), DMAP_ERR_LIMIT. Cost: O(length). */
+ * NULL when cap is 0). Errors: DMAP_ERR_ARG (NULLs, a parent outside [0, nnodes) or a cycle;
+ * checked before anything is written), DMAP_ERR_VALUE (arrival[to] NaN), DMAP_ERR_RANGE (to
+ * outside), DMAP_ERR_LIMIT. Cost: O(length). */
 DMAP_API int dmap_parent_path(const int *parent, const double *arrival, size_t nnodes, int to, int *path,
                               size_t cap, size_t *len);
 

@@ -331,15 +331,19 @@ int dmap_bfs_path(const dmap_grid *g, const int *depth, const int *parent, int t
         *len = 0;
         return DMAP_OK;
     }
+    if ((size_t)depth[to] >= n) return DMAP_ERR_ARG; /* deeper than any tree of n cells */
     size_t need = (size_t)depth[to] + 1;
+    /* The whole chain is checked before anything is written: a consistent tree steps from
+     * depth k to depth k - 1 at every parent link. */
+    int cell = to;
+    for (size_t k = need; k-- > 0; cell = k > 0 ? parent[cell] : -1)
+        if (cell < 0 || (size_t)cell >= n || depth[cell] != (int)k) return DMAP_ERR_ARG;
     *len = need;
     if (cap < need) return DMAP_ERR_LIMIT;
-    int cell = to;
-    for (size_t k = need; k-- > 0;) {
-        /* A consistent tree steps from depth k to depth k - 1 at every parent link. */
-        if (cell < 0 || (size_t)cell >= n || depth[cell] != (int)k) return DMAP_ERR_ARG;
+    cell = to;
+    for (size_t k = need; k-- > 0; cell = parent[cell]) {
         path[k] = cell;
-        cell = k > 0 ? parent[cell] : -1;
+        if (k == 0) break;
     }
     return DMAP_OK;
 }

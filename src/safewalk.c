@@ -39,6 +39,7 @@ int dmap_parent_path(const int *parent, const double *arrival, size_t nnodes, in
     if (!parent || !arrival || !len || (cap > 0 && !path)) return DMAP_ERR_ARG;
     *len = 0;
     if (to < 0 || (size_t)to >= nnodes) return DMAP_ERR_RANGE;
+    if (isnan(arrival[to])) return DMAP_ERR_VALUE;
     if (arrival[to] == INFINITY) return DMAP_OK;
     size_t count = 1;
     for (int v = to; parent[v] != -1; v = parent[v]) {

@@ -248,6 +248,21 @@ static void test_bad_arguments(void) {
     CHECK_EQ_INT(dmap_bfs_path(&g, depth, parent, 15, path, 16, &len), DMAP_ERR_ARG);
     parent[15] = -7;
     CHECK_EQ_INT(dmap_bfs_path(&g, depth, parent, 15, path, 16, &len), DMAP_ERR_ARG);
+    /* A broken link deep in the chain: nothing is written, not even the cells above it. */
+    CHECK_EQ_INT(dmap_bfs(&g, &m, &src, 1, -1, depth, parent, NULL), DMAP_OK);
+    int broken = parent[parent[15]];
+    parent[broken] = 15; /* a link that does not step one depth down */
+    for (int i = 0; i < 16; i++) path[i] = -5;
+    len = 99;
+    CHECK_EQ_INT(dmap_bfs_path(&g, depth, parent, 15, path, 16, &len), DMAP_ERR_ARG);
+    int untouched = 1;
+    for (int i = 0; i < 16; i++) untouched &= path[i] == -5;
+    CHECK(untouched);
+    CHECK_EQ_INT(len, 99);
+    /* A depth no tree of 16 cells has is a broken tree, not a path too long for cap. */
+    CHECK_EQ_INT(dmap_bfs(&g, &m, &src, 1, -1, depth, parent, NULL), DMAP_OK);
+    depth[15] = 1 << 30;
+    CHECK_EQ_INT(dmap_bfs_path(&g, depth, parent, 15, path, 16, &len), DMAP_ERR_ARG);
     dmap_grid_free(&g);
 }
 

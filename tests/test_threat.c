@@ -325,6 +325,9 @@ static void test_safe_walk_by_hand(void) {
     CHECK_EQ_INT(dmap_parent_path(parent, arrival, 15, 1, path, 2, &len), DMAP_ERR_LIMIT);
     CHECK_EQ_INT(len, 3);
     CHECK_EQ_INT(dmap_parent_path(parent, arrival, 15, 15, path, 8, &len), DMAP_ERR_RANGE);
+    arrival[1] = NAN; /* neither reached nor unreached */
+    CHECK_EQ_INT(dmap_parent_path(parent, arrival, 15, 1, path, 8, &len), DMAP_ERR_VALUE);
+    arrival[1] = 2;
     /* errors */
     CHECK_EQ_INT(dmap_safe_walk(&g, &m, timing, 7, 0.0, arrival, NULL, NULL, NULL), DMAP_ERR_WALL);
     CHECK_EQ_INT(dmap_safe_walk(&g, &m, timing, 5, NAN, arrival, NULL, NULL, NULL), DMAP_ERR_VALUE);
