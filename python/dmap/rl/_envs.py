@@ -18,7 +18,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Dict, List, Optional, Sequence, Tuple, Union
 
 import numpy as np
-import numpy.typing as npt
 from gymnasium import Env, spaces
 from pettingzoo import ParallelEnv
 from pettingzoo.utils.conversions import parallel_to_aec_wrapper
@@ -26,8 +25,9 @@ from pettingzoo.utils.wrappers import OrderEnforcingWrapper
 
 from ._status import RUNNING, TERMINATED, TRUNCATED
 
-# An agent's observation: a dict of NumPy arrays (its legal actions in "action_mask").
-Observation = Dict[str, "npt.NDArray[Any]"]
+# An agent's observation: a dict of NumPy arrays (its legal actions in "action_mask", a tuple of
+# masks in the radio configs of Pommerman).
+Observation = Dict[str, Any]
 # An action: an int (Discrete spaces) or a sequence of ints (MultiDiscrete spaces).
 Action = Any
 
