@@ -303,9 +303,11 @@ class Pomme:
         self._radio_num_words = numbers["radio_num_words"] or None
         first = numbers["first_collapse"]
         # v1's schedule: a ring collapses after each of these steps
-        self.collapses: Optional[List[int]] = list(range(first, self._max_steps, (self._max_steps - first) // 4)) if first else None
+        self.collapses: Optional[List[int]] = (
+            list(range(first, self._max_steps, (self._max_steps - first) // 4)) if first else None)
         if self._radio_num_words:
-            self.action_space: Union[Tuple, Discrete] = Tuple([Discrete(6)] + [Discrete(cast(int, self._radio_vocab_size))] * self._radio_num_words)
+            words = [Discrete(cast(int, self._radio_vocab_size))] * self._radio_num_words
+            self.action_space: Union[Tuple, Discrete] = Tuple([Discrete(6)] + words)
         else:
             self.action_space = Discrete(6)
         self._game = _arenas.PommermanGame(config_id, self._agents, _ITEMS, game_env,
@@ -403,7 +405,8 @@ class Pomme:
         the current state; dead agents play Stop."""
         return cast("List[Any]", self._game.act(obs))
 
-    def step(self, actions: Sequence[Any]) -> typing.Tuple[List[Dict[str, Any]], List[int], bool, Dict[str, Any]]:
+    def step(self, actions: Sequence[Any]
+             ) -> typing.Tuple[List[Dict[str, Any]], List[int], bool, Dict[str, Any]]:
         self._game.step(actions)
         done = bool(self._game.done())
         obs = self.get_observations()
@@ -523,9 +526,10 @@ def make(config_id: str, agent_list: Sequence[Any], game_state_file: Optional[st
 #: The map planes a VecEnv can add after the standard ones, in the order they come.
 VEC_PLANES: typing.Tuple[str, ...] = ("dist_self", "dist_enemy", "dist_each_enemy", "danger", "flee")
 #: The standard channels of a VecEnv observation, in order.
-VEC_STD_PLANES: typing.Tuple[str, ...] = ("passage", "rigid", "wood", "bomb", "flames", "fog", "extra_bomb", "incr_range",
-                  "kick", "self", "teammate", "enemies", "bomb_blast_strength", "bomb_life",
-                  "bomb_moving_direction", "flame_life", "ammo", "blast_strength", "can_kick")
+VEC_STD_PLANES: typing.Tuple[str, ...] = (
+    "passage", "rigid", "wood", "bomb", "flames", "fog", "extra_bomb", "incr_range",
+    "kick", "self", "teammate", "enemies", "bomb_blast_strength", "bomb_life",
+    "bomb_moving_direction", "flame_life", "ammo", "blast_strength", "can_kick")
 
 
 class VecEnv(_arenas.PommermanVec):  # type: ignore[misc]  # the C type, typed Any

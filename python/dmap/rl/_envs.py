@@ -81,7 +81,8 @@ class ArenaParallelEnv(_ParallelBase):
             raise ValueError("no learner seat: give seats with None where a learner plays")
         self.core = core
         self.render_mode = render_mode
-        self.metadata: Dict[str, Any] = {"name": "dmap_" + core.name, "render_modes": ["ansi"], "is_parallelizable": True}
+        self.metadata: Dict[str, Any] = {"name": "dmap_" + core.name, "render_modes": ["ansi"],
+                                         "is_parallelizable": True}
         self.possible_agents: List[str] = [learner_name(s) for s in core.learners]
         self._seat: Dict[str, int] = dict(zip(self.possible_agents, core.learners))
         self.observation_spaces = {a: core.observation_space for a in self.possible_agents}
@@ -96,7 +97,8 @@ class ArenaParallelEnv(_ParallelBase):
         return self.action_spaces[agent]
 
     def reset(self, seed: Optional[int] = None,
-              options: Optional[Dict[str, Any]] = None) -> Tuple[Dict[str, Observation], Dict[str, Dict[str, Any]]]:
+              options: Optional[Dict[str, Any]] = None
+              ) -> Tuple[Dict[str, Observation], Dict[str, Dict[str, Any]]]:
         if seed is not None or self._rng is None:
             self._rng = np.random.default_rng(seed)
         self.core.new_game(int(self._rng.integers(0, 2**31 - 1)))
