@@ -141,8 +141,10 @@ with zipfile.ZipFile(wheel) as z:
         check("LICENSES/%s.txt" % name in bundled and "Permission is hereby granted" in text
               and ("Copyright (c)" in text), "the wheel copies %s but not its licence "
               "(python/LICENSES/%s.txt in the .dist-info, a License-File field)" % (lib, name))
-for pat in ("dmap/_dmap.", "dmap/_arenas.", "dmap/__init__.pyi", "dmap/py.typed",
-            "dmap/arenas/kutulu.py", "dmap/arenas/data/kutulu_maps/Cog.txt"):
+for ext in ("dmap/_dmap.", "dmap/_arenas."):
+    check(any(f.startswith(ext) and f.endswith(".so") for f in files), "wheel lacks %s*.so" % ext)
+for pat in ("dmap/__init__.pyi", "dmap/_arenas.pyi", "dmap/py.typed", "dmap/arenas/kutulu.py",
+            "dmap/rl/_envs.py", "dmap/arenas/data/kutulu_maps/Cog.txt"):
     check(any(f.startswith(pat) for f in files), "wheel lacks " + pat)
 check(len([f for f in files if f.startswith("dmap/arenas/data/kutulu_maps/") and f.endswith(".txt")]) == 20,
       "wheel: the 20 Kutulu maps")

@@ -48,7 +48,7 @@ import math
 import time
 from collections import deque
 from enum import Enum
-from typing import Dict, List, Optional, Tuple
+from typing import Any, Callable, Deque, Dict, Iterable, List, Optional, Tuple, Union, cast
 
 try:
     from .. import _arenas
@@ -62,7 +62,7 @@ Point = Tuple[int, int]
 PID = int
 
 # The arena's C bots, by the names seats take.
-C_BOTS = tuple(_arenas.BOMBER_BOTS)
+C_BOTS: Tuple[str, ...] = tuple(_arenas.BOMBER_BOTS)
 
 # The answers the engine acts on (game.py ACTION_CODES, plus the no-op '').
 ACTIONS = ("", "u", "d", "l", "r", "b", "p")
@@ -83,9 +83,9 @@ class GameState:
     (the tick just played), size (columns, rows), the positions of ammo, treasure and bombs in
     the engine's list order, the blocks (metal first), the players (pid, position)."""
 
-    def __init__(self, is_over: bool, tick_number: int, size: Point, game_map: Dict,
+    def __init__(self, is_over: bool, tick_number: int, size: Point, game_map: Dict[int, Dict[int, object]],
                  ammo: List[Point], treasure: List[Point], bombs: List[Point],
-                 blocks: List[Tuple[str, Point]], players: List[Tuple[PID, Point]]):
+                 blocks: List[Tuple[str, Point]], players: List[Tuple[PID, Point]]) -> None:
         self.is_over = is_over
         self.tick_number = tick_number
         self._size = size
@@ -134,13 +134,14 @@ class GameState:
     def _has_occupancy(self, location: Point) -> bool:
         return location[0] in self._game_map and location[1] in self._game_map[location[0]]
 
-    def entity_at(self, location: Point):
+    def entity_at(self, location: Point) -> Optional[Union[PID, str]]:
         """What occupies a cell: a player's pid, or a tag ('ib', 'sb', 'ob', 'a', 't', 'b';
         later entries win as in the original: a player on a bomb reads 'b'); None when empty
         or off the board."""
         if not self.is_in_bounds(location):
             return None
-        return self._game_map[location[0]][location[1]] if self._has_occupancy(location) else None
+        return cast("Optional[Union[PID, str]]",
+                    self._game_map[location[0]][location[1]] if self._has_occupancy(location) else None)
 
     def is_occupied(self, location: Point) -> bool:
         return self.entity_at(location) is not None
@@ -156,7 +157,7 @@ class PlayerState:
     """The agent's own state (agent.py's PlayerState): id, ammo, hp, location, reward (the
     score), power (the blast radius)."""
 
-    def __init__(self, id: PID, ammo: int, hp: int, location: Point, reward: int, power: int):
+    def __init__(self, id: PID, ammo: int, hp: int, location: Point, reward: int, power: int) -> None:
         self.id = id
         self.ammo = ammo
         self.hp = hp
@@ -168,14 +169,15 @@ class PlayerState:
 class Agent:
     """The original's agent interface: subclass it and write next_move."""
 
-    def next_move(self, game_state: GameState, player_state: PlayerState):
+    def next_move(self, game_state: GameState, player_state: PlayerState) -> Optional[str]:
         pass
 
-    def on_game_over(self, game_state: GameState, player_state: PlayerState):
+    def on_game_over(self, game_state: GameState, player_state: PlayerState) -> None:
         pass
 
 
-def _game_map(blocks, ammo, treasure, bombs, players):
+def _game_map(blocks: List[Tuple[str, Point]], ammo: List[Point], treasure: List[Point],
+              bombs: List[Point], players: List[Tuple[PID, Point]]) -> Dict[int, Dict[int, object]]:
     """game.py _serialize_map: a dict of columns of dicts, players written first, then
     metal, wood and ore, ammo, treasure and bombs."""
     m: Dict[int, Dict[int, object]] = {}
@@ -192,7 +194,7 @@ def _game_map(blocks, ammo, treasure, bombs, players):
     return m
 
 
-def states_of(view):
+def states_of(view: Tuple[Any, ...]) -> Tuple[GameState, PlayerState]:
     """GameState and PlayerState of a view tuple of the engine (BomberGame.view)."""
     (is_over, tick, ammo, treasure, bombs, blocks, players, pid, ammo_left, hp, loc, reward,
      power) = view
@@ -201,11 +203,11 @@ def states_of(view):
     return gs, PlayerState(pid, ammo_left, hp, loc, reward, power)
 
 
-def _seat(agent):
+def _seat(agent: Any) -> Callable[[Tuple[Any, ...]], Any]:
     """The callable the engine calls for a Python agent: view tuple -> answer."""
     next_move = agent.next_move
 
-    def decide(view):
+    def decide(view: Tuple[Any, ...]) -> Any:
         gs, ps = states_of(view)
         return next_move(gs, ps)
     return decide
@@ -219,14 +221,14 @@ class _LateSeat:
     becomes free and takes the newest state posted by that time; its answer arrives after its
     measured duration; each tick takes the oldest answer that has arrived, if any."""
 
-    def __init__(self, agent, tick_seconds: float, clock):
+    def __init__(self, agent: Any, tick_seconds: float, clock: Callable[[], float]) -> None:
         self.decide = _seat(agent)
         self.tick = tick_seconds
         self.clock = clock
         self.free_at = 0.0          # virtual time at which the agent can start again
-        self.answers = deque()      # (arrival time, answer), in arrival order
+        self.answers: Deque[Tuple[float, Any]] = deque()      # (arrival time, answer), in arrival order
 
-    def __call__(self, view):
+    def __call__(self, view: Tuple[Any, ...]) -> Any:
         k = view[1]
         posted = k * self.tick
         # Busy past the next post: this state is skipped (a newer one will be posted first).
@@ -247,8 +249,8 @@ class Game:
     """A game of the bomber arena: the map of `seed`, agents (objects with next_move, or C bot
     names) as pid 0 and pid 1, run one tick late as the original runner runs its agents."""
 
-    def __init__(self, agents, seed: int = 1, tick_seconds: Optional[float] = None,
-                 clock=time.perf_counter):
+    def __init__(self, agents: Iterable[Any], seed: int = 1, tick_seconds: Optional[float] = None,
+                 clock: Callable[[], float] = time.perf_counter) -> None:
         agents = list(agents)
         if len(agents) != 2:
             raise ValueError("the bomber game has 2 seats, got %d agents" % len(agents))
@@ -267,7 +269,7 @@ class Game:
         self.seed = seed
         self.tick_seconds = tick_seconds
 
-        def seat(a):
+        def seat(a: Any) -> Any:
             if isinstance(a, str):
                 return a
             return _seat(a) if tick_seconds is None else _LateSeat(a, float(tick_seconds), clock)
@@ -276,47 +278,47 @@ class Game:
     @property
     def tick_number(self) -> int:
         """The ticks played so far (the original's tick_counter)."""
-        return self._game.tick_counter
+        return cast(int, self._game.tick_counter)
 
     @property
     def is_over(self) -> bool:
-        return self._game.is_over
+        return cast(bool, self._game.is_over)
 
     @property
-    def errors(self):
+    def errors(self) -> List[Tuple[int, int, str, str]]:
         """The agents' errors: (tick, pid, kind, message), in order."""
-        return self._game.errors
+        return cast("List[Tuple[int, int, str, str]]", self._game.errors)
 
     @property
-    def result(self):
+    def result(self) -> Dict[str, Any]:
         """ticks, winner (pid or None), reason ('death', 'timeout' or 'running'), scores, hp."""
-        return self._game.result()
+        return cast("Dict[str, Any]", self._game.result())
 
     @property
-    def winner(self):
-        return self._game.result()["winner"]
+    def winner(self) -> Optional[PID]:
+        return cast(Optional[PID], self._game.result()["winner"])
 
-    def state(self, pid: int):
+    def state(self, pid: int) -> Tuple[GameState, PlayerState]:
         """(GameState, PlayerState) that pid gets of the current state."""
         return states_of(self._game.view(pid))
 
     def tick(self) -> bool:
         """One tick; returns whether the game is over."""
-        return self._game.tick()
+        return cast(bool, self._game.tick())
 
-    def run(self):
+    def run(self) -> Dict[str, Any]:
         """Plays until the game is over; returns the result."""
         self._game.run()
         return self.result
 
-    def state_lines(self):
+    def state_lines(self) -> List[str]:
         """The state in the recorded games' lines (arenas/bomber/data/README.md): a P line
         per player, then B, F, V, M, C, E."""
         return [ln for part in self._game.state_lines() for ln in part.split("\n")]
 
-    def tick_lines(self):
+    def tick_lines(self) -> Optional[Tuple[str, str]]:
         """The last tick's T and X lines of the recorded games' format (None before tick 0)."""
-        return self._game.tick_lines()
+        return cast("Optional[Tuple[str, str]]", self._game.tick_lines())
 
-    def end_line(self):
-        return self._game.end_line()
+    def end_line(self) -> str:
+        return cast(str, self._game.end_line())

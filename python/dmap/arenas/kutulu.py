@@ -29,6 +29,7 @@ KeyboardInterrupt ends the game and propagates.
 from __future__ import annotations
 
 import os
+from typing import Any, cast, Dict, Iterable, List, Optional, Tuple, Union
 
 try:
     from .. import _arenas
@@ -39,10 +40,10 @@ except ImportError as e:  # a copy of python/ without the arenas' sources
 __all__ = ["Game", "BOTS", "default_maps"]
 
 # The arena's built-in bots, by the names seats take.
-BOTS = tuple(_arenas.KUTULU_BOTS)
+BOTS: Tuple[str, ...] = tuple(_arenas.KUTULU_BOTS)
 
 
-def default_maps():
+def default_maps() -> str:
     """The league maps' folder: $DMAP_KUTULU_MAPS, else the copy an installed package carries
     (data/kutulu_maps), else the repository's arenas/kutulu/data/maps beside the package's
     sources."""
@@ -66,8 +67,9 @@ class Game:
     """A game of Code of Kutulu: four seats (built-in bot names or objects with answer(init,
     turn)), the referee's seed, the bots' seed, an optional forced map."""
 
-    def __init__(self, seats, seed: int, bot_seed: int = 1, map: int = -1, maps=None,
-                 first_limit: float = 1.0, limit: float = 0.05):
+    def __init__(self, seats: Iterable[Any], seed: int, bot_seed: int = 1, map: int = -1,
+                 maps: Optional[Union[str, "os.PathLike[str]"]] = None,
+                 first_limit: float = 1.0, limit: float = 0.05) -> None:
         seats = list(seats)
         self._game = _arenas.KutuluGame(seats, os.fspath(maps) if maps is not None else default_maps(),
                                         seed, bot_seed=bot_seed, map=map,
@@ -75,16 +77,16 @@ class Game:
                                         limit_ns=int(round(limit * 1e9)))
 
     @property
-    def errors(self):
+    def errors(self) -> List[Tuple[int, int, str, str]]:
         """The Python seats' errors: (turn, seat, kind, message), in order."""
-        return self._game.errors
+        return cast("List[Tuple[int, int, str, str]]", self._game.errors)
 
     @property
-    def result(self):
+    def result(self) -> Optional[Dict[str, Any]]:
         """After run(): turns, map (index), scores, ranks, timeouts (1: the player was ended),
         ended (why: 'timeout', 'invalid', ... or None), players (names; 'python')."""
-        return self._game.result
+        return cast("Dict[str, Any] | None", self._game.result)
 
-    def run(self):
+    def run(self) -> Dict[str, Any]:
         """Plays the game (once); returns the result."""
-        return self._game.run()
+        return cast("Dict[str, Any]", self._game.run())

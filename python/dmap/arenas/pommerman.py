@@ -60,9 +60,11 @@ from __future__ import annotations
 import enum
 import json
 import random as _random
+import typing
 import warnings
 
 import numpy as np
+from typing import Any, Callable, Dict, List, Optional, Sequence, Union, cast
 
 try:
     from .. import _arenas
@@ -72,6 +74,8 @@ except ImportError as e:  # a copy of python/ without the arenas' sources
 
 __all__ = ["Item", "Action", "GameType", "Result", "make", "Pomme", "BaseAgent", "RandomAgent",
            "CONFIGS", "C_BOTS", "Discrete", "Tuple", "VecEnv", "VEC_PLANES", "VEC_STD_PLANES"]
+
+_T = typing.TypeVar("_T")
 
 # ---- constants (the playground's constants.py) --------------------------------------------------
 
@@ -120,8 +124,8 @@ class Action(enum.Enum):
     Right = 4
     Bomb = 5
 
-    def __index__(self):
-        return self.value
+    def __index__(self) -> int:
+        return cast(int, self.value)
 
 
 class GameType(enum.Enum):
@@ -138,7 +142,7 @@ class Result(enum.Enum):
     Incomplete = 3
 
 
-_ITEMS = tuple(Item(v) for v in range(14))
+_ITEMS: typing.Tuple[Item, ...] = tuple(Item(v) for v in range(14))
 
 # The playground's registry: config id -> (game type, env entry point, the observation's
 # game_env). Every one is the arena's configuration of the same name: v0's FFA, one-vs-one and
@@ -146,7 +150,7 @@ _ITEMS = tuple(Item(v) for v in range(14))
 # v2's team radio; the fast variants differ from their configs only in the playground's render
 # speed.
 _V0, _V1, _V2 = "pommerman.envs.v0:Pomme", "pommerman.envs.v1:Pomme", "pommerman.envs.v2:Pomme"
-CONFIGS = {
+CONFIGS: Dict[str, typing.Tuple[GameType, str]] = {
     "PommeFFACompetition-v0": (GameType.FFA, _V0),
     "PommeFFACompetitionFast-v0": (GameType.FFA, _V0),
     "PommeFFAFast-v0": (GameType.FFA, _V0),
@@ -162,33 +166,33 @@ CONFIGS = {
 }
 
 # The arena's C bots, by the names seats take.
-C_BOTS = tuple(_arenas.POMMERMAN_BOTS)
+C_BOTS: typing.Tuple[str, ...] = tuple(_arenas.POMMERMAN_BOTS)
 
 
 class Discrete:
     """The action space handed to act(): gym's Discrete(6) as far as agents use it (n, sample,
     contains); sample() draws from its own generator, seeded by seed()."""
 
-    def __init__(self, n):
+    def __init__(self, n: int) -> None:
         self.n = n
-        self.shape = ()
+        self.shape: typing.Tuple[()] = ()
         self.dtype = np.int64
         self._rng = np.random.RandomState()
 
-    def seed(self, seed=None):
+    def seed(self, seed: Optional[int] = None) -> List[Optional[int]]:
         self._rng = np.random.RandomState(seed)
         return [seed]
 
-    def sample(self):
+    def sample(self) -> int:
         return int(self._rng.randint(self.n))
 
-    def contains(self, x):
+    def contains(self, x: Any) -> bool:
         try:
             return 0 <= int(x) < self.n
         except (TypeError, ValueError):
             return False
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return "Discrete(%d)" % self.n
 
 
@@ -197,24 +201,24 @@ class Tuple:
     sample() answers (action, word, word), which act() may return as it is. Its spaces draw
     from one generator, seeded by seed()."""
 
-    def __init__(self, spaces):
+    def __init__(self, spaces: Sequence[Discrete]) -> None:
         self.spaces = tuple(spaces)
         self.seed()
 
-    def seed(self, seed=None):
+    def seed(self, seed: Optional[int] = None) -> List[Optional[int]]:
         rng = np.random.RandomState(seed)
         for sp in self.spaces:
             sp._rng = rng
         return [seed]
 
-    def sample(self):
+    def sample(self) -> typing.Tuple[int, ...]:
         return tuple(sp.sample() for sp in self.spaces)
 
-    def contains(self, x):
+    def contains(self, x: Any) -> bool:
         return (isinstance(x, (tuple, list)) and len(x) == len(self.spaces)
                 and all(sp.contains(v) for sp, v in zip(self.spaces, x)))
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return "Tuple(%s)" % ", ".join(map(repr, self.spaces))
 
 
@@ -224,17 +228,17 @@ class SharedRandom:
     order). A Python agent that draws as the playground's agents do, from env.random instead of
     the global module, plays the same game as the C bot of the same algorithm in its seat."""
 
-    def __init__(self, game):
+    def __init__(self, game: Any) -> None:
         self._game = game
 
-    def random(self):
-        return self._game.random()
+    def random(self) -> float:
+        return cast(float, self._game.random())
 
-    def choice(self, seq):
-        return seq[self._game.randbelow(len(seq))]
+    def choice(self, seq: Sequence[_T]) -> _T:
+        return seq[cast(int, self._game.randbelow(len(seq)))]
 
-    def randint(self, a, b):
-        return a + self._game.randbelow(b - a + 1)
+    def randint(self, a: int, b: int) -> int:
+        return a + cast(int, self._game.randbelow(b - a + 1))
 
 
 # ---- agents --------------------------------------------------------------------------------------
@@ -242,36 +246,36 @@ class SharedRandom:
 class BaseAgent:
     """The playground's BaseAgent interface: subclass it and write act(obs, action_space)."""
 
-    def __init__(self, character=None):
+    def __init__(self, character: Any = None) -> None:
         self._character = character
-        self.agent_id = None
-        self.game_type = None
+        self.agent_id: Optional[int] = None
+        self.game_type: Optional[GameType] = None
 
-    def act(self, obs, action_space):
+    def act(self, obs: Dict[str, Any], action_space: Any) -> Any:
         raise NotImplementedError()
 
-    def episode_end(self, reward):
+    def episode_end(self, reward: int) -> None:
         pass
 
-    def init_agent(self, id_, game_type):
+    def init_agent(self, id_: int, game_type: GameType) -> None:
         self.agent_id = id_
         self.game_type = game_type
 
     @staticmethod
-    def has_user_input():
+    def has_user_input() -> bool:
         return False
 
-    def reset(self, is_alive=True):
+    def reset(self, is_alive: bool = True) -> None:
         pass
 
-    def shutdown(self):
+    def shutdown(self) -> None:
         pass
 
 
 class RandomAgent(BaseAgent):
     """The playground's RandomAgent: action_space.sample()."""
 
-    def act(self, obs, action_space):
+    def act(self, obs: Dict[str, Any], action_space: Any) -> Any:
         return action_space.sample()
 
 
@@ -281,9 +285,10 @@ class Pomme:
     """The playground's environments (envs/v0.py, v1.py, v2.py) over the arena's engine; make()
     builds it."""
 
-    metadata = {"render.modes": ["human", "ansi", "html"]}
+    metadata: Dict[str, List[str]] = {"render.modes": ["human", "ansi", "html"]}
 
-    def __init__(self, config_id, agent_list, *, time_limit=None):
+    def __init__(self, config_id: str, agent_list: Sequence[Any], *,
+                 time_limit: Optional[float] = None) -> None:
         if config_id not in CONFIGS:
             raise ValueError("unknown Pommerman config %r (known: %s)" % (config_id, ", ".join(CONFIGS)))
         game_type, game_env = CONFIGS[config_id]
@@ -298,66 +303,68 @@ class Pomme:
         self._radio_num_words = numbers["radio_num_words"] or None
         first = numbers["first_collapse"]
         # v1's schedule: a ring collapses after each of these steps
-        self.collapses = list(range(first, self._max_steps, (self._max_steps - first) // 4)) if first else None
+        self.collapses: Optional[List[int]] = (
+            list(range(first, self._max_steps, (self._max_steps - first) // 4)) if first else None)
         if self._radio_num_words:
-            self.action_space = Tuple([Discrete(6)] + [Discrete(self._radio_vocab_size)] * self._radio_num_words)
+            words = [Discrete(cast(int, self._radio_vocab_size))] * self._radio_num_words
+            self.action_space: Union[Tuple, Discrete] = Tuple([Discrete(6)] + words)
         else:
             self.action_space = Discrete(6)
         self._game = _arenas.PommermanGame(config_id, self._agents, _ITEMS, game_env,
                                            game_type.value, self.action_space)
         self._game.time_limit = time_limit
         self.random = SharedRandom(self._game)
-        self._seed = None
-        self._init_game_state = None
+        self._seed: Optional[int] = None
+        self._init_game_state: Optional[Dict[str, Any]] = None
         self._render_mode = "human"
-        self.observations = None
-        self.training_agent = None
+        self.observations: Optional[List[Dict[str, Any]]] = None
+        self.training_agent: Optional[int] = None
 
     # the playground's attributes
     @property
-    def errors(self):
+    def errors(self) -> List[typing.Tuple[int, int, str, str]]:
         """The agents' errors: (step, seat, kind, message), in order."""
-        return self._game.errors
+        return cast("List[typing.Tuple[int, int, str, str]]", self._game.errors)
 
     @property
-    def time_limit(self):
-        return self._game.time_limit
+    def time_limit(self) -> Optional[float]:
+        return cast(Optional[float], self._game.time_limit)
 
     @time_limit.setter
-    def time_limit(self, seconds):
+    def time_limit(self, seconds: Optional[float]) -> None:
         self._game.time_limit = seconds
 
     @property
-    def _step_count(self):
-        return self._game.step_count
+    def _step_count(self) -> int:
+        return cast(int, self._game.step_count)
 
-    def set_agents(self, agents):
+    def set_agents(self, agents: Sequence[Any]) -> None:
         raise NotImplementedError("the seats are fixed by make(); make a new environment")
 
-    def set_training_agent(self, agent_id):
+    def set_training_agent(self, agent_id: Optional[int]) -> None:
         self.training_agent = agent_id
 
-    def set_init_game_state(self, game_state_file):
+    def set_init_game_state(self, game_state_file: Optional[str]) -> None:
         """A file written from get_json_info(): reset() then starts from it."""
         self._init_game_state = None
         if game_state_file:
             with open(game_state_file, "r") as f:
                 self._init_game_state = json.loads(f.read())
 
-    def set_render_mode(self, mode):
+    def set_render_mode(self, mode: str) -> None:
         self._render_mode = mode
 
-    def seed(self, seed=None):
+    def seed(self, seed: Optional[int] = None) -> List[Optional[int]]:
         """The next reset() draws its board from random.Random(seed) instead of the global
         generator (which it then leaves untouched)."""
         self._seed = seed
         self.action_space.seed(seed)
         return [seed]
 
-    def _python_agents(self):
+    def _python_agents(self) -> List[typing.Tuple[int, Any]]:
         return [(i, a) for i, a in enumerate(self._agents) if not isinstance(a, str)]
 
-    def _call_agents(self, method, args_of):
+    def _call_agents(self, method: str, args_of: Callable[[int], typing.Tuple[Any, ...]]) -> None:
         """Calls method on every Python agent; an Exception is an error value (listed, warned
         once), never a broken game."""
         for i, a in self._python_agents():
@@ -370,7 +377,7 @@ class Pomme:
                 self.errors.append((self._game.step_count, i, method + " raised", repr(e)))
                 warnings.warn("pommerman: agent %d: %s raised %r" % (i, method, e), RuntimeWarning, 2)
 
-    def reset(self):
+    def reset(self) -> List[Dict[str, Any]]:
         if self._init_game_state is not None:
             self._game.reset(seed=0)
             self.set_json_info()
@@ -388,26 +395,28 @@ class Pomme:
         self._call_agents("reset", lambda i: ())
         return obs
 
-    def get_observations(self):
-        self.observations = self._game.observations()
-        return self.observations
+    def get_observations(self) -> List[Dict[str, Any]]:
+        observations: List[Dict[str, Any]] = self._game.observations()
+        self.observations = observations
+        return observations
 
-    def act(self, obs):
+    def act(self, obs: Sequence[Dict[str, Any]]) -> List[Any]:
         """The seats' actions: Python agents' act(obs[i], action_space), C bots deciding in C on
         the current state; dead agents play Stop."""
-        return self._game.act(obs)
+        return cast("List[Any]", self._game.act(obs))
 
-    def step(self, actions):
+    def step(self, actions: Sequence[Any]
+             ) -> typing.Tuple[List[Dict[str, Any]], List[int], bool, Dict[str, Any]]:
         self._game.step(actions)
-        done = self._game.done()
+        done = bool(self._game.done())
         obs = self.get_observations()
-        reward = self._game.rewards()
+        reward: List[int] = self._game.rewards()
         info = self._get_info(done)
         if done:
             self._call_agents("episode_end", lambda i: (reward[i],))
         return obs, reward, done, info
 
-    def _get_info(self, done):
+    def _get_info(self, done: bool) -> Dict[str, Any]:
         if not done:
             return {"result": Result.Incomplete}
         code, winners = self._game.outcome()
@@ -415,28 +424,28 @@ class Pomme:
             return {"result": Result.Win, "winners": winners}
         return {"result": Result.Tie}
 
-    def _get_done(self):
-        return self._game.done()
+    def _get_done(self) -> bool:
+        return cast(bool, self._game.done())
 
-    def _get_rewards(self):
-        return self._game.rewards()
+    def _get_rewards(self) -> List[int]:
+        return cast("List[int]", self._game.rewards())
 
-    def play_step(self):
+    def play_step(self) -> bool:
         """act then step in one call, observations built only for Python agents: the fast
         path for games of C bots. Returns done."""
-        return self._game.play_step()
+        return cast(bool, self._game.play_step())
 
-    def run(self):
+    def run(self) -> typing.Tuple[List[int], Dict[str, Any]]:
         """Plays until done (the fast path); returns (rewards, info)."""
         self._game.run()
-        return self._game.rewards(), self._get_info(True)
+        return cast("List[int]", self._game.rewards()), self._get_info(True)
 
-    def render(self, mode=None, close=False, record_pngs_dir=None, record_json_dir=None,
-               do_sleep=True):
+    def render(self, mode: Optional[str] = None, close: bool = False, record_pngs_dir: Optional[str] = None,
+               record_json_dir: Optional[str] = None, do_sleep: bool = True) -> Optional[str]:
         """'human' prints the board as text, 'ansi' returns it; for the HTML replay see
         save_html."""
         mode = mode or self._render_mode
-        text = self._game.render_text()
+        text: str = self._game.render_text()
         if mode == "ansi":
             return text
         if mode == "html":
@@ -444,19 +453,19 @@ class Pomme:
         print(text, end="")
         return None
 
-    def save_html(self, path):
+    def save_html(self, path: str) -> None:
         """The game so far as one standalone HTML page (the arena's replay viewer)."""
         self._game.save_replay(path, html=True)
 
-    def save_replay(self, path):
+    def save_replay(self, path: str) -> None:
         """The game so far as the arena's JSON Lines replay."""
         self._game.save_replay(path)
 
-    def get_json_info(self):
+    def get_json_info(self) -> Dict[str, str]:
         """The state as the playground's get_json_info: each value a JSON string; v1 adds the
         collapse schedule, v2 the radio's sizes and each agent's last words."""
         st = self._game.json_state()
-        ret = {
+        ret: Dict[str, Any] = {
             "board_size": st["board_size"],
             "step_count": st["step_count"],
             "board": st["board"],
@@ -474,7 +483,7 @@ class Pomme:
             ret["radio_from_agent"] = {"Agent%d" % i: w for i, w in enumerate(st["messages"])}
         return {k: json.dumps(v) for k, v in ret.items()}
 
-    def set_json_info(self, info=None):
+    def set_json_info(self, info: Optional[Dict[str, Any]] = None) -> None:
         """Loads a state from get_json_info()'s strings (by default the game state file given
         to make or set_init_game_state, as the playground's set_json_info)."""
         info = self._init_game_state if info is None else info
@@ -492,11 +501,12 @@ class Pomme:
         self._game.load_state(st)
         self.observations = self._game.observations()
 
-    def close(self):
+    def close(self) -> None:
         self._call_agents("shutdown", lambda i: ())
 
 
-def make(config_id, agent_list, game_state_file=None, render_mode="human", *, time_limit=None):
+def make(config_id: str, agent_list: Sequence[Any], game_state_file: Optional[str] = None,
+         render_mode: str = "human", *, time_limit: Optional[float] = None) -> Pomme:
     """The playground's pommerman.make: the environment of config_id with agent_list in its
     seats (agent objects, initialised with init_agent(id, game_type), or C bot names)."""
     env = Pomme(config_id, agent_list, time_limit=time_limit)
@@ -514,14 +524,15 @@ def make(config_id, agent_list, game_state_file=None, render_mode="human", *, ti
 # ---- vectorized games for reinforcement learning (arenas/pommerman/vec.c) -----------------------
 
 #: The map planes a VecEnv can add after the standard ones, in the order they come.
-VEC_PLANES = ("dist_self", "dist_enemy", "dist_each_enemy", "danger", "flee")
+VEC_PLANES: typing.Tuple[str, ...] = ("dist_self", "dist_enemy", "dist_each_enemy", "danger", "flee")
 #: The standard channels of a VecEnv observation, in order.
-VEC_STD_PLANES = ("passage", "rigid", "wood", "bomb", "flames", "fog", "extra_bomb", "incr_range",
-                  "kick", "self", "teammate", "enemies", "bomb_blast_strength", "bomb_life",
-                  "bomb_moving_direction", "flame_life", "ammo", "blast_strength", "can_kick")
+VEC_STD_PLANES: typing.Tuple[str, ...] = (
+    "passage", "rigid", "wood", "bomb", "flames", "fog", "extra_bomb", "incr_range",
+    "kick", "self", "teammate", "enemies", "bomb_blast_strength", "bomb_life",
+    "bomb_moving_direction", "flame_life", "ammo", "blast_strength", "can_kick")
 
 
-class VecEnv(_arenas.PommermanVec):
+class VecEnv(_arenas.PommermanVec):  # type: ignore[misc]  # the C type, typed Any
     """VecEnv(config, n, seats=None, *, seed=0, threads=1, planes=None, autoreset=True)
 
     n games of one config (a config id of CONFIGS, or "ffa" / "1v1") stepped together in C on

@@ -31,6 +31,7 @@ propagates, and that game cannot go on.
 from __future__ import annotations
 
 import os
+from typing import Any, Callable, cast, Dict, List, Mapping, Optional, Tuple, Union
 
 try:
     from .. import _arenas
@@ -41,15 +42,15 @@ except ImportError as e:  # a copy of python/ without the arenas' sources
 __all__ = ["Game", "PREDATORS", "PREYS", "MOVES", "step"]
 
 # The arena's C bots of each seat, by the names seats take (`random` plays both).
-PREDATORS = tuple(_arenas.PURSUIT_PREDATORS)
-PREYS = tuple(_arenas.PURSUIT_PREYS)
+PREDATORS: Tuple[str, ...] = tuple(_arenas.PURSUIT_PREDATORS)
+PREYS: Tuple[str, ...] = tuple(_arenas.PURSUIT_PREYS)
 
 # The moves and where they lead: (dx, dy).
-MOVES = {"u": (0, -1), "d": (0, 1), "l": (-1, 0), "r": (1, 0), "s": (0, 0)}
-ROLES = {"predator": 0, "prey": 1}
+MOVES: Dict[str, Tuple[int, int]] = {"u": (0, -1), "d": (0, 1), "l": (-1, 0), "r": (1, 0), "s": (0, 0)}
+ROLES: Dict[str, int] = {"predator": 0, "prey": 1}
 
 
-def step(view, at, move):
+def step(view: Mapping[str, Any], at: Tuple[int, int], move: str) -> Tuple[int, int]:
     """The cell (x, y) an agent on `at` reaches with `move` in the view's world: as the referee
     reads an answer, its first character counts ("up" moves as "u"); off the grid, into an
     obstacle or any letter but u/d/l/r stays."""
@@ -65,8 +66,11 @@ class Game:
     """A game of the pursuit arena: predator and prey (C bot names or callables view -> move),
     on a world file (world=PATH) or a seeded random world (random=SEED)."""
 
-    def __init__(self, predator, prey, world=None, random=None, size: int = 8, walls: float = 0.2,
-                 clocks: int = 30, seed: int = 1, time_limit: float = 1.0):
+    def __init__(self, predator: Union[str, Callable[[Dict[str, Any]], str]],
+                 prey: Union[str, Callable[[Dict[str, Any]], str]],
+                 world: Optional[Union[str, "os.PathLike[str]"]] = None, random: Optional[int] = None,
+                 size: int = 8, walls: float = 0.2, clocks: int = 30, seed: int = 1,
+                 time_limit: float = 1.0) -> None:
         if (world is None) == (random is None):
             raise ValueError("give exactly one of world (a world file's path) and random (a seed)")
         text = None
@@ -81,42 +85,42 @@ class Game:
 
     @property
     def is_over(self) -> bool:
-        return self._game.is_over
+        return bool(self._game.is_over)
 
     @property
-    def errors(self):
+    def errors(self) -> List[Tuple[int, str, str, str]]:
         """The agents' errors: (clock, role, kind, message), in order."""
-        return self._game.errors
+        return cast("List[Tuple[int, str, str, str]]", self._game.errors)
 
     @property
-    def moves(self):
+    def moves(self) -> List[str]:
         """Each clock's moves as chosen, 'PQ' (the predator's letter, the prey's)."""
         return list(self._game.moves)
 
     @property
-    def positions(self):
+    def positions(self) -> Tuple[Tuple[int, int], Tuple[int, int]]:
         """The predator's and the prey's (x, y) now."""
-        return self._game.positions
+        return cast("Tuple[Tuple[int, int], Tuple[int, int]]", self._game.positions)
 
     @property
-    def bots(self):
+    def bots(self) -> Tuple[str, str]:
         """The seats' bot names ('python' for a Python function)."""
-        return self._game.bots
+        return cast("Tuple[str, str]", self._game.bots)
 
     @property
-    def result(self):
+    def result(self) -> Dict[str, Any]:
         """winner ('predator', 'prey', None while running), clock (of the capture, or the
         clocks played), decisions, timeouts and decide_s (seconds deciding) per seat."""
-        return self._game.result()
+        return cast("Dict[str, Any]", self._game.result())
 
-    def view(self, role):
+    def view(self, role: Union[int, str]) -> Dict[str, Any]:
         """The view seat role (0 or 'predator', 1 or 'prey') gets now."""
-        return self._game.view(ROLES.get(role, -1) if isinstance(role, str) else role)
+        return cast("Dict[str, Any]", self._game.view(ROLES.get(role, -1) if isinstance(role, str) else role))
 
     def clock(self) -> bool:
         """One clock; returns whether the game is over."""
-        return self._game.clock()
+        return bool(self._game.clock())
 
-    def run(self):
+    def run(self) -> Dict[str, Any]:
         """Plays until the game is over; returns the result."""
-        return self._game.run()
+        return cast("Dict[str, Any]", self._game.run())

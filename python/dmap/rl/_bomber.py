@@ -22,6 +22,8 @@ info["score"] carries the game's score. An agent leaves terminated when a player
 """
 from __future__ import annotations
 
+from typing import Any, cast, Dict, List, Optional, Sequence, Tuple
+
 import numpy as np
 from gymnasium import spaces
 
@@ -43,10 +45,10 @@ class _Later(BaseException):
 
 
 class _Seat:
-    def __init__(self):
-        self.answer = None
+    def __init__(self) -> None:
+        self.answer: Optional[str] = None
 
-    def __call__(self, view):
+    def __call__(self, view: Tuple[Any, ...]) -> str:
         if self.answer is None:
             raise _Later()
         a, self.answer = self.answer, None
@@ -56,7 +58,7 @@ class _Seat:
 class BomberCore:
     name = "bomber"
 
-    def __init__(self, seats=None, gym=False):
+    def __init__(self, seats: Optional[Sequence[Optional[str]]] = None, gym: bool = False) -> None:
         if seats is None:
             seats = [None, "gambit"] if gym else [None, None]
         seats = list(seats)
@@ -67,7 +69,7 @@ class BomberCore:
                 raise ValueError("seat %d: None (a learner) or a C bot of %s, got %r" % (i, ", ".join(bm.C_BOTS), s))
         self.seats = seats
         self.learners = [i for i, s in enumerate(seats) if s is None]
-        self._agents = [_Seat() if s is None else s for s in seats]
+        self._agents: List[Any] = [_Seat() if s is None else s for s in seats]
         self.observation_space = spaces.Dict({
             "board": spaces.MultiBinary((8, H, W)),
             "self": spaces.Box(0, np.array([W - 1, H - 1, _BIG, 3, _BIG, _BIG]), (6,), np.int64),
@@ -76,44 +78,44 @@ class BomberCore:
             "action_mask": spaces.MultiBinary(6),
         })
         self.action_space = spaces.Discrete(6)
-        self._game = None
-        self._views = None
+        self._game: Any = None
+        self._views: Any = None
 
-    def _tick(self):
+    def _tick(self) -> None:
         try:
             self._game.tick()
         except _Later:
             pass
         self._views = [self._game.view(p) for p in range(2)]
 
-    def new_game(self, seed):
+    def new_game(self, seed: int) -> None:
         for a in self._agents:
             if isinstance(a, _Seat):
                 a.answer = None
         self._game = _arenas.BomberGame(self._agents, seed)
         self._tick()
 
-    def step(self, actions):
+    def step(self, actions: Dict[int, Any]) -> None:
         for seat, a in actions.items():
             self._agents[seat].answer = ANSWERS[a]
         self._tick()
 
-    def alive(self, seat):
-        return self._views[seat][9] > 0
+    def alive(self, seat: int) -> bool:
+        return cast("bool", self._views[seat][9] > 0)
 
-    def status(self):
+    def status(self) -> int:
         r = self._game.result()
         if not r["is_over"]:
             return RUNNING
         return TERMINATED if r["reason"] == "death" else TRUNCATED
 
-    def reward(self, seat):
+    def reward(self, seat: int) -> float:
         r = self._game.result()
         if not r["is_over"] or r["winner"] is None:
             return 0
         return 1 if r["winner"] == seat else -1
 
-    def observe(self, seat):
+    def observe(self, seat: int) -> Dict[str, Any]:
         (_, tick, ammo, treasure, bombs, blocks, players, _, ammo_left, hp, (x, y), score,
          power) = self._views[seat]
         board = np.zeros((8, H, W), np.int8)
@@ -127,7 +129,7 @@ class BomberCore:
         board[7, oy, ox] = 1
         mask = np.zeros(6, np.int8)
         mask[0] = 1
-        occupied = board[[0, 1, 2, 5, 6, 7]].any(axis=0)
+        occupied: Any = board[[0, 1, 2, 5, 6, 7]].any(axis=0)
         for k, (dx, dy) in enumerate(_STEPS):
             nx, ny = x + dx, y + dy
             mask[1 + k] = 0 <= nx < W and 0 <= ny < H and not occupied[ny, nx]
@@ -140,14 +142,14 @@ class BomberCore:
             "action_mask": mask,
         }
 
-    def info(self, seat):
+    def info(self, seat: int) -> Dict[str, Any]:
         r = self._game.result()
-        info = {"tick": r["ticks"], "score": r["scores"][seat]}
+        info: Dict[str, Any] = {"tick": r["ticks"], "score": r["scores"][seat]}
         if r["is_over"]:
             info["result"] = "tie" if r["winner"] is None else ("win" if r["winner"] == seat else "loss")
             info["reason"] = r["reason"]
             info["winner"] = r["winner"]
         return info
 
-    def render(self):
+    def render(self) -> str:
         return "\n".join(self._game.state_lines()) + "\n"

@@ -15,6 +15,8 @@ APIs' bookkeeping (agents, seeds, ends, errors), so every arena follows the same
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any, Dict, List, Optional, Sequence, Tuple, Union
+
 import numpy as np
 from gymnasium import Env, spaces
 from pettingzoo import ParallelEnv
@@ -23,8 +25,21 @@ from pettingzoo.utils.wrappers import OrderEnforcingWrapper
 
 from ._status import RUNNING, TERMINATED, TRUNCATED
 
+# An agent's observation: a dict of NumPy arrays (its legal actions in "action_mask", a tuple of
+# masks in the radio configs of Pommerman).
+Observation = Dict[str, Any]
+# An action: an int (Discrete spaces) or a sequence of ints (MultiDiscrete spaces).
+Action = Any
 
-def check_discrete(action, n, who):
+if TYPE_CHECKING:  # the generic bases, subscripted for the type checker only
+    _ParallelBase = ParallelEnv[str, Observation, Action]
+    _GymBase = Env[Observation, Action]
+    _AECBase = parallel_to_aec_wrapper[str, Observation, Action]
+else:
+    _ParallelBase, _GymBase, _AECBase = ParallelEnv, Env, parallel_to_aec_wrapper
+
+
+def check_discrete(action: Any, n: int, who: str) -> int:
     """action as a plain int in 0..n-1, or TypeError/ValueError naming `who`."""
     if isinstance(action, np.ndarray):
         if action.shape != ():
@@ -37,7 +52,7 @@ def check_discrete(action, n, who):
     return int(action)
 
 
-def check_multi(action, nvec, who):
+def check_multi(action: Any, nvec: Sequence[int], who: str) -> Tuple[int, ...]:
     """action as a tuple of ints within nvec (a MultiDiscrete action), or TypeError/ValueError."""
     if isinstance(action, (str, bytes)) or not hasattr(action, "__len__"):
         raise TypeError("%s: an action is a sequence of %d ints, got %r" % (who, len(nvec), action))
@@ -46,41 +61,44 @@ def check_multi(action, nvec, who):
     return tuple(check_discrete(a, n, who) for a, n in zip(action, nvec))
 
 
-def check_action(action, space, who):
+def check_action(action: Any, space: Any, who: str) -> Union[int, Tuple[int, ...]]:
     if isinstance(space, spaces.Discrete):
         return check_discrete(action, int(space.n), who)
     return check_multi(action, [int(n) for n in space.nvec], who)
 
 
-def learner_name(seat):
+def learner_name(seat: int) -> str:
     return "player_%d" % seat
 
 
-class ArenaParallelEnv(ParallelEnv):
+class ArenaParallelEnv(_ParallelBase):
     """PettingZoo's Parallel API over an arena's core: one agent per learner seat."""
 
-    def __init__(self, core, render_mode=None):
+    def __init__(self, core: Any, render_mode: Optional[str] = None) -> None:
         if render_mode not in (None, "ansi"):
             raise ValueError("render_mode: None or 'ansi'")
         if not core.learners:
             raise ValueError("no learner seat: give seats with None where a learner plays")
         self.core = core
         self.render_mode = render_mode
-        self.metadata = {"name": "dmap_" + core.name, "render_modes": ["ansi"], "is_parallelizable": True}
-        self.possible_agents = [learner_name(s) for s in core.learners]
-        self._seat = dict(zip(self.possible_agents, core.learners))
+        self.metadata: Dict[str, Any] = {"name": "dmap_" + core.name, "render_modes": ["ansi"],
+                                         "is_parallelizable": True}
+        self.possible_agents: List[str] = [learner_name(s) for s in core.learners]
+        self._seat: Dict[str, int] = dict(zip(self.possible_agents, core.learners))
         self.observation_spaces = {a: core.observation_space for a in self.possible_agents}
         self.action_spaces = {a: core.action_space for a in self.possible_agents}
-        self.agents = []
-        self._rng = None
+        self.agents: List[str] = []
+        self._rng: Optional[np.random.Generator] = None
 
-    def observation_space(self, agent):
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self.observation_spaces[agent]
 
-    def action_space(self, agent):
+    def action_space(self, agent: str) -> spaces.Space[Any]:
         return self.action_spaces[agent]
 
-    def reset(self, seed=None, options=None):
+    def reset(self, seed: Optional[int] = None,
+              options: Optional[Dict[str, Any]] = None
+              ) -> Tuple[Dict[str, Observation], Dict[str, Dict[str, Any]]]:
         if seed is not None or self._rng is None:
             self._rng = np.random.default_rng(seed)
         self.core.new_game(int(self._rng.integers(0, 2**31 - 1)))
@@ -88,7 +106,8 @@ class ArenaParallelEnv(ParallelEnv):
         obs = {a: self.core.observe(self._seat[a]) for a in self.agents}
         return obs, {a: self.core.info(self._seat[a]) for a in self.agents}
 
-    def step(self, actions):
+    def step(self, actions: Dict[str, Action]) -> Tuple[Dict[str, Observation], Dict[str, float], Dict[str, bool],
+                                                        Dict[str, bool], Dict[str, Dict[str, Any]]]:
         if not self.agents:
             raise RuntimeError("step: the game is over (or was never started): call reset() first")
         if not isinstance(actions, dict):
@@ -104,7 +123,11 @@ class ArenaParallelEnv(ParallelEnv):
         decided = {self._seat[a]: check_action(actions[a], self.action_spaces[a], "step: " + a) for a in self.agents}
         self.core.step(decided)
         status = self.core.status()
-        obs, rew, term, trunc, info = {}, {}, {}, {}, {}
+        obs: Dict[str, Observation] = {}
+        rew: Dict[str, float] = {}
+        term: Dict[str, bool] = {}
+        trunc: Dict[str, bool] = {}
+        info: Dict[str, Dict[str, Any]] = {}
         for a in self.agents:
             s = self._seat[a]
             obs[a] = self.core.observe(s)
@@ -117,64 +140,65 @@ class ArenaParallelEnv(ParallelEnv):
         self.agents = [a for a in self.agents if not (term[a] or trunc[a])]
         return obs, rew, term, trunc, info
 
-    def render(self):
+    def render(self) -> Optional[str]:
         if self.render_mode == "ansi":
-            return self.core.render()
+            return str(self.core.render())
         return None
 
-    def close(self):
+    def close(self) -> None:
         pass
 
 
-class ArenaGymEnv(Env):
+class ArenaGymEnv(_GymBase):
     """Gymnasium's Env over an arena's core with exactly one learner seat; built-in bots play the
     others. The episode ends for the learner as it would in the Parallel environment."""
 
-    metadata = {"render_modes": ["ansi"]}
+    metadata: Dict[str, Any] = {"render_modes": ["ansi"]}
 
-    def __init__(self, core, render_mode=None):
+    def __init__(self, core: Any, render_mode: Optional[str] = None) -> None:
         if render_mode not in (None, "ansi"):
             raise ValueError("render_mode: None or 'ansi'")
         if len(core.learners) != 1:
             raise ValueError("a Gymnasium environment has one learner: exactly one seat None, got %d"
                              % len(core.learners))
         self.core = core
-        self.seat = core.learners[0]
+        self.seat: int = core.learners[0]
         self.render_mode = render_mode
         self.observation_space = core.observation_space
         self.action_space = core.action_space
         self._playing = False
 
-    def reset(self, *, seed=None, options=None):
+    def reset(self, *, seed: Optional[int] = None,
+              options: Optional[Dict[str, Any]] = None) -> Tuple[Observation, Dict[str, Any]]:
         super().reset(seed=seed)
         self.core.new_game(int(self.np_random.integers(0, 2**31 - 1)))
         self._playing = True
         return self.core.observe(self.seat), self.core.info(self.seat)
 
-    def step(self, action):
+    def step(self, action: Action) -> Tuple[Observation, float, bool, bool, Dict[str, Any]]:
         if not self._playing:
             raise RuntimeError("step: the episode is over (or was never started): call reset() first")
         self.core.step({self.seat: check_action(action, self.action_space, "step")})
         status = self.core.status()
         alive = self.core.alive(self.seat)
-        terminated = status == TERMINATED or not alive
-        truncated = status == TRUNCATED and not terminated
+        terminated = bool(status == TERMINATED or not alive)
+        truncated = bool(status == TRUNCATED and not terminated)
         self._playing = not (terminated or truncated)
         return (self.core.observe(self.seat), float(self.core.reward(self.seat)), terminated, truncated,
                 self.core.info(self.seat))
 
-    def render(self):
+    def render(self) -> Optional[str]:
         if self.render_mode == "ansi":
-            return self.core.render()
+            return str(self.core.render())
         return None
 
 
-class ArenaAECEnv(parallel_to_aec_wrapper):
+class ArenaAECEnv(_AECBase):
     """PettingZoo's AEC API over an arena's Parallel environment (PettingZoo's own
     parallel_to_aec wrapper), an action checked when it is given: a bad one raises at once and
     is not kept, so the turn can be taken again with a good one."""
 
-    def step(self, action):
+    def step(self, action: Optional[Action]) -> None:
         if not getattr(self, "agents", None):
             raise RuntimeError("step: the game is over (or was never started): call reset() first")
         agent = self.agent_selection
@@ -182,13 +206,15 @@ class ArenaAECEnv(parallel_to_aec_wrapper):
             if action is not None:
                 raise ValueError("step: %s has left the game: its only action is None" % agent)
         else:
-            action = check_action(action, self.action_space(agent), "step: " + agent)
+            action = check_action(action, self.action_space(agent),  # type: ignore[no-untyped-call]
+                                  "step: " + agent)
         super().step(action)
 
 
-def _core(arena, **kw):
+def _core(arena: str, **kw: Any) -> Any:
     if arena not in ARENAS:
         raise ValueError("unknown arena %r (known: %s)" % (arena, ", ".join(ARENAS)))
+    C: Any
     if arena == "pommerman":
         from ._pommerman import PommermanCore as C
     elif arena == "bomber":
@@ -200,22 +226,23 @@ def _core(arena, **kw):
     return C(**kw)
 
 
-ARENAS = ("pommerman", "bomber", "kutulu", "pursuit")
+ARENAS: Tuple[str, ...] = ("pommerman", "bomber", "kutulu", "pursuit")
 
 
-def parallel_env(arena, render_mode=None, **kw):
+def parallel_env(arena: str, render_mode: Optional[str] = None, **kw: Any) -> ArenaParallelEnv:
     """The PettingZoo Parallel environment of an arena; kw are its core's options (seats, ...)."""
     return ArenaParallelEnv(_core(arena, **kw), render_mode=render_mode)
 
 
-def aec_env(arena, render_mode=None, **kw):
+def aec_env(arena: str, render_mode: Optional[str] = None,
+            **kw: Any) -> OrderEnforcingWrapper[str, Observation, Optional[Action]]:
     """The PettingZoo AEC environment of an arena: its Parallel one turned to turns as PettingZoo's
     own parallel_to_aec turns it (agents act one after another, the step is taken once the last
     living one has acted), each action checked when it is given (ArenaAECEnv)."""
     return OrderEnforcingWrapper(ArenaAECEnv(parallel_env(arena, render_mode=render_mode, **kw)))
 
 
-def gym_env(arena, render_mode=None, **kw):
+def gym_env(arena: str, render_mode: Optional[str] = None, **kw: Any) -> ArenaGymEnv:
     """The Gymnasium environment of an arena: one learner seat (None in seats), bots elsewhere."""
     return ArenaGymEnv(_core(arena, gym=True, **kw), render_mode=render_mode)
 
@@ -223,26 +250,26 @@ def gym_env(arena, render_mode=None, **kw):
 class PommermanParallelEnv(ArenaParallelEnv):
     """parallel_env("pommerman", ...): config (a CONFIGS id), seats (None: a learner)."""
 
-    def __init__(self, render_mode=None, **kw):
+    def __init__(self, render_mode: Optional[str] = None, **kw: Any) -> None:
         super().__init__(_core("pommerman", **kw), render_mode=render_mode)
 
 
 class BomberParallelEnv(ArenaParallelEnv):
     """parallel_env("bomber", ...): seats (two; None: a learner)."""
 
-    def __init__(self, render_mode=None, **kw):
+    def __init__(self, render_mode: Optional[str] = None, **kw: Any) -> None:
         super().__init__(_core("bomber", **kw), render_mode=render_mode)
 
 
 class KutuluParallelEnv(ArenaParallelEnv):
     """parallel_env("kutulu", ...): seats (four; None: a learner), map, maps."""
 
-    def __init__(self, render_mode=None, **kw):
+    def __init__(self, render_mode: Optional[str] = None, **kw: Any) -> None:
         super().__init__(_core("kutulu", **kw), render_mode=render_mode)
 
 
 class PursuitParallelEnv(ArenaParallelEnv):
     """parallel_env("pursuit", ...): seats (predator, prey; None: a learner), size, walls, clocks."""
 
-    def __init__(self, render_mode=None, **kw):
+    def __init__(self, render_mode: Optional[str] = None, **kw: Any) -> None:
         super().__init__(_core("pursuit", **kw), render_mode=render_mode)

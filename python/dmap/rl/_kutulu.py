@@ -20,6 +20,8 @@ game ends with one explorer left), truncated when the 200 turns run out.
 """
 from __future__ import annotations
 
+from typing import Any, cast, Dict, List, Optional, Sequence, Tuple
+
 import os
 
 import numpy as np
@@ -39,7 +41,8 @@ _PLANES = 7
 class KutuluCore:
     name = "kutulu"
 
-    def __init__(self, seats=None, map=-1, maps=None, gym=False):
+    def __init__(self, seats: Optional[Sequence[Optional[str]]] = None, map: int = -1,
+                 maps: Optional[str] = None, gym: bool = False) -> None:
         if seats is None:
             seats = [None, "random", "random", "random"] if gym else [None] * 4
         seats = list(seats)
@@ -64,46 +67,46 @@ class KutuluCore:
             "action_mask": spaces.MultiBinary(8),
         })
         self.action_space = spaces.Discrete(8)
-        self._game = None
-        self._state = None
+        self._game: Any = None
+        self._state: Any = None
         self._was_active = [True] * 4
 
-    def new_game(self, seed):
+    def new_game(self, seed: int) -> None:
         self._game = _arenas.KutuluTurns(self.seats, self.maps, seed, bot_seed=seed, map=self.map)
         self._state = self._game.state()
-        self._cells = None
+        self._cells: Any = None
         self._was_active = [True] * 4
 
-    def _walkable(self, x, y):
+    def _walkable(self, x: int, y: int) -> bool:
         _, _, _, w, h, cells = self._state[:6]
-        return 0 <= x < w and 0 <= y < h and cells[y * w + x] != ord("#")
+        return cast("bool", 0 <= x < w and 0 <= y < h and cells[y * w + x] != ord("#"))
 
-    def _line(self, seat, a):
+    def _line(self, seat: int, a: int) -> str:
         ex = self._state[6][seat]
         if 1 <= a <= 4:
             x, y = ex[0] + _STEPS[a - 1][0], ex[1] + _STEPS[a - 1][1]
             return "MOVE %d %d" % (x, y) if self._walkable(x, y) else "WAIT"
         return ("WAIT", "", "", "", "", "PLAN", "LIGHT", "YELL")[a]
 
-    def step(self, actions):
+    def step(self, actions: Dict[int, Any]) -> None:
         self._was_active = [bool(e[5]) for e in self._state[6]]
         lines = [self._line(s, actions[s]) if s in actions else "WAIT" for s in range(4)]
         self._game.step(lines)
         self._state = self._game.state()
 
-    def alive(self, seat):
+    def alive(self, seat: int) -> bool:
         return bool(self._state[6][seat][5])
 
-    def status(self):
+    def status(self) -> int:
         turn, over = self._state[0], self._state[1]
         if not over:
             return RUNNING
         return TRUNCATED if turn >= LAST_TURN else TERMINATED
 
-    def reward(self, seat):
+    def reward(self, seat: int) -> float:
         return 1 if self._was_active[seat] and self._state[6][seat][5] else 0
 
-    def observe(self, seat):
+    def observe(self, seat: int) -> Dict[str, Any]:
         turn, _, _, w, h, cells, ex, minions, effects = self._state
         grid = np.zeros((_PLANES, self.H, self.W), np.int16)
         grid[0] = 1
@@ -137,9 +140,9 @@ class KutuluCore:
             mask[7] = any(e[5] and i != seat and abs(e[0] - me[0]) + abs(e[1] - me[1]) <= 1 for i, e in enumerate(ex))
         return {"grid": grid, "explorers": rows, "turn": np.array(turn, np.int64), "action_mask": mask}
 
-    def info(self, seat):
+    def info(self, seat: int) -> Dict[str, Any]:
         turn, over, map_index = self._state[:3]
-        info = {"turn": turn, "map": map_index}
+        info: Dict[str, Any] = {"turn": turn, "map": map_index}
         if over or not self._state[6][seat][5]:
             scores = [e[6] for e in self._state[6]]
             info["score"] = scores[seat]
@@ -147,7 +150,7 @@ class KutuluCore:
                 info["rank"] = 1 + sum(s > scores[seat] for s in scores)
         return info
 
-    def render(self):
+    def render(self) -> str:
         turn, _, _, w, h, cells, ex, minions, _ = self._state
         rows = [list(cells[y * w:(y + 1) * w].decode()) for y in range(h)]
         for kind, x, y, _, _ in minions:

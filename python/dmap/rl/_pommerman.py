@@ -29,6 +29,8 @@ the max_steps run out.
 """
 from __future__ import annotations
 
+from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple, cast
+
 import numpy as np
 from gymnasium import spaces
 
@@ -41,10 +43,10 @@ from ._status import RUNNING, TERMINATED, TRUNCATED
 class _Seat:
     """A learner's seat in the game: answers the action the environment was given."""
 
-    def __init__(self):
-        self.answer = 0
+    def __init__(self) -> None:
+        self.answer: Any = 0
 
-    def act(self, obs, action_space):
+    def act(self, obs: Dict[str, Any], action_space: Any) -> Any:
         return self.answer
 
 
@@ -55,7 +57,8 @@ _MOVES = ((-1, 0), (1, 0), (0, -1), (0, 1))
 class PommermanCore:
     name = "pommerman"
 
-    def __init__(self, config="PommeFFACompetition-v0", seats=None, gym=False):
+    def __init__(self, config: str = "PommeFFACompetition-v0", seats: Optional[Sequence[Optional[str]]] = None,
+                 gym: bool = False) -> None:
         if config not in pm.CONFIGS:
             raise ValueError("unknown Pommerman config %r (known: %s)" % (config, ", ".join(pm.CONFIGS)))
         numbers = _arenas.POMMERMAN_CONFIGS[config]
@@ -71,15 +74,15 @@ class PommermanCore:
         self.config = config
         self.seats = seats
         self.learners = [i for i, s in enumerate(seats) if s is None]
-        self._agents = [_Seat() if s is None else s for s in seats]
+        self._agents: List[Any] = [_Seat() if s is None else s for s in seats]
         self._env = pm.make(config, self._agents)
         self.radio = numbers["radio_num_words"] > 0
         self.max_steps = numbers["max_steps"]
         n = self.size = numbers["size"]
         items = numbers["num_items"]
         blast = max(numbers["max_blast"], pm.DEFAULT_BLAST_STRENGTH + items)
-        grid = lambda high: spaces.Box(0.0, float(high), (n, n), np.float32)
-        obs = {
+        grid: Callable[[float], spaces.Box] = lambda high: spaces.Box(0.0, float(high), (n, n), np.float32)
+        obs: Dict[str, Any] = {
             "board": spaces.Box(0, 13, (n, n), np.uint8),
             "bomb_blast_strength": grid(blast),
             "bomb_life": grid(pm.DEFAULT_BOMB_LIFE),
@@ -99,25 +102,25 @@ class PommermanCore:
             self._words_mask = np.ones(pm.RADIO_VOCAB_SIZE, np.int8)
         self.observation_space = spaces.Dict(obs)
         self.action_space = spaces.MultiDiscrete([6, 8, 8]) if self.radio else spaces.Discrete(6)
-        self._obs = None
+        self._obs: Any = None
         self._rewards = [0] * nagents
 
-    def new_game(self, seed):
+    def new_game(self, seed: int) -> None:
         self._env.seed(seed)
         self._obs = self._env.reset()
         self._rewards = [0] * len(self.seats)
 
-    def step(self, actions):
+    def step(self, actions: Dict[int, Any]) -> None:
         for seat, a in actions.items():
             self._agents[seat].answer = a
         self._env.play_step()
         self._obs = self._env.get_observations()
         self._rewards = self._env._get_rewards()
 
-    def alive(self, seat):
-        return self._env._game.alive()[seat]
+    def alive(self, seat: int) -> bool:
+        return cast("bool", self._env._game.alive()[seat])
 
-    def status(self):
+    def status(self) -> int:
         if not self._env._get_done():
             return RUNNING
         code, _ = self._env._game.outcome()
@@ -125,10 +128,10 @@ class PommermanCore:
             return TERMINATED
         return TRUNCATED
 
-    def reward(self, seat):
+    def reward(self, seat: int) -> float:
         return self._rewards[seat]
 
-    def observe(self, seat):
+    def observe(self, seat: int) -> Dict[str, Any]:
         o = self._obs[seat]
         n = self.size
         board = np.asarray(o["board"], np.uint8)
@@ -144,7 +147,7 @@ class PommermanCore:
         alive = np.zeros(len(self.seats), np.int8)
         for v in o["alive"]:
             alive[v - pm.Item.Agent0.value] = 1
-        out = {
+        out: Dict[str, Any] = {
             "board": board,
             "bomb_blast_strength": np.asarray(o["bomb_blast_strength"], np.float32),
             "bomb_life": life,
@@ -162,13 +165,13 @@ class PommermanCore:
             out["action_mask"] = (mask, self._words_mask.copy(), self._words_mask.copy())
         return out
 
-    def info(self, seat):
-        info = {"step": self._env._step_count}
+    def info(self, seat: int) -> Dict[str, Any]:
+        info: Dict[str, Any] = {"step": self._env._step_count}
         if self._env._get_done():
             code, winners = self._env._game.outcome()
             info["result"] = "win" if seat in winners else ("loss" if code == 1 else "tie")
             info["winners"] = winners
         return info
 
-    def render(self):
-        return self._env.render(mode="ansi")
+    def render(self) -> str:
+        return cast(str, self._env.render(mode="ansi"))

@@ -16,6 +16,8 @@ win).
 """
 from __future__ import annotations
 
+from typing import Any, Dict, List, Optional, Sequence, Tuple
+
 import numpy as np
 from gymnasium import spaces
 
@@ -29,17 +31,18 @@ _ROLES = ("predator", "prey")
 
 
 class _Seat:
-    def __init__(self):
+    def __init__(self) -> None:
         self.answer = "s"
 
-    def __call__(self, view):
+    def __call__(self, view: Dict[str, Any]) -> str:
         return self.answer
 
 
 class PursuitCore:
     name = "pursuit"
 
-    def __init__(self, seats=None, size=8, walls=0.2, clocks=30, gym=False):
+    def __init__(self, seats: Optional[Sequence[Optional[str]]] = None, size: int = 8, walls: float = 0.2,
+                 clocks: int = 30, gym: bool = False) -> None:
         if seats is None:
             seats = [None, "random"] if gym else [None, None]
         seats = list(seats)
@@ -55,7 +58,7 @@ class PursuitCore:
             raise ValueError("clocks: an int >= 1")
         self.seats, self.size, self.walls, self.clocks = seats, size, float(walls), clocks
         self.learners = [i for i, s in enumerate(seats) if s is None]
-        self._agents = [_Seat() if s is None else s for s in seats]
+        self._agents: List[Any] = [_Seat() if s is None else s for s in seats]
         n = size
         self.observation_space = spaces.Dict({
             "grid": spaces.MultiBinary((3, n, n)),
@@ -65,10 +68,10 @@ class PursuitCore:
             "action_mask": spaces.MultiBinary(5),
         })
         self.action_space = spaces.Discrete(5)
-        self._game = None
-        self._walls = None
+        self._game: Any = None
+        self._walls: Any = None
 
-    def new_game(self, seed):
+    def new_game(self, seed: int) -> None:
         # the world and the bots from one seed: the world of `pursuit match --random seed`
         self._game = _arenas.PursuitGame(self._agents[0], self._agents[1], world=None, random=seed, size=self.size,
                                          walls=self.walls, clocks=self.clocks, seed=seed, time_limit_ns=0)
@@ -76,27 +79,27 @@ class PursuitCore:
         w, h = view["size"]
         self._walls = np.array(view["walls"], np.int8).reshape(h, w)
 
-    def step(self, actions):
+    def step(self, actions: Dict[int, Any]) -> None:
         for seat, a in actions.items():
             self._agents[seat].answer = LETTERS[a]
         self._game.clock()
 
-    def alive(self, seat):
+    def alive(self, seat: int) -> bool:
         return True
 
-    def status(self):
+    def status(self) -> int:
         winner = self._game.result()["winner"]
         if winner is None:
             return RUNNING
         return TERMINATED if winner == "predator" else TRUNCATED
 
-    def reward(self, seat):
+    def reward(self, seat: int) -> float:
         winner = self._game.result()["winner"]
         if winner is None:
             return 0
         return 1 if winner == _ROLES[seat] else -1
 
-    def observe(self, seat):
+    def observe(self, seat: int) -> Dict[str, Any]:
         (px, py), (qx, qy) = self._game.positions
         grid = np.zeros((3,) + self._walls.shape, np.int8)
         grid[0] = self._walls
@@ -116,14 +119,14 @@ class PursuitCore:
             "action_mask": mask,
         }
 
-    def info(self, seat):
+    def info(self, seat: int) -> Dict[str, Any]:
         r = self._game.result()
-        info = {"clock": r["clock"], "role": _ROLES[seat]}
+        info: Dict[str, Any] = {"clock": r["clock"], "role": _ROLES[seat]}
         if r["winner"] is not None:
             info["result"] = "win" if r["winner"] == _ROLES[seat] else "loss"
         return info
 
-    def render(self):
+    def render(self) -> str:
         (px, py), (qx, qy) = self._game.positions
         rows = [["#" if v else "." for v in row] for row in self._walls]
         rows[qy][qx] = "Q"
