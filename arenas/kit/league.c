@@ -19,6 +19,7 @@
 #include "cli.h"
 #include "outfile.h"
 #include "outside.h"
+#include "program.h"
 #include "rating.h"
 #include "stats.h"
 #include "tournament.h"
@@ -333,12 +334,11 @@ int kit_league_html(const kit_league_summary *s, const char *path) {
 /* ---- the run ------------------------------------------------------------------------------------- */
 
 int kit_league_run(const kit_league *l, FILE *out) {
-    for (int i = 1; l->html && i + 1 < l->argc; i++) /* the report would replace that file */
+    for (int i = 1; i + 1 < l->argc; i++) /* the report would replace that file */
         if (!strcmp(l->argv[i], "--bot-stderr") &&
-            kit_same_file(l->html, kit_outside_stderr_file(l->argv[i + 1])))
-            return kit_fail(l->prog, "--html '%.200s' is the --bot-stderr file: give the output "
-                                     "another name", l->html),
-                   KIT_EXIT_USAGE;
+            kit_refuse_same_file(l->prog, "--html", l->html, "--bot-stderr",
+                                 kit_outside_stderr_file(l->argv[i + 1])))
+            return KIT_EXIT_USAGE;
     if (l->seats < 2 || l->seats > KIT_MAX_SEATS)
         return kit_fail(l->prog, "league: games of %d seats are not supported", l->seats),
                KIT_EXIT_USAGE;

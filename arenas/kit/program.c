@@ -114,14 +114,19 @@ int kit_main(const kit_program *p, int argc, char **argv) {
 
 /* ---- outputs ------------------------------------------------------------------------------ */
 
+int kit_refuse_same_file(const char *prog, const char *out_option, const char *out,
+                         const char *in_option, const char *in) {
+    if (!out || !in || !kit_same_file(out, in)) return 0;
+    return kit_fail(prog, "%s '%.200s' is the %s file: give the output another name", out_option,
+                    out, in_option);
+}
+
 int kit_outputs_guard(const kit_outputs *o, const char *prog, const char *option,
                       const char *path) {
     const char *names[2] = {o->replay_option ? o->replay_option : "--replay", "--html"};
     const char *outs[2] = {o->replay_path, o->html_path};
     for (int k = 0; k < 2; k++)
-        if (path && outs[k] && kit_same_file(outs[k], path))
-            return kit_fail(prog, "%s '%.200s' is the %s file: give the output another name",
-                            names[k], outs[k], option);
+        if (kit_refuse_same_file(prog, names[k], outs[k], option, path)) return -1;
     return 0;
 }
 

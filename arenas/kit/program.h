@@ -74,6 +74,13 @@ typedef struct kit_outputs {
     int open;
 } kit_outputs;
 
+/* An output that would land on a file the command reads or appends to: when `out` (given as
+ * out_option) and `in` (in_option's file) are one file (kit_same_file), one line "PROG:
+ * OUT_OPTION 'OUT' is the IN_OPTION file: give the output another name" on stderr and -1;
+ * else 0 (also when either is NULL). */
+int kit_refuse_same_file(const char *prog, const char *out_option, const char *out,
+                         const char *in_option, const char *in);
+
 /* Before kit_outputs_open: refuses an output that names the file `path`, which the command
  * reads or appends to under `option` (--world FILE, --bot-stderr FILE), since writing it would
  * lose that file. path NULL: nothing to check. Returns 0, or -1 after one line on stderr. */

@@ -35,6 +35,7 @@
 #include "compat.h"
 #include "outfile.h"
 #include "outside.h"
+#include "program.h"
 
 #define SHARD_MAGIC "dmap-shard 1"
 #define MAX_SHARDS 1000000L
@@ -120,10 +121,8 @@ int kit_shard_check(const kit_shard *s) {
         return kit_fail(s->prog, "--shard K/N needs --out FILE (the shard's result file)");
     if (s->out && s->n == 0)
         return kit_fail(s->prog, "--out FILE needs --shard K/N (give --shard 1/1 for every game)");
-    if (s->out && kit_same_file(s->out, kit_outside_stderr_file(s->bot_stderr)))
-        return kit_fail(s->prog, "--out '%.200s' is the --bot-stderr file: give the output another name",
-                        s->out);
-    return 0;
+    return kit_refuse_same_file(s->prog, "--out", s->out, "--bot-stderr",
+                                kit_outside_stderr_file(s->bot_stderr));
 }
 
 int kit_shard_merging(const kit_shard *s) { return s->merged != NULL; }

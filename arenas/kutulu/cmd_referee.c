@@ -18,7 +18,6 @@
 
 #include "cli.h"
 #include "kit/counter.h"
-#include "kit/outfile.h"
 #include "kit/outside.h"
 #include "kit/tournament.h"
 
@@ -173,11 +172,10 @@ int kutulu_cmd_referee(int argc, char **argv) {
     if (rc) return rc;
     static kt_mapset maps;
     if (kcli_load_maps(o.data_dir, &maps)) return KIT_EXIT_USAGE;
-    if (kit_same_file(o.counter, kit_outside_stderr_file(o.stderr_arg)))
-        return kcli_fail("--bot-stderr '%.200s' is the --counter file: give another file",
-                         o.counter);
-    if (kit_outputs_guard(&o.out, "kutulu", "--counter", o.counter) ||
-        kit_outputs_guard(&o.out, "kutulu", "--bot-stderr", kit_outside_stderr_file(o.stderr_arg)))
+    const char *bot_stderr_file = kit_outside_stderr_file(o.stderr_arg);
+    if (kit_refuse_same_file("kutulu", "--bot-stderr", bot_stderr_file, "--counter", o.counter) ||
+        kit_outputs_guard(&o.out, "kutulu", "--counter", o.counter) ||
+        kit_outputs_guard(&o.out, "kutulu", "--bot-stderr", bot_stderr_file))
         return KIT_EXIT_USAGE;
     int bot_stderr;
     if (kcli_bot_stderr(o.stderr_arg, -1, &bot_stderr)) return KIT_EXIT_USAGE;

@@ -5,7 +5,6 @@
 #include <string.h>
 
 #include "cli.h"
-#include "kit/outfile.h"
 #include "kit/program.h"
 #include "pursuit_replay.h"
 
@@ -156,13 +155,9 @@ int cmd_match(int argc, char **argv) {
         return PCLI_USAGE;
     }
     const char *bot_stderr = kit_outside_stderr_file(a.outside.stderr_arg);
-    if (a.world_path[0] && kit_same_file(bot_stderr, a.world_path)) {
-        pcli_fail("--bot-stderr '%.200s' is the --world file: give another file", bot_stderr);
-        pcli_free_bots(a.bots, 2);
-        pursuit_world_free(&w);
-        return PCLI_USAGE;
-    }
-    if (kit_outputs_guard(&a.out, PCLI_PROG, "--world", a.world_path[0] ? a.world_path : NULL) ||
+    const char *world = a.world_path[0] ? a.world_path : NULL;
+    if (kit_refuse_same_file(PCLI_PROG, "--bot-stderr", bot_stderr, "--world", world) ||
+        kit_outputs_guard(&a.out, PCLI_PROG, "--world", world) ||
         kit_outputs_guard(&a.out, PCLI_PROG, "--bot-stderr", bot_stderr) ||
         kit_outputs_open(&a.out, PCLI_PROG) ||
         kit_outside_opts_open(PCLI_PROG, &a.outside, 2)) {
