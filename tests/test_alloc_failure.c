@@ -19,6 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "check.h"
 #include "dmap.h"
 
 #ifndef DMAP_TEST_WRAP_ALLOC
@@ -114,20 +115,15 @@ void __wrap_free(void *p) {
 
 /* ---- the harness ---------------------------------------------------------------------------- */
 
-static int failures;
 static long points;       /* (function, N) failure points exercised */
 static const char *scenario;
 static long cur_n, total_n;
 static long live_at_start;
 
-#define CHECK(cond)                                                                           \
-    do {                                                                                      \
-        if (!(cond)) {                                                                        \
-            fprintf(stderr, "%s:%d: %s, failing allocation %ld of %ld: %s\n", __FILE__,        \
-                    __LINE__, scenario, cur_n, total_n, #cond);                               \
-            failures++;                                                                       \
-        }                                                                                     \
-    } while (0)
+/* CHECK_ALLOC(cond): the harness's CHECK, its message naming the scenario and the failing
+ * allocation. */
+#define CHECK_ALLOC(cond)                                                                     \
+    CHECK(cond, "%s, failing allocation %ld of %ld: %s", scenario, cur_n, total_n, #cond)
 
 /* Runs the loop body once with no failure (counting), then once per failure point. */
 #define FOR_EACH_FAILURE(name) for (begin(name); next_point();)
@@ -140,15 +136,13 @@ static void begin(const char *name) {
 
 static int next_point(void) {
     if (cur_n >= 0 && live_count != live_at_start) {
-        fprintf(stderr, "%s: %ld block(s) leaked with allocation %ld of %ld failing\n", scenario,
-                live_count - live_at_start, cur_n, total_n);
-        failures++;
+        CHECK(0, "%s: %ld block(s) leaked with allocation %ld of %ld failing", scenario,
+              live_count - live_at_start, cur_n, total_n);
     }
     cur_n++;
     if (cur_n > 0 && cur_n > total_n) {
         if (total_n == 0) {
-            fprintf(stderr, "%s: the call allocated nothing (scenario too small?)\n", scenario);
-            failures++;
+            CHECK(0, "%s: the call allocated nothing (scenario too small?)", scenario);
         }
         return 0;
     }
@@ -231,9 +225,9 @@ static void grids(void) {
         arm();
         int rc = dmap_grid_init(&g, 40, 30);
         disarm();
-        CHECK(rc == expected_rc());
-        if (rc != DMAP_OK) CHECK(is_zero_grid(&g));
-        if (rc != DMAP_OK) CHECK(dmap_grid_init(&g, 40, 30) == DMAP_OK);
+        CHECK_ALLOC(rc == expected_rc());
+        if (rc != DMAP_OK) CHECK_ALLOC(is_zero_grid(&g));
+        if (rc != DMAP_OK) CHECK_ALLOC(dmap_grid_init(&g, 40, 30) == DMAP_OK);
         dmap_grid_free(&g);
     }
     FOR_EACH_FAILURE("dmap_grid_add_costs") {
@@ -241,10 +235,10 @@ static void grids(void) {
         arm();
         int rc = dmap_grid_add_costs(&g);
         disarm();
-        CHECK(rc == expected_rc());
-        if (rc != DMAP_OK) CHECK(g.cost == NULL && g.wall != NULL);
-        if (rc != DMAP_OK) CHECK(dmap_grid_add_costs(&g) == DMAP_OK);
-        CHECK(g.cost && g.cost[5] == 1.0);
+        CHECK_ALLOC(rc == expected_rc());
+        if (rc != DMAP_OK) CHECK_ALLOC(g.cost == NULL && g.wall != NULL);
+        if (rc != DMAP_OK) CHECK_ALLOC(dmap_grid_add_costs(&g) == DMAP_OK);
+        CHECK_ALLOC(g.cost && g.cost[5] == 1.0);
         dmap_grid_free(&g);
     }
 }
@@ -259,12 +253,12 @@ static void readers(void) {
         arm();
         int rc = dmap_parse_text_map(maze_text, strlen(maze_text), &g, &chars, NULL);
         disarm();
-        CHECK(rc == expected_rc());
+        CHECK_ALLOC(rc == expected_rc());
         if (rc != DMAP_OK) {
-            CHECK(is_zero_grid(&g));
-            CHECK(dmap_parse_text_map(maze_text, strlen(maze_text), &g, &chars, NULL) == DMAP_OK);
+            CHECK_ALLOC(is_zero_grid(&g));
+            CHECK_ALLOC(dmap_parse_text_map(maze_text, strlen(maze_text), &g, &chars, NULL) == DMAP_OK);
         }
-        CHECK(g.w == W && g.h == H && chars && chars[7] == '#');
+        CHECK_ALLOC(g.w == W && g.h == H && chars && chars[7] == '#');
         free(chars);
         dmap_grid_free(&g);
     }
@@ -274,12 +268,12 @@ static void readers(void) {
         arm();
         int rc = dmap_parse_movingai_map(mai, strlen(mai), &g, &chars, NULL);
         disarm();
-        CHECK(rc == expected_rc());
+        CHECK_ALLOC(rc == expected_rc());
         if (rc != DMAP_OK) {
-            CHECK(is_zero_grid(&g));
-            CHECK(dmap_parse_movingai_map(mai, strlen(mai), &g, &chars, NULL) == DMAP_OK);
+            CHECK_ALLOC(is_zero_grid(&g));
+            CHECK_ALLOC(dmap_parse_movingai_map(mai, strlen(mai), &g, &chars, NULL) == DMAP_OK);
         }
-        CHECK(g.w == 4 && g.wall[1] && chars && chars[1] == '@');
+        CHECK_ALLOC(g.w == 4 && g.wall[1] && chars && chars[1] == '@');
         free(chars);
         dmap_grid_free(&g);
     }
@@ -290,9 +284,9 @@ static void readers(void) {
         arm();
         int rc = dmap_format_text_map(&g, NULL, &text, &len);
         disarm();
-        CHECK(rc == expected_rc());
-        if (rc != DMAP_OK) CHECK(dmap_format_text_map(&g, NULL, &text, &len) == DMAP_OK);
-        CHECK(text && len == strlen(maze_text) && memcmp(text, maze_text, len) == 0);
+        CHECK_ALLOC(rc == expected_rc());
+        if (rc != DMAP_OK) CHECK_ALLOC(dmap_format_text_map(&g, NULL, &text, &len) == DMAP_OK);
+        CHECK_ALLOC(text && len == strlen(maze_text) && memcmp(text, maze_text, len) == 0);
         free(text);
         dmap_grid_free(&g);
     }
@@ -302,12 +296,12 @@ static void readers(void) {
         arm();
         int rc = dmap_parse_scen(scen, strlen(scen), &q, &count, NULL);
         disarm();
-        CHECK(rc == expected_rc());
+        CHECK_ALLOC(rc == expected_rc());
         if (rc != DMAP_OK) {
-            CHECK(q == NULL && count == 0);
-            CHECK(dmap_parse_scen(scen, strlen(scen), &q, &count, NULL) == DMAP_OK);
+            CHECK_ALLOC(q == NULL && count == 0);
+            CHECK_ALLOC(dmap_parse_scen(scen, strlen(scen), &q, &count, NULL) == DMAP_OK);
         }
-        CHECK(count == 2 && q && q[1].goal_x == 3);
+        CHECK_ALLOC(count == 2 && q && q[1].goal_x == 3);
         free(q);
     }
     char path[] = "/tmp/dmap_alloc_failure_XXXXXX.txt";
@@ -315,8 +309,7 @@ static void readers(void) {
     int fd = mkstemps(path, 4);
     if (fd >= 0) f = fdopen(fd, "w");
     if (!f || fputs(maze_text, f) < 0 || fclose(f) != 0) {
-        fprintf(stderr, "test_alloc_failure: cannot write %s\n", path);
-        failures++;
+        CHECK(0, "test_alloc_failure: cannot write %s", path);
         return;
     }
     FOR_EACH_FAILURE("dmap_read_file") {
@@ -325,9 +318,9 @@ static void readers(void) {
         arm();
         int rc = dmap_read_file(path, &text, &len, NULL);
         disarm();
-        CHECK(rc == expected_rc());
-        if (rc != DMAP_OK) CHECK(dmap_read_file(path, &text, &len, NULL) == DMAP_OK);
-        CHECK(text && len == strlen(maze_text) && memcmp(text, maze_text, len) == 0);
+        CHECK_ALLOC(rc == expected_rc());
+        if (rc != DMAP_OK) CHECK_ALLOC(dmap_read_file(path, &text, &len, NULL) == DMAP_OK);
+        CHECK_ALLOC(text && len == strlen(maze_text) && memcmp(text, maze_text, len) == 0);
         free(text);
     }
     remove(path);
@@ -350,12 +343,12 @@ static void values_text(void) {
         arm();
         int rc = dmap_format_values(&g, v, DMAP_VALUES_CSV, &text, &len, NULL);
         disarm();
-        CHECK(rc == expected_rc());
+        CHECK_ALLOC(rc == expected_rc());
         if (rc != DMAP_OK) {
-            CHECK(text == NULL);
-            CHECK(dmap_format_values(&g, v, DMAP_VALUES_CSV, &text, &len, NULL) == DMAP_OK);
+            CHECK_ALLOC(text == NULL);
+            CHECK_ALLOC(dmap_format_values(&g, v, DMAP_VALUES_CSV, &text, &len, NULL) == DMAP_OK);
         }
-        CHECK(text && len == ref_len && memcmp(text, ref, len) == 0);
+        CHECK_ALLOC(text && len == ref_len && memcmp(text, ref, len) == 0);
         free(text);
     }
     FOR_EACH_FAILURE("dmap_parse_values_csv") {
@@ -364,12 +357,12 @@ static void values_text(void) {
         arm();
         int rc = dmap_parse_values_csv(ref, ref_len, &back, &values, NULL);
         disarm();
-        CHECK(rc == expected_rc());
+        CHECK_ALLOC(rc == expected_rc());
         if (rc != DMAP_OK) {
-            CHECK(is_zero_grid(&back) && values == NULL);
-            CHECK(dmap_parse_values_csv(ref, ref_len, &back, &values, NULL) == DMAP_OK);
+            CHECK_ALLOC(is_zero_grid(&back) && values == NULL);
+            CHECK_ALLOC(dmap_parse_values_csv(ref, ref_len, &back, &values, NULL) == DMAP_OK);
         }
-        CHECK(values && back.w == W && back.wall[7] && values[5] == v[5]);
+        CHECK_ALLOC(values && back.w == W && back.wall[7] && values[5] == v[5]);
         free(values);
         dmap_grid_free(&back);
     }
@@ -386,8 +379,7 @@ typedef int (*ws_call)(const dmap_grid *g, dmap_workspace *ws, double *out);
 static void with_workspace(const char *name, const dmap_grid *g, ws_call call, size_t n) {
     double *ref = malloc(n * sizeof *ref), *out = malloc(n * sizeof *out);
     if (!ref || !out || call(g, NULL, ref) != DMAP_OK) {
-        fprintf(stderr, "%s: the clean call failed\n", name);
-        failures++;
+        CHECK(0, "%s: the clean call failed", name);
         free(ref);
         free(out);
         return;
@@ -395,13 +387,13 @@ static void with_workspace(const char *name, const dmap_grid *g, ws_call call, s
     FOR_EACH_FAILURE(name) {
         dmap_workspace *ws = NULL;
         dmap_workspace_new(&ws);
-        CHECK(ws != NULL);
+        CHECK_ALLOC(ws != NULL);
         arm();
         int rc = call(g, ws, out);
         disarm();
-        CHECK(rc == expected_rc());
-        if (rc != DMAP_OK) CHECK(call(g, ws, out) == DMAP_OK); /* the same workspace works */
-        CHECK(same_doubles(out, ref, n));
+        CHECK_ALLOC(rc == expected_rc());
+        if (rc != DMAP_OK) CHECK_ALLOC(call(g, ws, out) == DMAP_OK); /* the same workspace works */
+        CHECK_ALLOC(same_doubles(out, ref, n));
         dmap_workspace_free(ws);
     }
     /* and with no workspace at all (the call makes a temporary one) */
@@ -411,8 +403,8 @@ static void with_workspace(const char *name, const dmap_grid *g, ws_call call, s
         arm();
         int rc = call(g, NULL, out);
         disarm();
-        CHECK(rc == expected_rc());
-        if (rc == DMAP_OK) CHECK(same_doubles(out, ref, n));
+        CHECK_ALLOC(rc == expected_rc());
+        if (rc == DMAP_OK) CHECK_ALLOC(same_doubles(out, ref, n));
     }
     free(ref);
     free(out);
@@ -545,8 +537,8 @@ static void searches(void) {
         arm();
         int rc = dmap_workspace_new(&ws);
         disarm();
-        CHECK(rc == expected_rc());
-        CHECK((ws == NULL) == (failed != 0));
+        CHECK_ALLOC(rc == expected_rc());
+        CHECK_ALLOC((ws == NULL) == (failed != 0));
         dmap_workspace_free(ws);
     }
 }
@@ -572,8 +564,8 @@ static void batches(void) {
         arm();
         int rc = dmap_pool_new(&pool, 4);
         disarm();
-        CHECK(rc == expected_rc());
-        CHECK((pool == NULL) == (rc != DMAP_OK));
+        CHECK_ALLOC(rc == expected_rc());
+        CHECK_ALLOC((pool == NULL) == (rc != DMAP_OK));
         dmap_pool_free(pool);
     }
     /* every path: the plain one allocates per-thread scratch, boards over 64 wide a workspace;
@@ -603,11 +595,11 @@ static void batches(void) {
             int rc = dmap_bfs_batch(&bd, &m, sources, NULL, -1, DMAP_ELEM_I32, got, NULL,
                                     DMAP_SIMD_NONE);
             disarm();
-            CHECK(rc == expected_rc());
+            CHECK_ALLOC(rc == expected_rc());
             if (rc != DMAP_OK)
-                CHECK(dmap_bfs_batch(&bd, &m, sources, NULL, -1, DMAP_ELEM_I32, got, NULL,
+                CHECK_ALLOC(dmap_bfs_batch(&bd, &m, sources, NULL, -1, DMAP_ELEM_I32, got, NULL,
                                      DMAP_SIMD_NONE) == DMAP_OK);
-            CHECK(memcmp(got, want, cells * nb * sizeof *got) == 0);
+            CHECK_ALLOC(memcmp(got, want, cells * nb * sizeof *got) == 0);
         }
         if (w <= 32 && dmap_simd_best() == DMAP_SIMD_AVX512) {
             /* narrow boards on AVX-512 (narrow_avx512.c): no allocation at all */
@@ -617,29 +609,29 @@ static void batches(void) {
             int rc = dmap_bfs_batch(&bd, &m, sources, NULL, -1, DMAP_ELEM_I32, got, NULL,
                                     DMAP_SIMD_AUTO);
             disarm();
-            CHECK(rc == DMAP_OK);
-            CHECK(alloc_count == 0);
-            CHECK(memcmp(got, want, cells * nb * sizeof *got) == 0);
+            CHECK_ALLOC(rc == DMAP_OK);
+            CHECK_ALLOC(alloc_count == 0);
+            CHECK_ALLOC(memcmp(got, want, cells * nb * sizeof *got) == 0);
         } else FOR_EACH_FAILURE("dmap_bfs_batch (auto)") {
             arm();
             int rc = dmap_bfs_batch(&bd, &m, sources, NULL, -1, DMAP_ELEM_I32, got, NULL,
                                     DMAP_SIMD_AUTO);
             disarm();
-            CHECK(rc == expected_rc());
+            CHECK_ALLOC(rc == expected_rc());
             if (rc != DMAP_OK)
-                CHECK(dmap_bfs_batch(&bd, &m, sources, NULL, -1, DMAP_ELEM_I32, got, NULL,
+                CHECK_ALLOC(dmap_bfs_batch(&bd, &m, sources, NULL, -1, DMAP_ELEM_I32, got, NULL,
                                      DMAP_SIMD_AUTO) == DMAP_OK);
-            CHECK(memcmp(got, want, cells * nb * sizeof *got) == 0);
+            CHECK_ALLOC(memcmp(got, want, cells * nb * sizeof *got) == 0);
         }
         FOR_EACH_FAILURE("dmap_field_batch") {
             arm();
             int rc = dmap_field_batch(&bd, &m, goals, NULL, 1e6, DMAP_ELEM_F64, got_f, NULL);
             disarm();
-            CHECK(rc == expected_rc());
+            CHECK_ALLOC(rc == expected_rc());
             if (rc != DMAP_OK)
-                CHECK(dmap_field_batch(&bd, &m, goals, NULL, 1e6, DMAP_ELEM_F64, got_f, NULL) ==
+                CHECK_ALLOC(dmap_field_batch(&bd, &m, goals, NULL, 1e6, DMAP_ELEM_F64, got_f, NULL) ==
                       DMAP_OK);
-            CHECK(same_doubles(got_f, want_f, cells * nb));
+            CHECK_ALLOC(same_doubles(got_f, want_f, cells * nb));
         }
         tracking = 0;
         free(want);
@@ -658,8 +650,7 @@ static void burying(void) {
     size_t ref_n = 0;
     tracking = 0;
     if (dmap_bury_dead_ends(&ref, NULL, 0, 0, NULL, &ref_n, NULL) != DMAP_OK || ref_n == 0) {
-        fprintf(stderr, "dmap_bury_dead_ends: the clean call failed or buried nothing\n");
-        failures++;
+        CHECK(0, "dmap_bury_dead_ends: the clean call failed or buried nothing");
     }
     FOR_EACH_FAILURE("dmap_bury_dead_ends") {
         dmap_grid g = maze();
@@ -669,12 +660,12 @@ static void burying(void) {
         arm();
         int rc = dmap_bury_dead_ends(&g, NULL, 0, 0, NULL, &nburied, NULL);
         disarm();
-        CHECK(rc == expected_rc());
+        CHECK_ALLOC(rc == expected_rc());
         if (rc != DMAP_OK) {
-            CHECK(memcmp(before, g.wall, N) == 0); /* g is unchanged after an error */
-            CHECK(dmap_bury_dead_ends(&g, NULL, 0, 0, NULL, &nburied, NULL) == DMAP_OK);
+            CHECK_ALLOC(memcmp(before, g.wall, N) == 0); /* g is unchanged after an error */
+            CHECK_ALLOC(dmap_bury_dead_ends(&g, NULL, 0, 0, NULL, &nburied, NULL) == DMAP_OK);
         }
-        CHECK(nburied == ref_n && memcmp(g.wall, ref.wall, N) == 0);
+        CHECK_ALLOC(nburied == ref_n && memcmp(g.wall, ref.wall, N) == 0);
         dmap_grid_free(&g);
     }
     tracking = 0;
@@ -702,13 +693,13 @@ static void choice(void) {
         arm();
         int rc = dmap_filter_moves(cands, &n, f, 2, NULL);
         disarm();
-        CHECK(rc == expected_rc());
+        CHECK_ALLOC(rc == expected_rc());
         if (rc != DMAP_OK) {
-            CHECK(n == NC); /* the list is left whole */
-            CHECK(dmap_filter_moves(cands, &n, f, 2, NULL) == DMAP_OK);
+            CHECK_ALLOC(n == NC); /* the list is left whole */
+            CHECK_ALLOC(dmap_filter_moves(cands, &n, f, 2, NULL) == DMAP_OK);
         }
         /* kept: multiples of 3 that are multiples of 7 too (score 0 is the largest) */
-        CHECK(n == 10 && cands[0] == 0 && cands[1] == 21 && cands[9] == 189);
+        CHECK_ALLOC(n == 10 && cands[0] == 0 && cands[1] == 21 && cands[9] == 189);
     }
 }
 
@@ -733,12 +724,12 @@ static void live_maps(void) {
         arm();
         int rc = dmap_live_new(&g, &m, goals3, 2, DMAP_NO_CEILING, NULL, &lm);
         disarm();
-        CHECK(rc == expected_rc());
+        CHECK_ALLOC(rc == expected_rc());
         if (rc != DMAP_OK) {
-            CHECK(lm == NULL);
-            CHECK(dmap_live_new(&g, &m, goals3, 2, DMAP_NO_CEILING, NULL, &lm) == DMAP_OK);
+            CHECK_ALLOC(lm == NULL);
+            CHECK_ALLOC(dmap_live_new(&g, &m, goals3, 2, DMAP_NO_CEILING, NULL, &lm) == DMAP_OK);
         }
-        CHECK(lm && same_doubles(dmap_live_values(lm), ref0, N));
+        CHECK_ALLOC(lm && same_doubles(dmap_live_values(lm), ref0, N));
         dmap_live_free(lm);
     }
     FOR_EACH_FAILURE("dmap_live_apply") {
@@ -748,13 +739,13 @@ static void live_maps(void) {
         arm();
         int rc = dmap_live_apply(lm, edits, 3, &touched);
         disarm();
-        CHECK(rc == expected_rc());
+        CHECK_ALLOC(rc == expected_rc());
         if (rc != DMAP_OK) { /* nothing changed: the map before the batch; then it applies */
-            CHECK(same_doubles(dmap_live_values(lm), ref0, N));
-            CHECK(dmap_live_grid(lm)->wall[1 * W + 0] == 0);
-            CHECK(dmap_live_apply(lm, edits, 3, NULL) == DMAP_OK);
+            CHECK_ALLOC(same_doubles(dmap_live_values(lm), ref0, N));
+            CHECK_ALLOC(dmap_live_grid(lm)->wall[1 * W + 0] == 0);
+            CHECK_ALLOC(dmap_live_apply(lm, edits, 3, NULL) == DMAP_OK);
         }
-        CHECK(same_doubles(dmap_live_values(lm), ref1, N));
+        CHECK_ALLOC(same_doubles(dmap_live_values(lm), ref1, N));
         dmap_live_free(lm);
     }
     FOR_EACH_FAILURE("dmap_table_new") {
@@ -762,15 +753,15 @@ static void live_maps(void) {
         arm();
         int rc = dmap_table_new(&g, &m, &t);
         disarm();
-        CHECK(rc == expected_rc());
+        CHECK_ALLOC(rc == expected_rc());
         if (rc != DMAP_OK) {
-            CHECK(t == NULL);
-            CHECK(dmap_table_new(&g, &m, &t) == DMAP_OK);
+            CHECK_ALLOC(t == NULL);
+            CHECK_ALLOC(dmap_table_new(&g, &m, &t) == DMAP_OK);
         }
         for (int i = 0; t && i < N; i++) /* step distances from cell 0 = a unit-step field */
             if (!g.wall[i])
-                CHECK(dmap_table_dist(t, 0, i) == (isinf(from0[i]) ? -1 : (int)from0[i]));
-        CHECK(t != NULL);
+                CHECK_ALLOC(dmap_table_dist(t, 0, i) == (isinf(from0[i]) ? -1 : (int)from0[i]));
+        CHECK_ALLOC(t != NULL);
         dmap_table_free(t);
     }
     FOR_EACH_FAILURE("dmap_cache_new + dmap_cache_get + dmap_cache_edit") {
@@ -783,19 +774,19 @@ static void live_maps(void) {
         if (rc == DMAP_OK) rc = dmap_cache_edit(c, edits, 1);
         if (rc == DMAP_OK) rc = dmap_cache_get(c, N - 1, &map);
         disarm();
-        CHECK(rc == expected_rc());
+        CHECK_ALLOC(rc == expected_rc());
         if (rc != DMAP_OK && c) {
             /* the cache works normally afterwards: edit (again: a repeated wall is harmless)
              * and ask */
-            CHECK(dmap_cache_edit(c, edits, 1) == DMAP_OK);
-            CHECK(dmap_cache_get(c, N - 1, &map) == DMAP_OK);
+            CHECK_ALLOC(dmap_cache_edit(c, edits, 1) == DMAP_OK);
+            CHECK_ALLOC(dmap_cache_get(c, N - 1, &map) == DMAP_OK);
         }
         if (c) {
             /* goal N-1 at 0 on the edited grid: distances from the far corner */
             double want[N];
             dmap_goal corner = {22, 16, 0.0};
             dmap_field(&ge, &m, &corner, 1, DMAP_NO_CEILING, want, NULL);
-            CHECK(map && same_doubles(map, want, N));
+            CHECK_ALLOC(map && same_doubles(map, want, N));
         }
         dmap_cache_free(c);
     }
@@ -813,7 +804,7 @@ int main(void) {
     choice();
     live_maps();
     batches();
-    printf("test_alloc_failure: %ld (function, N) failure points, %d failures\n", points, failures);
-    return failures != 0;
+    printf("test_alloc_failure: %ld (function, N) failure points\n", points);
+    return check_report("test_alloc_failure");
 }
 #endif

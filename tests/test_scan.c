@@ -125,7 +125,6 @@ static void test_errors(void) {
     test_oversize_grid_struct();
 }
 
-#define CHECK_EQ_DBL(a, b) CHECK_NEAR((a), (b), 0.0)
 
 /* A corridor longer than the classic ceiling of 100: with DMAP_NO_CEILING every cell gets its
  * distance (the far end 299, so rolling downhill from it reaches the goal), with the ceiling
@@ -138,7 +137,7 @@ static void test_no_ceiling(void) {
     double v[302];
     dmap_goal goal = {0, 0, 0};
     CHECK_EQ_INT(dmap_field(&g, &m, &goal, 1, DMAP_NO_CEILING, v, NULL), DMAP_OK);
-    for (int x = 0; x < 300; x++) CHECK_EQ_DBL(v[x], (double)x);
+    for (int x = 0; x < 300; x++) CHECK_NEAR(v[x], (double)x, 0.0);
     CHECK(isinf(v[301]) && v[301] > 0);
     CHECK(isinf(v[300]) && v[300] > 0); /* walls get the default */
     size_t len = 0;
@@ -147,10 +146,10 @@ static void test_no_ceiling(void) {
     CHECK_EQ_INT((int)len, 300);
     CHECK_EQ_INT(path[len - 1], 0);
     CHECK_EQ_INT(dmap_field(&g, &m, &goal, 1, DMAP_DEFAULT_CEILING, v, NULL), DMAP_OK);
-    CHECK_EQ_DBL(v[99], 99);
-    CHECK_EQ_DBL(v[100], 100);
-    CHECK_EQ_DBL(v[299], 100); /* the plateau */
-    CHECK_EQ_DBL(v[301], 100);
+    CHECK_NEAR(v[99], 99, 0.0);
+    CHECK_NEAR(v[100], 100, 0.0);
+    CHECK_NEAR(v[299], 100, 0.0); /* the plateau */
+    CHECK_NEAR(v[301], 100, 0.0);
     /* dmap_fill + dmap_set_goal + dmap_scan with no ceiling is the same map */
     double w[302];
     CHECK_EQ_INT(dmap_fill(&g, w, DMAP_NO_CEILING), DMAP_OK);
@@ -179,10 +178,10 @@ static void test_goal_above_ceiling(void) {
     CHECK_EQ_INT(dmap_field(&g, &m, goals, 2, 100, v, NULL), DMAP_ERR_CEILING);
     goals[1].value = 99.5;
     CHECK_EQ_INT(dmap_field(&g, &m, goals, 2, 100, v, NULL), DMAP_OK);
-    CHECK_EQ_DBL(v[15], 6); /* 6 from (0,0) beats 99.5 */
+    CHECK_NEAR(v[15], 6, 0.0); /* 6 from (0,0) beats 99.5 */
     goals[1].value = 1e300; /* any finite goal is below no ceiling */
     CHECK_EQ_INT(dmap_field(&g, &m, goals, 2, DMAP_NO_CEILING, v, NULL), DMAP_OK);
-    CHECK_EQ_DBL(v[15], 6);
+    CHECK_NEAR(v[15], 6, 0.0);
     CHECK(strcmp(dmap_strerror(DMAP_ERR_CEILING), "unknown error") != 0);
     dmap_grid_free(&g);
 }
@@ -203,7 +202,7 @@ static void test_step_overflow(void) {
     CHECK_EQ_INT(dmap_threat_map(&g, &m, 0, 0, INFINITY, t, NULL), DMAP_ERR_VALUE);
     m.cardinal = 1; /* 1e300 is fine */
     CHECK_EQ_INT(dmap_field(&g, &m, &goal, 1, DMAP_NO_CEILING, v, NULL), DMAP_OK);
-    CHECK_EQ_DBL(v[4], 1e300 + 1);
+    CHECK_NEAR(v[4], 1e300 + 1, 0.0);
     g.cost[4] = 1e-300;
     m.cardinal = 1e-30; /* 1e-330: underflows to 0 */
     CHECK_EQ_INT(dmap_field(&g, &m, &goal, 1, DMAP_NO_CEILING, v, NULL), DMAP_ERR_VALUE);
@@ -245,8 +244,8 @@ static void test_flee_no_ceiling(void) {
     dmap_goal threat = {0, 0, 0};
     CHECK_EQ_INT(dmap_field(&g, &m, &threat, 1, DMAP_NO_CEILING, v, NULL), DMAP_OK);
     CHECK_EQ_INT(dmap_flee(&g, &m, v, DMAP_FLEE_FACTOR, f, NULL), DMAP_OK);
-    CHECK_EQ_DBL(f[2], -1.2 * 2);
-    CHECK_EQ_DBL(f[1], -1.2 * 2 + 1);
+    CHECK_NEAR(f[2], -1.2 * 2, 0.0);
+    CHECK_NEAR(f[1], -1.2 * 2 + 1, 0.0);
     CHECK(isinf(f[4]) && f[4] > 0);
     v[1] = -INFINITY;
     CHECK_EQ_INT(dmap_flee(&g, &m, v, DMAP_FLEE_FACTOR, f, NULL), DMAP_ERR_VALUE);

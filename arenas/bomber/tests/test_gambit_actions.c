@@ -24,6 +24,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../../../tests/check.h"
 #include "bomber.h"
 
 typedef struct pairing {
@@ -101,7 +102,6 @@ int main(int argc, char **argv) {
         fprintf(stderr, "usage: test_gambit_actions [--print N]\n");
         return 2;
     }
-    int failures = 0;
     static const char *const mode[2] = {"with goal maps", "answers only"};
     for (int k = 0; k < NPAIRINGS; k++) {
         const pairing *pr = &pairings[k];
@@ -110,13 +110,11 @@ int main(int argc, char **argv) {
             printf("%-8s %-8s 0x%016llxULL 0x%016llxULL\n", pr->bot[0], pr->bot[1],
                    (unsigned long long)h[0], (unsigned long long)h[1]);
         for (int i = 0; i < 2 && !print; i++)
-            if (h[i] != pr->expected[i]) {
-                fprintf(stderr, "FAIL: %s vs %s, seeds 1..%ld, %s: hash 0x%016llx, expected "
-                        "0x%016llx\n", pr->bot[0], pr->bot[1], n, mode[i],
-                        (unsigned long long)h[i], (unsigned long long)pr->expected[i]);
-                failures++;
-            }
+            CHECK(h[i] == pr->expected[i], "%s vs %s, seeds 1..%ld, %s: hash 0x%016llx, expected 0x%016llx",
+                  pr->bot[0], pr->bot[1], n, mode[i], (unsigned long long)h[i],
+                  (unsigned long long)pr->expected[i]);
     }
-    if (!print) printf("%s: %d pairings x %ld games\n", failures ? "FAIL" : "ok", NPAIRINGS, n);
-    return failures ? 1 : 0;
+    if (print) return 0;
+    printf("test_gambit_actions: %d pairings x %ld games\n", NPAIRINGS, n);
+    return check_report("test_gambit_actions");
 }

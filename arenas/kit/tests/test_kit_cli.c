@@ -10,7 +10,7 @@
 #include "kit/cli.h"
 
 #include "kit_capture.h"
-#include "kit_check.h"
+#include "../../../tests/check.h"
 
 
 /* the last call failed with exactly one line starting "prog: " and containing want */
@@ -219,10 +219,5 @@ int main(void) {
     test_options();
     test_echo();
     capture_end();
-    if (failures) {
-        fprintf(stderr, "test_kit_cli: %d failures\n", failures);
-        return 1;
-    }
-    printf("test_kit_cli: ok\n");
-    return 0;
+    return check_report("test_kit_cli");
 }

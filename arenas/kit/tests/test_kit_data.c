@@ -12,7 +12,7 @@
 #include "kit/data.h"
 
 #include "kit_capture.h"
-#include "kit_check.h"
+#include "../../../tests/check.h"
 
 
 /* the call succeeded silently with out equal to want */
@@ -149,10 +149,5 @@ int main(void) {
     test_own_path();
     capture_end();
     CHECK(chdir("/") == 0 && rmdir(root) == 0, "rmdir %s", root);
-    if (failures) {
-        fprintf(stderr, "test_kit_data: %d failures\n", failures);
-        return 1;
-    }
-    printf("test_kit_data: ok\n");
-    return 0;
+    return check_report("test_kit_data");
 }

@@ -10,7 +10,7 @@
 
 #include "kit/file.h"
 
-#include "kit_check.h"
+#include "../../../tests/check.h"
 
 static char dir[] = "/tmp/kit_file_XXXXXX";
 
@@ -149,7 +149,5 @@ int main(void) {
     char cmd[300];
     snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
     if (system(cmd) != 0) fprintf(stderr, "could not remove %s\n", dir);
-    if (failures) return fprintf(stderr, "test_kit_file: %d failures\n", failures), 1;
-    puts("test_kit_file: ok");
-    return 0;
+    return check_report("test_kit_file");
 }

@@ -28,7 +28,7 @@
 #include "kit/outside.h"
 #include "kit/process.h"
 #include "kit_capture.h"
-#include "kit_check.h"
+#include "../../../tests/check.h"
 
 static const int64_t SECOND = 1000000000LL;
 
@@ -373,6 +373,5 @@ int main(int argc, char **argv) {
                ESCAPEE " & read -r _ _ _ _ k _ < /proc/$$/stat; kill -STOP $k;");
     check_seats();
     check_not_run();
-    if (failures) fprintf(stderr, "test_kit_process: %d failed\n", failures);
-    return failures != 0;
+    return check_report("test_kit_process");
 }

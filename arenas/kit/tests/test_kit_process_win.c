@@ -20,7 +20,7 @@
 
 #include "kit/cputime.h"
 #include "kit/process.h"
-#include "kit_check.h"
+#include "../../../tests/check.h"
 
 static const int64_t SECOND = 1000000000LL;
 static const char *bot;
@@ -176,6 +176,5 @@ int main(int argc, char **argv) {
     check_lines();
     check_endings();
     check_tree();
-    if (failures) fprintf(stderr, "test_kit_process_win: %d failed\n", failures);
-    return failures != 0;
+    return check_report("test_kit_process_win");
 }

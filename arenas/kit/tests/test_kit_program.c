@@ -12,7 +12,7 @@
 
 #include "kit/program.h"
 
-#include "kit_check.h"
+#include "../../../tests/check.h"
 
 /* ---- capturing stdout and stderr ---------------------------------------------------------- */
 
@@ -225,7 +225,5 @@ int main(void) {
     test_lookup();
     test_outputs();
     rmdir(dir);
-    if (failures) return fprintf(stderr, "test_kit_program: %d failures\n", failures), 1;
-    puts("test_kit_program: ok");
-    return 0;
+    return check_report("test_kit_program");
 }

@@ -6,25 +6,15 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "../../../tests/check.h"
 #include "kit/javarandom.h"
 #include "kit/pyrandom.h"
 
-static int failures;
-
-#define EXPECT_EQ(what, got, want)                                                          \
-    do {                                                                                     \
-        long long g_ = (long long)(got), w_ = (long long)(want);                             \
-        if (g_ != w_) {                                                                      \
-            fprintf(stderr, "%s:%d: %s: got %lld, want %lld\n", __FILE__, __LINE__, what, g_, \
-                    w_);                                                                     \
-            failures++;                                                                      \
-        }                                                                                    \
-    } while (0)
 
 static void expect_u32s(int64_t seed, const uint32_t *want, int n) {
     kit_pyrandom r;
     kit_pyrandom_seed(&r, seed);
-    for (int i = 0; i < n; i++) EXPECT_EQ("getrandbits(32)", kit_pyrandom_getrandbits(&r, 32), want[i]);
+    for (int i = 0; i < n; i++) CHECK_EQ_INT(kit_pyrandom_getrandbits(&r, 32), want[i]);
 }
 
 static void test_py_seeding(void) {
@@ -43,10 +33,7 @@ static void test_py_methods(void) {
     kit_pyrandom_seed(&r, 42);
     for (int i = 0; i < 4; i++) {
         double g = kit_pyrandom_random(&r);
-        if (g != want_random[i]) {
-            fprintf(stderr, "random() #%d: got %.17g, want %.17g\n", i, g, want_random[i]);
-            failures++;
-        }
+        CHECK(g == want_random[i], "random() #%d: got %.17g, want %.17g", i, g, want_random[i]);
     }
     /* r = Random(42); [r.getrandbits(k) for k in (1,7,31,32,33,48,64)] */
     const int ks[] = {1, 7, 31, 32, 33, 48, 64};
@@ -55,44 +42,41 @@ static void test_py_methods(void) {
     kit_pyrandom_seed(&r, 42);
     for (int i = 0; i < 7; i++) {
         uint64_t g = kit_pyrandom_getrandbits(&r, ks[i]);
-        if (g != want_bits[i]) {
-            fprintf(stderr, "getrandbits(%d): got %llu, want %llu\n", ks[i],
-                    (unsigned long long)g, (unsigned long long)want_bits[i]);
-            failures++;
-        }
+        CHECK(g == want_bits[i], "getrandbits(%d): got %llu, want %llu", ks[i],
+              (unsigned long long)g, (unsigned long long)want_bits[i]);
     }
     /* r = Random(3); [r._randbelow(n) for n in (1,2,3,5,10,100,1000,2**33+1)] */
     const uint64_t ns[] = {1, 2, 3, 5, 10, 100, 1000, (1ull << 33) + 1};
     const uint64_t want_below[] = {0, 0, 1, 4, 7, 80, 594, 7891869609ull};
     kit_pyrandom_seed(&r, 3);
-    for (int i = 0; i < 8; i++) EXPECT_EQ("_randbelow", kit_pyrandom_randbelow(&r, ns[i]), want_below[i]);
+    for (int i = 0; i < 8; i++) CHECK_EQ_INT(kit_pyrandom_randbelow(&r, ns[i]), want_below[i]);
     /* r = Random(5); [r.randint(-3, 9) for _ in range(10)] */
     const int want_randint[] = {6, 1, 8, 2, 9, 8, 8, 7, 5, -3};
     kit_pyrandom_seed(&r, 5);
-    for (int i = 0; i < 10; i++) EXPECT_EQ("randint", kit_pyrandom_randint(&r, -3, 9), want_randint[i]);
+    for (int i = 0; i < 10; i++) CHECK_EQ_INT(kit_pyrandom_randint(&r, -3, 9), want_randint[i]);
     /* r = Random(6); [r.choice(range(7)) for _ in range(10)] */
     const int want_choice[] = {6, 4, 6, 0, 3, 6, 2, 0, 0, 1};
     kit_pyrandom_seed(&r, 6);
-    for (int i = 0; i < 10; i++) EXPECT_EQ("choice", kit_pyrandom_choice(&r, 7), want_choice[i]);
+    for (int i = 0; i < 10; i++) CHECK_EQ_INT(kit_pyrandom_choice(&r, 7), want_choice[i]);
     /* r = Random(7); x = list(range(10)); r.shuffle(x) */
     const int want_shuffle[] = {8, 3, 1, 4, 7, 0, 9, 6, 2, 5};
     int x[10];
     for (int i = 0; i < 10; i++) x[i] = i;
     kit_pyrandom_seed(&r, 7);
     kit_pyrandom_shuffle(&r, x, 10, sizeof x[0]);
-    for (int i = 0; i < 10; i++) EXPECT_EQ("shuffle", x[i], want_shuffle[i]);
+    for (int i = 0; i < 10; i++) CHECK_EQ_INT(x[i], want_shuffle[i]);
     /* r = Random(123456789); 1000 x r.random(); r.getrandbits(32): crosses a twist */
     kit_pyrandom_seed(&r, 123456789);
     for (int i = 0; i < 1000; i++) (void)kit_pyrandom_random(&r);
-    EXPECT_EQ("after 1000 random()", kit_pyrandom_getrandbits(&r, 32), 2779299250u);
+    CHECK_EQ_INT(kit_pyrandom_getrandbits(&r, 32), 2779299250u);
 }
 
 static void expect_sample(int64_t seed, size_t n, size_t k, const size_t *want) {
     kit_pyrandom r;
     size_t out[16];
     kit_pyrandom_seed(&r, seed);
-    EXPECT_EQ("sample rc", kit_pyrandom_sample(&r, n, k, out), 0);
-    for (size_t i = 0; i < k; i++) EXPECT_EQ("sample", out[i], want[i]);
+    CHECK_EQ_INT(kit_pyrandom_sample(&r, n, k, out), 0);
+    for (size_t i = 0; i < k; i++) CHECK_EQ_INT(out[i], want[i]);
 }
 
 static void test_py_sample(void) {
@@ -104,7 +88,7 @@ static void test_py_sample(void) {
     kit_pyrandom r;
     size_t out[4];
     kit_pyrandom_seed(&r, 1);
-    EXPECT_EQ("sample k > n refused", kit_pyrandom_sample(&r, 3, 4, out), -1);
+    CHECK_EQ_INT(kit_pyrandom_sample(&r, 3, 4, out), -1);
 }
 
 static void test_java(void) {
@@ -112,16 +96,16 @@ static void test_java(void) {
     /* new Random(42): 5 x nextInt() */
     const int32_t want_int[] = {-1170105035, 234785527, -1360544799, 205897768, 1325939940};
     kit_javarandom_seed(&r, 42);
-    for (int i = 0; i < 5; i++) EXPECT_EQ("nextInt()", kit_javarandom_next_int(&r), want_int[i]);
+    for (int i = 0; i < 5; i++) CHECK_EQ_INT(kit_javarandom_next_int(&r), want_int[i]);
     /* new Random(-5): nextInt(b) for b in {1,2,3,7,10,16,100,1<<30,MAX} */
     const int32_t bounds[] = {1, 2, 3, 7, 10, 16, 100, 1 << 30, 2147483647};
     const int32_t want_bound[] = {0, 0, 0, 6, 2, 11, 57, 248942696, 741576374};
     kit_javarandom_seed(&r, -5);
-    for (int i = 0; i < 9; i++) EXPECT_EQ("nextInt(bound)", kit_javarandom_next_int_bound(&r, bounds[i]), want_bound[i]);
+    for (int i = 0; i < 9; i++) CHECK_EQ_INT(kit_javarandom_next_int_bound(&r, bounds[i]), want_bound[i]);
     /* new Random(7): 3 x nextLong() */
     const int64_t want_long[] = {-4967725919621401576ll, -4627004027837150407ll, 6425179856112732765ll};
     kit_javarandom_seed(&r, 7);
-    for (int i = 0; i < 3; i++) EXPECT_EQ("nextLong()", kit_javarandom_next_long(&r), want_long[i]);
+    for (int i = 0; i < 3; i++) CHECK_EQ_INT(kit_javarandom_next_long(&r), want_long[i]);
     /* new Random(8): 3 x Double.doubleToRawLongBits(nextDouble()) */
     const int64_t want_double[] = {4604752737008000369ll, 4603551540959964602ll, 4596366458561005244ll};
     kit_javarandom_seed(&r, 8);
@@ -129,12 +113,12 @@ static void test_java(void) {
         double d = kit_javarandom_next_double(&r);
         int64_t bits;
         memcpy(&bits, &d, sizeof bits);
-        EXPECT_EQ("nextDouble() bits", bits, want_double[i]);
+        CHECK_EQ_INT(bits, want_double[i]);
     }
     /* new Random(9): 8 x nextBoolean() */
     const int want_bool[] = {1, 0, 1, 1, 1, 1, 1, 1};
     kit_javarandom_seed(&r, 9);
-    for (int i = 0; i < 8; i++) EXPECT_EQ("nextBoolean()", kit_javarandom_next_boolean(&r), want_bool[i]);
+    for (int i = 0; i < 8; i++) CHECK_EQ_INT(kit_javarandom_next_boolean(&r), want_bool[i]);
     /* new Random(10): 3 x Float.floatToRawIntBits(nextFloat()) */
     const int32_t want_float[] = {1060830586, 1055140396, 1048837818};
     kit_javarandom_seed(&r, 10);
@@ -142,7 +126,7 @@ static void test_java(void) {
         float f = kit_javarandom_next_float(&r);
         int32_t bits;
         memcpy(&bits, &f, sizeof bits);
-        EXPECT_EQ("nextFloat() bits", bits, want_float[i]);
+        CHECK_EQ_INT(bits, want_float[i]);
     }
     /* new Random(11): 4 x Double.doubleToRawLongBits(nextGaussian()) */
     const int64_t want_gauss[] = {4610006208085186854ll, -4620574487116740308ll,
@@ -152,12 +136,12 @@ static void test_java(void) {
         double d = kit_javarandom_next_gaussian(&r);
         int64_t bits;
         memcpy(&bits, &d, sizeof bits);
-        EXPECT_EQ("nextGaussian() bits", bits, want_gauss[i]);
+        CHECK_EQ_INT(bits, want_gauss[i]);
     }
     /* new Random(Long.MIN_VALUE): 2 x nextInt(1000) */
     kit_javarandom_seed(&r, INT64_MIN);
-    EXPECT_EQ("min seed #1", kit_javarandom_next_int_bound(&r, 1000), 360);
-    EXPECT_EQ("min seed #2", kit_javarandom_next_int_bound(&r, 1000), 948);
+    CHECK_EQ_INT(kit_javarandom_next_int_bound(&r, 1000), 360);
+    CHECK_EQ_INT(kit_javarandom_next_int_bound(&r, 1000), 948);
 }
 
 int main(void) {
@@ -165,10 +149,5 @@ int main(void) {
     test_py_methods();
     test_py_sample();
     test_java();
-    if (failures) {
-        fprintf(stderr, "test_kit_random: %d failures\n", failures);
-        return 1;
-    }
-    printf("test_kit_random: all generator values match CPython and Java\n");
-    return 0;
+    return check_report("test_kit_random");
 }

@@ -7,27 +7,10 @@
 #include <math.h>
 #include <stdio.h>
 
+#include "../../../tests/check.h"
 #include "kit/rating.h"
 #include "kit/sprt.h"
 #include "kit/sprt_run.h"
-
-static int failures;
-#define CHECK(cond)                                                         \
-    do {                                                                    \
-        if (!(cond)) {                                                      \
-            fprintf(stderr, "%s:%d: %s\n", __FILE__, __LINE__, #cond);      \
-            failures++;                                                     \
-        }                                                                   \
-    } while (0)
-#define NEAR(got, want, tol)                                                              \
-    do {                                                                                  \
-        double g_ = (got), w_ = (want);                                                   \
-        if (!(fabs(g_ - w_) <= (tol))) {                                                  \
-            fprintf(stderr, "%s:%d: %s = %.9g, want %.9g\n", __FILE__, __LINE__, #got, g_, \
-                    w_);                                                                  \
-            failures++;                                                                   \
-        }                                                                                 \
-    } while (0)
 
 static void trueskill_first_game(void) {
     kit_trueskill_env env;
@@ -35,20 +18,20 @@ static void trueskill_first_game(void) {
     kit_rating r[2] = {{25, 25.0 / 3}, {25, 25.0 / 3}};
     int rank[2] = {1, 2};
     CHECK(kit_trueskill_rate(&env, r, rank, 2) == 0);
-    NEAR(r[0].mu, 29.396, 5e-4);
-    NEAR(r[0].sigma, 7.171, 5e-4);
-    NEAR(r[1].mu, 20.604, 5e-4);
-    NEAR(r[1].sigma, 7.171, 5e-4);
+    CHECK_NEAR(r[0].mu, 29.396, 5e-4);
+    CHECK_NEAR(r[0].sigma, 7.171, 5e-4);
+    CHECK_NEAR(r[1].mu, 20.604, 5e-4);
+    CHECK_NEAR(r[1].sigma, 7.171, 5e-4);
     /* a draw between equals moves no mean, and the winner is the first whatever the order */
     kit_rating d[2] = {{25, 25.0 / 3}, {25, 25.0 / 3}};
     int tie[2] = {1, 1};
     CHECK(kit_trueskill_rate(&env, d, tie, 2) == 0);
-    NEAR(d[0].mu, 25, 1e-9);
-    NEAR(d[1].mu, 25, 1e-9);
+    CHECK_NEAR(d[0].mu, 25, 1e-9);
+    CHECK_NEAR(d[1].mu, 25, 1e-9);
     kit_rating s[2] = {{25, 25.0 / 3}, {25, 25.0 / 3}};
     int back[2] = {2, 1};
     CHECK(kit_trueskill_rate(&env, s, back, 2) == 0);
-    NEAR(s[1].mu, 29.396, 5e-4);
+    CHECK_NEAR(s[1].mu, 29.396, 5e-4);
     CHECK(kit_trueskill_rate(&env, s, back, 1) == -1);
     CHECK(kit_trueskill_score(&r[0]) < r[0].mu);
 }
@@ -66,27 +49,27 @@ static void plackett_luce_order(void) {
 static void bradley_terry_two(void) {
     double games[4] = {0, 40, 40, 0}, points[4] = {0, 30, 10, 0}, elo[2], half[2];
     CHECK(kit_bradley_terry(2, games, points, 0, elo, half) == 0);
-    NEAR(elo[0] - elo[1], 400 * log10(3.0), 1e-6);
-    NEAR(elo[0] + elo[1], 0, 1e-9);
+    CHECK_NEAR(elo[0] - elo[1], 400 * log10(3.0), 1e-6);
+    CHECK_NEAR(elo[0] + elo[1], 0, 1e-9);
     /* var(log-odds difference) = 1 / (n p (1 - p)); each rating carries a quarter of it */
     double sd = sqrt(1 / (40 * 0.75 * 0.25)) / 2 * 400 / log(10);
-    NEAR(half[0], 1.96 * sd, 1e-6);
+    CHECK_NEAR(half[0], 1.96 * sd, 1e-6);
     /* a clean sweep has no maximum without the prior, a finite one with it */
     double sweep[4] = {0, 10, 0, 0};
     CHECK(kit_bradley_terry(2, games, sweep, 0, elo, half) == -1);
     CHECK(kit_bradley_terry(2, games, sweep, 1, elo, half) == 0);
-    NEAR(elo[0] - elo[1], 400 * log10(10.5 / 0.5), 1e-6);
+    CHECK_NEAR(elo[0] - elo[1], 400 * log10(10.5 / 0.5), 1e-6);
     /* three entrants, one never met: still one scale through the third */
     double g3[9] = {0, 10, 0, 10, 0, 10, 0, 10, 0}, p3[9] = {0, 5, 0, 5, 0, 5, 0, 5, 0}, e3[3], h3[3];
     CHECK(kit_bradley_terry(3, g3, p3, 0, e3, h3) == 0);
-    NEAR(e3[0], 0, 1e-6);
+    CHECK_NEAR(e3[0], 0, 1e-6);
     double apart[9] = {0, 10, 0, 10, 0, 0, 0, 0, 0};
     CHECK(kit_bradley_terry(3, apart, p3, 0, e3, h3) == -1);
 }
 
 static void sprt_statistics(void) {
-    NEAR(kit_score_of_elo(0), 0.5, 1e-15);
-    NEAR(kit_elo_of_score(kit_score_of_elo(123.4)), 123.4, 1e-9);
+    CHECK_NEAR(kit_score_of_elo(0), 0.5, 1e-15);
+    CHECK_NEAR(kit_elo_of_score(kit_score_of_elo(123.4)), 123.4, 1e-9);
     CHECK(kit_sprt_invalid(0, 5, 0.05, 0.05) == NULL);
     CHECK(kit_sprt_invalid(5, 5, 0.05, 0.05) != NULL);
     CHECK(kit_sprt_invalid(0, 5, 0, 0.05) != NULL);
@@ -94,8 +77,8 @@ static void sprt_statistics(void) {
     CHECK(kit_sprt_invalid(NAN, 5, 0.05, 0.05) != NULL);
     kit_sprt s;
     kit_sprt_init(&s, 0, 10, 0.05, 0.1);
-    NEAR(s.upper, log(0.9 / 0.05), 1e-12);
-    NEAR(s.lower, log(0.1 / 0.95), 1e-12);
+    CHECK_NEAR(s.upper, log(0.9 / 0.05), 1e-12);
+    CHECK_NEAR(s.lower, log(0.1 / 0.95), 1e-12);
     CHECK(kit_sprt_llr(&s) == 0 && kit_sprt_verdict_of(&s) == KIT_SPRT_CONTINUE);
     for (int i = 0; i < 400; i++) kit_sprt_add(&s, i % 2 ? 4 : 2); /* 75%: far above elo1 */
     CHECK(kit_sprt_llr(&s) > 0 && kit_sprt_verdict_of(&s) == KIT_SPRT_H1);
@@ -104,12 +87,12 @@ static void sprt_statistics(void) {
     CHECK(kit_sprt_llr(&s) < 0 && kit_sprt_verdict_of(&s) == KIT_SPRT_H0);
     double elo, lo, hi;
     kit_sprt_estimate(&s, &elo, &lo, &hi);
-    NEAR(elo, kit_elo_of_score(0.25), 1e-9);
+    CHECK_NEAR(elo, kit_elo_of_score(0.25), 1e-9);
     CHECK(lo < elo && elo < hi);
     /* a score exactly between the hypotheses' scores weighs nothing */
     kit_sprt_init(&s, -10, 10, 0.05, 0.05);
     for (int i = 0; i < 100; i++) kit_sprt_add(&s, i % 4 + (i % 4 > 1)); /* 0,1,3,4: mean 0.5 */
-    NEAR(kit_sprt_llr(&s), 0, 1e-6);
+    CHECK_NEAR(kit_sprt_llr(&s), 0, 1e-6);
 }
 
 static void paired_seats(void) {
@@ -145,6 +128,5 @@ int main(void) {
     bradley_terry_two();
     sprt_statistics();
     paired_seats();
-    if (failures) fprintf(stderr, "test_kit_rating: %d failures\n", failures);
-    return failures != 0;
+    return check_report("test_kit_rating");
 }

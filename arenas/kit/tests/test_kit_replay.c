@@ -14,7 +14,7 @@
 
 #include "kit/replay.h"
 
-#include "kit_check.h"
+#include "../../../tests/check.h"
 
 static char dir[] = "/tmp/kit_replay_XXXXXX";
 
@@ -176,8 +176,7 @@ static void test_write_errors(void) {
         struct stat st;
         CHECK(stat("/dev/full", &st) == 0 && S_ISCHR(st.st_mode), "/dev/full was replaced");
     } else {
-        fprintf(stderr, "FAIL: /dev/full not writable: the write-error check cannot run\n");
-        failures++;
+        CHECK(0, "/dev/full not writable: the write-error check cannot run");
     }
     char path[256];
     path_in(path, sizeof path, "nodir/game.jsonl");
@@ -215,10 +214,5 @@ int main(void) {
     test_bad_files();
     test_write_errors();
     rmdir(dir);
-    if (failures) {
-        fprintf(stderr, "test_kit_replay: %d failures\n", failures);
-        return 1;
-    }
-    printf("test_kit_replay: ok\n");
-    return 0;
+    return check_report("test_kit_replay");
 }

@@ -12,7 +12,7 @@
 
 #include "kit/shard.h"
 
-#include "kit_check.h"
+#include "../../../tests/check.h"
 
 typedef struct slot {
     long index;
@@ -146,10 +146,5 @@ int main(void) {
     check_files(dir);
     rmdir(dir);
     check_options();
-    if (failures) {
-        fprintf(stderr, "test_kit_shard: %d failures\n", failures);
-        return 1;
-    }
-    printf("test_kit_shard: shards cover every game once; files merge to the one-process slots\n");
-    return 0;
+    return check_report("test_kit_shard");
 }

@@ -13,7 +13,7 @@
 #include "kit/param.h"
 #include "kit/spsa.h"
 #include "kit/tournament.h"
-#include "kit_check.h"
+#include "../../../tests/check.h"
 
 KIT_BOT_INTERFACE(toy_bot, int, int);
 
@@ -189,6 +189,5 @@ int main(void) {
     check_parse();
     check_seats();
     check_spsa();
-    if (failures) fprintf(stderr, "test_kit_spsa: %d failures\n", failures);
-    return failures != 0;
+    return check_report("test_kit_spsa");
 }

@@ -10,7 +10,7 @@
 
 #include "kit/tournament.h"
 
-#include "kit_check.h"
+#include "../../../tests/check.h"
 
 #define GAMES 500
 
@@ -137,8 +137,7 @@ static void test_rotation(void) {
 
 static int never(void *c, long i, uint64_t s, void *r) {
     (void)c, (void)i, (void)s, (void)r;
-    failures++;
-    fprintf(stderr, "a game ran in a tournament that should not run\n");
+    CHECK(0, "a game ran in a tournament that should not run");
     return 0;
 }
 
@@ -196,10 +195,5 @@ int main(void) {
     test_rotation();
     test_bad_arguments();
     test_progress_line();
-    if (failures) {
-        fprintf(stderr, "test_kit_tournament: %d failures\n", failures);
-        return 1;
-    }
-    printf("test_kit_tournament: ok\n");
-    return 0;
+    return check_report("test_kit_tournament");
 }

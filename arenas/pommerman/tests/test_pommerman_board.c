@@ -7,7 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "kit_check.h"
+#include "../../../tests/check.h"
 #include "pommerman.h"
 
 /* Passages not reached from (n-2, n-2) by a flood fill through everything but rigid walls. */
@@ -113,6 +113,5 @@ int main(void) {
     b[0 * n + 1] = b[1 * n + 0] = b[1 * n + 2] = b[2 * n + 1] = PM_RIGID;
     b[0] = PM_WOOD; /* wood counts as open but (0,0) is cut off by the ring as well */
     CHECK(pm_inaccessible_passages(b, n) == 1, "ring: %d", pm_inaccessible_passages(b, n));
-    printf("test_pommerman_board: %d failures\n", failures);
-    return failures != 0;
+    return check_report("test_pommerman_board");
 }

@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "kit_check.h"
+#include "../../../tests/check.h"
 #include "pommerman.h"
 
 /* What the probe bots saw, for the checks (the test's record, not a bot's). */
@@ -172,6 +172,5 @@ int main(void) {
     random_uses_its_own_generator();
     maps_respect_max();
     the_table();
-    printf("test_pommerman_game: %d failures\n", failures);
-    return failures != 0;
+    return check_report("test_pommerman_game");
 }

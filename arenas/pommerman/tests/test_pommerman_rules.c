@@ -6,7 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "kit_check.h"
+#include "../../../tests/check.h"
 #include "pommerman.h"
 
 /* A state from a picture: '.' passage, '#' rigid, '+' wood, 'e' 'r' 'k' power-ups, '*' flames
@@ -353,6 +353,5 @@ int main(void) {
     failed_kicks();
     chains_items_deaths();
     pickups_and_limits();
-    printf("test_pommerman_rules: %d failures\n", failures);
-    return failures != 0;
+    return check_report("test_pommerman_rules");
 }

@@ -11,9 +11,8 @@
 #include <unistd.h>
 #include <zlib.h>
 
+#include "../../../tests/check.h"
 #include "pommerman.h"
-
-static int failures;
 
 /* Games recorded for this arena with tools/record_trace.py from the original environment
  * (playground 5315f6d) on other seeds, gzip-compressed: kicks and long rolls (ffa 119, 129), a
@@ -41,10 +40,8 @@ static void replay_one(const char *dir, const char *name, int agents) {
     snprintf(path, sizeof path, "%s/%s", dir, name);
     pm_trace_report rep;
     int rc = pm_replay_trace(path, agents, &rep);
-    if (rc != 0) {
-        fprintf(stderr, "FAIL %s%s: %s\n", path, agents ? " --agents" : "", rep.message);
-        failures++;
-    } else {
+    CHECK(rc == 0, "%s%s: %s", path, agents ? " --agents" : "", rep.message);
+    if (rc == 0) {
         printf("ok %s%s: %ld steps, %ld SimpleAgent decisions\n", name, agents ? " --agents" : "",
                rep.steps, rep.decisions);
     }
@@ -58,11 +55,8 @@ static void board_from_seed(const char *dir, const char *name) {
     int size = 0;
     snprintf(path, sizeof path, "%s/%s", dir, name);
     gzFile f = gzopen(path, "rb");
-    if (!f) {
-        fprintf(stderr, "FAIL missing %s\n", path);
-        failures++;
-        return;
-    }
+    CHECK(f != NULL, "missing %s", path);
+    if (!f) return;
     while (gzgets(f, line, sizeof line)) {
         line[strcspn(line, "\n")] = '\0';
         if (!strncmp(line, "GAME ", 5))
@@ -77,11 +71,8 @@ static void board_from_seed(const char *dir, const char *name) {
     }
     gzclose(f);
     const pm_config *cfg = pm_config_find(config);
-    if (!cfg || seed < 0 || mtskip < 0) {
-        fprintf(stderr, "FAIL %s: no GAME header\n", name);
-        failures++;
-        return;
-    }
+    CHECK(cfg && seed >= 0 && mtskip >= 0, "%s: no GAME header", name);
+    if (!cfg || seed < 0 || mtskip < 0) return;
     kit_pyrandom py, skipped;
     kit_pyrandom_seed(&py, seed);
     kit_pyrandom_seed(&skipped, seed);
@@ -92,12 +83,11 @@ static void board_from_seed(const char *dir, const char *name) {
     pm_format_board(s.board, s.size, got_b);
     pm_format_items(&s, got_i);
     int same_rng = !memcmp(py.mt, skipped.mt, sizeof py.mt) && py.index == skipped.index;
-    if (strcmp(got_b, want_b) || strcmp(got_i, want_i) || !same_rng) {
-        fprintf(stderr, "FAIL %s: board from seed %lld: board %s, items %s, generator after mtskip %s\n", name,
-                seed, strcmp(got_b, want_b) ? "differs" : "ok", strcmp(got_i, want_i) ? "differ" : "ok",
-                same_rng ? "ok" : "differs");
-        failures++;
-    } else {
+    int same = !strcmp(got_b, want_b) && !strcmp(got_i, want_i) && same_rng;
+    CHECK(same, "%s: board from seed %lld: board %s, items %s, generator after mtskip %s", name, seed,
+          strcmp(got_b, want_b) ? "differs" : "ok", strcmp(got_i, want_i) ? "differ" : "ok",
+          same_rng ? "ok" : "differs");
+    if (same) {
         printf("ok %s: board, items and mtskip %lld from seed %lld\n", name, mtskip, seed);
     }
 }
@@ -107,16 +97,13 @@ static void altered_is_caught(const char *dir) {
     char path[4096], out[] = "/tmp/pommerman_altered_XXXXXX";
     snprintf(path, sizeof path, "%s/ffa-SSSS/seed_1.txt", dir);
     FILE *in = fopen(path, "r");
-    if (!in) {
-        fprintf(stderr, "FAIL missing %s\n", path);
-        failures++;
-        return;
-    }
+    CHECK(in != NULL, "missing %s", path);
+    if (!in) return;
     int fd = mkstemp(out);
     FILE *o = fd >= 0 ? fdopen(fd, "w") : NULL;
+    CHECK(o != NULL, "cannot write %s", out);
     if (!o) {
         fclose(in);
-        failures++;
         return;
     }
     char line[8192];
@@ -136,11 +123,8 @@ static void altered_is_caught(const char *dir) {
     fclose(o);
     pm_trace_report rep;
     int rc = pm_replay_trace(out, 0, &rep);
-    if (rc != 1 || rep.line != target) {
-        fprintf(stderr, "FAIL altered trace: rc %d line %d (want 1 at line %d): %s\n", rc, rep.line, target,
-                rep.message);
-        failures++;
-    }
+    CHECK(rc == 1 && rep.line == target, "altered trace: rc %d line %d (want 1 at line %d): %s", rc,
+          rep.line, target, rep.message);
     remove(out);
 }
 
@@ -154,9 +138,8 @@ static void changed_line_caught(const char *dir, const char *name, const char *p
     gzFile in = gzopen(path, "rb");
     int fd = mkstemp(out);
     FILE *o = fd >= 0 ? fdopen(fd, "w") : NULL;
+    CHECK(in && o, "cannot copy %s", path);
     if (!in || !o) {
-        fprintf(stderr, "FAIL cannot copy %s\n", path);
-        failures++;
         if (in) gzclose(in);
         if (o) fclose(o);
         return;
@@ -177,11 +160,10 @@ static void changed_line_caught(const char *dir, const char *name, const char *p
     fclose(o);
     pm_trace_report rep;
     int rc = pm_replay_trace(out, 1, &rep);
-    if (target < 0 || rc != 1 || rep.line != target) {
-        fprintf(stderr, "FAIL %s with '%s' for '%s' in a %sline: rc %d line %d (want 1 at line %d): %s\n", name, to,
-                from, prefix, rc, rep.line, target, rep.message);
-        failures++;
-    } else {
+    int caught = target >= 0 && rc == 1 && rep.line == target;
+    CHECK(caught, "%s with '%s' for '%s' in a %sline: rc %d line %d (want 1 at line %d): %s", name, to, from,
+          prefix, rc, rep.line, target, rep.message);
+    if (caught) {
         printf("ok %s: a changed %sline is reported: %s\n", name, prefix, rep.message);
     }
     remove(out);
@@ -194,20 +176,15 @@ static void damaged_inputs(const char *dir) {
     char path[4096];
     snprintf(path, sizeof path, "%s/1v1-SS/seed_1.txt", dir);
     FILE *in = fopen(path, "rb");
-    if (!in) {
-        fprintf(stderr, "FAIL missing %s\n", path);
-        failures++;
-        return;
-    }
+    CHECK(in != NULL, "missing %s", path);
+    if (!in) return;
     static char text[1 << 20];
     size_t len = fread(text, 1, sizeof text, in);
     fclose(in);
     char out[] = "/tmp/pommerman_damaged_XXXXXX";
     int fd = mkstemp(out);
-    if (fd < 0) {
-        failures++;
-        return;
-    }
+    CHECK(fd >= 0, "cannot make %s", out);
+    if (fd < 0) return;
     close(fd);
     uint64_t x = 12345;
     int reported = 0;
@@ -229,16 +206,10 @@ static void damaged_inputs(const char *dir) {
         fclose(o);
         pm_trace_report rep;
         int rc = pm_replay_trace(out, 1, &rep);
-        if (rc != 0 && rep.message[0] == '\0') {
-            fprintf(stderr, "FAIL damaged trace %d: rc %d without a message\n", k, rc);
-            failures++;
-        }
+        CHECK(rc == 0 || rep.message[0] != '\0', "damaged trace %d: rc %d without a message", k, rc);
         reported += rc != 0;
     }
-    if (reported < 50) {
-        fprintf(stderr, "FAIL only %d of 60 damaged traces were reported\n", reported);
-        failures++;
-    }
+    CHECK(reported >= 50, "only %d of 60 damaged traces were reported", reported);
     remove(out);
 }
 
@@ -262,6 +233,5 @@ int main(int argc, char **argv) {
     changed_line_caught(argv[1], "PommeRadio-v2-SRSR/seed_2.txt.gz", "O ", "msg=6,3", "msg=0,0", 0);
     changed_line_caught(argv[1], "PommeTeamCompetition-v1-SSSS/seed_27.txt.gz", "C ", "1", "2", 0);
     damaged_inputs(argv[1]);
-    printf("test_pommerman_traces: %d failures\n", failures);
-    return failures != 0;
+    return check_report("test_pommerman_traces");
 }

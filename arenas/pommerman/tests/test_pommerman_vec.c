@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "kit/tournament.h"
-#include "kit_check.h"
+#include "../../../tests/check.h"
 #include "pommerman.h"
 
 /* pm_play's states of one game, recorded by its observer. */
@@ -171,6 +171,5 @@ int main(void) {
     bots_only_games_are_pm_play();
     same_for_any_pool();
     bad_arguments();
-    if (failures) fprintf(stderr, "%d failures\n", failures);
-    return failures ? 1 : 0;
+    return check_report("test_pommerman_vec");
 }

@@ -12,12 +12,6 @@
 #include "check.h"
 #include "pursuit_replay.h"
 
-#ifdef _WIN32 /* POSIX's mkdtemp for the scratch folder */
-#include <direct.h>
-#include <io.h>
-static char *mkdtemp(char *tmpl) { return _mktemp(tmpl) && _mkdir(tmpl) == 0 ? tmpl : NULL; }
-#endif
-
 typedef struct reading {
     const pursuit_world *w;
     int clocks;
