@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# pictures.sh — regenerate the README's pictures in docs/ with the project's own commands:
+# pictures.sh — regenerate the pictures of the README and docs/cli.md in docs/ with the project's own commands:
 #   docs/dungeon_heatmap.png  `dmap field --format png` of the demo dungeon's Dijkstra map
 #                             toward its stairs, with the goal, the downhill path from the
 #                             top-left room and the downhill arrows

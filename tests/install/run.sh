@@ -32,12 +32,12 @@ header="$prefix/include/dmap.h"
 [ -f "$header" ] && ok "header installed" || bad "no include/dmap.h under the prefix"
 [ -n "$pcfile" ] && ok "dmap.pc installed" || bad "no dmap.pc under the prefix"
 
-# Every program below runs exactly as the README says, with no LD_LIBRARY_PATH: a program
+# Every program below runs exactly as docs/building.md says, with no LD_LIBRARY_PATH: a program
 # linked against the installed shared library must find it on its own.
 unset LD_LIBRARY_PATH
 
-# 1. pkg-config, with the prefix moved from where the build was configured for: the README's
-#    command word for word (`cc my_bot.c $(pkg-config --cflags --libs dmap) -o my_bot`).
+# 1. pkg-config, with the prefix moved from where the build was configured for: the command
+#    of docs/building.md ("Using dmap from your project") word for word (`cc my_bot.c $(pkg-config --cflags --libs dmap) -o my_bot`).
 if [ -n "$pcfile" ]; then
   export PKG_CONFIG_PATH="$(dirname "$pcfile")"
   cp "$here/centre_map.c" "$work/my_bot.c"
