@@ -25,8 +25,8 @@ from pettingzoo.utils.wrappers import OrderEnforcingWrapper
 
 from ._status import RUNNING, TERMINATED, TRUNCATED
 
-# An agent's observation: a dict of NumPy arrays (its legal actions in "action_mask", a tuple of
-# masks in the radio configs of Pommerman).
+# An agent's observation: a dict of NumPy arrays, each of at least one dimension (its legal
+# actions in "action_mask", one flat mask in every config).
 Observation = Dict[str, Any]
 # An action: an int (Discrete spaces) or a sequence of ints (MultiDiscrete spaces).
 Action = Any
@@ -187,7 +187,9 @@ class ArenaGymEnv(_GymBase):
         return (self.core.observe(self.seat), float(self.core.reward(self.seat)), terminated, truncated,
                 self.core.info(self.seat))
 
-    def render(self) -> Optional[str]:
+    # gymnasium 1.0 types Env.render's result with a type variable the class does not bind, which
+    # mypy takes as incompatible with str; gymnasium 1.1 and newer accept it (hence unused-ignore)
+    def render(self) -> Optional[str]:  # type: ignore[override, unused-ignore]
         if self.render_mode == "ansi":
             return str(self.core.render())
         return None
