@@ -17,9 +17,9 @@ observation of that agent as arrays:
                          board that is not Rigid, Wood or (without kick) a Bomb; Bomb with ammo
                          left and no bomb under the agent. Masked actions are still accepted (the
                          engine plays them as it plays any action). In the radio configs int8
-                         (22,): that mask, then ones for the 8 words of each of the two words
-                         (every word is legal), end to end, the form MaskablePPO takes for a
-                         MultiDiscrete action; the action space's sample(mask=) takes it too.
+                         (22,): that mask, then 8 ones for each of the two words (every word is
+                         legal), end to end, the form MaskablePPO takes for a MultiDiscrete
+                         action; the action space's sample(mask=) takes it too.
 Actions: Discrete(6) (Stop, Up, Down, Left, Right, Bomb); in the radio configs
 MultiDiscrete([6, 8, 8]): the action and two words for the teammate.
 Rewards are the playground's reward of the step an agent leaves (FFA: -1 when it dies, +1 to
