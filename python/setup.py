@@ -52,6 +52,11 @@ else:
     include_dirs.append(os.path.join(ROOT, "src"))
 
 compile_args = ["-std=c11", "-Wall", "-Wextra", "-Wno-missing-field-initializers"]
+# One build for NumPy 1 and 2: compiled against NumPy 2's headers (pyproject.toml's build
+# requirement), the extensions use only the C API of NumPy 1.23, the oldest NumPy the package
+# declares, and import on any NumPy from 1.23 to 2.x. NumPy 1.x headers ignore the macro (an
+# extension built against them runs on NumPy 1.x only).
+numpy_macros = [("NPY_TARGET_VERSION", "NPY_1_23_API_VERSION")]
 if os.environ.get("DMAP_WERROR") == "1":
     compile_args.append("-Werror")
 
@@ -142,7 +147,7 @@ def arenas_extension():
         + objects,
         # the bomber arena's Gambit port gets the original's floating point only unfused
         extra_compile_args=compile_args + ["-ffp-contract=off"],
-        define_macros=[("KIT_DATA_FROM_BIN", '"../share"')],
+        define_macros=numpy_macros + [("KIT_DATA_FROM_BIN", '"../share"')],
         libraries=["jansson", "z", "pthread", "m"],
     )
 
@@ -194,6 +199,7 @@ ext_modules = [
         extra_objects=extra_objects,
         depends=depends,
         extra_compile_args=compile_args,
+        define_macros=numpy_macros,
         libraries=["m", "pthread"],
     )
 ]

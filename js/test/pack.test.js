@@ -17,7 +17,7 @@ test('npm pack, npm install of the tarball, import and type-check as a user does
   try {
     const stage = join(work, 'stage'), user = join(work, 'user');
     execFileSync('mkdir', ['-p', stage, user]);
-    for (const f of ['package.json', 'index.js', 'index.d.ts', 'README.md']) await copyFile(join(JS, f), join(stage, f));
+    for (const f of ['package.json', 'index.js', 'index.d.ts', 'README.md', 'LICENSE']) await copyFile(join(JS, f), join(stage, f));
     await copyFile(process.env.DMAP_WASM ?? join(JS, 'dmap.wasm'), join(stage, 'dmap.wasm'));
     execFileSync('mkdir', ['-p', join(stage, 'LICENSES')]);
     await copyFile(join(JS, 'LICENSES', 'wasi-libc.txt'), join(stage, 'LICENSES', 'wasi-libc.txt'));
@@ -28,7 +28,12 @@ test('npm pack, npm install of the tarball, import and type-check as a user does
     await writeFile(join(user, 'package.json'), JSON.stringify({ name: 'user', version: '1.0.0', type: 'module' }));
     npm(['install', '--offline', join(work, tarball)], user);
     assert.deepEqual((await readdir(join(user, 'node_modules', 'dmap-wasm'))).sort(),
-      ['LICENSES', 'README.md', 'dmap.wasm', 'index.d.ts', 'index.js', 'package.json']);
+      ['LICENSE', 'LICENSES', 'README.md', 'dmap.wasm', 'index.d.ts', 'index.js', 'package.json']);
+    // dmap's licence: MIT, the repository's LICENSE (js/LICENSE is its copy, which must not drift)
+    const pkg = JSON.parse(await readFile(join(user, 'node_modules', 'dmap-wasm', 'package.json'), 'utf8'));
+    assert.equal(pkg.license, 'MIT');
+    assert.equal(await readFile(join(user, 'node_modules', 'dmap-wasm', 'LICENSE'), 'utf8'),
+      await readFile(join(JS, '..', 'LICENSE'), 'utf8'));
     // the notices of the libc linked into dmap.wasm travel with it
     const notices = await readFile(join(user, 'node_modules', 'dmap-wasm', 'LICENSES', 'wasi-libc.txt'), 'utf8');
     assert.match(notices, /Upstream-Name: wasi-libc/);

@@ -34,24 +34,29 @@ static PyObject *walls_array(const dmap_grid *g) {
     return (PyObject *)a;
 }
 
+/* A new reference to the dtype that NumPy's string spec names ("S1", "U1"), or NULL with an
+ * exception set. Through the converter, not by setting a descriptor's item size, which NumPy 2
+ * no longer lets a caller write (its struct layout changed). */
+static PyArray_Descr *dtype_of(const char *spec) {
+    PyArray_Descr *d = NULL;
+    PyObject *name = PyUnicode_FromString(spec);
+    if (name && !PyArray_DescrConverter(name, &d)) d = NULL;
+    Py_XDECREF(name);
+    return d;
+}
+
 /* (walls, chars): an (H, W) bool array and the map characters as an (H, W) 'U1' array. */
 static PyObject *walls_and_chars(const dmap_grid *g, const char *chars) {
     PyObject *walls = walls_array(g);
     npy_intp dims[2] = {g->h, g->w};
     PyArrayObject *s1 = NULL;
     PyObject *u1 = NULL, *result = NULL;
-    PyArray_Descr *sd = PyArray_DescrNewFromType(NPY_STRING);
-    if (sd) {
-        sd->elsize = 1;
-        s1 = (PyArrayObject *)PyArray_NewFromDescr(&PyArray_Type, sd, 2, dims, NULL, NULL, 0, NULL);
-    }
+    PyArray_Descr *sd = dtype_of("S1");
+    if (sd) s1 = (PyArrayObject *)PyArray_NewFromDescr(&PyArray_Type, sd, 2, dims, NULL, NULL, 0, NULL);
     if (s1) {
         memcpy(PyArray_DATA(s1), chars, (size_t)g->w * (size_t)g->h);
-        PyArray_Descr *ud = PyArray_DescrNewFromType(NPY_UNICODE);
-        if (ud) {
-            ud->elsize = 4;
-            u1 = PyArray_CastToType(s1, ud, 0);
-        }
+        PyArray_Descr *ud = dtype_of("U1");
+        if (ud) u1 = PyArray_CastToType(s1, ud, 0);
     }
     if (walls && u1) result = Py_BuildValue("(OO)", walls, u1);
     Py_XDECREF(walls);
@@ -112,8 +117,7 @@ PyObject *pydmap_format_text_map(PyObject *self, PyObject *args, PyObject *kw) {
     PyArrayObject *s1 = NULL;
     if (chars_obj != Py_None) {
         /* Any (H, W) array of one-character strings: as bytes, one per cell. */
-        PyArray_Descr *sd = PyArray_DescrNewFromType(NPY_STRING);
-        if (sd) sd->elsize = 1;
+        PyArray_Descr *sd = dtype_of("S1");
         s1 = sd ? (PyArrayObject *)PyArray_FromAny(chars_obj, sd, 2, 2, NPY_ARRAY_IN_ARRAY | NPY_ARRAY_FORCECAST, NULL) : NULL;
         if (!s1 || PyArray_DIM(s1, 0) != ga.g.h || PyArray_DIM(s1, 1) != ga.g.w) {
             if (s1) PyErr_SetString(PyExc_ValueError, "format_text_map: chars must have the walls' shape");

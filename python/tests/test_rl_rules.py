@@ -27,8 +27,8 @@ ARENA_GYM = [("pommerman", {"config": "OneVsOne-v0", "seats": [None, "random"]})
 def sample(env_space, obs, rng):
     """A legal action of the observation's mask."""
     mask = obs["action_mask"]
-    if isinstance(mask, tuple):
-        return [int(rng.choice(np.flatnonzero(m))) for m in mask]
+    if hasattr(env_space, "nvec"):  # MultiDiscrete (radio): the parts' masks end to end
+        return [int(rng.choice(np.flatnonzero(m))) for m in np.split(mask, np.cumsum(env_space.nvec)[:-1])]
     return int(rng.choice(np.flatnonzero(mask)))
 
 
@@ -230,8 +230,8 @@ def test_gym_bad_actions(arena, kw):
     with pytest.raises(RuntimeError, match="reset"):
         env.step(0)
     obs, _ = env.reset(seed=1)
-    radio = not isinstance(obs["action_mask"], np.ndarray)
-    n = len(obs["action_mask"][0] if radio else obs["action_mask"])
+    radio = not hasattr(env.action_space, "n")  # MultiDiscrete([6, 8, 8]), a flat mask of 22
+    n = int(env.action_space.nvec[0]) if radio else len(obs["action_mask"])
     bad = [(TypeError, 1.5), (TypeError, "0"), (TypeError, None), (TypeError, True)]
     if radio:
         bad += [(ValueError, [0, 1]), (ValueError, [n, 0, 0]), (ValueError, [0, 8, 0]), (ValueError, [0, -1, 0]),

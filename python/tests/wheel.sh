@@ -6,14 +6,18 @@
 # requirements-test.txt): the libraries outside the manylinux policy (libjansson) grafted into
 # it and its tag manylinux_2_N_x86_64, the tag and the libraries checked; the sdist's files and
 # the repaired wheel's files and metadata checked; the repaired wheel installed into a fresh
-# virtual environment (Debian's NumPy and pytest, nothing else, no index), one Kutulu game
-# played there on the league maps the wheel carries, and the package's pytest suite run against
-# the installed package (not the source folder).
-# usage: wheel.sh BUILD_PYTHON BASE_PYTHON REPO_DIR OUT_DIR
-#   BUILD_PYTHON  the tests' venv (ctest fixture pyvenv), which has `build` and `auditwheel`
-#   BASE_PYTHON   Debian's /usr/bin/python3, for the fresh venv
+# virtual environment (Debian's pytest, no index), one Kutulu game played there on the league
+# maps the wheel carries, and the package's pytest suite run against the installed package (not
+# the source folder). One wheel for NumPy 1 and 2: it is built against the tests' venv's NumPy 2,
+# a game and a map are checked with it on that NumPy 2, and the suite runs on NumPy 1 (the
+# packages of NUMPY1_PYTHON's venv: NumPy 1.23, the rl extra's floors).
+# usage: wheel.sh BUILD_PYTHON BASE_PYTHON REPO_DIR OUT_DIR NUMPY1_PYTHON
+#   BUILD_PYTHON   the tests' venv (ctest fixture pyvenv), which has `build`, `auditwheel`, NumPy 2
+#   BASE_PYTHON    Debian's /usr/bin/python3, for the fresh venv
+#   NUMPY1_PYTHON  the NumPy 1 venv (ctest fixture pyvenv_numpy1)
+# DMAP_EXPECT_NUMPY, when set, is the NumPy version the suite must run on.
 set -euo pipefail
-build_py=$1 base_py=$2 repo=$(realpath "$3") out=$(realpath -m "$4")
+build_py=$1 base_py=$2 repo=$(realpath "$3") out=$(realpath -m "$4") numpy1_py=$5
 work="$out/wheel"
 rm -rf "$work"
 mkdir -p "$work/tree"
@@ -28,6 +32,10 @@ for m in build auditwheel elftools trove_classifiers; do
 done
 if ! command -v patchelf >/dev/null 2>&1; then
   echo "wheel: patchelf is missing, auditwheel repair needs it (Debian: patchelf; scripts/deps.sh test)" >&2
+  exit 1
+fi
+if ! "$build_py" -c 'import numpy, sys; sys.exit(int(numpy.__version__.split(".")[0]) < 2)'; then
+  echo "wheel: $build_py has NumPy $("$build_py" -c 'import numpy; print(numpy.__version__)'), the wheel is built against NumPy 2 (python/requirements-test.txt)" >&2
   exit 1
 fi
 if ! "$build_py" -m build --no-isolation --outdir "$work/dist" "$work/tree/python" >"$work/build.log" 2>&1; then
@@ -78,7 +86,7 @@ with tarfile.open(sdist) as t:
 # every source the extensions compile, the maps and the binding's own files
 want = ["pyproject.toml", "setup.py", "README.md", "src/pydmap.h", "tests/conftest.py",
         "csrc/include/dmap.h", "csrc/viewer/index.html", "csrc/arenas/kutulu/data/maps/Cog.txt",
-        "csrc/arenas/kutulu/data/README.md", "LICENSES/libjansson.txt"]
+        "csrc/arenas/kutulu/data/README.md", "LICENSES/libjansson.txt", "LICENSE"]
 for pat in ("src/*.c", "src/*.h", "arenas/kit/*.c", "arenas/*/bots/*.c", "arenas/*/*.h"):
     want += ["csrc/" + os.path.relpath(p, repo) for p in glob.glob(os.path.join(repo, pat))]
 want += [os.path.relpath(p, os.path.join(repo, "python")) for p in glob.glob(os.path.join(repo, "python", "src", "*.c"))]
@@ -164,17 +172,24 @@ check(not unknown, "Classifiers PyPI does not know: %s" % unknown)
 check(meta["Description-Content-Type"] == "text/markdown", "Description-Content-Type")
 readme = open(os.path.join(repo, "python", "README.md")).read()
 check(meta.get_payload().strip() == readme.strip(), "the description is python/README.md")
-# The licence and the URLs are the owner's to choose: checked when there, else named missing.
-own_files = [f for f in meta.get_all("License-File") or [] if not f.startswith("LICENSES/")]
-licence = (meta.get_all("License-Expression") or []) + (meta.get_all("License") or []) \
-    + own_files + [c for c in classifiers if c.startswith("License ::")]
+# The licence: MIT (License, or PEP 639's License-Expression), and the repository's LICENSE
+# itself in the .dist-info, named by License-File (python/LICENSE, a copy that must not drift).
+# URLs are not required (no public address yet): checked only when there.
+licence = (meta.get_all("License-Expression") or []) + (meta.get_all("License") or [])
+check(licence == ["MIT"], "the licence fields %r, not MIT (license in pyproject.toml)" % licence)
+root_licence = open(os.path.join(repo, "LICENSE")).read()
+check(open(os.path.join(repo, "python", "LICENSE")).read() == root_licence,
+      "python/LICENSE differs from the repository's LICENSE")
+check("LICENSE" in (meta.get_all("License-File") or []), "no License-File LICENSE")
+with zipfile.ZipFile(wheel) as z:
+    check(z.read("dmap_dijkstra-%s.dist-info/LICENSE" % version).decode() == root_licence
+          if "dmap_dijkstra-%s.dist-info/LICENSE" % version in z.namelist() else False,
+          "the wheel's .dist-info/LICENSE is not the repository's LICENSE")
+with tarfile.open(sdist) as t:
+    check(t.extractfile(top + "LICENSE").read().decode() == root_licence, "the sdist's LICENSE")
 urls = (meta.get_all("Project-URL") or []) + (meta.get_all("Home-page") or [])
 for u in meta.get_all("Project-URL") or []:
     check(re.fullmatch(r"[^,]{1,32}, https://\S+", u), "Project-URL %r is not 'label, https://...'" % u)
-for c in licence:
-    check(c.strip(), "an empty licence field")
-absent = [what for what, there in (("licence (license in pyproject.toml)", licence),
-                                   ("URLs ([project.urls])", urls)) if not there]
 if fails:
     print("wheel: FAILED: " + "; ".join(fails), file=sys.stderr)
     sys.exit(1)
@@ -182,21 +197,39 @@ print("wheel: %s (%d files in the sdist), %s: files and metadata ok"
       % (os.path.basename(sdist), len(names), os.path.basename(wheel)))
 print("wheel: auditwheel repair: tag %s (glibc %s here); from the system %s (in the policy); grafted %s, with %s"
       % (tag, here_glibc, ", ".join(sorted(system)), ", ".join(sorted(grafted)), ", ".join(sorted(bundled))))
-if absent:
-    print("wheel: the metadata has no %s: the repository has none yet; add them before publishing"
-          % " and no ".join(absent))
+print("wheel: licence %s (LICENSE in the .dist-info)%s" % (licence[0], "" if urls else "; no project URLs (none yet)"))
 PY
 
-# A fresh venv: Debian's NumPy and pytest, the repaired wheel, no index; then the pinned test
-# packages (gymnasium, pettingzoo, ...: the optional extra rl's tests need them) seen through a
-# .pth file naming the tests' venv's site folder, which holds no dmap.
+# A fresh venv: Debian's NumPy and pytest, the repaired wheel, no index.
 "$base_py" -m venv --system-site-packages "$work/venv"
 "$work/venv/bin/pip" install --no-index --quiet --disable-pip-version-check "$work/wheelhouse/"*.whl
-test_site="$("$build_py" -c 'import sysconfig; print(sysconfig.get_paths()["purelib"])')"
 fresh_site="$("$work/venv/bin/python" -c 'import sysconfig; print(sysconfig.get_paths()["purelib"])')"
-echo "$test_site" >"$fresh_site/dmap-test-packages.pth"
 mkdir -p "$work/run"
 cd "$work/run"
+# The installed wheel on NumPy 2: the tests' venv's interpreter with the fresh venv's site folder
+# first on its path (it holds dmap; the venv's own holds none).
+env -u DMAP_SOURCE -u DMAP_KUTULU_MAPS PYTHONPATH="$fresh_site" "$build_py" - <<'PY'
+import os
+import numpy as np
+import dmap
+from dmap.arenas import pommerman
+assert "/wheel/venv/" in dmap.__file__, "imported %s, not the installed wheel" % dmap.__file__
+assert int(np.__version__.split(".")[0]) >= 2, np.__version__
+walls = np.zeros((1, 300), bool)
+assert dmap.field(walls, [(0, 0)])[0, 299] == 299
+walls_, chars = dmap.parse_text_map("#.\n.#\n")
+assert chars.dtype == np.dtype("U1") and chars[0, 0] == "#", chars
+env = pommerman.make("PommeFFACompetition-v0", ["simple"] * 4)
+env.seed(1)
+env.reset()
+rewards, info = env.run()  # the recorded game ffa-SSSS/seed_1: 165 steps, agent 0 wins
+assert (env._step_count, rewards, info["winners"]) == (165, [1, -1, -1, -1], [0]), (env._step_count, rewards)
+print("wheel: the installed wheel on NumPy %s: a map, a map reader and a Pommerman game ok" % np.__version__)
+PY
+# Then the NumPy 1 venv's packages (NumPy 1.23, gymnasium, pettingzoo, ...: the optional extra
+# rl's tests need them) seen through a .pth file naming its site folder, which holds no dmap.
+numpy1_site="$("$numpy1_py" -c 'import sysconfig; print(sysconfig.get_paths()["purelib"])')"
+echo "$numpy1_site" >"$fresh_site/dmap-test-packages.pth"
 env -u DMAP_SOURCE -u DMAP_KUTULU_MAPS "$work/venv/bin/python" - <<'PY'
 import os
 import dmap

@@ -11,7 +11,7 @@ Observation (a dict; the board 12 columns by 10 rows, indexed [y, x], y up as in
                agent, the opponent (1 where present)
   self         int64 (6,): x, y, ammo, hp, power (blast radius), score
   opponent     int64 (2,): the opponent's x, y
-  tick         int64 (): the tick just played (reset() plays tick 0)
+  tick         int64 (1,): the tick just played (reset() plays tick 0)
   action_mask  int8 (6,): 1 for the answers that do something: nothing; a move onto the board
                that is free of blocks, bombs and players; a bomb with ammo left and no bomb
                under the agent. Masked answers are still accepted (the engine ignores them).
@@ -74,7 +74,7 @@ class BomberCore:
             "board": spaces.MultiBinary((8, H, W)),
             "self": spaces.Box(0, np.array([W - 1, H - 1, _BIG, 3, _BIG, _BIG]), (6,), np.int64),
             "opponent": spaces.Box(0, np.array([W - 1, H - 1]), (2,), np.int64),
-            "tick": spaces.Box(0, _BIG, (), np.int64),
+            "tick": spaces.Box(0, _BIG, (1,), np.int64),
             "action_mask": spaces.MultiBinary(6),
         })
         self.action_space = spaces.Discrete(6)
@@ -138,7 +138,7 @@ class BomberCore:
             "board": board,
             "self": np.array([x, y, ammo_left, hp, power, score], np.int64),
             "opponent": np.array([ox, oy], np.int64),
-            "tick": np.array(tick, np.int64),
+            "tick": np.array([tick], np.int64),
             "action_mask": mask,
         }
 

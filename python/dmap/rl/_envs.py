@@ -11,7 +11,11 @@ APIs' bookkeeping (agents, seeds, ends, errors), so every arena follows the same
   without a seed continues the sequence): the same S gives the same games, bots included;
 - bad input raises before the game is touched: an action that is not an int (or a NumPy
   integer of shape ()) in the action space, an action for an agent that left or does not exist,
-  a missing action, a step after the game ended.
+  a missing action, a step after the game ended;
+- an environment pickles, cloudpickles and deep-copies at any point, its game included: the
+  copy holds the arena's options, the game's seed and the actions played since its reset, and
+  plays them again into a game of its own (the games are deterministic in the seed and the
+  actions, bots included), so that it goes on exactly as the original would.
 """
 from __future__ import annotations
 
@@ -25,8 +29,8 @@ from pettingzoo.utils.wrappers import OrderEnforcingWrapper
 
 from ._status import RUNNING, TERMINATED, TRUNCATED
 
-# An agent's observation: a dict of NumPy arrays (its legal actions in "action_mask", a tuple of
-# masks in the radio configs of Pommerman).
+# An agent's observation: a dict of NumPy arrays, each of at least one dimension (its legal
+# actions in "action_mask", one flat mask in every config).
 Observation = Dict[str, Any]
 # An action: an int (Discrete spaces) or a sequence of ints (MultiDiscrete spaces).
 Action = Any
@@ -71,7 +75,44 @@ def learner_name(seat: int) -> str:
     return "player_%d" % seat
 
 
-class ArenaParallelEnv(_ParallelBase):
+class _Replayed:
+    """Pickling and deep copies of an environment over an arena's core (the C game behind it
+    does not pickle): the state keeps, instead of the core, how to make it (the arena and its
+    options, which _core records), the seed of the game and the actions played since, and
+    __setstate__ makes a new core and plays them again."""
+
+    core: Any
+    _game_seed: Optional[int]
+    _played: List[Dict[int, Any]]
+
+    def _new_game(self, seed: int) -> None:
+        self.core.new_game(seed)
+        self._game_seed, self._played = seed, []
+
+    def _play(self, decided: Dict[int, Any]) -> None:
+        self.core.step(decided)
+        self._played.append(decided)
+
+    def __getstate__(self) -> Dict[str, Any]:
+        make = getattr(self.core, "_dmap_make", None)
+        if make is None:
+            raise TypeError("cannot pickle an environment over a core made outside dmap.rl "
+                            "(make it with dmap.rl.parallel_env, aec_env or gym_env)")
+        state = dict(self.__dict__)
+        state["core"] = make
+        return state
+
+    def __setstate__(self, state: Dict[str, Any]) -> None:
+        arena, kw = state["core"]
+        self.__dict__.update(state)
+        self.core = _core(arena, **kw)
+        if self._game_seed is not None:
+            self.core.new_game(self._game_seed)
+            for decided in self._played:
+                self.core.step(decided)
+
+
+class ArenaParallelEnv(_Replayed, _ParallelBase):
     """PettingZoo's Parallel API over an arena's core: one agent per learner seat."""
 
     def __init__(self, core: Any, render_mode: Optional[str] = None) -> None:
@@ -89,6 +130,7 @@ class ArenaParallelEnv(_ParallelBase):
         self.action_spaces = {a: core.action_space for a in self.possible_agents}
         self.agents: List[str] = []
         self._rng: Optional[np.random.Generator] = None
+        self._game_seed, self._played = None, []
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self.observation_spaces[agent]
@@ -101,7 +143,7 @@ class ArenaParallelEnv(_ParallelBase):
               ) -> Tuple[Dict[str, Observation], Dict[str, Dict[str, Any]]]:
         if seed is not None or self._rng is None:
             self._rng = np.random.default_rng(seed)
-        self.core.new_game(int(self._rng.integers(0, 2**31 - 1)))
+        self._new_game(int(self._rng.integers(0, 2**31 - 1)))
         self.agents = list(self.possible_agents)
         obs = {a: self.core.observe(self._seat[a]) for a in self.agents}
         return obs, {a: self.core.info(self._seat[a]) for a in self.agents}
@@ -121,7 +163,7 @@ class ArenaParallelEnv(_ParallelBase):
         if missing:
             raise ValueError("step: no action for %s" % ", ".join(missing))
         decided = {self._seat[a]: check_action(actions[a], self.action_spaces[a], "step: " + a) for a in self.agents}
-        self.core.step(decided)
+        self._play(decided)
         status = self.core.status()
         obs: Dict[str, Observation] = {}
         rew: Dict[str, float] = {}
@@ -149,7 +191,7 @@ class ArenaParallelEnv(_ParallelBase):
         pass
 
 
-class ArenaGymEnv(_GymBase):
+class ArenaGymEnv(_Replayed, _GymBase):
     """Gymnasium's Env over an arena's core with exactly one learner seat; built-in bots play the
     others. The episode ends for the learner as it would in the Parallel environment."""
 
@@ -167,18 +209,19 @@ class ArenaGymEnv(_GymBase):
         self.observation_space = core.observation_space
         self.action_space = core.action_space
         self._playing = False
+        self._game_seed, self._played = None, []
 
     def reset(self, *, seed: Optional[int] = None,
               options: Optional[Dict[str, Any]] = None) -> Tuple[Observation, Dict[str, Any]]:
         super().reset(seed=seed)
-        self.core.new_game(int(self.np_random.integers(0, 2**31 - 1)))
+        self._new_game(int(self.np_random.integers(0, 2**31 - 1)))
         self._playing = True
         return self.core.observe(self.seat), self.core.info(self.seat)
 
     def step(self, action: Action) -> Tuple[Observation, float, bool, bool, Dict[str, Any]]:
         if not self._playing:
             raise RuntimeError("step: the episode is over (or was never started): call reset() first")
-        self.core.step({self.seat: check_action(action, self.action_space, "step")})
+        self._play({self.seat: check_action(action, self.action_space, "step")})
         status = self.core.status()
         alive = self.core.alive(self.seat)
         terminated = bool(status == TERMINATED or not alive)
@@ -187,7 +230,9 @@ class ArenaGymEnv(_GymBase):
         return (self.core.observe(self.seat), float(self.core.reward(self.seat)), terminated, truncated,
                 self.core.info(self.seat))
 
-    def render(self) -> Optional[str]:
+    # gymnasium 1.0 types Env.render's result with a type variable the class does not bind, which
+    # mypy takes as incompatible with str; gymnasium 1.1 and newer accept it (hence unused-ignore)
+    def render(self) -> Optional[str]:  # type: ignore[override, unused-ignore]
         if self.render_mode == "ansi":
             return str(self.core.render())
         return None
@@ -223,7 +268,9 @@ def _core(arena: str, **kw: Any) -> Any:
         from ._kutulu import KutuluCore as C
     else:
         from ._pursuit import PursuitCore as C
-    return C(**kw)
+    core = C(**kw)
+    core._dmap_make = (arena, dict(kw))  # how to make it again: _Replayed
+    return core
 
 
 ARENAS: Tuple[str, ...] = ("pommerman", "bomber", "kutulu", "pursuit")

@@ -9,7 +9,7 @@ H x W = 20 x 22 with the shipped maps, indexed [y, x]; padding reads as wall):
                explorers (their sanity), wanderers (1), slashers (1), shelters (energy + 1)
   explorers    int64 (4, 6): active, x, y, sanity, plans, lights of the agent (row 0) and of the
                other seats in seat order (zeros for those out of the game)
-  turn         int64 (): the turns played (0..200)
+  turn         int64 (1,): the turns played (0..200)
   action_mask  int8 (8,): 1 for WAIT, for a step onto a walkable cell, for PLAN and LIGHT while
                some are left, for YELL with another explorer within 1 cell. A masked action is
                accepted (a step into a wall waits; the others do what the referee does).
@@ -63,7 +63,7 @@ class KutuluCore:
             "grid": spaces.Box(0, MAX_SANITY, (_PLANES, self.H, self.W), np.int16),
             "explorers": spaces.Box(0, np.tile(np.array([1, self.W - 1, self.H - 1, MAX_SANITY, 2, 3]), (4, 1)),
                                     (4, 6), np.int64),
-            "turn": spaces.Box(0, LAST_TURN, (), np.int64),
+            "turn": spaces.Box(0, LAST_TURN, (1,), np.int64),
             "action_mask": spaces.MultiBinary(8),
         })
         self.action_space = spaces.Discrete(8)
@@ -138,7 +138,7 @@ class KutuluCore:
             mask[5] = me[3] > 0
             mask[6] = me[4] > 0
             mask[7] = any(e[5] and i != seat and abs(e[0] - me[0]) + abs(e[1] - me[1]) <= 1 for i, e in enumerate(ex))
-        return {"grid": grid, "explorers": rows, "turn": np.array(turn, np.int64), "action_mask": mask}
+        return {"grid": grid, "explorers": rows, "turn": np.array([turn], np.int64), "action_mask": mask}
 
     def info(self, seat: int) -> Dict[str, Any]:
         turn, over, map_index = self._state[:3]

@@ -10,15 +10,16 @@ observation of that agent as arrays:
   position               int64 (2,): (row, col)
   state                  int64 (4,): ammo, blast_strength, can_kick (0/1), step_count
   alive                  int8 (A,): 1 where agent i is alive
-  teammate               int64 (): the teammate's Item value (AgentDummy 9 without one)
+  teammate               int64 (1,): the teammate's Item value (AgentDummy 9 without one)
   enemies                int64 (A-1,): the enemies' Item values (AgentDummy 9 fills)
   message                int64 (2,): the teammate's last words (radio configs only)
   action_mask            int8 (6,): 1 for the actions that do something: Stop; a move onto the
                          board that is not Rigid, Wood or (without kick) a Bomb; Bomb with ammo
                          left and no bomb under the agent. Masked actions are still accepted (the
-                         engine plays them as it plays any action). In the radio configs a
-                         tuple: that mask and one of ones per word (every word is legal), the
-                         form MultiDiscrete.sample(mask=) takes.
+                         engine plays them as it plays any action). In the radio configs int8
+                         (22,): that mask, then 8 ones for each of the two words (every word is
+                         legal), end to end, the form MaskablePPO takes for a MultiDiscrete
+                         action; the action space's sample(mask=) takes it too.
 Actions: Discrete(6) (Stop, Up, Down, Left, Right, Bomb); in the radio configs
 MultiDiscrete([6, 8, 8]): the action and two words for the teammate.
 Rewards are the playground's reward of the step an agent leaves (FFA: -1 when it dies, +1 to
@@ -48,6 +49,19 @@ class _Seat:
 
     def act(self, obs: Dict[str, Any], action_space: Any) -> Any:
         return self.answer
+
+
+class FlatMaskMultiDiscrete(spaces.MultiDiscrete):
+    """The radio configs' action space, MultiDiscrete([6, 8, 8]), whose sample(mask=) also takes
+    the observation's flat action_mask (the parts' masks end to end, sum(nvec) entries: the form
+    libraries that want a flat observation, such as MaskablePPO, take) besides gymnasium's tuple
+    of masks."""
+
+    def sample(self, mask: Any = None, *args: Any, **kw: Any) -> Any:
+        flat = np.asarray(mask) if mask is not None and not isinstance(mask, tuple) else None
+        if flat is not None and flat.shape == (int(np.sum(self.nvec)),):
+            mask = tuple(np.split(flat.astype(np.int8), np.cumsum(self.nvec)[:-1]))
+        return super().sample(mask, *args, **kw)
 
 
 # the moves' (row, col) offsets: Up, Down, Left, Right
@@ -91,17 +105,16 @@ class PommermanCore:
             "position": spaces.Box(0, n - 1, (2,), np.int64),
             "state": spaces.Box(0, np.array([1 + items, blast, 1, self.max_steps]), (4,), np.int64),
             "alive": spaces.MultiBinary(nagents),
-            "teammate": spaces.Box(0, 13, (), np.int64),
+            "teammate": spaces.Box(0, 13, (1,), np.int64),
             "enemies": spaces.Box(0, 13, (nagents - 1,), np.int64),
             "action_mask": spaces.MultiBinary(6),
         }
         if self.radio:
             obs["message"] = spaces.Box(0, pm.RADIO_VOCAB_SIZE - 1, (2,), np.int64)
-            words = spaces.MultiBinary(pm.RADIO_VOCAB_SIZE)
-            obs["action_mask"] = spaces.Tuple((obs["action_mask"], words, words))
-            self._words_mask = np.ones(pm.RADIO_VOCAB_SIZE, np.int8)
+            obs["action_mask"] = spaces.MultiBinary(6 + 2 * pm.RADIO_VOCAB_SIZE)
+            self._words_mask = np.ones(2 * pm.RADIO_VOCAB_SIZE, np.int8)
         self.observation_space = spaces.Dict(obs)
-        self.action_space = spaces.MultiDiscrete([6, 8, 8]) if self.radio else spaces.Discrete(6)
+        self.action_space = FlatMaskMultiDiscrete([6, 8, 8]) if self.radio else spaces.Discrete(6)
         self._obs: Any = None
         self._rewards = [0] * nagents
 
@@ -156,13 +169,13 @@ class PommermanCore:
             "position": np.array([r, c], np.int64),
             "state": np.array([o["ammo"], o["blast_strength"], int(o["can_kick"]), o["step_count"]], np.int64),
             "alive": alive,
-            "teammate": np.array(o["teammate"].value, np.int64),
+            "teammate": np.array([o["teammate"].value], np.int64),
             "enemies": np.array([e.value for e in o["enemies"]], np.int64),
             "action_mask": mask,
         }
         if self.radio:
             out["message"] = np.array(o["message"], np.int64)
-            out["action_mask"] = (mask, self._words_mask.copy(), self._words_mask.copy())
+            out["action_mask"] = np.concatenate((mask, self._words_mask))
         return out
 
     def info(self, seat: int) -> Dict[str, Any]:

@@ -6,7 +6,7 @@ Observation (a dict; the world `size` by `size`, indexed [y, x]):
   grid         int8 (3, size, size): planes of walls, the predator, the prey (1 where present)
   position     int64 (2,): the agent's (x, y)
   other        int64 (2,): the other seat's (x, y)
-  clock        int64 (): the clocks played
+  clock        int64 (1,): the clocks played
   action_mask  int8 (5,): 1 for stay and for each move onto the grid off the walls (a masked
                move is accepted: the rules make it a stay)
 Actions: Discrete(5): stay 's', up 'u' (y-1), down 'd' (y+1), left 'l', right 'r'.
@@ -64,7 +64,7 @@ class PursuitCore:
             "grid": spaces.MultiBinary((3, n, n)),
             "position": spaces.Box(0, n - 1, (2,), np.int64),
             "other": spaces.Box(0, n - 1, (2,), np.int64),
-            "clock": spaces.Box(0, clocks, (), np.int64),
+            "clock": spaces.Box(0, clocks, (1,), np.int64),
             "action_mask": spaces.MultiBinary(5),
         })
         self.action_space = spaces.Discrete(5)
@@ -115,7 +115,7 @@ class PursuitCore:
             "grid": grid,
             "position": np.array(me, np.int64),
             "other": np.array(other, np.int64),
-            "clock": np.array(len(self._game.moves), np.int64),
+            "clock": np.array([len(self._game.moves)], np.int64),
             "action_mask": mask,
         }
 
