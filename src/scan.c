@@ -536,16 +536,18 @@ static ALWAYS_INLINE int drain_octile(const scan_ctx *s, fifo_set *f, int ka, in
     } while (0)
             if (strict) {
                 const double u = up[0], r = c[1], d = down[0], l = c[-1];
-                const int ou = u != -INFINITY, orr = r != -INFINITY;
-                const int od = d != -INFINITY, ol = l != -INFINITY;
+                /* a diagonal is open when the smaller of its two cardinal cells is not a wall
+                 * (-inf; values are never NaN): one compare a diagonal */
+                const double ne = u < r ? u : r, se = d < r ? d : r;
+                const double sw = d < l ? d : l, nw = u < l ? u : l;
                 OCT_RELAX(up, pu, 0, ca, abuf, at, 1, u);
                 OCT_RELAX(c, p, 1, ca, abuf, at, 1, r);
                 OCT_RELAX(down, pd, 0, ca, abuf, at, 1, d);
                 OCT_RELAX(c, p, -1, ca, abuf, at, 1, l);
-                OCT_RELAX(up, pu, 1, cb, bbuf, bt, ou & orr, up[1]);
-                OCT_RELAX(down, pd, 1, cb, bbuf, bt, od & orr, down[1]);
-                OCT_RELAX(down, pd, -1, cb, bbuf, bt, od & ol, down[-1]);
-                OCT_RELAX(up, pu, -1, cb, bbuf, bt, ou & ol, up[-1]);
+                OCT_RELAX(up, pu, 1, cb, bbuf, bt, ne > -INFINITY, up[1]);
+                OCT_RELAX(down, pd, 1, cb, bbuf, bt, se > -INFINITY, down[1]);
+                OCT_RELAX(down, pd, -1, cb, bbuf, bt, sw > -INFINITY, down[-1]);
+                OCT_RELAX(up, pu, -1, cb, bbuf, bt, nw > -INFINITY, up[-1]);
             } else {
                 OCT_RELAX(up, pu, 0, ca, abuf, at, 1, up[0]);
                 OCT_RELAX(c, p, 1, ca, abuf, at, 1, c[1]);
