@@ -534,7 +534,8 @@ static void octile_case(const char *label, const dmap_grid *g) {
         float theirs = TCOD_dijkstra_get_distance(t.dijkstra, i % side, i / side);
         int unreached = f141.v[i] >= NOT_REACHED;
         if (theirs < 0 ? !unreached : unreached || fabs(theirs - f141.v[i]) > 0.004) {
-            fprintf(stderr, "bench: libtcod disagrees at cell %d: %f vs %f\n", i, theirs, f141.v[i]);
+            fprintf(stderr, "bench: libtcod disagrees at cell %d: %f vs %f\n", i, theirs,
+                    f141.v[i]);
             failures++;
             break;
         }

@@ -35,8 +35,10 @@ measure() { # measure BIN SIDE RUN
                 printf "run %d %s", r, s
                 for (k = 0; k < 2; k++) {
                     x = k ? "w" : "o"
-                    printf " %s_cut_ms %.2f %s_cut/4 %s %s_cut/floor %s %s_strict/cut %s %s_tcod/dmap %s",
-                        x, cut[x], x, four[x], x, floor[x], x, strict[x], x, (tcod[x] == "" ? "0" : tcod[x])
+                    t = tcod[x] == "" ? "0" : tcod[x]
+                    printf " %s_cut_ms %.2f %s_cut/4 %s", x, cut[x], x, four[x]
+                    printf " %s_cut/floor %s %s_strict/cut %s", x, floor[x], x, strict[x]
+                    printf " %s_tcod/dmap %s", x, t
                 }
                 printf "\n" }'
 }

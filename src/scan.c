@@ -481,9 +481,9 @@ static ALWAYS_INLINE int room_for_two(fifo_set *f, fifo *a, fifo *b, int ka, int
  * written so that the compiler keeps its state in registers: the grid's row length, the
  * arrays and the queues' counters are locals (an int32 store into a queue could otherwise
  * alias the context's fields and force them to be reloaded after every push), neighbours are
- * addressed from a pointer to the settled cell, and the queues never wrap (when a tail
- * reaches the end of its buffer the live entries move back to its start), so their counters
- * are plain indices. */
+ * addressed at constant offsets from pointers to the three rows around the settled cell, and
+ * the queues never wrap (when a tail reaches the end of its buffer the live entries move back
+ * to its start), so their counters are plain indices. */
 static ALWAYS_INLINE int drain_octile(const scan_ctx *s, fifo_set *f, int ka, int kb,
                                       const int strict) {
     double *const work = s->work;
