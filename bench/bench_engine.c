@@ -17,7 +17,7 @@
  * Floors: a minimal int32 breadth-first search (padded grid, one int32 queue, no generality:
  * exactly the 4-connected unit case) and the memory write of the output (W*H doubles set).
  *
- * usage: dmap_bench_engine [--quick] [--rounds R] [--only floor|small|incremental|tables|heap] [SOURCE]
+ * usage: dmap_bench_engine [--quick] [--rounds R] [--only floor|octile|small|incremental|tables|heap] [SOURCE]
  * (SOURCE: the repository, for tests/data/movingai and arenas/kutulu/data/maps; by default the
  * one this program was built from) */
 #define _POSIX_C_SOURCE 200809L
@@ -38,7 +38,7 @@
 #endif
 
 #define MAX_ROUNDS 101
-#define MAX_CONTENDERS 4
+#define MAX_CONTENDERS 8
 #define RUN_MS (quick ? 0.3 : 2.0) /* per contender and round */
 #define NOT_REACHED 1e9
 
@@ -392,6 +392,189 @@ static void section_floor(void) {
     field_free(&f4);
     bfs_floor_free(&bf);
     free(wf.out);
+    dmap_grid_free(&g);
+}
+
+/* ---- section 1b: the octile scan against its floor ----------------------------------------
+ * What any label-setting octile scan must do, and nothing else: visit every passable cell once
+ * in the order a scan settles it (nondecreasing value), read its wall byte, write its value
+ * once, and pass its index through one of two FIFO rings (cardinal or diagonal, by the step it
+ * was reached with). The order and the ring of each cell are worked out before the clock
+ * starts (from dmap's own map); the clocked loop reads them as a queue's pops would stream.
+ * The same loop in row order (every cell in place, one stream) is the plain memory floor. */
+typedef struct octile_floor {
+    const unsigned char *wall;
+    int32_t *order;         /* the passable cells, settle order (or row order) */
+    unsigned char *ring_of; /* per position in order: 0 cardinal ring, 1 diagonal ring */
+    size_t n;
+    double *out;
+    int32_t *ring[2];
+    size_t mask;
+    unsigned walls_seen;
+} octile_floor;
+
+static int run_octile_floor(void *ctx, long reps) {
+    octile_floor *f = ctx;
+    for (long r = 0; r < reps; r++) {
+        size_t tail[2] = {0, 0};
+        unsigned walls = 0;
+        for (size_t k = 0; k < f->n; k++) {
+            int32_t p = f->order[k];
+            int q = f->ring_of[k];
+            walls += f->wall[p];
+            f->out[p] = (double)k;
+            f->ring[q][tail[q]++ & f->mask] = p;
+        }
+        f->walls_seen = walls;
+        __asm__ volatile("" : : "r"(f->out), "r"(f->ring[0]), "r"(f->ring[1]) : "memory");
+    }
+    return 0;
+}
+
+static const double *sort_values; /* qsort's context: the map the order follows */
+static int by_value(const void *a, const void *b) {
+    int32_t x = *(const int32_t *)a, y = *(const int32_t *)b;
+    double vx = sort_values[x], vy = sort_values[y];
+    return vx < vy ? -1 : vx > vy ? 1 : (x > y) - (x < y);
+}
+
+/* The floor of g's octile map v (dmap_field's, from the goals): settle order when wave is set,
+ * row order otherwise. A cell goes to the cardinal ring when a cardinal neighbour one step
+ * below explains its value (the goals too), else to the diagonal ring. */
+static int octile_floor_init(octile_floor *f, const dmap_grid *g, const double *v, int wave) {
+    size_t n = (size_t)g->w * (size_t)g->h, k = 0;
+    f->wall = g->wall;
+    f->order = malloc(n * sizeof(int32_t));
+    f->ring_of = malloc(n);
+    f->out = malloc(n * sizeof(double));
+    f->mask = 8191;
+    f->ring[0] = malloc((f->mask + 1) * sizeof(int32_t));
+    f->ring[1] = malloc((f->mask + 1) * sizeof(int32_t));
+    if (!f->order || !f->ring_of || !f->out || !f->ring[0] || !f->ring[1]) return -1;
+    for (size_t i = 0; i < n; i++)
+        if (!g->wall[i] && v[i] < NOT_REACHED) f->order[k++] = (int32_t)i;
+    f->n = k;
+    if (wave) {
+        sort_values = v;
+        qsort(f->order, k, sizeof(int32_t), by_value);
+    }
+    static const int dx[4] = {0, 1, 0, -1}, dy[4] = {-1, 0, 1, 0};
+    for (size_t j = 0; j < k; j++) {
+        int i = f->order[j], x = i % g->w, y = i / g->w, card = 0;
+        for (int d = 0; d < 4; d++) {
+            int nx = x + dx[d], ny = y + dy[d];
+            if (nx < 0 || ny < 0 || nx >= g->w || ny >= g->h || g->wall[ny * g->w + nx]) continue;
+            card |= v[ny * g->w + nx] + 1.0 == v[i];
+        }
+        f->ring_of[j] = (unsigned char)!(card || v[i] == 0);
+    }
+    return 0;
+}
+
+static void octile_floor_free(octile_floor *f) {
+    free(f->order);
+    free(f->ring_of);
+    free(f->out);
+    free(f->ring[0]);
+    free(f->ring[1]);
+}
+
+/* One grid: dmap's octile scan (cut and strict corners), its 4-connected scan, the two floors
+ * and libtcod, all interleaved in the same rounds. */
+static void octile_case(const char *label, const dmap_grid *g) {
+    const int side = g->w;
+    dmap_goal goal = {side / 2, side / 2, 0};
+    dmap_moves cut = dmap_moves_octile(), strict = dmap_moves_octile();
+    cut.corners = DMAP_CORNERS_CUT;
+    field_run fc, fs, f4, f141;
+    field_init(&fc, g, cut, &goal, 1);
+    field_init(&fs, g, strict, &goal, 1);
+    field_init(&f4, g, dmap_moves_4(), &goal, 1);
+    dmap_moves m141 = {8, 1.0, 1.41, DMAP_CORNERS_CUT};
+    field_init(&f141, g, m141, &goal, 1);
+    run_field(&fc, 1);
+    octile_floor wave, raster;
+    if (octile_floor_init(&wave, g, fc.v, 1) || octile_floor_init(&raster, g, fc.v, 0)) {
+        fprintf(stderr, "bench: out of memory\n");
+        exit(1);
+    }
+    contender c[7] = {{"dmap octile cut", run_field, &fc, 0, {0}},
+                      {"dmap octile strict", run_field, &fs, 0, {0}},
+                      {"dmap 4-conn", run_field, &f4, 0, {0}},
+                      {"floor, settle order", run_octile_floor, &wave, 0, {0}},
+                      {"floor, row order", run_octile_floor, &raster, 0, {0}},
+                      {"dmap 8-conn 1.41 cut", run_field, &f141, 0, {0}},
+                      {"libtcod", NULL, NULL, 0, {0}}};
+    int n = 6;
+#ifdef DMAP_BENCH_LIBTCOD
+    tcod_run t;
+    t.map = TCOD_map_new(side, side);
+    for (int y = 0; y < side; y++)
+        for (int x = 0; x < side; x++) {
+            int open = !g->wall[y * side + x];
+            TCOD_map_set_properties(t.map, x, y, open, open);
+        }
+    t.dijkstra = TCOD_dijkstra_new(t.map, 1.41f);
+    t.x = t.y = side / 2;
+    c[6].run = run_tcod, c[6].ctx = &t;
+    n = 7;
+#endif
+    interleave(c, n);
+    printf("%s: %zu passable cells\n", label, wave.n);
+    print_row("octile cut / 4-conn", &c[0], &c[2], "<= 2.5x", ratio_of(&c[0], &c[2]).med <= 2.5);
+    print_row("octile cut / floor (settle order)", &c[0], &c[3], "<= 2x",
+              ratio_of(&c[0], &c[3]).med <= 2.0);
+    print_row("octile cut / floor (row order)", &c[0], &c[4], NULL, 0);
+    print_row("floor: settle / row order", &c[3], &c[4], NULL, 0);
+    print_row("octile strict / cut", &c[1], &c[0], "<= 1.1x", ratio_of(&c[1], &c[0]).med <= 1.1);
+#ifdef DMAP_BENCH_LIBTCOD
+    print_row("libtcod / dmap, 1.41 cut", &c[6], &c[5], ">= 3x", ratio_of(&c[6], &c[5]).med >= 3.0);
+    for (int i = 0; i < side * side; i++) {
+        if (g->wall[i]) continue;
+        float theirs = TCOD_dijkstra_get_distance(t.dijkstra, i % side, i / side);
+        int unreached = f141.v[i] >= NOT_REACHED;
+        if (theirs < 0 ? !unreached : unreached || fabs(theirs - f141.v[i]) > 0.004) {
+            fprintf(stderr, "bench: libtcod disagrees at cell %d: %f vs %f\n", i, theirs,
+                    f141.v[i]);
+            failures++;
+            break;
+        }
+    }
+    TCOD_dijkstra_delete(t.dijkstra);
+    TCOD_map_delete(t.map);
+#else
+    printf("%-34s (libtcod not found: not measured)\n", "libtcod / dmap, 1.41 cut");
+#endif
+    /* the floors visit every cell dmap reaches, once; cut and strict agree on the open grid */
+    if (wave.n != raster.n || wave.walls_seen != 0) {
+        fprintf(stderr, "bench: the octile floor's cells are wrong\n");
+        failures++;
+    }
+    int open = 1;
+    for (int i = 0; i < side * side; i++) open &= !g->wall[i];
+    if (open && memcmp(fc.v, fs.v, sizeof(double) * (size_t)side * side) != 0) {
+        fprintf(stderr, "bench: strict and cut corners differ on an open grid\n");
+        failures++;
+    }
+    octile_floor_free(&wave);
+    octile_floor_free(&raster);
+    field_free(&fc);
+    field_free(&fs);
+    field_free(&f4);
+    field_free(&f141);
+}
+
+static void section_octile(void) {
+    int side = quick ? 100 : 1000;
+    printf("\n## The octile scan against its floor and the 4-connected scan (%dx%d, goal in the "
+           "centre; A/B per round: median [range])\n",
+           side, side);
+    dmap_grid g;
+    dmap_grid_init(&g, side, side);
+    octile_case("open", &g);
+    dmap_grid_free(&g);
+    walled_grid(&g, side, 25);
+    octile_case("25% walls", &g);
     dmap_grid_free(&g);
 }
 
@@ -1005,7 +1188,7 @@ int main(int argc, char **argv) {
             source = argv[i];
         else {
             fprintf(stderr, "usage: dmap_bench_engine [--quick] [--rounds R] "
-                            "[--only floor|small|incremental|tables|heap] [SOURCE]\n");
+                            "[--only floor|octile|small|incremental|tables|heap] [SOURCE]\n");
             return 2;
         }
     }
@@ -1018,6 +1201,7 @@ int main(int argc, char **argv) {
            "ranges\n", rounds);
     print_load("at start");
     if (!only || strcmp(only, "floor") == 0) section_floor();
+    if (!only || strcmp(only, "octile") == 0) section_octile();
     if (!only || strcmp(only, "small") == 0) section_small();
     if (!only || strcmp(only, "incremental") == 0) section_incremental(source);
     if (!only || strcmp(only, "tables") == 0) section_tables(source);

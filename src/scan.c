@@ -476,6 +476,94 @@ static ALWAYS_INLINE int room_for_two(fifo_set *f, fifo *a, fifo *b, int ka, int
     return rc;
 }
 
+/* The octile loop: the two-FIFO drain without a parent tree (dmap_field, dmap_scan, the flee
+ * maps), once the seeds are used up. The same merge and relaxations as the loop below it,
+ * written so that the compiler keeps its state in registers: the grid's row length, the
+ * arrays and the queues' counters are locals (an int32 store into a queue could otherwise
+ * alias the context's fields and force them to be reloaded after every push), neighbours are
+ * addressed at constant offsets from pointers to the three rows around the settled cell, and
+ * the queues never wrap (when a tail reaches the end of its buffer the live entries move back
+ * to its start), so their counters are plain indices. */
+static ALWAYS_INLINE int drain_octile(const scan_ctx *s, fifo_set *f, int ka, int kb,
+                                      const int strict) {
+    double *const work = s->work;
+    const int32_t pw = s->pw;
+    const double sa = s->qstep[ka], sb = s->qstep[kb];
+    for (;;) {
+        /* linear queues: entries head..tail-1 at those indices, room for 8 pushes */
+        size_t cap = f->cap;
+        int32_t *abuf = f->q[ka].buf, *bbuf = f->q[kb].buf;
+        size_t ah = f->q[ka].head & (cap - 1), at = ah + (f->q[ka].tail - f->q[ka].head);
+        size_t bh = f->q[kb].head & (cap - 1), bt = bh + (f->q[kb].tail - f->q[kb].head);
+        if (at > cap || bt > cap) { /* a ring that wraps: fifos_grow lays it out from 0 */
+            int rc = fifos_grow(f);
+            if (rc) return rc;
+            continue;
+        }
+        if (at + 8 > cap) memmove(abuf, abuf + ah, (at - ah) * sizeof *abuf), at -= ah, ah = 0;
+        if (bt + 8 > cap) memmove(bbuf, bbuf + bh, (bt - bh) * sizeof *bbuf), bt -= bh, bh = 0;
+        if (at + 8 > cap || bt + 8 > cap || 2 * (at - ah) > cap || 2 * (bt - bh) > cap) {
+            f->q[ka].head = ah, f->q[ka].tail = at, f->q[kb].head = bh, f->q[kb].tail = bt;
+            int rc = fifos_grow(f);
+            if (rc) return rc;
+            continue;
+        }
+        const size_t end = cap - 8;
+        while (at <= end && bt <= end) {
+            int32_t p;
+            if (ah != at) {
+                if (bh != bt && work[bbuf[bh]] < work[abuf[ah]])
+                    p = bbuf[bh++];
+                else
+                    p = abuf[ah++];
+            } else if (bh != bt) {
+                p = bbuf[bh++];
+            } else {
+                f->q[ka].head = f->q[ka].tail = 0, f->q[kb].head = f->q[kb].tail = 0;
+                return DMAP_OK;
+            }
+            /* the three rows around p: every neighbour at a constant offset from one of them */
+            double *const c = work + p, *const up = c - pw, *const down = c + pw;
+            const int32_t pu = p - pw, pd = p + pw;
+            const double v = *c, ca = v + sa, cb = v + sb;
+#define OCT_RELAX(row, prow, k, cand, buf, tail, ok, old)                                    \
+    do {                                                                                    \
+        const double o_ = (old);                                                            \
+        const int l_ = (ok) & ((cand) < o_);                                                \
+        (row)[k] = l_ ? (cand) : o_;                                                        \
+        buf[tail] = (prow) + (k);                                                           \
+        tail += (size_t)l_;                                                                 \
+    } while (0)
+            if (strict) {
+                const double u = up[0], r = c[1], d = down[0], l = c[-1];
+                /* a diagonal is open when the smaller of its two cardinal cells is not a wall
+                 * (-inf; values are never NaN): one compare a diagonal */
+                const double ne = u < r ? u : r, se = d < r ? d : r;
+                const double sw = d < l ? d : l, nw = u < l ? u : l;
+                OCT_RELAX(up, pu, 0, ca, abuf, at, 1, u);
+                OCT_RELAX(c, p, 1, ca, abuf, at, 1, r);
+                OCT_RELAX(down, pd, 0, ca, abuf, at, 1, d);
+                OCT_RELAX(c, p, -1, ca, abuf, at, 1, l);
+                OCT_RELAX(up, pu, 1, cb, bbuf, bt, ne > -INFINITY, up[1]);
+                OCT_RELAX(down, pd, 1, cb, bbuf, bt, se > -INFINITY, down[1]);
+                OCT_RELAX(down, pd, -1, cb, bbuf, bt, sw > -INFINITY, down[-1]);
+                OCT_RELAX(up, pu, -1, cb, bbuf, bt, nw > -INFINITY, up[-1]);
+            } else {
+                OCT_RELAX(up, pu, 0, ca, abuf, at, 1, up[0]);
+                OCT_RELAX(c, p, 1, ca, abuf, at, 1, c[1]);
+                OCT_RELAX(down, pd, 0, ca, abuf, at, 1, down[0]);
+                OCT_RELAX(c, p, -1, ca, abuf, at, 1, c[-1]);
+                OCT_RELAX(up, pu, 1, cb, bbuf, bt, 1, up[1]);
+                OCT_RELAX(down, pd, 1, cb, bbuf, bt, 1, down[1]);
+                OCT_RELAX(down, pd, -1, cb, bbuf, bt, 1, down[-1]);
+                OCT_RELAX(up, pu, -1, cb, bbuf, bt, 1, up[-1]);
+            }
+#undef OCT_RELAX
+        }
+        f->q[ka].head = ah, f->q[ka].tail = at, f->q[kb].head = bh, f->q[kb].tail = bt;
+    }
+}
+
 /* While seeds remain, the next cell is the smallest of three heads (seeds, cardinal FIFO,
  * diagonal FIFO); then a tighter loop drains the two FIFOs. */
 static ALWAYS_INLINE int drain_two_fifos(const scan_ctx *s, fifo_set *f, const int32_t *seed,
@@ -501,6 +589,10 @@ static ALWAYS_INLINE int drain_two_fifos(const scan_ctx *s, fifo_set *f, const i
         else
             si++;
         expand_two(s, &a, &b, mask, p, sa, sb, track, strict);
+    }
+    if (!track) {
+        f->q[ka] = a, f->q[kb] = b;
+        return drain_octile(s, f, ka, kb, strict);
     }
     for (;;) {
         if ((rc = room_for_two(f, &a, &b, ka, kb)) != DMAP_OK) return rc;

@@ -7,7 +7,11 @@
 //         alone (pm_step / State::Step), 64 boards per round
 //   reset: a new FFA board (dmap: random.Random(s) seeded and the CPython-exact generator,
 //         kit_pyrandom_seed + pm_reset; pomcpp2: State::Init with its own std::mt19937
-//         generator), 20,000 per round
+//         generator), 20,000 per round; and its two parts on dmap's side: the seeding alone
+//         (kit_pyrandom_seed: CPython's init_by_array, a chain of 1,247 dependent steps), and
+//         pm_reset on a generator seeded once and continued from board to board (as the
+//         playground's env.reset() draws from the generator env.seed() seeded), each against
+//         the same pomcpp2 reset
 //
 // usage: pomcpp2_bench [ROUNDS]   prints one table row per measure: median and [min-max] of
 // each contender, and the ratio dmap / pomcpp2 (median of the per-round ratios, [min-max]).
@@ -76,6 +80,29 @@ static double dmap_reset_ns(int n) {
     return (cpu_ns() - t0) / n;
 }
 
+static double dmap_seed_ns(int n) {
+    kit_pyrandom rng;
+    double t0 = cpu_ns();
+    for (int i = 0; i < n; i++) {
+        kit_pyrandom_seed(&rng, i);
+        sink += rng.mt[1];
+    }
+    return (cpu_ns() - t0) / n;
+}
+
+static double dmap_reset_continued_ns(int n) {
+    const pm_config *cfg = pm_config_find("ffa");
+    static pm_state s;
+    kit_pyrandom rng;
+    kit_pyrandom_seed(&rng, n);
+    double t0 = cpu_ns();
+    for (int i = 0; i < n; i++) {
+        pm_reset(&s, cfg, &rng);
+        sink += s.board[13];
+    }
+    return (cpu_ns() - t0) / n;
+}
+
 static double pomcpp2_reset_ns(int n) {
     static bboard::State s;
     double t0 = cpu_ns();
@@ -106,17 +133,23 @@ static void row(const char *what, const char *unit, double scale, const std::vec
 int main(int argc, char **argv) {
     int rounds = argc > 1 ? std::atoi(argv[1]) : 7;
     if (rounds < 1 || rounds > 100) return 2;
-    std::vector<double> ds, ps, dr, pr;
+    std::vector<double> ds, ps, dr, pr, dseed, pseed, dcont, pcont;
     for (int r = 0; r < rounds; r++) {
         ds.push_back(dmap_step_ns(64));
         ps.push_back(pomcpp2_step_ns(64));
         dr.push_back(dmap_reset_ns(20000));
         pr.push_back(pomcpp2_reset_ns(20000));
+        dseed.push_back(dmap_seed_ns(20000));
+        pseed.push_back(pomcpp2_reset_ns(20000));
+        dcont.push_back(dmap_reset_continued_ns(20000));
+        pcont.push_back(pomcpp2_reset_ns(20000));
     }
     std::printf("| measure, %d rounds | dmap, median [min-max] | pomcpp2, median [min-max] | dmap / pomcpp2 |\n", rounds);
     std::printf("|---|---|---|---|\n");
     row("engine step, 4 agents idle", "ns", 1, ds, ps);
     row("reset (a new FFA board)", "us", 1e3, dr, pr);
+    row("dmap: the seeding alone / pomcpp2 reset", "us", 1e3, dseed, pseed);
+    row("dmap: reset, generator continued / pomcpp2 reset", "us", 1e3, dcont, pcont);
     std::fprintf(stderr, "(checksum %u)\n", sink);
     return 0;
 }
