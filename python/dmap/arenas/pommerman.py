@@ -281,6 +281,34 @@ class RandomAgent(BaseAgent):
 
 # ---- the environment -----------------------------------------------------------------------------
 
+class _Recorder:
+    """A Python agent's seat in the door: calls its act() and keeps the answer as given."""
+
+    __slots__ = ("agent", "answer", "answered")
+
+    def __init__(self, agent: Any) -> None:
+        self.agent = agent
+        self.answer: Any = None
+        self.answered = False
+
+    def act(self, obs: Dict[str, Any], action_space: Any) -> Any:
+        a = self.agent.act(obs, action_space)
+        self.answer, self.answered = a, True
+        return a
+
+
+_RECORDERS: Dict[str, type] = {}
+
+
+def _recorder(agent: Any) -> _Recorder:
+    """agent's recorder, of a class named as the agent's (the name replays give the player)."""
+    name = type(agent).__name__
+    cls = _RECORDERS.get(name)
+    if cls is None:
+        cls = _RECORDERS[name] = type(name, (_Recorder,), {"__slots__": ()})
+    return cast(_Recorder, cls(agent))
+
+
 class Pomme:
     """The playground's environments (envs/v0.py, v1.py, v2.py) over the arena's engine; make()
     builds it."""
@@ -288,7 +316,11 @@ class Pomme:
     metadata: Dict[str, List[str]] = {"render.modes": ["human", "ansi", "html"]}
 
     def __init__(self, config_id: str, agent_list: Sequence[Any], *,
-                 time_limit: Optional[float] = None) -> None:
+                 time_limit: Optional[float] = None, items: Optional[Sequence[Any]] = None,
+                 result: Optional[Any] = None) -> None:
+        """items: the objects observations carry for teammate and enemies, one per Item value
+        (default Item's members); result: the enum of info["result"] (default Result). The
+        playground's namespace (dmap.arenas.playground) passes the playground's own."""
         if config_id not in CONFIGS:
             raise ValueError("unknown Pommerman config %r (known: %s)" % (config_id, ", ".join(CONFIGS)))
         game_type, game_env = CONFIGS[config_id]
@@ -310,8 +342,13 @@ class Pomme:
             self.action_space: Union[Tuple, Discrete] = Tuple([Discrete(6)] + words)
         else:
             self.action_space = Discrete(6)
-        self._game = _arenas.PommermanGame(config_id, self._agents, _ITEMS, game_env,
-                                           game_type.value, self.action_space)
+        self._result = result if result is not None else Result
+        # each Python agent sits in the door behind a recorder, so that act() can return its
+        # answer as the agent gave it (the door reads its own copy)
+        self._recorders = {i: _recorder(a) for i, a in enumerate(self._agents) if not isinstance(a, str)}
+        seats = [self._recorders.get(i, a) for i, a in enumerate(self._agents)]
+        self._game = _arenas.PommermanGame(config_id, seats, tuple(items) if items is not None else _ITEMS,
+                                           game_env, game_type.value, self.action_space)
         self._game.time_limit = time_limit
         self.random = SharedRandom(self._game)
         self._seed: Optional[int] = None
@@ -402,8 +439,18 @@ class Pomme:
 
     def act(self, obs: Sequence[Dict[str, Any]]) -> List[Any]:
         """The seats' actions: Python agents' act(obs[i], action_space), C bots deciding in C on
-        the current state; dead agents play Stop."""
-        return cast("List[Any]", self._game.act(obs))
+        the current state; dead agents play Stop. A Python agent's answer comes back as it gave
+        it, a radio list as a list (the playground's forward_model.act); an answer that was an
+        error (see the class) comes back as the Stop it plays."""
+        for r in self._recorders.values():
+            r.answered = False
+        nerrors = len(self._game.errors)
+        answers: List[Any] = list(self._game.act(obs))
+        erred = {e[1] for e in self._game.errors[nerrors:]}
+        for i, r in self._recorders.items():
+            if r.answered and i not in erred:
+                answers[i] = r.answer
+        return answers
 
     def step(self, actions: Sequence[Any]
              ) -> typing.Tuple[List[Dict[str, Any]], List[int], bool, Dict[str, Any]]:
@@ -417,12 +464,13 @@ class Pomme:
         return obs, reward, done, info
 
     def _get_info(self, done: bool) -> Dict[str, Any]:
+        result = self._result
         if not done:
-            return {"result": Result.Incomplete}
+            return {"result": result.Incomplete}
         code, winners = self._game.outcome()
         if code == 1:
-            return {"result": Result.Win, "winners": winners}
-        return {"result": Result.Tie}
+            return {"result": result.Win, "winners": winners}
+        return {"result": result.Tie}
 
     def _get_done(self) -> bool:
         return cast(bool, self._game.done())
