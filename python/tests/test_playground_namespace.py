@@ -1,0 +1,226 @@
+"""The playground's `pommerman` namespace on dmap (dmap.arenas.playground): agents written here in
+the playground's idioms (enum comparisons, character fields, the run_battle loop and its
+seeding, JSON state records) play recorded games of the original environment
+(arenas/pommerman/data/traces, MultiAgentLearning/playground 5315f6d) and see what they saw
+there; the opt-in leaves a real playground alone."""
+import datetime
+import json
+import os
+import random
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+
+from test_pommerman import board_of, read_trace, data_path
+
+
+@pytest.fixture
+def pommerman():
+    """`import pommerman` as the namespace for one test, removed afterwards."""
+    from dmap.arenas import playground
+    saved = {n: m for n, m in sys.modules.items() if n == "pommerman" or n.startswith("pommerman.")}
+    assert playground.install()
+    import pommerman as ns
+    yield ns
+    for n in [n for n in sys.modules if n == "pommerman" or n.startswith("pommerman.")]:
+        del sys.modules[n]
+    sys.modules.update(saved)
+
+
+def trace(name):
+    return read_trace(data_path("arenas", "pommerman", "data", "traces", *name.split("/")))
+
+
+def agents_line(text):
+    """A G line: per agent (position, ammo, blast_strength, can_kick, is_alive)."""
+    out = []
+    for a in text.split():
+        r, c, ammo, blast, kick, alive = (int(v) for v in a.split(","))
+        out.append(((r, c), ammo, blast, bool(kick), bool(alive)))
+    return out
+
+
+def idiom_agent_class(pommerman):
+    """An agent written for the playground: plays given actions and, at every call, checks what
+    such agents rely on (its character's fields, the enums of the observation), noting each
+    mismatch (an exception in act() would only be an error value)."""
+    from pommerman import agents, constants, utility
+
+    class IdiomAgent(agents.BaseAgent):
+        def __init__(self, actions):
+            super().__init__()
+            self.actions, self.k, self.wrong, self.calls = actions, 0, [], 0
+
+        def init_agent(self, id_, game_type):
+            super().init_agent(id_, game_type)
+            self.game_type_seen = game_type
+
+        def act(self, obs, action_space):
+            self.calls += 1
+            me = getattr(constants.Item, "Agent%d" % self.agent_id)
+            checks = {
+                "position": self.position == tuple(obs["position"]),
+                "ammo": self.ammo == obs["ammo"],
+                "blast_strength": self.blast_strength == obs["blast_strength"],
+                "can_kick": self.can_kick == obs["can_kick"],
+                "is_alive": self.is_alive and me.value in obs["alive"],
+                "teammate": self.teammate == obs["teammate"] and isinstance(obs["teammate"], constants.Item),
+                "enemies": self.enemies == list(obs["enemies"]),
+                "on its cell": constants.Item(obs["board"][self.position]) == me,
+                "utility": utility.position_is_agent(obs["board"], self.position)
+                and utility.position_on_board(obs["board"], self.position),
+            }
+            if self._character._game_type == constants.GameType.FFA:
+                checks["ffa"] = (obs["teammate"] == constants.Item.AgentDummy
+                                 and constants.Item.AgentDummy not in obs["enemies"] and len(obs["enemies"]) == 3)
+            self.wrong += [(obs["step_count"], k) for k, ok in checks.items() if not ok]
+            a = self.actions[self.k]
+            self.k += 1
+            return constants.Action(a).value
+
+    return IdiomAgent
+
+
+@pytest.mark.parametrize("name", ["ffa-SRSR/seed_1.txt", "ffa-SRSR/seed_2.txt"])
+def test_run_battle_loop_replays_the_recorded_game(pommerman, name, tmp_path):
+    """run_battle's seeding and loop with SimpleAgents and, in the RandomAgents' seats, agents in
+    the playground's idioms playing the recorded actions: the same board, actions, characters
+    after every step (the G lines), result enum and JSON record."""
+    from pommerman import agents, constants, utility
+    head, steps, end = trace(name)
+    IdiomAgent = idiom_agent_class(pommerman)
+    players = [agents.SimpleAgent() if k == "S" else IdiomAgent([s["A"][i] for s in steps])
+               for i, k in enumerate(head["agents"])]
+    env = pommerman.make(head["config"], players)
+    assert all(p.game_type_seen is constants.GameType.FFA for p in players if isinstance(p, IdiomAgent))
+    seed = head["seed"]
+    np.random.seed(seed)
+    random.seed(seed)
+    env.seed(seed)
+    record = tmp_path / "json"
+    record.mkdir()
+    obs = env.reset()
+    n = len(obs[0]["board"])
+    assert np.array_equal(obs[0]["board"], board_of(head["B"], n))
+    want = agents_line(head["G"])
+    done, t = False, 0
+    while not done:
+        env.save_json(str(record))
+        for i, p in enumerate(players):
+            assert (p.position, p.ammo, p.blast_strength, p.can_kick, p.is_alive) == want[i], (t, i)
+        actions = env.act(obs)
+        assert actions == steps[t]["A"], t
+        obs, reward, done, info = env.step(actions)
+        want = agents_line(steps[t]["G"])
+        t += 1
+    for i, p in enumerate(players):
+        assert (p.position, p.ammo, p.blast_strength, p.can_kick, p.is_alive) == want[i]
+    env.save_json(str(record))
+    assert t == end["steps"]
+    assert info["result"] is getattr(constants.Result, end["result"])
+    for p in players:
+        if isinstance(p, IdiomAgent):
+            assert p.wrong == [] and p.calls > 10
+    utility.join_json_state(str(record), ["simple::", "test::agents.IdiomAgent"] * 2, "now", head["config"], info)
+    merged = json.loads((record / "game_state.json").read_text())
+    assert os.listdir(record) == ["game_state.json"]
+    assert merged["result"] == {"name": end["result"], "id": getattr(constants.Result, end["result"]).value}
+    assert ("winners" in merged) == (end["result"] != "Tie")
+    assert [json.loads(s["step_count"]) for s in merged["state"]] == list(range(end["steps"] + 1))
+    last = np.array(json.loads(merged["state"][-1]["board"]))
+    assert np.array_equal(last, board_of(steps[-1]["B"], n))
+
+
+def test_seed_is_the_playgrounds(pommerman):
+    """env.seed(S) does not choose the board (the playground's seeds only its np_random): the
+    global random does, so a later env.seed(other) changes nothing."""
+    from pommerman import agents
+    head, _, _ = trace("ffa-SSSS/seed_1.txt")
+    env = pommerman.make(head["config"], [agents.SimpleAgent() for _ in range(4)])
+    random.seed(1)
+    env.seed(987654321)
+    obs = env.reset()
+    assert np.array_equal(obs[0]["board"], board_of(head["B"], 11))
+    after = random.random()
+    random.seed(1)
+    env2 = pommerman.make(head["config"], [agents.SimpleAgent() for _ in range(4)])
+    env2.reset()
+    assert random.random() == after  # the global generator is left where the playground leaves it
+
+
+@pytest.mark.parametrize("config,mates", [("PommeTeamCompetition-v0", {0: 2, 1: 3, 2: 0, 3: 1}),
+                                          ("OneVsOne-v0", {0: None, 1: None}),
+                                          ("PommeRadio-v2", {0: 2, 1: 3, 2: 0, 3: 1})])
+def test_characters_and_enums_in_every_game_type(pommerman, config, mates):
+    from pommerman import agents, constants
+    IdiomAgent = idiom_agent_class(pommerman)
+    rng = np.random.default_rng(4)
+    n = len(mates)
+    players = [IdiomAgent([int(rng.integers(6)) for _ in range(800)]) if i % 2 == 0 else agents.SimpleAgent()
+               for i in range(n)]
+    env = pommerman.make(config, players)
+    random.seed(2)
+    obs = env.reset()
+    for _ in range(120):
+        obs, _, done, _ = env.step(env.act(obs))
+        if done:
+            break
+    for i, p in enumerate(players):
+        mate = mates[i]
+        assert p.teammate is (constants.Item.AgentDummy if mate is None else getattr(constants.Item, "Agent%d" % mate))
+        assert p.teammate is obs[i]["teammate"]
+        assert p.enemies == list(obs[i]["enemies"])
+        assert p.is_alive == (constants.Item(10 + i).value in obs[i]["alive"])
+        if p.is_alive:
+            assert p.position == tuple(obs[i]["position"]) and p.ammo == obs[i]["ammo"]
+        if isinstance(p, IdiomAgent):
+            assert p.wrong == [] and p.calls > 0
+    assert players[0].game_type_seen is {"PommeTeamCompetition-v0": constants.GameType.Team,
+                                         "OneVsOne-v0": constants.GameType.OneVsOne,
+                                         "PommeRadio-v2": constants.GameType.TeamRadio}[config]
+
+
+SCRIPT = """
+import random
+import pommerman
+from pommerman import agents, constants
+
+class Mine(agents.BaseAgent):
+    def act(self, obs, action_space):
+        return constants.Action.Stop.value
+
+env = pommerman.make("OneVsOne-v0", [Mine(), agents.SimpleAgent()])
+random.seed(3)
+env.seed(3)
+obs = env.reset()
+done = False
+while not done:
+    obs, reward, done, info = env.step(env.act(obs))
+print(pommerman.__name__, info["result"] in (constants.Result.Win, constants.Result.Tie), env._step_count > 0)
+"""
+
+
+def test_runner_opts_in_and_leaves_a_real_playground_alone(tmp_path):
+    script = tmp_path / "battle.py"
+    script.write_text(SCRIPT)
+    env = dict(os.environ)
+    run = lambda *args, **kw: subprocess.run([sys.executable, *args], capture_output=True, text=True, timeout=120, **kw)
+    # without the opt-in there is no pommerman
+    r = run("-c", "import pommerman", env=env)
+    assert r.returncode != 0 and "No module named 'pommerman'" in r.stderr
+    r = run("-m", "dmap.arenas.playground", str(script), env=env)
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.split() == ["dmap.arenas.playground", "True", "True"]
+    # a real playground beside it: left alone unless forced
+    fake = tmp_path / "real" / "pommerman"
+    fake.mkdir(parents=True)
+    (fake / "__init__.py").write_text("REAL = True\n")
+    env["PYTHONPATH"] = str(tmp_path / "real") + os.pathsep + env.get("PYTHONPATH", "")
+    r = run("-m", "dmap.arenas.playground", str(script), env=env)
+    assert r.returncode == 2 and "a real playground" in r.stderr
+    r = run("-c", "import dmap.arenas.playground as p; print(p.install()); import pommerman; print(pommerman.REAL)", env=env)
+    assert r.stdout.split() == ["False", "True"], r.stderr
+    r = run("-m", "dmap.arenas.playground", "--force", str(script), env=env)
+    assert r.returncode == 0 and r.stdout.split()[0] == "dmap.arenas.playground", r.stderr
