@@ -182,6 +182,45 @@ def test_characters_and_enums_in_every_game_type(pommerman, config, mates):
                                          "PommeRadio-v2": constants.GameType.TeamRadio}[config]
 
 
+AGENT_FILE = """
+from . import BaseAgent
+from .. import constants
+from .. import utility
+
+
+class EdgeAgent(BaseAgent):
+    \"\"\"Written to sit in the playground's pommerman/agents/ folder.\"\"\"
+
+    def act(self, obs, action_space):
+        for a in (constants.Action.Up, constants.Action.Left, constants.Action.Down, constants.Action.Right):
+            if utility.is_valid_direction(obs["board"], obs["position"], a.value):
+                return a.value
+        return constants.Action.Stop.value
+"""
+
+
+def test_agent_files_of_the_playgrounds_agents_folder(tmp_path):
+    """--agents-dir: a file written for pommerman/agents/ (relative imports of BaseAgent and
+    constants) imports as pommerman.agents.<file>, unedited."""
+    folder = tmp_path / "agents"
+    folder.mkdir()
+    (folder / "edge_agent.py").write_text(AGENT_FILE)
+    script = tmp_path / "run.py"
+    script.write_text("import random, pommerman\n"
+                      "from pommerman import agents\n"
+                      "from pommerman.agents.edge_agent import EdgeAgent\n"
+                      "env = pommerman.make('OneVsOne-v0', [EdgeAgent(), agents.SimpleAgent()])\n"
+                      "random.seed(5)\n"
+                      "obs = env.reset()\n"
+                      "for _ in range(30):\n"
+                      "    obs, r, done, info = env.step(env.act(obs))\n"
+                      "print(type(env._players[0]).__module__, len(env.errors), env._players[0].position != (1, 1))\n")
+    r = subprocess.run([sys.executable, "-m", "dmap.arenas.playground", "--agents-dir", str(folder), str(script)],
+                       capture_output=True, text=True, timeout=120)
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.split() == ["pommerman.agents.edge_agent", "0", "True"]
+
+
 SCRIPT = """
 import random
 import pommerman

@@ -6,9 +6,15 @@ step for step). The agents that need the playground's servers, Docker, a keyboar
 TensorForce are names that refuse to be made."""
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, List
 
 from . import _pm_characters as characters
+
+# pommerman.agents is a package for the import system: install(agents_dirs=...) (the runner's
+# --agents-dir) lists folders here, so agent files written to sit in the playground's
+# pommerman/agents/ folder (`from . import BaseAgent`, `from .. import constants`) import as
+# pommerman.agents.<file> unedited
+__path__: List[str] = []
 
 __all__ = ["BaseAgent", "RandomAgent", "SimpleAgent", "PlayerAgent", "PlayerAgentBlocking",
            "DockerAgent", "HttpAgent", "TensorForceAgent"]

@@ -7,6 +7,8 @@ join_json_state), `pommerman.helpers`, run_battle-style loops and JSON records.
 Opt in, one way or the other (nothing changes for code that does neither):
 
     python -m dmap.arenas.playground my_battle.py ARGS      # run a script (or -m MODULE ARGS)
+    python -m dmap.arenas.playground --agents-dir DIR my_battle.py   # + agent files written for
+                                                    # the playground's pommerman/agents/ folder
 
     import dmap.arenas.playground
     dmap.arenas.playground.install()                        # then: import pommerman
@@ -138,16 +140,22 @@ _SUBMODULES = {"agents": agents, "characters": characters, "constants": constant
                "utility": utility}
 
 
-def install(force: bool = False) -> bool:
+def install(force: bool = False, agents_dirs: Sequence[str] = ()) -> bool:
     """Make `import pommerman` (and pommerman.agents, .characters, .constants, .helpers,
     .utility) this namespace. True when it is installed; False, changing nothing, when a real
-    playground is importable (or already imported) and force is not set."""
+    playground is importable (or already imported) and force is not set. agents_dirs: folders
+    of agent files written for the playground's pommerman/agents/ folder, importable as
+    pommerman.agents.<file>."""
     me = sys.modules[__name__]
     current = sys.modules.get("pommerman")
+    if current is not me and not force and (current is not None or importlib.util.find_spec("pommerman") is not None):
+        return False
+    for d in agents_dirs:
+        d = os.path.abspath(d)
+        if d not in agents.__path__:
+            agents.__path__.append(d)
     if current is me:
         return True
-    if not force and (current is not None or importlib.util.find_spec("pommerman") is not None):
-        return False
     for name in [n for n in sys.modules if n == "pommerman" or n.startswith("pommerman.")]:
         del sys.modules[name]
     sys.modules["pommerman"] = me
@@ -162,17 +170,24 @@ __path__: List[str] = []
 
 
 def main(argv: Optional[Sequence[str]] = None) -> int:
-    """python -m dmap.arenas.playground [--force] SCRIPT [ARGS] | -m MODULE [ARGS]"""
+    """python -m dmap.arenas.playground [--force] [--agents-dir DIR]... SCRIPT [ARGS] | -m MODULE [ARGS]"""
     args = list(sys.argv[1:] if argv is None else argv)
-    usage = "usage: python -m dmap.arenas.playground [--force] SCRIPT [ARGS] | [--force] -m MODULE [ARGS]"
-    force = bool(args) and args[0] == "--force"
-    if force:
-        args = args[1:]
+    usage = ("usage: python -m dmap.arenas.playground [--force] [--agents-dir DIR]... SCRIPT [ARGS] | "
+             "[--force] [--agents-dir DIR]... -m MODULE [ARGS]")
+    force, dirs = False, []
+    while args and args[0] in ("--force", "--agents-dir"):
+        if args[0] == "--force":
+            force, args = True, args[1:]
+        elif len(args) > 1:
+            dirs.append(args[1])
+            args = args[2:]
+        else:
+            args = []
     if not args or (args[0] == "-m" and len(args) < 2):
         print(usage, file=sys.stderr)
         return 2
     from dmap.arenas import playground as namespace  # the importable module, not __main__
-    if not namespace.install(force=force):
+    if not namespace.install(force=force, agents_dirs=dirs):
         print("dmap.arenas.playground: a real playground (pommerman) is importable; "
               "pass --force to run on dmap's engine instead", file=sys.stderr)
         return 2
