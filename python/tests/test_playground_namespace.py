@@ -263,3 +263,82 @@ def test_runner_opts_in_and_leaves_a_real_playground_alone(tmp_path):
     assert r.stdout.split() == ["False", "True"], r.stderr
     r = run("-m", "dmap.arenas.playground", "--force", str(script), env=env)
     assert r.returncode == 0 and r.stdout.split()[0] == "dmap.arenas.playground", r.stderr
+
+
+FAKE_CONSTANTS = """
+from enum import Enum
+class Item(Enum):
+    Passage = 0; Rigid = 1; Wood = 2; Bomb = 3; Flames = 4; Fog = 5; ExtraBomb = 6; IncrRange = 7; Kick = 8
+    AgentDummy = 9; Agent0 = 10; Agent1 = 11; Agent2 = 12; Agent3 = 13
+class GameType(Enum):
+    FFA = 1; Team = 2; TeamRadio = 3; OneVsOne = 4
+class Action(Enum):
+    Stop = 0; Up = 1; Down = 2; Left = 3; Right = 4; Bomb = 5
+class Result(Enum):
+    Win = 0; Loss = 1; Tie = 2; Incomplete = 3
+"""
+
+FAKE_AGENT = """
+import random
+import pommerman.constants as constants
+from dmap.arenas import pommerman as dm
+
+class Character:
+    # a character as the playground's Bomber sets it up (teammate, enemies by game type)
+    def __init__(self, agent_id, game_type):
+        self.agent_id, self._game_type = agent_id, game_type
+        self.ammo, self.is_alive, self.blast_strength, self.can_kick = 1, True, 2, False
+        if game_type == constants.GameType.FFA:
+            self.teammate = constants.Item.AgentDummy
+            self.enemies = [constants.Item(10 + i) for i in range(4) if i != agent_id]
+        else:
+            self.teammate = constants.Item(10 + (agent_id + 2) % 4)
+            self.enemies = [constants.Item(10 + i) for i in range(4) if i not in (agent_id, (agent_id + 2) % 4)]
+            self.enemies.append(constants.Item.AgentDummy)
+    def set_start_position(self, p):
+        self.start_position = p
+    def reset(self):
+        self.position = self.start_position
+
+class Agent:
+    # an agent of the real playground's shape: its state in its character
+    def __init__(self):
+        self._character = Character
+        self.wrong = 0
+    def __getattr__(self, a):
+        if a == "_character":
+            raise AttributeError(a)
+        return getattr(self._character, a)
+    def init_agent(self, id_, game_type):
+        self._character = self._character(id_, game_type)
+    def act(self, obs, action_space):
+        self.wrong += (obs["teammate"] != self.teammate or list(obs["enemies"]) != self.enemies
+                       or tuple(obs["position"]) != self.position or obs["ammo"] != self.ammo)
+        return random.randrange(6)
+
+for config in ("PommeFFACompetition-v0", "PommeTeam-v0"):
+    a = Agent()
+    env = dm.make(config, [a, "simple", "simple", "simple"])
+    random.seed(1)
+    obs = env.reset()
+    done = False
+    while not done:
+        obs, r, done, info = env.step(env.act(obs))
+    print(config, a.wrong, type(info["result"]) is constants.Result, a.teammate is obs[0]["teammate"], a.is_alive == (10 in obs[0]["alive"]))
+"""
+
+
+def test_dmap_env_hands_a_real_playgrounds_enums_and_characters(tmp_path):
+    """dmap.arenas.pommerman.make with a real playground loaded beside it (a stand-in with the
+    playground's enums here): the agents get its GameType, its Item members and Result, and
+    their characters follow the game."""
+    pkg = tmp_path / "real" / "pommerman"
+    pkg.mkdir(parents=True)
+    (pkg / "__init__.py").write_text("from . import constants\n")
+    (pkg / "constants.py").write_text(FAKE_CONSTANTS)
+    script = tmp_path / "run.py"
+    script.write_text(FAKE_AGENT)
+    env = dict(os.environ, PYTHONPATH=str(tmp_path / "real") + os.pathsep + os.environ.get("PYTHONPATH", ""))
+    r = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, env=env, timeout=300)
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.split("\n")[:2] == ["PommeFFACompetition-v0 0 True True True", "PommeTeam-v0 0 True True True"]

@@ -73,37 +73,11 @@ class Pomme(_pm.Pomme):
         # are set up and reset as the playground's
         return [(i, a) for i, a in enumerate(self._players) if not isinstance(a, str)]
 
-    def _sync_characters(self) -> None:
-        for st in self._game.json_state()["agents"]:
-            agent = self._players[st["agent_id"]]
-            ch = getattr(agent, "__dict__", {}).get("_character")
-            if ch is None or isinstance(ch, type):
-                continue
-            ch.position = (int(st["position"][0]), int(st["position"][1]))
-            ch.ammo = int(st["ammo"])
-            ch.blast_strength = int(st["blast_strength"])
-            ch.can_kick = bool(st["can_kick"])
-            ch.is_alive = bool(st["is_alive"])
-
     def seed(self, seed: Optional[int] = None) -> List[Optional[int]]:
         """As the playground's: the environment's own np_random (which nothing reads); the board
         of the next reset() comes from the global `random`, as there."""
         self.np_random = np.random.RandomState(None if seed is None else seed % 2**32)
         return [seed]
-
-    def reset(self) -> List[Any]:
-        obs = super().reset()
-        self._sync_characters()
-        return obs
-
-    def step(self, actions: Sequence[Any]) -> Any:
-        result = super().step(actions)
-        self._sync_characters()
-        return result
-
-    def set_json_info(self, info: Optional[Any] = None) -> None:
-        super().set_json_info(info)
-        self._sync_characters()
 
     def save_json(self, record_json_dir: str) -> None:
         """The state as get_json_info() in record_json_dir/NNN.json (NNN the step count)."""
