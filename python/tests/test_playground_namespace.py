@@ -342,3 +342,34 @@ def test_dmap_env_hands_a_real_playgrounds_enums_and_characters(tmp_path):
     r = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, env=env, timeout=300)
     assert r.returncode == 0, r.stderr
     assert r.stdout.split("\n")[:2] == ["PommeFFACompetition-v0 0 True True True", "PommeTeam-v0 0 True True True"]
+
+
+@pytest.mark.parametrize("name", ["ffa-SSSS/seed_1.txt", "1v1-SS/seed_1.txt"])
+def test_run_battle_plays_the_recorded_game(pommerman, name, tmp_path, capsys):
+    """pommerman.cli.run_battle.run with the recording's seed: the recorded game (its steps,
+    result and winners), with the JSON record joined into game_state.json."""
+    from pommerman.cli import run_battle
+    import argparse
+    head, steps, end = trace(name)
+    n = len(head["agents"])
+    args = argparse.Namespace(config=head["config"], agents=",".join(["test::agents.SimpleAgent"] * n),
+                              agent_env_vars="", record_pngs_dir=None, record_json_dir=str(tmp_path / "json"),
+                              render=False, render_mode="human", game_state_file=None, do_sleep=False)
+    infos = run_battle.run(args, num_times=1, seed=head["seed"])
+    assert infos[0]["result"].name == end["result"]
+    assert (",".join(str(w) for w in infos[0].get("winners", [])) or "-") == end["winners"]
+    merged = json.loads((tmp_path / "json" / "1" / "game_state.json").read_text())
+    assert len(merged["state"]) == end["steps"] + 1
+    size = 11 if n == 4 else 8
+    assert np.array_equal(np.array(json.loads(merged["state"][-1]["board"])), board_of(steps[-1]["B"], size))
+    assert "Final Result" in capsys.readouterr().out
+
+
+def test_run_battle_as_a_module(tmp_path):
+    r = subprocess.run([sys.executable, "-m", "dmap.arenas.playground", "-m", "pommerman.cli.run_battle",
+                        "--config", "OneVsOne-v0", "--agents", "simple::,random::", "--record_json_dir",
+                        str(tmp_path)], capture_output=True, text=True, timeout=300)
+    assert r.returncode == 0, r.stderr
+    merged = json.loads((tmp_path / "1" / "game_state.json").read_text())
+    assert merged["config"] == "OneVsOne-v0" and merged["agents"] == ["simple::", "random::"]
+    assert merged["result"]["name"] in ("Win", "Tie") and len(merged["state"]) >= 2

@@ -2,7 +2,8 @@
 that code written for MultiAgentLearning/playground runs unedited: `import pommerman`,
 `pommerman.make`, `pommerman.agents` (BaseAgent with its character, RandomAgent, SimpleAgent),
 `pommerman.constants`, `pommerman.characters`, `pommerman.utility` (position helpers,
-join_json_state), `pommerman.helpers`, run_battle-style loops and JSON records.
+join_json_state), `pommerman.helpers`, `pommerman.cli.run_battle`, run_battle-style loops and
+JSON records.
 
 Opt in, one way or the other (nothing changes for code that does neither):
 
@@ -45,10 +46,11 @@ from . import _pm_agents as agents
 from . import _pm_characters as characters
 from . import _pm_constants as constants
 from . import _pm_helpers as helpers
+from . import _pm_run_battle as run_battle
 from . import _pm_utility as utility
 from . import pommerman as _pm
 
-__all__ = ["make", "REGISTRY", "agents", "characters", "constants", "helpers", "utility", "install",
+__all__ = ["make", "REGISTRY", "agents", "characters", "constants", "helpers", "utility", "cli", "install",
            "Pomme"]
 
 #: The config ids make() knows, as the playground's registry.
@@ -110,8 +112,13 @@ def make(config_id: str, agent_list: Sequence[Any], game_state_file: Optional[st
     return env
 
 
+# pommerman.cli, a package holding run_battle
+cli = types.ModuleType("pommerman.cli", "The playground's command-line runners (run_battle), on dmap.")
+cli.__path__ = []
+cli.run_battle = run_battle  # type: ignore[attr-defined]
+
 _SUBMODULES = {"agents": agents, "characters": characters, "constants": constants, "helpers": helpers,
-               "utility": utility}
+               "utility": utility, "cli": cli, "cli.run_battle": run_battle}
 
 
 def install(force: bool = False, agents_dirs: Sequence[str] = ()) -> bool:
@@ -167,7 +174,11 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         return 2
     if args[0] == "-m":
         sys.argv = [args[1]] + args[2:]
-        runpy.run_module(args[1], run_name="__main__", alter_sys=True)
+        alias = sys.modules.get(args[1])
+        if alias is not None and alias.__name__ != args[1] and callable(getattr(alias, "main", None)):
+            alias.main()  # a module of the namespace (pommerman.cli.run_battle): runpy cannot rename it
+        else:
+            runpy.run_module(args[1], run_name="__main__", alter_sys=True)
     else:
         sys.argv = args
         sys.path.insert(0, os.path.dirname(os.path.abspath(args[0])))
