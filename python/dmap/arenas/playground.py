@@ -29,6 +29,11 @@ What the namespace keeps as the playground has it:
   run_battle's `np.random.seed(S); random.seed(S); env.seed(S); env.reset()` gives the
   playground's game for S, the global generator left where the playground leaves it;
 - env.save_json(dir) writes the step's get_json_info() as NNN.json, for utility.join_json_state.
+
+pommerman.agents.SimpleAgent seats the arena's C `simple` bot (the playground's SimpleAgent step
+for step); the playground's own agents/simple_agent.py, put in an --agents-dir folder, runs as
+it is in Python. Not here: the agents that need Docker, HTTP, a keyboard or TensorForce (their
+names refuse to be made), the graphics, and the modules envs, forward_model, configs, network.
 """
 from __future__ import annotations
 
