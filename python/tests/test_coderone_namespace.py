@@ -4,6 +4,8 @@ Agent; `from coderone.dungeon.agent import GameState, PlayerState, EntityTags`; 
 by value) load as the original runner loads them and play recorded games of the original engine
 (arenas/bomber/data/traces) line for line, seeing the recorded state through the namespace's
 classes."""
+import io
+import json
 import os
 import subprocess
 import sys
@@ -127,3 +129,61 @@ def test_runner_and_a_real_coderone(tmp_path):
     code = "from dmap.arenas import coderone; print(coderone.install()); import coderone.dungeon.agent as a; print(a.REAL)"
     r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=60)
     assert r.stdout.split() == ["False", "True"], r.stderr
+
+
+SERVED = """
+from coderone.dungeon.agent import EntityTags
+
+
+class Agent:
+    def next_move(self, game_state, player_state):
+        print("thinking", game_state.tick_number)  # a bot's own prints must not reach the protocol
+        t = game_state.tick_number
+        if t % 11 == 5:
+            raise RuntimeError("a bad tick")
+        if t % 13 == 0:
+            return "not an action"
+        x, y = player_state.location
+        bombs_near = sum(game_state.entity_at((x + dx, y + dy)) == EntityTags.Bomb.value
+                         for dx, dy in ((0, 1), (0, -1), (1, 0), (-1, 0)))
+        return "p" if player_state.ammo and not bombs_near and t % 7 == 0 else "udlr"[(t + x + y) % 4]
+"""
+
+
+def expected_answer(view):
+    gs, ps = bomber.states_of(view)
+    t = gs.tick_number
+    if t % 11 == 5 or t % 13 == 0:
+        return ""
+    x, y = ps.location
+    near = sum(gs.entity_at((x + dx, y + dy)) == "b" for dx, dy in ((0, 1), (0, -1), (1, 0), (-1, 0)))
+    return "p" if ps.ammo and not near and t % 7 == 0 else "udlr"[(t + x + y) % 4]
+
+
+def protocol_line(v):
+    """arenas/bomber/README.md, "Outside programs": the view as the bomber CLI sends it."""
+    (over, tick, ammo, treasure, bombs, blocks, players, pid, ammo_left, hp, loc, reward, power) = v
+    return json.dumps({"tick_number": tick, "is_over": over, "size": [12, 10], "ammo": [list(c) for c in ammo],
+                       "treasure": [list(c) for c in treasure], "bombs": [list(c) for c in bombs],
+                       "blocks": [[t, list(c)] for t, c in blocks], "players": [[p, list(c)] for p, c in players],
+                       "me": {"id": pid, "ammo": ammo_left, "hp": hp, "location": list(loc), "reward": reward,
+                              "power": power}})
+
+
+def test_serve_speaks_the_bomber_clis_protocol(tmp_path, clean_modules, capsys):
+    """--serve: the bot as a `cmd:` seat's program: protocol lines in, one answer line each out
+    (an exception or a non-action: an empty line), its prints kept off the answers."""
+    from dmap.arenas import coderone
+    (tmp_path / "served.py").write_text(SERVED)
+    game = bomber.Game(["random", "random"], seed=4)
+    views = []
+    while not game.is_over and len(views) < 300:
+        game.tick()
+        views.append(game._game.view(1))
+    lines = [protocol_line(v) for v in views]
+    assert [coderone.view_of_json(ln) for ln in lines] == views
+    out = io.StringIO()
+    assert coderone.serve(str(tmp_path / "served.py"), stdin=io.StringIO("\n".join(lines) + "\n"), stdout=out) == 0
+    assert out.getvalue().split("\n")[:-1] == [expected_answer(v) for v in views]
+    err = capsys.readouterr().err
+    assert "thinking 0" in err and "a bad tick" in err

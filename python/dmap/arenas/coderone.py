@@ -3,6 +3,7 @@ the original runner's way of loading an agent, so that a bot folder written for 
 "Dungeons & Data Structures" challenge plays unedited:
 
     python -m dmap.arenas.coderone [--seed S] [--force] AGENT AGENT     # a game, its result
+    bomber match --bots "cmd:python3 -m dmap.arenas.coderone --serve AGENT,gambit"   # the CLI
 
     from dmap.arenas import bomber, coderone
     game = bomber.Game([coderone.load_agent("bots/my_bot"), "gambit"], seed=1)
@@ -27,8 +28,10 @@ sys.modules, so give them different names.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib
 import importlib.util
+import json
 import os
 import sys
 import types
@@ -105,14 +108,56 @@ def load_agent(path: str, force: bool = False) -> Any:
     raise ImportError("%s: no agent() or Agent in module %s" % (path, module.__name__))
 
 
+def view_of_json(line: str) -> Any:
+    """The engine's view tuple (as BomberGame.view gives it) of one line of the bomber CLI's
+    outside-program protocol (arenas/bomber/README.md, "Outside programs")."""
+    v = json.loads(line)
+    me = v["me"]
+
+    def cells(key: str) -> List[Any]:
+        return [tuple(c) for c in v[key]]
+    return (v["is_over"], v["tick_number"], cells("ammo"), cells("treasure"), cells("bombs"),
+            [(tag, tuple(c)) for tag, c in v["blocks"]], [(pid, tuple(c)) for pid, c in v["players"]],
+            me["id"], me["ammo"], me["hp"], tuple(me["location"]), me["reward"], me["power"])
+
+
+def serve(path: str, force: bool = False, stdin: Any = None, stdout: Any = None) -> int:
+    """A CoderOne bot as an outside program of the bomber CLI (`cmd:` seats): each line read is
+    a view, each answer one line (None and anything that is not an action string: an empty
+    line, as the original ignores them; an exception in next_move: an empty line, as the
+    original's runner answers None). What the bot prints goes to stderr, so that stdout
+    carries the answers only."""
+    stdin = sys.stdin if stdin is None else stdin
+    out = sys.stdout if stdout is None else stdout
+    with contextlib.redirect_stdout(sys.stderr):
+        agent = load_agent(path, force)
+    for line in stdin:
+        gs, ps = bomber.states_of(view_of_json(line))
+        try:
+            with contextlib.redirect_stdout(sys.stderr):
+                answer = agent.next_move(gs, ps)
+        except Exception as e:  # the original's runner logs it and answers None
+            print("%s: next_move raised %r" % (path, e), file=sys.stderr)
+            answer = None
+        out.write((answer if isinstance(answer, str) and answer in bomber.ACTIONS else "") + "\n")
+        out.flush()
+    return 0
+
+
 def main(argv: Optional[Sequence[str]] = None) -> int:
     p = argparse.ArgumentParser(prog="python -m dmap.arenas.coderone",
                                 description="A bomber game between two CoderOne agents (module or package "
                                             "paths) or the arena's C bots (%s)." % ", ".join(bomber.C_BOTS))
-    p.add_argument("agents", nargs=2, metavar="AGENT")
+    p.add_argument("agents", nargs="*", metavar="AGENT")
+    p.add_argument("--serve", metavar="PATH", help="be the outside program of a `cmd:` seat of the bomber CLI for "
+                                                   "the bot at PATH (JSON view lines in, answers out)")
     p.add_argument("--seed", type=int, default=1, help="the game's seed (default 1)")
     p.add_argument("--force", action="store_true", help="use dmap's coderone namespace even beside a real one")
     args = p.parse_args(argv)
+    if args.serve:
+        return serve(args.serve, args.force)
+    if len(args.agents) != 2:
+        p.error("two agents, or --serve PATH")
     seats: List[Any] = []
     for a in args.agents:
         if a in bomber.C_BOTS:
