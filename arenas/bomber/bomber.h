@@ -172,6 +172,20 @@ typedef struct bomber_view {
 /* The view player pid gets of the current state (maps_wanted 0). */
 void bomber_make_view(const bomber_game *g, int pid, bomber_view *v);
 
+/* Write v's game_map from its players, blocks, ammo, treasure and bombs, as the original draws
+ * it (players first, then overwritten by blocks, ammo, treasure, bombs). */
+void bomber_view_draw_map(bomber_view *v);
+
+/* The actions of bomber_action order (nothing, u, d, l, r, bomb). */
+#define BOMBER_NUM_ACTIONS 6
+
+/* The legal actions of the view's player, mask[a] 1 or 0 in bomber_action order: nothing
+ * always; a move when its cell is on the board and holds no block, bomb or player (dead ones
+ * too; ammo and treasure may be entered); a bomb with ammo left and no bomb on the player's
+ * cell; a dead player (hp <= 0): nothing only. An action the mask leaves out is one the engine
+ * refuses (it does nothing). */
+void bomber_legal_actions(const bomber_view *v, unsigned char mask[BOMBER_NUM_ACTIONS]);
+
 /* ---- bots --------------------------------------------------------------------------------- */
 
 /* A bot is the kit's one interface (arenas/kit/bot.h) over bomber_view and bomber_answer:

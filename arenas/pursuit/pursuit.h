@@ -142,6 +142,14 @@ typedef struct pursuit_view {
 /* The view of seat `role` on state s (the clock about to be played). */
 void pursuit_view_of(const pursuit_state *s, pursuit_role role, pursuit_view *v);
 
+/* The moves of an action mask, in the order "sudlr": stay, up, down, left, right. */
+#define PURSUIT_NUM_ACTIONS 5
+
+/* The legal moves of the view's seat, mask[a] 1 or 0 in "sudlr" order: stay always; a move when
+ * its cell is on the grid and not an obstacle, except for the prey on the clocks where it rests
+ * (pursuit_prey_rests of the view's clock). A masked move is one the engine plays as a stay. */
+void pursuit_legal_actions(const pursuit_view *v, unsigned char mask[PURSUIT_NUM_ACTIONS]);
+
 /* A move character (see pursuit_move_dir). */
 typedef char pursuit_action;
 

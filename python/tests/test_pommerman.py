@@ -383,7 +383,9 @@ def test_answers_the_playground_accepts():
     env.seed(1)
     obs = env.reset()
     got = [env.act(obs)[0] for _ in range(5)]
-    assert got == [2, 3, 4, 5, 3]
+    # returned as given, as the playground's forward_model.act does; step() reads each
+    assert [type(a) for a in got] == [np.int64, list, tuple, int, pm.Action]
+    assert got == [2, [3, 1, 2], (4,), 5, pm.Action.Left]
     assert env.errors == []
 
 
@@ -733,7 +735,7 @@ def test_python_agents_talk_over_the_radio(config):
         answers = env.act(obs)
         alive = env._game.alive()
         for i in range(3):
-            assert answers[i] == ((ref_actions[k][i], i, k % 8) if alive[i] else 0)
+            assert answers[i] == ([ref_actions[k][i], i, k % 8] if alive[i] else 0)  # as answered
         assert answers[3] == ref_actions[k][3]  # a plain action: the message 0,0
         obs, reward, done, _ = env.step(answers)
         k += 1

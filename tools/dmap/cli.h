@@ -219,6 +219,17 @@ int cli_parse_field_args(int argc, char **argv, cli_field_args *a, cli_own_optio
  * left. */
 int cli_field_load(const cli_field_args *a, cli_map *map, double **values);
 
+/* The goals of a's --goal (in order) then --goal-char (every passable cell showing the
+ * character, row-major), each checked as cli_field_load says. On success free *goals (NULL when
+ * there are none); on error nothing is left. */
+int cli_field_goals(const cli_field_args *a, const cli_map *map, dmap_goal **goals,
+                    size_t *ngoals);
+
+/* Load a's MAP and make its field: dmap_field of the goals (cli_field_goals) with a's moves and
+ * ceiling (--default), so `dmap field` gives the library's map, on every engine it has. The
+ * errors and the freeing are cli_field_load's. */
+int cli_field_make(const cli_field_args *a, cli_map *map, double **values);
+
 /* Scan values with a's moves ("COMMAND: scan failed: ..." on error). */
 int cli_field_scan(const cli_field_args *a, const dmap_grid *g, double *values);
 

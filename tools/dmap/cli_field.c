@@ -1,8 +1,9 @@
 /* cli_field.c — what the commands on one map share (field, flee, descend, timing, reach; see
  * cli.h): parsing the MAP argument, --goal, --goal-char, --default, the move options and
- * --format around a command's own options, and the first steps of building a field (load,
- * fill, set goals, scan), so that each command keeps only what is its own, with the same
- * error lines everywhere. */
+ * --format around a command's own options, and the first steps of building a field (load, the
+ * goals, then dmap_field for `dmap field`, or fill and set the goals for the commands that
+ * transform the values before they scan), so that each command keeps only what is its own, with
+ * the same error lines everywhere. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -142,15 +143,31 @@ static int check_below_ceiling(const cli_field_args *a, const char *opt, const c
                     cli_format_exact(ceiling, sizeof ceiling, a->dflt));
 }
 
-/* Lower values to each --goal's value (each checked: inside the map, passable, finite). */
-static int set_goals(const cli_field_args *a, const dmap_grid *g, double *values) {
+/* A growing list of goals (cli_field_goals). */
+typedef struct goal_list {
+    dmap_goal *v;
+    size_t n, cap;
+} goal_list;
+
+static int goal_push(goal_list *l, dmap_goal goal) {
+    if (l->n == l->cap) {
+        size_t cap = l->cap ? 2 * l->cap : 16;
+        dmap_goal *v = realloc(l->v, cap * sizeof *v);
+        if (!v) return cli_fail("out of memory for the goals");
+        l->v = v, l->cap = cap;
+    }
+    l->v[l->n++] = goal;
+    return CLI_EXIT_OK;
+}
+
+/* Each --goal, checked: inside the map, passable, finite, below the ceiling. */
+static int add_goals(const cli_field_args *a, const dmap_grid *g, goal_list *l) {
     for (size_t k = 0; k < a->ngoal_args; k++) {
         dmap_goal goal;
         int rc = cli_goal(g, "--goal", a->goal_args[k], 0.0, &goal);
         if (rc == CLI_EXIT_OK) rc = check_below_ceiling(a, "--goal", a->goal_args[k], goal.value);
+        if (rc == CLI_EXIT_OK) rc = goal_push(l, goal);
         if (rc != CLI_EXIT_OK) return rc;
-        if ((rc = dmap_set_goal(g, values, goal)) != DMAP_OK)
-            return cli_fail("--goal %s: %s", a->goal_args[k], dmap_strerror(rc));
     }
     return CLI_EXIT_OK;
 }
@@ -168,8 +185,8 @@ static int parse_goal_char(const char *arg, char *c, double *v) {
     return CLI_EXIT_OK;
 }
 
-/* Seed every passable cell showing --goal-char's character; error when there is none. */
-static int set_goal_chars(const cli_field_args *a, const cli_map *map, double *values) {
+/* A goal on every passable cell showing --goal-char's character; error when there is none. */
+static int add_goal_chars(const cli_field_args *a, const cli_map *map, goal_list *l) {
     for (size_t k = 0; k < a->ngoal_char_args; k++) {
         const char *arg = a->goal_char_args[k];
         char c = 0;
@@ -178,11 +195,13 @@ static int set_goal_chars(const cli_field_args *a, const cli_map *map, double *v
         if (rc == CLI_EXIT_OK) rc = check_below_ceiling(a, "--goal-char", arg, v);
         if (rc != CLI_EXIT_OK) return rc;
         size_t n = (size_t)map->grid.w * (size_t)map->grid.h, found = 0;
-        for (size_t i = 0; i < n; i++) {
+        for (size_t i = 0; i < n && rc == CLI_EXIT_OK; i++) {
             if (map->chars[i] != c || map->grid.wall[i]) continue;
-            if (v < values[i]) values[i] = v;
+            rc = goal_push(l, (dmap_goal){(int)(i % (size_t)map->grid.w),
+                                          (int)(i / (size_t)map->grid.w), v});
             found++;
         }
+        if (rc != CLI_EXIT_OK) return rc;
         if (!found)
             return cli_fail("--goal-char %s: no passable cell of %s shows '%c'", arg, map->name,
                             c);
@@ -190,12 +209,62 @@ static int set_goal_chars(const cli_field_args *a, const cli_map *map, double *v
     return CLI_EXIT_OK;
 }
 
-int cli_field_load(const cli_field_args *a, cli_map *map, double **values) {
+int cli_field_goals(const cli_field_args *a, const cli_map *map, dmap_goal **goals,
+                    size_t *ngoals) {
+    goal_list l = {NULL, 0, 0};
+    int rc = add_goals(a, &map->grid, &l);
+    if (rc == CLI_EXIT_OK) rc = add_goal_chars(a, map, &l);
+    if (rc != CLI_EXIT_OK) {
+        free(l.v);
+        l.v = NULL, l.n = 0;
+    }
+    *goals = l.v;
+    *ngoals = l.n;
+    return rc;
+}
+
+/* Load MAP and its goals; on error nothing is left. */
+static int load_with_goals(const cli_field_args *a, cli_map *map, dmap_goal **goals,
+                           size_t *ngoals) {
     int rc = cli_load_map(a->map_path, map);
     if (rc != CLI_EXIT_OK) return rc;
+    rc = cli_field_goals(a, map, goals, ngoals);
+    if (rc != CLI_EXIT_OK) cli_map_free(map);
+    return rc;
+}
+
+int cli_field_load(const cli_field_args *a, cli_map *map, double **values) {
+    dmap_goal *goals;
+    size_t n;
+    int rc = load_with_goals(a, map, &goals, &n);
+    if (rc != CLI_EXIT_OK) return rc;
     *values = cli_values_new(&map->grid, a->dflt);
-    rc = *values ? set_goals(a, &map->grid, *values) : CLI_EXIT_USAGE;
-    if (rc == CLI_EXIT_OK) rc = set_goal_chars(a, map, *values);
+    rc = *values ? CLI_EXIT_OK : CLI_EXIT_USAGE;
+    for (size_t k = 0; k < n && rc == CLI_EXIT_OK; k++) {
+        int err = dmap_set_goal(&map->grid, *values, goals[k]);
+        if (err != DMAP_OK) rc = cli_fail("%s: %s", a->command, dmap_strerror(err));
+    }
+    free(goals);
+    if (rc != CLI_EXIT_OK) {
+        free(*values);
+        *values = NULL;
+        cli_map_free(map);
+    }
+    return rc;
+}
+
+int cli_field_make(const cli_field_args *a, cli_map *map, double **values) {
+    dmap_goal *goals;
+    size_t n;
+    int rc = load_with_goals(a, map, &goals, &n);
+    if (rc != CLI_EXIT_OK) return rc;
+    *values = cli_values_new(&map->grid, a->dflt);
+    rc = *values ? CLI_EXIT_OK : CLI_EXIT_USAGE;
+    if (rc == CLI_EXIT_OK) {
+        int err = dmap_field(&map->grid, &a->moves, goals, n, a->dflt, *values, NULL);
+        if (err != DMAP_OK) rc = cli_fail("%s: scan failed: %s", a->command, dmap_strerror(err));
+    }
+    free(goals);
     if (rc != CLI_EXIT_OK) {
         free(*values);
         *values = NULL;

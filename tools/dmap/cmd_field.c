@@ -47,9 +47,8 @@ int cmd_field(int argc, char **argv) {
         rc = cli_fail("field: no goal given (use --goal X,Y or --goal-char C)");
     cli_map map;
     double *values;
-    if (rc == CLI_EXIT_OK && (rc = cli_field_load(&f, &map, &values)) == CLI_EXIT_OK) {
-        rc = cli_field_scan(&f, &map.grid, values);
-        if (rc == CLI_EXIT_OK) rc = cli_field_output(&f, &map, values, 1);
+    if (rc == CLI_EXIT_OK && (rc = cli_field_make(&f, &map, &values)) == CLI_EXIT_OK) {
+        rc = cli_field_output(&f, &map, values, 1);
         free(values);
         cli_map_free(&map);
     }

@@ -14,7 +14,13 @@ interface (MultiAgentLearning/playground, the game logic the arena reproduces st
 An agent is any object with the playground's agent methods: act(obs, action_space) and
 optionally init_agent(id, game_type), episode_end(reward), shutdown() (BaseAgent below gives
 them); an agent written for the playground's BaseAgent runs unchanged once it subclasses this
-one. A seat named by a string holds the arena's C bot of that name ("simple", the playground's
+one. When the playground's constants are loaded (a real playground imported beside dmap, or the
+namespace of dmap.arenas.playground), the agents get its enums, the ones they compare with:
+init_agent gets its GameType, observations carry its Item members in teammate and enemies,
+info["result"] is its Result; and an agent that keeps its state in a character
+(self._character, the playground's Bomber) finds position, ammo, blast_strength, can_kick and
+is_alive written there after reset() and every step. A seat named by a string holds the arena's
+C bot of that name ("simple", the playground's
 SimpleAgent step for step; "dmap", "tutorial", "random", "stop"), which decides inside the C
 step at C speed.
 
@@ -60,6 +66,7 @@ from __future__ import annotations
 import enum
 import json
 import random as _random
+import sys
 import typing
 import warnings
 
@@ -281,6 +288,44 @@ class RandomAgent(BaseAgent):
 
 # ---- the environment -----------------------------------------------------------------------------
 
+def _agents_constants() -> Any:
+    """The constants module of the playground the agents import, when one is loaded (a real
+    playground beside dmap, or the namespace of dmap.arenas.playground): the environment then
+    hands them its enums (Item members in teammate and enemies, the Result of info, the
+    GameType of init_agent), the ones they compare with. None otherwise."""
+    c = sys.modules.get("pommerman.constants")
+    ok = c is not None and all(hasattr(c, n) for n in ("Item", "GameType", "Result"))
+    return c if ok else None
+
+
+class _Recorder:
+    """A Python agent's seat in the door: calls its act() and keeps the answer as given."""
+
+    __slots__ = ("agent", "answer", "answered")
+
+    def __init__(self, agent: Any) -> None:
+        self.agent = agent
+        self.answer: Any = None
+        self.answered = False
+
+    def act(self, obs: Dict[str, Any], action_space: Any) -> Any:
+        a = self.agent.act(obs, action_space)
+        self.answer, self.answered = a, True
+        return a
+
+
+_RECORDERS: Dict[str, type] = {}
+
+
+def _recorder(agent: Any) -> _Recorder:
+    """agent's recorder, of a class named as the agent's (the name replays give the player)."""
+    name = type(agent).__name__
+    cls = _RECORDERS.get(name)
+    if cls is None:
+        cls = _RECORDERS[name] = type(name, (_Recorder,), {"__slots__": ()})
+    return cast(_Recorder, cls(agent))
+
+
 class Pomme:
     """The playground's environments (envs/v0.py, v1.py, v2.py) over the arena's engine; make()
     builds it."""
@@ -288,7 +333,11 @@ class Pomme:
     metadata: Dict[str, List[str]] = {"render.modes": ["human", "ansi", "html"]}
 
     def __init__(self, config_id: str, agent_list: Sequence[Any], *,
-                 time_limit: Optional[float] = None) -> None:
+                 time_limit: Optional[float] = None, items: Optional[Sequence[Any]] = None,
+                 result: Optional[Any] = None) -> None:
+        """items: the objects observations carry for teammate and enemies, one per Item value
+        (default Item's members); result: the enum of info["result"] (default Result). The
+        playground's namespace (dmap.arenas.playground) passes the playground's own."""
         if config_id not in CONFIGS:
             raise ValueError("unknown Pommerman config %r (known: %s)" % (config_id, ", ".join(CONFIGS)))
         game_type, game_env = CONFIGS[config_id]
@@ -310,8 +359,18 @@ class Pomme:
             self.action_space: Union[Tuple, Discrete] = Tuple([Discrete(6)] + words)
         else:
             self.action_space = Discrete(6)
-        self._game = _arenas.PommermanGame(config_id, self._agents, _ITEMS, game_env,
-                                           game_type.value, self.action_space)
+        theirs = _agents_constants()
+        if items is None and theirs is not None:
+            items = tuple(theirs.Item(v) for v in range(len(_ITEMS)))
+        if result is None and theirs is not None:
+            result = theirs.Result
+        self._result = result if result is not None else Result
+        # each Python agent sits in the door behind a recorder, so that act() can return its
+        # answer as the agent gave it (the door reads its own copy)
+        self._recorders = {i: _recorder(a) for i, a in enumerate(self._agents) if not isinstance(a, str)}
+        seats = [self._recorders.get(i, a) for i, a in enumerate(self._agents)]
+        self._game = _arenas.PommermanGame(config_id, seats, tuple(items) if items is not None else _ITEMS,
+                                           game_env, game_type.value, self.action_space)
         self._game.time_limit = time_limit
         self.random = SharedRandom(self._game)
         self._seed: Optional[int] = None
@@ -377,6 +436,27 @@ class Pomme:
                 self.errors.append((self._game.step_count, i, method + " raised", repr(e)))
                 warnings.warn("pommerman: agent %d: %s raised %r" % (i, method, e), RuntimeWarning, 2)
 
+    def _sync_characters(self) -> None:
+        """The agents' characters (the playground's BaseAgent keeps its agent's state in a
+        Bomber, self._character) follow the game: position, ammo, blast_strength, can_kick and
+        is_alive are written after reset() and every step, as the playground's forward model
+        writes them. Agents without a character cost nothing."""
+        holders = []
+        for i, a in self._python_agents():
+            ch = getattr(a, "__dict__", {}).get("_character")
+            if ch is not None and not isinstance(ch, type):
+                holders.append((i, ch))
+        if not holders:
+            return
+        agents = self._game.json_state()["agents"]
+        for i, ch in holders:
+            st = agents[i]
+            ch.position = (int(st["position"][0]), int(st["position"][1]))
+            ch.ammo = int(st["ammo"])
+            ch.blast_strength = int(st["blast_strength"])
+            ch.can_kick = bool(st["can_kick"])
+            ch.is_alive = bool(st["is_alive"])
+
     def reset(self) -> List[Dict[str, Any]]:
         if self._init_game_state is not None:
             self._game.reset(seed=0)
@@ -393,6 +473,7 @@ class Pomme:
         # reset() reads it), then is reset.
         self._call_agents("set_start_position", lambda i: (tuple(obs[i]["position"]),))
         self._call_agents("reset", lambda i: ())
+        self._sync_characters()
         return obs
 
     def get_observations(self) -> List[Dict[str, Any]]:
@@ -402,12 +483,23 @@ class Pomme:
 
     def act(self, obs: Sequence[Dict[str, Any]]) -> List[Any]:
         """The seats' actions: Python agents' act(obs[i], action_space), C bots deciding in C on
-        the current state; dead agents play Stop."""
-        return cast("List[Any]", self._game.act(obs))
+        the current state; dead agents play Stop. A Python agent's answer comes back as it gave
+        it, a radio list as a list (the playground's forward_model.act); an answer that was an
+        error (see the class) comes back as the Stop it plays."""
+        for r in self._recorders.values():
+            r.answered = False
+        nerrors = len(self._game.errors)
+        answers: List[Any] = list(self._game.act(obs))
+        erred = {e[1] for e in self._game.errors[nerrors:]}
+        for i, r in self._recorders.items():
+            if r.answered and i not in erred:
+                answers[i] = r.answer
+        return answers
 
     def step(self, actions: Sequence[Any]
              ) -> typing.Tuple[List[Dict[str, Any]], List[int], bool, Dict[str, Any]]:
         self._game.step(actions)
+        self._sync_characters()
         done = bool(self._game.done())
         obs = self.get_observations()
         reward: List[int] = self._game.rewards()
@@ -417,12 +509,13 @@ class Pomme:
         return obs, reward, done, info
 
     def _get_info(self, done: bool) -> Dict[str, Any]:
+        result = self._result
         if not done:
-            return {"result": Result.Incomplete}
+            return {"result": result.Incomplete}
         code, winners = self._game.outcome()
         if code == 1:
-            return {"result": Result.Win, "winners": winners}
-        return {"result": Result.Tie}
+            return {"result": result.Win, "winners": winners}
+        return {"result": result.Tie}
 
     def _get_done(self) -> bool:
         return cast(bool, self._game.done())
@@ -500,6 +593,7 @@ class Pomme:
             st["messages"] = [list(radio.get("Agent%d" % i, (0, 0))) for i in range(len(st["agents"]))]
         self._game.load_state(st)
         self.observations = self._game.observations()
+        self._sync_characters()
 
     def close(self) -> None:
         self._call_agents("shutdown", lambda i: ())
@@ -515,7 +609,8 @@ def make(config_id: str, agent_list: Sequence[Any], game_state_file: Optional[st
             continue
         init = getattr(agent, "init_agent", None)
         if init is not None:
-            init(id_, env._game_type)
+            theirs = _agents_constants()
+            init(id_, theirs.GameType[env._game_type.name] if theirs is not None else env._game_type)
     env.set_init_game_state(game_state_file)
     env.set_render_mode(render_mode)
     return env

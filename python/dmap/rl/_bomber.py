@@ -14,7 +14,9 @@ Observation (a dict; the board 12 columns by 10 rows, indexed [y, x], y up as in
   tick         int64 (1,): the tick just played (reset() plays tick 0)
   action_mask  int8 (6,): 1 for the answers that do something: nothing; a move onto the board
                that is free of blocks, bombs and players; a bomb with ammo left and no bomb
-               under the agent. Masked answers are still accepted (the engine ignores them).
+               under the agent; nothing only for a dead player. The arena's one mask
+               (bomber_legal_actions). Masked answers are still accepted (the engine ignores
+               them).
 Actions: Discrete(6): nothing, 'u' (y+1), 'd' (y-1), 'l' (x-1), 'r' (x+1), 'p' (a bomb).
 Rewards: +1 to the winner and -1 to the loser on the last tick (0 each for a draw), 0 before;
 info["score"] carries the game's score. An agent leaves terminated when a player's hp runs out
@@ -34,7 +36,6 @@ from ._status import RUNNING, TERMINATED, TRUNCATED
 
 W, H = 12, 10
 ANSWERS = ("", "u", "d", "l", "r", "p")
-_STEPS = ((0, 1), (0, -1), (-1, 0), (1, 0))  # u d l r as (dx, dy)
 _PLANES = {"ib": 0, "sb": 1, "ob": 2}
 _BIG = np.iinfo(np.int32).max
 
@@ -127,13 +128,7 @@ class BomberCore:
         ox, oy = players[1 - seat][1]
         board[6, y, x] = 1
         board[7, oy, ox] = 1
-        mask = np.zeros(6, np.int8)
-        mask[0] = 1
-        occupied: Any = board[[0, 1, 2, 5, 6, 7]].any(axis=0)
-        for k, (dx, dy) in enumerate(_STEPS):
-            nx, ny = x + dx, y + dy
-            mask[1 + k] = 0 <= nx < W and 0 <= ny < H and not occupied[ny, nx]
-        mask[5] = ammo_left > 0 and not board[5, y, x]
+        mask = _arenas.bomber_action_mask(self._views[seat])  # the arena's bomber_legal_actions
         return {
             "board": board,
             "self": np.array([x, y, ammo_left, hp, power, score], np.int64),

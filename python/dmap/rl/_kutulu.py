@@ -11,7 +11,8 @@ H x W = 20 x 22 with the shipped maps, indexed [y, x]; padding reads as wall):
                other seats in seat order (zeros for those out of the game)
   turn         int64 (1,): the turns played (0..200)
   action_mask  int8 (8,): 1 for WAIT, for a step onto a walkable cell, for PLAN and LIGHT while
-               some are left, for YELL with another explorer within 1 cell. A masked action is
+               some are left, for YELL with another explorer within 1 cell; WAIT only out of
+               the game. The arena's one mask (kt_legal_actions). A masked action is
                accepted (a step into a wall waits; the others do what the referee does).
 Actions: Discrete(8): WAIT, MOVE one cell up (y-1), right, down, left, PLAN, LIGHT, YELL.
 Rewards: +1 for every turn after which the explorer is still in the game (its score counts the
@@ -20,7 +21,7 @@ game ends with one explorer left), truncated when the 200 turns run out.
 """
 from __future__ import annotations
 
-from typing import Any, cast, Dict, List, Optional, Sequence, Tuple
+from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 import os
 
@@ -77,15 +78,11 @@ class KutuluCore:
         self._cells: Any = None
         self._was_active = [True] * 4
 
-    def _walkable(self, x: int, y: int) -> bool:
-        _, _, _, w, h, cells = self._state[:6]
-        return cast("bool", 0 <= x < w and 0 <= y < h and cells[y * w + x] != ord("#"))
-
     def _line(self, seat: int, a: int) -> str:
         ex = self._state[6][seat]
         if 1 <= a <= 4:
             x, y = ex[0] + _STEPS[a - 1][0], ex[1] + _STEPS[a - 1][1]
-            return "MOVE %d %d" % (x, y) if self._walkable(x, y) else "WAIT"
+            return "MOVE %d %d" % (x, y) if _arenas.kutulu_action_mask(self._state, seat)[a] else "WAIT"
         return ("WAIT", "", "", "", "", "PLAN", "LIGHT", "YELL")[a]
 
     def step(self, actions: Dict[int, Any]) -> None:
@@ -129,15 +126,7 @@ class KutuluCore:
         for kind, ticks, _, _, x, y in effects:
             if kind == 3:
                 grid[6, y, x] = ticks + 1
-        me = ex[seat]
-        mask = np.zeros(8, np.int8)
-        mask[0] = 1
-        if me[5]:
-            for k, (dx, dy) in enumerate(_STEPS):
-                mask[1 + k] = self._walkable(me[0] + dx, me[1] + dy)
-            mask[5] = me[3] > 0
-            mask[6] = me[4] > 0
-            mask[7] = any(e[5] and i != seat and abs(e[0] - me[0]) + abs(e[1] - me[1]) <= 1 for i, e in enumerate(ex))
+        mask = _arenas.kutulu_action_mask(self._state, seat)  # the arena's kt_legal_actions
         return {"grid": grid, "explorers": rows, "turn": np.array([turn], np.int64), "action_mask": mask}
 
     def info(self, seat: int) -> Dict[str, Any]:

@@ -14,12 +14,14 @@ observation of that agent as arrays:
   enemies                int64 (A-1,): the enemies' Item values (AgentDummy 9 fills)
   message                int64 (2,): the teammate's last words (radio configs only)
   action_mask            int8 (6,): 1 for the actions that do something: Stop; a move onto the
-                         board that is not Rigid, Wood or (without kick) a Bomb; Bomb with ammo
-                         left and no bomb under the agent. Masked actions are still accepted (the
-                         engine plays them as it plays any action). In the radio configs int8
-                         (22,): that mask, then 8 ones for each of the two words (every word is
-                         legal), end to end, the form MaskablePPO takes for a MultiDiscrete
-                         action; the action space's sample(mask=) takes it too.
+                         board that is not Rigid, Wood or (without kick) a bomb, also one under
+                         an agent; Bomb with ammo left and no bomb under the agent; Stop only for
+                         a dead agent. The arena's one mask (pm_legal_actions), the same as
+                         VecEnv's. Masked actions are still accepted (the engine plays them as
+                         Stop). In the radio configs int8 (22,): that mask, then 8 ones for each
+                         of the two words (every word is legal), end to end, the form
+                         MaskablePPO takes for a MultiDiscrete action; the action space's
+                         sample(mask=) takes it too.
 Actions: Discrete(6) (Stop, Up, Down, Left, Right, Bomb); in the radio configs
 MultiDiscrete([6, 8, 8]): the action and two words for the teammate.
 Rewards are the playground's reward of the step an agent leaves (FFA: -1 when it dies, +1 to
@@ -63,9 +65,6 @@ class FlatMaskMultiDiscrete(spaces.MultiDiscrete):
             mask = tuple(np.split(flat.astype(np.int8), np.cumsum(self.nvec)[:-1]))
         return super().sample(mask, *args, **kw)
 
-
-# the moves' (row, col) offsets: Up, Down, Left, Right
-_MOVES = ((-1, 0), (1, 0), (0, -1), (0, 1))
 
 
 class PommermanCore:
@@ -146,17 +145,10 @@ class PommermanCore:
 
     def observe(self, seat: int) -> Dict[str, Any]:
         o = self._obs[seat]
-        n = self.size
         board = np.asarray(o["board"], np.uint8)
         life = np.asarray(o["bomb_life"], np.float32)
         r, c = int(o["position"][0]), int(o["position"][1])
-        mask = np.zeros(6, np.int8)
-        mask[0] = 1
-        blocked = (pm.Item.Rigid.value, pm.Item.Wood.value) + (() if o["can_kick"] else (pm.Item.Bomb.value,))
-        for k, (dr, dc) in enumerate(_MOVES):
-            rr, cc = r + dr, c + dc
-            mask[1 + k] = 0 <= rr < n and 0 <= cc < n and board[rr, cc] not in blocked
-        mask[5] = o["ammo"] > 0 and life[r, c] == 0
+        mask = _arenas.pommerman_action_mask(o, seat)  # the arena's pm_legal_actions, VecEnv's masks
         alive = np.zeros(len(self.seats), np.int8)
         for v in o["alive"]:
             alive[v - pm.Item.Agent0.value] = 1

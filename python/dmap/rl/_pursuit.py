@@ -7,8 +7,9 @@ Observation (a dict; the world `size` by `size`, indexed [y, x]):
   position     int64 (2,): the agent's (x, y)
   other        int64 (2,): the other seat's (x, y)
   clock        int64 (1,): the clocks played
-  action_mask  int8 (5,): 1 for stay and for each move onto the grid off the walls (a masked
-               move is accepted: the rules make it a stay)
+  action_mask  int8 (5,): 1 for stay and for each move onto the grid off the walls, but for
+               the prey on the clocks it rests (3, 6, 9, ...): stay only. The arena's one mask
+               (pursuit_legal_actions). A masked move is accepted: the rules make it a stay
 Actions: Discrete(5): stay 's', up 'u' (y-1), down 'd' (y+1), left 'l', right 'r'.
 Rewards: +1 to the winner and -1 to the loser on the last clock, 0 before. The game ends
 terminated when the predator catches the prey, truncated when the clocks run out (the prey's
@@ -106,11 +107,7 @@ class PursuitCore:
         grid[1, py, px] = 1
         grid[2, qy, qx] = 1
         me, other = ((px, py), (qx, qy)) if seat == 0 else ((qx, qy), (px, py))
-        h, w = self._walls.shape
-        mask = np.ones(5, np.int8)
-        for k, (dx, dy) in enumerate(((0, -1), (0, 1), (-1, 0), (1, 0))):
-            x, y = me[0] + dx, me[1] + dy
-            mask[1 + k] = 0 <= x < w and 0 <= y < h and not self._walls[y, x]
+        mask = _arenas.pursuit_action_mask(self._game.view(seat))  # the arena's pursuit_legal_actions
         return {
             "grid": grid,
             "position": np.array(me, np.int64),

@@ -39,6 +39,10 @@ extern const pyarena_door pyarena_kutulu;
  * module: part of the Pommerman door's additions. 0 or -1. */
 int pyarenas_add_pommerman_vec(PyObject *module);
 
+/* Adds the games' action masks (door_masks.c: pommerman_action_mask, bomber_action_mask,
+ * kutulu_action_mask, pursuit_action_mask) to the module. 0 or -1. */
+int pyarenas_add_masks(PyObject *module);
+
 /* The pending Python exception as its repr, cleared (an agent's error, for the errors list);
  * NULL when even that fails. */
 PyObject *pyarenas_take_exception(void);
