@@ -522,17 +522,19 @@ static unsigned alive_set(const pm_state *s) {
     return set;
 }
 
-static int is_team_game(const pm_state *s) {
-    return s->cfg->game_type == PM_GAME_TEAM || s->cfg->game_type == PM_GAME_TEAM_RADIO;
-}
+int pm_team_game(pm_game_type t) { return t == PM_GAME_TEAM || t == PM_GAME_TEAM_RADIO; }
 
-/* fm:573-589 */
-int pm_done(const pm_state *s) {
-    if (s->step >= s->cfg->max_steps) return 1;
+static int is_team_game(const pm_state *s) { return pm_team_game(s->cfg->game_type); }
+
+/* fm:573-589 without the step limit */
+int pm_decided(const pm_state *s) {
     if (!is_team_game(s)) return pm_alive_count(s) <= 1;
     unsigned alive = alive_set(s);
     return pm_alive_count(s) <= 1 || alive == 0x5u || alive == 0xau;
 }
+
+/* fm:573-589 */
+int pm_done(const pm_state *s) { return s->step >= s->cfg->max_steps || pm_decided(s); }
 
 /* fm:629-673 */
 void pm_rewards(const pm_state *s, int *rewards) {
