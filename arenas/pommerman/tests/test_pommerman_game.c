@@ -166,6 +166,24 @@ static void the_table(void) {
     }
 }
 
+/* Two states are the same game: the same step, messages and trace lines (board, bombs, flames,
+ * agents, hidden items). */
+static int same_state(const pm_state *a, const pm_state *b) {
+    static char x[8192], y[8192];
+    void (*const parts[])(const pm_state *, char *) = {pm_format_bombs, pm_format_flames, pm_format_agents,
+                                                        pm_format_items};
+    if (a->step != b->step || a->size != b->size || memcmp(a->message, b->message, sizeof a->message)) return 0;
+    pm_format_board(a->board, a->size, x);
+    pm_format_board(b->board, b->size, y);
+    if (strcmp(x, y)) return 0;
+    for (size_t k = 0; k < sizeof parts / sizeof parts[0]; k++) {
+        parts[k](a, x);
+        parts[k](b, y);
+        if (strcmp(x, y)) return 0;
+    }
+    return 1;
+}
+
 /* The stepper driven by hand (pm_game_open, the seat driver, pm_game_decide, pm_game_step,
  * pm_game_status) plays pm_play's game: the same final state, result, winners and steps, for
  * several seeds and configs, SimpleAgents (the shared stream) and the dmap bot included. */
@@ -196,8 +214,7 @@ static void stepper_plays_pm_play(void) {
             }
             kit_seats_close(&seats);
             pm_game_close(&g);
-            CHECK(!memcmp(&g.s, &want, sizeof want), "%s seed %llu: another final state",
-                  cfg->name, (unsigned long long)seed);
+            CHECK(same_state(&g.s, &want), "%s seed %llu: another final state", cfg->name, (unsigned long long)seed);
             CHECK(st.result == res.result && st.winners == res.winners && st.step == res.steps && steps == res.steps,
                   "%s seed %llu: result %d/%d winners %u/%u steps %d/%d", cfg->name,
                   (unsigned long long)seed, st.result, res.result, st.winners, res.winners, st.step, res.steps);
