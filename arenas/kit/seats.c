@@ -4,7 +4,6 @@
 
 #include <string.h>
 
-#include "cputime.h"
 #include "dmap.h"
 #include "outside.h"
 
@@ -44,23 +43,6 @@ int kit_seats_init(kit_seats *s, int i, const void *first, uint64_t seed) {
     seat->ended = KIT_END_NONE;
     seat->ended_on = 0;
     return DMAP_OK;
-}
-
-static int64_t now(kit_clock clock) {
-    return clock == KIT_CLOCK_THREAD_CPU ? kit_thread_cpu_ns() : clock == KIT_CLOCK_WALL ? kit_wall_ns() : 0;
-}
-
-int kit_seats_decide(kit_seats *s, int i, const void *view, void *action) {
-    if (!s || i < 0 || i >= s->n || !s->seat[i].ready) return DMAP_ERR_ARG;
-    kit_seat *seat = &s->seat[i];
-    int64_t t0 = now(s->clock);
-    int rc = s->ops->decide(seat->bot, seat->state, view, action);
-    int64_t dt = now(s->clock) - t0;
-    seat->last_ns = dt;
-    seat->decide_ns += dt;
-    if (dt > seat->max_ns) seat->max_ns = dt;
-    seat->decisions++;
-    return rc;
 }
 
 int kit_seats_maps(kit_seats *s, int i, kit_map *out, int max) {

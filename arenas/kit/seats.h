@@ -22,6 +22,8 @@
 #include <stdint.h>
 
 #include "bot.h"
+#include "cputime.h"
+#include "dmap.h"
 #include "process.h"
 
 /* The most seats of one game. */
@@ -108,8 +110,24 @@ int kit_seats_init(kit_seats *s, int i, const void *first, uint64_t seed);
 
 /* Seat i decides on view into action, timed on the seats' clock (seat[i].last_ns); counted in
  * decisions and decide_ns. Returns the bot's code: an error ends the game with that error
- * (DMAP_ERR_ARG for an empty seat or one not initialised: nothing is asked). */
-int kit_seats_decide(kit_seats *s, int i, const void *view, void *action);
+ * (DMAP_ERR_ARG for an empty seat or one not initialised: nothing is asked). Inline: it runs
+ * once per decision of every game loop, some of whose bots decide in nanoseconds. */
+static inline int64_t kit_seats_now_(kit_clock clock) {
+    return clock == KIT_CLOCK_THREAD_CPU ? kit_thread_cpu_ns() : clock == KIT_CLOCK_WALL ? kit_wall_ns() : 0;
+}
+
+static inline int kit_seats_decide(kit_seats *s, int i, const void *view, void *action) {
+    if (!s || i < 0 || i >= s->n || !s->seat[i].ready) return DMAP_ERR_ARG;
+    kit_seat *seat = &s->seat[i];
+    int64_t t0 = kit_seats_now_(s->clock);
+    int rc = s->ops->decide(seat->bot, seat->state, view, action);
+    int64_t dt = kit_seats_now_(s->clock) - t0;
+    seat->last_ns = dt;
+    seat->decide_ns += dt;
+    if (dt > seat->max_ns) seat->max_ns = dt;
+    seat->decisions++;
+    return rc;
+}
 
 /* The maps seat i published with its last decision (at most max; ask only when a replay wants
  * them): the count, 0 for an empty seat, a seat not initialised or a bot without maps, or a
