@@ -16,6 +16,7 @@
 #include "kit/bot.h"
 #include "kit/process.h"
 #include "kit/pyrandom.h"
+#include "kit/seats.h"
 
 #define BOMBER_W 12
 #define BOMBER_H 10
@@ -241,6 +242,45 @@ typedef struct bomber_bot_maps {
 typedef void (*bomber_observer)(void *ctx, const bomber_game *g, int tick,
                                 const bomber_answer answers[BOMBER_PLAYERS],
                                 const bomber_tick_log *log, const bomber_bot_maps *maps);
+
+/* ---- the stepper and its seats (game.c) ---------------------------------------------------- */
+
+/* Where a game stands (bomber_game_status). */
+typedef struct bomber_status {
+    int over;
+    int ticks, winner; /* ticks played; winner: pid or -1 */
+    int death;         /* 1: at most one player alive */
+    int score[BOMBER_PLAYERS], hp[BOMBER_PLAYERS];
+} bomber_status;
+
+/* The stepper (every game with bots is a loop over it and the kit's seat driver):
+ *   bomber_game_open    the map of seed (bomber_new_game, the runner's 1800 ticks): 0 or NOMEM
+ *   bomber_game_observe the view player pid gets of the state (maps_wanted as given)
+ *   bomber_game_step    one tick with each living player's answer (a dead one's is ignored):
+ *                       0, or -1 (bomber_tick refused: over, or a capacity overflowed)
+ *   bomber_game_status  over, ticks, winner, scores, hit points
+ *   bomber_game_close   nothing to free (the game is the caller's); the shape of every arena */
+int bomber_game_open(bomber_game *g, int64_t seed);
+void bomber_game_observe(const bomber_game *g, int pid, int maps_wanted, bomber_view *v);
+int bomber_game_step(bomber_game *g, const bomber_answer answers[BOMBER_PLAYERS], bomber_tick_log *log);
+void bomber_game_status(const bomber_game *g, bomber_status *st);
+void bomber_game_close(bomber_game *g);
+
+/* The arena's bots behind the seat driver's doors (kit/seats.h); seats of bomber_bot. */
+extern const kit_seat_ops bomber_seat_ops;
+
+/* Both seats' init on their first view (the state before tick 0) with bomber_bot_seed(seed,
+ * pid), pid 0 first; stops at the first error (kit_seats_close releases the seats before). */
+int bomber_game_init_seats(const bomber_game *g, kit_seats *seats, int64_t seed, int want_maps);
+
+/* The decisions on the current state in pid order (the order the original posts the state to
+ * its agents), each answer for the next tick. owed NULL: every living player decides and a
+ * dead one's answer is BOMBER_ANS_NONE; else only players with owed[pid] set decide, and
+ * their flag is cleared once they have (a caller resumes an interrupted round this way). With
+ * shown (not NULL) the views say maps_wanted and each decider's maps go to shown[pid]. The
+ * first error is returned (that player's answer is BOMBER_ANS_NONE). */
+int bomber_game_decide(const bomber_game *g, kit_seats *seats, unsigned char owed[BOMBER_PLAYERS],
+                       bomber_answer answers[BOMBER_PLAYERS], bomber_bot_maps *shown);
 
 /* Play a whole game: map of `seed`, bots as pid 0 and 1 (each seeded bomber_bot_seed(seed,
  * pid)), each called after every tick on the state after it, its answer applied in the next

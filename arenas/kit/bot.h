@@ -15,10 +15,16 @@
  *        that error, never a different game played on. No allocation in steady state.
  *   void release(void *state)
  *        frees what init made (NULL is fine).
- *   int  maps(void *state, kit_map *out, int max)        (may be NULL)
+ *   int  maps(void *state, kit_map *out, int max)
  *        the named maps of the last decision (goal map, timing map, ...), at most max, for
  *        replays; called only when a replay asks, so publishing costs nothing otherwise.
  *        Returns the count, or a negative DMAP_ERR_*.
+ *
+ * The NULL rule: decide is required; init, release and maps may be NULL. A NULL init leaves
+ * the state as the driver preset it, a NULL release frees nothing, a NULL maps publishes no
+ * map. release is called once for every seat whose init returned 0 (whatever its state, NULL
+ * included), after kit_bot_ended, and never for a seat whose init failed. The kit's seat
+ * driver (seats.h) keeps the rule for every game loop; a bot without decide cannot sit.
  *
  * A bot keeps no globals, prints nothing and reports errors as values, so that any driver can
  * run it: a match, a tournament on many threads, a program on the other end of a pipe, Python.

@@ -298,6 +298,42 @@ typedef int (*kt_observer)(void *ctx, const kt_game *g, char lines[KT_PLAYERS][K
                            const unsigned char played[KT_PLAYERS],
                            kt_player *const players[KT_PLAYERS], char *err, size_t errlen);
 
+/* The stepper (kt_play_match and the Python door's turn-by-turn game are loops over it):
+ *   kt_match_open    the referee's init from cfg->seed (cfg->forced_map) and the init text
+ *                    every player reads first (m->init): 0, or -1 with err
+ *   kt_match_observe the turn input of seat p (kt_format_turn; valid until the next call)
+ *   kt_match_step    one turn with the actions (ok[i] 0: player i is out with score -1):
+ *                    0, or -1 / -2 (over / a capacity overflowed) with err
+ *   kt_match_status  turns, map index, scores and ranks (result fields of kt_match_result)
+ *   kt_match_close   frees the game and the texts */
+typedef struct kt_match {
+    kt_game g;
+    kt_match_config cfg;
+    char *init, *turn; /* the protocol's init text and one turn's input */
+    int open;
+} kt_match;
+
+int kt_match_open(kt_match *m, const kt_mapset *maps, const kt_match_config *cfg, char *err, size_t errlen);
+const char *kt_match_observe(kt_match *m, int seat);
+int kt_match_step(kt_match *m, const kt_action act[KT_PLAYERS], const unsigned char ok[KT_PLAYERS], char *err,
+                  size_t errlen);
+void kt_match_status(const kt_match *m, kt_match_result *res);
+void kt_match_close(kt_match *m);
+
+/* One turn's lines and actions, as the referee reads them: every active seat with a player
+ * (players[i] not NULL) gets its input (the init text too on turn 0) and answers within the
+ * turn's limit (cfg first_limit_ns, limit_ns) into lines[i]; a seat without a player keeps the
+ * line the caller put in lines[i]. Each active seat's line is parsed (act[i]); a timeout or a
+ * line the grammar rejects sets ok[i] = 0 and ends that player (the referee's score -1).
+ * played[i]: player i answered. With res (may be NULL) decisions, times, timeouts and why a
+ * program ended are counted. 0, or -1 with err (a player's runner failed). */
+int kt_match_decide(kt_match *m, kt_player *const players[KT_PLAYERS], char lines[KT_PLAYERS][KT_ANSWER_MAX],
+                    kt_action act[KT_PLAYERS], unsigned char ok[KT_PLAYERS], unsigned char played[KT_PLAYERS],
+                    kt_match_result *res, char *err, size_t errlen);
+
+/* After a turn: ends the players (not NULL) whose explorer left the game. */
+void kt_match_end_players(const kt_match *m, kt_player *const players[KT_PLAYERS]);
+
 /* Play a whole game with 4 players. Returns 0, or -1 with err. */
 int kt_play_match(kt_player *const players[KT_PLAYERS], const kt_mapset *maps,
                   const kt_match_config *cfg, kt_observer obs, void *ctx, kt_match_result *res,

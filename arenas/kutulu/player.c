@@ -13,7 +13,10 @@
  *
  * A third kind of seat answers through a function of the caller's (kt_player_new_lines: the
  * Python door's objects), fed the same protocol text as a program and timed and judged as one:
- * the same limits on the wall clock, a late answer or a line the referee rejects ends it. */
+ * the same limits on the wall clock, a late answer or a line the referee rejects ends it.
+ *
+ * An in-process bot's lifecycle (its preset, init, decide, maps and release, by the NULL rule
+ * of kit/bot.h) is the kit's seat driver's (kit/seats.h), a seat of one. */
 #define _POSIX_C_SOURCE 200809L /* strdup */
 #include <stdio.h>
 #include <stdlib.h>
@@ -22,13 +25,16 @@
 #include "kit/cputime.h"
 #include "kit/param.h"
 #include "kit/process.h"
+#include "kit/seats.h"
 #include "dmap.h"
 #include "kutulu.h"
+
+KIT_SEAT_OPS(kt_seat_ops, kt_bot, kt_view, kt_action);
 
 struct kt_player {
     char name[128];
     const kt_bot *bot;
-    void *state;
+    kit_seats seat; /* an in-process bot's lifecycle: the kit's seat driver, one seat */
     const kit_param_values *params; /* a spec's parameters (&values), or NULL: the defaults */
     kit_param_values values;
     int started;
@@ -89,6 +95,13 @@ kt_player *kt_player_new(const char *spec, char *err, size_t errlen) {
         free(p);
         return NULL;
     }
+    const kit_bot_info *info = &p->bot->info;
+    if (kit_seats_open(&p->seat, &kt_seat_ops, KIT_CLOCK_NONE, &info, 1)) {
+        snprintf(err, errlen, "bot %s cannot sit (no decide)", info->name);
+        free(p);
+        return NULL;
+    }
+    kit_seats_preset(&p->seat, 0, (void *)p->params); /* the bot's preset: its values, or NULL */
     snprintf(p->name, sizeof p->name, "%s", spec);
     return p;
 }
@@ -142,8 +155,7 @@ static void stop_program(kt_player *p) {
 
 void kt_player_end(kt_player *p) {
     if (!p) return;
-    if (p->bot && p->started) p->bot->release(p->state);
-    p->state = NULL;
+    if (p->bot) kit_seats_close(&p->seat);
     p->started = 0;
     if (p->command) stop_program(p);
 }
@@ -211,17 +223,15 @@ int kt_player_turn(kt_player *p, const char *init_text, const char *turn_text,
         return KT_TURN_ERROR;
     }
     if (!p->started) {
-        p->state = (void *)p->params; /* the bot's preset: its values, or NULL */
-        int failed = p->bot->init(&p->state, &p->view, p->seed);
+        int failed = kit_seats_init(&p->seat, 0, &p->view, p->seed);
         if (failed) {
-            p->state = NULL;
             snprintf(err, errlen, "bot %s: %s", p->bot->info.name, dmap_strerror(failed));
             return KT_TURN_ERROR;
         }
         p->started = 1;
     }
     kt_action a = {KT_WAIT, 0, 0};
-    int failed = p->bot->decide(p->state, &p->view, &a);
+    int failed = kit_seats_decide(&p->seat, 0, &p->view, &a);
     if (failed) {
         snprintf(err, errlen, "bot %s: %s", p->bot->info.name, dmap_strerror(failed));
         return KT_TURN_ERROR;
@@ -233,8 +243,8 @@ int kt_player_turn(kt_player *p, const char *init_text, const char *turn_text,
 }
 
 int kt_player_maps(kt_player *p, kit_map *out, int max) {
-    if (!p->bot || !p->started || !p->bot->maps) return 0;
-    return p->bot->maps(p->state, out, max);
+    if (!p->bot || !p->started) return 0;
+    return kit_seats_maps(&p->seat, 0, out, max);
 }
 
 void kt_player_seed(kt_player *p, uint64_t seed) { p->seed = seed; }

@@ -522,22 +522,22 @@ static unsigned alive_set(const pm_state *s) {
     return set;
 }
 
-static int is_team_game(const pm_state *s) {
-    return s->cfg->game_type == PM_GAME_TEAM || s->cfg->game_type == PM_GAME_TEAM_RADIO;
-}
+int pm_team_game(pm_game_type t) { return t == PM_GAME_TEAM || t == PM_GAME_TEAM_RADIO; }
 
-/* fm:573-589 */
-int pm_done(const pm_state *s) {
-    if (s->step >= s->cfg->max_steps) return 1;
-    if (!is_team_game(s)) return pm_alive_count(s) <= 1;
+/* fm:573-589 without the step limit */
+int pm_decided(const pm_state *s) {
+    if (!pm_team_game(s->cfg->game_type)) return pm_alive_count(s) <= 1;
     unsigned alive = alive_set(s);
     return pm_alive_count(s) <= 1 || alive == 0x5u || alive == 0xau;
 }
 
+/* fm:573-589 */
+int pm_done(const pm_state *s) { return s->step >= s->cfg->max_steps || pm_decided(s); }
+
 /* fm:629-673 */
 void pm_rewards(const pm_state *s, int *rewards) {
     int alive = pm_alive_count(s);
-    if (is_team_game(s)) {
+    if (pm_team_game(s->cfg->game_type)) {
         unsigned set = alive_set(s);
         int team = -1; /* the team that won: 0 = agents 0 and 2, 1 = agents 1 and 3 */
         if (set && !(set & 0xau)) team = 0;
@@ -564,7 +564,7 @@ pm_result pm_outcome(const pm_state *s, unsigned *winners) {
     unsigned w = 0;
     pm_result res = PM_INCOMPLETE;
     if (pm_done(s)) {
-        if (is_team_game(s)) {
+        if (pm_team_game(s->cfg->game_type)) {
             int rewards[PM_MAX_AGENTS];
             pm_rewards(s, rewards);
             for (int i = 0; i < s->nagents; i++)

@@ -1,34 +1,73 @@
-/* game.c — one game with bots: env.reset() from random.Random(seed), then steps until done,
- * each living agent deciding in id order on its own view (fm:99-123), SimpleAgents drawing from
- * the game's shared stream as in the environment. Decisions are timed in thread CPU time. */
+/* game.c — the stepper (one game of the environment: env.reset() from random.Random(seed), the
+ * observations, the steps, the end) and one game with bots as a loop over it and the kit's seat
+ * driver: each living agent decides in id order on its own view (fm:99-123), SimpleAgents
+ * drawing from the game's shared stream as in the environment. Decisions are timed in thread
+ * CPU time. */
 #include <stdlib.h>
 #include <string.h>
 
-#include "kit/cputime.h"
-#include "kit/outside.h"
 #include "pommerman.h"
+
+KIT_SEAT_OPS(pm_seat_ops, pm_bot, pm_view, pm_action);
 
 uint64_t pm_bot_seed(uint64_t game_seed, int seat) {
     return game_seed * 0x9E3779B97F4A7C15ull + (uint64_t)seat * 0xD1B54A32D192ED03ull + 1;
 }
 
-/* The living agents decide in id order; the first error ends the step. */
-static int decide_all(const pm_bot *const *bots, void *const *state, const pm_state *s,
-                      kit_pyrandom *shared, int want_maps, int *actions, pm_step_maps *maps,
-                      pm_game_result *res) {
-    pm_view view = {.shared = shared, .log = NULL};
-    memset(maps->nmaps, 0, sizeof maps->nmaps);
-    for (int i = 0; i < s->nagents; i++) {
-        actions[i] = PM_STOP;
-        if (!pm_agent_acts(s, i)) continue;
-        pm_observe(s, i, &view.obs);
-        int64_t t0 = kit_thread_cpu_ns();
-        int rc = bots[i]->decide(state[i], &view, &actions[i]);
-        res->decide_ns[i] += kit_thread_cpu_ns() - t0;
-        res->decisions[i]++;
+/* ---- the stepper ------------------------------------------------------------------------- */
+
+void pm_game_open(pm_game *g, const pm_config *cfg, uint64_t seed) {
+    g->seed = seed;
+    kit_pyrandom_seed(&g->shared, (int64_t)(seed & 0x7fffffffffffffffull));
+    pm_reset(&g->s, cfg, &g->shared);
+}
+
+void pm_game_observe(pm_game *g, int seat, pm_view *view) {
+    view->shared = &g->shared;
+    view->log = NULL;
+    pm_observe(&g->s, seat, &view->obs);
+}
+
+void pm_game_step(pm_game *g, const int *actions, const int (*words)[2]) {
+    if (words) pm_step_radio(&g->s, actions, words);
+    else pm_step(&g->s, actions);
+}
+
+void pm_game_status(const pm_game *g, pm_status *st) {
+    st->decided = pm_decided(&g->s);
+    st->over = st->decided || g->s.step >= g->s.cfg->max_steps;
+    st->result = st->over ? pm_outcome(&g->s, &st->winners) : PM_INCOMPLETE;
+    if (!st->over) st->winners = 0;
+    st->step = g->s.step;
+}
+
+void pm_game_close(pm_game *g) { (void)g; }
+
+/* ---- the seats ----------------------------------------------------------------------------- */
+
+int pm_game_init_seats(pm_game *g, kit_seats *seats) {
+    pm_view first;
+    for (int i = 0; i < g->s.nagents && i < seats->n; i++) {
+        if (!seats->seat[i].bot) continue;
+        pm_game_observe(g, i, &first);
+        int rc = kit_seats_init(seats, i, &first, pm_bot_seed(g->seed, i));
         if (rc != DMAP_OK) return rc;
-        if (want_maps && bots[i]->maps) {
-            int n = bots[i]->maps(state[i], maps->maps[i], KIT_MAX_MAPS);
+    }
+    return DMAP_OK;
+}
+
+int pm_game_decide(pm_game *g, kit_seats *seats, int *actions, pm_step_maps *maps) {
+    pm_view view;
+    if (maps) memset(maps->nmaps, 0, sizeof maps->nmaps);
+    for (int i = 0; i < g->s.nagents; i++) {
+        if (!seats->seat[i].bot) continue;
+        actions[i] = PM_STOP;
+        if (!pm_agent_acts(&g->s, i)) continue;
+        pm_game_observe(g, i, &view);
+        int rc = kit_seats_decide(seats, i, &view, &actions[i]);
+        if (rc != DMAP_OK) return rc;
+        if (maps) {
+            int n = kit_seats_maps(seats, i, maps->maps[i], KIT_MAX_MAPS);
             if (n < 0) return n;
             maps->nmaps[i] = n;
         }
@@ -36,41 +75,40 @@ static int decide_all(const pm_bot *const *bots, void *const *state, const pm_st
     return DMAP_OK;
 }
 
+/* ---- one game with bots -------------------------------------------------------------------- */
+
 int pm_play(const pm_config *cfg, const pm_bot *const *bots, uint64_t seed, pm_step_fn on_step,
             void *user, int want_maps, pm_state *final_state, pm_game_result *res) {
-    pm_state *s = malloc(sizeof *s);
-    if (!s) return DMAP_ERR_NOMEM;
-    kit_pyrandom shared;
-    kit_pyrandom_seed(&shared, (int64_t)(seed & 0x7fffffffffffffffull));
-    pm_reset(s, cfg, &shared);
     memset(res, 0, sizeof *res);
-
-    void *state[PM_MAX_AGENTS] = {0};
-    int ready = 0, rc = DMAP_OK;
-    pm_view first = {.shared = &shared, .log = NULL};
-    for (; ready < s->nagents; ready++) {
-        pm_observe(s, ready, &first.obs);
-        state[ready] = kit_bot_preset(&bots[ready]->info); /* an outside seat's program, else NULL */
-        if ((rc = bots[ready]->init(&state[ready], &first, pm_bot_seed(seed, ready))) != DMAP_OK) break;
-    }
+    pm_game *g = malloc(sizeof *g);
+    if (!g) return DMAP_ERR_NOMEM;
+    pm_game_open(g, cfg, seed);
+    const kit_bot_info *info[PM_MAX_AGENTS];
+    for (int i = 0; i < g->s.nagents; i++) info[i] = &bots[i]->info;
+    kit_seats seats;
+    int rc = kit_seats_open(&seats, &pm_seat_ops, KIT_CLOCK_THREAD_CPU, info, g->s.nagents);
+    if (rc == DMAP_OK) rc = pm_game_init_seats(g, &seats);
     pm_step_maps maps;
-    while (rc == DMAP_OK && !pm_done(s)) {
+    while (rc == DMAP_OK && !pm_done(&g->s)) {
         int actions[PM_MAX_AGENTS];
-        rc = decide_all(bots, state, s, &shared, want_maps, actions, &maps, res);
-        if (rc != DMAP_OK) break;
-        pm_step(s, actions);
-        if (on_step && (rc = on_step(user, s, actions, want_maps ? &maps : NULL)) != DMAP_OK) break;
+        if ((rc = pm_game_decide(g, &seats, actions, want_maps ? &maps : NULL)) != DMAP_OK) break;
+        pm_game_step(g, actions, NULL);
+        if (on_step && (rc = on_step(user, &g->s, actions, want_maps ? &maps : NULL)) != DMAP_OK) break;
     }
-    for (int i = 0; i < ready; i++) {
-        res->ended[i] = kit_bot_ended(&bots[i]->info, state[i], &res->ended_on[i]);
-        bots[i]->release(state[i]);
+    kit_seats_close(&seats);
+    for (int i = 0; i < seats.n; i++) {
+        res->decide_ns[i] = seats.seat[i].decide_ns;
+        res->decisions[i] = seats.seat[i].decisions;
+        res->ended[i] = seats.seat[i].ended;
+        res->ended_on[i] = seats.seat[i].ended_on;
     }
     if (rc == DMAP_OK) {
-        res->result = pm_outcome(s, &res->winners);
-        res->steps = s->step;
-        pm_rewards(s, res->rewards);
-        if (final_state) *final_state = *s;
+        res->result = pm_outcome(&g->s, &res->winners);
+        res->steps = g->s.step;
+        pm_rewards(&g->s, res->rewards);
+        if (final_state) *final_state = g->s;
     }
-    free(s);
+    pm_game_close(g);
+    free(g);
     return rc;
 }

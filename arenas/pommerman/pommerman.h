@@ -19,6 +19,7 @@
 #include "kit/file.h"
 #include "kit/process.h"
 #include "kit/pyrandom.h"
+#include "kit/seats.h"
 
 /* constants.Item */
 enum {
@@ -148,6 +149,11 @@ int pm_agent_acts(const pm_state *s, int i);
 /* v0's done test after a step: the step limit; at most one agent alive; in team games also
  * only one team alive. */
 int pm_done(const pm_state *s);
+/* pm_done without the step limit: the game is decided (at most one agent alive; in team games
+ * also only one team alive). pm_done and not decided: the step limit ended it (truncated). */
+int pm_decided(const pm_state *s);
+/* Whether agents {0, 2} and {1, 3} play as teams (PM_GAME_TEAM, PM_GAME_TEAM_RADIO). */
+int pm_team_game(pm_game_type t);
 /* The rewards of the current state (forward_model.get_rewards), one per agent. */
 void pm_rewards(const pm_state *s, int *rewards);
 /* The result of a finished game and its winners (bit i set for agent i); PM_INCOMPLETE while
@@ -284,6 +290,48 @@ typedef int (*pm_step_fn)(void *user, const pm_state *s, const int *actions, con
 
 /* The seed the bot in `seat` gets for its own generator in a game of seed `game_seed`. */
 uint64_t pm_bot_seed(uint64_t game_seed, int seat);
+
+/* The stepper: one game of the environment, stepped by its caller (pm_play, the vectorized
+ * games, the Python door all step it; the bots are the seat driver's, kit/seats.h).
+ *   pm_game_open    env.reset() from random.Random(seed): board, hidden items, agents, and the
+ *                   shared stream where the board generator left it (seed 0 .. 2^63 - 1)
+ *   pm_game_observe what seat i sees: its observation and the shared stream
+ *   pm_game_step    one step with the actions (pm_step; pm_step_radio with words, NULL 0,0)
+ *   pm_game_status  over (pm_done), decided (pm_decided), the result and winners, the step
+ *   pm_game_close   nothing to free (the game is the caller's); for the shape of every arena */
+typedef struct pm_game {
+    pm_state s;
+    kit_pyrandom shared; /* the game's shared stream (Python's global random) */
+    uint64_t seed;
+} pm_game;
+
+typedef struct pm_status {
+    int over, decided;
+    pm_result result; /* PM_INCOMPLETE while not over */
+    unsigned winners;
+    int step;
+} pm_status;
+
+void pm_game_open(pm_game *g, const pm_config *cfg, uint64_t seed);
+void pm_game_observe(pm_game *g, int seat, pm_view *view);
+void pm_game_step(pm_game *g, const int *actions, const int (*words)[2]);
+void pm_game_status(const pm_game *g, pm_status *st);
+void pm_game_close(pm_game *g);
+
+/* The arena's bots behind the seat driver's doors (kit/seats.h); seats of pm_bot. */
+extern const kit_seat_ops pm_seat_ops;
+
+/* Initialises every seat's bot on its first view, in id order, with pm_bot_seed(g->seed, i);
+ * stops at the first error (kit_seats_close then releases exactly the seats before it). */
+int pm_game_init_seats(pm_game *g, kit_seats *seats);
+
+/* The decisions of one step, in id order as the environment asks its agents (fm:99-123; the
+ * SimpleAgents draw from the shared stream in this order): a seat whose agent does not act
+ * (pm_agent_acts: dead, or on the ring that collapses first) plays Stop, an empty seat keeps
+ * the action the caller put in actions[i], every other seat decides on its own view. With maps
+ * (not NULL) each bot's published maps are collected after its decision. The first error
+ * ends the step and is returned. */
+int pm_game_decide(pm_game *g, kit_seats *seats, int *actions, pm_step_maps *maps);
 
 /* Plays one game: a board from random.Random(seed) (board, items, then SimpleAgent draws from
  * the same stream, as the environment does), bots[i] in seat i, initialised with

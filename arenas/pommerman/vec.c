@@ -1,6 +1,7 @@
 /* vec.c — vectorized games for reinforcement learning (pommerman.h, "vectorized games"): N games
- * of one config stepped per call on a caller's dmap_pool, learner seats' actions from an array,
- * bots in the other seats deciding in C as in pm_play, each learner's observation written as
+ * of one config stepped per call on a caller's dmap_pool, each a loop over the stepper and the
+ * kit's seat driver as pm_play is: learner seats (empty seats) take their actions from an array,
+ * bots in the other seats decide in C, each learner's observation written as
  * byte planes (the standard planes, then the dmap map planes asked for), rewards, terminated and
  * truncated flags and action masks; games that end start their next episode in the same call,
  * seeded by kit_episode_seed so that the episodes depend on the seed alone. */
@@ -9,7 +10,6 @@
 #include <string.h>
 
 #include "bots/common.h"
-#include "kit/outside.h"
 #include "kit/tournament.h"
 #include "pommerman.h"
 
@@ -18,14 +18,11 @@
 #define FAR 255
 
 typedef struct vec_game {
-    pm_state s;
-    kit_pyrandom shared;                  /* the game's shared stream (Python's global random) */
-    void *bot_state[PM_MAX_AGENTS];
-    int bots_ready;                       /* seats whose bot was initialised (to release) */
+    pm_game game;                         /* the stepper: state, shared stream, episode's seed */
+    kit_seats seats;                      /* the bots; the learners' seats are empty */
     int in_episode[PM_MAX_AGENTS];        /* per learner: still playing this episode */
     long episode;
     int finished;                         /* without autoreset: the episode has ended */
-    uint64_t seed;                        /* this episode's seed */
     int error;                            /* the last step's error in this game, else 0 */
 } vec_game;
 
@@ -67,8 +64,7 @@ const char *pm_vec_plane_name(unsigned bit) {
 /* The enemies of agent 0 in the config (obs.enemies without AgentDummy): the same count for
  * every agent. */
 static int config_enemies(const pm_config *cfg) {
-    int team = cfg->game_type == PM_GAME_TEAM || cfg->game_type == PM_GAME_TEAM_RADIO;
-    return team ? 2 : cfg->num_agents - 1;
+    return pm_team_game(cfg->game_type) ? 2 : cfg->num_agents - 1;
 }
 
 static int plane_count(unsigned planes, int nenemies) {
@@ -106,19 +102,22 @@ int pm_vec_new(const pm_vec_spec *spec, pm_vec **out) {
     }
     v->nenemies = config_enemies(v->cfg);
     v->channels = PM_VEC_STD_CHANNELS + plane_count(v->planes, v->nenemies);
+    const kit_bot_info *info[PM_MAX_AGENTS];
+    for (int i = 0; i < v->cfg->num_agents; i++) info[i] = v->seats[i] ? &v->seats[i]->info : NULL;
+    for (long i = 0; i < v->n; i++) {
+        int rc = kit_seats_open(&v->games[i].seats, &pm_seat_ops, KIT_CLOCK_NONE, info, v->cfg->num_agents);
+        if (rc != DMAP_OK) { /* a bot without decide */
+            pm_vec_free(v);
+            return rc;
+        }
+    }
     *out = v;
     return DMAP_OK;
 }
 
-static void release_bots(pm_vec *v, vec_game *g) {
-    for (int i = 0; i < g->bots_ready; i++)
-        if (v->seats[i]) v->seats[i]->release(g->bot_state[i]);
-    g->bots_ready = 0;
-}
-
 void pm_vec_free(pm_vec *v) {
     if (!v) return;
-    for (long i = 0; i < v->n; i++) release_bots(v, &v->games[i]);
+    for (long i = 0; i < v->n; i++) kit_seats_close(&v->games[i].seats);
     for (int t = 0; t < v->nws; t++) dmap_workspace_free(v->ws[t]);
     free(v->ws);
     free(v->maps);
@@ -138,13 +137,13 @@ int pm_vec_episode(const pm_vec *v, long i, long *episode, uint64_t *seed, int *
     if (!v || i < 0 || i >= v->n) return DMAP_ERR_RANGE;
     const vec_game *g = &v->games[i];
     if (episode) *episode = g->episode;
-    if (seed) *seed = g->seed;
-    if (step) *step = g->s.step;
+    if (seed) *seed = g->game.seed;
+    if (step) *step = g->game.s.step;
     return DMAP_OK;
 }
 
 const pm_state *pm_vec_state(const pm_vec *v, long i) {
-    return v && i >= 0 && i < v->n ? &v->games[i].s : NULL;
+    return v && i >= 0 && i < v->n ? &v->games[i].game.s : NULL;
 }
 
 /* ---- observations ----------------------------------------------------------------------- */
@@ -324,14 +323,14 @@ static void finish_map_planes(chunk_maps *cm, dmap_workspace *ws) {
 
 /* Observations and masks of every learner of game i; the map planes are queued in cm. */
 static void write_observations(const pm_vec *v, long i, chunk_maps *cm, const pm_vec_out *out) {
-    const vec_game *g = &v->games[i];
-    size_t per = (size_t)v->channels * (size_t)(g->s.size * g->s.size);
+    const pm_state *s = &v->games[i].game.s;
+    size_t per = (size_t)v->channels * (size_t)(s->size * s->size);
     pm_obs o;
     for (int l = 0; l < v->nlearners; l++) {
         int seat = v->learner_seat[l];
         size_t k = (size_t)i * (size_t)v->nlearners + (size_t)l;
-        pm_observe(&g->s, seat, &o);
-        int alive = g->s.agents[seat].alive != 0;
+        pm_observe(s, seat, &o);
+        int alive = s->agents[seat].alive != 0;
         if (out->obs) {
             unsigned char *p = out->obs + k * per;
             standard_planes(&o, p);
@@ -343,64 +342,34 @@ static void write_observations(const pm_vec *v, long i, chunk_maps *cm, const pm
 
 /* ---- episodes and steps ----------------------------------------------------------------- */
 
-/* Starts game i's episode g->episode: pm_play's board, shared stream and bot seeds. */
+/* Starts game i's episode g->episode: pm_play's game (the stepper opened with the episode's
+ * seed) and its bots, the last episode's released first. */
 static int start_episode(pm_vec *v, long i) {
     vec_game *g = &v->games[i];
-    release_bots(v, g);
-    g->seed = kit_episode_seed(v->seed, i, g->episode);
-    kit_pyrandom_seed(&g->shared, (int64_t)g->seed);
-    pm_reset(&g->s, v->cfg, &g->shared);
+    kit_seats_close(&g->seats);
+    pm_game_open(&g->game, v->cfg, kit_episode_seed(v->seed, i, g->episode));
     for (int l = 0; l < v->nlearners; l++) g->in_episode[l] = 1;
-    pm_view first = {.shared = &g->shared, .log = NULL};
-    for (; g->bots_ready < v->cfg->num_agents; g->bots_ready++) {
-        int seat = g->bots_ready;
-        g->bot_state[seat] = NULL;
-        if (!v->seats[seat]) continue;
-        pm_observe(&g->s, seat, &first.obs);
-        g->bot_state[seat] = kit_bot_preset(&v->seats[seat]->info);
-        int rc = v->seats[seat]->init(&g->bot_state[seat], &first, pm_bot_seed(g->seed, seat));
-        if (rc != DMAP_OK) return rc;
-    }
-    return DMAP_OK;
+    return pm_game_init_seats(&g->game, &g->seats);
 }
 
-/* v0's end without the step limit: at most one agent, or in team games one team, alive. */
-static int natural_end(const pm_state *s) {
-    unsigned set = 0;
-    for (int i = 0; i < s->nagents; i++)
-        if (s->agents[i].alive) set |= 1u << i;
-    int alive = pm_alive_count(s);
-    int team = s->cfg->game_type == PM_GAME_TEAM || s->cfg->game_type == PM_GAME_TEAM_RADIO;
-    return alive <= 1 || (team && (set == 0x5u || set == 0xau));
-}
-
-/* The bots decide in seat order on their own views, as pm_play's decide_all. */
-static int bot_actions(pm_vec *v, vec_game *g, int *actions) {
-    pm_view view = {.shared = &g->shared, .log = NULL};
-    for (int seat = 0; seat < v->cfg->num_agents; seat++) {
-        if (!v->seats[seat] || !pm_agent_acts(&g->s, seat)) continue;
-        pm_observe(&g->s, seat, &view.obs);
-        int rc = v->seats[seat]->decide(g->bot_state[seat], &view, &actions[seat]);
-        if (rc != DMAP_OK) return rc;
-    }
-    return DMAP_OK;
-}
-
-/* One step of game i: actions, the engine, each learner's reward and flags, the next episode
- * when this one ended. */
+/* One step of game i: the learners' actions and the bots' decisions (pm_game_decide, as in
+ * pm_play), the step, each learner's reward and flags, the next episode when this one ended. */
 static int step_game(pm_vec *v, long i, const int32_t *learner_actions, const pm_vec_out *out) {
     vec_game *g = &v->games[i];
     int actions[PM_MAX_AGENTS] = {0};
     for (int l = 0; l < v->nlearners; l++) actions[v->learner_seat[l]] = learner_actions[l];
-    int rc = bot_actions(v, g, actions);
+    int rc = pm_game_decide(&g->game, &g->seats, actions, NULL);
     if (rc != DMAP_OK) return rc;
-    pm_step(&g->s, actions);
+    pm_game_step(&g->game, actions, NULL);
+    const pm_state *s = &g->game.s;
     int rewards[PM_MAX_AGENTS];
-    pm_rewards(&g->s, rewards);
-    int done = pm_done(&g->s), truncated = done && !natural_end(&g->s);
+    pm_rewards(s, rewards);
+    pm_status st;
+    pm_game_status(&g->game, &st);
+    int done = st.over, truncated = done && !st.decided;
     int learners_alive = 0;
     for (int l = 0; l < v->nlearners; l++) {
-        int seat = v->learner_seat[l], alive = g->s.agents[seat].alive != 0;
+        int seat = v->learner_seat[l], alive = s->agents[seat].alive != 0;
         size_t k = (size_t)i * (size_t)v->nlearners + (size_t)l;
         int playing = g->in_episode[l];
         learners_alive += alive;

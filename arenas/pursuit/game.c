@@ -2,11 +2,10 @@
  * RULES.md says. Both bots decide on the same pre-move view (simultaneous moves), then the
  * engine steps. Each decision is timed on the kit's monotonic wall clock, like a referee with a
  * stopwatch (the thread-CPU clock is a system call, which would double the cost of a game whose
- * decisions take a microsecond); a late answer is a stay. */
+ * decisions take a microsecond); a late answer is a stay. The bots' lifecycle is the kit's seat
+ * driver's (kit/seats.h). */
 #include <string.h>
 
-#include "kit/cputime.h"
-#include "kit/outside.h"
 #include "pursuit.h"
 
 pursuit_config pursuit_config_default(void) {
@@ -24,34 +23,34 @@ static void seat_seeds(uint64_t seed, uint64_t out[2]) {
     }
 }
 
-static void close_seat(pursuit_game *g, int role) {
-    g->result.ended[role] = kit_bot_ended(&g->bot[role]->info, g->bot_state[role],
-                                          &g->result.ended_on[role]);
-    if (g->bot[role]->release) g->bot[role]->release(g->bot_state[role]);
-    g->bot_state[role] = NULL;
-}
+KIT_SEAT_OPS(pursuit_seat_ops, pursuit_bot, pursuit_view, pursuit_action);
 
 int pursuit_game_open(pursuit_game *g, const pursuit_world *w, const pursuit_bot *predator,
                       const pursuit_bot *prey, const pursuit_config *cfg) {
-    if (!g || !w || !cfg || cfg->time_limit_ns < 0) return DMAP_ERR_ARG;
-    memset(g, 0, sizeof *g);
     const pursuit_bot *bots[2] = {predator, prey};
+    return pursuit_game_open_seats(g, w, bots, NULL, cfg);
+}
+
+int pursuit_game_open_seats(pursuit_game *g, const pursuit_world *w, const pursuit_bot *const bots[2],
+                            void *const presets[2], const pursuit_config *cfg) {
+    if (!g || !w || !cfg || !bots || cfg->time_limit_ns < 0) return DMAP_ERR_ARG;
+    memset(g, 0, sizeof *g);
     for (int r = 0; r < 2; r++)
-        if (!bots[r] || !bots[r]->decide || !pursuit_bot_plays(bots[r], (pursuit_role)r))
-            return DMAP_ERR_ARG;
-    int rc = pursuit_state_start(&g->state, w, cfg->clocks);
-    if (rc != DMAP_OK) return rc;
+        if (!bots[r] || !pursuit_bot_plays(bots[r], (pursuit_role)r)) return DMAP_ERR_ARG;
+    const kit_bot_info *info[2] = {&bots[0]->info, &bots[1]->info};
+    int rc = kit_seats_open(&g->seats, &pursuit_seat_ops, KIT_CLOCK_WALL, info, 2);
+    if (rc != DMAP_OK) return rc; /* a bot without decide */
+    if ((rc = pursuit_state_start(&g->state, w, cfg->clocks)) != DMAP_OK) return rc;
     g->cfg = *cfg;
     uint64_t seeds[2];
     seat_seeds(cfg->seed, seeds);
     for (int r = 0; r < 2; r++) {
         g->bot[r] = bots[r];
-        if (!bots[r]->init) continue;
+        if (presets && presets[r]) kit_seats_preset(&g->seats, r, presets[r]);
         pursuit_view first;
         pursuit_view_of(&g->state, (pursuit_role)r, &first);
-        g->bot_state[r] = kit_bot_preset(&bots[r]->info); /* an outside seat's program, else NULL */
-        if ((rc = bots[r]->init(&g->bot_state[r], &first, seeds[r])) != DMAP_OK) {
-            if (r == 1) close_seat(g, 0);
+        if ((rc = kit_seats_init(&g->seats, r, &first, seeds[r])) != DMAP_OK) {
+            pursuit_game_close(g);
             return rc;
         }
     }
@@ -63,9 +62,8 @@ static int ask(pursuit_game *g, pursuit_role role, char *move) {
     pursuit_view view;
     pursuit_view_of(&g->state, role, &view);
     pursuit_action answer = 's';
-    int64_t t0 = kit_wall_ns();
-    int rc = g->bot[role]->decide(g->bot_state[role], &view, &answer);
-    int64_t dt = kit_wall_ns() - t0;
+    int rc = kit_seats_decide(&g->seats, role, &view, &answer);
+    int64_t dt = g->seats.seat[role].last_ns;
     g->result.decide_ns[role] += (double)dt;
     g->result.decisions[role]++;
     if (g->cfg.time_limit_ns > 0 && dt > g->cfg.time_limit_ns) {
@@ -92,14 +90,16 @@ int pursuit_game_clock(pursuit_game *g, char moves[2]) {
 int pursuit_game_maps(pursuit_game *g, pursuit_role role, kit_map *out, int max) {
     if (!g || !out || max < 0 || (role != PURSUIT_PREDATOR && role != PURSUIT_PREY))
         return DMAP_ERR_ARG;
-    const pursuit_bot *b = g->bot[role];
-    return b && b->maps ? b->maps(g->bot_state[role], out, max) : 0;
+    return kit_seats_maps(&g->seats, role, out, max);
 }
 
 void pursuit_game_close(pursuit_game *g) {
     if (!g) return;
-    for (int r = 0; r < 2; r++)
-        if (g->bot[r]) close_seat(g, r);
+    kit_seats_close(&g->seats);
+    for (int r = 0; r < 2 && r < g->seats.n; r++) {
+        g->result.ended[r] = g->seats.seat[r].ended;
+        g->result.ended_on[r] = g->seats.seat[r].ended_on;
+    }
 }
 
 int pursuit_play(const pursuit_world *w, const pursuit_bot *predator, const pursuit_bot *prey,

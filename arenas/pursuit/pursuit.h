@@ -18,6 +18,7 @@
 
 #include "kit/bot.h"
 #include "kit/process.h"
+#include "kit/seats.h"
 #include "dmap.h"
 
 #define PURSUIT_DEFAULT_SIZE 8
@@ -208,7 +209,7 @@ typedef struct pursuit_result {
 typedef struct pursuit_game {
     pursuit_state state;
     const pursuit_bot *bot[2];
-    void *bot_state[2];
+    kit_seats seats; /* the bots' lifecycle (kit/seats.h) */
     pursuit_config cfg;
     pursuit_result result;
 } pursuit_game;
@@ -218,6 +219,11 @@ typedef struct pursuit_game {
  * world's check errors, or an init's error (nothing is left to close then). */
 int pursuit_game_open(pursuit_game *g, const pursuit_world *w, const pursuit_bot *predator,
                       const pursuit_bot *prey, const pursuit_config *cfg);
+/* The same with bots[PURSUIT_PREDATOR], bots[PURSUIT_PREY] and, when presets (may be NULL)
+ * has one for a seat, what that seat's init finds in *state instead of kit_bot_preset's (a
+ * caller's seat: the Python door's agent and game). */
+int pursuit_game_open_seats(pursuit_game *g, const pursuit_world *w, const pursuit_bot *const bots[2],
+                            void *const presets[2], const pursuit_config *cfg);
 
 /* Play one clock: both bots decide on the same view (each timed; a late answer is 's'), then
  * the engine steps. moves (may be NULL) receives the moves as played by the referee, before the

@@ -166,11 +166,70 @@ static void the_table(void) {
     }
 }
 
+/* Two states are the same game: the same step, messages and trace lines (board, bombs, flames,
+ * agents, hidden items). */
+static int same_state(const pm_state *a, const pm_state *b) {
+    static char x[8192], y[8192];
+    void (*const parts[])(const pm_state *, char *) = {pm_format_bombs, pm_format_flames, pm_format_agents,
+                                                        pm_format_items};
+    if (a->step != b->step || a->size != b->size || memcmp(a->message, b->message, sizeof a->message)) return 0;
+    pm_format_board(a->board, a->size, x);
+    pm_format_board(b->board, b->size, y);
+    if (strcmp(x, y)) return 0;
+    for (size_t k = 0; k < sizeof parts / sizeof parts[0]; k++) {
+        parts[k](a, x);
+        parts[k](b, y);
+        if (strcmp(x, y)) return 0;
+    }
+    return 1;
+}
+
+/* The stepper driven by hand (pm_game_open, the seat driver, pm_game_decide, pm_game_step,
+ * pm_game_status) plays pm_play's game: the same final state, result, winners and steps, for
+ * several seeds and configs, SimpleAgents (the shared stream) and the dmap bot included. */
+static void stepper_plays_pm_play(void) {
+    static const pm_config_id ids[] = {PM_FFA, PM_ONE_VS_ONE, PM_TEAM, PM_FFA_V1};
+    for (int c = 0; c < 4; c++) {
+        const pm_config *cfg = pm_config_get(ids[c]);
+        const pm_bot *bots[PM_MAX_AGENTS] = {&pm_bot_simple, &pm_bot_dmap, &pm_bot_simple, &pm_bot_random};
+        if (cfg->num_agents == 2) bots[1] = &pm_bot_simple;
+        for (uint64_t seed = 1; seed <= 5; seed++) {
+            static pm_state want;
+            pm_game_result res;
+            int rc = pm_play(cfg, bots, seed, NULL, NULL, 0, &want, &res);
+            CHECK(rc == DMAP_OK, "pm_play %s seed %llu: %d", cfg->name, (unsigned long long)seed, rc);
+            static pm_game g;
+            pm_game_open(&g, cfg, seed);
+            const kit_bot_info *info[PM_MAX_AGENTS];
+            for (int i = 0; i < cfg->num_agents; i++) info[i] = &bots[i]->info;
+            kit_seats seats;
+            CHECK(kit_seats_open(&seats, &pm_seat_ops, KIT_CLOCK_NONE, info, cfg->num_agents) == DMAP_OK, "open");
+            CHECK(pm_game_init_seats(&g, &seats) == DMAP_OK, "init");
+            pm_status st;
+            int steps = 0;
+            for (pm_game_status(&g, &st); !st.over; pm_game_status(&g, &st), steps++) {
+                int actions[PM_MAX_AGENTS];
+                CHECK(pm_game_decide(&g, &seats, actions, NULL) == DMAP_OK, "decide");
+                pm_game_step(&g, actions, NULL);
+            }
+            kit_seats_close(&seats);
+            pm_game_close(&g);
+            CHECK(same_state(&g.s, &want), "%s seed %llu: another final state", cfg->name, (unsigned long long)seed);
+            CHECK(st.result == res.result && st.winners == res.winners && st.step == res.steps && steps == res.steps,
+                  "%s seed %llu: result %d/%d winners %u/%u steps %d/%d", cfg->name,
+                  (unsigned long long)seed, st.result, res.result, st.winners, res.winners, st.step, res.steps);
+            CHECK(st.over && (st.decided || st.step >= cfg->max_steps), "%s seed %llu: over %d decided %d",
+                  cfg->name, (unsigned long long)seed, st.over, st.decided);
+        }
+    }
+}
+
 int main(void) {
     seeds_and_views();
     errors_end_the_game();
     random_uses_its_own_generator();
     maps_respect_max();
     the_table();
+    stepper_plays_pm_play();
     return check_report("test_pommerman_game");
 }

@@ -429,6 +429,46 @@ static void test_bot_errors(void) {
     pursuit_world_free(&w);
 }
 
+/* The stepper by hand (pursuit_game_open, pursuit_game_clock until over, pursuit_game_close)
+ * plays pursuit_play's game: the same transcript and result, for every pairing and seeds. */
+static void test_stepper_by_hand(void) {
+    int same = 1;
+    for (int p = 0; p < seat_count(PURSUIT_PREDATOR); p++)
+        for (int q = 0; q < seat_count(PURSUIT_PREY); q++)
+            for (uint64_t seed = 1; seed <= 6; seed++) {
+                pursuit_world w;
+                CHECK_EQ_INT(pursuit_world_random(&w, 9, 0.2, seed), DMAP_OK);
+                pursuit_config cfg = pursuit_config_default();
+                cfg.seed = seed * 11;
+                cfg.time_limit_ns = 0; /* no late answers on a busy machine */
+                transcript a, b;
+                memset(&a, 0, sizeof a);
+                memset(&b, 0, sizeof b);
+                pursuit_result ra;
+                CHECK_EQ_INT(pursuit_play(&w, seat_bot(PURSUIT_PREDATOR, p), seat_bot(PURSUIT_PREY, q), &cfg,
+                                          record, &a, &ra),
+                             DMAP_OK);
+                pursuit_game g;
+                CHECK_EQ_INT(pursuit_game_open(&g, &w, seat_bot(PURSUIT_PREDATOR, p), seat_bot(PURSUIT_PREY, q), &cfg),
+                             DMAP_OK);
+                while (!g.state.over) {
+                    char m[2];
+                    if (pursuit_game_clock(&g, m) != DMAP_OK) {
+                        same = 0;
+                        break;
+                    }
+                    record(&b, g.state.clock, m[0], m[1], g.state.predator, g.state.prey);
+                }
+                pursuit_game_close(&g);
+                if (a.n != b.n || memcmp(a.text, b.text, (size_t)a.n) != 0) same = 0;
+                if (ra.predator_won != g.result.predator_won || ra.clock != g.result.clock ||
+                    ra.decisions[0] != g.result.decisions[0] || ra.decisions[1] != g.result.decisions[1])
+                    same = 0;
+                pursuit_world_free(&w);
+            }
+    CHECK(same);
+}
+
 int main(void) {
     test_determinism();
     test_random_worlds();
@@ -440,5 +480,6 @@ int main(void) {
     test_random_both_seats();
     test_published_maps();
     test_bot_errors();
+    test_stepper_by_hand();
     return check_report("test_pursuit_bots");
 }

@@ -36,13 +36,12 @@ struct BomberGame {
     int64_t seed;
     int has_game;
     const bomber_bot *bots[BOMBER_PLAYERS];
-    void *bot_state[BOMBER_PLAYERS];
-    int ready; /* seats whose bot is initialised */
+    kit_seats driver; /* the seats' bots (kit/seats.h): C bots and the Python agents' adapters */
     PyObject *agents[BOMBER_PLAYERS]; /* Python callables: view -> answer; NULL for C bots */
     bomber_bot py_bots[BOMBER_PLAYERS];
     bomber_py_seat seats[BOMBER_PLAYERS];
     bomber_answer answers[BOMBER_PLAYERS]; /* decided on the current state, applied next tick */
-    int owed[BOMBER_PLAYERS];              /* decisions still to make on the current state */
+    unsigned char owed[BOMBER_PLAYERS];    /* decisions still to make on the current state */
     bomber_tick_log log;                   /* of the last tick */
     int have_log;
     bomber_answer applied[BOMBER_PLAYERS]; /* the answers of the last tick; -1: not asked */
@@ -178,11 +177,7 @@ static const bomber_bot bomber_bot_python = {
 
 /* ---- the game ------------------------------------------------------------------------------------- */
 
-static void release_bots(BomberGame *b) {
-    for (int i = 0; i < b->ready; i++)
-        if (b->bots[i]->release && b->bot_state[i]) b->bots[i]->release(b->bot_state[i]);
-    b->ready = 0;
-}
+static void release_bots(BomberGame *b) { kit_seats_close(&b->driver); }
 
 static int game_traverse(BomberGame *b, visitproc visit, void *arg) {
     for (int i = 0; i < BOMBER_PLAYERS; i++) Py_VISIT(b->agents[i]);
@@ -225,24 +220,13 @@ static PyObject *raise_bot_error(int rc, const char *name) {
     return pyarenas_raise(rc, name);
 }
 
-/* The decisions still owed on the current state, in pid order (the order the original posts
- * the state to its agents). */
+/* The decisions still owed on the current state, in pid order (bomber_game_decide, the
+ * arena's one round of decisions: the order the original posts the state to its agents); an
+ * interrupted round resumes where it stopped. */
 static int decide_owed(BomberGame *b) {
-    bomber_view view;
     b->busy = 1;
-    int rc = DMAP_OK;
-    for (int p = 0; p < BOMBER_PLAYERS && rc == DMAP_OK; p++) {
-        if (!b->owed[p]) continue;
-        bomber_answer a = BOMBER_ANS_NONE;
-        bomber_make_view(&b->g, p, &view);
-        rc = b->bots[p]->decide(b->bot_state[p], &view, &a);
-        if (rc == DMAP_OK) {
-            b->answers[p] = a;
-            b->owed[p] = 0;
-        } else if (rc != PYARENAS_ABORT) {
-            b->has_game = 0; /* a C bot's error ends its game */
-        }
-    }
+    int rc = bomber_game_decide(&b->g, &b->driver, b->owed, b->answers, NULL);
+    if (rc != DMAP_OK && rc != PYARENAS_ABORT) b->has_game = 0; /* a C bot's error ends its game */
     b->busy = 0;
     return rc;
 }
@@ -305,22 +289,21 @@ static int game_init(BomberGame *b, PyObject *args, PyObject *kw) {
                                             [BOMBER_TAG_TREASURE] = "t", [BOMBER_TAG_BOMB] = "b"};
     for (int t = BOMBER_TAG_METAL; t <= BOMBER_TAG_BOMB; t++)
         if (!(b->tags[t] = PyUnicode_InternFromString(tag_names[t]))) return -1;
-    if (bomber_new_game(&b->g, seed, BOMBER_MAX_ITERATIONS)) {
+    if (bomber_game_open(&b->g, seed) != DMAP_OK) {
         PyErr_NoMemory();
         return -1;
     }
     b->seed = seed;
-    bomber_view first;
-    for (; b->ready < BOMBER_PLAYERS; b->ready++) {
-        int p = b->ready;
-        b->bot_state[p] = b->agents[p] ? &b->seats[p] : NULL;
-        bomber_make_view(&b->g, p, &first);
-        int rc = b->bots[p]->init ? b->bots[p]->init(&b->bot_state[p], &first, bomber_bot_seed((uint64_t)seed, p)) : 0;
-        if (rc != DMAP_OK) {
-            release_bots(b);
-            pyarenas_raise(rc, b->bots[p]->info.name);
-            return -1;
-        }
+    const kit_bot_info *info[BOMBER_PLAYERS] = {&b->bots[0]->info, &b->bots[1]->info};
+    int rc = kit_seats_open(&b->driver, &bomber_seat_ops, KIT_CLOCK_NONE, info, BOMBER_PLAYERS);
+    for (int p = 0; rc == DMAP_OK && p < BOMBER_PLAYERS; p++)
+        if (b->agents[p]) kit_seats_preset(&b->driver, p, &b->seats[p]);
+    if (rc == DMAP_OK) rc = bomber_game_init_seats(&b->g, &b->driver, seed, 0);
+    if (rc != DMAP_OK) {
+        int p = b->driver.seat[0].ready ? 1 : 0; /* the seat that failed */
+        release_bots(b);
+        pyarenas_raise(rc, b->bots[p]->info.name);
+        return -1;
     }
     b->has_game = 1;
     return 0;
@@ -338,14 +321,11 @@ static PyObject *game_tick(BomberGame *b, PyObject *noargs) {
         PyErr_SetString(PyExc_RuntimeError, "the game is over");
         return NULL;
     }
-    bomber_action acts[BOMBER_PLAYERS];
-    for (int p = 0; p < BOMBER_PLAYERS; p++) {
-        int alive = bomber_alive(&b->g, p);
-        acts[p] = alive ? bomber_answer_action(b->answers[p]) : BOMBER_NONE;
-        b->applied[p] = alive ? b->answers[p] : (bomber_answer)-1;
-        b->answers[p] = BOMBER_ANS_NONE;
-    }
-    if (bomber_tick(&b->g, acts, &b->log)) {
+    for (int p = 0; p < BOMBER_PLAYERS; p++)
+        b->applied[p] = bomber_alive(&b->g, p) ? b->answers[p] : (bomber_answer)-1;
+    int failed = bomber_game_step(&b->g, b->answers, &b->log);
+    for (int p = 0; p < BOMBER_PLAYERS; p++) b->answers[p] = BOMBER_ANS_NONE;
+    if (failed) {
         b->has_game = 0;
         PyErr_SetString(PyExc_RuntimeError, "the engine refused the tick (a list overflowed)");
         return NULL;

@@ -1,7 +1,8 @@
 /* door_kutulu_turns.c — Code of Kutulu turn by turn: the game type dmap._arenas.KutuluTurns,
- * the referee's loop (arenas/kutulu/game.c, kt_play_match) opened up so that a caller gives the
- * lines of its seats one turn at a time and reads the state between turns. Built-in bots fill
- * the other seats and answer in C as in kt_play_match (the same input text, seeds and limits);
+ * a loop over the arena's stepper (arenas/kutulu/game.c: kt_match_open, kt_match_decide,
+ * kt_match_step, as kt_play_match) so that a caller gives the lines of its seats one turn at a
+ * time and reads the state between turns. Built-in bots fill the other seats and answer in C
+ * as in kt_play_match (the same input text, seeds and limits);
  * the caller's lines are judged by the referee's grammar (kt_parse_action): a line it rejects
  * ends that player (score -1), as it ends a program. The state is handed out as plain tuples
  * (dmap.rl turns them into observation arrays). */
@@ -13,17 +14,13 @@
 #include "dmap.h"
 #include "kutulu.h"
 
-enum { TURN_TEXT_CAP = 1 << 16 };
-
 typedef struct KutuluTurns {
     PyObject_HEAD
     kt_mapset *maps;
-    kt_game g;
+    kt_match m; /* the stepper: the game, its limits, the protocol's texts */
     int has_game;
     int tried; /* __init__ ran (once only: a second call would leak the first one's bots) */
     kt_player *bots[KT_PLAYERS]; /* NULL: the caller's seat */
-    int64_t first_limit_ns, limit_ns;
-    char *init, *turn;           /* the protocol's init text and one turn's input */
 } KutuluTurns;
 
 static void end_bots(KutuluTurns *k) {
@@ -47,10 +44,8 @@ static int game_clear(KutuluTurns *k) {
 static void game_dealloc(KutuluTurns *k) {
     PyObject_GC_UnTrack(k);
     end_bots(k);
-    if (k->has_game) kt_game_free(&k->g);
+    if (k->has_game) kt_match_close(&k->m);
     PyMem_Free(k->maps);
-    free(k->init);
-    free(k->turn);
     Py_TYPE(k)->tp_free((PyObject *)k);
 }
 
@@ -101,8 +96,7 @@ static int game_init(KutuluTurns *k, PyObject *args, PyObject *kw) {
         kt_player_seed(k->bots[i], bot_seed * 4 + (uint64_t)i + 1);
     }
     Py_DECREF(list);
-    if (!(k->maps = PyMem_Calloc(1, sizeof *k->maps)) || !(k->init = malloc(TURN_TEXT_CAP)) ||
-        !(k->turn = malloc(TURN_TEXT_CAP))) {
+    if (!(k->maps = PyMem_Calloc(1, sizeof *k->maps))) {
         PyErr_NoMemory();
         return -1;
     }
@@ -110,14 +104,12 @@ static int game_init(KutuluTurns *k, PyObject *args, PyObject *kw) {
         PyErr_Format(PyExc_ValueError, "maps: %s", err);
         return -1;
     }
-    if (kt_game_init(&k->g, seed, k->maps, map)) {
-        PyErr_SetString(PyExc_RuntimeError, "kutulu: cannot start the game (map or memory)");
+    kt_match_config cfg = {seed, map, bot_seed, 1000000000LL, 50000000LL};
+    if (kt_match_open(&k->m, k->maps, &cfg, err, sizeof err)) {
+        PyErr_Format(PyExc_RuntimeError, "kutulu: %s", err);
         return -1;
     }
     k->has_game = 1;
-    k->first_limit_ns = 1000000000LL;
-    k->limit_ns = 50000000LL;
-    kt_format_init(&k->g, k->init, TURN_TEXT_CAP);
     return 0;
 }
 
@@ -150,7 +142,7 @@ static int caller_line(PyObject *v, int seat, char *line, size_t cap) {
  * over. */
 static PyObject *game_step(KutuluTurns *k, PyObject *arg) {
     if (check_game(k)) return NULL;
-    if (k->g.over) {
+    if (k->m.g.over) {
         PyErr_SetString(PyExc_RuntimeError, "step: the game is over");
         return NULL;
     }
@@ -162,12 +154,10 @@ static PyObject *game_step(KutuluTurns *k, PyObject *arg) {
         return NULL;
     }
     kt_action act[KT_PLAYERS];
-    unsigned char ok[KT_PLAYERS];
+    unsigned char ok[KT_PLAYERS], played[KT_PLAYERS];
     static char lines[KT_PLAYERS][KT_ANSWER_MAX]; /* the GIL serialises every step */
     for (int i = 0; i < KT_PLAYERS; i++) {
-        act[i].kind = KT_WAIT;
-        ok[i] = 1;
-        if (!k->g.ex[i].active || k->bots[i]) continue;
+        if (!k->m.g.ex[i].active || k->bots[i]) continue;
         if (caller_line(PySequence_Fast_GET_ITEM(list, i), i, lines[i], KT_ANSWER_MAX)) {
             Py_DECREF(list);
             return NULL;
@@ -175,29 +165,14 @@ static PyObject *game_step(KutuluTurns *k, PyObject *arg) {
     }
     Py_DECREF(list);
     char err[256] = "";
-    for (int i = 0; i < KT_PLAYERS; i++) {
-        if (!k->g.ex[i].active) continue;
-        if (k->bots[i]) {
-            kt_format_turn(&k->g, i, k->turn, TURN_TEXT_CAP);
-            int64_t spent = 0, limit = k->g.turn == 0 ? k->first_limit_ns : k->limit_ns;
-            int t = kt_player_turn(k->bots[i], k->g.turn == 0 ? k->init : NULL, k->turn, limit, lines[i],
-                                   KT_ANSWER_MAX, &spent, err, sizeof err);
-            if (t == KT_TURN_ERROR) {
-                PyErr_Format(PyExc_RuntimeError, "kutulu: seat %d: %s", i, err);
-                return NULL;
-            }
-            if (t == KT_TURN_TIMEOUT) {
-                ok[i] = 0;
-                continue;
-            }
-        }
-        if (kt_parse_action(lines[i], &act[i]) != 0) ok[i] = 0; /* the referee ends this player */
+    if (kt_match_decide(&k->m, k->bots, lines, act, ok, played, NULL, err, sizeof err)) {
+        PyErr_Format(PyExc_RuntimeError, "kutulu: %s", err);
+        return NULL;
     }
-    int s = kt_game_step(&k->g, act, ok);
+    int s = kt_game_step(&k->m.g, act, ok);
     if (s) return pyarenas_raise(s == -2 ? DMAP_ERR_NOMEM : DMAP_ERR_ARG, "kutulu: the engine refused the turn");
-    for (int i = 0; i < KT_PLAYERS; i++)
-        if (k->bots[i] && !k->g.ex[i].active) kt_player_end(k->bots[i]);
-    return PyBool_FromLong(k->g.over);
+    kt_match_end_players(&k->m, k->bots);
+    return PyBool_FromLong(k->m.g.over);
 }
 
 /* state(): (turn, over, map_index, w, h, cells, explorers, minions, effects): cells the maze's
@@ -208,7 +183,7 @@ static PyObject *game_step(KutuluTurns *k, PyObject *arg) {
 static PyObject *game_state(KutuluTurns *k, PyObject *noargs) {
     (void)noargs;
     if (check_game(k)) return NULL;
-    const kt_game *g = &k->g;
+    const kt_game *g = &k->m.g;
     int w = g->map->w;
     PyObject *ex = PyTuple_New(KT_PLAYERS), *mi = PyTuple_New(g->nminions), *ef = PyTuple_New(g->neffects);
     if (!ex || !mi || !ef) goto fail;

@@ -31,14 +31,11 @@ typedef struct py_seat {
 struct PmGame {
     PyObject_HEAD
     const pm_config *cfg;
-    pm_state s;
+    pm_game game;   /* the stepper: state, shared stream, seed */
     pm_state start; /* the state after reset: the replay's first state */
-    kit_pyrandom shared;
-    uint64_t seed;
     int has_state;
     const pm_bot *bots[PM_MAX_AGENTS];
-    void *bot_state[PM_MAX_AGENTS];
-    int ready; /* seats whose bot is initialised */
+    kit_seats driver; /* the seats' bots (kit/seats.h): C bots and the Python agents' adapters */
     PyObject *agents[PM_MAX_AGENTS]; /* the Python agents; NULL for C bots */
     pm_bot py_bots[PM_MAX_AGENTS];   /* their adapters */
     py_seat seats[PM_MAX_AGENTS];
@@ -156,12 +153,12 @@ static double now_s(void) {
 /* Records an agent's error and warns the first time the seat errs, saying what the seat plays
  * instead; PYARENAS_ABORT when the warning itself raised (warnings as errors), else DMAP_OK. */
 static int record_error_playing(PmGame *g, int seat, const char *kind, PyObject *message, const char *plays) {
-    int first = pyarenas_note_error(g->errors, g->reported, g->s.step, seat, kind, message);
+    int first = pyarenas_note_error(g->errors, g->reported, g->game.s.step, seat, kind, message);
     if (first <= 0) return first < 0 ? PYARENAS_ABORT : DMAP_OK;
     if (PyErr_WarnFormat(PyExc_RuntimeWarning, 1,
                          "pommerman: agent %d: %s at step %d (%S): it plays %s; later errors "
                          "of this agent go to env.errors only",
-                         seat, kind, g->s.step + 1, message ? message : Py_None, plays) < 0)
+                         seat, kind, g->game.s.step + 1, message ? message : Py_None, plays) < 0)
         return PYARENAS_ABORT;
     return DMAP_OK;
 }
@@ -301,10 +298,7 @@ static const pm_bot pm_bot_python = {{"python", "a Python agent (act(obs, action
 
 static PyTypeObject PmGameType;
 
-static void release_bots(PmGame *g) {
-    for (int i = 0; i < g->ready; i++) g->bots[i]->release(g->bot_state[i]);
-    g->ready = 0;
-}
+static void release_bots(PmGame *g) { kit_seats_close(&g->driver); }
 
 static int check_idle(PmGame *g, int need_state) {
     if (g->busy) {
@@ -417,6 +411,15 @@ static int game_init(PmGame *g, PyObject *args, PyObject *kw) {
     g->game_type = game_type;
     Py_INCREF(action_space);
     g->action_space = action_space;
+    const kit_bot_info *info[PM_MAX_AGENTS];
+    for (int i = 0; i < cfg->num_agents; i++) info[i] = &g->bots[i]->info;
+    int rc = kit_seats_open(&g->driver, &pm_seat_ops, KIT_CLOCK_NONE, info, cfg->num_agents);
+    if (rc != DMAP_OK) {
+        pyarenas_raise(rc, "seating the bots");
+        return -1;
+    }
+    for (int i = 0; i < cfg->num_agents; i++)
+        if (g->agents[i]) kit_seats_preset(&g->driver, i, &g->seats[i]);
     g->cfg = cfg;
     return 0;
 }
@@ -451,19 +454,16 @@ static int load_mt_state(kit_pyrandom *r, PyObject *state) {
     return 0;
 }
 
-/* Initialises the seats' bots on the first observation; releases them again on failure. */
+/* Initialises the seats' bots on the first observation (the seat driver: a Python agent's
+ * adapter finds its seat as the preset); releases them again on failure. */
 static PyObject *init_bots(PmGame *g) {
-    pm_view first = {.shared = &g->shared, .log = NULL};
-    for (; g->ready < g->s.nagents; g->ready++) {
-        int i = g->ready;
-        g->bot_state[i] = g->agents[i] ? &g->seats[i] : NULL;
-        pm_observe(&g->s, i, &first.obs);
-        int rc = g->bots[i]->init(&g->bot_state[i], &first, pm_bot_seed(g->seed, i));
-        if (rc != DMAP_OK) {
-            release_bots(g);
-            g->has_state = 0;
-            return pyarenas_raise(rc, g->bots[i]->info.name);
-        }
+    int rc = pm_game_init_seats(&g->game, &g->driver);
+    if (rc != DMAP_OK) {
+        int i = 0;
+        while (i < g->driver.n - 1 && g->driver.seat[i].ready) i++; /* the seat that failed */
+        release_bots(g);
+        g->has_state = 0;
+        return pyarenas_raise(rc, g->bots[i]->info.name);
     }
     Py_RETURN_NONE;
 }
@@ -476,38 +476,37 @@ static PyObject *game_reset(PmGame *g, PyObject *args, PyObject *kw) {
     PyObject *state = Py_None;
     if (!PyArg_ParseTupleAndKeywords(args, kw, "|O&O:reset", kwlist, pyarenas_seed_arg, &seed, &state)) return NULL;
     if (check_idle(g, 0)) return NULL;
-    if (state != Py_None) {
-        if (load_mt_state(&g->shared, state)) return NULL;
-    } else {
-        kit_pyrandom_seed(&g->shared, (int64_t)(seed & 0x7fffffffffffffffull));
-    }
+    if (state != Py_None && load_mt_state(&g->game.shared, state)) return NULL;
     release_bots(g);
     /* v2 never resets its radio (_radio_from_agent): a game's first observations carry the
      * words of the previous game's last step */
     int carried[PM_MAX_AGENTS][2];
-    memcpy(carried, g->s.message, sizeof carried);
-    pm_reset(&g->s, g->cfg, &g->shared);
-    if (g->has_state && is_radio(g->cfg)) memcpy(g->s.message, carried, sizeof carried);
-    /* the bots' own generators: from the seed, or from the stream after the board */
-    g->seed = state != Py_None ? ((uint64_t)g->shared.mt[0] << 32 | g->shared.mt[1]) : seed;
-    g->start = g->s;
+    memcpy(carried, g->game.s.message, sizeof carried);
+    if (state == Py_None) {
+        pm_game_open(&g->game, g->cfg, seed);
+    } else { /* the board from the stream as given; the bots' generators from the stream after it */
+        pm_reset(&g->game.s, g->cfg, &g->game.shared);
+        g->game.seed = (uint64_t)g->game.shared.mt[0] << 32 | g->game.shared.mt[1];
+    }
+    if (g->has_state && is_radio(g->cfg)) memcpy(g->game.s.message, carried, sizeof carried);
+    g->start = g->game.s;
     g->nhistory = 0;
     g->has_state = 1;
     PyObject *r = init_bots(g);
     if (!r) return NULL;
     Py_DECREF(r);
-    if (state != Py_None) return mt_state_tuple(&g->shared);
+    if (state != Py_None) return mt_state_tuple(&g->game.shared);
     Py_RETURN_NONE;
 }
 
 static PyObject *game_observations(PmGame *g, PyObject *noargs) {
     (void)noargs;
     if (check_idle(g, 1)) return NULL;
-    PyObject *list = PyList_New(g->s.nagents);
+    PyObject *list = PyList_New(g->game.s.nagents);
     if (!list) return NULL;
     pm_obs o;
-    for (int i = 0; i < g->s.nagents; i++) {
-        pm_observe(&g->s, i, &o);
+    for (int i = 0; i < g->game.s.nagents; i++) {
+        pm_observe(&g->game.s, i, &o);
         PyObject *d = build_obs(g, &o);
         if (!d) {
             Py_DECREF(list);
@@ -518,20 +517,14 @@ static PyObject *game_observations(PmGame *g, PyObject *noargs) {
     return list;
 }
 
-/* Every living seat decides in id order (fm:99-123); dead seats, and in the collapsing configs
- * the seats the ring due now kills (pm_agent_acts), play Stop and say nothing. */
+/* Every living seat decides in id order (pm_game_decide, the arena's one round of decisions);
+ * dead seats, and in the collapsing configs the seats the ring due now kills (pm_agent_acts),
+ * play Stop and say nothing. */
 static int decide_all(PmGame *g, int *actions) {
-    pm_view view = {.shared = &g->shared, .log = NULL};
     g->busy = 1;
-    int rc = DMAP_OK;
     memset(g->words, 0, sizeof g->words);
     memset(g->spoke, 0, sizeof g->spoke);
-    for (int i = 0; i < g->s.nagents; i++) {
-        actions[i] = PM_STOP;
-        if (!pm_agent_acts(&g->s, i)) continue;
-        if (!(g->agents[i] && g->given_obs)) pm_observe(&g->s, i, &view.obs);
-        if ((rc = g->bots[i]->decide(g->bot_state[i], &view, &actions[i])) != DMAP_OK) break;
-    }
+    int rc = pm_game_decide(&g->game, &g->driver, actions, NULL);
     g->busy = 0;
     return rc;
 }
@@ -547,7 +540,7 @@ static PyObject *decide_error(int rc) {
 }
 
 static int log_actions(PmGame *g, const int *actions) {
-    size_t n = (size_t)g->s.nagents;
+    size_t n = (size_t)g->game.s.nagents;
     if (g->nhistory + n > g->caphistory) {
         size_t cap = g->caphistory ? 2 * g->caphistory : 1024;
         unsigned char *h = realloc(g->history, cap);
@@ -561,14 +554,13 @@ static int log_actions(PmGame *g, const int *actions) {
 
 /* One step with the actions and, in radio games, the words (NULL: all 0,0). */
 static int take_step(PmGame *g, int *actions, const int (*words)[2]) {
-    for (int i = 0; i < g->s.nagents; i++)
+    for (int i = 0; i < g->game.s.nagents; i++)
         if (actions[i] < 0 || actions[i] >= PM_NUM_ACTIONS) actions[i] = PM_STOP;
     if (log_actions(g, actions)) {
         PyErr_NoMemory();
         return -1;
     }
-    if (is_radio(g->cfg)) pm_step_radio(&g->s, actions, words);
-    else pm_step(&g->s, actions);
+    pm_game_step(&g->game, actions, is_radio(g->cfg) ? words : NULL);
     return 0;
 }
 
@@ -582,7 +574,7 @@ static PyObject *actions_list(const int *actions, int n) {
 /* The seats' answers as act() returns them: ints, and in radio games (action, word, word) for
  * the seats that answered with words, as the playground returns each agent's own answer. */
 static PyObject *answers_list(PmGame *g, const int *actions) {
-    int n = g->s.nagents;
+    int n = g->game.s.nagents;
     PyObject *l = PyList_New(n);
     if (!l) return NULL;
     for (int i = 0; i < n; i++) {
@@ -603,7 +595,7 @@ static PyObject *game_act(PmGame *g, PyObject *args) {
     PyObject *obs = Py_None;
     if (!PyArg_ParseTuple(args, "|O:act", &obs)) return NULL;
     if (check_idle(g, 1)) return NULL;
-    if (obs != Py_None && PySequence_Size(obs) < g->s.nagents) {
+    if (obs != Py_None && PySequence_Size(obs) < g->game.s.nagents) {
         if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "act: one observation per agent");
         return NULL;
     }
@@ -622,14 +614,14 @@ static PyObject *game_step(PmGame *g, PyObject *arg) {
     if (check_idle(g, 1)) return NULL;
     PyObject *list = PySequence_Fast(arg, "step: a sequence of actions");
     if (!list) return NULL;
-    if (PySequence_Fast_GET_SIZE(list) != g->s.nagents) {
-        PyErr_Format(PyExc_ValueError, "step: %d actions expected, got %zd", g->s.nagents,
+    if (PySequence_Fast_GET_SIZE(list) != g->game.s.nagents) {
+        PyErr_Format(PyExc_ValueError, "step: %d actions expected, got %zd", g->game.s.nagents,
                      PySequence_Fast_GET_SIZE(list));
         Py_DECREF(list);
         return NULL;
     }
     int actions[PM_MAX_AGENTS], words[PM_MAX_AGENTS][2];
-    for (int i = 0; i < g->s.nagents; i++) {
+    for (int i = 0; i < g->game.s.nagents; i++) {
         PyObject *answer = PySequence_Fast_GET_ITEM(list, i);
         Py_INCREF(answer);
         if (read_answer(answer, g->cfg->radio_vocab_size, &actions[i], words[i]) == ANSWER_BAD) actions[i] = PM_STOP;
@@ -649,34 +641,34 @@ static PyObject *game_play_step(PmGame *g, PyObject *noargs) {
     int rc = decide_all(g, actions);
     if (rc != DMAP_OK) return decide_error(rc);
     if (take_step(g, actions, (const int (*)[2])g->words)) return NULL;
-    return PyBool_FromLong(pm_done(&g->s));
+    return PyBool_FromLong(pm_done(&g->game.s));
 }
 
 /* run(): play_step until done; returns the step count. */
 static PyObject *game_run(PmGame *g, PyObject *noargs) {
     (void)noargs;
     if (check_idle(g, 1)) return NULL;
-    while (!pm_done(&g->s)) {
+    while (!pm_done(&g->game.s)) {
         int actions[PM_MAX_AGENTS];
         int rc = decide_all(g, actions);
         if (rc != DMAP_OK) return decide_error(rc);
         if (take_step(g, actions, (const int (*)[2])g->words)) return NULL;
     }
-    return PyLong_FromLong(g->s.step);
+    return PyLong_FromLong(g->game.s.step);
 }
 
 static PyObject *game_done(PmGame *g, PyObject *noargs) {
     (void)noargs;
     if (check_idle(g, 1)) return NULL;
-    return PyBool_FromLong(pm_done(&g->s));
+    return PyBool_FromLong(pm_done(&g->game.s));
 }
 
 static PyObject *game_rewards(PmGame *g, PyObject *noargs) {
     (void)noargs;
     if (check_idle(g, 1)) return NULL;
     int r[PM_MAX_AGENTS];
-    pm_rewards(&g->s, r);
-    return actions_list(r, g->s.nagents);
+    pm_rewards(&g->game.s, r);
+    return actions_list(r, g->game.s.nagents);
 }
 
 /* outcome(): (0 incomplete, 1 win, 2 tie; the winners' ids). */
@@ -684,10 +676,10 @@ static PyObject *game_outcome(PmGame *g, PyObject *noargs) {
     (void)noargs;
     if (check_idle(g, 1)) return NULL;
     unsigned w = 0;
-    pm_result res = pm_outcome(&g->s, &w);
+    pm_result res = pm_outcome(&g->game.s, &w);
     PyObject *winners = PyList_New(0);
     if (!winners) return NULL;
-    for (int i = 0; i < g->s.nagents; i++)
+    for (int i = 0; i < g->game.s.nagents; i++)
         if (w & (1u << i)) {
             PyObject *v = PyLong_FromLong(i);
             if (!v || PyList_Append(winners, v) < 0) {
@@ -703,9 +695,9 @@ static PyObject *game_outcome(PmGame *g, PyObject *noargs) {
 static PyObject *game_alive(PmGame *g, PyObject *noargs) {
     (void)noargs;
     if (check_idle(g, 1)) return NULL;
-    PyObject *l = PyList_New(g->s.nagents);
+    PyObject *l = PyList_New(g->game.s.nagents);
     if (l)
-        for (int i = 0; i < g->s.nagents; i++) PyList_SET_ITEM(l, i, PyBool_FromLong(g->s.agents[i].alive));
+        for (int i = 0; i < g->game.s.nagents; i++) PyList_SET_ITEM(l, i, PyBool_FromLong(g->game.s.agents[i].alive));
     return l;
 }
 
@@ -714,11 +706,11 @@ static PyObject *game_state_lines(PmGame *g, PyObject *noargs) {
     (void)noargs;
     if (check_idle(g, 1)) return NULL;
     static char buf[5][8192];
-    pm_format_board(g->s.board, g->s.size, buf[0]);
-    pm_format_bombs(&g->s, buf[1]);
-    pm_format_flames(&g->s, buf[2]);
-    pm_format_agents(&g->s, buf[3]);
-    pm_format_items(&g->s, buf[4]);
+    pm_format_board(g->game.s.board, g->game.s.size, buf[0]);
+    pm_format_bombs(&g->game.s, buf[1]);
+    pm_format_flames(&g->game.s, buf[2]);
+    pm_format_agents(&g->game.s, buf[3]);
+    pm_format_items(&g->game.s, buf[4]);
     return Py_BuildValue("{s:s,s:s,s:s,s:s,s:s}", "B", buf[0], "M", buf[1], "F", buf[2], "G", buf[3],
                          "I", buf[4]);
 }
@@ -728,13 +720,13 @@ static PyObject *game_obs_line(PmGame *g, PyObject *arg) {
     if (check_idle(g, 1)) return NULL;
     long i = PyLong_AsLong(arg);
     if (PyErr_Occurred()) return NULL;
-    if (i < 0 || i >= g->s.nagents) {
+    if (i < 0 || i >= g->game.s.nagents) {
         PyErr_SetString(PyExc_IndexError, "obs_line: no such agent");
         return NULL;
     }
     pm_obs o;
     static char buf[16384];
-    pm_observe(&g->s, (int)i, &o);
+    pm_observe(&g->game.s, (int)i, &o);
     pm_format_obs(&o, buf);
     return PyUnicode_FromString(buf);
 }
@@ -747,7 +739,7 @@ static PyObject *game_render_text(PmGame *g, PyObject *noargs) {
     size_t len = 0;
     FILE *f = open_memstream(&text, &len);
     if (!f) return PyErr_NoMemory();
-    pm_render(f, &g->s);
+    pm_render(f, &g->game.s);
     if (fclose(f) != 0) {
         free(text);
         return PyErr_NoMemory();
@@ -772,7 +764,7 @@ static int write_replay(PmGame *g, const char *path, char *err, size_t errlen) {
         return -1;
     }
     *s = g->start;
-    int rc = pm_replay_header(&r, g->cfg, g->bots, g->seed, s);
+    int rc = pm_replay_header(&r, g->cfg, g->bots, g->game.seed, s);
     size_t n = (size_t)s->nagents;
     for (size_t k = 0; rc == 0 && k + n <= g->nhistory; k += n) {
         int actions[PM_MAX_AGENTS];
@@ -842,7 +834,7 @@ static PyObject *game_save_replay(PmGame *g, PyObject *args, PyObject *kw) {
 static PyObject *game_json_state(PmGame *g, PyObject *noargs) {
     (void)noargs;
     if (check_idle(g, 1)) return NULL;
-    const pm_state *s = &g->s;
+    const pm_state *s = &g->game.s;
     int n = s->size;
     PyObject *board = PyList_New(n), *agents = PyList_New(s->nagents), *bombs = PyList_New(s->nbombs),
              *flames = PyList_New(s->nflames), *items = PyList_New(0);
@@ -1086,7 +1078,7 @@ static PyObject *game_load_state(PmGame *g, PyObject *d) {
     Py_DECREF(flames);
     Py_DECREF(items);
     release_bots(g);
-    g->s = *s;
+    g->game.s = *s;
     g->start = *s;
     g->nhistory = 0;
     free(s);
@@ -1108,7 +1100,7 @@ fail:
 static PyObject *game_random(PmGame *g, PyObject *noargs) {
     (void)noargs;
     if (!g->has_state) return check_idle(g, 1), NULL;
-    return PyFloat_FromDouble(kit_pyrandom_random(&g->shared));
+    return PyFloat_FromDouble(kit_pyrandom_random(&g->game.shared));
 }
 
 static PyObject *game_randbelow(PmGame *g, PyObject *arg) {
@@ -1119,12 +1111,12 @@ static PyObject *game_randbelow(PmGame *g, PyObject *arg) {
         PyErr_SetString(PyExc_ValueError, "randbelow: n >= 1");
         return NULL;
     }
-    return PyLong_FromUnsignedLongLong(kit_pyrandom_randbelow(&g->shared, (uint64_t)n));
+    return PyLong_FromUnsignedLongLong(kit_pyrandom_randbelow(&g->game.shared, (uint64_t)n));
 }
 
 static PyObject *game_get_step_count(PmGame *g, void *closure) {
     (void)closure;
-    return PyLong_FromLong(g->has_state ? g->s.step : 0);
+    return PyLong_FromLong(g->has_state ? g->game.s.step : 0);
 }
 
 static PyObject *game_get_errors(PmGame *g, void *closure) {

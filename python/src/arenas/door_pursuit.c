@@ -102,8 +102,8 @@ static int py_decide(void *state, const pursuit_view *view, pursuit_action *move
     return rc;
 }
 
-/* No init (the referee leaves its state NULL; the door then points it at the seat) and nothing
- * to release. */
+/* No init (the state stays the seat the door presets: pursuit_game_open_seats) and nothing to
+ * release. */
 static const pursuit_bot pursuit_bot_python = {
     {"python", "a Python agent (a callable: view -> move letter)"}, NULL, py_decide, NULL, NULL};
 
@@ -221,13 +221,12 @@ static int game_init(PursuitGame *p, PyObject *args, PyObject *kw) {
     cfg.clocks = clocks;
     cfg.seed = seed;
     cfg.time_limit_ns = limit;
-    if ((rc = pursuit_game_open(&p->g, &p->world, bots[0], bots[1], &cfg)) != DMAP_OK) {
+    void *presets[2] = {p->agents[0] ? &p->seats[0] : NULL, p->agents[1] ? &p->seats[1] : NULL};
+    if ((rc = pursuit_game_open_seats(&p->g, &p->world, bots, presets, &cfg)) != DMAP_OK) {
         if (rc == DMAP_ERR_ARG) PyErr_SetString(PyExc_ValueError, "clocks >= 1 and time_limit_ns >= 0");
         else pyarenas_raise(rc, "a bot's init");
         return -1;
     }
-    for (int r = 0; r < 2; r++)
-        if (p->agents[r]) p->g.bot_state[r] = &p->seats[r];
     p->open = p->has_game = 1;
     return 0;
 }
