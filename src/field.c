@@ -147,7 +147,7 @@ int dmap_field(const dmap_grid *g, const dmap_moves *m, const dmap_goal *goals, 
         if (!(goals[k].value < dflt)) return DMAP_ERR_CEILING;
     /* the small-board engine: on AVX-512 always; on its plain loop only for 8-connected
      * moves (4-connected boards are as fast or faster on the int32 merge below) */
-#ifndef DMAP_NO_SMALL_BOARD
+#ifndef DMAP_COMPACT
     if ((dmap_rowbits_avx512_ok() || m->connectivity == 8) &&
         dmap_rowbits_field_applies(g, m, goals, ngoals))
         return dmap_rowbits_field(g, m, goals, ngoals, dflt, values, ws);

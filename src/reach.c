@@ -8,9 +8,8 @@
  * allocate. Boards up to 64x64 without a parent tree go to the small-board engine of
  * rowbits.c (AVX-512, or its plain loop for 8-connected moves and boards over 1,024 cells),
  * small 4-connected grids otherwise to the bitset search of bfs_bits.c (same results, no
- * workspace, several times faster on game boards). A build that defines
- * DMAP_NO_SMALL_BOARD (the single file for CodinGame, scripts/amalgamate) leaves the
- * small-board engine out. */
+ * workspace, several times faster on game boards). A compact build (DMAP_COMPACT: the single
+ * file for CodinGame, scripts/amalgamate) leaves the small-board engine out. */
 #include <string.h>
 
 #include "bfs_bits.h"
@@ -141,7 +140,7 @@ static int bfs_run(bfs *b, const int *sources, size_t nsources, int max_depth, i
     return 0;
 }
 
-#ifndef DMAP_NO_SMALL_BOARD
+#ifndef DMAP_COMPACT
 /* Whether the small-board engine takes a search: always on AVX-512; on the plain loop only
  * where the bitset search of bfs_bits.c does not (8-connected moves, over 1,024 cells), since
  * on those small 4-connected boards the two whole-board words beat a word per row. */
@@ -162,7 +161,7 @@ int dmap_can_move_to(const dmap_grid *g, const dmap_moves *m, int from, int to, 
         *reachable = from == to;
         return DMAP_OK;
     }
-#ifndef DMAP_NO_SMALL_BOARD
+#ifndef DMAP_COMPACT
     if (use_rows(g, m)) {
         *reachable = dmap_rowbits_bfs(g, m, &from, 1, -1, to, NULL, NULL);
         return DMAP_OK;
@@ -180,7 +179,7 @@ int dmap_can_move_to(const dmap_grid *g, const dmap_moves *m, int from, int to, 
     return rc;
 }
 
-#ifndef DMAP_NO_SMALL_BOARD
+#ifndef DMAP_COMPACT
 /* dmap_reachable's answer from the row-bitset search (the grid fits it). */
 static void reachable_from_rows(const dmap_grid *g, const dmap_moves *m, int from,
                                 unsigned char *reached, size_t *count) {
@@ -216,7 +215,7 @@ int dmap_reachable(const dmap_grid *g, const dmap_moves *m, int from, unsigned c
     if (rc != DMAP_OK) return rc;
     if (!reached) return DMAP_ERR_ARG;
     if ((rc = check_start(g, n, from)) != DMAP_OK) return rc;
-#ifndef DMAP_NO_SMALL_BOARD
+#ifndef DMAP_COMPACT
     if (use_rows(g, m)) {
         reachable_from_rows(g, m, from, reached, count);
         return DMAP_OK;
@@ -276,7 +275,7 @@ static int bfs_checked(const dmap_grid *g, const dmap_moves *m, const int *sourc
     if (!depth || (nsources > 0 && !sources)) return DMAP_ERR_ARG;
     for (size_t i = 0; i < nsources; i++)
         if ((rc = check_start(g, n, sources[i])) != DMAP_OK) return rc;
-#ifndef DMAP_NO_SMALL_BOARD
+#ifndef DMAP_COMPACT
     if (rows == 1 && !parent && use_rows(g, m)) {
         dmap_rowbits_bfs(g, m, sources, nsources, max_depth, -1, depth, NULL);
         return DMAP_OK;
@@ -303,7 +302,7 @@ static int bfs_checked(const dmap_grid *g, const dmap_moves *m, const int *sourc
     return rc;
 }
 
-#ifndef DMAP_NO_SMALL_BOARD
+#ifndef DMAP_COMPACT
 int dmap_bfs_without_rows(const dmap_grid *g, const dmap_moves *m, const int *sources,
                           size_t nsources, int max_depth, int *depth, dmap_workspace *ws) {
     return bfs_checked(g, m, sources, nsources, max_depth, depth, NULL, ws, 0);

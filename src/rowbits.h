@@ -34,8 +34,8 @@ static inline size_t dmap_elem_size(dmap_elem t) {
     return t == DMAP_ELEM_I8 ? 1 : t == DMAP_ELEM_I16 ? 2 : t == DMAP_ELEM_F64 ? 8 : 4;
 }
 
-/* ---- the engine (left out of a build that defines DMAP_NO_SMALL_BOARD) -------------------- */
-#ifndef DMAP_NO_SMALL_BOARD
+/* ---- the engine (left out of a build that defines DMAP_COMPACT) -------------------- */
+#ifndef DMAP_COMPACT
 
 /* The passable cells of one row of w (1..64) wall bytes, as bits. */
 static inline uint64_t dmap_row_free_bits(const unsigned char *wall, int w) {
@@ -176,6 +176,6 @@ typedef struct dmap_narrow_job {
 void dmap_narrow_bfs_avx512(const dmap_narrow_job *j, size_t b0, size_t b1)
     ROWBITS_MAYBE_UNUSED;
 
-#endif /* DMAP_NO_SMALL_BOARD */
+#endif /* DMAP_COMPACT */
 
 #endif

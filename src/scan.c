@@ -483,7 +483,9 @@ static ALWAYS_INLINE int room_for_two(fifo_set *f, fifo *a, fifo *b, int ka, int
  * alias the context's fields and force them to be reloaded after every push), neighbours are
  * addressed at constant offsets from pointers to the three rows around the settled cell, and
  * the queues never wrap (when a tail reaches the end of its buffer the live entries move back
- * to its start), so their counters are plain indices. */
+ * to its start), so their counters are plain indices. Only speed: a compact build (DMAP_COMPACT,
+ * the single file for CodinGame) leaves it out and drains with the loop below. */
+#ifndef DMAP_COMPACT
 static ALWAYS_INLINE int drain_octile(const scan_ctx *s, fifo_set *f, int ka, int kb,
                                       const int strict) {
     double *const work = s->work;
@@ -563,6 +565,7 @@ static ALWAYS_INLINE int drain_octile(const scan_ctx *s, fifo_set *f, int ka, in
         f->q[ka].head = ah, f->q[ka].tail = at, f->q[kb].head = bh, f->q[kb].tail = bt;
     }
 }
+#endif /* DMAP_COMPACT */
 
 /* While seeds remain, the next cell is the smallest of three heads (seeds, cardinal FIFO,
  * diagonal FIFO); then a tighter loop drains the two FIFOs. */
@@ -590,10 +593,12 @@ static ALWAYS_INLINE int drain_two_fifos(const scan_ctx *s, fifo_set *f, const i
             si++;
         expand_two(s, &a, &b, mask, p, sa, sb, track, strict);
     }
+#ifndef DMAP_COMPACT
     if (!track) {
         f->q[ka] = a, f->q[kb] = b;
         return drain_octile(s, f, ka, kb, strict);
     }
+#endif
     for (;;) {
         if ((rc = room_for_two(f, &a, &b, ka, kb)) != DMAP_OK) return rc;
         size_t mask = f->cap - 1;

@@ -86,17 +86,6 @@ typedef struct kt_view {
     kt_entity ent[KT_MAX_ENTITIES]; /* ent[0] is the player's own explorer */
 } kt_view;
 
-/* The actions of an action mask, WAIT to YELL in kt_action_kind order (MOVE x y aside). */
-#define KT_NUM_ACTIONS 8
-
-/* The legal actions of the view's explorer (ent[0]), mask[a] 1 or 0 in kt_action_kind order:
- * WAIT always; a bare direction when its cell is on the maze and not a wall; PLAN and LIGHT
- * while the explorer has some left; YELL with another explorer within KT_YELL_RANGE (Manhattan).
- * A view without the player's explorer (out of the game): WAIT only. A masked action is still
- * accepted by the referee (a step into a wall waits; PLAN, LIGHT and YELL may also be refused
- * for what the view does not show, such as a pair that has yelled before). */
-void kt_legal_actions(const kt_view *v, unsigned char mask[KT_NUM_ACTIONS]);
-
 /* Parse the init lines (sets w, h, cells, params). Returns 0 or -1 with err. */
 int kt_parse_init(const char *text, kt_view *v, char *err, size_t errlen);
 /* Parse a turn's input (count, then entity lines). Returns 0 or -1 with err. */

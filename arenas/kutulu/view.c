@@ -1,6 +1,5 @@
 /* view.c — the player's side of the protocol: parsing the init lines and each turn's input
- * into a kt_view, writing an action line, and the legal actions of a view (the one action mask of
- * the game, dmap.rl's among them). Self-contained (C library only), so the
+ * into a kt_view, and writing an action line. Self-contained (C library only), so the
  * single-file CodinGame build of a bot can paste it. */
 #include <errno.h>
 #include <limits.h>
@@ -18,28 +17,6 @@ void kt_format_action(const kt_action *a, char *buf, size_t cap) {
         snprintf(buf, cap, "MOVE %d %d", a->x, a->y);
     else
         snprintf(buf, cap, "%s", a->kind >= KT_WAIT && a->kind <= KT_YELL ? words[a->kind] : "WAIT");
-}
-
-/* ---- the legal actions -------------------------------------------------------------------- */
-
-void kt_legal_actions(const kt_view *v, unsigned char mask[KT_NUM_ACTIONS]) {
-    memset(mask, 0, KT_NUM_ACTIONS);
-    mask[KT_WAIT] = 1;
-    if (v->nent < 1 || v->ent[0].type != 'E') return;
-    const kt_entity *me = &v->ent[0];
-    static const int step[KT_NUM_ACTIONS][2] = {[KT_UP] = {0, -1}, [KT_RIGHT] = {1, 0},
-                                                [KT_DOWN] = {0, 1}, [KT_LEFT] = {-1, 0}};
-    for (int a = KT_UP; a <= KT_LEFT; a++) {
-        int x = me->x + step[a][0], y = me->y + step[a][1];
-        mask[a] = x >= 0 && x < v->w && y >= 0 && y < v->h && v->cells[y * v->w + x] != '#';
-    }
-    mask[KT_PLAN] = me->p1 > 0;
-    mask[KT_LIGHT] = me->p2 > 0;
-    for (int k = 1; k < v->nent; k++) {
-        const kt_entity *e = &v->ent[k];
-        if (e->type == 'E' && abs(e->x - me->x) + abs(e->y - me->y) <= KT_YELL_RANGE)
-            mask[KT_YELL] = 1;
-    }
 }
 
 /* ---- input parsing ------------------------------------------------------------------------- */

@@ -2,7 +2,7 @@
  * each taking the view its door hands to a Python agent (the Pommerman observation dict, the
  * bomber view tuple, the Kutulu state tuple and a seat, the pursuit view dict), rebuilding the
  * C view and asking the game's one mask (pm_legal_actions, bomber_legal_actions,
- * kt_legal_actions, pursuit_legal_actions, each in its arena's view.c). dmap.rl's observations
+ * kt_legal_actions, pursuit_legal_actions: each arena's view.c, Kutulu's legal.c). dmap.rl's observations
  * take their "action_mask" from here, so they equal the C engines' and VecEnv's by
  * construction. Each returns an int8 array, 1 = legal, in the game's action order; a view that
  * is not of the expected shape is a TypeError or ValueError. */
