@@ -14,7 +14,7 @@ APIs' bookkeeping (agents, seeds, ends, errors), so every arena follows the same
   a missing action, a step after the game ended;
 - an environment pickles, cloudpickles and deep-copies at any point, its game included: the
   copy holds the arena's options, the game's seed and the actions played since its reset, and
-  plays them again into a game of its own (the games are deterministic in the seed and the
+  plays them again into a game of its own (the games are a function of the seed and the
   actions, bots included), so that it goes on exactly as the original would.
 """
 from __future__ import annotations
