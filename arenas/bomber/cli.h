@@ -37,8 +37,10 @@ int cmd_tune(int argc, char **argv);
 int cmd_league(int argc, char **argv);
 int cmd_sprt(int argc, char **argv);
 
-/* One game of a league or an SPRT (seated.c; ctx: the entrants' bots, const bomber_bot **). */
-int bomber_play_seated(void *ctx, const kit_seating *s, int *rank, char *why, size_t cap);
+/* One game of a tournament, a league or an SPRT (seated.c, a kit_play_fn; ctx: the entrants'
+ * bots, const bomber_bot **; record: a bomber_result). */
+int bomber_play_seated(void *ctx, const kit_seating *s, int *rank, void *record, char *why,
+                       size_t cap);
 int cmd_merge(int argc, char **argv);
 /* The tournament command, or with merged slots (kit/shard.h) the table of merged shard files. */
 struct kit_merged;

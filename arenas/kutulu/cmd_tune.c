@@ -30,26 +30,22 @@ typedef struct tune_ctx {
     char spec[2][KIT_PARAM_SPEC_MAX];
 } tune_ctx;
 
-typedef struct tune_slot {
-    int failed;
-    char why[256];
-    double result;
-} tune_slot;
-
-/* Game i: pair i / 2, θ+ when i is even, θ− when odd. */
-static int play_game(void *vctx, long index, uint64_t game_seed, void *out) {
-    (void)game_seed; /* both games of a pair take the pair's seed */
+/* Game i: pair i / 2, θ+ when i is even, θ− when odd; both games of a pair take the pair's
+ * seed. The record: the tuned bot's result. */
+static int play_game(void *vctx, const kit_seating *st, int *rank, void *record, char *why,
+                     size_t cap) {
     const tune_ctx *ctx = vctx;
-    tune_slot *slot = out;
-    long pair = index / 2;
+    long index = st->game, pair = index / 2;
+    (void)rank;
     int side = (int)(index % 2), seat = (int)(pair % KT_PLAYERS);
     uint64_t seed = kit_tune_seed(ctx->seed, ctx->k, pair);
     kt_player *players[KT_PLAYERS] = {0};
-    char err[256] = "";
+    char *err = why;
+    size_t errlen = cap;
     int rc = 0;
     for (int s = 0, o = 0; s < KT_PLAYERS; s++) {
         const char *spec = s == seat ? ctx->spec[side] : ctx->against[o++];
-        if (!(players[s] = kt_player_new(spec, err, sizeof err))) rc = -1;
+        if (!(players[s] = kt_player_new(spec, err, errlen))) rc = -1;
     }
     if (rc == 0) {
         kt_match_config cfg;
@@ -60,12 +56,10 @@ static int play_game(void *vctx, long index, uint64_t game_seed, void *out) {
         cfg.first_limit_ns = 1000000000LL;
         cfg.limit_ns = 50000000LL;
         kt_match_result res;
-        rc = kt_play_match(players, ctx->maps, &cfg, NULL, NULL, &res, err, sizeof err);
-        if (rc == 0) slot->result = (KT_PLAYERS - res.rank[seat]) / (double)(KT_PLAYERS - 1);
+        rc = kt_play_match(players, ctx->maps, &cfg, NULL, NULL, &res, err, errlen);
+        if (rc == 0) *(double *)record = (KT_PLAYERS - res.rank[seat]) / (double)(KT_PLAYERS - 1);
     }
     for (int s = 0; s < KT_PLAYERS; s++) kt_player_free(players[s]);
-    slot->failed = rc != 0;
-    if (rc) snprintf(slot->why, sizeof slot->why, "%s", err);
     return rc != 0;
 }
 
@@ -77,18 +71,23 @@ static int pairs(void *vctx, int k, const kit_param_values *plus, const kit_para
         kit_param_format(ctx->bot, ctx->decl, minus, ctx->spec[1], sizeof ctx->spec[1]))
         return kcli_fail("tune: a spec too long"), 1;
     long games = 2 * ctx->games;
-    tune_slot *slots = calloc((size_t)games, sizeof *slots);
+    kit_tournament t = {.games = games, .jobs = ctx->jobs, .seed = ctx->seed,
+                        .record_size = sizeof(double), .play = play_game, .ctx = ctx,
+                        .label = "games", .progress = 0};
+    void *slots = calloc((size_t)games, kit_slot_size(&t));
     if (!slots) return kcli_fail("tune: out of memory"), 1;
-    kit_tournament t = {games, ctx->jobs, ctx->seed, sizeof(tune_slot), play_game, ctx, "games", 0};
     long failed = 0;
     if (kit_tournament_run(&t, slots, &failed) || failed) {
         long g = 0;
-        while (g < games && !slots[g].failed) g++;
-        fprintf(stderr, "kutulu: tune: %s\n", g < games ? slots[g].why : "could not start games");
+        while (g < games && !kit_slot(&t, slots, g)->failed) g++;
+        fprintf(stderr, "kutulu: tune: %s\n",
+                g < games ? kit_slot(&t, slots, g)->why : "could not start games");
         free(slots);
         return 1;
     }
-    for (long j = 0; j < ctx->games; j++) diff[j] = slots[2 * j].result - slots[2 * j + 1].result;
+    for (long j = 0; j < ctx->games; j++)
+        diff[j] = *(const double *)kit_slot_record(kit_slot(&t, slots, 2 * j)) -
+                  *(const double *)kit_slot_record(kit_slot(&t, slots, 2 * j + 1));
     free(slots);
     return 0;
 }

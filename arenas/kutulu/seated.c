@@ -1,14 +1,15 @@
-/* seated.c — one Kutulu game as the kit's leagues and SPRTs ask for it (kit/seating.h):
- * entrants' specs in seats, the deal's seed as the referee's seed and the deal's index choosing
- * the league map (so the games of one deal replay the same game with the seats moved), and the
- * referee's ranks back. */
+/* seated.c — one Kutulu game as every kit runner asks for it (kit/seating.h): entrants' specs
+ * in seats, the deal's seed as the referee's seed and the deal's index choosing the league map
+ * (so the games of one deal replay the same game with the seats moved), the game's seed for the
+ * bots, and the referee's ranks back; the record is the game's kt_match_result. */
 #include <stdio.h>
 #include <string.h>
 
 #include "cli.h"
 #include "kit/tournament.h"
 
-int kcli_play_seated(void *vctx, const kit_seating *s, int *rank, char *why, size_t cap) {
+int kcli_play_seated(void *vctx, const kit_seating *s, int *rank, void *record, char *why,
+                     size_t cap) {
     const kcli_seated *ctx = vctx;
     kt_player *players[KT_PLAYERS] = {0};
     int rc = 0;
@@ -21,13 +22,13 @@ int kcli_play_seated(void *vctx, const kit_seating *s, int *rank, char *why, siz
         kt_match_config cfg;
         cfg.seed = (int64_t)(s->seed >> 1);
         cfg.forced_map = (int)(s->deal % KT_LEAGUE_MAPS);
-        cfg.bot_seed = kit_game_seed(s->seed, s->game);
+        cfg.bot_seed = s->game_seed;
         cfg.first_limit_ns = ctx->first_limit_ns;
         cfg.limit_ns = ctx->limit_ns;
-        kt_match_result res;
-        rc = kt_play_match(players, ctx->maps, &cfg, NULL, NULL, &res, why, cap);
+        kt_match_result r, *res = record ? record : &r;
+        rc = kt_play_match(players, ctx->maps, &cfg, NULL, NULL, res, why, cap);
         if (rc == 0)
-            for (int i = 0; i < KT_PLAYERS; i++) rank[i] = res.rank[i];
+            for (int i = 0; i < KT_PLAYERS; i++) rank[i] = res->rank[i];
     }
     for (int i = 0; i < KT_PLAYERS; i++) kt_player_free(players[i]);
     return rc != 0;

@@ -1,24 +1,26 @@
-/* seated.c — one Pommerman game as the kit's leagues and SPRTs ask for it (kit/seating.h):
- * the deal's seed makes the board (the games of one deal play the same board with the seats
- * moved), and the environment's result gives the placings: the winners 1 and the others 2,
- * every agent 1 in a tie. Also the --bots list of a league or SPRT and the config check. */
+/* seated.c — one Pommerman game as every kit runner asks for it (kit/seating.h): the deal's
+ * seed makes the board (the games of one deal play the same board with the seats moved), and
+ * the environment's result gives the placings: the winners 1 and the others 2, every agent 1
+ * in a tie; the record is the game's pm_game_result. Also the --bots list of a league or SPRT
+ * and the config check. */
 #include <stdio.h>
 
 #include "cli.h"
 #include "dmap.h"
 
-int pm_play_seated(void *vctx, const kit_seating *s, int *rank, char *why, size_t cap) {
+int pm_play_seated(void *vctx, const kit_seating *s, int *rank, void *record, char *why,
+                   size_t cap) {
     const pm_seated *ctx = vctx;
     const pm_bot *bots[PM_MAX_AGENTS];
     for (int i = 0; i < s->seats; i++) bots[i] = ctx->entrants[s->entrant[i]];
-    pm_game_result res;
-    int rc = pm_play(ctx->cfg, bots, s->seed & 0x7fffffffffffffffull, NULL, NULL, 0, NULL, &res);
+    pm_game_result r, *res = record ? record : &r;
+    int rc = pm_play(ctx->cfg, bots, s->seed & 0x7fffffffffffffffull, NULL, NULL, 0, NULL, res);
     if (rc != DMAP_OK) {
         snprintf(why, cap, "%s", dmap_strerror(rc));
         return 1;
     }
     for (int i = 0; i < s->seats; i++)
-        rank[i] = res.result == PM_TIE || (res.winners & (1u << i)) ? 1 : 2;
+        rank[i] = res->result == PM_TIE || (res->winners & (1u << i)) ? 1 : 2;
     return 0;
 }
 

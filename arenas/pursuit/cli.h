@@ -112,6 +112,7 @@ int pcli_seated_option(int argc, char **argv, int *i, pcli_seated_opts *o);
  * 0 or PCLI_USAGE (printed). Release with pcli_seated_close. */
 int pcli_seated_open(const char *command, pcli_seated *ctx, int min, int max);
 void pcli_seated_close(pcli_seated *ctx);
-int pcli_play_seated(void *ctx, const kit_seating *s, int *rank, char *why, size_t cap);
+int pcli_play_seated(void *ctx, const kit_seating *s, int *rank, void *record, char *why,
+                     size_t cap);
 
 #endif

@@ -9,7 +9,8 @@
 #include "cli.h"
 #include "dmap.h"
 
-int pcli_play_seated(void *vctx, const kit_seating *s, int *rank, char *why, size_t cap) {
+int pcli_play_seated(void *vctx, const kit_seating *s, int *rank, void *record, char *why,
+                     size_t cap) {
     const pcli_seated *ctx = vctx;
     pursuit_world w;
     int rc = pursuit_world_random(&w, (int)ctx->opts.common.size, ctx->opts.common.walls, s->seed);
@@ -20,16 +21,16 @@ int pcli_play_seated(void *vctx, const kit_seating *s, int *rank, char *why, siz
     pursuit_config cfg = pursuit_config_default();
     cfg.clocks = (int)ctx->opts.common.clocks;
     cfg.seed = s->seed;
-    pursuit_result res;
+    pursuit_result r, *res = record ? record : &r; /* the record: the game's pursuit_result */
     rc = pursuit_play(&w, ctx->predators[s->entrant[0]], ctx->preys[s->entrant[1]], &cfg, NULL,
-                      NULL, &res);
+                      NULL, res);
     pursuit_world_free(&w);
     if (rc != DMAP_OK) {
         snprintf(why, cap, "%s", dmap_strerror(rc));
         return 1;
     }
-    rank[0] = res.predator_won ? 1 : 2;
-    rank[1] = res.predator_won ? 2 : 1;
+    rank[0] = res->predator_won ? 1 : 2;
+    rank[1] = res->predator_won ? 2 : 1;
     return 0;
 }
 
