@@ -1,28 +1,23 @@
-/* cmd_tournament.c — `kutulu tournament` (the kit's command, kit/tournament_cmd.h): N games of
- * four entrants in groups of 4 that share one referee seed and one league map (the map
- * rotation walks the 16 maps group by group) with the seats rotated, so every entrant plays
- * every seat of the same game. Here the schedule and the table: per entrant its mean rank,
- * share of first places (rank 1, ties included) with a Wilson 95% interval, mean score, mean
- * and worst decision time, games ended by a timeout. */
+/* cmd_tournament.c — `kutulu tournament` (the kit's command, kit/tournament_cmd.h): games in
+ * groups of 4 sharing one referee seed and league map, seats rotated. Here the schedule and the
+ * table: per entrant its mean rank, first places (Wilson 95%), mean score, decision times. */
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
+
 #include "cli.h"
 #include "kit/stats.h"
 #include "kit/tournament_cmd.h"
 
 static const char help[] =
     "usage: kutulu tournament --bots A,B,C,D --games N [--seed S] [--jobs J] [--data DIR]\n"
-    "                         [--first-limit MS] [--limit MS] [--bot-stderr W]\n"
-    "                         [--shard K/N --out FILE]\n"
     "  --bots A,B,C,D the four entrants (built-in bots or cmd:PROGRAM ARGS; repeats allowed)\n"
     "  --games N      games to play (groups of 4 rotate the seats of one game; default 100)\n"
     "  --data DIR     the data folder holding maps/ (default: data beside the program, or\n"
     "                 share/dmap/kutulu of its install prefix)\n"
-    "  --first-limit MS, --limit MS  time limits of cmd: programs (default 1000 and 50, the\n"
-    "                 referee's)\n"
-    "  --bot-stderr W where cmd: programs' stderr goes: discard (the default), inherit (this\n"
-    "                 program's stderr), or a FILE (appended to, never truncated)\n";
+    "  --first-limit MS, --limit MS  time limits of cmd: programs (default 1000 and 50)\n"
+    "  --bot-stderr W where cmd: programs' stderr goes: discard (the default), inherit, or a\n"
+    "                 FILE (appended to, never truncated)\n";
 
 typedef struct tour {
     kcli_seated players; /* kcli_play_seated's context */
@@ -31,19 +26,15 @@ typedef struct tour {
 } tour;
 
 static int option(void *arena, kit_tour *t, int argc, char **argv, int *i) {
-    (void)t;
-    return kcli_seated_option(argc, argv, i, &((tour *)arena)->opts);
+    return (void)t, kcli_seated_option(argc, argv, i, &((tour *)arena)->opts);
 }
-
 /* Game i: group i / 4 is the deal (its referee seed and map), entrant (s + i) % 4 in seat s,
  * the bots seeded by the game's own seed. */
 static void seat(void *ctx, long index, uint64_t seed, kit_seating *s) {
+    *s = (kit_seating){.deal = index / KT_PLAYERS, .seats = KT_PLAYERS};
     (void)ctx;
-    memset(s, 0, sizeof *s);
-    s->deal = index / KT_PLAYERS;
     s->seed = kit_game_seed(seed, s->deal);
     s->game_seed = kit_game_seed(seed, index);
-    s->seats = KT_PLAYERS;
     kit_rotate_seats(index, KT_PLAYERS, s->entrant);
 }
 
@@ -53,36 +44,32 @@ static int open_players(void *arena, kit_tour *t) {
     if (!t->merging && kcli_seated_open(c->players.specs, KT_PLAYERS, &c->opts, &c->maps, &c->players))
         return KIT_EXIT_USAGE;
     t->run.record_size = sizeof(kt_match_result);
-    t->run.play = kcli_play_seated;
-    t->run.seat = seat;
-    t->run.ctx = &c->players;
+    t->run.play = kcli_play_seated, t->run.seat = seat, t->run.ctx = &c->players;
     return 0;
 }
 
 static int table(void *arena, const kit_tour *t, const void *slots, long failed) {
     const tour *c = arena;
-    kit_mean rank[KT_PLAYERS] = {{0}}, score[KT_PLAYERS] = {{0}}, turns = {0};
-    long first[KT_PLAYERS] = {0}, timeouts[KT_PLAYERS] = {0}, decisions[KT_PLAYERS] = {0}, played = 0;
-    double ns[KT_PLAYERS] = {0};
+    struct { kit_mean rank, score; long first, timeouts, decisions; double ns; int64_t worst; } x[KT_PLAYERS] = {0};
     kit_end_tally ended[KT_PLAYERS] = {{0}};
-    int64_t worst[KT_PLAYERS] = {0};
+    kit_mean turns = {0};
+    long played = 0;
     for (long g = 0; g < t->games; g++) {
         const kit_game_slot *s = kit_slot_const(&t->run, slots, g);
         const kt_match_result *r = kit_slot_record_const(s);
         if (s->failed) continue;
         played++;
         kit_mean_add(&turns, r->turns);
-        for (int e = 0; e < KT_PLAYERS; e++) {
-            int p = 0; /* entrant e's seat */
-            while (s->seating.entrant[p] != e) p++;
-            kit_mean_add(&rank[e], r->rank[p]);
-            kit_mean_add(&score[e], r->score[p]);
-            first[e] += r->rank[p] == 1;
-            timeouts[e] += r->timeouts[p];
+        for (int e = 0, p = 0; e < KT_PLAYERS; e++, p = 0) {
+            while (s->seating.entrant[p] != e) p++; /* entrant e's seat */
+            kit_mean_add(&x[e].rank, r->rank[p]);
+            kit_mean_add(&x[e].score, r->score[p]);
+            x[e].first += r->rank[p] == 1;
+            x[e].timeouts += r->timeouts[p];
             kit_end_tally_add(&ended[e], r->ended[p]);
-            decisions[e] += r->decisions[p];
-            ns[e] += (double)r->decide_ns[p];
-            if (r->max_decide_ns[p] > worst[e]) worst[e] = r->max_decide_ns[p];
+            x[e].decisions += r->decisions[p];
+            x[e].ns += (double)r->decide_ns[p];
+            if (r->max_decide_ns[p] > x[e].worst) x[e].worst = r->max_decide_ns[p];
         }
     }
     printf("kutulu tournament: %ld games (%ld failed), seed %lld, %.1f turns per game on average\n"
@@ -91,19 +78,21 @@ static int table(void *arena, const kit_tour *t, const void *slots, long failed)
            played, failed, (long long)t->seed, kit_mean_value(&turns));
     for (int e = 0; e < KT_PLAYERS; e++) {
         double lo, hi;
-        kit_wilson(first[e], played, 1.96, &lo, &hi);
+        kit_wilson(x[e].first, played, 1.96, &lo, &hi);
         printf("| %c | %s | %.3f ± %.3f | %.1f%% | %.1f–%.1f%% | %.1f ± %.1f | %.1f µs | %.2f ms | %ld |\n",
-               'A' + e, c->players.specs[e], kit_mean_value(&rank[e]), kit_mean_halfwidth(&rank[e]),
-               played ? 100.0 * (double)first[e] / (double)played : 0.0, 100 * lo, 100 * hi,
-               kit_mean_value(&score[e]), kit_mean_halfwidth(&score[e]),
-               decisions[e] ? ns[e] / (double)decisions[e] / 1e3 : 0.0, (double)worst[e] / 1e6, timeouts[e]);
+               'A' + e, c->players.specs[e], kit_mean_value(&x[e].rank), kit_mean_halfwidth(&x[e].rank),
+               played ? 100.0 * (double)x[e].first / (double)played : 0.0, 100 * lo, 100 * hi,
+               kit_mean_value(&x[e].score), kit_mean_halfwidth(&x[e].score),
+               x[e].decisions ? x[e].ns / (double)x[e].decisions / 1e3 : 0.0, (double)x[e].worst / 1e6,
+               x[e].timeouts);
     }
     kit_print_ended(stdout, (const char *const *)c->players.specs, ended, KT_PLAYERS);
     return 0;
 }
 
 static void close_players(void *arena) {
-    if (((tour *)arena)->players.bot_stderr > 2) close(((tour *)arena)->players.bot_stderr);
+    int fd = ((tour *)arena)->players.bot_stderr;
+    if (fd > 2) close(fd);
 }
 
 static const kit_tournament_cmd command = {

@@ -44,6 +44,12 @@ int pcli_seat_bots(const char *opt, char *list, const kit_outside_opts *o,
 int pcli_bot_list(const char *opt, char *list, pursuit_role role, const kit_outside_opts *o,
                   const pursuit_bot **out, size_t *n);
 
+/* A tournament's --bots A,B,... (split in place): each bot appended, comma-separated, to the
+ * list of every seat it plays, seat[0] the predators' and seat[1] the preys' (cap bytes each,
+ * empty on entry; random and cmd: programs play both). 0, or PCLI_USAGE after one line (an
+ * unknown bot, the known names of both seats; no bot for a seat). */
+int pcli_role_lists(char *list, char *seat[2], size_t cap);
+
 /* Frees the outside seats among bots[0..n-1]. */
 void pcli_free_bots(const pursuit_bot *const *bots, size_t n);
 

@@ -44,40 +44,6 @@ static int option(void *arena, kit_tour *kt, int argc, char **argv, int *i) {
     return 1;
 }
 
-/* --bots A,B,...: each bot into the seats it plays (cmd: programs into both), in list order. */
-static int split_roles(char *list, char *seat[2], size_t cap) {
-    char *items[2 * PCLI_MAX_BOTS];
-    int n = 0;
-    if (kit_split_bots(PCLI_PROG, "--bots", list, 1, 2 * PCLI_MAX_BOTS, NULL, items, &n))
-        return PCLI_USAGE;
-    for (int i = 0; i < n; i++) {
-        char base[64];
-        snprintf(base, sizeof base, "%.*s", (int)strcspn(items[i], ":"), items[i]);
-        int outside = !strncmp(items[i], "cmd:", 4), found = 0;
-        for (int r = 0; r < 2; r++)
-            if (outside || pursuit_bot_find(base, (pursuit_role)r)) {
-                size_t at = strlen(seat[r]);
-                snprintf(seat[r] + at, cap - at, "%s%s", at ? "," : "", items[i]);
-                found = 1;
-            }
-        if (!found) { /* the kit's line, the known names those of both seats */
-            const char *known[2 * PCLI_MAX_BOTS + 8];
-            int nk = 0;
-            for (int r = 0; r < 2; r++)
-                for (int b = 0; b < pursuit_seat_bots((pursuit_role)r)->n; b++) {
-                    const char *name = pursuit_seat_bots((pursuit_role)r)->bots[b]->name;
-                    int k = 0;
-                    while (k < nk && strcmp(known[k], name)) k++;
-                    if (k == nk && nk < (int)(sizeof known / sizeof *known)) known[nk++] = name;
-                }
-            return kit_unknown_bot(PCLI_PROG, "--bots", items[i], known, nk, "or cmd:PROGRAM ARGS"), PCLI_USAGE;
-        }
-    }
-    if (!seat[0][0] || !seat[1][0])
-        return pcli_fail("--bots: no %s among them (see pursuit bots)", seat[0][0] ? "prey" : "predator");
-    return 0;
-}
-
 static int open_worlds(void *arena, kit_tour *kt) {
     pt_tournament *t = arena;
     static char lists[2][4096 * 2];
@@ -85,7 +51,7 @@ static int open_worlds(void *arena, kit_tour *kt) {
     lists[0][0] = lists[1][0] = '\0';
     if (kt->bots && (t->predators_arg || t->preys_arg))
         return pcli_fail("tournament: give --bots, or --predators and --preys, not both");
-    if (kt->bots && split_roles(kt->bots, seat, sizeof lists[0])) return PCLI_USAGE;
+    if (kt->bots && pcli_role_lists(kt->bots, seat, sizeof lists[0])) return PCLI_USAGE;
     if (!kt->bots && (!t->predators_arg || !t->preys_arg))
         return pcli_fail("tournament: %s is required with %s", t->preys_arg ? "--predators" : "--preys",
                          t->preys_arg ? "--preys" : "--predators");
@@ -97,19 +63,8 @@ static int open_worlds(void *arena, kit_tour *kt) {
     if (t->data_games > 0 &&
         (pcli_data_dir(t->data, t->data_dir, sizeof t->data_dir) || pt_load_data_worlds(t)))
         return PCLI_USAGE;
-    t->common.seed = kt->seed;
     t->worlds = kt->games;
-    t->pairs = calloc(t->npred * t->nprey, sizeof *t->pairs);
-    t->world_seeds = malloc((size_t)(t->worlds ? t->worlds : 1) * sizeof *t->world_seeds);
-    if (!t->pairs || !t->world_seeds) return pcli_fail("tournament: out of memory"), 1;
-    for (size_t i = 0; i < t->npred * t->nprey; i++)
-        t->pairs[i].predator = t->predators[i / t->nprey], t->pairs[i].prey = t->preys[i % t->nprey];
-    dmap_rng master; /* world i's seed: the same for any --jobs */
-    dmap_rng_seed(&master, kt->seed);
-    for (long i = 0; i < t->worlds; i++) {
-        uint64_t hi = dmap_rng_next(&master);
-        t->world_seeds[i] = (hi << 32) | dmap_rng_next(&master);
-    }
+    if (pt_prepare(t, kt->seed)) return pcli_fail("tournament: out of memory"), 1;
     kt->run.games = t->worlds + (long)t->ndata * 2 * t->data_games;
     kt->run.record_size = pt_world_size(t);
     kt->run.play = pt_play_world;
@@ -118,25 +73,11 @@ static int open_worlds(void *arena, kit_tour *kt) {
     return 0;
 }
 
-static int tables(void *arena, const kit_tour *kt, const void *slots, long failed) {
-    (void)failed;
-    return pt_tables(arena, &kt->run, slots);
-}
-
-static void close_worlds(void *arena) {
-    pt_tournament *t = arena;
-    pcli_free_bots(t->predators, t->npred);
-    pcli_free_bots(t->preys, t->nprey);
-    for (size_t k = 0; k < t->ndata; k++) pursuit_world_free(&t->data_worlds[k]), free(t->data_names[k]);
-    free(t->pairs);
-    free(t->world_seeds);
-}
-
 static const kit_tournament_cmd command = {
     .prog = PCLI_PROG, .help = help, .unit = "worlds", .games_min = 0, .games_max = 100000000,
     .games_default = -1, .outside = 1, .first_limit_ms = PCLI_FIRST_LIMIT_MS,
-    .limit_ms = PCLI_LIMIT_MS, .option = option, .open = open_worlds, .table = tables,
-    .close = close_worlds};
+    .limit_ms = PCLI_LIMIT_MS, .option = option, .open = open_worlds, .table = pt_tables,
+    .close = pt_free};
 
 int cmd_tournament_from(int argc, char **argv, const kit_merged *merged) {
     pt_tournament *t = calloc(1, sizeof *t);

@@ -73,12 +73,18 @@ typedef struct pt_world {
 
 /* The record's bytes for t's pairings. */
 size_t pt_world_size(const pt_tournament *t);
+/* The pairings (every predator against every prey) and the random worlds' seeds, drawn from
+ * one generator seeded with `seed` so that world i is the same for any --jobs. 0, or -1 when
+ * memory ran out. */
+int pt_prepare(pt_tournament *t, uint64_t seed);
+/* Frees what the tournament holds (the kit command's close hook; arena: the pt_tournament). */
+void pt_free(void *arena);
 /* Every *.dat of the data folder (sorted by name). 0 or PCLI_USAGE (printed). */
 int pt_load_data_worlds(pt_tournament *t);
 /* The runner's play function (kit/seating.h; ctx: the pt_tournament): world s->game. */
 int pt_play_world(void *ctx, const kit_seating *s, int *rank, void *record, char *why, size_t cap);
-/* The tables of every world played; 0, or PCLI_USAGE after one line when a random world could
- * not be made (the world options). */
-int pt_tables(pt_tournament *t, const kit_tournament *run, const void *slots);
+/* The tables of every world played (the kit command's table hook; arena: the pt_tournament);
+ * 0, or PCLI_USAGE after one line when a random world could not be made (the world options). */
+int pt_tables(void *arena, const kit_tour *kt, const void *slots, long failed);
 
 #endif

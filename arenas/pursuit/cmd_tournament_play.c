@@ -13,6 +13,31 @@ size_t pt_world_size(const pt_tournament *t) {
     return sizeof(pt_world) + t->npred * t->nprey * sizeof(pt_outcome);
 }
 
+int pt_prepare(pt_tournament *t, uint64_t seed) {
+    t->common.seed = seed;
+    t->pairs = calloc(t->npred * t->nprey, sizeof *t->pairs);
+    t->world_seeds = malloc((size_t)(t->worlds ? t->worlds : 1) * sizeof *t->world_seeds);
+    if (!t->pairs || !t->world_seeds) return -1;
+    for (size_t i = 0; i < t->npred * t->nprey; i++)
+        t->pairs[i].predator = t->predators[i / t->nprey], t->pairs[i].prey = t->preys[i % t->nprey];
+    dmap_rng master; /* world i's seed: the same for any --jobs */
+    dmap_rng_seed(&master, seed);
+    for (long i = 0; i < t->worlds; i++) {
+        uint64_t hi = dmap_rng_next(&master);
+        t->world_seeds[i] = (hi << 32) | dmap_rng_next(&master);
+    }
+    return 0;
+}
+
+void pt_free(void *arena) {
+    pt_tournament *t = arena;
+    pcli_free_bots(t->predators, t->npred);
+    pcli_free_bots(t->preys, t->nprey);
+    for (size_t k = 0; k < t->ndata; k++) pursuit_world_free(&t->data_worlds[k]), free(t->data_names[k]);
+    free(t->pairs);
+    free(t->world_seeds);
+}
+
 static int compare_names(const void *a, const void *b) {
     return strcmp(*(char *const *)a, *(char *const *)b);
 }

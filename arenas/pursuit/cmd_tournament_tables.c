@@ -218,7 +218,10 @@ static void print_times(const pt_tournament *t) {
     kit_print_ended(stdout, names, ended, (int)t->ntimes);
 }
 
-int pt_tables(pt_tournament *t, const kit_tournament *run, const void *slots) {
+int pt_tables(void *arena, const kit_tour *kt, const void *slots, long failed) {
+    pt_tournament *t = arena;
+    const kit_tournament *run = &kt->run;
+    (void)failed;
     for (long i = 0; i < t->worlds; i++) { /* a random world the options cannot make */
         const pt_world *w = kit_slot_record_const(kit_slot_const(run, slots, i));
         if (w->rc == DMAP_ERR_ARG || w->rc == DMAP_ERR_LIMIT || w->rc == DMAP_ERR_SIZE)
