@@ -1,7 +1,6 @@
-/* cmd_tournament.c — `bomber tournament` (the kit's command, kit/tournament_cmd.h): every
- * pairing plays N games, game k of a pairing on map k/2 (the same maps for every pairing) with
- * the seats swapped on odd k, so each map is played from both sides; here only the schedule
- * and the table: win rates, mean scores, deaths and decision times. */
+/* cmd_tournament.c — `bomber tournament` (the kit's command, kit/tournament_cmd.h): every pairing
+ * plays N games, game k on map k/2 with the seats swapped on odd k (the kit's kit_tables); here
+ * the bots and the table: win rates, mean scores, deaths and decision times. */
 #include <stdio.h>
 #include <string.h>
 #include "cli.h"
@@ -9,7 +8,6 @@
 #include "kit/tournament_cmd.h"
 
 enum { MAX_BOTS = 8 };
-
 static const char help[] =
     "usage: bomber tournament --bots A,B,... --games N [--seed S] [--jobs J] [--shard K/N --out FILE]\n"
     "Every pairing of 2 to 8 bots plays N games: game k on the map of kit_game_seed(S, k/2) >> 33,\n"
@@ -28,12 +26,9 @@ static int open_bots(void *arena, kit_tour *t) {
         return KIT_EXIT_USAGE;
     if (kit_tables_init(&c->pairs, c->nbots, 2, t->games))
         return kit_fail(BOMBER_PROG, "tournament: out of memory"), 1;
-    t->run.games = t->games * c->pairs.tables;
-    t->run.record_size = sizeof(bomber_result);
-    t->run.play = bomber_play_seated;
-    t->run.seat = kit_tables_seat;
-    t->run.seat_ctx = &c->pairs;
-    t->run.ctx = c;
+    t->run.games = t->games * c->pairs.tables, t->run.record_size = sizeof(bomber_result);
+    t->run.play = bomber_play_seated, t->run.ctx = c;
+    t->run.seat = kit_tables_seat, t->run.seat_ctx = &c->pairs;
     return 0;
 }
 

@@ -101,6 +101,17 @@ void kit_tables_seat(void *ctx, long index, uint64_t seed, kit_seating *s) {
     for (int i = 0; i < t->seats; i++) s->entrant[i] = t->member[table * t->seats + rot[i]];
 }
 
+void kit_rotation_seat(void *ctx, long index, uint64_t seed, kit_seating *s) {
+    const kit_rotation *r = ctx;
+    memset(s, 0, sizeof *s);
+    s->game = index;
+    s->deal = index / (r->group > 0 ? r->group : 1);
+    s->seed = kit_game_seed(seed, s->deal);
+    s->game_seed = kit_game_seed(seed, index);
+    s->seats = r->seats;
+    kit_rotate_seats(index, r->seats, s->entrant);
+}
+
 /* The header's bytes and a slot's, rounded up so that every record is aligned for any type. */
 #define SLOT_ALIGN alignof(max_align_t)
 static size_t round_up(size_t n) { return (n + SLOT_ALIGN - 1) / SLOT_ALIGN * SLOT_ALIGN; }

@@ -54,6 +54,18 @@ long kit_tables_count(int entrants, int seats);
 /* The schedule as a kit_seat_fn (ctx: the kit_tables). */
 void kit_tables_seat(void *ctx, long index, uint64_t seed, kit_seating *s);
 
+/* Seats rotated game by game: game i puts entrant (s + i) % seats in seat s; `group`
+ * consecutive games share a deal (deal i / group, seed kit_game_seed(seed, deal): one board or
+ * map with the seats moved; group 1: every game its own), and every game has its own game seed
+ * kit_game_seed(seed, i). The schedule of free-for-all tournaments. */
+typedef struct kit_rotation {
+    int seats;
+    long group; /* >= 1 */
+} kit_rotation;
+
+/* The rotation as a kit_seat_fn (ctx: the kit_rotation). */
+void kit_rotation_seat(void *ctx, long index, uint64_t seed, kit_seating *s);
+
 typedef struct kit_tournament {
     long games;         /* >= 0 */
     int jobs;           /* threads; <= 0: every online core */

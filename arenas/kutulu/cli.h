@@ -63,6 +63,9 @@ int kcli_seated_option(int argc, char **argv, int *i, kcli_seated_opts *o);
  * KIT_EXIT_USAGE (printed). */
 int kcli_seated_open(char **specs, int n, const kcli_seated_opts *o, kt_mapset *maps,
                      kcli_seated *ctx);
+/* Closes the --bot-stderr FILE kcli_seated_open opened (ctx: a kcli_seated, or a struct that
+ * begins with one). */
+void kcli_seated_close(void *ctx);
 /* One game of a tournament, a league or an SPRT (a kit_play_fn; record: a kt_match_result). */
 int kcli_play_seated(void *ctx, const kit_seating *s, int *rank, void *record, char *why,
                      size_t cap);

@@ -2,7 +2,6 @@
  * with the seats rotated (kit/league.h), rated by TrueSkill, Plackett–Luce and Bradley–Terry. */
 #include <stdio.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "cli.h"
 #include "kit/league.h"
@@ -49,6 +48,6 @@ int kutulu_cmd_league(int argc, char **argv) {
     kit_league l = {"kutulu", n, (const char *const *)ctx.specs, KT_PLAYERS, lo.games, lo.seed,
                     lo.jobs, kcli_play_seated, &ctx, lo.html, argc, argv};
     int rc = kit_league_run(&l, stdout);
-    if (ctx.bot_stderr > 2) close(ctx.bot_stderr);
+    kcli_seated_close(&ctx);
     return rc;
 }

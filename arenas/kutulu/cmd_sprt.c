@@ -3,7 +3,6 @@
  * until the SPRT decides (kit/sprt_run.h). */
 #include <stdio.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "cli.h"
 #include "kit/sprt_run.h"
@@ -61,6 +60,6 @@ int kutulu_cmd_sprt(int argc, char **argv) {
     g.play = kcli_play_seated;
     g.ctx = &ctx;
     int rc = kit_sprt_games_run(&g, stdout, NULL, NULL);
-    if (ctx.bot_stderr > 2) close(ctx.bot_stderr);
+    kcli_seated_close(&ctx);
     return rc;
 }

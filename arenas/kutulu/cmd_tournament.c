@@ -3,7 +3,6 @@
  * table: per entrant its mean rank, first places (Wilson 95%), mean score, decision times. */
 #include <stdio.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "cli.h"
 #include "kit/stats.h"
@@ -20,7 +19,7 @@ static const char help[] =
     "                 FILE (appended to, never truncated)\n";
 
 typedef struct tour {
-    kcli_seated players; /* kcli_play_seated's context */
+    kcli_seated players; /* first: kcli_play_seated's and kcli_seated_close's context */
     kcli_seated_opts opts;
     kt_mapset maps;
 } tour;
@@ -28,23 +27,15 @@ typedef struct tour {
 static int option(void *arena, kit_tour *t, int argc, char **argv, int *i) {
     return (void)t, kcli_seated_option(argc, argv, i, &((tour *)arena)->opts);
 }
-/* Game i: group i / 4 is the deal (its referee seed and map), entrant (s + i) % 4 in seat s,
- * the bots seeded by the game's own seed. */
-static void seat(void *ctx, long index, uint64_t seed, kit_seating *s) {
-    *s = (kit_seating){.deal = index / KT_PLAYERS, .seats = KT_PLAYERS};
-    (void)ctx;
-    s->seed = kit_game_seed(seed, s->deal);
-    s->game_seed = kit_game_seed(seed, index);
-    kit_rotate_seats(index, KT_PLAYERS, s->entrant);
-}
-
 static int open_players(void *arena, kit_tour *t) {
     tour *c = arena;
     if (kcli_bots("--bots", t->bots, c->players.specs)) return KIT_EXIT_USAGE;
     if (!t->merging && kcli_seated_open(c->players.specs, KT_PLAYERS, &c->opts, &c->maps, &c->players))
         return KIT_EXIT_USAGE;
     t->run.record_size = sizeof(kt_match_result);
-    t->run.play = kcli_play_seated, t->run.seat = seat, t->run.ctx = &c->players;
+    static const kit_rotation groups = {KT_PLAYERS, KT_PLAYERS}; /* 4 games of one deal */
+    t->run.play = kcli_play_seated, t->run.ctx = &c->players;
+    t->run.seat = kit_rotation_seat, t->run.seat_ctx = (void *)&groups;
     return 0;
 }
 
@@ -90,14 +81,9 @@ static int table(void *arena, const kit_tour *t, const void *slots, long failed)
     return 0;
 }
 
-static void close_players(void *arena) {
-    int fd = ((tour *)arena)->players.bot_stderr;
-    if (fd > 2) close(fd);
-}
-
 static const kit_tournament_cmd command = {
     .prog = "kutulu", .help = help, .games_min = 1, .games_max = 100000000, .games_default = 100,
-    .option = option, .open = open_players, .table = table, .close = close_players};
+    .option = option, .open = open_players, .table = table, .close = kcli_seated_close};
 
 int kutulu_tournament_from(int argc, char **argv, const kit_merged *merged) {
     static tour c; /* the maps are large */

@@ -4,6 +4,7 @@
  * bots, and the referee's ranks back; the record is the game's kt_match_result. */
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli.h"
 #include "kit/tournament.h"
@@ -69,4 +70,10 @@ int kcli_seated_open(char **specs, int n, const kcli_seated_opts *o, kt_mapset *
     ctx->first_limit_ns = o->first_ms * 1000000LL;
     ctx->limit_ns = o->limit_ms * 1000000LL;
     return 0;
+}
+
+void kcli_seated_close(void *vctx) {
+    kcli_seated *ctx = vctx;
+    if (ctx->bot_stderr > 2) close(ctx->bot_stderr);
+    ctx->bot_stderr = -1;
 }

@@ -1,8 +1,6 @@
-/* cmd_tournament.c — `pommerman tournament` (the kit's command, kit/tournament_cmd.h): N games
- * between the listed bots with the seats rotated (game i puts entrant (s + i) % n in seat s),
- * each on the board of its own seed; here the --config option, the schedule and the table: per
- * bot its win / tie / loss shares with Wilson 95% intervals, its mean decision time and the
- * mean game length. Entrants with the same name are tallied together. */
+/* cmd_tournament.c — `pommerman tournament` (the kit's command, kit/tournament_cmd.h): N games,
+ * seats rotated, each on the board of its own seed (kit_rotation); here --config and the table:
+ * per bot (same names tallied together) its win / tie / loss shares, mean decision time. */
 #include <stdio.h>
 #include <string.h>
 #include "cli.h"
@@ -20,19 +18,12 @@ typedef struct tour {
     pm_seated bots; /* pm_play_seated's context */
     const char *config;
     int n;
+    kit_rotation rotation;
 } tour;
 
 static int option(void *arena, kit_tour *t, int argc, char **argv, int *i) {
-    (void)t;
-    if (strcmp(argv[*i], "--config")) return 0;
+    if ((void)t, strcmp(argv[*i], "--config")) return 0;
     return (((tour *)arena)->config = kit_opt_value(PM_PROG, argc, argv, i)) ? 1 : -1;
-}
-
-/* Game i: alone in its deal (its own board), entrant (s + i) % n in seat s. */
-static void seat(void *ctx, long index, uint64_t seed, kit_seating *s) {
-    kit_seat_alone(NULL, index, seed, s);
-    s->seats = ((const pm_seated *)ctx)->cfg->num_agents;
-    kit_rotate_seats(index, s->seats, s->entrant);
 }
 
 static int open_bots(void *arena, kit_tour *t) {
@@ -40,28 +31,23 @@ static int open_bots(void *arena, kit_tour *t) {
     if (pm_cli_config(c->config, &c->bots.cfg) ||
         pm_cli_bots(t->bots, c->config, c->bots.cfg, &t->outside, c->bots.entrants))
         return KIT_EXIT_USAGE;
-    c->n = c->bots.cfg->num_agents;
-    t->run = (kit_tournament){.games = t->games, .jobs = t->jobs, .seed = t->seed,
-                              .record_size = sizeof(pm_game_result), .play = pm_play_seated,
-                              .ctx = &c->bots, .label = "games", .progress = -1, .seat = seat};
+    c->rotation = (kit_rotation){c->n = c->bots.cfg->num_agents, 1}; /* every game its own board */
+    t->run.record_size = sizeof(pm_game_result), t->run.play = pm_play_seated, t->run.ctx = &c->bots;
+    t->run.seat = kit_rotation_seat, t->run.seat_ctx = &c->rotation;
     return 0;
 }
 
-typedef struct tally {
-    const char *name;
-    long seats, wins, ties, losses, decisions;
-    double ns;
-    kit_end_tally ended;
-} tally;
+typedef struct tally { long seats, wins, ties, losses, decisions; double ns; } tally;
 
 static int table(void *arena, const kit_tour *t, const void *slots, long failed) {
     const tour *c = arena;
-    tally tl[PM_MAX_AGENTS];
+    tally tl[PM_MAX_AGENTS] = {{0}};
+    const char *names[PM_MAX_AGENTS];
+    kit_end_tally ended[PM_MAX_AGENTS] = {{0}};
     int nt = 0, tally_of[PM_MAX_AGENTS];
-    for (int e = 0; e < c->n; e++) {
-        int k = 0;
-        while (k < nt && strcmp(tl[k].name, c->bots.entrants[e]->info.name) != 0) k++;
-        if (k == nt) tl[nt++] = (tally){.name = c->bots.entrants[e]->info.name};
+    for (int e = 0, k = 0; e < c->n; e++, k = 0) { /* entrants of one name: one row */
+        while (k < nt && strcmp(names[k], c->bots.entrants[e]->info.name) != 0) k++;
+        if (k == nt) names[nt++] = c->bots.entrants[e]->info.name;
         tally_of[e] = k;
     }
     kit_mean steps = {0, 0, 0};
@@ -73,37 +59,33 @@ static int table(void *arena, const kit_tour *t, const void *slots, long failed)
         kit_mean_add(&steps, r->steps);
         ties += r->result == PM_TIE;
         for (int seat = 0; seat < c->n; seat++) {
-            tally *x = &tl[tally_of[s->seating.entrant[seat]]];
-            x->seats++;
-            x->ties += r->result == PM_TIE;
-            x->wins += r->result != PM_TIE && (r->winners & (1u << seat));
-            x->losses += r->result != PM_TIE && !(r->winners & (1u << seat));
-            x->ns += (double)r->decide_ns[seat];
-            x->decisions += r->decisions[seat];
-            kit_end_tally_add(&x->ended, r->ended[seat]);
+            int k = tally_of[s->seating.entrant[seat]];
+            tally *x = &tl[k];
+            int won = (r->winners >> seat) & 1;
+            x->seats++, x->ties += r->result == PM_TIE;
+            x->wins += r->result != PM_TIE && won, x->losses += r->result != PM_TIE && !won;
+            x->ns += (double)r->decide_ns[seat], x->decisions += r->decisions[seat];
+            kit_end_tally_add(&ended[k], r->ended[seat]);
         }
     }
     printf("%ld %s games, seed %llu, seats rotated; %ld ties; mean length %.1f +- %.1f steps\n"
            "| bot | seats | win | win 95%% CI | tie | tie 95%% CI | loss | us/decision |\n"
            "|---|---|---|---|---|---|---|---|\n", t->games - failed, c->bots.cfg->name,
            (unsigned long long)t->seed, ties, kit_mean_value(&steps), kit_mean_halfwidth(&steps));
-    const char *names[PM_MAX_AGENTS];
-    kit_end_tally ended[PM_MAX_AGENTS];
     for (int k = 0; k < nt; k++) {
         double wl, wh, tlo, thi, n = tl[k].seats > 0 ? (double)tl[k].seats : 1;
         kit_wilson(tl[k].wins, tl[k].seats, 1.96, &wl, &wh);
         kit_wilson(tl[k].ties, tl[k].seats, 1.96, &tlo, &thi);
-        printf("| %s | %ld | %.1f%% | %.1f–%.1f%% | %.1f%% | %.1f–%.1f%% | %.1f%% | %.2f |\n", tl[k].name,
+        printf("| %s | %ld | %.1f%% | %.1f–%.1f%% | %.1f%% | %.1f–%.1f%% | %.1f%% | %.2f |\n", names[k],
                tl[k].seats, 100.0 * tl[k].wins / n, 100 * wl, 100 * wh, 100.0 * tl[k].ties / n, 100 * tlo,
                100 * thi, 100.0 * tl[k].losses / n,
                tl[k].decisions ? tl[k].ns / 1e3 / (double)tl[k].decisions : 0.0);
-        names[k] = tl[k].name, ended[k] = tl[k].ended;
     }
     kit_print_ended(stdout, names, ended, nt);
     return 0;
 }
 
-static void close_bots(void *arena) { pm_cli_free_bots(((tour *)arena)->bots.entrants, ((tour *)arena)->n); }
+static void close_bots(void *a) { pm_cli_free_bots(((tour *)a)->bots.entrants, ((tour *)a)->n); }
 
 static const kit_tournament_cmd command = {
     .prog = PM_PROG, .help = help, .games_min = 1, .games_max = 100000000, .games_default = -1,
