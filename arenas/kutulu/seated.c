@@ -77,3 +77,39 @@ void kcli_seated_close(void *vctx) {
     if (ctx->bot_stderr > 2) close(ctx->bot_stderr);
     ctx->bot_stderr = -1;
 }
+
+/* Leagues and SPRTs (kit/lab_cmd.h): the options above, then the --bots list: a league's 4 to
+ * 16 entrants; an SPRT's A,B (B and B in the other seats) or A,B,C,D. */
+static int lab_option(void *arena, kit_lab *l, int argc, char **argv, int *i) {
+    return (void)l, kcli_seated_option(argc, argv, i, &((kcli_lab *)arena)->opts);
+}
+
+static int lab_open(void *arena, kit_lab *l) {
+    kcli_lab *k = arena;
+    char *specs[KCLI_MAX_ENTRANTS];
+    int n = 0;
+    if (kit_split_bots("kutulu", "--bots", l->bots, l->sprt ? 2 : KT_PLAYERS,
+                       l->sprt ? KT_PLAYERS : KCLI_MAX_ENTRANTS, NULL, specs, &n))
+        return KIT_EXIT_USAGE;
+    if (l->sprt && n == 3) return kcli_fail("--bots: give A,B or A,B,C,D (the two others), got 3 bots");
+    if (l->sprt && n == 2) specs[2] = specs[3] = specs[1], n = KT_PLAYERS;
+    if (kcli_seated_open(specs, n, &k->opts, &k->maps, &k->seated)) return KIT_EXIT_USAGE;
+    l->entrants = n, l->names = (const char *const *)k->seated.specs, l->seats = KT_PLAYERS;
+    l->play = kcli_play_seated, l->ctx = &k->seated;
+    return 0;
+}
+
+static void lab_close(void *arena) { kcli_seated_close(&((kcli_lab *)arena)->seated); }
+
+const kit_lab_cmd kcli_lab_cmd = {
+    .prog = "kutulu", .league_games_default = 100, .option = lab_option, .open = lab_open,
+    .close = lab_close,
+    .sprt_help_tail = "  --data DIR, --first-limit MS, --limit MS, --bot-stderr W: as for tournament\n"};
+
+kcli_lab *kcli_lab_new(void) {
+    static kcli_lab lab; /* the maps are large */
+    memset(&lab, 0, sizeof lab);
+    lab.opts = (kcli_seated_opts){NULL, NULL, 1000, 50};
+    lab.seated.bot_stderr = -1;
+    return &lab;
+}

@@ -12,6 +12,7 @@
 #include "kit/cli.h"
 #include "kit/outside.h"
 #include "kit/program.h" /* the kit's cli.h, which this file's name hides */
+#include "kit/lab_cmd.h"
 #include "kit/seating.h"
 #include "pursuit.h"
 
@@ -109,6 +110,7 @@ typedef struct pcli_seated {
     const pursuit_bot *predators[PCLI_MAX_BOTS], *preys[PCLI_MAX_BOTS];
     const char *names[PCLI_MAX_BOTS];
     char name_buf[PCLI_MAX_BOTS][2 * KIT_OUTSIDE_NAME_MAX + 2]; /* "PREDATOR/PREY" */
+    int n_open; /* entrants opened by the league and sprt commands (closed by them) */
 } pcli_seated;
 void pcli_seated_defaults(pcli_seated_opts *o);
 /* 1 when argv[*i] is --predators, --preys, --size, --walls, --clocks or an outside program's
@@ -120,5 +122,9 @@ int pcli_seated_open(const char *command, pcli_seated *ctx, int min, int max);
 void pcli_seated_close(pcli_seated *ctx);
 int pcli_play_seated(void *ctx, const kit_seating *s, int *rank, void *record, char *why,
                      size_t cap);
+/* The league and sprt commands' part of the arena (kit/lab_cmd.h; arena: pcli_lab_new(), the
+ * one pcli_seated reset with the defaults). */
+extern const kit_lab_cmd pcli_lab_cmd;
+pcli_seated *pcli_lab_new(void);
 
 #endif

@@ -96,3 +96,41 @@ void pcli_seated_close(pcli_seated *ctx) {
     pcli_free_bots(ctx->preys, (size_t)ctx->n);
     kit_outside_opts_close(&ctx->opts.outside);
 }
+
+/* Leagues and SPRTs (kit/lab_cmd.h): entrants by --predators and --preys, not --bots. */
+static int lab_option(void *arena, kit_lab *l, int argc, char **argv, int *i) {
+    const char *a = argv[*i];
+    int took = pcli_seated_option(argc, argv, i, &((pcli_seated *)arena)->opts);
+    if (took > 0 && (!strcmp(a, "--predators") || !strcmp(a, "--preys"))) l->bots_elsewhere = 1;
+    return took;
+}
+
+static int lab_open(void *arena, kit_lab *l) {
+    pcli_seated *ctx = arena;
+    if (l->bots)
+        return pcli_fail("%s: give --predators and --preys (entrant i: predator i and prey i), "
+                         "not --bots", l->command);
+    if (pcli_seated_open(l->command, ctx, 2, l->sprt ? 2 : PCLI_MAX_BOTS)) return PCLI_USAGE;
+    ctx->n_open = ctx->n;
+    l->entrants = ctx->n, l->names = ctx->names, l->seats = 2;
+    l->play = pcli_play_seated, l->ctx = ctx;
+    return 0;
+}
+
+static void lab_close(void *arena) {
+    pcli_seated *ctx = arena;
+    if (ctx->n_open) pcli_seated_close(ctx);
+    ctx->n_open = 0;
+}
+
+const kit_lab_cmd pcli_lab_cmd = {.prog = PCLI_PROG, .league_games_default = -1,
+                                  .bots_needed = "--predators and --preys are required",
+                                  .sprt_help_tail = KIT_OUTSIDE_HELP,
+                                  .option = lab_option, .open = lab_open, .close = lab_close};
+
+pcli_seated *pcli_lab_new(void) {
+    static pcli_seated ctx;
+    memset(&ctx, 0, sizeof ctx);
+    pcli_seated_defaults(&ctx.opts);
+    return &ctx;
+}
