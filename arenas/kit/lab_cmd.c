@@ -1,5 +1,5 @@
-/* lab_cmd.c — the `league` and `sprt` commands every arena runs (lab_cmd.h): one option loop,
- * the checks, the arena's opening, the kit's runner. */
+/* lab_cmd.c — the `league`, `sprt` and `tune` commands every arena runs (lab_cmd.h): one
+ * option loop, the checks, the arena's opening, the kit's runner. */
 #include "lab_cmd.h"
 
 #include <stdio.h>
@@ -132,4 +132,55 @@ int kit_sprt_command(const kit_lab_cmd *c, const char *help, void *arena, int ar
     if (need_bots(c, &l)) return KIT_EXIT_USAGE;
     if (kit_sprt_opts_check(c->prog, &o)) return KIT_EXIT_USAGE;
     return open_run_close(c, arena, &l, run_sprt, &o);
+}
+
+/* The pairs of an arena that gives one game (kit_tune_play_pairs over the tournament runner). */
+typedef struct tune_run {
+    const kit_tune_cmd *c;
+    kit_tune_setup *setup; /* the arena's state */
+} tune_run;
+
+static int play_pairs(void *vctx, int k, const kit_param_values *plus,
+                      const kit_param_values *minus, double *diff) {
+    const tune_run *r = vctx;
+    const kit_tune_setup *s = r->setup;
+    return kit_tune_play_pairs(s->prog, s->bot, s->decl, k, plus, minus, s->games, s->jobs,
+                               s->seed, r->c->game, s, diff);
+}
+
+int kit_tune_command(const kit_tune_cmd *c, void *arena, int argc, char **argv) {
+    if (help_asked(argc, argv)) {
+        fputs(c->help, stdout);
+        fputs(kit_tune_help, stdout);
+        return 0;
+    }
+    kit_tune_opts o;
+    kit_tune_defaults(&o);
+    kit_opts seen = {{0}, 0};
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        int took;
+        if (kit_opt_once(c->prog, &seen, a)) return KIT_EXIT_USAGE;
+        if ((took = kit_tune_option(c->prog, argc, argv, &i, &o)) != 0 ||
+            (c->option && (took = c->option(arena, argc, argv, &i)) != 0)) {
+            if (took < 0) return KIT_EXIT_USAGE;
+        } else {
+            return kit_unknown_option(c->prog, "tune", a), KIT_EXIT_USAGE;
+        }
+    }
+    kit_tune_setup *s = arena;
+    s->prog = c->prog;
+    if (kit_tune_check(c->prog, &o, c->bots, &s->bot, &s->decl)) return KIT_EXIT_USAGE;
+    char against[1024]; /* as given, for the header: the arena splits the list in place */
+    snprintf(against, sizeof against, "%s", o.against);
+    s->seed = o.seed, s->jobs = o.jobs, s->games = o.games;
+    int rc = c->open(arena, o.against);
+    if (rc == 0) {
+        o.against = against;
+        tune_run r = {c, s};
+        rc = c->game ? kit_tune_run(c->prog, &o, s->bot, s->decl, play_pairs, &r)
+                     : kit_tune_run(c->prog, &o, s->bot, s->decl, c->pairs, arena);
+    }
+    if (c->close) c->close(arena);
+    return rc;
 }

@@ -1,4 +1,4 @@
-/* lab_cmd.h — every arena's `league` and `sprt` commands: the option loop (the league's or the
+/* lab_cmd.h — every arena's `league`, `sprt` and `tune` commands: the option loop (the league's or the
  * SPRT's options, outside programs' --first-limit/--limit/--bot-stderr, --help), the one-line
  * errors, then kit_league_run or kit_sprt_games_run over the arena's play function
  * (seating.h). The arena gives one kit_lab_cmd for both commands: its own options, and the
@@ -14,6 +14,7 @@
 
 #include "outside.h"
 #include "seating.h"
+#include "tune.h"
 
 /* What the command parsed, handed to the arena's hooks; the open hook fills the rest. */
 typedef struct kit_lab {
@@ -54,5 +55,35 @@ typedef struct kit_lab_cmd {
  * could not be written; KIT_EXIT_USAGE after one line for bad usage). */
 int kit_league_command(const kit_lab_cmd *c, const char *help, void *arena, int argc, char **argv);
 int kit_sprt_command(const kit_lab_cmd *c, const char *help, void *arena, int argc, char **argv);
+
+/* ---- tune ---------------------------------------------------------------------------------
+ * `PROG tune ARGS`: the tuner's options (kit_tune_option), the arena's, --bot checked against
+ * the arena's bots (kit_tune_check), the --against list looked up by the arena (the list as
+ * given goes into the header), then kit_tune_run. The arena's state begins with a
+ * kit_tune_setup, which the kit fills. */
+typedef struct kit_tune_setup {
+    const char *prog;
+    const kit_bot_info *bot; /* --bot */
+    const kit_params *decl;  /* its parameters */
+    uint64_t seed;           /* --seed */
+    int jobs;                /* --jobs */
+    long games;              /* --games-per-side */
+} kit_tune_setup;
+
+typedef struct kit_tune_cmd {
+    const char *prog;
+    const char *help;           /* the arena's --help lines; the kit adds kit_tune_help */
+    const kit_bot_table *bots;  /* where --bot is looked up */
+    /* The arena's own options: 1 taken, 0 not one, -1 after one line. May be NULL. */
+    int (*option)(void *arena, int argc, char **argv, int *i);
+    /* --against (split in place) looked up: 0, or an exit status after one line (close is
+     * still called). */
+    int (*open)(void *arena, char *against);
+    void (*close)(void *arena); /* may be NULL */
+    kit_tune_game game;   /* one game of a pair, played by kit_tune_play_pairs; or NULL and */
+    kit_tune_pairs pairs; /* the arena's own pairs (ctx: the arena's state) */
+} kit_tune_cmd;
+
+int kit_tune_command(const kit_tune_cmd *c, void *arena, int argc, char **argv);
 
 #endif

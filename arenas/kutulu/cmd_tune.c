@@ -9,7 +9,7 @@
 
 #include "cli.h"
 #include "kit/tournament.h"
-#include "kit/tune.h"
+#include "kit/lab_cmd.h"
 
 static const char tune_help_head[] =
     "usage: kutulu tune --bot NAME --against A,B,C [--iterations K] [--games-per-side G]\n"
@@ -18,13 +18,10 @@ static const char tune_help_head[] =
     "  --data DIR          the data folder holding maps/\n";
 
 typedef struct tune_ctx {
-    const char *bot;
-    const kit_params *decl;
+    kit_tune_setup run; /* first: the kit's (--bot, --seed, --jobs, --games-per-side) */
+    const char *data_dir; /* --data */
     char *against[KT_PLAYERS - 1];
     const kt_mapset *maps;
-    uint64_t seed;
-    int jobs;
-    long games;
     /* the iteration being played: the two specs */
     int k;
     char spec[2][KIT_PARAM_SPEC_MAX];
@@ -38,7 +35,7 @@ static int play_game(void *vctx, const kit_seating *st, int *rank, void *record,
     long index = st->game, pair = index / 2;
     (void)rank;
     int side = (int)(index % 2), seat = (int)(pair % KT_PLAYERS);
-    uint64_t seed = kit_tune_seed(ctx->seed, ctx->k, pair);
+    uint64_t seed = kit_tune_seed(ctx->run.seed, ctx->k, pair);
     kt_player *players[KT_PLAYERS] = {0};
     char *err = why;
     size_t errlen = cap;
@@ -67,11 +64,12 @@ static int pairs(void *vctx, int k, const kit_param_values *plus, const kit_para
                  double *diff) {
     tune_ctx *ctx = vctx;
     ctx->k = k;
-    if (kit_param_format(ctx->bot, ctx->decl, plus, ctx->spec[0], sizeof ctx->spec[0]) ||
-        kit_param_format(ctx->bot, ctx->decl, minus, ctx->spec[1], sizeof ctx->spec[1]))
+    const char *bot = ctx->run.bot->name;
+    if (kit_param_format(bot, ctx->run.decl, plus, ctx->spec[0], sizeof ctx->spec[0]) ||
+        kit_param_format(bot, ctx->run.decl, minus, ctx->spec[1], sizeof ctx->spec[1]))
         return kcli_fail("tune: a spec too long"), 1;
-    long games = 2 * ctx->games;
-    kit_tournament t = {.games = games, .jobs = ctx->jobs, .seed = ctx->seed,
+    long games = 2 * ctx->run.games;
+    kit_tournament t = {.games = games, .jobs = ctx->run.jobs, .seed = ctx->run.seed,
                         .record_size = sizeof(double), .play = play_game, .ctx = ctx,
                         .label = "games", .progress = 0};
     void *slots = calloc((size_t)games, kit_slot_size(&t));
@@ -85,59 +83,42 @@ static int pairs(void *vctx, int k, const kit_param_values *plus, const kit_para
         free(slots);
         return 1;
     }
-    for (long j = 0; j < ctx->games; j++)
+    for (long j = 0; j < ctx->run.games; j++)
         diff[j] = *(const double *)kit_slot_record(kit_slot(&t, slots, 2 * j)) -
                   *(const double *)kit_slot_record(kit_slot(&t, slots, 2 * j + 1));
     free(slots);
     return 0;
 }
 
-int kutulu_cmd_tune(int argc, char **argv) {
-    kit_tune_opts o;
-    kit_tune_defaults(&o);
-    kit_opts seen = {0};
-    const char *data_dir = NULL;
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        if (strcmp(a, "--help") == 0)
-            return fputs(tune_help_head, stdout), fputs(kit_tune_help, stdout), 0;
-        if (kit_opt_once("kutulu", &seen, a)) return KIT_EXIT_USAGE;
-        int r = kit_tune_option("kutulu", argc, argv, &i, &o);
-        if (r < 0) return KIT_EXIT_USAGE;
-        if (r > 0) continue;
-        if (strcmp(a, "--data") == 0) {
-            if (!(data_dir = kit_opt_value("kutulu", argc, argv, &i))) return KIT_EXIT_USAGE;
-        } else if (strncmp(a, "--", 2) != 0) {
-            return kcli_fail("tune: unexpected argument '%.60s'", a);
-        } else {
-            return kit_unknown_option("kutulu", "tune", a), KIT_EXIT_USAGE;
-        }
-    }
-    tune_ctx ctx;
-    memset(&ctx, 0, sizeof ctx);
-    const kit_bot_info *bot;
-    if (kit_tune_check("kutulu", &o, &kt_bot_table, &bot, &ctx.decl)) return KIT_EXIT_USAGE;
-    char against[1024]; /* as given, for the header: the list is split in place */
-    snprintf(against, sizeof against, "%s", o.against);
+static int option(void *arena, int argc, char **argv, int *i) {
+    if (strcmp(argv[*i], "--data")) return 0;
+    return (((tune_ctx *)arena)->data_dir = kit_opt_value("kutulu", argc, argv, i)) ? 1 : -1;
+}
+
+/* --against: the three opponents (built-in bots or specs), then the maps. */
+static int open_against(void *arena, char *list) {
+    tune_ctx *ctx = arena;
     char *items[KT_PLAYERS - 1];
     int n = 0;
-    if (kit_split_bots("kutulu", "--against", o.against, KT_PLAYERS - 1, KT_PLAYERS - 1, NULL,
-                       items, &n))
+    if (kit_split_bots("kutulu", "--against", list, KT_PLAYERS - 1, KT_PLAYERS - 1, NULL, items, &n))
         return KIT_EXIT_USAGE;
     for (int i = 0; i < n; i++) {
-        const kit_bot_info *seat =
-            kit_bot_spec("kutulu", "--against", &kt_bot_table, items[i], NULL);
+        const kit_bot_info *seat = kit_bot_spec("kutulu", "--against", &kt_bot_table, items[i], NULL);
         if (!seat) return KIT_EXIT_USAGE;
         kit_param_seat_free(seat);
-        ctx.against[i] = items[i];
+        ctx->against[i] = items[i];
     }
     static kt_mapset maps;
-    if (kcli_load_maps(data_dir, &maps)) return KIT_EXIT_USAGE;
-    ctx.bot = bot->name;
-    ctx.maps = &maps;
-    ctx.seed = o.seed;
-    ctx.jobs = o.jobs;
-    ctx.games = o.games;
-    o.against = against;
-    return kit_tune_run("kutulu", &o, bot, ctx.decl, pairs, &ctx);
+    if (kcli_load_maps(ctx->data_dir, &maps)) return KIT_EXIT_USAGE;
+    ctx->maps = &maps;
+    return 0;
+}
+
+int kutulu_cmd_tune(int argc, char **argv) {
+    static const kit_tune_cmd cmd = {.prog = "kutulu", .help = tune_help_head,
+                                     .bots = &kt_bot_table, .option = option,
+                                     .open = open_against, .pairs = pairs};
+    static tune_ctx ctx;
+    memset(&ctx, 0, sizeof ctx);
+    return kit_tune_command(&cmd, &ctx, argc, argv);
 }
