@@ -22,9 +22,9 @@ typedef struct tour {
 
 static int open_bots(void *arena, kit_tour *t) {
     tour *c = arena;
-    if (bomber_cli_bots("--bots", t->bots, 2, MAX_BOTS, &t->outside, c->bots, &c->nbots))
-        return KIT_EXIT_USAGE;
-    if (kit_tables_init(&c->pairs, c->nbots, 2, t->games))
+    int n = 0; /* c->nbots only once every bot is there */
+    if (bomber_cli_bots("--bots", t->bots, 2, MAX_BOTS, &t->outside, c->bots, &n)) return KIT_EXIT_USAGE;
+    if (kit_tables_init(&c->pairs, c->nbots = n, 2, t->games))
         return kit_fail(BOMBER_PROG, "tournament: out of memory"), 1;
     t->run.games = t->games * c->pairs.tables, t->run.record_size = sizeof(bomber_result);
     t->run.play = bomber_play_seated, t->run.ctx = c;

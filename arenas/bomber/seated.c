@@ -25,9 +25,11 @@ int bomber_play_seated(void *ctx, const kit_seating *s, int *rank, void *record,
 /* Leagues and SPRTs (kit/lab_cmd.h): the --bots list looked up (2 to 16 bots, an SPRT's 2). */
 static int lab_open(void *arena, kit_lab *l) {
     bomber_seated *s = arena;
+    int n = 0; /* s->n only once every bot is there (lab_close frees them) */
     if (bomber_cli_bots("--bots", l->bots, 2, l->sprt ? 2 : KIT_LEAGUE_MAX_ENTRANTS, &l->outside,
-                        s->bots, &s->n))
+                        s->bots, &n))
         return KIT_EXIT_USAGE;
+    s->n = n;
     for (int i = 0; i < s->n; i++) s->names[i] = s->bots[i]->info.name;
     l->entrants = s->n, l->names = s->names, l->seats = BOMBER_PLAYERS;
     l->play = bomber_play_seated, l->ctx = s->bots;

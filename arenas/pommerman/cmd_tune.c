@@ -46,10 +46,12 @@ static int open_against(void *arena, char *list) {
     snprintf(note, sizeof note, "config %s", c->config);
     kit_outside_opts oo = {PM_FIRST_LIMIT_MS, PM_LIMIT_MS, NULL, KIT_STDERR_DISCARD};
     const kit_bot_info *info[PM_MAX_AGENTS];
+    int n = 0; /* c->nagainst only once every bot is there */
     if (kit_parse_seats(PM_PROG, "--against", list, &pm_bot_table, c->n - 1, c->n - 1, note,
-                        &pm_bot_outside.info, sizeof pm_bot_outside, &oo, info, &c->nagainst))
+                        &pm_bot_outside.info, sizeof pm_bot_outside, &oo, info, &n))
         return KIT_EXIT_USAGE;
-    for (int i = 0; i < c->nagainst; i++) c->against[i] = (const pm_bot *)info[i];
+    for (int i = 0; i < n; i++) c->against[i] = (const pm_bot *)info[i];
+    c->nagainst = n;
     return 0;
 }
 

@@ -54,9 +54,11 @@ static int lab_open(void *arena, kit_lab *l) {
     pm_seated *ctx = &p->s;
     if (pm_cli_config(p->config, &ctx->cfg)) return KIT_EXIT_USAGE;
     int seats = ctx->cfg->num_agents;
+    int n = 0; /* p->n only once every bot is there (lab_close frees them) */
     if (pm_seated_bots(l->command, l->bots, p->config, l->sprt ? 2 : seats,
-                       l->sprt ? seats : PM_SEATED_MAX, &l->outside, ctx, &p->n))
+                       l->sprt ? seats : PM_SEATED_MAX, &l->outside, ctx, &n))
         return KIT_EXIT_USAGE;
+    p->n = n;
     if (l->sprt && p->n != 2 && p->n != seats)
         return kit_fail_usage(PM_PROG, "--bots: give A,B or all %d seats' bots, got %d", seats, p->n);
     for (int i = p->n; l->sprt && i < seats; i++)
