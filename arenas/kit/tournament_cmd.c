@@ -14,16 +14,17 @@ void kit_tournament_failures(const char *prog, const kit_tournament *t, const vo
                              long failed) {
     const char *label = t->label ? t->label : "games";
     size_t n = strlen(label);
+    int one = (int)(n > 1 && label[n - 1] == 's' ? n - 1 : n); /* "game", "world" */
+    int count = failed == 1 ? one : (int)n;
     long g = 0;
     while (g < t->games && !kit_slot_const(t, slots, g)->failed) g++;
     if (g == t->games) {
-        kit_fail(prog, "tournament: %ld %s could not be played", failed, label);
+        kit_fail(prog, "tournament: %ld %.*s could not be played", failed, count, label);
         return;
     }
     const kit_game_slot *s = kit_slot_const(t, slots, g);
-    /* "games" -> "game", "worlds" -> "world": the one that failed */
-    kit_fail(prog, "tournament: %ld %s could not be played (%.*s %ld: %s)", failed, label,
-             (int)(n > 1 && label[n - 1] == 's' ? n - 1 : n), label, s->seating.game, s->why);
+    kit_fail(prog, "tournament: %ld %.*s could not be played (%.*s %ld: %s)", failed, count,
+             label, one, label, s->seating.game, s->why);
 }
 
 /* The option loop: the kit's options, then the arena's. 0, or KIT_EXIT_USAGE after one line. */

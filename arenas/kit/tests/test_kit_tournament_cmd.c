@@ -121,6 +121,14 @@ int main(void) {
     CHECK(lines(e1) == 1 && !strcmp(e1, "fake: tournament: 4 games could not be played (game 4: "
                                         "game 4 refused)\n"), "failure line '%s'", e1);
 
+    /* one failed game: the singular */
+    char b5[] = "a,b";
+    a.fail_every = 1000;
+    char *f3[] = {"tournament", "--bots", b5, "--games", "40"};
+    r1 = run(&a, o1, sizeof o1, e1, sizeof e1, 5, f3);
+    CHECK(r1 == 1 && !strcmp(e1, "fake: tournament: 1 game could not be played (game 4: game 4 "
+                                 "refused)\n"), "one failure: %d '%s'", r1, e1);
+
     /* bad usage: one line, exit 2, nothing opened */
     struct { int argc; char *argv[6]; const char *want; } bad[] = {
         {3, {"tournament", "--games", "3"}, "fake: tournament: --bots A,B,... is required (see fake help tournament)\n"},
