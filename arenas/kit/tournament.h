@@ -46,7 +46,8 @@ typedef struct kit_tables {
     int *member; /* tables * seats entrant indices */
 } kit_tables;
 
-/* The tables of n entrants (1 <= seats <= entrants <= 64). 0, or -1 when memory ran out. */
+/* The tables of `entrants` entrants (1 <= seats <= KIT_MAX_SEATS, seats <= entrants). 0, or -1
+ * for other counts or when memory ran out (free with kit_tables_free either way). */
 int kit_tables_init(kit_tables *t, int entrants, int seats, long games);
 void kit_tables_free(kit_tables *t);
 /* The number of tables: C(entrants, seats). */

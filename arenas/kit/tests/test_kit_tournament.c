@@ -151,6 +151,38 @@ static void test_rotation(void) {
     CHECK(seat[0] == 1 && seat[1] == 0, "two seats, odd game");
 }
 
+/* The schedules: every pairing in combination order, deals of `seats` games, seats rotated;
+ * the rotation's groups sharing a deal, every game its own game seed. */
+static void test_schedules(void) {
+    kit_tables t;
+    CHECK(kit_tables_init(&t, 4, 2, 6) == 0 && t.tables == 6, "4 entrants: 6 pairings");
+    static const int want[6][2] = {{0, 1}, {0, 2}, {0, 3}, {1, 2}, {1, 3}, {2, 3}};
+    for (long p = 0; p < 6; p++)
+        for (long k = 0; k < 6; k++) {
+            kit_seating s;
+            kit_tables_seat(&t, p * 6 + k, 9, &s);
+            int a = want[p][k % 2], b = want[p][1 - k % 2];
+            CHECK(s.seats == 2 && s.entrant[0] == a && s.entrant[1] == b, "pairing %ld game %ld", p, k);
+            CHECK(s.game == p * 6 + k && s.deal == k / 2 && s.seed == kit_game_seed(9, k / 2) &&
+                      s.game_seed == kit_game_seed(s.seed, s.game), "pairing %ld game %ld seeds", p, k);
+        }
+    kit_tables_free(&t);
+    CHECK(kit_tables_init(&t, 5, 3, 1) == 0 && t.tables == 10 && t.member[27] == 2 &&
+              t.member[28] == 3 && t.member[29] == 4, "5 choose 3: the last table 2,3,4");
+    kit_tables_free(&t);
+    CHECK(kit_tables_init(&t, 2, 3, 1) == -1, "3 seats out of 2 entrants accepted");
+    kit_tables_free(&t);
+    kit_rotation r = {4, 4};
+    for (long i = 0; i < 12; i++) {
+        kit_seating s;
+        kit_rotation_seat(&r, i, 5, &s);
+        CHECK(s.seats == 4 && s.entrant[0] == (int)(i % 4) && s.entrant[3] == (int)((3 + i) % 4),
+              "rotation game %ld", i);
+        CHECK(s.deal == i / 4 && s.seed == kit_game_seed(5, i / 4) && s.game_seed == kit_game_seed(5, i),
+              "rotation game %ld seeds", i);
+    }
+}
+
 static int never(void *c, const kit_seating *s, int *rank, void *r, char *why, size_t cap) {
     (void)c, (void)s, (void)rank, (void)r, (void)why, (void)cap;
     failures++;
@@ -211,6 +243,7 @@ int main(void) {
     test_same_results_for_any_jobs();
     test_game_seeds();
     test_rotation();
+    test_schedules();
     test_bad_arguments();
     test_progress_line();
     if (failures) {
