@@ -7,6 +7,7 @@
 #include "bomber.h"
 #include "kit/outside.h"
 #include "kit/program.h" /* the kit's program and option grammar (kit cli.h) */
+#include "kit/lab_cmd.h"
 #include "kit/seating.h"
 
 #define BOMBER_PROG "bomber"
@@ -37,8 +38,17 @@ int cmd_tune(int argc, char **argv);
 int cmd_league(int argc, char **argv);
 int cmd_sprt(int argc, char **argv);
 
-/* One game of a league or an SPRT (seated.c; ctx: the entrants' bots, const bomber_bot **). */
-int bomber_play_seated(void *ctx, const kit_seating *s, int *rank, char *why, size_t cap);
+/* One game of a tournament, a league or an SPRT (seated.c, a kit_play_fn; ctx: the entrants'
+ * bots, const bomber_bot **; record: a bomber_result). */
+int bomber_play_seated(void *ctx, const kit_seating *s, int *rank, void *record, char *why,
+                       size_t cap);
+/* The league and sprt commands' part of the arena (seated.c; arena: a bomber_seated). */
+typedef struct bomber_seated {
+    const bomber_bot *bots[16];
+    const char *names[16];
+    int n;
+} bomber_seated;
+extern const kit_lab_cmd bomber_lab;
 int cmd_merge(int argc, char **argv);
 /* The tournament command, or with merged slots (kit/shard.h) the table of merged shard files. */
 struct kit_merged;

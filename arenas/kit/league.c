@@ -47,67 +47,20 @@ int kit_league_option(const char *prog, int argc, char **argv, int *i, kit_leagu
     return 1;
 }
 
-static long binomial(int n, int k) {
-    long r = 1;
-    for (int i = 1; i <= k; i++) r = r * (n - k + i) / i;
-    return r;
-}
-
 long kit_league_tables(int entrants, int seats) {
-    return entrants >= seats && seats >= 1 ? binomial(entrants, seats) : 0;
+    return entrants >= seats && seats >= 1 ? kit_tables_count(entrants, seats) : 0;
 }
 
-/* The members of every table, tables * seats entrant indices, combinations in order. */
-static int *make_tables(int n, int k, long tables) {
-    int *m = malloc((size_t)tables * (size_t)k * sizeof *m), c[KIT_MAX_SEATS];
-    if (!m) return NULL;
-    for (int i = 0; i < k; i++) c[i] = i;
-    for (long t = 0; t < tables; t++) {
-        memcpy(m + t * k, c, (size_t)k * sizeof *c);
-        int i = k - 1;
-        while (i >= 0 && c[i] == n - k + i) i--;
-        if (i < 0) break;
-        c[i]++;
-        for (int j = i + 1; j < k; j++) c[j] = c[j - 1] + 1;
-    }
-    return m;
-}
-
-typedef struct slot {
-    int failed;
-    int rank[KIT_MAX_SEATS];
-    kit_seating seating;
-    char why[160];
-} slot;
-
-typedef struct run_ctx {
-    const kit_league *l;
-    const int *tables;
-} run_ctx;
-
-static void seat_game(const kit_league *l, const int *tables, long index, kit_seating *s) {
-    long t = index / l->games, k = index % l->games;
-    int rot[KIT_MAX_SEATS];
-    kit_rotate_seats(k, l->seats, rot);
-    memset(s, 0, sizeof *s);
-    s->game = index;
-    s->deal = k / l->seats;
-    s->seed = kit_game_seed(l->seed, s->deal);
-    s->seats = l->seats;
-    for (int i = 0; i < l->seats; i++) s->entrant[i] = tables[t * l->seats + rot[i]];
-}
-
-static int play_one(void *vctx, long index, uint64_t game_seed, void *result) {
-    const run_ctx *c = vctx;
-    slot *s = result;
-    (void)game_seed;
-    seat_game(c->l, c->tables, index, &s->seating);
-    s->failed = c->l->play(c->l->ctx, &s->seating, s->rank, s->why, sizeof s->why) != 0;
-    return s->failed;
+static int play_one(void *vctx, const kit_seating *s, int *rank, void *record, char *why,
+                    size_t cap) {
+    const kit_league *l = vctx;
+    (void)record;
+    return l->play(l->ctx, s, rank, NULL, why, cap);
 }
 
 /* Game by game, in index order: placings, pairwise points and the two Bayesian ratings. */
-static void tally(const kit_league *l, const slot *slots, long total, kit_league_summary *s) {
+static void tally(const kit_league *l, const kit_tournament *t, const void *slots, long total,
+                  kit_league_summary *s) {
     int n = l->entrants;
     kit_trueskill_env te;
     kit_pl_env pe;
@@ -119,7 +72,7 @@ static void tally(const kit_league *l, const slot *slots, long total, kit_league
         pl[e] = (kit_rating){pe.mu, pe.sigma};
     }
     for (long g = 0; g < total; g++) {
-        const slot *sl = &slots[g];
+        const kit_game_slot *sl = kit_slot_const(t, slots, g);
         if (sl->failed) {
             s->failed++;
             continue;
@@ -353,15 +306,17 @@ int kit_league_run(const kit_league *l, FILE *out) {
                         KIT_LEAGUE_MAX_GAMES),
                KIT_EXIT_USAGE;
     long total = tables * l->games;
-    int *members = make_tables(l->entrants, l->seats, tables);
-    slot *slots = calloc((size_t)total, sizeof *slots);
+    kit_tables members;
+    int no_tables = kit_tables_init(&members, l->entrants, l->seats, l->games);
+    kit_tournament t = {.games = total, .jobs = l->jobs, .seed = l->seed, .play = play_one,
+                        .ctx = (void *)l, .label = "games", .progress = -1,
+                        .seat = kit_tables_seat, .seat_ctx = &members};
+    void *slots = calloc((size_t)total, kit_slot_size(&t));
     kit_league_summary *s = calloc(1, sizeof *s);
-    if (!members || !slots || !s) {
-        free(members), free(slots), free(s);
+    if (no_tables || !slots || !s) {
+        kit_tables_free(&members), free(slots), free(s);
         return kit_fail(l->prog, "league: out of memory for %ld games", total), 1;
     }
-    run_ctx c = {l, members};
-    kit_tournament t = {total, l->jobs, l->seed, sizeof *slots, play_one, &c, "games", -1};
     long failed = 0;
     int rc = 0;
     if (kit_tournament_run(&t, slots, &failed)) {
@@ -370,16 +325,17 @@ int kit_league_run(const kit_league *l, FILE *out) {
     } else {
         s->l = l;
         s->tables = tables;
-        tally(l, slots, total, s);
+        tally(l, &t, slots, total, s);
         print_tables(out, s);
         if (failed) {
             long g = 0;
-            while (!slots[g].failed) g++;
-            kit_fail(l->prog, "league: %ld games failed (game %ld: %s)", failed, g, slots[g].why);
+            while (!kit_slot_const(&t, slots, g)->failed) g++;
+            kit_fail(l->prog, "league: %ld games could not be played (game %ld: %s)", failed, g,
+                     kit_slot_const(&t, slots, g)->why);
             rc = 1;
         }
         if (l->html && kit_league_html(s, l->html)) rc = 1;
     }
-    free(members), free(slots), free(s);
+    kit_tables_free(&members), free(slots), free(s);
     return rc;
 }

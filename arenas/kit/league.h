@@ -42,7 +42,7 @@ typedef struct kit_league {
     long games;                     /* per pairing or table */
     uint64_t seed;
     int jobs;
-    kit_seated_fn play;
+    kit_play_fn play; /* seating.h; called with record NULL */
     void *ctx;
     const char *html;               /* the report's path, or NULL */
     int argc;                       /* the command line, for the report */

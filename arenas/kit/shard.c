@@ -134,30 +134,17 @@ long kit_shard_games(long games, long k, long n) {
 
 /* ---- playing one shard -------------------------------------------------------------------- */
 
-typedef struct shard_play {
-    const kit_tournament *t;
-    long k, n;
-    unsigned char *fail_flags;
-} shard_play;
-
-/* Game j of the shard is game (k - 1) + j * n of the tournament, with that game's seed. */
-static int play_shard_game(void *ctx, long j, uint64_t unused_seed, void *result) {
-    const shard_play *sp = ctx;
-    (void)unused_seed;
-    long index = (sp->k - 1) + j * sp->n;
-    int rc = sp->t->play(sp->t->ctx, index, kit_game_seed(sp->t->seed, index), result);
-    if (sp->fail_flags) sp->fail_flags[j] = rc != 0;
-    return rc;
-}
-
 int kit_shard_run(const kit_tournament *t, long k, long n, void *results,
                   unsigned char *fail_flags, long *failed) {
-    shard_play sp = {t, k, n, fail_flags};
+    /* game j of the shard is game (k - 1) + j * n of the tournament, with that game's seeds */
     kit_tournament inner = *t;
     inner.games = kit_shard_games(t->games, k, n);
-    inner.play = play_shard_game;
-    inner.ctx = &sp;
-    return kit_tournament_run(&inner, results, failed);
+    inner.first = k - 1;
+    inner.stride = n;
+    int rc = kit_tournament_run(&inner, results, failed);
+    for (long j = 0; rc == 0 && fail_flags && j < inner.games; j++)
+        fail_flags[j] = (unsigned char)kit_slot(&inner, results, j)->failed;
+    return rc;
 }
 
 /* ---- the shard file ------------------------------------------------------------------------ */
@@ -209,13 +196,13 @@ static int write_shard_file(const kit_shard *s, const kit_tournament *t, long co
     fprintf(f, SHARD_MAGIC "\narena %s\nabi %s\nfingerprint %016" PRIx64 "\nseed %" PRIu64
                "\ngames %ld\nshard %ld/%ld\nslot-size %zu\nargs %d\n",
             s->prog, abi, fingerprint(s->prog, args, nargs), t->seed, t->games, s->k, s->n,
-            t->result_size, nargs);
+            kit_slot_size(t), nargs);
     for (int i = 0; i < nargs; i++) fprintf(f, "arg %zu %s\n", strlen(args[i]), args[i]);
     fprintf(f, "slots %ld\n", count);
     uint64_t h = fnv1a(FNV_START, fails, (size_t)count);
-    h = fnv1a(h, slots, (size_t)count * t->result_size);
+    h = fnv1a(h, slots, (size_t)count * kit_slot_size(t));
     fwrite(fails, 1, (size_t)count, f);
-    fwrite(slots, t->result_size, (size_t)count, f);
+    fwrite(slots, kit_slot_size(t), (size_t)count, f);
     fprintf(f, "end %016" PRIx64 "\n", h);
     if ((e = kit_outfile_commit(&o)) != 0)
         return kit_fail(s->prog, "--out: cannot write '%.200s': %s", s->out, strerror(e));
@@ -225,7 +212,7 @@ static int write_shard_file(const kit_shard *s, const kit_tournament *t, long co
 /* Plays the games of --shard K/N and writes them to --out. */
 static int play_shard(const kit_tournament *t, const kit_shard *s, long *failed) {
     long count = kit_shard_games(t->games, s->k, s->n);
-    unsigned char *slots = calloc((size_t)(count ? count : 1), t->result_size);
+    unsigned char *slots = calloc((size_t)(count ? count : 1), kit_slot_size(t));
     unsigned char *fails = calloc((size_t)(count ? count : 1), 1);
     int rc = -1;
     if (!slots || !fails)
@@ -458,11 +445,11 @@ int kit_merge_command(const char *prog, int argc, char **argv, kit_tournament_fn
 
 static int take_merged(const kit_tournament *t, const kit_shard *s, void *results, long *failed) {
     const kit_merged *m = s->merged;
-    if (m->games != t->games || m->slot_size != t->result_size || m->seed != t->seed)
+    if (m->games != t->games || m->slot_size != kit_slot_size(t) || m->seed != t->seed)
         return kit_fail(s->prog, "merge: '%.200s' was written by another build of %s (slots of %zu "
                                  "bytes, this one's %zu)",
-                        m->first_file, s->prog, m->slot_size, t->result_size);
-    if (t->games > 0) memcpy(results, m->slots, (size_t)t->games * t->result_size);
+                        m->first_file, s->prog, m->slot_size, kit_slot_size(t));
+    if (t->games > 0) memcpy(results, m->slots, (size_t)t->games * kit_slot_size(t));
     long n = 0;
     for (long i = 0; i < t->games; i++) n += m->fails[i];
     *failed = n;

@@ -33,8 +33,8 @@ static void place(const kit_tournament *t, int rank, int ranks, long count,
                   long *failed) {
     for (long j = 0; j < count; j++) {
         long index = rank + j * (long)ranks;
-        memcpy(results + (size_t)index * t->result_size, slots + (size_t)j * t->result_size,
-               t->result_size);
+        memcpy(results + (size_t)index * kit_slot_size(t), slots + (size_t)j * kit_slot_size(t),
+               kit_slot_size(t));
         *failed += fails[j] != 0;
     }
 }
@@ -49,7 +49,7 @@ static int play_on_ranks(const kit_tournament *t, void *results, long *failed) {
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
     MPI_Comm_size(MPI_COMM_WORLD, &ranks);
     long most = kit_shard_games(t->games, 1, ranks); /* shard 1 is the largest */
-    unsigned char *slots = calloc((size_t)(most ? most : 1), t->result_size);
+    unsigned char *slots = calloc((size_t)(most ? most : 1), kit_slot_size(t));
     unsigned char *fails = calloc((size_t)(most ? most : 1), 1);
     if (!slots || !fails) {
         fprintf(stderr, "rank %d: out of memory for %ld results\n", rank, most);
@@ -62,14 +62,14 @@ static int play_on_ranks(const kit_tournament *t, void *results, long *failed) {
     }
     if (rank != 0) {
         send_bytes(fails, (size_t)count, 1);
-        send_bytes(slots, (size_t)count * t->result_size, 2);
+        send_bytes(slots, (size_t)count * kit_slot_size(t), 2);
     } else {
         *failed = 0;
         place(t, 0, ranks, count, slots, fails, results, failed);
         for (int r = 1; r < ranks; r++) {
             long n = kit_shard_games(t->games, r + 1, ranks);
             recv_bytes(fails, (size_t)n, r, 1);
-            recv_bytes(slots, (size_t)n * t->result_size, r, 2);
+            recv_bytes(slots, (size_t)n * kit_slot_size(t), r, 2);
             place(t, r, ranks, n, slots, fails, results, failed);
         }
     }

@@ -62,6 +62,7 @@ void kit_sprt_seat(int seats, uint64_t seed, long game, kit_seating *s) {
     s->game = game;
     s->deal = pair;
     s->seed = kit_game_seed(seed, pair);
+    s->game_seed = kit_game_seed(s->seed, game);
     s->seats = seats;
     /* the pair's two seats: the (pair mod C(seats,2))-th seat pair in order */
     int npairs = seats * (seats - 1) / 2, k = (int)(pair % npairs), a = 0, b = 1;
@@ -84,26 +85,16 @@ int kit_sprt_half_points(const kit_seating *s, const int *rank) {
     return ra < rb ? 2 : ra == rb ? 1 : 0;
 }
 
-typedef struct slot {
-    int failed, half;
-    char why[160];
-} slot;
+/* The runner's schedule and play: game `index` of the run seated by kit_sprt_seat. */
+static void seat_one(void *vctx, long index, uint64_t seed, kit_seating *s) {
+    kit_sprt_seat(((const kit_sprt_games *)vctx)->seats, seed, index, s);
+}
 
-typedef struct batch_ctx {
-    const kit_sprt_games *g;
-    long first; /* the batch's first game */
-} batch_ctx;
-
-static int play_one(void *vctx, long index, uint64_t game_seed, void *result) {
-    const batch_ctx *c = vctx;
-    slot *s = result;
-    (void)game_seed;
-    kit_seating seating;
-    int rank[KIT_MAX_SEATS] = {0};
-    kit_sprt_seat(c->g->seats, c->g->opts.seed, c->first + index, &seating);
-    s->failed = c->g->play(c->g->ctx, &seating, rank, s->why, sizeof s->why) != 0;
-    if (!s->failed) s->half = kit_sprt_half_points(&seating, rank);
-    return s->failed;
+static int play_one(void *vctx, const kit_seating *s, int *rank, void *record, char *why,
+                    size_t cap) {
+    const kit_sprt_games *g = vctx;
+    (void)record;
+    return g->play(g->ctx, s, rank, NULL, why, cap);
 }
 
 static void report(const kit_sprt_games *g, FILE *out, const kit_sprt *t, kit_sprt_verdict v,
@@ -141,15 +132,17 @@ int kit_sprt_games_run(const kit_sprt_games *g, FILE *out, kit_sprt *result, kit
     kit_sprt_init(&t, o->elo0, o->elo1, o->alpha, o->beta);
     int jobs = o->jobs > 0 ? o->jobs : kit_online_cores();
     long batch_pairs = (long)jobs * BATCH_PAIRS_PER_JOB, max_pairs = o->max_games / 2;
-    slot *slots = calloc((size_t)batch_pairs * 2, sizeof *slots);
+    kit_tournament run = {.jobs = jobs, .seed = o->seed, .play = play_one, .ctx = (void *)g,
+                          .label = "games", .progress = 0, .seat = seat_one};
+    void *slots = calloc((size_t)batch_pairs * 2, kit_slot_size(&run));
     if (!slots) return kit_fail(g->prog, "sprt: out of memory"), 1;
     kit_sprt_verdict v = KIT_SPRT_CONTINUE;
     long pair = 0;
     int rc = 0;
     while (v == KIT_SPRT_CONTINUE && pair < max_pairs && rc == 0) {
         long n = max_pairs - pair < batch_pairs ? max_pairs - pair : batch_pairs;
-        batch_ctx c = {g, pair * 2};
-        kit_tournament run = {n * 2, jobs, o->seed, sizeof *slots, play_one, &c, "games", 0};
+        run.games = n * 2;
+        run.first = pair * 2;
         long failed = 0;
         if (kit_tournament_run(&run, slots, &failed)) {
             kit_fail(g->prog, "sprt: could not start the games (threads or memory)");
@@ -157,14 +150,16 @@ int kit_sprt_games_run(const kit_sprt_games *g, FILE *out, kit_sprt *result, kit
             break;
         }
         for (long k = 0; k < n && v == KIT_SPRT_CONTINUE; k++, pair++) {
-            const slot *s0 = &slots[2 * k], *s1 = &slots[2 * k + 1];
+            const kit_game_slot *s0 = kit_slot_const(&run, slots, 2 * k);
+            const kit_game_slot *s1 = kit_slot_const(&run, slots, 2 * k + 1);
             if (s0->failed || s1->failed) {
                 kit_fail(g->prog, "sprt: game %ld failed: %s", 2 * pair + (s0->failed ? 0 : 1),
                          s0->failed ? s0->why : s1->why);
                 rc = 1;
                 break;
             }
-            kit_sprt_add(&t, s0->half + s1->half);
+            kit_sprt_add(&t, kit_sprt_half_points(&s0->seating, s0->rank) +
+                                 kit_sprt_half_points(&s1->seating, s1->rank));
             v = kit_sprt_verdict_of(&t);
         }
     }

@@ -44,7 +44,7 @@ typedef struct kit_sprt_games {
     const char *const *names; /* entrant 0 is A, 1 is B, 2.. the others */
     int seats;                /* 2 .. KIT_MAX_SEATS: the others are entrants 2 .. seats-1 */
     kit_sprt_opts opts;
-    kit_seated_fn play;
+    kit_play_fn play; /* seating.h; called with record NULL */
     void *ctx;
 } kit_sprt_games;
 

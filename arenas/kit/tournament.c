@@ -10,6 +10,8 @@
 
 #include <errno.h>
 #include <pthread.h>
+#include <stdalign.h>
+#include <stddef.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -44,6 +46,107 @@ void kit_rotate_seats(long index, int n, int *entrant_of_seat) {
     for (int s = 0; s < n; s++) entrant_of_seat[s] = (s + shift) % n;
 }
 
+void kit_seat_alone(void *ctx, long index, uint64_t seed, kit_seating *s) {
+    (void)ctx;
+    memset(s, 0, sizeof *s);
+    s->game = index;
+    s->deal = index;
+    s->seed = kit_game_seed(seed, index);
+    s->game_seed = s->seed;
+}
+
+long kit_tables_count(int entrants, int seats) {
+    long c = 1;
+    for (int i = 0; i < seats; i++) c = c * (entrants - i) / (i + 1);
+    return c;
+}
+
+int kit_tables_init(kit_tables *t, int entrants, int seats, long games) {
+    memset(t, 0, sizeof *t);
+    t->entrants = entrants;
+    t->seats = seats;
+    t->games = games;
+    t->tables = kit_tables_count(entrants, seats);
+    int c[KIT_MAX_SEATS];
+    if (seats < 1 || seats > KIT_MAX_SEATS || entrants < seats) return -1;
+    if (!(t->member = malloc((size_t)t->tables * (size_t)seats * sizeof *t->member))) return -1;
+    for (int i = 0; i < seats; i++) c[i] = i;
+    for (long k = 0; k < t->tables; k++) { /* the combinations in order */
+        memcpy(t->member + k * seats, c, (size_t)seats * sizeof *c);
+        int i = seats - 1;
+        while (i >= 0 && c[i] == entrants - seats + i) i--;
+        if (i < 0) break;
+        c[i]++;
+        for (int j = i + 1; j < seats; j++) c[j] = c[j - 1] + 1;
+    }
+    return 0;
+}
+
+void kit_tables_free(kit_tables *t) {
+    free(t->member);
+    t->member = NULL;
+}
+
+void kit_tables_seat(void *ctx, long index, uint64_t seed, kit_seating *s) {
+    const kit_tables *t = ctx;
+    long table = index / t->games, k = index % t->games;
+    int rot[KIT_MAX_SEATS];
+    kit_rotate_seats(k, t->seats, rot);
+    memset(s, 0, sizeof *s);
+    s->game = index;
+    s->deal = k / t->seats;
+    s->seed = kit_game_seed(seed, s->deal);
+    s->game_seed = kit_game_seed(s->seed, index);
+    s->seats = t->seats;
+    for (int i = 0; i < t->seats; i++) s->entrant[i] = t->member[table * t->seats + rot[i]];
+}
+
+void kit_rotation_seat(void *ctx, long index, uint64_t seed, kit_seating *s) {
+    const kit_rotation *r = ctx;
+    memset(s, 0, sizeof *s);
+    s->game = index;
+    s->deal = index / (r->group > 0 ? r->group : 1);
+    s->seed = kit_game_seed(seed, s->deal);
+    s->game_seed = kit_game_seed(seed, index);
+    s->seats = r->seats;
+    kit_rotate_seats(index, r->seats, s->entrant);
+}
+
+/* The header's bytes and a slot's, rounded up so that every record is aligned for any type. */
+#define SLOT_ALIGN alignof(max_align_t)
+static size_t round_up(size_t n) { return (n + SLOT_ALIGN - 1) / SLOT_ALIGN * SLOT_ALIGN; }
+
+size_t kit_slot_size(const kit_tournament *t) {
+    return round_up(sizeof(kit_game_slot)) + round_up(t->record_size);
+}
+
+kit_game_slot *kit_slot(const kit_tournament *t, void *results, long j) {
+    return (kit_game_slot *)((unsigned char *)results + (size_t)j * kit_slot_size(t));
+}
+
+const kit_game_slot *kit_slot_const(const kit_tournament *t, const void *results, long j) {
+    return (const kit_game_slot *)((const unsigned char *)results + (size_t)j * kit_slot_size(t));
+}
+
+void *kit_slot_record(kit_game_slot *s) { return (unsigned char *)s + round_up(sizeof *s); }
+
+const void *kit_slot_record_const(const kit_game_slot *s) {
+    return (const unsigned char *)s + round_up(sizeof *s);
+}
+
+/* Plays slot j's game: its seating from the arena's schedule, then the arena's play. */
+static int play_slot(const kit_tournament *t, long j, kit_game_slot *slot) {
+    long index = t->first + j * (t->stride > 0 ? t->stride : 1);
+    (t->seat ? t->seat : kit_seat_alone)(t->seat_ctx ? t->seat_ctx : t->ctx, index, t->seed,
+                                         &slot->seating);
+    slot->seating.game = index;
+    slot->failed = t->play(t->ctx, &slot->seating, slot->rank,
+                           t->record_size ? kit_slot_record(slot) : NULL, slot->why,
+                           sizeof slot->why) != 0;
+    if (slot->failed && !slot->why[0]) snprintf(slot->why, sizeof slot->why, "?");
+    return slot->failed;
+}
+
 int kit_online_cores(void) {
 #ifdef _WIN32
     SYSTEM_INFO info;
@@ -72,10 +175,9 @@ static void *worker(void *arg) {
     for (;;) {
         long i = atomic_fetch_add(&rs->next, 1);
         if (i >= t->games) break;
-        void *slot = rs->results + (size_t)i * t->result_size;
-        memset(slot, 0, t->result_size);
-        if (t->play(t->ctx, i, kit_game_seed(t->seed, i), slot) != 0)
-            atomic_fetch_add(&rs->failed, 1);
+        kit_game_slot *slot = kit_slot(t, rs->results, i);
+        memset(slot, 0, kit_slot_size(t));
+        if (play_slot(t, i, slot)) atomic_fetch_add(&rs->failed, 1);
         if (atomic_fetch_add(&rs->done, 1) + 1 == t->games) {
             pthread_mutex_lock(&rs->lock);
             pthread_cond_broadcast(&rs->finished);
@@ -121,7 +223,8 @@ static void wait_for_games(run_state *rs, int progress) {
 
 int kit_tournament_run(const kit_tournament *t, void *results, long *failed) {
     if (failed) *failed = 0;
-    if (!t || !t->play || t->games < 0 || t->result_size == 0 || (t->games > 0 && !results))
+    if (!t || !t->play || t->games < 0 || t->first < 0 || t->stride < 0 ||
+        (t->games > 0 && !results))
         return -1;
     if (t->games == 0) return 0;
     long jobs = t->jobs > 0 ? t->jobs : kit_online_cores();

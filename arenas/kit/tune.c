@@ -20,10 +20,11 @@ typedef struct pairs_ctx {
 
 /* Game i of the tournament runner: pair i / 2, θ+ when i is even, θ− when odd; both games of
  * a pair take the pair's seed (the arena's game draws it from kit_tune_seed), not game_seed. */
-static int play_pair_game(void *vctx, long index, uint64_t game_seed, void *out) {
-    (void)game_seed;
+static int play_pair_game(void *vctx, const kit_seating *s, int *rank, void *record, char *why,
+                          size_t cap) {
     const pairs_ctx *c = vctx;
-    return c->game(c->ctx, c->k, index / 2, c->side[index % 2], out) != 0;
+    (void)rank, (void)why, (void)cap;
+    return c->game(c->ctx, c->k, s->game / 2, c->side[s->game % 2], record) != 0;
 }
 
 int kit_tune_play_pairs(const char *prog, const kit_bot_info *bot, const kit_params *decl,
@@ -32,16 +33,19 @@ int kit_tune_play_pairs(const char *prog, const kit_bot_info *bot, const kit_par
                         double *diff) {
     pairs_ctx c = {game, ctx, k, {kit_param_seat(bot, decl, plus), kit_param_seat(bot, decl, minus)}};
     long failed = 0;
-    double *results = c.side[0] && c.side[1] ? calloc((size_t)(2 * games), sizeof *results) : NULL;
+    kit_tournament t = {.games = 2 * games, .jobs = jobs, .seed = seed, .record_size = sizeof(double),
+                        .play = play_pair_game, .ctx = &c, .label = "games", .progress = 0};
+    void *results = c.side[0] && c.side[1] ? calloc((size_t)(2 * games), kit_slot_size(&t)) : NULL;
     int rc = 0;
     if (!results) {
         rc = kit_fail(prog, "tune: out of memory");
     } else {
-        kit_tournament t = {2 * games, jobs, seed, sizeof(double), play_pair_game, &c, "games", 0};
         if (kit_tournament_run(&t, results, &failed) || failed)
             rc = kit_fail(prog, "tune: %ld games could not be played", failed);
         else
-            for (long j = 0; j < games; j++) diff[j] = results[2 * j] - results[2 * j + 1];
+            for (long j = 0; j < games; j++)
+                diff[j] = *(const double *)kit_slot_record(kit_slot(&t, results, 2 * j)) -
+                          *(const double *)kit_slot_record(kit_slot(&t, results, 2 * j + 1));
     }
     free(results);
     kit_param_seat_free(c.side[0]);

@@ -11,6 +11,7 @@
 
 #include "kutulu.h"
 #include "kit/program.h"
+#include "kit/lab_cmd.h"
 #include "kit/seating.h"
 
 /* "kutulu: MESSAGE" on stderr (the kit's kit_fail); the value is KIT_EXIT_USAGE. */
@@ -63,7 +64,21 @@ int kcli_seated_option(int argc, char **argv, int *i, kcli_seated_opts *o);
  * KIT_EXIT_USAGE (printed). */
 int kcli_seated_open(char **specs, int n, const kcli_seated_opts *o, kt_mapset *maps,
                      kcli_seated *ctx);
-int kcli_play_seated(void *ctx, const kit_seating *s, int *rank, char *why, size_t cap);
+/* Closes the --bot-stderr FILE kcli_seated_open opened (ctx: a kcli_seated, or a struct that
+ * begins with one). */
+void kcli_seated_close(void *ctx);
+/* The league and sprt commands' part of the arena (seated.c, kit/lab_cmd.h): their state
+ * (kcli_lab_new: the one, reset, with the defaults) and the hooks. */
+typedef struct kcli_lab {
+    kcli_seated seated;
+    kcli_seated_opts opts;
+    kt_mapset maps;
+} kcli_lab;
+kcli_lab *kcli_lab_new(void);
+extern const kit_lab_cmd kcli_lab_cmd;
+/* One game of a tournament, a league or an SPRT (a kit_play_fn; record: a kt_match_result). */
+int kcli_play_seated(void *ctx, const kit_seating *s, int *rank, void *record, char *why,
+                     size_t cap);
 
 /* The commands (argv[0] is the command's name). */
 int kutulu_cmd_match(int argc, char **argv);

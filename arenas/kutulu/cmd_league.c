@@ -1,11 +1,6 @@
 /* cmd_league.c — `kutulu league`: every table of four out of the listed entrants plays N games
  * with the seats rotated (kit/league.h), rated by TrueSkill, Plackett–Luce and Bradley–Terry. */
-#include <stdio.h>
-#include <string.h>
-#include <unistd.h>
-
 #include "cli.h"
-#include "kit/league.h"
 
 static const char league_help[] =
     "usage: kutulu league --bots A,B,C,D,... --games N [--seed S] [--jobs J] [--html FILE]\n"
@@ -21,34 +16,5 @@ static const char league_help[] =
     "the pairwise score matrix (a better place scores 1, the same 0.5) and games per pairing.\n";
 
 int kutulu_cmd_league(int argc, char **argv) {
-    kit_league_opts lo;
-    kit_league_opts_init(&lo);
-    kcli_seated_opts so = {NULL, NULL, 1000, 50};
-    kit_opts seen = {0};
-    int took;
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        if (strcmp(a, "--help") == 0) return fputs(league_help, stdout), 0;
-        if (kit_opt_once("kutulu", &seen, a)) return KIT_EXIT_USAGE;
-        if ((took = kit_league_option("kutulu", argc, argv, &i, &lo)) != 0 ||
-            (took = kcli_seated_option(argc, argv, &i, &so)) != 0) {
-            if (took < 0) return KIT_EXIT_USAGE;
-        } else {
-            return kit_unknown_option("kutulu", "league", a), KIT_EXIT_USAGE;
-        }
-    }
-    if (!lo.bots) return kcli_fail("league: --bots is required (see kutulu help league)");
-    if (lo.games < 0) lo.games = 100;
-    char *specs[KCLI_MAX_ENTRANTS];
-    int n = 0;
-    if (kit_split_bots("kutulu", "--bots", lo.bots, KT_PLAYERS, KCLI_MAX_ENTRANTS, NULL, specs, &n))
-        return KIT_EXIT_USAGE;
-    static kt_mapset maps;
-    kcli_seated ctx;
-    if (kcli_seated_open(specs, n, &so, &maps, &ctx)) return KIT_EXIT_USAGE;
-    kit_league l = {"kutulu", n, (const char *const *)ctx.specs, KT_PLAYERS, lo.games, lo.seed,
-                    lo.jobs, kcli_play_seated, &ctx, lo.html, argc, argv};
-    int rc = kit_league_run(&l, stdout);
-    if (ctx.bot_stderr > 2) close(ctx.bot_stderr);
-    return rc;
+    return kit_league_command(&kcli_lab_cmd, league_help, kcli_lab_new(), argc, argv);
 }

@@ -9,7 +9,7 @@
 
 #include "cli.h"
 #include "kit/tournament.h"
-#include "kit/tune.h"
+#include "kit/lab_cmd.h"
 
 static const char tune_help_head[] =
     "usage: kutulu tune --bot NAME --against A,B,C [--iterations K] [--games-per-side G]\n"
@@ -18,38 +18,31 @@ static const char tune_help_head[] =
     "  --data DIR          the data folder holding maps/\n";
 
 typedef struct tune_ctx {
-    const char *bot;
-    const kit_params *decl;
+    kit_tune_setup run; /* first: the kit's (--bot, --seed, --jobs, --games-per-side) */
+    const char *data_dir; /* --data */
     char *against[KT_PLAYERS - 1];
     const kt_mapset *maps;
-    uint64_t seed;
-    int jobs;
-    long games;
     /* the iteration being played: the two specs */
     int k;
     char spec[2][KIT_PARAM_SPEC_MAX];
 } tune_ctx;
 
-typedef struct tune_slot {
-    int failed;
-    char why[256];
-    double result;
-} tune_slot;
-
-/* Game i: pair i / 2, θ+ when i is even, θ− when odd. */
-static int play_game(void *vctx, long index, uint64_t game_seed, void *out) {
-    (void)game_seed; /* both games of a pair take the pair's seed */
+/* Game i: pair i / 2, θ+ when i is even, θ− when odd; both games of a pair take the pair's
+ * seed. The record: the tuned bot's result. */
+static int play_game(void *vctx, const kit_seating *st, int *rank, void *record, char *why,
+                     size_t cap) {
     const tune_ctx *ctx = vctx;
-    tune_slot *slot = out;
-    long pair = index / 2;
+    long index = st->game, pair = index / 2;
+    (void)rank;
     int side = (int)(index % 2), seat = (int)(pair % KT_PLAYERS);
-    uint64_t seed = kit_tune_seed(ctx->seed, ctx->k, pair);
+    uint64_t seed = kit_tune_seed(ctx->run.seed, ctx->k, pair);
     kt_player *players[KT_PLAYERS] = {0};
-    char err[256] = "";
+    char *err = why;
+    size_t errlen = cap;
     int rc = 0;
     for (int s = 0, o = 0; s < KT_PLAYERS; s++) {
         const char *spec = s == seat ? ctx->spec[side] : ctx->against[o++];
-        if (!(players[s] = kt_player_new(spec, err, sizeof err))) rc = -1;
+        if (!(players[s] = kt_player_new(spec, err, errlen))) rc = -1;
     }
     if (rc == 0) {
         kt_match_config cfg;
@@ -60,12 +53,10 @@ static int play_game(void *vctx, long index, uint64_t game_seed, void *out) {
         cfg.first_limit_ns = 1000000000LL;
         cfg.limit_ns = 50000000LL;
         kt_match_result res;
-        rc = kt_play_match(players, ctx->maps, &cfg, NULL, NULL, &res, err, sizeof err);
-        if (rc == 0) slot->result = (KT_PLAYERS - res.rank[seat]) / (double)(KT_PLAYERS - 1);
+        rc = kt_play_match(players, ctx->maps, &cfg, NULL, NULL, &res, err, errlen);
+        if (rc == 0) *(double *)record = (KT_PLAYERS - res.rank[seat]) / (double)(KT_PLAYERS - 1);
     }
     for (int s = 0; s < KT_PLAYERS; s++) kt_player_free(players[s]);
-    slot->failed = rc != 0;
-    if (rc) snprintf(slot->why, sizeof slot->why, "%s", err);
     return rc != 0;
 }
 
@@ -73,72 +64,61 @@ static int pairs(void *vctx, int k, const kit_param_values *plus, const kit_para
                  double *diff) {
     tune_ctx *ctx = vctx;
     ctx->k = k;
-    if (kit_param_format(ctx->bot, ctx->decl, plus, ctx->spec[0], sizeof ctx->spec[0]) ||
-        kit_param_format(ctx->bot, ctx->decl, minus, ctx->spec[1], sizeof ctx->spec[1]))
+    const char *bot = ctx->run.bot->name;
+    if (kit_param_format(bot, ctx->run.decl, plus, ctx->spec[0], sizeof ctx->spec[0]) ||
+        kit_param_format(bot, ctx->run.decl, minus, ctx->spec[1], sizeof ctx->spec[1]))
         return kcli_fail("tune: a spec too long"), 1;
-    long games = 2 * ctx->games;
-    tune_slot *slots = calloc((size_t)games, sizeof *slots);
+    long games = 2 * ctx->run.games;
+    kit_tournament t = {.games = games, .jobs = ctx->run.jobs, .seed = ctx->run.seed,
+                        .record_size = sizeof(double), .play = play_game, .ctx = ctx,
+                        .label = "games", .progress = 0};
+    void *slots = calloc((size_t)games, kit_slot_size(&t));
     if (!slots) return kcli_fail("tune: out of memory"), 1;
-    kit_tournament t = {games, ctx->jobs, ctx->seed, sizeof(tune_slot), play_game, ctx, "games", 0};
     long failed = 0;
     if (kit_tournament_run(&t, slots, &failed) || failed) {
         long g = 0;
-        while (g < games && !slots[g].failed) g++;
-        fprintf(stderr, "kutulu: tune: %s\n", g < games ? slots[g].why : "could not start games");
+        while (g < games && !kit_slot(&t, slots, g)->failed) g++;
+        fprintf(stderr, "kutulu: tune: %s\n",
+                g < games ? kit_slot(&t, slots, g)->why : "could not start games");
         free(slots);
         return 1;
     }
-    for (long j = 0; j < ctx->games; j++) diff[j] = slots[2 * j].result - slots[2 * j + 1].result;
+    for (long j = 0; j < ctx->run.games; j++)
+        diff[j] = *(const double *)kit_slot_record(kit_slot(&t, slots, 2 * j)) -
+                  *(const double *)kit_slot_record(kit_slot(&t, slots, 2 * j + 1));
     free(slots);
     return 0;
 }
 
-int kutulu_cmd_tune(int argc, char **argv) {
-    kit_tune_opts o;
-    kit_tune_defaults(&o);
-    kit_opts seen = {0};
-    const char *data_dir = NULL;
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        if (strcmp(a, "--help") == 0)
-            return fputs(tune_help_head, stdout), fputs(kit_tune_help, stdout), 0;
-        if (kit_opt_once("kutulu", &seen, a)) return KIT_EXIT_USAGE;
-        int r = kit_tune_option("kutulu", argc, argv, &i, &o);
-        if (r < 0) return KIT_EXIT_USAGE;
-        if (r > 0) continue;
-        if (strcmp(a, "--data") == 0) {
-            if (!(data_dir = kit_opt_value("kutulu", argc, argv, &i))) return KIT_EXIT_USAGE;
-        } else if (strncmp(a, "--", 2) != 0) {
-            return kcli_fail("tune: unexpected argument '%.60s'", a);
-        } else {
-            return kit_unknown_option("kutulu", "tune", a), KIT_EXIT_USAGE;
-        }
-    }
-    tune_ctx ctx;
-    memset(&ctx, 0, sizeof ctx);
-    const kit_bot_info *bot;
-    if (kit_tune_check("kutulu", &o, &kt_bot_table, &bot, &ctx.decl)) return KIT_EXIT_USAGE;
-    char against[1024]; /* as given, for the header: the list is split in place */
-    snprintf(against, sizeof against, "%s", o.against);
+static int option(void *arena, int argc, char **argv, int *i) {
+    if (strcmp(argv[*i], "--data")) return 0;
+    return (((tune_ctx *)arena)->data_dir = kit_opt_value("kutulu", argc, argv, i)) ? 1 : -1;
+}
+
+/* --against: the three opponents (built-in bots or specs), then the maps. */
+static int open_against(void *arena, char *list) {
+    tune_ctx *ctx = arena;
     char *items[KT_PLAYERS - 1];
     int n = 0;
-    if (kit_split_bots("kutulu", "--against", o.against, KT_PLAYERS - 1, KT_PLAYERS - 1, NULL,
-                       items, &n))
+    if (kit_split_bots("kutulu", "--against", list, KT_PLAYERS - 1, KT_PLAYERS - 1, NULL, items, &n))
         return KIT_EXIT_USAGE;
     for (int i = 0; i < n; i++) {
-        const kit_bot_info *seat =
-            kit_bot_spec("kutulu", "--against", &kt_bot_table, items[i], NULL);
+        const kit_bot_info *seat = kit_bot_spec("kutulu", "--against", &kt_bot_table, items[i], NULL);
         if (!seat) return KIT_EXIT_USAGE;
         kit_param_seat_free(seat);
-        ctx.against[i] = items[i];
+        ctx->against[i] = items[i];
     }
     static kt_mapset maps;
-    if (kcli_load_maps(data_dir, &maps)) return KIT_EXIT_USAGE;
-    ctx.bot = bot->name;
-    ctx.maps = &maps;
-    ctx.seed = o.seed;
-    ctx.jobs = o.jobs;
-    ctx.games = o.games;
-    o.against = against;
-    return kit_tune_run("kutulu", &o, bot, ctx.decl, pairs, &ctx);
+    if (kcli_load_maps(ctx->data_dir, &maps)) return KIT_EXIT_USAGE;
+    ctx->maps = &maps;
+    return 0;
+}
+
+int kutulu_cmd_tune(int argc, char **argv) {
+    static const kit_tune_cmd cmd = {.prog = "kutulu", .help = tune_help_head,
+                                     .bots = &kt_bot_table, .option = option,
+                                     .open = open_against, .pairs = pairs};
+    static tune_ctx ctx;
+    memset(&ctx, 0, sizeof ctx);
+    return kit_tune_command(&cmd, &ctx, argc, argv);
 }

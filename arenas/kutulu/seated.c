@@ -1,14 +1,16 @@
-/* seated.c — one Kutulu game as the kit's leagues and SPRTs ask for it (kit/seating.h):
- * entrants' specs in seats, the deal's seed as the referee's seed and the deal's index choosing
- * the league map (so the games of one deal replay the same game with the seats moved), and the
- * referee's ranks back. */
+/* seated.c — one Kutulu game as every kit runner asks for it (kit/seating.h): entrants' specs
+ * in seats, the deal's seed as the referee's seed and the deal's index choosing the league map
+ * (so the games of one deal replay the same game with the seats moved), the game's seed for the
+ * bots, and the referee's ranks back; the record is the game's kt_match_result. */
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli.h"
 #include "kit/tournament.h"
 
-int kcli_play_seated(void *vctx, const kit_seating *s, int *rank, char *why, size_t cap) {
+int kcli_play_seated(void *vctx, const kit_seating *s, int *rank, void *record, char *why,
+                     size_t cap) {
     const kcli_seated *ctx = vctx;
     kt_player *players[KT_PLAYERS] = {0};
     int rc = 0;
@@ -21,13 +23,13 @@ int kcli_play_seated(void *vctx, const kit_seating *s, int *rank, char *why, siz
         kt_match_config cfg;
         cfg.seed = (int64_t)(s->seed >> 1);
         cfg.forced_map = (int)(s->deal % KT_LEAGUE_MAPS);
-        cfg.bot_seed = kit_game_seed(s->seed, s->game);
+        cfg.bot_seed = s->game_seed;
         cfg.first_limit_ns = ctx->first_limit_ns;
         cfg.limit_ns = ctx->limit_ns;
-        kt_match_result res;
-        rc = kt_play_match(players, ctx->maps, &cfg, NULL, NULL, &res, why, cap);
+        kt_match_result r, *res = record ? record : &r;
+        rc = kt_play_match(players, ctx->maps, &cfg, NULL, NULL, res, why, cap);
         if (rc == 0)
-            for (int i = 0; i < KT_PLAYERS; i++) rank[i] = res.rank[i];
+            for (int i = 0; i < KT_PLAYERS; i++) rank[i] = res->rank[i];
     }
     for (int i = 0; i < KT_PLAYERS; i++) kt_player_free(players[i]);
     return rc != 0;
@@ -68,4 +70,46 @@ int kcli_seated_open(char **specs, int n, const kcli_seated_opts *o, kt_mapset *
     ctx->first_limit_ns = o->first_ms * 1000000LL;
     ctx->limit_ns = o->limit_ms * 1000000LL;
     return 0;
+}
+
+void kcli_seated_close(void *vctx) {
+    kcli_seated *ctx = vctx;
+    if (ctx->bot_stderr > 2) close(ctx->bot_stderr);
+    ctx->bot_stderr = -1;
+}
+
+/* Leagues and SPRTs (kit/lab_cmd.h): the options above, then the --bots list: a league's 4 to
+ * 16 entrants; an SPRT's A,B (B and B in the other seats) or A,B,C,D. */
+static int lab_option(void *arena, kit_lab *l, int argc, char **argv, int *i) {
+    return (void)l, kcli_seated_option(argc, argv, i, &((kcli_lab *)arena)->opts);
+}
+
+static int lab_open(void *arena, kit_lab *l) {
+    kcli_lab *k = arena;
+    char *specs[KCLI_MAX_ENTRANTS];
+    int n = 0;
+    if (kit_split_bots("kutulu", "--bots", l->bots, l->sprt ? 2 : KT_PLAYERS,
+                       l->sprt ? KT_PLAYERS : KCLI_MAX_ENTRANTS, NULL, specs, &n))
+        return KIT_EXIT_USAGE;
+    if (l->sprt && n == 3) return kcli_fail("--bots: give A,B or A,B,C,D (the two others), got 3 bots");
+    if (l->sprt && n == 2) specs[2] = specs[3] = specs[1], n = KT_PLAYERS;
+    if (kcli_seated_open(specs, n, &k->opts, &k->maps, &k->seated)) return KIT_EXIT_USAGE;
+    l->entrants = n, l->names = (const char *const *)k->seated.specs, l->seats = KT_PLAYERS;
+    l->play = kcli_play_seated, l->ctx = &k->seated;
+    return 0;
+}
+
+static void lab_close(void *arena) { kcli_seated_close(&((kcli_lab *)arena)->seated); }
+
+const kit_lab_cmd kcli_lab_cmd = {
+    .prog = "kutulu", .league_games_default = 100, .option = lab_option, .open = lab_open,
+    .close = lab_close,
+    .sprt_help_tail = "  --data DIR, --first-limit MS, --limit MS, --bot-stderr W: as for tournament\n"};
+
+kcli_lab *kcli_lab_new(void) {
+    static kcli_lab lab; /* the maps are large */
+    memset(&lab, 0, sizeof lab);
+    lab.opts = (kcli_seated_opts){NULL, NULL, 1000, 50};
+    lab.seated.bot_stderr = -1;
+    return &lab;
 }

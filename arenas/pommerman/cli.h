@@ -10,6 +10,7 @@
 #include "pommerman.h"
 #include "kit/outside.h"
 #include "kit/program.h" /* the kit: kit_main, the outputs, the option grammar */
+#include "kit/lab_cmd.h"
 #include "kit/seating.h"
 
 #define PM_PROG "pommerman"
@@ -22,8 +23,8 @@ int cmd_tune(int argc, char **argv);
 int cmd_league(int argc, char **argv);
 int cmd_sprt(int argc, char **argv);
 
-/* Leagues and SPRTs (seated.c): the config and the entrants, and one game as kit/seating.h
- * plays it. */
+/* Tournaments, leagues and SPRTs (seated.c): the config and the entrants, and one game as
+ * kit/seating.h plays it (a kit_play_fn; record: a pm_game_result). */
 #define PM_SEATED_MAX 16
 typedef struct pm_seated {
     const pm_config *cfg;
@@ -35,7 +36,16 @@ typedef struct pm_seated {
  * with pm_cli_free_bots(ctx->entrants, *n). */
 int pm_seated_bots(const char *command, char *list, const char *config, int min, int max,
                    const kit_outside_opts *o, pm_seated *ctx, int *n);
-int pm_play_seated(void *ctx, const kit_seating *s, int *rank, char *why, size_t cap);
+int pm_play_seated(void *ctx, const kit_seating *s, int *rank, void *record, char *why,
+                   size_t cap);
+/* The league and sprt commands' part of the arena (seated.c, kit/lab_cmd.h; arena: a pm_lab
+ * with config "ffa" and n 0). */
+typedef struct pm_lab {
+    pm_seated s;
+    const char *config; /* --config */
+    int n;              /* bots looked up */
+} pm_lab;
+extern const kit_lab_cmd pm_lab_cmd;
 int cmd_merge(int argc, char **argv);
 /* The tournament command, or with merged slots (kit/shard.h) the table of merged shard files. */
 struct kit_merged;

@@ -63,6 +63,39 @@ int pcli_bot_list(const char *opt, char *list, pursuit_role role, const kit_outs
     return 0;
 }
 
+int pcli_role_lists(char *list, char *seat[2], size_t cap) {
+    char *items[2 * PCLI_MAX_BOTS];
+    int n = 0;
+    if (kit_split_bots(PCLI_PROG, "--bots", list, 1, 2 * PCLI_MAX_BOTS, NULL, items, &n))
+        return PCLI_USAGE;
+    for (int i = 0; i < n; i++) {
+        char base[64];
+        snprintf(base, sizeof base, "%.*s", (int)strcspn(items[i], ":"), items[i]);
+        int outside = !strncmp(items[i], "cmd:", 4), found = 0;
+        for (int r = 0; r < 2; r++)
+            if (outside || pursuit_bot_find(base, (pursuit_role)r)) {
+                size_t at = strlen(seat[r]);
+                snprintf(seat[r] + at, cap - at, "%s%s", at ? "," : "", items[i]);
+                found = 1;
+            }
+        if (!found) { /* the kit's line, the known names those of both seats */
+            const char *known[2 * PCLI_MAX_BOTS + 8];
+            int nk = 0;
+            for (int r = 0; r < 2; r++)
+                for (int b = 0; b < pursuit_seat_bots((pursuit_role)r)->n; b++) {
+                    const char *name = pursuit_seat_bots((pursuit_role)r)->bots[b]->name;
+                    int k = 0;
+                    while (k < nk && strcmp(known[k], name)) k++;
+                    if (k == nk && nk < (int)(sizeof known / sizeof *known)) known[nk++] = name;
+                }
+            return kit_unknown_bot(PCLI_PROG, "--bots", items[i], known, nk, "or cmd:PROGRAM ARGS"), PCLI_USAGE;
+        }
+    }
+    if (!seat[0][0] || !seat[1][0])
+        return pcli_fail("--bots: no %s among them (see pursuit bots)", seat[0][0] ? "prey" : "predator");
+    return 0;
+}
+
 void pcli_common_defaults(pcli_common *c) {
     c->size = PURSUIT_DEFAULT_SIZE;
     c->walls = PURSUIT_DEFAULT_WALLS;

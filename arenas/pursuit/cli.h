@@ -12,6 +12,7 @@
 #include "kit/cli.h"
 #include "kit/outside.h"
 #include "kit/program.h" /* the kit's cli.h, which this file's name hides */
+#include "kit/lab_cmd.h"
 #include "kit/seating.h"
 #include "pursuit.h"
 
@@ -43,6 +44,12 @@ int pcli_seat_bots(const char *opt, char *list, const kit_outside_opts *o,
  * place; 0 or PCLI_USAGE (the kit's one line, the known names being the seat's). */
 int pcli_bot_list(const char *opt, char *list, pursuit_role role, const kit_outside_opts *o,
                   const pursuit_bot **out, size_t *n);
+
+/* A tournament's --bots A,B,... (split in place): each bot appended, comma-separated, to the
+ * list of every seat it plays, seat[0] the predators' and seat[1] the preys' (cap bytes each,
+ * empty on entry; random and cmd: programs play both). 0, or PCLI_USAGE after one line (an
+ * unknown bot, the known names of both seats; no bot for a seat). */
+int pcli_role_lists(char *list, char *seat[2], size_t cap);
 
 /* Frees the outside seats among bots[0..n-1]. */
 void pcli_free_bots(const pursuit_bot *const *bots, size_t n);
@@ -103,6 +110,7 @@ typedef struct pcli_seated {
     const pursuit_bot *predators[PCLI_MAX_BOTS], *preys[PCLI_MAX_BOTS];
     const char *names[PCLI_MAX_BOTS];
     char name_buf[PCLI_MAX_BOTS][2 * KIT_OUTSIDE_NAME_MAX + 2]; /* "PREDATOR/PREY" */
+    int n_open; /* entrants opened by the league and sprt commands (closed by them) */
 } pcli_seated;
 void pcli_seated_defaults(pcli_seated_opts *o);
 /* 1 when argv[*i] is --predators, --preys, --size, --walls, --clocks or an outside program's
@@ -112,6 +120,11 @@ int pcli_seated_option(int argc, char **argv, int *i, pcli_seated_opts *o);
  * 0 or PCLI_USAGE (printed). Release with pcli_seated_close. */
 int pcli_seated_open(const char *command, pcli_seated *ctx, int min, int max);
 void pcli_seated_close(pcli_seated *ctx);
-int pcli_play_seated(void *ctx, const kit_seating *s, int *rank, char *why, size_t cap);
+int pcli_play_seated(void *ctx, const kit_seating *s, int *rank, void *record, char *why,
+                     size_t cap);
+/* The league and sprt commands' part of the arena (kit/lab_cmd.h; arena: pcli_lab_new(), the
+ * one pcli_seated reset with the defaults). */
+extern const kit_lab_cmd pcli_lab_cmd;
+pcli_seated *pcli_lab_new(void);
 
 #endif

@@ -1,11 +1,7 @@
 /* cmd_league.c — `pursuit league`: entrants are predator/prey pairs; every pairing of entrants
  * plays N games on random worlds, each world twice with the roles swapped (kit/league.h),
  * rated by TrueSkill, Plackett–Luce and Bradley–Terry. */
-#include <stdio.h>
-#include <string.h>
-
 #include "cli.h"
-#include "kit/league.h"
 
 static const char league_help[] =
     "usage: pursuit league --predators A,B,... --preys X,Y,... --games N [--seed S] [--jobs J]\n"
@@ -19,29 +15,5 @@ static const char league_help[] =
     KIT_OUTSIDE_HELP;
 
 int cmd_league(int argc, char **argv) {
-    kit_league_opts lo;
-    kit_league_opts_init(&lo);
-    static pcli_seated ctx;
-    pcli_seated_defaults(&ctx.opts);
-    kit_opts seen = {{0}, 0};
-    int took;
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        if (!strcmp(a, "--help")) return fputs(league_help, stdout), 0;
-        if (pcli_once(&seen, a)) return PCLI_USAGE;
-        if ((took = kit_league_option(PCLI_PROG, argc, argv, &i, &lo)) != 0 ||
-            (took = pcli_seated_option(argc, argv, &i, &ctx.opts)) != 0) {
-            if (took < 0) return PCLI_USAGE;
-        } else {
-            return pcli_unknown("league", a);
-        }
-    }
-    if (lo.bots) return pcli_fail("league: give --predators and --preys (entrant i: predator i and prey i), not --bots");
-    if (lo.games < 0) return pcli_fail("league: --games N is required");
-    if (pcli_seated_open("league", &ctx, 2, PCLI_MAX_BOTS)) return PCLI_USAGE;
-    kit_league l = {PCLI_PROG, ctx.n, ctx.names, 2, lo.games, lo.seed, lo.jobs,
-                    pcli_play_seated, &ctx, lo.html, argc, argv};
-    int rc = kit_league_run(&l, stdout);
-    pcli_seated_close(&ctx);
-    return rc;
+    return kit_league_command(&pcli_lab_cmd, league_help, pcli_lab_new(), argc, argv);
 }

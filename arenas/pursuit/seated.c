@@ -9,7 +9,8 @@
 #include "cli.h"
 #include "dmap.h"
 
-int pcli_play_seated(void *vctx, const kit_seating *s, int *rank, char *why, size_t cap) {
+int pcli_play_seated(void *vctx, const kit_seating *s, int *rank, void *record, char *why,
+                     size_t cap) {
     const pcli_seated *ctx = vctx;
     pursuit_world w;
     int rc = pursuit_world_random(&w, (int)ctx->opts.common.size, ctx->opts.common.walls, s->seed);
@@ -20,16 +21,16 @@ int pcli_play_seated(void *vctx, const kit_seating *s, int *rank, char *why, siz
     pursuit_config cfg = pursuit_config_default();
     cfg.clocks = (int)ctx->opts.common.clocks;
     cfg.seed = s->seed;
-    pursuit_result res;
+    pursuit_result r, *res = record ? record : &r; /* the record: the game's pursuit_result */
     rc = pursuit_play(&w, ctx->predators[s->entrant[0]], ctx->preys[s->entrant[1]], &cfg, NULL,
-                      NULL, &res);
+                      NULL, res);
     pursuit_world_free(&w);
     if (rc != DMAP_OK) {
         snprintf(why, cap, "%s", dmap_strerror(rc));
         return 1;
     }
-    rank[0] = res.predator_won ? 1 : 2;
-    rank[1] = res.predator_won ? 2 : 1;
+    rank[0] = res->predator_won ? 1 : 2;
+    rank[1] = res->predator_won ? 2 : 1;
     return 0;
 }
 
@@ -94,4 +95,42 @@ void pcli_seated_close(pcli_seated *ctx) {
     pcli_free_bots(ctx->predators, (size_t)ctx->n);
     pcli_free_bots(ctx->preys, (size_t)ctx->n);
     kit_outside_opts_close(&ctx->opts.outside);
+}
+
+/* Leagues and SPRTs (kit/lab_cmd.h): entrants by --predators and --preys, not --bots. */
+static int lab_option(void *arena, kit_lab *l, int argc, char **argv, int *i) {
+    const char *a = argv[*i];
+    int took = pcli_seated_option(argc, argv, i, &((pcli_seated *)arena)->opts);
+    if (took > 0 && (!strcmp(a, "--predators") || !strcmp(a, "--preys"))) l->bots_elsewhere = 1;
+    return took;
+}
+
+static int lab_open(void *arena, kit_lab *l) {
+    pcli_seated *ctx = arena;
+    if (l->bots)
+        return pcli_fail("%s: give --predators and --preys (entrant i: predator i and prey i), "
+                         "not --bots", l->command);
+    if (pcli_seated_open(l->command, ctx, 2, l->sprt ? 2 : PCLI_MAX_BOTS)) return PCLI_USAGE;
+    ctx->n_open = ctx->n;
+    l->entrants = ctx->n, l->names = ctx->names, l->seats = 2;
+    l->play = pcli_play_seated, l->ctx = ctx;
+    return 0;
+}
+
+static void lab_close(void *arena) {
+    pcli_seated *ctx = arena;
+    if (ctx->n_open) pcli_seated_close(ctx);
+    ctx->n_open = 0;
+}
+
+const kit_lab_cmd pcli_lab_cmd = {.prog = PCLI_PROG, .league_games_default = -1,
+                                  .bots_needed = "--predators and --preys are required",
+                                  .sprt_help_tail = KIT_OUTSIDE_HELP,
+                                  .option = lab_option, .open = lab_open, .close = lab_close};
+
+pcli_seated *pcli_lab_new(void) {
+    static pcli_seated ctx;
+    memset(&ctx, 0, sizeof ctx);
+    pcli_seated_defaults(&ctx.opts);
+    return &ctx;
 }

@@ -5,6 +5,7 @@
  * tournament function its recorded arguments (--jobs, --shard, --out left out) and the slots
  * of the one-process run; the options' bad values are refused. */
 #define _POSIX_C_SOURCE 200809L
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,31 +20,37 @@ typedef struct slot {
     uint64_t seed;
 } slot;
 
-static int play(void *ctx, long index, uint64_t seed, void *out) {
-    (void)ctx;
+static int play(void *ctx, const kit_seating *st, int *rank, void *out, char *why, size_t cap) {
+    (void)ctx, (void)rank;
     slot *s = out;
-    s->index = index;
-    s->seed = seed;
-    return index % 5 == 3; /* every fifth game "fails" */
+    s->index = st->game;
+    s->seed = st->game_seed;
+    if (st->game % 5 != 3) return 0;
+    snprintf(why, cap, "fifth"); /* every fifth game "fails" */
+    return 1;
 }
 
+static const kit_tournament shape = {.record_size = sizeof(slot)};
+static slot *rec(void *slots, long j) { return kit_slot_record(kit_slot(&shape, slots, j)); }
+
 static void check_cover(long games, long n) {
-    kit_tournament t = {games, 2, 77, sizeof(slot), play, NULL, NULL, 0};
+    kit_tournament t = {.games = games, .jobs = 2, .seed = 77, .record_size = sizeof(slot),
+                        .play = play};
     int *seen = calloc((size_t)games + 1, sizeof *seen);
     long total = 0;
     for (long k = 1; k <= n; k++) {
         long count = kit_shard_games(games, k, n);
-        slot *slots = calloc((size_t)count + 1, sizeof *slots);
+        void *slots = calloc((size_t)count + 1, kit_slot_size(&shape));
         unsigned char *fails = calloc((size_t)count + 1, 1);
         long failed = -1;
         CHECK(kit_shard_run(&t, k, n, slots, fails, &failed) == 0, "run %ld/%ld", k, n);
         long want_failed = 0;
         for (long j = 0; j < count; j++) {
-            long i = slots[j].index;
+            long i = rec(slots, j)->index;
             CHECK(i == (k - 1) + j * n, "shard %ld/%ld slot %ld holds game %ld", k, n, j, i);
             CHECK(i >= 0 && i < games, "game %ld out of range", i);
             if (i >= 0 && i < games) seen[i]++;
-            CHECK(slots[j].seed == kit_game_seed(77, i), "game %ld: not its seed", i);
+            CHECK(rec(slots, j)->seed == kit_game_seed(77, i), "game %ld: not its seed", i);
             CHECK(fails[j] == (i % 5 == 3), "game %ld: fail flag %d", i, fails[j]);
             want_failed += i % 5 == 3;
         }
@@ -62,7 +69,7 @@ static void check_cover(long games, long n) {
 /* The tournament function kit_merge_command calls: what it was given. */
 static int merged_argc;
 static char merged_args[512];
-static slot merged_slots[40];
+static _Alignas(max_align_t) unsigned char merged_slots[40 * 512];
 static long merged_failed;
 
 static int fake_tournament(int argc, char **argv, const kit_merged *merged) {
@@ -74,7 +81,7 @@ static int fake_tournament(int argc, char **argv, const kit_merged *merged) {
     }
     kit_shard sh;
     kit_shard_init(&sh, "arena", argc, argv, merged);
-    kit_tournament t = {40, 1, 5, sizeof(slot), play, NULL, NULL, 0};
+    kit_tournament t = {.games = 40, .jobs = 1, .seed = 5, .record_size = sizeof(slot), .play = play};
     return kit_tournament_play(&t, &sh, merged_slots, &merged_failed) == KIT_SHARD_TABLE ? 0 : 1;
 }
 
@@ -94,8 +101,9 @@ static void check_files(const char *dir) {
             CHECK(took >= 0, "option %s refused", argv[i]);
         }
         CHECK(kit_shard_check(&sh) == 0 && sh.k == k + 1 && sh.n == 3, "shard %d/3 parsed", k + 1);
-        kit_tournament t = {40, 2, 5, sizeof(slot), play, NULL, NULL, 0};
-        slot unused[40];
+        kit_tournament t = {.games = 40, .jobs = 2, .seed = 5, .record_size = sizeof(slot),
+                            .play = play};
+        static _Alignas(max_align_t) unsigned char unused[40 * 512];
         long failed;
         CHECK(kit_tournament_play(&t, &sh, unused, &failed) == KIT_SHARD_ELSEWHERE,
               "shard %d/3 not written", k + 1);
@@ -106,8 +114,8 @@ static void check_files(const char *dir) {
           "recorded arguments: %d '%s'", merged_argc, merged_args);
     long want_failed = 0;
     for (long i = 0; i < 40; i++) {
-        CHECK(merged_slots[i].index == i && merged_slots[i].seed == kit_game_seed(5, i),
-              "merged game %ld: index %ld", i, merged_slots[i].index);
+        CHECK(rec(merged_slots, i)->index == i && rec(merged_slots, i)->seed == kit_game_seed(5, i),
+              "merged game %ld: index %ld", i, rec(merged_slots, i)->index);
         want_failed += i % 5 == 3;
     }
     CHECK(merged_failed == want_failed, "merged: %ld failed, want %ld", merged_failed, want_failed);

@@ -27,9 +27,14 @@ typedef struct ctx {
 
 /* A "game": a variable amount of work (so threads finish out of order), a result that is a
  * function of the seed, and every 7th game failing. */
-static int play(void *c, long index, uint64_t seed, void *out) {
+static int play(void *c, const kit_seating *st, int *rank, void *out, char *why, size_t cap) {
     ctx *x = c;
     result *r = out;
+    long index = st->game;
+    uint64_t seed = st->game_seed;
+    (void)rank;
+    CHECK(st->deal == index && st->seed == seed && st->seats == 0, "game %ld: not seated alone",
+          index);
     atomic_fetch_add(&x->calls[index], 1);
     CHECK(r->index == 0 && r->seed == 0 && r->score == 0, "slot %ld not zeroed", index);
     uint64_t s = seed | 1;
@@ -43,16 +48,22 @@ static int play(void *c, long index, uint64_t seed, void *out) {
     r->score = s;
     if (index % 7 == 3) {
         r->failed = 1;
+        snprintf(why, cap, "game %ld failed", index);
         return 1;
     }
     return 0;
 }
 
-static result *run(int jobs, uint64_t seed, long *failed, ctx *x) {
-    result *res = malloc(GAMES * sizeof *res);
-    memset(res, 0xAB, GAMES * sizeof *res); /* the runner must zero each slot */
+static const kit_tournament shape = {.record_size = sizeof(result)};
+
+static result *rec(void *slots, long i) { return kit_slot_record(kit_slot(&shape, slots, i)); }
+
+static void *run(int jobs, uint64_t seed, long *failed, ctx *x) {
+    void *res = malloc(GAMES * kit_slot_size(&shape));
+    memset(res, 0xAB, GAMES * kit_slot_size(&shape)); /* the runner must zero each slot */
     memset(x, 0, sizeof *x);
-    kit_tournament t = {GAMES, jobs, seed, sizeof(result), play, x, NULL, 0};
+    kit_tournament t = {.games = GAMES, .jobs = jobs, .seed = seed,
+                        .record_size = sizeof(result), .play = play, .ctx = x};
     int rc = kit_tournament_run(&t, res, failed);
     CHECK(rc == 0, "run with %d jobs returned %d", jobs, rc);
     for (long i = 0; i < GAMES; i++)
@@ -64,21 +75,26 @@ static result *run(int jobs, uint64_t seed, long *failed, ctx *x) {
 static void test_same_results_for_any_jobs(void) {
     static ctx x;
     long f1 = -1, f2 = -1, f7 = -1, f0 = -1;
-    result *r1 = run(1, 42, &f1, &x);
-    result *r2 = run(2, 42, &f2, &x);
-    result *r7 = run(7, 42, &f7, &x);
-    result *r0 = run(0, 42, &f0, &x);
+    void *r1 = run(1, 42, &f1, &x);
+    void *r2 = run(2, 42, &f2, &x);
+    void *r7 = run(7, 42, &f7, &x);
+    void *r0 = run(0, 42, &f0, &x);
+    size_t bytes = GAMES * kit_slot_size(&shape);
     long want_failed = 0;
     for (long i = 0; i < GAMES; i++) want_failed += i % 7 == 3;
     CHECK(f1 == want_failed && f2 == want_failed && f7 == want_failed && f0 == want_failed,
           "failed games %ld %ld %ld %ld, want %ld", f1, f2, f7, f0, want_failed);
-    CHECK(memcmp(r1, r2, GAMES * sizeof *r1) == 0, "jobs 1 and 2 differ");
-    CHECK(memcmp(r1, r7, GAMES * sizeof *r1) == 0, "jobs 1 and 7 differ");
-    CHECK(memcmp(r1, r0, GAMES * sizeof *r1) == 0, "jobs 1 and all cores differ");
+    CHECK(memcmp(r1, r2, bytes) == 0, "jobs 1 and 2 differ");
+    CHECK(memcmp(r1, r7, bytes) == 0, "jobs 1 and 7 differ");
+    CHECK(memcmp(r1, r0, bytes) == 0, "jobs 1 and all cores differ");
     for (long i = 0; i < GAMES; i++) {
-        CHECK(r1[i].index == i, "slot %ld holds game %ld", i, r1[i].index);
-        CHECK(r1[i].seed == kit_game_seed(42, i), "game %ld got another seed", i);
-        CHECK(r1[i].failed == (i % 7 == 3), "game %ld failure flag", i);
+        const kit_game_slot *h = kit_slot(&shape, r1, i);
+        CHECK(rec(r1, i)->index == i && h->seating.game == i, "slot %ld holds game %ld", i,
+              rec(r1, i)->index);
+        CHECK(rec(r1, i)->seed == kit_game_seed(42, i), "game %ld got another seed", i);
+        CHECK(rec(r1, i)->failed == (i % 7 == 3) && h->failed == (i % 7 == 3),
+              "game %ld failure flag", i);
+        CHECK(!h->failed || strstr(h->why, "failed") != NULL, "game %ld: why '%s'", i, h->why);
     }
     free(r1);
     free(r2);
@@ -135,23 +151,55 @@ static void test_rotation(void) {
     CHECK(seat[0] == 1 && seat[1] == 0, "two seats, odd game");
 }
 
-static int never(void *c, long i, uint64_t s, void *r) {
-    (void)c, (void)i, (void)s, (void)r;
+/* The schedules: every pairing in combination order, deals of `seats` games, seats rotated;
+ * the rotation's groups sharing a deal, every game its own game seed. */
+static void test_schedules(void) {
+    kit_tables t;
+    CHECK(kit_tables_init(&t, 4, 2, 6) == 0 && t.tables == 6, "4 entrants: 6 pairings");
+    static const int want[6][2] = {{0, 1}, {0, 2}, {0, 3}, {1, 2}, {1, 3}, {2, 3}};
+    for (long p = 0; p < 6; p++)
+        for (long k = 0; k < 6; k++) {
+            kit_seating s;
+            kit_tables_seat(&t, p * 6 + k, 9, &s);
+            int a = want[p][k % 2], b = want[p][1 - k % 2];
+            CHECK(s.seats == 2 && s.entrant[0] == a && s.entrant[1] == b, "pairing %ld game %ld", p, k);
+            CHECK(s.game == p * 6 + k && s.deal == k / 2 && s.seed == kit_game_seed(9, k / 2) &&
+                      s.game_seed == kit_game_seed(s.seed, s.game), "pairing %ld game %ld seeds", p, k);
+        }
+    kit_tables_free(&t);
+    CHECK(kit_tables_init(&t, 5, 3, 1) == 0 && t.tables == 10 && t.member[27] == 2 &&
+              t.member[28] == 3 && t.member[29] == 4, "5 choose 3: the last table 2,3,4");
+    kit_tables_free(&t);
+    CHECK(kit_tables_init(&t, 2, 3, 1) == -1, "3 seats out of 2 entrants accepted");
+    kit_tables_free(&t);
+    kit_rotation r = {4, 4};
+    for (long i = 0; i < 12; i++) {
+        kit_seating s;
+        kit_rotation_seat(&r, i, 5, &s);
+        CHECK(s.seats == 4 && s.entrant[0] == (int)(i % 4) && s.entrant[3] == (int)((3 + i) % 4),
+              "rotation game %ld", i);
+        CHECK(s.deal == i / 4 && s.seed == kit_game_seed(5, i / 4) && s.game_seed == kit_game_seed(5, i),
+              "rotation game %ld seeds", i);
+    }
+}
+
+static int never(void *c, const kit_seating *s, int *rank, void *r, char *why, size_t cap) {
+    (void)c, (void)s, (void)rank, (void)r, (void)why, (void)cap;
     CHECK(0, "a game ran in a tournament that should not run");
     return 0;
 }
 
 static void test_bad_arguments(void) {
     long failed = 99;
-    result r;
-    kit_tournament t = {0, 2, 1, sizeof r, never, NULL, NULL, 0};
+    kit_tournament t = {.games = 0, .jobs = 2, .seed = 1, .play = never};
+    static unsigned char r[4096];
     CHECK(kit_tournament_run(&t, NULL, &failed) == 0 && failed == 0, "zero games");
     t.games = -1;
     CHECK(kit_tournament_run(&t, &r, &failed) == -1, "negative games accepted");
     t.games = 1;
-    t.result_size = 0;
-    CHECK(kit_tournament_run(&t, &r, &failed) == -1, "zero result size accepted");
-    t.result_size = sizeof r;
+    t.stride = -1;
+    CHECK(kit_tournament_run(&t, &r, &failed) == -1, "negative stride accepted");
+    t.stride = 0;
     t.play = NULL;
     CHECK(kit_tournament_run(&t, &r, &failed) == -1, "no play function accepted");
     t.play = never;
@@ -170,9 +218,10 @@ static void test_progress_line(void) {
     fflush(stderr);
     int saved = dup(2);
     dup2(fd, 2);
-    result *res = calloc(GAMES, sizeof *res);
+    void *res = calloc(GAMES, kit_slot_size(&shape));
     memset(&x, 0, sizeof x);
-    kit_tournament t = {GAMES, 2, 3, sizeof(result), play, &x, "worlds", 1};
+    kit_tournament t = {.games = GAMES, .jobs = 2, .seed = 3, .record_size = sizeof(result),
+                        .play = play, .ctx = &x, .label = "worlds", .progress = 1};
     int rc = kit_tournament_run(&t, res, NULL);
     fflush(stderr);
     dup2(saved, 2);
@@ -193,6 +242,7 @@ int main(void) {
     test_same_results_for_any_jobs();
     test_game_seeds();
     test_rotation();
+    test_schedules();
     test_bad_arguments();
     test_progress_line();
     return check_report("test_kit_tournament");

@@ -249,6 +249,17 @@ t1=$("$PURSUIT" tournament --predators greedy,lazy --preys flee,bury --games 40 
 t2=$("$PURSUIT" tournament --predators greedy,lazy --preys flee,bury --games 40 --data-games 5 --jobs 2 | tables)
 t7=$("$PURSUIT" tournament --predators greedy,lazy --preys flee,bury --games 40 --data-games 5 --jobs 7 | tables)
 if [[ "$t1" == "$t2" && "$t1" == "$t7" && "$t1" == *"from random starts"* ]]; then pass; else fail "jobs change the tables"; fi
+# --bots: each bot in the seats it plays (random and cmd: programs in both), the same tables as
+# --predators/--preys with the lists it makes; its errors in one line.
+tb=$("$PURSUIT" tournament --bots greedy,flee,lazy,bury --games 40 --data-games 5 --jobs 2 | tables)
+if [[ "$tb" == "$t1" ]]; then pass; else fail "--bots gives other tables than --predators/--preys"; fi
+tr=$("$PURSUIT" tournament --bots random,greedy,flee --games 20 --data-games 0 | tables)
+tp=$("$PURSUIT" tournament --predators random,greedy --preys random,flee --games 20 --data-games 0 | tables)
+if [[ "$tr" == "$tp" && "$tr" == *"random     random"* ]]; then pass; else fail "--bots random: not both seats"; fi
+expect_usage "--bots unknown" "^pursuit: --bots: unknown bot 'hare' .known: chase, .*, naive, .*, or cmd:PROGRAM ARGS.$" "$PURSUIT" tournament --bots chase,hare --games 1
+expect_usage "--bots no prey" "^pursuit: --bots: no prey among them" "$PURSUIT" tournament --bots chase,lazy --games 1
+expect_usage "--bots and --preys" "^pursuit: tournament: give --bots, or --predators and --preys, not both$" "$PURSUIT" tournament --bots chase,flee --preys flee --games 1
+expect_usage "no bots" "^pursuit: tournament: --bots A,B,... is required .see pursuit help tournament.$" "$PURSUIT" tournament --games 1
 mkdir -p named
 cp "$DATA/battlefield.dat" named/a_world_with_a_long_name.dat
 out=$("$PURSUIT" tournament --predators chase --preys flee --games 0 --data-games 3 --data named)
