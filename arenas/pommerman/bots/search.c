@@ -35,7 +35,7 @@
 
 enum {
     P_SIMS, P_MS, P_DEPTH, P_PRIOR, P_ME_DEAD, P_ENEMY_DEAD, P_MATE_DEAD, P_TRAPPED, P_ITEM, P_WOOD,
-    P_DESIRE, P_BOMB_ENEMY, P_BOMB_WOOD, P_STOP, NPARAMS
+    P_DESIRE, P_BOMB_ENEMY, P_BOMB_WOOD, P_STOP, P_NEAR, P_CHASE, NPARAMS
 };
 static const kit_param search_param[NPARAMS] = {
     {"sims", 600, 6, 100000, 60, 1, "simulations per decision (the deterministic budget)"},
@@ -53,6 +53,8 @@ static const kit_param search_param[NPARAMS] = {
     {"bomb_enemy", 0.4, 0, 1, 0.05, 0, "rollout policy: chance to bomb an enemy in line"},
     {"bomb_wood", 0.12, 0, 1, 0.02, 0, "rollout policy: chance to bomb beside wood"},
     {"stop", 0.2, 0, 1, 0.05, 0, "rollout policy: chance to stand still when safe"},
+    {"near", 3, 0, 20, 1, 1, "pruning: enemies this close (Manhattan) may bomb next step"},
+    {"chase", 0, 0, 1, 0.05, 0, "rollout policy: chance to step toward an enemy within 4"},
 };
 const kit_params pm_search_params = {search_param, NPARAMS};
 
@@ -271,6 +273,21 @@ static int rollout_policy(const search_bot *b, const pm_state *s, int i, const u
         if ((walkable(v) || (v == PM_FLAMES && flame[c] <= 1)) && burn[c] == NEVER) opts[no++] = a;
     }
     if (!no) return PM_STOP;
+    if (dmap_rng_unit(rng) < b->p[P_CHASE]) { /* toward the nearest enemy within 4 */
+        int best = -1, bd = 5;
+        for (int j = 0; j < s->nagents; j++) {
+            if (!s->agents[j].alive || !is_enemy(b, i, j)) continue;
+            int d = abs(s->agents[j].r - ag->r) + abs(s->agents[j].c - ag->c);
+            if (d < bd) {
+                bd = d;
+                best = j;
+            }
+        }
+        for (int k = 0; best >= 0 && k < no; k++) {
+            int c = step_cell(n, cell, opts[k]);
+            if (abs(s->agents[best].r - c / n) + abs(s->agents[best].c - c % n) < bd) return opts[k];
+        }
+    }
     return opts[dmap_rng_below(rng, (uint32_t)no)];
 }
 
@@ -396,17 +413,32 @@ static void build_belief(search_bot *b, const pm_obs *o) {
 
 /* ---- maps: pruning and the leaf's desire ------------------------------------------------------ */
 
-/* Whether, after my action, the safe walk proves an escape to a cell no bomb reaches. */
-static int safe_after(search_bot *b, int action) {
+/* Whether, after my action, the safe walk proves an escape to a cell no bomb reaches; with
+ * enemy_cell >= 0, also when an enemy lays a bomb of strength enemy_blast there in the same
+ * step (the cell then blocked by it). */
+static int safe_after(search_bot *b, int action, int enemy_cell, int enemy_blast) {
     const pm_state *s = &b->root;
     const pm_agent *me = &s->agents[b->me];
     int n = s->size, ncells = n * n, cell = me->r * n + me->c;
     int start = action >= PM_UP && action <= PM_RIGHT ? step_cell(n, cell, action) : cell;
+    if (enemy_cell >= 0 && enemy_cell == start && start != cell) start = cell; /* it got there first */
     unsigned char burn[PM_MAX_CELLS], flame[PM_MAX_CELLS];
-    burn_map(s, action == PM_LAY_BOMB ? cell : -1, me->blast, burn, flame);
+    pm_state *w = &b->sim;
+    if (action == PM_LAY_BOMB || enemy_cell >= 0) { /* the imagined bombs on a scratch copy */
+        copy_state(w, s);
+        if (action == PM_LAY_BOMB)
+            w->bombs[w->nbombs++] = (pm_bomb){cell / n, cell % n, b->me, PM_DEFAULT_BOMB_LIFE + 1, me->blast, 0};
+        if (enemy_cell >= 0 && enemy_cell != cell && !pm_bomb_at(w, enemy_cell / n, enemy_cell % n))
+            w->bombs[w->nbombs++] = (pm_bomb){enemy_cell / n, enemy_cell % n, b->me, PM_DEFAULT_BOMB_LIFE + 1,
+                                              enemy_blast, 0};
+        s = w;
+    }
+    burn_map(s, -1, 0, burn, flame);
     for (int c = 0; c < ncells; c++) {
         int v = s->board[c];
-        b->grid.wall[c] = !(walkable(v) || v == PM_FLAMES || c == cell || c == start);
+        int bomb = c != cell && c != start && burn[c] != NEVER && pm_bomb_at(s, c / n, c % n);
+        b->grid.wall[c] = bomb || !(walkable(v) || v == PM_FLAMES || c == cell || c == start);
+        if (c == enemy_cell && c != cell) b->grid.wall[c] = 1;
         /* a cell may be entered before its flames come, not while a flame stands */
         b->timing[c] = burn[c] == NEVER ? INFINITY : burn[c];
         if (flame[c] > 1) b->grid.wall[c] = 1;
@@ -518,10 +550,35 @@ static int search_decide_action(search_bot *b, const pm_view *view) {
     prior = pa;
     unsigned char mask[NACT];
     pm_legal_actions(o, mask);
-    int cands[NACT], nc = 0;
-    for (int a = 0; a < NACT; a++)
-        if (mask[a] && safe_after(b, a)) cands[nc++] = a;
+    /* the enemies near enough to bomb me in: their cells and the cells they reach next step */
+    int threat[4 * 5], tblast[4 * 5], nt = 0;
+    const pm_state *r = &b->root;
+    for (int i = 0; i < r->nagents; i++) {
+        const pm_agent *e = &r->agents[i];
+        if (!e->alive || !is_enemy(b, b->me, i) || e->ammo <= 0) continue;
+        int ec = e->r * n + e->c;
+        if (abs(e->r - o->r) + abs(e->c - o->c) > (int)b->p[P_NEAR]) continue;
+        threat[nt] = ec;
+        tblast[nt++] = e->blast;
+        for (int a = PM_UP; a <= PM_RIGHT; a++) {
+            int c = step_cell(n, ec, a);
+            if (c >= 0 && walkable(r->board[c])) {
+                threat[nt] = c;
+                tblast[nt++] = e->blast;
+            }
+        }
+    }
+    int cands[NACT], nc = 0, safe[NACT];
+    for (int a = 0; a < NACT; a++) {
+        safe[a] = mask[a] && safe_after(b, a, -1, 0);
+        int sure = safe[a];
+        for (int k = 0; k < nt && sure; k++) sure = safe_after(b, a, threat[k], tblast[k]);
+        if (sure) cands[nc++] = a;
+    }
     if (b->err) return b->err;
+    if (nc == 0)
+        for (int a = 0; a < NACT; a++)
+            if (safe[a]) cands[nc++] = a;
     if (nc == 0)
         for (int a = 0; a < NACT; a++)
             if (mask[a]) cands[nc++] = a;

@@ -7,6 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "kit/cputime.h"
+#include "kit/param.h"
 #include "kit_check.h"
 #include "pommerman.h"
 
@@ -19,6 +21,7 @@ extern const kit_params pm_search_params;
  * decision checked against the flames its seat sees; actions[t][i] recorded when given. */
 typedef struct game_log {
     int steps, flame_walks, decisions;
+    int64_t search_ns, search_max_ns; /* thread CPU time of the search seats' decisions */
     int actions[MAX_STEPS][PM_MAX_AGENTS];
     pm_result result;
     unsigned winners;
@@ -46,8 +49,12 @@ static int play(const pm_config *cfg, const pm_bot *const *bots, kit_param_value
             actions[i] = PM_STOP;
             if (!pm_agent_acts(s, i)) continue;
             pm_observe(s, i, &view.obs);
+            int64_t t0 = kit_thread_cpu_ns();
             rc = bots[i]->decide(state[i], &view, &actions[i]);
+            int64_t ns = kit_thread_cpu_ns() - t0;
             if (bots[i] != &pm_bot_search) continue;
+            log->search_ns += ns;
+            if (ns > log->search_max_ns) log->search_max_ns = ns;
             log->decisions++;
             /* a flame that still stands after the step's tick: flame_life 2 or more */
             const pm_obs *o = &view.obs;
@@ -210,7 +217,47 @@ static void in_the_table(void) {
     CHECK(kit_bot_params(&pm_bot_table, &pm_bot_search.info) == &pm_search_params, "its parameters");
 }
 
-int main(void) {
+/* --timing CONFIG GAMES SPEC OPPONENT: games of `search` with the spec's values (seats 0 and 2
+ * in team games, seat 0 otherwise) against OPPONENT in the other seats, seeds 1..GAMES; prints
+ * the decisions' mean and worst thread CPU time and the games' results for the search seats. */
+static int timing(char **argv) {
+    const pm_config *cfg = pm_config_find(argv[0]);
+    long games = strtol(argv[1], NULL, 10);
+    const char *spec = strchr(argv[2], ':') ? strchr(argv[2], ':') + 1 : "";
+    const kit_bot_info *opp = kit_bot_find(&pm_bot_table, argv[3]);
+    kit_param_values vals;
+    kit_param_defaults(&pm_search_params, &vals);
+    char err[256];
+    if (!cfg || games < 1 || !opp || kit_param_parse("search", &pm_search_params, spec, &vals, err, sizeof err)) {
+        fprintf(stderr, "test_pommerman_search: --timing CONFIG GAMES search[:NAME=VALUE...] OPPONENT\n");
+        return 2;
+    }
+    int team = cfg->game_type == PM_GAME_TEAM || cfg->game_type == PM_GAME_TEAM_RADIO;
+    const pm_bot *bots[4];
+    kit_param_values *presets[4] = {NULL, NULL, NULL, NULL};
+    for (int i = 0; i < 4; i++) {
+        int mine = i == 0 || (team && i == 2);
+        bots[i] = mine ? &pm_bot_search : (const pm_bot *)opp;
+        if (mine) presets[i] = &vals;
+    }
+    long decisions = 0, wins = 0, ties = 0;
+    int64_t ns = 0, worst = 0;
+    for (long g = 1; g <= games; g++) {
+        if (play(cfg, bots, presets, (uint64_t)g, &log_a) != DMAP_OK) return 1;
+        decisions += log_a.decisions;
+        ns += log_a.search_ns;
+        if (log_a.search_max_ns > worst) worst = log_a.search_max_ns;
+        wins += log_a.result == PM_WIN && (log_a.winners & 1u);
+        ties += log_a.result == PM_TIE;
+    }
+    printf("%s %s vs %s: %ld games, wins %ld, ties %ld; %ld decisions, mean %.3f ms, worst %.3f ms\n",
+           cfg->name, argv[2], argv[3], games, wins, ties, decisions, (double)ns / (double)decisions / 1e6,
+           (double)worst / 1e6);
+    return 0;
+}
+
+int main(int argc, char **argv) {
+    if (argc == 6 && !strcmp(argv[1], "--timing")) return timing(argv + 2);
     in_the_table();
     a_flame_corridor();
     the_trap();
