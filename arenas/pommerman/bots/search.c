@@ -6,7 +6,9 @@
  *     the other agents' ammo, blast strength and kick from the bombs and power-ups seen taken;
  *   - candidate actions pruned with the safe walk: the timing map (each bomb's fuse, chains
  *     resolved, the candidate bomb added) and dmap_safe_walk must prove an escape to a cell that
- *     never burns (when none is proven, every legal action stays a candidate);
+ *     never burns; first also under a bomb that an enemy within `near` steps lays on a cell it
+ *     reaches next step (the enemies' reachable cells), a filter that has no opinion when it
+ *     would leave nothing; when no escape is proven, every legal action stays a candidate;
  *   - flat Monte Carlo over the candidates with common random numbers: simulation j of every
  *     candidate plays the same draws; each copies the belief, plays the candidate with the other
  *     agents on a fast rollout policy, then `depth` steps of that policy for everyone (escape
@@ -137,14 +139,13 @@ static void burn_map(const pm_state *s, int extra_cell, int extra_blast, unsigne
                      unsigned char *flame) {
     int ncells = s->size * s->size, nb = s->nbombs + (extra_cell >= 0);
     unsigned char cells[PM_MAX_BOMBS + 1][4 * PM_MAX_SIZE];
-    int count[PM_MAX_BOMBS + 1], life[PM_MAX_BOMBS + 1], bcell[PM_MAX_BOMBS + 1];
+    int count[PM_MAX_BOMBS + 1], life[PM_MAX_BOMBS + 1];
     short on[PM_MAX_CELLS];
     memset(on, 0, sizeof(short) * (size_t)ncells);
     for (int i = 0; i < nb; i++) {
         int cell = i < s->nbombs ? s->bombs[i].r * s->size + s->bombs[i].c : extra_cell;
         int strength = i < s->nbombs ? s->bombs[i].blast : extra_blast;
         life[i] = i < s->nbombs ? s->bombs[i].life : PM_DEFAULT_BOMB_LIFE + 1;
-        bcell[i] = cell;
         count[i] = blast_of(s, cell, strength, cells[i]);
         on[cell] = (short)(i + 1);
     }
@@ -160,11 +161,9 @@ static void burn_map(const pm_state *s, int extra_cell, int extra_blast, unsigne
             }
     }
     memset(burn, NEVER, (size_t)ncells);
-    for (int i = 0; i < nb; i++) {
-        (void)bcell;
+    for (int i = 0; i < nb; i++)
         for (int k = 0; k < count[i]; k++)
             if (life[i] < burn[cells[i][k]]) burn[cells[i][k]] = (unsigned char)life[i];
-    }
     if (flame) {
         memset(flame, 0, (size_t)ncells);
         for (int i = 0; i < s->nflames; i++) {
@@ -183,8 +182,8 @@ static int deadly(const unsigned char *burn, const unsigned char *flame, int cel
 
 /* BFS from `from` through walkable cells (and dying flames), entering a cell at time t only when
  * it is not deadly then, to a cell no bomb reaches, within `horizon` steps. Returns the first
- * move of a shortest escape (PM_STOP when already there), or -1 when there is none. `extra`
- * cells (burn2) are an imagined bomb's timing when given. */
+ * move of a shortest escape (PM_STOP when already there), or -1 when there is none; rng (may
+ * be NULL) rotates the order in which the first moves are tried. */
 static int escape_move(const pm_state *s, const unsigned char *burn, const unsigned char *flame,
                        int from, int horizon, dmap_rng *rng) {
     int n = s->size;
@@ -541,7 +540,7 @@ static double simulate(search_bot *b, int my_action, uint64_t seed) {
 
 static int search_decide_action(search_bot *b, const pm_view *view) {
     const pm_obs *o = &view->obs;
-    int n = o->size, cell = o->r * n + o->c;
+    int n = o->size;
     build_belief(b, o);
     int prior = PM_STOP;
     pm_action pa;
@@ -608,7 +607,6 @@ static int search_decide_action(search_bot *b, const pm_view *view) {
             best = cands[k];
         }
     }
-    (void)cell;
     return best;
 }
 
