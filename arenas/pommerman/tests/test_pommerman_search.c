@@ -108,9 +108,9 @@ static void make_state(pm_state *s, const pm_config *cfg, const char *const *row
     for (int i = 0; i < s->nagents; i++)
         s->agents[i] = (pm_agent){agents[i][0], agents[i][1], agents[i][2], agents[i][3], agents[i][4], agents[i][5]};
     s->nbombs = nbombs;
-    memcpy(s->bombs, bombs, sizeof(pm_bomb) * (size_t)nbombs);
+    if (nbombs) memcpy(s->bombs, bombs, sizeof(pm_bomb) * (size_t)nbombs);
     s->nflames = nflames;
-    memcpy(s->flames, flames, sizeof(pm_flame) * (size_t)nflames);
+    if (nflames) memcpy(s->flames, flames, sizeof(pm_flame) * (size_t)nflames);
 }
 
 /* Plays `bot` in seat 0 from state s with the other seats' actions scripted; whether seat 0 is
