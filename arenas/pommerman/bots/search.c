@@ -554,7 +554,9 @@ static int search_decide_action(search_bot *b, const pm_view *view) {
     const pm_state *r = &b->root;
     for (int i = 0; i < r->nagents; i++) {
         const pm_agent *e = &r->agents[i];
-        if (!e->alive || !is_enemy(b, b->me, i) || e->ammo <= 0) continue;
+        /* its ammo counted from what was seen is a guess (a power-up taken as the flames over
+         * it die is missed), so any enemy may bomb */
+        if (!e->alive || !is_enemy(b, b->me, i)) continue;
         int ec = e->r * n + e->c;
         if (abs(e->r - o->r) + abs(e->c - o->c) > (int)b->p[P_NEAR]) continue;
         threat[nt] = ec;
