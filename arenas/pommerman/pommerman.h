@@ -259,7 +259,8 @@ KIT_BOT_INTERFACE(pm_bot, pm_view, pm_action);
 
 /* The built-in bots, in the order `pommerman bots` lists them. */
 extern const kit_bot_table pm_bot_table;
-extern const pm_bot pm_bot_simple, pm_bot_random, pm_bot_stop, pm_bot_tutorial, pm_bot_dmap;
+extern const pm_bot pm_bot_simple, pm_bot_random, pm_bot_stop, pm_bot_tutorial, pm_bot_dmap,
+    pm_bot_search;
 /* The adapter of `cmd:PROGRAM ARGS` seats (bots/outside.c, kit/outside.h): not in the table;
  * kit_parse_seats copies it for each outside seat. */
 extern const pm_bot pm_bot_outside;

@@ -154,9 +154,9 @@ static void maps_respect_max(void) {
 }
 
 static void the_table(void) {
-    static const char *const order[] = {"simple", "dmap", "tutorial", "random", "stop"};
-    CHECK(pm_bot_table.n == 5, "%d bots in the table", pm_bot_table.n);
-    for (int i = 0; i < pm_bot_table.n && i < 5; i++)
+    static const char *const order[] = {"simple", "dmap", "tutorial", "random", "stop", "search"};
+    CHECK(pm_bot_table.n == 6, "%d bots in the table", pm_bot_table.n);
+    for (int i = 0; i < pm_bot_table.n && i < 6; i++)
         CHECK(!strcmp(pm_bot_table.bots[i]->name, order[i]), "bot %d is %s", i, pm_bot_table.bots[i]->name);
     CHECK(kit_bot_find(&pm_bot_table, "simple") == &pm_bot_simple.info, "simple by name");
     CHECK(kit_bot_find(&pm_bot_table, "nosuch") == NULL, "an unknown name");

@@ -1,0 +1,682 @@
+/* search.c — a search bot on the arena's own engine as its forward model, guided by dmap's maps:
+ *   - a belief state (a pm_state) built from the observation and what the bot remembers: in the
+ *     fog, the last seen board (rigid walls never change; wood, passages and revealed items as
+ *     last seen; a cell never seen takes its mirror's first seen value, boards being symmetric),
+ *     the bombs seen (their fuses counted down, their owners from who stood on them when laid);
+ *     the other agents' ammo, blast strength and kick from the bombs and power-ups seen taken;
+ *   - candidate actions pruned with the safe walk: the timing map (each bomb's fuse, chains
+ *     resolved, the candidate bomb added) and dmap_safe_walk must prove an escape to a cell that
+ *     never burns; first also under a bomb that an enemy within `near` steps lays on a cell it
+ *     reaches next step (the enemies' reachable cells), a filter that has no opinion when it
+ *     would leave nothing; when no escape is proven, every legal action stays a candidate;
+ *   - flat Monte Carlo over the candidates with common random numbers: simulation j of every
+ *     candidate plays the same draws; each copies the belief, plays the candidate with the other
+ *     agents on a fast rollout policy, then `depth` steps of that policy for everyone (escape
+ *     along a BFS that enters a cell only before or after its flames, bomb enemies in line and
+ *     wood when an escape exists, wander among cells no bomb reaches);
+ *   - the leaf: deaths (mine, the teammate's, the enemies'), agents alive but without escape at
+ *     the leaf counted as nearly dead, power-ups taken, wood burnt, and the desire map (a
+ *     dmap_field over power-ups, bomb spots and cells beside enemies) at my leaf cell;
+ *   - the `dmap` bot's choice, asked each step on the same view, is the prior: a small bonus
+ *     that decides when the simulations see no difference.
+ * The budget is `sims` simulations per decision (deterministic for a seed) and, when `ms` is
+ * above 0, also that many milliseconds of thread CPU time (whichever ends first). Team games:
+ * the teammate is never an enemy of the rollout policy and its death costs; radio words are not
+ * sent (0,0). */
+#include <math.h>
+#include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "common.h"
+#include "kit/cputime.h"
+
+#define NACT 6
+#define NEVER 255
+#define CEILING 1000.0
+
+enum {
+    P_SIMS, P_MS, P_DEPTH, P_PRIOR, P_ME_DEAD, P_ENEMY_DEAD, P_MATE_DEAD, P_TRAPPED, P_ITEM, P_WOOD,
+    P_DESIRE, P_BOMB_ENEMY, P_BOMB_WOOD, P_STOP, P_NEAR, P_CHASE, NPARAMS
+};
+static const kit_param search_param[NPARAMS] = {
+    {"sims", 600, 6, 100000, 60, 1, "simulations per decision (the deterministic budget)"},
+    {"ms", 0, 0, 1000, 5, 0, "also stop after this many ms of thread CPU time (0: no clock)"},
+    {"depth", 12, 1, 40, 1, 1, "steps of rollout after the candidate action"},
+    {"prior", 0.03, 0, 1, 0.01, 0, "bonus of the dmap bot's choice"},
+    {"me_dead", 1, 0, 10, 0.1, 0, "cost of my death in a simulation"},
+    {"enemy_dead", 0.5, 0, 10, 0.1, 0, "worth of an enemy's death"},
+    {"mate_dead", 0.6, 0, 10, 0.1, 0, "cost of the teammate's death"},
+    {"trapped", 0.7, 0, 1, 0.05, 0, "share of a death counted for an agent without escape at the "
+                                    "leaf"},
+    {"item", 0.06, 0, 1, 0.01, 0, "worth of each power-up I take"},
+    {"wood", 0.015, 0, 1, 0.005, 0, "worth of each wood block burnt"},
+    {"desire", 0.004, 0, 0.1, 0.001, 0, "weight of the desire map at my leaf cell"},
+    {"bomb_enemy", 0.4, 0, 1, 0.05, 0, "rollout policy: chance to bomb an enemy in line"},
+    {"bomb_wood", 0.12, 0, 1, 0.02, 0, "rollout policy: chance to bomb beside wood"},
+    {"stop", 0.2, 0, 1, 0.05, 0, "rollout policy: chance to stand still when safe"},
+    {"near", 3, 0, 20, 1, 1, "pruning: enemies this close (Manhattan) may bomb next step"},
+    {"chase", 0, 0, 1, 0.05, 0, "rollout policy: chance to step toward an enemy within 4"},
+};
+const kit_params pm_search_params = {search_param, NPARAMS};
+
+/* A bomb remembered: where, its strength, its life when last seen and when, who laid it. */
+typedef struct seen_bomb {
+    int cell, blast, life, step, owner, dir;
+} seen_bomb;
+
+typedef struct search_bot {
+    double p[KIT_PARAM_MAX];
+    const pm_config *cfg;
+    int n, me, team; /* board size, my id, whether teams play */
+    unsigned char mem[PM_MAX_CELLS];   /* last seen static value (255 never seen) */
+    unsigned char first[PM_MAX_CELLS]; /* first seen static value (255 never seen) */
+    seen_bomb bombs[PM_MAX_BOMBS];
+    int nbombs;
+    int ammo_total[PM_MAX_AGENTS], blast[PM_MAX_AGENTS], kick[PM_MAX_AGENTS];
+    void *dmap_state; /* the prior's bot */
+    dmap_rng rng;
+    uint64_t seed;
+    long decisions;
+    /* scratch of a decision */
+    pm_state root;
+    pm_state sim;
+    dmap_grid grid;
+    dmap_workspace *ws;
+    double timing[PM_MAX_CELLS], arrival[PM_MAX_CELLS], desire[PM_MAX_CELLS];
+    double value[NACT];
+    long sims_done;  /* simulations of the last decision */
+    int err;
+} search_bot;
+
+/* ---- the engine state: copied in its used part only ----------------------------------------- */
+
+static void copy_state(pm_state *dst, const pm_state *src) {
+    memcpy(dst, src, offsetof(pm_state, bombs));
+    memcpy(dst->bombs, src->bombs, sizeof(pm_bomb) * (size_t)src->nbombs);
+    memcpy(dst->flames, src->flames, sizeof(pm_flame) * (size_t)src->nflames);
+    memcpy(dst->message, src->message, sizeof src->message);
+}
+
+static int walkable(int v) {
+    return v == PM_PASSAGE || v == PM_EXTRABOMB || v == PM_INCRRANGE || v == PM_KICK;
+}
+static int is_item(int v) { return v == PM_EXTRABOMB || v == PM_INCRRANGE || v == PM_KICK; }
+
+static int step_cell(int n, int cell, int a) {
+    int r = cell / n, c = cell % n;
+    switch (a) {
+    case PM_UP: r--; break;
+    case PM_DOWN: r++; break;
+    case PM_LEFT: c--; break;
+    case PM_RIGHT: c++; break;
+    default: break;
+    }
+    return r < 0 || c < 0 || r >= n || c >= n ? -1 : r * n + c;
+}
+
+/* The cells of a blast on the state's board (the engine's rays), listed; returns the count. */
+static int blast_of(const pm_state *s, int cell, int strength, unsigned char *out) {
+    static const int dr[4] = {-1, 1, 0, 0}, dc[4] = {0, 0, -1, 1};
+    int n = s->size, r0 = cell / n, c0 = cell % n, k = 0;
+    out[k++] = (unsigned char)cell;
+    for (int d = 0; d < 4; d++)
+        for (int i = 1; i < strength; i++) {
+            int r = r0 + dr[d] * i, c = c0 + dc[d] * i;
+            if (r < 0 || c < 0 || r >= n || c >= n) break;
+            int v = s->board[r * n + c];
+            if (v == PM_RIGID) break;
+            out[k++] = (unsigned char)(r * n + c);
+            if (v == PM_WOOD) break;
+        }
+    return k;
+}
+
+/* burn[c]: in how many steps cell c is in new flames (chains resolved), NEVER when no bomb
+ * reaches it; flame[c]: steps the flame now on c still stands (0 none). An extra bomb (cell
+ * >= 0) may be imagined. */
+static void burn_map(const pm_state *s, int extra_cell, int extra_blast, unsigned char *burn,
+                     unsigned char *flame) {
+    int ncells = s->size * s->size, nb = s->nbombs + (extra_cell >= 0);
+    unsigned char cells[PM_MAX_BOMBS + 1][4 * PM_MAX_SIZE];
+    int count[PM_MAX_BOMBS + 1], life[PM_MAX_BOMBS + 1];
+    short on[PM_MAX_CELLS];
+    memset(on, 0, sizeof(short) * (size_t)ncells);
+    for (int i = 0; i < nb; i++) {
+        int cell = i < s->nbombs ? s->bombs[i].r * s->size + s->bombs[i].c : extra_cell;
+        int strength = i < s->nbombs ? s->bombs[i].blast : extra_blast;
+        life[i] = i < s->nbombs ? s->bombs[i].life : PM_DEFAULT_BOMB_LIFE + 1;
+        count[i] = blast_of(s, cell, strength, cells[i]);
+        on[cell] = (short)(i + 1);
+    }
+    for (int changed = 1, pass = 0; changed && pass <= nb; pass++) {
+        changed = 0;
+        for (int i = 0; i < nb; i++)
+            for (int k = 1; k < count[i]; k++) {
+                int j = on[cells[i][k]] - 1;
+                if (j >= 0 && life[j] > life[i]) {
+                    life[j] = life[i];
+                    changed = 1;
+                }
+            }
+    }
+    memset(burn, NEVER, (size_t)ncells);
+    for (int i = 0; i < nb; i++)
+        for (int k = 0; k < count[i]; k++)
+            if (life[i] < burn[cells[i][k]]) burn[cells[i][k]] = (unsigned char)life[i];
+    if (flame) {
+        memset(flame, 0, (size_t)ncells);
+        for (int i = 0; i < s->nflames; i++) {
+            int c = s->flames[i].r * s->size + s->flames[i].c;
+            if (s->flames[i].life + 1 > flame[c]) flame[c] = (unsigned char)(s->flames[i].life + 1);
+        }
+    }
+}
+
+/* Whether standing on cell at time t (steps from now) is deadly: a flame still there, or a
+ * blast's flames (they stand three states from the explosion). */
+static int deadly(const unsigned char *burn, const unsigned char *flame, int cell, int t) {
+    if (flame[cell] > t) return 1;
+    return burn[cell] != NEVER && t >= burn[cell] && t <= burn[cell] + PM_FLAME_LIFE;
+}
+
+/* BFS from `from` through walkable cells (and dying flames), entering a cell at time t only when
+ * it is not deadly then, to a cell no bomb reaches, within `horizon` steps. Returns the first
+ * move of a shortest escape (PM_STOP when already there), or -1 when there is none; rng (may
+ * be NULL) rotates the order in which the first moves are tried. */
+static int escape_move(const pm_state *s, const unsigned char *burn, const unsigned char *flame,
+                       int from, int horizon, dmap_rng *rng) {
+    int n = s->size;
+    if (burn[from] == NEVER && !flame[from]) return PM_STOP;
+    short queue[PM_MAX_CELLS];
+    unsigned char first[PM_MAX_CELLS], seen[PM_MAX_CELLS], depth[PM_MAX_CELLS];
+    memset(seen, 0, (size_t)(n * n));
+    int head = 0, tail = 0;
+    seen[from] = 1;
+    int off = rng ? (int)dmap_rng_below(rng, 4) : 0;
+    /* the first ring: moves from `from` */
+    for (int k = 0; k < 4; k++) {
+        int a = PM_UP + (k + off) % 4, c = step_cell(n, from, a);
+        if (c < 0 || seen[c]) continue;
+        int v = s->board[c];
+        if (!(walkable(v) || (v == PM_FLAMES && flame[c] <= 1)) || deadly(burn, flame, c, 1)) continue;
+        seen[c] = 1;
+        first[c] = (unsigned char)a;
+        depth[c] = 1;
+        queue[tail++] = (short)c;
+    }
+    while (head < tail) {
+        int c = queue[head++];
+        if (burn[c] == NEVER && flame[c] <= depth[c]) return first[c];
+        if (depth[c] >= horizon) continue;
+        for (int a = PM_UP; a <= PM_RIGHT; a++) {
+            int d = step_cell(n, c, a);
+            if (d < 0 || seen[d]) continue;
+            int v = s->board[d], t = depth[c] + 1;
+            if (!(walkable(v) || v == PM_FLAMES) || deadly(burn, flame, d, t)) continue;
+            seen[d] = 1;
+            first[d] = first[c];
+            depth[d] = (unsigned char)t;
+            queue[tail++] = (short)d;
+        }
+    }
+    return -1;
+}
+
+static int is_enemy(const search_bot *b, int i, int j) {
+    if (i == j) return 0;
+    if (b->team) return (i & 1) != (j & 1);
+    return 1;
+}
+
+/* Whether an enemy of agent i stands in the line of a bomb on cell (within strength, no wall
+ * between), and how much wood that bomb would burn. */
+static void bomb_targets(const search_bot *b, const pm_state *s, int i, int cell, int strength,
+                         int *enemies, int *wood) {
+    unsigned char cells[4 * PM_MAX_SIZE];
+    int k = blast_of(s, cell, strength, cells);
+    *enemies = *wood = 0;
+    for (int m = 1; m < k; m++) {
+        int v = s->board[cells[m]];
+        if (v == PM_WOOD) (*wood)++;
+        else if (v >= PM_AGENT0 && is_enemy(b, i, v - PM_AGENT0)) (*enemies)++;
+    }
+}
+
+/* The fast rollout policy for agent i. */
+static int rollout_policy(const search_bot *b, const pm_state *s, int i, const unsigned char *burn,
+                          const unsigned char *flame, dmap_rng *rng) {
+    const pm_agent *ag = &s->agents[i];
+    int n = s->size, cell = ag->r * n + ag->c;
+    if (burn[cell] != NEVER || flame[cell]) {
+        int a = escape_move(s, burn, flame, cell, 10, rng);
+        if (a >= 0) return a;
+    }
+    if (ag->ammo > 0 && !pm_bomb_at(s, ag->r, ag->c)) {
+        int en, wood;
+        bomb_targets(b, s, i, cell, ag->blast, &en, &wood);
+        double pr = en ? b->p[P_BOMB_ENEMY] : wood ? b->p[P_BOMB_WOOD] : 0;
+        if (pr > 0 && dmap_rng_unit(rng) < pr) {
+            unsigned char burn2[PM_MAX_CELLS];
+            burn_map(s, cell, ag->blast, burn2, NULL);
+            if (escape_move(s, burn2, flame, cell, 9, NULL) >= 0) return PM_LAY_BOMB;
+        }
+    }
+    if (dmap_rng_unit(rng) < b->p[P_STOP] && burn[cell] == NEVER) return PM_STOP;
+    int opts[4], no = 0;
+    for (int a = PM_UP; a <= PM_RIGHT; a++) {
+        int c = step_cell(n, cell, a);
+        if (c < 0) continue;
+        int v = s->board[c];
+        if (is_item(v)) return a; /* a power-up beside: take it */
+        if ((walkable(v) || (v == PM_FLAMES && flame[c] <= 1)) && burn[c] == NEVER) opts[no++] = a;
+    }
+    if (!no) return PM_STOP;
+    if (dmap_rng_unit(rng) < b->p[P_CHASE]) { /* toward the nearest enemy within 4 */
+        int best = -1, bd = 5;
+        for (int j = 0; j < s->nagents; j++) {
+            if (!s->agents[j].alive || !is_enemy(b, i, j)) continue;
+            int d = abs(s->agents[j].r - ag->r) + abs(s->agents[j].c - ag->c);
+            if (d < bd) {
+                bd = d;
+                best = j;
+            }
+        }
+        for (int k = 0; best >= 0 && k < no; k++) {
+            int c = step_cell(n, cell, opts[k]);
+            if (abs(s->agents[best].r - c / n) + abs(s->agents[best].c - c % n) < bd) return opts[k];
+        }
+    }
+    return opts[dmap_rng_below(rng, (uint32_t)no)];
+}
+
+/* ---- belief ---------------------------------------------------------------------------------- */
+
+static const pm_config *config_of(const pm_obs *o) {
+    int fog = 0;
+    for (int c = 0; c < o->size * o->size; c++) fog |= o->board[c] == PM_FOG;
+    const pm_config *best = NULL;
+    for (int i = 0; i < PM_NUM_CONFIGS; i++) {
+        const pm_config *cfg = pm_config_at(i);
+        if (cfg->size != o->size || cfg->game_type != o->game_type || strcmp(cfg->env, o->game_env)) continue;
+        if ((cfg->view_size > 0) != fog && best) continue;
+        if (!best || (cfg->view_size > 0) == fog) best = cfg;
+    }
+    return best ? best : pm_config_at(0);
+}
+
+/* The static value of a visible cell (what stays when agents, bombs and flames are gone). */
+static int static_value(int v) {
+    return v == PM_RIGID || v == PM_WOOD || is_item(v) ? v : PM_PASSAGE;
+}
+
+/* Updates the memory from an observation and builds the belief state `root`. */
+static void build_belief(search_bot *b, const pm_obs *o) {
+    int n = o->size, ncells = n * n, now = o->step_count;
+    pm_state *s = &b->root;
+    /* power-ups taken by agents now seen where one lay last step */
+    for (int c = 0; c < ncells; c++) {
+        int v = o->board[c];
+        if (v >= PM_AGENT0 && v < PM_AGENT0 + PM_MAX_AGENTS && is_item(b->mem[c])) {
+            int i = v - PM_AGENT0;
+            if (b->mem[c] == PM_EXTRABOMB && b->ammo_total[i] < PM_MAX_AMMO) b->ammo_total[i]++;
+            if (b->mem[c] == PM_INCRRANGE && b->blast[i] < b->cfg->max_blast) b->blast[i]++;
+            if (b->mem[c] == PM_KICK) b->kick[i] = 1;
+        }
+    }
+    /* bombs: the visible ones (owners kept from the remembered list, or the agent on the cell),
+     * then the remembered ones in the fog whose fuse still burns */
+    seen_bomb old[PM_MAX_BOMBS];
+    int nold = b->nbombs, nb = 0;
+    memcpy(old, b->bombs, sizeof(seen_bomb) * (size_t)nold);
+    for (int c = 0; c < ncells; c++) {
+        if (o->board[c] == PM_FOG || !o->bomb_blast_strength[c]) continue;
+        int owner = -1;
+        for (int k = 0; k < nold && owner < 0; k++) {
+            int dir = o->bomb_moving_direction[c];
+            if (old[k].cell == c || (dir && step_cell(n, old[k].cell, dir) == c)) owner = old[k].owner;
+        }
+        int v = o->board[c];
+        if (owner < 0 && v >= PM_AGENT0) owner = v - PM_AGENT0;
+        if (owner >= 0 && o->bomb_blast_strength[c] > b->blast[owner] && owner != o->id)
+            b->blast[owner] = o->bomb_blast_strength[c];
+        b->bombs[nb++] = (seen_bomb){c, o->bomb_blast_strength[c], o->bomb_life[c], now, owner,
+                                     o->bomb_moving_direction[c]};
+    }
+    for (int k = 0; k < nold; k++) {
+        int life = old[k].life - (now - old[k].step);
+        if (o->board[old[k].cell] != PM_FOG || life <= 0 || nb >= PM_MAX_BOMBS) continue;
+        b->bombs[nb++] = old[k];
+    }
+    b->nbombs = nb;
+    /* the board */
+    for (int c = 0; c < ncells; c++) {
+        int v = o->board[c];
+        if (v == PM_FOG) continue;
+        b->mem[c] = (unsigned char)static_value(v);
+        if (b->first[c] == 255) b->first[c] = b->mem[c];
+    }
+    memset(s, 0, offsetof(pm_state, bombs));
+    s->cfg = b->cfg;
+    s->size = n;
+    s->nagents = b->cfg->num_agents;
+    s->step = now;
+    for (int c = 0; c < ncells; c++) {
+        int v = o->board[c];
+        if (v == PM_FOG) {
+            int r = c / n, col = c % n, mirror = col * n + r;
+            v = b->mem[c] != 255 ? b->mem[c] : b->first[mirror] != 255 ? b->first[mirror] : PM_WOOD;
+        }
+        s->board[c] = (unsigned char)v;
+    }
+    /* agents: the ones seen now; the others are out of the simulation */
+    int owned[PM_MAX_AGENTS] = {0};
+    for (int k = 0; k < nb; k++)
+        if (b->bombs[k].owner >= 0) owned[b->bombs[k].owner]++;
+    for (int i = 0; i < s->nagents; i++) {
+        pm_agent *a = &s->agents[i];
+        a->alive = 0;
+        if (i == o->id) {
+            *a = (pm_agent){o->r, o->c, o->ammo, o->blast_strength, o->can_kick, 1};
+            continue;
+        }
+        for (int c = 0; c < ncells; c++)
+            if (o->board[c] == PM_AGENT0 + i) {
+                int ammo = b->ammo_total[i] - owned[i];
+                *a = (pm_agent){c / n, c % n, ammo > 0 ? ammo : 0, b->blast[i], b->kick[i], 1};
+                break;
+            }
+    }
+    /* bombs of the simulation: a bomb whose owner is unknown returns its ammo to no one that
+     * matters (the first agent out of the simulation, else me) */
+    int nobody = o->id;
+    for (int i = 0; i < s->nagents; i++)
+        if (!s->agents[i].alive) {
+            nobody = i;
+            break;
+        }
+    s->nbombs = 0;
+    for (int k = 0; k < nb; k++) {
+        const seen_bomb *sb = &b->bombs[k];
+        int life = sb->life - (now - sb->step);
+        pm_bomb *pb = &s->bombs[s->nbombs++];
+        *pb = (pm_bomb){sb->cell / n, sb->cell % n, sb->owner >= 0 ? sb->owner : nobody, life, sb->blast,
+                        sb->step == now ? sb->dir : 0};
+        if (o->board[sb->cell] == PM_FOG) s->board[sb->cell] = PM_BOMB;
+    }
+    s->nflames = 0;
+    for (int c = 0; c < ncells; c++)
+        if (o->board[c] != PM_FOG && o->flame_life[c] && s->nflames < PM_MAX_FLAMES)
+            s->flames[s->nflames++] = (pm_flame){c / n, c % n, o->flame_life[c] - 1};
+}
+
+/* ---- maps: pruning and the leaf's desire ------------------------------------------------------ */
+
+/* Whether, after my action, the safe walk proves an escape to a cell no bomb reaches; with
+ * enemy_cell >= 0, also when an enemy lays a bomb of strength enemy_blast there in the same
+ * step (the cell then blocked by it). */
+static int safe_after(search_bot *b, int action, int enemy_cell, int enemy_blast) {
+    const pm_state *s = &b->root;
+    const pm_agent *me = &s->agents[b->me];
+    int n = s->size, ncells = n * n, cell = me->r * n + me->c;
+    int start = action >= PM_UP && action <= PM_RIGHT ? step_cell(n, cell, action) : cell;
+    if (enemy_cell >= 0 && enemy_cell == start && start != cell) start = cell; /* it got there first */
+    unsigned char burn[PM_MAX_CELLS], flame[PM_MAX_CELLS];
+    pm_state *w = &b->sim;
+    if (action == PM_LAY_BOMB || enemy_cell >= 0) { /* the imagined bombs on a scratch copy */
+        copy_state(w, s);
+        if (action == PM_LAY_BOMB)
+            w->bombs[w->nbombs++] = (pm_bomb){cell / n, cell % n, b->me, PM_DEFAULT_BOMB_LIFE + 1, me->blast, 0};
+        if (enemy_cell >= 0 && enemy_cell != cell && !pm_bomb_at(w, enemy_cell / n, enemy_cell % n))
+            w->bombs[w->nbombs++] = (pm_bomb){enemy_cell / n, enemy_cell % n, b->me, PM_DEFAULT_BOMB_LIFE + 1,
+                                              enemy_blast, 0};
+        s = w;
+    }
+    burn_map(s, -1, 0, burn, flame);
+    for (int c = 0; c < ncells; c++) {
+        int v = s->board[c];
+        int bomb = c != cell && c != start && burn[c] != NEVER && pm_bomb_at(s, c / n, c % n);
+        b->grid.wall[c] = bomb || !(walkable(v) || v == PM_FLAMES || c == cell || c == start);
+        if (c == enemy_cell && c != cell) b->grid.wall[c] = 1;
+        /* a cell may be entered before its flames come, not while a flame stands */
+        b->timing[c] = burn[c] == NEVER ? INFINITY : burn[c];
+        if (flame[c] > 1) b->grid.wall[c] = 1;
+    }
+    if (deadly(burn, flame, start, 1)) return 0;
+    dmap_moves mv = dmap_moves_4();
+    size_t nsafe = 0;
+    int rc = dmap_safe_walk(&b->grid, &mv, b->timing, start, 1.0, b->arrival, NULL, &nsafe, b->ws);
+    if (rc == DMAP_ERR_NOMEM) b->err = rc;
+    if (rc != DMAP_OK) return 1; /* no opinion */
+    for (int c = 0; c < ncells; c++)
+        if (isfinite(b->arrival[c]) && isinf(b->timing[c])) return 1;
+    return 0;
+}
+
+/* The desire map: power-ups, cells from which my bomb burns wood, cells beside enemies. */
+static void build_desire(search_bot *b) {
+    const pm_state *s = &b->root;
+    const pm_agent *me = &s->agents[b->me];
+    int n = s->size, ncells = n * n, cell = me->r * n + me->c;
+    dmap_goal goals[PM_MAX_CELLS];
+    size_t ng = 0;
+    for (int c = 0; c < ncells; c++) {
+        int v = s->board[c];
+        b->grid.wall[c] = !(walkable(v) || c == cell);
+        if (b->grid.wall[c]) continue;
+        double value = 0;
+        if (v == PM_EXTRABOMB || v == PM_INCRRANGE) value -= 12;
+        if (v == PM_KICK) value -= 4;
+        int en, wood;
+        bomb_targets(b, s, b->me, c, me->blast, &en, &wood);
+        if (wood) value -= 3 + 2 * wood;
+        for (int a = PM_UP; a <= PM_RIGHT; a++) {
+            int d = step_cell(n, c, a);
+            int w = d >= 0 ? s->board[d] : 0;
+            if (w >= PM_AGENT0 && is_enemy(b, b->me, w - PM_AGENT0)) value -= 4;
+        }
+        if (value < 0) goals[ng++] = (dmap_goal){c % n, c / n, value};
+    }
+    dmap_moves mv = dmap_moves_4();
+    int rc = dmap_field(&b->grid, &mv, goals, ng, CEILING, b->desire, b->ws);
+    if (rc == DMAP_ERR_NOMEM) b->err = rc;
+    for (int c = 0; c < ncells; c++)
+        if (rc != DMAP_OK || !isfinite(b->desire[c])) b->desire[c] = 40;
+        else if (b->desire[c] > 40) b->desire[c] = 40;
+}
+
+/* ---- the search ------------------------------------------------------------------------------- */
+
+/* Whether agent i, alive at the leaf, has an escape (or stands where nothing burns). */
+static int free_at(const pm_state *s, int i, const unsigned char *burn, const unsigned char *flame) {
+    const pm_agent *a = &s->agents[i];
+    return escape_move(s, burn, flame, a->r * s->size + a->c, 10, NULL) >= 0;
+}
+
+/* One simulation: my first action, then `depth` steps of the rollout policy; the leaf's value. */
+static double simulate(search_bot *b, int my_action, uint64_t seed) {
+    pm_state *s = &b->sim;
+    copy_state(s, &b->root);
+    dmap_rng rng;
+    dmap_rng_seed(&rng, seed);
+    int depth = (int)b->p[P_DEPTH];
+    unsigned char burn[PM_MAX_CELLS], flame[PM_MAX_CELLS];
+    int actions[PM_MAX_AGENTS];
+    for (int t = 0; t <= depth && !pm_done(s); t++) {
+        burn_map(s, -1, 0, burn, flame);
+        for (int i = 0; i < s->nagents; i++) {
+            /* every agent draws the same count whatever my action, so draws stay aligned */
+            int a = s->agents[i].alive ? rollout_policy(b, s, i, burn, flame, &rng) : PM_STOP;
+            actions[i] = t == 0 && i == b->me ? my_action : a;
+        }
+        pm_step(s, actions);
+    }
+    burn_map(s, -1, 0, burn, flame);
+    const pm_state *r0 = &b->root;
+    double v = 0;
+    for (int i = 0; i < s->nagents; i++) {
+        if (!r0->agents[i].alive) continue;
+        double dead = s->agents[i].alive ? (free_at(s, i, burn, flame) ? 0 : b->p[P_TRAPPED]) : 1;
+        if (i == b->me) v -= dead * b->p[P_ME_DEAD];
+        else if (is_enemy(b, b->me, i)) v += dead * b->p[P_ENEMY_DEAD];
+        else v -= dead * b->p[P_MATE_DEAD];
+    }
+    const pm_agent *me0 = &r0->agents[b->me], *me = &s->agents[b->me];
+    if (me->alive) {
+        int gained = (me->blast - me0->blast) + (me->kick - me0->kick);
+        /* ammo comes back when bombs explode: count only the total beyond the start's */
+        int total0 = me0->ammo, total = me->ammo;
+        for (int k = 0; k < r0->nbombs; k++) total0 += r0->bombs[k].owner == b->me;
+        for (int k = 0; k < s->nbombs; k++) total += s->bombs[k].owner == b->me;
+        if (total > total0) gained += total - total0;
+        v += gained * b->p[P_ITEM];
+        v -= b->desire[me->r * s->size + me->c] * b->p[P_DESIRE];
+    }
+    int burnt = 0;
+    for (int c = 0; c < s->size * s->size; c++) burnt += r0->board[c] == PM_WOOD && s->board[c] != PM_WOOD;
+    v += burnt * b->p[P_WOOD];
+    return v;
+}
+
+static int search_decide_action(search_bot *b, const pm_view *view) {
+    const pm_obs *o = &view->obs;
+    int n = o->size;
+    build_belief(b, o);
+    int prior = PM_STOP;
+    pm_action pa;
+    int rc = pm_bot_dmap.decide(b->dmap_state, view, &pa);
+    if (rc != DMAP_OK) return rc < 0 ? rc : DMAP_ERR_ARG;
+    prior = pa;
+    unsigned char mask[NACT];
+    pm_legal_actions(o, mask);
+    /* the enemies near enough to bomb me in: their cells and the cells they reach next step */
+    int threat[4 * 5], tblast[4 * 5], nt = 0;
+    const pm_state *r = &b->root;
+    for (int i = 0; i < r->nagents; i++) {
+        const pm_agent *e = &r->agents[i];
+        /* its ammo counted from what was seen is a guess (a power-up taken as the flames over
+         * it die is missed), so any enemy may bomb */
+        if (!e->alive || !is_enemy(b, b->me, i)) continue;
+        int ec = e->r * n + e->c;
+        if (abs(e->r - o->r) + abs(e->c - o->c) > (int)b->p[P_NEAR]) continue;
+        threat[nt] = ec;
+        tblast[nt++] = e->blast;
+        for (int a = PM_UP; a <= PM_RIGHT; a++) {
+            int c = step_cell(n, ec, a);
+            if (c >= 0 && walkable(r->board[c])) {
+                threat[nt] = c;
+                tblast[nt++] = e->blast;
+            }
+        }
+    }
+    int cands[NACT], nc = 0, safe[NACT];
+    for (int a = 0; a < NACT; a++) {
+        safe[a] = mask[a] && safe_after(b, a, -1, 0);
+        int sure = safe[a];
+        for (int k = 0; k < nt && sure; k++) sure = safe_after(b, a, threat[k], tblast[k]);
+        if (sure) cands[nc++] = a;
+    }
+    if (b->err) return b->err;
+    if (nc == 0)
+        for (int a = 0; a < NACT; a++)
+            if (safe[a]) cands[nc++] = a;
+    if (nc == 0)
+        for (int a = 0; a < NACT; a++)
+            if (mask[a]) cands[nc++] = a;
+    b->sims_done = 0;
+    if (nc == 1) return cands[0];
+    build_desire(b);
+    if (b->err) return b->err;
+    for (int k = 0; k < nc; k++) b->value[k] = 0;
+    long sims = (long)b->p[P_SIMS], rounds = sims / nc > 0 ? sims / nc : 1;
+    int64_t limit = b->p[P_MS] > 0 ? (int64_t)(b->p[P_MS] * 1e6) : 0;
+    int64_t t0 = limit ? kit_thread_cpu_ns() : 0;
+    uint64_t base = ((uint64_t)dmap_rng_next(&b->rng) << 32) | dmap_rng_next(&b->rng);
+    long done = 0;
+    for (long j = 0; j < rounds; j++) {
+        uint64_t seed = base + (uint64_t)j * 0x9E3779B97F4A7C15ull;
+        for (int k = 0; k < nc; k++) b->value[k] += simulate(b, cands[k], seed);
+        done++;
+        if (limit && kit_thread_cpu_ns() - t0 >= limit) break;
+    }
+    b->sims_done = done * nc;
+    int best = -1;
+    double bv = -INFINITY;
+    for (int k = 0; k < nc; k++) {
+        double v = b->value[k] / (double)done + (cands[k] == prior ? b->p[P_PRIOR] : 0);
+        if (v > bv + 1e-12) {
+            bv = v;
+            best = cands[k];
+        }
+    }
+    return best;
+}
+
+static int search_init(void **state, const pm_view *first, uint64_t seed) {
+    search_bot *b = calloc(1, sizeof *b);
+    if (!b) return DMAP_ERR_NOMEM;
+    kit_param_read(&pm_search_params, *state, b->p);
+    const pm_obs *o = &first->obs;
+    b->cfg = config_of(o);
+    b->n = o->size;
+    b->me = o->id;
+    b->team = o->game_type == PM_GAME_TEAM || o->game_type == PM_GAME_TEAM_RADIO;
+    memset(b->mem, 255, sizeof b->mem);
+    memset(b->first, 255, sizeof b->first);
+    for (int i = 0; i < PM_MAX_AGENTS; i++) {
+        b->ammo_total[i] = 1;
+        b->blast[i] = PM_DEFAULT_BLAST;
+    }
+    b->seed = seed;
+    dmap_rng_seed(&b->rng, seed);
+    int rc = dmap_grid_init(&b->grid, o->size, o->size);
+    if (rc == DMAP_OK && dmap_workspace_new(&b->ws) != DMAP_OK) rc = DMAP_ERR_NOMEM;
+    if (rc == DMAP_OK) {
+        b->dmap_state = NULL; /* the prior plays with its defaults */
+        rc = pm_bot_dmap.init(&b->dmap_state, first, seed ^ 0x5EA4C4B07ull);
+        if (rc != DMAP_OK) b->dmap_state = NULL;
+    }
+    if (rc != DMAP_OK) {
+        dmap_grid_free(&b->grid);
+        dmap_workspace_free(b->ws);
+        free(b);
+        return rc;
+    }
+    *state = b;
+    return DMAP_OK;
+}
+
+static void search_release(void *state) {
+    search_bot *b = state;
+    if (!b) return;
+    pm_bot_dmap.release(b->dmap_state);
+    dmap_grid_free(&b->grid);
+    dmap_workspace_free(b->ws);
+    free(b);
+}
+
+static int search_decide(void *state, const pm_view *view, pm_action *action) {
+    search_bot *b = state;
+    int a = search_decide_action(b, view);
+    if (a < 0) return a;
+    if (b->err) return b->err;
+    b->decisions++;
+    *action = a;
+    return DMAP_OK;
+}
+
+/* Published maps: the desire map of the leaf evaluation and the timing map of the belief. */
+static int search_maps(void *state, kit_map *out, int max) {
+    search_bot *b = state;
+    int ncells = b->n * b->n, k = 0;
+    unsigned char burn[PM_MAX_CELLS];
+    burn_map(&b->root, -1, 0, burn, NULL);
+    for (int c = 0; c < ncells; c++) b->timing[c] = burn[c] == NEVER ? INFINITY : burn[c];
+    if (k < max) out[k++] = (kit_map){"desire", b->desire};
+    if (k < max) out[k++] = (kit_map){"burn", b->timing};
+    return k;
+}
+
+const pm_bot pm_bot_search = {{"search", "Monte Carlo search on the engine: belief of the fog, safe-walk "
+                                         "pruning, rollouts, desire-map leaves, dmap as prior"},
+                              search_init, search_decide, search_release, search_maps};

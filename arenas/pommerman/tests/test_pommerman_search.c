@@ -1,0 +1,266 @@
+/* test_pommerman_search.c — the `search` bot: it never walks into a flame it can see (every
+ * decision of games in FFA, team, fog and radio configs, and a hand-made corridor); it makes the
+ * same decisions for the same seed and simulation budget (whole games played twice, and the
+ * budget given as a parameter); it survives a trap that `dmap` dies in (a position of a recorded
+ * FFA game: its own bomb beside it on the right edge, an enemy above laying another, the
+ * enemies' actions scripted), and the bot table finds it by name. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "kit/cputime.h"
+#include "kit/param.h"
+#include "../../../tests/check.h"
+#include "pommerman.h"
+
+extern const kit_params pm_search_params;
+
+#define MAX_STEPS 801
+
+/* One game with bots in seats (presets[i]: the parameter values of seat i, or NULL), every
+ * decision checked against the flames its seat sees; actions[t][i] recorded when given. */
+typedef struct game_log {
+    int steps, flame_walks, decisions;
+    int64_t search_ns, search_max_ns; /* thread CPU time of the search seats' decisions */
+    int actions[MAX_STEPS][PM_MAX_AGENTS];
+    pm_result result;
+    unsigned winners;
+} game_log;
+
+static int play(const pm_config *cfg, const pm_bot *const *bots, kit_param_values *const *presets,
+                uint64_t seed, game_log *log) {
+    pm_state *s = malloc(sizeof *s);
+    if (!s) return DMAP_ERR_NOMEM;
+    kit_pyrandom shared;
+    kit_pyrandom_seed(&shared, (int64_t)seed);
+    pm_reset(s, cfg, &shared);
+    memset(log, 0, sizeof *log);
+    void *state[PM_MAX_AGENTS] = {0};
+    pm_view view = {.shared = &shared, .log = NULL};
+    int ready = 0, rc = DMAP_OK;
+    for (; ready < s->nagents; ready++) {
+        pm_observe(s, ready, &view.obs);
+        state[ready] = presets ? presets[ready] : NULL;
+        if ((rc = bots[ready]->init(&state[ready], &view, pm_bot_seed(seed, ready))) != DMAP_OK) break;
+    }
+    while (rc == DMAP_OK && !pm_done(s) && log->steps < MAX_STEPS) {
+        int actions[PM_MAX_AGENTS];
+        for (int i = 0; i < s->nagents && rc == DMAP_OK; i++) {
+            actions[i] = PM_STOP;
+            if (!pm_agent_acts(s, i)) continue;
+            pm_observe(s, i, &view.obs);
+            int64_t t0 = kit_thread_cpu_ns();
+            rc = bots[i]->decide(state[i], &view, &actions[i]);
+            int64_t ns = kit_thread_cpu_ns() - t0;
+            if (bots[i] != &pm_bot_search) continue;
+            log->search_ns += ns;
+            if (ns > log->search_max_ns) log->search_max_ns = ns;
+            log->decisions++;
+            /* a flame that still stands after the step's tick: flame_life 2 or more */
+            const pm_obs *o = &view.obs;
+            int to = -1, n = o->size;
+            if (actions[i] == PM_UP && o->r > 0) to = (o->r - 1) * n + o->c;
+            if (actions[i] == PM_DOWN && o->r < n - 1) to = (o->r + 1) * n + o->c;
+            if (actions[i] == PM_LEFT && o->c > 0) to = o->r * n + o->c - 1;
+            if (actions[i] == PM_RIGHT && o->c < n - 1) to = o->r * n + o->c + 1;
+            if (to >= 0 && o->board[to] == PM_FLAMES && o->flame_life[to] >= 2) log->flame_walks++;
+        }
+        if (rc != DMAP_OK) break;
+        memcpy(log->actions[log->steps], actions, sizeof actions);
+        pm_step(s, actions);
+        log->steps++;
+    }
+    for (int i = 0; i < ready; i++) bots[i]->release(state[i]);
+    log->result = pm_outcome(s, &log->winners);
+    free(s);
+    return rc;
+}
+
+static game_log log_a, log_b;
+
+static void never_into_visible_flames(void) {
+    static const char *const configs[] = {"PommeFFACompetition-v0", "PommeTeamCompetition-v0",
+                                          "PommeRadioCompetition-v2", "OneVsOne-v0"};
+    for (int k = 0; k < 4; k++) {
+        const pm_config *cfg = pm_config_find(configs[k]);
+        const pm_bot *bots[4] = {&pm_bot_search, &pm_bot_simple, &pm_bot_search, &pm_bot_simple};
+        if (cfg->game_type == PM_GAME_FFA) bots[2] = &pm_bot_dmap;
+        for (uint64_t seed = 1; seed <= 2; seed++) {
+            int rc = play(cfg, bots, NULL, seed + 10 * (uint64_t)k, &log_a);
+            CHECK(rc == DMAP_OK, "%s seed %d: game failed (%d)", configs[k], (int)seed, rc);
+            CHECK(log_a.decisions > 0, "%s seed %d: search never decided", configs[k], (int)seed);
+            CHECK(log_a.flame_walks == 0, "%s seed %d: %d moves into a visible flame", configs[k], (int)seed,
+                  log_a.flame_walks);
+        }
+    }
+}
+
+/* A state from rows in the trace alphabet (pm_char_item), agents as r,c,ammo,blast,kick,alive. */
+static void make_state(pm_state *s, const pm_config *cfg, const char *const *rows, const int (*agents)[6],
+                       const pm_bomb *bombs, int nbombs, const pm_flame *flames, int nflames, int step) {
+    memset(s, 0, sizeof *s);
+    s->cfg = cfg;
+    s->size = cfg->size;
+    s->nagents = cfg->num_agents;
+    s->step = step;
+    for (int r = 0; r < s->size; r++)
+        for (int c = 0; c < s->size; c++) s->board[r * s->size + c] = (unsigned char)pm_char_item(rows[r][c]);
+    for (int i = 0; i < s->nagents; i++)
+        s->agents[i] = (pm_agent){agents[i][0], agents[i][1], agents[i][2], agents[i][3], agents[i][4], agents[i][5]};
+    s->nbombs = nbombs;
+    if (nbombs) memcpy(s->bombs, bombs, sizeof(pm_bomb) * (size_t)nbombs);
+    s->nflames = nflames;
+    if (nflames) memcpy(s->flames, flames, sizeof(pm_flame) * (size_t)nflames);
+}
+
+/* Plays `bot` in seat 0 from state s with the other seats' actions scripted; whether seat 0 is
+ * alive after `steps` steps (or at the game's end). */
+static int survives_script(const pm_bot *bot, const pm_state *start, const int (*script)[PM_MAX_AGENTS],
+                           int steps) {
+    pm_state s = *start;
+    kit_pyrandom shared;
+    kit_pyrandom_seed(&shared, 1);
+    pm_view view = {.shared = &shared, .log = NULL};
+    void *state = NULL;
+    pm_observe(&s, 0, &view.obs);
+    CHECK(bot->init(&state, &view, 12345) == DMAP_OK, "%s: init", bot->info.name);
+    for (int t = 0; t < steps && s.agents[0].alive && !pm_done(&s); t++) {
+        int actions[PM_MAX_AGENTS];
+        memcpy(actions, script[t], sizeof actions);
+        pm_observe(&s, 0, &view.obs);
+        CHECK(bot->decide(state, &view, &actions[0]) == DMAP_OK, "%s: decide", bot->info.name);
+        pm_step(&s, actions);
+    }
+    bot->release(state);
+    return s.agents[0].alive;
+}
+
+static void the_trap(void) {
+    /* FFA, dmap + 3 simple, seed 25, step 133: agent 0 (a) on the right edge at (4,10) with its
+     * own bomb at (4,9) (life 8), out of ammo; agent 2 (c) above it at (3,10) lays a bomb. */
+    static const char *const rows[11] = {
+        "01100010111", "100d0000000", "10011000000", "0010101410c", "0011071403a", "00008014101",
+        "10011144441", "00000004031", "10010104000", "10000004001", "10000111010"};
+    static const int agents[4][6] = {{4, 10, 0, 4, 1, 1}, {9, 4, 2, 2, 1, 0}, {3, 10, 1, 4, 1, 1},
+                                     {1, 3, 2, 2, 1, 1}};
+    static const pm_bomb bombs[2] = {{7, 9, 0, 2, 4, 0}, {4, 9, 0, 8, 4, 0}};
+    static const pm_flame flames[10] = {{3, 7, 0}, {4, 7, 0}, {5, 7, 0}, {6, 6, 0}, {6, 7, 0},
+                                        {6, 8, 0}, {6, 9, 0}, {7, 7, 0}, {8, 7, 0}, {9, 7, 0}};
+    /* the recorded actions of agents 1-3 from that step (seat 0's are the bot's) */
+    static const int script[8][PM_MAX_AGENTS] = {{0, 0, 5, 4}, {0, 0, 3, 4}, {0, 0, 3, 2}, {0, 0, 1, 2},
+                                                  {0, 0, 1, 2}, {0, 0, 3, 3}, {0, 0, 2, 2}, {0, 0, 0, 4}};
+    pm_state s;
+    make_state(&s, pm_config_find("ffa"), rows, agents, bombs, 2, flames, 10, 133);
+    CHECK(!survives_script(&pm_bot_dmap, &s, script, 8), "the trap: dmap was expected to die in it");
+    CHECK(survives_script(&pm_bot_search, &s, script, 8), "the trap: search died in it");
+}
+
+static void a_flame_corridor(void) {
+    /* agent 0 at (1,1): standing flames right and below (life 1: they stand next step), open
+     * above and left; nothing else burns. */
+    static const char *const rows[11] = {
+        "00000000000", "0a400000000", "04000000000", "00000000000", "00000000000", "00000000000",
+        "00000000000", "00000000000", "00000000000", "00000000000", "00000000000"};
+    static const int agents[4][6] = {{1, 1, 1, 2, 0, 1}, {9, 9, 1, 2, 0, 1}, {1, 9, 1, 2, 0, 1},
+                                     {9, 1, 1, 2, 0, 1}};
+    static const pm_flame flames[2] = {{1, 2, 1}, {2, 1, 1}};
+    pm_state s;
+    make_state(&s, pm_config_find("ffa"), rows, agents, NULL, 0, flames, 2, 50);
+    s.board[9 * 11 + 9] = PM_AGENT0 + 1;
+    s.board[1 * 11 + 9] = PM_AGENT0 + 2;
+    s.board[9 * 11 + 1] = PM_AGENT0 + 3;
+    for (uint64_t seed = 1; seed <= 20; seed++) {
+        kit_pyrandom shared;
+        kit_pyrandom_seed(&shared, 1);
+        pm_view view = {.shared = &shared, .log = NULL};
+        void *state = NULL;
+        pm_observe(&s, 0, &view.obs);
+        pm_action a = PM_STOP;
+        CHECK(pm_bot_search.init(&state, &view, seed) == DMAP_OK, "corridor: init");
+        CHECK(pm_bot_search.decide(state, &view, &a) == DMAP_OK, "corridor: decide");
+        CHECK(a != PM_RIGHT && a != PM_DOWN, "corridor seed %d: walked into a flame (%d)", (int)seed, a);
+        pm_bot_search.release(state);
+    }
+}
+
+static void same_seed_same_decisions(void) {
+    const pm_config *cfg = pm_config_find("PommeTeamCompetition-v0");
+    const pm_bot *bots[4] = {&pm_bot_search, &pm_bot_simple, &pm_bot_search, &pm_bot_simple};
+    kit_param_values small = {0};
+    small.n = pm_search_params.n;
+    for (int i = 0; i < small.n; i++) small.v[i] = pm_search_params.p[i].value;
+    small.v[0] = 90; /* sims */
+    kit_param_values *presets[4] = {&small, NULL, &small, NULL};
+    for (uint64_t seed = 3; seed <= 4; seed++) {
+        CHECK(play(cfg, bots, presets, seed, &log_a) == DMAP_OK, "seed %d: game a", (int)seed);
+        CHECK(play(cfg, bots, presets, seed, &log_b) == DMAP_OK, "seed %d: game b", (int)seed);
+        CHECK(log_a.steps == log_b.steps && log_a.result == log_b.result && log_a.winners == log_b.winners,
+              "seed %d: games differ (%d/%d steps)", (int)seed, log_a.steps, log_b.steps);
+        CHECK(!memcmp(log_a.actions, log_b.actions, sizeof(int) * PM_MAX_AGENTS * (size_t)log_a.steps),
+              "seed %d: actions differ", (int)seed);
+    }
+    /* the budget changes the search: the default budget and 90 simulations play differently
+     * somewhere in these games (else the parameter would not reach the bot) */
+    int differ = 0;
+    kit_param_values *none[4] = {NULL, NULL, NULL, NULL};
+    for (uint64_t seed = 3; seed <= 4; seed++) {
+        CHECK(play(cfg, bots, presets, seed, &log_a) == DMAP_OK, "seed %d: game a", (int)seed);
+        CHECK(play(cfg, bots, none, seed, &log_b) == DMAP_OK, "seed %d: game b", (int)seed);
+        differ |= log_a.steps != log_b.steps ||
+                  memcmp(log_a.actions, log_b.actions, sizeof(int) * PM_MAX_AGENTS * (size_t)log_a.steps);
+    }
+    CHECK(differ, "90 simulations and the default budget played the same games");
+}
+
+static void in_the_table(void) {
+    CHECK(kit_bot_find(&pm_bot_table, "search") == &pm_bot_search.info, "search by name");
+    CHECK(kit_bot_params(&pm_bot_table, &pm_bot_search.info) == &pm_search_params, "its parameters");
+}
+
+/* --timing CONFIG GAMES SPEC OPPONENT: games of `search` with the spec's values (seats 0 and 2
+ * in team games, seat 0 otherwise) against OPPONENT in the other seats, seeds 1..GAMES; prints
+ * the decisions' mean and worst thread CPU time and the games' results for the search seats. */
+static int timing(char **argv) {
+    const pm_config *cfg = pm_config_find(argv[0]);
+    long games = strtol(argv[1], NULL, 10);
+    const char *spec = strchr(argv[2], ':') ? strchr(argv[2], ':') + 1 : "";
+    const kit_bot_info *opp = kit_bot_find(&pm_bot_table, argv[3]);
+    kit_param_values vals;
+    kit_param_defaults(&pm_search_params, &vals);
+    char err[256];
+    if (!cfg || games < 1 || !opp || kit_param_parse("search", &pm_search_params, spec, &vals, err, sizeof err)) {
+        fprintf(stderr, "test_pommerman_search: --timing CONFIG GAMES search[:NAME=VALUE...] OPPONENT\n");
+        return 2;
+    }
+    int team = cfg->game_type == PM_GAME_TEAM || cfg->game_type == PM_GAME_TEAM_RADIO;
+    const pm_bot *bots[4];
+    kit_param_values *presets[4] = {NULL, NULL, NULL, NULL};
+    for (int i = 0; i < 4; i++) {
+        int mine = i == 0 || (team && i == 2);
+        bots[i] = mine ? &pm_bot_search : (const pm_bot *)opp;
+        if (mine) presets[i] = &vals;
+    }
+    long decisions = 0, wins = 0, ties = 0;
+    int64_t ns = 0, worst = 0;
+    for (long g = 1; g <= games; g++) {
+        if (play(cfg, bots, presets, (uint64_t)g, &log_a) != DMAP_OK) return 1;
+        decisions += log_a.decisions;
+        ns += log_a.search_ns;
+        if (log_a.search_max_ns > worst) worst = log_a.search_max_ns;
+        wins += log_a.result == PM_WIN && (log_a.winners & 1u);
+        ties += log_a.result == PM_TIE;
+    }
+    printf("%s %s vs %s: %ld games, wins %ld, ties %ld; %ld decisions, mean %.3f ms, worst %.3f ms\n",
+           cfg->name, argv[2], argv[3], games, wins, ties, decisions, (double)ns / (double)decisions / 1e6,
+           (double)worst / 1e6);
+    return 0;
+}
+
+int main(int argc, char **argv) {
+    if (argc == 6 && !strcmp(argv[1], "--timing")) return timing(argv + 2);
+    in_the_table();
+    a_flame_corridor();
+    the_trap();
+    never_into_visible_flames();
+    same_seed_same_decisions();
+    return check_report("test_pommerman_search");
+}
