@@ -167,7 +167,8 @@ class ArenaParallelEnv(_Replayed, _Looks, _ParallelBase):
         self.possible_agents: List[str] = [learner_name(s) for s in core.learners]
         self._seat: Dict[str, int] = dict(zip(self.possible_agents, core.learners))
         self._flat = FlatObservation(core.observation_space) if observation == "flat" else None
-        space = core.observation_space if self._flat is None else self._flat.space
+        # the flat Box's points are arrays, not the Observation dicts the base classes are typed with
+        space: Any = core.observation_space if self._flat is None else self._flat.space
         self.observation_spaces = {a: space for a in self.possible_agents}
         self.action_spaces = {a: core.action_space for a in self.possible_agents}
         self.agents: List[str] = []
@@ -246,7 +247,8 @@ class ArenaGymEnv(_Replayed, _Looks, _GymBase):
         self.seat: int = core.learners[0]
         self.render_mode = render_mode
         self._flat = FlatObservation(core.observation_space) if observation == "flat" else None
-        self.observation_space = core.observation_space if self._flat is None else self._flat.space
+        space: Any = core.observation_space if self._flat is None else self._flat.space
+        self.observation_space = space
         self.action_space = core.action_space
         self._playing = False
         self._game_seed, self._played = None, []
