@@ -15,7 +15,9 @@ APIs' bookkeeping (agents, seeds, ends, errors), so every arena follows the same
 - an environment pickles, cloudpickles and deep-copies at any point, its game included: the
   copy holds the arena's options, the game's seed and the actions played since its reset, and
   plays them again into a game of its own (the games are deterministic in the seed and the
-  actions, bots included), so that it goes on exactly as the original would.
+  actions, bots included), so that it goes on exactly as the original would;
+- render modes "ansi", "human" and "rgb_array" (a picture of the board, _render.py), and
+  observation="flat" (one Box, the action mask in the info, _flat.py), the same in every class.
 """
 from __future__ import annotations
 

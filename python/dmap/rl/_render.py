@@ -35,7 +35,7 @@ PALETTE = np.array([
     (190, 225, 190),  # Kutulu's spawn cells
     (150, 210, 255),  # Kutulu's shelters
     (140, 70, 170),   # Kutulu's wanderers
-    (200, 20, 60),    # Kutulu's slashers
+    (120, 0, 40),     # Kutulu's slashers
     (230, 40, 40),    # seat 0 (the pursuit game's predator)
     (40, 90, 230),    # seat 1 (its prey)
     (20, 150, 60),    # seat 2
