@@ -45,6 +45,7 @@ def test_make(env_id):
     if arena == "pommerman":
         assert base.core.config == rl.GYM_IDS[env_id]["config"]
     obs, info = env.reset(seed=3)
+    env.action_space.seed(3)
     assert env.observation_space.contains(obs)
     for _ in range(20):
         action = env.action_space.sample(mask=obs["action_mask"])

@@ -35,7 +35,12 @@ def quiet():
 
 
 def legal(space, mask, rng):
-    return space.sample(mask=np.asarray(mask, np.int8))  # the space's generator; rng unused
+    """A legal action drawn with rng (the flat mask of a Discrete or MultiDiscrete space)."""
+    mask = np.asarray(mask)
+    if hasattr(space, "n"):
+        return int(rng.choice(np.flatnonzero(mask)))
+    parts = np.split(mask, np.cumsum(space.nvec)[:-1])
+    return np.array([rng.choice(np.flatnonzero(m)) for m in parts], np.int64)
 
 
 def wrapped(env):
@@ -113,13 +118,15 @@ def test_vec_pipeline(arena, kw):
     one = env.observation_space(env.possible_agents[0])
     rng = np.random.default_rng(3)
     ends = 0
-    for _ in range(900):
+    for step in range(3000):  # the bomber game's 1800 ticks at most, Pommerman's 800 steps
         masks = [i.get("action_mask", base_mask(env, env.possible_agents[0])) for i in infos]
         obs, rew, term, trunc, infos = venv.step(np.array([legal(env.action_space(env.possible_agents[0]), m, rng)
                                                            for m in masks]))
         assert obs.shape[0] == 2 * n and obs.dtype == np.float32
         assert all(one.contains(o) for o in obs)
         ends += int(np.sum(term | trunc))
+        if ends and step >= 300:
+            break
     assert ends > 0  # games ended and the pipeline reset them
     venv.close()
 
