@@ -3,7 +3,7 @@ H x W x 3 uint8 array of CELL-pixel squares, one per cell of the whole board, of
 game long; each agent's square shows in its seat's colour inside its cell and walls in the wall
 colour, checked against the game's own state; render_fps is declared; Gymnasium's check_env
 render check, its rgb_array_list (RenderCollection) and RecordVideo, and PettingZoo's render_test
-on the AEC environments pass. RecordVideo needs moviepy, which is too heavy for the tests'
+on the AEC environments pass; deep copies and pickled copies draw the same picture. RecordVideo needs moviepy, which is too heavy for the tests'
 environment (ffmpeg, Pillow, imageio): a stand-in moviepy module takes the frames RecordVideo
 would encode, so everything but the encoding is RecordVideo's own code."""
 import functools
@@ -182,3 +182,18 @@ def test_bad_render_mode():
         rl.parallel_env("pursuit", render_mode="rgb")
     with pytest.raises(ValueError):
         rl.gym_env("pursuit", render_mode="video")
+
+
+@pytest.mark.parametrize("arena,kw", CASES, ids=IDS)
+def test_copies_draw_the_same_picture(arena, kw):
+    import copy
+    import pickle
+    env = rl.gym_env(arena, render_mode="rgb_array", observation="flat", **kw)
+    obs, info = env.reset(seed=11)
+    env.action_space.seed(11)
+    for _ in range(6):
+        obs, _, term, trunc, info = env.step(env.action_space.sample(mask=info["action_mask"]))
+        if term or trunc:
+            break
+    for twin in (copy.deepcopy(env), pickle.loads(pickle.dumps(env))):
+        np.testing.assert_array_equal(twin.render(), env.render())
