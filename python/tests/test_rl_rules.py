@@ -279,7 +279,7 @@ def test_gym_needs_one_learner():
     with pytest.raises(ValueError):
         rl.gym_env("pursuit", seats=["chase", "flee"])
     with pytest.raises(ValueError, match="render_mode"):
-        rl.gym_env("bomber", render_mode="human")
+        rl.gym_env("bomber", render_mode="video")
 
 
 def test_aec_dead_agent_steps_none():

@@ -12,6 +12,10 @@ learners are the PettingZoo agents "player_<seat>". Observations are dicts of Nu
 with the legal actions in "action_mask"; python/README.md ("Reinforcement learning") and
 docs/rl.md describe each arena's spaces, rewards and ends.
 
+Importing dmap.rl registers gymnasium.make ids for the one-learner environments: "dmap/<config>"
+for each Pommerman config, "dmap/Bomber-v0", "dmap/Kutulu-v0", "dmap/Pursuit-v0" (GYM_IDS).
+render_mode "rgb_array" gives a picture of the board; observation="flat" one flat Box.
+
 Needs the optional extra `rl` (gymnasium and pettingzoo): pip install "dmap-dijkstra[rl]".
 `import dmap` and `import dmap.arenas` never need it.
 """
@@ -22,10 +26,13 @@ except ImportError as e:
     raise ImportError("dmap.rl needs the optional extra 'rl' (gymnasium and pettingzoo): "
                       "pip install 'dmap-dijkstra[rl]', or pip install gymnasium pettingzoo") from e
 
+from ._register import IDS as GYM_IDS, register as _register  # noqa: E402
 from ._envs import (ARENAS, ArenaAECEnv, ArenaGymEnv, ArenaParallelEnv, BomberParallelEnv,  # noqa: E402
                     KutuluParallelEnv, PommermanParallelEnv, PursuitParallelEnv, aec_env, gym_env,
                     parallel_env)
 
-__all__ = ["ARENAS", "parallel_env", "aec_env", "gym_env", "ArenaParallelEnv", "ArenaAECEnv",
+_register()
+
+__all__ = ["ARENAS", "GYM_IDS", "parallel_env", "aec_env", "gym_env", "ArenaParallelEnv", "ArenaAECEnv",
            "ArenaGymEnv", "PommermanParallelEnv", "BomberParallelEnv", "KutuluParallelEnv",
            "PursuitParallelEnv"]

@@ -15,7 +15,9 @@ APIs' bookkeeping (agents, seeds, ends, errors), so every arena follows the same
 - an environment pickles, cloudpickles and deep-copies at any point, its game included: the
   copy holds the arena's options, the game's seed and the actions played since its reset, and
   plays them again into a game of its own (the games are a function of the seed and the
-  actions, bots included), so that it goes on exactly as the original would.
+  actions, bots included), so that it goes on exactly as the original would;
+- render modes "ansi", "human" and "rgb_array" (a picture of the board, _render.py), and
+  observation="flat" (one Box, the action mask in the info, _flat.py), the same in every class.
 """
 from __future__ import annotations
 
@@ -27,6 +29,8 @@ from pettingzoo import ParallelEnv
 from pettingzoo.utils.conversions import parallel_to_aec_wrapper
 from pettingzoo.utils.wrappers import OrderEnforcingWrapper
 
+from ._flat import FlatObservation, check_observation
+from ._render import rgb_array
 from ._status import RUNNING, TERMINATED, TRUNCATED
 
 # An agent's observation: a dict of NumPy arrays, each of at least one dimension (its legal
@@ -75,6 +79,44 @@ def learner_name(seat: int) -> str:
     return "player_%d" % seat
 
 
+# render modes: "ansi" returns the board as text, "human" prints it, "rgb_array" returns its
+# picture (H x W x 3 uint8, dmap/rl/_render.py); render_fps is the pace a video of the pictures
+# plays at (RecordVideo)
+RENDER_MODES = ["ansi", "rgb_array", "human"]
+RENDER_FPS = 8
+
+
+def check_render_mode(render_mode: Optional[str]) -> None:
+    if render_mode is not None and render_mode not in RENDER_MODES:
+        raise ValueError("render_mode: None, %s, got %r" % (", ".join(repr(m) for m in RENDER_MODES), render_mode))
+
+
+def render_core(core: Any, render_mode: Optional[str]) -> Any:
+    if render_mode == "rgb_array":
+        return rgb_array(core)
+    if render_mode in ("ansi", "human"):
+        text = str(core.render())
+        if render_mode == "ansi":
+            return text
+        print(text, end="")
+    return None
+
+
+class _Looks:
+    """What an agent is given: the core's observation (observation="dict") or its flat Box with
+    the action mask in the info (observation="flat", dmap/rl/_flat.py)."""
+
+    core: Any
+    _flat: Optional[FlatObservation]
+
+    def _look(self, seat: int) -> Tuple[Any, Dict[str, Any]]:
+        obs, info = self.core.observe(seat), self.core.info(seat)
+        if self._flat is None:
+            return obs, info
+        info["action_mask"] = obs["action_mask"]
+        return self._flat(obs), info
+
+
 class _Replayed:
     """Pickling and deep copies of an environment over an arena's core (the C game behind it
     does not pickle): the state keeps, instead of the core, how to make it (the arena and its
@@ -112,21 +154,24 @@ class _Replayed:
                 self.core.step(decided)
 
 
-class ArenaParallelEnv(_Replayed, _ParallelBase):
+class ArenaParallelEnv(_Replayed, _Looks, _ParallelBase):
     """PettingZoo's Parallel API over an arena's core: one agent per learner seat."""
 
-    def __init__(self, core: Any, render_mode: Optional[str] = None) -> None:
-        if render_mode not in (None, "ansi"):
-            raise ValueError("render_mode: None or 'ansi'")
+    def __init__(self, core: Any, render_mode: Optional[str] = None, observation: str = "dict") -> None:
+        check_render_mode(render_mode)
+        check_observation(observation)
         if not core.learners:
             raise ValueError("no learner seat: give seats with None where a learner plays")
         self.core = core
         self.render_mode = render_mode
-        self.metadata: Dict[str, Any] = {"name": "dmap_" + core.name, "render_modes": ["ansi"],
-                                         "is_parallelizable": True}
+        self.metadata: Dict[str, Any] = {"name": "dmap_" + core.name, "render_modes": list(RENDER_MODES),
+                                         "render_fps": RENDER_FPS, "is_parallelizable": True}
         self.possible_agents: List[str] = [learner_name(s) for s in core.learners]
         self._seat: Dict[str, int] = dict(zip(self.possible_agents, core.learners))
-        self.observation_spaces = {a: core.observation_space for a in self.possible_agents}
+        self._flat = FlatObservation(core.observation_space) if observation == "flat" else None
+        # the flat Box's points are arrays, not the Observation dicts the base classes are typed with
+        space: Any = core.observation_space if self._flat is None else self._flat.space
+        self.observation_spaces = {a: space for a in self.possible_agents}
         self.action_spaces = {a: core.action_space for a in self.possible_agents}
         self.agents: List[str] = []
         self._rng: Optional[np.random.Generator] = None
@@ -145,8 +190,8 @@ class ArenaParallelEnv(_Replayed, _ParallelBase):
             self._rng = np.random.default_rng(seed)
         self._new_game(int(self._rng.integers(0, 2**31 - 1)))
         self.agents = list(self.possible_agents)
-        obs = {a: self.core.observe(self._seat[a]) for a in self.agents}
-        return obs, {a: self.core.info(self._seat[a]) for a in self.agents}
+        looks = {a: self._look(self._seat[a]) for a in self.agents}
+        return {a: o for a, (o, _) in looks.items()}, {a: i for a, (_, i) in looks.items()}
 
     def step(self, actions: Dict[str, Action]) -> Tuple[Dict[str, Observation], Dict[str, float], Dict[str, bool],
                                                         Dict[str, bool], Dict[str, Dict[str, Any]]]:
@@ -172,41 +217,40 @@ class ArenaParallelEnv(_Replayed, _ParallelBase):
         info: Dict[str, Dict[str, Any]] = {}
         for a in self.agents:
             s = self._seat[a]
-            obs[a] = self.core.observe(s)
+            obs[a], info[a] = self._look(s)
             rew[a] = float(self.core.reward(s))
             term[a] = status == TERMINATED or (status == RUNNING and not self.core.alive(s))
             trunc[a] = status == TRUNCATED and not term[a]
             if status == TRUNCATED and not self.core.alive(s):
                 term[a], trunc[a] = True, False  # died on the last step: its end is its death
-            info[a] = self.core.info(s)
         self.agents = [a for a in self.agents if not (term[a] or trunc[a])]
         return obs, rew, term, trunc, info
 
-    def render(self) -> Optional[str]:
-        if self.render_mode == "ansi":
-            return str(self.core.render())
-        return None
+    def render(self) -> Any:
+        return render_core(self.core, self.render_mode)
 
     def close(self) -> None:
         pass
 
 
-class ArenaGymEnv(_Replayed, _GymBase):
+class ArenaGymEnv(_Replayed, _Looks, _GymBase):
     """Gymnasium's Env over an arena's core with exactly one learner seat; built-in bots play the
     others. The episode ends for the learner as it would in the Parallel environment."""
 
-    metadata: Dict[str, Any] = {"render_modes": ["ansi"]}
+    metadata: Dict[str, Any] = {"render_modes": list(RENDER_MODES), "render_fps": RENDER_FPS}
 
-    def __init__(self, core: Any, render_mode: Optional[str] = None) -> None:
-        if render_mode not in (None, "ansi"):
-            raise ValueError("render_mode: None or 'ansi'")
+    def __init__(self, core: Any, render_mode: Optional[str] = None, observation: str = "dict") -> None:
+        check_render_mode(render_mode)
+        check_observation(observation)
         if len(core.learners) != 1:
             raise ValueError("a Gymnasium environment has one learner: exactly one seat None, got %d"
                              % len(core.learners))
         self.core = core
         self.seat: int = core.learners[0]
         self.render_mode = render_mode
-        self.observation_space = core.observation_space
+        self._flat = FlatObservation(core.observation_space) if observation == "flat" else None
+        space: Any = core.observation_space if self._flat is None else self._flat.space
+        self.observation_space = space
         self.action_space = core.action_space
         self._playing = False
         self._game_seed, self._played = None, []
@@ -216,7 +260,7 @@ class ArenaGymEnv(_Replayed, _GymBase):
         super().reset(seed=seed)
         self._new_game(int(self.np_random.integers(0, 2**31 - 1)))
         self._playing = True
-        return self.core.observe(self.seat), self.core.info(self.seat)
+        return self._look(self.seat)
 
     def step(self, action: Action) -> Tuple[Observation, float, bool, bool, Dict[str, Any]]:
         if not self._playing:
@@ -227,15 +271,13 @@ class ArenaGymEnv(_Replayed, _GymBase):
         terminated = bool(status == TERMINATED or not alive)
         truncated = bool(status == TRUNCATED and not terminated)
         self._playing = not (terminated or truncated)
-        return (self.core.observe(self.seat), float(self.core.reward(self.seat)), terminated, truncated,
-                self.core.info(self.seat))
+        obs, info = self._look(self.seat)
+        return obs, float(self.core.reward(self.seat)), terminated, truncated, info
 
     # gymnasium 1.0 types Env.render's result with a type variable the class does not bind, which
     # mypy takes as incompatible with str; gymnasium 1.1 and newer accept it (hence unused-ignore)
-    def render(self) -> Optional[str]:  # type: ignore[override, unused-ignore]
-        if self.render_mode == "ansi":
-            return str(self.core.render())
-        return None
+    def render(self) -> Any:  # type: ignore[override, unused-ignore]
+        return render_core(self.core, self.render_mode)
 
 
 class ArenaAECEnv(_AECBase):
@@ -276,47 +318,51 @@ def _core(arena: str, **kw: Any) -> Any:
 ARENAS: Tuple[str, ...] = ("pommerman", "bomber", "kutulu", "pursuit")
 
 
-def parallel_env(arena: str, render_mode: Optional[str] = None, **kw: Any) -> ArenaParallelEnv:
-    """The PettingZoo Parallel environment of an arena; kw are its core's options (seats, ...)."""
-    return ArenaParallelEnv(_core(arena, **kw), render_mode=render_mode)
+def parallel_env(arena: str, render_mode: Optional[str] = None, observation: str = "dict",
+                 **kw: Any) -> ArenaParallelEnv:
+    """The PettingZoo Parallel environment of an arena; kw are its core's options (seats, ...);
+    observation "flat" gives one flat Box with the action mask in the info."""
+    return ArenaParallelEnv(_core(arena, **kw), render_mode=render_mode, observation=observation)
 
 
-def aec_env(arena: str, render_mode: Optional[str] = None,
+def aec_env(arena: str, render_mode: Optional[str] = None, observation: str = "dict",
             **kw: Any) -> OrderEnforcingWrapper[str, Observation, Optional[Action]]:
     """The PettingZoo AEC environment of an arena: its Parallel one turned to turns as PettingZoo's
     own parallel_to_aec turns it (agents act one after another, the step is taken once the last
     living one has acted), each action checked when it is given (ArenaAECEnv)."""
-    return OrderEnforcingWrapper(ArenaAECEnv(parallel_env(arena, render_mode=render_mode, **kw)))
+    return OrderEnforcingWrapper(ArenaAECEnv(parallel_env(arena, render_mode=render_mode,
+                                                          observation=observation, **kw)))
 
 
-def gym_env(arena: str, render_mode: Optional[str] = None, **kw: Any) -> ArenaGymEnv:
+def gym_env(arena: str, render_mode: Optional[str] = None, observation: str = "dict",
+            **kw: Any) -> ArenaGymEnv:
     """The Gymnasium environment of an arena: one learner seat (None in seats), bots elsewhere."""
-    return ArenaGymEnv(_core(arena, gym=True, **kw), render_mode=render_mode)
+    return ArenaGymEnv(_core(arena, gym=True, **kw), render_mode=render_mode, observation=observation)
 
 
 class PommermanParallelEnv(ArenaParallelEnv):
     """parallel_env("pommerman", ...): config (a CONFIGS id), seats (None: a learner)."""
 
-    def __init__(self, render_mode: Optional[str] = None, **kw: Any) -> None:
-        super().__init__(_core("pommerman", **kw), render_mode=render_mode)
+    def __init__(self, render_mode: Optional[str] = None, observation: str = "dict", **kw: Any) -> None:
+        super().__init__(_core("pommerman", **kw), render_mode=render_mode, observation=observation)
 
 
 class BomberParallelEnv(ArenaParallelEnv):
     """parallel_env("bomber", ...): seats (two; None: a learner)."""
 
-    def __init__(self, render_mode: Optional[str] = None, **kw: Any) -> None:
-        super().__init__(_core("bomber", **kw), render_mode=render_mode)
+    def __init__(self, render_mode: Optional[str] = None, observation: str = "dict", **kw: Any) -> None:
+        super().__init__(_core("bomber", **kw), render_mode=render_mode, observation=observation)
 
 
 class KutuluParallelEnv(ArenaParallelEnv):
     """parallel_env("kutulu", ...): seats (four; None: a learner), map, maps."""
 
-    def __init__(self, render_mode: Optional[str] = None, **kw: Any) -> None:
-        super().__init__(_core("kutulu", **kw), render_mode=render_mode)
+    def __init__(self, render_mode: Optional[str] = None, observation: str = "dict", **kw: Any) -> None:
+        super().__init__(_core("kutulu", **kw), render_mode=render_mode, observation=observation)
 
 
 class PursuitParallelEnv(ArenaParallelEnv):
     """parallel_env("pursuit", ...): seats (predator, prey; None: a learner), size, walls, clocks."""
 
-    def __init__(self, render_mode: Optional[str] = None, **kw: Any) -> None:
-        super().__init__(_core("pursuit", **kw), render_mode=render_mode)
+    def __init__(self, render_mode: Optional[str] = None, observation: str = "dict", **kw: Any) -> None:
+        super().__init__(_core("pursuit", **kw), render_mode=render_mode, observation=observation)
