@@ -25,7 +25,7 @@ from . import _pm_utility as utility
 
 def run(args: Any, num_times: int = 1, seed: Optional[int] = None) -> List[Dict[str, Any]]:
     """num_times games of args' config and agents; returns each game's info."""
-    from .playground import make
+    from ._pm_env import make
     agents = [helpers.make_agent_from_string(s, i) for i, s in enumerate(args.agents.split(","))]
     env = make(args.config, agents, args.game_state_file, render_mode=args.render_mode)
 
