@@ -44,6 +44,7 @@
 
 #include "check.h"
 #include "kutulu.h"
+#include "maps_arg.h"
 
 /* Reads the protocol like a real bot: the init lines, then each turn's entities. ANSWER is
  * run for every turn with $t the turn number (from 0). */
@@ -253,17 +254,12 @@ static void run_case(const kt_mapset *maps, const char *dir, const hostile *h,
 }
 
 int main(int argc, char **argv) {
-    if (argc < 4) {
-        fprintf(stderr, "usage: test_kutulu_hostile MAPS_DIR TESTS_DIR STARTER_BOT\n");
-        return 2;
-    }
-    setenv("STARTER_BOT", argv[3], 1); /* the starter case runs it */
     static kt_mapset maps;
+    int loaded = kt_test_load_maps(argc, argv, 3,
+                                   "test_kutulu_hostile MAPS_DIR TESTS_DIR STARTER_BOT", &maps);
+    if (loaded != 0) return loaded;
+    setenv("STARTER_BOT", argv[3], 1); /* the starter case runs it */
     char err[256];
-    if (kt_mapset_load(argv[1], &maps, err, sizeof err)) {
-        fprintf(stderr, "FAIL: %s\n", err);
-        return 1;
-    }
     char dir[] = "/tmp/kutulu_hostile_XXXXXX";
     if (!mkdtemp(dir)) {
         fprintf(stderr, "FAIL: mkdtemp: %s\n", strerror(errno));
