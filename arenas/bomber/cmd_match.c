@@ -49,7 +49,7 @@ static int help(void) {
 }
 
 int cmd_match(int argc, char **argv) {
-    const char *prog = BOMBER_PROG, *v;
+    const char *prog = ARENA_PROG, *v;
     kit_opts seen = {.n = 0};
     kit_outputs out;
     memset(&out, 0, sizeof out);

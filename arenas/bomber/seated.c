@@ -42,6 +42,6 @@ static void lab_close(void *arena) {
     s->n = 0;
 }
 
-const kit_lab_cmd bomber_lab = {.prog = BOMBER_PROG, .league_games_default = -1, .outside = 1,
+const kit_lab_cmd bomber_lab = {.prog = ARENA_PROG, .league_games_default = -1, .outside = 1,
                                 .first_limit_ms = BOMBER_FIRST_LIMIT_MS,
                                 .limit_ms = BOMBER_LIMIT_MS, .open = lab_open, .close = lab_close};

@@ -15,6 +15,6 @@ static const char league_help[] =
     "Prints TrueSkill (CodinGame's), Plackett-Luce and Bradley-Terry Elo ratings per entrant,\n"
     "the pairwise score matrix (a better place scores 1, the same 0.5) and games per pairing.\n";
 
-int kutulu_cmd_league(int argc, char **argv) {
+int cmd_league(int argc, char **argv) {
     return kit_league_command(&kcli_lab_cmd, league_help, kcli_lab_new(), argc, argv);
 }

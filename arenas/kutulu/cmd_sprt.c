@@ -12,6 +12,6 @@ static const char sprt_help[] =
     "  against B's (1 better, 0.5 the same, 0 worse); the pentanomial SPRT of H0 'A is E0 Elo\n"
     "  stronger than B' against H1 'E1 stronger' stops at the first decision, in game order.\n";
 
-int kutulu_cmd_sprt(int argc, char **argv) {
+int cmd_sprt(int argc, char **argv) {
     return kit_sprt_command(&kcli_lab_cmd, sprt_help, kcli_lab_new(), argc, argv);
 }
