@@ -88,6 +88,11 @@ typedef struct kit_outputs {
     int open;
 } kit_outputs;
 
+/* argv[*i] when it is one of the outputs' options, --replay FILE, --html FILE or --maps:
+ * records it in o (advancing *i past a value) and returns 1; -1 after the kit's one line on
+ * stderr (a missing value); 0 for any other option (argv untouched). */
+int kit_outputs_option(const char *prog, int argc, char **argv, int *i, kit_outputs *o);
+
 /* An output that would land on a file the command reads or appends to: when `out` (given as
  * out_option) and `in` (in_option's file) are one file (kit_same_file), one line "PROG:
  * OUT_OPTION 'OUT' is the IN_OPTION file: give the output another name" on stderr and -1;

@@ -74,15 +74,10 @@ int cmd_match(int argc, char **argv) {
             if (!(bots_arg = kit_opt_value(ARENA_PROG, argc, argv, &i))) return KIT_EXIT_USAGE;
         } else if (!strcmp(opt, "--config")) {
             if (!(config_arg = kit_opt_value(ARENA_PROG, argc, argv, &i))) return KIT_EXIT_USAGE;
-        } else if (!strcmp(opt, "--replay")) {
-            if (!(out.replay_path = kit_opt_value(ARENA_PROG, argc, argv, &i))) return KIT_EXIT_USAGE;
-        } else if (!strcmp(opt, "--html")) {
-            if (!(out.html_path = kit_opt_value(ARENA_PROG, argc, argv, &i))) return KIT_EXIT_USAGE;
-        } else if (!strcmp(opt, "--maps")) {
-            out.maps = 1;
         } else if (!strcmp(opt, "--render")) {
             render = 1;
-        } else if ((took = kit_outside_option(ARENA_PROG, argc, argv, &i, &oo)) != 0) {
+        } else if ((took = kit_outputs_option(ARENA_PROG, argc, argv, &i, &out)) != 0 ||
+                   (took = kit_outside_option(ARENA_PROG, argc, argv, &i, &oo)) != 0) {
             if (took < 0) return KIT_EXIT_USAGE;
         } else {
             kit_unknown_option(ARENA_PROG, "match", opt);
