@@ -31,15 +31,11 @@ static void end_bots(KutuluTurns *k) {
     }
 }
 
-static int game_traverse(KutuluTurns *k, visitproc visit, void *arg) {
-    (void)k, (void)visit, (void)arg;
+static int game_refs(KutuluTurns *k, PyObject **r[]) { /* none */
+    (void)k, (void)r;
     return 0;
 }
-
-static int game_clear(KutuluTurns *k) {
-    (void)k;
-    return 0;
-}
+PYARENAS_GAME_GC(KutuluTurns)
 
 static void game_dealloc(KutuluTurns *k) {
     PyObject_GC_UnTrack(k);
