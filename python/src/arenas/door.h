@@ -47,22 +47,6 @@ int pyarenas_add_masks(PyObject *module);
  * NULL when even that fails. */
 PyObject *pyarenas_take_exception(void);
 
-/* A door's game_traverse and game_clear over one list of the game's references: the door
- * file's own `static int game_refs(STRUCT *g, PyObject **r[])` stores the address of every
- * PyObject field it owns in r (at most PYARENAS_MAX_REFS) and returns their number. */
-#define PYARENAS_MAX_REFS 16
-#define PYARENAS_GAME_GC(STRUCT)                                                               \
-    static int game_traverse(STRUCT *g, visitproc visit, void *arg) {                          \
-        PyObject **r[PYARENAS_MAX_REFS];                                                       \
-        for (int i = 0, n = game_refs(g, r); i < n; i++) Py_VISIT(*r[i]);                      \
-        return 0;                                                                              \
-    }                                                                                          \
-    static int game_clear(STRUCT *g) {                                                         \
-        PyObject **r[PYARENAS_MAX_REFS];                                                       \
-        for (int i = 0, n = game_refs(g, r); i < n; i++) Py_CLEAR(*r[i]);                      \
-        return 0;                                                                              \
-    }
-
 /* A door's game type: every door's type has the same slots, filled by the door file's own
  * game_init, game_dealloc, game_traverse, game_clear, game_methods and game_getset. */
 #define PYARENAS_GAME_TYPE(VAR, STRUCT, NAME, DOC)                                             \

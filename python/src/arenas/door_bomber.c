@@ -179,13 +179,17 @@ static const bomber_bot bomber_bot_python = {
 
 static void release_bots(BomberGame *b) { kit_seats_close(&b->driver); }
 
-static int game_refs(BomberGame *b, PyObject **r[]) {
-    int n = 0;
-    for (int i = 0; i < BOMBER_PLAYERS; i++) r[n++] = &b->agents[i];
-    r[n++] = &b->errors;
-    return n;
+static int game_traverse(BomberGame *b, visitproc visit, void *arg) {
+    for (int i = 0; i < BOMBER_PLAYERS; i++) Py_VISIT(b->agents[i]);
+    Py_VISIT(b->errors);
+    return 0;
 }
-PYARENAS_GAME_GC(BomberGame)
+
+static int game_clear(BomberGame *b) {
+    for (int i = 0; i < BOMBER_PLAYERS; i++) Py_CLEAR(b->agents[i]);
+    Py_CLEAR(b->errors);
+    return 0;
+}
 
 static void game_dealloc(BomberGame *b) {
     PyObject_GC_UnTrack(b);

@@ -100,14 +100,19 @@ abort:
 
 /* ---- the game ---------------------------------------------------------------------------------- */
 
-static int game_refs(KutuluGame *k, PyObject **r[]) {
-    int n = 0;
-    r[n++] = &k->seats_arg;
-    r[n++] = &k->errors;
-    r[n++] = &k->result;
-    return n;
+static int game_traverse(KutuluGame *k, visitproc visit, void *arg) {
+    Py_VISIT(k->seats_arg);
+    Py_VISIT(k->errors);
+    Py_VISIT(k->result);
+    return 0;
 }
-PYARENAS_GAME_GC(KutuluGame)
+
+static int game_clear(KutuluGame *k) {
+    Py_CLEAR(k->seats_arg);
+    Py_CLEAR(k->errors);
+    Py_CLEAR(k->result);
+    return 0;
+}
 
 static void game_dealloc(KutuluGame *k) {
     PyObject_GC_UnTrack(k);

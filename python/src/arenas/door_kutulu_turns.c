@@ -31,11 +31,15 @@ static void end_bots(KutuluTurns *k) {
     }
 }
 
-static int game_refs(KutuluTurns *k, PyObject **r[]) { /* none */
-    (void)k, (void)r;
+static int game_traverse(KutuluTurns *k, visitproc visit, void *arg) {
+    (void)k, (void)visit, (void)arg;
     return 0;
 }
-PYARENAS_GAME_GC(KutuluTurns)
+
+static int game_clear(KutuluTurns *k) {
+    (void)k;
+    return 0;
+}
 
 static void game_dealloc(KutuluTurns *k) {
     PyObject_GC_UnTrack(k);

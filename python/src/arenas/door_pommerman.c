@@ -312,15 +312,21 @@ static int check_idle(PmGame *g, int need_state) {
     return 0;
 }
 
-static int game_refs(PmGame *g, PyObject **r[]) {
-    int n = 0;
-    for (int i = 0; i < PM_MAX_AGENTS; i++) r[n++] = &g->agents[i];
-    r[n++] = &g->action_space;
-    r[n++] = &g->items;
-    r[n++] = &g->errors;
-    return n;
+static int game_traverse(PmGame *g, visitproc visit, void *arg) {
+    for (int i = 0; i < PM_MAX_AGENTS; i++) Py_VISIT(g->agents[i]);
+    Py_VISIT(g->action_space);
+    Py_VISIT(g->items);
+    Py_VISIT(g->errors);
+    return 0;
 }
-PYARENAS_GAME_GC(PmGame)
+
+static int game_clear(PmGame *g) {
+    for (int i = 0; i < PM_MAX_AGENTS; i++) Py_CLEAR(g->agents[i]);
+    Py_CLEAR(g->action_space);
+    Py_CLEAR(g->items);
+    Py_CLEAR(g->errors);
+    return 0;
+}
 
 static void game_dealloc(PmGame *g) {
     PyObject_GC_UnTrack(g);

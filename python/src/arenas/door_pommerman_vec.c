@@ -293,14 +293,19 @@ static int game_init(PmVec *v, PyObject *args, PyObject *kw) {
     return 0;
 }
 
-static int game_refs(PmVec *v, PyObject **r[]) {
-    int n = 0;
-    for (int k = 0; k < NOUT; k++) r[n++] = &v->out[k];
-    r[n++] = &v->names;
-    r[n++] = &v->actions32;
-    return n;
+static int game_traverse(PmVec *v, visitproc visit, void *arg) {
+    for (int k = 0; k < NOUT; k++) Py_VISIT(v->out[k]);
+    Py_VISIT(v->names);
+    Py_VISIT(v->actions32);
+    return 0;
 }
-PYARENAS_GAME_GC(PmVec)
+
+static int game_clear(PmVec *v) {
+    for (int k = 0; k < NOUT; k++) Py_CLEAR(v->out[k]);
+    Py_CLEAR(v->names);
+    Py_CLEAR(v->actions32);
+    return 0;
+}
 
 static void game_dealloc(PmVec *v) {
     PyObject_GC_UnTrack(v);

@@ -109,13 +109,17 @@ static const pursuit_bot pursuit_bot_python = {
 
 /* ---- the game ---------------------------------------------------------------------------------------- */
 
-static int game_refs(PursuitGame *p, PyObject **r[]) {
-    int n = 0;
-    for (int i = 0; i < 2; i++) r[n++] = &p->agents[i];
-    r[n++] = &p->errors;
-    return n;
+static int game_traverse(PursuitGame *p, visitproc visit, void *arg) {
+    for (int i = 0; i < 2; i++) Py_VISIT(p->agents[i]);
+    Py_VISIT(p->errors);
+    return 0;
 }
-PYARENAS_GAME_GC(PursuitGame)
+
+static int game_clear(PursuitGame *p) {
+    for (int i = 0; i < 2; i++) Py_CLEAR(p->agents[i]);
+    Py_CLEAR(p->errors);
+    return 0;
+}
 
 static void game_dealloc(PursuitGame *p) {
     PyObject_GC_UnTrack(p);
