@@ -40,6 +40,5 @@ typedef struct bomber_seated {
     const char *names[16];
     int n;
 } bomber_seated;
-extern const kit_lab_cmd bomber_lab;
 
 #endif

@@ -70,14 +70,12 @@ int kcli_seated_open(char **specs, int n, const kcli_seated_opts *o, kt_mapset *
  * begins with one). */
 void kcli_seated_close(void *ctx);
 /* The league and sprt commands' part of the arena (seated.c, kit/lab_cmd.h): their state
- * (kcli_lab_new: the one, reset, with the defaults) and the hooks. */
+ * (the one, reset, with the defaults: arena_lab.state) and the hooks. */
 typedef struct kcli_lab {
     kcli_seated seated;
     kcli_seated_opts opts;
     kt_mapset maps;
 } kcli_lab;
-kcli_lab *kcli_lab_new(void);
-extern const kit_lab_cmd kcli_lab_cmd;
 /* One game of a tournament, a league or an SPRT (a kit_play_fn; record: a kt_match_result). */
 int kcli_play_seated(void *ctx, const kit_seating *s, int *rank, void *record, char *why,
                      size_t cap);

@@ -101,15 +101,16 @@ static int lab_open(void *arena, kit_lab *l) {
 
 static void lab_close(void *arena) { kcli_seated_close(&((kcli_lab *)arena)->seated); }
 
-const kit_lab_cmd kcli_lab_cmd = {
-    .prog = ARENA_PROG, .league_games_default = 100, .option = lab_option, .open = lab_open,
-    .close = lab_close,
-    .sprt_help_tail = "  --data DIR, --first-limit MS, --limit MS, --bot-stderr W: as for tournament\n"};
-
-kcli_lab *kcli_lab_new(void) {
+/* The one state of the command, reset to the defaults. */
+static void *lab_state(void) {
     static kcli_lab lab; /* the maps are large */
     memset(&lab, 0, sizeof lab);
     lab.opts = (kcli_seated_opts){NULL, NULL, 1000, 50};
     lab.seated.bot_stderr = -1;
     return &lab;
 }
+
+const kit_lab_cmd arena_lab = {
+    .prog = ARENA_PROG, .league_games_default = 100, .option = lab_option, .open = lab_open,
+    .close = lab_close, .state = lab_state,
+    .sprt_help_tail = "  --data DIR, --first-limit MS, --limit MS, --bot-stderr W: as for tournament\n"};

@@ -37,7 +37,6 @@ typedef struct pm_lab {
     const char *config; /* --config */
     int n;              /* bots looked up */
 } pm_lab;
-extern const kit_lab_cmd pm_lab_cmd;
 
 /* --config ffa|1v1 or a config id of the playground's registry: 0, or -1 after one line on stderr. */
 int pm_cli_config(const char *arg, const pm_config **out);

@@ -74,6 +74,15 @@ static void lab_close(void *arena) {
     p->n = 0;
 }
 
-const kit_lab_cmd pm_lab_cmd = {.prog = ARENA_PROG, .league_games_default = -1, .outside = 1,
+/* The one state of the command: no bots yet, config "ffa". */
+static void *lab_state(void) {
+    static pm_lab p;
+    memset(&p, 0, sizeof p);
+    p.config = "ffa";
+    return &p;
+}
+
+const kit_lab_cmd arena_lab = {.prog = ARENA_PROG, .league_games_default = -1, .outside = 1,
                                 .first_limit_ms = PM_FIRST_LIMIT_MS, .limit_ms = PM_LIMIT_MS,
-                                .option = lab_option, .open = lab_open, .close = lab_close};
+                                .option = lab_option, .open = lab_open, .close = lab_close,
+                                .state = lab_state};

@@ -113,9 +113,5 @@ int pcli_seated_open(const char *command, pcli_seated *ctx, int min, int max);
 void pcli_seated_close(pcli_seated *ctx);
 int pcli_play_seated(void *ctx, const kit_seating *s, int *rank, void *record, char *why,
                      size_t cap);
-/* The league and sprt commands' part of the arena (kit/lab_cmd.h; arena: pcli_lab_new(), the
- * one pcli_seated reset with the defaults). */
-extern const kit_lab_cmd pcli_lab_cmd;
-pcli_seated *pcli_lab_new(void);
 
 #endif

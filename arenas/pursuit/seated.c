@@ -123,14 +123,16 @@ static void lab_close(void *arena) {
     ctx->n_open = 0;
 }
 
-const kit_lab_cmd pcli_lab_cmd = {.prog = ARENA_PROG, .league_games_default = -1,
-                                  .bots_needed = "--predators and --preys are required",
-                                  .sprt_help_tail = KIT_OUTSIDE_HELP,
-                                  .option = lab_option, .open = lab_open, .close = lab_close};
-
-pcli_seated *pcli_lab_new(void) {
+/* The one state of the command, reset to the defaults. */
+static void *lab_state(void) {
     static pcli_seated ctx;
     memset(&ctx, 0, sizeof ctx);
     pcli_seated_defaults(&ctx.opts);
     return &ctx;
 }
+
+const kit_lab_cmd arena_lab = {.prog = ARENA_PROG, .league_games_default = -1,
+                                  .bots_needed = "--predators and --preys are required",
+                                  .sprt_help_tail = KIT_OUTSIDE_HELP,
+                                  .option = lab_option, .open = lab_open, .close = lab_close,
+                                .state = lab_state};
