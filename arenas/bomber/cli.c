@@ -8,7 +8,7 @@ int bomber_cli_bots(const char *opt, char *list, int min, int max, const kit_out
                     const bomber_bot **out, int *n) {
     const kit_bot_info *info[16];
     if (max > 16) max = 16;
-    if (kit_parse_seats(BOMBER_PROG, opt, list, &bomber_bot_table, min, max, NULL,
+    if (kit_parse_seats(ARENA_PROG, opt, list, &bomber_bot_table, min, max, NULL,
                         &bomber_bot_outside.info, sizeof bomber_bot_outside, o, info, n))
         return -1;
     for (int i = 0; i < *n; i++) out[i] = (const bomber_bot *)info[i]; /* info: the first member */

@@ -10,7 +10,7 @@
 #include "kit/lab_cmd.h"
 #include "kit/seating.h"
 
-#define BOMBER_PROG "bomber"
+#define ARENA_PROG "bomber"
 
 /* A comma-separated list of min to max built-in bot names or `cmd:PROGRAM ARGS` seats (split in
  * place; outside seats get the limits and stderr of o) into out; 0, or -1 after the kit's one
@@ -30,14 +30,6 @@ void bomber_cli_free_bots(const bomber_bot **bots, int n);
 void bomber_render(const bomber_game *g, int tick);
 
 
-/* The commands (argv[0] is the command's name; exit status 0, 1 or KIT_EXIT_USAGE). */
-int cmd_match(int argc, char **argv);
-int cmd_replay(int argc, char **argv);
-int cmd_tournament(int argc, char **argv);
-int cmd_tune(int argc, char **argv);
-int cmd_league(int argc, char **argv);
-int cmd_sprt(int argc, char **argv);
-
 /* One game of a tournament, a league or an SPRT (seated.c, a kit_play_fn; ctx: the entrants'
  * bots, const bomber_bot **; record: a bomber_result). */
 int bomber_play_seated(void *ctx, const kit_seating *s, int *rank, void *record, char *why,
@@ -48,10 +40,5 @@ typedef struct bomber_seated {
     const char *names[16];
     int n;
 } bomber_seated;
-extern const kit_lab_cmd bomber_lab;
-int cmd_merge(int argc, char **argv);
-/* The tournament command, or with merged slots (kit/shard.h) the table of merged shard files. */
-struct kit_merged;
-int cmd_tournament_from(int argc, char **argv, const struct kit_merged *merged);
 
 #endif

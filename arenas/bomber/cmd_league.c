@@ -3,15 +3,10 @@
  * Bradley–Terry; the kit's command (kit/lab_cmd.h) over the arena's part in seated.c. */
 #include "cli.h"
 
-static const char league_help[] =
+const char arena_league_help[] =
     "usage: bomber league --bots A,B,... --games N [--seed S] [--jobs J] [--html FILE]\n"
     "  Every pairing of 2 to 16 bots (built-in or cmd:PROGRAM ARGS) plays N games, game k on\n"
     "  deal k/2 (the map of its seed, the same for every pairing), seats swapped on odd k.\n"
     "  Prints TrueSkill (CodinGame's), Plackett-Luce and Bradley-Terry Elo ratings, the\n"
     "  pairwise score matrix (a win 1, a draw 0.5) and games per pairing; --html FILE writes\n"
     "  the same as a standalone page. Same output for any --jobs (default 0: every core).\n";
-
-int cmd_league(int argc, char **argv) {
-    bomber_seated s = {.n = 0};
-    return kit_league_command(&bomber_lab, league_help, &s, argc, argv);
-}

@@ -49,7 +49,7 @@ static int help(void) {
 }
 
 int cmd_match(int argc, char **argv) {
-    const char *prog = BOMBER_PROG, *v;
+    const char *prog = ARENA_PROG, *v;
     kit_opts seen = {.n = 0};
     kit_outputs out;
     memset(&out, 0, sizeof out);
@@ -67,15 +67,10 @@ int cmd_match(int argc, char **argv) {
                 return KIT_EXIT_USAGE;
         } else if (!strcmp(o, "--bots")) {
             if (!(botlist = kit_opt_value(prog, argc, argv, &i))) return KIT_EXIT_USAGE;
-        } else if (!strcmp(o, "--replay")) {
-            if (!(out.replay_path = kit_opt_value(prog, argc, argv, &i))) return KIT_EXIT_USAGE;
-        } else if (!strcmp(o, "--html")) {
-            if (!(out.html_path = kit_opt_value(prog, argc, argv, &i))) return KIT_EXIT_USAGE;
         } else if (!strcmp(o, "--render")) {
             m.render = 1;
-        } else if (!strcmp(o, "--maps")) {
-            out.maps = 1;
-        } else if ((took = kit_outside_option(prog, argc, argv, &i, &oo)) != 0) {
+        } else if ((took = kit_outputs_option(prog, argc, argv, &i, &out)) != 0 ||
+                   (took = kit_outside_option(prog, argc, argv, &i, &oo)) != 0) {
             if (took < 0) return KIT_EXIT_USAGE;
         } else {
             kit_unknown_option(prog, "match", o);

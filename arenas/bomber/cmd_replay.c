@@ -25,14 +25,14 @@ static int replay_decisions(const bomber_lines *t, bomber_trace_info *info, cons
     char err[1024] = "";
     bomber_lines l;
     if (bomber_lines_read(log, &l, err, sizeof err)) {
-        kit_fail(BOMBER_PROG, "%s", err);
+        kit_fail(ARENA_PROG, "%s", err);
         return KIT_EXIT_USAGE;
     }
     static gambit_log_check check; /* two Gambit states: too large for the stack */
     if (gambit_log_begin(&check, &l, info->seed, (const char(*)[32])info->kind)) {
         gambit_log_end(&check);
         bomber_lines_free(&l);
-        kit_fail(BOMBER_PROG, "replay: out of memory");
+        kit_fail(ARENA_PROG, "replay: out of memory");
         return 1;
     }
     int rc = bomber_replay_trace(t, gambit_log_hook, &check, info, err, sizeof err);
@@ -40,7 +40,7 @@ static int replay_decisions(const bomber_lines *t, bomber_trace_info *info, cons
     gambit_log_end(&check);
     bomber_lines_free(&l);
     if (rc == 2) {
-        kit_fail(BOMBER_PROG, "%s: %s", log, check.err);
+        kit_fail(ARENA_PROG, "%s: %s", log, check.err);
         return KIT_EXIT_USAGE;
     }
     if (rc) {
@@ -56,13 +56,13 @@ static int replay_game(const char *trace, const char *log) {
     char err[1024] = "";
     bomber_lines t;
     if (bomber_lines_read(trace, &t, err, sizeof err)) {
-        kit_fail(BOMBER_PROG, "%s", err);
+        kit_fail(ARENA_PROG, "%s", err);
         return KIT_EXIT_USAGE;
     }
     bomber_trace_info info;
     int rc = bomber_replay_trace(&t, NULL, NULL, &info, err, sizeof err);
     if (rc == 2) {
-        kit_fail(BOMBER_PROG, "%s: %s", trace, err);
+        kit_fail(ARENA_PROG, "%s: %s", trace, err);
         rc = KIT_EXIT_USAGE;
     } else if (rc) {
         printf("DIFF %s: %s\n", trace, err);
@@ -79,23 +79,23 @@ int cmd_replay(int argc, char **argv) {
     int ntraces = 0;
     kit_opts seen = {.n = 0};
     for (int i = 1; i < argc; i++) {
-        if (kit_opt_once(BOMBER_PROG, &seen, argv[i])) return KIT_EXIT_USAGE;
+        if (kit_opt_once(ARENA_PROG, &seen, argv[i])) return KIT_EXIT_USAGE;
         if (!strcmp(argv[i], "--gambit")) {
-            if (!(log = kit_opt_value(BOMBER_PROG, argc, argv, &i))) return KIT_EXIT_USAGE;
+            if (!(log = kit_opt_value(ARENA_PROG, argc, argv, &i))) return KIT_EXIT_USAGE;
         } else if (!strcmp(argv[i], "--help")) {
             return help();
         } else if (argv[i][0] == '-' && argv[i][1]) {
-            return kit_unknown_option(BOMBER_PROG, "replay", argv[i]), KIT_EXIT_USAGE;
+            return kit_unknown_option(ARENA_PROG, "replay", argv[i]), KIT_EXIT_USAGE;
         } else {
             argv[++ntraces] = argv[i]; /* the traces, in order, from argv[1] on */
         }
     }
     if (!ntraces) {
-        kit_fail(BOMBER_PROG, "replay: no trace given (bomber replay TRACE)");
+        kit_fail(ARENA_PROG, "replay: no trace given (bomber replay TRACE)");
         return KIT_EXIT_USAGE;
     }
     if (log && ntraces > 1) {
-        kit_fail(BOMBER_PROG, "replay: --gambit LOG goes with one trace, got %d", ntraces);
+        kit_fail(ARENA_PROG, "replay: --gambit LOG goes with one trace, got %d", ntraces);
         return KIT_EXIT_USAGE;
     }
     int rc = 0;

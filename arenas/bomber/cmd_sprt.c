@@ -3,14 +3,9 @@
  * (kit/lab_cmd.h) over the arena's part in seated.c. */
 #include "cli.h"
 
-static const char sprt_help[] =
+const char arena_sprt_help[] =
     "usage: bomber sprt --bots A,B [--elo0 E0] [--elo1 E1] [--alpha a] [--beta b] [--seed S]\n"
     "                   [--max-games N] [--jobs J]\n"
     "  Plays A and B in pairs of games on one map (deal p: the map of its seed) with the seats\n"
     "  swapped, and runs the pentanomial SPRT of H0 'A is E0 Elo stronger than B' against H1\n"
     "  'E1 stronger' on the pairs' scores, stopping at the first decision in game order.\n";
-
-int cmd_sprt(int argc, char **argv) {
-    bomber_seated s = {.n = 0};
-    return kit_sprt_command(&bomber_lab, sprt_help, &s, argc, argv);
-}

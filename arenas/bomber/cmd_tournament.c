@@ -25,7 +25,7 @@ static int open_bots(void *arena, kit_tour *t) {
     int n = 0; /* c->nbots only once every bot is there */
     if (bomber_cli_bots("--bots", t->bots, 2, MAX_BOTS, &t->outside, c->bots, &n)) return KIT_EXIT_USAGE;
     if (kit_tables_init(&c->pairs, c->nbots = n, 2, t->games))
-        return kit_fail(BOMBER_PROG, "tournament: out of memory"), 1;
+        return kit_fail(ARENA_PROG, "tournament: out of memory"), 1;
     t->run.games = t->games * c->pairs.tables, t->run.record_size = sizeof(bomber_result);
     t->run.play = bomber_play_seated, t->run.ctx = c;
     t->run.seat = kit_tables_seat, t->run.seat_ctx = &c->pairs;
@@ -88,7 +88,7 @@ static void close_bots(void *arena) {
 }
 
 static const kit_tournament_cmd command = {
-    .prog = BOMBER_PROG, .help = help, .games_min = 1, .games_max = 10000000, .games_default = -1,
+    .prog = ARENA_PROG, .help = help, .games_min = 1, .games_max = 10000000, .games_default = -1,
     .outside = 1, .first_limit_ms = BOMBER_FIRST_LIMIT_MS, .limit_ms = BOMBER_LIMIT_MS,
     .open = open_bots, .table = table, .close = close_bots};
 

@@ -44,7 +44,7 @@ static void close_against(void *arena) {
 
 int cmd_tune(int argc, char **argv) {
     static const kit_tune_cmd cmd = {
-        .prog = BOMBER_PROG,
+        .prog = ARENA_PROG,
         .help = "usage: bomber tune --bot gambit|gambit2 --against A,B,... [--iterations K]\n"
                 "                   [--games-per-side G] [--seed S] [--jobs J] [--a A] [--c C]\n"
                 "                   [--check SPEC]\n"

@@ -22,7 +22,7 @@ static const kit_command commands[] = {
 };
 
 int main(int argc, char **argv) {
-    const kit_program p = {BOMBER_PROG, "CoderOne's 2020 bomber game, \"Dungeons & Data Structures\"",
+    const kit_program p = {ARENA_PROG, "CoderOne's 2020 bomber game, \"Dungeons & Data Structures\"",
                            commands, (int)(sizeof commands / sizeof commands[0]),
                            &bomber_bot_table};
     return kit_main(&p, argc, argv);

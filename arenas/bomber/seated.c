@@ -3,6 +3,7 @@
  * winner places 1 and the loser 2 (a draw: both 1); the record is the game's bomber_result.
  * Also what the league and sprt commands need of the arena (kit/lab_cmd.h). */
 #include <stdio.h>
+#include <string.h>
 
 #include "cli.h"
 #include "dmap.h"
@@ -42,6 +43,14 @@ static void lab_close(void *arena) {
     s->n = 0;
 }
 
-const kit_lab_cmd bomber_lab = {.prog = BOMBER_PROG, .league_games_default = -1, .outside = 1,
+/* The one state of the command, empty. */
+static void *lab_state(void) {
+    static bomber_seated s;
+    memset(&s, 0, sizeof s);
+    return &s;
+}
+
+const kit_lab_cmd arena_lab = {.prog = ARENA_PROG, .league_games_default = -1, .outside = 1,
                                 .first_limit_ms = BOMBER_FIRST_LIMIT_MS,
-                                .limit_ms = BOMBER_LIMIT_MS, .open = lab_open, .close = lab_close};
+                                .limit_ms = BOMBER_LIMIT_MS, .open = lab_open, .close = lab_close,
+                                .state = lab_state};

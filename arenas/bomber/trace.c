@@ -53,6 +53,13 @@ static void sb_add(sbuf *b, const char *fmt, ...) {
     if (b->len >= b->cap) b->len = b->cap - 1;
 }
 
+/* A fresh line of BOMBER_LINE_MAX bytes at out, begun with its tag ("  B", "  F", ...). */
+static sbuf sb_line(char *out, const char *tag) {
+    sbuf b = {out, BOMBER_LINE_MAX, 0};
+    sb_add(&b, "%s", tag);
+    return b;
+}
+
 void bomber_format_state(const bomber_game *g, char out[BOMBER_STATE_LINES][BOMBER_LINE_MAX]) {
     sbuf b = {out[0], BOMBER_LINE_MAX, 0};
     for (int p = 0; p < BOMBER_PLAYERS; p++) {
@@ -60,29 +67,23 @@ void bomber_format_state(const bomber_game *g, char out[BOMBER_STATE_LINES][BOMB
         sb_add(&b, "%s  P %d %d %d %d %d %d %d", p ? "\n" : "", p, q->x, q->y, q->hp, q->ammo,
                q->score, q->power);
     }
-    b = (sbuf){out[1], BOMBER_LINE_MAX, 0};
-    sb_add(&b, "  B");
+    b = sb_line(out[1], "  B");
     for (int i = 0; i < g->nbombs; i++)
         sb_add(&b, " %d,%d,%d,%d", g->bombs[i].x, g->bombs[i].y, g->bombs[i].owner,
                g->bombs[i].ttl);
-    b = (sbuf){out[2], BOMBER_LINE_MAX, 0};
-    sb_add(&b, "  F");
+    b = sb_line(out[2], "  F");
     for (int i = 0; i < g->nfires; i++)
         sb_add(&b, " %d,%d,%d", g->fires[i].x, g->fires[i].y, g->fires[i].owner);
-    b = (sbuf){out[3], BOMBER_LINE_MAX, 0};
-    sb_add(&b, "  V");
+    b = sb_line(out[3], "  V");
     for (int i = 0; i < g->nblocks; i++)
         sb_add(&b, " %d,%d,%c,%d", g->blocks[i].x, g->blocks[i].y, g->blocks[i].kind,
                g->blocks[i].hp);
-    b = (sbuf){out[4], BOMBER_LINE_MAX, 0};
-    sb_add(&b, "  M");
+    b = sb_line(out[4], "  M");
     for (int i = 0; i < g->nammo; i++)
         sb_add(&b, " %d,%d,%d", g->ammo[i].x, g->ammo[i].y, g->ammo[i].ttl);
-    b = (sbuf){out[5], BOMBER_LINE_MAX, 0};
-    sb_add(&b, "  C");
+    b = sb_line(out[5], "  C");
     for (int i = 0; i < g->ntreasure; i++) sb_add(&b, " %d,%d", g->treasure[i].x, g->treasure[i].y);
-    b = (sbuf){out[6], BOMBER_LINE_MAX, 0};
-    sb_add(&b, "  E");
+    b = sb_line(out[6], "  E");
     for (int i = 0; i < g->neffects; i++) sb_add(&b, " %c,%d", g->effects[i].kind, g->effects[i].ttl);
 }
 

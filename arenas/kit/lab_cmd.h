@@ -4,11 +4,12 @@
  * (seating.h). The arena gives one kit_lab_cmd for both commands: its own options, and the
  * opening that looks its bots up and says how its games are seated.
  *
- *     const kit_lab_cmd bomber_lab = {.prog = "bomber", .outside = 1, ..., .open = open_bots,
- *                                      .close = free_bots};                    (seated.c)
- *     int cmd_league(int argc, char **argv) {                                  (cmd_league.c)
- *         return kit_league_command(&bomber_lab, league_help, &state, argc, argv);
- *     } */
+ *     const kit_lab_cmd arena_lab = {.prog = "bomber", .outside = 1, ..., .open = open_bots,
+ *                                     .close = free_bots, .state = lab_state};  (seated.c)
+ *     const char arena_league_help[] = "usage: bomber league ...";             (cmd_league.c)
+ *
+ * and the kit's lab_cmds.c, built into every arena program (dmap_arena_program), makes the
+ * program's cmd_league and cmd_sprt of them. */
 #ifndef KIT_LAB_CMD_H
 #define KIT_LAB_CMD_H
 
@@ -48,7 +49,15 @@ typedef struct kit_lab_cmd {
      * ctx filled. 0, or an exit status after one line (close is still called). */
     int (*open)(void *arena, kit_lab *l);
     void (*close)(void *arena); /* may be NULL */
+    /* The arena's state for one command, fresh (a static one reset: a program runs one
+     * command); lab_cmds.c hands it to the hooks. */
+    void *(*state)(void);
 } kit_lab_cmd;
+
+/* What every arena program defines for its `league` and `sprt` (lab_cmds.c): its lab, and the
+ * lines of each command's --help before the kit's (cmd_league.c, cmd_sprt.c). */
+extern const kit_lab_cmd arena_lab;
+extern const char arena_league_help[], arena_sprt_help[];
 
 /* `PROG league ARGS` and `PROG sprt ARGS` (help: the arena's lines of --help; the kit adds
  * those of its options): the exit status (0; 1 when games failed or a file

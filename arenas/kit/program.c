@@ -121,6 +121,17 @@ int kit_refuse_same_file(const char *prog, const char *out_option, const char *o
                     out, in_option);
 }
 
+int kit_outputs_option(const char *prog, int argc, char **argv, int *i, kit_outputs *o) {
+    const char *opt = argv[*i];
+    const char **path = !strcmp(opt, "--replay") ? &o->replay_path
+                        : !strcmp(opt, "--html") ? &o->html_path
+                                                 : NULL;
+    if (path) return (*path = kit_opt_value(prog, argc, argv, i)) ? 1 : -1;
+    if (strcmp(opt, "--maps") != 0) return 0;
+    o->maps = 1;
+    return 1;
+}
+
 int kit_outputs_guard(const kit_outputs *o, const char *prog, const char *option,
                       const char *path) {
     const char *names[2] = {o->replay_option ? o->replay_option : "--replay", "--html"};

@@ -48,6 +48,20 @@ typedef struct kit_program {
  * written. */
 int kit_main(const kit_program *p, int argc, char **argv);
 
+/* The commands every arena program defines (its cmd_<name>.c) and puts in its table: argv[0]
+ * is the command's name; exit status 0, 1 or KIT_EXIT_USAGE. cmd_tournament_from is the
+ * tournament command, or with merged slots (kit/shard.h) the table of merged shard files
+ * (cmd_merge's). An arena declares its own further commands in its cli.h. */
+struct kit_merged;
+int cmd_match(int argc, char **argv);
+int cmd_replay(int argc, char **argv);
+int cmd_tournament(int argc, char **argv);
+int cmd_tournament_from(int argc, char **argv, const struct kit_merged *merged);
+int cmd_merge(int argc, char **argv);
+int cmd_tune(int argc, char **argv);
+int cmd_league(int argc, char **argv);
+int cmd_sprt(int argc, char **argv);
+
 /* A program's last step: flushes standard output; when that fails (a full disk, a closed
  * pipe), "PROG: cannot write the output: REASON" and 1 unless rc is already an error, since a
  * result that was not written is not a success. Otherwise rc. */
@@ -73,6 +87,11 @@ typedef struct kit_outputs {
     char scratch[4200];
     int open;
 } kit_outputs;
+
+/* argv[*i] when it is one of the outputs' options, --replay FILE, --html FILE or --maps:
+ * records it in o (advancing *i past a value) and returns 1; -1 after the kit's one line on
+ * stderr (a missing value); 0 for any other option (argv untouched). */
+int kit_outputs_option(const char *prog, int argc, char **argv, int *i, kit_outputs *o);
 
 /* An output that would land on a file the command reads or appends to: when `out` (given as
  * out_option) and `in` (in_option's file) are one file (kit_same_file), one line "PROG:

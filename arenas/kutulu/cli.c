@@ -14,7 +14,7 @@
 
 int kcli_load_maps(const char *data_dir, kt_mapset *maps) {
     char dir[4096], path[4200], err[512];
-    if (kit_data_dir("kutulu", "kutulu", data_dir, dir, sizeof dir)) return KIT_EXIT_USAGE;
+    if (kit_data_dir(ARENA_PROG, "kutulu", data_dir, dir, sizeof dir)) return KIT_EXIT_USAGE;
     snprintf(path, sizeof path, "%s/maps", dir);
     if (kt_mapset_load(path, maps, err, sizeof err)) return kcli_fail("%s", err);
     return 0;
@@ -33,19 +33,19 @@ int kcli_int64(const char *opt, const char *s, int64_t *out) {
 
 int kcli_bot_stderr(const char *v, int dflt, int *fd) {
     kit_outside_opts o = {0, 0, v, dflt};
-    if (kit_outside_opts_open("kutulu", &o, dflt)) return KIT_EXIT_USAGE;
+    if (kit_outside_opts_open(ARENA_PROG, &o, dflt)) return KIT_EXIT_USAGE;
     *fd = o.stderr_fd;
     return 0;
 }
 
 int kcli_bots(const char *opt, char *s, char *specs[KT_PLAYERS]) {
     int n = 0;
-    if (kit_split_bots("kutulu", opt, s, KT_PLAYERS, KT_PLAYERS, NULL, specs, &n))
+    if (kit_split_bots(ARENA_PROG, opt, s, KT_PLAYERS, KT_PLAYERS, NULL, specs, &n))
         return KIT_EXIT_USAGE;
     for (int i = 0; i < n; i++) {
         if (strncmp(specs[i], "cmd:", 4) == 0) continue;
         const kit_bot_info *seat =
-            kit_bot_spec("kutulu", opt, &kt_bot_table, specs[i], "or cmd:PROGRAM ARGS");
+            kit_bot_spec(ARENA_PROG, opt, &kt_bot_table, specs[i], "or cmd:PROGRAM ARGS");
         if (!seat) return KIT_EXIT_USAGE;
         kit_param_seat_free(seat); /* checked; the players read the spec again */
     }

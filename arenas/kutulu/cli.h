@@ -15,7 +15,9 @@
 #include "kit/seating.h"
 
 /* "kutulu: MESSAGE" on stderr (the kit's kit_fail); the value is KIT_EXIT_USAGE. */
-#define kcli_fail(...) kit_fail_usage("kutulu", __VA_ARGS__)
+#define ARENA_PROG "kutulu"
+
+#define kcli_fail(...) kit_fail_usage(ARENA_PROG, __VA_ARGS__)
 /* The league maps of the data folder (--data DIR, or the default the kit finds: kit_data_dir);
  * 0 or KIT_EXIT_USAGE (printed). */
 int kcli_load_maps(const char *data_dir, kt_mapset *maps);
@@ -68,29 +70,22 @@ int kcli_seated_open(char **specs, int n, const kcli_seated_opts *o, kt_mapset *
  * begins with one). */
 void kcli_seated_close(void *ctx);
 /* The league and sprt commands' part of the arena (seated.c, kit/lab_cmd.h): their state
- * (kcli_lab_new: the one, reset, with the defaults) and the hooks. */
+ * (the one, reset, with the defaults: arena_lab.state) and the hooks. */
 typedef struct kcli_lab {
     kcli_seated seated;
     kcli_seated_opts opts;
     kt_mapset maps;
 } kcli_lab;
-kcli_lab *kcli_lab_new(void);
-extern const kit_lab_cmd kcli_lab_cmd;
 /* One game of a tournament, a league or an SPRT (a kit_play_fn; record: a kt_match_result). */
 int kcli_play_seated(void *ctx, const kit_seating *s, int *rank, void *record, char *why,
                      size_t cap);
 
-/* The commands (argv[0] is the command's name). */
-int kutulu_cmd_match(int argc, char **argv);
-int kutulu_cmd_replay(int argc, char **argv);
+/* The commands beyond the kit's (kit/program.h): psyleague and referee; the tournament
+ * (cmd_tournament.c) still under its kutulu_ names, and with merged slots (kit/shard.h) the
+ * table of merged shard files. */
+int cmd_psyleague(int argc, char **argv);
+int cmd_referee(int argc, char **argv);
 int kutulu_cmd_tournament(int argc, char **argv);
-int kutulu_cmd_tune(int argc, char **argv);
-int kutulu_cmd_league(int argc, char **argv);
-int kutulu_cmd_sprt(int argc, char **argv);
-int kutulu_cmd_merge(int argc, char **argv);
-int kutulu_cmd_psyleague(int argc, char **argv);
-int kutulu_cmd_referee(int argc, char **argv);
-/* The tournament command, or with merged slots (kit/shard.h) the table of merged shard files. */
 struct kit_merged;
 int kutulu_tournament_from(int argc, char **argv, const struct kit_merged *merged);
 

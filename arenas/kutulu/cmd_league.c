@@ -2,7 +2,7 @@
  * with the seats rotated (kit/league.h), rated by TrueSkill, Plackett–Luce and Bradley–Terry. */
 #include "cli.h"
 
-static const char league_help[] =
+const char arena_league_help[] =
     "usage: kutulu league --bots A,B,C,D,... --games N [--seed S] [--jobs J] [--html FILE]\n"
     "                     [--data DIR] [--first-limit MS] [--limit MS] [--bot-stderr W]\n"
     "  --bots A,B,...  4 to 16 entrants (built-in bots or cmd:PROGRAM ARGS; repeats allowed):\n"
@@ -14,7 +14,3 @@ static const char league_help[] =
     "  --data DIR, --first-limit MS, --limit MS, --bot-stderr W: as for tournament\n"
     "Prints TrueSkill (CodinGame's), Plackett-Luce and Bradley-Terry Elo ratings per entrant,\n"
     "the pairwise score matrix (a better place scores 1, the same 0.5) and games per pairing.\n";
-
-int kutulu_cmd_league(int argc, char **argv) {
-    return kit_league_command(&kcli_lab_cmd, league_help, kcli_lab_new(), argc, argv);
-}

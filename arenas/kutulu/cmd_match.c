@@ -56,7 +56,7 @@ static int unknown_map(const char *v) {
     return kcli_fail("--map: no league map named '%.60s' (known: %s)", v, known);
 }
 
-int kutulu_cmd_match(int argc, char **argv) {
+int cmd_match(int argc, char **argv) {
     int64_t bot_seed = 1, first_ms = 1000, limit_ms = 50;
     uint64_t seed = 0;
     int have_seed = 0, render = 0, forced = -1, bot_stderr = 2;
@@ -68,17 +68,17 @@ int kutulu_cmd_match(int argc, char **argv) {
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (strcmp(a, "--help") == 0) return fputs(match_help, stdout), 0;
-        if (kit_opt_once("kutulu", &seen, a)) return KIT_EXIT_USAGE;
+        if (kit_opt_once(ARENA_PROG, &seen, a)) return KIT_EXIT_USAGE;
         if (strcmp(a, "--render") == 0 || strcmp(a, "--maps") == 0) {
             *(a[2] == 'r' ? &render : &out.maps) = 1;
             continue;
         }
         if (strncmp(a, "--", 2) != 0) return kcli_fail("match: unexpected argument '%.60s'", a);
-        if (!takes_value(a)) return kit_unknown_option("kutulu", "match", a), KIT_EXIT_USAGE;
-        const char *v = kit_opt_value("kutulu", argc, argv, &i);
+        if (!takes_value(a)) return kit_unknown_option(ARENA_PROG, "match", a), KIT_EXIT_USAGE;
+        const char *v = kit_opt_value(ARENA_PROG, argc, argv, &i);
         if (!v) return KIT_EXIT_USAGE;
         if (strcmp(a, "--seed") == 0) {
-            if (kit_parse_seed("kutulu", a, v, &seed)) return KIT_EXIT_USAGE;
+            if (kit_parse_seed(ARENA_PROG, a, v, &seed)) return KIT_EXIT_USAGE;
             have_seed = 1;
         } else if (strcmp(a, "--bot-seed") == 0) {
             if (kcli_int64(a, v, &bot_seed)) return KIT_EXIT_USAGE;
@@ -102,7 +102,7 @@ int kutulu_cmd_match(int argc, char **argv) {
         } else if (strcmp(a, "--bot-stderr") == 0) {
             stderr_arg = v;
         } else {
-            return kit_unknown_option("kutulu", "match", a), KIT_EXIT_USAGE;
+            return kit_unknown_option(ARENA_PROG, "match", a), KIT_EXIT_USAGE;
         }
     }
     if (!have_seed) return kcli_fail("match: --seed is required (see kutulu help match)");
@@ -112,7 +112,7 @@ int kutulu_cmd_match(int argc, char **argv) {
         return kcli_fail("--maps needs --replay FILE or --html FILE");
     static kt_mapset maps;
     if (kcli_load_maps(data_dir, &maps)) return KIT_EXIT_USAGE;
-    if (kit_outputs_guard(&out, "kutulu", "--bot-stderr", kit_outside_stderr_file(stderr_arg)))
+    if (kit_outputs_guard(&out, ARENA_PROG, "--bot-stderr", kit_outside_stderr_file(stderr_arg)))
         return KIT_EXIT_USAGE;
     if (kcli_bot_stderr(stderr_arg, 2, &bot_stderr)) return KIT_EXIT_USAGE; /* opened last */
     kt_player *players[KT_PLAYERS] = {0};
@@ -128,7 +128,7 @@ int kutulu_cmd_match(int argc, char **argv) {
     }
     kt_match_config cfg = {(int64_t)seed, forced, (uint64_t)bot_seed, first_ms * 1000000LL,
                            limit_ms * 1000000LL};
-    if (kit_outputs_open(&out, "kutulu")) {
+    if (kit_outputs_open(&out, ARENA_PROG)) {
         rc = KIT_EXIT_USAGE;
         goto done;
     }
@@ -143,7 +143,7 @@ int kutulu_cmd_match(int argc, char **argv) {
         goto done;
     }
     if (watch.replay) kt_replay_write_result(watch.replay, &res);
-    if (kit_outputs_close(&out, "kutulu")) {
+    if (kit_outputs_close(&out, ARENA_PROG)) {
         rc = 1;
         goto done;
     }

@@ -3,6 +3,6 @@
 #include "cli.h"
 #include "kit/shard.h"
 
-int kutulu_cmd_merge(int argc, char **argv) {
-    return kit_merge_command("kutulu", argc, argv, kutulu_tournament_from);
+int cmd_merge(int argc, char **argv) {
+    return kit_merge_command(ARENA_PROG, argc, argv, kutulu_tournament_from);
 }

@@ -74,7 +74,7 @@ static int bot_spec(league_call *c, const char *arg) {
             return kcli_fail("psyleague: the program path '%.60s...' is too long", arg);
     } else {
         if (strncmp(arg, "cmd:", 4) != 0 &&
-            !kit_bot_lookup("kutulu", "psyleague", &kt_bot_table, arg, "or cmd:PROGRAM ARGS, or a program's path"))
+            !kit_bot_lookup(ARENA_PROG, "psyleague", &kt_bot_table, arg, "or cmd:PROGRAM ARGS, or a program's path"))
             return KIT_EXIT_USAGE;
         snprintf(dst, sizeof c->program_specs[0], "%s", arg);
     }
@@ -127,7 +127,7 @@ static int play_league_game(const league_call *c, const kt_mapset *maps, long n,
     return rc;
 }
 
-int kutulu_cmd_psyleague(int argc, char **argv) {
+int cmd_psyleague(int argc, char **argv) {
     league_call c;
     memset(&c, 0, sizeof c);
     c.seed = 1;
@@ -143,14 +143,14 @@ int kutulu_cmd_psyleague(int argc, char **argv) {
             if (rc) return rc;
             continue;
         }
-        if (kit_opt_once("kutulu", &seen, a)) return KIT_EXIT_USAGE;
-        if (!takes_value(a)) return kit_unknown_option("kutulu", "psyleague", a), KIT_EXIT_USAGE;
-        const char *v = kit_opt_value("kutulu", argc, argv, &i);
+        if (kit_opt_once(ARENA_PROG, &seen, a)) return KIT_EXIT_USAGE;
+        if (!takes_value(a)) return kit_unknown_option(ARENA_PROG, "psyleague", a), KIT_EXIT_USAGE;
+        const char *v = kit_opt_value(ARENA_PROG, argc, argv, &i);
         if (!v) return KIT_EXIT_USAGE;
         if (strcmp(a, "--seed") == 0) {
-            if (kit_parse_seed("kutulu", a, v, &c.seed)) return KIT_EXIT_USAGE;
+            if (kit_parse_seed(ARENA_PROG, a, v, &c.seed)) return KIT_EXIT_USAGE;
         } else if (strcmp(a, "--games") == 0) {
-            if (kit_parse_long("kutulu", a, v, 1, MAX_GAMES_PER_CALL, &c.games)) return KIT_EXIT_USAGE;
+            if (kit_parse_long(ARENA_PROG, a, v, 1, MAX_GAMES_PER_CALL, &c.games)) return KIT_EXIT_USAGE;
         } else if (strcmp(a, "--counter") == 0) {
             counter = v;
         } else if (strcmp(a, "--fill") == 0) {

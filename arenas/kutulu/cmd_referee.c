@@ -66,18 +66,18 @@ static int parse_referee(int argc, char **argv, referee_opts *o) {
     kit_opts seen = {0};
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
-        if (kit_opt_once("kutulu", &seen, a)) return KIT_EXIT_USAGE;
+        if (kit_opt_once(ARENA_PROG, &seen, a)) return KIT_EXIT_USAGE;
         int player = a[0] == '-' && a[1] == 'p' && a[2] >= '1' && a[2] <= '0' + KT_PLAYERS && !a[3]
                          ? a[2] - '1'
                          : -1;
         if (player < 0 && strcmp(a, "-d") && strcmp(a, "-l") && strcmp(a, "--seed") &&
             strcmp(a, "--counter") && strcmp(a, "--data") && strcmp(a, "--first-limit") &&
             strcmp(a, "--limit") && strcmp(a, "--bot-stderr"))
-            return kit_unknown_option("kutulu", "referee", a), KIT_EXIT_USAGE;
+            return kit_unknown_option(ARENA_PROG, "referee", a), KIT_EXIT_USAGE;
         if ((player >= 0 && o->specs[player]) || (!strcmp(a, "-d") && o->have_seed) ||
             (!strcmp(a, "-l") && o->out.replay_path))
             return kcli_fail("option %s given twice", a);
-        const char *v = kit_opt_value("kutulu", argc, argv, &i);
+        const char *v = kit_opt_value(ARENA_PROG, argc, argv, &i);
         if (!v) return KIT_EXIT_USAGE;
         int rc = 0;
         if (player >= 0) {
@@ -92,7 +92,7 @@ static int parse_referee(int argc, char **argv, referee_opts *o) {
             o->out.replay_path = v;
             o->out.replay_option = "-l";
         } else if (strcmp(a, "--seed") == 0) {
-            rc = kit_parse_seed("kutulu", a, v, &o->league_seed) ? KIT_EXIT_USAGE : 0;
+            rc = kit_parse_seed(ARENA_PROG, a, v, &o->league_seed) ? KIT_EXIT_USAGE : 0;
         } else if (strcmp(a, "--counter") == 0) {
             o->counter = v;
         } else if (strcmp(a, "--data") == 0) {
@@ -120,7 +120,7 @@ static int game_seed(referee_opts *o) {
     if (o->have_seed) return 0;
     char err[300];
     long n = o->counter ? kit_counter_take(o->counter, 1, err, sizeof err) : 0;
-    if (n < 0) return kit_fail("kutulu", "referee: %s", err);
+    if (n < 0) return kit_fail(ARENA_PROG, "referee: %s", err);
     o->seed = (int64_t)(kit_game_seed(o->league_seed, n) >> 1);
     return 0;
 }
@@ -131,22 +131,22 @@ static int play_refereed(referee_opts *o, const kt_mapset *maps, int bot_stderr)
     int rc = 0;
     for (int k = 0; k < KT_PLAYERS && rc == 0; k++) {
         players[k] = kt_player_new(o->specs[k], err, sizeof err);
-        if (!players[k]) rc = kit_fail("kutulu", "referee: -p%d: %s", k + 1, err);
+        if (!players[k]) rc = kit_fail(ARENA_PROG, "referee: -p%d: %s", k + 1, err);
         else kt_player_stderr(players[k], bot_stderr);
     }
     kt_match_config cfg = {o->seed, -1, 1, o->first_ms * 1000000LL, o->limit_ms * 1000000LL};
     kt_match_result res;
-    if (rc == 0 && kit_outputs_open(&o->out, "kutulu")) rc = -1;
+    if (rc == 0 && kit_outputs_open(&o->out, ARENA_PROG)) rc = -1;
     if (rc == 0) {
         kcli_watch watch = {0, kit_outputs_replay(&o->out), 0};
         if ((watch.replay &&
              kt_replay_write_header(watch.replay, maps, &cfg, players, err, sizeof err)) ||
             kt_play_match(players, maps, &cfg, kcli_observe, &watch, &res, err, sizeof err)) {
             kit_outputs_abort(&o->out);
-            rc = kit_fail("kutulu", "referee: %s", err);
+            rc = kit_fail(ARENA_PROG, "referee: %s", err);
         } else {
             if (watch.replay) kt_replay_write_result(watch.replay, &res);
-            rc = kit_outputs_close(&o->out, "kutulu") ? -1 : 0;
+            rc = kit_outputs_close(&o->out, ARENA_PROG) ? -1 : 0;
         }
     }
     if (rc == 0) {
@@ -161,7 +161,7 @@ static int play_refereed(referee_opts *o, const kt_mapset *maps, int bot_stderr)
     return rc;
 }
 
-int kutulu_cmd_referee(int argc, char **argv) {
+int cmd_referee(int argc, char **argv) {
     if (kit_help_asked(argc, argv, referee_help)) return 0;
     referee_opts o;
     memset(&o, 0, sizeof o);
@@ -173,9 +173,9 @@ int kutulu_cmd_referee(int argc, char **argv) {
     static kt_mapset maps;
     if (kcli_load_maps(o.data_dir, &maps)) return KIT_EXIT_USAGE;
     const char *bot_stderr_file = kit_outside_stderr_file(o.stderr_arg);
-    if (kit_refuse_same_file("kutulu", "--bot-stderr", bot_stderr_file, "--counter", o.counter) ||
-        kit_outputs_guard(&o.out, "kutulu", "--counter", o.counter) ||
-        kit_outputs_guard(&o.out, "kutulu", "--bot-stderr", bot_stderr_file))
+    if (kit_refuse_same_file(ARENA_PROG, "--bot-stderr", bot_stderr_file, "--counter", o.counter) ||
+        kit_outputs_guard(&o.out, ARENA_PROG, "--counter", o.counter) ||
+        kit_outputs_guard(&o.out, ARENA_PROG, "--bot-stderr", bot_stderr_file))
         return KIT_EXIT_USAGE;
     int bot_stderr;
     if (kcli_bot_stderr(o.stderr_arg, -1, &bot_stderr)) return KIT_EXIT_USAGE;

@@ -19,7 +19,7 @@ static const char replay_help[] =
     "  --data DIR     the data folder holding maps/ (default: data beside the program, or\n"
     "                 share/dmap/kutulu of its install prefix)\n";
 
-int kutulu_cmd_replay(int argc, char **argv) {
+int cmd_replay(int argc, char **argv) {
     const char *data_dir = NULL, *file = NULL;
     int first = 1;
     for (; first < argc && argv[first][0] == '-' && argv[first][1]; first++) {
@@ -27,10 +27,10 @@ int kutulu_cmd_replay(int argc, char **argv) {
         if (strcmp(argv[first], "--data") == 0 || strcmp(argv[first], "--file") == 0) {
             const char **dst = argv[first][2] == 'd' ? &data_dir : &file;
             if (*dst) return kcli_fail("option %s given twice", argv[first]);
-            if (!(*dst = kit_opt_value("kutulu", argc, argv, &first))) return KIT_EXIT_USAGE;
+            if (!(*dst = kit_opt_value(ARENA_PROG, argc, argv, &first))) return KIT_EXIT_USAGE;
             continue;
         }
-        return kit_unknown_option("kutulu", "replay", argv[first]), KIT_EXIT_USAGE;
+        return kit_unknown_option(ARENA_PROG, "replay", argv[first]), KIT_EXIT_USAGE;
     }
     if (first >= argc && !file)
         return kcli_fail("replay: give a TRACE file or --file REPLAY (see kutulu help replay)");

@@ -3,7 +3,7 @@
  * until the SPRT decides (kit/sprt_run.h). */
 #include "cli.h"
 
-static const char sprt_help[] =
+const char arena_sprt_help[] =
     "usage: kutulu sprt --bots A,B[,C,D] [--elo0 E0] [--elo1 E1] [--alpha a] [--beta b]\n"
     "                   [--seed S] [--max-games N] [--jobs J] [--data DIR]\n"
     "                   [--first-limit MS] [--limit MS] [--bot-stderr W]\n"
@@ -11,7 +11,3 @@ static const char sprt_help[] =
     "  swapped, C and D (default: B and B) in the other two seats, and scores A's placing\n"
     "  against B's (1 better, 0.5 the same, 0 worse); the pentanomial SPRT of H0 'A is E0 Elo\n"
     "  stronger than B' against H1 'E1 stronger' stops at the first decision, in game order.\n";
-
-int kutulu_cmd_sprt(int argc, char **argv) {
-    return kit_sprt_command(&kcli_lab_cmd, sprt_help, kcli_lab_new(), argc, argv);
-}

@@ -92,7 +92,7 @@ static int pairs(void *vctx, int k, const kit_param_values *plus, const kit_para
 
 static int option(void *arena, int argc, char **argv, int *i) {
     if (strcmp(argv[*i], "--data")) return 0;
-    return (((tune_ctx *)arena)->data_dir = kit_opt_value("kutulu", argc, argv, i)) ? 1 : -1;
+    return (((tune_ctx *)arena)->data_dir = kit_opt_value(ARENA_PROG, argc, argv, i)) ? 1 : -1;
 }
 
 /* --against: the three opponents (built-in bots or specs), then the maps. */
@@ -100,10 +100,10 @@ static int open_against(void *arena, char *list) {
     tune_ctx *ctx = arena;
     char *items[KT_PLAYERS - 1];
     int n = 0;
-    if (kit_split_bots("kutulu", "--against", list, KT_PLAYERS - 1, KT_PLAYERS - 1, NULL, items, &n))
+    if (kit_split_bots(ARENA_PROG, "--against", list, KT_PLAYERS - 1, KT_PLAYERS - 1, NULL, items, &n))
         return KIT_EXIT_USAGE;
     for (int i = 0; i < n; i++) {
-        const kit_bot_info *seat = kit_bot_spec("kutulu", "--against", &kt_bot_table, items[i], NULL);
+        const kit_bot_info *seat = kit_bot_spec(ARENA_PROG, "--against", &kt_bot_table, items[i], NULL);
         if (!seat) return KIT_EXIT_USAGE;
         kit_param_seat_free(seat);
         ctx->against[i] = items[i];
@@ -114,8 +114,8 @@ static int open_against(void *arena, char *list) {
     return 0;
 }
 
-int kutulu_cmd_tune(int argc, char **argv) {
-    static const kit_tune_cmd cmd = {.prog = "kutulu", .help = tune_help_head,
+int cmd_tune(int argc, char **argv) {
+    static const kit_tune_cmd cmd = {.prog = ARENA_PROG, .help = tune_help_head,
                                      .bots = &kt_bot_table, .option = option,
                                      .open = open_against, .pairs = pairs};
     static tune_ctx ctx;

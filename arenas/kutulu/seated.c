@@ -40,7 +40,7 @@ int kcli_seated_option(int argc, char **argv, int *i, kcli_seated_opts *o) {
     if (strcmp(a, "--data") && strcmp(a, "--bot-stderr") && strcmp(a, "--first-limit") &&
         strcmp(a, "--limit"))
         return 0;
-    if (!(v = kit_opt_value("kutulu", argc, argv, i))) return -1;
+    if (!(v = kit_opt_value(ARENA_PROG, argc, argv, i))) return -1;
     if (!strcmp(a, "--data")) {
         o->data = v;
     } else if (!strcmp(a, "--bot-stderr")) {
@@ -88,7 +88,7 @@ static int lab_open(void *arena, kit_lab *l) {
     kcli_lab *k = arena;
     char *specs[KCLI_MAX_ENTRANTS];
     int n = 0;
-    if (kit_split_bots("kutulu", "--bots", l->bots, l->sprt ? 2 : KT_PLAYERS,
+    if (kit_split_bots(ARENA_PROG, "--bots", l->bots, l->sprt ? 2 : KT_PLAYERS,
                        l->sprt ? KT_PLAYERS : KCLI_MAX_ENTRANTS, NULL, specs, &n))
         return KIT_EXIT_USAGE;
     if (l->sprt && n == 3) return kcli_fail("--bots: give A,B or A,B,C,D (the two others), got 3 bots");
@@ -101,15 +101,16 @@ static int lab_open(void *arena, kit_lab *l) {
 
 static void lab_close(void *arena) { kcli_seated_close(&((kcli_lab *)arena)->seated); }
 
-const kit_lab_cmd kcli_lab_cmd = {
-    .prog = "kutulu", .league_games_default = 100, .option = lab_option, .open = lab_open,
-    .close = lab_close,
-    .sprt_help_tail = "  --data DIR, --first-limit MS, --limit MS, --bot-stderr W: as for tournament\n"};
-
-kcli_lab *kcli_lab_new(void) {
+/* The one state of the command, reset to the defaults. */
+static void *lab_state(void) {
     static kcli_lab lab; /* the maps are large */
     memset(&lab, 0, sizeof lab);
     lab.opts = (kcli_seated_opts){NULL, NULL, 1000, 50};
     lab.seated.bot_stderr = -1;
     return &lab;
 }
+
+const kit_lab_cmd arena_lab = {
+    .prog = ARENA_PROG, .league_games_default = 100, .option = lab_option, .open = lab_open,
+    .close = lab_close, .state = lab_state,
+    .sprt_help_tail = "  --data DIR, --first-limit MS, --limit MS, --bot-stderr W: as for tournament\n"};

@@ -58,6 +58,14 @@ static const char *take_line(const char **s, char *line, size_t cap) {
     return line;
 }
 
+/* A TURN or END line while lines of our state are still to compare: the first of them differs
+ * (1), or none is left (0). */
+static int state_left_over(cmp_ctx *c, long lineno, const char **pos, char *mine, size_t cap) {
+    if (!*pos || !**pos) return 0;
+    take_line(pos, mine, cap);
+    return differ(c, lineno, "(end of state)", mine);
+}
+
 /* Split "TURN t ACTIONS | a0 | a1 | a2 | a3" into the four raw lines. */
 static int split_actions(char *line, int *turn, char *acts[KT_PLAYERS]) {
     if (sscanf(line, "TURN %d ACTIONS", turn) != 1) return -1;
@@ -125,11 +133,7 @@ int kt_trace_replay(const char *path, const kt_mapset *maps) {
             continue;
         }
         if (strncmp(line, "TURN ", 5) == 0) {
-            if (in_state && ours_pos && *ours_pos) {
-                take_line(&ours_pos, mine, sizeof mine);
-                differ(&c, r.lineno, "(end of state)", mine);
-                break;
-            }
+            if (in_state && state_left_over(&c, r.lineno, &ours_pos, mine, sizeof mine)) break;
             int t;
             char *acts[KT_PLAYERS];
             if (split_actions(line, &t, acts)) {
@@ -165,11 +169,7 @@ int kt_trace_replay(const char *path, const kt_mapset *maps) {
             continue;
         }
         if (strncmp(line, "END ", 4) == 0) {
-            if (in_state && ours_pos && *ours_pos) {
-                take_line(&ours_pos, mine, sizeof mine);
-                differ(&c, r.lineno, "(end of state)", mine);
-                break;
-            }
+            if (in_state && state_left_over(&c, r.lineno, &ours_pos, mine, sizeof mine)) break;
             char want[128];
             snprintf(want, sizeof want, "END turns %d scores %d %d %d %d%s", g.turn,
                      g.ex[0].score, g.ex[1].score, g.ex[2].score, g.ex[3].score,

@@ -7,7 +7,7 @@
 int pm_cli_config(const char *arg, const pm_config **out) {
     *out = pm_config_find(arg);
     if (*out) return 0;
-    return kit_fail(PM_PROG, "invalid value for --config: '%.60s' (need ffa, 1v1 or a config id such as PommeTeamCompetition-v0)", arg);
+    return kit_fail(ARENA_PROG, "invalid value for --config: '%.60s' (need ffa, 1v1 or a config id such as PommeTeamCompetition-v0)", arg);
 }
 
 int pm_cli_bots(char *s, const char *config, const pm_config *cfg, const kit_outside_opts *o,
@@ -16,7 +16,7 @@ int pm_cli_bots(char *s, const char *config, const pm_config *cfg, const kit_out
     char note[80];
     int k = 0;
     snprintf(note, sizeof note, "config %s", config);
-    if (kit_parse_seats(PM_PROG, "--bots", s, &pm_bot_table, cfg->num_agents, cfg->num_agents,
+    if (kit_parse_seats(ARENA_PROG, "--bots", s, &pm_bot_table, cfg->num_agents, cfg->num_agents,
                         note, &pm_bot_outside.info, sizeof pm_bot_outside, o, info, &k))
         return -1;
     for (int i = 0; i < k; i++) out[i] = (const pm_bot *)info[i]; /* info: the first member */

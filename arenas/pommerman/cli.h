@@ -13,15 +13,7 @@
 #include "kit/lab_cmd.h"
 #include "kit/seating.h"
 
-#define PM_PROG "pommerman"
-
-/* The commands (cmd_<name>.c). */
-int cmd_match(int argc, char **argv);
-int cmd_replay(int argc, char **argv);
-int cmd_tournament(int argc, char **argv);
-int cmd_tune(int argc, char **argv);
-int cmd_league(int argc, char **argv);
-int cmd_sprt(int argc, char **argv);
+#define ARENA_PROG "pommerman"
 
 /* Tournaments, leagues and SPRTs (seated.c): the config and the entrants, and one game as
  * kit/seating.h plays it (a kit_play_fn; record: a pm_game_result). */
@@ -45,11 +37,6 @@ typedef struct pm_lab {
     const char *config; /* --config */
     int n;              /* bots looked up */
 } pm_lab;
-extern const kit_lab_cmd pm_lab_cmd;
-int cmd_merge(int argc, char **argv);
-/* The tournament command, or with merged slots (kit/shard.h) the table of merged shard files. */
-struct kit_merged;
-int cmd_tournament_from(int argc, char **argv, const struct kit_merged *merged);
 
 /* --config ffa|1v1 or a config id of the playground's registry: 0, or -1 after one line on stderr. */
 int pm_cli_config(const char *arg, const pm_config **out);

@@ -3,7 +3,7 @@
  * TrueSkill, Plackett–Luce and Bradley–Terry. */
 #include "cli.h"
 
-static const char league_help[] =
+const char arena_league_help[] =
     "usage: pommerman league --bots A,B,C,D,... --games N [--config C] [--seed S] [--jobs J]\n"
     "                        [--html FILE]\n"
     "  Every table of 4 (--config ffa, the default) or 2 (1v1) out of up to 16 bots (built-in\n"
@@ -12,8 +12,3 @@ static const char league_help[] =
     "  the others 2; in a tie every agent places 1. Prints TrueSkill (CodinGame's),\n"
     "  Plackett-Luce and Bradley-Terry Elo ratings, the pairwise score matrix and games per\n"
     "  pairing; --html FILE writes the same as a standalone page. Same output for any --jobs.\n";
-
-int cmd_league(int argc, char **argv) {
-    pm_lab p = {.config = "ffa"};
-    return kit_league_command(&pm_lab_cmd, league_help, &p, argc, argv);
-}

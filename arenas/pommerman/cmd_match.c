@@ -66,39 +66,34 @@ int cmd_match(int argc, char **argv) {
     for (int i = 1; i < argc; i++) {
         const char *opt = argv[i];
         if (!strcmp(opt, "--help")) return fputs(match_help, stdout), 0;
-        if (kit_opt_once(PM_PROG, &seen, opt)) return KIT_EXIT_USAGE;
+        if (kit_opt_once(ARENA_PROG, &seen, opt)) return KIT_EXIT_USAGE;
         if (!strcmp(opt, "--seed")) {
-            const char *v = kit_opt_value(PM_PROG, argc, argv, &i);
-            if (!v || kit_parse_seed(PM_PROG, opt, v, &seed)) return KIT_EXIT_USAGE;
+            const char *v = kit_opt_value(ARENA_PROG, argc, argv, &i);
+            if (!v || kit_parse_seed(ARENA_PROG, opt, v, &seed)) return KIT_EXIT_USAGE;
         } else if (!strcmp(opt, "--bots")) {
-            if (!(bots_arg = kit_opt_value(PM_PROG, argc, argv, &i))) return KIT_EXIT_USAGE;
+            if (!(bots_arg = kit_opt_value(ARENA_PROG, argc, argv, &i))) return KIT_EXIT_USAGE;
         } else if (!strcmp(opt, "--config")) {
-            if (!(config_arg = kit_opt_value(PM_PROG, argc, argv, &i))) return KIT_EXIT_USAGE;
-        } else if (!strcmp(opt, "--replay")) {
-            if (!(out.replay_path = kit_opt_value(PM_PROG, argc, argv, &i))) return KIT_EXIT_USAGE;
-        } else if (!strcmp(opt, "--html")) {
-            if (!(out.html_path = kit_opt_value(PM_PROG, argc, argv, &i))) return KIT_EXIT_USAGE;
-        } else if (!strcmp(opt, "--maps")) {
-            out.maps = 1;
+            if (!(config_arg = kit_opt_value(ARENA_PROG, argc, argv, &i))) return KIT_EXIT_USAGE;
         } else if (!strcmp(opt, "--render")) {
             render = 1;
-        } else if ((took = kit_outside_option(PM_PROG, argc, argv, &i, &oo)) != 0) {
+        } else if ((took = kit_outputs_option(ARENA_PROG, argc, argv, &i, &out)) != 0 ||
+                   (took = kit_outside_option(ARENA_PROG, argc, argv, &i, &oo)) != 0) {
             if (took < 0) return KIT_EXIT_USAGE;
         } else {
-            kit_unknown_option(PM_PROG, "match", opt);
+            kit_unknown_option(ARENA_PROG, "match", opt);
             return KIT_EXIT_USAGE;
         }
     }
     const pm_config *cfg;
     if (pm_cli_config(config_arg, &cfg)) return KIT_EXIT_USAGE;
     if (!bots_arg) {
-        kit_fail(PM_PROG, "match: --bots is required (see pommerman help match)");
+        kit_fail(ARENA_PROG, "match: --bots is required (see pommerman help match)");
         return KIT_EXIT_USAGE;
     }
     const pm_bot *bots[PM_MAX_AGENTS];
     if (pm_cli_bots(bots_arg, config_arg, cfg, &oo, bots)) return KIT_EXIT_USAGE;
-    if (kit_outputs_guard(&out, PM_PROG, "--bot-stderr", kit_outside_stderr_file(oo.stderr_arg)) ||
-        kit_outputs_open(&out, PM_PROG) || kit_outside_opts_open(PM_PROG, &oo, 2)) {
+    if (kit_outputs_guard(&out, ARENA_PROG, "--bot-stderr", kit_outside_stderr_file(oo.stderr_arg)) ||
+        kit_outputs_open(&out, ARENA_PROG) || kit_outside_opts_open(ARENA_PROG, &oo, 2)) {
         pm_cli_free_bots(bots, cfg->num_agents);
         return KIT_EXIT_USAGE;
     }
@@ -119,11 +114,11 @@ int cmd_match(int argc, char **argv) {
     if (err != DMAP_OK) {
         pm_cli_free_bots(bots, cfg->num_agents);
         kit_outputs_abort(&out);
-        kit_fail(PM_PROG, "the game could not be played: %s", dmap_strerror(err));
+        kit_fail(ARENA_PROG, "the game could not be played: %s", dmap_strerror(err));
         return 1;
     }
     if (mc.replay) pm_replay_result(mc.replay, cfg, &res);
-    if (kit_outputs_close(&out, PM_PROG)) {
+    if (kit_outputs_close(&out, ARENA_PROG)) {
         pm_cli_free_bots(bots, cfg->num_agents);
         return 1;
     }

@@ -3,4 +3,4 @@
 #include "cli.h"
 #include "kit/shard.h"
 
-int cmd_merge(int argc, char **argv) { return kit_merge_command(PM_PROG, argc, argv, cmd_tournament_from); }
+int cmd_merge(int argc, char **argv) { return kit_merge_command(ARENA_PROG, argc, argv, cmd_tournament_from); }

@@ -25,7 +25,7 @@ static int replay_one(const char *path, int agents, int named) {
     } else if (rc == 1) {
         printf("%s:%s\n", path, rep.message + 5 /* "line N: ..." -> "PATH:N: ..." */);
     } else {
-        kit_fail(PM_PROG, "%s: %s", path, rep.message);
+        kit_fail(ARENA_PROG, "%s: %s", path, rep.message);
     }
     return rc;
 }
@@ -35,18 +35,18 @@ int cmd_replay(int argc, char **argv) {
     kit_opts seen = {{0}, 0};
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--help")) return fputs(replay_help, stdout), 0;
-        if (kit_opt_once(PM_PROG, &seen, argv[i])) return KIT_EXIT_USAGE;
+        if (kit_opt_once(ARENA_PROG, &seen, argv[i])) return KIT_EXIT_USAGE;
         if (!strcmp(argv[i], "--agents")) {
             agents = 1;
         } else if (argv[i][0] == '-' && argv[i][1]) {
-            kit_unknown_option(PM_PROG, "replay", argv[i]);
+            kit_unknown_option(ARENA_PROG, "replay", argv[i]);
             return KIT_EXIT_USAGE;
         } else {
             argv[++npaths] = argv[i]; /* the traces, in order, over the options */
         }
     }
     if (!npaths) {
-        kit_fail(PM_PROG, "replay needs a TRACE file (see pommerman help replay)");
+        kit_fail(ARENA_PROG, "replay needs a TRACE file (see pommerman help replay)");
         return KIT_EXIT_USAGE;
     }
     for (int k = 1; k <= npaths; k++) {

@@ -3,15 +3,10 @@
  * B's) until the SPRT decides (kit/sprt_run.h). */
 #include "cli.h"
 
-static const char sprt_help[] =
+const char arena_sprt_help[] =
     "usage: pommerman sprt --bots A,B[,C,D] [--config C] [--elo0 E0] [--elo1 E1] [--alpha a]\n"
     "                      [--beta b] [--seed S] [--max-games N] [--jobs J]\n"
     "  Plays A and B in pairs of games on one board with their seats swapped; in ffa (the\n"
     "  default config) C and D (default: B and B) take the other two seats and A's placing is\n"
     "  scored against B's (1 better, 0.5 the same, 0 worse). The pentanomial SPRT of H0 'A is\n"
     "  E0 Elo stronger than B' against H1 'E1 stronger' stops at the first decision.\n";
-
-int cmd_sprt(int argc, char **argv) {
-    pm_lab p = {.config = "ffa"};
-    return kit_sprt_command(&pm_lab_cmd, sprt_help, &p, argc, argv);
-}

@@ -23,7 +23,7 @@ typedef struct tour {
 
 static int option(void *arena, kit_tour *t, int argc, char **argv, int *i) {
     if ((void)t, strcmp(argv[*i], "--config")) return 0;
-    return (((tour *)arena)->config = kit_opt_value(PM_PROG, argc, argv, i)) ? 1 : -1;
+    return (((tour *)arena)->config = kit_opt_value(ARENA_PROG, argc, argv, i)) ? 1 : -1;
 }
 
 static int open_bots(void *arena, kit_tour *t) {
@@ -88,7 +88,7 @@ static int table(void *arena, const kit_tour *t, const void *slots, long failed)
 static void close_bots(void *a) { pm_cli_free_bots(((tour *)a)->bots.entrants, ((tour *)a)->n); }
 
 static const kit_tournament_cmd command = {
-    .prog = PM_PROG, .help = help, .games_min = 1, .games_max = 100000000, .games_default = -1,
+    .prog = ARENA_PROG, .help = help, .games_min = 1, .games_max = 100000000, .games_default = -1,
     .outside = 1, .first_limit_ms = PM_FIRST_LIMIT_MS, .limit_ms = PM_LIMIT_MS,
     .option = option, .open = open_bots, .table = table, .close = close_bots};
 

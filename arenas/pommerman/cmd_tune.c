@@ -34,7 +34,7 @@ static int play_game(const void *vctx, int k, long pair, const kit_bot_info *sid
 
 static int option(void *arena, int argc, char **argv, int *i) {
     if (strcmp(argv[*i], "--config")) return 0;
-    return (((tune_ctx *)arena)->config = kit_opt_value(PM_PROG, argc, argv, i)) ? 1 : -1;
+    return (((tune_ctx *)arena)->config = kit_opt_value(ARENA_PROG, argc, argv, i)) ? 1 : -1;
 }
 
 /* --config, then --against: the bots of the other seats, in order. */
@@ -47,7 +47,7 @@ static int open_against(void *arena, char *list) {
     kit_outside_opts oo = {PM_FIRST_LIMIT_MS, PM_LIMIT_MS, NULL, KIT_STDERR_DISCARD};
     const kit_bot_info *info[PM_MAX_AGENTS];
     int n = 0; /* c->nagainst only once every bot is there */
-    if (kit_parse_seats(PM_PROG, "--against", list, &pm_bot_table, c->n - 1, c->n - 1, note,
+    if (kit_parse_seats(ARENA_PROG, "--against", list, &pm_bot_table, c->n - 1, c->n - 1, note,
                         &pm_bot_outside.info, sizeof pm_bot_outside, &oo, info, &n))
         return KIT_EXIT_USAGE;
     for (int i = 0; i < n; i++) c->against[i] = (const pm_bot *)info[i];
@@ -62,7 +62,7 @@ static void close_against(void *arena) {
 
 int cmd_tune(int argc, char **argv) {
     static const kit_tune_cmd cmd = {
-        .prog = PM_PROG,
+        .prog = ARENA_PROG,
         .help = "usage: pommerman tune --bot dmap --against B,C,D [--config C] [--iterations K]\n"
                 "                      [--games-per-side G] [--seed S] [--jobs J] [--a A]\n"
                 "                      [--c C] [--check SPEC]\n"

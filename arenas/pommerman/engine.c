@@ -185,26 +185,24 @@ static void revert_crossings(const pm_state *s, moves *m) {
 
 /* fm:258-281: while anything changes, an agent reverts when two agents or two bombs want its
  * target, a bomb when two bombs or two agents do; each revert counts on the cell it stays on. */
+static int revert_wanted(int n, const int *cur, int *des, int *occ, const int *other_occ) {
+    int change = 0;
+    for (int k = 0; k < n; k++) {
+        int d = des[k];
+        if (d != cur[k] && (occ[d] > 1 || other_occ[d] > 1)) {
+            des[k] = cur[k];
+            occ[cur[k]]++;
+            change = 1;
+        }
+    }
+    return change;
+}
+
 static void revert_collisions(moves *m) {
     int change = 1;
     while (change) {
-        change = 0;
-        for (int k = 0; k < m->na; k++) {
-            int d = m->ades[k];
-            if (d != m->acur[k] && (m->aocc[d] > 1 || m->bocc[d] > 1)) {
-                m->ades[k] = m->acur[k];
-                m->aocc[m->acur[k]]++;
-                change = 1;
-            }
-        }
-        for (int b = 0; b < m->nb; b++) {
-            int d = m->bdes[b];
-            if (d != m->bcur[b] && (m->bocc[d] > 1 || m->aocc[d] > 1)) {
-                m->bdes[b] = m->bcur[b];
-                m->bocc[m->bcur[b]]++;
-                change = 1;
-            }
-        }
+        change = revert_wanted(m->na, m->acur, m->ades, m->aocc, m->bocc); /* agents first */
+        change |= revert_wanted(m->nb, m->bcur, m->bdes, m->bocc, m->aocc);
     }
 }
 

@@ -21,7 +21,7 @@ static const kit_command commands[] = {
 };
 
 int main(int argc, char **argv) {
-    const kit_program p = {PM_PROG, "Pommerman, step for step as the original environment plays it.", commands,
+    const kit_program p = {ARENA_PROG, "Pommerman, step for step as the original environment plays it.", commands,
                            (int)(sizeof commands / sizeof commands[0]), &pm_bot_table};
     return kit_main(&p, argc, argv);
 }

@@ -28,10 +28,10 @@ int pm_play_seated(void *vctx, const kit_seating *s, int *rank, void *record, ch
 int pm_seated_bots(const char *command, char *list, const char *config, int min, int max,
                    const kit_outside_opts *o, pm_seated *ctx, int *n) {
     if (ctx->cfg->game_type != PM_GAME_FFA && ctx->cfg->game_type != PM_GAME_ONE_VS_ONE)
-        return kit_fail(PM_PROG, "%s: --config %s is a team game; give a free-for-all or 1v1 "
+        return kit_fail(ARENA_PROG, "%s: --config %s is a team game; give a free-for-all or 1v1 "
                                  "config", command, config);
     const kit_bot_info *info[PM_SEATED_MAX];
-    if (kit_parse_seats(PM_PROG, "--bots", list, &pm_bot_table, min, max, NULL,
+    if (kit_parse_seats(ARENA_PROG, "--bots", list, &pm_bot_table, min, max, NULL,
                         &pm_bot_outside.info, sizeof pm_bot_outside, o, info, n))
         return -1;
     for (int i = 0; i < *n; i++) {
@@ -46,7 +46,7 @@ int pm_seated_bots(const char *command, char *list, const char *config, int min,
  * bot per seat. */
 static int lab_option(void *arena, kit_lab *l, int argc, char **argv, int *i) {
     if ((void)l, strcmp(argv[*i], "--config")) return 0;
-    return (((pm_lab *)arena)->config = kit_opt_value(PM_PROG, argc, argv, i)) ? 1 : -1;
+    return (((pm_lab *)arena)->config = kit_opt_value(ARENA_PROG, argc, argv, i)) ? 1 : -1;
 }
 
 static int lab_open(void *arena, kit_lab *l) {
@@ -60,7 +60,7 @@ static int lab_open(void *arena, kit_lab *l) {
         return KIT_EXIT_USAGE;
     p->n = n;
     if (l->sprt && p->n != 2 && p->n != seats)
-        return kit_fail_usage(PM_PROG, "--bots: give A,B or all %d seats' bots, got %d", seats, p->n);
+        return kit_fail_usage(ARENA_PROG, "--bots: give A,B or all %d seats' bots, got %d", seats, p->n);
     for (int i = p->n; l->sprt && i < seats; i++)
         ctx->entrants[i] = ctx->entrants[1], ctx->names[i] = ctx->names[1];
     l->entrants = p->n, l->names = ctx->names, l->seats = seats;
@@ -74,6 +74,15 @@ static void lab_close(void *arena) {
     p->n = 0;
 }
 
-const kit_lab_cmd pm_lab_cmd = {.prog = PM_PROG, .league_games_default = -1, .outside = 1,
+/* The one state of the command: no bots yet, config "ffa". */
+static void *lab_state(void) {
+    static pm_lab p;
+    memset(&p, 0, sizeof p);
+    p.config = "ffa";
+    return &p;
+}
+
+const kit_lab_cmd arena_lab = {.prog = ARENA_PROG, .league_games_default = -1, .outside = 1,
                                 .first_limit_ms = PM_FIRST_LIMIT_MS, .limit_ms = PM_LIMIT_MS,
-                                .option = lab_option, .open = lab_open, .close = lab_close};
+                                .option = lab_option, .open = lab_open, .close = lab_close,
+                                .state = lab_state};

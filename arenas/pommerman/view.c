@@ -18,8 +18,6 @@ static int in_view(const pm_state *s, const pm_agent *a, int r, int c) {
     return !v || (r >= a->r - v && r <= a->r + v && c >= a->c - v && c <= a->c + v);
 }
 
-static int is_team_game(pm_game_type t) { return t == PM_GAME_TEAM || t == PM_GAME_TEAM_RADIO; }
-
 void pm_observe(const pm_state *s, int agent, pm_obs *o) {
     int n = s->size, ncells = n * n;
     const pm_agent *a = &s->agents[agent];
@@ -56,7 +54,7 @@ void pm_observe(const pm_state *s, int agent, pm_obs *o) {
     o->game_env = s->cfg->env;
     /* ch:21-45: in team games the teammate is agent (id + 2) mod 4 and the enemies list ends
      * with AgentDummy */
-    int mate = is_team_game(o->game_type) ? (agent + 2) % 4 : -1;
+    int mate = pm_team_game(o->game_type) ? (agent + 2) % 4 : -1;
     o->teammate = mate >= 0 ? PM_AGENT0 + mate : PM_AGENT_DUMMY;
     for (int i = 0; i < s->nagents; i++) {
         if (s->agents[i].alive) o->alive[o->alive_count++] = PM_AGENT0 + i;

@@ -15,11 +15,11 @@ static const pursuit_bot *seat_lookup(const char *opt, pursuit_role role, const 
     static const kit_outside_opts defaults = {PCLI_FIRST_LIMIT_MS, PCLI_LIMIT_MS, NULL,
                                               KIT_STDERR_DISCARD};
     if (strncmp(name, "cmd:", 4) == 0)
-        return (const pursuit_bot *)kit_outside_seat(PCLI_PROG, opt, name,
+        return (const pursuit_bot *)kit_outside_seat(ARENA_PROG, opt, name,
                                                      &pursuit_bot_outside.info,
                                                      sizeof pursuit_bot_outside,
                                                      o ? o : &defaults);
-    return (const pursuit_bot *)kit_bot_spec(PCLI_PROG, opt, pursuit_seat_bots(role), name,
+    return (const pursuit_bot *)kit_bot_spec(ARENA_PROG, opt, pursuit_seat_bots(role), name,
                                              "or cmd:PROGRAM ARGS");
 }
 
@@ -34,7 +34,7 @@ int pcli_seat_bots(const char *opt, char *list, const kit_outside_opts *o,
                    const pursuit_bot *out[2]) {
     char *items[2];
     int count = 0;
-    if (kit_split_bots(PCLI_PROG, opt, list, 2, 2, NULL, items, &count)) return PCLI_USAGE;
+    if (kit_split_bots(ARENA_PROG, opt, list, 2, 2, NULL, items, &count)) return PCLI_USAGE;
     static const char *const seat_names[2] = {"predator", "prey"};
     for (int r = 0; r < 2; r++) {
         char seat_opt[64];
@@ -52,7 +52,7 @@ int pcli_bot_list(const char *opt, char *list, pursuit_role role, const kit_outs
                   const pursuit_bot **out, size_t *n) {
     char *items[PCLI_MAX_BOTS];
     int count = 0;
-    if (kit_split_bots(PCLI_PROG, opt, list, 1, PCLI_MAX_BOTS, NULL, items, &count))
+    if (kit_split_bots(ARENA_PROG, opt, list, 1, PCLI_MAX_BOTS, NULL, items, &count))
         return PCLI_USAGE;
     for (int i = 0; i < count; i++)
         if (!(out[i] = seat_lookup(opt, role, items[i], o))) {
@@ -66,7 +66,7 @@ int pcli_bot_list(const char *opt, char *list, pursuit_role role, const kit_outs
 int pcli_role_lists(char *list, char *seat[2], size_t cap) {
     char *items[2 * PCLI_MAX_BOTS];
     int n = 0;
-    if (kit_split_bots(PCLI_PROG, "--bots", list, 1, 2 * PCLI_MAX_BOTS, NULL, items, &n))
+    if (kit_split_bots(ARENA_PROG, "--bots", list, 1, 2 * PCLI_MAX_BOTS, NULL, items, &n))
         return PCLI_USAGE;
     for (int i = 0; i < n; i++) {
         char base[64];
@@ -88,7 +88,7 @@ int pcli_role_lists(char *list, char *seat[2], size_t cap) {
                     while (k < nk && strcmp(known[k], name)) k++;
                     if (k == nk && nk < (int)(sizeof known / sizeof *known)) known[nk++] = name;
                 }
-            return kit_unknown_bot(PCLI_PROG, "--bots", items[i], known, nk, "or cmd:PROGRAM ARGS"), PCLI_USAGE;
+            return kit_unknown_bot(ARENA_PROG, "--bots", items[i], known, nk, "or cmd:PROGRAM ARGS"), PCLI_USAGE;
         }
     }
     if (!seat[0][0] || !seat[1][0])
@@ -106,7 +106,7 @@ void pcli_common_defaults(pcli_common *c) {
 /* --size WxH: pursuit worlds are square, so W must equal H. */
 static int parse_square_size(const char *opt, const char *v, long *size) {
     long w, h;
-    if (kit_parse_size(PCLI_PROG, opt, v, 2, 4096, &w, &h)) return PCLI_USAGE;
+    if (kit_parse_size(ARENA_PROG, opt, v, 2, 4096, &w, &h)) return PCLI_USAGE;
     if (w != h) return pcli_fail("invalid value for %s: '%s' (pursuit worlds are square)", opt, v);
     *size = w;
     return 0;
@@ -139,7 +139,7 @@ int pcli_load_world(const char *path, pursuit_world *w) {
 }
 
 int pcli_data_dir(const char *given, char *out, size_t cap) {
-    return kit_data_dir(PCLI_PROG, "pursuit", given, out, cap) ? PCLI_USAGE : 0;
+    return kit_data_dir(ARENA_PROG, "pursuit", given, out, cap) ? PCLI_USAGE : 0;
 }
 
 void pcli_render_start(const pursuit_world *w) {

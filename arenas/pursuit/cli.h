@@ -16,22 +16,22 @@
 #include "kit/seating.h"
 #include "pursuit.h"
 
-#define PCLI_PROG "pursuit"
+#define ARENA_PROG "pursuit"
 #define PCLI_USAGE KIT_EXIT_USAGE
 #define PCLI_MAX_BOTS 16
 
 /* "pursuit: MESSAGE" on stderr (the kit's kit_fail); the value is PCLI_USAGE. */
-#define pcli_fail(...) kit_fail_usage(PCLI_PROG, __VA_ARGS__)
+#define pcli_fail(...) kit_fail_usage(ARENA_PROG, __VA_ARGS__)
 
 /* The kit's parsers with this program's name, returning 0 or PCLI_USAGE (printed). */
-#define pcli_value(argc, argv, i) kit_opt_value(PCLI_PROG, argc, argv, i)
+#define pcli_value(argc, argv, i) kit_opt_value(ARENA_PROG, argc, argv, i)
 #define pcli_long(opt, s, lo, hi, out) \
-    (kit_parse_long(PCLI_PROG, opt, s, lo, hi, out) ? PCLI_USAGE : 0)
+    (kit_parse_long(ARENA_PROG, opt, s, lo, hi, out) ? PCLI_USAGE : 0)
 #define pcli_double(opt, s, lo, hi, out) \
-    (kit_parse_double(PCLI_PROG, opt, s, lo, hi, out) ? PCLI_USAGE : 0)
-#define pcli_seed(opt, s, out) (kit_parse_seed(PCLI_PROG, opt, s, out) ? PCLI_USAGE : 0)
-#define pcli_once(seen, opt) (kit_opt_once(PCLI_PROG, seen, opt) ? PCLI_USAGE : 0)
-#define pcli_unknown(command, opt) (kit_unknown_option(PCLI_PROG, command, opt), PCLI_USAGE)
+    (kit_parse_double(ARENA_PROG, opt, s, lo, hi, out) ? PCLI_USAGE : 0)
+#define pcli_seed(opt, s, out) (kit_parse_seed(ARENA_PROG, opt, s, out) ? PCLI_USAGE : 0)
+#define pcli_once(seen, opt) (kit_opt_once(ARENA_PROG, seen, opt) ? PCLI_USAGE : 0)
+#define pcli_unknown(command, opt) (kit_unknown_option(ARENA_PROG, command, opt), PCLI_USAGE)
 
 /* --bots PREDATOR,PREY (split in place): one bot per seat in seat order, each looked up among
  * the bots of its seat ("pursuit: --bots (prey): unknown bot 'chase' (known: naive, ...,
@@ -86,17 +86,8 @@ int pcli_data_dir(const char *given, char *out, size_t cap);
 void pcli_render_start(const pursuit_world *w);
 void pcli_render_clock(void *ctx, int clock, char pm, char ym, int predator, int prey);
 
-int cmd_match(int argc, char **argv);
-int cmd_replay(int argc, char **argv);
-int cmd_tournament(int argc, char **argv);
-int cmd_merge(int argc, char **argv);
-/* The tournament command, or with merged slots (kit/shard.h) the table of merged shard files. */
-struct kit_merged;
-int cmd_tournament_from(int argc, char **argv, const struct kit_merged *merged);
+/* The commands beyond the kit's (kit/program.h). */
 int cmd_bench(int argc, char **argv);
-int cmd_tune(int argc, char **argv);
-int cmd_league(int argc, char **argv);
-int cmd_sprt(int argc, char **argv);
 
 /* Leagues and SPRTs (seated.c): entrant i is predator i with prey i; the world options. */
 typedef struct pcli_seated_opts {
@@ -122,9 +113,5 @@ int pcli_seated_open(const char *command, pcli_seated *ctx, int min, int max);
 void pcli_seated_close(pcli_seated *ctx);
 int pcli_play_seated(void *ctx, const kit_seating *s, int *rank, void *record, char *why,
                      size_t cap);
-/* The league and sprt commands' part of the arena (kit/lab_cmd.h; arena: pcli_lab_new(), the
- * one pcli_seated reset with the defaults). */
-extern const kit_lab_cmd pcli_lab_cmd;
-pcli_seated *pcli_lab_new(void);
 
 #endif

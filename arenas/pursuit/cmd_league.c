@@ -3,7 +3,7 @@
  * rated by TrueSkill, Plackett–Luce and Bradley–Terry. */
 #include "cli.h"
 
-static const char league_help[] =
+const char arena_league_help[] =
     "usage: pursuit league --predators A,B,... --preys X,Y,... --games N [--seed S] [--jobs J]\n"
     "                      [--html FILE] [--size WxH] [--walls P] [--clocks N]\n"
     "  Entrant i is predator i with prey i (2 to 16 entrants). Every pairing plays N games:\n"
@@ -13,7 +13,3 @@ static const char league_help[] =
     "  Plackett-Luce and Bradley-Terry Elo ratings, the pairwise score matrix and games per\n"
     "  pairing; --html FILE writes the same as a standalone page. Same output for any --jobs.\n"
     KIT_OUTSIDE_HELP;
-
-int cmd_league(int argc, char **argv) {
-    return kit_league_command(&pcli_lab_cmd, league_help, pcli_lab_new(), argc, argv);
-}

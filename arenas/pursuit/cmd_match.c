@@ -85,7 +85,7 @@ static int parse_match(int argc, char **argv, match_args *a) {
         int c = pcli_common_option(argc, argv, &i, &a->common);
         if (c < 0) return PCLI_USAGE;
         if (c > 0) continue;
-        if ((c = kit_outside_option(PCLI_PROG, argc, argv, &i, &a->outside)) != 0) {
+        if ((c = kit_outside_option(ARENA_PROG, argc, argv, &i, &a->outside)) != 0) {
             if (c < 0) return PCLI_USAGE;
             continue;
         }
@@ -156,11 +156,11 @@ int cmd_match(int argc, char **argv) {
     }
     const char *bot_stderr = kit_outside_stderr_file(a.outside.stderr_arg);
     const char *world = a.world_path[0] ? a.world_path : NULL;
-    if (kit_refuse_same_file(PCLI_PROG, "--bot-stderr", bot_stderr, "--world", world) ||
-        kit_outputs_guard(&a.out, PCLI_PROG, "--world", world) ||
-        kit_outputs_guard(&a.out, PCLI_PROG, "--bot-stderr", bot_stderr) ||
-        kit_outputs_open(&a.out, PCLI_PROG) ||
-        kit_outside_opts_open(PCLI_PROG, &a.outside, 2)) {
+    if (kit_refuse_same_file(ARENA_PROG, "--bot-stderr", bot_stderr, "--world", world) ||
+        kit_outputs_guard(&a.out, ARENA_PROG, "--world", world) ||
+        kit_outputs_guard(&a.out, ARENA_PROG, "--bot-stderr", bot_stderr) ||
+        kit_outputs_open(&a.out, ARENA_PROG) ||
+        kit_outside_opts_open(ARENA_PROG, &a.outside, 2)) {
         pcli_free_bots(a.bots, 2);
         pursuit_world_free(&w);
         return PCLI_USAGE;
@@ -175,7 +175,7 @@ int cmd_match(int argc, char **argv) {
         pcli_fail("match: the game could not be played: %s", dmap_strerror(rc));
         return 1;
     }
-    if (kit_outputs_close(&a.out, PCLI_PROG)) {
+    if (kit_outputs_close(&a.out, ARENA_PROG)) {
         pcli_free_bots(a.bots, 2);
         return 1;
     }

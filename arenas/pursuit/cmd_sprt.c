@@ -3,7 +3,7 @@
  * (kit/sprt_run.h). */
 #include "cli.h"
 
-static const char sprt_help[] =
+const char arena_sprt_help[] =
     "usage: pursuit sprt --predators A,B --preys X,Y [--elo0 E0] [--elo1 E1] [--alpha a]\n"
     "                    [--beta b] [--seed S] [--max-games N] [--jobs J] [--size WxH]\n"
     "                    [--walls P] [--clocks N]\n"
@@ -11,7 +11,3 @@ static const char sprt_help[] =
     "  plays one random world twice: A's predator against B's prey, then B's predator against\n"
     "  A's prey. The pentanomial SPRT of H0 'A is E0 Elo stronger than B' against H1 'E1\n"
     "  stronger' on the pairs' scores stops at the first decision in game order.\n";
-
-int cmd_sprt(int argc, char **argv) {
-    return kit_sprt_command(&pcli_lab_cmd, sprt_help, pcli_lab_new(), argc, argv);
-}

@@ -74,7 +74,7 @@ static int open_worlds(void *arena, kit_tour *kt) {
 }
 
 static const kit_tournament_cmd command = {
-    .prog = PCLI_PROG, .help = help, .unit = "worlds", .games_min = 0, .games_max = 100000000,
+    .prog = ARENA_PROG, .help = help, .unit = "worlds", .games_min = 0, .games_max = 100000000,
     .games_default = -1, .outside = 1, .first_limit_ms = PCLI_FIRST_LIMIT_MS,
     .limit_ms = PCLI_LIMIT_MS, .option = option, .open = open_worlds, .table = pt_tables,
     .close = pt_free};

@@ -51,7 +51,7 @@ static void close_against(void *arena) {
 
 int cmd_tune(int argc, char **argv) {
     const kit_tune_cmd cmd = {
-        .prog = PCLI_PROG,
+        .prog = ARENA_PROG,
         .help = "usage: pursuit tune --bot flee|buryflee --against PREDATORS [--size WxH]\n"
                 "                    [--walls P] [--clocks N] [--iterations K]\n"
                 "                    [--games-per-side G] [--seed S] [--jobs J] [--a A] [--c C]\n"

@@ -52,7 +52,7 @@ int pcli_seated_option(int argc, char **argv, int *i, pcli_seated_opts *o) {
     }
     if (strcmp(a, "--seed") && (took = pcli_common_option(argc, argv, i, &o->common)) != 0)
         return took < 0 ? -1 : 1;
-    took = kit_outside_option(PCLI_PROG, argc, argv, i, &o->outside);
+    took = kit_outside_option(ARENA_PROG, argc, argv, i, &o->outside);
     return took < 0 ? -1 : took;
 }
 
@@ -84,7 +84,7 @@ int pcli_seated_open(const char *command, pcli_seated *ctx, int min, int max) {
                  ctx->preys[i]->info.name);
         ctx->names[i] = ctx->name_buf[i];
     }
-    if (kit_outside_opts_open(PCLI_PROG, &o->outside, KIT_STDERR_DISCARD)) {
+    if (kit_outside_opts_open(ARENA_PROG, &o->outside, KIT_STDERR_DISCARD)) {
         pcli_seated_close(ctx);
         return PCLI_USAGE;
     }
@@ -123,14 +123,16 @@ static void lab_close(void *arena) {
     ctx->n_open = 0;
 }
 
-const kit_lab_cmd pcli_lab_cmd = {.prog = PCLI_PROG, .league_games_default = -1,
-                                  .bots_needed = "--predators and --preys are required",
-                                  .sprt_help_tail = KIT_OUTSIDE_HELP,
-                                  .option = lab_option, .open = lab_open, .close = lab_close};
-
-pcli_seated *pcli_lab_new(void) {
+/* The one state of the command, reset to the defaults. */
+static void *lab_state(void) {
     static pcli_seated ctx;
     memset(&ctx, 0, sizeof ctx);
     pcli_seated_defaults(&ctx.opts);
     return &ctx;
 }
+
+const kit_lab_cmd arena_lab = {.prog = ARENA_PROG, .league_games_default = -1,
+                                  .bots_needed = "--predators and --preys are required",
+                                  .sprt_help_tail = KIT_OUTSIDE_HELP,
+                                  .option = lab_option, .open = lab_open, .close = lab_close,
+                                .state = lab_state};

@@ -28,6 +28,7 @@
 #include "kit/outside.h"
 #include "kit/process.h"
 #include "kit_capture.h"
+#include "pid_gone.h"
 #include "../../../tests/check.h"
 
 static const int64_t SECOND = 1000000000LL;
@@ -142,19 +143,10 @@ static void check_endings(const char *crasher) {
     }
 }
 
-/* A process is gone when it no longer exists or is a zombie nobody reaped yet. */
+/* A process is gone (pid_gone.h), waiting up to two seconds for it. */
 static int gone(long pid) {
     for (int k = 0; k < 200; k++) {
-        if (kill((pid_t)pid, 0) != 0 && errno == ESRCH) return 1;
-        char path[64], buf[512];
-        snprintf(path, sizeof path, "/proc/%ld/stat", pid);
-        FILE *f = fopen(path, "r");
-        if (!f) return 1;
-        size_t n = fread(buf, 1, sizeof buf - 1, f);
-        fclose(f);
-        buf[n] = '\0';
-        const char *rp = strrchr(buf, ')');
-        if (rp && (rp[2] == 'Z' || rp[2] == 'X')) return 1;
+        if (kit_test_pid_gone(pid)) return 1;
         struct timespec ms = {0, 10000000};
         nanosleep(&ms, NULL);
     }

@@ -12,6 +12,7 @@
 
 #include "check.h"
 #include "kutulu.h"
+#include "maps_arg.h"
 
 typedef struct watch {
     int seat;          /* the bot under test */
@@ -80,16 +81,9 @@ static uint64_t play(const kt_mapset *league, const char *bot, int map, int seat
 }
 
 int main(int argc, char **argv) {
-    if (argc < 2) {
-        fprintf(stderr, "usage: test_kutulu_bots MAPS_DIR\n");
-        return 2;
-    }
     static kt_mapset league;
-    char err[256];
-    if (kt_mapset_load(argv[1], &league, err, sizeof err)) {
-        fprintf(stderr, "FAIL: %s\n", err);
-        return 1;
-    }
+    int loaded = kt_test_load_maps(argc, argv, 1, "test_kutulu_bots MAPS_DIR", &league);
+    if (loaded != 0) return loaded;
     const char *bots[] = {"postmortem", "dmapbot", "lookahead",
                           "lookahead:duel=1:duel_plan=0:duel_shelter=1.5:duel_depth=5:yell_all=1"};
     for (int b = 0; b < 4; b++) {

@@ -14,18 +14,13 @@
 
 #include "check.h"
 #include "kutulu.h"
+#include "maps_arg.h"
 
 int main(int argc, char **argv) {
-    if (argc < 3) {
-        fprintf(stderr, "usage: test_kutulu_external MAPS_DIR TESTS_DIR\n");
-        return 2;
-    }
     static kt_mapset maps;
+    int loaded = kt_test_load_maps(argc, argv, 2, "test_kutulu_external MAPS_DIR TESTS_DIR", &maps);
+    if (loaded != 0) return loaded;
     char err[256];
-    if (kt_mapset_load(argv[1], &maps, err, sizeof err)) {
-        fprintf(stderr, "FAIL: %s\n", err);
-        return 1;
-    }
     char pidfile[] = "/tmp/kutulu_sleeper_XXXXXX";
     int fd = mkstemp(pidfile);
     if (fd < 0) return 1;

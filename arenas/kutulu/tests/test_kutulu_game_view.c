@@ -17,6 +17,7 @@
 
 #include "check.h"
 #include "kutulu.h"
+#include "maps_arg.h"
 
 static char text_a[1 << 16], text_b[1 << 16];
 
@@ -65,16 +66,10 @@ static void minion_lines(const char *state, char *out, size_t cap) {
 }
 
 int main(int argc, char **argv) {
-    if (argc < 2) {
-        fprintf(stderr, "usage: test_kutulu_game_view MAPS_DIR\n");
-        return 2;
-    }
     static kt_mapset league;
+    int loaded = kt_test_load_maps(argc, argv, 1, "test_kutulu_game_view MAPS_DIR", &league);
+    if (loaded != 0) return loaded;
     char err[256];
-    if (kt_mapset_load(argv[1], &league, err, sizeof err)) {
-        fprintf(stderr, "FAIL: %s\n", err);
-        return 1;
-    }
     static kt_search search;
     static kt_game real, next, rebuilt, guess;
     static kt_map map;

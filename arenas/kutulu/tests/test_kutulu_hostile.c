@@ -44,6 +44,8 @@
 
 #include "check.h"
 #include "kutulu.h"
+#include "maps_arg.h"
+#include "../../kit/tests/pid_gone.h"
 
 /* Reads the protocol like a real bot: the init lines, then each turn's entities. ANSWER is
  * run for every turn with $t the turn number (from 0). */
@@ -114,21 +116,6 @@ static const hostile cases[] = {
     {"starter", "echo $$ >> \"$1\"\nexec \"$STARTER_BOT\"\n", 0, 0, 1, 0, KIT_END_NONE},
 };
 
-/* A process is gone when it no longer exists or is a zombie nobody reaped yet (a killed
- * grandchild reparented to a PID 1 that does not reap). */
-static int process_gone(long pid) {
-    if (kill((pid_t)pid, 0) != 0 && errno == ESRCH) return 1;
-    char path[64], buf[512];
-    snprintf(path, sizeof path, "/proc/%ld/stat", pid);
-    FILE *f = fopen(path, "r");
-    if (!f) return 1;
-    size_t n = fread(buf, 1, sizeof buf - 1, f);
-    fclose(f);
-    buf[n] = '\0';
-    const char *rp = strrchr(buf, ')');
-    return rp && (rp[2] == 'Z' || rp[2] == 'X');
-}
-
 /* Every pid in the file is gone within 2 s (the kill is immediate; reaping may lag). */
 static int all_gone(const char *pidfile, int *count) {
     FILE *f = fopen(pidfile, "r");
@@ -140,7 +127,7 @@ static int all_gone(const char *pidfile, int *count) {
         (*count)++;
         int gone = 0;
         for (int k = 0; k < 200 && !gone; k++) {
-            gone = process_gone(pid);
+            gone = kit_test_pid_gone(pid);
             struct timespec ts = {0, 10000000};
             if (!gone) nanosleep(&ts, NULL);
         }
@@ -253,17 +240,12 @@ static void run_case(const kt_mapset *maps, const char *dir, const hostile *h,
 }
 
 int main(int argc, char **argv) {
-    if (argc < 4) {
-        fprintf(stderr, "usage: test_kutulu_hostile MAPS_DIR TESTS_DIR STARTER_BOT\n");
-        return 2;
-    }
-    setenv("STARTER_BOT", argv[3], 1); /* the starter case runs it */
     static kt_mapset maps;
+    int loaded = kt_test_load_maps(argc, argv, 3,
+                                   "test_kutulu_hostile MAPS_DIR TESTS_DIR STARTER_BOT", &maps);
+    if (loaded != 0) return loaded;
+    setenv("STARTER_BOT", argv[3], 1); /* the starter case runs it */
     char err[256];
-    if (kt_mapset_load(argv[1], &maps, err, sizeof err)) {
-        fprintf(stderr, "FAIL: %s\n", err);
-        return 1;
-    }
     char dir[] = "/tmp/kutulu_hostile_XXXXXX";
     if (!mkdtemp(dir)) {
         fprintf(stderr, "FAIL: mkdtemp: %s\n", strerror(errno));

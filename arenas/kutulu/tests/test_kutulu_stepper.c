@@ -8,6 +8,7 @@
 
 #include "check.h"
 #include "kutulu.h"
+#include "maps_arg.h"
 
 static void hash_state(uint64_t *h, const kt_game *g) {
     static char buf[1 << 16];
@@ -38,16 +39,10 @@ static void free_players(kt_player *p[KT_PLAYERS]) {
 }
 
 int main(int argc, char **argv) {
-    if (argc < 2) {
-        fprintf(stderr, "usage: test_kutulu_stepper MAPS_DIR\n");
-        return 2;
-    }
     static kt_mapset league;
+    int loaded = kt_test_load_maps(argc, argv, 1, "test_kutulu_stepper MAPS_DIR", &league);
+    if (loaded != 0) return loaded;
     char err[256];
-    if (kt_mapset_load(argv[1], &league, err, sizeof err)) {
-        fprintf(stderr, "FAIL: %s\n", err);
-        return 1;
-    }
     for (int64_t seed = 1; seed <= 6; seed++) {
         kt_match_config cfg = {seed, seed % 3 == 0 ? (int)seed : -1, (uint64_t)seed + 40, 1000000000LL, 50000000LL};
         kt_player *p[KT_PLAYERS];
