@@ -57,13 +57,12 @@ static int need_bots(const kit_lab_cmd *c, const kit_lab *l) {
 /* The arena's opening and the outside programs' stderr; then run(), then the closing. */
 static int open_run_close(const kit_lab_cmd *c, void *arena, kit_lab *l,
                           int (*run)(const kit_lab_cmd *, kit_lab *, void *), void *opts) {
+    /* --bot-stderr is opened before the arena makes its seats: a seat copies the descriptor */
+    if (c->outside && kit_outside_opts_open(c->prog, &l->outside, KIT_STDERR_DISCARD))
+        return KIT_EXIT_USAGE;
     int rc = c->open(arena, l);
-    if (rc == 0 && c->outside && kit_outside_opts_open(c->prog, &l->outside, KIT_STDERR_DISCARD))
-        rc = KIT_EXIT_USAGE;
-    else if (rc == 0) {
-        rc = run(c, l, opts);
-        if (c->outside) kit_outside_opts_close(&l->outside);
-    }
+    if (rc == 0) rc = run(c, l, opts);
+    if (c->outside) kit_outside_opts_close(&l->outside);
     if (c->close) c->close(arena);
     return rc;
 }
