@@ -110,7 +110,12 @@ int kit_league_command(const kit_lab_cmd *c, const char *help, void *arena, int 
 static int run_sprt(const kit_lab_cmd *c, kit_lab *l, void *vopts) {
     kit_sprt_games g = {c->prog, l->names, l->seats, *(const kit_sprt_opts *)vopts, l->play,
                         l->ctx};
-    return kit_sprt_games_run(&g, stdout, NULL, NULL);
+    kit_sprt s;
+    kit_sprt_end end;
+    int rc = kit_sprt_games_run(&g, stdout, &s, &end);
+    if (rc) return rc;
+    if (end != KIT_SPRT_DECIDED) return KIT_EXIT_SPRT_UNDECIDED;
+    return kit_sprt_verdict_of(&s) == KIT_SPRT_H1 ? 0 : KIT_EXIT_SPRT_H0;
 }
 
 int kit_sprt_command(const kit_lab_cmd *c, const char *help, void *arena, int argc, char **argv) {
