@@ -3,6 +3,7 @@
 #include "lab_cmd.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
@@ -87,6 +88,23 @@ static int run_league(const kit_lab_cmd *c, kit_lab *l, void *vargs) {
     return kit_league_run(&lg, stdout);
 }
 
+/* argv[0..argc-1] copied into one block (the pointers, then the strings), or NULL after one
+ * line on stderr. */
+static char **dup_args(const char *prog, int argc, char *const *argv) {
+    size_t bytes = (size_t)(argc + 1) * sizeof(char *);
+    for (int i = 0; i < argc; i++) bytes += strlen(argv[i]) + 1;
+    char **copy = malloc(bytes);
+    if (!copy) return kit_fail(prog, "league: out of memory"), NULL;
+    char *at = (char *)(copy + argc + 1);
+    for (int i = 0; i < argc; i++) {
+        size_t n = strlen(argv[i]) + 1;
+        copy[i] = memcpy(at, argv[i], n);
+        at += n;
+    }
+    copy[argc] = NULL;
+    return copy;
+}
+
 int kit_league_command(const kit_lab_cmd *c, const char *help, void *arena, int argc, char **argv) {
     if (help_asked(argc, argv)) {
         fputs(help, stdout);
@@ -104,7 +122,13 @@ int kit_league_command(const kit_lab_cmd *c, const char *help, void *arena, int 
     if (a.o.games < 0 && (a.o.games = c->league_games_default) < 0)
         return kit_fail_usage(c->prog, "league: --games N is required (see %s help league)",
                               c->prog);
-    return open_run_close(c, arena, &l, run_league, &a);
+    /* the report's command line, copied before the arena splits its lists in place */
+    char **copy = dup_args(c->prog, argc, argv);
+    if (!copy) return 1;
+    a.argv = copy;
+    rc = open_run_close(c, arena, &l, run_league, &a);
+    free(copy);
+    return rc;
 }
 
 static int run_sprt(const kit_lab_cmd *c, kit_lab *l, void *vopts) {

@@ -23,6 +23,11 @@ for id in ratings pairwise games command; do
     grep -q "id=\"$id\"" "$tmp/l.html" 2>/dev/null || bad "report: no element $id"
 done
 grep -q '</html>' "$tmp/l.html" 2>/dev/null || bad "report: not complete"
+# the report's command is the whole command line: every word of the bot lists in full
+cmd=$(sed -n 's/.*<pre id="command">\(.*\)<\/pre>.*/\1/p' "$tmp/l.html" 2>/dev/null)
+for w in $league_bots; do
+    case " $cmd " in *" $w "*) ;; *) bad "report: the command '$cmd' lacks '$w'" ;; esac
+done
 [ -z "$(ls "$tmp" | grep "^l\.html\.")" ] || bad "report: temporary file left: $(ls "$tmp")"
 
 # sprt's exit status says its verdict: 0 H1 accepted, 3 H0 accepted, 4 no decision (1 a game
