@@ -141,6 +141,17 @@ if [ "$(grep -c noisy-stderr-line "$tmp/noisy.bot-err")" -ge 2 ]; then
 else echo "FAIL tournament --bot-stderr FILE: the file has not the bots' stderr"
   cat "$tmp/tn.err"; fails=$((fails + 1)); fi
 
+# bomber sends the final state (is_over true) and expects no answer to it: a bot that exits
+# there plays to the end
+case "$(basename "$P")" in bomber*)
+  bot lastexit 'answer() { case "$line" in *'"'"'"is_over":true'"'"'*) exit 0 ;; esac; printf "\n"; }'
+  run lastexit
+  if grep -q '^ended:' "$tmp/lastexit.out"; then
+    echo "FAIL a bot that exits on the final state is counted as ended: $(cat "$tmp/lastexit.out")"
+    fails=$((fails + 1))
+  else echo "ok   exit on the final state (is_over): played to the end"; fi ;;
+esac
+
 # a replay of a game with an outside bot
 run idle --replay "$tmp/idle.jsonl"
 if [ -s "$tmp/idle.jsonl" ] && grep -q '"result"' "$tmp/idle.jsonl"; then echo "ok   replay written"
