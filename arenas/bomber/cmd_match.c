@@ -90,6 +90,10 @@ int cmd_match(int argc, char **argv) {
         bomber_cli_free_bots(bots, nbots);
         return KIT_EXIT_USAGE;
     }
+    for (int p = 0; p < nbots; p++) { /* the seats were made before --bot-stderr was opened */
+        const kit_bot_info *info = &bots[p]->info;
+        kit_outside_seats_stderr(&info, 1, &oo);
+    }
     m.replay = kit_outputs_replay(&out);
     m.seed = seed;
     m.names[0] = bots[0]->info.name, m.names[1] = bots[1]->info.name;

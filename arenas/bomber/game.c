@@ -110,6 +110,11 @@ int bomber_play(int64_t seed, const bomber_bot *const bots[BOMBER_PLAYERS], int 
         out->decisions[p] = seats.seat[p].decisions;
         out->ended[p] = seats.seat[p].ended;
         out->ended_on[p] = seats.seat[p].ended_on;
+        /* the last view of a player alive at the end is the final state (is_over): no answer
+         * is expected to it, so a program that exits (or says nothing) there played to the end */
+        if (!rc && g.over && bomber_alive(&g, p) && out->ended[p] != KIT_END_NONE &&
+            out->ended_on[p] == out->decisions[p])
+            out->ended[p] = KIT_END_NONE, out->ended_on[p] = 0;
     }
     bomber_status st;
     bomber_game_status(&g, &st);

@@ -3,6 +3,7 @@
 #include "lab_cmd.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
@@ -57,13 +58,12 @@ static int need_bots(const kit_lab_cmd *c, const kit_lab *l) {
 /* The arena's opening and the outside programs' stderr; then run(), then the closing. */
 static int open_run_close(const kit_lab_cmd *c, void *arena, kit_lab *l,
                           int (*run)(const kit_lab_cmd *, kit_lab *, void *), void *opts) {
+    /* --bot-stderr is opened before the arena makes its seats: a seat copies the descriptor */
+    if (c->outside && kit_outside_opts_open(c->prog, &l->outside, KIT_STDERR_DISCARD))
+        return KIT_EXIT_USAGE;
     int rc = c->open(arena, l);
-    if (rc == 0 && c->outside && kit_outside_opts_open(c->prog, &l->outside, KIT_STDERR_DISCARD))
-        rc = KIT_EXIT_USAGE;
-    else if (rc == 0) {
-        rc = run(c, l, opts);
-        if (c->outside) kit_outside_opts_close(&l->outside);
-    }
+    if (rc == 0) rc = run(c, l, opts);
+    if (c->outside) kit_outside_opts_close(&l->outside);
     if (c->close) c->close(arena);
     return rc;
 }
@@ -88,6 +88,23 @@ static int run_league(const kit_lab_cmd *c, kit_lab *l, void *vargs) {
     return kit_league_run(&lg, stdout);
 }
 
+/* argv[0..argc-1] copied into one block (the pointers, then the strings), or NULL after one
+ * line on stderr. */
+static char **dup_args(const char *prog, int argc, char *const *argv) {
+    size_t bytes = (size_t)(argc + 1) * sizeof(char *);
+    for (int i = 0; i < argc; i++) bytes += strlen(argv[i]) + 1;
+    char **copy = malloc(bytes);
+    if (!copy) return kit_fail(prog, "league: out of memory"), NULL;
+    char *at = (char *)(copy + argc + 1);
+    for (int i = 0; i < argc; i++) {
+        size_t n = strlen(argv[i]) + 1;
+        copy[i] = memcpy(at, argv[i], n);
+        at += n;
+    }
+    copy[argc] = NULL;
+    return copy;
+}
+
 int kit_league_command(const kit_lab_cmd *c, const char *help, void *arena, int argc, char **argv) {
     if (help_asked(argc, argv)) {
         fputs(help, stdout);
@@ -105,13 +122,24 @@ int kit_league_command(const kit_lab_cmd *c, const char *help, void *arena, int 
     if (a.o.games < 0 && (a.o.games = c->league_games_default) < 0)
         return kit_fail_usage(c->prog, "league: --games N is required (see %s help league)",
                               c->prog);
-    return open_run_close(c, arena, &l, run_league, &a);
+    /* the report's command line, copied before the arena splits its lists in place */
+    char **copy = dup_args(c->prog, argc, argv);
+    if (!copy) return 1;
+    a.argv = copy;
+    rc = open_run_close(c, arena, &l, run_league, &a);
+    free(copy);
+    return rc;
 }
 
 static int run_sprt(const kit_lab_cmd *c, kit_lab *l, void *vopts) {
     kit_sprt_games g = {c->prog, l->names, l->seats, *(const kit_sprt_opts *)vopts, l->play,
                         l->ctx};
-    return kit_sprt_games_run(&g, stdout, NULL, NULL);
+    kit_sprt s;
+    kit_sprt_end end;
+    int rc = kit_sprt_games_run(&g, stdout, &s, &end);
+    if (rc) return rc;
+    if (end != KIT_SPRT_DECIDED) return KIT_EXIT_SPRT_UNDECIDED;
+    return kit_sprt_verdict_of(&s) == KIT_SPRT_H1 ? 0 : KIT_EXIT_SPRT_H0;
 }
 
 int kit_sprt_command(const kit_lab_cmd *c, const char *help, void *arena, int argc, char **argv) {

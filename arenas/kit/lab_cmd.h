@@ -61,7 +61,8 @@ extern const char arena_league_help[], arena_sprt_help[];
 
 /* `PROG league ARGS` and `PROG sprt ARGS` (help: the arena's lines of --help; the kit adds
  * those of its options): the exit status (0; 1 when games failed or a file
- * could not be written; KIT_EXIT_USAGE after one line for bad usage). */
+ * could not be written; KIT_EXIT_USAGE after one line for bad usage). sprt's 0 is H1 accepted;
+ * H0 accepted is KIT_EXIT_SPRT_H0 (3), no decision KIT_EXIT_SPRT_UNDECIDED (4) (sprt_run.h). */
 int kit_league_command(const kit_lab_cmd *c, const char *help, void *arena, int argc, char **argv);
 int kit_sprt_command(const kit_lab_cmd *c, const char *help, void *arena, int argc, char **argv);
 

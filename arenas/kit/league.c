@@ -1,5 +1,5 @@
 /* league.c — the league: its options, the tables (combinations of entrants in lexicographic
- * order), the games on the tournament runner, the tally in game order (placings, pairwise
+ * order), the games on the tournament runner, the tally interleaved by deal (placings, pairwise
  * scores, TrueSkill and Plackett–Luce game by game, Bradley–Terry at the end), the printed
  * tables, and its report as one standalone HTML page (no scripts, no outside files): the
  * command that made it, the rating table, the pairwise score matrix as a heatmap (red 0% to
@@ -58,7 +58,21 @@ static int play_one(void *vctx, const kit_seating *s, int *rank, void *record, c
     return l->play(l->ctx, s, rank, NULL, why, cap);
 }
 
-/* Game by game, in index order: placings, pairwise points and the two Bayesian ratings. */
+/* The n-th game the tally takes: interleaved by deal (kit_league_order). */
+long kit_league_game_at(long n, long tables, long games, int seats) {
+    long deal_games = (long)seats * tables;    /* the games of one full deal, every table */
+    long full = games / seats;                 /* full deals (the last may be short) */
+    long d = n / deal_games;
+    if (d < full) {
+        long r = n % deal_games; /* table r / seats, game d * seats + r % seats of it */
+        return r / seats * games + d * seats + r % seats;
+    }
+    long r = n - full * deal_games, left = games - full * seats; /* the short last deal */
+    return r / left * games + full * seats + r % left;
+}
+
+/* Game by game, interleaved by deal (kit_league_game_at): placings, pairwise points and the two
+ * Bayesian ratings. */
 static void tally(const kit_league *l, const kit_tournament *t, const void *slots, long total,
                   kit_league_summary *s) {
     int n = l->entrants;
@@ -71,7 +85,8 @@ static void tally(const kit_league *l, const kit_tournament *t, const void *slot
         ts[e] = (kit_rating){te.mu, te.sigma};
         pl[e] = (kit_rating){pe.mu, pe.sigma};
     }
-    for (long g = 0; g < total; g++) {
+    for (long at = 0; at < total; at++) {
+        long g = kit_league_game_at(at, s->tables, l->games, l->seats);
         const kit_game_slot *sl = kit_slot_const(t, slots, g);
         if (sl->failed) {
             s->failed++;

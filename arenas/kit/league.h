@@ -59,6 +59,16 @@ static inline const char *kit_league_unit(int seats, long n) {
     return n == 1 ? "table" : "tables";
 }
 
+/* The order of the tally: the n-th game (0 ..) it rates is game kit_league_game_at(n, ...) of
+ * the schedule (kit_tables: game k of table t is t * games + k, on deal k / seats). The games
+ * are taken deal by deal, every table's games of deal 0, then every table's of deal 1, ...
+ * (tables in their order, a deal's games in theirs), so TrueSkill and Plackett-Luce, which
+ * depend on the order of the games, see every pairing progress together instead of one
+ * pairing after another (the order of the pairings no longer sways the ranking). The games
+ * and their seeds are those of the schedule, so the counts, places, pairwise scores and
+ * Bradley-Terry Elo do not depend on it. */
+long kit_league_game_at(long n, long tables, long games, int seats);
+
 /* Plays the league and prints its tables on out; writes the report when asked. 0; 1 when games
  * failed (the tables count the others, stderr says why) or the report could not be written;
  * 2 (KIT_EXIT_USAGE) after one line for entrants/seats out of range. */

@@ -49,6 +49,13 @@ const char *kit_outside_stderr_file(const char *v) {
     return !v || strcmp(v, "inherit") == 0 || strcmp(v, "discard") == 0 ? NULL : v;
 }
 
+void kit_outside_seats_stderr(const kit_bot_info *const *bots, int n, const kit_outside_opts *o) {
+    for (int i = 0; i < n; i++) {
+        const kit_outside_spec *spec = kit_outside_of(bots[i]);
+        if (spec) ((kit_outside_spec *)spec)->stderr_fd = o->stderr_fd; /* the seat's own block */
+    }
+}
+
 void kit_outside_opts_close(kit_outside_opts *o) {
     if (o->stderr_fd > 2) close(o->stderr_fd);
     o->stderr_fd = KIT_STDERR_DISCARD;

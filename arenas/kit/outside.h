@@ -57,6 +57,11 @@ int kit_outside_option(const char *prog, int argc, char **argv, int *i, kit_outs
  * descriptor without the option: 2 or KIT_STDERR_DISCARD). 0, or -1 after one line. */
 int kit_outside_opts_open(const char *prog, kit_outside_opts *o, int dflt);
 
+/* After kit_outside_opts_open, for seats parsed before it: the outside seats among
+ * bots[0..n-1] take o's opened descriptor (a seat copies the options' descriptor when it is
+ * made, so seats made before the opening would keep the default). */
+void kit_outside_seats_stderr(const kit_bot_info *const *bots, int n, const kit_outside_opts *o);
+
 /* The file a --bot-stderr value names, or NULL (no value, inherit, discard). */
 const char *kit_outside_stderr_file(const char *stderr_arg);
 

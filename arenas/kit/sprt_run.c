@@ -23,7 +23,9 @@ const char kit_sprt_help[] =
     "  --elo0 E0, --elo1 E1  the hypotheses, logistic Elo (default 0 and 5; E0 < E1)\n"
     "  --alpha a, --beta b   the error rates, in (0, 1) (default 0.05 each)\n"
     "  --max-games N         stop undecided after N games (default 100000)\n"
-    "  --seed S, --jobs J    the test's seed (default 1); threads (same result for any J)\n";
+    "  --seed S, --jobs J    the test's seed (default 1); threads (same result for any J)\n"
+    "  exit status: 0 H1 accepted, 3 H0 accepted, 4 no decision (--max-games reached),\n"
+    "  1 a game failed, 2 bad input\n";
 
 int kit_sprt_option(const char *prog, int argc, char **argv, int *i, kit_sprt_opts *o) {
     const char *opt = argv[*i], *v;

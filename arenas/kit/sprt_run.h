@@ -48,6 +48,11 @@ typedef struct kit_sprt_games {
     void *ctx;
 } kit_sprt_games;
 
+/* sprt's exit status by verdict: 0 when it accepts H1 (A is stronger), these otherwise (1: a
+ * game failed, 2: bad input, as every command). */
+#define KIT_EXIT_SPRT_H0 3         /* H0 accepted */
+#define KIT_EXIT_SPRT_UNDECIDED 4  /* no decision: --max-games reached first */
+
 typedef enum kit_sprt_end {
     KIT_SPRT_DECIDED,     /* the test accepted H0 or H1 */
     KIT_SPRT_OUT_OF_GAMES /* --max-games reached first */

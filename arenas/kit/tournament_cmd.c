@@ -70,10 +70,14 @@ static int parse(const kit_tournament_cmd *c, void *arena, kit_tour *t, kit_shar
 
 /* After the options: open, play (here, a shard file, or merged slots), the table. */
 static int run(const kit_tournament_cmd *c, void *arena, kit_tour *t, const kit_shard *sh) {
-    int rc = c->open(arena, t);
-    if (rc) return rc;
+    /* --bot-stderr is opened before the arena makes its seats: a seat copies the descriptor */
     if (c->outside && kit_outside_opts_open(c->prog, &t->outside, KIT_STDERR_DISCARD))
-        return KIT_EXIT_USAGE; /* opened last: bad input creates no file */
+        return KIT_EXIT_USAGE;
+    int rc = c->open(arena, t);
+    if (rc) {
+        if (c->outside) kit_outside_opts_close(&t->outside);
+        return rc;
+    }
     long games = t->run.games;
     void *slots = calloc((size_t)(games > 0 ? games : 1), kit_slot_size(&t->run));
     if (!slots) {

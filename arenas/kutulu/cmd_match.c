@@ -151,12 +151,15 @@ int cmd_match(int argc, char **argv) {
            (unsigned long long)seed, res.turns);
     for (int r = 1; r <= KT_PLAYERS; r++)
         for (int i = 0; i < KT_PLAYERS; i++)
-            if (res.rank[i] == r)
-                printf("rank %d: player %d %-12s score %d%s%s%s\n", r, i,
-                       kt_player_name(players[i]), res.score[i],
-                       res.ended[i] != KIT_END_NONE ? " (ended by " : "",
-                       res.ended[i] != KIT_END_NONE ? kit_end_name(res.ended[i]) : "",
-                       res.ended[i] != KIT_END_NONE ? ")" : "");
+            if (res.rank[i] == r) {
+                printf("rank %d: player %d %-12s score %d", r, i, kt_player_name(players[i]),
+                       res.score[i]);
+                /* ended on its last decision: the referee asks an ended player nothing more */
+                if (res.ended[i] != KIT_END_NONE)
+                    printf(" (ended by %s on decision %d)", kit_end_name(res.ended[i]),
+                           res.decisions[i]);
+                printf("\n");
+            }
 done:
     for (int i = 0; i < KT_PLAYERS; i++) kt_player_free(players[i]);
     if (bot_stderr > 2) close(bot_stderr);

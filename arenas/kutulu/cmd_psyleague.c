@@ -5,7 +5,7 @@
  * exits non-zero. The JSON is one game, or a list of games:
  *
  *     {"ranks": [1, 3, 2], "errors": [0, 0, 1],
- *      "test_data": {"game": 7, "seed": 123, "map": 5},
+ *      "test_data": {"game": 7, "seed": 123, "bot_seed": -4567, "map": 5},
  *      "player_data": [{"score": 212}, {"score": 95}, {"score": 140}]}
  *
  * ranks and errors in the order of the bots on the command line (psyleague fills in their
@@ -15,8 +15,10 @@
  *
  * Code of Kutulu always seats four explorers: with fewer bots the other seats go to --fill
  * (wait by default). Game n of the league (--counter FILE gives every call the next numbers)
- * has the referee seed kit_game_seed(S, n) >> 1 (its map drawn from it as the referee does)
- * and its seats rotated by n, so `kutulu match --seed SEED` replays any game of the league. */
+ * has the referee seed kit_game_seed(S, n) >> 1 (its map drawn from it as the referee does),
+ * the bot seed kit_game_seed(S, n) and its seats rotated by n (seat s: bot (s + n) mod 4 of the
+ * command line, the fillers after the bots), so `kutulu match --seed SEED --bot-seed BOT_SEED
+ * --bots` with test_data's seeds and the bots in seat order replays any game of the league. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -117,8 +119,10 @@ static int play_league_game(const league_call *c, const kt_mapset *maps, long n,
         for (int b = 0; b < c->nbots; b++)
             printf("%s%d", b ? ", " : "",
                    res.ended[seat_of_bot[b]] != KIT_END_NONE || res.timeouts[seat_of_bot[b]]);
-        printf("], \"test_data\": {\"game\": %ld, \"seed\": %lld, \"map\": %d}, \"player_data\": [",
-               n, (long long)cfg.seed, res.map_index);
+        /* the bot seed as match's --bot-seed takes it (an int64: the same 64 bits) */
+        printf("], \"test_data\": {\"game\": %ld, \"seed\": %lld, \"bot_seed\": %lld, "
+               "\"map\": %d}, \"player_data\": [",
+               n, (long long)cfg.seed, (long long)(int64_t)cfg.bot_seed, res.map_index);
         for (int b = 0; b < c->nbots; b++)
             printf("%s{\"score\": %d}", b ? ", " : "", res.score[seat_of_bot[b]]);
         printf("]}%s", last ? "" : ",\n");

@@ -1,6 +1,8 @@
 /* cmd_tournament.c — `kutulu tournament` (the kit's command, kit/tournament_cmd.h): games in
  * groups of 4 sharing one referee seed and league map, seats rotated. Here the schedule and the
- * table: per entrant its mean rank, first places (Wilson 95%), mean score, decision times. */
+ * table: per entrant its mean rank, first places (Wilson 95%), mean score, decision times and
+ * timeouts; then, for outside programs, why their players ended (kit_print_ended: timeout,
+ * crash, exit, closed output, too long, invalid line). */
 #include <stdio.h>
 #include <string.h>
 
@@ -56,7 +58,10 @@ static int table(void *arena, const kit_tour *t, const void *slots, long failed)
             kit_mean_add(&x[e].rank, r->rank[p]);
             kit_mean_add(&x[e].score, r->score[p]);
             x[e].first += r->rank[p] == 1;
-            x[e].timeouts += r->timeouts[p];
+            /* a timeout: a program ended by its clock, or a built-in bot over the limit (counted,
+             * not enforced); the other ends are the reasons table's */
+            x[e].timeouts += r->ended[p] == KIT_END_TIMEOUT ||
+                             (r->ended[p] == KIT_END_NONE && r->timeouts[p]);
             kit_end_tally_add(&ended[e], r->ended[p]);
             x[e].decisions += r->decisions[p];
             x[e].ns += (double)r->decide_ns[p];

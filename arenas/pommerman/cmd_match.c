@@ -97,6 +97,10 @@ int cmd_match(int argc, char **argv) {
         pm_cli_free_bots(bots, cfg->num_agents);
         return KIT_EXIT_USAGE;
     }
+    for (int p = 0; p < cfg->num_agents; p++) { /* made before --bot-stderr was opened */
+        const kit_bot_info *info = &bots[p]->info;
+        kit_outside_seats_stderr(&info, 1, &oo);
+    }
 
     pm_state start, final;
     kit_pyrandom py;

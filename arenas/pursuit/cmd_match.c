@@ -165,6 +165,10 @@ int cmd_match(int argc, char **argv) {
         pursuit_world_free(&w);
         return PCLI_USAGE;
     }
+    for (int p = 0; p < 2; p++) { /* the seats were made before --bot-stderr was opened */
+        const kit_bot_info *info = &a.bots[p]->info;
+        kit_outside_seats_stderr(&info, 1, &a.outside);
+    }
     pursuit_result res;
     rc = play(&a, &w, &res);
     pursuit_world_free(&w);

@@ -88,6 +88,10 @@ int pcli_seated_open(const char *command, pcli_seated *ctx, int min, int max) {
         pcli_seated_close(ctx);
         return PCLI_USAGE;
     }
+    for (int i = 0; i < ctx->n; i++) { /* the seats were made before --bot-stderr was opened */
+        const kit_bot_info *info[2] = {&ctx->predators[i]->info, &ctx->preys[i]->info};
+        kit_outside_seats_stderr(info, 2, &o->outside);
+    }
     return 0;
 }
 

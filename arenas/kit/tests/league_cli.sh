@@ -23,14 +23,36 @@ for id in ratings pairwise games command; do
     grep -q "id=\"$id\"" "$tmp/l.html" 2>/dev/null || bad "report: no element $id"
 done
 grep -q '</html>' "$tmp/l.html" 2>/dev/null || bad "report: not complete"
+# the report's command is the whole command line: every word of the bot lists in full
+cmd=$(sed -n 's/.*<pre id="command">\(.*\)<\/pre>.*/\1/p' "$tmp/l.html" 2>/dev/null)
+for w in $league_bots; do
+    case " $cmd " in *" $w "*) ;; *) bad "report: the command '$cmd' lacks '$w'" ;; esac
+done
 [ -z "$(ls "$tmp" | grep "^l\.html\.")" ] || bad "report: temporary file left: $(ls "$tmp")"
 
+# sprt's exit status says its verdict: 0 H1 accepted, 3 H0 accepted, 4 no decision (1 a game
+# failed, 2 bad input)
+verdict_rc() { # verdict_rc FILE: the exit status the verdict line of FILE calls for
+    if grep -q '^H1 accepted' "$1"; then echo 0
+    elif grep -q '^H0 accepted' "$1"; then echo 3
+    elif grep -q '^no decision' "$1"; then echo 4
+    else echo none; fi
+}
 # shellcheck disable=SC2086
-"$prog" sprt $sprt_bots --elo0 0 --elo1 50 --max-games 60 --jobs 1 > "$tmp/s1" 2> "$tmp/e1" || bad "sprt --jobs 1 failed: $(cat "$tmp/e1")"
+"$prog" sprt $sprt_bots --elo0 0 --elo1 50 --max-games 60 --jobs 1 > "$tmp/s1" 2> "$tmp/e1"
+rc1=$?
+[ "$rc1" = "$(verdict_rc "$tmp/s1")" ] || bad "sprt --jobs 1 exited $rc1 for: $(head -n 1 "$tmp/s1") $(cat "$tmp/e1")"
 # shellcheck disable=SC2086
-"$prog" sprt $sprt_bots --elo0 0 --elo1 50 --max-games 60 --jobs 3 > "$tmp/s3" 2> "$tmp/e3" || bad "sprt --jobs 3 failed: $(cat "$tmp/e3")"
+"$prog" sprt $sprt_bots --elo0 0 --elo1 50 --max-games 60 --jobs 3 > "$tmp/s3" 2> "$tmp/e3"
+rc3=$?
+[ "$rc3" = "$rc1" ] || bad "sprt --jobs 3 exited $rc3, --jobs 1 $rc1: $(cat "$tmp/e3")"
 cmp -s "$tmp/s1" "$tmp/s3" || bad "sprt output differs between --jobs 1 and --jobs 3"
 grep -Eq '^(H0 accepted|H1 accepted|no decision: --max-games 60 reached)' "$tmp/s1" || bad "sprt: no verdict: $(cat "$tmp/s1")"
+# two games cannot decide: no decision, exit 4
+# shellcheck disable=SC2086
+"$prog" sprt $sprt_bots --elo0 0 --elo1 50 --max-games 2 --jobs 1 > "$tmp/s2" 2> "$tmp/e2"
+rc2=$?
+grep -q '^no decision' "$tmp/s2" && [ "$rc2" = 4 ] || bad "sprt --max-games 2 exited $rc2 for: $(head -n 1 "$tmp/s2") $(cat "$tmp/e2")"
 grep -q '^Elo A - B: ' "$tmp/s1" || bad "sprt: no Elo estimate"
 
 usage() { # expects exit 2, one line on stderr, nothing on stdout

@@ -12,7 +12,8 @@
 #     (setsid, a double fork) or floods its stderr; every process it started is gone after.
 # Also: a Python bot (print without flush, no -u) that checks every view of the protocol
 # (outside_protocol.py) plays to the end; a replay of a game with an
-# outside bot is written; a tournament's table says why its players ended.
+# outside bot is written; a tournament's table says why its players ended; --bot-stderr FILE
+# gets what the bots write on stderr (match and tournament).
 P="$1"; IDLE="$2"; MATCH="$3"; TOURNAMENT="$4"
 set -f # the templates are split into words, never globbed
 fails=0
@@ -122,6 +123,34 @@ if command -v python3 >/dev/null 2>&1; then
   boterr="$tmp/python.bot-err" expect_plays python
   if [ -s "$tmp/python.bot-err" ]; then cat "$tmp/python.bot-err"; fails=$((fails + 1)); fi
 fi
+
+# --bot-stderr FILE: what a bot writes on its stderr lands in FILE (appended to), in match
+# and in a tournament
+bot noisy "echo noisy-stderr-line >&2
+$answer_idle"
+: > "$tmp/noisy.bot-err"
+boterr="$tmp/noisy.bot-err" expect_plays noisy
+if grep -q noisy-stderr-line "$tmp/noisy.bot-err"; then echo "ok   match --bot-stderr FILE"
+else echo "FAIL match --bot-stderr FILE: the file has not the bot's stderr"; fails=$((fails + 1)); fi
+: > "$tmp/noisy.bot-err"
+set -- tournament --jobs 1 --bot-stderr "$tmp/noisy.bot-err"
+for w in $TOURNAMENT; do set -- "$@" "$(printf '%s' "$w" | sed "s|@|$(seat noisy)|")"; done
+"$P" "$@" > "$tmp/tn.out" 2> "$tmp/tn.err"
+if [ "$(grep -c noisy-stderr-line "$tmp/noisy.bot-err")" -ge 2 ]; then
+  echo "ok   tournament --bot-stderr FILE"
+else echo "FAIL tournament --bot-stderr FILE: the file has not the bots' stderr"
+  cat "$tmp/tn.err"; fails=$((fails + 1)); fi
+
+# bomber sends the final state (is_over true) and expects no answer to it: a bot that exits
+# there plays to the end
+case "$(basename "$P")" in bomber*)
+  bot lastexit 'answer() { case "$line" in *'"'"'"is_over":true'"'"'*) exit 0 ;; esac; printf "\n"; }'
+  run lastexit
+  if grep -q '^ended:' "$tmp/lastexit.out"; then
+    echo "FAIL a bot that exits on the final state is counted as ended: $(cat "$tmp/lastexit.out")"
+    fails=$((fails + 1))
+  else echo "ok   exit on the final state (is_over): played to the end"; fi ;;
+esac
 
 # a replay of a game with an outside bot
 run idle --replay "$tmp/idle.jsonl"
