@@ -80,13 +80,8 @@ typedef struct kcli_lab {
 int kcli_play_seated(void *ctx, const kit_seating *s, int *rank, void *record, char *why,
                      size_t cap);
 
-/* The commands beyond the kit's (kit/program.h): psyleague and referee; the tournament
- * (cmd_tournament.c) still under its kutulu_ names, and with merged slots (kit/shard.h) the
- * table of merged shard files. */
+/* The commands beyond the kit's (kit/program.h): psyleague and referee. */
 int cmd_psyleague(int argc, char **argv);
 int cmd_referee(int argc, char **argv);
-int kutulu_cmd_tournament(int argc, char **argv);
-struct kit_merged;
-int kutulu_tournament_from(int argc, char **argv, const struct kit_merged *merged);
 
 #endif

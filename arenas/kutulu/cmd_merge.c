@@ -4,5 +4,5 @@
 #include "kit/shard.h"
 
 int cmd_merge(int argc, char **argv) {
-    return kit_merge_command(ARENA_PROG, argc, argv, kutulu_tournament_from);
+    return kit_merge_command(ARENA_PROG, argc, argv, cmd_tournament_from);
 }

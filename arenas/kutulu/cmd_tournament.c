@@ -90,7 +90,7 @@ static const kit_tournament_cmd command = {
     .prog = "kutulu", .help = help, .games_min = 1, .games_max = 100000000, .games_default = 100,
     .option = option, .open = open_players, .table = table, .close = kcli_seated_close};
 
-int kutulu_tournament_from(int argc, char **argv, const kit_merged *merged) {
+int cmd_tournament_from(int argc, char **argv, const kit_merged *merged) {
     static tour c; /* the maps are large */
     memset(&c, 0, sizeof c);
     c.opts = (kcli_seated_opts){NULL, NULL, 1000, 50};
@@ -98,4 +98,4 @@ int kutulu_tournament_from(int argc, char **argv, const kit_merged *merged) {
     return kit_tournament_command(&command, &c, argc, argv, merged);
 }
 
-int kutulu_cmd_tournament(int argc, char **argv) { return kutulu_tournament_from(argc, argv, NULL); }
+int cmd_tournament(int argc, char **argv) { return cmd_tournament_from(argc, argv, NULL); }

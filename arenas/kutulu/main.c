@@ -12,7 +12,7 @@ static const kit_command commands[] = {
      cmd_replay},
     {"tournament", "--bots A,B,C,D [--games N] [--seed S] [--jobs J] [--data DIR] [--bot-stderr W]\n"
      "        [--shard K/N --out FILE]",
-     "play N games with the seats rotated and print one table", kutulu_cmd_tournament},
+     "play N games with the seats rotated and print one table", cmd_tournament},
     {"tune", "--bot NAME --against A,B,C [--iterations K] [--games-per-side G] [--seed S] [--jobs J]",
      "tune a bot's parameters by SPSA on paired games; prints the trajectory and the spec",
      cmd_tune},
