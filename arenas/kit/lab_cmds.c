@@ -1,6 +1,6 @@
 /* lab_cmds.c — the `league` and `sprt` commands of every arena program: the kit's commands
- * (lab_cmd.h) over the lab the program defines (arena_lab) and its help lines. Built into each
- * program (dmap_arena_program), not into the kit's library, whose other users define no lab. */
+ * (lab_cmd.h) over the program's hooks for them (arena_lab) and its help lines. Built into each
+ * program (dmap_arena_program), not into the kit's library, whose other users define no hooks. */
 #include "lab_cmd.h"
 #include "program.h"
 
