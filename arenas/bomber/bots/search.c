@@ -44,9 +44,9 @@
 enum { K_SIMS, K_MS, K_PLANS, K_GAMMA, K_DENY, K_AMMO, K_NEAR, K_HIT, NK };
 
 static const kit_param knobs[NK] = {
-    {"sims", 20000, 200, 10000000, 1000, 1,
+    {"sims", 20000, 200, 10000000, 0, 1, /* step 0: `tune` leaves the budgets alone */
      "engine ticks simulated per decision at most (the deterministic budget)"},
-    {"ms", 0, 0, 1000, 10, 0,
+    {"ms", 0, 0, 1000, 0, 0,
      "thread CPU milliseconds per decision at most, 0 for none (with a limit the answers "
      "depend on the machine)"},
     {"plans", 12, 1, 48, 1, 1, "bombing spots played out per decision"},
