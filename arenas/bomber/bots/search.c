@@ -41,7 +41,7 @@
 #define NCELL BOMBER_CELLS
 #define LAST_TICK (BOMBER_MAX_ITERATIONS + 1) /* the last tick played */
 
-enum { K_SIMS, K_MS, K_PLANS, K_GAMMA, K_DENY, K_AMMO, K_NEAR, K_HIT, NK };
+enum { K_SIMS, K_MS, K_PLANS, K_GAMMA, K_DENY, K_AMMO, K_NEAR, K_HIT, K_ORE, K_TRAP, NK };
 
 static const kit_param knobs[NK] = {
     {"sims", 20000, 200, 10000000, 0, 1, /* step 0: `tune` leaves the budgets alone */
@@ -55,6 +55,9 @@ static const kit_param knobs[NK] = {
     {"ammo", 3, 0, 20, 0.5, 0, "value of a bomb picked up when at most one is left"},
     {"near", 0.05, 0, 1, 0.01, 0, "weight of the desire map where a plan ends"},
     {"hit", 30, 0, 200, 5, 0, "value of a hit on the opponent beyond its 25 points"},
+    {"ore", 0.5, 0, 10, 0.25, 0, "value of each HP my fire takes off an ore block it leaves standing"},
+    {"trap", 4, 0, 8, 0, 1,
+     "steps the opponent may walk to shut me in a pocket with a bomb (0: no trap check)"},
 };
 
 const kit_params search_params = {knobs, NK};
@@ -380,6 +383,55 @@ static void safety(search_state *s, int ok[6], int *nreplies) {
     }
 }
 
+/* ---- traps -------------------------------------------------------------------------------- */
+
+/* Would the opponent, walking to a cell q within `depth` steps (before I can pass q myself) and
+ * bombing there, shut me in at p? The pocket is what I reach from p with q (its bomb and body)
+ * a wall; it is a trap when every cell of the pocket is in q's blast or in a known one. */
+static int trap_at(search_state *s, const unsigned char *open_walls, int p, int depth) {
+    const bomber_game *b = &s->base;
+    int o = cell_of(&b->players[1 - s->pid]);
+    unsigned char wall[NCELL];
+    memcpy(wall, open_walls, sizeof wall);
+    dmap_grid grid = {BOMBER_W, BOMBER_H, wall, NULL};
+    dmap_moves mv = dmap_moves_4();
+    int d_opp[NCELL], d_me[NCELL], pocket[NCELL];
+    wall[p] = 1;
+    int rc = dmap_bfs(&grid, &mv, &o, 1, depth, d_opp, NULL, s->ws);
+    wall[p] = 0, wall[o] = 1;
+    if (!rc) rc = dmap_bfs(&grid, &mv, &p, 1, depth, d_me, NULL, s->ws);
+    wall[o] = open_walls[o];
+    if (rc) {
+        if (rc == DMAP_ERR_NOMEM) s->err = rc;
+        return 0;
+    }
+    static const int d[4][2] = {{-1, 0}, {1, 0}, {0, -1}, {0, 1}};
+    for (int q = 0; q < NCELL; q++) {
+        if (d_opp[q] < 1 || q == p || (d_me[q] >= 0 && d_me[q] < d_opp[q])) continue;
+        unsigned char in_blast[NCELL] = {0};
+        in_blast[q] = 1;
+        for (int k = 0; k < 4; k++)
+            for (int i = 1; i <= BOMBER_START_POWER; i++) {
+                int x = q % BOMBER_W + d[k][0] * i, y = q / BOMBER_W + d[k][1] * i;
+                if (x < 0 || x >= BOMBER_W || y < 0 || y >= BOMBER_H) break;
+                in_blast[y * BOMBER_W + x] = 1;
+                if (open_walls[y * BOMBER_W + x]) break;
+            }
+        wall[q] = 1;
+        rc = dmap_bfs(&grid, &mv, &p, 1, -1, pocket, NULL, s->ws);
+        wall[q] = open_walls[q];
+        if (rc) {
+            if (rc == DMAP_ERR_NOMEM) s->err = rc;
+            return 0;
+        }
+        int way_out = 0;
+        for (int c = 0; c < NCELL && !way_out; c++)
+            way_out = pocket[c] >= 0 && !in_blast[c] && s->hurt[c] >= NEVER;
+        if (!way_out) return 1;
+    }
+    return 0;
+}
+
 /* ---- plans -------------------------------------------------------------------------------- */
 
 /* A quick estimate of what a bomb on cell c destroys in the current state (exact ore HP; a
@@ -473,6 +525,11 @@ static double rollout(search_state *s, const plan *pl, const int *path) {
         else if (phase == AT && pl->bomb && pm->ammo > 0 && bomb_at(g, mc) < 0) a[me] = BOMBER_BOMB;
         if (oi < nop) a[op] = dir_to(oc, opath[oi]);
         int score0 = pm->score, oscore0 = po->score, hp0 = pm->hp, ohp0 = po->hp, ammo0 = pm->ammo;
+        for (int f = 0; f < g->nfires && s->k[K_ORE] > 0; f++) { /* my fire on ore left standing */
+            if (g->fires[f].owner != me) continue;
+            int bl = block_at(g, g->fires[f].y * BOMBER_W + g->fires[f].x);
+            if (bl >= 0 && g->blocks[bl].kind == 'o' && g->blocks[bl].hp >= 2) v += disc * s->k[K_ORE];
+        }
         if (bomber_tick(g, a, NULL)) break;
         s->used++;
         pm = &g->players[me], po = &g->players[op];
@@ -526,8 +583,16 @@ static bomber_action decide_action(search_state *s, const bomber_view *v) {
     const bomber_game *b = &s->base;
     int me = s->pid, op = 1 - me, m = cell_of(&b->players[me]);
     danger(s, b, s->hurt);
-    int ok[6], nreplies;
+    int ok[6], nreplies, trap[6] = {0};
     safety(s, ok, &nreplies);
+    int o = cell_of(&b->players[op]), depth = (int)s->k[K_TRAP];
+    int dist = abs(m % BOMBER_W - o % BOMBER_W) + abs(m / BOMBER_W - o / BOMBER_W);
+    if (depth > 0 && dist <= 2 * depth + 2) {
+        unsigned char open_walls[NCELL];
+        walls_of(b, -1, -1, open_walls);
+        for (int a = BOMBER_NONE; a <= BOMBER_BOMB; a++)
+            if (ok[a] >= 0) trap[a] = trap_at(s, open_walls, target_of(m, (bomber_action)a), depth);
+    }
 
     /* where I can walk safely, and how soon (the opponent a wall) */
     unsigned char wall[NCELL];
@@ -606,7 +671,7 @@ static bomber_action decide_action(search_state *s, const bomber_view *v) {
     double pv = 0;
     for (int a = BOMBER_NONE; a <= BOMBER_BOMB; a++) {
         if (ok[a] < 0) continue;
-        double val = (have[a] ? value[a] : -1e5) + 1e6 * ok[a];
+        double val = (have[a] ? value[a] : -1e5) + 1e6 * ok[a] + (trap[a] ? 0 : 5e5);
         if (pick < 0 || val > pv) pick = a, pv = val;
     }
     return pick < 0 ? BOMBER_NONE : (bomber_action)pick;
