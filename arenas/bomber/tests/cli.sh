@@ -87,7 +87,7 @@ expect 1 "replay stops at the first difference" "$B" replay "$tmp/swap.trace" "$
 [ "$(grep -c '^OK ' "$tmp/out")" -eq 0 ] && grep -q "^DIFF " "$tmp/out" || { echo "FAIL replay after a difference: $(cat "$tmp/out")"; fails=$((fails+1)); }
 # The kit's commands: `bots` lists the table in order, `help bots` and `help COMMAND` answer.
 expect 0 "bots" "$B" bots
-[ "$(cut -d' ' -f1 <"$tmp/out" | tr '\n' ' ')" = "gambit gambit2 simple random " ] || { echo "FAIL bots: '$(cat "$tmp/out")'"; fails=$((fails+1)); }
+[ "$(cut -d' ' -f1 <"$tmp/out" | tr '\n' ' ')" = "gambit gambit2 simple random search " ] || { echo "FAIL bots: '$(cat "$tmp/out")'"; fails=$((fails+1)); }
 expect 0 "help bots" "$B" help bots
 expect 0 "help match" "$B" help match
 grep -q "^usage: bomber match" "$tmp/out" || { echo "FAIL help match: no usage"; fails=$((fails+1)); }
