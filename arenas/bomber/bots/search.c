@@ -16,16 +16,19 @@
  *     dmap's safe walk on that danger map (dmap_safe_walk: every cell entered before its fire)
  *     still reaches a cell no fire reaches, the opponent's body a wall. An unsafe action is
  *     taken only when none is safe;
+ *   - traps, a few steps ahead: near the opponent, an action that leads into a pocket it can
+ *     shut (a cell it reaches before me where its bomb and body leave me no cell outside the
+ *     blasts) comes after those that do not;
  *   - plans: "walk to cell T (on the safe walk's path), bomb there or not, then run along the
  *     safe walk out of the blast and wait", for the best bombing spots (a quick estimate of
  *     what a bomb there destroys, from the shadow's exact ore HP), the items, the nearest cell
  *     out of every blast, and one plan per first step. Each plan is played out on a copy of
  *     the engine (the opponent staying put, or running along its own safe walk out of any
  *     blast it stands in) until the blasts are over: the points both make (discounted per
- *     tick), the HP both lose, a death, the ammo picked up. A desire map (dmap_field, goals at
- *     the bombing spots and items, the opponent's surroundings once the blocks are gone)
- *     values where a plan ends, so that plans whose points lie beyond the horizon still lead
- *     somewhere.
+ *     tick), the HP both lose, a death, the ammo picked up, the ore my fire wears down. A
+ *     desire map (dmap_field, goals at the bombing spots and items, the opponent's
+ *     surroundings once the blocks are gone) values where a plan ends, so that plans whose
+ *     points lie beyond the horizon still lead somewhere.
  * The best safe first action wins. The budget is the number of engine ticks simulated per
  * decision (`sims`, deterministic) and optionally a thread CPU limit (`ms`). */
 #include <math.h>
@@ -73,8 +76,7 @@ typedef struct search_state {
     int pid;
     bomber_game shadow, base, sim, dsim;
     dmap_workspace *ws;
-    unsigned char wall[NCELL];
-    dmap_grid grid;
+    unsigned char wall[NCELL]; /* walls of the current state, metal 2 (for the bomb estimate) */
     int err;
     long used;         /* engine ticks simulated in this decision */
     int64_t deadline;  /* thread CPU ns, 0: none */
