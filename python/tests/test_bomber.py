@@ -406,7 +406,7 @@ def test_bad_arguments():
     game.run()
     with pytest.raises(RuntimeError, match="over"):
         game.tick()
-    assert set(bomber.C_BOTS) == {"gambit", "gambit2", "simple", "random"}
+    assert set(bomber.C_BOTS) == {"gambit", "gambit2", "simple", "random", "search"}
 
 
 def test_the_final_state_reaches_the_living_agents():

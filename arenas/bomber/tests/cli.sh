@@ -45,9 +45,9 @@ expect_line "match with three bots" "bomber: --bots: give exactly 2 bots, got 3"
 expect_line "tournament with one bot" "bomber: --bots: give 2 to 8 bots, got 1" "$B" tournament --bots gambit --games 1
 expect_line "match with an empty bot name" "bomber: --bots: empty bot name" "$B" match --seed 1 --bots gambit,,random
 expect_line "match with a trailing comma" "bomber: --bots: empty bot name" "$B" match --seed 1 --bots gambit,random,
-expect_line "match with an unknown bot (words)" "bomber: --bots: unknown bot 'nobody' (known: gambit, gambit2, simple, random, or cmd:PROGRAM ARGS)" "$B" match --seed 1 --bots gambit,nobody
+expect_line "match with an unknown bot (words)" "bomber: --bots: unknown bot 'nobody' (known: gambit, gambit2, simple, random, search, or cmd:PROGRAM ARGS)" "$B" match --seed 1 --bots gambit,nobody
 long=xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx # 60
-expect_line "match with a long unknown bot" "bomber: --bots: unknown bot '$long...' (known: gambit, gambit2, simple, random, or cmd:PROGRAM ARGS)" "$B" match --seed 1 --bots "${long}yyyy,gambit"
+expect_line "match with a long unknown bot" "bomber: --bots: unknown bot '$long...' (known: gambit, gambit2, simple, random, search, or cmd:PROGRAM ARGS)" "$B" match --seed 1 --bots "${long}yyyy,gambit"
 expect 0 "no command: the usage, like dmap and pursuit" "$B"
 grep -q "^usage: bomber" "$tmp/out" || { echo "FAIL no command: no usage on stdout"; fails=$((fails+1)); }
 expect 2 "unknown command" "$B" fly
@@ -87,7 +87,7 @@ expect 1 "replay stops at the first difference" "$B" replay "$tmp/swap.trace" "$
 [ "$(grep -c '^OK ' "$tmp/out")" -eq 0 ] && grep -q "^DIFF " "$tmp/out" || { echo "FAIL replay after a difference: $(cat "$tmp/out")"; fails=$((fails+1)); }
 # The kit's commands: `bots` lists the table in order, `help bots` and `help COMMAND` answer.
 expect 0 "bots" "$B" bots
-[ "$(cut -d' ' -f1 <"$tmp/out" | tr '\n' ' ')" = "gambit gambit2 simple random " ] || { echo "FAIL bots: '$(cat "$tmp/out")'"; fails=$((fails+1)); }
+[ "$(cut -d' ' -f1 <"$tmp/out" | tr '\n' ' ')" = "gambit gambit2 simple random search " ] || { echo "FAIL bots: '$(cat "$tmp/out")'"; fails=$((fails+1)); }
 expect 0 "help bots" "$B" help bots
 expect 0 "help match" "$B" help match
 grep -q "^usage: bomber match" "$tmp/out" || { echo "FAIL help match: no usage"; fails=$((fails+1)); }

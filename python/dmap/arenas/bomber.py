@@ -19,7 +19,7 @@ every tick each living agent gets the state after it, and its answer is applied
 in the next tick (tick 0 has none); after the last tick the living agents still get the final
 state (is_over True); like the original engine, the game never calls on_game_over. A seat named
 by a string holds the arena's C bot of that name ("gambit", Jfbarr's Gambit bot decision for
-decision; "gambit2", "simple", "random"), which decides in C.
+decision; "gambit2", "search", "simple", "random"), which decides in C.
 The map of a seed is the one the original's generate_map draws from random.Random(seed); the C
 bots draw from random.Random(100*seed + 10 + pid), the recordings' rule.
 

@@ -1,0 +1,733 @@
+/* search.c — `search`: a planner that uses the engine itself as its forward model.
+ *
+ * The view hides bomb timers and owners, ore HP and the opponent's HP, ammo and score, so the
+ * bot keeps a shadow game (a bomber_game): each tick it infers both players' actions from what
+ * changed (a step, or a new bomb on a player's cell), plays them on the shadow with
+ * bomber_tick, and then trusts the view for everything it shows (positions, blocks, bombs,
+ * items, its own numbers). The shadow's bomb timers, owners, ore HP, fires and the opponent's
+ * HP, ammo and score are then exact, as long as nothing happened out of sight.
+ *
+ * Each decision copies the shadow and:
+ *   - the danger map: the engine played on with nobody acting until every bomb has gone off
+ *     (chains, blocks destroyed by earlier blasts opening later rays: all exact) gives the first
+ *     tick fire hurts each cell;
+ *   - safety, one tick ahead, worst case over the opponent's replies (stay, a step, a bomb):
+ *     a first action is safe when the cell it leads to does not burn in the next tick and
+ *     dmap's safe walk on that danger map (dmap_safe_walk: every cell entered before its fire)
+ *     still reaches a cell no fire reaches, the opponent's body a wall. An unsafe action is
+ *     taken only when none is safe;
+ *   - traps, a few steps ahead: near the opponent, an action that leads into a pocket it can
+ *     shut (a cell it reaches before me where its bomb and body leave me no cell outside the
+ *     blasts) comes after those that do not;
+ *   - plans: "walk to cell T (on the safe walk's path), bomb there or not, then run along the
+ *     safe walk out of the blast and wait", for the best bombing spots (a quick estimate of
+ *     what a bomb there destroys, from the shadow's exact ore HP), the items, the nearest cell
+ *     out of every blast, and one plan per first step. Each plan is played out on a copy of
+ *     the engine (the opponent staying put, or running along its own safe walk out of any
+ *     blast it stands in) until the blasts are over: the points both make (discounted per
+ *     tick), the HP both lose, a death, the ammo picked up, the ore my fire wears down. A
+ *     desire map (dmap_field, goals at the bombing spots and items, the opponent's
+ *     surroundings once the blocks are gone) values where a plan ends, so that plans whose
+ *     points lie beyond the horizon still lead somewhere.
+ * The best safe first action wins. The budget is the number of engine ticks simulated per
+ * decision (`sims`, deterministic) and optionally a thread CPU limit (`ms`). */
+#include <math.h>
+#include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bomber.h"
+#include "dmap.h"
+#include "kit/cputime.h"
+
+#define NEVER 1000000
+#define NCELL BOMBER_CELLS
+#define LAST_TICK (BOMBER_MAX_ITERATIONS + 1) /* the last tick played */
+
+enum { K_SIMS, K_MS, K_PLANS, K_GAMMA, K_DENY, K_AMMO, K_NEAR, K_HIT, K_ORE, K_TRAP, NK };
+
+static const kit_param knobs[NK] = {
+    {"sims", 20000, 200, 10000000, 0, 1, /* step 0: `tune` leaves the budgets alone */
+     "engine ticks simulated per decision at most (the deterministic budget)"},
+    {"ms", 0, 0, 1000, 0, 0,
+     "thread CPU milliseconds per decision at most, 0 for none (with a limit the answers "
+     "depend on the machine)"},
+    {"plans", 12, 1, 48, 1, 1, "bombing spots played out per decision"},
+    {"gamma", 0.985, 0.9, 1, 0.005, 0, "discount per tick of the points a plan makes"},
+    {"deny", 0.5, 0, 2, 0.1, 0, "weight of the opponent's points in a plan's value"},
+    {"ammo", 3, 0, 20, 0.5, 0, "value of a bomb picked up when at most one is left"},
+    {"near", 0.05, 0, 1, 0.01, 0, "weight of the desire map where a plan ends"},
+    {"hit", 30, 0, 200, 5, 0, "value of a hit on the opponent beyond its 25 points"},
+    {"ore", 0.5, 0, 10, 0.25, 0, "value of each HP my fire takes off an ore block it leaves standing"},
+    {"trap", 4, 0, 8, 0, 1,
+     "steps the opponent may walk to shut me in a pocket with a bomb (0: no trap check)"},
+};
+
+const kit_params search_params = {knobs, NK};
+
+typedef struct plan {
+    int target, bomb, len; /* len: steps of the walk to target (0: target is my cell) */
+    bomber_action first;   /* the first action; for a first-step plan, the step itself */
+    int direct;            /* a first-step plan: the walk is that one step */
+} plan;
+
+typedef struct search_state {
+    double k[NK];
+    int pid;
+    bomber_game shadow, base, sim, dsim;
+    dmap_workspace *ws;
+    unsigned char wall[NCELL]; /* walls of the current state, metal 2 (for the bomb estimate) */
+    int err;
+    long used;         /* engine ticks simulated in this decision */
+    int64_t deadline;  /* thread CPU ns, 0: none */
+    int now;           /* the tick just played */
+    int hurt[NCELL];   /* the danger map of the current state */
+    double desire[NCELL];
+    double arrival[NCELL];
+    int parent[NCELL];
+} search_state;
+
+/* ---- small helpers ------------------------------------------------------------------------ */
+
+static int cell_of(const bomber_player *p) { return p->y * BOMBER_W + p->x; }
+
+/* The cell an action leads to from c (c itself for none and bomb), or -1 off the board. */
+static int target_of(int c, bomber_action a) {
+    int x = c % BOMBER_W, y = c / BOMBER_W;
+    switch (a) {
+    case BOMBER_UP: y++; break;
+    case BOMBER_DOWN: y--; break;
+    case BOMBER_LEFT: x--; break;
+    case BOMBER_RIGHT: x++; break;
+    default: return c;
+    }
+    if (x < 0 || x >= BOMBER_W || y < 0 || y >= BOMBER_H) return -1;
+    return y * BOMBER_W + x;
+}
+
+static bomber_action dir_to(int from, int to) {
+    int dx = to % BOMBER_W - from % BOMBER_W, dy = to / BOMBER_W - from / BOMBER_W;
+    return dx == 1 ? BOMBER_RIGHT : dx == -1 ? BOMBER_LEFT : dy == 1 ? BOMBER_UP
+         : dy == -1 ? BOMBER_DOWN : BOMBER_NONE;
+}
+
+/* Only the used part of each list is copied. */
+static void game_copy(bomber_game *d, const bomber_game *s) {
+    memcpy(d, s, offsetof(bomber_game, bombs));
+    memcpy(d->bombs, s->bombs, (size_t)s->nbombs * sizeof s->bombs[0]);
+    memcpy(d->fires, s->fires, (size_t)s->nfires * sizeof s->fires[0]);
+    memcpy(d->blocks, s->blocks, (size_t)s->nblocks * sizeof s->blocks[0]);
+    memcpy(d->ammo, s->ammo, (size_t)s->nammo * sizeof s->ammo[0]);
+    memcpy(d->treasure, s->treasure, (size_t)s->ntreasure * sizeof s->treasure[0]);
+    memcpy(d->effects, s->effects, (size_t)s->neffects * sizeof s->effects[0]);
+}
+
+static int bomb_at(const bomber_game *g, int c) {
+    for (int i = 0; i < g->nbombs; i++)
+        if (g->bombs[i].y * BOMBER_W + g->bombs[i].x == c) return i;
+    return -1;
+}
+
+static int block_at(const bomber_game *g, int c) {
+    for (int i = 0; i < g->nblocks; i++)
+        if (g->blocks[i].y * BOMBER_W + g->blocks[i].x == c) return i;
+    return -1;
+}
+
+/* Walls for walking in g: metal, blocks, bombs, and player `other` (>= 0); cell `free_cell`
+ * (>= 0) stays passable (the walker's own cell, which may hold its bomb). */
+static void walls_of(const bomber_game *g, int other, int free_cell, unsigned char *wall) {
+    memset(wall, 0, NCELL);
+    for (int i = 0; i < BOMBER_METAL; i++) wall[g->metal[i][1] * BOMBER_W + g->metal[i][0]] = 1;
+    for (int i = 0; i < g->nblocks; i++) wall[g->blocks[i].y * BOMBER_W + g->blocks[i].x] = 1;
+    for (int i = 0; i < g->nbombs; i++) wall[g->bombs[i].y * BOMBER_W + g->bombs[i].x] = 1;
+    if (other >= 0) wall[cell_of(&g->players[other])] = 1;
+    if (free_cell >= 0) wall[free_cell] = 0;
+}
+
+static int out_of_budget(const search_state *s) {
+    if (s->used >= (long)s->k[K_SIMS]) return 1;
+    return s->deadline && kit_thread_cpu_ns() >= s->deadline;
+}
+
+/* ---- the shadow game ---------------------------------------------------------------------- */
+
+static void shadow_start(search_state *s, const bomber_view *v, uint64_t seed) {
+    bomber_game *g = &s->shadow;
+    memset(g, 0, offsetof(bomber_game, bombs));
+    kit_pyrandom_seed(&g->rng, (int64_t)(seed & 0x7fffffffffffffffULL));
+    g->tick = v->tick_number + 1, g->winner = -1, g->max_iterations = 0;
+    int nm = 0;
+    for (int i = 0; i < v->nblocks; i++) {
+        int x = v->blocks[i].x, y = v->blocks[i].y;
+        if (v->blocks[i].tag == BOMBER_TAG_METAL) {
+            if (nm < BOMBER_METAL) g->metal[nm][0] = x, g->metal[nm][1] = y, nm++;
+        } else if (g->nblocks < BOMBER_MAX_BLOCKS) {
+            int ore = v->blocks[i].tag == BOMBER_TAG_ORE;
+            g->blocks[g->nblocks++] =
+                (bomber_block){x, y, ore ? BOMBER_ORE_HP : BOMBER_WOOD_HP, ore ? 'o' : 's'};
+        }
+    }
+    for (int i = nm; i < BOMBER_METAL; i++) /* fewer metal blocks: repeat the first one */
+        g->metal[i][0] = nm ? g->metal[0][0] : v->x, g->metal[i][1] = nm ? g->metal[0][1] : v->y;
+    for (int p = 0; p < BOMBER_PLAYERS; p++)
+        g->players[p] = (bomber_player){0, 0, BOMBER_START_HP, BOMBER_START_AMMO, 0,
+                                        BOMBER_START_POWER};
+    for (int i = 0; i < v->nplayers; i++)
+        if (v->players[i].pid >= 0 && v->players[i].pid < BOMBER_PLAYERS)
+            g->players[v->players[i].pid].x = v->players[i].x,
+            g->players[v->players[i].pid].y = v->players[i].y;
+    for (int i = 0; i < v->nammo && i < BOMBER_MAX_ITEMS; i++)
+        g->ammo[g->nammo++] = (bomber_ammo){v->ammo[i].x, v->ammo[i].y, BOMBER_AMMO_TTL, 1};
+    for (int i = 0; i < v->nbombs && i < BOMBER_MAX_BOMBS; i++)
+        g->bombs[g->nbombs++] = (bomber_bomb){v->bombs[i].x, v->bombs[i].y, 1 - v->id,
+                                              BOMBER_BOMB_TTL - 1, BOMBER_START_POWER};
+}
+
+/* What player pid did in the tick that led from the shadow to the view. */
+static bomber_action inferred(const bomber_game *g, const bomber_view *v, int pid) {
+    const bomber_player *p = &g->players[pid];
+    for (int i = 0; i < v->nplayers; i++) {
+        if (v->players[i].pid != pid) continue;
+        int nx = v->players[i].x, ny = v->players[i].y;
+        if (nx != p->x || ny != p->y)
+            return dir_to(p->y * BOMBER_W + p->x, ny * BOMBER_W + nx);
+        if (v->game_map[ny * BOMBER_W + nx] == BOMBER_TAG_BOMB && bomb_at(g, ny * BOMBER_W + nx) < 0)
+            return BOMBER_BOMB;
+    }
+    return BOMBER_NONE;
+}
+
+/* The view is the truth for all it shows. */
+static void shadow_reconcile(bomber_game *g, const bomber_view *v) {
+    struct {
+        int nbombs, nammo;
+        bomber_bomb bombs[BOMBER_MAX_BOMBS];
+        bomber_ammo ammo[BOMBER_MAX_ITEMS];
+    } old_lists; /* the shadow's lists before they are rebuilt from the view */
+    memcpy(old_lists.bombs, g->bombs, (size_t)g->nbombs * sizeof g->bombs[0]);
+    memcpy(old_lists.ammo, g->ammo, (size_t)g->nammo * sizeof g->ammo[0]);
+    old_lists.nbombs = g->nbombs, old_lists.nammo = g->nammo;
+    for (int i = 0; i < v->nplayers; i++) {
+        int p = v->players[i].pid;
+        if (p < 0 || p >= BOMBER_PLAYERS) continue;
+        g->players[p].x = v->players[i].x, g->players[p].y = v->players[i].y;
+        if (p != v->id && g->players[p].hp <= 0) g->players[p].hp = 1; /* it is alive */
+    }
+    bomber_player *me = &g->players[v->id];
+    me->hp = v->hp, me->ammo = v->ammo_left, me->score = v->score, me->power = v->power;
+    /* blocks: keep the shadow's (HP) where the view still has one, add any it lacks */
+    int kept = 0;
+    for (int i = 0; i < g->nblocks; i++) {
+        int t = v->game_map[g->blocks[i].y * BOMBER_W + g->blocks[i].x];
+        if (t == (g->blocks[i].kind == 'o' ? BOMBER_TAG_ORE : BOMBER_TAG_WOOD))
+            g->blocks[kept++] = g->blocks[i];
+    }
+    g->nblocks = kept;
+    for (int i = 0; i < v->nblocks; i++) {
+        if (v->blocks[i].tag == BOMBER_TAG_METAL) continue;
+        int c = v->blocks[i].y * BOMBER_W + v->blocks[i].x;
+        if (block_at(g, c) >= 0 || g->nblocks >= BOMBER_MAX_BLOCKS) continue;
+        int ore = v->blocks[i].tag == BOMBER_TAG_ORE;
+        g->blocks[g->nblocks++] = (bomber_block){v->blocks[i].x, v->blocks[i].y,
+                                                 ore ? BOMBER_ORE_HP : BOMBER_WOOD_HP,
+                                                 ore ? 'o' : 's'};
+    }
+    /* bombs in the view's order; a bomb the shadow lacks was placed in the tick just played by
+     * the player standing on it */
+    g->nbombs = 0;
+    for (int i = 0; i < v->nbombs; i++) {
+        int c = v->bombs[i].y * BOMBER_W + v->bombs[i].x, found = -1;
+        for (int k = 0; k < old_lists.nbombs && found < 0; k++)
+            if (old_lists.bombs[k].y * BOMBER_W + old_lists.bombs[k].x == c) found = k;
+        if (found >= 0) {
+            g->bombs[g->nbombs++] = old_lists.bombs[found];
+            continue;
+        }
+        int owner = 1 - v->id;
+        for (int p = 0; p < BOMBER_PLAYERS; p++)
+            if (cell_of(&g->players[p]) == c) owner = p;
+        g->bombs[g->nbombs++] = (bomber_bomb){v->bombs[i].x, v->bombs[i].y, owner,
+                                              BOMBER_BOMB_TTL - 1, BOMBER_START_POWER};
+    }
+    g->nammo = 0;
+    for (int i = 0; i < v->nammo; i++) {
+        int ttl = BOMBER_AMMO_TTL;
+        for (int k = 0; k < old_lists.nammo; k++)
+            if (old_lists.ammo[k].x == v->ammo[i].x && old_lists.ammo[k].y == v->ammo[i].y)
+                ttl = old_lists.ammo[k].ttl;
+        g->ammo[g->nammo++] = (bomber_ammo){v->ammo[i].x, v->ammo[i].y, ttl > 0 ? ttl : 1, 1};
+    }
+    g->ntreasure = 0;
+    for (int i = 0; i < v->ntreasure; i++)
+        g->treasure[g->ntreasure++] = (bomber_treasure){v->treasure[i].x, v->treasure[i].y,
+                                                        BOMBER_REWARD_TREASURE};
+    g->neffects = 0; /* spawns cannot be foreseen */
+    g->over = 0, g->winner = -1, g->tick = v->tick_number + 1;
+}
+
+static void shadow_update(search_state *s, const bomber_view *v) {
+    bomber_game *g = &s->shadow;
+    if (g->tick == v->tick_number) {
+        bomber_action acts[BOMBER_PLAYERS];
+        for (int p = 0; p < BOMBER_PLAYERS; p++) {
+            if (g->players[p].hp <= 0) g->players[p].hp = 1;
+            acts[p] = inferred(g, v, p);
+        }
+        g->over = 0;
+        bomber_tick(g, acts, NULL);
+    }
+    shadow_reconcile(g, v);
+}
+
+/* ---- danger and escape -------------------------------------------------------------------- */
+
+/* hurt[c]: the first tick in which fire hurts cell c when nobody acts from state `from` on
+ * (NEVER when none does): the engine plays on until the last bomb has gone off. */
+static void danger(search_state *s, const bomber_game *from, int hurt[NCELL]) {
+    static const bomber_action none[BOMBER_PLAYERS] = {BOMBER_NONE, BOMBER_NONE};
+    bomber_game *g = &s->dsim;
+    game_copy(g, from);
+    for (int p = 0; p < BOMBER_PLAYERS; p++) g->players[p].hp = 1 << 20; /* nobody dies */
+    g->max_iterations = 0, g->neffects = 0, g->over = 0;
+    for (int c = 0; c < NCELL; c++) hurt[c] = NEVER;
+    for (int k = 0; k <= 2 * BOMBER_BOMB_TTL; k++) {
+        for (int f = 0; f < g->nfires; f++) {
+            int c = g->fires[f].y * BOMBER_W + g->fires[f].x;
+            if (g->tick < hurt[c]) hurt[c] = g->tick;
+        }
+        if (!g->nbombs || bomber_tick(g, none, NULL)) break;
+        s->used++;
+    }
+}
+
+/* Steps from `from`, entered at step t0 after the state of tick `now`, to the nearest cell no
+ * fire reaches, every cell on the way entered before its fire (dmap_safe_walk); -1 when there
+ * is none. path (may be NULL, room for NCELL): the cells after `from`, in order. */
+static int escape(search_state *s, unsigned char *wall, const int *hurt, int now, int from,
+                  int t0, int *path) {
+    double timing[NCELL];
+    for (int c = 0; c < NCELL; c++) timing[c] = hurt[c] >= NEVER ? INFINITY : hurt[c] - now;
+    unsigned char saved = wall[from];
+    wall[from] = 0;
+    dmap_grid grid = {BOMBER_W, BOMBER_H, wall, NULL};
+    dmap_moves mv = dmap_moves_4();
+    int rc = dmap_safe_walk(&grid, &mv, timing, from, (double)t0, s->arrival, s->parent, NULL,
+                            s->ws);
+    wall[from] = saved;
+    if (rc == DMAP_ERR_NOMEM) s->err = rc;
+    if (rc) return -1;
+    int best = -1;
+    for (int c = 0; c < NCELL; c++)
+        if (hurt[c] >= NEVER && isfinite(s->arrival[c]) &&
+            (best < 0 || s->arrival[c] < s->arrival[best]))
+            best = c;
+    if (best < 0) return -1;
+    int len = (int)(s->arrival[best] - t0);
+    if (path)
+        for (int c = best, i = len - 1; i >= 0; i--, c = s->parent[c]) path[i] = c;
+    return len;
+}
+
+/* ---- safety one tick ahead ---------------------------------------------------------------- */
+
+/* ok[a]: how many of the opponent's replies leave me a way out after my action a (-1: a is
+ * not possible); *nreplies: how many replies there are. */
+static void safety(search_state *s, int ok[6], int *nreplies) {
+    const bomber_game *b = &s->base;
+    int me = s->pid, op = 1 - me, m = cell_of(&b->players[me]), o = cell_of(&b->players[op]);
+    unsigned char wall[NCELL];
+    walls_of(b, op, m, wall);
+    bomber_action replies[6];
+    int nr = 0;
+    for (int a = BOMBER_NONE; a <= BOMBER_BOMB; a++) {
+        if (a == BOMBER_BOMB) {
+            if (b->players[op].ammo > 0 && bomb_at(b, o) < 0) replies[nr++] = BOMBER_BOMB;
+            continue;
+        }
+        int t = target_of(o, (bomber_action)a);
+        if (t < 0 || (t != o && (wall[t] || t == m))) continue;
+        replies[nr++] = (bomber_action)a;
+    }
+    *nreplies = nr;
+    int hv[4][NCELL], have[4] = {1, 0, 0, 0};
+    memcpy(hv[0], s->hurt, sizeof hv[0]);
+    for (int a = BOMBER_NONE; a <= BOMBER_BOMB; a++) {
+        ok[a] = -1;
+        int p1 = target_of(m, (bomber_action)a);
+        if (a == BOMBER_BOMB && (b->players[me].ammo <= 0 || bomb_at(b, m) >= 0)) continue;
+        if (p1 < 0 || (p1 != m && wall[p1])) continue;
+        ok[a] = 0;
+        for (int r = 0; r < nr; r++) {
+            int q1 = target_of(o, replies[r]), mine = a == BOMBER_BOMB, theirs = replies[r] == BOMBER_BOMB;
+            int p = p1 == q1 ? m : p1; /* both stepping into one cell: count on being refused */
+            int variant = mine + 2 * theirs;
+            if (!have[variant]) {
+                game_copy(&s->sim, b);
+                if (mine && s->sim.nbombs < BOMBER_MAX_BOMBS)
+                    s->sim.bombs[s->sim.nbombs++] = (bomber_bomb){m % BOMBER_W, m / BOMBER_W, me,
+                                                                  BOMBER_BOMB_TTL, b->players[me].power};
+                if (theirs && s->sim.nbombs < BOMBER_MAX_BOMBS)
+                    s->sim.bombs[s->sim.nbombs++] = (bomber_bomb){o % BOMBER_W, o / BOMBER_W, op,
+                                                                  BOMBER_BOMB_TTL, b->players[op].power};
+                danger(s, &s->sim, hv[variant]);
+                have[variant] = 1;
+            }
+            unsigned char w2[NCELL];
+            memcpy(w2, wall, sizeof w2);
+            w2[o] = 0, w2[q1] = 1;
+            if (mine) w2[m] = 1;
+            if (theirs) w2[o] = 1;
+            w2[p] = 0;
+            if (hv[variant][p] > s->now + 1 && escape(s, w2, hv[variant], s->now, p, 1, NULL) >= 0)
+                ok[a]++;
+        }
+    }
+}
+
+/* ---- traps -------------------------------------------------------------------------------- */
+
+/* Would the opponent, walking to a cell q within `depth` steps (before I can pass q myself) and
+ * bombing there, shut me in at p? The pocket is what I reach from p with q (its bomb and body)
+ * a wall; it is a trap when every cell of the pocket is in q's blast or in a known one. */
+static int trap_at(search_state *s, const unsigned char *open_walls, int p, int depth) {
+    const bomber_game *b = &s->base;
+    int o = cell_of(&b->players[1 - s->pid]);
+    unsigned char wall[NCELL];
+    memcpy(wall, open_walls, sizeof wall);
+    dmap_grid grid = {BOMBER_W, BOMBER_H, wall, NULL};
+    dmap_moves mv = dmap_moves_4();
+    int d_opp[NCELL], d_me[NCELL], pocket[NCELL];
+    wall[p] = 1;
+    int rc = dmap_bfs(&grid, &mv, &o, 1, depth, d_opp, NULL, s->ws);
+    wall[p] = 0, wall[o] = 1;
+    if (!rc) rc = dmap_bfs(&grid, &mv, &p, 1, depth, d_me, NULL, s->ws);
+    wall[o] = open_walls[o];
+    if (rc) {
+        if (rc == DMAP_ERR_NOMEM) s->err = rc;
+        return 0;
+    }
+    static const int d[4][2] = {{-1, 0}, {1, 0}, {0, -1}, {0, 1}};
+    for (int q = 0; q < NCELL; q++) {
+        if (d_opp[q] < 1 || q == p || (d_me[q] >= 0 && d_me[q] < d_opp[q])) continue;
+        unsigned char in_blast[NCELL] = {0};
+        in_blast[q] = 1;
+        for (int k = 0; k < 4; k++)
+            for (int i = 1; i <= BOMBER_START_POWER; i++) {
+                int x = q % BOMBER_W + d[k][0] * i, y = q / BOMBER_W + d[k][1] * i;
+                if (x < 0 || x >= BOMBER_W || y < 0 || y >= BOMBER_H) break;
+                in_blast[y * BOMBER_W + x] = 1;
+                if (open_walls[y * BOMBER_W + x]) break;
+            }
+        wall[q] = 1;
+        rc = dmap_bfs(&grid, &mv, &p, 1, -1, pocket, NULL, s->ws);
+        wall[q] = open_walls[q];
+        if (rc) {
+            if (rc == DMAP_ERR_NOMEM) s->err = rc;
+            return 0;
+        }
+        int way_out = 0;
+        for (int c = 0; c < NCELL && !way_out; c++)
+            way_out = pocket[c] >= 0 && !in_blast[c] && s->hurt[c] >= NEVER;
+        if (!way_out) return 1;
+    }
+    return 0;
+}
+
+/* ---- plans -------------------------------------------------------------------------------- */
+
+/* A quick estimate of what a bomb on cell c destroys in the current state (exact ore HP; a
+ * block some blast will burn first counts less), and the opponent in reach. */
+static double bomb_value(const search_state *s, int c) {
+    static const int d[4][2] = {{-1, 0}, {1, 0}, {0, -1}, {0, 1}};
+    const bomber_game *g = &s->base;
+    int op = 1 - s->pid, o = cell_of(&g->players[op]);
+    double v = 0;
+    for (int k = 0; k < 4; k++)
+        for (int i = 1; i <= BOMBER_START_POWER; i++) {
+            int x = c % BOMBER_W + d[k][0] * i, y = c / BOMBER_W + d[k][1] * i;
+            if (x < 0 || x >= BOMBER_W || y < 0 || y >= BOMBER_H) break;
+            int t = y * BOMBER_W + x;
+            if (t == o) v += 4;
+            if (s->wall[t] == 2) break; /* metal */
+            int bl = block_at(g, t);
+            if (bl >= 0) {
+                int hp = g->blocks[bl].hp - (s->hurt[t] < NEVER);
+                if (g->blocks[bl].kind == 'o')
+                    v += hp <= 0 ? 0 : hp == 1 ? BOMBER_REWARD_ORE : hp == 2 ? 4 : 2.5;
+                else
+                    v += hp <= 0 ? 0.2 : BOMBER_REWARD_WOOD;
+                break;
+            }
+            if (bomb_at(g, t) >= 0) break;
+        }
+    return v;
+}
+
+/* The desire map: dmap_field over the cells worth going to (bombing spots by their value,
+ * items, and once the blocks are gone the cells near the opponent), blocks and bombs walls. */
+static void desire_map(search_state *s, const double *spot) {
+    const bomber_game *g = &s->base;
+    int me = s->pid, op = 1 - me, m = cell_of(&g->players[me]), o = cell_of(&g->players[op]);
+    unsigned char wall[NCELL];
+    walls_of(g, -1, m, wall);
+    dmap_goal goals[NCELL];
+    size_t n = 0;
+    double item[NCELL] = {0};
+    double ammo_v = g->players[me].ammo <= 1 ? s->k[K_AMMO] : 0.5;
+    for (int i = 0; i < g->nammo; i++) item[g->ammo[i].y * BOMBER_W + g->ammo[i].x] += ammo_v;
+    for (int i = 0; i < g->ntreasure; i++)
+        item[g->treasure[i].y * BOMBER_W + g->treasure[i].x] += BOMBER_REWARD_TREASURE;
+    int hunt = g->nblocks == 0;
+    for (int c = 0; c < NCELL; c++) {
+        if (wall[c]) continue;
+        double v = spot[c] + item[c];
+        if (hunt) {
+            int dx = abs(c % BOMBER_W - o % BOMBER_W), dy = abs(c / BOMBER_W - o / BOMBER_W);
+            if ((dx == 0 && dy <= 3) || (dy == 0 && dx <= 3)) v += 2;
+        }
+        if (v > 0) goals[n++] = (dmap_goal){c % BOMBER_W, c / BOMBER_W, -3 * v};
+    }
+    dmap_grid grid = {BOMBER_W, BOMBER_H, wall, NULL};
+    dmap_moves mv = dmap_moves_4();
+    int rc = dmap_field(&grid, &mv, goals, n, 100.0, s->desire, s->ws);
+    if (rc == DMAP_ERR_NOMEM) s->err = rc;
+    if (rc)
+        for (int c = 0; c < NCELL; c++) s->desire[c] = 100.0;
+    for (int c = 0; c < NCELL; c++)
+        if (!isfinite(s->desire[c])) s->desire[c] = 100.0;
+}
+
+/* Play a plan out on a copy of the engine: the value of the points both make (discounted),
+ * the HP both lose, a death, the ammo picked up, and the desire where it ends. */
+static double rollout(search_state *s, const plan *pl, const int *path) {
+    bomber_game *g = &s->sim;
+    game_copy(g, &s->base);
+    g->max_iterations = 0;
+    int me = s->pid, op = 1 - me;
+    enum { GO, AT, RUN, WAIT } phase = pl->len > 0 ? GO : AT;
+    int idx = 0, fails = 0, esc[NCELL], nesc = 0, ei = 0, opath[NCELL], nop = 0, oi = 0;
+    unsigned char wall[NCELL];
+    int o = cell_of(&g->players[op]);
+    if (s->hurt[o] < NEVER) { /* the opponent runs out of a blast it stands in */
+        walls_of(g, me, o, wall);
+        nop = escape(s, wall, s->hurt, s->now, o, 0, opath);
+        if (nop < 0) nop = 0;
+    }
+    int horizon = pl->len + BOMBER_BOMB_TTL + 8;
+    if (horizon > LAST_TICK - s->now) horizon = LAST_TICK - s->now;
+    double v = 0, disc = 1, gamma = s->k[K_GAMMA], deny = s->k[K_DENY];
+    for (int k = 0; k < horizon; k++) {
+        bomber_player *pm = &g->players[me], *po = &g->players[op];
+        int mc = cell_of(pm), oc = cell_of(po);
+        bomber_action a[BOMBER_PLAYERS] = {BOMBER_NONE, BOMBER_NONE};
+        int expect = mc;
+        if (phase == GO) expect = path[idx], a[me] = dir_to(mc, expect);
+        else if (phase == RUN && ei < nesc) expect = esc[ei], a[me] = dir_to(mc, expect);
+        else if (phase == AT && pl->bomb && pm->ammo > 0 && bomb_at(g, mc) < 0) a[me] = BOMBER_BOMB;
+        if (oi < nop) a[op] = dir_to(oc, opath[oi]);
+        int score0 = pm->score, oscore0 = po->score, hp0 = pm->hp, ohp0 = po->hp, ammo0 = pm->ammo;
+        for (int f = 0; f < g->nfires && s->k[K_ORE] > 0; f++) { /* my fire on ore left standing */
+            if (g->fires[f].owner != me) continue;
+            int bl = block_at(g, g->fires[f].y * BOMBER_W + g->fires[f].x);
+            if (bl >= 0 && g->blocks[bl].kind == 'o' && g->blocks[bl].hp >= 2) v += disc * s->k[K_ORE];
+        }
+        if (bomber_tick(g, a, NULL)) break;
+        s->used++;
+        pm = &g->players[me], po = &g->players[op];
+        mc = cell_of(pm);
+        if (oi < nop && cell_of(po) == opath[oi]) oi++;
+        if (phase == GO || phase == RUN) {
+            if (mc == expect) {
+                fails = 0;
+                if (phase == GO && ++idx == pl->len) phase = AT;
+                if (phase == RUN && ++ei == nesc) phase = WAIT;
+            } else if (++fails > 3) {
+                phase = WAIT;
+            }
+        } else if (phase == AT) {
+            int bi = a[me] == BOMBER_BOMB ? bomb_at(g, mc) : -1;
+            if (bi >= 0 && g->bombs[bi].owner == me) {
+                int h2[NCELL];
+                danger(s, g, h2);
+                walls_of(g, op, mc, wall);
+                nesc = escape(s, wall, h2, g->tick - 1, mc, 0, esc);
+                if (nesc < 0) return -1e4; /* no way out of my own bomb */
+                ei = 0, phase = nesc ? RUN : WAIT;
+                walls_of(g, me, cell_of(po), wall);
+                nop = escape(s, wall, h2, g->tick - 1, cell_of(po), 0, opath), oi = 0;
+                if (nop < 0) nop = 0;
+            } else {
+                phase = WAIT;
+            }
+        }
+        v += disc * ((pm->score - score0) - deny * (po->score - oscore0));
+        if (pm->ammo > ammo0 && a[me] != BOMBER_BOMB)
+            v += disc * (ammo0 <= 1 ? s->k[K_AMMO] : 0.5) * (pm->ammo - ammo0);
+        if (pm->hp < hp0) v -= 400.0 * (hp0 - pm->hp);
+        if (po->hp < ohp0) v += disc * s->k[K_HIT] * (ohp0 - po->hp);
+        if (pm->hp <= 0) return v - 5000;
+        if (po->hp <= 0) return v + 2000;
+        disc *= gamma;
+        if (phase == WAIT && !g->nbombs && !g->nfires && oi >= nop) break;
+    }
+    return v - s->k[K_NEAR] * s->desire[cell_of(&g->players[me])];
+}
+
+/* The path of the safe walk (s->parent from the walk at my cell) to t: cells after my cell. */
+static int path_to(const int *parent, const double *arrival, int t, int *path) {
+    int len = (int)arrival[t];
+    for (int c = t, i = len - 1; i >= 0; i--, c = parent[c]) path[i] = c;
+    return len;
+}
+
+static bomber_action decide_action(search_state *s, const bomber_view *v) {
+    const bomber_game *b = &s->base;
+    int me = s->pid, op = 1 - me, m = cell_of(&b->players[me]);
+    danger(s, b, s->hurt);
+    int ok[6], nreplies, trap[6] = {0};
+    safety(s, ok, &nreplies);
+    int o = cell_of(&b->players[op]), depth = (int)s->k[K_TRAP];
+    int dist = abs(m % BOMBER_W - o % BOMBER_W) + abs(m / BOMBER_W - o / BOMBER_W);
+    if (depth > 0 && dist <= 2 * depth + 2) {
+        unsigned char open_walls[NCELL];
+        walls_of(b, -1, -1, open_walls);
+        for (int a = BOMBER_NONE; a <= BOMBER_BOMB; a++)
+            if (ok[a] >= 0) trap[a] = trap_at(s, open_walls, target_of(m, (bomber_action)a), depth);
+    }
+
+    /* where I can walk safely, and how soon (the opponent a wall) */
+    unsigned char wall[NCELL];
+    walls_of(b, op, m, wall);
+    memcpy(s->wall, wall, sizeof wall); /* metal 2, for the bomb estimates */
+    for (int i = 0; i < BOMBER_METAL; i++) s->wall[b->metal[i][1] * BOMBER_W + b->metal[i][0]] = 2;
+    escape(s, wall, s->hurt, s->now, m, 0, NULL);
+    double arrival[NCELL];
+    int parent[NCELL];
+    memcpy(arrival, s->arrival, sizeof arrival);
+    memcpy(parent, s->parent, sizeof parent);
+
+    double spot[NCELL];
+    int order[NCELL], nspots = 0;
+    for (int c = 0; c < NCELL; c++) {
+        spot[c] = 0;
+        if (s->wall[c] || bomb_at(b, c) >= 0) continue;
+        spot[c] = bomb_value(s, c);
+        if (spot[c] > 0 && isfinite(arrival[c])) order[nspots++] = c;
+    }
+    desire_map(s, spot);
+    /* the best spots first, by value discounted over the walk there */
+    double gamma = s->k[K_GAMMA];
+    for (int i = 1; i < nspots; i++)
+        for (int j = i; j > 0; j--) {
+            double a = spot[order[j]] * pow(gamma, arrival[order[j]]);
+            double c = spot[order[j - 1]] * pow(gamma, arrival[order[j - 1]]);
+            if (a <= c) break;
+            int t = order[j];
+            order[j] = order[j - 1], order[j - 1] = t;
+        }
+
+    plan plans[NCELL + 16];
+    int np = 0;
+    for (int a = BOMBER_NONE; a <= BOMBER_RIGHT; a++) { /* one plan per first step: go, wait */
+        int t = target_of(m, (bomber_action)a);
+        if (ok[a] < 0 || t < 0) continue;
+        plans[np++] = (plan){t, 0, t != m, (bomber_action)a, 1};
+    }
+    if (ok[BOMBER_BOMB] >= 0 && spot[m] > 0) plans[np++] = (plan){m, 1, 0, BOMBER_BOMB, 0};
+    int nbest = (int)s->k[K_PLANS];
+    for (int i = 0; i < nspots && i < nbest; i++)
+        if (order[i] != m) plans[np++] = (plan){order[i], 1, (int)arrival[order[i]], BOMBER_NONE, 0};
+    int near_items = 0;
+    for (int c = 0; c < NCELL && near_items < 6; c++) {
+        int t = v->game_map[c];
+        if ((t == BOMBER_TAG_AMMO || t == BOMBER_TAG_TREASURE) && c != m && isfinite(arrival[c]))
+            plans[np++] = (plan){c, 0, (int)arrival[c], BOMBER_NONE, 0}, near_items++;
+    }
+    if (s->hurt[m] < NEVER) { /* the nearest cell out of every blast */
+        int best = -1;
+        for (int c = 0; c < NCELL; c++)
+            if (s->hurt[c] >= NEVER && isfinite(arrival[c]) && (best < 0 || arrival[c] < arrival[best]))
+                best = c;
+        if (best >= 0 && best != m) plans[np++] = (plan){best, 0, (int)arrival[best], BOMBER_NONE, 0};
+    }
+
+    double value[6];
+    int have[6] = {0};
+    int path[NCELL];
+    for (int i = 0; i < np; i++) {
+        if (i >= 6 && out_of_budget(s)) break; /* the first-step plans always run */
+        plan *pl = &plans[i];
+        if (pl->direct) {
+            path[0] = pl->target;
+        } else if (pl->len > 0) {
+            path_to(parent, arrival, pl->target, path);
+            pl->first = dir_to(m, path[0]);
+        }
+        if (ok[pl->first] < 0) continue;
+        double val = rollout(s, pl, path);
+        if (!have[pl->first] || val > value[pl->first]) value[pl->first] = val, have[pl->first] = 1;
+    }
+    /* safe against every reply first, then the most replies survived, then the value */
+    int pick = -1;
+    double pv = 0;
+    for (int a = BOMBER_NONE; a <= BOMBER_BOMB; a++) {
+        if (ok[a] < 0) continue;
+        double val = (have[a] ? value[a] : -1e5) + 1e6 * ok[a] + (trap[a] ? 0 : 5e5);
+        if (pick < 0 || val > pv) pick = a, pv = val;
+    }
+    return pick < 0 ? BOMBER_NONE : (bomber_action)pick;
+}
+
+/* ---- the bot interface -------------------------------------------------------------------- */
+
+static int search_init(void **state, const bomber_view *first, uint64_t seed) {
+    const void *preset = *state;
+    search_state *s = calloc(1, sizeof *s);
+    if (!s) return DMAP_ERR_NOMEM;
+    if (dmap_workspace_new(&s->ws) != DMAP_OK) {
+        free(s);
+        return DMAP_ERR_NOMEM;
+    }
+    kit_param_read(&search_params, preset, s->k);
+    s->pid = first->id;
+    shadow_start(s, first, seed);
+    for (int c = 0; c < NCELL; c++) s->desire[c] = 100.0;
+    *state = s;
+    return 0;
+}
+
+static void search_release(void *state) {
+    search_state *s = state;
+    if (!s) return;
+    dmap_workspace_free(s->ws);
+    free(s);
+}
+
+static int search_decide(void *state, const bomber_view *v, bomber_answer *answer) {
+    search_state *s = state;
+    int64_t t0 = s->k[K_MS] > 0 ? kit_thread_cpu_ns() : 0;
+    s->deadline = s->k[K_MS] > 0 ? t0 + (int64_t)(s->k[K_MS] * 1e6) : 0;
+    s->used = 0;
+    shadow_update(s, v);
+    *answer = BOMBER_ANS_EMPTY;
+    if (v->is_over) return s->err;
+    s->now = v->tick_number;
+    game_copy(&s->base, &s->shadow);
+    bomber_action a = decide_action(s, v);
+    static const bomber_answer ans[] = {BOMBER_ANS_EMPTY, BOMBER_ANS_U, BOMBER_ANS_D,
+                                        BOMBER_ANS_L, BOMBER_ANS_R, BOMBER_ANS_B};
+    *answer = ans[a];
+    return s->err;
+}
+
+static int search_maps(void *state, kit_map *out, int max) {
+    if (max < 1) return 0;
+    out[0] = (kit_map){"desire", ((const search_state *)state)->desire};
+    return 1;
+}
+
+const bomber_bot bomber_bot_search = {
+    {"search", "plans played out on the engine from a shadow game, dmap's safe walk and "
+               "desire map"},
+    search_init, search_decide, search_release, search_maps};

@@ -1,0 +1,224 @@
+/* test_search.c — the `search` bot (bots/search.c):
+ *   - it never stands in a blast it can predict: on hand-made boards an opponent plays a script
+ *     (a bomb beside it in a corridor, a bomb chained by an older one so that it goes off long
+ *     before its own timer) and `search` must come out unhurt; and in whole games against an
+ *     opponent that never bombs, every blast is its own, so it must never lose a hit point;
+ *   - the same decisions for the same seed and simulation budget (two runs of the same games,
+ *     every answer compared), and a different budget is a different bot (some answer differs);
+ *   - bad parameters are refused (the spec parser the command line uses).
+ * `test_search --time GAMES` plays GAMES games against gambit2 and gambit (seats alternating)
+ * and prints the mean and worst decision time (thread CPU) and the outcome counts. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../../../tests/check.h"
+#include "bomber.h"
+#include "kit/cputime.h"
+#include "kit/outside.h"
+#include "kit/param.h"
+
+/* A board with no blocks, items or effects: all 18 metal blocks stacked in the corner (11,9),
+ * players at the given cells. */
+static void blank(bomber_game *g, int x0, int y0, int x1, int y1) {
+    bomber_new_game(g, 1, BOMBER_MAX_ITERATIONS);
+    for (int i = 0; i < BOMBER_METAL; i++) g->metal[i][0] = 11, g->metal[i][1] = 9;
+    g->nblocks = g->nammo = g->ntreasure = g->neffects = g->nbombs = g->nfires = 0;
+    g->players[0].x = x0, g->players[0].y = y0;
+    g->players[1].x = x1, g->players[1].y = y1;
+}
+
+static void wood(bomber_game *g, int x, int y) {
+    g->blocks[g->nblocks++] = (bomber_block){x, y, BOMBER_WOOD_HP, 's'};
+}
+
+static bomber_action scripted(char c) {
+    switch (c) {
+    case 'u': return BOMBER_UP;
+    case 'd': return BOMBER_DOWN;
+    case 'l': return BOMBER_LEFT;
+    case 'r': return BOMBER_RIGHT;
+    case 'b': return BOMBER_BOMB;
+    default: return BOMBER_NONE;
+    }
+}
+
+/* Play `ticks` ticks of g with `search` (spec) as pid 0 and pid 1 following script (one letter
+ * a tick, '.' nothing; past its end nothing). Returns the lowest HP `search` had. */
+static int play_script(bomber_game *g, const char *spec, const char *script, int ticks) {
+    const kit_bot_info *info = kit_bot_spec("test_search", "--bots", &bomber_bot_table, spec, NULL);
+    CHECK(info != NULL);
+    if (!info) return -1;
+    const bomber_bot *bot = (const bomber_bot *)info;
+    void *st = kit_bot_preset(info);
+    bomber_view v;
+    bomber_make_view(g, 0, &v);
+    CHECK_EQ_INT(bot->init(&st, &v, 7), 0);
+    bomber_answer ans = BOMBER_ANS_NONE;
+    int lowest = g->players[0].hp, n = (int)strlen(script);
+    for (int t = 0; t < ticks && !g->over; t++) {
+        bomber_action a[2] = {bomber_answer_action(ans), t < n ? scripted(script[t]) : BOMBER_NONE};
+        CHECK_EQ_INT(bomber_tick(g, a, NULL), 0);
+        if (g->players[0].hp < lowest) lowest = g->players[0].hp;
+        if (g->over) break;
+        bomber_make_view(g, 0, &v);
+        CHECK_EQ_INT(bot->decide(st, &v, &ans), 0);
+    }
+    bot->release(st);
+    kit_param_seat_free(info);
+    return lowest;
+}
+
+/* A corridor along y = 5 (wood above and below for x = 1..8); the opponent, two cells to the
+ * right, bombs: the way out is to the left, then up or down. */
+static void test_corridor(void) {
+    bomber_game g;
+    blank(&g, 3, 5, 5, 5);
+    for (int x = 1; x <= 8; x++) wood(&g, x, 4), wood(&g, x, 6);
+    CHECK_EQ_INT(play_script(&g, "search", ".b", 60), BOMBER_START_HP);
+}
+
+/* A chain: the opponent bombs (5,5), walks away and back, and bombs (7,5) at tick 27 inside the
+ * first blast: the second bomb goes off at the end of tick 35 with the first, not at tick 61.
+ * `search` stands at (9,5), in the second blast only. */
+static void test_chain(void) {
+    bomber_game g;
+    blank(&g, 9, 5, 5, 5);
+    const char *script = ".brruu....................ddb.uur";
+    CHECK_EQ_INT(play_script(&g, "search", script, 80), BOMBER_START_HP);
+    /* and with the opponent bombing beside it from every side on an open board */
+    blank(&g, 5, 5, 6, 6);
+    CHECK_EQ_INT(play_script(&g, "search", ".b..r..b..l.l.b..d..d..b..rrr", 120),
+                 BOMBER_START_HP);
+}
+
+/* Whole games against an opponent that never bombs (it stands still): every blast is its own. */
+static void test_own_blasts(void) {
+    for (int seed = 1; seed <= 6; seed++) {
+        bomber_game g;
+        CHECK_EQ_INT(bomber_new_game(&g, seed, BOMBER_MAX_ITERATIONS), 0);
+        int low = play_script(&g, "search:sims=4000", "", 600);
+        if (low != BOMBER_START_HP) fprintf(stderr, "seed %d: HP down to %d\n", seed, low);
+        CHECK_EQ_INT(low, BOMBER_START_HP);
+    }
+}
+
+/* Every answer of the games of seeds 1..n with `search` (spec) against `other`, both seats,
+ * hashed (FNV-1a over the answers). */
+typedef struct hash_ctx { uint64_t h; } hash_ctx;
+
+static void hash_answers(void *ctx, const bomber_game *g, int tick, const bomber_answer a[2],
+                         const bomber_tick_log *log, const bomber_bot_maps *maps) {
+    (void)g, (void)log, (void)maps;
+    hash_ctx *c = ctx;
+    if (tick < 0) return;
+    for (int p = 0; p < 2; p++) c->h = (c->h ^ (uint64_t)(a[p] + 1)) * 0x100000001b3ULL;
+}
+
+static uint64_t games_hash(const char *spec, const char *other, int n) {
+    const kit_bot_info *info = kit_bot_spec("test_search", "--bots", &bomber_bot_table, spec, NULL);
+    const bomber_bot *opp = bomber_find_bot(other);
+    CHECK(info != NULL && opp != NULL);
+    if (!info || !opp) return 0;
+    hash_ctx c = {0xcbf29ce484222325ULL};
+    for (int seed = 1; seed <= n; seed++)
+        for (int side = 0; side < 2; side++) {
+            const bomber_bot *bots[2] = {side ? opp : (const bomber_bot *)info,
+                                         side ? (const bomber_bot *)info : opp};
+            bomber_result r;
+            CHECK_EQ_INT(bomber_play(seed, bots, 0, hash_answers, &c, &r), 0);
+        }
+    kit_param_seat_free(info);
+    return c.h;
+}
+
+static void test_deterministic(void) {
+    uint64_t a = games_hash("search:sims=3000", "gambit2", 2);
+    uint64_t b = games_hash("search:sims=3000", "gambit2", 2);
+    CHECK(a == b);
+    uint64_t c = games_hash("search:sims=3000", "random", 2);
+    uint64_t d = games_hash("search:sims=3000", "random", 2);
+    CHECK(c == d);
+    /* the budget is a real one: a smaller one plays other games */
+    uint64_t e = games_hash("search:sims=400", "gambit2", 2);
+    CHECK(a != e);
+}
+
+static void test_bad_parameters(void) {
+    const char *bad[] = {"search:sims=0",      "search:sims=1.5", "search:ms=-1",
+                         "search:gamma=2",     "search:nosuch=1", "search:plans=x",
+                         "search:sims=5:sims=6"};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        const kit_bot_info *info = kit_bot_spec("test_search", "--bots", &bomber_bot_table, bad[i], NULL);
+        CHECK(info == NULL);
+        kit_param_seat_free(info);
+    }
+    const kit_bot_info *good = kit_bot_spec("test_search", "--bots", &bomber_bot_table,
+                                            "search:sims=5000:ms=50", NULL);
+    CHECK(good != NULL);
+    kit_param_seat_free(good);
+}
+
+/* --time GAMES: decision times against gambit2 and gambit. */
+static int time_games(int games, const char *spec) {
+    const kit_bot_info *info = kit_bot_spec("test_search", "--bots", &bomber_bot_table, spec, NULL);
+    if (!info) return 2;
+    const char *others[] = {"gambit2", "gambit"};
+    for (int o = 0; o < 2; o++) {
+        const bomber_bot *opp = bomber_find_bot(others[o]), *me = (const bomber_bot *)info;
+        int64_t worst = 0, total = 0;
+        long decisions = 0;
+        int wins = 0, draws = 0, losses = 0;
+        for (int k = 0; k < games; k++) {
+            int side = k % 2;
+            const bomber_bot *seats[2] = {side ? opp : me, side ? me : opp};
+            bomber_game g;
+            if (bomber_new_game(&g, 1000 + k / 2, BOMBER_MAX_ITERATIONS)) return 1;
+            void *st[2];
+            for (int p = 0; p < 2; p++) {
+                bomber_view v;
+                bomber_make_view(&g, p, &v);
+                st[p] = kit_bot_preset(&seats[p]->info);
+                if (seats[p]->init(&st[p], &v, bomber_bot_seed(1000 + (uint64_t)k / 2, p))) return 1;
+            }
+            bomber_answer ans[2] = {BOMBER_ANS_NONE, BOMBER_ANS_NONE};
+            while (!g.over) {
+                bomber_action a[2] = {bomber_answer_action(ans[0]), bomber_answer_action(ans[1])};
+                if (bomber_tick(&g, a, NULL)) return 1;
+                for (int p = 0; p < 2; p++) {
+                    ans[p] = BOMBER_ANS_NONE;
+                    if (!bomber_alive(&g, p)) continue;
+                    bomber_view v;
+                    bomber_make_view(&g, p, &v);
+                    int64_t t0 = kit_thread_cpu_ns();
+                    if (seats[p]->decide(st[p], &v, &ans[p])) return 1;
+                    int64_t dt = kit_thread_cpu_ns() - t0;
+                    if (p == side) {
+                        total += dt, decisions++;
+                        if (dt > worst) worst = dt;
+                    }
+                }
+            }
+            for (int p = 0; p < 2; p++) seats[p]->release(st[p]);
+            if (g.winner < 0) draws++;
+            else if (g.winner == side) wins++;
+            else losses++;
+        }
+        printf("%s against %s: %d games, %d wins, %d draws, %d losses; %ld decisions, mean %.1f us, "
+               "worst %.2f ms\n", spec, others[o], games, wins, draws, losses, decisions,
+               decisions ? total / 1e3 / (double)decisions : 0.0, worst / 1e6);
+    }
+    kit_param_seat_free(info);
+    return 0;
+}
+
+int main(int argc, char **argv) {
+    if (argc >= 3 && strcmp(argv[1], "--time") == 0)
+        return time_games(atoi(argv[2]), argc >= 4 ? argv[3] : "search");
+    test_corridor();
+    test_chain();
+    test_own_blasts();
+    test_deterministic();
+    test_bad_parameters();
+    return check_report("test_search");
+}
