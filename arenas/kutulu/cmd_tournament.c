@@ -1,8 +1,7 @@
 /* cmd_tournament.c — `kutulu tournament` (the kit's command, kit/tournament_cmd.h): games in
  * groups of 4 sharing one referee seed and league map, seats rotated. Here the schedule and the
  * table: per entrant its mean rank, first places (Wilson 95%), mean score, decision times and
- * timeouts; then, for outside programs, why their players ended (kit_print_ended: timeout,
- * crash, exit, closed output, too long, invalid line). */
+ * timeouts; then why outside programs' players ended (kit_print_ended). */
 #include <stdio.h>
 #include <string.h>
 

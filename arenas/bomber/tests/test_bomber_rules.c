@@ -9,20 +9,11 @@
 #include <string.h>
 
 #include "../../../tests/check.h"
+#include "blank_board.h"
 #include "bomber.h"
 #include "trace.h"
 
 static const bomber_action NONE2[2] = {BOMBER_NONE, BOMBER_NONE};
-
-/* A board with no blocks, items or effects: all 18 metal blocks stacked in the corner (11,9),
- * players at the given cells. */
-static void blank(bomber_game *g, int x0, int y0, int x1, int y1) {
-    bomber_new_game(g, 1, BOMBER_MAX_ITERATIONS);
-    for (int i = 0; i < BOMBER_METAL; i++) g->metal[i][0] = 11, g->metal[i][1] = 9;
-    g->nblocks = g->nammo = g->ntreasure = g->neffects = g->nbombs = g->nfires = 0;
-    g->players[0].x = x0, g->players[0].y = y0;
-    g->players[1].x = x1, g->players[1].y = y1;
-}
 
 static void tick(bomber_game *g, bomber_action a0, bomber_action a1) {
     bomber_action a[2] = {a0, a1};
