@@ -126,9 +126,10 @@ def arenas_extension():
         srcs += sorted(rel(p) for p in glob.glob(os.path.join(pm, "*.c"))
                        if os.path.basename(p) not in program and not os.path.basename(p).startswith("cmd_"))
         srcs += sorted(rel(p) for p in glob.glob(os.path.join(pm, "bots", "*.c")))
-        # the kit but its MPI programs' part (shard_mpi.c needs mpi.h) and the other system's
-        # outside programs (process_win.c on Windows, process.c elsewhere)
-        skip = {"shard_mpi.c", "process.c" if sys.platform == "win32" else "process_win.c"}
+        # the kit but its MPI programs' part (shard_mpi.c needs mpi.h), the programs' league and
+        # sprt commands (lab_cmds.c calls hooks that only an arena program defines) and the other
+        # system's outside programs (process_win.c on Windows, process.c elsewhere)
+        skip = {"shard_mpi.c", "lab_cmds.c", "process.c" if sys.platform == "win32" else "process_win.c"}
         srcs += sorted(rel(p) for p in glob.glob(os.path.join(arenas, "kit", "*.c"))
                        if os.path.basename(p) not in skip)
         srcs.append(viewer_assets(os.path.join(HERE, "build", "arenas_generated")))
