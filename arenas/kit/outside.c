@@ -162,7 +162,12 @@ static const char *ask(kit_outside *o, const char *text, size_t len, int end) {
     size_t n;
     if (why == KIT_END_NONE)
         why = kit_proc_read_line(o->proc, o->line, sizeof o->line, &n, kit_wall_ns() + limit);
-    if (why == KIT_END_NONE && memchr(o->line, '\0', n)) why = KIT_END_INVALID; /* a NUL byte */
+    if (why == KIT_END_NONE && memchr(o->line, '\0', n)) { /* a NUL byte */
+        if (!o->spec->nul_char) why = KIT_END_INVALID;
+        else
+            for (size_t i = 0; i < n; i++)
+                if (o->line[i] == '\0') o->line[i] = '\x01';
+    }
     if (why != KIT_END_NONE) {
         end_player(o, why);
         return NULL;

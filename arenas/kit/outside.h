@@ -44,6 +44,9 @@ typedef struct kit_outside_spec {
     const char *command;             /* name + 4 */
     int64_t first_limit_ns, limit_ns;
     int stderr_fd;
+    int nul_char; /* 1: a NUL byte of an answer is the byte 0x01 to the arena's grammar (a
+                     character, the line keeps its length), not an invalid line (0, the
+                     default). Kutulu's referee reads a NUL as a character, not an end. */
 } kit_outside_spec;
 
 /* --first-limit MS, --limit MS or --bot-stderr W at argv[*i] (kit_opt_once already called):

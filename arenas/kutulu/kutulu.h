@@ -392,5 +392,8 @@ int kt_trace_replay(const char *path, const kt_mapset *maps);
 extern const kit_bot_table kt_bot_table;
 /* The built-in bot called name, or NULL. */
 const kt_bot *kt_bot_find(const char *name);
+/* The adapter of `cmd:PROGRAM ARGS` seats (bots/outside.c; not in the table): player.c makes
+ * each program's seat from it with kit_outside_seat. */
+extern const kt_bot kt_bot_outside;
 
 #endif

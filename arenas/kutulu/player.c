@@ -2,14 +2,17 @@
  * or an external program ("cmd:PROGRAM ARGS", run by /bin/sh) that reads the CodinGame
  * protocol on stdin and answers one line per turn on stdout.
  *
- * External programs get the referee's time limits (1000 ms for the first turn, 50 ms after,
- * wall clock from the moment their input is written): no complete line in time is a timeout,
- * and the referee then ends that player. They run under the kit's keeper (kit/process.h):
- * a line-buffered stdout (a pseudo-terminal), every process they start killed with them (not
- * even setsid() or a double fork escapes), an answer judged whole up to KT_ANSWER_MAX bytes
- * (a longer one ends the player), and the reason each one ended. In-process bots are timed on
- * the thread's CPU clock; they are never stopped (so a game stays the same on a busy machine)
- * but a slow decision is counted.
+ * External programs are bots too: the adapter kt_bot_outside (bots/outside.c) over the kit's
+ * outside programs (kit/outside.h), made by kit_outside_seat and driven by the seat driver
+ * like an in-process bot. They get the referee's time limits (1000 ms for the first turn,
+ * 50 ms after, wall clock from the moment their input is written): no complete line in time
+ * is a timeout, and the referee then ends that player. They run under the kit's keeper
+ * (kit/process.h): a line-buffered stdout (a pseudo-terminal), every process they start
+ * killed with them (not even setsid() or a double fork escapes), an answer judged whole up to
+ * KT_ANSWER_MAX bytes (a longer one ends the player), and the reason each one ended. The
+ * answer line itself (what replays and traces record) is read from the adapter's state.
+ * In-process bots are timed on the thread's CPU clock; they are never stopped (so a game
+ * stays the same on a busy machine) but a slow decision is counted.
  *
  * A third kind of seat answers through a function of the caller's (kt_player_new_lines: the
  * Python door's objects), fed the same protocol text as a program and timed and judged as one:
@@ -17,14 +20,13 @@
  *
  * An in-process bot's lifecycle (its preset, init, decide, maps and release, by the NULL rule
  * of kit/bot.h) is the kit's seat driver's (kit/seats.h), a seat of one. */
-#define _POSIX_C_SOURCE 200809L /* strdup */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "kit/cputime.h"
+#include "kit/outside.h"
 #include "kit/param.h"
-#include "kit/process.h"
 #include "kit/seats.h"
 #include "dmap.h"
 #include "kutulu.h"
@@ -40,13 +42,11 @@ struct kt_player {
     int started;
     uint64_t seed;
     kt_view view;
-    /* external programs */
-    char *command;
-    kit_proc *proc;
-    int stderr_fd; /* the program's stderr: a descriptor of ours, or -1 for /dev/null */
-    int dead;      /* the program exited, timed out or spoke garbage: it gets no more input */
-    kit_end why;   /* why it was ended */
+    /* external programs: bot is the outside seat (kit_outside_seat, owned) */
+    kit_outside_spec *spec; /* its program, or NULL for an in-process bot */
     /* a seat answered by the caller's function */
+    int dead;    /* it timed out or spoke garbage: it gets no more input */
+    kit_end why; /* why it was ended */
     kt_line_fn lines;
     void *lines_ctx;
 };
@@ -75,19 +75,26 @@ kt_player *kt_player_new(const char *spec, char *err, size_t errlen) {
         snprintf(err, errlen, "out of memory");
         return NULL;
     }
-    p->stderr_fd = 2;
     if (strncmp(spec, "cmd:", 4) == 0) {
-        if (!spec[4]) {
+        if (!spec[4] || strlen(spec) >= KIT_OUTSIDE_NAME_MAX) {
             free(p);
-            snprintf(err, errlen, "'cmd:' needs a program");
+            if (!spec[4]) snprintf(err, errlen, "'cmd:' needs a program");
+            else snprintf(err, errlen, "a command longer than %d bytes", KIT_OUTSIDE_NAME_MAX - 1);
             return NULL;
         }
-        p->command = strdup(spec + 4);
-        if (!p->command) {
+        /* the limits are the match's, set on every turn (kt_player_turn) */
+        kit_outside_opts opts = {1000, 50, NULL, 2};
+        const kit_bot_info *seat =
+            kit_outside_seat("kutulu", "cmd", spec, &kt_bot_outside.info, sizeof(kt_bot), &opts);
+        if (!seat) {
             free(p);
             snprintf(err, errlen, "out of memory");
             return NULL;
         }
+        p->bot = (const kt_bot *)seat;
+        p->spec = (kit_outside_spec *)kit_outside_of(seat); /* the seat's own block */
+        p->spec->nul_char = 1;
+        kit_seats_open(&p->seat, &kt_seat_ops, KIT_CLOCK_WALL, &seat, 1); /* preset: the spec */
         snprintf(p->name, sizeof p->name, "%s", spec);
         return p;
     }
@@ -113,7 +120,6 @@ kt_player *kt_player_new_lines(const char *name, kt_line_fn fn, void *ctx, char 
         snprintf(err, errlen, fn && name ? "out of memory" : "no answering function");
         return NULL;
     }
-    p->stderr_fd = 2;
     p->lines = fn;
     p->lines_ctx = ctx;
     snprintf(p->name, sizeof p->name, "%s", name);
@@ -146,38 +152,25 @@ static int lines_turn(kt_player *p, const char *init_text, const char *turn_text
     return KT_TURN_OK;
 }
 
-/* End the program and its whole tree (kit_proc_stop); it gets no more input. */
-static void stop_program(kt_player *p) {
-    kit_proc_stop(p->proc);
-    p->proc = NULL;
-    p->dead = 1;
-}
-
 void kt_player_end(kt_player *p) {
     if (!p) return;
-    if (p->bot) kit_seats_close(&p->seat);
+    if (p->bot) kit_seats_close(&p->seat); /* a program and its whole tree end here */
     p->started = 0;
-    if (p->command) stop_program(p);
 }
 
 void kt_player_free(kt_player *p) {
     if (!p) return;
     kt_player_end(p);
-    free(p->command);
+    if (p->spec) {
+        const kit_bot_info *seat = &p->bot->info;
+        kit_outside_free(&seat, 1);
+    }
     free(p);
 }
 
-/* Read one line before the deadline into line (without '\n'): KIT_END_NONE, or why not. A
- * NUL byte is a character to the referee, not the end of the line: the line keeps its length,
- * with a control byte that its grammar treats as a NUL; one '\r' before the end goes. */
-static kit_end read_line(kt_player *p, char *line, size_t cap, int64_t deadline) {
-    size_t n;
-    kit_end why = kit_proc_read_line(p->proc, line, cap, &n, deadline);
-    if (why != KIT_END_NONE) return why;
-    for (size_t i = 0; i < n; i++)
-        if (line[i] == '\0') line[i] = '\x01';
-    if (n && line[n - 1] == '\r') line[n - 1] = '\0';
-    return KIT_END_NONE;
+/* The program's state (the adapter's kit_outside), or NULL before its first turn. */
+static kit_outside *program(const kt_player *p) {
+    return p->spec && p->seat.seat[0].ready ? p->seat.seat[0].state : NULL;
 }
 
 int kt_player_turn(kt_player *p, const char *init_text, const char *turn_text,
@@ -187,31 +180,7 @@ int kt_player_turn(kt_player *p, const char *init_text, const char *turn_text,
     *spent_ns = 0;
     if (p->lines)
         return lines_turn(p, init_text, turn_text, limit_ns, line, cap, spent_ns, err, errlen);
-    if (p->command) {
-        if (!p->started) {
-            p->proc = kit_proc_start(p->command, p->stderr_fd, err, errlen);
-            if (!p->proc) return KT_TURN_ERROR;
-            p->started = 1;
-            p->dead = 0;
-            p->why = KIT_END_NONE;
-        }
-        if (p->dead) return KT_TURN_TIMEOUT;
-        int64_t t0 = kit_wall_ns();
-        /* the input is written before the clock matters (the referee counts from then) */
-        kit_end why = KIT_END_NONE;
-        if (init_text) why = kit_proc_send(p->proc, init_text, strlen(init_text), t0 + 1000000000LL);
-        if (why == KIT_END_NONE)
-            why = kit_proc_send(p->proc, turn_text, strlen(turn_text), t0 + 1000000000LL);
-        if (why == KIT_END_NONE) why = read_line(p, line, cap, kit_wall_ns() + limit_ns);
-        *spent_ns = kit_wall_ns() - t0;
-        if (why != KIT_END_NONE) {
-            line[0] = '\0';
-            stop_program(p);
-            p->why = why;
-            return KT_TURN_TIMEOUT;
-        }
-        return KT_TURN_OK;
-    }
+    if (p->spec && program(p) && program(p)->ended != KIT_END_NONE) return KT_TURN_TIMEOUT;
     int64_t t0 = kit_thread_cpu_ns();
     char why[160];
     if (init_text && kt_parse_init(init_text, &p->view, why, sizeof why)) {
@@ -225,18 +194,30 @@ int kt_player_turn(kt_player *p, const char *init_text, const char *turn_text,
     if (!p->started) {
         int failed = kit_seats_init(&p->seat, 0, &p->view, p->seed);
         if (failed) {
-            snprintf(err, errlen, "bot %s: %s", p->bot->info.name, dmap_strerror(failed));
+            if (p->spec) snprintf(err, errlen, "%s: cannot start", p->name);
+            else snprintf(err, errlen, "bot %s: %s", p->bot->info.name, dmap_strerror(failed));
             return KT_TURN_ERROR;
         }
         p->started = 1;
     }
     kt_action a = {KT_WAIT, 0, 0};
+    if (p->spec) /* the match's limit for this turn (the first turn's on turn 0) */
+        p->spec->first_limit_ns = p->spec->limit_ns = limit_ns;
     int failed = kit_seats_decide(&p->seat, 0, &p->view, &a);
     if (failed) {
         snprintf(err, errlen, "bot %s: %s", p->bot->info.name, dmap_strerror(failed));
         return KT_TURN_ERROR;
     }
     p->view.turn++;
+    if (p->spec) {
+        /* the line as answered: a line the grammar rejects is still played (and recorded),
+         * the referee ends the player on it; no line is a timeout (or why else it ended) */
+        const kit_outside *o = program(p);
+        *spent_ns = p->seat.seat[0].last_ns;
+        if (o->ended != KIT_END_NONE && o->ended != KIT_END_INVALID) return KT_TURN_TIMEOUT;
+        snprintf(line, cap, "%s", o->line);
+        return KT_TURN_OK;
+    }
     kt_format_action(&a, line, cap);
     *spent_ns = kit_thread_cpu_ns() - t0;
     return KT_TURN_OK;
@@ -249,11 +230,17 @@ int kt_player_maps(kt_player *p, kit_map *out, int max) {
 
 void kt_player_seed(kt_player *p, uint64_t seed) { p->seed = seed; }
 
-void kt_player_stderr(kt_player *p, int fd) { p->stderr_fd = fd; }
+void kt_player_stderr(kt_player *p, int fd) {
+    if (p->spec) p->spec->stderr_fd = fd;
+}
 
-int kt_player_is_external(const kt_player *p) { return p->command != NULL || p->lines != NULL; }
+int kt_player_is_external(const kt_player *p) { return p->spec != NULL || p->lines != NULL; }
 
-kit_end kt_player_why(const kt_player *p) { return p->why; }
+kit_end kt_player_why(const kt_player *p) {
+    if (!p->spec) return p->why;
+    const kit_outside *o = program(p);
+    return o ? o->ended : p->seat.seat[0].ended;
+}
 
 void kt_player_judge_invalid(kt_player *p) {
     if (p->lines && !p->dead) {
@@ -261,7 +248,6 @@ void kt_player_judge_invalid(kt_player *p) {
         p->why = KIT_END_INVALID;
         return;
     }
-    if (!p->command || p->dead) return;
-    stop_program(p);
-    p->why = KIT_END_INVALID;
+    kit_outside *o = program(p);
+    if (o) kit_outside_reject(o);
 }
