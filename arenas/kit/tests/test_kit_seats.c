@@ -42,9 +42,12 @@ static int toy_decide(void *state, const toy_view *view, toy_action *action) {
     toy_log *l = state;
     l->decides++;
     if (l->spin_ms) {
-        /* CPU work: wall time is at least as long, whatever else holds the core */
-        int64_t end = kit_thread_cpu_ns() + (int64_t)l->spin_ms * 1000000;
-        while (kit_thread_cpu_ns() < end) {
+        /* CPU work until both clocks have advanced: a coarse thread-CPU clock (Windows counts
+         * in scheduler ticks) may jump past the end at once, and a busy core may pass wall time
+         * without giving this thread any */
+        int64_t span = (int64_t)l->spin_ms * 1000000;
+        int64_t cpu_end = kit_thread_cpu_ns() + span, wall_end = kit_wall_ns() + span;
+        while (kit_thread_cpu_ns() < cpu_end || kit_wall_ns() < wall_end) {
         }
     }
     *action = view->turn * 10;
