@@ -171,7 +171,7 @@ PyDoc_STRVAR(bomber_mask_doc,
 
 static PyObject *bomber_mask(PyObject *self, PyObject *view) {
     (void)self;
-    static bomber_view v; /* under the GIL */
+    bomber_view v; /* 3.6 KB: on the stack, no state shared between calls */
     memset(&v, 0, sizeof v);
     PyObject *t = PySequence_Fast(view, "bomber_action_mask: a view tuple");
     if (!t) return NULL;
@@ -252,7 +252,7 @@ static PyObject *kutulu_mask(PyObject *self, PyObject *args) {
     if (seat < 0 || seat >= KT_PLAYERS) return PyErr_Format(PyExc_ValueError, "kutulu_action_mask: seat 0..3");
     if (w < 1 || h < 1 || w > KT_MAX_W || h > KT_MAX_H || ncells != (Py_ssize_t)w * h)
         return PyErr_Format(PyExc_ValueError, "kutulu_action_mask: a maze of w x h cells, at most %d x %d", KT_MAX_W, KT_MAX_H);
-    static kt_view v; /* under the GIL */
+    kt_view v; /* 19 KB: on the stack, no state shared between calls */
     memset(&v, 0, sizeof v);
     v.w = w, v.h = h;
     memcpy(v.cells, cells, (size_t)ncells);
