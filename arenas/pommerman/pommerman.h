@@ -449,6 +449,13 @@ int pm_vec_finished(const pm_vec *v, long i);
 int pm_vec_episode(const pm_vec *v, long i, long *episode, uint64_t *seed, int *step);
 /* Game i's state now (NULL when i is out of range). */
 const pm_state *pm_vec_state(const pm_vec *v, long i);
+/* One observation's channels as a pm_vec with these planes writes them (the standard planes,
+ * then the map planes asked for), outside any pm_vec: for an observation taken elsewhere (the
+ * Python door's environments). alive: whether the observing agent lives (its dist_self plane);
+ * the enemies are o's (AgentDummy aside). out holds pm_vec_obs_channels(o, planes) x size x
+ * size bytes. Errors: DMAP_ERR_ARG (NULLs, a bad size, unknown plane bits), DMAP_ERR_NOMEM. */
+int pm_vec_obs_planes(const pm_obs *o, int alive, unsigned planes, unsigned char *out, dmap_workspace *ws);
+int pm_vec_obs_channels(const pm_obs *o, unsigned planes);
 
 /* ---- recorded games (trace.c) ----------------------------------------------------------- */
 

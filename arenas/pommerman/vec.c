@@ -485,3 +485,28 @@ int pm_vec_step(pm_vec *v, const int32_t *actions, dmap_pool *pool, const pm_vec
         if (actions[k] < 0 || actions[k] >= PM_NUM_ACTIONS) return DMAP_ERR_RANGE;
     return run_all(v, JOB_STEP, actions, pool, out);
 }
+
+/* ---- one observation's planes ----------------------------------------------------------- */
+
+int pm_vec_obs_planes(const pm_obs *o, int alive, unsigned planes, unsigned char *out, dmap_workspace *ws) {
+    if (!o || !out || !ws || o->size < 1 || o->size > PM_MAX_SIZE || (planes & ~(unsigned)PM_VEC_ALL_PLANES))
+        return DMAP_ERR_ARG;
+    pm_vec v = {0}; /* what the map planes read of a pm_vec: the planes asked for, the enemies */
+    v.planes = planes;
+    for (int e = 0; e < o->nenemies; e++) v.nenemies += o->enemies[e] != PM_AGENT_DUMMY;
+    standard_planes(o, out);
+    if (!planes) return DMAP_OK;
+    chunk_maps *cm = calloc(1, sizeof *cm);
+    if (!cm) return DMAP_ERR_NOMEM;
+    queue_map_planes(&v, cm, o, alive != 0, out + (size_t)PM_VEC_STD_CHANNELS * (size_t)(o->size * o->size));
+    finish_map_planes(cm, ws);
+    free(cm);
+    return DMAP_OK;
+}
+
+int pm_vec_obs_channels(const pm_obs *o, unsigned planes) {
+    int nenemies = 0;
+    if (!o) return 0;
+    for (int e = 0; e < o->nenemies; e++) nenemies += o->enemies[e] != PM_AGENT_DUMMY;
+    return PM_VEC_STD_CHANNELS + plane_count(planes & (unsigned)PM_VEC_ALL_PLANES, nenemies);
+}

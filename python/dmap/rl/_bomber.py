@@ -18,6 +18,25 @@ Observation (a dict; the board 12 columns by 10 rows, indexed [y, x], y up as in
                (bomber_legal_actions). Masked answers are still accepted (the engine ignores
                them).
 Actions: Discrete(6): nothing, 'u' (y+1), 'd' (y-1), 'l' (x-1), 'r' (x+1), 'p' (a bomb).
+Planes (observation="planes", float32 (17, 10, 12) in [0, 1], indexed [y, x] as the board above;
+dmap/rl/_planes.py says the scaling):
+  metal, wood, ore, ammo, treasure, bombs, self, opponent
+                presence: the board's planes above
+  blast         timing (T = 36): in how many ticks fire hurts the cell, from the bombs' first
+                sightings and their chain reactions as the arena's bots `simple` and `gambit2`
+                time them (bots/blast.h, through the door's bomber_blast: a bomb seen first
+                after tick t hurts in tick t + 35); 1 never
+  dist_self     distance (D = 22) from the agent over the walls blocks and bombs (players
+                passable)
+  dist_enemy    distance from the opponent (the same walls)
+  flee          flee from the opponent's distance (the rule of _planes.py)
+  safe_walk     distance: dmap.safe_walk's arrival from the agent, a cell entered at step k
+                only when k is less than the ticks until fire hurts it; 1 where no safe walk
+                goes
+  ammo          scalar: ammo / 10
+  hp            scalar: hp / 3
+  power         scalar: the blast radius / 10
+  tick          scalar: tick / 1800 (the runner's max_iterations)
 Rewards: +1 to the winner and -1 to the loser on the last tick (0 each for a draw), 0 before;
 info["score"] carries the game's score. An agent leaves terminated when a player's hp runs out
 (the game ends: reason "death"), truncated when the ticks run out (reason "timeout").
@@ -32,12 +51,17 @@ from gymnasium import spaces
 from dmap import _arenas
 from dmap.arenas import bomber as bm
 
+from . import _planes
 from ._status import RUNNING, TERMINATED, TRUNCATED
 
 W, H = 12, 10
 ANSWERS = ("", "u", "d", "l", "r", "p")
 _PLANES = {"ib": 0, "sb": 1, "ob": 2}
 _BIG = np.iinfo(np.int32).max
+MAX_TICKS = 1800  # the runner's max_iterations
+FIRE_TICKS = 36  # the blast plane's T: a bomb first seen after tick t hurts in tick t + 35
+PLANE_NAMES = ("metal", "wood", "ore", "ammo", "treasure", "bombs", "self", "opponent", "blast", "dist_self",
+               "dist_enemy", "flee", "safe_walk", "ammo_left", "hp", "power", "tick")
 
 
 class _Later(BaseException):
@@ -79,8 +103,12 @@ class BomberCore:
             "action_mask": spaces.MultiBinary(6),
         })
         self.action_space = spaces.Discrete(6)
+        self.plane_names = list(PLANE_NAMES)
+        self.plane_shape = (H, W)
         self._game: Any = None
         self._views: Any = None
+        self._blast: Any = None
+        self._sightings: List[Any] = []
 
     def _tick(self) -> None:
         try:
@@ -88,12 +116,16 @@ class BomberCore:
         except _Later:
             pass
         self._views = [self._game.view(p) for p in range(2)]
+        # the bombs' sightings, every tick (the planes' blast timing; both views see the same bombs)
+        tick, bombs, blocks = self._views[0][1], self._views[0][4], self._views[0][5]
+        self._blast, self._sightings = _arenas.bomber_blast(tick, [c for _, c in blocks], bombs, self._sightings)
 
     def new_game(self, seed: int) -> None:
         for a in self._agents:
             if isinstance(a, _Seat):
                 a.answer = None
         self._game = _arenas.BomberGame(self._agents, seed)
+        self._sightings = []
         self._tick()
 
     def step(self, actions: Dict[int, Any]) -> None:
@@ -136,6 +168,29 @@ class BomberCore:
             "tick": np.array([tick], np.int64),
             "action_mask": mask,
         }
+
+    def planes(self, seat: int, obs: Dict[str, Any]) -> Any:
+        """The agent's planes (observation="planes", the module's docstring)."""
+        tick, (x, y), (ox, oy) = int(obs["tick"][0]), obs["self"][:2], obs["opponent"]
+        ammo, hp, power = obs["self"][2:5]
+        board = obs["board"]
+        walls = (board[0] | board[1] | board[2] | board[5]).astype(bool)
+        D = H + W
+        shape = (H, W)
+        ticks = (self._blast - tick).astype(np.float64)
+        ticks[self._blast >= 1000000] = np.inf  # BLAST_NEVER
+        out = np.empty((len(PLANE_NAMES), H, W), np.float32)
+        out[:8] = board
+        out[8] = _planes.timing(ticks, FIRE_TICKS)
+        out[9] = _planes.bfs_plane(walls, [(int(x), int(y))], D)
+        out[10] = _planes.bfs_plane(walls, [(int(ox), int(oy))], D)
+        out[11] = _planes.flee_plane(walls, [(int(ox), int(oy))])
+        out[12] = _planes.safe_plane(walls, ticks, (int(x), int(y)), D)
+        out[13] = _planes.constant(ammo, 10, shape)
+        out[14] = _planes.constant(hp, 3, shape)
+        out[15] = _planes.constant(power, 10, shape)
+        out[16] = _planes.constant(tick, MAX_TICKS, shape)
+        return out
 
     def info(self, seat: int) -> Dict[str, Any]:
         r = self._game.result()

@@ -16,8 +16,10 @@ APIs' bookkeeping (agents, seeds, ends, errors), so every arena follows the same
   copy holds the arena's options, the game's seed and the actions played since its reset, and
   plays them again into a game of its own (the games are a function of the seed and the
   actions, bots included), so that it goes on exactly as the original would;
-- render modes "ansi", "human" and "rgb_array" (a picture of the board, _render.py), and
-  observation="flat" (one Box, the action mask in the info, _flat.py), the same in every class.
+- render modes "ansi", "human" and "rgb_array" (a picture of the board, _render.py),
+  observation="flat" (one Box, the action mask in the info, _flat.py) and observation="planes"
+  (one (C, H, W) image of the board's layers and dmap's maps, the action mask in the info,
+  _planes.py; env.plane_names names its channels), the same in every class.
 """
 from __future__ import annotations
 
@@ -30,6 +32,7 @@ from pettingzoo.utils.conversions import parallel_to_aec_wrapper
 from pettingzoo.utils.wrappers import OrderEnforcingWrapper
 
 from ._flat import FlatObservation, check_observation
+from ._planes import PlaneObservation
 from ._render import rgb_array
 from ._status import RUNNING, TERMINATED, TRUNCATED
 
@@ -103,17 +106,42 @@ def render_core(core: Any, render_mode: Optional[str]) -> Any:
 
 
 class _Looks:
-    """What an agent is given: the core's observation (observation="dict") or its flat Box with
-    the action mask in the info (observation="flat", dmap/rl/_flat.py)."""
+    """What an agent is given: the core's observation (observation="dict"), its flat Box
+    (observation="flat", dmap/rl/_flat.py) or its planes (observation="planes",
+    dmap/rl/_planes.py), these two with the action mask in the info."""
 
     core: Any
     _flat: Optional[FlatObservation]
+    _planes: Optional[PlaneObservation]
+
+    def _looks(self, observation: str) -> Any:
+        """Sets how agents look for observation ("dict", "flat" or "planes"); returns the space
+        of an agent's observation."""
+        check_observation(observation)
+        self._flat = FlatObservation(self.core.observation_space) if observation == "flat" else None
+        self._planes = PlaneObservation(self.core) if observation == "planes" else None
+        if self._flat is not None:
+            return self._flat.space
+        if self._planes is not None:
+            return self._planes.space
+        return self.core.observation_space
+
+    @property
+    def plane_names(self) -> List[str]:
+        """The name of each channel of observation="planes", in order (the arena's module says
+        what each holds); ValueError for the other observations."""
+        if self._planes is None:
+            raise ValueError("plane_names: the environment was made without observation='planes'")
+        return list(self._planes.names)
 
     def _look(self, seat: int) -> Tuple[Any, Dict[str, Any]]:
         obs, info = self.core.observe(seat), self.core.info(seat)
-        if self._flat is None:
+        if self._flat is None and self._planes is None:
             return obs, info
         info["action_mask"] = obs["action_mask"]
+        if self._planes is not None:
+            return self._planes(self.core, seat, obs), info
+        assert self._flat is not None
         return self._flat(obs), info
 
 
@@ -163,14 +191,14 @@ class ArenaParallelEnv(_Replayed, _Looks, _ParallelBase):
         if not core.learners:
             raise ValueError("no learner seat: give seats with None where a learner plays")
         self.core = core
+        # the flat Box's and the planes' points are arrays, not the Observation dicts the base
+        # classes are typed with
+        space: Any = self._looks(observation)
         self.render_mode = render_mode
         self.metadata: Dict[str, Any] = {"name": "dmap_" + core.name, "render_modes": list(RENDER_MODES),
                                          "render_fps": RENDER_FPS, "is_parallelizable": True}
         self.possible_agents: List[str] = [learner_name(s) for s in core.learners]
         self._seat: Dict[str, int] = dict(zip(self.possible_agents, core.learners))
-        self._flat = FlatObservation(core.observation_space) if observation == "flat" else None
-        # the flat Box's points are arrays, not the Observation dicts the base classes are typed with
-        space: Any = core.observation_space if self._flat is None else self._flat.space
         self.observation_spaces = {a: space for a in self.possible_agents}
         self.action_spaces = {a: core.action_space for a in self.possible_agents}
         self.agents: List[str] = []
@@ -248,9 +276,7 @@ class ArenaGymEnv(_Replayed, _Looks, _GymBase):
         self.core = core
         self.seat: int = core.learners[0]
         self.render_mode = render_mode
-        self._flat = FlatObservation(core.observation_space) if observation == "flat" else None
-        space: Any = core.observation_space if self._flat is None else self._flat.space
-        self.observation_space = space
+        self.observation_space = self._looks(observation)
         self.action_space = core.action_space
         self._playing = False
         self._game_seed, self._played = None, []
@@ -321,7 +347,8 @@ ARENAS: Tuple[str, ...] = ("pommerman", "bomber", "kutulu", "pursuit")
 def parallel_env(arena: str, render_mode: Optional[str] = None, observation: str = "dict",
                  **kw: Any) -> ArenaParallelEnv:
     """The PettingZoo Parallel environment of an arena; kw are its core's options (seats, ...);
-    observation "flat" gives one flat Box with the action mask in the info."""
+    observation "flat" gives one flat Box, "planes" one (C, H, W) image (env.plane_names), each
+    with the action mask in the info."""
     return ArenaParallelEnv(_core(arena, **kw), render_mode=render_mode, observation=observation)
 
 

@@ -11,7 +11,7 @@ from typing import Any, Dict, List
 import numpy as np
 from gymnasium import spaces
 
-OBSERVATIONS = ("dict", "flat")
+OBSERVATIONS = ("dict", "flat", "planes")  # "planes": dmap/rl/_planes.py
 
 
 def _bounds(space: Any) -> Any:
@@ -38,4 +38,4 @@ class FlatObservation:
 
 def check_observation(observation: str) -> None:
     if observation not in OBSERVATIONS:
-        raise ValueError("observation: 'dict' or 'flat', got %r" % (observation,))
+        raise ValueError("observation: 'dict', 'flat' or 'planes', got %r" % (observation,))

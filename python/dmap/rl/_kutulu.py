@@ -15,6 +15,25 @@ H x W = 20 x 22 with the shipped maps, indexed [y, x]; padding reads as wall):
                the game. The arena's one mask (kt_legal_actions). A masked action is
                accepted (a step into a wall waits; the others do what the referee does).
 Actions: Discrete(8): WAIT, MOVE one cell up (y-1), right, down, left, PLAN, LIGHT, YELL.
+Planes (observation="planes", float32 (16, H, W) in [0, 1], indexed [y, x] and padded as the grid
+above; dmap/rl/_planes.py says the scaling):
+  wall, spawn, self, wanderers, slashers
+                presence: the grid's planes above (padding reads as wall)
+  explorers     the other explorers' sanity / 250
+  shelters      the shelters' energy + 1, over 11 (0 where none)
+  dist_self     distance (D = H + W) from the agent over the walls (minions and explorers
+                passable); all 1 out of the game
+  dist_explorer distance from the nearest other explorer in the game
+  dist_minion   distance from the nearest minion (wanderer or slasher): the turns a minion
+                walking one cell a turn needs to reach the cell (dmap.timing_map of the
+                minions' cells)
+  flee          flee from the minions' distance (the rule of _planes.py)
+  safe_walk     distance: dmap.safe_walk's arrival from the agent over that timing map, a cell
+                entered at step k only when k is less than dist_minion's steps (before any
+                minion can be there); 1 where no safe walk goes
+  sanity        scalar: sanity / 250
+  plans, lights scalars: PLANs left / 2, LIGHTs left / 3
+  turn          scalar: turn / 200
 Rewards: +1 for every turn after which the explorer is still in the game (its score counts the
 turns survived), 0 on the turn it leaves. An explorer leaves terminated when it goes mad (or the
 game ends with one explorer left), truncated when the 200 turns run out.
@@ -28,15 +47,20 @@ import os
 import numpy as np
 from gymnasium import spaces
 
+import dmap
 from dmap import _arenas
 from dmap.arenas import kutulu as ku
 
+from . import _planes
 from ._status import RUNNING, TERMINATED, TRUNCATED
 
 LAST_TURN = 200
 MAX_SANITY = 250
 _STEPS = ((0, -1), (1, 0), (0, 1), (-1, 0))  # up, right, down, left as (dx, dy)
 _PLANES = 7
+SHELTER_ENERGY = 10
+PLANE_NAMES = ("wall", "spawn", "self", "explorers", "wanderers", "slashers", "shelters", "dist_self",
+               "dist_explorer", "dist_minion", "flee", "safe_walk", "sanity", "plans", "lights", "turn")
 
 
 class KutuluCore:
@@ -68,6 +92,8 @@ class KutuluCore:
             "action_mask": spaces.MultiBinary(8),
         })
         self.action_space = spaces.Discrete(8)
+        self.plane_names = list(PLANE_NAMES)
+        self.plane_shape = (self.H, self.W)
         self._game: Any = None
         self._state: Any = None
         self._was_active = [True] * 4
@@ -128,6 +154,33 @@ class KutuluCore:
                 grid[6, y, x] = ticks + 1
         mask = _arenas.kutulu_action_mask(self._state, seat)  # the arena's kt_legal_actions
         return {"grid": grid, "explorers": rows, "turn": np.array([turn], np.int64), "action_mask": mask}
+
+    def planes(self, seat: int, obs: Dict[str, Any]) -> Any:
+        """The agent's planes (observation="planes", the module's docstring)."""
+        grid, rows = obs["grid"], obs["explorers"]
+        walls = grid[0] != 0
+        shape, D = (self.H, self.W), self.H + self.W
+        active, x, y, sanity, plans, lights = (int(v) for v in rows[0])
+        others = [(int(r[1]), int(r[2])) for r in rows[1:] if r[0]]
+        minions = [(int(m[1]), int(m[2])) for m in self._state[7]]
+        out = np.empty((len(PLANE_NAMES), self.H, self.W), np.float32)
+        out[:7] = grid
+        out[3] /= MAX_SANITY
+        out[6] = np.minimum(out[6] / (SHELTER_ENERGY + 1), 1)
+        out[7] = _planes.bfs_plane(walls, [(x, y)] if active else [], D)
+        out[8] = _planes.bfs_plane(walls, others, D)
+        out[9] = _planes.bfs_plane(walls, minions, D)
+        out[10] = _planes.flee_plane(walls, minions)
+        if active:
+            arrival = dmap.timing_map(walls, minions) if minions else np.full(shape, np.inf)
+            out[11] = _planes.safe_plane(walls, arrival, (x, y), D)
+        else:
+            out[11] = 1
+        out[12] = _planes.constant(sanity, MAX_SANITY, shape)
+        out[13] = _planes.constant(plans, 2, shape)
+        out[14] = _planes.constant(lights, 3, shape)
+        out[15] = _planes.constant(int(obs["turn"][0]), LAST_TURN, shape)
+        return out
 
     def info(self, seat: int) -> Dict[str, Any]:
         turn, over, map_index = self._state[:3]

@@ -24,6 +24,31 @@ observation of that agent as arrays:
                          sample(mask=) takes it too.
 Actions: Discrete(6) (Stop, Up, Down, Left, Right, Bomb); in the radio configs
 MultiDiscrete([6, 8, 8]): the action and two words for the teammate.
+Planes (observation="planes", float32 (C, n, n) in [0, 1], indexed [row, col]; dmap/rl/_planes.py
+says the scaling): the vectorized Pommerman's planes of the observation (VecEnv(planes="all"),
+the arena's pm_vec_obs_planes through the door's pommerman_planes: the same C code), each scaled:
+  passage, rigid, wood, bomb, flames, fog, extra_bomb, incr_range, kick
+                         presence: 1 where the board shows the item (fog in the Competition
+                         configs; an agent's cell shows the agent)
+  self, teammate, enemies  presence: the agent's cell (none once dead), its teammate's, its
+                         enemies'
+  bomb_blast_strength    the bombs' blast strengths / the largest blast strength
+  bomb_life              the bombs' life / 9
+  bomb_moving_direction  the bombs' direction (0 still, 1..4 up, down, left, right) / 4
+  flame_life             the flames' life / 3
+  ammo, blast_strength, can_kick  scalars: the agent's ammo / (1 + items), blast strength / the
+                         largest, can_kick (0/1)
+  dist_self              distance (D = 2n) from the agent's cell over the walls rigid, wood,
+                         bombs and fog (agents and flames passable); all 1 once it is dead
+  dist_enemy             distance from the nearest living enemy it sees (the same walls)
+  dist_enemy0, ...       distance from each enemy of the config (FFA 3, teams 2, 1v1 1), in
+                         the order of obs["enemies"]; all 1 when it is dead or unseen
+  danger                 timing (T = 10): in how many steps flames cover the cell (0 flames
+                         now; a bomb's chain of explosions, rays stopped by rigid walls and at
+                         wood); 1 never
+  flee                   flee from the nearest enemy's distance (the rule of _planes.py)
+  step                   scalar: step_count / max_steps
+  message0, message1     (radio configs) scalars: the teammate's last words / 7
 Rewards are the playground's reward of the step an agent leaves (FFA: -1 when it dies, +1 to
 the last one alive; teams: +1 to both members of the team left alive, 0 to a member that dies
 before the end; -1 to all when all are dead or the steps run out), 0 before. An agent leaves
@@ -41,6 +66,11 @@ from dmap import _arenas
 from dmap.arenas import pommerman as pm
 
 from ._status import RUNNING, TERMINATED, TRUNCATED
+
+# the standard planes of the vectorized Pommerman (pommerman.h), then its map planes
+_STANDARD = ("passage", "rigid", "wood", "bomb", "flames", "fog", "extra_bomb", "incr_range", "kick",
+             "self", "teammate", "enemies", "bomb_blast_strength", "bomb_life", "bomb_moving_direction",
+             "flame_life", "ammo", "blast_strength", "can_kick")
 
 
 class _Seat:
@@ -113,6 +143,14 @@ class PommermanCore:
             obs["action_mask"] = spaces.MultiBinary(6 + 2 * pm.RADIO_VOCAB_SIZE)
             self._words_mask = np.ones(2 * pm.RADIO_VOCAB_SIZE, np.int8)
         self.observation_space = spaces.Dict(obs)
+        nenemies = 2 if numbers["game_type"] in (pm.GameType.Team.value, pm.GameType.TeamRadio.value) else nagents - 1
+        self.plane_names = (list(_STANDARD) + ["dist_self", "dist_enemy"] + ["dist_enemy%d" % e for e in range(nenemies)]
+                            + ["danger", "flee", "step"] + (["message0", "message1"] if self.radio else []))
+        self.plane_shape = (n, n)
+        # the divisor of each of the door's byte planes (255, unreached or never, gives 1)
+        scale = [1.0] * 12 + [blast, pm.DEFAULT_BOMB_LIFE, 4, 3, 1 + items, blast, 1]
+        scale += [2 * n] * (2 + nenemies) + [pm.DEFAULT_BOMB_LIFE + 1, 255]
+        self._plane_scale = np.array(scale, np.float32)[:, None, None]
         self.action_space = FlatMaskMultiDiscrete([6, 8, 8]) if self.radio else spaces.Discrete(6)
         self._obs: Any = None
         self._rewards = [0] * nagents
@@ -168,6 +206,21 @@ class PommermanCore:
         if self.radio:
             out["message"] = np.array(o["message"], np.int64)
             out["action_mask"] = np.concatenate((mask, self._words_mask))
+        return out
+
+    def planes(self, seat: int, obs: Dict[str, Any]) -> Any:
+        """The agent's planes (observation="planes"): the door's byte planes, scaled, then the
+        scalars the C planes leave out."""
+        o = self._obs[seat]
+        raw = _arenas.pommerman_planes(o, seat)
+        n = self.size
+        out = np.empty((len(self.plane_names), n, n), np.float32)
+        k = raw.shape[0]
+        np.minimum(raw / self._plane_scale, 1.0, out=out[:k], casting="unsafe")
+        out[k] = min(o["step_count"] / self.max_steps, 1.0)
+        if self.radio:
+            for i in range(2):
+                out[k + 1 + i] = min(max(int(o["message"][i]), 0) / (pm.RADIO_VOCAB_SIZE - 1), 1.0)
         return out
 
     def info(self, seat: int) -> Dict[str, Any]:

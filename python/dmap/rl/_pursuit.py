@@ -11,6 +11,20 @@ Observation (a dict; the world `size` by `size`, indexed [y, x]):
                the prey on the clocks it rests (3, 6, 9, ...): stay only. The arena's one mask
                (pursuit_legal_actions). A masked move is accepted: the rules make it a stay
 Actions: Discrete(5): stay 's', up 'u' (y-1), down 'd' (y+1), left 'l', right 'r'.
+Planes (observation="planes", float32 (10, size, size) in [0, 1], indexed [y, x];
+dmap/rl/_planes.py says the scaling):
+  wall, predator, prey  presence: the grid's planes above
+  dist_self     distance (D = 2 size) from the agent over the walls
+  dist_other    distance from the other seat
+  flee          flee from the other seat's distance (the rule of _planes.py)
+  buried        presence: the dead ends the pursuit game's burying rule fills, as the burying
+                preys bury them (dmap.bury_dead_ends, both agents' cells protected, the
+                grid's edge no wall)
+  safe_walk     distance: dmap.safe_walk's arrival from the agent, a cell entered at step k
+                only when k is less than the other seat's distance to it (the cells the agent
+                reaches first); 1 elsewhere
+  predator_seat scalar: 1 for the predator, 0 for the prey
+  clock         scalar: the clocks played / clocks
 Rewards: +1 to the winner and -1 to the loser on the last clock, 0 before. The game ends
 terminated when the predator catches the prey, truncated when the clocks run out (the prey's
 win).
@@ -22,13 +36,17 @@ from typing import Any, Dict, List, Optional, Sequence, Tuple
 import numpy as np
 from gymnasium import spaces
 
+import dmap
 from dmap import _arenas
 from dmap.arenas import pursuit as pu
 
+from . import _planes
 from ._status import RUNNING, TERMINATED, TRUNCATED
 
 LETTERS = "sudlr"
 _ROLES = ("predator", "prey")
+PLANE_NAMES = ("wall", "predator", "prey", "dist_self", "dist_other", "flee", "buried", "safe_walk",
+               "predator_seat", "clock")
 
 
 class _Seat:
@@ -69,6 +87,8 @@ class PursuitCore:
             "action_mask": spaces.MultiBinary(5),
         })
         self.action_space = spaces.Discrete(5)
+        self.plane_names = list(PLANE_NAMES)
+        self.plane_shape = (n, n)
         self._game: Any = None
         self._walls: Any = None
 
@@ -115,6 +135,25 @@ class PursuitCore:
             "clock": np.array([len(self._game.moves)], np.int64),
             "action_mask": mask,
         }
+
+    def planes(self, seat: int, obs: Dict[str, Any]) -> Any:
+        """The agent's planes (observation="planes", the module's docstring)."""
+        walls = obs["grid"][0] != 0
+        me = (int(obs["position"][0]), int(obs["position"][1]))
+        other = (int(obs["other"][0]), int(obs["other"][1]))
+        n, D = self.size, 2 * self.size
+        out = np.empty((len(PLANE_NAMES), n, n), np.float32)
+        out[:3] = obs["grid"]
+        out[3] = _planes.bfs_plane(walls, [me], D)
+        out[4] = _planes.bfs_plane(walls, [other], D)
+        out[5] = _planes.flee_plane(walls, [other])
+        _, buried = dmap.bury_dead_ends(walls, [me, other])
+        out[6] = buried
+        depth = np.asarray(dmap.bfs(walls, [other]), np.float64)
+        out[7] = _planes.safe_plane(walls, np.where(depth < 0, np.inf, depth), me, D)
+        out[8] = 1.0 if seat == 0 else 0.0
+        out[9] = _planes.constant(int(obs["clock"][0]), self.clocks, (n, n))
+        return out
 
     def info(self, seat: int) -> Dict[str, Any]:
         r = self._game.result()

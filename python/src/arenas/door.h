@@ -43,6 +43,10 @@ int pyarenas_add_pommerman_vec(PyObject *module);
  * kutulu_action_mask, pursuit_action_mask) to the module. 0 or -1. */
 int pyarenas_add_masks(PyObject *module);
 
+/* Adds the planes' C half (door_planes.c: pommerman_planes, bomber_blast) to the module, for
+ * dmap.rl's observation="planes". 0 or -1. */
+int pyarenas_add_planes(PyObject *module);
+
 /* The pending Python exception as its repr, cleared (an agent's error, for the errors list);
  * NULL when even that fails. */
 PyObject *pyarenas_take_exception(void);

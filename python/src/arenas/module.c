@@ -40,7 +40,7 @@ PyMODINIT_FUNC PyInit__arenas(void) {
         }
         Py_DECREF(name);
     }
-    if (pyarenas_add_masks(m) < 0) goto fail;
+    if (pyarenas_add_masks(m) < 0 || pyarenas_add_planes(m) < 0) goto fail;
     return m;
 fail:
     Py_DECREF(m);

@@ -1,0 +1,277 @@
+/* door_planes.c — the C half of dmap.rl's observation="planes" (dmap/rl/_planes.py): what the
+ * arenas compute in C for a plane image, reached from Python without a copy of it there.
+ *   pommerman_planes(obs, agent)  one observation's byte planes as the vectorized Pommerman
+ *                                 writes them (pm_vec_obs_planes: the standard planes and every
+ *                                 dmap map plane), from the playground's observation dict;
+ *   bomber_blast(tick, blocks, bombs, memory)  the bomber bots' bomb timing (bots/blast.h:
+ *                                 first sightings, chain reactions): the tick at which fire
+ *                                 first hurts each cell, and the memory of sightings updated.
+ * A view that is not of the expected shape is a TypeError or ValueError. */
+#include "door.h"
+
+#include <string.h>
+
+#include "bomber.h"
+#include "bots/blast.h"
+#include "pommerman.h"
+
+/* An int from obj (any integer, NumPy's and IntEnum's included; an Enum through its value). */
+static int int_of(PyObject *obj, const char *what, int *out) {
+    if (!obj) {
+        PyErr_Format(PyExc_KeyError, "%s: missing", what);
+        return -1;
+    }
+    PyObject *num = PyIndex_Check(obj) ? PyNumber_Index(obj) : PyObject_GetAttrString(obj, "value");
+    long v = num ? PyLong_AsLong(num) : -1;
+    Py_XDECREF(num);
+    if (v == -1 && PyErr_Occurred()) return -1;
+    if (v < -1000000000L || v > 1000000000L) {
+        PyErr_Format(PyExc_ValueError, "%s: %ld is out of range", what, v);
+        return -1;
+    }
+    *out = (int)v;
+    return 0;
+}
+
+/* The ints of a sequence into out (at most cap). */
+static int ints_of(PyObject *obj, const char *what, int *out, int cap, int *n) {
+    PyObject *s = obj ? PySequence_Fast(obj, what) : NULL;
+    if (!s) {
+        if (!obj) PyErr_Format(PyExc_KeyError, "%s: missing", what);
+        return -1;
+    }
+    int rc = 0;
+    *n = (int)PySequence_Fast_GET_SIZE(s);
+    if (*n > cap) {
+        PyErr_Format(PyExc_ValueError, "%s: more than %d items", what, cap);
+        rc = -1;
+    }
+    for (int i = 0; !rc && i < *n; i++) rc = int_of(PySequence_Fast_GET_ITEM(s, i), what, &out[i]);
+    Py_DECREF(s);
+    return rc;
+}
+
+/* ---- Pommerman ------------------------------------------------------------------------------- */
+
+/* The n x n map obs[key] (integer values 0..255) into out. */
+static int pm_map(PyObject *obs, const char *key, int n, unsigned char *out) {
+    PyObject *v = PyDict_GetItemString(obs, key);
+    if (!v) {
+        PyErr_Format(PyExc_KeyError, "pommerman_planes: the observation has no %s", key);
+        return -1;
+    }
+    PyArrayObject *a = (PyArrayObject *)PyArray_FROMANY(v, NPY_DOUBLE, 2, 2, NPY_ARRAY_CARRAY | NPY_ARRAY_FORCECAST);
+    if (!a) return -1;
+    int rc = 0;
+    if (PyArray_DIM(a, 0) != n || PyArray_DIM(a, 1) != n) {
+        PyErr_Format(PyExc_ValueError, "pommerman_planes: %s is not %d x %d", key, n, n);
+        rc = -1;
+    }
+    const double *d = PyArray_DATA(a);
+    for (int i = 0; i < n * n && !rc; i++) {
+        if (!(d[i] >= 0 && d[i] <= 255)) {
+            PyErr_Format(PyExc_ValueError, "pommerman_planes: %s holds %g", key, d[i]);
+            rc = -1;
+        }
+        out[i] = (unsigned char)d[i];
+    }
+    Py_DECREF(a);
+    return rc;
+}
+
+static int pm_int(PyObject *obs, const char *key, int *out) {
+    PyObject *v = PyDict_GetItemString(obs, key);
+    if (!v) {
+        PyErr_Format(PyExc_KeyError, "pommerman_planes: the observation has no %s", key);
+        return -1;
+    }
+    if (PyBool_Check(v)) {
+        *out = v == Py_True;
+        return 0;
+    }
+    return int_of(v, key, out);
+}
+
+/* The pm_obs of agent's observation dict (what the planes read of it). */
+static int pm_obs_of(PyObject *obs, int agent, pm_obs *o) {
+    memset(o, 0, sizeof *o);
+    o->id = agent;
+    PyObject *board = PyDict_GetItemString(obs, "board");
+    Py_ssize_t n = board ? PyObject_Length(board) : -1;
+    if (n < 0) {
+        if (!PyErr_Occurred()) PyErr_SetString(PyExc_KeyError, "pommerman_planes: the observation has no board");
+        return -1;
+    }
+    if (n < 1 || n > PM_MAX_SIZE) {
+        PyErr_Format(PyExc_ValueError, "pommerman_planes: a board of 1..%d rows", PM_MAX_SIZE);
+        return -1;
+    }
+    o->size = (int)n;
+    int pos[2], npos = 0;
+    if (pm_map(obs, "board", o->size, o->board) || pm_map(obs, "bomb_blast_strength", o->size, o->bomb_blast_strength) ||
+        pm_map(obs, "bomb_life", o->size, o->bomb_life) ||
+        pm_map(obs, "bomb_moving_direction", o->size, o->bomb_moving_direction) ||
+        pm_map(obs, "flame_life", o->size, o->flame_life) || pm_int(obs, "ammo", &o->ammo) ||
+        pm_int(obs, "blast_strength", &o->blast_strength) || pm_int(obs, "can_kick", &o->can_kick) ||
+        pm_int(obs, "step_count", &o->step_count) || pm_int(obs, "teammate", &o->teammate) ||
+        ints_of(PyDict_GetItemString(obs, "position"), "pommerman_planes: position", pos, 2, &npos) ||
+        ints_of(PyDict_GetItemString(obs, "alive"), "pommerman_planes: alive", o->alive, PM_MAX_AGENTS, &o->alive_count) ||
+        ints_of(PyDict_GetItemString(obs, "enemies"), "pommerman_planes: enemies", o->enemies, PM_MAX_AGENTS, &o->nenemies))
+        return -1;
+    if (npos != 2) {
+        PyErr_SetString(PyExc_ValueError, "pommerman_planes: position is a pair");
+        return -1;
+    }
+    o->r = pos[0], o->c = pos[1];
+    if (o->r < 0 || o->r >= o->size || o->c < 0 || o->c >= o->size) {
+        PyErr_Format(PyExc_ValueError, "pommerman_planes: position (%d, %d) off the board", o->r, o->c);
+        return -1;
+    }
+    for (int i = 0; i < o->nenemies; i++)
+        if (o->enemies[i] < PM_AGENT_DUMMY || o->enemies[i] >= PM_AGENT0 + PM_MAX_AGENTS) {
+            PyErr_Format(PyExc_ValueError, "pommerman_planes: enemy %d is no agent", o->enemies[i]);
+            return -1;
+        }
+    if (o->teammate < PM_AGENT_DUMMY || o->teammate >= PM_AGENT0 + PM_MAX_AGENTS) {
+        PyErr_Format(PyExc_ValueError, "pommerman_planes: teammate %d is no agent", o->teammate);
+        return -1;
+    }
+    for (int c = 0; c < o->size * o->size; c++)
+        if (o->board[c] >= PM_AGENT0 + PM_MAX_AGENTS) {
+            PyErr_Format(PyExc_ValueError, "pommerman_planes: board value %d", o->board[c]);
+            return -1;
+        }
+    return 0;
+}
+
+PyDoc_STRVAR(pommerman_planes_doc,
+             "pommerman_planes(obs, agent) -> uint8 array (channels, n, n)\n\n"
+             "The planes of agent's observation obs (the playground's dict) as VecEnv(planes=\n"
+             "'all') writes them: the 19 standard planes, then dist_self, dist_enemy, one\n"
+             "dist_each_enemy per enemy, danger, flee (the arena's pm_vec_obs_planes; pommerman.h\n"
+             "says what each byte means, 255 for never / unreached).");
+
+static PyObject *pommerman_planes(PyObject *self, PyObject *args) {
+    (void)self;
+    PyObject *obs;
+    int agent;
+    if (!PyArg_ParseTuple(args, "O!i:pommerman_planes", &PyDict_Type, &obs, &agent)) return NULL;
+    if (agent < 0 || agent >= PM_MAX_AGENTS) {
+        PyErr_SetString(PyExc_ValueError, "pommerman_planes: agent 0..3");
+        return NULL;
+    }
+    static pm_obs o;                  /* under the GIL */
+    static dmap_workspace *ws = NULL; /* kept for the module's life, under the GIL */
+    if (pm_obs_of(obs, agent, &o)) return NULL;
+    int alive = 0;
+    for (int i = 0; i < o.alive_count; i++) alive |= o.alive[i] == PM_AGENT0 + agent;
+    if (!ws && dmap_workspace_new(&ws) != DMAP_OK) return PyErr_NoMemory();
+    npy_intp dims[3] = {pm_vec_obs_channels(&o, PM_VEC_ALL_PLANES), o.size, o.size};
+    PyObject *a = PyArray_SimpleNew(3, dims, NPY_UINT8);
+    if (!a) return NULL;
+    int rc = pm_vec_obs_planes(&o, alive, PM_VEC_ALL_PLANES, PyArray_DATA((PyArrayObject *)a), ws);
+    if (rc != DMAP_OK) {
+        Py_DECREF(a);
+        return pyarenas_raise(rc, "pommerman_planes");
+    }
+    return a;
+}
+
+/* ---- bomber ---------------------------------------------------------------------------------- */
+
+/* A list of cells (x, y) on the board into xy (at most cap). */
+static int bomber_cells(PyObject *list, const char *what, int *xs, int *ys, int cap, int *n) {
+    PyObject *s = PySequence_Fast(list, what);
+    if (!s) return -1;
+    int rc = 0;
+    *n = (int)PySequence_Fast_GET_SIZE(s);
+    if (*n > cap) {
+        PyErr_Format(PyExc_ValueError, "%s: more than %d cells", what, cap);
+        rc = -1;
+    }
+    for (int i = 0; !rc && i < *n; i++) {
+        int xy[2], k = 0;
+        rc = ints_of(PySequence_Fast_GET_ITEM(s, i), what, xy, 2, &k);
+        if (!rc && (k != 2 || xy[0] < 0 || xy[0] >= BOMBER_W || xy[1] < 0 || xy[1] >= BOMBER_H)) {
+            PyErr_Format(PyExc_ValueError, "%s: a cell (x, y) on the board", what);
+            rc = -1;
+        }
+        if (!rc) xs[i] = xy[0], ys[i] = xy[1];
+    }
+    Py_DECREF(s);
+    return rc;
+}
+
+PyDoc_STRVAR(bomber_blast_doc,
+             "bomber_blast(tick, blocks, bombs, memory) -> (hurt, memory)\n\n"
+             "The bomber bots' bomb timing (bots/blast.h) after the state of tick `tick`: blocks and\n"
+             "bombs are lists of cells (x, y); memory is the list of sightings (x, y, first tick,\n"
+             "tick gone or -1) the last call returned ([] at the start). hurt: int32 (H, W) indexed\n"
+             "[y, x], the first tick in which fire hurts the cell (1000000: no known bomb reaches it);\n"
+             "memory: the sightings with this state's bombs remembered.");
+
+static PyObject *bomber_blast(PyObject *self, PyObject *args) {
+    (void)self;
+    int tick;
+    PyObject *blocks, *bombs, *memory;
+    if (!PyArg_ParseTuple(args, "iOOO:bomber_blast", &tick, &blocks, &bombs, &memory)) return NULL;
+    bomber_view v; /* what blast_remember and blast_hurt_ticks read: tick, blocks, bombs */
+    blast_memory m;
+    memset(&v, 0, sizeof v);
+    memset(&m, 0, sizeof m);
+    v.tick_number = tick;
+    int xs[BOMBER_METAL + BOMBER_MAX_BLOCKS], ys[BOMBER_METAL + BOMBER_MAX_BLOCKS];
+    if (bomber_cells(blocks, "bomber_blast: blocks", xs, ys, BOMBER_METAL + BOMBER_MAX_BLOCKS, &v.nblocks)) return NULL;
+    for (int i = 0; i < v.nblocks; i++) v.blocks[i].x = xs[i], v.blocks[i].y = ys[i];
+    if (bomber_cells(bombs, "bomber_blast: bombs", xs, ys, BOMBER_MAX_BOMBS, &v.nbombs)) return NULL;
+    for (int i = 0; i < v.nbombs; i++) v.bombs[i].x = xs[i], v.bombs[i].y = ys[i];
+    PyObject *s = PySequence_Fast(memory, "bomber_blast: memory is a list of (x, y, first, gone)");
+    if (!s) return NULL;
+    int rc = 0;
+    m.n = (int)PySequence_Fast_GET_SIZE(s);
+    if (m.n > BOMBER_MAX_BOMBS) {
+        PyErr_SetString(PyExc_ValueError, "bomber_blast: too many sightings");
+        rc = -1;
+    }
+    for (int k = 0; !rc && k < m.n; k++) {
+        int f[4], nf = 0;
+        rc = ints_of(PySequence_Fast_GET_ITEM(s, k), "bomber_blast: a sighting", f, 4, &nf);
+        if (!rc && (nf != 4 || f[0] < 0 || f[0] >= BOMBER_W || f[1] < 0 || f[1] >= BOMBER_H)) {
+            PyErr_SetString(PyExc_ValueError, "bomber_blast: a sighting is (x, y, first, gone) on the board");
+            rc = -1;
+        }
+        if (!rc) m.b[k].x = f[0], m.b[k].y = f[1], m.b[k].first = f[2], m.b[k].gone = f[3];
+    }
+    Py_DECREF(s);
+    if (rc) return NULL;
+    blast_remember(&m, &v);
+    int hurt[BOMBER_CELLS];
+    blast_hurt_ticks(&v, &m, NULL, 0, hurt);
+    npy_intp dims[2] = {BOMBER_H, BOMBER_W};
+    PyObject *a = PyArray_SimpleNew(2, dims, NPY_INT32);
+    PyObject *list = PyList_New(m.n);
+    if (!a || !list) {
+        Py_XDECREF(a);
+        Py_XDECREF(list);
+        return NULL;
+    }
+    memcpy(PyArray_DATA((PyArrayObject *)a), hurt, sizeof hurt);
+    for (int k = 0; k < m.n; k++) {
+        PyObject *t = Py_BuildValue("(iiii)", m.b[k].x, m.b[k].y, m.b[k].first, m.b[k].gone);
+        if (!t) {
+            Py_DECREF(a);
+            Py_DECREF(list);
+            return NULL;
+        }
+        PyList_SET_ITEM(list, k, t);
+    }
+    return Py_BuildValue("(NN)", a, list);
+}
+
+static PyMethodDef plane_functions[] = {
+    {"pommerman_planes", pommerman_planes, METH_VARARGS, pommerman_planes_doc},
+    {"bomber_blast", bomber_blast, METH_VARARGS, bomber_blast_doc},
+    {NULL, NULL, 0, NULL},
+};
+
+int pyarenas_add_planes(PyObject *module) { return PyModule_AddFunctions(module, plane_functions); }
