@@ -347,3 +347,29 @@ def test_bad_options():
         rl.parallel_env("pursuit").plane_names
     with pytest.raises(ValueError, match="observation='planes'"):
         rl.gym_env("bomber", observation="flat").plane_names
+
+
+def test_the_doors_refuse_bad_views():
+    from dmap import _arenas
+    env = rl.parallel_env("pommerman", config="OneVsOne-v0", observation="planes")
+    env.reset(seed=1)
+    good = env.core._obs[0]
+    assert _arenas.pommerman_planes(good, 0).shape == (24, 8, 8)
+    for key, value, error in (("board", np.zeros((12, 12)), ValueError), ("board", np.full((8, 8), 99), ValueError),
+                              ("position", (9, 0), ValueError), ("position", (1,), ValueError),
+                              ("enemies", [3], ValueError), ("bomb_life", np.full((8, 8), -1.0), ValueError),
+                              ("ammo", "two", TypeError)):
+        with pytest.raises(error):
+            _arenas.pommerman_planes(dict(good, **{key: value}), 0)
+    with pytest.raises(KeyError):
+        _arenas.pommerman_planes({k: v for k, v in good.items() if k != "flame_life"}, 0)
+    with pytest.raises(ValueError):
+        _arenas.pommerman_planes(good, 4)
+    hurt, memory = _arenas.bomber_blast(3, [(0, 0)], [(2, 2)], [])
+    assert memory == [(2, 2, 3, -1)] and hurt[2, 2] == 3 + 35 and hurt.shape == (10, 12)
+    hurt, memory = _arenas.bomber_blast(4, [(0, 0)], [], memory)  # the bomb went off: fire next tick
+    assert memory == [(2, 2, 3, 4)] and hurt[2, 2] == 5 and hurt[2, 4] == 5 and hurt[2, 5] == 1000000
+    for args in ((3, [(12, 0)], [], []), (3, [], [(0, 10)], []), (3, [], [], [(1, 1, 1)]), (3, [], [], [(1, 1, 1, "x")]),
+                 (3, [], [(0, 0)] * 1000, []), (3, 5, [], [])):
+        with pytest.raises((TypeError, ValueError)):
+            _arenas.bomber_blast(*args)

@@ -55,7 +55,7 @@ def flee_plane(walls: Any, sources: Sequence[Cell]) -> Any:
     w = np.array(walls, np.uint8)
     for x, y in sources:
         w[y, x] = 0
-    depth = dmap.bfs(w, list(sources))
+    depth: Any = dmap.bfs(w, list(sources))
     closed = (w != 0) | (depth < 0)
     v = dmap.flee(closed, np.where(closed, 0.0, depth).astype(np.float64), -2.0)
     plane = np.clip(v + 128, 0, 254) / 255

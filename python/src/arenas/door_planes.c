@@ -21,9 +21,16 @@ static int int_of(PyObject *obj, const char *what, int *out) {
         PyErr_Format(PyExc_KeyError, "%s: missing", what);
         return -1;
     }
-    PyObject *num = PyIndex_Check(obj) ? PyNumber_Index(obj) : PyObject_GetAttrString(obj, "value");
-    long v = num ? PyLong_AsLong(num) : -1;
-    Py_XDECREF(num);
+    PyObject *value = PyIndex_Check(obj) ? NULL : PyObject_GetAttrString(obj, "value");
+    if (!value) PyErr_Clear();
+    PyObject *num = PyIndex_Check(obj) ? PyNumber_Index(obj) : value && PyIndex_Check(value) ? PyNumber_Index(value) : NULL;
+    Py_XDECREF(value);
+    if (!num) {
+        if (!PyErr_Occurred()) PyErr_Format(PyExc_TypeError, "%s: an integer, got %.80s", what, Py_TYPE(obj)->tp_name);
+        return -1;
+    }
+    long v = PyLong_AsLong(num);
+    Py_DECREF(num);
     if (v == -1 && PyErr_Occurred()) return -1;
     if (v < -1000000000L || v > 1000000000L) {
         PyErr_Format(PyExc_ValueError, "%s: %ld is out of range", what, v);
