@@ -265,7 +265,16 @@ def test_checkers(arena, kw):
     api_test(rl.aec_env(arena, observation="planes", **kw), num_cycles=200)
     env = rl.gym_env(arena, observation="planes", **kw)
     check_env(env, skip_render_check=True)
-    assert env.plane_names == rl.parallel_env(arena, observation="planes", **kw).plane_names
+    names = rl.parallel_env(arena, observation="planes", **kw).plane_names
+    assert env.plane_names == rl.aec_env(arena, observation="planes", **kw).plane_names == names
+
+
+def test_gymnasium_make_takes_planes():
+    import gymnasium
+    env = gymnasium.make("dmap/Bomber-v0", observation="planes")
+    assert env.observation_space.shape == (len(env.get_wrapper_attr("plane_names")), 10, 12)
+    obs, info = env.reset(seed=1)
+    assert env.observation_space.contains(obs) and info["action_mask"].shape == (6,)
 
 
 @pytest.mark.parametrize("arena,kw", CASES[:1] + CASES[3:7], ids=IDS[:1] + IDS[3:7])

@@ -23,7 +23,7 @@ APIs' bookkeeping (agents, seeds, ends, errors), so every arena follows the same
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Dict, List, Optional, Sequence, Tuple, Union
+from typing import TYPE_CHECKING, Any, Dict, List, Optional, Sequence, Tuple, Union, cast
 
 import numpy as np
 from gymnasium import Env, spaces
@@ -322,6 +322,11 @@ class ArenaAECEnv(_AECBase):
             action = check_action(action, self.action_space(agent),  # type: ignore[no-untyped-call]
                                   "step: " + agent)
         super().step(action)
+
+    @property
+    def plane_names(self) -> List[str]:
+        """The Parallel environment's plane_names (observation="planes")."""
+        return list(cast(ArenaParallelEnv, self.env).plane_names)
 
 
 def _core(arena: str, **kw: Any) -> Any:
