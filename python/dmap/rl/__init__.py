@@ -14,7 +14,10 @@ docs/rl.md describe each arena's spaces, rewards and ends.
 
 Importing dmap.rl registers gymnasium.make ids for the one-learner environments: "dmap/<config>"
 for each Pommerman config, "dmap/Bomber-v0", "dmap/Kutulu-v0", "dmap/Pursuit-v0" (GYM_IDS).
-render_mode "rgb_array" gives a picture of the board; observation="flat" one flat Box.
+render_mode "rgb_array" gives a picture of the board; observation="flat" one flat Box;
+observation="planes" one (C, H, W) float32 image of the board's layers and dmap's maps, for
+convolutional policies (env.plane_names; dmap/rl/_planes.py and each arena's module say what
+each channel holds). Both keep the action mask in the info.
 
 Needs the optional extra `rl` (gymnasium and pettingzoo): pip install "dmap-dijkstra[rl]".
 `import dmap` and `import dmap.arenas` never need it.
