@@ -167,16 +167,17 @@ static PyObject *pommerman_planes(PyObject *self, PyObject *args) {
         PyErr_SetString(PyExc_ValueError, "pommerman_planes: agent 0..3");
         return NULL;
     }
-    static pm_obs o;                  /* under the GIL */
-    static dmap_workspace *ws = NULL; /* kept for the module's life, under the GIL */
+    pm_obs o; /* 0.7 KB: on the stack, no state shared between calls */
     if (pm_obs_of(obs, agent, &o)) return NULL;
     int alive = 0;
     for (int i = 0; i < o.alive_count; i++) alive |= o.alive[i] == PM_AGENT0 + agent;
-    if (!ws && dmap_workspace_new(&ws) != DMAP_OK) return PyErr_NoMemory();
     npy_intp dims[3] = {pm_vec_obs_channels(&o, PM_VEC_ALL_PLANES), o.size, o.size};
     PyObject *a = PyArray_SimpleNew(3, dims, NPY_UINT8);
     if (!a) return NULL;
-    int rc = pm_vec_obs_planes(&o, alive, PM_VEC_ALL_PLANES, PyArray_DATA((PyArrayObject *)a), ws);
+    dmap_workspace *ws = NULL;
+    int rc = dmap_workspace_new(&ws);
+    if (rc == DMAP_OK) rc = pm_vec_obs_planes(&o, alive, PM_VEC_ALL_PLANES, PyArray_DATA((PyArrayObject *)a), ws);
+    dmap_workspace_free(ws);
     if (rc != DMAP_OK) {
         Py_DECREF(a);
         return pyarenas_raise(rc, "pommerman_planes");
