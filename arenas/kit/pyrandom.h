@@ -23,6 +23,9 @@ void kit_pyrandom_seed_words(kit_pyrandom *r, const uint32_t *key, size_t n);
 
 /* The next raw 32-bit output of MT19937 (genrand_uint32). */
 uint32_t kit_pyrandom_u32(kit_pyrandom *r);
+/* The twist that makes the next 624 words (index back to 0): what kit_pyrandom_u32 does when
+ * index is 624. */
+void kit_pyrandom_twist(kit_pyrandom *r);
 /* random.getrandbits(k) for 1 <= k <= 64 (0 for k outside that range). */
 uint64_t kit_pyrandom_getrandbits(kit_pyrandom *r, int k);
 /* random.random(): a double in [0, 1) with 53 random bits. */
@@ -42,5 +45,30 @@ void kit_pyrandom_shuffle(kit_pyrandom *r, void *base, size_t n, size_t size);
  * The set algorithm needs scratch memory: returns 0 on success, -1 when k > n or an allocation
  * fails (out is then unspecified). To sample a sequence seq, use seq[out[i]]. */
 int kit_pyrandom_sample(kit_pyrandom *r, size_t n, size_t k, size_t *out);
+
+/* kit_pyrandom_u32 and kit_pyrandom_randbelow (for n < 2^32) inline, for hot loops: the same
+ * words drawn, the same results. */
+static inline uint32_t kit_pyrandom_temper(uint32_t y) {
+    y ^= y >> 11;
+    y ^= (y << 7) & 0x9d2c5680U;
+    y ^= (y << 15) & 0xefc60000U;
+    y ^= y >> 18;
+    return y;
+}
+
+static inline uint32_t kit_pyrandom_u32_fast(kit_pyrandom *r) {
+    if (r->index >= 624) kit_pyrandom_twist(r);
+    return kit_pyrandom_temper(r->mt[r->index++]);
+}
+
+/* _randbelow(n): getrandbits(n.bit_length()) is the top bit_length bits of one word, drawn
+ * until one is below n. */
+static inline uint32_t kit_pyrandom_below32(kit_pyrandom *r, uint32_t n) {
+    if (n == 0) return 0;
+    int shift = __builtin_clz(n);
+    uint32_t x = kit_pyrandom_u32_fast(r) >> shift;
+    while (x >= n) x = kit_pyrandom_u32_fast(r) >> shift;
+    return x;
+}
 
 #endif
