@@ -7,6 +7,7 @@
  * order (pyset.c), the whole board redrawn while more than 4 passages are inaccessible, then
  * items by randint(row), randint(col), choice(kind). So a seed gives the board, the hidden items
  * and the generator state that CPython 3.8-3.13 give (the recorded games check all three). */
+#include <pthread.h>
 #include <string.h>
 
 #include "pommerman.h"
@@ -66,7 +67,7 @@ void pm_start_position(const pm_config *cfg, int i, int *r, int *c) {
 /* ut:64-72: sample one candidate (tuple(set)[_randbelow(len)]), remove it and its mirror, lay
  * both. */
 static void lay_wall(unsigned char *board, int size, pm_pyset *co, int value, kit_pyrandom *rng) {
-    int cell = pm_pyset_at(co, (size_t)kit_pyrandom_randbelow(rng, (uint64_t)co->used));
+    int cell = pm_pyset_at(co, kit_pyrandom_below32(rng, (uint32_t)co->used));
     int x = cell / size, y = cell % size;
     pm_pyset_remove(co, x * size + y);
     pm_pyset_remove(co, y * size + x);
@@ -74,44 +75,67 @@ static void lay_wall(unsigned char *board, int size, pm_pyset *co, int value, ki
     board[y * size + x] = (unsigned char)value;
 }
 
-/* ut:74-147, one attempt. */
-static void make_once(unsigned char *board, const pm_config *cfg, kit_pyrandom *rng) {
-    int n = cfg->size;
+/* What make_board does before its first draw (ut:74-133), the same for every board of a
+ * config: the board with its agents and fixed wood, the candidates left, the walls left. */
+typedef struct board_start {
+    unsigned char board[PM_MAX_CELLS];
     pm_pyset co;
-    memset(board, PM_PASSAGE, (size_t)(n * n));
-    pm_pyset_make_board_coords(&co, n);
+    int rigid, wood;
+} board_start;
+
+static void make_start(board_start *b, const pm_config *cfg) {
+    int n = cfg->size;
+    unsigned char *board = b->board;
+    pm_pyset *co = &b->co;
+    memset(board, PM_PASSAGE, sizeof b->board);
+    pm_pyset_make_board_coords(co, n);
     for (int i = 0; i < cfg->num_agents; i++) {
         int r, c;
         pm_start_position(cfg, i, &r, &c);
         board[r * n + c] = (unsigned char)(PM_AGENT0 + i);
-        pm_pyset_remove(&co, r * n + c); /* never present: agents sit on the diagonal */
+        pm_pyset_remove(co, r * n + c); /* where present: not for those on the diagonal */
     }
     for (int i = 2; i < 4; i++) {
-        pm_pyset_remove(&co, 1 * n + i);
-        pm_pyset_remove(&co, i * n + 1);
-        pm_pyset_remove(&co, (n - 2) * n + (n - i - 1));
-        pm_pyset_remove(&co, (n - i - 1) * n + (n - 2));
+        pm_pyset_remove(co, 1 * n + i);
+        pm_pyset_remove(co, i * n + 1);
+        pm_pyset_remove(co, (n - 2) * n + (n - i - 1));
+        pm_pyset_remove(co, (n - i - 1) * n + (n - 2));
         if (cfg->num_agents == 4) {
-            pm_pyset_remove(&co, 1 * n + (n - i - 1));
-            pm_pyset_remove(&co, (n - i - 1) * n + 1);
-            pm_pyset_remove(&co, i * n + (n - 2));
-            pm_pyset_remove(&co, (n - 2) * n + i);
+            pm_pyset_remove(co, 1 * n + (n - i - 1));
+            pm_pyset_remove(co, (n - i - 1) * n + 1);
+            pm_pyset_remove(co, i * n + (n - 2));
+            pm_pyset_remove(co, (n - 2) * n + i);
         }
     }
-    int num_wood = cfg->num_wood, num_rigid = cfg->num_rigid;
+    b->wood = cfg->num_wood;
+    b->rigid = cfg->num_rigid;
     if (cfg->num_agents == 4) {
         for (int i = 4; i < n - 4; i++) {
             int fixed[4] = {1 * n + i, (n - i - 1) * n + 1, (n - 2) * n + (n - i - 1),
                             (n - i - 1) * n + (n - 2)};
             for (int k = 0; k < 4; k++) {
                 board[fixed[k]] = PM_WOOD;
-                pm_pyset_remove(&co, fixed[k]);
+                pm_pyset_remove(co, fixed[k]);
             }
-            num_wood -= 4;
+            b->wood -= 4;
         }
     }
-    for (; num_rigid > 0; num_rigid -= 2) lay_wall(board, n, &co, PM_RIGID, rng);
-    for (; num_wood > 0; num_wood -= 2) lay_wall(board, n, &co, PM_WOOD, rng);
+}
+
+/* The starts of the configs of pm_config_at, made once (read-only afterwards). */
+static board_start starts[PM_NUM_CONFIGS];
+static pthread_once_t starts_once = PTHREAD_ONCE_INIT;
+static void make_starts(void) {
+    for (int i = 0; i < PM_NUM_CONFIGS; i++) make_start(&starts[i], &configs[i]);
+}
+
+/* ut:74-147, one attempt, from the config's start. */
+static void make_once(unsigned char *board, const board_start *start, kit_pyrandom *rng) {
+    int n = start->co.size;
+    pm_pyset co = start->co;
+    memcpy(board, start->board, (size_t)(n * n));
+    for (int left = start->rigid; left > 0; left -= 2) lay_wall(board, n, &co, PM_RIGID, rng);
+    for (int left = start->wood; left > 0; left -= 2) lay_wall(board, n, &co, PM_WOOD, rng);
 }
 
 /* A flood fill of rows as bit masks (bit c of row r: cell (r, c)): the cells reached grow by
@@ -148,21 +172,30 @@ int pm_inaccessible_passages(const unsigned char *board, int size) {
 }
 
 void pm_reset(pm_state *s, const pm_config *cfg, kit_pyrandom *rng) {
+    board_start own;
+    const board_start *start;
+    if ((int)cfg->id >= 0 && (int)cfg->id < PM_NUM_CONFIGS && cfg == &configs[cfg->id]) {
+        pthread_once(&starts_once, make_starts);
+        start = &starts[cfg->id];
+    } else { /* a config made elsewhere: its start made here */
+        make_start(&own, cfg);
+        start = &own;
+    }
     memset(s, 0, sizeof *s);
     s->cfg = cfg;
     s->size = cfg->size;
     s->nagents = cfg->num_agents;
     int n = cfg->size;
     do {
-        make_once(s->board, cfg, rng);
+        make_once(s->board, start, rng);
     } while (pm_inaccessible_passages(s->board, n) > 4);
     /* ut:156-172 */
     for (int left = cfg->num_items; left > 0;) {
-        int r = (int)kit_pyrandom_randint(rng, 0, n - 1);
-        int c = (int)kit_pyrandom_randint(rng, 0, n - 1);
+        int r = (int)kit_pyrandom_below32(rng, (uint32_t)n);
+        int c = (int)kit_pyrandom_below32(rng, (uint32_t)n);
         int cell = r * n + c;
         if (s->board[cell] != PM_WOOD || s->items[cell]) continue;
-        s->items[cell] = (unsigned char)(PM_EXTRABOMB + kit_pyrandom_choice(rng, 3));
+        s->items[cell] = (unsigned char)(PM_EXTRABOMB + kit_pyrandom_below32(rng, 3));
         left--;
     }
     for (int i = 0; i < s->nagents; i++) {
