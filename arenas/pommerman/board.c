@@ -171,6 +171,88 @@ int pm_inaccessible_passages(const unsigned char *board, int size) {
     return left;
 }
 
+/* The item draws of ut:156-172 (randint(0, n-1) for the row, then the column, until a wood cell
+ * without an item; then choice of three kinds), the words taken in chunks: a chunk's words are
+ * tempered together (a loop the compiler vectorizes) and its accepted row/column values listed
+ * without a jump per word, so a rejected word (5 of 16 for n = 11) costs no mispredicted jump;
+ * the tries then read that list. The words consumed, and the generator left, are the
+ * original's: a chunk ends at the block's end, and the next block is twisted only when a draw
+ * needs a word of it. */
+enum { ITEM_CHUNK = 64 };
+typedef struct item_words {
+    kit_pyrandom *rng;
+    int shift, n;
+    int base, len;                    /* the chunk: words base .. base + len - 1 of the block */
+    int have, next;                   /* accepted values listed, the next one to take */
+    int cur;                          /* the last word consumed, as an offset in the chunk */
+    uint32_t word[ITEM_CHUNK];        /* tempered */
+    unsigned char value[ITEM_CHUNK];  /* accepted values in order */
+    unsigned char at[ITEM_CHUNK];     /* and their offsets */
+} item_words;
+
+static void item_chunk(item_words *w, int start) {
+    kit_pyrandom *rng = w->rng;
+    if (start >= 624) { /* a draw needs the next block */
+        kit_pyrandom_twist(rng);
+        start = 0;
+    }
+    w->base = start;
+    w->len = 624 - start < ITEM_CHUNK ? 624 - start : ITEM_CHUNK;
+    for (int k = 0; k < w->len; k++) w->word[k] = kit_pyrandom_temper(rng->mt[start + k]);
+    int have = 0;
+    for (int k = 0; k < w->len; k++) {
+        uint32_t v = w->word[k] >> w->shift;
+        w->value[have] = (unsigned char)v;
+        w->at[have] = (unsigned char)k;
+        have += v < (uint32_t)w->n;
+    }
+    w->have = have;
+    w->next = 0;
+    w->cur = -1;
+}
+
+/* randbelow(n): the next accepted value */
+static int item_take(item_words *w) {
+    while (w->next == w->have) item_chunk(w, w->base + w->len);
+    w->cur = w->at[w->next];
+    return w->value[w->next++];
+}
+
+/* randbelow(3), from the word after the last consumed; the listed values it passes are dropped */
+static int item_kind(item_words *w) {
+    for (;;) {
+        if (++w->cur == w->len) {
+            item_chunk(w, w->base + w->len);
+            w->cur = 0;
+        }
+        uint32_t v = w->word[w->cur] >> 30;
+        if (v < 3) {
+            while (w->next < w->have && w->at[w->next] <= w->cur) w->next++;
+            return (int)v;
+        }
+    }
+}
+
+static void place_items(pm_state *s, int n, int count, kit_pyrandom *rng) {
+    if (count <= 0) return;
+    unsigned char open[PM_MAX_CELLS]; /* wood without an item */
+    for (int i = 0; i < n * n; i++) open[i] = s->board[i] == PM_WOOD;
+    item_words w;
+    w.rng = rng;
+    w.n = n;
+    w.shift = __builtin_clz((unsigned)n);
+    item_chunk(&w, rng->index);
+    for (int left = count; left > 0;) {
+        int r = item_take(&w);
+        int cell = r * n + item_take(&w);
+        if (!open[cell]) continue;
+        s->items[cell] = (unsigned char)(PM_EXTRABOMB + item_kind(&w));
+        open[cell] = 0;
+        left--;
+    }
+    rng->index = w.base + w.cur + 1;
+}
+
 void pm_reset(pm_state *s, const pm_config *cfg, kit_pyrandom *rng) {
     board_start own;
     const board_start *start;
@@ -189,15 +271,7 @@ void pm_reset(pm_state *s, const pm_config *cfg, kit_pyrandom *rng) {
     do {
         make_once(s->board, start, rng);
     } while (pm_inaccessible_passages(s->board, n) > 4);
-    /* ut:156-172 */
-    for (int left = cfg->num_items; left > 0;) {
-        int r = (int)kit_pyrandom_below32(rng, (uint32_t)n);
-        int c = (int)kit_pyrandom_below32(rng, (uint32_t)n);
-        int cell = r * n + c;
-        if (s->board[cell] != PM_WOOD || s->items[cell]) continue;
-        s->items[cell] = (unsigned char)(PM_EXTRABOMB + kit_pyrandom_below32(rng, 3));
-        left--;
-    }
+    place_items(s, n, cfg->num_items, rng);
     for (int i = 0; i < s->nagents; i++) {
         pm_agent *a = &s->agents[i];
         pm_start_position(cfg, i, &a->r, &a->c);
