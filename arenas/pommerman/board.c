@@ -66,7 +66,7 @@ void pm_start_position(const pm_config *cfg, int i, int *r, int *c) {
 
 /* ut:64-72: sample one candidate (tuple(set)[_randbelow(len)]), remove it and its mirror, lay
  * both. */
-static void lay_wall(unsigned char *board, int size, pm_pyset *co, int value, kit_pyrandom *rng) {
+static inline void lay_wall(unsigned char *board, int size, pm_pyset *co, int value, kit_pyrandom *rng) {
     int cell = pm_pyset_at(co, kit_pyrandom_below32(rng, (uint32_t)co->used));
     int x = cell / size, y = cell % size;
     pm_pyset_remove(co, x * size + y);
@@ -81,6 +81,13 @@ typedef struct board_start {
     unsigned char board[PM_MAX_CELLS];
     pm_pyset co;
     int rigid, wood;
+    /* Whether every live key's mirror is live: then each wall removes exactly two keys (the
+     * drawn one and its mirror, which stays true), so the draws' bounds are known ahead and
+     * each place can carry its pair's cells and bits (make_once's fast path). */
+    int symmetric;
+    unsigned char cell[PM_PYSET_KEYS], mirror[PM_PYSET_KEYS]; /* per place: (x, y) and (y, x) */
+    uint64_t pair[PM_PYSET_KEYS][2];                          /* per place: both places' bits */
+    unsigned char pair0[PM_PYSET_KEYS];                       /* of which in the low word */
 } board_start;
 
 static void make_start(board_start *b, const pm_config *cfg) {
@@ -120,6 +127,20 @@ static void make_start(board_start *b, const pm_config *cfg) {
             b->wood -= 4;
         }
     }
+    b->symmetric = 1;
+    for (int k = 0; k < PM_PYSET_KEYS; k++) {
+        int p = co->place[k];
+        if (p < 0) continue;
+        int x = k / n, y = k % n, q = co->place[y * n + x];
+        int live = (co->live[p >> 6] >> (p & 63)) & 1, mirror_live = q >= 0 && ((co->live[q >> 6] >> (q & 63)) & 1);
+        if (live && !mirror_live) b->symmetric = 0;
+        b->cell[p] = (unsigned char)k;
+        b->mirror[p] = (unsigned char)(y * n + x);
+        b->pair[p][0] = b->pair[p][1] = 0;
+        b->pair[p][p >> 6] |= (uint64_t)1 << (p & 63);
+        if (q >= 0) b->pair[p][q >> 6] |= (uint64_t)1 << (q & 63);
+        b->pair0[p] = (unsigned char)((p < 64) + (q >= 0 && q < 64));
+    }
 }
 
 /* The starts of the configs of pm_config_at, made once (read-only afterwards). */
@@ -129,13 +150,50 @@ static void make_starts(void) {
     for (int i = 0; i < PM_NUM_CONFIGS; i++) make_start(&starts[i], &configs[i]);
 }
 
+/* The walls' draws when the set is symmetric: the k-th pair is drawn below used - 2k, so all
+ * are drawn first (no jump per rejected word), then placed, each placement a select and two
+ * masks. Returns the pairs drawn: fewer than asked when the block ends first (the rest are
+ * then drawn one by one, twisting as the original does). */
+static int draw_walls(kit_pyrandom *rng, uint32_t used, int pairs, uint32_t *value) {
+    int k = 0, p = rng->index;
+    while (k < pairs && p < 624) {
+        uint32_t bound = used - 2u * (uint32_t)k;
+        uint32_t v = kit_pyrandom_temper(rng->mt[p++]) >> __builtin_clz(bound);
+        value[k] = v;
+        k += v < bound;
+    }
+    rng->index = p;
+    return k;
+}
+
 /* ut:74-147, one attempt, from the config's start. */
 static void make_once(unsigned char *board, const board_start *start, kit_pyrandom *rng) {
     int n = start->co.size;
     pm_pyset co = start->co;
     memcpy(board, start->board, (size_t)(n * n));
-    for (int left = start->rigid; left > 0; left -= 2) lay_wall(board, n, &co, PM_RIGID, rng);
-    for (int left = start->wood; left > 0; left -= 2) lay_wall(board, n, &co, PM_WOOD, rng);
+    int rigid_pairs = start->rigid > 0 ? (start->rigid + 1) / 2 : 0;
+    int pairs = rigid_pairs + (start->wood > 0 ? (start->wood + 1) / 2 : 0);
+    if (!start->symmetric || pairs > PM_PYSET_KEYS / 2 || (size_t)(2 * pairs) > co.used) {
+        for (int left = start->rigid; left > 0; left -= 2) lay_wall(board, n, &co, PM_RIGID, rng);
+        for (int left = start->wood; left > 0; left -= 2) lay_wall(board, n, &co, PM_WOOD, rng);
+        return;
+    }
+    uint32_t value[PM_PYSET_KEYS / 2];
+    int drawn = draw_walls(rng, (uint32_t)co.used, pairs, value);
+    uint64_t lo = co.live[0], hi = co.live[1];
+    unsigned used0 = (unsigned)co.used0, used = (unsigned)co.used;
+    for (int k = 0; k < pairs; k++) {
+        unsigned r = k < drawn ? value[k] : kit_pyrandom_below32(rng, used);
+        int upper = r >= used0;
+        int p = 64 * upper + pm_pyset_select64(upper ? hi : lo, upper ? r - used0 : r);
+        lo &= ~start->pair[p][0];
+        hi &= ~start->pair[p][1];
+        used0 -= start->pair0[p];
+        used -= 2;
+        unsigned char wall = k < rigid_pairs ? PM_RIGID : PM_WOOD;
+        board[start->cell[p]] = wall;
+        board[start->mirror[p]] = wall;
+    }
 }
 
 /* A flood fill of rows as bit masks (bit c of row r: cell (r, c)): the cells reached grow by

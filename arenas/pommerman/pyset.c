@@ -98,7 +98,7 @@ typedef struct size_order {
     signed char place[PM_PYSET_KEYS];      /* each key's place, -1 when never added */
 } size_order;
 static size_order orders[PM_PYSET_SIZES + 1]; /* [0]: the empty set */
-static unsigned char select_in_byte[256][8];  /* [b][r]: the bit of b holding its r-th set bit */
+unsigned char pm_pyset_byte_select[256][8];
 static pthread_once_t built_once = PTHREAD_ONCE_INIT;
 
 /* The slot order of one board size, from CPython's table. */
@@ -124,7 +124,7 @@ static void build_all(void) {
     for (int size = 1; size <= PM_PYSET_SIZES; size++) build(&orders[size], size);
     for (int b = 0; b < 256; b++)
         for (int i = 0, r = 0; i < 8; i++)
-            if (b >> i & 1) select_in_byte[b][r++] = (unsigned char)i;
+            if (b >> i & 1) pm_pyset_byte_select[b][r++] = (unsigned char)i;
 }
 
 void pm_pyset_make_board_coords(pm_pyset *s, int size) {
@@ -137,29 +137,4 @@ void pm_pyset_make_board_coords(pm_pyset *s, int size) {
     s->live[1] = o->n >= 128 ? ~(uint64_t)0 : o->n > 64 ? ((uint64_t)1 << (o->n - 64)) - 1 : 0;
     s->order = o->order;
     s->place = o->place;
-}
-
-/* The place of the r-th (from 0) set bit of x, r below x's bit count. Bytes' bit counts (the
- * usual halving sums), their running sums in one multiply (each at most 64, so a byte holds
- * it), the bytes whose running sum is at most r counted by a borrow-free subtraction: that
- * count is the byte holding the bit. */
-static int select64(uint64_t x, unsigned r) {
-    const uint64_t ones = 0x0101010101010101ull, highs = 0x8080808080808080ull;
-    uint64_t c = x - ((x >> 1) & 0x5555555555555555ull);
-    c = (c & 0x3333333333333333ull) + ((c >> 2) & 0x3333333333333333ull);
-    c = (c + (c >> 4)) & 0x0f0f0f0f0f0f0f0full;
-    uint64_t sums = c * ones;
-    uint64_t le = ((((uint64_t)r * ones) | highs) - sums) & highs;
-    int b = (int)(((le >> 7) * ones) >> 56);
-    unsigned before = (unsigned)(((sums << 8) >> (8 * b)) & 0xff);
-    unsigned byte = (unsigned)(x >> (8 * b)) & 0xff;
-    return 8 * b + select_in_byte[byte][r - before];
-}
-
-int pm_pyset_at(const pm_pyset *s, size_t index) {
-    if (index >= s->used) return -1;
-    unsigned r = (unsigned)index, c0 = (unsigned)s->used0;
-    int hi = r >= c0;
-    uint64_t x = hi ? s->live[1] : s->live[0];
-    return s->order[64 * hi + select64(x, hi ? r - c0 : r)];
 }
