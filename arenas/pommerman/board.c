@@ -88,7 +88,22 @@ typedef struct board_start {
     unsigned char cell[PM_PYSET_KEYS], mirror[PM_PYSET_KEYS]; /* per place: (x, y) and (y, x) */
     uint64_t pair[PM_PYSET_KEYS][2];                          /* per place: both places' bits */
     unsigned char pair0[PM_PYSET_KEYS];                       /* of which in the low word */
+    unsigned char row[PM_PYSET_KEYS], col[PM_PYSET_KEYS];     /* per place: x and y */
+    uint32_t open[PM_MAX_SIZE], passage[PM_MAX_SIZE];         /* the board's row masks */
 } board_start;
+
+/* Row masks of a board (bit c of row r: cell (r, c)): not rigid, and passage. */
+static void row_masks(const unsigned char *board, int size, uint32_t *open, uint32_t *passage) {
+    for (int r = 0; r < size; r++) {
+        uint32_t o = 0, p = 0;
+        for (int c = 0; c < size; c++) {
+            o |= (uint32_t)(board[r * size + c] != PM_RIGID) << c;
+            p |= (uint32_t)(board[r * size + c] == PM_PASSAGE) << c;
+        }
+        open[r] = o;
+        passage[r] = p;
+    }
+}
 
 static void make_start(board_start *b, const pm_config *cfg) {
     int n = cfg->size;
@@ -140,7 +155,10 @@ static void make_start(board_start *b, const pm_config *cfg) {
         b->pair[p][p >> 6] |= (uint64_t)1 << (p & 63);
         if (q >= 0) b->pair[p][q >> 6] |= (uint64_t)1 << (q & 63);
         b->pair0[p] = (unsigned char)((p < 64) + (q >= 0 && q < 64));
+        b->row[p] = (unsigned char)x;
+        b->col[p] = (unsigned char)y;
     }
+    row_masks(board, n, b->open, b->passage);
 }
 
 /* The starts of the configs of pm_config_at, made once (read-only afterwards). */
@@ -166,8 +184,10 @@ static int draw_walls(kit_pyrandom *rng, uint32_t used, int pairs, uint32_t *val
     return k;
 }
 
-/* ut:74-147, one attempt, from the config's start. */
-static void make_once(unsigned char *board, const board_start *start, kit_pyrandom *rng) {
+/* ut:74-147, one attempt, from the config's start; also the board's row masks (open: not
+ * rigid; passage). */
+static void make_once(unsigned char *board, const board_start *start, kit_pyrandom *rng, uint32_t *open,
+                      uint32_t *passage) {
     int n = start->co.size;
     pm_pyset co = start->co;
     memcpy(board, start->board, (size_t)(n * n));
@@ -176,8 +196,11 @@ static void make_once(unsigned char *board, const board_start *start, kit_pyrand
     if (!start->symmetric || pairs > PM_PYSET_KEYS / 2 || (size_t)(2 * pairs) > co.used) {
         for (int left = start->rigid; left > 0; left -= 2) lay_wall(board, n, &co, PM_RIGID, rng);
         for (int left = start->wood; left > 0; left -= 2) lay_wall(board, n, &co, PM_WOOD, rng);
+        row_masks(board, n, open, passage);
         return;
     }
+    memcpy(open, start->open, sizeof start->open);
+    memcpy(passage, start->passage, sizeof start->passage);
     uint32_t value[PM_PYSET_KEYS / 2];
     int drawn = draw_walls(rng, (uint32_t)co.used, pairs, value);
     uint64_t lo = co.live[0], hi = co.live[1];
@@ -193,40 +216,63 @@ static void make_once(unsigned char *board, const board_start *start, kit_pyrand
         unsigned char wall = k < rigid_pairs ? PM_RIGID : PM_WOOD;
         board[start->cell[p]] = wall;
         board[start->mirror[p]] = wall;
+        int x = start->row[p], y = start->col[p];
+        uint32_t rigid = k < rigid_pairs ? ~0u : 0u;
+        passage[x] &= ~(1u << y);
+        passage[y] &= ~(1u << x);
+        open[x] &= ~(rigid & (1u << y));
+        open[y] &= ~(rigid & (1u << x));
     }
 }
 
-/* A flood fill of rows as bit masks (bit c of row r: cell (r, c)): the cells reached grow by
- * one step in every direction per round, through anything but rigid walls, until they stop;
- * the passages left out are counted. The start cell is an agent's, never a passage. */
-int pm_inaccessible_passages(const unsigned char *board, int size) {
-    uint32_t open[PM_MAX_SIZE], passage[PM_MAX_SIZE], reach[PM_MAX_SIZE] = {0};
-    uint32_t full = (1u << size) - 1;
-    for (int r = 0; r < size; r++) {
-        open[r] = passage[r] = 0;
-        for (int c = 0; c < size; c++) {
-            open[r] |= (uint32_t)(board[r * size + c] != PM_RIGID) << c;
-            passage[r] |= (uint32_t)(board[r * size + c] == PM_PASSAGE) << c;
-        }
-    }
-    reach[size - 2] = 1u << (size - 2);
-    for (int changed = 1; changed;) {
+/* The cells of an open row (bit c: cell c not rigid) reached from seeds within it: each run of
+ * open cells that holds a seed, whole. Toward higher bits a carry does it (adding the seeds to
+ * the row runs a carry from the lowest seed of each run to its end); toward lower bits a
+ * doubling fill (seeds spread 1, 2, 4, 8 cells over cells whose next 1, 2, 4, 8 are open). */
+static inline uint32_t row_fill(uint32_t open, uint32_t seeds) {
+    uint32_t up = (((seeds + open) ^ open) | seeds) & open;
+    uint32_t down = seeds, run = open;
+    down |= run & (down >> 1);
+    run &= run >> 1;
+    down |= run & (down >> 2);
+    run &= run >> 2;
+    down |= run & (down >> 4);
+    run &= run >> 4;
+    down |= run & (down >> 8);
+    return up | down;
+}
+
+/* A flood fill of rows as bit masks (bit c of row r: cell (r, c)), through anything but rigid
+ * walls: sweeps down and up the rows, each row taking what its neighbours reach and filling its
+ * runs, until a pair of sweeps changes nothing; the passages left out are counted. The start
+ * cell is an agent's, never a passage. */
+static int inaccessible(const uint32_t *open_rows, const uint32_t *passage, int size) {
+    uint32_t open[PM_MAX_SIZE + 2] = {0}, reach[PM_MAX_SIZE + 2] = {0};
+    memcpy(open + 1, open_rows, (size_t)size * sizeof *open); /* rows 1..size; 0 and size + 1 empty */
+    reach[size - 1] = 1u << (size - 2);                           /* row size - 2 */
+    for (uint32_t changed = 1; changed;) {
         changed = 0;
-        for (int r = 0; r < size; r++) {
-            uint32_t grow = reach[r] | (reach[r] << 1) | (reach[r] >> 1);
-            if (r > 0) grow |= reach[r - 1];
-            if (r + 1 < size) grow |= reach[r + 1];
-            grow = (grow & open[r] & full) | reach[r];
-            if (grow != reach[r]) {
-                reach[r] = grow;
-                changed = 1;
-            }
+        for (int r = 1; r <= size; r++) {
+            uint32_t f = row_fill(open[r], (reach[r] | reach[r - 1] | reach[r + 1]) & open[r]);
+            changed |= f ^ reach[r];
+            reach[r] = f;
+        }
+        for (int r = size; r >= 1; r--) {
+            uint32_t f = row_fill(open[r], (reach[r] | reach[r - 1] | reach[r + 1]) & open[r]);
+            changed |= f ^ reach[r];
+            reach[r] = f;
         }
     }
     int left = 0;
     for (int r = 0; r < size; r++)
-        for (uint32_t out = passage[r] & ~reach[r]; out; out &= out - 1) left++;
+        for (uint32_t out = passage[r] & ~reach[r + 1]; out; out &= out - 1) left++;
     return left;
+}
+
+int pm_inaccessible_passages(const unsigned char *board, int size) {
+    uint32_t open[PM_MAX_SIZE], passage[PM_MAX_SIZE];
+    row_masks(board, size, open, passage);
+    return inaccessible(open, passage, size);
 }
 
 /* The item draws of ut:156-172 (randint(0, n-1) for the row, then the column, until a wood cell
@@ -326,9 +372,10 @@ void pm_reset(pm_state *s, const pm_config *cfg, kit_pyrandom *rng) {
     s->size = cfg->size;
     s->nagents = cfg->num_agents;
     int n = cfg->size;
+    uint32_t open[PM_MAX_SIZE], passage[PM_MAX_SIZE];
     do {
-        make_once(s->board, start, rng);
-    } while (pm_inaccessible_passages(s->board, n) > 4);
+        make_once(s->board, start, rng, open, passage);
+    } while (inaccessible(open, passage, n) > 4);
     place_items(s, n, cfg->num_items, rng);
     for (int i = 0; i < s->nagents; i++) {
         pm_agent *a = &s->agents[i];
