@@ -15,10 +15,14 @@ typedef struct kit_pyrandom {
     int index; /* next word of mt to temper; 624 means "twist first" */
 } kit_pyrandom;
 
-/* random.Random(seed) / random.seed(seed) for an integer seed (CPython uses abs(seed)). */
+/* random.Random(seed) / random.seed(seed) for an integer seed (CPython uses abs(seed)). The
+ * seeding also runs the first twist (it costs nothing there: see pyrandom.c), so it leaves the
+ * twisted words and index 0 where CPython's getstate() shows the seeded words and index 624
+ * until its first draw: the same stream, and from the first draw on the same state. */
 void kit_pyrandom_seed(kit_pyrandom *r, int64_t seed);
 /* init_by_array(key[0..n-1]): the seeding CPython applies to the 32-bit words of abs(seed),
- * least significant first (seed 0 is the key {0}). n >= 1. */
+ * least significant first (seed 0 is the key {0}). n >= 1. Keys of up to 624 words leave the
+ * first block twisted, as kit_pyrandom_seed does. */
 void kit_pyrandom_seed_words(kit_pyrandom *r, const uint32_t *key, size_t n);
 
 /* The next raw 32-bit output of MT19937 (genrand_uint32). */
