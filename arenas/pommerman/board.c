@@ -90,6 +90,7 @@ typedef struct board_start {
     unsigned char pair0[PM_PYSET_KEYS];                       /* of which in the low word */
     unsigned char row[PM_PYSET_KEYS], col[PM_PYSET_KEYS];     /* per place: x and y */
     uint32_t open[PM_MAX_SIZE], passage[PM_MAX_SIZE];         /* the board's row masks */
+    uint32_t agents[PM_MAX_SIZE];                             /* and its agents' cells */
 } board_start;
 
 /* Row masks of a board (bit c of row r: cell (r, c)): not rigid, and passage. */
@@ -159,6 +160,10 @@ static void make_start(board_start *b, const pm_config *cfg) {
         b->col[p] = (unsigned char)y;
     }
     row_masks(board, n, b->open, b->passage);
+    for (int r = 0; r < n; r++) {
+        b->agents[r] = 0;
+        for (int c = 0; c < n; c++) b->agents[r] |= (uint32_t)(board[r * n + c] >= PM_AGENT0) << c;
+    }
 }
 
 /* The starts of the configs of pm_config_at, made once (read-only afterwards). */
@@ -337,21 +342,19 @@ static int item_kind(item_words *w) {
     }
 }
 
-static void place_items(pm_state *s, int n, int count, kit_pyrandom *rng) {
+/* free[r]: the row's wood cells without an item (bit c: cell (r, c)) */
+static void place_items(pm_state *s, int n, int count, kit_pyrandom *rng, uint32_t *free) {
     if (count <= 0) return;
-    unsigned char open[PM_MAX_CELLS]; /* wood without an item */
-    for (int i = 0; i < n * n; i++) open[i] = s->board[i] == PM_WOOD;
     item_words w;
     w.rng = rng;
     w.n = n;
     w.shift = __builtin_clz((unsigned)n);
     item_chunk(&w, rng->index);
     for (int left = count; left > 0;) {
-        int r = item_take(&w);
-        int cell = r * n + item_take(&w);
-        if (!open[cell]) continue;
-        s->items[cell] = (unsigned char)(PM_EXTRABOMB + item_kind(&w));
-        open[cell] = 0;
+        int r = item_take(&w), c = item_take(&w);
+        if (!(free[r] >> c & 1)) continue;
+        s->items[r * n + c] = (unsigned char)(PM_EXTRABOMB + item_kind(&w));
+        free[r] &= ~(1u << c);
         left--;
     }
     rng->index = w.base + w.cur + 1;
@@ -376,7 +379,8 @@ void pm_reset(pm_state *s, const pm_config *cfg, kit_pyrandom *rng) {
     do {
         make_once(s->board, start, rng, open, passage);
     } while (inaccessible(open, passage, n) > 4);
-    place_items(s, n, cfg->num_items, rng);
+    for (int r = 0; r < n; r++) open[r] &= ~passage[r] & ~start->agents[r]; /* wood */
+    place_items(s, n, cfg->num_items, rng, open);
     for (int i = 0; i < s->nagents; i++) {
         pm_agent *a = &s->agents[i];
         pm_start_position(cfg, i, &a->r, &a->c);
