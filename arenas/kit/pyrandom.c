@@ -26,8 +26,15 @@ static kit_pyrandom array_start;
 static pthread_once_t array_start_once = PTHREAD_ONCE_INIT;
 static void make_array_start(void) { seed_single(&array_start, 19650218U); }
 
-void kit_pyrandom_seed_words(kit_pyrandom *r, const uint32_t *key, size_t n) {
-    pthread_once(&array_start_once, make_array_start);
+/* new word k of a twist: c ^ (y >> 1) ^ (y odd ? MATRIX_A : 0), y = upper bit of a, lower 31 of b
+ * (a = old word k, b = old word k + 1, c = word k + 397: old below 227, new from there on). */
+static inline uint32_t twisted(uint32_t a, uint32_t b, uint32_t c) {
+    uint32_t y = (a & MT_UPPER) | (b & MT_LOWER);
+    return c ^ (y >> 1) ^ ((0U - (y & 1U)) & MT_MATRIX_A);
+}
+
+/* init_by_array as CPython runs it, for any key length; leaves index 624 ("twist first"). */
+static void seed_plain(kit_pyrandom *r, const uint32_t *key, size_t n) {
     memcpy(r->mt, array_start.mt, sizeof r->mt);
     size_t i = 1, j = 0, k = n > MT_N ? n : MT_N;
     for (; k; k--) {
@@ -47,6 +54,68 @@ void kit_pyrandom_seed_words(kit_pyrandom *r, const uint32_t *key, size_t n) {
     r->index = MT_N;
 }
 
+/* init_by_array for keys of at most 624 words, then the first twist, in one pass.
+ *
+ * The seeding is a chain of 1,247 dependent steps (each a shift, two xors, a multiply and an
+ * add): about 7 cycles each, while the core's other units idle. The first twist needs only
+ * words the chain has finished with: new word k (k < 227) reads final words k, k + 1 and
+ * k + 397, and new word k + 227 reads new word k and final words k + 227, k + 228. So once the
+ * second pass has written word i >= 399, new words i - 397 and i - 170 are made in the same
+ * loop, in the chain's shadow; only new words 0, 1, 227, 228 (they read word 1, the chain's
+ * last) and 454..623 (they read those) are left for after it. Writing new words over the
+ * seeded ones is safe in this order: each seeded word is read for the last time before it is
+ * overwritten, except words 2, 229, 397 and 398, kept aside. The result is the state
+ * CPython's generator has after its first twist: index 0 and the same words. */
+static void seed_twisted(kit_pyrandom *r, const uint32_t *key, size_t n) {
+    uint32_t *mt = r->mt;
+    const uint32_t *a = array_start.mt;
+    /* first pass: words 1..623 from init_genrand's, then word 1 again after the wrap */
+    uint32_t x = a[0];
+    size_t j = 0;
+    uint32_t kj = key[0];
+    for (int i = 1; i < MT_N; i++) {
+        x = (a[i] ^ ((x ^ (x >> 30)) * 1664525U)) + kj;
+        mt[i] = x;
+        if (++j >= n) j = 0;
+        kj = key[j] + (uint32_t)j;
+    }
+    x = (mt[1] ^ ((x ^ (x >> 30)) * 1664525U)) + kj;
+    mt[1] = x;
+    /* second pass: words 2..623, the twist joining in from word 399 */
+    int i = 2;
+    for (; i < 399; i++) {
+        x = (mt[i] ^ ((x ^ (x >> 30)) * 1566083941U)) - (uint32_t)i;
+        mt[i] = x;
+    }
+    const uint32_t s2 = mt[2], s229 = mt[229], s397 = mt[397], s398 = mt[398];
+    for (; i < MT_N; i++) {
+        x = (mt[i] ^ ((x ^ (x >> 30)) * 1566083941U)) - (uint32_t)i;
+        mt[i] = x;
+        int k = i - MT_M;
+        uint32_t lo = twisted(mt[k], mt[k + 1], x);
+        mt[k] = lo;
+        mt[k + 227] = twisted(mt[k + 227], mt[k + 228], lo);
+    }
+    /* the wrap: word 1 from word 623 */
+    x = (mt[1] ^ ((x ^ (x >> 30)) * 1566083941U)) - 1U;
+    /* word 0 is 0x80000000: only its upper bit enters the twist */
+    const uint32_t n0 = twisted(0x80000000U, x, s397), n1 = twisted(x, s2, s398);
+    const uint32_t s228 = mt[228];
+    mt[227] = twisted(mt[227], s228, n0);
+    mt[228] = twisted(s228, s229, n1);
+    mt[0] = n0;
+    mt[1] = n1;
+    for (int k = 454; k < MT_N - 1; k++) mt[k] = twisted(mt[k], mt[k + 1], mt[k - 227]);
+    mt[MT_N - 1] = twisted(mt[MT_N - 1], n0, mt[MT_M - 1]);
+    r->index = 0;
+}
+
+void kit_pyrandom_seed_words(kit_pyrandom *r, const uint32_t *key, size_t n) {
+    pthread_once(&array_start_once, make_array_start);
+    if (n <= MT_N) seed_twisted(r, key, n);
+    else seed_plain(r, key, n);
+}
+
 void kit_pyrandom_seed(kit_pyrandom *r, int64_t seed) {
     /* abs() of INT64_MIN does not fit in int64_t; in uint64_t it is exact. */
     uint64_t a = seed < 0 ? (uint64_t)0 - (uint64_t)seed : (uint64_t)seed;
@@ -54,31 +123,16 @@ void kit_pyrandom_seed(kit_pyrandom *r, int64_t seed) {
     kit_pyrandom_seed_words(r, key, key[1] ? 2 : 1);
 }
 
-static void twist(kit_pyrandom *r) {
-    uint32_t *mt = r->mt, y;
+void kit_pyrandom_twist(kit_pyrandom *r) {
+    uint32_t *mt = r->mt;
     int k;
-    for (k = 0; k < MT_N - MT_M; k++) {
-        y = (mt[k] & MT_UPPER) | (mt[k + 1] & MT_LOWER);
-        mt[k] = mt[k + MT_M] ^ (y >> 1) ^ ((y & 1U) ? MT_MATRIX_A : 0U);
-    }
-    for (; k < MT_N - 1; k++) {
-        y = (mt[k] & MT_UPPER) | (mt[k + 1] & MT_LOWER);
-        mt[k] = mt[k + (MT_M - MT_N)] ^ (y >> 1) ^ ((y & 1U) ? MT_MATRIX_A : 0U);
-    }
-    y = (mt[MT_N - 1] & MT_UPPER) | (mt[0] & MT_LOWER);
-    mt[MT_N - 1] = mt[MT_M - 1] ^ (y >> 1) ^ ((y & 1U) ? MT_MATRIX_A : 0U);
+    for (k = 0; k < MT_N - MT_M; k++) mt[k] = twisted(mt[k], mt[k + 1], mt[k + MT_M]);
+    for (; k < MT_N - 1; k++) mt[k] = twisted(mt[k], mt[k + 1], mt[k + (MT_M - MT_N)]);
+    mt[MT_N - 1] = twisted(mt[MT_N - 1], mt[0], mt[MT_M - 1]);
     r->index = 0;
 }
 
-uint32_t kit_pyrandom_u32(kit_pyrandom *r) {
-    if (r->index >= MT_N) twist(r);
-    uint32_t y = r->mt[r->index++];
-    y ^= y >> 11;
-    y ^= (y << 7) & 0x9d2c5680U;
-    y ^= (y << 15) & 0xefc60000U;
-    y ^= y >> 18;
-    return y;
-}
+uint32_t kit_pyrandom_u32(kit_pyrandom *r) { return kit_pyrandom_u32_fast(r); }
 
 /* getrandbits fills 32-bit words least significant first; the last (most significant) word
  * keeps only its top bits, as _random_Random_getrandbits_impl does. */
@@ -102,7 +156,7 @@ static int bit_length(uint64_t n) {
 }
 
 uint64_t kit_pyrandom_randbelow(kit_pyrandom *r, uint64_t n) {
-    if (n == 0) return 0;
+    if (n <= UINT32_MAX) return kit_pyrandom_below32(r, (uint32_t)n);
     int k = bit_length(n);
     uint64_t x = kit_pyrandom_getrandbits(r, k);
     while (x >= n) x = kit_pyrandom_getrandbits(r, k);

@@ -15,14 +15,21 @@ typedef struct kit_pyrandom {
     int index; /* next word of mt to temper; 624 means "twist first" */
 } kit_pyrandom;
 
-/* random.Random(seed) / random.seed(seed) for an integer seed (CPython uses abs(seed)). */
+/* random.Random(seed) / random.seed(seed) for an integer seed (CPython uses abs(seed)). The
+ * seeding also runs the first twist (it costs nothing there: see pyrandom.c), so it leaves the
+ * twisted words and index 0 where CPython's getstate() shows the seeded words and index 624
+ * until its first draw: the same stream, and from the first draw on the same state. */
 void kit_pyrandom_seed(kit_pyrandom *r, int64_t seed);
 /* init_by_array(key[0..n-1]): the seeding CPython applies to the 32-bit words of abs(seed),
- * least significant first (seed 0 is the key {0}). n >= 1. */
+ * least significant first (seed 0 is the key {0}). n >= 1. Keys of up to 624 words leave the
+ * first block twisted, as kit_pyrandom_seed does. */
 void kit_pyrandom_seed_words(kit_pyrandom *r, const uint32_t *key, size_t n);
 
 /* The next raw 32-bit output of MT19937 (genrand_uint32). */
 uint32_t kit_pyrandom_u32(kit_pyrandom *r);
+/* The twist that makes the next 624 words (index back to 0): what kit_pyrandom_u32 does when
+ * index is 624. */
+void kit_pyrandom_twist(kit_pyrandom *r);
 /* random.getrandbits(k) for 1 <= k <= 64 (0 for k outside that range). */
 uint64_t kit_pyrandom_getrandbits(kit_pyrandom *r, int k);
 /* random.random(): a double in [0, 1) with 53 random bits. */
@@ -42,5 +49,30 @@ void kit_pyrandom_shuffle(kit_pyrandom *r, void *base, size_t n, size_t size);
  * The set algorithm needs scratch memory: returns 0 on success, -1 when k > n or an allocation
  * fails (out is then unspecified). To sample a sequence seq, use seq[out[i]]. */
 int kit_pyrandom_sample(kit_pyrandom *r, size_t n, size_t k, size_t *out);
+
+/* kit_pyrandom_u32 and kit_pyrandom_randbelow (for n < 2^32) inline, for hot loops: the same
+ * words drawn, the same results. */
+static inline uint32_t kit_pyrandom_temper(uint32_t y) {
+    y ^= y >> 11;
+    y ^= (y << 7) & 0x9d2c5680U;
+    y ^= (y << 15) & 0xefc60000U;
+    y ^= y >> 18;
+    return y;
+}
+
+static inline uint32_t kit_pyrandom_u32_fast(kit_pyrandom *r) {
+    if (r->index >= 624) kit_pyrandom_twist(r);
+    return kit_pyrandom_temper(r->mt[r->index++]);
+}
+
+/* _randbelow(n): getrandbits(n.bit_length()) is the top bit_length bits of one word, drawn
+ * until one is below n. */
+static inline uint32_t kit_pyrandom_below32(kit_pyrandom *r, uint32_t n) {
+    if (n == 0) return 0;
+    int shift = __builtin_clz(n);
+    uint32_t x = kit_pyrandom_u32_fast(r) >> shift;
+    while (x >= n) x = kit_pyrandom_u32_fast(r) >> shift;
+    return x;
+}
 
 #endif

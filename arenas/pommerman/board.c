@@ -7,6 +7,7 @@
  * order (pyset.c), the whole board redrawn while more than 4 passages are inaccessible, then
  * items by randint(row), randint(col), choice(kind). So a seed gives the board, the hidden items
  * and the generator state that CPython 3.8-3.13 give (the recorded games check all three). */
+#include <pthread.h>
 #include <string.h>
 
 #include "pommerman.h"
@@ -65,8 +66,8 @@ void pm_start_position(const pm_config *cfg, int i, int *r, int *c) {
 
 /* ut:64-72: sample one candidate (tuple(set)[_randbelow(len)]), remove it and its mirror, lay
  * both. */
-static void lay_wall(unsigned char *board, int size, pm_pyset *co, int value, kit_pyrandom *rng) {
-    int cell = pm_pyset_at(co, (size_t)kit_pyrandom_randbelow(rng, (uint64_t)co->used));
+static inline void lay_wall(unsigned char *board, int size, pm_pyset *co, int value, kit_pyrandom *rng) {
+    int cell = pm_pyset_at(co, kit_pyrandom_below32(rng, (uint32_t)co->used));
     int x = cell / size, y = cell % size;
     pm_pyset_remove(co, x * size + y);
     pm_pyset_remove(co, y * size + x);
@@ -74,97 +75,312 @@ static void lay_wall(unsigned char *board, int size, pm_pyset *co, int value, ki
     board[y * size + x] = (unsigned char)value;
 }
 
-/* ut:74-147, one attempt. */
-static void make_once(unsigned char *board, const pm_config *cfg, kit_pyrandom *rng) {
-    int n = cfg->size;
+/* What make_board does before its first draw (ut:74-133), the same for every board of a
+ * config: the board with its agents and fixed wood, the candidates left, the walls left. */
+typedef struct board_start {
+    unsigned char board[PM_MAX_CELLS];
     pm_pyset co;
-    memset(board, PM_PASSAGE, (size_t)(n * n));
-    pm_pyset_make_board_coords(&co, n);
+    int rigid, wood;
+    /* Whether every live key's mirror is live: then each wall removes exactly two keys (the
+     * drawn one and its mirror, which stays true), so the draws' bounds are known ahead and
+     * each place can carry its pair's cells and bits (make_once's fast path). */
+    int symmetric;
+    unsigned char cell[PM_PYSET_KEYS], mirror[PM_PYSET_KEYS]; /* per place: (x, y) and (y, x) */
+    uint64_t pair[PM_PYSET_KEYS][2];                          /* per place: both places' bits */
+    unsigned char pair0[PM_PYSET_KEYS];                       /* of which in the low word */
+    unsigned char row[PM_PYSET_KEYS], col[PM_PYSET_KEYS];     /* per place: x and y */
+    uint32_t open[PM_MAX_SIZE], passage[PM_MAX_SIZE];         /* the board's row masks */
+    uint32_t agents[PM_MAX_SIZE];                             /* and its agents' cells */
+} board_start;
+
+/* Row masks of a board (bit c of row r: cell (r, c)): not rigid, and passage. */
+static void row_masks(const unsigned char *board, int size, uint32_t *open, uint32_t *passage) {
+    for (int r = 0; r < size; r++) {
+        uint32_t o = 0, p = 0;
+        for (int c = 0; c < size; c++) {
+            o |= (uint32_t)(board[r * size + c] != PM_RIGID) << c;
+            p |= (uint32_t)(board[r * size + c] == PM_PASSAGE) << c;
+        }
+        open[r] = o;
+        passage[r] = p;
+    }
+}
+
+static void make_start(board_start *b, const pm_config *cfg) {
+    int n = cfg->size;
+    unsigned char *board = b->board;
+    pm_pyset *co = &b->co;
+    memset(board, PM_PASSAGE, sizeof b->board);
+    pm_pyset_make_board_coords(co, n);
     for (int i = 0; i < cfg->num_agents; i++) {
         int r, c;
         pm_start_position(cfg, i, &r, &c);
         board[r * n + c] = (unsigned char)(PM_AGENT0 + i);
-        pm_pyset_remove(&co, r * n + c); /* never present: agents sit on the diagonal */
+        pm_pyset_remove(co, r * n + c); /* where present: not for those on the diagonal */
     }
     for (int i = 2; i < 4; i++) {
-        pm_pyset_remove(&co, 1 * n + i);
-        pm_pyset_remove(&co, i * n + 1);
-        pm_pyset_remove(&co, (n - 2) * n + (n - i - 1));
-        pm_pyset_remove(&co, (n - i - 1) * n + (n - 2));
+        pm_pyset_remove(co, 1 * n + i);
+        pm_pyset_remove(co, i * n + 1);
+        pm_pyset_remove(co, (n - 2) * n + (n - i - 1));
+        pm_pyset_remove(co, (n - i - 1) * n + (n - 2));
         if (cfg->num_agents == 4) {
-            pm_pyset_remove(&co, 1 * n + (n - i - 1));
-            pm_pyset_remove(&co, (n - i - 1) * n + 1);
-            pm_pyset_remove(&co, i * n + (n - 2));
-            pm_pyset_remove(&co, (n - 2) * n + i);
+            pm_pyset_remove(co, 1 * n + (n - i - 1));
+            pm_pyset_remove(co, (n - i - 1) * n + 1);
+            pm_pyset_remove(co, i * n + (n - 2));
+            pm_pyset_remove(co, (n - 2) * n + i);
         }
     }
-    int num_wood = cfg->num_wood, num_rigid = cfg->num_rigid;
+    b->wood = cfg->num_wood;
+    b->rigid = cfg->num_rigid;
     if (cfg->num_agents == 4) {
         for (int i = 4; i < n - 4; i++) {
             int fixed[4] = {1 * n + i, (n - i - 1) * n + 1, (n - 2) * n + (n - i - 1),
                             (n - i - 1) * n + (n - 2)};
             for (int k = 0; k < 4; k++) {
                 board[fixed[k]] = PM_WOOD;
-                pm_pyset_remove(&co, fixed[k]);
+                pm_pyset_remove(co, fixed[k]);
             }
-            num_wood -= 4;
+            b->wood -= 4;
         }
     }
-    for (; num_rigid > 0; num_rigid -= 2) lay_wall(board, n, &co, PM_RIGID, rng);
-    for (; num_wood > 0; num_wood -= 2) lay_wall(board, n, &co, PM_WOOD, rng);
+    b->symmetric = 1;
+    for (int k = 0; k < PM_PYSET_KEYS; k++) {
+        int p = co->place[k];
+        if (p < 0) continue;
+        int x = k / n, y = k % n, q = co->place[y * n + x];
+        int live = (co->live[p >> 6] >> (p & 63)) & 1, mirror_live = q >= 0 && ((co->live[q >> 6] >> (q & 63)) & 1);
+        if (live && !mirror_live) b->symmetric = 0;
+        b->cell[p] = (unsigned char)k;
+        b->mirror[p] = (unsigned char)(y * n + x);
+        b->pair[p][0] = b->pair[p][1] = 0;
+        b->pair[p][p >> 6] |= (uint64_t)1 << (p & 63);
+        if (q >= 0) b->pair[p][q >> 6] |= (uint64_t)1 << (q & 63);
+        b->pair0[p] = (unsigned char)((p < 64) + (q >= 0 && q < 64));
+        b->row[p] = (unsigned char)x;
+        b->col[p] = (unsigned char)y;
+    }
+    row_masks(board, n, b->open, b->passage);
+    for (int r = 0; r < n; r++) {
+        b->agents[r] = 0;
+        for (int c = 0; c < n; c++) b->agents[r] |= (uint32_t)(board[r * n + c] >= PM_AGENT0) << c;
+    }
 }
 
-/* A flood fill of rows as bit masks (bit c of row r: cell (r, c)): the cells reached grow by
- * one step in every direction per round, through anything but rigid walls, until they stop;
- * the passages left out are counted. The start cell is an agent's, never a passage. */
-int pm_inaccessible_passages(const unsigned char *board, int size) {
-    uint32_t open[PM_MAX_SIZE], passage[PM_MAX_SIZE], reach[PM_MAX_SIZE] = {0};
-    uint32_t full = (1u << size) - 1;
-    for (int r = 0; r < size; r++) {
-        open[r] = passage[r] = 0;
-        for (int c = 0; c < size; c++) {
-            open[r] |= (uint32_t)(board[r * size + c] != PM_RIGID) << c;
-            passage[r] |= (uint32_t)(board[r * size + c] == PM_PASSAGE) << c;
-        }
+/* The starts of the configs of pm_config_at, made once (read-only afterwards). */
+static board_start starts[PM_NUM_CONFIGS];
+static pthread_once_t starts_once = PTHREAD_ONCE_INIT;
+static void make_starts(void) {
+    for (int i = 0; i < PM_NUM_CONFIGS; i++) make_start(&starts[i], &configs[i]);
+}
+
+/* The walls' draws when the set is symmetric: the k-th pair is drawn below used - 2k, so all
+ * are drawn first (no jump per rejected word), then placed, each placement a select and two
+ * masks. Returns the pairs drawn: fewer than asked when the block ends first (the rest are
+ * then drawn one by one, twisting as the original does). */
+static int draw_walls(kit_pyrandom *rng, uint32_t used, int pairs, uint32_t *value) {
+    int k = 0, p = rng->index;
+    while (k < pairs && p < 624) {
+        uint32_t bound = used - 2u * (uint32_t)k;
+        uint32_t v = kit_pyrandom_temper(rng->mt[p++]) >> __builtin_clz(bound);
+        value[k] = v;
+        k += v < bound;
     }
-    reach[size - 2] = 1u << (size - 2);
-    for (int changed = 1; changed;) {
+    rng->index = p;
+    return k;
+}
+
+/* ut:74-147, one attempt, from the config's start; also the board's row masks (open: not
+ * rigid; passage). */
+static void make_once(unsigned char *board, const board_start *start, kit_pyrandom *rng, uint32_t *open,
+                      uint32_t *passage) {
+    int n = start->co.size;
+    pm_pyset co = start->co;
+    memcpy(board, start->board, (size_t)(n * n));
+    int rigid_pairs = start->rigid > 0 ? (start->rigid + 1) / 2 : 0;
+    int pairs = rigid_pairs + (start->wood > 0 ? (start->wood + 1) / 2 : 0);
+    if (!start->symmetric || pairs > PM_PYSET_KEYS / 2 || (size_t)(2 * pairs) > co.used) {
+        for (int left = start->rigid; left > 0; left -= 2) lay_wall(board, n, &co, PM_RIGID, rng);
+        for (int left = start->wood; left > 0; left -= 2) lay_wall(board, n, &co, PM_WOOD, rng);
+        row_masks(board, n, open, passage);
+        return;
+    }
+    memcpy(open, start->open, sizeof start->open);
+    memcpy(passage, start->passage, sizeof start->passage);
+    uint32_t value[PM_PYSET_KEYS / 2];
+    int drawn = draw_walls(rng, (uint32_t)co.used, pairs, value);
+    uint64_t lo = co.live[0], hi = co.live[1];
+    unsigned used0 = (unsigned)co.used0, used = (unsigned)co.used;
+    for (int k = 0; k < pairs; k++) {
+        unsigned r = k < drawn ? value[k] : kit_pyrandom_below32(rng, used);
+        int upper = r >= used0;
+        int p = 64 * upper + pm_pyset_select64(upper ? hi : lo, upper ? r - used0 : r);
+        lo &= ~start->pair[p][0];
+        hi &= ~start->pair[p][1];
+        used0 -= start->pair0[p];
+        used -= 2;
+        unsigned char wall = k < rigid_pairs ? PM_RIGID : PM_WOOD;
+        board[start->cell[p]] = wall;
+        board[start->mirror[p]] = wall;
+        int x = start->row[p], y = start->col[p];
+        uint32_t rigid = k < rigid_pairs ? ~0u : 0u;
+        passage[x] &= ~(1u << y);
+        passage[y] &= ~(1u << x);
+        open[x] &= ~(rigid & (1u << y));
+        open[y] &= ~(rigid & (1u << x));
+    }
+}
+
+/* The cells of an open row (bit c: cell c not rigid) reached from seeds within it: each run of
+ * open cells that holds a seed, whole. Toward higher bits a carry does it (adding the seeds to
+ * the row runs a carry from the lowest seed of each run to its end); toward lower bits a
+ * doubling fill (seeds spread 1, 2, 4, 8 cells over cells whose next 1, 2, 4, 8 are open). */
+static inline uint32_t row_fill(uint32_t open, uint32_t seeds) {
+    uint32_t up = (((seeds + open) ^ open) | seeds) & open;
+    uint32_t down = seeds, run = open;
+    down |= run & (down >> 1);
+    run &= run >> 1;
+    down |= run & (down >> 2);
+    run &= run >> 2;
+    down |= run & (down >> 4);
+    run &= run >> 4;
+    down |= run & (down >> 8);
+    return up | down;
+}
+
+/* A flood fill of rows as bit masks (bit c of row r: cell (r, c)), through anything but rigid
+ * walls: sweeps up and down the rows, each row taking what its neighbours reach and filling its
+ * runs, until a pair of sweeps changes nothing; the passages left out are counted. The start
+ * cell is an agent's, never a passage. */
+static int inaccessible(const uint32_t *open_rows, const uint32_t *passage, int size) {
+    uint32_t open[PM_MAX_SIZE + 2] = {0}, reach[PM_MAX_SIZE + 2] = {0};
+    memcpy(open + 1, open_rows, (size_t)size * sizeof *open); /* rows 1..size; 0 and size + 1 empty */
+    reach[size - 1] = 1u << (size - 2);                           /* row size - 2 */
+    for (uint32_t changed = 1; changed;) {
         changed = 0;
-        for (int r = 0; r < size; r++) {
-            uint32_t grow = reach[r] | (reach[r] << 1) | (reach[r] >> 1);
-            if (r > 0) grow |= reach[r - 1];
-            if (r + 1 < size) grow |= reach[r + 1];
-            grow = (grow & open[r] & full) | reach[r];
-            if (grow != reach[r]) {
-                reach[r] = grow;
-                changed = 1;
-            }
+        for (int r = size; r >= 1; r--) { /* up first: the start is near the bottom */
+            uint32_t f = row_fill(open[r], (reach[r] | reach[r - 1] | reach[r + 1]) & open[r]);
+            changed |= f ^ reach[r];
+            reach[r] = f;
+        }
+        for (int r = 1; r <= size; r++) {
+            uint32_t f = row_fill(open[r], (reach[r] | reach[r - 1] | reach[r + 1]) & open[r]);
+            changed |= f ^ reach[r];
+            reach[r] = f;
         }
     }
     int left = 0;
     for (int r = 0; r < size; r++)
-        for (uint32_t out = passage[r] & ~reach[r]; out; out &= out - 1) left++;
+        for (uint32_t out = passage[r] & ~reach[r + 1]; out; out &= out - 1) left++;
     return left;
 }
 
+int pm_inaccessible_passages(const unsigned char *board, int size) {
+    uint32_t open[PM_MAX_SIZE], passage[PM_MAX_SIZE];
+    row_masks(board, size, open, passage);
+    return inaccessible(open, passage, size);
+}
+
+/* The item draws of ut:156-172 (randint(0, n-1) for the row, then the column, until a wood cell
+ * without an item; then choice of three kinds), the words taken in chunks: a chunk's words are
+ * tempered together (a loop the compiler vectorizes) and its accepted row/column values listed
+ * without a jump per word, so a rejected word (5 of 16 for n = 11) costs no mispredicted jump;
+ * the tries then read that list. The words consumed, and the generator left, are the
+ * original's: a chunk ends at the block's end, and the next block is twisted only when a draw
+ * needs a word of it. */
+enum { ITEM_CHUNK = 64 };
+typedef struct item_words {
+    kit_pyrandom *rng;
+    int shift, n;
+    int base, len;                    /* the chunk: words base .. base + len - 1 of the block */
+    int have, next;                   /* accepted values listed, the next one to take */
+    int cur;                          /* the last word consumed, as an offset in the chunk */
+    uint32_t word[ITEM_CHUNK];        /* tempered */
+    unsigned char value[ITEM_CHUNK];  /* accepted values in order */
+    unsigned char at[ITEM_CHUNK];     /* and their offsets */
+} item_words;
+
+static void item_chunk(item_words *w, int start) {
+    kit_pyrandom *rng = w->rng;
+    if (start >= 624) { /* a draw needs the next block */
+        kit_pyrandom_twist(rng);
+        start = 0;
+    }
+    w->base = start;
+    w->len = 624 - start < ITEM_CHUNK ? 624 - start : ITEM_CHUNK;
+    for (int k = 0; k < w->len; k++) w->word[k] = kit_pyrandom_temper(rng->mt[start + k]);
+    int have = 0;
+    for (int k = 0; k < w->len; k++) {
+        uint32_t v = w->word[k] >> w->shift;
+        w->value[have] = (unsigned char)v;
+        w->at[have] = (unsigned char)k;
+        have += v < (uint32_t)w->n;
+    }
+    w->have = have;
+    w->next = 0;
+    w->cur = -1;
+}
+
+/* randbelow(n): the next accepted value */
+static int item_take(item_words *w) {
+    while (w->next == w->have) item_chunk(w, w->base + w->len);
+    w->cur = w->at[w->next];
+    return w->value[w->next++];
+}
+
+/* randbelow(3), from the word after the last consumed; the listed values it passes are dropped */
+static int item_kind(item_words *w) {
+    for (;;) {
+        if (++w->cur == w->len) {
+            item_chunk(w, w->base + w->len);
+            w->cur = 0;
+        }
+        uint32_t v = w->word[w->cur] >> 30;
+        if (v < 3) {
+            while (w->next < w->have && w->at[w->next] <= w->cur) w->next++;
+            return (int)v;
+        }
+    }
+}
+
+/* free[r]: the row's wood cells without an item (bit c: cell (r, c)) */
+static void place_items(pm_state *s, int n, int count, kit_pyrandom *rng, uint32_t *free) {
+    if (count <= 0) return;
+    item_words w;
+    w.rng = rng;
+    w.n = n;
+    w.shift = __builtin_clz((unsigned)n);
+    item_chunk(&w, rng->index);
+    for (int left = count; left > 0;) {
+        int r = item_take(&w), c = item_take(&w);
+        if (!(free[r] >> c & 1)) continue;
+        s->items[r * n + c] = (unsigned char)(PM_EXTRABOMB + item_kind(&w));
+        free[r] &= ~(1u << c);
+        left--;
+    }
+    rng->index = w.base + w.cur + 1;
+}
+
 void pm_reset(pm_state *s, const pm_config *cfg, kit_pyrandom *rng) {
+    board_start own;
+    const board_start *start;
+    if ((int)cfg->id >= 0 && (int)cfg->id < PM_NUM_CONFIGS && cfg == &configs[cfg->id]) {
+        pthread_once(&starts_once, make_starts);
+        start = &starts[cfg->id];
+    } else { /* a config made elsewhere: its start made here */
+        make_start(&own, cfg);
+        start = &own;
+    }
     memset(s, 0, sizeof *s);
     s->cfg = cfg;
     s->size = cfg->size;
     s->nagents = cfg->num_agents;
     int n = cfg->size;
+    uint32_t open[PM_MAX_SIZE], passage[PM_MAX_SIZE];
     do {
-        make_once(s->board, cfg, rng);
-    } while (pm_inaccessible_passages(s->board, n) > 4);
-    /* ut:156-172 */
-    for (int left = cfg->num_items; left > 0;) {
-        int r = (int)kit_pyrandom_randint(rng, 0, n - 1);
-        int c = (int)kit_pyrandom_randint(rng, 0, n - 1);
-        int cell = r * n + c;
-        if (s->board[cell] != PM_WOOD || s->items[cell]) continue;
-        s->items[cell] = (unsigned char)(PM_EXTRABOMB + kit_pyrandom_choice(rng, 3));
-        left--;
-    }
+        make_once(s->board, start, rng, open, passage);
+    } while (inaccessible(open, passage, n) > 4);
+    for (int r = 0; r < n; r++) open[r] &= ~passage[r] & ~start->agents[r]; /* wood */
+    place_items(s, n, cfg->num_items, rng, open);
     for (int i = 0; i < s->nagents; i++) {
         pm_agent *a = &s->agents[i];
         pm_start_position(cfg, i, &a->r, &a->c);

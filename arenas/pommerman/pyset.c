@@ -10,9 +10,10 @@
  * data/README.md). Removal leaves a dummy, which iteration skips. CPython 3.6
  * and 3.7 hashed tuples differently and made other boards.
  *
- * Since make_board only removes after building, the table is built once per board (a local
- * copy of CPython's slots) and then read as its slot order: removal marks a key dead and
- * tuple(set)[i] is the i-th live key, found in a Fenwick tree of the live counts. */
+ * Since make_board only removes after building, the table is built once per board size (a
+ * local copy of CPython's slots) and then read as its slot order: removal clears a key's live
+ * bit and tuple(set)[i] is the i-th set bit of the 128 live bits, found without a branch on
+ * the data (byte counts summed in one multiply, then a table for the bit within the byte). */
 #include <pthread.h>
 #include <string.h>
 
@@ -90,8 +91,18 @@ static void add(slot_table *s, int key, uint64_t hash) {
     if (s->fill * 5 >= s->mask * 3) resize(s, s->used > 50000 ? s->used * 2 : s->used * 4);
 }
 
-/* The set of one board size, built from CPython's table. */
-static void build(pm_pyset *s, int size) {
+/* The slot orders of every board size and the bit-within-a-byte table: made once, read-only. */
+typedef struct size_order {
+    int n;                                 /* keys */
+    unsigned char order[PM_PYSET_KEYS];    /* the keys in slot order */
+    signed char place[PM_PYSET_KEYS];      /* each key's place, -1 when never added */
+} size_order;
+static size_order orders[PM_PYSET_SIZES + 1]; /* [0]: the empty set */
+unsigned char pm_pyset_byte_select[256][8];
+static pthread_once_t built_once = PTHREAD_ONCE_INIT;
+
+/* The slot order of one board size, from CPython's table. */
+static void build(size_order *o, int size) {
     slot_table tb;
     tb.mask = 7;
     tb.fill = tb.used = 0;
@@ -99,54 +110,31 @@ static void build(pm_pyset *s, int size) {
     for (int x = 0; x < size; x++)
         for (int y = 0; y < size; y++)
             if (x != y) add(&tb, x * size + y, tuple_hash((uint64_t)x, (uint64_t)y));
-    s->size = size;
-    s->n = 0;
-    for (int k = 0; k < PM_PYSET_KEYS; k++) s->place[k] = -1;
+    o->n = 0;
+    for (int k = 0; k < PM_PYSET_KEYS; k++) o->place[k] = -1;
     for (size_t i = 0; i <= tb.mask; i++)
         if (tb.key[i] >= 0) {
-            s->place[tb.key[i]] = (short)s->n;
-            s->live[s->n] = 1;
-            s->order[s->n++] = tb.key[i];
+            o->place[tb.key[i]] = (signed char)o->n;
+            o->order[o->n++] = (unsigned char)tb.key[i];
         }
-    s->used = (size_t)s->n;
-    /* every place live: node i counts the places (i - lowbit(i), i] */
-    for (int i = 1; i <= s->n; i++) s->tree[i] = (short)(i & -i);
 }
 
-/* The sets of every board size, the same for every board: built once (read-only afterwards)
- * and copied. */
-static pm_pyset built[PM_PYSET_SIZES + 1];
-static pthread_once_t built_once = PTHREAD_ONCE_INIT;
 static void build_all(void) {
-    for (int size = 1; size <= PM_PYSET_SIZES; size++) build(&built[size], size);
+    build(&orders[0], 0);
+    for (int size = 1; size <= PM_PYSET_SIZES; size++) build(&orders[size], size);
+    for (int b = 0; b < 256; b++)
+        for (int i = 0, r = 0; i < 8; i++)
+            if (b >> i & 1) pm_pyset_byte_select[b][r++] = (unsigned char)i;
 }
 
 void pm_pyset_make_board_coords(pm_pyset *s, int size) {
-    if (size < 1 || size > PM_PYSET_SIZES) { /* no board of the arena: an empty set */
-        build(s, 0);
-        return;
-    }
     pthread_once(&built_once, build_all);
-    *s = built[size];
-}
-
-void pm_pyset_remove(pm_pyset *s, int key) {
-    if (key < 0 || key >= PM_PYSET_KEYS) return;
-    int p = s->place[key];
-    if (p < 0 || !s->live[p]) return;
-    s->live[p] = 0;
-    s->used--;
-    for (int i = p + 1; i <= s->n; i += i & -i) s->tree[i]--;
-}
-
-int pm_pyset_at(const pm_pyset *s, size_t index) {
-    if (index >= s->used) return -1;
-    int pos = 0, rest = (int)index + 1, step = 1;
-    while (step * 2 <= s->n) step *= 2;
-    for (; step; step /= 2)
-        if (pos + step <= s->n && s->tree[pos + step] < rest) {
-            pos += step;
-            rest -= s->tree[pos];
-        }
-    return s->order[pos];
+    const size_order *o = &orders[size >= 1 && size <= PM_PYSET_SIZES ? size : 0];
+    s->size = size >= 1 && size <= PM_PYSET_SIZES ? size : 0;
+    s->used = (size_t)o->n;
+    s->used0 = o->n < 64 ? o->n : 64;
+    s->live[0] = o->n >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << o->n) - 1;
+    s->live[1] = o->n >= 128 ? ~(uint64_t)0 : o->n > 64 ? ((uint64_t)1 << (o->n - 64)) - 1 : 0;
+    s->order = o->order;
+    s->place = o->place;
 }

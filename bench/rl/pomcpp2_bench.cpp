@@ -8,7 +8,8 @@
 //   reset: a new FFA board (dmap: random.Random(s) seeded and the CPython-exact generator,
 //         kit_pyrandom_seed + pm_reset; pomcpp2: State::Init with its own std::mt19937
 //         generator), 20,000 per round; and its two parts on dmap's side: the seeding alone
-//         (kit_pyrandom_seed: CPython's init_by_array, a chain of 1,247 dependent steps), and
+//         (kit_pyrandom_seed: CPython's init_by_array, a chain of 1,247 dependent steps, with
+//         the generator's first twist run in that chain's shadow), and
 //         pm_reset on a generator seeded once and continued from board to board (as the
 //         playground's env.reset() draws from the generator env.seed() seeded), each against
 //         the same pomcpp2 reset

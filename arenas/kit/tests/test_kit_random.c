@@ -9,6 +9,7 @@
 #include "../../../tests/check.h"
 #include "kit/javarandom.h"
 #include "kit/pyrandom.h"
+#include "ref_mt.h"
 
 
 static void expect_u32s(int64_t seed, const uint32_t *want, int n) {
@@ -23,6 +24,47 @@ static void test_py_seeding(void) {
     expect_u32s(0, (const uint32_t[]){3626764237u, 1654615998u, 3255389356u}, 3);
     expect_u32s(((int64_t)1 << 40) + 5, (const uint32_t[]){2166296868u, 2220160828u, 1153647273u}, 3);
     expect_u32s(-7, (const uint32_t[]){1390851128u, 4071050724u, 647892279u}, 3);
+}
+
+/* The kit's generator and the plain one draw the same 1,400 words (two twists) from a key, and
+ * hold the same state after the first draw (the kit's seeding twists ahead of its first draw;
+ * from then on the words and index are CPython's). */
+static void expect_same_stream(const uint32_t *key, size_t n, kit_pyrandom *r, const char *what) {
+    ref_mt ref;
+    ref_seed(&ref, key, n);
+    int same = 1, same_state = 1;
+    for (int i = 0; i < 1400 && same; i++) {
+        uint32_t want = ref_next(&ref), got = kit_pyrandom_u32(r);
+        same = got == want;
+        if (i == 0) same_state = !memcmp(r->mt, ref.mt, sizeof ref.mt) && r->index == ref.index;
+    }
+    CHECK(same && same_state, "%s: %s", what, same ? "state after the first draw differs" : "words differ");
+}
+
+static void test_py_seeding_reference(void) {
+    kit_pyrandom r;
+    char what[64];
+    /* integer seeds: one key word below 2^32, two above; abs() of negatives */
+    const int64_t far[] = {4294967295ll, 4294967296ll, ((int64_t)1 << 40) + 5, INT64_MAX, INT64_MIN,
+                           -1, -4294967297ll, 123456789012345ll};
+    for (int i = 0; i < 3000 + 8; i++) {
+        int64_t seed = i < 3000 ? (int64_t)i * 2654435761ll % 5000000000ll : far[i - 3000];
+        uint64_t a = seed < 0 ? (uint64_t)0 - (uint64_t)seed : (uint64_t)seed;
+        uint32_t key[2] = {(uint32_t)a, (uint32_t)(a >> 32)};
+        kit_pyrandom_seed(&r, seed);
+        snprintf(what, sizeof what, "seed %lld", (long long)seed);
+        expect_same_stream(key, key[1] ? 2 : 1, &r, what);
+    }
+    /* longer keys, up to and past the block: 624 words, then 625 and 1000 (the key's own pass
+     * wraps the block) */
+    static uint32_t key[1000];
+    for (int i = 0; i < 1000; i++) key[i] = (uint32_t)i * 2246822519u + 374761393u;
+    const size_t lens[] = {1, 2, 3, 5, 17, 227, 397, 623, 624, 625, 1000};
+    for (size_t k = 0; k < sizeof lens / sizeof lens[0]; k++) {
+        kit_pyrandom_seed_words(&r, key, lens[k]);
+        snprintf(what, sizeof what, "key of %zu words", lens[k]);
+        expect_same_stream(key, lens[k], &r, what);
+    }
 }
 
 static void test_py_methods(void) {
@@ -146,6 +188,7 @@ static void test_java(void) {
 
 int main(void) {
     test_py_seeding();
+    test_py_seeding_reference();
     test_py_methods();
     test_py_sample();
     test_java();
