@@ -303,7 +303,7 @@ def _core(arena: str, **kw: Any) -> Any:
         raise ValueError("unknown arena %r (known: %s)" % (arena, ", ".join(ARENAS)))
     C: Any
     if arena == "pommerman":
-        from ._pommerman import PommermanCore as C
+        from ._pommerman_c import PommermanCCore as C
     elif arena == "bomber":
         from ._bomber import BomberCore as C
     elif arena == "kutulu":
