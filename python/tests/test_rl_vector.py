@@ -1,0 +1,135 @@
+"""dmap.rl.vector_env: the vectorized Pommerman as a gymnasium.vector.VectorEnv (dmap/rl/_vector.py
+over arenas/pommerman/vec.c). Gymnasium 1.4 has no checker for vector environments, so these are
+its contract, checked: the spaces hold every observation and action, next-step autoreset (the
+ended game's last observation, then the next episode's first with reward 0 and no flags, its
+action ignored), the last observation equal to the one the same game gives without autoreset,
+episode statistics equal to the summed rewards and counted steps, the same results for 1 and 3
+threads, close() twice, and bad input refused."""
+import numpy as np
+import pytest
+
+import dmap.rl as rl
+from dmap.arenas import pommerman as pm
+from gymnasium import spaces
+from gymnasium.vector import AutoresetMode, VectorEnv
+
+N = 6
+CASES = [dict(config="OneVsOne-v0", seats=[None, "simple"]),
+         dict(config="PommeFFACompetition-v0", seats=["random", None, "simple", "stop"], planes="all"),
+         dict(config="PommeTeamCompetition-v0", seats=["simple", "simple", None, "random"])]
+
+
+def play(env, steps, seed=3):
+    """Random legal actions (a seeded generator): the list of (obs, rew, term, trunc, info)."""
+    rng = np.random.default_rng(seed)
+    obs, info = env.reset(seed=11)
+    out = [(obs, None, None, None, info)]
+    for _ in range(steps):
+        mask = info["action_mask"]
+        acts = np.array([rng.choice(np.flatnonzero(m)) for m in mask])
+        obs, rew, term, trunc, info = env.step(acts)
+        out.append((obs, rew, term, trunc, info))
+    return out
+
+
+@pytest.mark.parametrize("kw", CASES)
+def test_spaces_hold_every_observation(kw):
+    env = rl.vector_env("pommerman", N, **kw)
+    assert isinstance(env, VectorEnv)
+    assert env.metadata["autoreset_mode"] == AutoresetMode.NEXT_STEP
+    assert env.num_envs == N
+    assert isinstance(env.single_action_space, spaces.Discrete) and env.single_action_space.n == 6
+    assert env.action_space.shape == (N,)
+    assert env.observation_space.shape == (N,) + env.single_observation_space.shape
+    assert env.single_observation_space.shape[0] == len(env.plane_names)
+    assert env.action_space.contains(env.action_space.sample())
+    for obs, _, _, _, info in play(env, 150):
+        assert env.observation_space.contains(obs)
+        assert all(env.single_observation_space.contains(o) for o in obs)
+        assert info["action_mask"].shape == (N, 6) and info["action_mask"][:, 0].all()
+    env.close()
+
+
+@pytest.mark.parametrize("kw", CASES)
+def test_next_step_autoreset_and_final_observation(kw):
+    """Up to the first step where a game ends, every game equals the same game without
+    autoreset (a VecEnv with autoreset=False, the same seed and actions), the ended games' last
+    observations and flags included; the step after, those games start their next episode
+    (reward 0, no flags, the episode number one up) with the first observation that same-step
+    autoreset gives at once, while the others step on."""
+    env = rl.vector_env("pommerman", N, **kw)
+    planes = kw.get("planes")
+    ref = pm.VecEnv(kw["config"], N, kw["seats"], seed=11, planes=planes, autoreset=False)
+    same = pm.VecEnv(kw["config"], N, kw["seats"], seed=11, planes=planes, autoreset="SameStep")
+    rng = np.random.default_rng(5)
+    obs, info = env.reset(seed=11)
+    ref.reset()
+    same.reset()
+    assert np.array_equal(obs, ref.obs[:, 0])
+    for _ in range(400):
+        acts = np.array([rng.choice(np.flatnonzero(m)) for m in info["action_mask"]])
+        obs, rew, term, trunc, info = env.step(acts)
+        ref.step(acts.reshape(N, 1))
+        same.step(acts.reshape(N, 1))
+        assert np.array_equal(obs, ref.obs[:, 0])
+        assert np.array_equal(rew, ref.rewards[:, 0]) and np.array_equal(term, ref.terminated[:, 0])
+        assert np.array_equal(trunc, ref.truncated[:, 0])
+        done = term | trunc
+        if done.any():
+            break
+    assert done.any() and np.array_equal(done, ref.finished())
+    before = env.episodes()[0]
+    obs2, rew2, term2, trunc2, info2 = env.step(acts)  # the ended games' actions are ignored
+    ep = env.episodes()[0]
+    for i in np.flatnonzero(done):
+        assert ep[i] == before[i] + 1 and rew2[i] == 0 and not term2[i] and not trunc2[i]
+        assert np.array_equal(obs2[i], same.obs[i, 0])
+        assert np.array_equal(info2["action_mask"][i], same.masks[i, 0])
+    assert np.array_equal(ep[~done], before[~done])
+    env.close()
+
+
+@pytest.mark.parametrize("kw", CASES)
+def test_episode_statistics_and_threads(kw):
+    """info["episode"] on the step an episode ends: the summed rewards and the steps; the same
+    for 1 and 3 threads, observation for observation."""
+    runs = [play(rl.vector_env("pommerman", N, threads=t, **kw), 400) for t in (1, 3)]
+    for a, b in zip(*runs):
+        assert np.array_equal(a[0], b[0])
+        for k in (1, 2, 3):
+            assert (a[k] is None and b[k] is None) or np.array_equal(a[k], b[k])
+        assert a[4].keys() == b[4].keys()
+    ret, length, pending, ends = np.zeros(N), np.zeros(N, int), np.zeros(N, bool), 0
+    for _, rew, term, trunc, info in runs[0][1:]:
+        ret = np.where(pending, 0.0, ret + rew)
+        length = np.where(pending, 0, length + 1)
+        done = term | trunc
+        if done.any():
+            assert np.array_equal(info["_episode"], done)
+            assert np.array_equal(info["episode"]["r"], np.where(done, ret, 0))
+            assert np.array_equal(info["episode"]["l"], np.where(done, length, 0))
+            ends += int(done.sum())
+        else:
+            assert "episode" not in info
+        pending = done
+    assert ends > N  # several episodes per game ended
+
+
+def test_close_and_bad_input():
+    env = rl.vector_env("pommerman", 2)
+    with pytest.raises(RuntimeError):
+        env.step(np.zeros(2, int))
+    env.reset(seed=1)
+    with pytest.raises(ValueError):
+        env.step(np.zeros(3, int))
+    with pytest.raises(ValueError):
+        env.step(np.array([0, 6]))
+    env.close()
+    env.close()
+    assert env.closed
+    with pytest.raises(RuntimeError):
+        env.reset()
+    with pytest.raises(ValueError):
+        rl.vector_env("pommerman", 2, config="OneVsOne-v0", seats=[None, None])
+    with pytest.raises(ValueError):
+        rl.vector_env("bomber", 2)
