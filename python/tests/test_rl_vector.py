@@ -89,11 +89,17 @@ def test_next_step_autoreset_and_final_observation(kw):
     env.close()
 
 
-@pytest.mark.parametrize("kw", CASES)
-def test_episode_statistics_and_threads(kw):
+ALL = [("pommerman", kw) for kw in CASES] + [
+    ("pursuit", dict(seats=[None, "flee"], size=7)), ("pursuit", dict(seats=["chase", None], walls=0.1, clocks=20))]
+
+
+@pytest.mark.parametrize("arena,kw", ALL)
+def test_episode_statistics_and_threads(arena, kw):
     """info["episode"] on the step an episode ends: the summed rewards and the steps; the same
-    for 1 and 3 threads, observation for observation."""
-    runs = [play(rl.vector_env("pommerman", N, threads=t, **kw), 400) for t in (1, 3)]
+    for 1 and 3 threads, observation for observation; the spaces hold every observation."""
+    runs = [play(rl.vector_env(arena, N, threads=t, **kw), 400) for t in (1, 3)]
+    space = rl.vector_env(arena, N, **kw).observation_space
+    assert all(space.contains(r[0]) for r in runs[0])
     for a, b in zip(*runs):
         assert np.array_equal(a[0], b[0])
         for k in (1, 2, 3):
@@ -115,8 +121,9 @@ def test_episode_statistics_and_threads(kw):
     assert ends > N  # several episodes per game ended
 
 
-def test_close_and_bad_input():
-    env = rl.vector_env("pommerman", 2)
+@pytest.mark.parametrize("arena", ["pommerman", "pursuit"])
+def test_close_and_bad_input(arena):
+    env = rl.vector_env(arena, 2)
     with pytest.raises(RuntimeError):
         env.step(np.zeros(2, int))
     env.reset(seed=1)
@@ -124,6 +131,8 @@ def test_close_and_bad_input():
         env.step(np.zeros(3, int))
     with pytest.raises(ValueError):
         env.step(np.array([0, 6]))
+    with pytest.raises(TypeError):
+        env.step(np.array([0.5, 1.0]))
     env.close()
     env.close()
     assert env.closed
@@ -132,4 +141,57 @@ def test_close_and_bad_input():
     with pytest.raises(ValueError):
         rl.vector_env("pommerman", 2, config="OneVsOne-v0", seats=[None, None])
     with pytest.raises(ValueError):
-        rl.vector_env("bomber", 2)
+        rl.vector_env("pursuit", 2, seats=[None, None])
+    with pytest.raises(ValueError):
+        rl.vector_env("chess", 2)
+
+
+# ---- the other arenas: kit/vec.h's vectorized games ------------------------------------------
+
+KIT_CASES = [("pursuit", dict(seats=[None, "flee"], size=7)), ("pursuit", dict(seats=["chase", None], walls=0.1, clocks=20))]
+
+
+def core_of(arena, kw):
+    from dmap.rl._envs import _core
+    return _core(arena, gym=True, **kw)
+
+
+@pytest.mark.parametrize("arena,kw", KIT_CASES)
+def test_kit_same_games_as_the_environment(arena, kw):
+    """Game i's episode e is dmap.rl's game of the episode's seed, step for step: the vector
+    environment's observation is that game's observation="flat" one, with the same mask,
+    rewards and ends (ArenaGymEnv's)."""
+    from dmap.rl._flat import FlatObservation
+    env = rl.vector_env(arena, N, **kw)
+    assert isinstance(env, VectorEnv) and env.metadata["autoreset_mode"] == AutoresetMode.NEXT_STEP
+    cores = [core_of(arena, kw) for _ in range(N)]
+    flat = FlatObservation(cores[0].observation_space)
+    seat = env.learner_seat
+    obs, info = env.reset(seed=4)
+    rng = np.random.default_rng(9)
+    fresh, ended = np.ones(N, bool), np.zeros(N, bool)
+    episodes = 0
+    for _ in range(150):
+        seeds = env.episodes()[1]
+        for i in np.flatnonzero(fresh):
+            cores[i].new_game(int(seeds[i]))
+        fresh[:] = False
+        for i in range(N):
+            assert np.array_equal(obs[i], flat(cores[i].observe(seat))), i
+            assert np.array_equal(info["action_mask"][i], cores[i].observe(seat)["action_mask"])
+        acts = np.array([rng.choice(np.flatnonzero(m)) for m in info["action_mask"]])
+        obs, rew, term, trunc, info = env.step(acts)
+        for i in range(N):
+            if ended[i]:  # this step started the next episode
+                assert rew[i] == 0 and not term[i] and not trunc[i]
+                fresh[i] = True
+                continue
+            cores[i].step({seat: int(acts[i])})
+            st, alive = cores[i].status(), cores[i].alive(seat)
+            assert rew[i] == cores[i].reward(seat)
+            assert term[i] == (st == 1 or not alive) and trunc[i] == (st == 2 and not term[i])
+        ended = term | trunc
+        episodes += int(ended.sum())
+        assert env.observation_space.contains(obs)
+    assert episodes >= N
+    env.close()

@@ -27,8 +27,10 @@ except ImportError as e:
     raise ImportError("dmap.rl needs the optional extra 'rl' (gymnasium and pettingzoo): "
                       "pip install 'dmap-dijkstra[rl]', or pip install gymnasium pettingzoo") from e
 
+from typing import Any, Union  # noqa: E402
+
 from ._register import IDS as GYM_IDS, register as _register  # noqa: E402
-from ._vector import PommermanVectorEnv  # noqa: E402
+from ._vector import KitVectorEnv, PommermanVectorEnv  # noqa: E402
 from ._envs import (ARENAS, ArenaAECEnv, ArenaGymEnv, ArenaParallelEnv, BomberParallelEnv,  # noqa: E402
                     KutuluParallelEnv, PommermanParallelEnv, PursuitParallelEnv, aec_env, gym_env,
                     parallel_env)
@@ -36,13 +38,19 @@ from ._envs import (ARENAS, ArenaAECEnv, ArenaGymEnv, ArenaParallelEnv, BomberPa
 _register()
 
 
-def vector_env(arena: str, num_envs: int, **kw: object) -> PommermanVectorEnv:
-    """A gymnasium.vector.VectorEnv of num_envs games of an arena stepped together in C, one
-    learner seat per game (dmap/rl/_vector.py): kw are config, seats, planes, threads, seed."""
-    if arena != "pommerman":
-        raise ValueError("vector_env: only 'pommerman' has vectorized games in C, got %r" % (arena,))
-    return PommermanVectorEnv(num_envs, **kw)  # type: ignore[arg-type]
+VECTOR_ARENAS = ("pommerman", "pursuit")
 
-__all__ = ["ARENAS", "GYM_IDS", "parallel_env", "vector_env", "PommermanVectorEnv", "aec_env", "gym_env",
+
+def vector_env(arena: str, num_envs: int, **kw: Any) -> Union[PommermanVectorEnv, KitVectorEnv]:
+    """A gymnasium.vector.VectorEnv of num_envs games of an arena stepped together in C, one
+    learner seat per game (dmap/rl/_vector.py): kw are seats, threads, seed and the arena's
+    options (Pommerman: config, planes; pursuit: size, walls, clocks)."""
+    if arena == "pommerman":
+        return PommermanVectorEnv(num_envs, **kw)
+    if arena in VECTOR_ARENAS:
+        return KitVectorEnv(arena, num_envs, **kw)
+    raise ValueError("vector_env: no vectorized games of %r (known: %s)" % (arena, ", ".join(VECTOR_ARENAS)))
+
+__all__ = ["ARENAS", "GYM_IDS", "parallel_env", "vector_env", "VECTOR_ARENAS", "PommermanVectorEnv", "KitVectorEnv", "aec_env", "gym_env",
            "ArenaParallelEnv", "ArenaAECEnv", "ArenaGymEnv", "PommermanParallelEnv", "BomberParallelEnv", "KutuluParallelEnv",
            "PursuitParallelEnv"]

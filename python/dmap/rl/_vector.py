@@ -36,37 +36,18 @@ from dmap import _arenas
 from dmap.arenas import pommerman as pm
 
 
-class PommermanVectorEnv(VectorEnv):  # type: ignore[type-arg]
-    """num_envs Pommerman games of one config, one learner seat each (see the module)."""
+class _CVectorEnv(VectorEnv):  # type: ignore[type-arg]
+    """The gymnasium side of a C vectorized game with one learner per game (self._vec: a
+    PommermanVec or a KitVec in next-step autoreset): spaces, reset, step, statistics, close."""
 
     metadata: Dict[str, Any] = {"autoreset_mode": AutoresetMode.NEXT_STEP, "render_modes": []}
+    _vec: Any
 
-    def __init__(self, num_envs: int, config: str = "OneVsOne-v0", seats: Optional[Sequence[Optional[str]]] = None,
-                 planes: Any = None, threads: int = 1, seed: int = 0, copy: bool = True,
-                 stats_key: Optional[str] = "episode") -> None:
-        if config not in pm.CONFIGS:
-            raise ValueError("unknown Pommerman config %r (known: %s)" % (config, ", ".join(pm.CONFIGS)))
-        nagents = _arenas.POMMERMAN_CONFIGS[config]["num_agents"]
-        if seats is None:
-            seats = [None] + ["simple"] * (nagents - 1)
-        seats = list(seats)
-        if len(seats) != nagents:
-            raise ValueError("%s has %d seats, got %d" % (config, nagents, len(seats)))
-        if sum(s is None for s in seats) != 1:
-            raise ValueError("a vector environment has one learner per game: exactly one seat None, got %d"
-                             % sum(s is None for s in seats))
-        for i, s in enumerate(seats):
-            if s is not None and s not in pm.C_BOTS:
-                raise ValueError("seat %d: None (the learner) or a C bot of %s, got %r" % (i, ", ".join(pm.C_BOTS), s))
-        self.seats = seats
-        self.config = config
-        self._vec: Any = pm.VecEnv(config, num_envs, seats, seed=seed, threads=threads, planes=planes,
-                                   autoreset=AutoresetMode.NEXT_STEP.value)
-        self.num_envs = int(num_envs)
-        self.learner_seat = seats.index(None)
-        self.plane_names = self._vec.plane_names
-        self.single_observation_space = spaces.Box(0, 255, tuple(self._vec.obs_shape), np.uint8)
-        self.single_action_space = spaces.Discrete(6)
+    def _setup(self, single_observation_space: spaces.Space, nactions: int, copy: bool,  # type: ignore[type-arg]
+               stats_key: Optional[str]) -> None:
+        self.num_envs = int(self._vec.num_envs)
+        self.single_observation_space = single_observation_space
+        self.single_action_space = spaces.Discrete(nactions)
         self.observation_space = batch_space(self.single_observation_space, self.num_envs)
         self.action_space = batch_space(self.single_action_space, self.num_envs)
         self.render_mode = None
@@ -133,3 +114,56 @@ class PommermanVectorEnv(VectorEnv):  # type: ignore[type-arg]
     def episodes(self) -> Tuple[np.ndarray, np.ndarray, np.ndarray]:
         """Per game: its episode number, the episode's seed and its step count now."""
         return self._live().episodes()  # type: ignore[no-any-return]
+
+
+class PommermanVectorEnv(_CVectorEnv):
+    """num_envs Pommerman games of one config, one learner seat each (see the module)."""
+
+    def __init__(self, num_envs: int, config: str = "OneVsOne-v0", seats: Optional[Sequence[Optional[str]]] = None,
+                 planes: Any = None, threads: int = 1, seed: int = 0, copy: bool = True,
+                 stats_key: Optional[str] = "episode") -> None:
+        if config not in pm.CONFIGS:
+            raise ValueError("unknown Pommerman config %r (known: %s)" % (config, ", ".join(pm.CONFIGS)))
+        nagents = _arenas.POMMERMAN_CONFIGS[config]["num_agents"]
+        if seats is None:
+            seats = [None] + ["simple"] * (nagents - 1)
+        seats = list(seats)
+        if len(seats) != nagents:
+            raise ValueError("%s has %d seats, got %d" % (config, nagents, len(seats)))
+        if sum(s is None for s in seats) != 1:
+            raise ValueError("a vector environment has one learner per game: exactly one seat None, got %d"
+                             % sum(s is None for s in seats))
+        for i, s in enumerate(seats):
+            if s is not None and s not in pm.C_BOTS:
+                raise ValueError("seat %d: None (the learner) or a C bot of %s, got %r" % (i, ", ".join(pm.C_BOTS), s))
+        self.seats = seats
+        self.config = config
+        self._vec = pm.VecEnv(config, num_envs, seats, seed=seed, threads=threads, planes=planes,
+                              autoreset=AutoresetMode.NEXT_STEP.value)
+        self.learner_seat = seats.index(None)
+        self.plane_names = self._vec.plane_names
+        self._setup(spaces.Box(0, 255, tuple(self._vec.obs_shape), np.uint8), 6, copy, stats_key)
+
+
+class KitVectorEnv(_CVectorEnv):
+    """num_envs games of the pursuit arena (kit/vec.h), one learner seat each: the observation
+    is dmap.rl's observation="flat" of the same game (its float32 Box), the mask in the info."""
+
+    def __init__(self, arena: str, num_envs: int, seats: Optional[Sequence[Optional[str]]] = None,
+                 threads: int = 1, seed: int = 0, copy: bool = True, stats_key: Optional[str] = "episode",
+                 **options: Any) -> None:
+        from ._envs import _core
+        from ._flat import FlatObservation
+        core = _core(arena, seats=seats, gym=True, **options)  # checks the seats and options
+        if len(core.learners) != 1:
+            raise ValueError("a vector environment has one learner per game: exactly one seat None, got %d"
+                             % len(core.learners))
+        self.arena = arena
+        self.seats = list(core.seats)
+        self.learner_seat = core.learners[0]
+        flat = FlatObservation(core.observation_space)
+        self._vec = _arenas.KitVec(arena, num_envs, self.seats, seed=seed, threads=threads, **options)
+        if self._vec.obs_len != flat.space.shape[0]:
+            raise RuntimeError("%s: the C observation has %d floats, the flat one %d"
+                               % (arena, self._vec.obs_len, flat.space.shape[0]))
+        self._setup(flat.space, int(core.action_space.n), copy, stats_key)

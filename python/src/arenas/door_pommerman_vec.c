@@ -785,5 +785,5 @@ int pyarenas_add_pommerman_vec(PyObject *m) {
         Py_DECREF(&PmVecType);
         return -1;
     }
-    return 0;
+    return pyarenas_add_kit_vec(m);
 }
