@@ -82,7 +82,7 @@ def viewer_assets(build_dir):
 
 
 # The bomber arena's library sources (arenas/bomber/CMakeLists.txt: bomber_arena), bots/ aside.
-BOMBER_LIBRARY = {"engine.c", "view.c", "trace.c", "game.c", "gambit_log.c"}
+BOMBER_LIBRARY = {"engine.c", "view.c", "trace.c", "game.c", "gambit_log.c", "vec.c"}
 # The pursuit arena's library sources (arenas/pursuit/CMakeLists.txt: pursuit_arena), bots/ aside.
 PURSUIT_LIBRARY = {"engine.c", "view.c", "game.c", "world.c", "worldgen.c", "replay.c", "vec.c"}
 # The Kutulu arena's library sources (arenas/kutulu/CMakeLists.txt: kutulu_arena), bots/ aside.

@@ -38,7 +38,7 @@ from ._envs import (ARENAS, ArenaAECEnv, ArenaGymEnv, ArenaParallelEnv, BomberPa
 _register()
 
 
-VECTOR_ARENAS = ("pommerman", "pursuit")
+VECTOR_ARENAS = ("pommerman", "bomber", "pursuit")
 
 
 def vector_env(arena: str, num_envs: int, **kw: Any) -> Union[PommermanVectorEnv, KitVectorEnv]:

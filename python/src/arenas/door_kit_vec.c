@@ -1,4 +1,4 @@
-/* door_kit_vec.c — dmap._arenas.KitVec: the vectorized games of the bomber, pursuit and Kutulu
+/* door_kit_vec.c — dmap._arenas.KitVec: the vectorized games of the bomber and pursuit
  * arenas (arenas/kit/vec.h, each arena's vec.c) over NumPy arrays, for dmap.rl.vector_env. The
  * object owns its output arrays (obs float32 (n, learners, obs_len), rewards, terminated,
  * truncated, masks) and a dmap_pool; reset and step write them in place with the GIL released.
@@ -8,6 +8,7 @@
 
 #include <string.h>
 
+#include "bomber.h"
 #include "kit/vec.h"
 #include "pursuit.h"
 
@@ -71,6 +72,21 @@ static int setup_pursuit(KitVec *v, PyObject *kw, const void **bots) {
     return 0;
 }
 
+/* bomber: no options; seats: None for a learner or a bot's name. */
+static int setup_bomber(KitVec *v, PyObject *kw, const void **bots) {
+    (void)v;
+    (void)kw;
+    for (int p = 0; p < BOMBER_PLAYERS; p++) {
+        const char *name = (const char *)bots[p];
+        if (!name) continue;
+        if (!(bots[p] = bomber_find_bot(name))) {
+            PyErr_Format(PyExc_ValueError, "bomber seat %d: unknown bot '%s'", p, name);
+            return -1;
+        }
+    }
+    return 0;
+}
+
 typedef struct arena_entry {
     const char *name;
     const kit_vec_arena *arena;
@@ -79,7 +95,9 @@ typedef struct arena_entry {
 } arena_entry;
 
 static const char *const pursuit_options[] = {"size", "walls", "clocks", NULL};
+static const char *const no_options[] = {NULL};
 static const arena_entry arenas[] = {
+    {"bomber", &bomber_vec_arena, no_options, setup_bomber},
     {"pursuit", &pursuit_vec_arena, pursuit_options, setup_pursuit},
 };
 
@@ -379,7 +397,7 @@ static PyGetSetDef game_getset[] = {
     {NULL, NULL, NULL, NULL, NULL}};
 
 PYARENAS_GAME_TYPE(KitVecType, KitVec, "KitVec",
-                   "KitVec(arena, n, seats, *, seed=0, threads=1, **options): n games of an arena (pursuit) "
+                   "KitVec(arena, n, seats, *, seed=0, threads=1, **options): n games of an arena (bomber, pursuit) "
                    "stepped together in C with next-step autoreset (dmap.rl.vector_env).");
 
 int pyarenas_add_kit_vec(PyObject *m) {
