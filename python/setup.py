@@ -87,7 +87,7 @@ BOMBER_LIBRARY = {"engine.c", "view.c", "trace.c", "game.c", "gambit_log.c", "ve
 PURSUIT_LIBRARY = {"engine.c", "view.c", "game.c", "world.c", "worldgen.c", "replay.c", "vec.c"}
 # The Kutulu arena's library sources (arenas/kutulu/CMakeLists.txt: kutulu_arena), bots/ aside.
 KUTULU_LIBRARY = {"maze.c", "league_maps.c", "path_search.c", "engine.c", "protocol.c", "view.c", "legal.c",
-                  "player.c", "game.c", "replay_file.c", "trace.c", "game_view.c"}
+                  "player.c", "game.c", "replay_file.c", "trace.c", "game_view.c", "vec.c"}
 
 
 def arenas_extension():

@@ -5,13 +5,19 @@ ended game's last observation, then the next episode's first with reward 0 and n
 action ignored), the last observation equal to the one the same game gives without autoreset,
 episode statistics equal to the summed rewards and counted steps, the same results for 1 and 3
 threads, close() twice, and bad input refused."""
+import os
+
 import numpy as np
 import pytest
 
-import dmap.rl as rl
-from dmap.arenas import pommerman as pm
-from gymnasium import spaces
-from gymnasium.vector import AutoresetMode, VectorEnv
+from conftest import data_path
+
+os.environ.setdefault("DMAP_KUTULU_MAPS", data_path("arenas", "kutulu", "data", "maps"))
+
+import dmap.rl as rl  # noqa: E402
+from dmap.arenas import pommerman as pm  # noqa: E402
+from gymnasium import spaces  # noqa: E402
+from gymnasium.vector import AutoresetMode, VectorEnv  # noqa: E402
 
 N = 6
 CASES = [dict(config="OneVsOne-v0", seats=[None, "simple"]),
@@ -91,7 +97,7 @@ def test_next_step_autoreset_and_final_observation(kw):
 
 ALL = [("pommerman", kw) for kw in CASES] + [
     ("pursuit", dict(seats=[None, "flee"], size=7)), ("pursuit", dict(seats=["chase", None], walls=0.1, clocks=20)),
-    ("bomber", dict(seats=[None, "gambit"]))]
+    ("bomber", dict(seats=[None, "gambit"])), ("kutulu", dict(seats=["random", None, "postmortem", "wait"]))]
 
 
 @pytest.mark.parametrize("arena,kw", ALL)
@@ -123,7 +129,7 @@ def test_episode_statistics_and_threads(arena, kw):
     assert ends >= N  # every game ended an episode
 
 
-@pytest.mark.parametrize("arena", ["pommerman", "bomber", "pursuit"])
+@pytest.mark.parametrize("arena", ["pommerman", "bomber", "kutulu", "pursuit"])
 def test_close_and_bad_input(arena):
     env = rl.vector_env(arena, 2)
     with pytest.raises(RuntimeError):
@@ -132,7 +138,7 @@ def test_close_and_bad_input(arena):
     with pytest.raises(ValueError):
         env.step(np.zeros(3, int))
     with pytest.raises(ValueError):
-        env.step(np.array([0, 6]))
+        env.step(np.array([0, 99]))
     with pytest.raises(TypeError):
         env.step(np.array([0.5, 1.0]))
     env.close()
@@ -151,7 +157,9 @@ def test_close_and_bad_input(arena):
 # ---- the other arenas: kit/vec.h's vectorized games ------------------------------------------
 
 KIT_CASES = [("pursuit", dict(seats=[None, "flee"], size=7)), ("pursuit", dict(seats=["chase", None], walls=0.1, clocks=20)),
-             ("bomber", dict(seats=[None, "random"])), ("bomber", dict(seats=["simple", None]))]
+             ("bomber", dict(seats=[None, "random"])), ("bomber", dict(seats=["simple", None])),
+             ("kutulu", dict(seats=[None, "random", "wait", "postmortem"])),
+             ("kutulu", dict(seats=["initial", "random", None, "lookahead"], map=3))]
 
 
 def core_of(arena, kw):

@@ -38,13 +38,13 @@ from ._envs import (ARENAS, ArenaAECEnv, ArenaGymEnv, ArenaParallelEnv, BomberPa
 _register()
 
 
-VECTOR_ARENAS = ("pommerman", "bomber", "pursuit")
+VECTOR_ARENAS = ("pommerman", "bomber", "kutulu", "pursuit")
 
 
 def vector_env(arena: str, num_envs: int, **kw: Any) -> Union[PommermanVectorEnv, KitVectorEnv]:
     """A gymnasium.vector.VectorEnv of num_envs games of an arena stepped together in C, one
     learner seat per game (dmap/rl/_vector.py): kw are seats, threads, seed and the arena's
-    options (Pommerman: config, planes; pursuit: size, walls, clocks)."""
+    options (Pommerman: config, planes; Kutulu: map, maps; pursuit: size, walls, clocks)."""
     if arena == "pommerman":
         return PommermanVectorEnv(num_envs, **kw)
     if arena in VECTOR_ARENAS:

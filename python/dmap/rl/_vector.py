@@ -146,7 +146,7 @@ class PommermanVectorEnv(_CVectorEnv):
 
 
 class KitVectorEnv(_CVectorEnv):
-    """num_envs games of the pursuit arena (kit/vec.h), one learner seat each: the observation
+    """num_envs games of the bomber, Kutulu or pursuit arena (kit/vec.h), one learner seat each: the observation
     is dmap.rl's observation="flat" of the same game (its float32 Box), the mask in the info."""
 
     def __init__(self, arena: str, num_envs: int, seats: Optional[Sequence[Optional[str]]] = None,
@@ -162,6 +162,8 @@ class KitVectorEnv(_CVectorEnv):
         self.seats = list(core.seats)
         self.learner_seat = core.learners[0]
         flat = FlatObservation(core.observation_space)
+        if arena == "kutulu":  # the maps the environment found, the map it plays
+            options = dict(options, maps=core.maps, map=core.map)
         self._vec = _arenas.KitVec(arena, num_envs, self.seats, seed=seed, threads=threads, **options)
         if self._vec.obs_len != flat.space.shape[0]:
             raise RuntimeError("%s: the C observation has %d floats, the flat one %d"

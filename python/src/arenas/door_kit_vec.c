@@ -1,4 +1,4 @@
-/* door_kit_vec.c — dmap._arenas.KitVec: the vectorized games of the bomber and pursuit
+/* door_kit_vec.c — dmap._arenas.KitVec: the vectorized games of the bomber, Kutulu and pursuit
  * arenas (arenas/kit/vec.h, each arena's vec.c) over NumPy arrays, for dmap.rl.vector_env. The
  * object owns its output arrays (obs float32 (n, learners, obs_len), rewards, terminated,
  * truncated, masks) and a dmap_pool; reset and step write them in place with the GIL released.
@@ -10,6 +10,7 @@
 
 #include "bomber.h"
 #include "kit/vec.h"
+#include "kutulu_vec.h"
 #include "pursuit.h"
 
 enum { OUT_OBS, OUT_REWARDS, OUT_TERMINATED, OUT_TRUNCATED, OUT_MASKS, NOUT };
@@ -21,7 +22,9 @@ typedef struct KitVec {
     const kit_vec_arena *arena;
     union {
         pursuit_vec_params pursuit;
+        kutulu_vec_params kutulu;
     } params;
+    kt_mapset *mapset; /* Kutulu's league maps, loaded once */
     long n;
     int nlearners, obs_len, threads;
     int seats[KIT_VEC_MAX_SEATS];
@@ -87,6 +90,42 @@ static int setup_bomber(KitVec *v, PyObject *kw, const void **bots) {
     return 0;
 }
 
+/* kutulu: maps (the folder of the league maps, required), map (-1 drawn, or 0..15); seats:
+ * None for a learner or a built-in bot's name. */
+static int setup_kutulu(KitVec *v, PyObject *kw, const void **bots) {
+    PyObject *maps = kw ? PyDict_GetItemString(kw, "maps") : NULL, *map = kw ? PyDict_GetItemString(kw, "map") : NULL;
+    const char *dir = maps && PyUnicode_Check(maps) ? PyUnicode_AsUTF8(maps) : NULL;
+    if (!dir) {
+        if (!PyErr_Occurred()) PyErr_SetString(PyExc_TypeError, "kutulu: maps, the folder of the league maps (str)");
+        return -1;
+    }
+    int m = -1;
+    if (map && (m = (int)PyLong_AsLong(map)) == -1 && PyErr_Occurred()) return -1;
+    if (m < -1 || m >= KT_LEAGUE_MAPS) {
+        PyErr_SetString(PyExc_ValueError, "kutulu: map -1 (drawn) or 0..15");
+        return -1;
+    }
+    for (int i = 0; i < KT_PLAYERS; i++) {
+        const char *name = (const char *)bots[i];
+        if (!name) continue;
+        if (!(bots[i] = kt_bot_find(name))) {
+            PyErr_Format(PyExc_ValueError, "kutulu seat %d: unknown built-in bot '%s'", i, name);
+            return -1;
+        }
+    }
+    if (!(v->mapset = PyMem_Calloc(1, sizeof *v->mapset))) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    char err[256] = "";
+    if (kt_mapset_load(dir, v->mapset, err, sizeof err)) {
+        PyErr_Format(PyExc_ValueError, "kutulu: maps: %s", err);
+        return -1;
+    }
+    v->params.kutulu = (kutulu_vec_params){v->mapset, m};
+    return 0;
+}
+
 typedef struct arena_entry {
     const char *name;
     const kit_vec_arena *arena;
@@ -96,8 +135,10 @@ typedef struct arena_entry {
 
 static const char *const pursuit_options[] = {"size", "walls", "clocks", NULL};
 static const char *const no_options[] = {NULL};
+static const char *const kutulu_options[] = {"maps", "map", NULL};
 static const arena_entry arenas[] = {
     {"bomber", &bomber_vec_arena, no_options, setup_bomber},
+    {"kutulu", &kutulu_vec_arena, kutulu_options, setup_kutulu},
     {"pursuit", &pursuit_vec_arena, pursuit_options, setup_pursuit},
 };
 
@@ -235,6 +276,7 @@ static void game_dealloc(KitVec *v) {
     game_clear(v);
     kit_vec_free(v->vec);
     dmap_pool_free(v->pool);
+    PyMem_Free(v->mapset);
     Py_TYPE(v)->tp_free((PyObject *)v);
 }
 
@@ -397,7 +439,7 @@ static PyGetSetDef game_getset[] = {
     {NULL, NULL, NULL, NULL, NULL}};
 
 PYARENAS_GAME_TYPE(KitVecType, KitVec, "KitVec",
-                   "KitVec(arena, n, seats, *, seed=0, threads=1, **options): n games of an arena (bomber, pursuit) "
+                   "KitVec(arena, n, seats, *, seed=0, threads=1, **options): n games of an arena (bomber, kutulu, pursuit) "
                    "stepped together in C with next-step autoreset (dmap.rl.vector_env).");
 
 int pyarenas_add_kit_vec(PyObject *m) {
