@@ -462,6 +462,9 @@ int pm_vec_step_words(pm_vec *v, const int32_t *actions, const int32_t *words, d
 int pm_vec_open_game(pm_vec *v, long i, uint64_t seed, int keep_words);
 /* 1 when every game has an episode (pm_vec_step may be called), else 0. */
 int pm_vec_ready(const pm_vec *v);
+/* 1 when learner l of game i is in its episode (it has neither terminated nor been truncated,
+ * and the episode runs), else 0. */
+int pm_vec_playing(const pm_vec *v, long i, int l);
 /* 1 when game i's episode has ended and waits for a reset (no_autoreset only), else 0;
  * DMAP_ERR_RANGE for a bad i. */
 int pm_vec_finished(const pm_vec *v, long i);

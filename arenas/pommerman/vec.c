@@ -504,6 +504,12 @@ int pm_vec_next(pm_vec *v, dmap_pool *pool, const pm_vec_out *out) {
 
 int pm_vec_ready(const pm_vec *v) { return v && v->started; }
 
+int pm_vec_playing(const pm_vec *v, long i, int l) {
+    if (!v || i < 0 || i >= v->n || l < 0 || l >= v->nlearners) return 0;
+    const vec_game *g = &v->games[i];
+    return g->opened && !g->finished && !g->pending && g->in_episode[l];
+}
+
 int pm_vec_finished(const pm_vec *v, long i) {
     return v && i >= 0 && i < v->n ? v->games[i].finished : DMAP_ERR_RANGE;
 }

@@ -21,7 +21,7 @@ APIs' bookkeeping (agents, seeds, ends, errors), so every arena follows the same
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Dict, List, Optional, Sequence, Tuple, Union
+from typing import TYPE_CHECKING, Any, Dict, List, Optional, Sequence, Tuple, Union, cast
 
 import numpy as np
 from gymnasium import Env, spaces
@@ -322,7 +322,9 @@ def parallel_env(arena: str, render_mode: Optional[str] = None, observation: str
                  **kw: Any) -> ArenaParallelEnv:
     """The PettingZoo Parallel environment of an arena; kw are its core's options (seats, ...);
     observation "flat" gives one flat Box with the action mask in the info."""
-    return ArenaParallelEnv(_core(arena, **kw), render_mode=render_mode, observation=observation)
+    core = _core(arena, **kw)
+    cls = getattr(core, "parallel_class", ArenaParallelEnv)  # a core's own faster step, if any
+    return cast(ArenaParallelEnv, cls(core, render_mode=render_mode, observation=observation))
 
 
 def aec_env(arena: str, render_mode: Optional[str] = None, observation: str = "dict",

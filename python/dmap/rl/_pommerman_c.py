@@ -13,12 +13,13 @@ renderers, the ANSI board).
 """
 from __future__ import annotations
 
-from typing import Any, Dict, List, Optional, Sequence
+from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 import numpy as np
 
 from dmap import _arenas
 
+from ._envs import ArenaParallelEnv, learner_name
 from ._pommerman import PommermanCore
 from ._status import RUNNING, TERMINATED, TRUNCATED
 
@@ -35,6 +36,8 @@ class PommermanCCore(PommermanCore):
         self._act = np.zeros((1, self._nl), np.int32)
         self._words = np.zeros((1, self._nl, 2), np.int32)
         self._info: Any = None
+        self._names = tuple(learner_name(s) for s in self.learners)
+        self.parallel_class = PommermanParallelC
 
     # the mirror: pommerman.make's environment, brought up to the game on demand
     @property
@@ -47,7 +50,8 @@ class PommermanCCore(PommermanCore):
             mirror.reset()
             self._synced = 0
         for decided in self._actions[self._synced:]:
-            for seat, a in decided.items():
+            items = decided.items() if isinstance(decided, dict) else zip(self.learners, decided)
+            for seat, a in items:
                 self._agents[seat].answer = a
             mirror.play_step()
         self._synced = len(self._actions)
@@ -94,11 +98,28 @@ class PommermanCCore(PommermanCore):
         self._info = self._vec.game_info(0)
         self._rewards = self._info[4]
 
+    def turn(self, actions: List[int]) -> Tuple[Dict[str, Any], ...]:
+        """One step for PettingZoo's Parallel API in one call into C (VecEnv.turn): actions one
+        per learner in seat order; the five dicts, keyed by agent name."""
+        out = self._vec.turn(0, actions, self._names)
+        self._actions.append(actions)  # the mirror's (as a list: _env turns it into a dict)
+        self._info = None  # game_info(0) when asked (_game_info)
+        return out  # type: ignore[no-any-return]
+
+    def _game_info(self) -> Any:
+        if self._info is None:
+            self._info = self._vec.game_info(0)
+            self._rewards = self._info[4]
+        return self._info
+
     def alive(self, seat: int) -> bool:
-        return bool(self._info[5][seat])
+        return bool(self._game_info()[5][seat])
+
+    def reward(self, seat: int) -> float:
+        return self._game_info()[4][seat]  # type: ignore[no-any-return]
 
     def status(self) -> int:
-        _, done, code, _, _, alive = self._info
+        _, done, code, _, _, alive = self._game_info()
         if not done:
             return RUNNING
         if code == 1 or not any(alive):
@@ -109,9 +130,32 @@ class PommermanCCore(PommermanCore):
         return self._vec.observation(0, seat)  # type: ignore[no-any-return]
 
     def info(self, seat: int) -> Dict[str, Any]:
-        step, done, code, winners, _, _ = self._info
+        step, done, code, winners, _, _ = self._game_info()
         info: Dict[str, Any] = {"step": step}
         if done:
             info["result"] = "win" if seat in winners else ("loss" if code == 1 else "tie")
             info["winners"] = winners
         return info
+
+
+class PommermanParallelC(ArenaParallelEnv):
+    """parallel_env("pommerman") with dict observations: a step whose actions are plain ints for
+    exactly the agents in the game (what the API asks) is one call into C (VecEnv.turn: the same
+    observations, rewards, ends and infos, vec.c's rule for the ends); anything else goes through
+    ArenaParallelEnv.step (its checks and errors, NumPy integers, the radio configs)."""
+
+    core: PommermanCCore
+
+    def step(self, actions: Dict[str, Any]) -> Tuple[Dict[str, Any], Dict[str, float], Dict[str, bool],
+                                                     Dict[str, bool], Dict[str, Dict[str, Any]]]:
+        agents = self.agents
+        core = self.core
+        if (self._flat is None and not core.radio and agents and type(actions) is dict
+                and len(actions) == len(agents) and all(type(actions.get(a)) is int and 0 <= actions[a] < 6
+                                                        for a in agents)):
+            out = core.turn([actions.get(n, 0) for n in core._names])
+            self._played.append({self._seat[a]: actions[a] for a in agents})
+            term, trunc = out[2], out[3]
+            self.agents = [a for a in agents if not (term[a] or trunc[a])]
+            return out  # type: ignore[return-value]
+        return super().step(actions)

@@ -592,15 +592,7 @@ static PyObject *float_plane(const unsigned char *x, int size) {
 
 /* observation(i, seat) -> dict: seat's observation in game i as dmap.rl's Pommerman
  * environments give it (dmap/rl/_pommerman.py): the arrays built here from pm_observe. */
-static PyObject *vec_observation(PmVec *v, PyObject *args) {
-    Py_ssize_t i;
-    int seat;
-    if (!PyArg_ParseTuple(args, "ni:observation", &i, &seat) || check_idle(v) < 0 || game_index(v, i) < 0) return NULL;
-    const pm_state *s = pm_vec_state(v->vec, (long)i);
-    if (seat < 0 || seat >= s->nagents) {
-        PyErr_Format(PyExc_IndexError, "seat %d out of range 0 .. %d", seat, s->nagents - 1);
-        return NULL;
-    }
+static PyObject *build_observation(PmVec *v, const pm_state *s, int seat) {
     pm_obs o;
     pm_observe(s, seat, &o);
     int n = o.size, radio = v->cfg->radio_vocab_size > 0;
@@ -641,6 +633,124 @@ static PyObject *vec_observation(PmVec *v, PyObject *args) {
         if (!d || !vals[k] || PyDict_SetItem(d, obs_keys[k], vals[k]) < 0) Py_CLEAR(d);
     for (int k = 0; k < nkeys; k++) Py_XDECREF(vals[k]);
     return d;
+}
+
+static PyObject *vec_observation(PmVec *v, PyObject *args) {
+    Py_ssize_t i;
+    int seat;
+    if (!PyArg_ParseTuple(args, "ni:observation", &i, &seat) || check_idle(v) < 0 || game_index(v, i) < 0) return NULL;
+    const pm_state *s = pm_vec_state(v->vec, (long)i);
+    if (seat < 0 || seat >= s->nagents) {
+        PyErr_Format(PyExc_IndexError, "seat %d out of range 0 .. %d", seat, s->nagents - 1);
+        return NULL;
+    }
+    return build_observation(v, s, seat);
+}
+
+/* The info dict of seat in game i (dmap/rl/_pommerman.py's): the step, and once the game is
+ * done its result for the seat ("win", "loss", "tie") and the winners. */
+static PyObject *seat_info(const pm_state *s, int seat, PyObject *step) {
+    PyObject *d = PyDict_New();
+    if (!d || PyDict_SetItemString(d, "step", step) < 0) goto fail;
+    if (pm_done(s)) {
+        unsigned w = 0;
+        pm_result res = pm_outcome(s, &w);
+        PyObject *winners = PyList_New(0);
+        if (!winners) goto fail;
+        for (int k = 0; k < s->nagents; k++)
+            if (w & (1u << k)) {
+                PyObject *x = PyLong_FromLong(k);
+                if (!x || PyList_Append(winners, x) < 0) {
+                    Py_XDECREF(x);
+                    Py_DECREF(winners);
+                    goto fail;
+                }
+                Py_DECREF(x);
+            }
+        const char *r = (w & (1u << seat)) ? "win" : res == 1 ? "loss" : "tie";
+        PyObject *rs = PyUnicode_FromString(r);
+        int bad = !rs || PyDict_SetItemString(d, "result", rs) < 0 || PyDict_SetItemString(d, "winners", winners) < 0;
+        Py_XDECREF(rs);
+        Py_DECREF(winners);
+        if (bad) goto fail;
+    }
+    return d;
+fail:
+    Py_XDECREF(d);
+    return NULL;
+}
+
+/* turn(i, actions, names) -> (obs, rewards, terminated, truncated, infos): one step of game i
+ * for PettingZoo's Parallel API (dmap.rl's Pommerman environment): actions one int 0..5 per
+ * learner (those out of the episode are not played), names the learners' agent names; the
+ * dicts cover the learners that were in the episode before the step, keyed by name, with the
+ * rewards, terminated and truncated flags this type writes for them (vec.c's rule). */
+static PyObject *vec_turn(PmVec *v, PyObject *args) {
+    Py_ssize_t i;
+    PyObject *acts, *names;
+    if (!PyArg_ParseTuple(args, "nOO!:turn", &i, &acts, &PyTuple_Type, &names) || check_idle(v) < 0 ||
+        game_index(v, i) < 0)
+        return NULL;
+    if (!v->started || pm_vec_finished(v->vec, i) == 1) {
+        PyErr_SetString(PyExc_RuntimeError, "turn: the game is over (or was never started)");
+        return NULL;
+    }
+    if (v->n != 1 || PyTuple_GET_SIZE(names) != v->nlearners) {
+        PyErr_Format(PyExc_ValueError, "turn: one game, and one name per learner (%d)", v->nlearners);
+        return NULL;
+    }
+    PyObject *list = PySequence_Fast(acts, "turn: a sequence of actions");
+    if (!list) return NULL;
+    int32_t *a32 = PyArray_DATA((PyArrayObject *)v->actions32);
+    int ok = PySequence_Fast_GET_SIZE(list) == v->nlearners;
+    for (int l = 0; ok && l < v->nlearners; l++) {
+        long x = PyLong_AsLong(PySequence_Fast_GET_ITEM(list, l));
+        if ((x == -1 && PyErr_Occurred()) || x < 0 || x >= PM_NUM_ACTIONS) ok = 0;
+        else a32[l] = (int32_t)x;
+    }
+    Py_DECREF(list);
+    if (!ok) {
+        if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "turn: one action 0..5 per learner");
+        return NULL;
+    }
+    int playing[PM_MAX_AGENTS];
+    for (int l = 0; l < v->nlearners; l++) playing[l] = pm_vec_playing(v->vec, (long)i, l);
+    int rc = run_unlocked(v, RUN_STEP, a32, NULL, 0);
+    if (rc != DMAP_OK) {
+        v->started = 0;
+        return pyarenas_raise(rc, "turn");
+    }
+    const pm_state *s = pm_vec_state(v->vec, (long)i);
+    const float *rew = PyArray_DATA((PyArrayObject *)v->out[OUT_REWARDS]);
+    const npy_bool *term = PyArray_DATA((PyArrayObject *)v->out[OUT_TERMINATED]);
+    const npy_bool *trunc = PyArray_DATA((PyArrayObject *)v->out[OUT_TRUNCATED]);
+    PyObject *od = PyDict_New(), *rd = PyDict_New(), *td = PyDict_New(), *ud = PyDict_New(), *id = PyDict_New();
+    PyObject *step = PyLong_FromLong(s->step);
+    if (!od || !rd || !td || !ud || !id || !step) goto fail;
+    for (int l = 0; l < v->nlearners; l++) {
+        if (!playing[l]) continue;
+        PyObject *name = PyTuple_GET_ITEM(names, l);
+        int seat = v->seats[l];
+        PyObject *o = build_observation(v, s, seat), *inf = o ? seat_info(s, seat, step) : NULL;
+        PyObject *r = inf ? PyFloat_FromDouble(rew[l]) : NULL;
+        int bad = !r || PyDict_SetItem(od, name, o) < 0 || PyDict_SetItem(rd, name, r) < 0 ||
+                  PyDict_SetItem(td, name, term[l] ? Py_True : Py_False) < 0 ||
+                  PyDict_SetItem(ud, name, trunc[l] ? Py_True : Py_False) < 0 || PyDict_SetItem(id, name, inf) < 0;
+        Py_XDECREF(o);
+        Py_XDECREF(inf);
+        Py_XDECREF(r);
+        if (bad) goto fail;
+    }
+    Py_DECREF(step);
+    return Py_BuildValue("(NNNNN)", od, rd, td, ud, id);
+fail:
+    Py_XDECREF(od);
+    Py_XDECREF(rd);
+    Py_XDECREF(td);
+    Py_XDECREF(ud);
+    Py_XDECREF(id);
+    Py_XDECREF(step);
+    return NULL;
 }
 
 /* game_info(i) -> (step, done, result, winners, rewards, alive): game i now. */
@@ -693,6 +803,10 @@ static PyMethodDef game_methods[] = {
     {"observation", (PyCFunction)vec_observation, METH_VARARGS,
      "observation(i, seat) -> dict: seat's observation in game i as dmap.rl's Pommerman environments "
      "give it (board, bomb maps, position, state, alive, teammate, enemies, action_mask, message)."},
+    {"turn", (PyCFunction)vec_turn, METH_VARARGS,
+     "turn(i, actions, names) -> (obs, rewards, terminated, truncated, infos): one step of game i "
+     "(a one-game VecEnv without autoreset) as PettingZoo's Parallel API returns it, dicts keyed by "
+     "the learners' names for those in the episode before the step."},
     {"game_info", (PyCFunction)vec_game_info, METH_O,
      "game_info(i) -> (step, done, result, winners, rewards, alive): game i now (result 0 running, "
      "1 win, 2 tie; rewards the environment's of this state, per seat)."},
