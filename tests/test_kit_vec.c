@@ -1,15 +1,20 @@
 /* test_kit_vec.c — the kit's vectorized games (arenas/kit/vec.h) over the pursuit arena's table
  * (arenas/pursuit/vec.c): with bots in both seats every episode of every game is the game
  * pursuit_play plays from that episode's seed (kit_episode_seed) on the same random world (its
- * length, its winner); with a learner, the outputs are the same for 1 and 3 threads byte for
- * byte; next-step autoreset (the step after an end starts the next episode: rewards and flags
- * 0, the episode one up); bad input refused. */
+ * length); with a learner, the outputs are the same for 1 and 3 threads byte for byte;
+ * next-step autoreset (the step after an end starts the next episode: rewards and flags 0, the
+ * episode one up); bad input refused. Bomber's and Kutulu's tables (arenas/bomber/vec.c,
+ * arenas/kutulu/vec.c) step whole episodes with 1 and 2 threads alike and masks that allow
+ * the first action. dmap.rl's tests (python/tests/test_rl_vector.py) check every table's games
+ * against the arenas' own environments. */
 #include <stdlib.h>
 #include <string.h>
 
 #include "check.h"
 #include "kit/tournament.h"
+#include "bomber.h"
 #include "kit/vec.h"
+#include "kutulu_vec.h"
 #include "pursuit.h"
 
 #define N 7
@@ -114,8 +119,69 @@ static void learner(int threads, run *rec, int steps) {
     dmap_pool_free(pool);
 }
 
-int main(void) {
+/* steps games of arena with random actions on 1 and 2 threads: the same outputs; returns the
+ * episodes ended. */
+static int same_for_threads(const kit_vec_arena *arena, const void *params, const void *const *bots, int steps) {
+    enum { G = 5 };
+    kit_vec *v[2];
+    dmap_pool *pool[2];
+    int len = 0, na = arena->nactions, ended = 0, ok = 1;
+    for (int k = 0; k < 2; k++) {
+        CHECK(kit_vec_new(arena, params, bots, G, &v[k]) == DMAP_OK);
+        CHECK(dmap_pool_new(&pool[k], k + 1) == DMAP_OK);
+    }
+    len = kit_vec_obs_len(v[0]);
+    CHECK(len > 0 && kit_vec_learners(v[0], NULL) == 1);
+    float *obs[2] = {calloc((size_t)(G * len), sizeof(float)), calloc((size_t)(G * len), sizeof(float))};
+    unsigned char mask[2][G * 8], term[2][G], trunc[2][G];
+    float rew[2][G];
+    int32_t actions[G];
+    if (obs[0] && obs[1]) {
+        kit_vec_out out[2];
+        for (int k = 0; k < 2; k++) {
+            out[k] = (kit_vec_out){obs[k], mask[k], rew[k], term[k], trunc[k]};
+            CHECK(kit_vec_reset(v[k], 3, pool[k], &out[k]) == DMAP_OK);
+        }
+        unsigned x = 99;
+        for (int t = 0; t < steps && ok; t++) {
+            for (int i = 0; i < G; i++) {
+                CHECK(mask[0][i * na] == 1); /* the first action (wait, nothing, stay) is always legal */
+                actions[i] = (int32_t)((x = x * 1103515245u + 12345u) >> 16) % na;
+            }
+            for (int k = 0; k < 2; k++) CHECK(kit_vec_step(v[k], actions, pool[k], &out[k]) == DMAP_OK);
+            ok = !memcmp(obs[0], obs[1], sizeof(float) * (size_t)(G * len)) && !memcmp(mask[0], mask[1], (size_t)(G * na)) &&
+                 !memcmp(rew[0], rew[1], sizeof rew[0]) && !memcmp(term[0], term[1], G) && !memcmp(trunc[0], trunc[1], G);
+            for (int i = 0; i < G; i++) ended += term[0][i] || trunc[0][i];
+        }
+        CHECK(ok, "%s: 1 and 2 threads differ", arena->name);
+    }
+    free(obs[0]);
+    free(obs[1]);
+    for (int k = 0; k < 2; k++) {
+        kit_vec_free(v[k]);
+        dmap_pool_free(pool[k]);
+    }
+    return ended;
+}
+
+int main(int argc, char **argv) {
+    const char *src = check_source_dir(argc, argv);
     bots_only();
+    {
+        const void *bots[2] = {NULL, &bomber_bot_random};
+        CHECK(same_for_threads(&bomber_vec_arena, NULL, bots, 1900) >= 5); /* 1800 ticks at most */
+    }
+    char dir[4096];
+    static kt_mapset maps;
+    char err[256];
+    if (src && check_data_path(dir, sizeof dir, src, "arenas/kutulu/data/maps") &&
+        !kt_mapset_load(dir, &maps, err, sizeof err)) {
+        kutulu_vec_params kp = {&maps, -1};
+        const void *bots[4] = {kt_bot_find("random"), NULL, kt_bot_find("wait"), kt_bot_find("postmortem")};
+        CHECK(same_for_threads(&kutulu_vec_arena, &kp, bots, 250) >= 5); /* 200 turns at most */
+    } else {
+        CHECK(0, "the Kutulu maps did not load");
+    }
     run *a = calloc(STEPS, sizeof *a), *b = calloc(STEPS, sizeof *b);
     if (a && b) {
         learner(1, a, STEPS);

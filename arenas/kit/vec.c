@@ -50,8 +50,9 @@ int kit_vec_new(const kit_vec_arena *arena, const void *params, const void *cons
     v->games = calloc((size_t)n, sizeof *v->games);
     v->state = calloc((size_t)n, arena->game_size);
     if (!v->games || !v->state || v->obs_len < 0) {
+        int rc = v->obs_len < 0 ? DMAP_ERR_ARG : DMAP_ERR_NOMEM;
         kit_vec_free(v);
-        return v->obs_len < 0 ? DMAP_ERR_ARG : DMAP_ERR_NOMEM;
+        return rc;
     }
     *out = v;
     return DMAP_OK;
