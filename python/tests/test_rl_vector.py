@@ -16,8 +16,15 @@ os.environ.setdefault("DMAP_KUTULU_MAPS", data_path("arenas", "kutulu", "data", 
 
 import dmap.rl as rl  # noqa: E402
 from dmap.arenas import pommerman as pm  # noqa: E402
+from dmap.rl._vector import NEXT_STEP  # noqa: E402
 from gymnasium import spaces  # noqa: E402
-from gymnasium.vector import AutoresetMode, VectorEnv  # noqa: E402
+from gymnasium.vector import VectorEnv  # noqa: E402
+
+try:  # gymnasium 1.1 and newer (1.0 has next-step autoreset only, unnamed)
+    from gymnasium.vector import AutoresetMode
+    assert NEXT_STEP is AutoresetMode.NEXT_STEP
+except ImportError:
+    assert NEXT_STEP == "NextStep"
 
 N = 6
 CASES = [dict(config="OneVsOne-v0", seats=[None, "simple"]),
@@ -42,7 +49,7 @@ def play(env, steps, seed=3):
 def test_spaces_hold_every_observation(kw):
     env = rl.vector_env("pommerman", N, **kw)
     assert isinstance(env, VectorEnv)
-    assert env.metadata["autoreset_mode"] == AutoresetMode.NEXT_STEP
+    assert env.metadata["autoreset_mode"] == NEXT_STEP
     assert env.num_envs == N
     assert isinstance(env.single_action_space, spaces.Discrete) and env.single_action_space.n == 6
     assert env.action_space.shape == (N,)
@@ -174,7 +181,7 @@ def test_kit_same_games_as_the_environment(arena, kw):
     rewards and ends (ArenaGymEnv's)."""
     from dmap.rl._flat import FlatObservation
     env = rl.vector_env(arena, N, **kw)
-    assert isinstance(env, VectorEnv) and env.metadata["autoreset_mode"] == AutoresetMode.NEXT_STEP
+    assert isinstance(env, VectorEnv) and env.metadata["autoreset_mode"] == NEXT_STEP
     cores = [core_of(arena, kw) for _ in range(N)]
     flat = FlatObservation(cores[0].observation_space)
     seat = env.learner_seat

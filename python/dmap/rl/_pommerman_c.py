@@ -28,7 +28,7 @@ class PommermanCCore(PommermanCore):
     def __init__(self, config: str = "PommeFFACompetition-v0", seats: Optional[Sequence[Optional[str]]] = None,
                  gym: bool = False) -> None:
         self._synced = -1  # mirror steps played (-1: the mirror is not on this game)
-        self._actions: List[Dict[int, Any]] = []
+        self._actions: List[Any] = []  # per step: {seat: action}, or the learners' actions in seat order
         self._seed: Optional[int] = None
         super().__init__(config=config, seats=seats, gym=gym)
         self._vec = _arenas.PommermanVec(config, 1, list(self.seats), autoreset=False)

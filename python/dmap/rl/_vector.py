@@ -10,7 +10,8 @@ seat per game, the arena's C bots in the others.
   planes (arenas/pommerman/README.md, "Vectorized games"; `planes=` adds the map planes);
   single_action_space Discrete(6); observation_space and action_space their batches. The
   legal actions are in info["action_mask"] (int8, (num_envs, 6)) at every reset and step.
-- Autoreset: gymnasium's next-step mode (metadata["autoreset_mode"] is AutoresetMode.NEXT_STEP):
+- Autoreset: gymnasium's next-step mode (metadata["autoreset_mode"] is AutoresetMode.NEXT_STEP;
+  gymnasium 1.0, which names no modes, has only this one):
   the step where a game ends returns its last observation with terminated or truncated; the
   next step starts that game's next episode instead of stepping it (its action is ignored) and
   returns the new episode's first observation with reward 0, both flags False. Done in C.
@@ -28,19 +29,26 @@ from __future__ import annotations
 from typing import Any, Dict, Optional, Sequence, Tuple
 
 import numpy as np
+from numpy.typing import NDArray
 from gymnasium import spaces
-from gymnasium.vector import AutoresetMode, VectorEnv
+from gymnasium.vector import VectorEnv
 from gymnasium.vector.utils import batch_space
+
+try:  # gymnasium 1.1 and newer name the modes; 1.0 has next-step autoreset only, unnamed
+    from gymnasium.vector import AutoresetMode  # type: ignore[attr-defined, unused-ignore]
+    NEXT_STEP: Any = AutoresetMode.NEXT_STEP
+except ImportError:  # pragma: no cover (gymnasium 1.0)
+    NEXT_STEP = "NextStep"
 
 from dmap import _arenas
 from dmap.arenas import pommerman as pm
 
 
-class _CVectorEnv(VectorEnv):  # type: ignore[type-arg]
+class _CVectorEnv(VectorEnv):  # type: ignore[type-arg, unused-ignore]
     """The gymnasium side of a C vectorized game with one learner per game (self._vec: a
     PommermanVec or a KitVec in next-step autoreset): spaces, reset, step, statistics, close."""
 
-    metadata: Dict[str, Any] = {"autoreset_mode": AutoresetMode.NEXT_STEP, "render_modes": []}
+    metadata: Dict[str, Any] = {"autoreset_mode": NEXT_STEP, "render_modes": []}
     _vec: Any
 
     def _setup(self, single_observation_space: spaces.Space, nactions: int, copy: bool,  # type: ignore[type-arg]
@@ -63,15 +71,15 @@ class _CVectorEnv(VectorEnv):  # type: ignore[type-arg]
             raise RuntimeError("the vector environment is closed")
         return self._vec
 
-    def _obs(self) -> np.ndarray:
-        obs = self._vec.obs[:, 0]
+    def _obs(self) -> NDArray[Any]:
+        obs: NDArray[Any] = self._vec.obs[:, 0]
         return obs.copy() if self.copy else obs
 
     def _info(self) -> Dict[str, Any]:
         return {"action_mask": self._vec.masks[:, 0].astype(np.int8)}
 
     def reset(self, *, seed: Optional[int] = None,
-              options: Optional[Dict[str, Any]] = None) -> Tuple[np.ndarray, Dict[str, Any]]:
+              options: Optional[Dict[str, Any]] = None) -> Tuple[NDArray[Any], Dict[str, Any]]:
         vec = self._live()
         if seed is not None:
             if not isinstance(seed, (int, np.integer)) or isinstance(seed, bool):
@@ -85,7 +93,7 @@ class _CVectorEnv(VectorEnv):  # type: ignore[type-arg]
         self._started = True
         return self._obs(), self._info()
 
-    def step(self, actions: Any) -> Tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, Dict[str, Any]]:
+    def step(self, actions: Any) -> Tuple[NDArray[Any], NDArray[Any], NDArray[Any], NDArray[Any], Dict[str, Any]]:
         vec = self._live()
         if not self._started:
             raise RuntimeError("step before reset(): call reset() first")
@@ -111,7 +119,7 @@ class _CVectorEnv(VectorEnv):  # type: ignore[type-arg]
     def close_extras(self, **kwargs: Any) -> None:
         self._vec = None  # the games and the thread pool go with the object
 
-    def episodes(self) -> Tuple[np.ndarray, np.ndarray, np.ndarray]:
+    def episodes(self) -> Tuple[NDArray[Any], NDArray[Any], NDArray[Any]]:
         """Per game: its episode number, the episode's seed and its step count now."""
         return self._live().episodes()  # type: ignore[no-any-return]
 
@@ -139,7 +147,7 @@ class PommermanVectorEnv(_CVectorEnv):
         self.seats = seats
         self.config = config
         self._vec = pm.VecEnv(config, num_envs, seats, seed=seed, threads=threads, planes=planes,
-                              autoreset=AutoresetMode.NEXT_STEP.value)
+                              autoreset="NextStep")
         self.learner_seat = seats.index(None)
         self.plane_names = self._vec.plane_names
         self._setup(spaces.Box(0, 255, tuple(self._vec.obs_shape), np.uint8), 6, copy, stats_key)
