@@ -1,6 +1,6 @@
 """vector_env_bench.py — learner steps per second of dmap.rl.vector_env (the arenas' vectorized
-games in C behind gymnasium's VectorEnv) against dmap.rl.gym_env (one game through the Python
-door) for each arena, the same seats (one learner, a built-in bot in each other seat), actions
+games in C behind gymnasium's VectorEnv) against dmap.rl.gym_env (one game per step: the Python
+door for bomber, Kutulu and pursuit, the one-game C path for Pommerman) for each arena, the same seats (one learner, a built-in bot in each other seat), actions
 from a table of random actions drawn once (masked ones included: the engines take them), one
 thread, thread CPU time, contenders alternated round after round. Prints a Markdown table.
 
@@ -24,6 +24,8 @@ CASES = [
     ("pommerman", dict(config="PommeFFACompetition-v0", seats=[None, "simple", "simple", "simple"]), 6),
     ("bomber", dict(seats=[None, "random"]), 6),
     ("bomber", dict(seats=[None, "gambit"]), 6),
+    ("kutulu", dict(seats=[None, "wait", "wait", "wait"]), 8),
+    ("kutulu", dict(seats=[None, "random", "random", "random"]), 8),
     ("pursuit", dict(seats=[None, "random"]), 5),
     ("pursuit", dict(seats=[None, "flee"]), 5),
 ]
@@ -79,7 +81,7 @@ def main():
     print("learner steps per second, one thread, thread CPU time, %d games per vector env, %d rounds, "
           "load average %s" % (a.envs, a.rounds, load))
     print()
-    print("| arena, seats | vector_env (C), median [min-max] | gym_env (Python door), median [min-max] | ratio |")
+    print("| arena, seats | vector_env (C), median [min-max] | gym_env, median [min-max] | ratio |")
     print("|---|---|---|---|")
     for name, _, _ in rows:
         v, g = rates[name]
