@@ -82,12 +82,12 @@ def viewer_assets(build_dir):
 
 
 # The bomber arena's library sources (arenas/bomber/CMakeLists.txt: bomber_arena), bots/ aside.
-BOMBER_LIBRARY = {"engine.c", "view.c", "trace.c", "game.c", "gambit_log.c"}
+BOMBER_LIBRARY = {"engine.c", "view.c", "trace.c", "game.c", "gambit_log.c", "vec.c"}
 # The pursuit arena's library sources (arenas/pursuit/CMakeLists.txt: pursuit_arena), bots/ aside.
-PURSUIT_LIBRARY = {"engine.c", "view.c", "game.c", "world.c", "worldgen.c", "replay.c"}
+PURSUIT_LIBRARY = {"engine.c", "view.c", "game.c", "world.c", "worldgen.c", "replay.c", "vec.c"}
 # The Kutulu arena's library sources (arenas/kutulu/CMakeLists.txt: kutulu_arena), bots/ aside.
 KUTULU_LIBRARY = {"maze.c", "league_maps.c", "path_search.c", "engine.c", "protocol.c", "view.c", "legal.c",
-                  "player.c", "game.c", "replay_file.c", "trace.c", "game_view.c"}
+                  "player.c", "game.c", "replay_file.c", "trace.c", "game_view.c", "vec.c"}
 
 
 def arenas_extension():

@@ -290,4 +290,19 @@ int bomber_game_decide(const bomber_game *g, kit_seats *seats, unsigned char owe
 int bomber_play(int64_t seed, const bomber_bot *const bots[BOMBER_PLAYERS], int want_maps,
                 bomber_observer observer, void *ctx, bomber_result *out);
 
+/* ---- vectorized games (vec.c) -------------------------------------------------------------- */
+
+/* The bomber game as kit/vec.h's vectorized games drive it (no params; bots are
+ * `const bomber_bot *`): each episode the map of the seed with the bots seeded as in
+ * bomber_play, tick 0 played (no answers), and then each step the bots' decisions and the
+ * learners' answers (actions 0..5: nothing, u, d, l, r, bomb) on the state after the last tick,
+ * applied in one tick, as dmap.rl's bomber environment plays the game of that seed. Observation
+ * of a seat, 969 floats, dmap.rl's observation="flat" of it (its Dict's keys in order): the 8
+ * planes of metal, wood, ore, ammo, treasure, bombs, self, opponent (10 rows of 12, y-major);
+ * the opponent's x, y; its own x, y, ammo, hp, power, score; the tick; the mask
+ * bomber_legal_actions. Rewards +1 / -1 to the winner / loser when the game ends (0 each in a
+ * draw); a death ends it (terminated), the last tick truncates it. */
+struct kit_vec_arena;
+extern const struct kit_vec_arena bomber_vec_arena;
+
 #endif

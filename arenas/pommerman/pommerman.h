@@ -349,7 +349,11 @@ int pm_play(const pm_config *cfg, const pm_bot *const *bots, uint64_t seed, pm_s
  * masks into caller-owned arrays, chunks of games running on the threads of a caller's
  * dmap_pool (the result is the same for any pool: games never share state). A game that ends
  * starts the next episode in the same call (its observations are the new episode's first),
- * unless the spec asks for no_autoreset (then it waits, as it ended, for pm_vec_next).
+ * unless the spec asks for no_autoreset (then it waits, as it ended, for pm_vec_next) or for
+ * next_step (gymnasium's next-step autoreset: the call where it ended writes its last
+ * observations and flags; the next pm_vec_step starts its next episode instead of stepping it,
+ * ignores its actions, and writes the new episode's first observations with rewards and flags
+ * 0).
  *
  * Episode e of game i is the game pm_play plays with the seed
  * kit_episode_seed(seed, i, e) (kit/tournament.h): the board of random.Random(that seed), bots
@@ -408,6 +412,7 @@ typedef struct pm_vec_spec {
     uint64_t seed;                      /* 0 .. 2^63 - 1 */
     unsigned planes;                    /* PM_VEC_* bits */
     int no_autoreset;                   /* 1: a game whose episode ended stays as it ended */
+    int next_step;                      /* 1 (without no_autoreset): next-step autoreset */
 } pm_vec_spec;
 
 /* Where one call writes (each array caller-owned, C order; any may be NULL: not written):
@@ -442,6 +447,24 @@ int pm_vec_next(pm_vec *v, dmap_pool *pool, const pm_vec_out *out);
  * finished game), DMAP_ERR_RANGE, a bot's error (that game's step is then not taken; the
  * others are). */
 int pm_vec_step(pm_vec *v, const int32_t *actions, dmap_pool *pool, const pm_vec_out *out);
+/* pm_vec_step with the learners' words in the radio configs: words[(i * learners + l) * 2 + k],
+ * each 0 .. radio_vocab_size - 1 (else DMAP_ERR_RANGE), NULL for 0,0; ignored in the other
+ * configs. A learner that does not act (dead, or on the collapsing ring) plays Stop and says
+ * 0,0, as a bot there would. */
+int pm_vec_step_words(pm_vec *v, const int32_t *actions, const int32_t *words, dmap_pool *pool,
+                      const pm_vec_out *out);
+/* Starts game i's next episode from exactly this seed (pm_game_open(cfg, seed), bots seeded
+ * from it as in pm_play), not kit_episode_seed's, writing no observation (read pm_vec_state):
+ * for a caller that draws its episodes' seeds itself (dmap.rl's environments). keep_words: the
+ * radio words of the game's last step stay in the new state (the radio config's environment
+ * never clears them between games). The pm_vec can step once every game was started.
+ * Errors: DMAP_ERR_ARG (NULL, i out of range), a bot's init error. */
+int pm_vec_open_game(pm_vec *v, long i, uint64_t seed, int keep_words);
+/* 1 when every game has an episode (pm_vec_step may be called), else 0. */
+int pm_vec_ready(const pm_vec *v);
+/* 1 when learner l of game i is in its episode (it has neither terminated nor been truncated,
+ * and the episode runs), else 0. */
+int pm_vec_playing(const pm_vec *v, long i, int l);
 /* 1 when game i's episode has ended and waits for a reset (no_autoreset only), else 0;
  * DMAP_ERR_RANGE for a bad i. */
 int pm_vec_finished(const pm_vec *v, long i);

@@ -23,6 +23,8 @@ typedef struct vec_game {
     int in_episode[PM_MAX_AGENTS];        /* per learner: still playing this episode */
     long episode;
     int finished;                         /* without autoreset: the episode has ended */
+    int pending;                          /* next-step autoreset: the next step starts an episode */
+    int opened;                           /* an episode was started (pm_vec_reset, pm_vec_open_game) */
     int error;                            /* the last step's error in this game, else 0 */
 } vec_game;
 
@@ -36,7 +38,7 @@ struct pm_vec {
     int nbots;
     int channels, nenemies;
     unsigned planes;
-    int no_autoreset;
+    int no_autoreset, next_step;
     uint64_t seed;
     int started;
     vec_game *games;
@@ -95,6 +97,7 @@ int pm_vec_new(const pm_vec_spec *spec, pm_vec **out) {
     v->seed = spec->seed;
     v->planes = spec->planes;
     v->no_autoreset = spec->no_autoreset != 0;
+    v->next_step = !v->no_autoreset && spec->next_step != 0;
     for (int i = 0; i < v->cfg->num_agents; i++) {
         v->seats[i] = spec->seats[i];
         if (spec->seats[i]) v->nbots++;
@@ -349,18 +352,45 @@ static int start_episode(pm_vec *v, long i) {
     kit_seats_close(&g->seats);
     pm_game_open(&g->game, v->cfg, kit_episode_seed(v->seed, i, g->episode));
     for (int l = 0; l < v->nlearners; l++) g->in_episode[l] = 1;
+    g->opened = 1;
+    g->pending = g->finished = 0;
     return pm_game_init_seats(&g->game, &g->seats);
 }
 
-/* One step of game i: the learners' actions and the bots' decisions (pm_game_decide, as in
- * pm_play), the step, each learner's reward and flags, the next episode when this one ended. */
-static int step_game(pm_vec *v, long i, const int32_t *learner_actions, const pm_vec_out *out) {
+/* Zero rewards and flags of game i's learners (the first call of an episode). */
+static void clear_rewards(const pm_vec *v, long i, const pm_vec_out *out) {
+    for (int l = 0; l < v->nlearners; l++) {
+        size_t k = (size_t)i * (size_t)v->nlearners + (size_t)l;
+        if (out->rewards) out->rewards[k] = 0;
+        if (out->terminated) out->terminated[k] = 0;
+        if (out->truncated) out->truncated[k] = 0;
+    }
+}
+
+/* One step of game i: the learners' actions (and words, radio configs) and the bots' decisions
+ * (pm_game_decide, as in pm_play: a seat that does not act plays Stop and says 0,0), the step,
+ * each learner's reward and flags, the next episode when this one ended (at once, or with
+ * next-step autoreset in the next call, which then plays no step). */
+static int step_game(pm_vec *v, long i, const int32_t *learner_actions, const int32_t *learner_words,
+                     const pm_vec_out *out) {
     vec_game *g = &v->games[i];
-    int actions[PM_MAX_AGENTS] = {0};
-    for (int l = 0; l < v->nlearners; l++) actions[v->learner_seat[l]] = learner_actions[l];
+    if (g->pending) {
+        g->episode++;
+        clear_rewards(v, i, out);
+        return start_episode(v, i);
+    }
+    int actions[PM_MAX_AGENTS] = {0}, words[PM_MAX_AGENTS][2] = {{0}};
+    for (int l = 0; l < v->nlearners; l++) {
+        int seat = v->learner_seat[l], acts = pm_agent_acts(&g->game.s, seat);
+        actions[seat] = acts ? learner_actions[l] : PM_STOP;
+        if (learner_words && acts) {
+            words[seat][0] = learner_words[2 * l];
+            words[seat][1] = learner_words[2 * l + 1];
+        }
+    }
     int rc = pm_game_decide(&g->game, &g->seats, actions, NULL);
     if (rc != DMAP_OK) return rc;
-    pm_game_step(&g->game, actions, NULL);
+    pm_game_step(&g->game, actions, learner_words ? (const int (*)[2])words : NULL);
     const pm_state *s = &g->game.s;
     int rewards[PM_MAX_AGENTS];
     pm_rewards(s, rewards);
@@ -385,6 +415,10 @@ static int step_game(pm_vec *v, long i, const int32_t *learner_actions, const pm
             g->finished = 1;
             return DMAP_OK;
         }
+        if (v->next_step) {
+            g->pending = 1;
+            return DMAP_OK;
+        }
         g->episode++;
         return start_episode(v, i);
     }
@@ -397,6 +431,7 @@ typedef struct vec_job {
     pm_vec *v;
     int kind;               /* JOB_RESET: episode 0, JOB_STEP, JOB_NEXT: the next episode */
     const int32_t *actions; /* learner actions of a step (NULL without learners) */
+    const int32_t *words;   /* learner words of a radio step (NULL: 0,0) */
     const pm_vec_out *out;
 } vec_job;
 
@@ -408,17 +443,12 @@ static void run_chunk(void *ctx, size_t chunk, int thread) {
     for (long i = first; i < last; i++) {
         vec_game *g = &v->games[i];
         if (j->kind == JOB_STEP) {
-            g->error = step_game(v, i, j->actions ? j->actions + (size_t)i * (size_t)v->nlearners : NULL, j->out);
+            size_t k = (size_t)i * (size_t)v->nlearners;
+            g->error = step_game(v, i, j->actions ? j->actions + k : NULL, j->words ? j->words + 2 * k : NULL, j->out);
         } else {
             g->episode = j->kind == JOB_RESET ? 0 : g->episode + 1;
-            g->finished = 0;
             g->error = start_episode(v, i);
-            for (int l = 0; l < v->nlearners; l++) {
-                size_t k = (size_t)i * (size_t)v->nlearners + (size_t)l;
-                if (j->out->rewards) j->out->rewards[k] = 0;
-                if (j->out->terminated) j->out->terminated[k] = 0;
-                if (j->out->truncated) j->out->truncated[k] = 0;
-            }
+            clear_rewards(v, i, j->out);
         }
         write_observations(v, i, cm, j->out);
     }
@@ -443,10 +473,11 @@ static int ensure_workspaces(pm_vec *v, dmap_pool *pool) {
     return DMAP_OK;
 }
 
-static int run_all(pm_vec *v, int kind, const int32_t *actions, dmap_pool *pool, const pm_vec_out *out) {
+static int run_all(pm_vec *v, int kind, const int32_t *actions, const int32_t *words, dmap_pool *pool,
+                   const pm_vec_out *out) {
     int rc = ensure_workspaces(v, pool);
     if (rc != DMAP_OK) return rc;
-    vec_job j = {v, kind, actions, out};
+    vec_job j = {v, kind, actions, words, out};
     dmap_pool_run(pool, run_chunk, &j, (size_t)((v->n + VEC_CHUNK - 1) / VEC_CHUNK));
     for (long i = 0; i < v->n; i++)
         if (v->games[i].error) {
@@ -459,16 +490,24 @@ static int run_all(pm_vec *v, int kind, const int32_t *actions, dmap_pool *pool,
 int pm_vec_reset(pm_vec *v, uint64_t seed, dmap_pool *pool, const pm_vec_out *out) {
     if (!v || !out || seed > 0x7fffffffffffffffull) return DMAP_ERR_ARG;
     v->seed = seed;
-    int rc = run_all(v, JOB_RESET, NULL, pool, out);
+    int rc = run_all(v, JOB_RESET, NULL, NULL, pool, out);
     v->started = rc == DMAP_OK;
     return rc;
 }
 
 int pm_vec_next(pm_vec *v, dmap_pool *pool, const pm_vec_out *out) {
     if (!v || !out || !v->started) return DMAP_ERR_ARG;
-    int rc = run_all(v, JOB_NEXT, NULL, pool, out);
+    int rc = run_all(v, JOB_NEXT, NULL, NULL, pool, out);
     v->started = rc == DMAP_OK;
     return rc;
+}
+
+int pm_vec_ready(const pm_vec *v) { return v && v->started; }
+
+int pm_vec_playing(const pm_vec *v, long i, int l) {
+    if (!v || i < 0 || i >= v->n || l < 0 || l >= v->nlearners) return 0;
+    const vec_game *g = &v->games[i];
+    return g->opened && !g->finished && !g->pending && g->in_episode[l];
 }
 
 int pm_vec_finished(const pm_vec *v, long i) {
@@ -476,6 +515,11 @@ int pm_vec_finished(const pm_vec *v, long i) {
 }
 
 int pm_vec_step(pm_vec *v, const int32_t *actions, dmap_pool *pool, const pm_vec_out *out) {
+    return pm_vec_step_words(v, actions, NULL, pool, out);
+}
+
+int pm_vec_step_words(pm_vec *v, const int32_t *actions, const int32_t *words, dmap_pool *pool,
+                      const pm_vec_out *out) {
     if (!v || !out || (!actions && v->nlearners)) return DMAP_ERR_ARG;
     if (!v->started) return DMAP_ERR_ARG;
     for (long i = 0; i < v->n; i++)
@@ -483,7 +527,29 @@ int pm_vec_step(pm_vec *v, const int32_t *actions, dmap_pool *pool, const pm_vec
     size_t n = actions ? (size_t)v->n * (size_t)v->nlearners : 0;
     for (size_t k = 0; k < n; k++)
         if (actions[k] < 0 || actions[k] >= PM_NUM_ACTIONS) return DMAP_ERR_RANGE;
-    return run_all(v, JOB_STEP, actions, pool, out);
+    if (v->cfg->radio_vocab_size <= 0) words = NULL; /* no radio: no words */
+    for (size_t k = 0; words && k < 2 * n; k++)
+        if (words[k] < 0 || words[k] >= v->cfg->radio_vocab_size) return DMAP_ERR_RANGE;
+    return run_all(v, JOB_STEP, actions, words, pool, out);
+}
+
+int pm_vec_open_game(pm_vec *v, long i, uint64_t seed, int keep_words) {
+    if (!v || i < 0 || i >= v->n) return DMAP_ERR_ARG;
+    vec_game *g = &v->games[i];
+    int carried[PM_MAX_AGENTS][2];
+    memcpy(carried, g->game.s.message, sizeof carried);
+    int had = g->opened;
+    kit_seats_close(&g->seats);
+    pm_game_open(&g->game, v->cfg, seed);
+    if (keep_words && had) memcpy(g->game.s.message, carried, sizeof carried);
+    for (int l = 0; l < v->nlearners; l++) g->in_episode[l] = 1;
+    g->opened = 1;
+    g->pending = g->finished = 0;
+    g->episode = had ? g->episode + 1 : 0;
+    int rc = pm_game_init_seats(&g->game, &g->seats);
+    v->started = rc == DMAP_OK;
+    for (long k = 0; v->started && k < v->n; k++) v->started = v->games[k].opened;
+    return rc;
 }
 
 /* ---- one observation's planes ----------------------------------------------------------- */

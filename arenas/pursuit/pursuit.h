@@ -250,4 +250,22 @@ int pursuit_play(const pursuit_world *w, const pursuit_bot *predator, const purs
                  const pursuit_config *cfg, pursuit_observer observer, void *ctx,
                  pursuit_result *out);
 
+/* ---- vectorized games (vec.c) -------------------------------------------------------------- */
+
+/* The pursuit game as kit/vec.h's vectorized games drive it: each episode the seeded random
+ * world of pursuit_world_random(size, walls, seed) and the game of pursuit_game_open with
+ * cfg.seed = seed and no time limit (dmap.rl's pursuit environment's game of that seed); bots
+ * are `const pursuit_bot *`. Observation of a seat, size * size * 3 + 5 floats, dmap.rl's
+ * observation="flat" of the same game (its Dict's keys in order): the clocks played, the planes
+ * of walls, the predator and the prey (y-major), the other's (x, y), its own (x, y); the mask pursuit_legal_actions; the
+ * actions 0..4 the moves "sudlr". Rewards +1 to the winner and -1 to the loser on the last
+ * clock; a capture ends the game (terminated), the last clock truncates it. */
+typedef struct pursuit_vec_params {
+    int size;     /* 2 .. 64 */
+    double walls; /* the share of obstacles */
+    int clocks;   /* >= 1 */
+} pursuit_vec_params;
+struct kit_vec_arena;
+extern const struct kit_vec_arena pursuit_vec_arena;
+
 #endif

@@ -665,7 +665,13 @@ class VecEnv(_arenas.PommermanVec):  # type: ignore[misc]  # the C type, typed A
     learner is dead; that game then starts its next episode in the same call (obs and masks are the
     new episode's first). With autoreset=False it stays as it ended instead (obs and masks its
     last), finished() says which games have, and step() raises ValueError until reset() starts
-    every game's next episode. Episode e of game i is the game of seed
+    every game's next episode. autoreset="NextStep" (gymnasium's next-step mode, what
+    dmap.rl.vector_env uses) keeps an ended game as it ended for that call (obs and masks its
+    last) and starts its next episode in the next step() instead of stepping it (its actions
+    ignored, rewards and flags 0); "SameStep" is True, "Disabled" False (autoreset_mode says which).
+    step_words(actions, words) is step() with the learners' radio words, (n, num_learners, 2); the
+    one-game methods open_game(i, seed), observation(i, seat) and game_info(i) serve dmap.rl's
+    PettingZoo and Gymnasium environments. Episode e of game i is the game of seed
     kit_episode_seed(seed, i, e) = splitmix64(splitmix64(splitmix64(splitmix64(seed) ^ i)) ^ e)
     with the top bit cleared: the game `pommerman match --seed <that seed>` plays with the same
     bots, and make(config, ...) reset from that seed plays it step for step with the same actions

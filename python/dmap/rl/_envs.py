@@ -334,7 +334,7 @@ def _core(arena: str, **kw: Any) -> Any:
         raise ValueError("unknown arena %r (known: %s)" % (arena, ", ".join(ARENAS)))
     C: Any
     if arena == "pommerman":
-        from ._pommerman import PommermanCore as C
+        from ._pommerman_c import PommermanCCore as C
     elif arena == "bomber":
         from ._bomber import BomberCore as C
     elif arena == "kutulu":
@@ -354,7 +354,9 @@ def parallel_env(arena: str, render_mode: Optional[str] = None, observation: str
     """The PettingZoo Parallel environment of an arena; kw are its core's options (seats, ...);
     observation "flat" gives one flat Box, "planes" one (C, H, W) image (env.plane_names), each
     with the action mask in the info."""
-    return ArenaParallelEnv(_core(arena, **kw), render_mode=render_mode, observation=observation)
+    core = _core(arena, **kw)
+    cls = getattr(core, "parallel_class", ArenaParallelEnv)  # a core's own faster step, if any
+    return cast(ArenaParallelEnv, cls(core, render_mode=render_mode, observation=observation))
 
 
 def aec_env(arena: str, render_mode: Optional[str] = None, observation: str = "dict",

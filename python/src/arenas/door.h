@@ -39,6 +39,10 @@ extern const pyarena_door pyarena_kutulu;
  * module: part of the Pommerman door's additions. 0 or -1. */
 int pyarenas_add_pommerman_vec(PyObject *module);
 
+/* Adds dmap._arenas.KitVec, the other arenas' vectorized games over kit/vec.h
+ * (door_kit_vec.c); pyarenas_add_pommerman_vec calls it. 0 or -1. */
+int pyarenas_add_kit_vec(PyObject *module);
+
 /* Adds the games' action masks (door_masks.c: pommerman_action_mask, bomber_action_mask,
  * kutulu_action_mask, pursuit_action_mask) to the module. 0 or -1. */
 int pyarenas_add_masks(PyObject *module);

@@ -1,0 +1,212 @@
+/* vec.c — the vectorized games of any arena (vec.h): chunks of games on a dmap_pool, each game
+ * its arena's stepper driven through the kit_vec_arena table, next-step autoreset, episode seeds
+ * from kit_episode_seed. */
+#include "kit/vec.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "kit/tournament.h"
+
+#define CHUNK 4
+
+typedef struct vec_game {
+    long episode;
+    uint64_t seed;
+    int steps;
+    int open;
+    int pending;                            /* the episode ended: the next step starts the next */
+    unsigned char in_episode[KIT_VEC_MAX_SEATS]; /* per learner */
+    int error;
+} vec_game;
+
+struct kit_vec {
+    const kit_vec_arena *arena;
+    const void *params;
+    const void *bots[KIT_VEC_MAX_SEATS];
+    int nlearners, learner_seat[KIT_VEC_MAX_SEATS], nbots, obs_len;
+    long n;
+    uint64_t seed;
+    int started;
+    vec_game *games;
+    unsigned char *state; /* n x game_size */
+};
+
+int kit_vec_new(const kit_vec_arena *arena, const void *params, const void *const *bots, long n, kit_vec **out) {
+    if (!out) return DMAP_ERR_ARG;
+    *out = NULL;
+    if (!arena || !bots || n < 1 || arena->nseats < 1 || arena->nseats > KIT_VEC_MAX_SEATS) return DMAP_ERR_ARG;
+    kit_vec *v = calloc(1, sizeof *v);
+    if (!v) return DMAP_ERR_NOMEM;
+    v->arena = arena;
+    v->params = params;
+    v->n = n;
+    for (int s = 0; s < arena->nseats; s++) {
+        v->bots[s] = bots[s];
+        if (bots[s]) v->nbots++;
+        else v->learner_seat[v->nlearners++] = s;
+    }
+    v->obs_len = arena->obs_len(params);
+    v->games = calloc((size_t)n, sizeof *v->games);
+    v->state = calloc((size_t)n, arena->game_size);
+    if (!v->games || !v->state || v->obs_len < 0) {
+        int rc = v->obs_len < 0 ? DMAP_ERR_ARG : DMAP_ERR_NOMEM;
+        kit_vec_free(v);
+        return rc;
+    }
+    *out = v;
+    return DMAP_OK;
+}
+
+static void *game_state(const kit_vec *v, long i) { return v->state + (size_t)i * v->arena->game_size; }
+
+void kit_vec_free(kit_vec *v) {
+    if (!v) return;
+    for (long i = 0; v->games && i < v->n; i++)
+        if (v->games[i].open) v->arena->close(game_state(v, i));
+    free(v->games);
+    free(v->state);
+    free(v);
+}
+
+int kit_vec_learners(const kit_vec *v, int *seats) {
+    if (!v) return 0;
+    if (seats) memcpy(seats, v->learner_seat, sizeof(int) * (size_t)v->nlearners);
+    return v->nlearners;
+}
+
+int kit_vec_obs_len(const kit_vec *v) { return v ? v->obs_len : 0; }
+
+int kit_vec_episode(const kit_vec *v, long i, long *episode, uint64_t *seed, int *steps) {
+    if (!v || i < 0 || i >= v->n) return DMAP_ERR_RANGE;
+    if (episode) *episode = v->games[i].episode;
+    if (seed) *seed = v->games[i].seed;
+    if (steps) *steps = v->games[i].steps;
+    return DMAP_OK;
+}
+
+static void clear_rewards(const kit_vec *v, long i, const kit_vec_out *out) {
+    for (int l = 0; l < v->nlearners; l++) {
+        size_t k = (size_t)i * (size_t)v->nlearners + (size_t)l;
+        if (out->rewards) out->rewards[k] = 0;
+        if (out->terminated) out->terminated[k] = 0;
+        if (out->truncated) out->truncated[k] = 0;
+    }
+}
+
+static int start_episode(kit_vec *v, long i) {
+    vec_game *g = &v->games[i];
+    void *st = game_state(v, i);
+    if (g->open) v->arena->close(st);
+    g->open = 0;
+    g->seed = kit_episode_seed(v->seed, i, g->episode);
+    g->steps = 0;
+    g->pending = 0;
+    memset(g->in_episode, 1, sizeof g->in_episode);
+    int rc = v->arena->open(st, v->params, v->bots, g->seed);
+    g->open = rc == DMAP_OK;
+    return rc;
+}
+
+static int step_game(kit_vec *v, long i, const int32_t *learner_actions, const kit_vec_out *out) {
+    vec_game *g = &v->games[i];
+    if (g->pending) {
+        g->episode++;
+        clear_rewards(v, i, out);
+        return start_episode(v, i);
+    }
+    void *st = game_state(v, i);
+    int actions[KIT_VEC_MAX_SEATS] = {0};
+    for (int l = 0; l < v->nlearners; l++) actions[v->learner_seat[l]] = learner_actions[l];
+    int rc = v->arena->step(st, actions);
+    if (rc != DMAP_OK) return rc;
+    g->steps++;
+    kit_vec_status s;
+    memset(&s, 0, sizeof s);
+    v->arena->status(st, &s);
+    int learners_alive = 0;
+    for (int l = 0; l < v->nlearners; l++) {
+        int seat = v->learner_seat[l], alive = s.alive[seat] != 0, playing = g->in_episode[l];
+        size_t k = (size_t)i * (size_t)v->nlearners + (size_t)l;
+        learners_alive += alive;
+        int term = playing && (!alive || (s.over && !s.truncated));
+        int trunc = playing && alive && s.over && s.truncated;
+        if (out->rewards) out->rewards[k] = playing ? s.reward[seat] : 0.0f;
+        if (out->terminated) out->terminated[k] = (unsigned char)term;
+        if (out->truncated) out->truncated[k] = (unsigned char)trunc;
+        if (term || trunc) g->in_episode[l] = 0;
+    }
+    if (s.over || (v->nbots && v->nlearners && !learners_alive)) g->pending = 1;
+    return DMAP_OK;
+}
+
+static void write_observations(const kit_vec *v, long i, const kit_vec_out *out) {
+    const void *st = game_state(v, i);
+    for (int l = 0; l < v->nlearners; l++) {
+        size_t k = (size_t)i * (size_t)v->nlearners + (size_t)l;
+        float *o = out->obs ? out->obs + k * (size_t)v->obs_len : NULL;
+        unsigned char *m = out->masks ? out->masks + k * (size_t)v->arena->nactions : NULL;
+        if (o || m) v->arena->observe(st, v->learner_seat[l], o, m);
+    }
+}
+
+enum { JOB_RESET, JOB_NEXT, JOB_STEP };
+
+typedef struct vec_job {
+    kit_vec *v;
+    int kind;
+    const int32_t *actions;
+    const kit_vec_out *out;
+} vec_job;
+
+static void run_chunk(void *ctx, size_t chunk, int thread) {
+    (void)thread;
+    vec_job *j = ctx;
+    kit_vec *v = j->v;
+    long first = (long)chunk * CHUNK, last = first + CHUNK < v->n ? first + CHUNK : v->n;
+    for (long i = first; i < last; i++) {
+        vec_game *g = &v->games[i];
+        if (j->kind == JOB_STEP) {
+            g->error = step_game(v, i, j->actions ? j->actions + (size_t)i * (size_t)v->nlearners : NULL, j->out);
+        } else {
+            g->episode = j->kind == JOB_RESET ? 0 : g->episode + 1;
+            g->error = start_episode(v, i);
+            clear_rewards(v, i, j->out);
+        }
+        if (g->error == DMAP_OK) write_observations(v, i, j->out);
+    }
+}
+
+static int run_all(kit_vec *v, int kind, const int32_t *actions, dmap_pool *pool, const kit_vec_out *out) {
+    vec_job j = {v, kind, actions, out};
+    dmap_pool_run(pool, run_chunk, &j, (size_t)((v->n + CHUNK - 1) / CHUNK));
+    for (long i = 0; i < v->n; i++)
+        if (v->games[i].error) {
+            v->started = 0;
+            return v->games[i].error;
+        }
+    return DMAP_OK;
+}
+
+int kit_vec_reset(kit_vec *v, uint64_t seed, dmap_pool *pool, const kit_vec_out *out) {
+    if (!v || !out || seed > 0x7fffffffffffffffull) return DMAP_ERR_ARG;
+    v->seed = seed;
+    int rc = run_all(v, JOB_RESET, NULL, pool, out);
+    v->started = rc == DMAP_OK;
+    return rc;
+}
+
+int kit_vec_next(kit_vec *v, dmap_pool *pool, const kit_vec_out *out) {
+    if (!v || !out || !v->started) return DMAP_ERR_ARG;
+    int rc = run_all(v, JOB_NEXT, NULL, pool, out);
+    v->started = rc == DMAP_OK;
+    return rc;
+}
+
+int kit_vec_step(kit_vec *v, const int32_t *actions, dmap_pool *pool, const kit_vec_out *out) {
+    if (!v || !out || !v->started || (!actions && v->nlearners)) return DMAP_ERR_ARG;
+    size_t n = actions ? (size_t)v->n * (size_t)v->nlearners : 0;
+    for (size_t k = 0; k < n; k++)
+        if (actions[k] < 0 || actions[k] >= v->arena->nactions) return DMAP_ERR_RANGE;
+    return run_all(v, JOB_STEP, actions, pool, out);
+}
