@@ -80,8 +80,8 @@ static int run(const kit_tournament_cmd *c, void *arena, kit_tour *t, const kit_
     }
     long games = t->run.games;
     void *slots = calloc((size_t)(games > 0 ? games : 1), kit_slot_size(&t->run));
-    if (!slots) {
-        if (c->outside) kit_outside_opts_close(&t->outside);
+    if (!slots) { /* nothing played either */
+        if (c->outside) kit_outside_opts_abandon(&t->outside);
         return kit_fail(c->prog, "tournament: out of memory for %ld games", games), 1;
     }
     long failed = 0;
