@@ -28,6 +28,7 @@ import shutil
 import sys
 
 import numpy
+import setuptools
 from setuptools import Extension, setup
 from setuptools.command.build_py import build_py
 from setuptools.command.sdist import sdist
@@ -208,4 +209,34 @@ arenas_ext = arenas_extension()
 if arenas_ext is not None:
     ext_modules.append(arenas_ext)
 
-setup(ext_modules=ext_modules, cmdclass={"sdist": SdistWithSources, "build_py": BuildPyWithMaps})
+# The licence and its files are given here (pyproject.toml lists `license` in `dynamic`): the
+# one form that both Debian 12's setuptools 66 takes (it refuses PEP 639's `license = "MIT"` and
+# `project.license-files`, which need setuptools 77) and setuptools 77 and later take without a
+# deprecation (they drop the table `license = {text = "MIT"}` and `tool.setuptools.license-files`
+# after 2027-02-18). The files: dmap's licence and those of the libraries a repaired wheel
+# carries (auditwheel grafts Debian's libjansson, MIT, into dmap_dijkstra.libs/), into the
+# wheel's .dist-info, each named by a License-File field.
+LICENSE_FILES = ["LICENSE", "LICENSES/*.txt"]
+
+
+class DistWithLicenceFiles(setuptools.Distribution):
+    """setuptools before 77 reads pyproject.toml's tool.setuptools.license-files with a default
+    (its own patterns) when the table does not name them, over setup()'s license_files: they are
+    put back each time it expands them. Later versions keep setup()'s list themselves."""
+
+    def _finalize_license_files(self) -> None:
+        self.metadata.license_files = list(LICENSE_FILES)
+        super()._finalize_license_files()
+
+
+OLD_SETUPTOOLS = int(setuptools.__version__.split(".")[0]) < 77
+setup(
+    packages=["dmap", "dmap.arenas", "dmap.rl"],
+    include_package_data=False,
+    package_data={"dmap": ["*.pyi", "py.typed"]},
+    ext_modules=ext_modules,
+    cmdclass={"sdist": SdistWithSources, "build_py": BuildPyWithMaps},
+    license="MIT",
+    license_files=LICENSE_FILES,
+    distclass=DistWithLicenceFiles if OLD_SETUPTOOLS else setuptools.Distribution,
+)

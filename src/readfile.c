@@ -4,7 +4,9 @@
  * fails with EISDIR; on Windows fopen fails with "Permission denied" and stat tells. Plain ISO
  * C elsewhere (no feature-test macro, no fileno): the one-file header's implementation then
  * compiles even when the user's file included system headers before it in strict C11 mode.
- * Files are capped at 1 GiB so a runaway pipe cannot eat the machine. */
+ * Files are capped at 1 GiB so a runaway pipe cannot eat the machine. A named file is read
+ * unbuffered: the reads are big, and the C library's buffer would be one more allocation whose
+ * failure it hides (it then reads unbuffered anyway), so out of memory is always reported. */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -74,6 +76,7 @@ int dmap_read_file(const char *path, char **text, size_t *len, dmap_diag *diag) 
 #endif
         return dmap_diag_fail(diag, DMAP_ERR_IO, 0, "cannot open: %s", strerror(err));
     }
+    if (!is_stdin) setvbuf(f, NULL, _IONBF, 0);
     errno = 0;
     int rc = slurp(f, text, len, diag);
     if (!is_stdin) fclose(f);

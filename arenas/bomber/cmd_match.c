@@ -56,7 +56,7 @@ int cmd_match(int argc, char **argv) {
     uint64_t seed = 1;
     char *botlist = NULL;
     match_ctx m = {0};
-    kit_outside_opts oo = {BOMBER_FIRST_LIMIT_MS, BOMBER_LIMIT_MS, NULL, 2};
+    kit_outside_opts oo = {BOMBER_FIRST_LIMIT_MS, BOMBER_LIMIT_MS, NULL, 2, 0};
     int took;
     for (int i = 1; i < argc; i++) {
         const char *o = argv[i];

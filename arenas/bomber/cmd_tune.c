@@ -30,7 +30,7 @@ static int play_game(const void *vctx, int k, long pair, const kit_bot_info *sid
 
 static int open_against(void *arena, char *list) {
     tune_ctx *c = arena;
-    kit_outside_opts oo = {BOMBER_FIRST_LIMIT_MS, BOMBER_LIMIT_MS, NULL, KIT_STDERR_DISCARD};
+    kit_outside_opts oo = {BOMBER_FIRST_LIMIT_MS, BOMBER_LIMIT_MS, NULL, KIT_STDERR_DISCARD, 0};
     int n = 0; /* c->nagainst only once every bot is there */
     if (bomber_cli_bots("--against", list, 1, MAX_AGAINST, &oo, c->against, &n)) return KIT_EXIT_USAGE;
     c->nagainst = n;

@@ -63,6 +63,7 @@ static int open_run_close(const kit_lab_cmd *c, void *arena, kit_lab *l,
         return KIT_EXIT_USAGE;
     int rc = c->open(arena, l);
     if (rc == 0) rc = run(c, l, opts);
+    else if (c->outside) kit_outside_opts_abandon(&l->outside); /* a bad bot, say */
     if (c->outside) kit_outside_opts_close(&l->outside);
     if (c->close) c->close(arena);
     return rc;
@@ -72,7 +73,7 @@ static void lab_init(const kit_lab_cmd *c, kit_lab *l, int sprt) {
     memset(l, 0, sizeof *l);
     l->sprt = sprt;
     l->command = sprt ? "sprt" : "league";
-    l->outside = (kit_outside_opts){c->first_limit_ms, c->limit_ms, NULL, KIT_STDERR_DISCARD};
+    l->outside = (kit_outside_opts){c->first_limit_ms, c->limit_ms, NULL, KIT_STDERR_DISCARD, 0};
 }
 
 typedef struct league_args {

@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "cputime.h"
@@ -40,8 +41,16 @@ int kit_outside_opts_open(const char *prog, kit_outside_opts *o, int dflt) {
     if (!v) o->stderr_fd = dflt;
     else if (strcmp(v, "inherit") == 0) o->stderr_fd = 2;
     else if (strcmp(v, "discard") == 0) o->stderr_fd = KIT_STDERR_DISCARD;
-    else if ((o->stderr_fd = open(v, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644)) < 0)
-        return kit_fail(prog, "--bot-stderr: cannot open '%.200s': %s", v, strerror(errno)), -1;
+    else {
+        /* made here, or there already (or a link): kit_outside_opts_abandon removes only a
+         * file made here */
+        o->stderr_fd = open(v, O_WRONLY | O_CREAT | O_EXCL | O_APPEND | O_CLOEXEC, 0644);
+        o->stderr_made = o->stderr_fd >= 0;
+        if (o->stderr_fd < 0 && errno == EEXIST)
+            o->stderr_fd = open(v, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+        if (o->stderr_fd < 0)
+            return kit_fail(prog, "--bot-stderr: cannot open '%.200s': %s", v, strerror(errno)), -1;
+    }
     return 0;
 }
 
@@ -59,6 +68,15 @@ void kit_outside_seats_stderr(const kit_bot_info *const *bots, int n, const kit_
 void kit_outside_opts_close(kit_outside_opts *o) {
     if (o->stderr_fd > 2) close(o->stderr_fd);
     o->stderr_fd = KIT_STDERR_DISCARD;
+    o->stderr_made = 0;
+}
+
+void kit_outside_opts_abandon(kit_outside_opts *o) {
+    struct stat st;
+    int empty = o->stderr_fd > 2 && fstat(o->stderr_fd, &st) == 0 && st.st_size == 0;
+    const char *file = o->stderr_made && empty ? kit_outside_stderr_file(o->stderr_arg) : NULL;
+    kit_outside_opts_close(o);
+    if (file) remove(file);
 }
 
 /* Where a seat's spec lies after its typed bot of `size` bytes. */

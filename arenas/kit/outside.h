@@ -36,6 +36,7 @@ typedef struct kit_outside_opts {
     long first_limit_ms, limit_ms; /* the arena's defaults before parsing */
     const char *stderr_arg;        /* --bot-stderr: inherit, discard or a FILE; NULL: default */
     int stderr_fd;                 /* after kit_outside_opts_open: 2, KIT_STDERR_DISCARD or a file */
+    int stderr_made;               /* 1: kit_outside_opts_open made the FILE (it was not there) */
 } kit_outside_opts;
 
 /* One seat's program: the name the bot table shows, and how it is run. */
@@ -70,6 +71,11 @@ const char *kit_outside_stderr_file(const char *stderr_arg);
 
 /* Closes a --bot-stderr FILE. */
 void kit_outside_opts_close(kit_outside_opts *o);
+
+/* Closes it after a start that failed before any game (a bad bot name, say): a FILE the
+ * opening made is removed while still empty, so the failed command leaves nothing behind; a
+ * FILE that was there was only opened for appending and stays as it was. */
+void kit_outside_opts_abandon(kit_outside_opts *o);
 
 /* --bots A,B,...: kit_parse_bots where a name may also be "cmd:PROGRAM ARGS" (no comma in it)
  * or a bot spec with parameters "BOT:NAME=VALUE..." (kit_bot_spec, param.h):

@@ -74,14 +74,14 @@ static int run(const kit_tournament_cmd *c, void *arena, kit_tour *t, const kit_
     if (c->outside && kit_outside_opts_open(c->prog, &t->outside, KIT_STDERR_DISCARD))
         return KIT_EXIT_USAGE;
     int rc = c->open(arena, t);
-    if (rc) {
-        if (c->outside) kit_outside_opts_close(&t->outside);
+    if (rc) { /* a bad bot, say: a --bot-stderr FILE made above goes again */
+        if (c->outside) kit_outside_opts_abandon(&t->outside);
         return rc;
     }
     long games = t->run.games;
     void *slots = calloc((size_t)(games > 0 ? games : 1), kit_slot_size(&t->run));
-    if (!slots) {
-        if (c->outside) kit_outside_opts_close(&t->outside);
+    if (!slots) { /* nothing played either */
+        if (c->outside) kit_outside_opts_abandon(&t->outside);
         return kit_fail(c->prog, "tournament: out of memory for %ld games", games), 1;
     }
     long failed = 0;
@@ -127,7 +127,7 @@ int kit_tournament_command(const kit_tournament_cmd *c, void *arena, int argc, c
     memset(&t, 0, sizeof t);
     t.games = c->games_default;
     t.seed = 1;
-    t.outside = (kit_outside_opts){c->first_limit_ms, c->limit_ms, NULL, KIT_STDERR_DISCARD};
+    t.outside = (kit_outside_opts){c->first_limit_ms, c->limit_ms, NULL, KIT_STDERR_DISCARD, 0};
     t.merging = merged != NULL;
     kit_shard *sh = malloc(sizeof *sh); /* its recorded arguments are 16 KiB */
     if (!sh) return kit_fail(c->prog, "tournament: out of memory"), 1;

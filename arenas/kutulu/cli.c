@@ -32,7 +32,7 @@ int kcli_int64(const char *opt, const char *s, int64_t *out) {
 }
 
 int kcli_bot_stderr(const char *v, int dflt, int *fd) {
-    kit_outside_opts o = {0, 0, v, dflt};
+    kit_outside_opts o = {0, 0, v, dflt, 0};
     if (kit_outside_opts_open(ARENA_PROG, &o, dflt)) return KIT_EXIT_USAGE;
     *fd = o.stderr_fd;
     return 0;

@@ -83,7 +83,7 @@ kt_player *kt_player_new(const char *spec, char *err, size_t errlen) {
             return NULL;
         }
         /* the limits are the match's, set on every turn (kt_player_turn) */
-        kit_outside_opts opts = {1000, 50, NULL, 2};
+        kit_outside_opts opts = {1000, 50, NULL, 2, 0};
         const kit_bot_info *seat =
             kit_outside_seat("kutulu", "cmd", spec, &kt_bot_outside.info, sizeof(kt_bot), &opts);
         if (!seat) {

@@ -61,7 +61,7 @@ int cmd_match(int argc, char **argv) {
     kit_outputs out;
     memset(&out, 0, sizeof out);
     kit_opts seen = {{0}, 0};
-    kit_outside_opts oo = {PM_FIRST_LIMIT_MS, PM_LIMIT_MS, NULL, 2};
+    kit_outside_opts oo = {PM_FIRST_LIMIT_MS, PM_LIMIT_MS, NULL, 2, 0};
     int took;
     for (int i = 1; i < argc; i++) {
         const char *opt = argv[i];

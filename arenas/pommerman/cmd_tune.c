@@ -44,7 +44,7 @@ static int open_against(void *arena, char *list) {
     c->n = c->cfg->num_agents;
     char note[80];
     snprintf(note, sizeof note, "config %s", c->config);
-    kit_outside_opts oo = {PM_FIRST_LIMIT_MS, PM_LIMIT_MS, NULL, KIT_STDERR_DISCARD};
+    kit_outside_opts oo = {PM_FIRST_LIMIT_MS, PM_LIMIT_MS, NULL, KIT_STDERR_DISCARD, 0};
     const kit_bot_info *info[PM_MAX_AGENTS];
     int n = 0; /* c->nagainst only once every bot is there */
     if (kit_parse_seats(ARENA_PROG, "--against", list, &pm_bot_table, c->n - 1, c->n - 1, note,

@@ -13,7 +13,7 @@
 static const pursuit_bot *seat_lookup(const char *opt, pursuit_role role, const char *name,
                                       const kit_outside_opts *o) {
     static const kit_outside_opts defaults = {PCLI_FIRST_LIMIT_MS, PCLI_LIMIT_MS, NULL,
-                                              KIT_STDERR_DISCARD};
+                                              KIT_STDERR_DISCARD, 0};
     if (strncmp(name, "cmd:", 4) == 0)
         return (const pursuit_bot *)kit_outside_seat(ARENA_PROG, opt, name,
                                                      &pursuit_bot_outside.info,

@@ -76,7 +76,7 @@ static int match_value(match_args *a, const char *opt, char *v) {
 static int parse_match(int argc, char **argv, match_args *a) {
     memset(a, 0, sizeof *a);
     pcli_common_defaults(&a->common);
-    a->outside = (kit_outside_opts){PCLI_FIRST_LIMIT_MS, PCLI_LIMIT_MS, NULL, 2};
+    a->outside = (kit_outside_opts){PCLI_FIRST_LIMIT_MS, PCLI_LIMIT_MS, NULL, 2, 0};
     kit_opts seen = {{0}, 0};
     for (int i = 1; i < argc; i++) {
         const char *opt = argv[i];

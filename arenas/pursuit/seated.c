@@ -37,7 +37,7 @@ int pcli_play_seated(void *vctx, const kit_seating *s, int *rank, void *record, 
 void pcli_seated_defaults(pcli_seated_opts *o) {
     memset(o, 0, sizeof *o);
     pcli_common_defaults(&o->common);
-    o->outside = (kit_outside_opts){PCLI_FIRST_LIMIT_MS, PCLI_LIMIT_MS, NULL, KIT_STDERR_DISCARD};
+    o->outside = (kit_outside_opts){PCLI_FIRST_LIMIT_MS, PCLI_LIMIT_MS, NULL, KIT_STDERR_DISCARD, 0};
 }
 
 int pcli_seated_option(int argc, char **argv, int *i, pcli_seated_opts *o) {

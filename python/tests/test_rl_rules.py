@@ -204,6 +204,26 @@ def test_bomber_ends():
     assert r == {"win": 1.0, "loss": -1.0, "tie": 0.0}[info["result"]]
 
 
+def test_bomber_two_hits_in_one_tick_stay_in_the_space():
+    """Two fires on a player's cell in one tick take 2 hp, so hp 1 becomes -1 (the original
+    engine's rule): that observation is still in the space. Seeded random games until one does
+    it (game 31 of these does); every observation on the way is checked."""
+    env = rl.parallel_env("bomber")
+    below = []
+    for g in range(64):
+        rng = np.random.default_rng(g)
+        obs, _ = env.reset(seed=g)
+        while env.agents and not below:
+            obs, _, _, _, _ = env.step({a: int(rng.integers(6)) for a in env.agents})
+            for a, o in obs.items():
+                assert env.observation_space(a).contains(o), (g, a, o["self"])
+                if o["self"][3] < 0:
+                    below.append((g, a))
+        if below:
+            break
+    assert below, "no game took a player's hp below 0"
+
+
 def test_kutulu_ends_and_rewards():
     env = rl.parallel_env("kutulu", seats=[None, None, "wait", "wait"])
     obs, _ = env.reset(seed=4)

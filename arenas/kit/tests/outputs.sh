@@ -6,7 +6,9 @@
 # with one line on stderr, a symbolic link to a file stays a link (the file it names is
 # written), and files beside the output are left alone. An output that names a
 # file the command reads or appends to (--bot-stderr FILE), or --replay and --html naming one
-# file, is refused (exit 2) before anything is written.
+# file, is refused (exit 2) before anything is written. A start that fails on a bad bot name
+# (exit 2) leaves --bot-stderr FILE as it was: not made when it was not there, not changed when
+# it was.
 # usage: outputs.sh PROGRAM "MATCH OPTIONS" "TOURNAMENT OPTIONS" "LEAGUE OPTIONS"
 set -u
 prog=$1 match=$2 tournament=$3 league=$4
@@ -87,6 +89,33 @@ rm -f page.out
 refused "league --html over --bot-stderr" league $league --html kept.txt --bot-stderr kept.txt
 # shellcheck disable=SC2086
 refused "tournament --out over --bot-stderr" tournament $tournament --shard 1/1 --out kept.txt --bot-stderr kept.txt
+# a bad bot name (in place of each name of the first --bots or --predators list): exit 2 with one line,
+# and --bot-stderr FILE as it was, whether it was there or not
+bad_bots() { # bad_bots ARGS: ARGS with its first bot list replaced by an unknown name
+    local w words out=() swap=0
+    read -r -a words <<< "$1"
+    for w in "${words[@]}"; do
+        if [ "$swap" = 1 ]; then w=$(echo "$w" | sed 's/[^,][^,]*/nosuchbot/g'); swap=2; fi
+        if [ "$swap" = 0 ] && { [ "$w" = --bots ] || [ "$w" = --predators ]; }; then swap=1; fi
+        out+=("$w")
+    done
+    echo "${out[*]}"
+}
+for cmd in "match $(bad_bots "$match")" "tournament $(bad_bots "$tournament")" "league $(bad_bots "$league")"; do
+    rm -f new.err
+    # shellcheck disable=SC2086
+    "$prog" $cmd --bot-stderr new.err > out 2> err
+    rc=$?
+    [ "$rc" = 2 ] && [ "$(wc -l < err)" = 1 ] || bad "$cmd: exit $rc, want 2 and one line: $(cat err)"
+    [ ! -e new.err ] || bad "$cmd: a failed start made its --bot-stderr file"
+    rm -f new.err
+    echo "keep me" > kept.txt
+    touch -d '2001-01-01 00:00:00' kept.txt
+    # shellcheck disable=SC2086
+    "$prog" $cmd --bot-stderr kept.txt > out 2> err
+    [ "$(cat kept.txt)" = "keep me" ] && [ "$(date -r kept.txt +%Y)" = 2001 ] ||
+        bad "$cmd: a failed start changed its --bot-stderr file"
+done
 # a device may take two outputs (both written in place)
 # shellcheck disable=SC2086
 "$prog" match $match --replay null-link --html /dev/null > out 2> err || bad "--replay and --html to /dev/null: $(cat err)"

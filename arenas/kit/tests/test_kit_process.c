@@ -212,7 +212,7 @@ static const test_bot adapter = {{"cmd:", "an outside program"}, adapter_init, d
                                  kit_outside_release, NULL};
 
 static void check_seats(void) {
-    kit_outside_opts o = {1000, 100, NULL, KIT_STDERR_DISCARD};
+    kit_outside_opts o = {1000, 100, NULL, KIT_STDERR_DISCARD, 0};
     char *argv[] = {"match", "--limit", "250", "--first-limit", "x", "--bot-stderr", "discard",
                     "--seed", NULL};
     int i = 1;

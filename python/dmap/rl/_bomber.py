@@ -9,7 +9,9 @@ their answers in one tick and observes the state after it.
 Observation (a dict; the board 12 columns by 10 rows, indexed [y, x], y up as in the game):
   board        uint8 (8, 10, 12): planes of metal, wood, ore blocks, ammo, treasure, bombs, the
                agent, the opponent (1 where present)
-  self         int64 (6,): x, y, ammo, hp, power (blast radius), score
+  self         int64 (6,): x, y, ammo, hp, power (blast radius), score; hp drops by one per
+               fire on the agent's cell, so two fires in one tick take hp 1 to -1 (as in the
+               original engine): hp is at most 3 and may be below 0
   opponent     int64 (2,): the opponent's x, y
   tick         int64 (1,): the tick just played (reset() plays tick 0)
   action_mask  int8 (6,): 1 for the answers that do something: nothing; a move onto the board
@@ -97,7 +99,8 @@ class BomberCore:
         self._agents: List[Any] = [_Seat() if s is None else s for s in seats]
         self.observation_space = spaces.Dict({
             "board": spaces.MultiBinary((8, H, W)),
-            "self": spaces.Box(0, np.array([W - 1, H - 1, _BIG, 3, _BIG, _BIG]), (6,), np.int64),
+            "self": spaces.Box(np.array([0, 0, 0, -_BIG, 0, 0]), np.array([W - 1, H - 1, _BIG, 3, _BIG, _BIG]),
+                               (6,), np.int64),
             "opponent": spaces.Box(0, np.array([W - 1, H - 1]), (2,), np.int64),
             "tick": spaces.Box(0, _BIG, (1,), np.int64),
             "action_mask": spaces.MultiBinary(6),
