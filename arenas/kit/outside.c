@@ -198,6 +198,20 @@ void kit_outside_reject(kit_outside *o) {
     if (o->ended == KIT_END_NONE) end_player(o, KIT_END_INVALID);
 }
 
+int kit_outside_decide(void *state, const kit_outside_protocol *p, const void *view, void *action) {
+    kit_outside *o = state;
+    memcpy(action, p->idle, p->action_size);
+    if (o->ended != KIT_END_NONE) return 0;
+    int rc;
+    const char *got = p->view_json ? kit_outside_ask_json(o, p->view_json(view), &rc) : p->ask(o, view, &rc);
+    if (rc) return rc;
+    if (got && p->parse(got, action)) {
+        kit_outside_reject(o);
+        memcpy(action, p->idle, p->action_size);
+    }
+    return 0;
+}
+
 void kit_outside_release(void *state) {
     kit_outside *o = state;
     if (!o) return;

@@ -133,6 +133,41 @@ const char *kit_outside_ask_json(kit_outside *o, json_t *j, int *rc);
 /* The arena's protocol rejects the answer: the player is ended (KIT_END_INVALID). */
 void kit_outside_reject(kit_outside *o);
 
+/* ---- an arena's adapter: its protocol, the rest written once ------------------------------- */
+
+/* What is the arena's own in its adapter: the question a view makes, how an answer line reads,
+ * and the action of a player that does nothing. */
+typedef struct kit_outside_protocol {
+    /* the view as one JSON object (NULL: no memory), sent as one line; NULL for ask */
+    json_t *(*view_json)(const void *view);
+    /* a protocol of its own text: asks o (kit_outside_ask) the view's question, *rc 0 or a
+     * DMAP_ERR_*; used when view_json is NULL */
+    const char *(*ask)(kit_outside *o, const void *view, int *rc);
+    /* the answer line into *action: 0, or nonzero when the protocol rejects the line */
+    int (*parse)(const char *line, void *action);
+    const void *idle; /* the action of an ended player, action_size bytes */
+    size_t action_size;
+} kit_outside_protocol;
+
+/* An adapter's decide: *action becomes idle; while the player plays, the view's question is
+ * asked and the answer line parsed into *action, a line the protocol rejects ending the player
+ * (KIT_END_INVALID, the action idle again). 0, or the DMAP_ERR_* of writing the question. */
+int kit_outside_decide(void *state, const kit_outside_protocol *p, const void *view, void *action);
+
+/* KIT_OUTSIDE_ADAPTER(NAME, BOT, VIEW, ACTION, PROTOCOL, ABOUT) defines `const BOT NAME`, the
+ * arena's adapter of `cmd:` seats (BOT declared by KIT_BOT_INTERFACE(BOT, VIEW, ACTION)): init
+ * starts the seat's program, decide is kit_outside_decide over PROTOCOL (a kit_outside_protocol),
+ * release ends it; ABOUT is its line in the `bots` command. */
+#define KIT_OUTSIDE_ADAPTER(NAME, BOT, VIEW, ACTION, PROTOCOL, ABOUT)                            \
+    static int NAME##_init(void **state, const VIEW *first, uint64_t seed) {                   \
+        (void)first, (void)seed;                                                               \
+        return kit_outside_start(state);                                                       \
+    }                                                                                          \
+    static int NAME##_decide(void *state, const VIEW *view, ACTION *action) {                  \
+        return kit_outside_decide(state, &(PROTOCOL), view, action);                           \
+    }                                                                                          \
+    const BOT NAME = {{"cmd:", ABOUT}, NAME##_init, NAME##_decide, kit_outside_release, NULL}
+
 /* release: ends the program (and its tree), frees o (NULL is fine). */
 void kit_outside_release(void *o);
 
