@@ -45,6 +45,13 @@ int kit_outside_opts_open(const char *prog, kit_outside_opts *o, int dflt) {
     return 0;
 }
 
+int kit_play_option(const char *prog, const char *command, int argc, char **argv, int *i,
+                    kit_outputs *out, kit_outside_opts *o) {
+    int took = kit_outputs_option(prog, argc, argv, i, out);
+    if (took == 0) took = kit_outside_option(prog, argc, argv, i, o);
+    return took != 0 ? took : kit_unknown_option(prog, command, argv[*i]);
+}
+
 const char *kit_outside_stderr_file(const char *v) {
     return !v || strcmp(v, "inherit") == 0 || strcmp(v, "discard") == 0 ? NULL : v;
 }

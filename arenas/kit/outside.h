@@ -26,6 +26,7 @@
 #include "bot.h"
 #include "cli.h"
 #include "process.h"
+#include "program.h"
 
 /* The longest "cmd:PROGRAM ARGS", and the longest answer line an adapter reads (with its end). */
 #define KIT_OUTSIDE_NAME_MAX 1024
@@ -53,6 +54,12 @@ typedef struct kit_outside_spec {
  * 1 when it was one of them (its value taken, *i moved on), 0 when it is another option, -1
  * after one line on stderr (bad or missing value). Limits: 1 to 3600000 ms. */
 int kit_outside_option(const char *prog, int argc, char **argv, int *i, kit_outside_opts *o);
+/* The last branch of the option loop of a command that plays games with outputs: argv[*i] as
+ * an outputs' option (kit_outputs_option, program.h) or an outside programs' option, else
+ * "unknown option" of command. 1 when it was taken, -1 after one line on stderr. */
+int kit_play_option(const char *prog, const char *command, int argc, char **argv, int *i,
+                    kit_outputs *out, kit_outside_opts *o);
+
 /* The help line of those options, for commands that send their readers to tournament's help. */
 #define KIT_OUTSIDE_HELP "  --first-limit MS, --limit MS, --bot-stderr W: outside programs, as for tournament\n"
 

@@ -54,12 +54,6 @@ static int record_error(KutuluGame *k, int seat, int turn, const char *kind, PyO
 
 /* ---- the Python object as a bot of the kit's interface ------------------------------------------- */
 
-static int py_init(void **state, const kt_view *first, uint64_t seed) {
-    (void)first;
-    (void)seed;
-    return *state ? DMAP_OK : DMAP_ERR_ARG;
-}
-
 /* answer(init, turn) on the protocol's text; its first line is the seat's line. */
 static int py_decide(void *state, const kt_view *view, kt_action *action) {
     kt_caller_seat *caller = state;
@@ -114,9 +108,10 @@ static int py_decide(void *state, const kt_view *view, kt_action *action) {
     return DMAP_OK;
 }
 
+/* No init (the state stays the kt_caller_seat the player presets) and nothing to release. */
 static const kt_bot kutulu_bot_python = {
-    {"python", "a Python object (answer(init, turn): the protocol's text, one line)"}, py_init, py_decide,
-    NULL, NULL};
+    {"python", "a Python object (answer(init, turn): the protocol's text, one line)"}, NULL, py_decide, NULL,
+    NULL};
 
 /* ---- the game ---------------------------------------------------------------------------------- */
 
@@ -161,13 +156,9 @@ static int game_init(KutuluGame *k, PyObject *args, PyObject *kw) {
         PyErr_SetString(PyExc_ValueError, "map -1 (drawn) or 0..15; time limits > 0");
         return -1;
     }
-    PyObject *list = PySequence_Fast(seats, "seats must be a sequence");
+    PyObject *list = pyarenas_seats(seats, KT_PLAYERS, "Code of Kutulu", "");
     if (!list) return -1;
     Py_XSETREF(k->seats_arg, list);
-    if (PySequence_Fast_GET_SIZE(list) != KT_PLAYERS) {
-        PyErr_Format(PyExc_ValueError, "Code of Kutulu has 4 seats, got %zd", PySequence_Fast_GET_SIZE(list));
-        return -1;
-    }
     for (int i = 0; i < KT_PLAYERS; i++) {
         PyObject *a = PySequence_Fast_GET_ITEM(list, i);
         if (PyUnicode_Check(a)) {
