@@ -57,7 +57,6 @@ int cmd_match(int argc, char **argv) {
     char *botlist = NULL;
     match_ctx m = {0};
     kit_outside_opts oo = {BOMBER_FIRST_LIMIT_MS, BOMBER_LIMIT_MS, NULL, 2, 0};
-    int took;
     for (int i = 1; i < argc; i++) {
         const char *o = argv[i];
         if (!strcmp(o, "--help")) return help();
@@ -69,11 +68,7 @@ int cmd_match(int argc, char **argv) {
             if (!(botlist = kit_opt_value(prog, argc, argv, &i))) return KIT_EXIT_USAGE;
         } else if (!strcmp(o, "--render")) {
             m.render = 1;
-        } else if ((took = kit_outputs_option(prog, argc, argv, &i, &out)) != 0 ||
-                   (took = kit_outside_option(prog, argc, argv, &i, &oo)) != 0) {
-            if (took < 0) return KIT_EXIT_USAGE;
-        } else {
-            kit_unknown_option(prog, "match", o);
+        } else if (kit_play_option(prog, "match", argc, argv, &i, &out, &oo) < 0) {
             return KIT_EXIT_USAGE;
         }
     }

@@ -1,9 +1,19 @@
 /* bot.c — looking up and listing an arena's bots by name (the interface is in bot.h). */
 #include "bot.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
+#include "dmap.h"
+
+int kit_bot_rng_state(void **state, uint64_t seed) {
+    dmap_rng *rng = malloc(sizeof *rng);
+    if (!rng) return DMAP_ERR_NOMEM;
+    dmap_rng_seed(rng, seed);
+    *state = rng;
+    return DMAP_OK;
+}
 
 const kit_bot_info *kit_bot_find(const kit_bot_table *t, const char *name) {
     for (int i = 0; i < t->n; i++)

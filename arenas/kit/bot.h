@@ -98,6 +98,10 @@ static inline void kit_param_read(const kit_params *decl, const void *preset, do
     for (int i = 0; i < decl->n; i++) out[i] = v && i < v->n ? v->v[i] : decl->p[i].value;
 }
 
+/* The init of a bot whose per-game state is its own generator (a dmap_rng, dmap.h): *state
+ * becomes one seeded with seed; release it with free. 0 or DMAP_ERR_NOMEM. */
+int kit_bot_rng_state(void **state, uint64_t seed);
+
 /* An arena's bot table: pointers to the info of each built-in bot, in the order `bots` lists
  * them, e.g. `static const kit_bot_info *const table[] = {&pm_bot_simple.info, ...}`, and
  * beside them the parameters each declares (params[i] for bots[i], NULL for none; params

@@ -54,6 +54,13 @@ int kit_outside_opts_open(const char *prog, kit_outside_opts *o, int dflt) {
     return 0;
 }
 
+int kit_play_option(const char *prog, const char *command, int argc, char **argv, int *i,
+                    kit_outputs *out, kit_outside_opts *o) {
+    int took = kit_outputs_option(prog, argc, argv, i, out);
+    if (took == 0) took = kit_outside_option(prog, argc, argv, i, o);
+    return took != 0 ? took : kit_unknown_option(prog, command, argv[*i]);
+}
+
 const char *kit_outside_stderr_file(const char *v) {
     return !v || strcmp(v, "inherit") == 0 || strcmp(v, "discard") == 0 ? NULL : v;
 }
@@ -214,6 +221,20 @@ const char *kit_outside_ask_json(kit_outside *o, json_t *j, int *rc) {
 
 void kit_outside_reject(kit_outside *o) {
     if (o->ended == KIT_END_NONE) end_player(o, KIT_END_INVALID);
+}
+
+int kit_outside_decide(void *state, const kit_outside_protocol *p, const void *view, void *action) {
+    kit_outside *o = state;
+    memcpy(action, p->idle, p->action_size);
+    if (o->ended != KIT_END_NONE) return 0;
+    int rc;
+    const char *got = p->view_json ? kit_outside_ask_json(o, p->view_json(view), &rc) : p->ask(o, view, &rc);
+    if (rc) return rc;
+    if (got && p->parse(got, action)) {
+        kit_outside_reject(o);
+        memcpy(action, p->idle, p->action_size);
+    }
+    return 0;
 }
 
 void kit_outside_release(void *state) {

@@ -26,6 +26,7 @@
 #include "bot.h"
 #include "cli.h"
 #include "process.h"
+#include "program.h"
 
 /* The longest "cmd:PROGRAM ARGS", and the longest answer line an adapter reads (with its end). */
 #define KIT_OUTSIDE_NAME_MAX 1024
@@ -54,6 +55,12 @@ typedef struct kit_outside_spec {
  * 1 when it was one of them (its value taken, *i moved on), 0 when it is another option, -1
  * after one line on stderr (bad or missing value). Limits: 1 to 3600000 ms. */
 int kit_outside_option(const char *prog, int argc, char **argv, int *i, kit_outside_opts *o);
+/* The last branch of the option loop of a command that plays games with outputs: argv[*i] as
+ * an outputs' option (kit_outputs_option, program.h) or an outside programs' option, else
+ * "unknown option" of command. 1 when it was taken, -1 after one line on stderr. */
+int kit_play_option(const char *prog, const char *command, int argc, char **argv, int *i,
+                    kit_outputs *out, kit_outside_opts *o);
+
 /* The help line of those options, for commands that send their readers to tournament's help. */
 #define KIT_OUTSIDE_HELP "  --first-limit MS, --limit MS, --bot-stderr W: outside programs, as for tournament\n"
 
@@ -138,6 +145,41 @@ const char *kit_outside_ask_json(kit_outside *o, json_t *j, int *rc);
 
 /* The arena's protocol rejects the answer: the player is ended (KIT_END_INVALID). */
 void kit_outside_reject(kit_outside *o);
+
+/* ---- an arena's adapter: its protocol, the rest written once ------------------------------- */
+
+/* What is the arena's own in its adapter: the question a view makes, how an answer line reads,
+ * and the action of a player that does nothing. */
+typedef struct kit_outside_protocol {
+    /* the view as one JSON object (NULL: no memory), sent as one line; NULL for ask */
+    json_t *(*view_json)(const void *view);
+    /* a protocol of its own text: asks o (kit_outside_ask) the view's question, *rc 0 or a
+     * DMAP_ERR_*; used when view_json is NULL */
+    const char *(*ask)(kit_outside *o, const void *view, int *rc);
+    /* the answer line into *action: 0, or nonzero when the protocol rejects the line */
+    int (*parse)(const char *line, void *action);
+    const void *idle; /* the action of an ended player, action_size bytes */
+    size_t action_size;
+} kit_outside_protocol;
+
+/* An adapter's decide: *action becomes idle; while the player plays, the view's question is
+ * asked and the answer line parsed into *action, a line the protocol rejects ending the player
+ * (KIT_END_INVALID, the action idle again). 0, or the DMAP_ERR_* of writing the question. */
+int kit_outside_decide(void *state, const kit_outside_protocol *p, const void *view, void *action);
+
+/* KIT_OUTSIDE_ADAPTER(NAME, BOT, VIEW, ACTION, PROTOCOL, ABOUT) defines `const BOT NAME`, the
+ * arena's adapter of `cmd:` seats (BOT declared by KIT_BOT_INTERFACE(BOT, VIEW, ACTION)): init
+ * starts the seat's program, decide is kit_outside_decide over PROTOCOL (a kit_outside_protocol),
+ * release ends it; ABOUT is its line in the `bots` command. */
+#define KIT_OUTSIDE_ADAPTER(NAME, BOT, VIEW, ACTION, PROTOCOL, ABOUT)                            \
+    static int NAME##_init(void **state, const VIEW *first, uint64_t seed) {                   \
+        (void)first, (void)seed;                                                               \
+        return kit_outside_start(state);                                                       \
+    }                                                                                          \
+    static int NAME##_decide(void *state, const VIEW *view, ACTION *action) {                  \
+        return kit_outside_decide(state, &(PROTOCOL), view, action);                           \
+    }                                                                                          \
+    const BOT NAME = {{"cmd:", ABOUT}, NAME##_init, NAME##_decide, kit_outside_release, NULL}
 
 /* release: ends the program (and its tree), frees o (NULL is fine). */
 void kit_outside_release(void *o);

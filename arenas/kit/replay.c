@@ -143,6 +143,16 @@ int kit_replay_turn(kit_replay *r, long turn, json_t *actions, json_t *state, js
     return write_line(r, o);
 }
 
+json_t *kit_json_rows(const unsigned char *cells, int w, int h) {
+    json_t *rows = json_array();
+    for (int r = 0; r < h; r++) {
+        json_t *row = json_array();
+        for (int c = 0; c < w; c++) json_array_append_new(row, json_integer(cells[r * w + c]));
+        json_array_append_new(rows, row);
+    }
+    return rows;
+}
+
 json_t *kit_replay_map(const double *v, size_t n) {
     json_t *a = json_array();
     for (size_t i = 0; a && i < n; i++) {

@@ -55,6 +55,10 @@ int kit_replay_turn(kit_replay *r, long turn, json_t *actions, json_t *state, js
  * allocation failure. */
 json_t *kit_replay_map(const double *v, size_t n);
 
+/* A board of w*h small numbers (row-major bytes) as h arrays of w integers: how the
+ * environments' observations and the replays' states write a board. */
+json_t *kit_json_rows(const unsigned char *cells, int w, int h);
+
 /* The last line {"result":result} (stolen). */
 int kit_replay_result(kit_replay *r, json_t *result);
 

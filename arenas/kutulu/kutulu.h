@@ -218,13 +218,27 @@ size_t kt_format_init(const kt_game *g, char *buf, size_t cap);
 /* The turn input of player p: entity count, its explorer, the other active explorers p+1,
  * p+2, p+3 (mod 4), minions, effects. */
 size_t kt_format_turn(const kt_game *g, int p, char *buf, size_t cap);
+/* The same texts rebuilt from a player's view (the one they were parsed into, field for field:
+ * kt_parse_init, kt_parse_turn): what the adapters of programs (bots/outside.c) and of callers
+ * (the Python door) write. The length, cap or more when the text did not fit; both together
+ * are at most KT_VIEW_TEXT_MAX - 1 bytes (two numbers, the rows and the parameters; the count
+ * and one line per entity, at most 7 numbers and a name each). */
+size_t kt_format_view_init(const kt_view *v, char *buf, size_t cap);
+size_t kt_format_view_turn(const kt_view *v, char *buf, size_t cap);
+#define KT_VIEW_TEXT_MAX (64 + KT_MAX_H * (KT_MAX_W + 1) + 64 + 16 + KT_MAX_ENTITIES * 96)
+
 /* The trace's state lines after a turn: one per player (EXPLORER line or "GONE i score s"),
  * minions, effects; each line ends in '\n'. */
 size_t kt_format_state(const kt_game *g, char *buf, size_t cap);
 
 /* ---- players (player.c) -------------------------------------------------------------------- */
 
-/* A seat: an in-process bot or an external program (cmd:PROGRAM ARGS). */
+/* The longest answer line an external program may give, with its terminating NUL: the line is
+ * judged whole (the referee's grammar allows a message of any length after the action); a
+ * longer one ends the player. */
+#define KT_ANSWER_MAX 4096
+
+/* A seat: an in-process bot, an external program (cmd:PROGRAM ARGS) or a caller's seat. */
 typedef struct kt_player kt_player;
 
 /* Make a player from a spec: a built-in bot name, a bot spec with parameters
@@ -232,17 +246,21 @@ typedef struct kt_player kt_player;
 kt_player *kt_player_new(const char *spec, char *err, size_t errlen);
 void kt_player_free(kt_player *p);
 
-/* The function answering a seat of kt_player_new_lines: it gets the protocol text a program
- * reads (init_text on the first turn, else NULL; then the turn's input) and writes its answer
- * line into line (cap bytes, NUL-terminated, without '\n'). KT_TURN_OK, or KT_TURN_ERROR with
- * err to end the game with that error. */
-typedef int (*kt_line_fn)(void *ctx, const char *init_text, const char *turn_text, char *line,
-                          size_t cap, char *err, size_t errlen);
-/* A seat answered by fn(ctx, ...) and played as an external program: the same limits on the
- * wall clock, a late answer (KIT_END_TIMEOUT) or a line the referee rejects (KIT_END_INVALID)
- * ends it. NULL with err. */
-kt_player *kt_player_new_lines(const char *name, kt_line_fn fn, void *ctx, char *err,
-                               size_t errlen);
+/* A caller's seat (the Python door's agents), as the other arenas' doors seat theirs: the
+ * caller's adapter bot, a kt_bot of the kit's interface driven by the kit's seat driver, whose
+ * init finds the player's kt_caller_seat as its preset (*state). Its decide answers as a
+ * program does: it writes the answer line into the seat's line (whole, without '\n'; the
+ * protocol text it answers is kt_format_view_init on its first decision, kt_format_view_turn
+ * each time) and its action is not used. It is timed and judged as a program: the same limits
+ * on the wall clock; a late answer (KIT_END_TIMEOUT) or a line the referee rejects
+ * (KIT_END_INVALID) ends it; an error of its decide ends the game. */
+typedef struct kt_caller_seat {
+    void *ctx;                /* the caller's */
+    char line[KT_ANSWER_MAX]; /* the answer line of the last decision */
+} kt_caller_seat;
+
+/* A caller's seat of adapter (its name the player's) with ctx as the seat's ctx. NULL with err. */
+kt_player *kt_player_new_caller(const kt_bot *adapter, void *ctx, char *err, size_t errlen);
 const char *kt_player_name(const kt_player *p);
 
 enum { KT_TURN_OK = 0, KT_TURN_TIMEOUT = 1, KT_TURN_ERROR = -1 };
@@ -296,11 +314,6 @@ typedef struct kt_match_result {
     int64_t decide_ns[KT_PLAYERS];
     int64_t max_decide_ns[KT_PLAYERS];
 } kt_match_result;
-
-/* The longest answer line an external program may give, with its terminating NUL: the line is
- * judged whole (the referee's grammar allows a message of any length after the action); a
- * longer one ends the player. */
-#define KT_ANSWER_MAX 4096
 
 /* Called after every turn (may be NULL): the game after the turn, the lines played (played[i]
  * when player i answered this turn) and the players (still holding their last decision's

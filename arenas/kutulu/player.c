@@ -14,12 +14,13 @@
  * In-process bots are timed on the thread's CPU clock; they are never stopped (so a game
  * stays the same on a busy machine) but a slow decision is counted.
  *
- * A third kind of seat answers through a function of the caller's (kt_player_new_lines: the
- * Python door's objects), fed the same protocol text as a program and timed and judged as one:
- * the same limits on the wall clock, a late answer or a line the referee rejects ends it.
+ * A third kind of seat is the caller's (kt_player_new_caller: the Python door's agents): its
+ * adapter bot, with the player's kt_caller_seat as its preset, answers the same protocol text
+ * as a program and is timed and judged as one: the same limits on the wall clock, a late answer
+ * or a line the referee rejects ends it.
  *
- * An in-process bot's lifecycle (its preset, init, decide, maps and release, by the NULL rule
- * of kit/bot.h) is the kit's seat driver's (kit/seats.h), a seat of one. */
+ * Every kind's lifecycle (its preset, init, decide, maps and release, by the NULL rule of
+ * kit/bot.h) is the kit's seat driver's (kit/seats.h), a seat of one. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -44,11 +45,11 @@ struct kt_player {
     kt_view view;
     /* external programs: bot is the outside seat (kit_outside_seat, owned) */
     kit_outside_spec *spec; /* its program, or NULL for an in-process bot */
-    /* a seat answered by the caller's function */
+    /* a caller's seat: bot is the caller's adapter, caller its preset */
+    int is_caller;
+    kt_caller_seat caller;
     int dead;    /* it timed out or spoke garbage: it gets no more input */
     kit_end why; /* why it was ended */
-    kt_line_fn lines;
-    void *lines_ctx;
 };
 
 /* The built-in bot of a spec "NAME" or "NAME:PARAM=VALUE..." (param.h), with its values. */
@@ -113,44 +114,27 @@ kt_player *kt_player_new(const char *spec, char *err, size_t errlen) {
     return p;
 }
 
-kt_player *kt_player_new_lines(const char *name, kt_line_fn fn, void *ctx, char *err,
-                                size_t errlen) {
-    kt_player *p = fn && name ? calloc(1, sizeof *p) : NULL;
+kt_player *kt_player_new_caller(const kt_bot *adapter, void *ctx, char *err, size_t errlen) {
+    kt_player *p = adapter ? calloc(1, sizeof *p) : NULL;
     if (!p) {
-        snprintf(err, errlen, fn && name ? "out of memory" : "no answering function");
+        snprintf(err, errlen, adapter ? "out of memory" : "no adapter bot");
         return NULL;
     }
-    p->lines = fn;
-    p->lines_ctx = ctx;
-    snprintf(p->name, sizeof p->name, "%s", name);
+    const kit_bot_info *info = &adapter->info;
+    if (kit_seats_open(&p->seat, &kt_seat_ops, KIT_CLOCK_WALL, &info, 1)) {
+        snprintf(err, errlen, "bot %s cannot sit (no decide)", info->name);
+        free(p);
+        return NULL;
+    }
+    p->bot = adapter;
+    p->is_caller = 1;
+    p->caller.ctx = ctx;
+    kit_seats_preset(&p->seat, 0, &p->caller);
+    snprintf(p->name, sizeof p->name, "%s", info->name);
     return p;
 }
 
 const char *kt_player_name(const kt_player *p) { return p->name; }
-
-/* A turn of a seat answered by the caller's function, timed as a program on the wall clock: a
- * late answer ends it (KIT_END_TIMEOUT) as the referee ends a late program. */
-static int lines_turn(kt_player *p, const char *init_text, const char *turn_text,
-                      int64_t limit_ns, char *line, size_t cap, int64_t *spent_ns, char *err,
-                      size_t errlen) {
-    if (!p->started) {
-        p->started = 1;
-        p->dead = 0;
-        p->why = KIT_END_NONE;
-    }
-    if (p->dead) return KT_TURN_TIMEOUT;
-    int64_t t0 = kit_wall_ns();
-    int rc = p->lines(p->lines_ctx, init_text, turn_text, line, cap, err, errlen);
-    *spent_ns = kit_wall_ns() - t0;
-    if (rc != KT_TURN_OK) return KT_TURN_ERROR;
-    if (*spent_ns > limit_ns) {
-        line[0] = '\0';
-        p->dead = 1;
-        p->why = KIT_END_TIMEOUT;
-        return KT_TURN_TIMEOUT;
-    }
-    return KT_TURN_OK;
-}
 
 void kt_player_end(kt_player *p) {
     if (!p) return;
@@ -178,9 +162,8 @@ int kt_player_turn(kt_player *p, const char *init_text, const char *turn_text,
                    size_t errlen) {
     line[0] = '\0';
     *spent_ns = 0;
-    if (p->lines)
-        return lines_turn(p, init_text, turn_text, limit_ns, line, cap, spent_ns, err, errlen);
     if (p->spec && program(p) && program(p)->ended != KIT_END_NONE) return KT_TURN_TIMEOUT;
+    if (p->is_caller && p->started && p->dead) return KT_TURN_TIMEOUT;
     int64_t t0 = kit_thread_cpu_ns();
     char why[160];
     if (init_text && kt_parse_init(init_text, &p->view, why, sizeof why)) {
@@ -199,8 +182,11 @@ int kt_player_turn(kt_player *p, const char *init_text, const char *turn_text,
             return KT_TURN_ERROR;
         }
         p->started = 1;
+        p->dead = 0;
+        p->why = KIT_END_NONE;
     }
     kt_action a = {KT_WAIT, 0, 0};
+    p->caller.line[0] = '\0';
     if (p->spec) /* the match's limit for this turn (the first turn's on turn 0) */
         p->spec->first_limit_ns = p->spec->limit_ns = limit_ns;
     int failed = kit_seats_decide(&p->seat, 0, &p->view, &a);
@@ -209,6 +195,16 @@ int kt_player_turn(kt_player *p, const char *init_text, const char *turn_text,
         return KT_TURN_ERROR;
     }
     p->view.turn++;
+    if (p->is_caller) { /* timed as a program: a late answer ends it, as the referee ends one */
+        *spent_ns = p->seat.seat[0].last_ns;
+        if (*spent_ns > limit_ns) {
+            p->dead = 1;
+            p->why = KIT_END_TIMEOUT;
+            return KT_TURN_TIMEOUT;
+        }
+        snprintf(line, cap, "%s", p->caller.line);
+        return KT_TURN_OK;
+    }
     if (p->spec) {
         /* the line as answered: a line the grammar rejects is still played (and recorded),
          * the referee ends the player on it; no line is a timeout (or why else it ended) */
@@ -234,7 +230,7 @@ void kt_player_stderr(kt_player *p, int fd) {
     if (p->spec) p->spec->stderr_fd = fd;
 }
 
-int kt_player_is_external(const kt_player *p) { return p->spec != NULL || p->lines != NULL; }
+int kt_player_is_external(const kt_player *p) { return p->spec != NULL || p->is_caller; }
 
 kit_end kt_player_why(const kt_player *p) {
     if (!p->spec) return p->why;
@@ -243,9 +239,11 @@ kit_end kt_player_why(const kt_player *p) {
 }
 
 void kt_player_judge_invalid(kt_player *p) {
-    if (p->lines && !p->dead) {
-        p->dead = 1;
-        p->why = KIT_END_INVALID;
+    if (p->is_caller) {
+        if (!p->dead) {
+            p->dead = 1;
+            p->why = KIT_END_INVALID;
+        }
         return;
     }
     kit_outside *o = program(p);

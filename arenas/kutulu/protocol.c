@@ -195,6 +195,38 @@ size_t kt_format_turn(const kt_game *g, int p, char *buf, size_t cap) {
     return o.len;
 }
 
+/* ---- the text a view was parsed from ------------------------------------------------------ */
+
+static const char *entity_name(char type) {
+    switch (type) {
+    case 'E': return "EXPLORER";
+    case 'W': return "WANDERER";
+    case 'S': return "SLASHER";
+    case 'P': return "EFFECT_PLAN";
+    case 'L': return "EFFECT_LIGHT";
+    case 'U': return "EFFECT_SHELTER";
+    default: return "EFFECT_YELL";
+    }
+}
+
+size_t kt_format_view_init(const kt_view *v, char *buf, size_t cap) {
+    out_buf o = {buf, cap, 0};
+    put(&o, "%d\n%d\n", v->w, v->h);
+    for (int y = 0; y < v->h; y++) put(&o, "%.*s\n", v->w, v->cells + y * v->w);
+    put(&o, "%d %d %d %d\n", v->params.lonely, v->params.group, v->params.spawn_time, v->params.life_time);
+    return o.len;
+}
+
+size_t kt_format_view_turn(const kt_view *v, char *buf, size_t cap) {
+    out_buf o = {buf, cap, 0};
+    put(&o, "%d\n", v->nent);
+    for (int k = 0; k < v->nent; k++) {
+        const kt_entity *e = &v->ent[k];
+        put(&o, "%s %d %d %d %d %d %d\n", entity_name(e->type), e->id, e->x, e->y, e->p0, e->p1, e->p2);
+    }
+    return o.len;
+}
+
 size_t kt_format_state(const kt_game *g, char *buf, size_t cap) {
     out_buf o = {buf, cap, 0};
     for (int i = 0; i < KT_PLAYERS; i++) {

@@ -54,17 +54,6 @@ void pm_render(FILE *out, const pm_state *s) {
 
 static const char *const action_names[PM_NUM_ACTIONS] = {"stop", "up", "down", "left", "right", "bomb"};
 
-/* The board as rows of item codes (the environment's constants). */
-static json_t *board_rows(const unsigned char *board, int n) {
-    json_t *rows = json_array();
-    for (int r = 0; r < n; r++) {
-        json_t *row = json_array();
-        for (int c = 0; c < n; c++) json_array_append_new(row, json_integer(board[r * n + c]));
-        json_array_append_new(rows, row);
-    }
-    return rows;
-}
-
 /* A cell as the viewer reads it: [x, y] = [col, row]. */
 static json_t *pos(int r, int c) { return json_pack("[ii]", c, r); }
 
@@ -90,7 +79,7 @@ static json_t *state_json(const pm_state *s) {
         if (s->items[cell])
             json_array_append_new(items, json_pack("{s:o,s:s}", "pos", pos(cell / s->size, cell % s->size), "kind",
                                                    kinds[s->items[cell] - PM_EXTRABOMB]));
-    return json_pack("{s:i,s:o,s:o,s:o,s:o,s:o}", "step", s->step, "board", board_rows(s->board, s->size),
+    return json_pack("{s:i,s:o,s:o,s:o,s:o,s:o}", "step", s->step, "board", kit_json_rows(s->board, s->size, s->size),
                      "agents", agents, "bombs", bombs, "flames", flames, "items", items);
 }
 

@@ -62,7 +62,6 @@ int cmd_match(int argc, char **argv) {
     memset(&out, 0, sizeof out);
     kit_opts seen = {{0}, 0};
     kit_outside_opts oo = {PM_FIRST_LIMIT_MS, PM_LIMIT_MS, NULL, 2, 0};
-    int took;
     for (int i = 1; i < argc; i++) {
         const char *opt = argv[i];
         if (!strcmp(opt, "--help")) return fputs(match_help, stdout), 0;
@@ -76,11 +75,7 @@ int cmd_match(int argc, char **argv) {
             if (!(config_arg = kit_opt_value(ARENA_PROG, argc, argv, &i))) return KIT_EXIT_USAGE;
         } else if (!strcmp(opt, "--render")) {
             render = 1;
-        } else if ((took = kit_outputs_option(ARENA_PROG, argc, argv, &i, &out)) != 0 ||
-                   (took = kit_outside_option(ARENA_PROG, argc, argv, &i, &oo)) != 0) {
-            if (took < 0) return KIT_EXIT_USAGE;
-        } else {
-            kit_unknown_option(ARENA_PROG, "match", opt);
+        } else if (kit_play_option(ARENA_PROG, "match", argc, argv, &i, &out, &oo) < 0) {
             return KIT_EXIT_USAGE;
         }
     }

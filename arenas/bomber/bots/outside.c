@@ -19,7 +19,8 @@ static json_t *xy_list(const bomber_xy *p, int n) {
 }
 
 /* The view as one JSON object (the README's protocol). */
-static json_t *view_json(const bomber_view *v) {
+static json_t *view_json(const void *view) {
+    const bomber_view *v = view;
     static const char *const tags[] = {[BOMBER_TAG_METAL] = "ib", [BOMBER_TAG_WOOD] = "sb",
                                        [BOMBER_TAG_ORE] = "ob"};
     json_t *blocks = json_array(), *players = json_array();
@@ -39,7 +40,8 @@ static json_t *view_json(const bomber_view *v) {
 }
 
 /* The answer line: "" (the empty string), or u d l r b p. -1 for anything else. */
-static int parse_answer(const char *line, bomber_answer *a) {
+static int parse_answer(const char *line, void *answer) {
+    bomber_answer *a = answer;
     static const struct { const char *word; bomber_answer a; } words[] = {
         {"", BOMBER_ANS_EMPTY}, {"u", BOMBER_ANS_U}, {"d", BOMBER_ANS_D}, {"l", BOMBER_ANS_L},
         {"r", BOMBER_ANS_R},    {"b", BOMBER_ANS_B}, {"p", BOMBER_ANS_P}};
@@ -51,25 +53,8 @@ static int parse_answer(const char *line, bomber_answer *a) {
     return -1;
 }
 
-static int outside_init(void **state, const bomber_view *first, uint64_t seed) {
-    (void)first, (void)seed;
-    return kit_outside_start(state);
-}
+static const bomber_answer idle = BOMBER_ANS_NONE;
+static const kit_outside_protocol protocol = {view_json, NULL, parse_answer, &idle, sizeof idle};
 
-static int outside_decide(void *state, const bomber_view *view, bomber_answer *answer) {
-    kit_outside *o = state;
-    *answer = BOMBER_ANS_NONE;
-    if (o->ended != KIT_END_NONE) return 0;
-    int rc;
-    const char *got = kit_outside_ask_json(o, view_json(view), &rc);
-    if (rc) return rc;
-    if (got && parse_answer(got, answer)) {
-        kit_outside_reject(o);
-        *answer = BOMBER_ANS_NONE;
-    }
-    return 0;
-}
-
-const bomber_bot bomber_bot_outside = {
-    {"cmd:", "an outside program: the view as JSON Lines, an action string per line"},
-    outside_init, outside_decide, kit_outside_release, NULL};
+KIT_OUTSIDE_ADAPTER(bomber_bot_outside, bomber_bot, bomber_view, bomber_answer, protocol,
+                    "an outside program: the view as JSON Lines, an action string per line");

@@ -30,102 +30,29 @@
 #include "kit_capture.h"
 #include "pid_gone.h"
 #include "../../../tests/check.h"
+#include "process_checks.h"
 
-static const int64_t SECOND = 1000000000LL;
+/* The commands of each behaviour (process_checks.h); crash: the C bot's "crash". */
+static proc_commands commands = {
+    "head -c 99 /dev/zero | tr '\\000' x; echo; sleep 30",
+    "head -c 100 /dev/zero | tr '\\000' x; echo; sleep 30",
+    "printf 'a\\tb\\rc\\n'; sleep 30",
+    "yes abc 2>/dev/null",
+    "cat",
+    "sleep 30",
+    "sh -c 'exit 3'",
+    "printf partial",
+    NULL,
+    "kill -SEGV $$",
+    "exec >&-; exec sleep 30",
+    500};
 
-static kit_proc *start(const char *command) {
-    char err[256];
-    kit_proc *p = kit_proc_start(command, 2, err, sizeof err);
-    CHECK(p != NULL, "%s: %s", command, err);
-    return p;
-}
-
-/* Three pings, three pongs, each read within a generous limit. */
-static void check_pongs(const char *command) {
-    kit_proc *p = start(command);
-    if (!p) return;
-    for (int i = 1; i <= 3; i++) {
-        char ping[32], want[32], line[64];
-        snprintf(ping, sizeof ping, "ping %d\n", i);
-        snprintf(want, sizeof want, "pong %d", i);
-        size_t len;
-        CHECK(kit_proc_send(p, ping, strlen(ping), kit_wall_ns() + 5 * SECOND) == KIT_END_NONE,
-              "%s: send", command);
-        kit_end why = kit_proc_read_line(p, line, sizeof line, &len, kit_wall_ns() + 10 * SECOND);
-        CHECK(why == KIT_END_NONE && strcmp(line, want) == 0 && len == strlen(want),
-              "%s: answer %d: %s '%s'", command, i, kit_end_name(why), line);
-    }
-    kit_proc_stop(p);
-}
-
-/* What `command` prints, read with buffer cap: the first result, and the line. */
-static kit_end first_line(const char *command, size_t cap, int64_t limit, char *line,
-                          size_t *len) {
-    kit_proc *p = start(command);
-    if (!p) return KIT_END_COUNT;
-    kit_end why = kit_proc_read_line(p, line, cap, len, kit_wall_ns() + limit);
-    kit_proc_stop(p);
-    return why;
-}
-
-static void check_lines(void) {
-    char line[4096];
-    size_t len;
-    /* 99 bytes and its end in a buffer of 100: whole */
-    kit_end why = first_line("head -c 99 /dev/zero | tr '\\000' x; echo; sleep 30", 100,
-                             10 * SECOND, line, &len);
-    CHECK(why == KIT_END_NONE && len == 99 && strspn(line, "x") == 99, "99 bytes: %s %zu",
-          kit_end_name(why), len);
-    /* 100 bytes: too long, nothing returned */
-    why = first_line("head -c 100 /dev/zero | tr '\\000' x; echo; sleep 30", 100, 10 * SECOND,
-                     line, &len);
-    CHECK(why == KIT_END_TOO_LONG && len == 0 && line[0] == '\0', "100 bytes: %s %zu",
-          kit_end_name(why), len);
-    /* raw mode: "\r" and tabs arrive as printed, no "\n" -> "\r\n" */
-    why = first_line("printf 'a\\tb\\rc\\n'; sleep 30", 100, 10 * SECOND, line, &len);
-    CHECK(why == KIT_END_NONE && strcmp(line, "a\tb\rc") == 0, "raw: %s '%s'",
-          kit_end_name(why), line);
-    /* a flood of short lines: one at a time */
-    kit_proc *p = start("yes abc 2>/dev/null");
-    if (p) {
-        for (int i = 0; i < 1000; i++) {
-            why = kit_proc_read_line(p, line, 8, &len, kit_wall_ns() + 10 * SECOND);
-            if (why != KIT_END_NONE || strcmp(line, "abc") != 0) {
-                CHECK(0, "flood line %d: %s '%s'", i, kit_end_name(why), line);
-                break;
-            }
-        }
-        kit_proc_stop(p);
-    }
-    /* the input is not echoed back on the output */
-    p = start("cat");
-    if (p) {
-        kit_proc_send(p, "hello\n", 6, kit_wall_ns() + 5 * SECOND);
-        why = kit_proc_read_line(p, line, 100, &len, kit_wall_ns() + 10 * SECOND);
-        CHECK(why == KIT_END_NONE && strcmp(line, "hello") == 0, "cat: %s '%s'",
-              kit_end_name(why), line);
-        why = kit_proc_read_line(p, line, 100, &len, kit_wall_ns() + SECOND / 5);
-        CHECK(why == KIT_END_TIMEOUT, "cat echoed: %s '%s'", kit_end_name(why), line);
-        kit_proc_stop(p);
-    }
-}
-
-static void check_endings(const char *crasher) {
+/* The shared endings, then the POSIX ones: a missing program, a closed input. */
+static void check_posix_endings(void) {
+    check_endings(&commands);
     char line[100];
     size_t len;
-    kit_end why = first_line("sleep 30", 100, SECOND / 5, line, &len);
-    CHECK(why == KIT_END_TIMEOUT, "sleep: %s", kit_end_name(why));
-    why = first_line("sh -c 'exit 3'", 100, 10 * SECOND, line, &len);
-    CHECK(why == KIT_END_EXIT, "exit: %s", kit_end_name(why));
-    why = first_line("printf partial", 100, 10 * SECOND, line, &len); /* no end of line */
-    CHECK(why == KIT_END_EXIT, "partial line: %s", kit_end_name(why));
-    why = first_line(crasher, 100, 10 * SECOND, line, &len);
-    CHECK(why == KIT_END_CRASH, "crash: %s", kit_end_name(why));
-    why = first_line("kill -SEGV $$", 100, 10 * SECOND, line, &len);
-    CHECK(why == KIT_END_CRASH, "crash under sh: %s", kit_end_name(why));
-    why = first_line("exec >&-; exec sleep 30", 100, SECOND / 2, line, &len);
-    CHECK(why == KIT_END_CLOSED, "closed: %s", kit_end_name(why));
-    why = first_line("no-such-program-anywhere", 100, 10 * SECOND, line, &len);
+    kit_end why = first_line("no-such-program-anywhere", 100, 10 * SECOND, line, &len);
     CHECK(why == KIT_END_EXIT, "missing program: %s", kit_end_name(why));
     /* a program that closes its input: the send says how it ended */
     kit_proc *p = start("exec <&-; exit 4");
@@ -356,9 +283,10 @@ int main(int argc, char **argv) {
     } else {
         fprintf(stderr, "test_kit_process: no python3, the Python bot is not run\n");
     }
-    check_lines();
+    check_lines(&commands);
     snprintf(command, sizeof command, "%s crash", argv[1]);
-    check_endings(command);
+    commands.crash = command;
+    check_posix_endings();
     check_tree("setsid", ESCAPEE " &");
     check_tree("double fork", "(" ESCAPEE " &);");
     check_tree("keeper stopped",

@@ -21,110 +21,39 @@
 #include "kit/cputime.h"
 #include "kit/process.h"
 #include "../../../tests/check.h"
+#include "process_checks.h"
 
-static const int64_t SECOND = 1000000000LL;
 static const char *bot;
 
-static kit_proc *start(const char *args) {
-    char command[2048], err[256];
-    snprintf(command, sizeof command, "%s %s", bot, args);
-    kit_proc *p = kit_proc_start(command, 2, err, sizeof err);
-    CHECK(p != NULL, "%s: %s", command, err);
-    return p;
+/* `winbot ARGS` (a buffer per call: the commands of one run, at most 16, stay live). */
+static const char *winbot(const char *args) {
+    static char commands[16][2048];
+    static int next;
+    char *c = commands[next++ % 16];
+    snprintf(c, sizeof commands[0], "%s %s", bot, args);
+    return c;
 }
 
-/* What `winbot ARGS` prints first, read with buffer cap within limit. */
-static kit_end first_line(const char *args, size_t cap, int64_t limit, char *line, size_t *len) {
-    kit_proc *p = start(args);
-    if (!p) return KIT_END_COUNT;
-    kit_end why = kit_proc_read_line(p, line, cap, len, kit_wall_ns() + limit);
-    kit_proc_stop(p);
-    return why;
-}
-
-static void check_pongs(void) {
-    kit_proc *p = start("pong");
-    if (!p) return;
-    for (int i = 1; i <= 3; i++) {
-        char ping[32], want[32], line[64];
-        size_t len;
-        snprintf(ping, sizeof ping, "ping %d\n", i);
-        snprintf(want, sizeof want, "pong %d", i);
-        CHECK(kit_proc_send(p, ping, strlen(ping), kit_wall_ns() + 5 * SECOND) == KIT_END_NONE,
-              "send %d", i);
-        kit_end why = kit_proc_read_line(p, line, sizeof line, &len, kit_wall_ns() + 10 * SECOND);
-        CHECK(why == KIT_END_NONE && strcmp(line, want) == 0 && len == strlen(want),
-              "answer %d: %s '%s'", i, kit_end_name(why), line);
-    }
-    kit_proc_stop(p);
-}
-
-static void check_lines(void) {
-    char line[4096];
+/* The shared endings, then Windows' own: a program that is not there, a closed input. */
+static void check_win_endings(const proc_commands *c) {
+    check_endings(c);
+    char line[100], err[256];
     size_t len;
-    kit_end why = first_line("line 99", 100, 10 * SECOND, line, &len);
-    CHECK(why == KIT_END_NONE && len == 99 && strspn(line, "x") == 99, "99 bytes: %s %zu",
-          kit_end_name(why), len);
-    why = first_line("line 100", 100, 10 * SECOND, line, &len);
-    CHECK(why == KIT_END_TOO_LONG && len == 0 && line[0] == '\0', "100 bytes: %s %zu",
-          kit_end_name(why), len);
-    why = first_line("raw", 100, 10 * SECOND, line, &len);
-    CHECK(why == KIT_END_NONE && strcmp(line, "a\tb\rc") == 0, "raw: %s '%s'",
-          kit_end_name(why), line);
-    kit_proc *p = start("flood");
-    if (p) {
-        for (int i = 0; i < 1000; i++) {
-            why = kit_proc_read_line(p, line, 8, &len, kit_wall_ns() + 10 * SECOND);
-            if (why != KIT_END_NONE || strcmp(line, "abc") != 0) {
-                CHECK(0, "flood line %d: %s '%s'", i, kit_end_name(why), line);
-                break;
-            }
-        }
-        kit_proc_stop(p);
-    }
-    p = start("cat");
-    if (p) {
-        kit_proc_send(p, "hello\n", 6, kit_wall_ns() + 5 * SECOND);
-        why = kit_proc_read_line(p, line, 100, &len, kit_wall_ns() + 10 * SECOND);
-        CHECK(why == KIT_END_NONE && strcmp(line, "hello") == 0, "cat: %s '%s'",
-              kit_end_name(why), line);
-        why = kit_proc_read_line(p, line, 100, &len, kit_wall_ns() + SECOND / 5);
-        CHECK(why == KIT_END_TIMEOUT, "cat echoed: %s '%s'", kit_end_name(why), line);
-        kit_proc_stop(p);
-    }
-}
-
-static void check_endings(void) {
-    char line[100];
-    size_t len;
-    kit_end why = first_line("sleep", 100, SECOND / 5, line, &len);
-    CHECK(why == KIT_END_TIMEOUT, "sleep: %s", kit_end_name(why));
-    why = first_line("exit 3", 100, 10 * SECOND, line, &len);
-    CHECK(why == KIT_END_EXIT, "exit: %s", kit_end_name(why));
-    why = first_line("partial", 100, 10 * SECOND, line, &len);
-    CHECK(why == KIT_END_EXIT, "partial line: %s", kit_end_name(why));
-    why = first_line("crash", 100, 10 * SECOND, line, &len);
-    CHECK(why == KIT_END_CRASH, "crash: %s", kit_end_name(why));
-    why = first_line("crash & rem under cmd.exe", 100, 10 * SECOND, line, &len);
-    CHECK(why == KIT_END_CRASH, "crash under cmd.exe: %s", kit_end_name(why));
-    why = first_line("closeout", 100, 5 * SECOND, line, &len); /* Wine starts a program slowly */
-    CHECK(why == KIT_END_CLOSED, "closed: %s", kit_end_name(why));
-    char err[256];
     kit_proc *p = kit_proc_start("no-such-program-anywhere", 2, err, sizeof err);
     CHECK(p != NULL, "missing program: %s", err);
     if (p) {
-        why = kit_proc_read_line(p, line, sizeof line, &len, kit_wall_ns() + 10 * SECOND);
+        kit_end why = kit_proc_read_line(p, line, sizeof line, &len, kit_wall_ns() + 10 * SECOND);
         int status = 0;
         CHECK(why == KIT_END_EXIT && kit_proc_status(p, 0, &status) == 0 && status == 127,
               "missing program: %s, status %d", kit_end_name(why), status);
         kit_proc_stop(p);
     }
-    p = start("closein 4");
+    p = start(winbot("closein 4"));
     if (p) {
         static char big[1 << 17];
         memset(big, 'x', sizeof big);
         Sleep(100);
-        why = kit_proc_send(p, big, sizeof big, kit_wall_ns() + 10 * SECOND);
+        kit_end why = kit_proc_send(p, big, sizeof big, kit_wall_ns() + 10 * SECOND);
         CHECK(why == KIT_END_EXIT, "closed input: %s", kit_end_name(why));
         int status = 0;
         CHECK(kit_proc_status(p, SECOND, &status) == 0 && status == 4, "status %d", status);
@@ -148,7 +77,7 @@ static void check_tree(void) {
         return;
     }
     snprintf(args, sizeof args, "tree \"%s\"", pidfile);
-    kit_proc *p = start(args);
+    kit_proc *p = start(winbot(args));
     if (!p) return;
     size_t len;
     kit_end why = kit_proc_read_line(p, line, sizeof line, &len, kit_wall_ns() + 10 * SECOND);
@@ -172,9 +101,14 @@ int main(int argc, char **argv) {
         return 2;
     }
     bot = argv[1];
-    check_pongs();
-    check_lines();
-    check_endings();
+    /* Wine starts a program slowly: closing is given 5 s to be seen */
+    const proc_commands c = {winbot("line 99"), winbot("line 100"), winbot("raw"), winbot("flood"),
+                             winbot("cat"), winbot("sleep"), winbot("exit 3"), winbot("partial"),
+                             winbot("crash"), winbot("crash & rem under cmd.exe"), winbot("closeout"),
+                             5000};
+    check_pongs(winbot("pong"));
+    check_lines(&c);
+    check_win_endings(&c);
     check_tree();
     return check_report("test_kit_process_win");
 }

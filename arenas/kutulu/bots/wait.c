@@ -1,11 +1,6 @@
-/* wait.c — the `wait` bot: WAIT every turn (a baseline that never moves). */
+/* wait.c — the `wait` bot: WAIT every turn (a baseline that never moves). No state: no init,
+ * nothing to release (the NULL rule of kit/bot.h). */
 #include "world.h"
-
-static int init_wait(void **state, const kt_view *first, uint64_t seed) {
-    (void)first, (void)seed;
-    *state = NULL;
-    return 0;
-}
 
 static int decide_wait(void *state, const kt_view *v, kt_action *action) {
     (void)state, (void)v;
@@ -13,7 +8,4 @@ static int decide_wait(void *state, const kt_view *v, kt_action *action) {
     return 0;
 }
 
-static void release_wait(void *state) { (void)state; }
-
-const kt_bot kt_bot_wait = {{"wait", "WAIT every turn"}, init_wait, decide_wait, release_wait,
-                            NULL};
+const kt_bot kt_bot_wait = {{"wait", "WAIT every turn"}, NULL, decide_wait, NULL, NULL};

@@ -10,7 +10,9 @@
  *    real ones in most turns: what differs comes from the hidden parts (ties broken by the
  *    generator, a slasher's last-seen cell, a slasher spawned this turn, the ids of new
  *    minions); these random games hold far more of them than real ones (88% of the turns
- *    match; 93% with the generator and the last-seen cells copied). */
+ *    match; 93% with the generator and the last-seen cells copied).
+ * Each view also writes back the text it was parsed from, byte for byte (kt_format_view_init,
+ * kt_format_view_turn: what the adapters of programs and of Python callers send). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,7 +21,7 @@
 #include "kutulu.h"
 #include "maps_arg.h"
 
-static char text_a[1 << 16], text_b[1 << 16];
+static char text_a[1 << 16], text_b[1 << 16], text_c[KT_VIEW_TEXT_MAX];
 
 /* A random action: mostly steps, sometimes WAIT, PLAN, LIGHT or YELL. */
 static kt_action random_action(uint64_t *s) {
@@ -82,6 +84,7 @@ int main(int argc, char **argv) {
         uint64_t rng = 77 + (uint64_t)game;
         kt_format_init(&real, text_a, sizeof text_a);
         CHECK_EQ_INT(kt_parse_init(text_a, &view, err, sizeof err), 0);
+        CHECK(kt_format_view_init(&view, text_c, sizeof text_c) < sizeof text_c && !strcmp(text_a, text_c));
         while (!real.over) {
             kt_action act[KT_PLAYERS];
             unsigned char ok[KT_PLAYERS] = {1, 1, 1, 1};
@@ -94,6 +97,7 @@ int main(int argc, char **argv) {
                 if (!real.ex[p].active) continue;
                 kt_format_turn(&real, p, text_b, sizeof text_b);
                 CHECK_EQ_INT(kt_parse_turn(text_b, &view, err, sizeof err), 0);
+                CHECK(kt_format_view_turn(&view, text_c, sizeof text_c) < sizeof text_c && !strcmp(text_b, text_c));
                 view.turn = real.turn;
                 CHECK_EQ_INT(kt_game_from_view(&rebuilt, &map, &view, &search), 0);
                 memcpy(&guess, &rebuilt, sizeof guess);

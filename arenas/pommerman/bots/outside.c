@@ -8,19 +8,8 @@
 #include <string.h>
 
 #include "kit/outside.h"
+#include "kit/replay.h"
 #include "pommerman.h"
-
-/* constants.GameType */
-
-static json_t *rows(const unsigned char *cells, int n) {
-    json_t *a = json_array();
-    for (int r = 0; r < n; r++) {
-        json_t *row = json_array();
-        for (int c = 0; c < n; c++) json_array_append_new(row, json_integer(cells[r * n + c]));
-        json_array_append_new(a, row);
-    }
-    return a;
-}
 
 static json_t *ints(const int *v, int n) {
     json_t *a = json_array();
@@ -30,14 +19,16 @@ static json_t *ints(const int *v, int n) {
 
 /* The observation as one JSON object (the README's protocol): the environment's keys, and
  * `message` (the teammate's last two words) in the radio games, as v2 adds it. */
-static json_t *obs_json(const pm_obs *o) {
+static json_t *obs_json(const void *view) {
+    const pm_obs *o = &((const pm_view *)view)->obs;
     const char *env = o->game_env ? o->game_env : "pommerman.envs.v0:Pomme";
+    int n = o->size;
     json_t *j = json_pack("{s:o,s:o,s:o,s:o,s:o,s:o,s:i,s:s,s:[i,i],s:i,s:b,s:i,s:i,s:o,s:i}",
-                          "alive", ints(o->alive, o->alive_count), "board", rows(o->board, o->size),
-                          "bomb_blast_strength", rows(o->bomb_blast_strength, o->size),
-                          "bomb_life", rows(o->bomb_life, o->size), "bomb_moving_direction",
-                          rows(o->bomb_moving_direction, o->size), "flame_life",
-                          rows(o->flame_life, o->size), "game_type", (int)o->game_type,
+                          "alive", ints(o->alive, o->alive_count), "board", kit_json_rows(o->board, n, n),
+                          "bomb_blast_strength", kit_json_rows(o->bomb_blast_strength, n, n),
+                          "bomb_life", kit_json_rows(o->bomb_life, n, n), "bomb_moving_direction",
+                          kit_json_rows(o->bomb_moving_direction, n, n), "flame_life",
+                          kit_json_rows(o->flame_life, n, n), "game_type", (int)o->game_type,
                           "game_env", env, "position", o->r, o->c, "blast_strength",
                           o->blast_strength, "can_kick", o->can_kick, "teammate", o->teammate,
                           "ammo", o->ammo, "enemies", ints(o->enemies, o->nenemies), "step_count",
@@ -48,35 +39,18 @@ static json_t *obs_json(const pm_obs *o) {
 }
 
 /* The answer: N or {"action": N}, N an action 0..5. -1 for anything else. */
-static int parse_answer(const char *line, pm_action *a) {
+static int parse_answer(const char *line, void *a) {
     json_t *j = json_loads(line, JSON_DECODE_ANY | JSON_REJECT_DUPLICATES, NULL);
     json_t *v = json_is_object(j) ? json_object_get(j, "action") : j;
     int ok = json_is_integer(v) && json_integer_value(v) >= 0 &&
              json_integer_value(v) < PM_NUM_ACTIONS;
-    if (ok) *a = (pm_action)json_integer_value(v);
+    if (ok) *(pm_action *)a = (pm_action)json_integer_value(v);
     json_decref(j);
     return ok ? 0 : -1;
 }
 
-static int outside_init(void **state, const pm_view *first, uint64_t seed) {
-    (void)first, (void)seed;
-    return kit_outside_start(state);
-}
+static const pm_action idle = PM_STOP;
+static const kit_outside_protocol protocol = {obs_json, NULL, parse_answer, &idle, sizeof idle};
 
-static int outside_decide(void *state, const pm_view *view, pm_action *action) {
-    kit_outside *o = state;
-    *action = PM_STOP;
-    if (o->ended != KIT_END_NONE) return 0;
-    int rc;
-    const char *got = kit_outside_ask_json(o, obs_json(&view->obs), &rc);
-    if (rc) return rc;
-    if (got && parse_answer(got, action)) {
-        kit_outside_reject(o);
-        *action = PM_STOP;
-    }
-    return 0;
-}
-
-const pm_bot pm_bot_outside = {
-    {"cmd:", "an outside program: the observation as JSON Lines, an action number per line"},
-    outside_init, outside_decide, kit_outside_release, NULL};
+KIT_OUTSIDE_ADAPTER(pm_bot_outside, pm_bot, pm_view, pm_action, protocol,
+                    "an outside program: the observation as JSON Lines, an action number per line");

@@ -7,11 +7,7 @@
 
 static int random_init(void **state, const pm_view *first, uint64_t seed) {
     (void)first;
-    dmap_rng *rng = malloc(sizeof *rng);
-    if (!rng) return DMAP_ERR_NOMEM;
-    dmap_rng_seed(rng, seed);
-    *state = rng;
-    return DMAP_OK;
+    return kit_bot_rng_state(state, seed);
 }
 
 static int random_decide(void *state, const pm_view *view, pm_action *action) {
@@ -20,7 +16,5 @@ static int random_decide(void *state, const pm_view *view, pm_action *action) {
     return DMAP_OK;
 }
 
-static void random_release(void *state) { free(state); }
-
 const pm_bot pm_bot_random = {{"random", "uniform random actions (its own seeded generator)"},
-                              random_init, random_decide, random_release, NULL};
+                              random_init, random_decide, free, NULL};

@@ -13,26 +13,16 @@
 enum { BURY_FROM_PREY, BURY_TO_TARGET, BURY_PREDATOR_SCRATCH, BURY_MAPS };
 
 typedef struct bury_state {
-    bot_maps b;
-    dmap_grid copy;            /* the prey's private world: obstacles plus buried dead ends */
+    bot_burying k;             /* its maps, and its private world: obstacles plus buried dead ends */
     const int *from_predator;  /* this clock's step counts from the predator, real world */
 } bury_state;
-
-static void bury_release(void *state) {
-    bury_state *s = state;
-    if (!s) return;
-    bot_maps_close(&s->b);
-    dmap_grid_free(&s->copy);
-    free(s);
-}
 
 static int bury_init(void **state, const pursuit_view *start, uint64_t seed) {
     bury_state *s = calloc(1, sizeof *s);
     if (!s) return DMAP_ERR_NOMEM;
-    int rc = bot_maps_open(&s->b, start->grid, 0, BURY_MAPS, 1, seed);
-    if (rc == DMAP_OK) rc = bot_buried_open(&s->copy, start->grid);
+    int rc = bot_burying_open(&s->k, start->grid, 0, BURY_MAPS, 1, seed);
     if (rc != DMAP_OK) {
-        bury_release(s);
+        bot_burying_release(s);
         return rc;
     }
     *state = s;
@@ -52,12 +42,12 @@ static double detour(const bury_state *s, const pursuit_view *v, size_t cell) {
  * reaches before the predator (at two steps per three clocks; every reachable cell when none
  * is), ties to the nearer cell, then the first. */
 static int bury_target(const bury_state *s, const pursuit_view *v) {
-    const int *pred = s->from_predator, *mine = s->b.steps[BURY_FROM_PREY];
+    const int *pred = s->from_predator, *mine = s->k.b.steps[BURY_FROM_PREY];
     for (int first_only = 1; first_only >= 0; first_only--) {
         int best = -1;
         double best_gain = 0;
-        for (size_t i = 0; i < s->b.n; i++) {
-            if (s->copy.wall[i] || mine[i] >= s->b.far) continue;
+        for (size_t i = 0; i < s->k.b.n; i++) {
+            if (s->k.copy.wall[i] || mine[i] >= s->k.b.far) continue;
             if (first_only && !(3 * mine[i] < 2 * pred[i])) continue;
             double gain = detour(s, v, i);
             if (best < 0 || gain > best_gain || (gain == best_gain && mine[i] < mine[best])) {
@@ -85,20 +75,20 @@ static double bury_safe(void *user, int move) {
 
 static int bury_decide(void *state, const pursuit_view *v, pursuit_action *move) {
     bury_state *s = state;
-    bot_maps *b = &s->b;
+    bot_maps *b = &s->k.b;
     *move = 's';
     if (pursuit_prey_rests(v->clock)) return DMAP_OK;
     s->from_predator = bot_world_row(b, v->grid, v->predator, b->steps[BURY_PREDATOR_SCRATCH]);
     if (!s->from_predator) return DMAP_ERR_NOMEM;
-    int rc = bot_buried_update(&s->copy, v, b->ws);
-    if (rc == DMAP_OK) rc = bot_steps_from(b, &s->copy, v->prey, b->steps[BURY_FROM_PREY]);
+    int rc = bot_buried_update(&s->k.copy, v, b->ws);
+    if (rc == DMAP_OK) rc = bot_steps_from(b, &s->k.copy, v->prey, b->steps[BURY_FROM_PREY]);
     if (rc == DMAP_OK)
-        rc = bot_steps_from(b, &s->copy, bury_target(s, v), b->steps[BURY_TO_TARGET]);
+        rc = bot_steps_from(b, &s->k.copy, bury_target(s, v), b->steps[BURY_TO_TARGET]);
     if (rc != DMAP_OK) return rc;
 
     int cands[BOT_MOVES], land[BOT_MOVES];
-    size_t n = (size_t)bot_legal_moves(&s->copy, v->prey, cands);
-    bot_landings(&s->copy, v->prey, land);
+    size_t n = (size_t)bot_legal_moves(&s->k.copy, v->prey, cands);
+    bot_landings(&s->k.copy, v->prey, land);
     bury_safety danger = {s->from_predator, land, pursuit_prey_rests(v->clock + 1) ? 2 : 1};
     bot_landing_steps toward = {b->steps[BURY_TO_TARGET], land};
     dmap_filter chain[2] = {{DMAP_FILTER_KEEP_TRUE, bury_safe, &danger},
@@ -110,4 +100,4 @@ static int bury_decide(void *state, const pursuit_view *v, pursuit_action *move)
 const pursuit_bot pursuit_bot_bury = {
     {"bury",
      "prey: buries dead ends, heads for max(path - straight-line distance from the predator)"},
-    bury_init, bury_decide, bury_release, NULL};
+    bury_init, bury_decide, bot_burying_release, NULL};

@@ -92,4 +92,18 @@ int bot_buried_open(dmap_grid *copy, const dmap_grid *world);
 /* Bring the copy up to the view: the world's obstacles, then burying. */
 int bot_buried_update(dmap_grid *copy, const pursuit_view *v, dmap_workspace *ws);
 
+/* A burying prey's scratch: its maps and its buried copy. Its state starts with one, so that
+ * bot_burying_release frees the state. */
+typedef struct bot_burying {
+    bot_maps b;
+    dmap_grid copy;
+} bot_burying;
+
+/* bot_maps_open (the same arguments), then bot_buried_open; on an error too the state is
+ * freed with bot_burying_release (k zeroed before: what was opened is closed). */
+int bot_burying_open(bot_burying *k, const dmap_grid *world, int count, int icount, int cache,
+                     uint64_t seed);
+/* release of a state that starts with a bot_burying (its maps, its copy, then the state). */
+void bot_burying_release(void *state);
+
 #endif

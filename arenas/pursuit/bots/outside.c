@@ -10,7 +10,8 @@
 #include "pursuit.h"
 
 /* The view as one JSON object (the README's protocol). */
-static json_t *view_json(const pursuit_view *v) {
+static json_t *view_json(const void *view) {
+    const pursuit_view *v = view;
     const dmap_grid *g = v->grid;
     json_t *rows = json_array();
     for (int y = 0; y < g->h; y++) {
@@ -30,24 +31,15 @@ static json_t *view_json(const pursuit_view *v) {
                      "prey", v->prey % g->w, v->prey / g->w);
 }
 
-static int outside_init(void **state, const pursuit_view *first, uint64_t seed) {
-    (void)first, (void)seed;
-    return kit_outside_start(state);
-}
-
-static int outside_decide(void *state, const pursuit_view *view, pursuit_action *move) {
-    kit_outside *o = state;
-    *move = 's';
-    if (o->ended != KIT_END_NONE) return 0;
-    int rc;
-    const char *got = kit_outside_ask_json(o, view_json(view), &rc);
-    if (rc) return rc;
-    if (!got) return 0;
-    if (strlen(got) == 1 && strchr("udlrs", got[0])) *move = got[0];
-    else kit_outside_reject(o);
+/* The answer line: one of the move letters. */
+static int parse_move(const char *line, void *move) {
+    if (strlen(line) != 1 || !strchr("udlrs", line[0])) return -1;
+    *(pursuit_action *)move = line[0];
     return 0;
 }
 
-const pursuit_bot pursuit_bot_outside = {
-    {"cmd:", "an outside program: the view as JSON Lines, a move letter per line"},
-    outside_init, outside_decide, kit_outside_release, NULL};
+static const pursuit_action idle = 's';
+static const kit_outside_protocol protocol = {view_json, NULL, parse_move, &idle, sizeof idle};
+
+KIT_OUTSIDE_ADAPTER(pursuit_bot_outside, pursuit_bot, pursuit_view, pursuit_action, protocol,
+                    "an outside program: the view as JSON Lines, a move letter per line");

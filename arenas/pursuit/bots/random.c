@@ -6,11 +6,7 @@
 
 static int random_init(void **state, const pursuit_view *start, uint64_t seed) {
     (void)start;
-    dmap_rng *rng = malloc(sizeof *rng);
-    if (!rng) return DMAP_ERR_NOMEM;
-    dmap_rng_seed(rng, seed);
-    *state = rng;
-    return DMAP_OK;
+    return kit_bot_rng_state(state, seed);
 }
 
 static int random_decide(void *state, const pursuit_view *v, pursuit_action *move) {

@@ -83,6 +83,11 @@ int pyarenas_note_error(PyObject *errors, int *reported, int when, int seat, con
 struct kit_bot_table;
 int pyarenas_add_bot_names(PyObject *module, const char *name, const struct kit_bot_table *t);
 
+/* A game's seats argument as a fast sequence (a new reference) of exactly n items, or NULL with
+ * a TypeError (not a sequence) or the ValueError "GAME has N seats, got MUNIT" (unit: " agents"
+ * or ""). */
+PyObject *pyarenas_seats(PyObject *seats, Py_ssize_t n, const char *game, const char *unit);
+
 /* A PyArg "O&" converter of a seed to unsigned long long, as the format "K" reads it (modulo
  * 2**64) but from any integer, NumPy's included (through __index__). */
 int pyarenas_seed_arg(PyObject *obj, void *out);

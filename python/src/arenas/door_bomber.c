@@ -136,12 +136,6 @@ static int read_answer(PyObject *res, bomber_answer *a) {
 
 /* ---- the Python agent as a bot of the kit's interface --------------------------------------------- */
 
-static int py_init(void **state, const bomber_view *first, uint64_t seed) {
-    (void)first;
-    (void)seed;
-    return *state ? DMAP_OK : DMAP_ERR_ARG;
-}
-
 static int py_decide(void *state, const bomber_view *view, bomber_answer *answer) {
     bomber_py_seat *seat = state;
     BomberGame *b = seat->game;
@@ -169,11 +163,9 @@ static int py_decide(void *state, const bomber_view *view, bomber_answer *answer
     return rc;
 }
 
-static void py_release(void *state) { (void)state; }
-
+/* No init (the state stays the seat the door presets: kit_seats_preset) and nothing to release. */
 static const bomber_bot bomber_bot_python = {
-    {"python", "a Python agent (next_move(game_state, player_state))"}, py_init, py_decide,
-    py_release, NULL};
+    {"python", "a Python agent (next_move(game_state, player_state))"}, NULL, py_decide, NULL, NULL};
 
 /* ---- the game ------------------------------------------------------------------------------------- */
 
@@ -246,13 +238,8 @@ static int game_init(BomberGame *b, PyObject *args, PyObject *kw) {
         PyErr_SetString(PyExc_ValueError, "seed: 0 .. 2**63-1");
         return -1;
     }
-    PyObject *list = PySequence_Fast(seats, "seats must be a sequence");
+    PyObject *list = pyarenas_seats(seats, BOMBER_PLAYERS, "the bomber game", " agents");
     if (!list) return -1;
-    if (PySequence_Fast_GET_SIZE(list) != BOMBER_PLAYERS) {
-        PyErr_Format(PyExc_ValueError, "the bomber game has 2 seats, got %zd agents", PySequence_Fast_GET_SIZE(list));
-        Py_DECREF(list);
-        return -1;
-    }
     for (int i = 0; i < BOMBER_PLAYERS; i++) {
         PyObject *a = PySequence_Fast_GET_ITEM(list, i);
         if (PyUnicode_Check(a)) {

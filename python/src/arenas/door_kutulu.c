@@ -2,8 +2,10 @@
  * arena's referee (kt_play_match), its four seats built-in bots by name or Python objects. A
  * Python object plays as a CodinGame program does: its answer(init, turn) gets the protocol's
  * text (the init lines on the first turn, else None; then the turn's input) and returns one
- * line, timed and judged by the referee as a program's line (kt_player_new_lines): the same
- * limits on the wall clock, a late answer or a line the referee rejects ends the player.
+ * line, timed and judged by the referee as a program's line: the object is an adapter bot of
+ * the kit's interface seated by the kit's seat driver (kt_player_new_caller), as the other
+ * doors seat theirs; the same limits on the wall clock, a late answer or a line the referee
+ * rejects ends the player.
  *
  * Errors are values, as the referee treats a program that fails: an object that raises an
  * Exception or returns anything but a string answers an empty line, which the referee rejects
@@ -19,7 +21,7 @@
 
 typedef struct KutuluGame KutuluGame;
 
-/* A Python seat: the game and the seat index, the context of its answering function. */
+/* A Python seat: the game and the seat index, the context of its adapter bot. */
 typedef struct kutulu_py_seat {
     KutuluGame *game;
     int seat;
@@ -50,20 +52,31 @@ static int record_error(KutuluGame *k, int seat, int turn, const char *kind, PyO
                             seat, kind, turn, message ? message : Py_None);
 }
 
-/* ---- a Python object as a seat answered by a function ------------------------------------------- */
+/* ---- the Python object as a bot of the kit's interface ------------------------------------------- */
 
-static int py_answer(void *ctx, const char *init_text, const char *turn_text, char *line, size_t cap,
-                     char *err, size_t errlen) {
-    kutulu_py_seat *s = ctx;
+/* answer(init, turn) on the protocol's text; its first line is the seat's line. */
+static int py_decide(void *state, const kt_view *view, kt_action *action) {
+    kt_caller_seat *caller = state;
+    kutulu_py_seat *s = caller->ctx;
     KutuluGame *k = s->game;
     int turn = s->turn++;
+    char *line = caller->line;
+    size_t cap = sizeof caller->line;
+    (void)action; /* the line is judged, as a program's */
     line[0] = '\0';
+    char text[KT_VIEW_TEXT_MAX + 1]; /* the init lines (on the first decision), NUL, the turn's input */
+    size_t init = turn == 0 ? kt_format_view_init(view, text, KT_VIEW_TEXT_MAX) : 0;
+    if (init >= KT_VIEW_TEXT_MAX) return DMAP_ERR_ARG; /* not a view the referee can write */
+    text[init] = '\0';
+    char *turn_text = text + init + 1;
+    if (kt_format_view_turn(view, turn_text, KT_VIEW_TEXT_MAX - init) >= KT_VIEW_TEXT_MAX - init)
+        return DMAP_ERR_ARG;
     PyObject *agent = PySequence_Fast_GET_ITEM(k->seats_arg, s->seat);
-    PyObject *res = PyObject_CallMethod(agent, "answer", "zs", init_text, turn_text);
+    PyObject *res = PyObject_CallMethod(agent, "answer", "zs", turn == 0 ? text : NULL, turn_text);
     PyObject *msg = NULL;
     const char *kind = NULL;
     if (!res) {
-        if (!PyErr_ExceptionMatches(PyExc_Exception)) goto abort;
+        if (!PyErr_ExceptionMatches(PyExc_Exception)) return PYARENAS_ABORT;
         msg = pyarenas_take_exception();
         kind = "answer raised";
     } else if (!PyUnicode_Check(res)) {
@@ -90,13 +103,15 @@ static int py_answer(void *ctx, const char *init_text, const char *turn_text, ch
     if (kind) {
         int rc = record_error(k, s->seat, turn, kind, msg);
         Py_XDECREF(msg);
-        if (rc < 0) goto abort;
+        if (rc < 0) return PYARENAS_ABORT;
     }
-    return KT_TURN_OK;
-abort:
-    snprintf(err, errlen, "a decision was aborted");
-    return KT_TURN_ERROR;
+    return DMAP_OK;
 }
+
+/* No init (the state stays the kt_caller_seat the player presets) and nothing to release. */
+static const kt_bot kutulu_bot_python = {
+    {"python", "a Python object (answer(init, turn): the protocol's text, one line)"}, NULL, py_decide, NULL,
+    NULL};
 
 /* ---- the game ---------------------------------------------------------------------------------- */
 
@@ -141,13 +156,9 @@ static int game_init(KutuluGame *k, PyObject *args, PyObject *kw) {
         PyErr_SetString(PyExc_ValueError, "map -1 (drawn) or 0..15; time limits > 0");
         return -1;
     }
-    PyObject *list = PySequence_Fast(seats, "seats must be a sequence");
+    PyObject *list = pyarenas_seats(seats, KT_PLAYERS, "Code of Kutulu", "");
     if (!list) return -1;
     Py_XSETREF(k->seats_arg, list);
-    if (PySequence_Fast_GET_SIZE(list) != KT_PLAYERS) {
-        PyErr_Format(PyExc_ValueError, "Code of Kutulu has 4 seats, got %zd", PySequence_Fast_GET_SIZE(list));
-        return -1;
-    }
     for (int i = 0; i < KT_PLAYERS; i++) {
         PyObject *a = PySequence_Fast_GET_ITEM(list, i);
         if (PyUnicode_Check(a)) {
@@ -222,7 +233,7 @@ static PyObject *game_run(KutuluGame *k, PyObject *noargs) {
     for (int i = 0; i < KT_PLAYERS; i++) {
         PyObject *a = PySequence_Fast_GET_ITEM(k->seats_arg, i);
         players[i] = PyUnicode_Check(a) ? kt_player_new(PyUnicode_AsUTF8(a), err, sizeof err)
-                                        : kt_player_new_lines("python", py_answer, &k->seats[i], err, sizeof err);
+                                        : kt_player_new_caller(&kutulu_bot_python, &k->seats[i], err, sizeof err);
         if (!players[i]) {
             PyErr_Format(PyExc_RuntimeError, "seat %d: %s", i, err);
             goto done;

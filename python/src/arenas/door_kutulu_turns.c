@@ -70,13 +70,8 @@ static int game_init(KutuluTurns *k, PyObject *args, PyObject *kw) {
         PyErr_SetString(PyExc_ValueError, "map -1 (drawn) or 0..15");
         return -1;
     }
-    PyObject *list = PySequence_Fast(seats, "seats must be a sequence");
+    PyObject *list = pyarenas_seats(seats, KT_PLAYERS, "Code of Kutulu", "");
     if (!list) return -1;
-    if (PySequence_Fast_GET_SIZE(list) != KT_PLAYERS) {
-        PyErr_Format(PyExc_ValueError, "Code of Kutulu has 4 seats, got %zd", PySequence_Fast_GET_SIZE(list));
-        Py_DECREF(list);
-        return -1;
-    }
     char err[256] = "";
     for (int i = 0; i < KT_PLAYERS; i++) {
         PyObject *a = PySequence_Fast_GET_ITEM(list, i);

@@ -232,13 +232,6 @@ static int read_answer(PyObject *res, int vocab, int *action, int words[2]) {
 
 /* ---- the Python agent as a bot of the kit's interface ------------------------------------------ */
 
-/* The door presets *state to the seat (the adapter is made per seat). */
-static int py_init(void **state, const pm_view *first, uint64_t seed) {
-    (void)first;
-    (void)seed;
-    return *state ? DMAP_OK : DMAP_ERR_ARG;
-}
-
 static int py_decide(void *state, const pm_view *view, pm_action *action) {
     py_seat *seat = state;
     PmGame *g = seat->game;
@@ -289,10 +282,9 @@ static int py_decide(void *state, const pm_view *view, pm_action *action) {
     return DMAP_OK;
 }
 
-static void py_release(void *state) { (void)state; }
-
-static const pm_bot pm_bot_python = {{"python", "a Python agent (act(obs, action_space))"}, py_init,
-                                     py_decide, py_release, NULL};
+/* No init (the state stays the seat the door presets: kit_seats_preset) and nothing to release. */
+static const pm_bot pm_bot_python = {{"python", "a Python agent (act(obs, action_space))"}, NULL, py_decide,
+                                     NULL, NULL};
 
 /* ---- the game ------------------------------------------------------------------------------------ */
 
@@ -368,14 +360,8 @@ static int game_init(PmGame *g, PyObject *args, PyObject *kw) {
         PyErr_SetString(PyExc_ValueError, "items: one Item per value 0..13");
         return -1;
     }
-    PyObject *list = PySequence_Fast(seats, "seats must be a sequence");
+    PyObject *list = pyarenas_seats(seats, cfg->num_agents, cfg->name, " agents");
     if (!list) return -1;
-    if (PySequence_Fast_GET_SIZE(list) != cfg->num_agents) {
-        PyErr_Format(PyExc_ValueError, "%s has %d seats, got %zd agents", cfg->name, cfg->num_agents,
-                     PySequence_Fast_GET_SIZE(list));
-        Py_DECREF(list);
-        return -1;
-    }
     for (int i = 0; i < cfg->num_agents; i++) {
         PyObject *a = PySequence_Fast_GET_ITEM(list, i);
         if (PyUnicode_Check(a)) {

@@ -79,6 +79,15 @@ int pyarenas_add_bot_names(PyObject *module, const char *name, const kit_bot_tab
     return 0;
 }
 
+PyObject *pyarenas_seats(PyObject *seats, Py_ssize_t n, const char *game, const char *unit) {
+    PyObject *list = PySequence_Fast(seats, "seats must be a sequence");
+    if (list && PySequence_Fast_GET_SIZE(list) != n) {
+        PyErr_Format(PyExc_ValueError, "%s has %zd seats, got %zd%s", game, n, PySequence_Fast_GET_SIZE(list), unit);
+        Py_CLEAR(list);
+    }
+    return list;
+}
+
 int pyarenas_seed_arg(PyObject *obj, void *out) {
     unsigned long long seed = PyLong_AsUnsignedLongLongMask(obj);
     if (seed == (unsigned long long)-1 && PyErr_Occurred()) return 0;
