@@ -72,6 +72,10 @@ PyObject *pyarenas_take_exception(void);
         .tp_getset = game_getset,                                                              \
     }
 
+/* Readies type and adds it to the module under its name (what follows "dmap._arenas.").
+ * 0, or -1 with an exception. */
+int pyarenas_add_type(PyObject *module, PyTypeObject *type);
+
 /* An agent's error as a value: appends (when, seat, kind, message or None) to the game's
  * errors list. Returns 1 when it is the seat's first error (reported[seat] is set: the caller
  * warns once, in its game's words), 0 for a later one, -1 when the list could not grow (a

@@ -4,7 +4,7 @@
  * truncated, masks) and a dmap_pool; reset and step write them in place with the GIL released.
  * Next-step autoreset (gymnasium's): the step after a game's episode ended starts its next one.
  * Bad input is refused with ValueError or TypeError before any game moves. */
-#include "door.h"
+#include "door_vec.h"
 
 #include <string.h>
 
@@ -13,38 +13,18 @@
 #include "kutulu_vec.h"
 #include "pursuit.h"
 
-enum { OUT_OBS, OUT_REWARDS, OUT_TERMINATED, OUT_TRUNCATED, OUT_MASKS, NOUT };
+_Static_assert(KIT_VEC_MAX_SEATS <= PYVEC_MAX_SEATS, "a KitVec's seats fit the common head");
 
 typedef struct KitVec {
-    PyObject_HEAD
+    pyvec base; /* first: the common head (door_vec.h) */
     kit_vec *vec;
-    dmap_pool *pool;
     const kit_vec_arena *arena;
     union {
         pursuit_vec_params pursuit;
         kutulu_vec_params kutulu;
     } params;
     kt_mapset *mapset; /* Kutulu's league maps, loaded once */
-    long n;
-    int nlearners, obs_len, threads;
-    int seats[KIT_VEC_MAX_SEATS];
-    uint64_t seed;
-    int started, busy;
-    PyObject *out[NOUT];
-    PyObject *actions32;
 } KitVec;
-
-static int check_idle(KitVec *v) {
-    if (!v->vec) {
-        PyErr_SetString(PyExc_RuntimeError, "KitVec is not initialised");
-        return -1;
-    }
-    if (v->busy) {
-        PyErr_SetString(PyExc_RuntimeError, "KitVec is stepping in another thread");
-        return -1;
-    }
-    return 0;
-}
 
 /* ---- the arenas: their options and seats ------------------------------------------------ */
 
@@ -142,31 +122,33 @@ static const arena_entry arenas[] = {
     {"pursuit", &pursuit_vec_arena, pursuit_options, setup_pursuit},
 };
 
-/* ---- construction ----------------------------------------------------------------------- */
+/* ---- the engine ------------------------------------------------------------------------- */
 
-static int out_shape(const KitVec *v, int k, npy_intp *dims, int *type) {
-    dims[0] = v->n;
-    dims[1] = v->nlearners;
-    switch (k) {
-    case OUT_OBS:
-        dims[2] = v->obs_len;
-        *type = NPY_FLOAT32;
-        return 3;
-    case OUT_REWARDS:
-        *type = NPY_FLOAT32;
-        return 2;
-    case OUT_MASKS:
-        dims[2] = v->arena->nactions;
-        *type = NPY_UINT8;
-        return 3;
-    default:
-        *type = NPY_BOOL;
-        return 2;
-    }
+static int kit_run(pyvec *b, int kind, const int32_t *actions, const int32_t *words, uint64_t seed, void *const *out) {
+    (void)words;
+    KitVec *v = (KitVec *)b;
+    kit_vec_out o = {.obs = out[PYVEC_OBS],
+                     .masks = out[PYVEC_MASKS],
+                     .rewards = out[PYVEC_REWARDS],
+                     .terminated = out[PYVEC_TERMINATED],
+                     .truncated = out[PYVEC_TRUNCATED]};
+    return kind == PYVEC_STEP   ? kit_vec_step(v->vec, actions, b->pool, &o)
+           : kind == PYVEC_NEXT ? kit_vec_next(v->vec, b->pool, &o)
+                                : kit_vec_reset(v->vec, seed, b->pool, &o);
 }
+
+static int kit_episode(const pyvec *b, long i, long *episode, uint64_t *seed, int *steps) {
+    return kit_vec_episode(((const KitVec *)b)->vec, i, episode, seed, steps);
+}
+
+static const pyvec_ops kit_ops = {"KitVec", "KitVec", kit_run, kit_episode};
+
+/* ---- construction ----------------------------------------------------------------------- */
 
 /* KitVec(arena, n, seats, *, seed=0, threads=1, **options) */
 static int game_init(KitVec *v, PyObject *args, PyObject *kw) {
+    pyvec *b = &v->base;
+    b->ops = &kit_ops;
     if (v->vec) {
         PyErr_SetString(PyExc_RuntimeError, "KitVec is initialised once");
         return -1;
@@ -192,13 +174,7 @@ static int game_init(KitVec *v, PyObject *args, PyObject *kw) {
         const char *k = PyUnicode_AsUTF8(key);
         if (!k) return -1;
         if (!strcmp(k, "seed")) {
-            long long s = PyLong_AsLongLong(value);
-            if (s == -1 && PyErr_Occurred()) return -1;
-            if (s < 0) {
-                PyErr_SetString(PyExc_ValueError, "seed must be in 0 .. 2**63 - 1");
-                return -1;
-            }
-            seed = (uint64_t)s;
+            if (pyvec_seed(value, &seed) < 0) return -1;
         } else if (!strcmp(k, "threads")) {
             threads = (int)PyLong_AsLong(value);
             if (threads == -1 && PyErr_Occurred()) return -1;
@@ -211,228 +187,70 @@ static int game_init(KitVec *v, PyObject *args, PyObject *kw) {
             }
         }
     }
-    if (n < 1 || n > (1 << 24)) {
-        PyErr_SetString(PyExc_ValueError, "n must be in 1 .. 2**24");
-        return -1;
-    }
-    if (threads < 1 || threads > 256) {
-        PyErr_SetString(PyExc_ValueError, "threads must be in 1 .. 256");
-        return -1;
-    }
-    PyObject *list = PySequence_Fast(seats, "seats must be a sequence of bot names or None");
-    if (!list) return -1;
+    if (pyvec_limits(n, threads) < 0) return -1;
     const void *bots[KIT_VEC_MAX_SEATS] = {NULL};
-    int ok = PySequence_Fast_GET_SIZE(list) == v->arena->nseats;
-    if (!ok) PyErr_Format(PyExc_ValueError, "%s has %d seats, got %zd", name, v->arena->nseats, PySequence_Fast_GET_SIZE(list));
-    for (int s = 0; ok && s < v->arena->nseats; s++) {
-        PyObject *o = PySequence_Fast_GET_ITEM(list, s);
-        if (o == Py_None) continue;
-        if (!PyUnicode_Check(o) || !(bots[s] = PyUnicode_AsUTF8(o))) {
-            if (!PyErr_Occurred()) PyErr_Format(PyExc_TypeError, "seat %d: a bot name or None", s);
-            ok = 0;
-        }
-    }
+    const char *names[KIT_VEC_MAX_SEATS] = {NULL};
+    PyObject *list = pyvec_seat_names(seats, v->arena->nseats, name, "a bot name or None", names);
+    if (!list) return -1;
+    for (int s = 0; s < v->arena->nseats; s++) bots[s] = names[s];
     /* the names stay valid while list holds the strings: setup turns them into bots */
-    if (ok && a->setup(v, kw, bots) < 0) ok = 0;
+    int ok = a->setup(v, kw, bots) == 0;
     Py_DECREF(list);
     if (!ok) return -1;
     int rc = kit_vec_new(v->arena, &v->params, bots, (long)n, &v->vec);
-    if (rc == DMAP_OK) rc = dmap_pool_new(&v->pool, threads);
     if (rc != DMAP_OK) {
-        kit_vec_free(v->vec);
-        v->vec = NULL;
         pyarenas_raise(rc, "KitVec");
         return -1;
     }
-    v->n = (long)n;
-    v->seed = seed;
-    v->threads = threads;
-    v->nlearners = kit_vec_learners(v->vec, v->seats);
-    v->obs_len = kit_vec_obs_len(v->vec);
-    for (int k = 0; k < NOUT; k++) {
-        npy_intp dims[3];
-        int type, nd = out_shape(v, k, dims, &type);
-        if (!(v->out[k] = PyArray_ZEROS(nd, dims, type, 0))) return -1;
-    }
-    npy_intp na = (npy_intp)v->n * v->nlearners;
-    if (!(v->actions32 = PyArray_ZEROS(1, &na, NPY_INT32, 0))) return -1;
-    return 0;
+    b->n = (long)n;
+    b->nlearners = kit_vec_learners(v->vec, b->seats);
+    b->nactions = v->arena->nactions;
+    b->obs_nd = 1;
+    b->obs_dims[0] = kit_vec_obs_len(v->vec);
+    b->obs_type = NPY_FLOAT32;
+    return pyvec_start(b, threads, seed);
 }
 
-static int game_traverse(KitVec *v, visitproc visit, void *arg) {
-    for (int k = 0; k < NOUT; k++) Py_VISIT(v->out[k]);
-    Py_VISIT(v->actions32);
-    return 0;
-}
+static int game_traverse(KitVec *v, visitproc visit, void *arg) { return pyvec_traverse(&v->base, visit, arg); }
 
 static int game_clear(KitVec *v) {
-    for (int k = 0; k < NOUT; k++) Py_CLEAR(v->out[k]);
-    Py_CLEAR(v->actions32);
+    pyvec_clear(&v->base);
     return 0;
 }
 
 static void game_dealloc(KitVec *v) {
     PyObject_GC_UnTrack(v);
     game_clear(v);
+    pyvec_release(&v->base);
     kit_vec_free(v->vec);
-    dmap_pool_free(v->pool);
     PyMem_Free(v->mapset);
     Py_TYPE(v)->tp_free((PyObject *)v);
 }
 
-/* ---- reset and step --------------------------------------------------------------------- */
-
-enum { RUN_RESET, RUN_NEXT, RUN_STEP };
-
-static int run_unlocked(KitVec *v, int kind, const int32_t *actions, uint64_t seed) {
-    kit_vec_out o = {
-        .obs = PyArray_DATA((PyArrayObject *)v->out[OUT_OBS]),
-        .masks = PyArray_DATA((PyArrayObject *)v->out[OUT_MASKS]),
-        .rewards = PyArray_DATA((PyArrayObject *)v->out[OUT_REWARDS]),
-        .terminated = PyArray_DATA((PyArrayObject *)v->out[OUT_TERMINATED]),
-        .truncated = PyArray_DATA((PyArrayObject *)v->out[OUT_TRUNCATED]),
-    };
-    int rc;
-    v->busy = 1;
-    Py_BEGIN_ALLOW_THREADS
-    rc = kind == RUN_STEP   ? kit_vec_step(v->vec, actions, v->pool, &o)
-         : kind == RUN_NEXT ? kit_vec_next(v->vec, v->pool, &o)
-                            : kit_vec_reset(v->vec, seed, v->pool, &o);
-    Py_END_ALLOW_THREADS
-    v->busy = 0;
-    return rc;
-}
-
-static PyObject *vec_reset(KitVec *v, PyObject *args, PyObject *kw) {
-    static char *kwlist[] = {"seed", NULL};
-    PyObject *seed_obj = Py_None;
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "|O:reset", kwlist, &seed_obj) || check_idle(v) < 0) return NULL;
-    uint64_t seed = v->seed;
-    if (seed_obj != Py_None) {
-        long long s = PyLong_AsLongLong(seed_obj);
-        if (s == -1 && PyErr_Occurred()) return NULL;
-        if (s < 0) {
-            PyErr_SetString(PyExc_ValueError, "seed must be in 0 .. 2**63 - 1");
-            return NULL;
-        }
-        seed = (uint64_t)s;
-    }
-    int rc = run_unlocked(v, seed_obj == Py_None && v->started ? RUN_NEXT : RUN_RESET, NULL, seed);
-    if (rc != DMAP_OK) {
-        v->started = 0;
-        return pyarenas_raise(rc, "KitVec.reset");
-    }
-    v->seed = seed;
-    v->started = 1;
-    return PyTuple_Pack(2, v->out[OUT_OBS], v->out[OUT_MASKS]);
-}
-
-static PyObject *vec_step(KitVec *v, PyObject *obj) {
-    if (check_idle(v) < 0) return NULL;
-    if (!v->started) {
-        PyErr_SetString(PyExc_RuntimeError, "KitVec.step before reset(): call reset() first");
-        return NULL;
-    }
-    PyArrayObject *a = (PyArrayObject *)PyArray_FROM_O(obj);
-    if (!a) return NULL;
-    int kind = PyArray_DESCR(a)->kind, nd = PyArray_NDIM(a);
-    if (kind != 'i' && kind != 'u') {
-        Py_DECREF(a);
-        PyErr_SetString(PyExc_TypeError, "actions must be an array of integers");
-        return NULL;
-    }
-    if (!((nd == 2 && PyArray_DIM(a, 0) == v->n && PyArray_DIM(a, 1) == v->nlearners) ||
-          (nd == 1 && v->nlearners == 1 && PyArray_DIM(a, 0) == v->n))) {
-        Py_DECREF(a);
-        PyErr_Format(PyExc_ValueError, "actions must have shape (%ld, %d), one per game and learner", v->n, v->nlearners);
-        return NULL;
-    }
-    PyArrayObject *wide = (PyArrayObject *)PyArray_FROM_OTF((PyObject *)a, NPY_INT64, NPY_ARRAY_CARRAY_RO | NPY_ARRAY_FORCECAST);
-    Py_DECREF(a);
-    if (!wide) return NULL;
-    const int64_t *w = PyArray_DATA(wide);
-    int32_t *dst = PyArray_DATA((PyArrayObject *)v->actions32);
-    npy_intp total = (npy_intp)v->n * v->nlearners;
-    for (npy_intp k = 0; k < total; k++) {
-        if (w[k] < 0 || w[k] >= v->arena->nactions) {
-            PyErr_Format(PyExc_ValueError, "actions: %lld is not an action 0 .. %d", (long long)w[k], v->arena->nactions - 1);
-            Py_DECREF(wide);
-            return NULL;
-        }
-        dst[k] = (int32_t)w[k];
-    }
-    Py_DECREF(wide);
-    int rc = run_unlocked(v, RUN_STEP, dst, 0);
-    if (rc != DMAP_OK) {
-        v->started = 0;
-        return pyarenas_raise(rc, "KitVec.step");
-    }
-    return PyTuple_Pack(5, v->out[OUT_OBS], v->out[OUT_REWARDS], v->out[OUT_TERMINATED], v->out[OUT_TRUNCATED],
-                        v->out[OUT_MASKS]);
-}
-
-static PyObject *vec_episodes(KitVec *v, PyObject *unused) {
-    (void)unused;
-    if (check_idle(v) < 0) return NULL;
-    npy_intp n = v->n;
-    PyObject *ep = PyArray_ZEROS(1, &n, NPY_INT64, 0), *seeds = PyArray_ZEROS(1, &n, NPY_UINT64, 0),
-             *steps = PyArray_ZEROS(1, &n, NPY_INT32, 0);
-    if (!ep || !seeds || !steps) {
-        Py_XDECREF(ep);
-        Py_XDECREF(seeds);
-        Py_XDECREF(steps);
-        return NULL;
-    }
-    for (long i = 0; i < v->n; i++) {
-        long e;
-        uint64_t s;
-        int st;
-        kit_vec_episode(v->vec, i, &e, &s, &st);
-        ((int64_t *)PyArray_DATA((PyArrayObject *)ep))[i] = e;
-        ((uint64_t *)PyArray_DATA((PyArrayObject *)seeds))[i] = s;
-        ((int32_t *)PyArray_DATA((PyArrayObject *)steps))[i] = st;
-    }
-    return Py_BuildValue("(NNN)", ep, seeds, steps);
-}
+/* ---- methods and attributes ------------------------------------------------------------- */
 
 static PyMethodDef game_methods[] = {
-    {"reset", (PyCFunction)(void (*)(void))vec_reset, METH_VARARGS | METH_KEYWORDS,
+    {"reset", (PyCFunction)(void (*)(void))pyvec_reset, METH_VARARGS | METH_KEYWORDS,
      "reset(seed=None) -> (obs, masks): reset(seed) starts episode 0 of every game from seed; reset() "
      "the first time from the construction seed, later every game's next episode."},
-    {"step", (PyCFunction)vec_step, METH_O,
+    {"step", (PyCFunction)pyvec_step, METH_O,
      "step(actions) -> (obs, rewards, terminated, truncated, masks): actions (n, learners); a game "
      "whose episode ended in the last step starts its next one instead (its actions ignored)."},
-    {"episodes", (PyCFunction)vec_episodes, METH_NOARGS,
+    {"episodes", (PyCFunction)pyvec_episodes, METH_NOARGS,
      "episodes() -> (episode, seed, steps): per game its episode, the episode's seed, its steps."},
     {NULL, NULL, 0, NULL}};
 
-static PyObject *get_out(KitVec *v, void *k) {
-    PyObject *a = v->out[(intptr_t)k];
-    if (!a) Py_RETURN_NONE;
-    Py_INCREF(a);
-    return a;
-}
-static PyObject *get_num_envs(KitVec *v, void *u) { (void)u; return PyLong_FromLong(v->n); }
-static PyObject *get_num_learners(KitVec *v, void *u) { (void)u; return PyLong_FromLong(v->nlearners); }
-static PyObject *get_obs_len(KitVec *v, void *u) { (void)u; return PyLong_FromLong(v->obs_len); }
+static PyObject *get_obs_len(KitVec *v, void *u) { (void)u; return PyLong_FromLong((long)v->base.obs_dims[0]); }
 static PyObject *get_nactions(KitVec *v, void *u) { (void)u; return PyLong_FromLong(v->arena->nactions); }
 static PyObject *get_arena(KitVec *v, void *u) { (void)u; return PyUnicode_FromString(v->arena->name); }
-static PyObject *get_learner_seats(KitVec *v, void *u) {
-    (void)u;
-    PyObject *t = PyTuple_New(v->nlearners);
-    for (int l = 0; t && l < v->nlearners; l++) PyTuple_SET_ITEM(t, l, PyLong_FromLong(v->seats[l]));
-    return t;
-}
 
 static PyGetSetDef game_getset[] = {
-    {"obs", (getter)get_out, NULL, "float32 (n, learners, obs_len): the observations", (void *)(intptr_t)OUT_OBS},
-    {"rewards", (getter)get_out, NULL, "float32 (n, learners)", (void *)(intptr_t)OUT_REWARDS},
-    {"terminated", (getter)get_out, NULL, "bool (n, learners)", (void *)(intptr_t)OUT_TERMINATED},
-    {"truncated", (getter)get_out, NULL, "bool (n, learners)", (void *)(intptr_t)OUT_TRUNCATED},
-    {"masks", (getter)get_out, NULL, "uint8 (n, learners, actions): the legal actions", (void *)(intptr_t)OUT_MASKS},
-    {"num_envs", (getter)get_num_envs, NULL, "the number of games", NULL},
-    {"num_learners", (getter)get_num_learners, NULL, "learner seats per game", NULL},
-    {"learner_seats", (getter)get_learner_seats, NULL, "the learners' seats, ascending", NULL},
+    {"obs", (getter)pyvec_get_out, NULL, "float32 (n, learners, obs_len): the observations", (void *)(intptr_t)PYVEC_OBS},
+    {"rewards", (getter)pyvec_get_out, NULL, "float32 (n, learners)", (void *)(intptr_t)PYVEC_REWARDS},
+    {"terminated", (getter)pyvec_get_out, NULL, "bool (n, learners)", (void *)(intptr_t)PYVEC_TERMINATED},
+    {"truncated", (getter)pyvec_get_out, NULL, "bool (n, learners)", (void *)(intptr_t)PYVEC_TRUNCATED},
+    {"masks", (getter)pyvec_get_out, NULL, "uint8 (n, learners, actions): the legal actions", (void *)(intptr_t)PYVEC_MASKS},
+    PYVEC_COUNTS_GETSET,
     {"obs_len", (getter)get_obs_len, NULL, "floats per observation", NULL},
     {"num_actions", (getter)get_nactions, NULL, "actions per learner", NULL},
     {"arena", (getter)get_arena, NULL, "the arena's name", NULL},
@@ -442,12 +260,4 @@ PYARENAS_GAME_TYPE(KitVecType, KitVec, "KitVec",
                    "KitVec(arena, n, seats, *, seed=0, threads=1, **options): n games of an arena (bomber, kutulu, pursuit) "
                    "stepped together in C with next-step autoreset (dmap.rl.vector_env).");
 
-int pyarenas_add_kit_vec(PyObject *m) {
-    if (PyType_Ready(&KitVecType) < 0) return -1;
-    Py_INCREF(&KitVecType);
-    if (PyModule_AddObject(m, "KitVec", (PyObject *)&KitVecType) < 0) {
-        Py_DECREF(&KitVecType);
-        return -1;
-    }
-    return 0;
-}
+int pyarenas_add_kit_vec(PyObject *m) { return pyarenas_add_type(m, &KitVecType); }

@@ -235,12 +235,4 @@ PYARENAS_GAME_TYPE(KutuluTurnsType, KutuluTurns, "KutuluTurns",
                    "KutuluTurns(seats, maps, seed, *, bot_seed=1, map=-1): Code of Kutulu turn by turn, "
                    "built-in bots (names) and the caller's seats (None); step(lines), state()");
 
-int pyarenas_add_kutulu_turns(PyObject *m) {
-    if (PyType_Ready(&KutuluTurnsType) < 0) return -1;
-    Py_INCREF(&KutuluTurnsType);
-    if (PyModule_AddObject(m, "KutuluTurns", (PyObject *)&KutuluTurnsType) < 0) {
-        Py_DECREF(&KutuluTurnsType);
-        return -1;
-    }
-    return 0;
-}
+int pyarenas_add_kutulu_turns(PyObject *m) { return pyarenas_add_type(m, &KutuluTurnsType); }

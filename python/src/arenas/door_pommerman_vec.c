@@ -4,7 +4,7 @@
  * same shape and dtype) and a dmap_pool of `threads` threads; reset and step write into the
  * arrays in place with the GIL released. Bad input is refused with ValueError or TypeError
  * before any game moves. */
-#include "door.h"
+#include "door_vec.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -15,55 +15,23 @@
 enum { AUTORESET_SAME_STEP, AUTORESET_NEXT_STEP, AUTORESET_DISABLED };
 static const char *const mode_names[] = {"SameStep", "NextStep", "Disabled"};
 
-enum { OUT_OBS, OUT_REWARDS, OUT_TERMINATED, OUT_TRUNCATED, OUT_MASKS, NOUT };
-static const char *const out_names[NOUT] = {"obs", "rewards", "terminated", "truncated", "masks"};
+static const char *const out_names[PYVEC_NOUT] = {"obs", "rewards", "terminated", "truncated", "masks"};
 
 typedef struct PmVec {
-    PyObject_HEAD
+    pyvec base; /* first: the common head (door_vec.h) */
     pm_vec *vec;
-    dmap_pool *pool;
     const pm_config *cfg;
-    long n;
-    int nlearners, channels, threads;
-    int seats[PM_MAX_AGENTS];
+    int channels;
     unsigned planes;
-    uint64_t seed;
-    int started;
-    int mode; /* AUTORESET_* */
-    int busy; /* a step or reset runs with the GIL released */
-    PyObject *out[NOUT];   /* the arrays written */
-    PyObject *names;       /* list of str: the name of each channel */
-    PyObject *actions32;   /* scratch int32 array for actions given in another integer type */
+    int mode;        /* AUTORESET_* */
+    PyObject *names; /* list of str: the name of each channel */
 } PmVec;
-
-/* The shape and dtype of output array k. */
-static int out_shape(const PmVec *v, int k, npy_intp *dims, int *type) {
-    dims[0] = v->n;
-    dims[1] = v->nlearners;
-    switch (k) {
-    case OUT_OBS:
-        dims[2] = v->channels;
-        dims[3] = dims[4] = v->cfg->size;
-        *type = NPY_UINT8;
-        return 5;
-    case OUT_REWARDS:
-        *type = NPY_FLOAT32;
-        return 2;
-    case OUT_MASKS:
-        dims[2] = PM_NUM_ACTIONS;
-        *type = NPY_UINT8;
-        return 3;
-    default:
-        *type = NPY_BOOL;
-        return 2;
-    }
-}
 
 /* Whether arr fits output k exactly: a writeable, aligned, C-contiguous ndarray of its shape
  * and dtype. Sets TypeError or ValueError when not. */
 static int check_out(const PmVec *v, int k, PyObject *arr) {
     npy_intp dims[5];
-    int type, nd = out_shape(v, k, dims, &type);
+    int type, nd = pyvec_out_shape(&v->base, k, dims, &type);
     if (!PyArray_Check(arr)) {
         PyErr_Format(PyExc_TypeError, "%s must be a numpy.ndarray", out_names[k]);
         return -1;
@@ -91,8 +59,8 @@ static int check_out(const PmVec *v, int k, PyObject *arr) {
     }
     /* each output is written on its own: one sharing memory with another would mix them */
     const char *p = PyArray_BYTES(a);
-    for (int o = 0; o < NOUT; o++) {
-        PyArrayObject *other = (PyArrayObject *)v->out[o];
+    for (int o = 0; o < PYVEC_NOUT; o++) {
+        PyArrayObject *other = (PyArrayObject *)v->base.out[o];
         if (o == k || !other) continue;
         const char *q = PyArray_BYTES(other);
         if (p < q + PyArray_NBYTES(other) && q < p + PyArray_NBYTES(a)) {
@@ -103,38 +71,7 @@ static int check_out(const PmVec *v, int k, PyObject *arr) {
     return 0;
 }
 
-static int check_idle(PmVec *v) {
-    if (!v->vec) {
-        PyErr_SetString(PyExc_RuntimeError, "PommermanVec is not initialised");
-        return -1;
-    }
-    if (v->busy) {
-        PyErr_SetString(PyExc_RuntimeError, "PommermanVec is stepping in another thread");
-        return -1;
-    }
-    return 0;
-}
-
 /* ---- construction ----------------------------------------------------------------------- */
-
-static int parse_seed(PyObject *obj, uint64_t *seed) {
-    if (!PyIndex_Check(obj) || PyBool_Check(obj)) { /* an int, NumPy's integers included */
-        PyErr_SetString(PyExc_TypeError, "seed must be an int");
-        return -1;
-    }
-    PyObject *index = PyNumber_Index(obj);
-    if (!index) return -1;
-    int overflow = 0;
-    long long s = PyLong_AsLongLongAndOverflow(index, &overflow);
-    Py_DECREF(index);
-    if (s == -1 && PyErr_Occurred()) return -1;
-    if (overflow || s < 0) {
-        PyErr_SetString(PyExc_ValueError, "seed must be in 0 .. 2**63 - 1");
-        return -1;
-    }
-    *seed = (uint64_t)s;
-    return 0;
-}
 
 /* seats: None (every seat a learner) or one entry per seat: None or "learner", or a bot name. */
 static int parse_seats(const pm_config *cfg, PyObject *seats, pm_vec_spec *spec) {
@@ -143,29 +80,18 @@ static int parse_seats(const pm_config *cfg, PyObject *seats, pm_vec_spec *spec)
         PyErr_SetString(PyExc_TypeError, "seats must be a sequence of bot names, 'learner' or None");
         return -1;
     }
-    PyObject *list = PySequence_Fast(seats, "seats must be a sequence of bot names, 'learner' or None");
+    const char *names[PM_MAX_AGENTS];
+    PyObject *list = pyvec_seat_names(seats, cfg->num_agents, cfg->name, "a bot name, 'learner' or None", names);
     if (!list) return -1;
     int rc = 0;
-    if (PySequence_Fast_GET_SIZE(list) != cfg->num_agents) {
-        PyErr_Format(PyExc_ValueError, "%s has %d seats, got %zd", cfg->name, cfg->num_agents,
-                     PySequence_Fast_GET_SIZE(list));
-        rc = -1;
-    }
     for (int i = 0; rc == 0 && i < cfg->num_agents; i++) {
-        PyObject *a = PySequence_Fast_GET_ITEM(list, i);
-        if (a == Py_None) continue;
-        const char *name = PyUnicode_Check(a) ? PyUnicode_AsUTF8(a) : NULL;
-        if (!name) {
-            if (!PyErr_Occurred()) PyErr_Format(PyExc_TypeError, "seat %d: a bot name, 'learner' or None", i);
+        if (!names[i] || strcmp(names[i], "learner") == 0) continue;
+        const kit_bot_info *b = kit_bot_find(&pm_bot_table, names[i]);
+        if (!b) {
+            PyErr_Format(PyExc_ValueError, "seat %d: unknown bot '%s'", i, names[i]);
             rc = -1;
-        } else if (strcmp(name, "learner") != 0) {
-            const kit_bot_info *b = kit_bot_find(&pm_bot_table, name);
-            if (!b) {
-                PyErr_Format(PyExc_ValueError, "seat %d: unknown bot '%s'", i, name);
-                rc = -1;
-            } else {
-                spec->seats[i] = (const pm_bot *)b;
-            }
+        } else {
+            spec->seats[i] = (const pm_bot *)b;
         }
     }
     Py_DECREF(list);
@@ -241,7 +167,30 @@ fail:
     return NULL;
 }
 
+/* ---- the engine ------------------------------------------------------------------------- */
+
+static int pm_run(pyvec *b, int kind, const int32_t *actions, const int32_t *words, uint64_t seed, void *const *out) {
+    PmVec *v = (PmVec *)b;
+    pm_vec_out o = {.obs = out[PYVEC_OBS],
+                    .rewards = out[PYVEC_REWARDS],
+                    .terminated = out[PYVEC_TERMINATED],
+                    .truncated = out[PYVEC_TRUNCATED],
+                    .masks = out[PYVEC_MASKS]};
+    return kind == PYVEC_STEP   ? pm_vec_step_words(v->vec, actions, words, b->pool, &o)
+           : kind == PYVEC_NEXT ? pm_vec_next(v->vec, b->pool, &o)
+                                : pm_vec_reset(v->vec, seed, b->pool, &o);
+}
+
+static int pm_episode(const pyvec *b, long i, long *episode, uint64_t *seed, int *steps) {
+    return pm_vec_episode(((const PmVec *)b)->vec, i, episode, seed, steps);
+}
+
+static const pyvec_ops pm_ops = {"PommermanVec", "VecEnv", pm_run, pm_episode};
+
+/* ---- construction ----------------------------------------------------------------------- */
+
 static int game_init(PmVec *v, PyObject *args, PyObject *kw) {
+    v->base.ops = &pm_ops;
     static char *kwlist[] = {"config", "n", "seats", "seed", "threads", "planes", "autoreset", NULL};
     const char *config;
     Py_ssize_t n;
@@ -269,166 +218,54 @@ static int game_init(PmVec *v, PyObject *args, PyObject *kw) {
         PyErr_Format(PyExc_ValueError, "unknown Pommerman configuration '%s'", config);
         return -1;
     }
-    if (n < 1 || n > (1 << 24)) {
-        PyErr_SetString(PyExc_ValueError, "n must be in 1 .. 2**24");
-        return -1;
-    }
-    if (threads < 1 || threads > 256) {
-        PyErr_SetString(PyExc_ValueError, "threads must be in 1 .. 256");
-        return -1;
-    }
+    if (pyvec_limits(n, threads) < 0) return -1;
     spec.nenvs = (long)n;
     spec.no_autoreset = mode == AUTORESET_DISABLED;
     spec.next_step = mode == AUTORESET_NEXT_STEP;
     v->mode = mode;
-    if ((seed_obj && parse_seed(seed_obj, &spec.seed) < 0) || parse_seats(spec.cfg, seats, &spec) < 0 ||
+    if ((seed_obj && pyvec_seed(seed_obj, &spec.seed) < 0) || parse_seats(spec.cfg, seats, &spec) < 0 ||
         parse_planes(planes, &spec.planes) < 0)
         return -1;
     int rc = pm_vec_new(&spec, &v->vec);
-    if (rc == DMAP_OK) rc = dmap_pool_new(&v->pool, threads);
     if (rc != DMAP_OK) {
-        pm_vec_free(v->vec);
-        v->vec = NULL;
         pyarenas_raise(rc, "VecEnv");
         return -1;
     }
     v->cfg = spec.cfg;
-    v->n = spec.nenvs;
     v->planes = spec.planes;
-    v->seed = spec.seed;
-    v->threads = threads;
-    v->nlearners = pm_vec_learners(v->vec, v->seats);
     v->channels = pm_vec_channels(v->vec);
-    for (int k = 0; k < NOUT; k++) {
-        npy_intp dims[5];
-        int type, nd = out_shape(v, k, dims, &type);
-        if (!(v->out[k] = PyArray_ZEROS(nd, dims, type, 0))) return -1;
-    }
-    npy_intp na = (npy_intp)v->n * v->nlearners;
-    if (!(v->actions32 = PyArray_ZEROS(1, &na, NPY_INT32, 0))) return -1;
     if (!(v->names = channel_names(v))) return -1;
-    return 0;
+    pyvec *b = &v->base;
+    b->n = spec.nenvs;
+    b->nlearners = pm_vec_learners(v->vec, b->seats);
+    b->nactions = PM_NUM_ACTIONS;
+    b->obs_nd = 3;
+    b->obs_dims[0] = v->channels;
+    b->obs_dims[1] = b->obs_dims[2] = v->cfg->size;
+    b->obs_type = NPY_UINT8;
+    return pyvec_start(b, threads, spec.seed);
 }
 
 static int game_traverse(PmVec *v, visitproc visit, void *arg) {
-    for (int k = 0; k < NOUT; k++) Py_VISIT(v->out[k]);
     Py_VISIT(v->names);
-    Py_VISIT(v->actions32);
-    return 0;
+    return pyvec_traverse(&v->base, visit, arg);
 }
 
 static int game_clear(PmVec *v) {
-    for (int k = 0; k < NOUT; k++) Py_CLEAR(v->out[k]);
+    pyvec_clear(&v->base);
     Py_CLEAR(v->names);
-    Py_CLEAR(v->actions32);
     return 0;
 }
 
 static void game_dealloc(PmVec *v) {
     PyObject_GC_UnTrack(v);
     game_clear(v);
+    pyvec_release(&v->base);
     pm_vec_free(v->vec);
-    dmap_pool_free(v->pool);
     Py_TYPE(v)->tp_free((PyObject *)v);
 }
 
-/* ---- reset and step --------------------------------------------------------------------- */
-
-static pm_vec_out out_of(PmVec *v) {
-    pm_vec_out o = {
-        .obs = PyArray_DATA((PyArrayObject *)v->out[OUT_OBS]),
-        .rewards = PyArray_DATA((PyArrayObject *)v->out[OUT_REWARDS]),
-        .terminated = PyArray_DATA((PyArrayObject *)v->out[OUT_TERMINATED]),
-        .truncated = PyArray_DATA((PyArrayObject *)v->out[OUT_TRUNCATED]),
-        .masks = PyArray_DATA((PyArrayObject *)v->out[OUT_MASKS]),
-    };
-    return o;
-}
-
-enum { RUN_RESET, RUN_NEXT, RUN_STEP };
-
-/* Runs a reset, the next episodes or a step without the GIL; the arrays are held meanwhile. */
-static int run_unlocked(PmVec *v, int kind, const int32_t *actions, const int32_t *words, uint64_t seed) {
-    PyObject *held[NOUT];
-    for (int k = 0; k < NOUT; k++) {
-        held[k] = v->out[k];
-        Py_INCREF(held[k]);
-    }
-    pm_vec_out o = out_of(v);
-    int rc;
-    v->busy = 1;
-    Py_BEGIN_ALLOW_THREADS
-    rc = kind == RUN_STEP   ? pm_vec_step_words(v->vec, actions, words, v->pool, &o)
-         : kind == RUN_NEXT ? pm_vec_next(v->vec, v->pool, &o)
-                            : pm_vec_reset(v->vec, seed, v->pool, &o);
-    Py_END_ALLOW_THREADS
-    v->busy = 0;
-    for (int k = 0; k < NOUT; k++) Py_DECREF(held[k]);
-    return rc;
-}
-
-static PyObject *outputs(PmVec *v, int with_rewards) {
-    if (!with_rewards) return PyTuple_Pack(2, v->out[OUT_OBS], v->out[OUT_MASKS]);
-    return PyTuple_Pack(5, v->out[OUT_OBS], v->out[OUT_REWARDS], v->out[OUT_TERMINATED],
-                        v->out[OUT_TRUNCATED], v->out[OUT_MASKS]);
-}
-
-static PyObject *vec_reset(PmVec *v, PyObject *args, PyObject *kw) {
-    static char *kwlist[] = {"seed", NULL};
-    PyObject *seed_obj = Py_None;
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "|O:reset", kwlist, &seed_obj) || check_idle(v) < 0) return NULL;
-    uint64_t seed = v->seed;
-    if (seed_obj != Py_None && parse_seed(seed_obj, &seed) < 0) return NULL;
-    /* reset(): the next episode of every game once there was one; reset(seed): episode 0 */
-    int rc = run_unlocked(v, seed_obj == Py_None && v->started ? RUN_NEXT : RUN_RESET, NULL, NULL, seed);
-    if (rc != DMAP_OK) {
-        v->started = 0;
-        return pyarenas_raise(rc, "VecEnv.reset");
-    }
-    v->seed = seed;
-    v->started = 1;
-    return outputs(v, 0);
-}
-
-/* The actions as int32 values in 0..5, shape (n, learners) (or (n,) with one learner): an
- * int32 C array is read in place, another integer array is checked then copied to scratch. */
-static const int32_t *actions_of(PmVec *v, PyObject *obj, PyObject **hold) {
-    PyArrayObject *a = (PyArrayObject *)PyArray_FROM_O(obj);
-    if (!a) return NULL;
-    *hold = (PyObject *)a;
-    int kind = PyArray_DESCR(a)->kind;
-    if (kind != 'i' && kind != 'u') {
-        PyErr_Format(PyExc_TypeError, "actions must be an array of integers, got dtype %S",
-                     (PyObject *)PyArray_DESCR(a));
-        return NULL;
-    }
-    int nd = PyArray_NDIM(a);
-    int ok = (nd == 2 && PyArray_DIM(a, 0) == v->n && PyArray_DIM(a, 1) == v->nlearners) ||
-             (nd == 1 && v->nlearners == 1 && PyArray_DIM(a, 0) == v->n);
-    if (!ok) {
-        PyErr_Format(PyExc_ValueError, "actions must have shape (%ld, %d), one per game and learner",
-                     v->n, v->nlearners);
-        return NULL;
-    }
-    /* every value checked as int64 first, so a cast cannot wrap an out-of-range value */
-    PyArrayObject *wide = (PyArrayObject *)PyArray_FROM_OTF((PyObject *)a, NPY_INT64, NPY_ARRAY_CARRAY_RO | NPY_ARRAY_FORCECAST);
-    if (!wide) return NULL;
-    const int64_t *w = PyArray_DATA(wide);
-    npy_intp total = (npy_intp)v->n * v->nlearners;
-    /* (a uint64 above 2^63 - 1 reads negative here, and so out of range too) */
-    for (npy_intp k = 0; k < total; k++) {
-        if (w[k] < 0 || w[k] >= PM_NUM_ACTIONS) {
-            PyErr_Format(PyExc_ValueError, "actions[%ld, %d] = %lld: an action is 0 .. 5",
-                         (long)(k / v->nlearners), (int)(k % v->nlearners), (long long)w[k]);
-            Py_DECREF(wide);
-            return NULL;
-        }
-    }
-    int32_t *dst = PyArray_DATA((PyArrayObject *)v->actions32);
-    for (npy_intp k = 0; k < total; k++) dst[k] = (int32_t)w[k];
-    Py_DECREF(wide);
-    return dst;
-}
+/* ---- step ------------------------------------------------------------------------------- */
 
 /* The radio words of step_words: integers of shape (n, learners, 2) (or (n, 2) with one
  * learner), each 0 .. vocabulary - 1, as int32 in a new array held in *hold. */
@@ -437,17 +274,17 @@ static const int32_t *words_of(PmVec *v, PyObject *obj, PyObject **hold) {
     if (!a) return NULL;
     int kind = PyArray_DESCR(a)->kind, nd = PyArray_NDIM(a);
     int ok = (kind == 'i' || kind == 'u') &&
-             ((nd == 3 && PyArray_DIM(a, 0) == v->n && PyArray_DIM(a, 1) == v->nlearners && PyArray_DIM(a, 2) == 2) ||
-              (nd == 2 && v->nlearners == 1 && PyArray_DIM(a, 0) == v->n && PyArray_DIM(a, 1) == 2));
+             ((nd == 3 && PyArray_DIM(a, 0) == v->base.n && PyArray_DIM(a, 1) == v->base.nlearners && PyArray_DIM(a, 2) == 2) ||
+              (nd == 2 && v->base.nlearners == 1 && PyArray_DIM(a, 0) == v->base.n && PyArray_DIM(a, 1) == 2));
     if (!ok) {
         Py_DECREF(a);
-        PyErr_Format(PyExc_ValueError, "words must be integers of shape (%ld, %d, 2)", v->n, v->nlearners);
+        PyErr_Format(PyExc_ValueError, "words must be integers of shape (%ld, %d, 2)", v->base.n, v->base.nlearners);
         return NULL;
     }
     PyArrayObject *wide = (PyArrayObject *)PyArray_FROM_OTF((PyObject *)a, NPY_INT64, NPY_ARRAY_CARRAY_RO | NPY_ARRAY_FORCECAST);
     Py_DECREF(a);
     if (!wide) return NULL;
-    npy_intp total = (npy_intp)v->n * v->nlearners * 2;
+    npy_intp total = (npy_intp)v->base.n * v->base.nlearners * 2;
     int vocab = v->cfg->radio_vocab_size > 0 ? v->cfg->radio_vocab_size : 1;
     const int64_t *w = PyArray_DATA(wide);
     for (npy_intp k = 0; k < total; k++)
@@ -463,7 +300,22 @@ static const int32_t *words_of(PmVec *v, PyObject *obj, PyObject **hold) {
     return PyArray_DATA(w32);
 }
 
-static PyObject *do_step(PmVec *v, PyObject *actions_obj, PyObject *words_obj);
+static PyObject *do_step(PmVec *v, PyObject *actions_obj, PyObject *words_obj) {
+    if (pyvec_step_ready(&v->base) < 0) return NULL;
+    for (long i = 0; i < v->base.n; i++)
+        if (pm_vec_finished(v->vec, i) == 1) {
+            PyErr_Format(PyExc_ValueError, "game %ld has ended its episode (autoreset=False): "
+                         "reset() starts the next", i);
+            return NULL;
+        }
+    PyObject *hold = NULL, *hold_words = NULL;
+    const int32_t *actions = pyvec_actions(&v->base, actions_obj, &hold);
+    const int32_t *words = actions && words_obj && words_obj != Py_None ? words_of(v, words_obj, &hold_words) : NULL;
+    PyObject *r = actions && (!words_obj || words_obj == Py_None || words) ? pyvec_step_run(&v->base, actions, words) : NULL;
+    Py_XDECREF(hold);
+    Py_XDECREF(hold_words);
+    return r;
+}
 
 static PyObject *vec_step(PmVec *v, PyObject *actions_obj) { return do_step(v, actions_obj, NULL); }
 
@@ -473,79 +325,22 @@ static PyObject *vec_step_words(PmVec *v, PyObject *args) {
     return do_step(v, actions, words);
 }
 
-static PyObject *do_step(PmVec *v, PyObject *actions_obj, PyObject *words_obj) {
-    if (check_idle(v) < 0) return NULL;
-    if (!v->started) {
-        PyErr_SetString(PyExc_RuntimeError, "VecEnv.step before reset(): call reset() first");
-        return NULL;
-    }
-    for (long i = 0; i < v->n; i++)
-        if (pm_vec_finished(v->vec, i) == 1) {
-            PyErr_Format(PyExc_ValueError, "game %ld has ended its episode (autoreset=False): "
-                         "reset() starts the next", i);
-            return NULL;
-        }
-    PyObject *hold = NULL, *hold_words = NULL;
-    const int32_t *actions = actions_of(v, actions_obj, &hold);
-    const int32_t *words = actions && words_obj && words_obj != Py_None ? words_of(v, words_obj, &hold_words) : NULL;
-    if (!actions || (words_obj && words_obj != Py_None && !words)) {
-        Py_XDECREF(hold);
-        return NULL;
-    }
-    int rc = run_unlocked(v, RUN_STEP, actions, words, 0);
-    Py_XDECREF(hold);
-    Py_XDECREF(hold_words);
-    if (rc != DMAP_OK) {
-        v->started = 0;
-        return pyarenas_raise(rc, "VecEnv.step");
-    }
-    return outputs(v, 1);
-}
-
 static PyObject *vec_finished(PmVec *v, PyObject *unused) {
     (void)unused;
-    if (check_idle(v) < 0) return NULL;
-    npy_intp n = v->n;
+    if (pyvec_check_idle(&v->base) < 0) return NULL;
+    npy_intp n = v->base.n;
     PyObject *f = PyArray_ZEROS(1, &n, NPY_BOOL, 0);
     if (!f) return NULL;
-    for (long i = 0; i < v->n; i++)
+    for (long i = 0; i < v->base.n; i++)
         ((npy_bool *)PyArray_DATA((PyArrayObject *)f))[i] = pm_vec_finished(v->vec, i) == 1;
     return f;
-}
-
-static PyObject *vec_episodes(PmVec *v, PyObject *unused) {
-    (void)unused;
-    if (check_idle(v) < 0) return NULL;
-    npy_intp n = v->n;
-    PyObject *ep = PyArray_ZEROS(1, &n, NPY_INT64, 0), *seeds = PyArray_ZEROS(1, &n, NPY_UINT64, 0),
-             *steps = PyArray_ZEROS(1, &n, NPY_INT32, 0);
-    if (!ep || !seeds || !steps) goto fail;
-    for (long i = 0; i < v->n; i++) {
-        long e;
-        uint64_t s;
-        int st;
-        pm_vec_episode(v->vec, i, &e, &s, &st);
-        ((int64_t *)PyArray_DATA((PyArrayObject *)ep))[i] = e;
-        ((uint64_t *)PyArray_DATA((PyArrayObject *)seeds))[i] = s;
-        ((int32_t *)PyArray_DATA((PyArrayObject *)steps))[i] = st;
-    }
-    PyObject *t = PyTuple_Pack(3, ep, seeds, steps);
-    Py_DECREF(ep);
-    Py_DECREF(seeds);
-    Py_DECREF(steps);
-    return t;
-fail:
-    Py_XDECREF(ep);
-    Py_XDECREF(seeds);
-    Py_XDECREF(steps);
-    return NULL;
 }
 
 /* ---- one game at a time (dmap.rl's Pommerman environments) --------------------------------- */
 
 static int game_index(PmVec *v, Py_ssize_t i) {
-    if (i < 0 || i >= v->n) {
-        PyErr_Format(PyExc_IndexError, "game %zd out of range 0 .. %ld", i, v->n - 1);
+    if (i < 0 || i >= v->base.n) {
+        PyErr_Format(PyExc_IndexError, "game %zd out of range 0 .. %ld", i, v->base.n - 1);
         return -1;
     }
     return 0;
@@ -558,11 +353,11 @@ static PyObject *vec_open_game(PmVec *v, PyObject *args, PyObject *kw) {
     PyObject *seed_obj;
     int keep = 0;
     uint64_t seed;
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "nO|p:open_game", kwlist, &i, &seed_obj, &keep) || check_idle(v) < 0 ||
-        game_index(v, i) < 0 || parse_seed(seed_obj, &seed) < 0)
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "nO|p:open_game", kwlist, &i, &seed_obj, &keep) || pyvec_check_idle(&v->base) < 0 ||
+        game_index(v, i) < 0 || pyvec_seed(seed_obj, &seed) < 0)
         return NULL;
     int rc = pm_vec_open_game(v->vec, (long)i, seed, keep);
-    v->started = pm_vec_ready(v->vec);
+    v->base.started = pm_vec_ready(v->vec);
     if (rc != DMAP_OK) return pyarenas_raise(rc, "VecEnv.open_game");
     Py_RETURN_NONE;
 }
@@ -638,7 +433,7 @@ static PyObject *build_observation(PmVec *v, const pm_state *s, int seat) {
 static PyObject *vec_observation(PmVec *v, PyObject *args) {
     Py_ssize_t i;
     int seat;
-    if (!PyArg_ParseTuple(args, "ni:observation", &i, &seat) || check_idle(v) < 0 || game_index(v, i) < 0) return NULL;
+    if (!PyArg_ParseTuple(args, "ni:observation", &i, &seat) || pyvec_check_idle(&v->base) < 0 || game_index(v, i) < 0) return NULL;
     const pm_state *s = pm_vec_state(v->vec, (long)i);
     if (seat < 0 || seat >= s->nagents) {
         PyErr_Format(PyExc_IndexError, "seat %d out of range 0 .. %d", seat, s->nagents - 1);
@@ -688,22 +483,22 @@ fail:
 static PyObject *vec_turn(PmVec *v, PyObject *args) {
     Py_ssize_t i;
     PyObject *acts, *names;
-    if (!PyArg_ParseTuple(args, "nOO!:turn", &i, &acts, &PyTuple_Type, &names) || check_idle(v) < 0 ||
+    if (!PyArg_ParseTuple(args, "nOO!:turn", &i, &acts, &PyTuple_Type, &names) || pyvec_check_idle(&v->base) < 0 ||
         game_index(v, i) < 0)
         return NULL;
-    if (!v->started || pm_vec_finished(v->vec, i) == 1) {
+    if (!v->base.started || pm_vec_finished(v->vec, i) == 1) {
         PyErr_SetString(PyExc_RuntimeError, "turn: the game is over (or was never started)");
         return NULL;
     }
-    if (v->n != 1 || PyTuple_GET_SIZE(names) != v->nlearners) {
-        PyErr_Format(PyExc_ValueError, "turn: one game, and one name per learner (%d)", v->nlearners);
+    if (v->base.n != 1 || PyTuple_GET_SIZE(names) != v->base.nlearners) {
+        PyErr_Format(PyExc_ValueError, "turn: one game, and one name per learner (%d)", v->base.nlearners);
         return NULL;
     }
     PyObject *list = PySequence_Fast(acts, "turn: a sequence of actions");
     if (!list) return NULL;
-    int32_t *a32 = PyArray_DATA((PyArrayObject *)v->actions32);
-    int ok = PySequence_Fast_GET_SIZE(list) == v->nlearners;
-    for (int l = 0; ok && l < v->nlearners; l++) {
+    int32_t *a32 = PyArray_DATA((PyArrayObject *)v->base.actions32);
+    int ok = PySequence_Fast_GET_SIZE(list) == v->base.nlearners;
+    for (int l = 0; ok && l < v->base.nlearners; l++) {
         long x = PyLong_AsLong(PySequence_Fast_GET_ITEM(list, l));
         if ((x == -1 && PyErr_Occurred()) || x < 0 || x >= PM_NUM_ACTIONS) ok = 0;
         else a32[l] = (int32_t)x;
@@ -714,23 +509,23 @@ static PyObject *vec_turn(PmVec *v, PyObject *args) {
         return NULL;
     }
     int playing[PM_MAX_AGENTS];
-    for (int l = 0; l < v->nlearners; l++) playing[l] = pm_vec_playing(v->vec, (long)i, l);
-    int rc = run_unlocked(v, RUN_STEP, a32, NULL, 0);
+    for (int l = 0; l < v->base.nlearners; l++) playing[l] = pm_vec_playing(v->vec, (long)i, l);
+    int rc = pyvec_run(&v->base, PYVEC_STEP, a32, NULL, 0);
     if (rc != DMAP_OK) {
-        v->started = 0;
+        v->base.started = 0;
         return pyarenas_raise(rc, "turn");
     }
     const pm_state *s = pm_vec_state(v->vec, (long)i);
-    const float *rew = PyArray_DATA((PyArrayObject *)v->out[OUT_REWARDS]);
-    const npy_bool *term = PyArray_DATA((PyArrayObject *)v->out[OUT_TERMINATED]);
-    const npy_bool *trunc = PyArray_DATA((PyArrayObject *)v->out[OUT_TRUNCATED]);
+    const float *rew = PyArray_DATA((PyArrayObject *)v->base.out[PYVEC_REWARDS]);
+    const npy_bool *term = PyArray_DATA((PyArrayObject *)v->base.out[PYVEC_TERMINATED]);
+    const npy_bool *trunc = PyArray_DATA((PyArrayObject *)v->base.out[PYVEC_TRUNCATED]);
     PyObject *od = PyDict_New(), *rd = PyDict_New(), *td = PyDict_New(), *ud = PyDict_New(), *id = PyDict_New();
     PyObject *step = PyLong_FromLong(s->step);
     if (!od || !rd || !td || !ud || !id || !step) goto fail;
-    for (int l = 0; l < v->nlearners; l++) {
+    for (int l = 0; l < v->base.nlearners; l++) {
         if (!playing[l]) continue;
         PyObject *name = PyTuple_GET_ITEM(names, l);
-        int seat = v->seats[l];
+        int seat = v->base.seats[l];
         PyObject *o = build_observation(v, s, seat), *inf = o ? seat_info(s, seat, step) : NULL;
         PyObject *r = inf ? PyFloat_FromDouble(rew[l]) : NULL;
         int bad = !r || PyDict_SetItem(od, name, o) < 0 || PyDict_SetItem(rd, name, r) < 0 ||
@@ -756,7 +551,7 @@ fail:
 /* game_info(i) -> (step, done, result, winners, rewards, alive): game i now. */
 static PyObject *vec_game_info(PmVec *v, PyObject *arg) {
     Py_ssize_t i = PyNumber_AsSsize_t(arg, PyExc_IndexError);
-    if ((i == -1 && PyErr_Occurred()) || check_idle(v) < 0 || game_index(v, i) < 0) return NULL;
+    if ((i == -1 && PyErr_Occurred()) || pyvec_check_idle(&v->base) < 0 || game_index(v, i) < 0) return NULL;
     const pm_state *s = pm_vec_state(v->vec, (long)i);
     unsigned w = 0;
     pm_result res = pm_outcome(s, &w);
@@ -785,7 +580,7 @@ fail:
 }
 
 static PyMethodDef game_methods[] = {
-    {"reset", (PyCFunction)(void (*)(void))vec_reset, METH_VARARGS | METH_KEYWORDS,
+    {"reset", (PyCFunction)(void (*)(void))pyvec_reset, METH_VARARGS | METH_KEYWORDS,
      "reset(seed=None) -> (obs, masks): reset(seed) starts episode 0 of every game from seed; "
      "reset() the first time starts episode 0 from the seed given at construction, later every "
      "game's next episode. Written into the object's arrays."},
@@ -813,19 +608,12 @@ static PyMethodDef game_methods[] = {
     {"finished", (PyCFunction)vec_finished, METH_NOARGS,
      "finished() -> bool array (n,): the games whose episode has ended and wait for reset() "
      "(autoreset=False; always False with autoreset)."},
-    {"episodes", (PyCFunction)vec_episodes, METH_NOARGS,
+    {"episodes", (PyCFunction)pyvec_episodes, METH_NOARGS,
      "episodes() -> (episode, seed, step): per game its episode number, the episode's seed "
      "and its step count now (new arrays)."},
     {NULL, NULL, 0, NULL}};
 
 /* ---- attributes ------------------------------------------------------------------------- */
-
-static PyObject *get_out(PmVec *v, void *k) {
-    PyObject *a = v->out[(intptr_t)k];
-    if (!a) Py_RETURN_NONE;
-    Py_INCREF(a);
-    return a;
-}
 
 static int set_out(PmVec *v, PyObject *value, void *kp) {
     int k = (int)(intptr_t)kp;
@@ -833,27 +621,17 @@ static int set_out(PmVec *v, PyObject *value, void *kp) {
         PyErr_Format(PyExc_TypeError, "%s cannot be deleted", out_names[k]);
         return -1;
     }
-    if (check_idle(v) < 0 || check_out(v, k, value) < 0) return -1;
+    if (pyvec_check_idle(&v->base) < 0 || check_out(v, k, value) < 0) return -1;
     Py_INCREF(value);
-    Py_SETREF(v->out[k], value);
+    Py_SETREF(v->base.out[k], value);
     return 0;
 }
 
-static PyObject *get_long(long x) { return PyLong_FromLong(x); }
-static PyObject *get_num_envs(PmVec *v, void *u) { (void)u; return get_long(v->n); }
-static PyObject *get_num_learners(PmVec *v, void *u) { (void)u; return get_long(v->nlearners); }
-static PyObject *get_threads(PmVec *v, void *u) { (void)u; return get_long(v->threads); }
-static PyObject *get_seed(PmVec *v, void *u) { (void)u; return PyLong_FromUnsignedLongLong(v->seed); }
+static PyObject *get_threads(PmVec *v, void *u) { (void)u; return PyLong_FromLong(v->base.threads); }
+static PyObject *get_seed(PmVec *v, void *u) { (void)u; return PyLong_FromUnsignedLongLong(v->base.seed); }
 static PyObject *get_mode(PmVec *v, void *u) { (void)u; return PyUnicode_FromString(mode_names[v->mode]); }
 static PyObject *get_config(PmVec *v, void *u) { (void)u; return PyUnicode_FromString(v->cfg->name); }
-static PyObject *get_size(PmVec *v, void *u) { (void)u; return get_long(v->cfg->size); }
-
-static PyObject *get_learner_seats(PmVec *v, void *u) {
-    (void)u;
-    PyObject *t = PyTuple_New(v->nlearners);
-    for (int l = 0; t && l < v->nlearners; l++) PyTuple_SET_ITEM(t, l, PyLong_FromLong(v->seats[l]));
-    return t;
-}
+static PyObject *get_size(PmVec *v, void *u) { (void)u; return PyLong_FromLong(v->cfg->size); }
 
 static PyObject *get_names(PmVec *v, void *u) {
     (void)u;
@@ -866,16 +644,14 @@ static PyObject *get_obs_shape(PmVec *v, void *u) {
 }
 
 static PyGetSetDef game_getset[] = {
-    {"obs", (getter)get_out, (setter)set_out,
+    {"obs", (getter)pyvec_get_out, (setter)set_out,
      "uint8 (n, learners, channels, size, size): the observations (assign an array of the same "
-     "shape and dtype to have them written there)", (void *)(intptr_t)OUT_OBS},
-    {"rewards", (getter)get_out, (setter)set_out, "float32 (n, learners)", (void *)(intptr_t)OUT_REWARDS},
-    {"terminated", (getter)get_out, (setter)set_out, "bool (n, learners)", (void *)(intptr_t)OUT_TERMINATED},
-    {"truncated", (getter)get_out, (setter)set_out, "bool (n, learners)", (void *)(intptr_t)OUT_TRUNCATED},
-    {"masks", (getter)get_out, (setter)set_out, "uint8 (n, learners, 6): the legal actions", (void *)(intptr_t)OUT_MASKS},
-    {"num_envs", (getter)get_num_envs, NULL, "the number of games", NULL},
-    {"num_learners", (getter)get_num_learners, NULL, "learner seats per game", NULL},
-    {"learner_seats", (getter)get_learner_seats, NULL, "the learners' seats (agent ids), ascending", NULL},
+     "shape and dtype to have them written there)", (void *)(intptr_t)PYVEC_OBS},
+    {"rewards", (getter)pyvec_get_out, (setter)set_out, "float32 (n, learners)", (void *)(intptr_t)PYVEC_REWARDS},
+    {"terminated", (getter)pyvec_get_out, (setter)set_out, "bool (n, learners)", (void *)(intptr_t)PYVEC_TERMINATED},
+    {"truncated", (getter)pyvec_get_out, (setter)set_out, "bool (n, learners)", (void *)(intptr_t)PYVEC_TRUNCATED},
+    {"masks", (getter)pyvec_get_out, (setter)set_out, "uint8 (n, learners, 6): the legal actions", (void *)(intptr_t)PYVEC_MASKS},
+    PYVEC_COUNTS_GETSET,
     {"threads", (getter)get_threads, NULL, "the threads a step runs on, the caller's included", NULL},
     {"seed", (getter)get_seed, NULL, "the seed of the episodes", NULL},
     {"autoreset_mode", (getter)get_mode, NULL, "'SameStep', 'NextStep' or 'Disabled' (gymnasium's AutoresetMode values)", NULL},
@@ -891,13 +667,8 @@ PYARENAS_GAME_TYPE(PmVecType, PmVec, "PommermanVec",
 
 int pyarenas_add_pommerman_vec(PyObject *m) {
     PmVecType.tp_flags |= Py_TPFLAGS_BASETYPE; /* dmap.arenas.pommerman.VecEnv documents it */
-    if (PyType_Ready(&PmVecType) < 0) return -1;
     for (int k = 0; k < 12; k++)
         if (!obs_keys[k] && !(obs_keys[k] = PyUnicode_InternFromString(obs_key_names[k]))) return -1;
-    Py_INCREF(&PmVecType);
-    if (PyModule_AddObject(m, "PommermanVec", (PyObject *)&PmVecType) < 0) {
-        Py_DECREF(&PmVecType);
-        return -1;
-    }
+    if (pyarenas_add_type(m, &PmVecType) < 0) return -1;
     return pyarenas_add_kit_vec(m);
 }

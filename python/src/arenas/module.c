@@ -26,13 +26,8 @@ PyMODINIT_FUNC PyInit__arenas(void) {
     if (!names || PyModule_AddObject(m, "ARENAS", names) < 0) goto fail;
     for (size_t i = 0; i < sizeof doors / sizeof doors[0]; i++) {
         const pyarena_door *d = doors[i];
-        if (PyType_Ready(d->game_type) < 0 || d->add_to_module(m) < 0) goto fail;
-        const char *dot = strrchr(d->game_type->tp_name, '.');
-        Py_INCREF(d->game_type);
-        if (PyModule_AddObject(m, dot ? dot + 1 : d->game_type->tp_name, (PyObject *)d->game_type) < 0) {
-            Py_DECREF(d->game_type);
+        if (PyType_Ready(d->game_type) < 0 || d->add_to_module(m) < 0 || pyarenas_add_type(m, d->game_type) < 0)
             goto fail;
-        }
         PyObject *name = PyUnicode_FromString(d->name);
         if (!name || PyList_Append(names, name) < 0) {
             Py_XDECREF(name);
@@ -45,6 +40,17 @@ PyMODINIT_FUNC PyInit__arenas(void) {
 fail:
     Py_DECREF(m);
     return NULL;
+}
+
+int pyarenas_add_type(PyObject *module, PyTypeObject *type) {
+    if (PyType_Ready(type) < 0) return -1;
+    const char *dot = strrchr(type->tp_name, '.');
+    Py_INCREF(type);
+    if (PyModule_AddObject(module, dot ? dot + 1 : type->tp_name, (PyObject *)type) < 0) {
+        Py_DECREF(type);
+        return -1;
+    }
+    return 0;
 }
 
 int pyarenas_note_error(PyObject *errors, int *reported, int when, int seat, const char *kind,
