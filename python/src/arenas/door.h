@@ -55,6 +55,27 @@ int pyarenas_add_planes(PyObject *module);
  * NULL when even that fails. */
 PyObject *pyarenas_take_exception(void);
 
+/* A door type's collector slots and destructor from one list of its references: REFS(o, X)
+ * applies X (Py_VISIT or Py_CLEAR) to each Python object of o that may take part in a cycle;
+ * game_release(o), the door file's own, frees the rest (bots, engine memory, other references)
+ * before those are cleared. */
+#define PYARENAS_GAME_GC(STRUCT, REFS)                                                         \
+    static int game_traverse(STRUCT *o, visitproc visit, void *arg) {                          \
+        (void)visit, (void)arg;                                                                \
+        REFS(o, Py_VISIT);                                                                     \
+        return 0;                                                                              \
+    }                                                                                          \
+    static int game_clear(STRUCT *o) {                                                         \
+        REFS(o, Py_CLEAR);                                                                     \
+        return 0;                                                                              \
+    }                                                                                          \
+    static void game_dealloc(STRUCT *o) {                                                      \
+        PyObject_GC_UnTrack(o);                                                                \
+        game_release(o);                                                                       \
+        game_clear(o);                                                                         \
+        Py_TYPE(o)->tp_free((PyObject *)o);                                                    \
+    }
+
 /* A door's game type: every door's type has the same slots, filled by the door file's own
  * game_init, game_dealloc, game_traverse, game_clear, game_methods and game_getset. */
 #define PYARENAS_GAME_TYPE(VAR, STRUCT, NAME, DOC)                                             \

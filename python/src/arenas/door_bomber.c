@@ -171,26 +171,18 @@ static const bomber_bot bomber_bot_python = {
 
 static void release_bots(BomberGame *b) { kit_seats_close(&b->driver); }
 
-static int game_traverse(BomberGame *b, visitproc visit, void *arg) {
-    for (int i = 0; i < BOMBER_PLAYERS; i++) Py_VISIT(b->agents[i]);
-    Py_VISIT(b->errors);
-    return 0;
-}
-
-static int game_clear(BomberGame *b) {
-    for (int i = 0; i < BOMBER_PLAYERS; i++) Py_CLEAR(b->agents[i]);
-    Py_CLEAR(b->errors);
-    return 0;
-}
-
-static void game_dealloc(BomberGame *b) {
-    PyObject_GC_UnTrack(b);
+static void game_release(BomberGame *b) {
     release_bots(b);
-    game_clear(b);
     Py_CLEAR(b->cells);
     for (int i = 0; i <= BOMBER_TAG_BOMB; i++) Py_CLEAR(b->tags[i]);
-    Py_TYPE(b)->tp_free((PyObject *)b);
 }
+
+#define GAME_REFS(b, X)                                                    \
+    do {                                                                   \
+        for (int i_ = 0; i_ < BOMBER_PLAYERS; i_++) X((b)->agents[i_]);    \
+        X((b)->errors);                                                    \
+    } while (0)
+PYARENAS_GAME_GC(BomberGame, GAME_REFS)
 
 static int check_idle(BomberGame *b) {
     if (b->busy) {

@@ -211,21 +211,14 @@ static int game_init(KitVec *v, PyObject *args, PyObject *kw) {
     return pyvec_start(b, threads, seed);
 }
 
-static int game_traverse(KitVec *v, visitproc visit, void *arg) { return pyvec_traverse(&v->base, visit, arg); }
-
-static int game_clear(KitVec *v) {
-    pyvec_clear(&v->base);
-    return 0;
-}
-
-static void game_dealloc(KitVec *v) {
-    PyObject_GC_UnTrack(v);
-    game_clear(v);
+static void game_release(KitVec *v) {
     pyvec_release(&v->base);
     kit_vec_free(v->vec);
     PyMem_Free(v->mapset);
-    Py_TYPE(v)->tp_free((PyObject *)v);
 }
+
+#define GAME_REFS(v, X) PYVEC_REFS(&(v)->base, X)
+PYARENAS_GAME_GC(KitVec, GAME_REFS)
 
 /* ---- methods and attributes ------------------------------------------------------------- */
 

@@ -115,26 +115,15 @@ static const kt_bot kutulu_bot_python = {
 
 /* ---- the game ---------------------------------------------------------------------------------- */
 
-static int game_traverse(KutuluGame *k, visitproc visit, void *arg) {
-    Py_VISIT(k->seats_arg);
-    Py_VISIT(k->errors);
-    Py_VISIT(k->result);
-    return 0;
-}
+static void game_release(KutuluGame *k) { PyMem_Free(k->maps); }
 
-static int game_clear(KutuluGame *k) {
-    Py_CLEAR(k->seats_arg);
-    Py_CLEAR(k->errors);
-    Py_CLEAR(k->result);
-    return 0;
-}
-
-static void game_dealloc(KutuluGame *k) {
-    PyObject_GC_UnTrack(k);
-    game_clear(k);
-    PyMem_Free(k->maps);
-    Py_TYPE(k)->tp_free((PyObject *)k);
-}
+#define GAME_REFS(k, X)      \
+    do {                     \
+        X((k)->seats_arg);   \
+        X((k)->errors);      \
+        X((k)->result);      \
+    } while (0)
+PYARENAS_GAME_GC(KutuluGame, GAME_REFS)
 
 /* KutuluGame(seats, maps, seed, bot_seed=1, map=-1, first_limit_ns=1e9, limit_ns=5e7): seats
  * four built-in bot names or objects with answer(init, turn); maps the data folder's maps/. */

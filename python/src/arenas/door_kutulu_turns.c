@@ -31,23 +31,14 @@ static void end_bots(KutuluTurns *k) {
     }
 }
 
-static int game_traverse(KutuluTurns *k, visitproc visit, void *arg) {
-    (void)k, (void)visit, (void)arg;
-    return 0;
-}
-
-static int game_clear(KutuluTurns *k) {
-    (void)k;
-    return 0;
-}
-
-static void game_dealloc(KutuluTurns *k) {
-    PyObject_GC_UnTrack(k);
+static void game_release(KutuluTurns *k) {
     end_bots(k);
     if (k->has_game) kt_match_close(&k->m);
     PyMem_Free(k->maps);
-    Py_TYPE(k)->tp_free((PyObject *)k);
 }
+
+#define GAME_REFS(k, X) (void)(k) /* no Python objects */
+PYARENAS_GAME_GC(KutuluTurns, GAME_REFS)
 
 /* KutuluTurns(seats, maps, seed, *, bot_seed=1, map=-1): seats are built-in bot names or None
  * (the caller's seats); the game of `kutulu match --seed seed --bot-seed bot_seed`. */

@@ -304,32 +304,22 @@ static int check_idle(PmGame *g, int need_state) {
     return 0;
 }
 
-static int game_traverse(PmGame *g, visitproc visit, void *arg) {
-    for (int i = 0; i < PM_MAX_AGENTS; i++) Py_VISIT(g->agents[i]);
-    Py_VISIT(g->action_space);
-    Py_VISIT(g->items);
-    Py_VISIT(g->errors);
-    return 0;
-}
-
-static int game_clear(PmGame *g) {
-    for (int i = 0; i < PM_MAX_AGENTS; i++) Py_CLEAR(g->agents[i]);
-    Py_CLEAR(g->action_space);
-    Py_CLEAR(g->items);
-    Py_CLEAR(g->errors);
-    return 0;
-}
-
-static void game_dealloc(PmGame *g) {
-    PyObject_GC_UnTrack(g);
+static void game_release(PmGame *g) {
     release_bots(g);
-    game_clear(g);
     Py_CLEAR(g->game_env);
     Py_CLEAR(g->game_type);
     for (int i = 0; i < PM_MAX_SIZE; i++) Py_CLEAR(g->ints[i]);
     free(g->history);
-    Py_TYPE(g)->tp_free((PyObject *)g);
 }
+
+#define GAME_REFS(g, X)                                                  \
+    do {                                                                 \
+        for (int i_ = 0; i_ < PM_MAX_AGENTS; i_++) X((g)->agents[i_]);   \
+        X((g)->action_space);                                            \
+        X((g)->items);                                                   \
+        X((g)->errors);                                                  \
+    } while (0)
+PYARENAS_GAME_GC(PmGame, GAME_REFS)
 
 /* numpy.int64(v), as the playground's positions hold them (np.where's results). */
 static PyObject *np_int64(long v) {

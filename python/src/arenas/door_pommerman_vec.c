@@ -246,24 +246,17 @@ static int game_init(PmVec *v, PyObject *args, PyObject *kw) {
     return pyvec_start(b, threads, spec.seed);
 }
 
-static int game_traverse(PmVec *v, visitproc visit, void *arg) {
-    Py_VISIT(v->names);
-    return pyvec_traverse(&v->base, visit, arg);
-}
-
-static int game_clear(PmVec *v) {
-    pyvec_clear(&v->base);
-    Py_CLEAR(v->names);
-    return 0;
-}
-
-static void game_dealloc(PmVec *v) {
-    PyObject_GC_UnTrack(v);
-    game_clear(v);
+static void game_release(PmVec *v) {
     pyvec_release(&v->base);
     pm_vec_free(v->vec);
-    Py_TYPE(v)->tp_free((PyObject *)v);
 }
+
+#define GAME_REFS(v, X)                 \
+    do {                                \
+        PYVEC_REFS(&(v)->base, X);      \
+        X((v)->names);                  \
+    } while (0)
+PYARENAS_GAME_GC(PmVec, GAME_REFS)
 
 /* ---- step ------------------------------------------------------------------------------- */
 

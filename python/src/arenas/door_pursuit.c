@@ -109,28 +109,20 @@ static const pursuit_bot pursuit_bot_python = {
 
 /* ---- the game ---------------------------------------------------------------------------------------- */
 
-static int game_traverse(PursuitGame *p, visitproc visit, void *arg) {
-    for (int i = 0; i < 2; i++) Py_VISIT(p->agents[i]);
-    Py_VISIT(p->errors);
-    return 0;
-}
-
-static int game_clear(PursuitGame *p) {
-    for (int i = 0; i < 2; i++) Py_CLEAR(p->agents[i]);
-    Py_CLEAR(p->errors);
-    return 0;
-}
-
-static void game_dealloc(PursuitGame *p) {
-    PyObject_GC_UnTrack(p);
+static void game_release(PursuitGame *p) {
     if (p->open) pursuit_game_close(&p->g);
     p->open = 0;
     pursuit_world_free(&p->world);
-    game_clear(p);
     Py_CLEAR(p->walls);
     Py_CLEAR(p->moves);
-    Py_TYPE(p)->tp_free((PyObject *)p);
 }
+
+#define GAME_REFS(p, X)                                         \
+    do {                                                        \
+        for (int i_ = 0; i_ < 2; i_++) X((p)->agents[i_]);      \
+        X((p)->errors);                                         \
+    } while (0)
+PYARENAS_GAME_GC(PursuitGame, GAME_REFS)
 
 static int seat(PursuitGame *p, int role, PyObject *a, const pursuit_bot **out) {
     p->seats[role].game = p;

@@ -85,14 +85,12 @@ int pyvec_start(pyvec *v, int threads, uint64_t seed) {
         if (!(v->out[k] = PyArray_ZEROS(nd, dims, type, 0))) return -1;
     }
     npy_intp na = (npy_intp)v->n * v->nlearners;
-    if (!(v->actions32 = PyArray_ZEROS(1, &na, NPY_INT32, 0))) return -1;
-    v->ready = 1;
-    return 0;
+    return (v->actions32 = PyArray_ZEROS(1, &na, NPY_INT32, 0)) ? 0 : -1;
 }
 
 int pyvec_check_idle(pyvec *v) {
-    if (!v->ready) {
-        PyErr_Format(PyExc_RuntimeError, "%s is not initialised", v->ops->type);
+    if (!v->actions32) { /* (ops is set by __init__, which may not have run) */
+        PyErr_Format(PyExc_RuntimeError, "%s is not initialised", v->ops ? v->ops->type : Py_TYPE(v)->tp_name);
         return -1;
     }
     if (v->busy) {
@@ -224,18 +222,6 @@ PyObject *pyvec_episodes(pyvec *v, PyObject *unused) {
         ((int32_t *)PyArray_DATA((PyArrayObject *)steps))[i] = st;
     }
     return Py_BuildValue("(NNN)", ep, seeds, steps);
-}
-
-int pyvec_traverse(pyvec *v, visitproc visit, void *arg) {
-    for (int k = 0; k < PYVEC_NOUT; k++) Py_VISIT(v->out[k]);
-    Py_VISIT(v->actions32);
-    return 0;
-}
-
-void pyvec_clear(pyvec *v) {
-    for (int k = 0; k < PYVEC_NOUT; k++) Py_CLEAR(v->out[k]);
-    Py_CLEAR(v->actions32);
-    v->ready = 0;
 }
 
 void pyvec_release(pyvec *v) {

@@ -43,11 +43,11 @@ struct pyvec {
     int obs_nd, obs_type;       /* one learner's observation: obs_dims[obs_nd] of NumPy's obs_type */
     npy_intp obs_dims[3];
     uint64_t seed;
-    int ready;   /* pyvec_start succeeded */
     int started; /* an episode was started: step may be called */
     int busy;    /* a reset or step runs with the GIL released */
     PyObject *out[PYVEC_NOUT];
-    PyObject *actions32; /* scratch int32 (n * learners): the actions as the engines read them */
+    PyObject *actions32; /* scratch int32 (n * learners): the actions as the engines read them;
+                          * made last, NULL until the object is initialised */
 };
 
 /* n in 1 .. 2**24 and threads in 1 .. 256, else ValueError. 0 or -1. */
@@ -84,9 +84,13 @@ PyObject *pyvec_reset(pyvec *v, PyObject *args, PyObject *kw);
 PyObject *pyvec_episodes(pyvec *v, PyObject *unused);
 PyObject *pyvec_step(pyvec *v, PyObject *actions);
 
-/* The garbage collector's and the destructor's share. */
-int pyvec_traverse(pyvec *v, visitproc visit, void *arg);
-void pyvec_clear(pyvec *v);
+/* The collector's and the destructor's share: the references (PYARENAS_GAME_GC's REFS) and
+ * the pool. */
+#define PYVEC_REFS(v, X)                                                \
+    do {                                                                \
+        for (int k_ = 0; k_ < PYVEC_NOUT; k_++) X((v)->out[k_]);        \
+        X((v)->actions32);                                              \
+    } while (0)
 void pyvec_release(pyvec *v);
 
 /* The attributes: an output array (closure: its PYVEC_* index), and the counts. */
