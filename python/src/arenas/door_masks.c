@@ -6,14 +6,12 @@
  * take their "action_mask" from here, so they equal the C engines' and VecEnv's by
  * construction. Each returns an int8 array, 1 = legal, in the game's action order; a view that
  * is not of the expected shape is a TypeError or ValueError. */
-#include "door.h"
+#include "door_values.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-#include "bomber.h"
 #include "kutulu.h"
-#include "pommerman.h"
 #include "pursuit.h"
 
 static PyObject *mask_array(const unsigned char *mask, int n) {
@@ -24,65 +22,7 @@ static PyObject *mask_array(const unsigned char *mask, int n) {
     return a;
 }
 
-/* An int from obj (any integer, NumPy's and IntEnum's included). 0, or -1 with an exception. */
-static int int_of(PyObject *obj, const char *what, int *out) {
-    long v = obj ? PyLong_AsLong(obj) : -1;
-    if (!obj) {
-        PyErr_Format(PyExc_TypeError, "%s: missing", what);
-        return -1;
-    }
-    if (v == -1 && PyErr_Occurred()) return -1;
-    if (v < -1000000000L || v > 1000000000L) {
-        PyErr_Format(PyExc_ValueError, "%s: %ld is out of range", what, v);
-        return -1;
-    }
-    *out = (int)v;
-    return 0;
-}
-
-/* The pair (a, b) of a 2-sequence of ints. */
-static int pair_of(PyObject *obj, const char *what, int *a, int *b) {
-    PyObject *s = obj ? PySequence_Fast(obj, what) : NULL;
-    if (!s) {
-        if (!obj) PyErr_Format(PyExc_TypeError, "%s: missing", what);
-        return -1;
-    }
-    int rc = -1;
-    if (PySequence_Fast_GET_SIZE(s) != 2)
-        PyErr_Format(PyExc_ValueError, "%s: a pair", what);
-    else if (!int_of(PySequence_Fast_GET_ITEM(s, 0), what, a) && !int_of(PySequence_Fast_GET_ITEM(s, 1), what, b))
-        rc = 0;
-    Py_DECREF(s);
-    return rc;
-}
-
 /* ---- Pommerman ------------------------------------------------------------------------------- */
-
-/* The n x n map of obs[key] as small non-negative integers (the float maps hold integer values). */
-static int pm_plane(PyObject *obs, const char *key, int n, unsigned char *out) {
-    PyObject *v = PyDict_GetItemString(obs, key);
-    if (!v) {
-        PyErr_Format(PyExc_KeyError, "pommerman_action_mask: the observation has no %s", key);
-        return -1;
-    }
-    PyArrayObject *a = (PyArrayObject *)PyArray_FROMANY(v, NPY_DOUBLE, 2, 2, NPY_ARRAY_CARRAY | NPY_ARRAY_FORCECAST);
-    if (!a) return -1;
-    int rc = 0;
-    if (n > 0 && (PyArray_DIM(a, 0) != n || PyArray_DIM(a, 1) != n)) {
-        PyErr_Format(PyExc_ValueError, "pommerman_action_mask: %s is not %d x %d", key, n, n);
-        rc = -1;
-    }
-    const double *d = PyArray_DATA(a);
-    for (int i = 0; i < n * n && !rc; i++) {
-        if (!(d[i] >= 0 && d[i] <= 255)) {
-            PyErr_Format(PyExc_ValueError, "pommerman_action_mask: %s holds %g", key, d[i]);
-            rc = -1;
-        }
-        out[i] = (unsigned char)d[i];
-    }
-    Py_DECREF(a);
-    return rc;
-}
 
 PyDoc_STRVAR(pommerman_mask_doc,
              "pommerman_action_mask(obs, agent) -> int8 array (6,)\n\n"
@@ -95,74 +35,21 @@ static PyObject *pommerman_mask(PyObject *self, PyObject *args) {
     PyObject *obs;
     int agent;
     if (!PyArg_ParseTuple(args, "O!i:pommerman_action_mask", &PyDict_Type, &obs, &agent)) return NULL;
-    if (agent < 0 || agent >= PM_MAX_AGENTS) {
-        PyErr_SetString(PyExc_ValueError, "pommerman_action_mask: agent 0..3");
-        return NULL;
-    }
     static pm_obs o; /* under the GIL */
-    memset(&o, 0, sizeof o);
-    o.id = agent;
-    PyObject *board = PyDict_GetItemString(obs, "board");
-    Py_ssize_t n = board ? PyObject_Length(board) : -1;
-    if (n < 0) {
-        if (!PyErr_Occurred()) PyErr_SetString(PyExc_KeyError, "pommerman_action_mask: the observation has no board");
+    if (pyarenas_pm_board(obs, "pommerman_action_mask", agent, &o) ||
+        pyarenas_pm_map(obs, "pommerman_action_mask", "bomb_life", o.size, o.bomb_life) ||
+        pyarenas_int(PyDict_GetItemString(obs, "ammo"), "pommerman_action_mask: ammo", &o.ammo) ||
+        pyarenas_ints(PyDict_GetItemString(obs, "alive"), "pommerman_action_mask: alive", o.alive, PM_MAX_AGENTS, &o.alive_count))
         return NULL;
-    }
-    if (n < 1 || n > PM_MAX_SIZE) return PyErr_Format(PyExc_ValueError, "pommerman_action_mask: a board of 1..%d rows", PM_MAX_SIZE);
-    o.size = (int)n;
-    if (pm_plane(obs, "board", o.size, o.board) || pm_plane(obs, "bomb_life", o.size, o.bomb_life) ||
-        pair_of(PyDict_GetItemString(obs, "position"), "pommerman_action_mask: position", &o.r, &o.c) ||
-        int_of(PyDict_GetItemString(obs, "ammo"), "pommerman_action_mask: ammo", &o.ammo))
-        return NULL;
-    if (o.r < 0 || o.r >= o.size || o.c < 0 || o.c >= o.size)
-        return PyErr_Format(PyExc_ValueError, "pommerman_action_mask: position (%d, %d) off the board", o.r, o.c);
     PyObject *kick = PyDict_GetItemString(obs, "can_kick");
     if (!kick) return PyErr_Format(PyExc_KeyError, "pommerman_action_mask: the observation has no can_kick");
     if ((o.can_kick = PyObject_IsTrue(kick)) < 0) return NULL;
-    PyObject *alive = PyDict_GetItemString(obs, "alive");
-    PyObject *seq = alive ? PySequence_Fast(alive, "pommerman_action_mask: alive is a sequence") : NULL;
-    if (!seq) {
-        if (!alive) PyErr_SetString(PyExc_KeyError, "pommerman_action_mask: the observation has no alive");
-        return NULL;
-    }
-    for (Py_ssize_t i = 0; i < PySequence_Fast_GET_SIZE(seq) && o.alive_count < PM_MAX_AGENTS; i++)
-        if (int_of(PySequence_Fast_GET_ITEM(seq, i), "pommerman_action_mask: alive", &o.alive[o.alive_count++])) {
-            Py_DECREF(seq);
-            return NULL;
-        }
-    Py_DECREF(seq);
     unsigned char mask[PM_NUM_ACTIONS];
     pm_legal_actions(&o, mask);
     return mask_array(mask, PM_NUM_ACTIONS);
 }
 
 /* ---- bomber ---------------------------------------------------------------------------------- */
-
-/* A cell (x, y) of the bomber board. */
-static int bomber_cell(PyObject *obj, int *x, int *y) {
-    if (pair_of(obj, "bomber_action_mask: a cell", x, y)) return -1;
-    if (*x < 0 || *x >= BOMBER_W || *y < 0 || *y >= BOMBER_H) {
-        PyErr_Format(PyExc_ValueError, "bomber_action_mask: cell (%d, %d) off the board", *x, *y);
-        return -1;
-    }
-    return 0;
-}
-
-/* The cells of a list of (x, y) into xy (at most cap). */
-static int bomber_cells(PyObject *list, bomber_xy *xy, int cap, int *n) {
-    PyObject *s = PySequence_Fast(list, "bomber_action_mask: a list of cells");
-    if (!s) return -1;
-    int rc = 0;
-    *n = 0;
-    if (PySequence_Fast_GET_SIZE(s) > cap) {
-        PyErr_SetString(PyExc_ValueError, "bomber_action_mask: too many cells");
-        rc = -1;
-    }
-    for (Py_ssize_t i = 0; !rc && i < PySequence_Fast_GET_SIZE(s); i++, (*n)++)
-        rc = bomber_cell(PySequence_Fast_GET_ITEM(s, i), &xy[i].x, &xy[i].y);
-    Py_DECREF(s);
-    return rc;
-}
 
 PyDoc_STRVAR(bomber_mask_doc,
              "bomber_action_mask(view) -> int8 array (6,)\n\n"
@@ -181,11 +68,12 @@ static PyObject *bomber_mask(PyObject *self, PyObject *view) {
         goto done;
     }
     PyObject **it = PySequence_Fast_ITEMS(t);
-    if (bomber_cells(it[2], v.ammo, BOMBER_MAX_ITEMS, &v.nammo) ||
-        bomber_cells(it[3], v.treasure, BOMBER_MAX_ITEMS, &v.ntreasure) ||
-        bomber_cells(it[4], v.bombs, BOMBER_MAX_BOMBS, &v.nbombs) ||
-        int_of(it[7], "bomber_action_mask: id", &v.id) || int_of(it[8], "bomber_action_mask: ammo", &v.ammo_left) ||
-        int_of(it[9], "bomber_action_mask: hp", &v.hp) || bomber_cell(it[10], &v.x, &v.y))
+    const char *cells = "bomber_action_mask: a list of cells", *cell = "bomber_action_mask: a cell";
+    if (pyarenas_bomber_cells(it[2], cells, v.ammo, BOMBER_MAX_ITEMS, &v.nammo) ||
+        pyarenas_bomber_cells(it[3], cells, v.treasure, BOMBER_MAX_ITEMS, &v.ntreasure) ||
+        pyarenas_bomber_cells(it[4], cells, v.bombs, BOMBER_MAX_BOMBS, &v.nbombs) ||
+        pyarenas_int(it[7], "bomber_action_mask: id", &v.id) || pyarenas_int(it[8], "bomber_action_mask: ammo", &v.ammo_left) ||
+        pyarenas_int(it[9], "bomber_action_mask: hp", &v.hp) || pyarenas_bomber_cell(it[10], cell, &v.x, &v.y))
         goto done;
     if (!(blocks = PySequence_Fast(it[5], "bomber_action_mask: blocks")) ||
         !(players = PySequence_Fast(it[6], "bomber_action_mask: players")))
@@ -206,7 +94,7 @@ static PyObject *bomber_mask(PyObject *self, PyObject *view) {
             goto done;
         }
         v.blocks[v.nblocks].tag = kind;
-        if (bomber_cell(PyTuple_GET_ITEM(b, 1), &v.blocks[v.nblocks].x, &v.blocks[v.nblocks].y)) goto done;
+        if (pyarenas_bomber_cell(PyTuple_GET_ITEM(b, 1), cell, &v.blocks[v.nblocks].x, &v.blocks[v.nblocks].y)) goto done;
     }
     for (Py_ssize_t i = 0; i < PySequence_Fast_GET_SIZE(players); i++, v.nplayers++) {
         PyObject *p = PySequence_Fast_GET_ITEM(players, i);
@@ -214,8 +102,8 @@ static PyObject *bomber_mask(PyObject *self, PyObject *view) {
             PyErr_SetString(PyExc_ValueError, "bomber_action_mask: a player is (pid, (x, y))");
             goto done;
         }
-        if (int_of(PyTuple_GET_ITEM(p, 0), "bomber_action_mask: pid", &v.players[v.nplayers].pid) ||
-            bomber_cell(PyTuple_GET_ITEM(p, 1), &v.players[v.nplayers].x, &v.players[v.nplayers].y))
+        if (pyarenas_int(PyTuple_GET_ITEM(p, 0), "bomber_action_mask: pid", &v.players[v.nplayers].pid) ||
+            pyarenas_bomber_cell(PyTuple_GET_ITEM(p, 1), cell, &v.players[v.nplayers].x, &v.players[v.nplayers].y))
             goto done;
     }
     v.w = BOMBER_W, v.h = BOMBER_H;
@@ -294,10 +182,10 @@ static PyObject *pursuit_mask(PyObject *self, PyObject *view) {
     if (!PyDict_Check(view)) return PyErr_Format(PyExc_TypeError, "pursuit_action_mask: a view dict");
     int w, h, px, py, qx, qy, clock;
     PyObject *walls = PyDict_GetItemString(view, "walls"), *role = PyDict_GetItemString(view, "role");
-    if (pair_of(PyDict_GetItemString(view, "size"), "pursuit_action_mask: size", &w, &h) ||
-        pair_of(PyDict_GetItemString(view, "predator"), "pursuit_action_mask: predator", &px, &py) ||
-        pair_of(PyDict_GetItemString(view, "prey"), "pursuit_action_mask: prey", &qx, &qy) ||
-        int_of(PyDict_GetItemString(view, "clock"), "pursuit_action_mask: clock", &clock))
+    if (pyarenas_pair(PyDict_GetItemString(view, "size"), "pursuit_action_mask: size", &w, &h) ||
+        pyarenas_pair(PyDict_GetItemString(view, "predator"), "pursuit_action_mask: predator", &px, &py) ||
+        pyarenas_pair(PyDict_GetItemString(view, "prey"), "pursuit_action_mask: prey", &qx, &qy) ||
+        pyarenas_int(PyDict_GetItemString(view, "clock"), "pursuit_action_mask: clock", &clock))
         return NULL;
     const char *r = role && PyUnicode_Check(role) ? PyUnicode_AsUTF8(role) : NULL;
     if (!r || (strcmp(r, "predator") && strcmp(r, "prey")))

@@ -7,84 +7,13 @@
  *                                 first sightings, chain reactions): the tick at which fire
  *                                 first hurts each cell, and the memory of sightings updated.
  * A view that is not of the expected shape is a TypeError or ValueError. */
-#include "door.h"
+#include "door_values.h"
 
 #include <string.h>
 
-#include "bomber.h"
 #include "bots/blast.h"
-#include "pommerman.h"
-
-/* An int from obj (any integer, NumPy's and IntEnum's included; an Enum through its value). */
-static int int_of(PyObject *obj, const char *what, int *out) {
-    if (!obj) {
-        PyErr_Format(PyExc_KeyError, "%s: missing", what);
-        return -1;
-    }
-    PyObject *value = PyIndex_Check(obj) ? NULL : PyObject_GetAttrString(obj, "value");
-    if (!value) PyErr_Clear();
-    PyObject *num = PyIndex_Check(obj) ? PyNumber_Index(obj) : value && PyIndex_Check(value) ? PyNumber_Index(value) : NULL;
-    Py_XDECREF(value);
-    if (!num) {
-        if (!PyErr_Occurred()) PyErr_Format(PyExc_TypeError, "%s: an integer, got %.80s", what, Py_TYPE(obj)->tp_name);
-        return -1;
-    }
-    long v = PyLong_AsLong(num);
-    Py_DECREF(num);
-    if (v == -1 && PyErr_Occurred()) return -1;
-    if (v < -1000000000L || v > 1000000000L) {
-        PyErr_Format(PyExc_ValueError, "%s: %ld is out of range", what, v);
-        return -1;
-    }
-    *out = (int)v;
-    return 0;
-}
-
-/* The ints of a sequence into out (at most cap). */
-static int ints_of(PyObject *obj, const char *what, int *out, int cap, int *n) {
-    PyObject *s = obj ? PySequence_Fast(obj, what) : NULL;
-    if (!s) {
-        if (!obj) PyErr_Format(PyExc_KeyError, "%s: missing", what);
-        return -1;
-    }
-    int rc = 0;
-    *n = (int)PySequence_Fast_GET_SIZE(s);
-    if (*n > cap) {
-        PyErr_Format(PyExc_ValueError, "%s: more than %d items", what, cap);
-        rc = -1;
-    }
-    for (int i = 0; !rc && i < *n; i++) rc = int_of(PySequence_Fast_GET_ITEM(s, i), what, &out[i]);
-    Py_DECREF(s);
-    return rc;
-}
 
 /* ---- Pommerman ------------------------------------------------------------------------------- */
-
-/* The n x n map obs[key] (integer values 0..255) into out. */
-static int pm_map(PyObject *obs, const char *key, int n, unsigned char *out) {
-    PyObject *v = PyDict_GetItemString(obs, key);
-    if (!v) {
-        PyErr_Format(PyExc_KeyError, "pommerman_planes: the observation has no %s", key);
-        return -1;
-    }
-    PyArrayObject *a = (PyArrayObject *)PyArray_FROMANY(v, NPY_DOUBLE, 2, 2, NPY_ARRAY_CARRAY | NPY_ARRAY_FORCECAST);
-    if (!a) return -1;
-    int rc = 0;
-    if (PyArray_DIM(a, 0) != n || PyArray_DIM(a, 1) != n) {
-        PyErr_Format(PyExc_ValueError, "pommerman_planes: %s is not %d x %d", key, n, n);
-        rc = -1;
-    }
-    const double *d = PyArray_DATA(a);
-    for (int i = 0; i < n * n && !rc; i++) {
-        if (!(d[i] >= 0 && d[i] <= 255)) {
-            PyErr_Format(PyExc_ValueError, "pommerman_planes: %s holds %g", key, d[i]);
-            rc = -1;
-        }
-        out[i] = (unsigned char)d[i];
-    }
-    Py_DECREF(a);
-    return rc;
-}
 
 static int pm_int(PyObject *obs, const char *key, int *out) {
     PyObject *v = PyDict_GetItemString(obs, key);
@@ -96,44 +25,22 @@ static int pm_int(PyObject *obs, const char *key, int *out) {
         *out = v == Py_True;
         return 0;
     }
-    return int_of(v, key, out);
+    return pyarenas_int(v, key, out);
 }
 
 /* The pm_obs of agent's observation dict (what the planes read of it). */
 static int pm_obs_of(PyObject *obs, int agent, pm_obs *o) {
-    memset(o, 0, sizeof *o);
-    o->id = agent;
-    PyObject *board = PyDict_GetItemString(obs, "board");
-    Py_ssize_t n = board ? PyObject_Length(board) : -1;
-    if (n < 0) {
-        if (!PyErr_Occurred()) PyErr_SetString(PyExc_KeyError, "pommerman_planes: the observation has no board");
-        return -1;
-    }
-    if (n < 1 || n > PM_MAX_SIZE) {
-        PyErr_Format(PyExc_ValueError, "pommerman_planes: a board of 1..%d rows", PM_MAX_SIZE);
-        return -1;
-    }
-    o->size = (int)n;
-    int pos[2], npos = 0;
-    if (pm_map(obs, "board", o->size, o->board) || pm_map(obs, "bomb_blast_strength", o->size, o->bomb_blast_strength) ||
-        pm_map(obs, "bomb_life", o->size, o->bomb_life) ||
-        pm_map(obs, "bomb_moving_direction", o->size, o->bomb_moving_direction) ||
-        pm_map(obs, "flame_life", o->size, o->flame_life) || pm_int(obs, "ammo", &o->ammo) ||
+    const char *who = "pommerman_planes";
+    if (pyarenas_pm_board(obs, who, agent, o) ||
+        pyarenas_pm_map(obs, who, "bomb_blast_strength", o->size, o->bomb_blast_strength) ||
+        pyarenas_pm_map(obs, who, "bomb_life", o->size, o->bomb_life) ||
+        pyarenas_pm_map(obs, who, "bomb_moving_direction", o->size, o->bomb_moving_direction) ||
+        pyarenas_pm_map(obs, who, "flame_life", o->size, o->flame_life) || pm_int(obs, "ammo", &o->ammo) ||
         pm_int(obs, "blast_strength", &o->blast_strength) || pm_int(obs, "can_kick", &o->can_kick) ||
         pm_int(obs, "step_count", &o->step_count) || pm_int(obs, "teammate", &o->teammate) ||
-        ints_of(PyDict_GetItemString(obs, "position"), "pommerman_planes: position", pos, 2, &npos) ||
-        ints_of(PyDict_GetItemString(obs, "alive"), "pommerman_planes: alive", o->alive, PM_MAX_AGENTS, &o->alive_count) ||
-        ints_of(PyDict_GetItemString(obs, "enemies"), "pommerman_planes: enemies", o->enemies, PM_MAX_AGENTS, &o->nenemies))
+        pyarenas_ints(PyDict_GetItemString(obs, "alive"), "pommerman_planes: alive", o->alive, PM_MAX_AGENTS, &o->alive_count) ||
+        pyarenas_ints(PyDict_GetItemString(obs, "enemies"), "pommerman_planes: enemies", o->enemies, PM_MAX_AGENTS, &o->nenemies))
         return -1;
-    if (npos != 2) {
-        PyErr_SetString(PyExc_ValueError, "pommerman_planes: position is a pair");
-        return -1;
-    }
-    o->r = pos[0], o->c = pos[1];
-    if (o->r < 0 || o->r >= o->size || o->c < 0 || o->c >= o->size) {
-        PyErr_Format(PyExc_ValueError, "pommerman_planes: position (%d, %d) off the board", o->r, o->c);
-        return -1;
-    }
     for (int i = 0; i < o->nenemies; i++)
         if (o->enemies[i] < PM_AGENT_DUMMY || o->enemies[i] >= PM_AGENT0 + PM_MAX_AGENTS) {
             PyErr_Format(PyExc_ValueError, "pommerman_planes: enemy %d is no agent", o->enemies[i]);
@@ -163,10 +70,6 @@ static PyObject *pommerman_planes(PyObject *self, PyObject *args) {
     PyObject *obs;
     int agent;
     if (!PyArg_ParseTuple(args, "O!i:pommerman_planes", &PyDict_Type, &obs, &agent)) return NULL;
-    if (agent < 0 || agent >= PM_MAX_AGENTS) {
-        PyErr_SetString(PyExc_ValueError, "pommerman_planes: agent 0..3");
-        return NULL;
-    }
     pm_obs o; /* 0.7 KB: on the stack, no state shared between calls */
     if (pm_obs_of(obs, agent, &o)) return NULL;
     int alive = 0;
@@ -187,29 +90,6 @@ static PyObject *pommerman_planes(PyObject *self, PyObject *args) {
 
 /* ---- bomber ---------------------------------------------------------------------------------- */
 
-/* A list of cells (x, y) on the board into xy (at most cap). */
-static int bomber_cells(PyObject *list, const char *what, int *xs, int *ys, int cap, int *n) {
-    PyObject *s = PySequence_Fast(list, what);
-    if (!s) return -1;
-    int rc = 0;
-    *n = (int)PySequence_Fast_GET_SIZE(s);
-    if (*n > cap) {
-        PyErr_Format(PyExc_ValueError, "%s: more than %d cells", what, cap);
-        rc = -1;
-    }
-    for (int i = 0; !rc && i < *n; i++) {
-        int xy[2], k = 0;
-        rc = ints_of(PySequence_Fast_GET_ITEM(s, i), what, xy, 2, &k);
-        if (!rc && (k != 2 || xy[0] < 0 || xy[0] >= BOMBER_W || xy[1] < 0 || xy[1] >= BOMBER_H)) {
-            PyErr_Format(PyExc_ValueError, "%s: a cell (x, y) on the board", what);
-            rc = -1;
-        }
-        if (!rc) xs[i] = xy[0], ys[i] = xy[1];
-    }
-    Py_DECREF(s);
-    return rc;
-}
-
 PyDoc_STRVAR(bomber_blast_doc,
              "bomber_blast(tick, blocks, bombs, memory) -> (hurt, memory)\n\n"
              "The bomber bots' bomb timing (bots/blast.h) after the state of tick `tick`: blocks and\n"
@@ -228,11 +108,11 @@ static PyObject *bomber_blast(PyObject *self, PyObject *args) {
     memset(&v, 0, sizeof v);
     memset(&m, 0, sizeof m);
     v.tick_number = tick;
-    int xs[BOMBER_METAL + BOMBER_MAX_BLOCKS], ys[BOMBER_METAL + BOMBER_MAX_BLOCKS];
-    if (bomber_cells(blocks, "bomber_blast: blocks", xs, ys, BOMBER_METAL + BOMBER_MAX_BLOCKS, &v.nblocks)) return NULL;
-    for (int i = 0; i < v.nblocks; i++) v.blocks[i].x = xs[i], v.blocks[i].y = ys[i];
-    if (bomber_cells(bombs, "bomber_blast: bombs", xs, ys, BOMBER_MAX_BOMBS, &v.nbombs)) return NULL;
-    for (int i = 0; i < v.nbombs; i++) v.bombs[i].x = xs[i], v.bombs[i].y = ys[i];
+    bomber_xy xy[BOMBER_METAL + BOMBER_MAX_BLOCKS];
+    if (pyarenas_bomber_cells(blocks, "bomber_blast: blocks", xy, BOMBER_METAL + BOMBER_MAX_BLOCKS, &v.nblocks) ||
+        pyarenas_bomber_cells(bombs, "bomber_blast: bombs", v.bombs, BOMBER_MAX_BOMBS, &v.nbombs))
+        return NULL;
+    for (int i = 0; i < v.nblocks; i++) v.blocks[i].x = xy[i].x, v.blocks[i].y = xy[i].y;
     PyObject *s = PySequence_Fast(memory, "bomber_blast: memory is a list of (x, y, first, gone)");
     if (!s) return NULL;
     int rc = 0;
@@ -243,7 +123,7 @@ static PyObject *bomber_blast(PyObject *self, PyObject *args) {
     }
     for (int k = 0; !rc && k < m.n; k++) {
         int f[4], nf = 0;
-        rc = ints_of(PySequence_Fast_GET_ITEM(s, k), "bomber_blast: a sighting", f, 4, &nf);
+        rc = pyarenas_ints(PySequence_Fast_GET_ITEM(s, k), "bomber_blast: a sighting", f, 4, &nf);
         if (!rc && (nf != 4 || f[0] < 0 || f[0] >= BOMBER_W || f[1] < 0 || f[1] >= BOMBER_H)) {
             PyErr_SetString(PyExc_ValueError, "bomber_blast: a sighting is (x, y, first, gone) on the board");
             rc = -1;
