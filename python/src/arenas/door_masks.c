@@ -32,12 +32,9 @@ PyDoc_STRVAR(pommerman_mask_doc,
 
 static PyObject *pommerman_mask(PyObject *self, PyObject *args) {
     (void)self;
-    PyObject *obs;
-    int agent;
-    if (!PyArg_ParseTuple(args, "O!i:pommerman_action_mask", &PyDict_Type, &obs, &agent)) return NULL;
     static pm_obs o; /* under the GIL */
-    if (pyarenas_pm_board(obs, "pommerman_action_mask", agent, &o) ||
-        pyarenas_pm_map(obs, "pommerman_action_mask", "bomb_life", o.size, o.bomb_life) ||
+    PyObject *obs = pyarenas_pm_board(args, "pommerman_action_mask", &o);
+    if (!obs || pyarenas_pm_map(obs, "pommerman_action_mask", "bomb_life", o.size, o.bomb_life) ||
         pyarenas_int(PyDict_GetItemString(obs, "ammo"), "pommerman_action_mask: ammo", &o.ammo) ||
         pyarenas_ints(PyDict_GetItemString(obs, "alive"), "pommerman_action_mask: alive", o.alive, PM_MAX_AGENTS, &o.alive_count))
         return NULL;

@@ -28,11 +28,11 @@ static int pm_int(PyObject *obs, const char *key, int *out) {
     return pyarenas_int(v, key, out);
 }
 
-/* The pm_obs of agent's observation dict (what the planes read of it). */
-static int pm_obs_of(PyObject *obs, int agent, pm_obs *o) {
+/* The pm_obs of the arguments (obs, agent): what the planes read of agent's observation. */
+static int pm_obs_of(PyObject *args, pm_obs *o) {
     const char *who = "pommerman_planes";
-    if (pyarenas_pm_board(obs, who, agent, o) ||
-        pyarenas_pm_map(obs, who, "bomb_blast_strength", o->size, o->bomb_blast_strength) ||
+    PyObject *obs = pyarenas_pm_board(args, who, o);
+    if (!obs || pyarenas_pm_map(obs, who, "bomb_blast_strength", o->size, o->bomb_blast_strength) ||
         pyarenas_pm_map(obs, who, "bomb_life", o->size, o->bomb_life) ||
         pyarenas_pm_map(obs, who, "bomb_moving_direction", o->size, o->bomb_moving_direction) ||
         pyarenas_pm_map(obs, who, "flame_life", o->size, o->flame_life) || pm_int(obs, "ammo", &o->ammo) ||
@@ -67,13 +67,10 @@ PyDoc_STRVAR(pommerman_planes_doc,
 
 static PyObject *pommerman_planes(PyObject *self, PyObject *args) {
     (void)self;
-    PyObject *obs;
-    int agent;
-    if (!PyArg_ParseTuple(args, "O!i:pommerman_planes", &PyDict_Type, &obs, &agent)) return NULL;
     pm_obs o; /* 0.7 KB: on the stack, no state shared between calls */
-    if (pm_obs_of(obs, agent, &o)) return NULL;
+    if (pm_obs_of(args, &o)) return NULL;
     int alive = 0;
-    for (int i = 0; i < o.alive_count; i++) alive |= o.alive[i] == PM_AGENT0 + agent;
+    for (int i = 0; i < o.alive_count; i++) alive |= o.alive[i] == PM_AGENT0 + o.id;
     npy_intp dims[3] = {pm_vec_obs_channels(&o, PM_VEC_ALL_PLANES), o.size, o.size};
     PyObject *a = PyArray_SimpleNew(3, dims, NPY_UINT8);
     if (!a) return NULL;

@@ -79,10 +79,15 @@ int pyarenas_bomber_cells(PyObject *list, const char *what, bomber_xy *xy, int c
     return rc;
 }
 
-int pyarenas_pm_board(PyObject *obs, const char *who, int agent, pm_obs *o) {
+PyObject *pyarenas_pm_board(PyObject *args, const char *who, pm_obs *o) {
+    PyObject *obs;
+    int agent;
+    char format[64];
+    PyOS_snprintf(format, sizeof format, "O!i:%s", who);
+    if (!PyArg_ParseTuple(args, format, &PyDict_Type, &obs, &agent)) return NULL;
     if (agent < 0 || agent >= PM_MAX_AGENTS) {
         PyErr_Format(PyExc_ValueError, "%s: agent 0..%d", who, PM_MAX_AGENTS - 1);
-        return -1;
+        return NULL;
     }
     memset(o, 0, sizeof *o);
     o->id = agent;
@@ -90,23 +95,23 @@ int pyarenas_pm_board(PyObject *obs, const char *who, int agent, pm_obs *o) {
     Py_ssize_t n = board ? PyObject_Length(board) : -1;
     if (n < 0) {
         if (!PyErr_Occurred()) PyErr_Format(PyExc_KeyError, "%s: the observation has no board", who);
-        return -1;
+        return NULL;
     }
     if (n < 1 || n > PM_MAX_SIZE) {
         PyErr_Format(PyExc_ValueError, "%s: a board of 1..%d rows", who, PM_MAX_SIZE);
-        return -1;
+        return NULL;
     }
     o->size = (int)n;
     char what[64];
     PyOS_snprintf(what, sizeof what, "%s: position", who);
     if (pyarenas_pm_map(obs, who, "board", o->size, o->board) ||
         pyarenas_pair(PyDict_GetItemString(obs, "position"), what, &o->r, &o->c))
-        return -1;
+        return NULL;
     if (o->r < 0 || o->r >= o->size || o->c < 0 || o->c >= o->size) {
         PyErr_Format(PyExc_ValueError, "%s: position (%d, %d) off the board", who, o->r, o->c);
-        return -1;
+        return NULL;
     }
-    return 0;
+    return obs;
 }
 
 int pyarenas_pm_map(PyObject *obs, const char *who, const char *key, int size, unsigned char *out) {

@@ -22,10 +22,11 @@ int pyarenas_pair(PyObject *obj, const char *what, int *a, int *b);
 int pyarenas_bomber_cell(PyObject *obj, const char *what, int *x, int *y);
 /* A list of bomber cells (x, y) on the board into xy (at most cap), *n of them. */
 int pyarenas_bomber_cells(PyObject *list, const char *what, bomber_xy *xy, int cap, int *n);
-/* The start of a Pommerman observation dict (the playground's) read back for agent (0..3):
- * *o zeroed, its id, its size (the board's rows), its board and its position (on the board).
- * `who` names the caller in the errors. */
-int pyarenas_pm_board(PyObject *obs, const char *who, int agent, pm_obs *o);
+/* The arguments (obs, agent) of a function of a Pommerman observation (who, also the name in
+ * the errors), obs the playground's dict and agent 0..3, and the start of obs read back: *o
+ * zeroed, its id, its size (the board's rows), its board and its position (on the board).
+ * Returns obs (borrowed), or NULL with an exception. */
+PyObject *pyarenas_pm_board(PyObject *args, const char *who, pm_obs *o);
 /* The size x size map obs[key] (values 0..255, as the float maps hold them) into out. */
 int pyarenas_pm_map(PyObject *obs, const char *who, const char *key, int size, unsigned char *out);
 
