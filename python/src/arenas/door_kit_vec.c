@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "bomber.h"
+#include "kit/bot.h"
 #include "kit/vec.h"
 #include "kutulu_vec.h"
 #include "pursuit.h"
@@ -28,8 +29,8 @@ typedef struct KitVec {
 
 /* ---- the arenas: their options and seats ------------------------------------------------ */
 
-/* pursuit: size, walls, clocks; seats (predator, prey): None for a learner or a bot's name. */
-static int setup_pursuit(KitVec *v, PyObject *kw, const void **bots) {
+/* pursuit: size, walls, clocks; seats (predator, prey), each with its own bots. */
+static int setup_pursuit(KitVec *v, PyObject *kw) {
     v->params.pursuit = (pursuit_vec_params){8, 0.2, 30};
     PyObject *size = kw ? PyDict_GetItemString(kw, "size") : NULL;
     PyObject *walls = kw ? PyDict_GetItemString(kw, "walls") : NULL;
@@ -42,37 +43,25 @@ static int setup_pursuit(KitVec *v, PyObject *kw, const void **bots) {
         PyErr_SetString(PyExc_ValueError, "pursuit: size 2..64, walls in [0, 1), clocks >= 1");
         return -1;
     }
-    for (int r = 0; r < 2; r++) {
-        const char *name = (const char *)bots[r];
-        if (!name) continue;
-        const pursuit_bot *b = pursuit_bot_find(name, (pursuit_role)r);
-        if (!b) {
-            PyErr_Format(PyExc_ValueError, "pursuit seat %d: unknown bot '%s' for that seat", r, name);
-            return -1;
-        }
-        bots[r] = b;
-    }
     return 0;
 }
 
-/* bomber: no options; seats: None for a learner or a bot's name. */
-static int setup_bomber(KitVec *v, PyObject *kw, const void **bots) {
+static const kit_bot_table *pursuit_bots(int seat) { return pursuit_seat_bots((pursuit_role)seat); }
+
+/* bomber: no options. */
+static int setup_bomber(KitVec *v, PyObject *kw) {
     (void)v;
     (void)kw;
-    for (int p = 0; p < BOMBER_PLAYERS; p++) {
-        const char *name = (const char *)bots[p];
-        if (!name) continue;
-        if (!(bots[p] = bomber_find_bot(name))) {
-            PyErr_Format(PyExc_ValueError, "bomber seat %d: unknown bot '%s'", p, name);
-            return -1;
-        }
-    }
     return 0;
 }
 
-/* kutulu: maps (the folder of the league maps, required), map (-1 drawn, or 0..15); seats:
- * None for a learner or a built-in bot's name. */
-static int setup_kutulu(KitVec *v, PyObject *kw, const void **bots) {
+static const kit_bot_table *bomber_bots(int seat) {
+    (void)seat;
+    return &bomber_bot_table;
+}
+
+/* kutulu: maps (the folder of the league maps, required), map (-1 drawn, or 0..15). */
+static int setup_kutulu(KitVec *v, PyObject *kw) {
     PyObject *maps = kw ? PyDict_GetItemString(kw, "maps") : NULL, *map = kw ? PyDict_GetItemString(kw, "map") : NULL;
     const char *dir = maps && PyUnicode_Check(maps) ? PyUnicode_AsUTF8(maps) : NULL;
     if (!dir) {
@@ -84,14 +73,6 @@ static int setup_kutulu(KitVec *v, PyObject *kw, const void **bots) {
     if (m < -1 || m >= KT_LEAGUE_MAPS) {
         PyErr_SetString(PyExc_ValueError, "kutulu: map -1 (drawn) or 0..15");
         return -1;
-    }
-    for (int i = 0; i < KT_PLAYERS; i++) {
-        const char *name = (const char *)bots[i];
-        if (!name) continue;
-        if (!(bots[i] = kt_bot_find(name))) {
-            PyErr_Format(PyExc_ValueError, "kutulu seat %d: unknown built-in bot '%s'", i, name);
-            return -1;
-        }
     }
     if (!(v->mapset = PyMem_Calloc(1, sizeof *v->mapset))) {
         PyErr_NoMemory();
@@ -106,20 +87,26 @@ static int setup_kutulu(KitVec *v, PyObject *kw, const void **bots) {
     return 0;
 }
 
+static const kit_bot_table *kutulu_bots(int seat) {
+    (void)seat;
+    return &kt_bot_table;
+}
+
 typedef struct arena_entry {
     const char *name;
     const kit_vec_arena *arena;
     const char *const *options; /* the keyword options it takes */
-    int (*setup)(KitVec *v, PyObject *kw, const void **bots);
+    int (*setup)(KitVec *v, PyObject *kw);        /* reads the options into v->params */
+    const kit_bot_table *(*bots)(int seat);       /* the bots a seat may take */
 } arena_entry;
 
 static const char *const pursuit_options[] = {"size", "walls", "clocks", NULL};
 static const char *const no_options[] = {NULL};
 static const char *const kutulu_options[] = {"maps", "map", NULL};
 static const arena_entry arenas[] = {
-    {"bomber", &bomber_vec_arena, no_options, setup_bomber},
-    {"kutulu", &kutulu_vec_arena, kutulu_options, setup_kutulu},
-    {"pursuit", &pursuit_vec_arena, pursuit_options, setup_pursuit},
+    {"bomber", &bomber_vec_arena, no_options, setup_bomber, bomber_bots},
+    {"kutulu", &kutulu_vec_arena, kutulu_options, setup_kutulu, kutulu_bots},
+    {"pursuit", &pursuit_vec_arena, pursuit_options, setup_pursuit, pursuit_bots},
 };
 
 /* ---- the engine ------------------------------------------------------------------------- */
@@ -187,14 +174,18 @@ static int game_init(KitVec *v, PyObject *args, PyObject *kw) {
             }
         }
     }
-    if (pyvec_limits(n, threads) < 0) return -1;
+    if (pyvec_limits(n, threads) < 0 || a->setup(v, kw) < 0) return -1;
+    /* seats: None for a learner or the name of a bot of the seat's table */
     const void *bots[KIT_VEC_MAX_SEATS] = {NULL};
     const char *names[KIT_VEC_MAX_SEATS] = {NULL};
     PyObject *list = pyvec_seat_names(seats, v->arena->nseats, name, "a bot name or None", names);
     if (!list) return -1;
-    for (int s = 0; s < v->arena->nseats; s++) bots[s] = names[s];
-    /* the names stay valid while list holds the strings: setup turns them into bots */
-    int ok = a->setup(v, kw, bots) == 0;
+    int ok = 1;
+    for (int s = 0; ok && s < v->arena->nseats; s++)
+        if (names[s] && !(bots[s] = kit_bot_find(a->bots(s), names[s]))) {
+            PyErr_Format(PyExc_ValueError, "%s seat %d: unknown bot '%s'", name, s, names[s]);
+            ok = 0;
+        }
     Py_DECREF(list);
     if (!ok) return -1;
     int rc = kit_vec_new(v->arena, &v->params, bots, (long)n, &v->vec);
