@@ -17,12 +17,7 @@ typedef struct vec_game {
     int seated;
 } vec_game;
 
-static int learner_decide(void *state, const bomber_view *view, bomber_answer *answer) {
-    (void)view;
-    *answer = ANSWERS[*(const int *)state];
-    return DMAP_OK;
-}
-static const bomber_bot learner = {{"learner", "the vectorized games' learner"}, NULL, learner_decide, NULL, NULL};
+KIT_VEC_LEARNER(bomber_bot, bomber_view, bomber_answer, ANSWERS);
 
 static int obs_len(const void *params) {
     (void)params;

@@ -46,6 +46,19 @@ typedef struct kit_vec_arena {
     void (*close)(void *game);
 } kit_vec_arena;
 
+/* A learner's seat as a bot of the arena (for an arena whose stepper seats bots through
+ * kit_seats): its state, preset by the arena's open, is the int where the arena's step leaves
+ * the learner's action (0 .. nactions-1), and its decide answers ANSWERS[action]. Defines the
+ * constant `learner`, a BOT (the arena's bot type: info, init, decide, maps, release) whose
+ * decide takes (state, const VIEW *, ANSWER *). */
+#define KIT_VEC_LEARNER(BOT, VIEW, ANSWER, ANSWERS)                                                   \
+    static int kit_vec_learner_decide(void *state, const VIEW *view, ANSWER *answer) {                \
+        (void)view;                                                                                   \
+        *answer = (ANSWERS)[*(const int *)state];                                                     \
+        return DMAP_OK;                                                                               \
+    }                                                                                                 \
+    static const BOT learner = {{"learner", "the vectorized games' learner"}, NULL, kit_vec_learner_decide, NULL, NULL}
+
 typedef struct kit_vec kit_vec;
 
 /* Where one call writes (caller-owned, C order; any may be NULL): obs n x learners x obs_len,

@@ -17,12 +17,7 @@ typedef struct vec_game {
 } vec_game;
 
 /* A learner's seat: its state is its action's slot (preset by open). */
-static int learner_decide(void *state, const pursuit_view *view, pursuit_action *move) {
-    (void)view;
-    *move = MOVES[*(const int *)state];
-    return DMAP_OK;
-}
-static const pursuit_bot learner = {{"learner", "the vectorized games' learner"}, NULL, learner_decide, NULL, NULL};
+KIT_VEC_LEARNER(pursuit_bot, pursuit_view, pursuit_action, MOVES);
 
 static int obs_len(const void *params) {
     const pursuit_vec_params *p = params;
