@@ -804,6 +804,14 @@ static PyObject *game_save_replay(PmGame *g, PyObject *args, PyObject *kw) {
     Py_RETURN_NONE;
 }
 
+/* The lists of a state as plain Python values (json_state, load_state), by their keys. */
+enum { PART_BOARD, PART_AGENTS, PART_BOMBS, PART_FLAMES, PART_ITEMS, NPARTS };
+static const char *const part_keys[NPARTS] = {"board", "agents", "bombs", "flames", "items"};
+
+static void drop_parts(PyObject **part) {
+    for (int k = 0; k < NPARTS; k++) Py_CLEAR(part[k]);
+}
+
 /* json_state(): the environment's state as plain Python values (board rows, agents, bombs,
  * flames, items, step count, and the words each agent sent last, [w, w] per agent), what the
  * playground's get_json_info serialises. */
@@ -812,9 +820,12 @@ static PyObject *game_json_state(PmGame *g, PyObject *noargs) {
     if (check_idle(g, 1)) return NULL;
     const pm_state *s = &g->game.s;
     int n = s->size;
-    PyObject *board = PyList_New(n), *agents = PyList_New(s->nagents), *bombs = PyList_New(s->nbombs),
-             *flames = PyList_New(s->nflames), *items = PyList_New(0);
-    if (!board || !agents || !bombs || !flames || !items) goto fail;
+    PyObject *part[NPARTS] = {PyList_New(n), PyList_New(s->nagents), PyList_New(s->nbombs), PyList_New(s->nflames),
+                              PyList_New(0)};
+    PyObject *board = part[PART_BOARD], *agents = part[PART_AGENTS], *bombs = part[PART_BOMBS],
+             *flames = part[PART_FLAMES], *items = part[PART_ITEMS];
+    for (int k = 0; k < NPARTS; k++)
+        if (!part[k]) goto fail;
     for (int r = 0; r < n; r++) {
         PyObject *row = PyList_New(n);
         if (!row) goto fail;
@@ -865,15 +876,15 @@ static PyObject *game_json_state(PmGame *g, PyObject *noargs) {
         }
         PyList_SET_ITEM(messages, i, w);
     }
-    return Py_BuildValue("{s:i,s:i,s:N,s:N,s:N,s:N,s:N,s:N}", "board_size", n, "step_count", s->step,
-                         "board", board, "agents", agents, "bombs", bombs, "flames", flames, "items", items,
-                         "messages", messages);
+    PyObject *out = Py_BuildValue("{s:i,s:i}", "board_size", n, "step_count", s->step);
+    for (int k = 0; out && k < NPARTS; k++)
+        if (PyDict_SetItemString(out, part_keys[k], part[k]) < 0) Py_CLEAR(out);
+    if (out && PyDict_SetItemString(out, "messages", messages) < 0) Py_CLEAR(out);
+    Py_DECREF(messages);
+    drop_parts(part);
+    return out;
 fail:
-    Py_XDECREF(board);
-    Py_XDECREF(agents);
-    Py_XDECREF(bombs);
-    Py_XDECREF(flames);
-    Py_XDECREF(items);
+    drop_parts(part);
     return NULL;
 }
 
@@ -962,14 +973,12 @@ static PyObject *game_load_state(PmGame *g, PyObject *d) {
     s->size = g->cfg->size;
     s->nagents = g->cfg->num_agents;
     int n = s->size;
-    PyObject *board = NULL, *agents = NULL, *bombs = NULL, *flames = NULL, *items = NULL;
+    PyObject *part[NPARTS] = {NULL};
     if (get_int(d, "step_count", 0, 1 << 30, &s->step)) goto fail;
-    board = PyMapping_GetItemString(d, "board");
-    agents = PyMapping_GetItemString(d, "agents");
-    bombs = PyMapping_GetItemString(d, "bombs");
-    flames = PyMapping_GetItemString(d, "flames");
-    items = PyMapping_GetItemString(d, "items");
-    if (!board || !agents || !bombs || !flames || !items) goto fail;
+    for (int k = 0; k < NPARTS; k++)
+        if (!(part[k] = PyMapping_GetItemString(d, part_keys[k]))) goto fail;
+    PyObject *board = part[PART_BOARD], *agents = part[PART_AGENTS], *bombs = part[PART_BOMBS],
+             *flames = part[PART_FLAMES], *items = part[PART_ITEMS];
     if (PySequence_Size(board) != n) goto shape;
     for (int r = 0; r < n; r++) {
         PyObject *row = PySequence_GetItem(board, r);
@@ -1048,11 +1057,7 @@ static PyObject *game_load_state(PmGame *g, PyObject *d) {
         s->items[r * n + c] = (unsigned char)v;
     }
     if (load_messages(d, g->cfg, s)) goto fail;
-    Py_DECREF(board);
-    Py_DECREF(agents);
-    Py_DECREF(bombs);
-    Py_DECREF(flames);
-    Py_DECREF(items);
+    drop_parts(part);
     release_bots(g);
     g->game.s = *s;
     g->start = *s;
@@ -1062,11 +1067,7 @@ static PyObject *game_load_state(PmGame *g, PyObject *d) {
 shape:
     PyErr_SetString(PyExc_ValueError, "load_state: a list of the wrong length");
 fail:
-    Py_XDECREF(board);
-    Py_XDECREF(agents);
-    Py_XDECREF(bombs);
-    Py_XDECREF(flames);
-    Py_XDECREF(items);
+    drop_parts(part);
     free(s);
     return NULL;
 }
