@@ -114,11 +114,7 @@ static const arena_entry arenas[] = {
 static int kit_run(pyvec *b, int kind, const int32_t *actions, const int32_t *words, uint64_t seed, void *const *out) {
     (void)words;
     KitVec *v = (KitVec *)b;
-    kit_vec_out o = {.obs = out[PYVEC_OBS],
-                     .masks = out[PYVEC_MASKS],
-                     .rewards = out[PYVEC_REWARDS],
-                     .terminated = out[PYVEC_TERMINATED],
-                     .truncated = out[PYVEC_TRUNCATED]};
+    kit_vec_out o = PYVEC_OUT(kit_vec_out, out);
     return kind == PYVEC_STEP   ? kit_vec_step(v->vec, actions, b->pool, &o)
            : kind == PYVEC_NEXT ? kit_vec_next(v->vec, b->pool, &o)
                                 : kit_vec_reset(v->vec, seed, b->pool, &o);
@@ -214,14 +210,11 @@ PYARENAS_GAME_GC(KitVec, GAME_REFS)
 /* ---- methods and attributes ------------------------------------------------------------- */
 
 static PyMethodDef game_methods[] = {
-    {"reset", (PyCFunction)(void (*)(void))pyvec_reset, METH_VARARGS | METH_KEYWORDS,
-     "reset(seed=None) -> (obs, masks): reset(seed) starts episode 0 of every game from seed; reset() "
-     "the first time from the construction seed, later every game's next episode."},
+    PYVEC_RESET_METHOD,
     {"step", (PyCFunction)pyvec_step, METH_O,
      "step(actions) -> (obs, rewards, terminated, truncated, masks): actions (n, learners); a game "
      "whose episode ended in the last step starts its next one instead (its actions ignored)."},
-    {"episodes", (PyCFunction)pyvec_episodes, METH_NOARGS,
-     "episodes() -> (episode, seed, steps): per game its episode, the episode's seed, its steps."},
+    PYVEC_EPISODES_METHOD,
     {NULL, NULL, 0, NULL}};
 
 static PyObject *get_obs_len(KitVec *v, void *u) { (void)u; return PyLong_FromLong((long)v->base.obs_dims[0]); }
@@ -229,11 +222,7 @@ static PyObject *get_nactions(KitVec *v, void *u) { (void)u; return PyLong_FromL
 static PyObject *get_arena(KitVec *v, void *u) { (void)u; return PyUnicode_FromString(v->arena->name); }
 
 static PyGetSetDef game_getset[] = {
-    {"obs", (getter)pyvec_get_out, NULL, "float32 (n, learners, obs_len): the observations", (void *)(intptr_t)PYVEC_OBS},
-    {"rewards", (getter)pyvec_get_out, NULL, "float32 (n, learners)", (void *)(intptr_t)PYVEC_REWARDS},
-    {"terminated", (getter)pyvec_get_out, NULL, "bool (n, learners)", (void *)(intptr_t)PYVEC_TERMINATED},
-    {"truncated", (getter)pyvec_get_out, NULL, "bool (n, learners)", (void *)(intptr_t)PYVEC_TRUNCATED},
-    {"masks", (getter)pyvec_get_out, NULL, "uint8 (n, learners, actions): the legal actions", (void *)(intptr_t)PYVEC_MASKS},
+    PYVEC_OUT_GETSET(NULL, "float32 (n, learners, obs_len): the observations", "uint8 (n, learners, actions): the legal actions"),
     PYVEC_COUNTS_GETSET,
     {"obs_len", (getter)get_obs_len, NULL, "floats per observation", NULL},
     {"num_actions", (getter)get_nactions, NULL, "actions per learner", NULL},

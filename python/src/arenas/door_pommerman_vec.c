@@ -171,11 +171,7 @@ fail:
 
 static int pm_run(pyvec *b, int kind, const int32_t *actions, const int32_t *words, uint64_t seed, void *const *out) {
     PmVec *v = (PmVec *)b;
-    pm_vec_out o = {.obs = out[PYVEC_OBS],
-                    .rewards = out[PYVEC_REWARDS],
-                    .terminated = out[PYVEC_TERMINATED],
-                    .truncated = out[PYVEC_TRUNCATED],
-                    .masks = out[PYVEC_MASKS]};
+    pm_vec_out o = PYVEC_OUT(pm_vec_out, out);
     return kind == PYVEC_STEP   ? pm_vec_step_words(v->vec, actions, words, b->pool, &o)
            : kind == PYVEC_NEXT ? pm_vec_next(v->vec, b->pool, &o)
                                 : pm_vec_reset(v->vec, seed, b->pool, &o);
@@ -573,10 +569,7 @@ fail:
 }
 
 static PyMethodDef game_methods[] = {
-    {"reset", (PyCFunction)(void (*)(void))pyvec_reset, METH_VARARGS | METH_KEYWORDS,
-     "reset(seed=None) -> (obs, masks): reset(seed) starts episode 0 of every game from seed; "
-     "reset() the first time starts episode 0 from the seed given at construction, later every "
-     "game's next episode. Written into the object's arrays."},
+    PYVEC_RESET_METHOD,
     {"step", (PyCFunction)vec_step, METH_O,
      "step(actions) -> (obs, rewards, terminated, truncated, masks): one step of every game; "
      "actions: integers 0..5 of shape (n, learners). Games that end start their next episode "
@@ -601,9 +594,7 @@ static PyMethodDef game_methods[] = {
     {"finished", (PyCFunction)vec_finished, METH_NOARGS,
      "finished() -> bool array (n,): the games whose episode has ended and wait for reset() "
      "(autoreset=False; always False with autoreset)."},
-    {"episodes", (PyCFunction)pyvec_episodes, METH_NOARGS,
-     "episodes() -> (episode, seed, step): per game its episode number, the episode's seed "
-     "and its step count now (new arrays)."},
+    PYVEC_EPISODES_METHOD,
     {NULL, NULL, 0, NULL}};
 
 /* ---- attributes ------------------------------------------------------------------------- */
@@ -637,13 +628,10 @@ static PyObject *get_obs_shape(PmVec *v, void *u) {
 }
 
 static PyGetSetDef game_getset[] = {
-    {"obs", (getter)pyvec_get_out, (setter)set_out,
-     "uint8 (n, learners, channels, size, size): the observations (assign an array of the same "
-     "shape and dtype to have them written there)", (void *)(intptr_t)PYVEC_OBS},
-    {"rewards", (getter)pyvec_get_out, (setter)set_out, "float32 (n, learners)", (void *)(intptr_t)PYVEC_REWARDS},
-    {"terminated", (getter)pyvec_get_out, (setter)set_out, "bool (n, learners)", (void *)(intptr_t)PYVEC_TERMINATED},
-    {"truncated", (getter)pyvec_get_out, (setter)set_out, "bool (n, learners)", (void *)(intptr_t)PYVEC_TRUNCATED},
-    {"masks", (getter)pyvec_get_out, (setter)set_out, "uint8 (n, learners, 6): the legal actions", (void *)(intptr_t)PYVEC_MASKS},
+    PYVEC_OUT_GETSET((setter)set_out,
+                     "uint8 (n, learners, channels, size, size): the observations (assign an array of the same "
+                     "shape and dtype to have them written there)",
+                     "uint8 (n, learners, 6): the legal actions"),
     PYVEC_COUNTS_GETSET,
     {"threads", (getter)get_threads, NULL, "the threads a step runs on, the caller's included", NULL},
     {"seed", (getter)get_seed, NULL, "the seed of the episodes", NULL},

@@ -83,6 +83,23 @@ PyObject *pyvec_step_run(pyvec *v, const int32_t *actions, const int32_t *words)
 PyObject *pyvec_reset(pyvec *v, PyObject *args, PyObject *kw);
 PyObject *pyvec_episodes(pyvec *v, PyObject *unused);
 PyObject *pyvec_step(pyvec *v, PyObject *actions);
+#define PYVEC_RESET_METHOD                                                                          \
+    {"reset", (PyCFunction)(void (*)(void))pyvec_reset, METH_VARARGS | METH_KEYWORDS,               \
+     "reset(seed=None) -> (obs, masks): reset(seed) starts episode 0 of every game from seed; "     \
+     "reset() the first time starts episode 0 from the seed given at construction, later every "    \
+     "game's next episode. Written into the object's arrays."}
+#define PYVEC_EPISODES_METHOD                                                                       \
+    {"episodes", (PyCFunction)pyvec_episodes, METH_NOARGS,                                          \
+     "episodes() -> (episode, seed, step): per game its episode number, the episode's seed "        \
+     "and its step count now (new arrays)."}
+
+/* An engine's struct of output pointers (kit_vec_out, pm_vec_out) from pyvec_ops.run's out. */
+#define PYVEC_OUT(TYPE, out)                                                                        \
+    ((TYPE){.obs = (out)[PYVEC_OBS],                                                                \
+            .rewards = (out)[PYVEC_REWARDS],                                                        \
+            .terminated = (out)[PYVEC_TERMINATED],                                                  \
+            .truncated = (out)[PYVEC_TRUNCATED],                                                    \
+            .masks = (out)[PYVEC_MASKS]})
 
 /* The collector's and the destructor's share: the references (PYARENAS_GAME_GC's REFS) and
  * the pool. */
@@ -98,6 +115,14 @@ PyObject *pyvec_get_out(pyvec *v, void *k);
 PyObject *pyvec_get_num_envs(pyvec *v, void *unused);
 PyObject *pyvec_get_num_learners(pyvec *v, void *unused);
 PyObject *pyvec_get_learner_seats(pyvec *v, void *unused);
+/* The output arrays' attributes: SETTER (or NULL) assigns one; OBS_DOC and MASKS_DOC say their
+ * shapes. */
+#define PYVEC_OUT_GETSET(SETTER, OBS_DOC, MASKS_DOC)                                                \
+    {"obs", (getter)pyvec_get_out, SETTER, OBS_DOC, (void *)(intptr_t)PYVEC_OBS},                   \
+        {"rewards", (getter)pyvec_get_out, SETTER, "float32 (n, learners)", (void *)(intptr_t)PYVEC_REWARDS}, \
+        {"terminated", (getter)pyvec_get_out, SETTER, "bool (n, learners)", (void *)(intptr_t)PYVEC_TERMINATED}, \
+        {"truncated", (getter)pyvec_get_out, SETTER, "bool (n, learners)", (void *)(intptr_t)PYVEC_TRUNCATED}, \
+        {"masks", (getter)pyvec_get_out, SETTER, MASKS_DOC, (void *)(intptr_t)PYVEC_MASKS}
 #define PYVEC_COUNTS_GETSET                                                                         \
     {"num_envs", (getter)pyvec_get_num_envs, NULL, "the number of games", NULL},                    \
         {"num_learners", (getter)pyvec_get_num_learners, NULL, "learner seats per game", NULL},    \
