@@ -113,6 +113,10 @@ int pyarenas_add_bot_names(PyObject *module, const char *name, const struct kit_
  * or ""). */
 PyObject *pyarenas_seats(PyObject *seats, Py_ssize_t n, const char *game, const char *unit);
 
+/* The seats 0 .. n-1 whose bit is set in bits, as a list of ints (a game's winners); NULL with
+ * an exception. */
+PyObject *pyarenas_seat_list(unsigned bits, int n);
+
 /* A PyArg "O&" converter of a seed to unsigned long long, as the format "K" reads it (modulo
  * 2**64) but from any integer, NumPy's included (through __index__). */
 int pyarenas_seed_arg(PyObject *obj, void *out);

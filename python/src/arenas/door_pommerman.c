@@ -653,19 +653,8 @@ static PyObject *game_outcome(PmGame *g, PyObject *noargs) {
     if (check_idle(g, 1)) return NULL;
     unsigned w = 0;
     pm_result res = pm_outcome(&g->game.s, &w);
-    PyObject *winners = PyList_New(0);
-    if (!winners) return NULL;
-    for (int i = 0; i < g->game.s.nagents; i++)
-        if (w & (1u << i)) {
-            PyObject *v = PyLong_FromLong(i);
-            if (!v || PyList_Append(winners, v) < 0) {
-                Py_XDECREF(v);
-                Py_DECREF(winners);
-                return NULL;
-            }
-            Py_DECREF(v);
-        }
-    return Py_BuildValue("(iN)", (int)res, winners);
+    PyObject *winners = pyarenas_seat_list(w, g->game.s.nagents);
+    return winners ? Py_BuildValue("(iN)", (int)res, winners) : NULL;
 }
 
 static PyObject *game_alive(PmGame *g, PyObject *noargs) {

@@ -439,18 +439,8 @@ static PyObject *seat_info(const pm_state *s, int seat, PyObject *step) {
     if (pm_done(s)) {
         unsigned w = 0;
         pm_result res = pm_outcome(s, &w);
-        PyObject *winners = PyList_New(0);
+        PyObject *winners = pyarenas_seat_list(w, s->nagents);
         if (!winners) goto fail;
-        for (int k = 0; k < s->nagents; k++)
-            if (w & (1u << k)) {
-                PyObject *x = PyLong_FromLong(k);
-                if (!x || PyList_Append(winners, x) < 0) {
-                    Py_XDECREF(x);
-                    Py_DECREF(winners);
-                    goto fail;
-                }
-                Py_DECREF(x);
-            }
         const char *r = (w & (1u << seat)) ? "win" : res == 1 ? "loss" : "tie";
         PyObject *rs = PyUnicode_FromString(r);
         int bad = !rs || PyDict_SetItemString(d, "result", rs) < 0 || PyDict_SetItemString(d, "winners", winners) < 0;
@@ -546,19 +536,12 @@ static PyObject *vec_game_info(PmVec *v, PyObject *arg) {
     pm_result res = pm_outcome(s, &w);
     int r[PM_MAX_AGENTS];
     pm_rewards(s, r);
-    PyObject *winners = PyList_New(0), *rewards = PyList_New(s->nagents), *alive = PyList_New(s->nagents);
+    PyObject *winners = pyarenas_seat_list(w, s->nagents), *rewards = PyList_New(s->nagents),
+             *alive = PyList_New(s->nagents);
     if (!winners || !rewards || !alive) goto fail;
     for (int k = 0; k < s->nagents; k++) {
         PyList_SET_ITEM(rewards, k, PyLong_FromLong(r[k]));
         PyList_SET_ITEM(alive, k, PyBool_FromLong(s->agents[k].alive));
-        if (w & (1u << k)) {
-            PyObject *x = PyLong_FromLong(k);
-            if (!x || PyList_Append(winners, x) < 0) {
-                Py_XDECREF(x);
-                goto fail;
-            }
-            Py_DECREF(x);
-        }
     }
     return Py_BuildValue("(iNiNNN)", s->step, PyBool_FromLong(pm_done(s)), (int)res, winners, rewards, alive);
 fail:

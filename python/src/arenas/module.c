@@ -94,6 +94,17 @@ PyObject *pyarenas_seats(PyObject *seats, Py_ssize_t n, const char *game, const 
     return list;
 }
 
+PyObject *pyarenas_seat_list(unsigned bits, int n) {
+    PyObject *l = PyList_New(0);
+    for (int k = 0; l && k < n; k++) {
+        if (!(bits & (1u << k))) continue;
+        PyObject *x = PyLong_FromLong(k);
+        if (!x || PyList_Append(l, x) < 0) Py_CLEAR(l);
+        Py_XDECREF(x);
+    }
+    return l;
+}
+
 int pyarenas_seed_arg(PyObject *obj, void *out) {
     unsigned long long seed = PyLong_AsUnsignedLongLongMask(obj);
     if (seed == (unsigned long long)-1 && PyErr_Occurred()) return 0;
