@@ -24,7 +24,8 @@ struct kit_vec {
     const kit_vec_arena *arena;
     const void *params;
     const void *bots[KIT_VEC_MAX_SEATS];
-    int nlearners, learner_seat[KIT_VEC_MAX_SEATS], nbots, obs_len;
+    kit_vec_seating seating;
+    int obs_len;
     long n;
     uint64_t seed;
     int started;
@@ -43,8 +44,7 @@ int kit_vec_new(const kit_vec_arena *arena, const void *params, const void *cons
     v->n = n;
     for (int s = 0; s < arena->nseats; s++) {
         v->bots[s] = bots[s];
-        if (bots[s]) v->nbots++;
-        else v->learner_seat[v->nlearners++] = s;
+        kit_vec_seat(&v->seating, s, bots[s] != NULL);
     }
     v->obs_len = arena->obs_len(params);
     v->games = calloc((size_t)n, sizeof *v->games);
@@ -69,11 +69,18 @@ void kit_vec_free(kit_vec *v) {
     free(v);
 }
 
-int kit_vec_learners(const kit_vec *v, int *seats) {
-    if (!v) return 0;
-    if (seats) memcpy(seats, v->learner_seat, sizeof(int) * (size_t)v->nlearners);
-    return v->nlearners;
+void kit_vec_seat(kit_vec_seating *s, int seat, int is_bot) {
+    if (is_bot) s->nbots++;
+    else s->learner_seat[s->nlearners++] = seat;
 }
+
+int kit_vec_seating_learners(const kit_vec_seating *s, int *seats) {
+    if (!s) return 0;
+    if (seats) memcpy(seats, s->learner_seat, sizeof(int) * (size_t)s->nlearners);
+    return s->nlearners;
+}
+
+int kit_vec_learners(const kit_vec *v, int *seats) { return kit_vec_seating_learners(v ? &v->seating : NULL, seats); }
 
 int kit_vec_obs_len(const kit_vec *v) { return v ? v->obs_len : 0; }
 
@@ -85,13 +92,18 @@ int kit_vec_episode(const kit_vec *v, long i, long *episode, uint64_t *seed, int
     return DMAP_OK;
 }
 
-static void clear_rewards(const kit_vec *v, long i, const kit_vec_out *out) {
-    for (int l = 0; l < v->nlearners; l++) {
-        size_t k = (size_t)i * (size_t)v->nlearners + (size_t)l;
-        if (out->rewards) out->rewards[k] = 0;
-        if (out->terminated) out->terminated[k] = 0;
-        if (out->truncated) out->truncated[k] = 0;
+void kit_vec_clear_rewards(const kit_vec_seating *s, long i, float *rewards, unsigned char *terminated,
+                           unsigned char *truncated) {
+    for (int l = 0; l < s->nlearners; l++) {
+        size_t k = (size_t)i * (size_t)s->nlearners + (size_t)l;
+        if (rewards) rewards[k] = 0;
+        if (terminated) terminated[k] = 0;
+        if (truncated) truncated[k] = 0;
     }
+}
+
+static void clear_rewards(const kit_vec *v, long i, const kit_vec_out *out) {
+    kit_vec_clear_rewards(&v->seating, i, out->rewards, out->terminated, out->truncated);
 }
 
 static int start_episode(kit_vec *v, long i) {
@@ -117,7 +129,7 @@ static int step_game(kit_vec *v, long i, const int32_t *learner_actions, const k
     }
     void *st = game_state(v, i);
     int actions[KIT_VEC_MAX_SEATS] = {0};
-    for (int l = 0; l < v->nlearners; l++) actions[v->learner_seat[l]] = learner_actions[l];
+    for (int l = 0; l < v->seating.nlearners; l++) actions[v->seating.learner_seat[l]] = learner_actions[l];
     int rc = v->arena->step(st, actions);
     if (rc != DMAP_OK) return rc;
     g->steps++;
@@ -125,9 +137,9 @@ static int step_game(kit_vec *v, long i, const int32_t *learner_actions, const k
     memset(&s, 0, sizeof s);
     v->arena->status(st, &s);
     int learners_alive = 0;
-    for (int l = 0; l < v->nlearners; l++) {
-        int seat = v->learner_seat[l], alive = s.alive[seat] != 0, playing = g->in_episode[l];
-        size_t k = (size_t)i * (size_t)v->nlearners + (size_t)l;
+    for (int l = 0; l < v->seating.nlearners; l++) {
+        int seat = v->seating.learner_seat[l], alive = s.alive[seat] != 0, playing = g->in_episode[l];
+        size_t k = (size_t)i * (size_t)v->seating.nlearners + (size_t)l;
         learners_alive += alive;
         int term = playing && (!alive || (s.over && !s.truncated));
         int trunc = playing && alive && s.over && s.truncated;
@@ -136,17 +148,17 @@ static int step_game(kit_vec *v, long i, const int32_t *learner_actions, const k
         if (out->truncated) out->truncated[k] = (unsigned char)trunc;
         if (term || trunc) g->in_episode[l] = 0;
     }
-    if (s.over || (v->nbots && v->nlearners && !learners_alive)) g->pending = 1;
+    if (s.over || (v->seating.nbots && v->seating.nlearners && !learners_alive)) g->pending = 1;
     return DMAP_OK;
 }
 
 static void write_observations(const kit_vec *v, long i, const kit_vec_out *out) {
     const void *st = game_state(v, i);
-    for (int l = 0; l < v->nlearners; l++) {
-        size_t k = (size_t)i * (size_t)v->nlearners + (size_t)l;
+    for (int l = 0; l < v->seating.nlearners; l++) {
+        size_t k = (size_t)i * (size_t)v->seating.nlearners + (size_t)l;
         float *o = out->obs ? out->obs + k * (size_t)v->obs_len : NULL;
         unsigned char *m = out->masks ? out->masks + k * (size_t)v->arena->nactions : NULL;
-        if (o || m) v->arena->observe(st, v->learner_seat[l], o, m);
+        if (o || m) v->arena->observe(st, v->seating.learner_seat[l], o, m);
     }
 }
 
@@ -167,7 +179,7 @@ static void run_chunk(void *ctx, size_t chunk, int thread) {
     for (long i = first; i < last; i++) {
         vec_game *g = &v->games[i];
         if (j->kind == JOB_STEP) {
-            g->error = step_game(v, i, j->actions ? j->actions + (size_t)i * (size_t)v->nlearners : NULL, j->out);
+            g->error = step_game(v, i, j->actions ? j->actions + (size_t)i * (size_t)v->seating.nlearners : NULL, j->out);
         } else {
             g->episode = j->kind == JOB_RESET ? 0 : g->episode + 1;
             g->error = start_episode(v, i);
@@ -204,8 +216,8 @@ int kit_vec_next(kit_vec *v, dmap_pool *pool, const kit_vec_out *out) {
 }
 
 int kit_vec_step(kit_vec *v, const int32_t *actions, dmap_pool *pool, const kit_vec_out *out) {
-    if (!v || !out || !v->started || (!actions && v->nlearners)) return DMAP_ERR_ARG;
-    size_t n = actions ? (size_t)v->n * (size_t)v->nlearners : 0;
+    if (!v || !out || !v->started || (!actions && v->seating.nlearners)) return DMAP_ERR_ARG;
+    size_t n = actions ? (size_t)v->n * (size_t)v->seating.nlearners : 0;
     for (size_t k = 0; k < n; k++)
         if (actions[k] < 0 || actions[k] >= v->arena->nactions) return DMAP_ERR_RANGE;
     return run_all(v, JOB_STEP, actions, pool, out);

@@ -46,6 +46,20 @@ typedef struct kit_vec_arena {
     void (*close)(void *game);
 } kit_vec_arena;
 
+/* Who sits where in a vectorized game: the learners' seats (ascending) and the bots' count. */
+typedef struct kit_vec_seating {
+    int nlearners, nbots;
+    int learner_seat[KIT_VEC_MAX_SEATS];
+} kit_vec_seating;
+/* Seat `seat` taken by a bot (is_bot) or by a learner; called in seat order from a zeroed s. */
+void kit_vec_seat(kit_vec_seating *s, int seat, int is_bot);
+/* The learners' seats into seats (may be NULL); their count (0 for a NULL s). */
+int kit_vec_seating_learners(const kit_vec_seating *s, int *seats);
+/* Zeroes game i's learners' rewards and terminated and truncated flags (arrays of n x learners,
+ * each may be NULL). */
+void kit_vec_clear_rewards(const kit_vec_seating *s, long i, float *rewards, unsigned char *terminated,
+                           unsigned char *truncated);
+
 /* A learner's seat as a bot of the arena (for an arena whose stepper seats bots through
  * kit_seats): its state, preset by the arena's open, is the int where the arena's step leaves
  * the learner's action (0 .. nactions-1), and its decide answers ANSWERS[action]. Defines the

@@ -11,6 +11,7 @@
 
 #include "bots/common.h"
 #include "kit/tournament.h"
+#include "kit/vec.h"
 #include "pommerman.h"
 
 /* Games per pool chunk: a chunk takes microseconds, long beside the pool's hand-out. */
@@ -34,8 +35,7 @@ struct pm_vec {
     const pm_config *cfg;
     long n;
     const pm_bot *seats[PM_MAX_AGENTS];
-    int nlearners, learner_seat[PM_MAX_AGENTS];
-    int nbots;
+    kit_vec_seating seating;
     int channels, nenemies;
     unsigned planes;
     int no_autoreset, next_step;
@@ -100,8 +100,7 @@ int pm_vec_new(const pm_vec_spec *spec, pm_vec **out) {
     v->next_step = !v->no_autoreset && spec->next_step != 0;
     for (int i = 0; i < v->cfg->num_agents; i++) {
         v->seats[i] = spec->seats[i];
-        if (spec->seats[i]) v->nbots++;
-        else v->learner_seat[v->nlearners++] = i;
+        kit_vec_seat(&v->seating, i, spec->seats[i] != NULL);
     }
     v->nenemies = config_enemies(v->cfg);
     v->channels = PM_VEC_STD_CHANNELS + plane_count(v->planes, v->nenemies);
@@ -128,11 +127,7 @@ void pm_vec_free(pm_vec *v) {
     free(v);
 }
 
-int pm_vec_learners(const pm_vec *v, int *seats) {
-    if (!v) return 0;
-    if (seats) memcpy(seats, v->learner_seat, sizeof(int) * (size_t)v->nlearners);
-    return v->nlearners;
-}
+int pm_vec_learners(const pm_vec *v, int *seats) { return kit_vec_seating_learners(v ? &v->seating : NULL, seats); }
 
 int pm_vec_channels(const pm_vec *v) { return v ? v->channels : 0; }
 
@@ -329,9 +324,9 @@ static void write_observations(const pm_vec *v, long i, chunk_maps *cm, const pm
     const pm_state *s = &v->games[i].game.s;
     size_t per = (size_t)v->channels * (size_t)(s->size * s->size);
     pm_obs o;
-    for (int l = 0; l < v->nlearners; l++) {
-        int seat = v->learner_seat[l];
-        size_t k = (size_t)i * (size_t)v->nlearners + (size_t)l;
+    for (int l = 0; l < v->seating.nlearners; l++) {
+        int seat = v->seating.learner_seat[l];
+        size_t k = (size_t)i * (size_t)v->seating.nlearners + (size_t)l;
         pm_observe(s, seat, &o);
         int alive = s->agents[seat].alive != 0;
         if (out->obs) {
@@ -351,7 +346,7 @@ static int start_episode(pm_vec *v, long i) {
     vec_game *g = &v->games[i];
     kit_seats_close(&g->seats);
     pm_game_open(&g->game, v->cfg, kit_episode_seed(v->seed, i, g->episode));
-    for (int l = 0; l < v->nlearners; l++) g->in_episode[l] = 1;
+    for (int l = 0; l < v->seating.nlearners; l++) g->in_episode[l] = 1;
     g->opened = 1;
     g->pending = g->finished = 0;
     return pm_game_init_seats(&g->game, &g->seats);
@@ -359,12 +354,7 @@ static int start_episode(pm_vec *v, long i) {
 
 /* Zero rewards and flags of game i's learners (the first call of an episode). */
 static void clear_rewards(const pm_vec *v, long i, const pm_vec_out *out) {
-    for (int l = 0; l < v->nlearners; l++) {
-        size_t k = (size_t)i * (size_t)v->nlearners + (size_t)l;
-        if (out->rewards) out->rewards[k] = 0;
-        if (out->terminated) out->terminated[k] = 0;
-        if (out->truncated) out->truncated[k] = 0;
-    }
+    kit_vec_clear_rewards(&v->seating, i, out->rewards, out->terminated, out->truncated);
 }
 
 /* One step of game i: the learners' actions (and words, radio configs) and the bots' decisions
@@ -380,8 +370,8 @@ static int step_game(pm_vec *v, long i, const int32_t *learner_actions, const in
         return start_episode(v, i);
     }
     int actions[PM_MAX_AGENTS] = {0}, words[PM_MAX_AGENTS][2] = {{0}};
-    for (int l = 0; l < v->nlearners; l++) {
-        int seat = v->learner_seat[l], acts = pm_agent_acts(&g->game.s, seat);
+    for (int l = 0; l < v->seating.nlearners; l++) {
+        int seat = v->seating.learner_seat[l], acts = pm_agent_acts(&g->game.s, seat);
         actions[seat] = acts ? learner_actions[l] : PM_STOP;
         if (learner_words && acts) {
             words[seat][0] = learner_words[2 * l];
@@ -398,9 +388,9 @@ static int step_game(pm_vec *v, long i, const int32_t *learner_actions, const in
     pm_game_status(&g->game, &st);
     int done = st.over, truncated = done && !st.decided;
     int learners_alive = 0;
-    for (int l = 0; l < v->nlearners; l++) {
-        int seat = v->learner_seat[l], alive = s->agents[seat].alive != 0;
-        size_t k = (size_t)i * (size_t)v->nlearners + (size_t)l;
+    for (int l = 0; l < v->seating.nlearners; l++) {
+        int seat = v->seating.learner_seat[l], alive = s->agents[seat].alive != 0;
+        size_t k = (size_t)i * (size_t)v->seating.nlearners + (size_t)l;
         int playing = g->in_episode[l];
         learners_alive += alive;
         int term = playing && (!alive || (done && !truncated));
@@ -410,7 +400,7 @@ static int step_game(pm_vec *v, long i, const int32_t *learner_actions, const in
         if (out->truncated) out->truncated[k] = (unsigned char)trunc;
         if (term || trunc) g->in_episode[l] = 0;
     }
-    if (done || (v->nbots && v->nlearners && !learners_alive)) {
+    if (done || (v->seating.nbots && v->seating.nlearners && !learners_alive)) {
         if (v->no_autoreset) {
             g->finished = 1;
             return DMAP_OK;
@@ -443,7 +433,7 @@ static void run_chunk(void *ctx, size_t chunk, int thread) {
     for (long i = first; i < last; i++) {
         vec_game *g = &v->games[i];
         if (j->kind == JOB_STEP) {
-            size_t k = (size_t)i * (size_t)v->nlearners;
+            size_t k = (size_t)i * (size_t)v->seating.nlearners;
             g->error = step_game(v, i, j->actions ? j->actions + k : NULL, j->words ? j->words + 2 * k : NULL, j->out);
         } else {
             g->episode = j->kind == JOB_RESET ? 0 : g->episode + 1;
@@ -505,7 +495,7 @@ int pm_vec_next(pm_vec *v, dmap_pool *pool, const pm_vec_out *out) {
 int pm_vec_ready(const pm_vec *v) { return v && v->started; }
 
 int pm_vec_playing(const pm_vec *v, long i, int l) {
-    if (!v || i < 0 || i >= v->n || l < 0 || l >= v->nlearners) return 0;
+    if (!v || i < 0 || i >= v->n || l < 0 || l >= v->seating.nlearners) return 0;
     const vec_game *g = &v->games[i];
     return g->opened && !g->finished && !g->pending && g->in_episode[l];
 }
@@ -520,11 +510,11 @@ int pm_vec_step(pm_vec *v, const int32_t *actions, dmap_pool *pool, const pm_vec
 
 int pm_vec_step_words(pm_vec *v, const int32_t *actions, const int32_t *words, dmap_pool *pool,
                       const pm_vec_out *out) {
-    if (!v || !out || (!actions && v->nlearners)) return DMAP_ERR_ARG;
+    if (!v || !out || (!actions && v->seating.nlearners)) return DMAP_ERR_ARG;
     if (!v->started) return DMAP_ERR_ARG;
     for (long i = 0; i < v->n; i++)
         if (v->games[i].finished) return DMAP_ERR_ARG;
-    size_t n = actions ? (size_t)v->n * (size_t)v->nlearners : 0;
+    size_t n = actions ? (size_t)v->n * (size_t)v->seating.nlearners : 0;
     for (size_t k = 0; k < n; k++)
         if (actions[k] < 0 || actions[k] >= PM_NUM_ACTIONS) return DMAP_ERR_RANGE;
     if (v->cfg->radio_vocab_size <= 0) words = NULL; /* no radio: no words */
@@ -542,7 +532,7 @@ int pm_vec_open_game(pm_vec *v, long i, uint64_t seed, int keep_words) {
     kit_seats_close(&g->seats);
     pm_game_open(&g->game, v->cfg, seed);
     if (keep_words && had) memcpy(g->game.s.message, carried, sizeof carried);
-    for (int l = 0; l < v->nlearners; l++) g->in_episode[l] = 1;
+    for (int l = 0; l < v->seating.nlearners; l++) g->in_episode[l] = 1;
     g->opened = 1;
     g->pending = g->finished = 0;
     g->episode = had ? g->episode + 1 : 0;
