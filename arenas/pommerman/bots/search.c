@@ -57,8 +57,8 @@ static const kit_param search_param[NPARAMS] = {
     {"stop", 0.2, 0, 1, 0.05, 0, "rollout policy: chance to stand still when safe"},
     {"near", 3, 0, 20, 1, 1, "pruning: enemies this close (Manhattan) may bomb next step"},
     {"chase", 0, 0, 1, 0.05, 0, "rollout policy: chance to step toward an enemy within 4"},
-    {"bounce", 0, 0, 1, 1, 1, "a move that bounced last step is expected to bounce again (1) or "
-                              "not (0)"},
+    {"bounce", 1, 0, 1, 1, 1, "1: a move that bounced last step is played as a stop, and one that "
+                              "may leave me in place (it bounced, it kicks) must be safe if I stay"},
     {"space", 0, 0, 1, 0.005, 0, "worth of each open cell within 3 steps of my leaf cell"},
 };
 const kit_params pm_search_params = {search_param, NPARAMS};
@@ -569,11 +569,14 @@ static int search_decide_action(search_bot *b, const pm_view *view) {
     }
     int cands[NACT], nc = 0, safe[NACT];
     for (int a = 0; a < NACT; a++) {
-        safe[a] = mask[a] && safe_after(b, a, -1, 0) && (a != b->bounced || safe_after(b, PM_STOP, -1, 0));
+        /* a move that may leave me where I am (it bounced last step, or it kicks a bomb that
+         * may not roll) must be safe both ways */
+        int t = a >= PM_UP && a <= PM_RIGHT ? pmb_next_cell(n, me_cell, a) : -1;
+        int stay = b->p[P_BOUNCE] > 0 && (a == b->bounced || (t >= 0 && pm_bomb_at(r, t / n, t % n)));
+        safe[a] = mask[a] && safe_after(b, a, -1, 0) && (!stay || safe_after(b, PM_STOP, -1, 0));
         int sure = safe[a];
         for (int k = 0; k < nt && sure; k++)
-            sure = safe_after(b, a, threat[k], tblast[k]) &&
-                   (a != b->bounced || safe_after(b, PM_STOP, threat[k], tblast[k]));
+            sure = safe_after(b, a, threat[k], tblast[k]) && (!stay || safe_after(b, PM_STOP, threat[k], tblast[k]));
         if (sure) cands[nc++] = a;
     }
     if (b->err) return b->err;
