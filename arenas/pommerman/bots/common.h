@@ -1,6 +1,6 @@
-/* common.h — what the toolkit bots (tutorial, dmap) read off an observation: walkable grids and
- * the real blast of bombs (rays that stop before rigid walls, at wood), with chain reactions
- * resolved into the step at which each cell will burn. */
+/* common.h — what the toolkit bots (tutorial, dmap, search) read off an observation or a board:
+ * walkable grids and the real blast of bombs (rays that stop before rigid walls, at wood), with
+ * chain reactions resolved into the step at which each cell will burn. */
 #ifndef POMMERMAN_BOTS_COMMON_H
 #define POMMERMAN_BOTS_COMMON_H
 

@@ -57,7 +57,7 @@ static const kit_param search_param[NPARAMS] = {
     {"stop", 0.2, 0, 1, 0.05, 0, "rollout policy: chance to stand still when safe"},
     {"near", 3, 0, 20, 1, 1, "pruning: enemies this close (Manhattan) may bomb next step"},
     {"chase", 0, 0, 1, 0.05, 0, "rollout policy: chance to step toward an enemy within 4"},
-    {"bounce", 1, 0, 1, 1, 1, "1: a move that bounced last step is played as a stop, and one that "
+    {"bounce", 0, 0, 1, 1, 1, "1: a move that bounced last step is played as a stop, and one that "
                               "may leave me in place (it bounced, it kicks) must be safe if I stay"},
     {"space", 0, 0, 1, 0.005, 0, "worth of each open cell within 3 steps of my leaf cell"},
 };
