@@ -15,31 +15,15 @@ int pmb_bombs(const pm_obs *o, pmb_bomb *out) {
     return n;
 }
 
-void pmb_mark_blast(const pm_obs *o, int cell, int blast, unsigned char *mark) {
+int pmb_blast_cells(const unsigned char *board, int size, int cell, int blast, short *out) {
     static const int dr[4] = {-1, 1, 0, 0}, dc[4] = {0, 0, -1, 1};
-    int n = o->size, r0 = cell / n, c0 = cell % n;
-    mark[cell] = 1;
-    for (int k = 0; k < 4; k++)
-        for (int i = 1; i < blast; i++) {
-            int r = r0 + dr[k] * i, c = c0 + dc[k] * i;
-            if (r < 0 || c < 0 || r >= n || c >= n) break;
-            int v = o->board[r * n + c];
-            if (v == PM_RIGID) break;
-            mark[r * n + c] = 1;
-            if (v == PM_WOOD) break;
-        }
-}
-
-/* The cells of a bomb's flames (pmb_mark_blast's), listed; returns the count. */
-static int blast_cells(const pm_obs *o, int cell, int blast, short *out) {
-    static const int dr[4] = {-1, 1, 0, 0}, dc[4] = {0, 0, -1, 1};
-    int n = o->size, r0 = cell / n, c0 = cell % n, k = 0;
+    int n = size, r0 = cell / n, c0 = cell % n, k = 0;
     out[k++] = (short)cell;
     for (int d = 0; d < 4; d++)
         for (int i = 1; i < blast; i++) {
             int r = r0 + dr[d] * i, c = c0 + dc[d] * i;
             if (r < 0 || c < 0 || r >= n || c >= n) break;
-            int v = o->board[r * n + c];
+            int v = board[r * n + c];
             if (v == PM_RIGID) break;
             out[k++] = (short)(r * n + c);
             if (v == PM_WOOD) break;
@@ -47,31 +31,41 @@ static int blast_cells(const pm_obs *o, int cell, int blast, short *out) {
     return k;
 }
 
-void pmb_burn_times(const pm_obs *o, pmb_bomb *bombs, int n, double *burn) {
-    int ncells = o->size * o->size;
-    /* each bomb's flames listed once (a ray covers at most size - 1 cells), and the bomb on
-     * each cell (+1; 0 none) */
-    enum { RAY = 4 * (PM_MAX_SIZE - 1) + 1 };
-    short cells[PM_MAX_BOMBS][RAY];
-    int count[PM_MAX_BOMBS];
-    short bomb_on[PM_MAX_CELLS];
-    memset(bomb_on, 0, sizeof(short) * (size_t)ncells);
-    for (int i = 0; i < n; i++) {
-        count[i] = blast_cells(o, bombs[i].cell, bombs[i].blast, cells[i]);
-        bomb_on[bombs[i].cell] = (short)(i + 1);
-    }
-    /* chains: relax until no bomb's time drops (each pass settles at least one more bomb) */
+void pmb_mark_blast(const pm_obs *o, int cell, int blast, unsigned char *mark) {
+    short cells[PMB_RAY];
+    int k = pmb_blast_cells(o->board, o->size, cell, blast, cells);
+    for (int i = 0; i < k; i++) mark[cells[i]] = 1;
+}
+
+void pmb_chain_lives(int n, const short (*cells)[PMB_RAY], const int *count, const short *bomb_on, int *life) {
+    /* relax until no bomb's time drops (each pass settles at least one more bomb) */
     for (int changed = 1, pass = 0; changed && pass <= n; pass++) {
         changed = 0;
         for (int i = 0; i < n; i++)
             for (int k = 0; k < count[i]; k++) {
                 int j = bomb_on[cells[i][k]] - 1;
-                if (j >= 0 && j != i && bombs[j].life > bombs[i].life) {
-                    bombs[j].life = bombs[i].life;
+                if (j >= 0 && j != i && life[j] > life[i]) {
+                    life[j] = life[i];
                     changed = 1;
                 }
             }
     }
+}
+
+void pmb_burn_times(const pm_obs *o, pmb_bomb *bombs, int n, double *burn) {
+    int ncells = o->size * o->size;
+    /* each bomb's flames listed once, and the bomb on each cell (+1; 0 none) */
+    short cells[PM_MAX_BOMBS][PMB_RAY];
+    int count[PM_MAX_BOMBS] = {0}, life[PM_MAX_BOMBS] = {0};
+    short bomb_on[PM_MAX_CELLS];
+    memset(bomb_on, 0, sizeof(short) * (size_t)ncells);
+    for (int i = 0; i < n; i++) {
+        count[i] = pmb_blast_cells(o->board, o->size, bombs[i].cell, bombs[i].blast, cells[i]);
+        bomb_on[bombs[i].cell] = (short)(i + 1);
+        life[i] = bombs[i].life;
+    }
+    pmb_chain_lives(n, (const short (*)[PMB_RAY])cells, count, bomb_on, life);
+    for (int i = 0; i < n; i++) bombs[i].life = life[i];
     for (int c = 0; c < ncells; c++) burn[c] = PMB_NEVER;
     for (int i = 0; i < n; i++)
         for (int k = 0; k < count[i]; k++)

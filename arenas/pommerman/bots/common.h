@@ -1,12 +1,14 @@
-/* common.h — what the toolkit bots (tutorial, dmap) read off an observation: walkable grids and
- * the real blast of bombs (rays that stop before rigid walls, at wood), with chain reactions
- * resolved into the step at which each cell will burn. */
+/* common.h — what the toolkit bots (tutorial, dmap, search) read off an observation or a board:
+ * walkable grids and the real blast of bombs (rays that stop before rigid walls, at wood), with
+ * chain reactions resolved into the step at which each cell will burn. */
 #ifndef POMMERMAN_BOTS_COMMON_H
 #define POMMERMAN_BOTS_COMMON_H
 
 #include "pommerman.h"
 
 #define PMB_NEVER 1e9
+/* The most cells one bomb's flames cover: its own and four rays of size - 1. */
+#define PMB_RAY (4 * (PM_MAX_SIZE - 1) + 1)
 
 /* A bomb as the bots see it (from the observation's maps, or one they imagine laying). */
 typedef struct pmb_bomb {
@@ -19,6 +21,16 @@ int pmb_bombs(const pm_obs *o, pmb_bomb *out);
 
 /* Marks the cells a bomb's flames would cover (the engine's rays on o's board). */
 void pmb_mark_blast(const pm_obs *o, int cell, int blast, unsigned char *mark);
+
+/* The cells a bomb's flames cover on a board of size x size (the engine's rays): its own cell
+ * first, then up, down, left and right, each up to blast - 1 cells, stopped before a rigid wall
+ * and at wood. Returns the count (at most PMB_RAY). */
+int pmb_blast_cells(const unsigned char *board, int size, int cell, int blast, short *out);
+
+/* Chain reactions: n bombs with their flames listed (cells[i], count[i] of them, from
+ * pmb_blast_cells), bomb_on[c] the bomb on cell c plus one (0: none); each life[i] is lowered
+ * to the life of the earliest bomb that sets it off, directly or through others. */
+void pmb_chain_lives(int n, const short (*cells)[PMB_RAY], const int *count, const short *bomb_on, int *life);
 
 /* burn[c] = the earliest t (steps from now) at which cell c is in new flames, chains resolved
  * (a bomb in an earlier blast explodes with it), PMB_NEVER when no bomb reaches it. */

@@ -37,7 +37,7 @@
 
 enum {
     P_SIMS, P_MS, P_DEPTH, P_PRIOR, P_ME_DEAD, P_ENEMY_DEAD, P_MATE_DEAD, P_TRAPPED, P_ITEM, P_WOOD,
-    P_DESIRE, P_BOMB_ENEMY, P_BOMB_WOOD, P_STOP, P_NEAR, P_CHASE, NPARAMS
+    P_DESIRE, P_BOMB_ENEMY, P_BOMB_WOOD, P_STOP, P_NEAR, P_CHASE, P_BOUNCE, P_SPACE, NPARAMS
 };
 static const kit_param search_param[NPARAMS] = {
     {"sims", 600, 6, 100000, 60, 1, "simulations per decision (the deterministic budget)"},
@@ -57,6 +57,9 @@ static const kit_param search_param[NPARAMS] = {
     {"stop", 0.2, 0, 1, 0.05, 0, "rollout policy: chance to stand still when safe"},
     {"near", 3, 0, 20, 1, 1, "pruning: enemies this close (Manhattan) may bomb next step"},
     {"chase", 0, 0, 1, 0.05, 0, "rollout policy: chance to step toward an enemy within 4"},
+    {"bounce", 0, 0, 1, 1, 1, "1: a move that bounced last step is played as a stop, and one that "
+                              "may leave me in place (it bounced, it kicks) must be safe if I stay"},
+    {"space", 0, 0, 1, 0.005, 0, "worth of each open cell within 3 steps of my leaf cell"},
 };
 const kit_params pm_search_params = {search_param, NPARAMS};
 
@@ -78,6 +81,8 @@ typedef struct search_bot {
     dmap_rng rng;
     uint64_t seed;
     long decisions;
+    int last_cell, last_action; /* where I was and what I did at the last decision */
+    int bounced;                /* this decision: the move that bounced last step, or -1 */
     /* scratch of a decision */
     pm_state root;
     pm_state sim;
@@ -103,63 +108,24 @@ static int walkable(int v) {
 }
 static int is_item(int v) { return v == PM_EXTRABOMB || v == PM_INCRRANGE || v == PM_KICK; }
 
-static int step_cell(int n, int cell, int a) {
-    int r = cell / n, c = cell % n;
-    switch (a) {
-    case PM_UP: r--; break;
-    case PM_DOWN: r++; break;
-    case PM_LEFT: c--; break;
-    case PM_RIGHT: c++; break;
-    default: break;
-    }
-    return r < 0 || c < 0 || r >= n || c >= n ? -1 : r * n + c;
-}
-
-/* The cells of a blast on the state's board (the engine's rays), listed; returns the count. */
-static int blast_of(const pm_state *s, int cell, int strength, unsigned char *out) {
-    static const int dr[4] = {-1, 1, 0, 0}, dc[4] = {0, 0, -1, 1};
-    int n = s->size, r0 = cell / n, c0 = cell % n, k = 0;
-    out[k++] = (unsigned char)cell;
-    for (int d = 0; d < 4; d++)
-        for (int i = 1; i < strength; i++) {
-            int r = r0 + dr[d] * i, c = c0 + dc[d] * i;
-            if (r < 0 || c < 0 || r >= n || c >= n) break;
-            int v = s->board[r * n + c];
-            if (v == PM_RIGID) break;
-            out[k++] = (unsigned char)(r * n + c);
-            if (v == PM_WOOD) break;
-        }
-    return k;
-}
-
 /* burn[c]: in how many steps cell c is in new flames (chains resolved), NEVER when no bomb
  * reaches it; flame[c]: steps the flame now on c still stands (0 none). An extra bomb (cell
  * >= 0) may be imagined. */
 static void burn_map(const pm_state *s, int extra_cell, int extra_blast, unsigned char *burn,
                      unsigned char *flame) {
     int ncells = s->size * s->size, nb = s->nbombs + (extra_cell >= 0);
-    unsigned char cells[PM_MAX_BOMBS + 1][4 * PM_MAX_SIZE];
-    int count[PM_MAX_BOMBS + 1], life[PM_MAX_BOMBS + 1];
+    short cells[PM_MAX_BOMBS + 1][PMB_RAY];
+    int count[PM_MAX_BOMBS + 1] = {0}, life[PM_MAX_BOMBS + 1] = {0};
     short on[PM_MAX_CELLS];
     memset(on, 0, sizeof(short) * (size_t)ncells);
     for (int i = 0; i < nb; i++) {
         int cell = i < s->nbombs ? s->bombs[i].r * s->size + s->bombs[i].c : extra_cell;
         int strength = i < s->nbombs ? s->bombs[i].blast : extra_blast;
         life[i] = i < s->nbombs ? s->bombs[i].life : PM_DEFAULT_BOMB_LIFE + 1;
-        count[i] = blast_of(s, cell, strength, cells[i]);
+        count[i] = pmb_blast_cells(s->board, s->size, cell, strength, cells[i]);
         on[cell] = (short)(i + 1);
     }
-    for (int changed = 1, pass = 0; changed && pass <= nb; pass++) {
-        changed = 0;
-        for (int i = 0; i < nb; i++)
-            for (int k = 1; k < count[i]; k++) {
-                int j = on[cells[i][k]] - 1;
-                if (j >= 0 && life[j] > life[i]) {
-                    life[j] = life[i];
-                    changed = 1;
-                }
-            }
-    }
+    pmb_chain_lives(nb, (const short (*)[PMB_RAY])cells, count, on, life);
     memset(burn, NEVER, (size_t)ncells);
     for (int i = 0; i < nb; i++)
         for (int k = 0; k < count[i]; k++)
@@ -196,7 +162,7 @@ static int escape_move(const pm_state *s, const unsigned char *burn, const unsig
     int off = rng ? (int)dmap_rng_below(rng, 4) : 0;
     /* the first ring: moves from `from` */
     for (int k = 0; k < 4; k++) {
-        int a = PM_UP + (k + off) % 4, c = step_cell(n, from, a);
+        int a = PM_UP + (k + off) % 4, c = pmb_next_cell(n, from, a);
         if (c < 0 || seen[c]) continue;
         int v = s->board[c];
         if (!(walkable(v) || (v == PM_FLAMES && flame[c] <= 1)) || deadly(burn, flame, c, 1)) continue;
@@ -210,7 +176,7 @@ static int escape_move(const pm_state *s, const unsigned char *burn, const unsig
         if (burn[c] == NEVER && flame[c] <= depth[c]) return first[c];
         if (depth[c] >= horizon) continue;
         for (int a = PM_UP; a <= PM_RIGHT; a++) {
-            int d = step_cell(n, c, a);
+            int d = pmb_next_cell(n, c, a);
             if (d < 0 || seen[d]) continue;
             int v = s->board[d], t = depth[c] + 1;
             if (!(walkable(v) || v == PM_FLAMES) || deadly(burn, flame, d, t)) continue;
@@ -233,8 +199,8 @@ static int is_enemy(const search_bot *b, int i, int j) {
  * between), and how much wood that bomb would burn. */
 static void bomb_targets(const search_bot *b, const pm_state *s, int i, int cell, int strength,
                          int *enemies, int *wood) {
-    unsigned char cells[4 * PM_MAX_SIZE];
-    int k = blast_of(s, cell, strength, cells);
+    short cells[PMB_RAY];
+    int k = pmb_blast_cells(s->board, s->size, cell, strength, cells);
     *enemies = *wood = 0;
     for (int m = 1; m < k; m++) {
         int v = s->board[cells[m]];
@@ -265,7 +231,7 @@ static int rollout_policy(const search_bot *b, const pm_state *s, int i, const u
     if (dmap_rng_unit(rng) < b->p[P_STOP] && burn[cell] == NEVER) return PM_STOP;
     int opts[4], no = 0;
     for (int a = PM_UP; a <= PM_RIGHT; a++) {
-        int c = step_cell(n, cell, a);
+        int c = pmb_next_cell(n, cell, a);
         if (c < 0) continue;
         int v = s->board[c];
         if (is_item(v)) return a; /* a power-up beside: take it */
@@ -283,7 +249,7 @@ static int rollout_policy(const search_bot *b, const pm_state *s, int i, const u
             }
         }
         for (int k = 0; best >= 0 && k < no; k++) {
-            int c = step_cell(n, cell, opts[k]);
+            int c = pmb_next_cell(n, cell, opts[k]);
             if (abs(s->agents[best].r - c / n) + abs(s->agents[best].c - c % n) < bd) return opts[k];
         }
     }
@@ -334,7 +300,7 @@ static void build_belief(search_bot *b, const pm_obs *o) {
         int owner = -1;
         for (int k = 0; k < nold && owner < 0; k++) {
             int dir = o->bomb_moving_direction[c];
-            if (old[k].cell == c || (dir && step_cell(n, old[k].cell, dir) == c)) owner = old[k].owner;
+            if (old[k].cell == c || (dir && pmb_next_cell(n, old[k].cell, dir) == c)) owner = old[k].owner;
         }
         int v = o->board[c];
         if (owner < 0 && v >= PM_AGENT0) owner = v - PM_AGENT0;
@@ -419,7 +385,7 @@ static int safe_after(search_bot *b, int action, int enemy_cell, int enemy_blast
     const pm_state *s = &b->root;
     const pm_agent *me = &s->agents[b->me];
     int n = s->size, ncells = n * n, cell = me->r * n + me->c;
-    int start = action >= PM_UP && action <= PM_RIGHT ? step_cell(n, cell, action) : cell;
+    int start = action >= PM_UP && action <= PM_RIGHT ? pmb_next_cell(n, cell, action) : cell;
     if (enemy_cell >= 0 && enemy_cell == start && start != cell) start = cell; /* it got there first */
     unsigned char burn[PM_MAX_CELLS], flame[PM_MAX_CELLS];
     pm_state *w = &b->sim;
@@ -471,7 +437,7 @@ static void build_desire(search_bot *b) {
         bomb_targets(b, s, b->me, c, me->blast, &en, &wood);
         if (wood) value -= 3 + 2 * wood;
         for (int a = PM_UP; a <= PM_RIGHT; a++) {
-            int d = step_cell(n, c, a);
+            int d = pmb_next_cell(n, c, a);
             int w = d >= 0 ? s->board[d] : 0;
             if (w >= PM_AGENT0 && is_enemy(b, b->me, w - PM_AGENT0)) value -= 4;
         }
@@ -493,6 +459,28 @@ static int free_at(const pm_state *s, int i, const unsigned char *burn, const un
     return escape_move(s, burn, flame, a->r * s->size + a->c, 10, NULL) >= 0;
 }
 
+/* How many open cells (walkable, no bomb) agent i reaches within 3 steps, its own cell counted. */
+static int open_space(const pm_state *s, int i) {
+    int n = s->size, from = s->agents[i].r * n + s->agents[i].c;
+    short queue[PM_MAX_CELLS];
+    unsigned char depth[PM_MAX_CELLS];
+    memset(depth, 255, (size_t)(n * n));
+    int head = 0, tail = 0;
+    depth[from] = 0;
+    queue[tail++] = (short)from;
+    while (head < tail) {
+        int c = queue[head++];
+        if (depth[c] >= 3) continue;
+        for (int a = PM_UP; a <= PM_RIGHT; a++) {
+            int d = pmb_next_cell(n, c, a);
+            if (d < 0 || depth[d] != 255 || !walkable(s->board[d])) continue;
+            depth[d] = (unsigned char)(depth[c] + 1);
+            queue[tail++] = (short)d;
+        }
+    }
+    return tail;
+}
+
 /* One simulation: my first action, then `depth` steps of the rollout policy; the leaf's value. */
 static double simulate(search_bot *b, int my_action, uint64_t seed) {
     pm_state *s = &b->sim;
@@ -507,7 +495,8 @@ static double simulate(search_bot *b, int my_action, uint64_t seed) {
         for (int i = 0; i < s->nagents; i++) {
             /* every agent draws the same count whatever my action, so draws stay aligned */
             int a = s->agents[i].alive ? rollout_policy(b, s, i, burn, flame, &rng) : PM_STOP;
-            actions[i] = t == 0 && i == b->me ? my_action : a;
+            /* a move that bounced last step is played as the bounce it is expected to be */
+            actions[i] = t == 0 && i == b->me ? (my_action == b->bounced ? PM_STOP : my_action) : a;
         }
         pm_step(s, actions);
     }
@@ -531,6 +520,7 @@ static double simulate(search_bot *b, int my_action, uint64_t seed) {
         if (total > total0) gained += total - total0;
         v += gained * b->p[P_ITEM];
         v -= b->desire[me->r * s->size + me->c] * b->p[P_DESIRE];
+        if (b->p[P_SPACE] > 0) v += open_space(s, b->me) * b->p[P_SPACE];
     }
     int burnt = 0;
     for (int c = 0; c < s->size * s->size; c++) burnt += r0->board[c] == PM_WOOD && s->board[c] != PM_WOOD;
@@ -562,18 +552,31 @@ static int search_decide_action(search_bot *b, const pm_view *view) {
         threat[nt] = ec;
         tblast[nt++] = e->blast;
         for (int a = PM_UP; a <= PM_RIGHT; a++) {
-            int c = step_cell(n, ec, a);
+            int c = pmb_next_cell(n, ec, a);
             if (c >= 0 && walkable(r->board[c])) {
                 threat[nt] = c;
                 tblast[nt++] = e->blast;
             }
         }
     }
+    /* a move that did not move me last step though its cell was free bounced (another agent
+     * aimed at the same cell): expected to bounce again, it must be safe both ways */
+    b->bounced = -1;
+    int me_cell = o->r * n + o->c;
+    if (b->p[P_BOUNCE] > 0 && me_cell == b->last_cell && b->last_action >= PM_UP && b->last_action <= PM_RIGHT) {
+        int t = pmb_next_cell(n, me_cell, b->last_action);
+        if (t >= 0 && walkable(o->board[t])) b->bounced = b->last_action;
+    }
     int cands[NACT], nc = 0, safe[NACT];
     for (int a = 0; a < NACT; a++) {
-        safe[a] = mask[a] && safe_after(b, a, -1, 0);
+        /* a move that may leave me where I am (it bounced last step, or it kicks a bomb that
+         * may not roll) must be safe both ways */
+        int t = a >= PM_UP && a <= PM_RIGHT ? pmb_next_cell(n, me_cell, a) : -1;
+        int stay = b->p[P_BOUNCE] > 0 && (a == b->bounced || (t >= 0 && pm_bomb_at(r, t / n, t % n)));
+        safe[a] = mask[a] && safe_after(b, a, -1, 0) && (!stay || safe_after(b, PM_STOP, -1, 0));
         int sure = safe[a];
-        for (int k = 0; k < nt && sure; k++) sure = safe_after(b, a, threat[k], tblast[k]);
+        for (int k = 0; k < nt && sure; k++)
+            sure = safe_after(b, a, threat[k], tblast[k]) && (!stay || safe_after(b, PM_STOP, threat[k], tblast[k]));
         if (sure) cands[nc++] = a;
     }
     if (b->err) return b->err;
@@ -628,6 +631,7 @@ static int search_init(void **state, const pm_view *first, uint64_t seed) {
         b->blast[i] = PM_DEFAULT_BLAST;
     }
     b->seed = seed;
+    b->last_cell = b->last_action = b->bounced = -1;
     dmap_rng_seed(&b->rng, seed);
     int rc = dmap_grid_init(&b->grid, o->size, o->size);
     if (rc == DMAP_OK && dmap_workspace_new(&b->ws) != DMAP_OK) rc = DMAP_ERR_NOMEM;
@@ -661,6 +665,8 @@ static int search_decide(void *state, const pm_view *view, pm_action *action) {
     if (a < 0) return a;
     if (b->err) return b->err;
     b->decisions++;
+    b->last_cell = view->obs.r * view->obs.size + view->obs.c;
+    b->last_action = a;
     *action = a;
     return DMAP_OK;
 }

@@ -223,6 +223,13 @@ class ArenaParallelEnv(_Replayed, _Looks, _ParallelBase):
 
     def step(self, actions: Dict[str, Action]) -> Tuple[Dict[str, Observation], Dict[str, float], Dict[str, bool],
                                                         Dict[str, bool], Dict[str, Dict[str, Any]]]:
+        turn = getattr(self.core, "turn", None)  # a core's whole step in one call, where it can
+        if turn is not None and self._flat is None and self._planes is None:
+            out = turn(actions, self.agents, self.possible_agents)
+            if out is not None:
+                self._played.append({self._seat[a]: actions[a] for a in self.agents})
+                self.agents = [a for a in self.agents if not (out[2][a] or out[3][a])]
+                return out  # type: ignore[no-any-return]
         if not self.agents:
             raise RuntimeError("step: the game is over (or was never started): call reset() first")
         if not isinstance(actions, dict):
@@ -354,9 +361,7 @@ def parallel_env(arena: str, render_mode: Optional[str] = None, observation: str
     """The PettingZoo Parallel environment of an arena; kw are its core's options (seats, ...);
     observation "flat" gives one flat Box, "planes" one (C, H, W) image (env.plane_names), each
     with the action mask in the info."""
-    core = _core(arena, **kw)
-    cls = getattr(core, "parallel_class", ArenaParallelEnv)  # a core's own faster step, if any
-    return cast(ArenaParallelEnv, cls(core, render_mode=render_mode, observation=observation))
+    return ArenaParallelEnv(_core(arena, **kw), render_mode=render_mode, observation=observation)
 
 
 def aec_env(arena: str, render_mode: Optional[str] = None, observation: str = "dict",

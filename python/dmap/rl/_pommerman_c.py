@@ -19,7 +19,6 @@ import numpy as np
 
 from dmap import _arenas
 
-from ._envs import ArenaParallelEnv, learner_name
 from ._pommerman import PommermanCore
 from ._status import RUNNING, TERMINATED, TRUNCATED
 
@@ -36,8 +35,6 @@ class PommermanCCore(PommermanCore):
         self._act = np.zeros((1, self._nl), np.int32)
         self._words = np.zeros((1, self._nl, 2), np.int32)
         self._info: Any = None
-        self._names = tuple(learner_name(s) for s in self.learners)
-        self.parallel_class = PommermanParallelC
 
     # the mirror: pommerman.make's environment, brought up to the game on demand. A caller that
     # drives the mirror itself (resets it and assigns its observations to _obs, as a test that
@@ -109,11 +106,19 @@ class PommermanCCore(PommermanCore):
         self._info = self._vec.game_info(0)
         self._rewards = self._info[4]
 
-    def turn(self, actions: List[int]) -> Tuple[Dict[str, Any], ...]:
-        """One step for PettingZoo's Parallel API in one call into C (VecEnv.turn): actions one
-        per learner in seat order; the five dicts, keyed by agent name."""
-        out = self._vec.turn(0, actions, self._names)
-        self._actions.append(actions)  # the mirror's (as a list: _env turns it into a dict)
+    def turn(self, actions: Any, agents: List[str], names: Sequence[str]) -> Optional[Tuple[Dict[str, Any], ...]]:
+        """A Parallel step (ArenaParallelEnv.step) in one call into C (VecEnv.turn: the same
+        observations, rewards, ends and infos, vec.c's rule for the ends), with the agents still
+        in the game and every learner's name in seat order; None where the step needs the
+        generic path: anything but plain ints for exactly those agents (its checks and errors,
+        NumPy integers), the radio configs, a game handed to the mirror."""
+        if (self.radio or not agents or type(actions) is not dict or self.__dict__.get("_external")
+                or len(actions) != len(agents)
+                or not all(type(actions.get(a)) is int and 0 <= actions[a] < 6 for a in agents)):
+            return None
+        played = [actions.get(n, 0) for n in names]
+        out = self._vec.turn(0, played, tuple(names))
+        self._actions.append(played)  # the mirror's (as a list: _env turns it into a dict)
         self._info = None  # game_info(0) when asked (_game_info)
         return out  # type: ignore[no-any-return]
 
@@ -158,27 +163,3 @@ class PommermanCCore(PommermanCore):
             info["winners"] = winners
         return info
 
-
-class PommermanParallelC(ArenaParallelEnv):
-    """parallel_env("pommerman") with dict observations: a step whose actions are plain ints for
-    exactly the agents in the game (what the API asks) is one call into C (VecEnv.turn: the same
-    observations, rewards, ends and infos, vec.c's rule for the ends); anything else goes through
-    ArenaParallelEnv.step (its checks and errors, NumPy integers, the radio configs)."""
-
-    core: PommermanCCore
-
-    def step(self, actions: Dict[str, Any]) -> Tuple[Dict[str, Any], Dict[str, float], Dict[str, bool],
-                                                     Dict[str, bool], Dict[str, Dict[str, Any]]]:
-        agents = self.agents
-        core = self.core
-        if (self._flat is None and self._planes is None and not core.radio and agents
-                and type(actions) is dict
-                and not core.__dict__.get("_external")
-                and len(actions) == len(agents) and all(type(actions.get(a)) is int and 0 <= actions[a] < 6
-                                                        for a in agents)):
-            out = core.turn([actions.get(n, 0) for n in core._names])
-            self._played.append({self._seat[a]: actions[a] for a in agents})
-            term, trunc = out[2], out[3]
-            self.agents = [a for a in agents if not (term[a] or trunc[a])]
-            return out  # type: ignore[return-value]
-        return super().step(actions)
