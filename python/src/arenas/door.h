@@ -43,13 +43,13 @@ int pyarenas_add_pommerman_vec(PyObject *module);
  * (door_kit_vec.c); pyarenas_add_pommerman_vec calls it. 0 or -1. */
 int pyarenas_add_kit_vec(PyObject *module);
 
-/* Adds the games' action masks (door_masks.c: pommerman_action_mask, bomber_action_mask,
- * kutulu_action_mask, pursuit_action_mask) to the module. 0 or -1. */
-int pyarenas_add_masks(PyObject *module);
-
-/* Adds the planes' C half (door_planes.c: pommerman_planes, bomber_blast) to the module, for
- * dmap.rl's observation="planes". 0 or -1. */
-int pyarenas_add_planes(PyObject *module);
+/* The module's plain functions, as tables module.c adds (data, not calls: the doors call
+ * module.c's helpers, so module.c calls none of theirs): the games' action masks (door_masks.c:
+ * pommerman_action_mask, bomber_action_mask, kutulu_action_mask, pursuit_action_mask) and the
+ * planes' C half (door_planes.c: pommerman_planes, bomber_blast) for dmap.rl's
+ * observation="planes". */
+extern PyMethodDef pyarenas_mask_functions[];
+extern PyMethodDef pyarenas_plane_functions[];
 
 /* The pending Python exception as its repr, cleared (an agent's error, for the errors list);
  * NULL when even that fails. */

@@ -218,11 +218,9 @@ done:
     return ret;
 }
 
-static PyMethodDef mask_functions[] = {
+PyMethodDef pyarenas_mask_functions[] = {
     {"pommerman_action_mask", pommerman_mask, METH_VARARGS, pommerman_mask_doc},
     {"bomber_action_mask", bomber_mask, METH_O, bomber_mask_doc},
     {"kutulu_action_mask", kutulu_mask, METH_VARARGS, kutulu_mask_doc},
     {"pursuit_action_mask", pursuit_mask, METH_O, pursuit_mask_doc},
     {NULL, NULL, 0, NULL}};
-
-int pyarenas_add_masks(PyObject *module) { return PyModule_AddFunctions(module, mask_functions); }

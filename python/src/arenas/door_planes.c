@@ -153,10 +153,8 @@ static PyObject *bomber_blast(PyObject *self, PyObject *args) {
     return Py_BuildValue("(NN)", a, list);
 }
 
-static PyMethodDef plane_functions[] = {
+PyMethodDef pyarenas_plane_functions[] = {
     {"pommerman_planes", pommerman_planes, METH_VARARGS, pommerman_planes_doc},
     {"bomber_blast", bomber_blast, METH_VARARGS, bomber_blast_doc},
     {NULL, NULL, 0, NULL},
 };
-
-int pyarenas_add_planes(PyObject *module) { return PyModule_AddFunctions(module, plane_functions); }

@@ -35,7 +35,9 @@ PyMODINIT_FUNC PyInit__arenas(void) {
         }
         Py_DECREF(name);
     }
-    if (pyarenas_add_masks(m) < 0 || pyarenas_add_planes(m) < 0) goto fail;
+    if (PyModule_AddFunctions(m, pyarenas_mask_functions) < 0 ||
+        PyModule_AddFunctions(m, pyarenas_plane_functions) < 0)
+        goto fail;
     return m;
 fail:
     Py_DECREF(m);
