@@ -1,4 +1,4 @@
-"""Shared fixtures of the dmap Python tests: random grids and the repository's data."""
+"""Shared fixtures of the dmap Python tests: random grids, the repository's data, legal actions."""
 import os
 import random
 
@@ -31,3 +31,13 @@ def random_free_cells(rng, walls, k):
 @pytest.fixture
 def rng():
     return random.Random(20261122)
+
+
+def legal_action(space, mask, rng):
+    """A legal action drawn with rng from an environment's flat action mask: an int for a
+    Discrete space, an int64 array for a MultiDiscrete one (its parts' masks side by side)."""
+    mask = np.asarray(mask)
+    if hasattr(space, "n"):
+        return int(rng.choice(np.flatnonzero(mask)))
+    parts = np.split(mask, np.cumsum(space.nvec)[:-1])
+    return np.array([rng.choice(np.flatnonzero(m)) for m in parts], np.int64)

@@ -10,7 +10,7 @@ import cloudpickle
 import numpy as np
 import pytest
 
-from conftest import data_path
+from conftest import data_path, legal_action
 
 os.environ.setdefault("DMAP_KUTULU_MAPS", data_path("arenas", "kutulu", "data", "maps"))
 
@@ -22,12 +22,6 @@ CASES = [("pommerman", {"config": "PommeFFACompetition-v0"}), ("pommerman", {"co
 IDS = [kw.get("config", arena) for arena, kw in CASES]
 COPIES = {"pickle": lambda e: pickle.loads(pickle.dumps(e)), "cloudpickle": lambda e: cloudpickle.loads(cloudpickle.dumps(e)),
           "deepcopy": copy.deepcopy}
-
-
-def legal(space, mask, rng):
-    if hasattr(space, "nvec"):
-        return [int(rng.choice(np.flatnonzero(m))) for m in np.split(mask, np.cumsum(space.nvec)[:-1])]
-    return int(rng.choice(np.flatnonzero(mask)))
 
 
 def same(a, b):
@@ -45,7 +39,7 @@ def play_parallel(env, obs, rng, steps):
     for _ in range(steps):
         if not env.agents:
             break
-        r = env.step({a: legal(env.action_space(a), obs[a]["action_mask"], rng) for a in env.agents})
+        r = env.step({a: legal_action(env.action_space(a), obs[a]["action_mask"], rng) for a in env.agents})
         obs = r[0]
         out.append(r)
     return obs, out
@@ -87,7 +81,7 @@ def test_gym_copy_goes_on_as_the_original(arena, kw, how):
     obs, _ = env.reset(seed=3)
     rng = np.random.default_rng(2)
     for _ in range(15):
-        obs, r, term, trunc, info = env.step(legal(env.action_space, obs["action_mask"], rng))
+        obs, r, term, trunc, info = env.step(legal_action(env.action_space, obs["action_mask"], rng))
         if term or trunc:
             obs, _ = env.reset()
     other = COPIES[how](env)
@@ -97,7 +91,7 @@ def test_gym_copy_goes_on_as_the_original(arena, kw, how):
         rng.bit_generator.state = state
         o, run = obs, []
         for _ in range(40):
-            step = e.step(legal(e.action_space, o["action_mask"], rng))
+            step = e.step(legal_action(e.action_space, o["action_mask"], rng))
             run.append(step)
             o = step[0]
             if step[2] or step[3]:
@@ -113,7 +107,7 @@ def test_aec_copy_goes_on_as_the_original():
     rng = np.random.default_rng(0)
     for agent in env.agent_iter(10):
         obs, r, term, trunc, info = env.last()
-        env.step(None if term or trunc else legal(env.action_space(agent), obs["action_mask"], rng))
+        env.step(None if term or trunc else legal_action(env.action_space(agent), obs["action_mask"], rng))
     other = copy.deepcopy(env)
     state = rng.bit_generator.state
     runs = []
@@ -123,7 +117,7 @@ def test_aec_copy_goes_on_as_the_original():
         for agent in e.agent_iter(60):
             obs, r, term, trunc, info = e.last()
             run.append((agent, obs, r, term, trunc, info))
-            e.step(None if term or trunc else legal(e.action_space(agent), obs["action_mask"], rng))
+            e.step(None if term or trunc else legal_action(e.action_space(agent), obs["action_mask"], rng))
         runs.append(run)
     assert len(runs[0]) > 10 and same(runs[0], runs[1])
 

@@ -16,7 +16,7 @@ import warnings
 import numpy as np
 import pytest
 
-from conftest import data_path
+from conftest import data_path, legal_action
 
 os.environ.setdefault("DMAP_KUTULU_MAPS", data_path("arenas", "kutulu", "data", "maps"))
 
@@ -37,14 +37,6 @@ def quiet():
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", UserWarning)
         yield
-
-
-def legal(space, mask, rng):
-    mask = np.asarray(mask)
-    if hasattr(space, "n"):
-        return int(rng.choice(np.flatnonzero(mask)))
-    parts = np.split(mask, np.cumsum(space.nvec)[:-1])
-    return np.array([rng.choice(np.flatnonzero(m)) for m in parts], np.int64)
 
 
 def bfs(walls, sources):
@@ -83,7 +75,7 @@ def play(env, seed, steps, check):
             assert np.array_equal(infos[a]["action_mask"], env.core.observe(env._seat[a])["action_mask"])
         if not env.agents:
             return
-        obs, _, _, _, infos = env.step({a: legal(env.action_space(a), infos[a]["action_mask"], rng)
+        obs, _, _, _, infos = env.step({a: legal_action(env.action_space(a), infos[a]["action_mask"], rng)
                                         for a in env.agents})
 
 
@@ -289,14 +281,14 @@ def test_supersuit_wrappers(arena, kw):
             assert o.shape == (2 * shape[0],) + shape[1:] and env.observation_space(a).contains(o)
         if not env.agents:
             break
-        obs, _, _, _, infos = env.step({a: legal(env.action_space(a), infos[a].get("action_mask", every(
+        obs, _, _, _, infos = env.step({a: legal_action(env.action_space(a), infos[a].get("action_mask", every(
             env.action_space(a))), rng) for a in env.agents})
     flat = ss.flatten_v0(rl.aec_env(arena, observation="planes", **kw))
     flat.reset(seed=2)
     for agent in flat.agent_iter(60):
         o, _, term, trunc, info = flat.last()
         assert o.shape == (int(np.prod(shape)),) and flat.observation_space(agent).contains(o)
-        flat.step(None if term or trunc else legal(flat.action_space(agent), info["action_mask"], rng))
+        flat.step(None if term or trunc else legal_action(flat.action_space(agent), info["action_mask"], rng))
     # the vec-env pipeline as test_rl_supersuit.py builds it (black death straight over a Parallel
     # environment never ends a game that ends without truncation: SuperSuit's black_death_v3 takes
     # the game as over only when every agent is both terminated and truncated)
@@ -306,7 +298,7 @@ def test_supersuit_wrappers(arena, kw):
     assert obs.shape == (venv.num_envs,) + shape and obs.dtype == np.float32
     space = base.action_space(base.possible_agents[0])
     for _ in range(100):
-        obs, _, _, _, infos = venv.step(np.array([legal(space, i.get("action_mask", every(space)), rng)
+        obs, _, _, _, infos = venv.step(np.array([legal_action(space, i.get("action_mask", every(space)), rng)
                                                   for i in infos]))
         assert obs.shape == (venv.num_envs,) + shape
     venv.close()
@@ -327,7 +319,7 @@ def test_copies_go_on_as_the_original(arena, kw, how):
     obs, infos = env.reset(seed=4)
     rng = np.random.default_rng(4)
     for _ in range(3):
-        obs, _, _, _, infos = env.step({a: legal(env.action_space(a), infos[a]["action_mask"], rng)
+        obs, _, _, _, infos = env.step({a: legal_action(env.action_space(a), infos[a]["action_mask"], rng)
                                         for a in env.agents})
     other = COPIES[how](env)
     assert other.plane_names == env.plane_names
@@ -339,7 +331,7 @@ def test_copies_go_on_as_the_original(arena, kw, how):
         for _ in range(20):
             if not e.agents:
                 break
-            o, r, t, tr, i = e.step({a: legal(e.action_space(a), i[a]["action_mask"], rng) for a in e.agents})
+            o, r, t, tr, i = e.step({a: legal_action(e.action_space(a), i[a]["action_mask"], rng) for a in e.agents})
             run.append((o, r))
         runs.append(run)
     assert len(runs[0]) == len(runs[1]) > 0

@@ -12,7 +12,7 @@ import warnings
 import numpy as np
 import pytest
 
-from conftest import data_path
+from conftest import data_path, legal_action
 
 os.environ.setdefault("DMAP_KUTULU_MAPS", data_path("arenas", "kutulu", "data", "maps"))
 
@@ -32,15 +32,6 @@ def quiet():
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", UserWarning)
         yield
-
-
-def legal(space, mask, rng):
-    """A legal action drawn with rng (the flat mask of a Discrete or MultiDiscrete space)."""
-    mask = np.asarray(mask)
-    if hasattr(space, "n"):
-        return int(rng.choice(np.flatnonzero(mask)))
-    parts = np.split(mask, np.cumsum(space.nvec)[:-1])
-    return np.array([rng.choice(np.flatnonzero(m)) for m in parts], np.int64)
 
 
 def wrapped(env):
@@ -71,7 +62,7 @@ def test_parallel_wrappers(arena, kw):
         if not env.agents:
             break
         # black death keeps every agent in the game (zeros for the dead; no mask in their info)
-        actions = {a: legal(env.action_space(a), infos[a].get("action_mask", base_mask(env, a)), rng)
+        actions = {a: legal_action(env.action_space(a), infos[a].get("action_mask", base_mask(env, a)), rng)
                    for a in env.agents}
         obs, rewards, terms, truncs, infos = env.step(actions)
         assert set(obs) == set(env.possible_agents) or not env.agents
@@ -92,12 +83,12 @@ def test_aec_and_gym_wrappers(arena, kw):
     for n, agent in enumerate(env.agent_iter(200)):
         obs, _, term, trunc, info = env.last()
         assert env.observation_space(agent).contains(obs)
-        env.step(None if term or trunc else legal(env.action_space(agent), info["action_mask"], rng))
+        env.step(None if term or trunc else legal_action(env.action_space(agent), info["action_mask"], rng))
     env = wrapped(rl.gym_env(arena, observation="flat"))
     obs, info = env.reset(seed=2)
     for _ in range(200):
         assert env.observation_space.contains(obs)
-        obs, _, term, trunc, info = env.step(legal(env.action_space, info["action_mask"], rng))
+        obs, _, term, trunc, info = env.step(legal_action(env.action_space, info["action_mask"], rng))
         if term or trunc:
             obs, info = env.reset()
 
@@ -120,8 +111,8 @@ def test_vec_pipeline(arena, kw):
     ends = 0
     for step in range(3000):  # the bomber game's 1800 ticks at most, Pommerman's 800 steps
         masks = [i.get("action_mask", base_mask(env, env.possible_agents[0])) for i in infos]
-        obs, rew, term, trunc, infos = venv.step(np.array([legal(env.action_space(env.possible_agents[0]), m, rng)
-                                                           for m in masks]))
+        space = env.action_space(env.possible_agents[0])
+        obs, rew, term, trunc, infos = venv.step(np.array([legal_action(space, m, rng) for m in masks]))
         assert obs.shape[0] == 2 * n and obs.dtype == np.float32
         assert all(one.contains(o) for o in obs)
         ends += int(np.sum(term | trunc))
