@@ -9,6 +9,7 @@ from dmap import _arenas
 from dmap.arenas import pommerman as pm
 
 rl = pytest.importorskip("dmap.rl")
+from dmap.rl._pommerman import PommermanCore  # noqa: E402
 
 RIGID, WOOD, BOMB = pm.Item.Rigid.value, pm.Item.Wood.value, pm.Item.Bomb.value
 AGENT0 = pm.Item.Agent0.value
@@ -54,7 +55,7 @@ def test_pommerman_masks_agree(config):
     seats = [None, "simple"] if config == "OneVsOne-v0" else [None, "simple", None, "simple"]
     nagents, learners = len(seats), [i for i, s in enumerate(seats) if s is None]
     vec = pm.VecEnv(config, 1, seats, seed=5, autoreset=False)
-    core = rl.parallel_env("pommerman", config=config, seats=seats).core
+    core = PommermanCore(config, seats)  # the C path's core equals it step for step: test_rl_cpath
     rng = np.random.default_rng(3)
     states = under_agent = learner_under_agent = 0
     for game in range(40):

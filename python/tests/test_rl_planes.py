@@ -21,6 +21,8 @@ from conftest import data_path, legal_action
 os.environ.setdefault("DMAP_KUTULU_MAPS", data_path("arenas", "kutulu", "data", "maps"))
 
 import dmap.rl as rl  # noqa: E402
+from dmap.rl._envs import ArenaParallelEnv  # noqa: E402
+from dmap.rl._pommerman import PommermanCore  # noqa: E402
 import supersuit as ss  # noqa: E402
 from dmap.arenas import pommerman as pm  # noqa: E402
 from gymnasium.utils.env_checker import check_env  # noqa: E402
@@ -221,7 +223,9 @@ def test_pommerman_planes_are_the_vectorized_games(config, nlearners):
     # playground's observation dict) in the same game under the same actions
     vec = pm.VecEnv(config, 1, None, seed=3, planes="all")
     vobs, masks = vec.reset()
-    env = rl.parallel_env(config=config, arena="pommerman", observation="planes")
+    # the Python door's core (the C path's equals it step for step: test_rl_cpath), whose board
+    # seed can be set to the VecEnv episode's
+    env = ArenaParallelEnv(PommermanCore(config), observation="planes")
     env.reset(seed=0)
     core = env.core
     core._env._seed = int(vec.episodes()[1][0])  # the episode's seed (env.seed() takes 32 bits)

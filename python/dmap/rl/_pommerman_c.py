@@ -36,14 +36,11 @@ class PommermanCCore(PommermanCore):
         self._words = np.zeros((1, self._nl, 2), np.int32)
         self._info: Any = None
 
-    # the mirror: pommerman.make's environment, brought up to the game on demand. A caller that
-    # drives the mirror itself (resets it and assigns its observations to _obs, as a test that
-    # sets the board's seed does) makes it the game until the next new_game: the core then plays
-    # PommermanCore's Python path on it (_external).
+    # the mirror: pommerman.make's environment, brought up to the game on demand
     @property
     def _env(self) -> Any:
         mirror = self.__dict__["_mirror"]
-        if self._seed is None or self.__dict__.get("_external"):
+        if self._seed is None:
             return mirror
         if self._synced < 0:
             mirror.seed(self._seed)
@@ -63,21 +60,16 @@ class PommermanCCore(PommermanCore):
 
     @property
     def _obs(self) -> Any:
-        if self.__dict__.get("_external"):
-            return self.__dict__["_external_obs"]
         if self._seed is None:
             return None
         return self._env.get_observations()
 
     @_obs.setter
     def _obs(self, value: Any) -> None:
-        if value is None:  # PommermanCore.__init__; the mirror holds the observations
-            return
-        self.__dict__["_external"] = True
-        self.__dict__["_external_obs"] = value
+        if value is not None:  # PommermanCore.__init__ sets None; the mirror holds the observations
+            raise AttributeError("the C path's observations are the mirror's: new_game starts a game")
 
     def new_game(self, seed: int) -> None:
-        self.__dict__["_external"] = False
         # the radio configs' environment carries the last step's words into the next game
         self._vec.open_game(0, seed, keep_words=self.radio)
         self._seed, self._actions, self._synced = seed, [], -1
@@ -85,8 +77,6 @@ class PommermanCCore(PommermanCore):
         self._rewards = self._info[4]
 
     def step(self, actions: Dict[int, Any]) -> None:
-        if self.__dict__.get("_external"):
-            return super().step(actions)
         act, words = self._act, self._words
         for l, seat in enumerate(self.learners):
             a = actions.get(seat)  # a learner without an action does not act (it left the game)
@@ -111,8 +101,8 @@ class PommermanCCore(PommermanCore):
         observations, rewards, ends and infos, vec.c's rule for the ends), with the agents still
         in the game and every learner's name in seat order; None where the step needs the
         generic path: anything but plain ints for exactly those agents (its checks and errors,
-        NumPy integers), the radio configs, a game handed to the mirror."""
-        if (self.radio or not agents or type(actions) is not dict or self.__dict__.get("_external")
+        NumPy integers), the radio configs."""
+        if (self.radio or not agents or type(actions) is not dict
                 or len(actions) != len(agents)
                 or not all(type(actions.get(a)) is int and 0 <= actions[a] < 6 for a in agents)):
             return None
@@ -129,18 +119,12 @@ class PommermanCCore(PommermanCore):
         return self._info
 
     def alive(self, seat: int) -> bool:
-        if self.__dict__.get("_external"):
-            return super().alive(seat)
         return bool(self._game_info()[5][seat])
 
     def reward(self, seat: int) -> float:
-        if self.__dict__.get("_external"):
-            return super().reward(seat)
         return self._game_info()[4][seat]  # type: ignore[no-any-return]
 
     def status(self) -> int:
-        if self.__dict__.get("_external"):
-            return super().status()
         _, done, code, _, _, alive = self._game_info()
         if not done:
             return RUNNING
@@ -149,13 +133,9 @@ class PommermanCCore(PommermanCore):
         return TRUNCATED
 
     def observe(self, seat: int) -> Dict[str, Any]:
-        if self.__dict__.get("_external"):
-            return super().observe(seat)
         return self._vec.observation(0, seat)  # type: ignore[no-any-return]
 
     def info(self, seat: int) -> Dict[str, Any]:
-        if self.__dict__.get("_external"):
-            return super().info(seat)
         step, done, code, winners, _, _ = self._game_info()
         info: Dict[str, Any] = {"step": step}
         if done:
