@@ -102,6 +102,24 @@ void kit_vec_clear_rewards(const kit_vec_seating *s, long i, float *rewards, uns
     }
 }
 
+int kit_vec_record_step(const kit_vec_seating *s, long i, const float *reward, const unsigned char *alive,
+                        int over, int truncated, unsigned char *in_episode, float *rewards,
+                        unsigned char *terminated_out, unsigned char *truncated_out) {
+    int learners_alive = 0;
+    for (int l = 0; l < s->nlearners; l++) {
+        int seat = s->learner_seat[l], living = alive[seat] != 0, playing = in_episode[l];
+        size_t k = (size_t)i * (size_t)s->nlearners + (size_t)l;
+        learners_alive += living;
+        int term = playing && (!living || (over && !truncated));
+        int trunc = playing && living && over && truncated;
+        if (rewards) rewards[k] = playing ? reward[seat] : 0.0f;
+        if (terminated_out) terminated_out[k] = (unsigned char)term;
+        if (truncated_out) truncated_out[k] = (unsigned char)trunc;
+        if (term || trunc) in_episode[l] = 0;
+    }
+    return over || (s->nbots && s->nlearners && !learners_alive);
+}
+
 static void clear_rewards(const kit_vec *v, long i, const kit_vec_out *out) {
     kit_vec_clear_rewards(&v->seating, i, out->rewards, out->terminated, out->truncated);
 }
@@ -136,19 +154,9 @@ static int step_game(kit_vec *v, long i, const int32_t *learner_actions, const k
     kit_vec_status s;
     memset(&s, 0, sizeof s);
     v->arena->status(st, &s);
-    int learners_alive = 0;
-    for (int l = 0; l < v->seating.nlearners; l++) {
-        int seat = v->seating.learner_seat[l], alive = s.alive[seat] != 0, playing = g->in_episode[l];
-        size_t k = (size_t)i * (size_t)v->seating.nlearners + (size_t)l;
-        learners_alive += alive;
-        int term = playing && (!alive || (s.over && !s.truncated));
-        int trunc = playing && alive && s.over && s.truncated;
-        if (out->rewards) out->rewards[k] = playing ? s.reward[seat] : 0.0f;
-        if (out->terminated) out->terminated[k] = (unsigned char)term;
-        if (out->truncated) out->truncated[k] = (unsigned char)trunc;
-        if (term || trunc) g->in_episode[l] = 0;
-    }
-    if (s.over || (v->seating.nbots && v->seating.nlearners && !learners_alive)) g->pending = 1;
+    if (kit_vec_record_step(&v->seating, i, s.reward, s.alive, s.over, s.truncated, g->in_episode, out->rewards,
+                            out->terminated, out->truncated))
+        g->pending = 1;
     return DMAP_OK;
 }
 

@@ -59,6 +59,15 @@ int kit_vec_seating_learners(const kit_vec_seating *s, int *seats);
  * each may be NULL). */
 void kit_vec_clear_rewards(const kit_vec_seating *s, long i, float *rewards, unsigned char *terminated,
                            unsigned char *truncated);
+/* Game i's learners after a step, from each seat's reward and alive flag and the game's end
+ * (over; truncated: stopped by its clock, no outcome): a learner still in the episode
+ * (in_episode[l]) gets its seat's reward, terminated when it died or the game ended with an
+ * outcome, truncated when alive as the clock stopped it, and leaves the episode when it ended;
+ * one out of it gets 0s. Returns 1 when the episode is over: the game ended, or no learner is
+ * alive while bots play on. Output arrays as kit_vec_clear_rewards's. */
+int kit_vec_record_step(const kit_vec_seating *s, long i, const float *reward, const unsigned char *alive,
+                        int over, int truncated, unsigned char *in_episode, float *rewards,
+                        unsigned char *terminated_out, unsigned char *truncated_out);
 
 /* A learner's seat as a bot of the arena (for an arena whose stepper seats bots through
  * kit_seats): its state, preset by the arena's open, is the int where the arena's step leaves

@@ -21,7 +21,7 @@
 typedef struct vec_game {
     pm_game game;                         /* the stepper: state, shared stream, episode's seed */
     kit_seats seats;                      /* the bots; the learners' seats are empty */
-    int in_episode[PM_MAX_AGENTS];        /* per learner: still playing this episode */
+    unsigned char in_episode[PM_MAX_AGENTS]; /* per learner: still playing this episode */
     long episode;
     int finished;                         /* without autoreset: the episode has ended */
     int pending;                          /* next-step autoreset: the next step starts an episode */
@@ -384,23 +384,13 @@ static int step_game(pm_vec *v, long i, const int32_t *learner_actions, const in
     const pm_state *s = &g->game.s;
     int rewards[PM_MAX_AGENTS];
     pm_rewards(s, rewards);
+    float reward[PM_MAX_AGENTS];
+    unsigned char alive[PM_MAX_AGENTS];
+    for (int a = 0; a < s->nagents; a++) reward[a] = (float)rewards[a], alive[a] = s->agents[a].alive != 0;
     pm_status st;
     pm_game_status(&g->game, &st);
-    int done = st.over, truncated = done && !st.decided;
-    int learners_alive = 0;
-    for (int l = 0; l < v->seating.nlearners; l++) {
-        int seat = v->seating.learner_seat[l], alive = s->agents[seat].alive != 0;
-        size_t k = (size_t)i * (size_t)v->seating.nlearners + (size_t)l;
-        int playing = g->in_episode[l];
-        learners_alive += alive;
-        int term = playing && (!alive || (done && !truncated));
-        int trunc = playing && alive && truncated;
-        if (out->rewards) out->rewards[k] = playing ? (float)rewards[seat] : 0.0f;
-        if (out->terminated) out->terminated[k] = (unsigned char)term;
-        if (out->truncated) out->truncated[k] = (unsigned char)trunc;
-        if (term || trunc) g->in_episode[l] = 0;
-    }
-    if (done || (v->seating.nbots && v->seating.nlearners && !learners_alive)) {
+    if (kit_vec_record_step(&v->seating, i, reward, alive, st.over, st.over && !st.decided, g->in_episode,
+                            out->rewards, out->terminated, out->truncated)) {
         if (v->no_autoreset) {
             g->finished = 1;
             return DMAP_OK;
