@@ -20,6 +20,7 @@ enum dmap_ws_slot {
     DMAP_WS_SCAN_CANDIDATES,
     DMAP_WS_SCAN_QUEUES,
     DMAP_WS_SCAN_HEAP,
+    DMAP_WS_SCAN_SWEEP, /* sweep.c: the steps of two rows */
     /* searches of the toolkit (BFS, safe walk, layered search, burying, ...) */
     DMAP_WS_SEARCH_A,
     DMAP_WS_SEARCH_B,

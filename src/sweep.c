@@ -1,0 +1,213 @@
+/* sweep.c — dmap_field's raster sweeps: the octile map of a grid with few walls, computed in
+ * row order instead of settle order.
+ *
+ * The map is the fixed point of the scan's rule (scan.c): every passable cell c ends at
+ * min(v0(c), min over neighbours n of v(n) + step(n -> c)), where "+" is the machine's rounded
+ * addition. That addition is monotone and never lowers a value, so the rule has one fixed point
+ * (the least, over every path, of its start value plus its steps added one by one), and any
+ * order of applying the rule that reaches a fixed point reaches that one: the label-setting
+ * scan and these sweeps give the same bits.
+ *
+ * A pass takes the rows in order (top to bottom, then bottom to top, alternately); each row
+ * first takes the three cells of the row swept before it, then runs along itself left to right
+ * and right to left. After a pass every rule is met except those from the row on the pass's far
+ * side, which the pass checks as it goes (each row against the one after it, both final for the
+ * pass). A pass that finds them met proves the fixed point. On a grid without walls, every path
+ * that a value comes from goes up only or down only, so two passes settle it; each wall adds
+ * detours that need more. Few walls: the sweeps run; more, or no proof within SWEEP_MAX_PASSES,
+ * and the caller runs the label-setting scan instead (its result overwrites every cell).
+ *
+ * Walls hold +inf during the passes and get the default at the end; the steps into a wall (and,
+ * under strict corners, a diagonal past one) are +inf, so a wall is never lowered and never
+ * lowers. Rows are read and written in place in the caller's array: no padded copy, no queues.
+ * Along a row the rule is a chain (each cell waits for its neighbour), so the row is first
+ * tested eight cells at a time for any cell its neighbour would lower, and only those blocks run
+ * the chain: on an open grid that is the goals' rows and a few cells where two roundings of the
+ * same distance differ. Only speed: a compact build (DMAP_COMPACT) leaves this file out. */
+#include <math.h>
+#include <string.h>
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
+#include "portable.h"
+#include "scan.h"
+#include "workspace.h"
+
+#ifndef DMAP_COMPACT
+
+enum {
+    SWEEP_MAX_PASSES = 6, /* passes before the sweeps give up: about the scan's own cost */
+    SWEEP_WALLS_PER_MILLE = 10, /* sweep grids with at most 1 % walls */
+    SWEEP_BLOCK = 8             /* cells tested at once for a chain along a row */
+};
+
+/* The steps into one row from the row swept before it (n: from the cell in line, l: from the
+ * cell left of it, r: from the right) and along the row (h). +inf where the step is not a move:
+ * into a wall, off the grid, or (strict corners) past a wall. */
+typedef struct sweep_steps {
+    double *n, *l, *r, *h;
+} sweep_steps;
+
+/* Fill s for row wr entered from row wo (either NULL: a row without walls). */
+static void row_steps(const sweep_steps *s, const unsigned char *wr, const unsigned char *wo,
+                      int w, const dmap_moves *m) {
+    const int strict = m->corners == DMAP_CORNERS_STRICT;
+    for (int x = 0; x < w; x++) {
+        const int into = wr ? wr[x] : 0, line = wo ? wo[x] : 0;
+        const int left = x == 0 || into || (strict && (line || (wr && wr[x - 1])));
+        const int right = x == w - 1 || into || (strict && (line || (wr && wr[x + 1])));
+        s->n[x] = s->h[x] = into ? INFINITY : m->cardinal;
+        s->l[x] = left ? INFINITY : m->diagonal;
+        s->r[x] = right ? INFINITY : m->diagonal;
+    }
+}
+
+/* cand lowers old only when it is smaller: the scan's own test (so a goal's -0.0 stays). */
+static inline double lower(double cand, double old) {
+    return cand < old ? cand : old;
+}
+
+/* Is a[k] + b[k] < c[k] for any k < n (n <= SWEEP_BLOCK)? */
+static inline int any_lowered(const double *a, const double *b, const double *c, int n) {
+#if defined(__SSE2__)
+    if (n == SWEEP_BLOCK) {
+        __m128d m = _mm_setzero_pd();
+        for (int k = 0; k < SWEEP_BLOCK; k += 2)
+            m = _mm_or_pd(m, _mm_cmplt_pd(_mm_add_pd(_mm_loadu_pd(a + k), _mm_loadu_pd(b + k)),
+                                          _mm_loadu_pd(c + k)));
+        return _mm_movemask_pd(m) != 0;
+    }
+#endif
+    int any = 0;
+    for (int k = 0; k < n; k++) any |= a[k] + b[k] < c[k];
+    return any;
+}
+
+/* Row r after row o (NULL: none): the three cells of o, then the chains along r. */
+static void sweep_row(double *DMAP_RESTRICT r, const double *DMAP_RESTRICT o, int w,
+                      const sweep_steps *s) {
+    const double *DMAP_RESTRICT sn = s->n, *DMAP_RESTRICT sl = s->l, *DMAP_RESTRICT sr = s->r;
+    const double *DMAP_RESTRICT sh = s->h;
+    if (o) {
+        r[0] = lower(o[0] + sn[0], r[0]);
+        if (w > 1) {
+            r[0] = lower(o[1] + sr[0], r[0]);
+            for (int x = 1; x < w - 1; x++) {
+                double v = lower(o[x] + sn[x], r[x]);
+                v = lower(o[x - 1] + sl[x], v);
+                r[x] = lower(o[x + 1] + sr[x], v);
+            }
+            r[w - 1] = lower(o[w - 1] + sn[w - 1], r[w - 1]);
+            r[w - 1] = lower(o[w - 2] + sl[w - 1], r[w - 1]);
+        }
+    }
+    /* left to right: test a block for any cell its left neighbour lowers; chain through it */
+    for (int x = 1; x < w; x += SWEEP_BLOCK) {
+        const int end = x + SWEEP_BLOCK < w ? x + SWEEP_BLOCK : w;
+        if (any_lowered(r + x - 1, sh + x, r + x, end - x))
+            for (int k = x; k < end; k++) r[k] = lower(r[k - 1] + sh[k], r[k]);
+    }
+    /* right to left: the block of cells end+1..x */
+    for (int x = w - 2; x >= 0; x -= SWEEP_BLOCK) {
+        const int end = x - SWEEP_BLOCK > -1 ? x - SWEEP_BLOCK : -1;
+        if (any_lowered(r + end + 2, sh + end + 1, r + end + 1, x - end))
+            for (int k = x; k > end; k--) r[k] = lower(r[k + 1] + sh[k], r[k]);
+    }
+}
+
+/* Does row r lower no cell of row o (t: the steps into o from r)? Both rows are final for the
+ * pass; the rules along o and from o's other side already hold. */
+static int row_settled(const double *DMAP_RESTRICT o, const double *DMAP_RESTRICT r, int w,
+                       const sweep_steps *t) {
+    const double *DMAP_RESTRICT tn = t->n, *DMAP_RESTRICT tl = t->l, *DMAP_RESTRICT tr = t->r;
+    int bad = r[0] + tn[0] < o[0], x = 1;
+    if (w > 1) {
+        bad |= r[1] + tr[0] < o[0];
+#if defined(__SSE2__)
+        __m128d m = _mm_setzero_pd();
+        for (; x + 2 < w; x += 2) {
+            const __m128d ox = _mm_loadu_pd(o + x);
+            m = _mm_or_pd(m, _mm_cmplt_pd(_mm_add_pd(_mm_loadu_pd(r + x), _mm_loadu_pd(tn + x)), ox));
+            m = _mm_or_pd(m, _mm_cmplt_pd(_mm_add_pd(_mm_loadu_pd(r + x - 1), _mm_loadu_pd(tl + x)), ox));
+            m = _mm_or_pd(m, _mm_cmplt_pd(_mm_add_pd(_mm_loadu_pd(r + x + 1), _mm_loadu_pd(tr + x)), ox));
+        }
+        bad |= _mm_movemask_pd(m) != 0;
+#endif
+        for (; x < w - 1; x++)
+            bad |= (r[x] + tn[x] < o[x]) | (r[x - 1] + tl[x] < o[x]) | (r[x + 1] + tr[x] < o[x]);
+        bad |= (r[w - 1] + tn[w - 1] < o[w - 1]) | (r[w - 2] + tl[w - 1] < o[w - 1]);
+    }
+    return !bad;
+}
+
+/* Are at most SWEEP_WALLS_PER_MILLE of every thousand cells walls? *walls: whether any is. */
+static int few_walls(const dmap_grid *g, int *walls) {
+    size_t n = (size_t)g->w * (size_t)g->h, count = 0;
+    size_t limit = n / 1000 * SWEEP_WALLS_PER_MILLE + n % 1000 * SWEEP_WALLS_PER_MILLE / 1000;
+    for (size_t i = 0; i < n;) {
+        size_t end = n - i > 4096 ? i + 4096 : n;
+        for (; i < end; i++) count += g->wall[i] != 0;
+        if (count > limit) return 0;
+    }
+    *walls = count > 0;
+    return 1;
+}
+
+int sweep_field(const dmap_grid *g, const dmap_moves *m, const dmap_goal *goals, size_t ngoals,
+                double dflt, double *values, dmap_workspace *ws) {
+    int walls;
+    if (m->connectivity != 8 || g->cost || ngoals == 0 || !few_walls(g, &walls)) return 0;
+    const int w = g->w, h = g->h;
+    const size_t n = (size_t)w * (size_t)h;
+    size_t bytes;
+    if (!dmap_mul_size((size_t)w, 8 * sizeof(double), &bytes)) return DMAP_ERR_NOMEM;
+    dmap_workspace *own;
+    dmap_workspace *use = dmap_ws_or_temporary(ws, &own);
+    double *mem = use ? (double *)dmap_ws_buffer(use, DMAP_WS_SCAN_SWEEP, bytes, 0) : NULL;
+    if (!mem) {
+        dmap_workspace_free(own);
+        return DMAP_ERR_NOMEM;
+    }
+    /* s: steps into the row being swept; t: steps into the row before it, from this one */
+    sweep_steps s = {mem, mem + w, mem + 2 * (size_t)w, mem + 3 * (size_t)w};
+    sweep_steps t = {mem + 4 * (size_t)w, mem + 5 * (size_t)w, mem + 6 * (size_t)w,
+                     mem + 7 * (size_t)w};
+    row_steps(&s, NULL, NULL, w, m);
+    row_steps(&t, NULL, NULL, w, m);
+
+    if (walls)
+        for (size_t i = 0; i < n; i++) values[i] = g->wall[i] ? INFINITY : dflt;
+    else
+        for (size_t i = 0; i < n; i++) values[i] = dflt;
+    for (size_t k = 0; k < ngoals; k++) {
+        size_t p = (size_t)goals[k].y * (size_t)w + (size_t)goals[k].x;
+        if (goals[k].value < values[p]) values[p] = goals[k].value;
+    }
+    int settled = 0;
+    for (int pass = 0; pass < SWEEP_MAX_PASSES && !settled; pass++) {
+        const int down = pass % 2 == 0;
+        settled = 1;
+        for (int i = 0; i < h; i++) {
+            const int y = down ? i : h - 1 - i, yo = down ? y - 1 : y + 1;
+            double *r = values + (size_t)y * w;
+            const unsigned char *wr = g->wall + (size_t)y * w;
+            double *o = i ? values + (size_t)yo * w : NULL;
+            const unsigned char *wo = i ? g->wall + (size_t)yo * w : NULL;
+            if (walls) row_steps(&s, wr, wo, w, m);
+            sweep_row(r, o, w, &s);
+            if (!o || !settled) continue;
+            if (walls) row_steps(&t, wo, wr, w, m);
+            settled = row_settled(o, r, w, &t);
+        }
+    }
+    dmap_workspace_free(own);
+    if (!settled) return 0;
+    if (walls)
+        for (size_t i = 0; i < n; i++)
+            if (g->wall[i]) values[i] = dflt;
+    return 1;
+}
+
+#endif /* DMAP_COMPACT */
