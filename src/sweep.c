@@ -38,29 +38,53 @@
 #ifndef DMAP_COMPACT
 
 enum {
-    SWEEP_MAX_PASSES = 6, /* passes before the sweeps give up: about the scan's own cost */
+    SWEEP_MAX_PASSES = 4, /* random walls up to 1 % take at most 4; giving up costs ~half a scan */
     SWEEP_WALLS_PER_MILLE = 10, /* sweep grids with at most 1 % walls */
     SWEEP_BLOCK = 8             /* cells tested at once for a chain along a row */
 };
 
 /* The steps into one row from the row swept before it (n: from the cell in line, l: from the
  * cell left of it, r: from the right) and along the row (h). +inf where the step is not a move:
- * into a wall, off the grid, or (strict corners) past a wall. */
+ * into a wall, off the grid, or (strict corners) past a wall. They are the open grid's steps
+ * except near walls, which mark them for one row and then put them back. */
 typedef struct sweep_steps {
     double *n, *l, *r, *h;
 } sweep_steps;
 
-/* Fill s for row wr entered from row wo (either NULL: a row without walls). */
-static void row_steps(const sweep_steps *s, const unsigned char *wr, const unsigned char *wo,
-                      int w, const dmap_moves *m) {
-    const int strict = m->corners == DMAP_CORNERS_STRICT;
+/* The open grid's steps. */
+static void open_steps(const sweep_steps *s, int w, const dmap_moves *m) {
     for (int x = 0; x < w; x++) {
-        const int into = wr ? wr[x] : 0, line = wo ? wo[x] : 0;
-        const int left = x == 0 || into || (strict && (line || (wr && wr[x - 1])));
-        const int right = x == w - 1 || into || (strict && (line || (wr && wr[x + 1])));
-        s->n[x] = s->h[x] = into ? INFINITY : m->cardinal;
-        s->l[x] = left ? INFINITY : m->diagonal;
-        s->r[x] = right ? INFINITY : m->diagonal;
+        s->n[x] = s->h[x] = m->cardinal;
+        s->l[x] = x == 0 ? INFINITY : m->diagonal;
+        s->r[x] = x == w - 1 ? INFINITY : m->diagonal;
+    }
+}
+
+/* The walls of one row: the columns into[0..ninto-1] of the row entered and line[0..nline-1]
+ * of the row it is entered from. With on set, the steps they forbid become +inf; with on
+ * clear, those steps are the open grid's again. */
+typedef struct sweep_walls {
+    const int32_t *into, *line;
+    size_t ninto, nline;
+} sweep_walls;
+
+static void mark_walls(const sweep_steps *s, const sweep_walls *k, int w, const dmap_moves *m,
+                       int on) {
+    const int strict = m->corners == DMAP_CORNERS_STRICT;
+    const double ca = on ? INFINITY : m->cardinal, di = on ? INFINITY : m->diagonal;
+    for (size_t j = 0; j < k->ninto; j++) {
+        const int x = k->into[j];
+        s->n[x] = s->h[x] = ca;
+        if (x > 0) s->l[x] = di;
+        if (x < w - 1) s->r[x] = di;
+        if (strict && x + 1 < w) s->l[x + 1] = di; /* the diagonal into x + 1 passes x */
+        if (strict && x > 0) s->r[x - 1] = di;     /* and the one into x - 1 */
+    }
+    if (!strict) return; /* under cut corners a wall only stops what enters it */
+    for (size_t j = 0; j < k->nline; j++) {
+        const int x = k->line[j];
+        if (x > 0) s->l[x] = di;
+        if (x < w - 1) s->r[x] = di;
     }
 }
 
@@ -142,30 +166,45 @@ static int row_settled(const double *DMAP_RESTRICT o, const double *DMAP_RESTRIC
     return !bad;
 }
 
-/* Are at most SWEEP_WALLS_PER_MILLE of every thousand cells walls? *walls: whether any is. */
-static int few_walls(const dmap_grid *g, int *walls) {
+/* The number of walls when at most SWEEP_WALLS_PER_MILLE of every thousand cells are walls,
+ * else SIZE_MAX. */
+static size_t count_walls(const dmap_grid *g) {
     size_t n = (size_t)g->w * (size_t)g->h, count = 0;
     size_t limit = n / 1000 * SWEEP_WALLS_PER_MILLE + n % 1000 * SWEEP_WALLS_PER_MILLE / 1000;
     for (size_t i = 0; i < n;) {
         size_t end = n - i > 4096 ? i + 4096 : n;
         for (; i < end; i++) count += g->wall[i] != 0;
-        if (count > limit) return 0;
+        if (count > limit) return SIZE_MAX;
     }
-    *walls = count > 0;
-    return 1;
+    return count;
+}
+
+/* The walls of row y (and of row yo, -1: none) as sweep_walls: at[] holds every wall's column
+ * in row order, row[y] the index in at of row y's first. */
+static sweep_walls row_walls(const int32_t *at, const size_t *row, int y, int yo) {
+    sweep_walls k = {at + row[y], NULL, row[y + 1] - row[y], 0};
+    if (yo >= 0) k.line = at + row[yo], k.nline = row[yo + 1] - row[yo];
+    return k;
 }
 
 int sweep_field(const dmap_grid *g, const dmap_moves *m, const dmap_goal *goals, size_t ngoals,
                 double dflt, double *values, dmap_workspace *ws) {
-    int walls;
-    if (m->connectivity != 8 || g->cost || ngoals == 0 || !few_walls(g, &walls)) return 0;
+    if (m->connectivity != 8 || g->cost || ngoals == 0) return 0;
+    const size_t nwalls = count_walls(g);
+    if (nwalls == SIZE_MAX) return 0;
     const int w = g->w, h = g->h;
     const size_t n = (size_t)w * (size_t)h;
-    size_t bytes;
-    if (!dmap_mul_size((size_t)w, 8 * sizeof(double), &bytes)) return DMAP_ERR_NOMEM;
+    /* the steps of two rows (8 rows of doubles), the rows' first walls, the walls' columns */
+    size_t bytes, rows, cols;
+    if (!dmap_mul_size((size_t)w, 8 * sizeof(double), &bytes) ||
+        !dmap_mul_size((size_t)h + 1, sizeof(size_t), &rows) ||
+        !dmap_mul_size(nwalls + 1, sizeof(int32_t), &cols) || bytes + rows < bytes ||
+        bytes + rows + cols < bytes + rows)
+        return DMAP_ERR_NOMEM;
     dmap_workspace *own;
     dmap_workspace *use = dmap_ws_or_temporary(ws, &own);
-    double *mem = use ? (double *)dmap_ws_buffer(use, DMAP_WS_SCAN_SWEEP, bytes, 0) : NULL;
+    double *mem = use ? (double *)dmap_ws_buffer(use, DMAP_WS_SCAN_SWEEP, bytes + rows + cols, 0)
+                      : NULL;
     if (!mem) {
         dmap_workspace_free(own);
         return DMAP_ERR_NOMEM;
@@ -174,13 +213,25 @@ int sweep_field(const dmap_grid *g, const dmap_moves *m, const dmap_goal *goals,
     sweep_steps s = {mem, mem + w, mem + 2 * (size_t)w, mem + 3 * (size_t)w};
     sweep_steps t = {mem + 4 * (size_t)w, mem + 5 * (size_t)w, mem + 6 * (size_t)w,
                      mem + 7 * (size_t)w};
-    row_steps(&s, NULL, NULL, w, m);
-    row_steps(&t, NULL, NULL, w, m);
+    size_t *row = (size_t *)(mem + 8 * (size_t)w);
+    int32_t *at = (int32_t *)(row + h + 1);
+    open_steps(&s, w, m);
+    open_steps(&t, w, m);
 
-    if (walls)
-        for (size_t i = 0; i < n; i++) values[i] = g->wall[i] ? INFINITY : dflt;
-    else
+    if (nwalls) {
+        size_t k = 0;
+        for (int y = 0; y < h; y++) {
+            const unsigned char *wall = g->wall + (size_t)y * w;
+            row[y] = k;
+            for (int x = 0; x < w; x++) {
+                values[(size_t)y * w + x] = wall[x] ? INFINITY : dflt;
+                if (wall[x]) at[k++] = x;
+            }
+        }
+        row[h] = k;
+    } else {
         for (size_t i = 0; i < n; i++) values[i] = dflt;
+    }
     for (size_t k = 0; k < ngoals; k++) {
         size_t p = (size_t)goals[k].y * (size_t)w + (size_t)goals[k].x;
         if (goals[k].value < values[p]) values[p] = goals[k].value;
@@ -190,21 +241,28 @@ int sweep_field(const dmap_grid *g, const dmap_moves *m, const dmap_goal *goals,
         const int down = pass % 2 == 0;
         settled = 1;
         for (int i = 0; i < h; i++) {
-            const int y = down ? i : h - 1 - i, yo = down ? y - 1 : y + 1;
+            const int y = down ? i : h - 1 - i, yo = i == 0 ? -1 : down ? y - 1 : y + 1;
             double *r = values + (size_t)y * w;
-            const unsigned char *wr = g->wall + (size_t)y * w;
-            double *o = i ? values + (size_t)yo * w : NULL;
-            const unsigned char *wo = i ? g->wall + (size_t)yo * w : NULL;
-            if (walls) row_steps(&s, wr, wo, w, m);
+            double *o = yo >= 0 ? values + (size_t)yo * w : NULL;
+            sweep_walls into_r = {NULL, NULL, 0, 0}, into_o = into_r;
+            if (nwalls) {
+                into_r = row_walls(at, row, y, yo);
+                mark_walls(&s, &into_r, w, m, 1);
+            }
             sweep_row(r, o, w, &s);
+            if (nwalls) mark_walls(&s, &into_r, w, m, 0);
             if (!o || !settled) continue;
-            if (walls) row_steps(&t, wo, wr, w, m);
+            if (nwalls) {
+                into_o = row_walls(at, row, yo, y);
+                mark_walls(&t, &into_o, w, m, 1);
+            }
             settled = row_settled(o, r, w, &t);
+            if (nwalls) mark_walls(&t, &into_o, w, m, 0);
         }
     }
     dmap_workspace_free(own);
     if (!settled) return 0;
-    if (walls)
+    if (nwalls)
         for (size_t i = 0; i < n; i++)
             if (g->wall[i]) values[i] = dflt;
     return 1;
