@@ -564,6 +564,28 @@ static void octile_case(const char *label, const dmap_grid *g) {
     field_free(&f141);
 }
 
+/* Walls that make paths wind: `lines` vertical lines, from the top and from the bottom in turn,
+ * each covering five sixths of the height (1 % of the cells in all with 12 lines on 1000x1000),
+ * so that a path to a far column turns up and down once per line. */
+static void winding_grid(dmap_grid *g, int side, int lines) {
+    dmap_grid_init(g, side, side);
+    for (int k = 0; k < lines; k++) {
+        int x = (k + 1) * side / (lines + 1), len = side * 5 / 6;
+        for (int y = 0; y < len; y++) g->wall[(k % 2 ? side - 1 - y : y) * side + x] = 1;
+    }
+    g->wall[(side / 2) * side + side / 2] = 0;
+}
+
+/* Random walls on per10k of every 10,000 cells (seeded), the centre open. */
+static void sparse_grid(dmap_grid *g, int side, int per10k) {
+    dmap_grid_init(g, side, side);
+    dmap_rng rng;
+    dmap_rng_seed(&rng, 20240601u);
+    for (long i = 0; i < (long)side * side; i++)
+        g->wall[i] = dmap_rng_below(&rng, 10000) < (uint32_t)per10k;
+    g->wall[(side / 2) * side + side / 2] = 0;
+}
+
 static void section_octile(void) {
     int side = quick ? 100 : 1000;
     printf("\n## The octile scan against its floor and the 4-connected scan (%dx%d, goal in the "
@@ -575,6 +597,14 @@ static void section_octile(void) {
     dmap_grid_free(&g);
     walled_grid(&g, side, 25);
     octile_case("25% walls", &g);
+    dmap_grid_free(&g);
+    /* grids with few walls: the raster sweeps' ground (src/sweep.c), where they settle the map
+     * in a few passes, and where they give up and the scan runs after them */
+    sparse_grid(&g, side, 50);
+    octile_case("0.5% walls", &g);
+    dmap_grid_free(&g);
+    winding_grid(&g, side, 12);
+    octile_case("winding 1% walls", &g);
     dmap_grid_free(&g);
 }
 

@@ -18,7 +18,7 @@ rounds=${4:-21}
 ab_positive "$rounds" "ROUNDS must be a positive integer, not '$rounds'"
 
 # "octile cut / 4-conn    13.02 ms    4.10 ms    3.01x [1.89-4.37] ...": the first time and the
-# ratio of each row, under the grid named by the line before ("open: ...", "25% walls: ...")
+# ratio of each row, under the grid named by the line before ("open: ...", "25% walls: ", ...)
 measure() { # measure BIN SIDE RUN
     "$1" --only octile --rounds "$rounds" |
         awk -v s="$2" -v r="$3" '
@@ -26,6 +26,8 @@ measure() { # measure BIN SIDE RUN
             function ratio(f) { sub(/x$/, "", f); return f }
             /^open:/ { g = "o" }
             /^25% walls:/ { g = "w" }
+            /^0.5% walls:/ { g = "s" }
+            /^winding 1% walls:/ { g = "x" }
             /^octile cut \/ 4-conn/ { cut[g] = ms($5, $6); four[g] = ratio($9) }
             /^octile cut \/ floor \(settle/ { floor[g] = ratio($11) }
             /^octile strict \/ cut/ { strict[g] = ratio($9) }
@@ -33,11 +35,11 @@ measure() { # measure BIN SIDE RUN
             END {
                 if (cut["o"] == "" || cut["w"] == "") exit 1
                 printf "run %d %s", r, s
-                for (k = 0; k < 2; k++) {
-                    x = k ? "w" : "o"
+                for (k = 0; k < 4; k++) {
+                    x = substr("owsx", k + 1, 1)
                     t = tcod[x] == "" ? "0" : tcod[x]
-                    printf " %s_cut_ms %.2f %s_cut/4 %s", x, cut[x], x, four[x]
-                    printf " %s_cut/floor %s %s_strict/cut %s", x, floor[x], x, strict[x]
+                    printf " %s_cut_ms %.2f %s_cut/4 %s", x, cut[x] + 0, x, four[x] + 0
+                    printf " %s_cut/floor %s %s_strict/cut %s", x, floor[x] + 0, x, strict[x] + 0
                     printf " %s_tcod/dmap %s", x, t
                 }
                 printf "\n" }'
@@ -45,7 +47,7 @@ measure() { # measure BIN SIDE RUN
 ab_alternate measure "its octile rows"
 cat "$ab_out"
 col=5
-for grid in "open" "25% walls"; do
+for grid in "open" "25% walls" "0.5% walls" "winding 1% walls"; do
     for what in "cut corners (ms)" "cut / 4-connected" "cut / floor, settle order" \
         "strict / cut" "libtcod / dmap"; do
         ab_compare $col "$grid, $what" "$grid, $what"
