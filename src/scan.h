@@ -45,10 +45,10 @@ int scan_resume(const dmap_grid *g, const dmap_moves *m, double *work, const int
 int scan_field(const dmap_grid *g, const dmap_moves *m, const dmap_goal *goals, size_t ngoals,
                double dflt, double *values, dmap_workspace *ws) SCAN_MAYBE_UNUSED;
 
-/* dmap_field's raster sweeps (sweep.c), for octile moves on grids with few walls: 1 when
- * values holds the map (the scan's bits), 0 when they do not apply or found no fixed point
- * within their passes (values is then scratch: run the scan), or DMAP_ERR_NOMEM. Arguments
- * are checked by dmap_field. Not in a compact build (DMAP_COMPACT). */
+/* dmap_field's raster sweeps (sweep.c), for octile moves on grids with at most 1 % walls:
+ * 1 when the sweeps settled values (the scan's bits), 2 when the scan had to finish the map
+ * after them (the same bits), 0 when they do not apply (values untouched: run the scan), or
+ * DMAP_ERR_NOMEM. Arguments are checked by dmap_field. Not in a compact build (DMAP_COMPACT). */
 int sweep_field(const dmap_grid *g, const dmap_moves *m, const dmap_goal *goals, size_t ngoals,
                 double dflt, double *values, dmap_workspace *ws) SCAN_MAYBE_UNUSED;
 

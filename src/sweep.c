@@ -14,8 +14,10 @@
  * side, which the pass checks as it goes (each row against the one after it, both final for the
  * pass). A pass that finds them met proves the fixed point. On a grid without walls, every path
  * that a value comes from goes up only or down only, so two passes settle it; each wall adds
- * detours that need more. Few walls: the sweeps run; more, or no proof within SWEEP_MAX_PASSES,
- * and the caller runs the label-setting scan instead (its result overwrites every cell).
+ * detours that need more. The sweeps run on grids with at most 1 % walls (more, and the caller
+ * runs the label-setting scan). With no proof after SWEEP_MAX_PASSES passes the label-setting
+ * scan takes over from the swept values, seeded with the cells that break a rule (resume_scan):
+ * the passes made are not lost.
  *
  * Walls hold +inf during the passes and get the default at the end; the steps into a wall (and,
  * under strict corners, a diagonal past one) are +inf, so a wall is never lowered and never
@@ -38,7 +40,7 @@
 #ifndef DMAP_COMPACT
 
 enum {
-    SWEEP_MAX_PASSES = 4, /* random walls up to 1 % take at most 4; giving up costs ~half a scan */
+    SWEEP_MAX_PASSES = 2, /* then the scan finishes: cheaper than more passes */
     SWEEP_WALLS_PER_MILLE = 10, /* sweep grids with at most 1 % walls */
     SWEEP_BLOCK = 8             /* cells tested at once for a chain along a row */
 };
@@ -166,6 +168,21 @@ static int row_settled(const double *DMAP_RESTRICT o, const double *DMAP_RESTRIC
     return !bad;
 }
 
+/* The cells of row r that lower a cell of row o (t: the steps into o from r), appended to
+ * out as padded indices (base: r[0]'s); returns how many. */
+static size_t row_sources(const double *o, const double *r, int w, const sweep_steps *t,
+                          int32_t base, int32_t *out) {
+    size_t k = 0;
+    for (int x = 0; x < w; x++) {
+        const double v = r[x];
+        int lowers = v + t->n[x] < o[x];
+        if (x > 0) lowers |= v + t->r[x - 1] < o[x - 1];
+        if (x < w - 1) lowers |= v + t->l[x + 1] < o[x + 1];
+        if (lowers) out[k++] = base + x;
+    }
+    return k;
+}
+
 /* The number of walls when at most SWEEP_WALLS_PER_MILLE of every thousand cells are walls,
  * else SIZE_MAX. */
 static size_t count_walls(const dmap_grid *g) {
@@ -185,6 +202,54 @@ static sweep_walls row_walls(const int32_t *at, const size_t *row, int y, int yo
     sweep_walls k = {at + row[y], NULL, row[y + 1] - row[y], 0};
     if (yo >= 0) k.line = at + row[yo], k.nline = row[yo + 1] - row[yo];
     return k;
+}
+
+/* The passes found no proof: every rule holds except some of those into a row from the row
+ * after it in the last pass (down: that pass went down). The label-setting scan takes over
+ * (scan_resume, on a padded copy) with the cells that break one of them as its seeds: the
+ * swept values are each some path's value and no lower than the map, so lowering them to the
+ * fixed point gives the same map as a scan from the start; a cell that no seed lowers breaks
+ * no rule, so it needs no seat in the queues. Walls get dflt. */
+static int resume_scan(const dmap_grid *g, const dmap_moves *m, double dflt, double *values,
+                       dmap_workspace *ws, const sweep_steps *t, const int32_t *at,
+                       const size_t *row, int down) {
+    const int w = g->w, h = g->h, pw = w + 2;
+    const size_t n = (size_t)w * (size_t)h, np = (size_t)pw * (size_t)(h + 2);
+    size_t bytes, sbytes;
+    if (!dmap_mul_size(np, sizeof(double), &bytes) || !dmap_mul_size(n, sizeof(int32_t), &sbytes))
+        return DMAP_ERR_NOMEM;
+    double *work = (double *)dmap_ws_buffer(ws, DMAP_WS_SCAN_VALUES, bytes, 0);
+    int32_t *seeds = (int32_t *)dmap_ws_buffer(ws, DMAP_WS_SCAN_CANDIDATES, sbytes, 0);
+    if (!work || !seeds) return DMAP_ERR_NOMEM;
+    size_t nseeds = 0;
+    for (int i = 1; i < h; i++) {
+        const int y = down ? i : h - 1 - i, yo = down ? y - 1 : y + 1;
+        sweep_walls into_o = {NULL, NULL, 0, 0};
+        if (at) {
+            into_o = row_walls(at, row, yo, y);
+            mark_walls(t, &into_o, w, m, 1);
+        }
+        nseeds += row_sources(values + (size_t)yo * w, values + (size_t)y * w, w, t,
+                              (int32_t)((y + 1) * pw + 1), seeds + nseeds);
+        if (at) mark_walls(t, &into_o, w, m, 0);
+    }
+    for (int x = 0; x < pw; x++) work[x] = work[(size_t)(h + 1) * pw + x] = -INFINITY;
+    for (int y = 0; y < h; y++) {
+        double *out = work + (size_t)(y + 1) * pw;
+        const double *in = values + (size_t)y * w;
+        const unsigned char *wall = g->wall + (size_t)y * w;
+        out[0] = out[w + 1] = -INFINITY;
+        for (int x = 0; x < w; x++) out[x + 1] = wall[x] ? -INFINITY : in[x];
+    }
+    int rc = scan_resume(g, m, work, seeds, nseeds, ws);
+    if (rc) return rc;
+    for (int y = 0; y < h; y++) {
+        const double *in = work + (size_t)(y + 1) * pw + 1;
+        double *out = values + (size_t)y * w;
+        const unsigned char *wall = g->wall + (size_t)y * w;
+        for (int x = 0; x < w; x++) out[x] = wall[x] ? dflt : in[x];
+    }
+    return DMAP_OK;
 }
 
 int sweep_field(const dmap_grid *g, const dmap_moves *m, const dmap_goal *goals, size_t ngoals,
@@ -236,9 +301,9 @@ int sweep_field(const dmap_grid *g, const dmap_moves *m, const dmap_goal *goals,
         size_t p = (size_t)goals[k].y * (size_t)w + (size_t)goals[k].x;
         if (goals[k].value < values[p]) values[p] = goals[k].value;
     }
-    int settled = 0;
+    int settled = 0, down = 0;
     for (int pass = 0; pass < SWEEP_MAX_PASSES && !settled; pass++) {
-        const int down = pass % 2 == 0;
+        down = pass % 2 == 0;
         settled = 1;
         for (int i = 0; i < h; i++) {
             const int y = down ? i : h - 1 - i, yo = i == 0 ? -1 : down ? y - 1 : y + 1;
@@ -260,12 +325,16 @@ int sweep_field(const dmap_grid *g, const dmap_moves *m, const dmap_goal *goals,
             if (nwalls) mark_walls(&t, &into_o, w, m, 0);
         }
     }
-    dmap_workspace_free(own);
-    if (!settled) return 0;
-    if (nwalls)
+    int rc = 1;
+    if (!settled) {
+        rc = resume_scan(g, m, dflt, values, use, &t, nwalls ? at : NULL, row, down);
+        rc = rc ? rc : 2;
+    } else if (nwalls) {
         for (size_t i = 0; i < n; i++)
             if (g->wall[i]) values[i] = dflt;
-    return 1;
+    }
+    dmap_workspace_free(own);
+    return rc;
 }
 
 #endif /* DMAP_COMPACT */
