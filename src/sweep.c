@@ -27,11 +27,6 @@
  * the chain: on an open grid that is the goals' rows and a few cells where two roundings of the
  * same distance differ. Only speed: a compact build (DMAP_COMPACT) leaves this file out. */
 #include <math.h>
-#include <string.h>
-
-#if defined(__SSE2__)
-#include <emmintrin.h>
-#endif
 
 #include "portable.h"
 #include "scan.h"
@@ -39,8 +34,12 @@
 
 #ifndef DMAP_COMPACT
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 enum {
-    SWEEP_MAX_PASSES = 2, /* then the scan finishes: cheaper than more passes */
+    SWEEP_MAX_PASSES = 2,       /* then the scan finishes: cheaper than more passes */
     SWEEP_WALLS_PER_MILLE = 10, /* sweep grids with at most 1 % walls */
     SWEEP_BLOCK = 8             /* cells tested at once for a chain along a row */
 };
@@ -155,9 +154,11 @@ static int row_settled(const double *DMAP_RESTRICT o, const double *DMAP_RESTRIC
         __m128d m = _mm_setzero_pd();
         for (; x + 2 < w; x += 2) {
             const __m128d ox = _mm_loadu_pd(o + x);
-            m = _mm_or_pd(m, _mm_cmplt_pd(_mm_add_pd(_mm_loadu_pd(r + x), _mm_loadu_pd(tn + x)), ox));
-            m = _mm_or_pd(m, _mm_cmplt_pd(_mm_add_pd(_mm_loadu_pd(r + x - 1), _mm_loadu_pd(tl + x)), ox));
-            m = _mm_or_pd(m, _mm_cmplt_pd(_mm_add_pd(_mm_loadu_pd(r + x + 1), _mm_loadu_pd(tr + x)), ox));
+            const __m128d n = _mm_add_pd(_mm_loadu_pd(r + x), _mm_loadu_pd(tn + x));
+            const __m128d l = _mm_add_pd(_mm_loadu_pd(r + x - 1), _mm_loadu_pd(tl + x));
+            const __m128d rr = _mm_add_pd(_mm_loadu_pd(r + x + 1), _mm_loadu_pd(tr + x));
+            m = _mm_or_pd(m, _mm_or_pd(_mm_cmplt_pd(n, ox), _mm_cmplt_pd(l, ox)));
+            m = _mm_or_pd(m, _mm_cmplt_pd(rr, ox));
         }
         bad |= _mm_movemask_pd(m) != 0;
 #endif
