@@ -396,8 +396,9 @@ DMAP_API int dmap_parse_values_csv(const char *text, size_t len, dmap_grid *g, d
  * n with v(n) + step(n->c) < v(c), lower v(c) to that", which is
  *     v(c) = min( v0(c), min over passable s of v0(s) + dist(s, c) ).
  * Walls keep whatever value they hold. Rescanning a transformed map (the flee trick) is the
- * same call. The engine is label-setting and exact: when every input is an integer, results
- * equal the sweep loop's bit for bit.
+ * same call. The engine is exact (label-setting; dmap_field's 8-connected maps on grids with
+ * few walls by raster sweeps that prove the same fixed point): when every input is an
+ * integer, results equal the sweep loop's bit for bit.
  * ---------------------------------------------------------------------------------------- */
 
 /* Scratch memory reused across scans (and the toolkit's searches), so that a bot's tick does
