@@ -334,8 +334,9 @@ def smoothed(curve, window=200):
 
 def write_png(path, runs, width=700, height=340):
     """Every run's smoothed training win rate against `simple` over its CPU minutes: maps on in
-    blues, maps off in oranges (one shade per seed), the 0.5 target dashed; a grid at 0, 0.25 .. 1
-    and a tick per CPU minute."""
+    blues, maps off in oranges (one shade per seed); the evaluation win rate of an untrained run
+    (--policy uniform) dotted in its variant's colour; the 0.5 target dashed grey; a grid at 0,
+    0.25 .. 1 and a tick per CPU minute."""
     img = np.full((height, width, 3), 255, np.uint8)
     left, right, top, bottom = 40, width - 20, 10, height - 24
     xmax = max([p[0] for run in runs for p in smoothed(run["curve"])] + [1e-9])
@@ -355,7 +356,12 @@ def write_png(path, runs, width=700, height=340):
     shades = {"on": [(31, 119, 180), (23, 190, 207), (57, 59, 121)],
               "off": [(255, 127, 14), (214, 39, 40), (188, 128, 49)]}
     count = {"on": 0, "off": 0}
-    for run in runs:
+    for run in runs:  # an untrained policy's evaluation: a dotted line in its variant's first colour
+        if run["policy"] == "uniform":
+            y = ys(run["wins"] / (run["wins"] + run["ties"] + run["losses"]))
+            for x in range(left + 2, right, 6):
+                img[max(y - 1, top):y + 1, x:x + 2] = shades[run["maps"]][0]
+    for run in [run for run in runs if run["policy"] != "uniform"]:
         colour = shades[run["maps"]][count[run["maps"]] % 3]
         count[run["maps"]] += 1
         pts = [(xs(mn), ys(rate)) for mn, rate in smoothed(run["curve"])]

@@ -54,7 +54,8 @@ def test_two_updates_with_maps_and_without(tmp_path):
     logs = []
     for maps in ("on", "off"):
         log, png = tmp_path / ("%s.json" % maps), tmp_path / ("%s.png" % maps)
-        out = run("--maps", maps, "--seed", "3", "--log", str(log), "--png", str(png))
+        weights = tmp_path / ("%s.pt" % maps)
+        out = run("--maps", maps, "--seed", "3", "--log", str(log), "--png", str(png), "--save", str(weights))
         updates = re.findall(r"^update +(\d+) steps +(\d+)", out, re.M)
         assert updates == [("1", "256"), ("2", "512")], out
         m = re.search(r"^vs simple: wins (\d+) ties (\d+) losses (\d+) of 6 games, win rate ([\d.]+) "
@@ -64,22 +65,31 @@ def test_two_updates_with_maps_and_without(tmp_path):
         assert w + t + l == 6 and float(m.group(4)) == round(w / 6, 3)
         assert float(m.group(5)) <= w / 6 <= float(m.group(6))
         assert "masked actions chosen: 0" in out
+        assert re.search(r"^games: mean length [\d.]+ steps, [\d.]+ bombs laid per game$", out, re.M), out
         assert png_size(png) == (700, 340)
         run_log = json.loads(log.read_text())
         assert run_log["maps"] == maps and run_log["steps"] == 512 and len(run_log["curve"]) == 2
         assert (run_log["wins"], run_log["ties"], run_log["losses"]) == (w, t, l)
         logs.append(str(log))
+        # the saved weights, loaded, play the same evaluation games the same way
+        again = run("--maps", maps, "--seed", "3", "--load", str(weights))
+        assert not re.search(r"^update", again, re.M) and m.group(0) in again
+    uniform = tmp_path / "uniform.json"      # the untrained baseline, drawn as a dotted line
+    out = run("--maps", "on", "--policy", "uniform", "--log", str(uniform))
+    assert not re.search(r"^update", out, re.M) and "masked actions chosen: 0" in out
+    assert json.loads(uniform.read_text())["steps"] == 0
     both = tmp_path / "both.png"
-    r = subprocess.run([sys.executable, EXAMPLE, "--plot", *logs, "--png", str(both)],
+    r = subprocess.run([sys.executable, EXAMPLE, "--plot", *logs, str(uniform), "--png", str(both)],
                        capture_output=True, text=True, timeout=120)
     assert r.returncode == 0, r.stderr
     assert png_size(both) == (700, 340)
 
 
 def test_the_same_seed_trains_the_same_policy(tmp_path):
-    outs = [run("--maps", "off", "--seed", "5") for _ in range(2)]
+    # everything printed but the CPU times
+    outs = [re.sub(r"cpu +[\d.]+ s|in [\d.]+ CPU minutes", "", run("--maps", "off", "--seed", "5")) for _ in range(2)]
     assert outs[0] == outs[1]
-    assert "update    2" in outs[0]
+    assert "update    2" in outs[0] and "vs simple" in outs[0]
 
 
 def test_bad_options_are_refused():
