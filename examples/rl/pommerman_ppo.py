@@ -273,14 +273,15 @@ def evaluate(args, net):
     """Plays args.eval whole games against `simple` (episode 0 of each of args.eval games of the
     evaluation seed, the same for every run), the policy sampling from its masked distribution
     (net None: uniformly among the mask's actions); returns the wins, ties, losses, masked actions
-    chosen (0: the mask is respected), the games' mean length and the bombs laid per game."""
+    chosen (0: the mask is respected), the games' mean length, the bombs laid per game and the
+    share of them laid within 3 cells (Manhattan) of the enemy."""
     import torch
     n = args.eval
     games = Games(n, args.maps == "on", seed=args.eval_seed, autoreset="NextStep")
     x, m = games.reset(args.eval_seed)
     gen = torch.Generator().manual_seed(args.seed + 1_000_000)
     result = [None] * n
-    masked = bombs = 0
+    masked = bombs = near = 0
     length = np.zeros(n, np.int64)
     while any(res is None for res in result):
         with torch.no_grad():
@@ -289,7 +290,12 @@ def evaluate(args, net):
             a = torch.multinomial(torch.softmax(logits, -1), 1, generator=gen)[:, 0]
         playing = np.array([res is None for res in result])
         masked += int((m[np.arange(n), a.numpy()] == 0)[playing].sum())
-        bombs += int(((a.numpy() == 5) & (m[:, 5] == 1))[playing].sum())
+        laid = (a.numpy() == 5) & (m[:, 5] == 1) & playing
+        bombs += int(laid.sum())
+        raw = games.env.obs[:, 0]
+        for i in np.flatnonzero(laid):  # how far from the enemy (steps on the grid, walls ignored)
+            me, foe = np.argwhere(raw[i, SELF]), np.argwhere(raw[i, ENEMIES])
+            near += int(len(foe) > 0 and np.abs(me[0] - foe[0]).sum() <= 3)
         x, m, _, d = games.step(a.numpy())
         for i in np.flatnonzero(d):
             if result[i] is None:
@@ -297,7 +303,8 @@ def evaluate(args, net):
                 result[i] = "win" if 0 in winners else ("tie" if code == 2 or not winners else "loss")
                 length[i] = step
     return {"wins": result.count("win"), "ties": result.count("tie"), "losses": result.count("loss"),
-            "masked_eval": masked, "mean_length": round(float(length.mean()), 1), "bombs_per_game": round(bombs / n, 2)}
+            "masked_eval": masked, "mean_length": round(float(length.mean()), 1), "bombs_per_game": round(bombs / n, 2),
+            "bombs_near_enemy": round(near / max(bombs, 1), 3)}
 
 
 # ---- the learning curve as a PNG, no plotting library ---------------------------------------------
@@ -436,7 +443,8 @@ def main():
              log["cpu_minutes"]))
     print("vs simple: wins %d ties %d losses %d of %d games, win rate %.3f (95%% Wilson %.3f-%.3f)"
           % (w, t, l, args.eval, w / args.eval, lo, hi))
-    print("games: mean length %.1f steps, %.2f bombs laid per game" % (res["mean_length"], res["bombs_per_game"]))
+    print("games: mean length %.1f steps, %.2f bombs laid per game, %.1f%% of them within 3 cells of the enemy"
+          % (res["mean_length"], res["bombs_per_game"], 100 * res["bombs_near_enemy"]))
     print("masked actions chosen: %d" % (log["masked_train"] + masked))
     if args.log:
         with open(args.log, "w") as f:

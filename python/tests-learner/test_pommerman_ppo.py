@@ -65,7 +65,8 @@ def test_two_updates_with_maps_and_without(tmp_path):
         assert w + t + l == 6 and float(m.group(4)) == round(w / 6, 3)
         assert float(m.group(5)) <= w / 6 <= float(m.group(6))
         assert "masked actions chosen: 0" in out
-        assert re.search(r"^games: mean length [\d.]+ steps, [\d.]+ bombs laid per game$", out, re.M), out
+        assert re.search(r"^games: mean length [\d.]+ steps, [\d.]+ bombs laid per game, [\d.]+% of them within 3 cells "
+                         r"of the enemy$", out, re.M), out
         assert png_size(png) == (700, 340)
         run_log = json.loads(log.read_text())
         assert run_log["maps"] == maps and run_log["steps"] == 512 and len(run_log["curve"]) == 2
