@@ -18,7 +18,9 @@ policy and a value head), masked logits (a masked action has probability 0 and i
 Rewards are the game's: +1 for a win, -1 for a loss or a tie. Training stops at --cpu-minutes of
 this process's CPU time or --steps environment steps, whichever comes first; then the policy
 (sampling) plays --eval whole games against `simple` from seeds of their own, the same games for
-every run, and the script prints its wins, ties and losses with a 95% Wilson interval.
+every run, and the script prints its wins, ties and losses with a 95% Wilson interval, the
+games' mean length, the bombs it laid per game (and the share of them near the enemy) and the
+number of masked actions it chose (0).
 
     PYTHONPATH=... python3 examples/rl/pommerman_ppo.py --maps on --seed 1 --cpu-minutes 10 \\
         --eval 200 --log run.json --png curve.png
