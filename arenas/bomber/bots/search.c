@@ -22,13 +22,19 @@
  *   - plans: "walk to cell T (on the safe walk's path), bomb there or not, then run along the
  *     safe walk out of the blast and wait", for the best bombing spots (a quick estimate of
  *     what a bomb there destroys, from the shadow's exact ore HP), the items, the nearest cell
- *     out of every blast, and one plan per first step. Each plan is played out on a copy of
- *     the engine (the opponent staying put, or running along its own safe walk out of any
- *     blast it stands in) until the blasts are over: the points both make (discounted per
- *     tick), the HP both lose, a death, the ammo picked up, the ore my fire wears down. A
- *     desire map (dmap_field, goals at the bombing spots and items, the opponent's
- *     surroundings once the blocks are gone) values where a plan ends, so that plans whose
- *     points lie beyond the horizon still lead somewhere.
+ *     out of every blast, and one plan per first step; and stack plans: an ore block's points
+ *     go to the fire that ends it, so for an ore block that every known blast leaves at 2 or
+ *     3 HP, with that many bombs in hand and the opponent not close, "bomb it from that many
+ *     cells in a row (the shortest tour), then run", the last hit mine before the opponent
+ *     can add a bomb of its own. Each plan is played out on a copy of the engine (the
+ *     opponent staying put, or running along its own safe walk out of any blast it stands
+ *     in) until the blasts are over: the points both make (discounted per tick), the HP both
+ *     lose, a death, the ammo picked up, and the ore my fire wears down and leaves standing
+ *     (a gift, at a cost, when the opponent can walk into the block's range and finish it; a
+ *     small gain when it cannot, or when I am in a pocket). A desire map (dmap_field, goals
+ *     at the bombing spots and items, the opponent's surroundings once the blocks are gone)
+ *     values where a plan ends, so that plans whose points lie beyond the horizon still lead
+ *     somewhere.
  * The best safe first action wins. The budget is the number of engine ticks simulated per
  * decision (`sims`, deterministic) and optionally a thread CPU limit (`ms`). */
 #include <math.h>
@@ -43,8 +49,11 @@
 #define NEVER 1000000
 #define NCELL BOMBER_CELLS
 #define LAST_TICK (BOMBER_MAX_ITERATIONS + 1) /* the last tick played */
+#define CONFINED 15 /* walking to at most this many cells, I am in a pocket */
+#define STACK_FAR 6 /* stack plans only with the opponent at least this many steps away */
 
-enum { K_SIMS, K_MS, K_PLANS, K_GAMMA, K_DENY, K_AMMO, K_NEAR, K_HIT, K_ORE, K_TRAP, NK };
+enum { K_SIMS, K_MS, K_PLANS, K_GAMMA, K_DENY, K_AMMO, K_NEAR, K_HIT, K_ORE, K_TRAP, K_GIFT,
+       K_STACK, K_AMMO2, NK };
 
 static const kit_param knobs[NK] = {
     {"sims", 20000, 200, 10000000, 0, 1, /* step 0: `tune` leaves the budgets alone */
@@ -58,9 +67,16 @@ static const kit_param knobs[NK] = {
     {"ammo", 3, 0, 20, 0.5, 0, "value of a bomb picked up when at most one is left"},
     {"near", 0.05, 0, 1, 0.01, 0, "weight of the desire map where a plan ends"},
     {"hit", 30, 0, 200, 5, 0, "value of a hit on the opponent beyond its 25 points"},
-    {"ore", 0.5, 0, 10, 0.25, 0, "value of each HP my fire takes off an ore block it leaves standing"},
+    {"ore", 0.5, 0, 10, 0.25, 0,
+     "value of each HP my fire takes off an ore block it leaves standing, out of the opponent's "
+     "reach or with me in a pocket"},
     {"trap", 4, 0, 8, 0, 1,
      "steps the opponent may walk to shut me in a pocket with a bomb (0: no trap check)"},
+    {"gift", 3, 0, 20, 0.5, 0,
+     "cost of each HP my fire takes off an ore block the opponent can reach and that still stands"},
+    {"stack", 1, 0, 1, 1, 1,
+     "1: plans that bomb an ore block from several cells in a row until it breaks"},
+    {"ammo2", 0.5, 0, 20, 0.5, 0, "value of a bomb picked up when two or more are left"},
 };
 
 const kit_params search_params = {knobs, NK};
@@ -69,6 +85,7 @@ typedef struct plan {
     int target, bomb, len; /* len: steps of the walk to target (0: target is my cell) */
     bomber_action first;   /* the first action; for a first-step plan, the step itself */
     int direct;            /* a first-step plan: the walk is that one step */
+    int legs[2], nlegs;    /* a stack plan: further cells to walk to and bomb, in order */
 } plan;
 
 typedef struct search_state {
@@ -82,6 +99,10 @@ typedef struct search_state {
     int64_t deadline;  /* thread CPU ns, 0: none */
     int now;           /* the tick just played */
     int hurt[NCELL];   /* the danger map of the current state */
+    int left_hp[NCELL]; /* an ore block's HP once every known blast is over (0: none left) */
+    int opp_steps;      /* the opponent's walk to my cell, blocks and bombs walls (NEVER: none) */
+    unsigned char opp_can[NCELL]; /* an ore block the opponent can walk into the range of */
+    int confined;       /* I can walk to only a few cells: any ore worn down is progress */
     double desire[NCELL];
     double arrival[NCELL];
     int parent[NCELL];
@@ -474,7 +495,7 @@ static void desire_map(search_state *s, const double *spot) {
     dmap_goal goals[NCELL];
     size_t n = 0;
     double item[NCELL] = {0};
-    double ammo_v = g->players[me].ammo <= 1 ? s->k[K_AMMO] : 0.5;
+    double ammo_v = g->players[me].ammo <= 1 ? s->k[K_AMMO] : s->k[K_AMMO2];
     for (int i = 0; i < g->nammo; i++) item[g->ammo[i].y * BOMBER_W + g->ammo[i].x] += ammo_v;
     for (int i = 0; i < g->ntreasure; i++)
         item[g->treasure[i].y * BOMBER_W + g->treasure[i].x] += BOMBER_REWARD_TREASURE;
@@ -498,8 +519,29 @@ static void desire_map(search_state *s, const double *spot) {
         if (!isfinite(s->desire[c])) s->desire[c] = 100.0;
 }
 
+/* Steps of the safe walk (dmap_safe_walk on hurt, entered at step 0 after the state of tick
+ * `now`) from `from` to `to`; path: the cells after `from`. -1 when it cannot get there. */
+static int walk_to(search_state *s, unsigned char *wall, const int *hurt, int now, int from,
+                   int to, int *path) {
+    double timing[NCELL];
+    for (int c = 0; c < NCELL; c++) timing[c] = hurt[c] >= NEVER ? INFINITY : hurt[c] - now;
+    unsigned char saved = wall[from];
+    wall[from] = 0;
+    dmap_grid grid = {BOMBER_W, BOMBER_H, wall, NULL};
+    dmap_moves mv = dmap_moves_4();
+    int rc = dmap_safe_walk(&grid, &mv, timing, from, 0.0, s->arrival, s->parent, NULL, s->ws);
+    wall[from] = saved;
+    if (rc == DMAP_ERR_NOMEM) s->err = rc;
+    if (rc || !isfinite(s->arrival[to])) return -1;
+    int len = (int)s->arrival[to];
+    for (int c = to, i = len - 1; i >= 0; i--, c = s->parent[c]) path[i] = c;
+    return len;
+}
+
 /* Play a plan out on a copy of the engine: the value of the points both make (discounted),
- * the HP both lose, a death, the ammo picked up, and the desire where it ends. */
+ * the HP both lose, a death, the ammo picked up, the ore my fire wears down and leaves
+ * standing, and the desire where it ends. A stack plan walks on from its target to each of
+ * its legs and bombs there too before it runs. */
 static double rollout(search_state *s, const plan *pl, const int *path) {
     bomber_game *g = &s->sim;
     game_copy(g, &s->base);
@@ -507,14 +549,16 @@ static double rollout(search_state *s, const plan *pl, const int *path) {
     int me = s->pid, op = 1 - me;
     enum { GO, AT, RUN, WAIT } phase = pl->len > 0 ? GO : AT;
     int idx = 0, fails = 0, esc[NCELL], nesc = 0, ei = 0, opath[NCELL], nop = 0, oi = 0;
-    unsigned char wall[NCELL];
+    int leg = 0, legpath[NCELL], curlen = pl->len, mine = 0;
+    const int *cur = path;
+    unsigned char wall[NCELL], worn[NCELL] = {0};
     int o = cell_of(&g->players[op]);
     if (s->hurt[o] < NEVER) { /* the opponent runs out of a blast it stands in */
         walls_of(g, me, o, wall);
         nop = escape(s, wall, s->hurt, s->now, o, 0, opath);
         if (nop < 0) nop = 0;
     }
-    int horizon = pl->len + BOMBER_BOMB_TTL + 8;
+    int horizon = pl->len + 8 * pl->nlegs + BOMBER_BOMB_TTL + 8;
     if (horizon > LAST_TICK - s->now) horizon = LAST_TICK - s->now;
     double v = 0, disc = 1, gamma = s->k[K_GAMMA], deny = s->k[K_DENY];
     for (int k = 0; k < horizon; k++) {
@@ -522,27 +566,30 @@ static double rollout(search_state *s, const plan *pl, const int *path) {
         int mc = cell_of(pm), oc = cell_of(po);
         bomber_action a[BOMBER_PLAYERS] = {BOMBER_NONE, BOMBER_NONE};
         int expect = mc;
-        if (phase == GO) expect = path[idx], a[me] = dir_to(mc, expect);
+        if (phase == GO) expect = cur[idx], a[me] = dir_to(mc, expect);
         else if (phase == RUN && ei < nesc) expect = esc[ei], a[me] = dir_to(mc, expect);
         else if (phase == AT && pl->bomb && pm->ammo > 0 && bomb_at(g, mc) < 0) a[me] = BOMBER_BOMB;
         if (oi < nop) a[op] = dir_to(oc, opath[oi]);
         int score0 = pm->score, oscore0 = po->score, hp0 = pm->hp, ohp0 = po->hp, ammo0 = pm->ammo;
-        for (int f = 0; f < g->nfires && s->k[K_ORE] > 0; f++) { /* my fire on ore left standing */
+        for (int f = 0; f < g->nfires; f++) { /* my fire on ore it leaves standing */
             if (g->fires[f].owner != me) continue;
-            int bl = block_at(g, g->fires[f].y * BOMBER_W + g->fires[f].x);
-            if (bl >= 0 && g->blocks[bl].kind == 'o' && g->blocks[bl].hp >= 2) v += disc * s->k[K_ORE];
+            int c = g->fires[f].y * BOMBER_W + g->fires[f].x, bl = block_at(g, c);
+            if (bl >= 0 && g->blocks[bl].kind == 'o' && g->blocks[bl].hp >= 2 && worn[c] < 255)
+                worn[c]++;
         }
         if (bomber_tick(g, a, NULL)) break;
         s->used++;
         pm = &g->players[me], po = &g->players[op];
         mc = cell_of(pm);
         if (oi < nop && cell_of(po) == opath[oi]) oi++;
+        int run = 0; /* run out of my blasts now */
         if (phase == GO || phase == RUN) {
             if (mc == expect) {
                 fails = 0;
-                if (phase == GO && ++idx == pl->len) phase = AT;
+                if (phase == GO && ++idx == curlen) phase = AT;
                 if (phase == RUN && ++ei == nesc) phase = WAIT;
             } else if (++fails > 3) {
+                run = phase == GO && mine > 0;
                 phase = WAIT;
             }
         } else if (phase == AT) {
@@ -550,20 +597,36 @@ static double rollout(search_state *s, const plan *pl, const int *path) {
             if (bi >= 0 && g->bombs[bi].owner == me) {
                 int h2[NCELL];
                 danger(s, g, h2);
-                walls_of(g, op, mc, wall);
-                nesc = escape(s, wall, h2, g->tick - 1, mc, 0, esc);
-                if (nesc < 0) return -1e4; /* no way out of my own bomb */
-                ei = 0, phase = nesc ? RUN : WAIT;
+                mine++;
+                int n = -1;
+                if (leg < pl->nlegs) { /* on to the next cell of the stack */
+                    walls_of(g, op, mc, wall);
+                    n = walk_to(s, wall, h2, g->tick - 1, mc, pl->legs[leg++], legpath);
+                    if (n > 0) cur = legpath, curlen = n, idx = 0, phase = GO;
+                }
+                if (n <= 0) {
+                    walls_of(g, op, mc, wall);
+                    nesc = escape(s, wall, h2, g->tick - 1, mc, 0, esc);
+                    if (nesc < 0) return -1e4; /* no way out of my own bomb */
+                    ei = 0, phase = nesc ? RUN : WAIT;
+                }
                 walls_of(g, me, cell_of(po), wall);
                 nop = escape(s, wall, h2, g->tick - 1, cell_of(po), 0, opath), oi = 0;
                 if (nop < 0) nop = 0;
             } else {
-                phase = WAIT;
+                phase = WAIT, run = mine > 0;
             }
+        }
+        if (run) { /* a stack cut short: run out of the bombs already placed */
+            int h2[NCELL];
+            danger(s, g, h2);
+            walls_of(g, op, mc, wall);
+            nesc = escape(s, wall, h2, g->tick - 1, mc, 0, esc);
+            ei = 0, phase = nesc > 0 ? RUN : WAIT;
         }
         v += disc * ((pm->score - score0) - deny * (po->score - oscore0));
         if (pm->ammo > ammo0 && a[me] != BOMBER_BOMB)
-            v += disc * (ammo0 <= 1 ? s->k[K_AMMO] : 0.5) * (pm->ammo - ammo0);
+            v += disc * (ammo0 <= 1 ? s->k[K_AMMO] : s->k[K_AMMO2]) * (pm->ammo - ammo0);
         if (pm->hp < hp0) v -= 400.0 * (hp0 - pm->hp);
         if (po->hp < ohp0) v += disc * s->k[K_HIT] * (ohp0 - po->hp);
         if (pm->hp <= 0) return v - 5000;
@@ -571,7 +634,129 @@ static double rollout(search_state *s, const plan *pl, const int *path) {
         disc *= gamma;
         if (phase == WAIT && !g->nbombs && !g->nfires && oi >= nop) break;
     }
+    /* ore my fire wore down and left standing: a gift when the opponent can reach it */
+    for (int c = 0; c < NCELL; c++)
+        if (worn[c] && block_at(g, c) >= 0)
+            v += worn[c] * (s->opp_can[c] && !s->confined ? -s->k[K_GIFT] : s->k[K_ORE]);
     return v - s->k[K_NEAR] * s->desire[cell_of(&g->players[me])];
+}
+
+/* The cells from which a bomb's fire reaches cell c (power 2, rays stopped by blocks, bombs
+ * and metal), free for a bomb and not between c and a bomb that reaches it (a bomb there would
+ * shield c from the older one); returns how many. arm (may be NULL): 2 * direction + steps - 1. */
+static int range_cells(const bomber_game *g, const unsigned char *wall, int c, int *out, int *arm) {
+    static const int d[4][2] = {{-1, 0}, {1, 0}, {0, -1}, {0, 1}};
+    int n = 0;
+    for (int k = 0; k < 4; k++)
+        for (int i = 1, n0 = n; i <= BOMBER_START_POWER; i++) {
+            int x = c % BOMBER_W + d[k][0] * i, y = c / BOMBER_W + d[k][1] * i;
+            if (x < 0 || x >= BOMBER_W || y < 0 || y >= BOMBER_H) break;
+            int t = y * BOMBER_W + x;
+            if (bomb_at(g, t) >= 0) n = n0;
+            if (wall[t] || bomb_at(g, t) >= 0) break;
+            if (arm) arm[n] = 2 * k + i - 1;
+            out[n++] = t;
+        }
+    return n;
+}
+
+/* After danger() on the current state: each ore block's HP once every known blast is over
+ * (the fires still burning in the play-out's last state included), and whether the opponent
+ * can walk to a cell from which its bomb would reach the block. */
+static void ore_outlook(search_state *s) {
+    const bomber_game *b = &s->base, *d = &s->dsim;
+    memset(s->left_hp, 0, sizeof s->left_hp);
+    memset(s->opp_can, 0, sizeof s->opp_can);
+    for (int i = 0; i < d->nblocks; i++) {
+        if (d->blocks[i].kind != 'o' || d->blocks[i].hp <= 0) continue;
+        int c = d->blocks[i].y * BOMBER_W + d->blocks[i].x, hp = d->blocks[i].hp;
+        for (int f = 0; f < d->nfires; f++)
+            if (d->fires[f].y * BOMBER_W + d->fires[f].x == c) hp--;
+        s->left_hp[c] = hp > 0 ? hp : 0;
+    }
+    unsigned char wall[NCELL], blocks[NCELL];
+    int o = cell_of(&b->players[1 - s->pid]);
+    walls_of(b, -1, o, wall);
+    walls_of(b, -1, -1, blocks);
+    for (int i = 0; i < b->nbombs; i++) blocks[b->bombs[i].y * BOMBER_W + b->bombs[i].x] = 0;
+    dmap_grid grid = {BOMBER_W, BOMBER_H, wall, NULL};
+    dmap_moves mv = dmap_moves_4();
+    int dist[NCELL], m = cell_of(&b->players[s->pid]);
+    s->opp_steps = NEVER;
+    wall[m] = 0;
+    int rc = dmap_bfs(&grid, &mv, &o, 1, -1, dist, NULL, s->ws);
+    if (!rc && dist[m] >= 0) s->opp_steps = dist[m];
+    if (rc) {
+        if (rc == DMAP_ERR_NOMEM) s->err = rc;
+        return;
+    }
+    for (int i = 0; i < b->nblocks; i++) {
+        if (b->blocks[i].kind != 'o') continue;
+        int c = b->blocks[i].y * BOMBER_W + b->blocks[i].x, cells[4 * BOMBER_START_POWER];
+        int n = range_cells(b, blocks, c, cells, NULL);
+        for (int k = 0; k < n && !s->opp_can[c]; k++) s->opp_can[c] = dist[cells[k]] >= 0;
+    }
+}
+
+static int manhattan(int a, int b) {
+    return abs(a % BOMBER_W - b % BOMBER_W) + abs(a / BOMBER_W - b / BOMBER_W);
+}
+
+/* Would a bomb on the cell of arm `later` (range_cells), placed after one on arm `earlier`,
+ * keep the earlier one's fire off the block? On one ray the bomb beyond goes off first and
+ * the bomb next to the block stops its fire; the other order works (the chain). */
+static int shields(int earlier, int later) {
+    return earlier / 2 == later / 2 && later < earlier;
+}
+
+/* Stack plans: for each ore block that every known blast leaves at 2 or 3 HP, when I hold
+ * that many bombs, walk to the nearest cell in its range, bomb, and go on to the next nearest
+ * ones (Manhattan from the last) until my bombs would break it; the last hit is then mine. */
+static int stack_plans(search_state *s, const double *arrival, const int *ok, plan *out) {
+    const bomber_game *b = &s->base;
+    int me = s->pid, m = cell_of(&b->players[me]), ammo = b->players[me].ammo, n = 0;
+    if (s->opp_steps < STACK_FAR) return 0;
+    unsigned char wall[NCELL];
+    walls_of(b, 1 - s->pid, -1, wall);
+    for (int i = 0; i < b->nblocks; i++) {
+        if (b->blocks[i].kind != 'o') continue;
+        int c = b->blocks[i].y * BOMBER_W + b->blocks[i].x, h = s->left_hp[c];
+        if (h < 2 || h > 3 || h > ammo) continue;
+        int cells[4 * BOMBER_START_POWER], arm[4 * BOMBER_START_POWER], pick[3] = {0, 0, 0};
+        int nc = range_cells(b, wall, c, cells, arm), best = -1;
+        /* the shortest tour over h cells (the walk to the first, then Manhattan steps) */
+        for (int i = 0; i < nc; i++) {
+            if (!isfinite(arrival[cells[i]])) continue;
+            for (int j = 0; j < nc; j++) {
+                if (j == i || shields(arm[i], arm[j])) continue;
+                int cost = (int)arrival[cells[i]] + manhattan(cells[i], cells[j]);
+                for (int k = 0; k < nc || h == 2; k++) {
+                    if (h == 3 && (k == i || k == j || shields(arm[i], arm[k]) ||
+                                   shields(arm[j], arm[k])))
+                        continue;
+                    int all = cost + (h == 3 ? manhattan(cells[j], cells[k]) : 0);
+                    if (best < 0 || all < best)
+                        best = all, pick[0] = cells[i], pick[1] = cells[j],
+                        pick[2] = h == 3 ? cells[k] : -1;
+                    if (h == 2) break;
+                }
+            }
+        }
+        if (best < 0) continue;
+        int first = pick[0];
+        plan pl = {first, 1, (int)arrival[first], BOMBER_NONE, 0, {pick[1], pick[2]}, h - 1};
+        if (first == m) {
+            if (ok[BOMBER_BOMB] < 0) continue;
+            pl.first = BOMBER_BOMB;
+        }
+        out[n++] = pl;
+    }
+    return n;
+}
+
+/* A plan with no legs. */
+static plan one_plan(int target, int bomb, int len, bomber_action first, int direct) {
+    return (plan){target, bomb, len, first, direct, {-1, -1}, 0};
 }
 
 /* The path of the safe walk (s->parent from the walk at my cell) to t: cells after my cell. */
@@ -585,6 +770,7 @@ static bomber_action decide_action(search_state *s, const bomber_view *v) {
     const bomber_game *b = &s->base;
     int me = s->pid, op = 1 - me, m = cell_of(&b->players[me]);
     danger(s, b, s->hurt);
+    ore_outlook(s);
     int ok[6], nreplies, trap[6] = {0};
     safety(s, ok, &nreplies);
     int o = cell_of(&b->players[op]), depth = (int)s->k[K_TRAP];
@@ -606,6 +792,9 @@ static bomber_action decide_action(search_state *s, const bomber_view *v) {
     int parent[NCELL];
     memcpy(arrival, s->arrival, sizeof arrival);
     memcpy(parent, s->parent, sizeof parent);
+    int reach = 0;
+    for (int c = 0; c < NCELL; c++) reach += isfinite(arrival[c]) != 0;
+    s->confined = reach <= CONFINED;
 
     double spot[NCELL];
     int order[NCELL], nspots = 0;
@@ -632,24 +821,26 @@ static bomber_action decide_action(search_state *s, const bomber_view *v) {
     for (int a = BOMBER_NONE; a <= BOMBER_RIGHT; a++) { /* one plan per first step: go, wait */
         int t = target_of(m, (bomber_action)a);
         if (ok[a] < 0 || t < 0) continue;
-        plans[np++] = (plan){t, 0, t != m, (bomber_action)a, 1};
+        plans[np++] = one_plan(t, 0, t != m, (bomber_action)a, 1);
     }
-    if (ok[BOMBER_BOMB] >= 0 && spot[m] > 0) plans[np++] = (plan){m, 1, 0, BOMBER_BOMB, 0};
+    if (ok[BOMBER_BOMB] >= 0 && spot[m] > 0) plans[np++] = one_plan(m, 1, 0, BOMBER_BOMB, 0);
+    if (s->k[K_STACK] > 0) np += stack_plans(s, arrival, ok, plans + np);
     int nbest = (int)s->k[K_PLANS];
     for (int i = 0; i < nspots && i < nbest; i++)
-        if (order[i] != m) plans[np++] = (plan){order[i], 1, (int)arrival[order[i]], BOMBER_NONE, 0};
+        if (order[i] != m)
+            plans[np++] = one_plan(order[i], 1, (int)arrival[order[i]], BOMBER_NONE, 0);
     int near_items = 0;
     for (int c = 0; c < NCELL && near_items < 6; c++) {
         int t = v->game_map[c];
         if ((t == BOMBER_TAG_AMMO || t == BOMBER_TAG_TREASURE) && c != m && isfinite(arrival[c]))
-            plans[np++] = (plan){c, 0, (int)arrival[c], BOMBER_NONE, 0}, near_items++;
+            plans[np++] = one_plan(c, 0, (int)arrival[c], BOMBER_NONE, 0), near_items++;
     }
     if (s->hurt[m] < NEVER) { /* the nearest cell out of every blast */
         int best = -1;
         for (int c = 0; c < NCELL; c++)
             if (s->hurt[c] >= NEVER && isfinite(arrival[c]) && (best < 0 || arrival[c] < arrival[best]))
                 best = c;
-        if (best >= 0 && best != m) plans[np++] = (plan){best, 0, (int)arrival[best], BOMBER_NONE, 0};
+        if (best >= 0 && best != m) plans[np++] = one_plan(best, 0, (int)arrival[best], BOMBER_NONE, 0);
     }
 
     double value[6];

@@ -3,6 +3,9 @@
  *     (a bomb beside it in a corridor, a bomb chained by an older one so that it goes off long
  *     before its own timer) and `search` must come out unhurt; and in whole games against an
  *     opponent that never bombs, every blast is its own, so it must never lose a hit point;
+ *   - ore blocks: with three bombs in hand it breaks a 3-HP ore block with its own bombs (the
+ *     block's points are its own), and with one bomb it leaves the block alone rather than wear
+ *     it down for an opponent that can reach it to finish;
  *   - the same decisions for the same seed and simulation budget (two runs of the same games,
  *     every answer compared), and a different budget is a different bot (some answer differs);
  *   - bad parameters are refused (the spec parser the command line uses).
@@ -92,6 +95,39 @@ static void test_own_blasts(void) {
         if (low != BOMBER_START_HP) fprintf(stderr, "seed %d: HP down to %d\n", seed, low);
         CHECK_EQ_INT(low, BOMBER_START_HP);
     }
+}
+
+/* An ore block (3 HP) beside it, 3 bombs in hand, the opponent far away and idle: it breaks the
+ * block with its own bombs placed a few ticks apart (the last hit, and the block's points, are
+ * its own) and comes out unhurt, instead of wearing the block down one bomb at a time for an
+ * opponent to finish. */
+static void test_stack(const char *spec) {
+    static const int at[][2] = {{4, 5}, {2, 7}, {6, 3}};
+    for (int i = 0; i < 3; i++) {
+        bomber_game g;
+        blank(&g, 3, 5, 11, 0);
+        g.blocks[g.nblocks++] = (bomber_block){at[i][0], at[i][1], BOMBER_ORE_HP, 'o'};
+        CHECK_EQ_INT(play_script(&g, spec, "", 60), BOMBER_START_HP);
+        int standing = 0;
+        for (int b = 0; b < g.nblocks; b++) standing |= g.blocks[b].kind == 'o';
+        if (standing || g.players[0].score != BOMBER_REWARD_ORE)
+            fprintf(stderr, "ore at (%d,%d): standing %d, score %d after 60 ticks\n", at[i][0],
+                    at[i][1], standing, g.players[0].score);
+        CHECK(!standing);
+        CHECK_EQ_INT(g.players[0].score, BOMBER_REWARD_ORE);
+    }
+}
+
+/* The same block and one bomb in hand: a bomb would leave the block at 2 HP for the opponent,
+ * which can walk into its range, to finish; it keeps its bomb and the block keeps its 3 HP. */
+static void test_no_gift(const char *spec) {
+    bomber_game g;
+    blank(&g, 3, 5, 11, 0);
+    g.players[0].ammo = 1;
+    g.blocks[g.nblocks++] = (bomber_block){4, 5, BOMBER_ORE_HP, 'o'};
+    CHECK_EQ_INT(play_script(&g, spec, "", 80), BOMBER_START_HP);
+    CHECK_EQ_INT(g.nblocks, 1);
+    CHECK_EQ_INT(g.blocks[0].hp, BOMBER_ORE_HP);
 }
 
 /* Every answer of the games of seeds 1..n with `search` (spec) against `other`, both seats,
@@ -209,6 +245,8 @@ int main(int argc, char **argv) {
     test_corridor();
     test_chain();
     test_own_blasts();
+    test_stack("search");
+    test_no_gift("search");
     test_deterministic();
     test_bad_parameters();
     return check_report("test_search");
