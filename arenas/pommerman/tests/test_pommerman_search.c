@@ -81,15 +81,28 @@ static int play(const pm_config *cfg, const pm_bot *const *bots, kit_param_value
 
 static game_log log_a, log_b;
 
+/* The defaults with `sims` simulations. */
+static void with_sims(kit_param_values *v, double sims) {
+    memset(v, 0, sizeof *v);
+    v->n = pm_search_params.n;
+    for (int i = 0; i < v->n; i++) v->v[i] = pm_search_params.p[i].value;
+    v->v[0] = sims;
+}
+
 static void never_into_visible_flames(void) {
     static const char *const configs[] = {"PommeFFACompetition-v0", "PommeTeamCompetition-v0",
                                           "PommeRadioCompetition-v2", "OneVsOne-v0"};
+    /* a third of the default budget (the pruning decides this, not the simulations' count),
+     * so that the sanitizers' build runs these games in reasonable time */
+    static kit_param_values third;
+    with_sims(&third, 200);
+    kit_param_values *presets[4] = {&third, NULL, &third, NULL};
     for (int k = 0; k < 4; k++) {
         const pm_config *cfg = pm_config_find(configs[k]);
         const pm_bot *bots[4] = {&pm_bot_search, &pm_bot_simple, &pm_bot_search, &pm_bot_simple};
         if (cfg->game_type == PM_GAME_FFA) bots[2] = &pm_bot_dmap;
         for (uint64_t seed = 1; seed <= 2; seed++) {
-            int rc = play(cfg, bots, NULL, seed + 10 * (uint64_t)k, &log_a);
+            int rc = play(cfg, bots, presets, seed + 10 * (uint64_t)k, &log_a);
             CHECK(rc == DMAP_OK, "%s seed %d: game failed (%d)", configs[k], (int)seed, rc);
             CHECK(log_a.decisions > 0, "%s seed %d: search never decided", configs[k], (int)seed);
             CHECK(log_a.flame_walks == 0, "%s seed %d: %d moves into a visible flame", configs[k], (int)seed,
@@ -315,10 +328,9 @@ static void a_flame_corridor(void) {
 static void same_seed_same_decisions(void) {
     const pm_config *cfg = pm_config_find("PommeTeamCompetition-v0");
     const pm_bot *bots[4] = {&pm_bot_search, &pm_bot_simple, &pm_bot_search, &pm_bot_simple};
-    kit_param_values small = {0};
-    small.n = pm_search_params.n;
-    for (int i = 0; i < small.n; i++) small.v[i] = pm_search_params.p[i].value;
-    small.v[0] = 90; /* sims */
+    static kit_param_values small, larger;
+    with_sims(&small, 90);
+    with_sims(&larger, 180);
     kit_param_values *presets[4] = {&small, NULL, &small, NULL};
     for (uint64_t seed = 3; seed <= 4; seed++) {
         CHECK(play(cfg, bots, presets, seed, &log_a) == DMAP_OK, "seed %d: game a", (int)seed);
@@ -328,17 +340,17 @@ static void same_seed_same_decisions(void) {
         CHECK(!memcmp(log_a.actions, log_b.actions, sizeof(int) * PM_MAX_AGENTS * (size_t)log_a.steps),
               "seed %d: actions differ", (int)seed);
     }
-    /* the budget changes the search: the default budget and 90 simulations play differently
-     * somewhere in these games (else the parameter would not reach the bot) */
+    /* the budget changes the search: 180 and 90 simulations play differently somewhere in
+     * these games (else the parameter would not reach the bot) */
     int differ = 0;
-    kit_param_values *none[4] = {NULL, NULL, NULL, NULL};
+    kit_param_values *other[4] = {&larger, NULL, &larger, NULL};
     for (uint64_t seed = 3; seed <= 4; seed++) {
         CHECK(play(cfg, bots, presets, seed, &log_a) == DMAP_OK, "seed %d: game a", (int)seed);
-        CHECK(play(cfg, bots, none, seed, &log_b) == DMAP_OK, "seed %d: game b", (int)seed);
+        CHECK(play(cfg, bots, other, seed, &log_b) == DMAP_OK, "seed %d: game b", (int)seed);
         differ |= log_a.steps != log_b.steps ||
                   memcmp(log_a.actions, log_b.actions, sizeof(int) * PM_MAX_AGENTS * (size_t)log_a.steps);
     }
-    CHECK(differ, "90 simulations and the default budget played the same games");
+    CHECK(differ, "90 and 180 simulations played the same games");
 }
 
 static void in_the_table(void) {
