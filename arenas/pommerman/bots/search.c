@@ -6,19 +6,26 @@
  *     the other agents' ammo, blast strength and kick from the bombs and power-ups seen taken;
  *   - candidate actions pruned with the safe walk: the timing map (each bomb's fuse, chains
  *     resolved, the candidate bomb added) and dmap_safe_walk must prove an escape to a cell that
- *     never burns; first also under a bomb that an enemy within `near` steps lays on a cell it
- *     reaches next step (the enemies' reachable cells), a filter that has no opinion when it
- *     would leave nothing; when no escape is proven, every legal action stays a candidate;
+ *     never burns (a bomb blocks its cell, the one I leave included); first also under a bomb
+ *     that an enemy within `near` steps lays on a cell it reaches next step (the enemies'
+ *     reachable cells), a filter that has no opinion when it would leave nothing; when no escape
+ *     is proven, every legal action stays a candidate;
  *   - flat Monte Carlo over the candidates with common random numbers: simulation j of every
  *     candidate plays the same draws; each copies the belief, plays the candidate with the other
  *     agents on a fast rollout policy, then `depth` steps of that policy for everyone (escape
  *     along a BFS that enters a cell only before or after its flames, bomb enemies in line and
- *     wood when an escape exists, wander among cells no bomb reaches);
+ *     wood when an escape exists, wander among cells no bomb reaches); for the first `model`
+ *     steps the enemies within `model_near` of me play the environment's SimpleAgent instead
+ *     (bots/simple.c, fresh each simulation, on a stream drawn for the round), which chases,
+ *     bombs when beside an enemy and steps into the cell I aim at as the real one does;
  *   - the leaf: deaths (mine, the teammate's, the enemies'), agents alive but without escape at
  *     the leaf counted as nearly dead, power-ups taken, wood burnt, and the desire map (a
  *     dmap_field over power-ups, bomb spots and cells beside enemies) at my leaf cell;
  *   - the `dmap` bot's choice, asked each step on the same view, is the prior: a small bonus
- *     that decides when the simulations see no difference.
+ *     that decides when the simulations see no difference; a move that bounced last step (it
+ *     left me in place though its cell was free: another agent aimed at it) pays `rebounce`, so
+ *     two agents that see no difference do not bounce against each other for the rest of the
+ *     game.
  * The budget is `sims` simulations per decision (deterministic for a seed) and, when `ms` is
  * above 0, also that many milliseconds of thread CPU time (whichever ends first). Team games:
  * the teammate is never an enemy of the rollout policy and its death costs; radio words are not
@@ -37,7 +44,8 @@
 
 enum {
     P_SIMS, P_MS, P_DEPTH, P_PRIOR, P_ME_DEAD, P_ENEMY_DEAD, P_MATE_DEAD, P_TRAPPED, P_ITEM, P_WOOD,
-    P_DESIRE, P_BOMB_ENEMY, P_BOMB_WOOD, P_STOP, P_NEAR, P_CHASE, P_BOUNCE, P_SPACE, NPARAMS
+    P_DESIRE, P_BOMB_ENEMY, P_BOMB_WOOD, P_STOP, P_NEAR, P_CHASE, P_BOUNCE, P_SPACE, P_BACK, P_MODEL, P_MODEL_NEAR, P_REBOUNCE,
+    NPARAMS
 };
 static const kit_param search_param[NPARAMS] = {
     {"sims", 600, 6, 100000, 60, 1, "simulations per decision (the deterministic budget)"},
@@ -60,6 +68,13 @@ static const kit_param search_param[NPARAMS] = {
     {"bounce", 0, 0, 1, 1, 1, "1: a move that bounced last step is played as a stop, and one that "
                               "may leave me in place (it bounced, it kicks) must be safe if I stay"},
     {"space", 0, 0, 1, 0.005, 0, "worth of each open cell within 3 steps of my leaf cell"},
+    {"back", 1, 0, 1, 1, 1, "pruning: 1: a bomb on the cell I leave blocks my way back"},
+    {"model", 6, 0, 40, 1, 1, "rollout steps in which enemies near me play SimpleAgent (0: the fast "
+                              "policy throughout)"},
+    {"model_near", 6, 0, 20, 1, 1, "enemies this close (Manhattan) to me play SimpleAgent in the "
+                                   "rollouts"},
+    {"rebounce", 0.05, 0, 1, 0.01, 0, "cost of repeating a move that bounced last step (two agents "
+                                   "aiming at one cell)"},
 };
 const kit_params pm_search_params = {search_param, NPARAMS};
 
@@ -83,6 +98,7 @@ typedef struct search_bot {
     long decisions;
     int last_cell, last_action; /* where I was and what I did at the last decision */
     int bounced;                /* this decision: the move that bounced last step, or -1 */
+    int rebounce;               /* the same, whatever `bounce` says (for its cost `rebounce`) */
     /* scratch of a decision */
     pm_state root;
     pm_state sim;
@@ -92,6 +108,12 @@ typedef struct search_bot {
     double value[NACT];
     long sims_done;  /* simulations of the last decision */
     int err;
+    /* the SimpleAgent model of the rollouts: which enemies play it this decision, the stream
+     * of a round of simulations and of one simulation, a simulation's agents and their view */
+    int modeled[PM_MAX_AGENTS];
+    kit_pyrandom round_draws, sim_draws;
+    void *simple[PM_MAX_AGENTS];
+    pm_view sview;
 } search_bot;
 
 /* ---- the engine state: copied in its used part only ----------------------------------------- */
@@ -401,7 +423,9 @@ static int safe_after(search_bot *b, int action, int enemy_cell, int enemy_blast
     burn_map(s, -1, 0, burn, flame);
     for (int c = 0; c < ncells; c++) {
         int v = s->board[c];
-        int bomb = c != cell && c != start && burn[c] != NEVER && pm_bomb_at(s, c / n, c % n);
+        /* a bomb blocks its cell, the one I leave included (no way back onto it); only the
+         * cell I stand on after the action is open */
+        int bomb = c != start && (b->p[P_BACK] > 0 || c != cell) && burn[c] != NEVER && pm_bomb_at(s, c / n, c % n);
         b->grid.wall[c] = bomb || !(walkable(v) || v == PM_FLAMES || c == cell || c == start);
         if (c == enemy_cell && c != cell) b->grid.wall[c] = 1;
         /* a cell may be entered before its flames come, not while a flame stands */
@@ -481,6 +505,31 @@ static int open_space(const pm_state *s, int i) {
     return tail;
 }
 
+/* The enemies that play SimpleAgent in this decision's rollouts: alive, within model_near. */
+static void choose_modeled(search_bot *b) {
+    const pm_state *r = &b->root;
+    const pm_agent *me = &r->agents[b->me];
+    for (int i = 0; i < r->nagents; i++) {
+        const pm_agent *e = &r->agents[i];
+        b->modeled[i] = b->p[P_MODEL] > 0 && e->alive && is_enemy(b, b->me, i) &&
+                        abs(e->r - me->r) + abs(e->c - me->c) <= (int)b->p[P_MODEL_NEAR];
+    }
+}
+
+/* A stream for the SimpleAgents of a round: MT19937 words from a seed (splitmix64), twisted
+ * before the first draw. */
+static void fill_draws(kit_pyrandom *r, uint64_t seed) {
+    for (int k = 0; k < 624; k += 2) {
+        uint64_t z = (seed += 0x9E3779B97F4A7C15ull);
+        z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+        z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+        z ^= z >> 31;
+        r->mt[k] = (uint32_t)z;
+        r->mt[k + 1] = (uint32_t)(z >> 32);
+    }
+    r->index = 624;
+}
+
 /* One simulation: my first action, then `depth` steps of the rollout policy; the leaf's value. */
 static double simulate(search_bot *b, int my_action, uint64_t seed) {
     pm_state *s = &b->sim;
@@ -490,6 +539,23 @@ static double simulate(search_bot *b, int my_action, uint64_t seed) {
     int depth = (int)b->p[P_DEPTH];
     unsigned char burn[PM_MAX_CELLS], flame[PM_MAX_CELLS];
     int actions[PM_MAX_AGENTS];
+    int model = (int)b->p[P_MODEL], modeled = 0;
+    if (model > 0) { /* the near enemies' SimpleAgents, fresh, on the round's stream */
+        b->sim_draws = b->round_draws;
+        b->sview.shared = &b->sim_draws;
+        b->sview.log = NULL;
+        for (int i = 0; i < s->nagents; i++) {
+            b->simple[i] = NULL;
+            if (!b->modeled[i]) continue;
+            pm_observe(s, i, &b->sview.obs);
+            int rc = pm_bot_simple.init(&b->simple[i], &b->sview, 0);
+            if (rc != DMAP_OK) {
+                b->err = rc;
+                b->simple[i] = NULL;
+            } else
+                modeled = 1;
+        }
+    }
     for (int t = 0; t <= depth && !pm_done(s); t++) {
         burn_map(s, -1, 0, burn, flame);
         for (int i = 0; i < s->nagents; i++) {
@@ -497,9 +563,19 @@ static double simulate(search_bot *b, int my_action, uint64_t seed) {
             int a = s->agents[i].alive ? rollout_policy(b, s, i, burn, flame, &rng) : PM_STOP;
             /* a move that bounced last step is played as the bounce it is expected to be */
             actions[i] = t == 0 && i == b->me ? (my_action == b->bounced ? PM_STOP : my_action) : a;
+            if (modeled && t < model && b->simple[i] && s->agents[i].alive) { /* its SimpleAgent */
+                pm_observe(s, i, &b->sview.obs);
+                int rc = pm_bot_simple.decide(b->simple[i], &b->sview, &actions[i]);
+                if (rc != DMAP_OK) b->err = rc;
+            }
         }
         pm_step(s, actions);
     }
+    if (modeled)
+        for (int i = 0; i < s->nagents; i++) {
+            pm_bot_simple.release(b->simple[i]);
+            b->simple[i] = NULL;
+        }
     burn_map(s, -1, 0, burn, flame);
     const pm_state *r0 = &b->root;
     double v = 0;
@@ -561,12 +637,13 @@ static int search_decide_action(search_bot *b, const pm_view *view) {
     }
     /* a move that did not move me last step though its cell was free bounced (another agent
      * aimed at the same cell): expected to bounce again, it must be safe both ways */
-    b->bounced = -1;
+    b->bounced = b->rebounce = -1;
     int me_cell = o->r * n + o->c;
-    if (b->p[P_BOUNCE] > 0 && me_cell == b->last_cell && b->last_action >= PM_UP && b->last_action <= PM_RIGHT) {
+    if (me_cell == b->last_cell && b->last_action >= PM_UP && b->last_action <= PM_RIGHT) {
         int t = pmb_next_cell(n, me_cell, b->last_action);
-        if (t >= 0 && walkable(o->board[t])) b->bounced = b->last_action;
+        if (t >= 0 && walkable(o->board[t])) b->rebounce = b->last_action;
     }
+    if (b->p[P_BOUNCE] > 0) b->bounced = b->rebounce;
     int cands[NACT], nc = 0, safe[NACT];
     for (int a = 0; a < NACT; a++) {
         /* a move that may leave me where I am (it bounced last step, or it kicks a bomb that
@@ -595,10 +672,13 @@ static int search_decide_action(search_bot *b, const pm_view *view) {
     int64_t limit = b->p[P_MS] > 0 ? (int64_t)(b->p[P_MS] * 1e6) : 0;
     int64_t t0 = limit ? kit_thread_cpu_ns() : 0;
     uint64_t base = ((uint64_t)dmap_rng_next(&b->rng) << 32) | dmap_rng_next(&b->rng);
+    choose_modeled(b);
     long done = 0;
     for (long j = 0; j < rounds; j++) {
         uint64_t seed = base + (uint64_t)j * 0x9E3779B97F4A7C15ull;
+        if (b->p[P_MODEL] > 0) fill_draws(&b->round_draws, seed ^ 0x51AD1E5ull);
         for (int k = 0; k < nc; k++) b->value[k] += simulate(b, cands[k], seed);
+        if (b->err) return b->err;
         done++;
         if (limit && kit_thread_cpu_ns() - t0 >= limit) break;
     }
@@ -606,7 +686,8 @@ static int search_decide_action(search_bot *b, const pm_view *view) {
     int best = -1;
     double bv = -INFINITY;
     for (int k = 0; k < nc; k++) {
-        double v = b->value[k] / (double)done + (cands[k] == prior ? b->p[P_PRIOR] : 0);
+        double v = b->value[k] / (double)done + (cands[k] == prior ? b->p[P_PRIOR] : 0) -
+                   (cands[k] == b->rebounce ? b->p[P_REBOUNCE] : 0);
         if (v > bv + 1e-12) {
             bv = v;
             best = cands[k];
@@ -631,7 +712,7 @@ static int search_init(void **state, const pm_view *first, uint64_t seed) {
         b->blast[i] = PM_DEFAULT_BLAST;
     }
     b->seed = seed;
-    b->last_cell = b->last_action = b->bounced = -1;
+    b->last_cell = b->last_action = b->bounced = b->rebounce = -1;
     dmap_rng_seed(&b->rng, seed);
     int rc = dmap_grid_init(&b->grid, o->size, o->size);
     if (rc == DMAP_OK && dmap_workspace_new(&b->ws) != DMAP_OK) rc = DMAP_ERR_NOMEM;

@@ -3,7 +3,11 @@
  * same decisions for the same seed and simulation budget (whole games played twice, and the
  * budget given as a parameter); it survives a trap that `dmap` dies in (a position of a recorded
  * FFA game: its own bomb beside it on the right edge, an enemy above laying another, the
- * enemies' actions scripted), and the bot table finds it by name. */
+ * enemies' actions scripted) and three positions of recorded FFA games where an earlier version
+ * died (its own bomb behind it and an enemy ahead, an enemy followed down a corridor, a bounce
+ * in the one way out; the enemies' recorded actions replayed); from a recorded endgame where it
+ * bounced against the last SimpleAgent for 500 steps, it wins against a live one; and the bot
+ * table finds it by name. `--timing` and `--traps` (which positions a spec survives) are tools. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -77,15 +81,28 @@ static int play(const pm_config *cfg, const pm_bot *const *bots, kit_param_value
 
 static game_log log_a, log_b;
 
+/* The defaults with `sims` simulations. */
+static void with_sims(kit_param_values *v, double sims) {
+    memset(v, 0, sizeof *v);
+    v->n = pm_search_params.n;
+    for (int i = 0; i < v->n; i++) v->v[i] = pm_search_params.p[i].value;
+    v->v[0] = sims;
+}
+
 static void never_into_visible_flames(void) {
     static const char *const configs[] = {"PommeFFACompetition-v0", "PommeTeamCompetition-v0",
                                           "PommeRadioCompetition-v2", "OneVsOne-v0"};
+    /* a third of the default budget (the pruning decides this, not the simulations' count),
+     * so that the sanitizers' build runs these games in reasonable time */
+    static kit_param_values third;
+    with_sims(&third, 200);
+    kit_param_values *presets[4] = {&third, NULL, &third, NULL};
     for (int k = 0; k < 4; k++) {
         const pm_config *cfg = pm_config_find(configs[k]);
         const pm_bot *bots[4] = {&pm_bot_search, &pm_bot_simple, &pm_bot_search, &pm_bot_simple};
         if (cfg->game_type == PM_GAME_FFA) bots[2] = &pm_bot_dmap;
         for (uint64_t seed = 1; seed <= 2; seed++) {
-            int rc = play(cfg, bots, NULL, seed + 10 * (uint64_t)k, &log_a);
+            int rc = play(cfg, bots, presets, seed + 10 * (uint64_t)k, &log_a);
             CHECK(rc == DMAP_OK, "%s seed %d: game failed (%d)", configs[k], (int)seed, rc);
             CHECK(log_a.decisions > 0, "%s seed %d: search never decided", configs[k], (int)seed);
             CHECK(log_a.flame_walks == 0, "%s seed %d: %d moves into a visible flame", configs[k], (int)seed,
@@ -154,6 +171,132 @@ static void the_trap(void) {
     CHECK(survives_script(&pm_bot_search, &s, script, 8), "the trap: search died in it");
 }
 
+/* Plays from state s with `bot` in `seat` (seed 12345) for up to `steps` steps: the other seats
+ * play script[t] when given (rows of all seats' actions, the seat's own ignored), else
+ * SimpleAgents drawing from a stream seeded with `stream`. Leaves the last state in *end. */
+static void play_from(const pm_bot *bot, const kit_param_values *preset, int seat, const pm_state *start,
+                      const int (*script)[PM_MAX_AGENTS], int steps, int64_t stream, pm_state *end) {
+    *end = *start;
+    pm_state *s = end;
+    kit_pyrandom shared;
+    kit_pyrandom_seed(&shared, stream);
+    pm_view view = {.shared = &shared, .log = NULL};
+    void *state[PM_MAX_AGENTS] = {0};
+    for (int i = 0; i < s->nagents; i++) {
+        if (i != seat && (script || !s->agents[i].alive)) continue;
+        pm_observe(s, i, &view.obs);
+        const pm_bot *b = i == seat ? bot : &pm_bot_simple;
+        state[i] = i == seat ? (void *)preset : NULL;
+        CHECK(b->init(&state[i], &view, 12345) == DMAP_OK, "%s: init", b->info.name);
+    }
+    for (int t = 0; t < steps && !pm_done(s); t++) {
+        int actions[PM_MAX_AGENTS] = {0};
+        if (script) memcpy(actions, script[t], sizeof actions);
+        for (int i = 0; i < s->nagents; i++) {
+            if (!state[i] || !pm_agent_acts(s, i)) continue;
+            const pm_bot *b = i == seat ? bot : &pm_bot_simple;
+            pm_observe(s, i, &view.obs);
+            CHECK(b->decide(state[i], &view, &actions[i]) == DMAP_OK, "%s: decide", b->info.name);
+        }
+        pm_step(s, actions);
+    }
+    for (int i = 0; i < s->nagents; i++)
+        if (state[i]) (i == seat ? bot : &pm_bot_simple)->release(state[i]);
+}
+
+/* Positions of recorded FFA games (`pommerman match --seed S --bots search,simple,simple,simple`,
+ * the bot in seat 0) where an earlier version of the bot died; the other seats replay their
+ * recorded actions (then stop), and the bot must be alive after them. */
+typedef struct trap {
+    const char *name;
+    int step;
+    const char *rows[11];
+    int agents[4][6];
+    int nbombs;
+    pm_bomb bombs[4];
+    int nflames;
+    pm_flame flames[12];
+    int steps;
+    int script[14][PM_MAX_AGENTS];
+} trap;
+
+static const trap traps[] = {
+    /* seed 100, step 94: it lays a bomb and steps into the cell between it and an enemy, which
+     * bombs it in (the pruning let it walk back onto its own bomb) */
+    {"own bomb behind, enemy ahead",
+     94,
+     {"0101131100d", "100ba000001", "00010100000", "10100111101", "10200100100", "00111002102", "13210003000",
+      "1001000000c", "00011100001", "00000000001", "01010000110"},
+     {{1, 4, 1, 4, 0, 1}, {1, 3, 0, 3, 1, 1}, {7, 10, 2, 3, 1, 1}, {0, 10, 2, 3, 1, 1}},
+     4,
+     {{6, 1, 1, 2, 3, 0}, {6, 7, 2, 5, 3, 0}, {0, 5, 0, 6, 4, 0}, {1, 4, 0, 9, 4, 0}},
+     0,
+     {{0}},
+     12,
+     {{3, 3, 0, 0}, {3, 4, 3, 0}, {3, 5, 2, 0}, {0, 3, 2, 0}, {0, 2, 3, 0}, {0, 2, 3, 0}, {0, 2, 2, 3}, {0, 0, 3, 2},
+      {0, 0, 3, 2}, {0, 5, 3, 2}, {0, 1, 1, 2}, {0, 1, 3, 4}}},
+    /* seed 10, step 106: on its bomb in a corridor, it follows an enemy down the corridor and
+     * the enemy bombs the far end */
+    {"following an enemy down a corridor",
+     106,
+     {"00110141110", "00044444440", "1a011140001", "1c101740000", "00110141100", "10121012100", "00030101001",
+      "100012100d0", "100011000b0", "10000000000", "00100010000"},
+     {{2, 1, 1, 4, 0, 1}, {8, 9, 1, 2, 1, 1}, {3, 1, 1, 4, 1, 1}, {7, 9, 2, 5, 1, 1}},
+     2,
+     {{6, 3, 2, 2, 4, 0}, {2, 1, 0, 9, 4, 0}},
+     11,
+     {{0, 6, 2}, {1, 3, 2}, {1, 4, 2}, {1, 5, 2}, {1, 6, 2}, {1, 7, 2}, {1, 8, 2}, {1, 9, 2}, {2, 6, 2}, {3, 6, 2},
+      {4, 6, 2}},
+     12,
+     {{2, 5, 2, 5}, {2, 4, 5, 4}, {0, 2, 0, 3}, {0, 1, 0, 1}, {0, 1, 0, 3}, {0, 2, 2, 4}, {0, 1, 2, 3}, {0, 2, 3, 0},
+      {0, 2, 0, 0}, {0, 2, 0, 0}, {0, 3, 0, 4}, {0, 0, 0, 0}}},
+    /* seed 106, step 86: between its two bombs, it steps toward the one way out while an enemy
+     * steps into the same cell, bouncing until the bombs explode */
+    {"bouncing in the only way out",
+     86,
+     {"01010010100", "10000003d01", "0000011a101", "10000130001", "00000121101", "20111020180", "10100000001",
+      "00001200000", "1010110000c", "b0000800001", "01111010010"},
+     {{2, 7, 0, 4, 1, 1}, {9, 0, 3, 3, 1, 1}, {8, 10, 1, 4, 0, 1}, {1, 8, 1, 4, 0, 1}},
+     3,
+     {{3, 6, 0, 5, 4, 0}, {1, 7, 3, 8, 4, 0}, {2, 7, 0, 9, 4, 0}},
+     0,
+     {{0}},
+     12,
+     {{2, 4, 1, 4}, {4, 4, 3, 2}, {4, 4, 1, 2}, {4, 4, 1, 2}, {4, 4, 1, 0}, {0, 2, 2, 0}, {0, 0, 4, 0}, {0, 1, 0, 0},
+      {0, 4, 3, 2}, {0, 4, 2, 2}, {0, 1, 3, 2}, {0, 4, 4, 1}}},
+};
+#define NTRAPS (int)(sizeof traps / sizeof traps[0])
+
+/* Whether the bot (preset: its parameter values, NULL the defaults) survives trap k. */
+static int survives_trap(const kit_param_values *preset, int k) {
+    const trap *tp = &traps[k];
+    static pm_state s, end;
+    make_state(&s, pm_config_find("ffa"), tp->rows, (const int (*)[6])tp->agents, tp->bombs, tp->nbombs, tp->flames, tp->nflames,
+               tp->step);
+    play_from(&pm_bot_search, preset, 0, &s, (const int (*)[PM_MAX_AGENTS])tp->script, tp->steps, 1, &end);
+    return end.agents[0].alive;
+}
+
+static void recorded_traps(void) {
+    for (int k = 0; k < NTRAPS; k++) CHECK(survives_trap(NULL, k), "trap '%s': search died in it", traps[k].name);
+}
+
+/* seed 7 with the bot in seat 1, step 300: the last SimpleAgent in a pocket one cell deep, the
+ * bot below the pocket's one way out; both step into that cell every step and bounce, for the
+ * 500 steps left (a tie). From there, with a live SimpleAgent, the bot must win within 200 steps;
+ * returns the steps it took (-1: not won). */
+static int pocket_endgame(const kit_param_values *preset) {
+    static const char *const rows[11] = {"01010010001", "10000000001", "00011010100", "10100010000",
+                                         "00100011101", "00000000001", "1011100010d", "000010000b1",
+                                         "00101010001", "00000000000", "11001101100"};
+    static const int agents[4][6] = {{6, 7, 1, 2, 1, 0}, {7, 9, 4, 4, 1, 1}, {5, 7, 3, 2, 1, 0}, {6, 10, 2, 4, 0, 1}};
+    static pm_state s, end;
+    make_state(&s, pm_config_find("ffa"), rows, agents, NULL, 0, NULL, 0, 300);
+    play_from(&pm_bot_search, preset, 1, &s, NULL, 200, 7, &end);
+    unsigned winners = 0;
+    return pm_done(&end) && pm_outcome(&end, &winners) == PM_WIN && winners == 2u ? end.step - 300 : -1;
+}
+
 static void a_flame_corridor(void) {
     /* agent 0 at (1,1): standing flames right and below (life 1: they stand next step), open
      * above and left; nothing else burns. */
@@ -185,10 +328,9 @@ static void a_flame_corridor(void) {
 static void same_seed_same_decisions(void) {
     const pm_config *cfg = pm_config_find("PommeTeamCompetition-v0");
     const pm_bot *bots[4] = {&pm_bot_search, &pm_bot_simple, &pm_bot_search, &pm_bot_simple};
-    kit_param_values small = {0};
-    small.n = pm_search_params.n;
-    for (int i = 0; i < small.n; i++) small.v[i] = pm_search_params.p[i].value;
-    small.v[0] = 90; /* sims */
+    static kit_param_values small, larger;
+    with_sims(&small, 90);
+    with_sims(&larger, 180);
     kit_param_values *presets[4] = {&small, NULL, &small, NULL};
     for (uint64_t seed = 3; seed <= 4; seed++) {
         CHECK(play(cfg, bots, presets, seed, &log_a) == DMAP_OK, "seed %d: game a", (int)seed);
@@ -198,17 +340,17 @@ static void same_seed_same_decisions(void) {
         CHECK(!memcmp(log_a.actions, log_b.actions, sizeof(int) * PM_MAX_AGENTS * (size_t)log_a.steps),
               "seed %d: actions differ", (int)seed);
     }
-    /* the budget changes the search: the default budget and 90 simulations play differently
-     * somewhere in these games (else the parameter would not reach the bot) */
+    /* the budget changes the search: 180 and 90 simulations play differently somewhere in
+     * these games (else the parameter would not reach the bot) */
     int differ = 0;
-    kit_param_values *none[4] = {NULL, NULL, NULL, NULL};
+    kit_param_values *other[4] = {&larger, NULL, &larger, NULL};
     for (uint64_t seed = 3; seed <= 4; seed++) {
         CHECK(play(cfg, bots, presets, seed, &log_a) == DMAP_OK, "seed %d: game a", (int)seed);
-        CHECK(play(cfg, bots, none, seed, &log_b) == DMAP_OK, "seed %d: game b", (int)seed);
+        CHECK(play(cfg, bots, other, seed, &log_b) == DMAP_OK, "seed %d: game b", (int)seed);
         differ |= log_a.steps != log_b.steps ||
                   memcmp(log_a.actions, log_b.actions, sizeof(int) * PM_MAX_AGENTS * (size_t)log_a.steps);
     }
-    CHECK(differ, "90 simulations and the default budget played the same games");
+    CHECK(differ, "90 and 180 simulations played the same games");
 }
 
 static void in_the_table(void) {
@@ -255,11 +397,29 @@ static int timing(char **argv) {
     return 0;
 }
 
+/* --traps SPEC: which recorded traps the spec survives. */
+static int trap_report(const char *arg) {
+    const char *spec = strchr(arg, ':') ? strchr(arg, ':') + 1 : "";
+    kit_param_values vals;
+    kit_param_defaults(&pm_search_params, &vals);
+    char err[256];
+    if (kit_param_parse("search", &pm_search_params, spec, &vals, err, sizeof err)) {
+        fprintf(stderr, "test_pommerman_search: --traps search[:NAME=VALUE...]: %s\n", err);
+        return 2;
+    }
+    for (int k = 0; k < NTRAPS; k++) printf("%s: %s\n", traps[k].name, survives_trap(&vals, k) ? "survives" : "dies");
+    printf("pocket endgame: %d steps\n", pocket_endgame(&vals));
+    return 0;
+}
+
 int main(int argc, char **argv) {
     if (argc == 6 && !strcmp(argv[1], "--timing")) return timing(argv + 2);
+    if (argc == 3 && !strcmp(argv[1], "--traps")) return trap_report(argv[2]);
     in_the_table();
     a_flame_corridor();
     the_trap();
+    recorded_traps();
+    CHECK(pocket_endgame(NULL) >= 0, "pocket endgame: search did not win it in 200 steps");
     never_into_visible_flames();
     same_seed_same_decisions();
     return check_report("test_pommerman_search");
