@@ -20,15 +20,14 @@ prints the win rates of the learned policy and of a uniformly random legal polic
 bot, and writes the learning curve (the win rate of each update's games, per phase) to --png.
 """
 import argparse
-import struct
 import sys
 import time
-import zlib
 from collections import deque
 
 import numpy as np
 
 import dmap.rl
+from curve_png import draw_line, draw_text, rate_canvas, save_png
 
 N = 8  # OneVsOne-v0's board
 RIGID, WOOD, BOMB, FLAMES = 1, 2, 3, 4
@@ -238,35 +237,12 @@ def train(args):
     return w, curve
 
 
-# 3x5 pixel digits for the axis labels, rows top to bottom
-DIGITS = {"0": "111101101101111", "1": "010110010010111", "2": "111001111100111", "3": "111001111001111",
-          "4": "101101111001001", "5": "111100111001111", "6": "111100111101111", "7": "111001001001001",
-          "8": "111101111101111", "9": "111101111001111", ".": "000000000000010"}
-
-
-def draw_text(img, text, x, y, scale=2):
-    """Writes digits and dots at (x, y) (top left) in black; a text that does not fit is left out."""
-    if x < 0 or y < 0 or x + 4 * scale * len(text) > img.shape[1] or y + 5 * scale > img.shape[0]:
-        return
-    for ch in text:
-        bits = np.array([int(b) for b in DIGITS[ch]], bool).reshape(5, 3)
-        block = np.kron(bits, np.ones((scale, scale), bool))
-        img[y:y + block.shape[0], x:x + block.shape[1]][block] = 0
-        x += 4 * scale
-
-
 def write_png(path, curve, baselines, width=660, height=320):
     """The learning curve as a PNG (no plotting library): the win rate of each update's games,
     coloured by phase (stop: blue, random: orange, both: green), on a grid at 0, 0.25 .. 1; the
     random policy's win rates as dashed lines of the same colours."""
-    img = np.full((height, width, 3), 255, np.uint8)
     left, right, top, bottom = 40, width - 30, 10, height - 20
-    ys = lambda rate: int(round(bottom - rate * (bottom - top)))
-    for q in (0, 0.25, 0.5, 0.75, 1.0):
-        img[ys(q), left:right] = (215, 215, 215)
-        draw_text(img, ("%.2f" % q).rstrip("0").rstrip(".") if q else "0", 4, ys(q) - 5)
-    img[top:bottom + 1, left] = (0, 0, 0)
-    img[bottom, left:right] = (0, 0, 0)
+    img, ys = rate_canvas(width, height, left, right, top, bottom)
     colours = [(31, 119, 180), (255, 127, 14), (44, 160, 44)]
     for k, rate in enumerate(baselines):
         y = ys(rate)
@@ -280,16 +256,10 @@ def write_png(path, curve, baselines, width=660, height=320):
         img[y - 2:y + 3, x - 2:x + 3] = colours[phase]
         if i:
             x0, y0 = xs(i - 1), ys(curve[i - 1][1])
-            for t in np.linspace(0, 1, max(abs(x - x0), abs(y - y0)) + 1):
-                img[int(round(y0 + t * (y - y0))), int(round(x0 + t * (x - x0)))] = colours[phase]
+            draw_line(img, x0, y0, x, y, colours[phase])
     for i in range(0, n + 1, 10):  # the update numbers
         draw_text(img, str(i), int(round(left + i * (right - left) / max(n, 1))) - 3, bottom + 5)
-    raw = b"".join(b"\x00" + img[row].tobytes() for row in range(height))
-    chunk = lambda tag, data: (struct.pack(">I", len(data)) + tag + data
-                               + struct.pack(">I", zlib.crc32(tag + data) & 0xFFFFFFFF))
-    with open(path, "wb") as f:
-        f.write(b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0))
-                + chunk(b"IDAT", zlib.compress(raw, 9)) + chunk(b"IEND", b""))
+    save_png(path, img)
 
 
 def main():

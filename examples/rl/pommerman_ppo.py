@@ -34,15 +34,14 @@ Needs torch (CPU) besides dmap and NumPy: python/requirements-learner.txt. One t
 import argparse
 import json
 import math
-import struct
 import sys
 import time
-import zlib
 
 import numpy as np
 
 from dmap.arenas import pommerman as pm
 import dmap
+from curve_png import draw_line, draw_text, rate_canvas, save_png
 
 CONFIG = "OneVsOne-v0"
 N = 8                                    # the board
@@ -310,22 +309,6 @@ def evaluate(args, net):
 
 
 # ---- the learning curve as a PNG, no plotting library ---------------------------------------------
-DIGITS = {"0": "111101101101111", "1": "010110010010111", "2": "111001111100111", "3": "111001111001111",
-          "4": "101101111001001", "5": "111100111001111", "6": "111100111101111", "7": "111001001001001",
-          "8": "111101111101111", "9": "111101111001111", ".": "000000000000010"}
-
-
-def draw_text(img, text, x, y, scale=2):
-    """Digits and dots at (x, y) (top left) in black; a text that does not fit is left out."""
-    if x < 0 or y < 0 or x + 4 * scale * len(text) > img.shape[1] or y + 5 * scale > img.shape[0]:
-        return
-    for ch in text:
-        bits = np.array([int(b) for b in DIGITS[ch]], bool).reshape(5, 3)
-        block = np.kron(bits, np.ones((scale, scale), bool))
-        img[y:y + block.shape[0], x:x + block.shape[1]][block] = 0
-        x += 4 * scale
-
-
 def smoothed(curve, window=200):
     """(CPU minutes, win rate) per update: the win rate of the last `window` or more training
     episodes ended by that update."""
@@ -346,18 +329,12 @@ def write_png(path, runs, width=700, height=340):
     blues, maps off in oranges (one shade per seed); the evaluation win rate of an untrained run
     (--policy uniform) dotted in its variant's colour; the 0.5 target dashed grey; a grid at 0,
     0.25 .. 1 and a tick per CPU minute."""
-    img = np.full((height, width, 3), 255, np.uint8)
     left, right, top, bottom = 40, width - 20, 10, height - 24
+    img, ys = rate_canvas(width, height, left, right, top, bottom)
     xmax = max([p[0] for run in runs for p in smoothed(run["curve"])] + [1e-9])
-    ys = lambda rate: int(round(bottom - rate * (bottom - top)))
     xs = lambda minutes: int(round(left + minutes / xmax * (right - left)))
-    for q in (0, 0.25, 0.5, 0.75, 1.0):
-        img[ys(q), left:right] = (215, 215, 215)
-        draw_text(img, ("%.2f" % q).rstrip("0").rstrip(".") if q else "0", 4, ys(q) - 5)
     for x in range(left, right, 10):
-        img[ys(0.5), x:x + 5] = (120, 120, 120)
-    img[top:bottom + 1, left] = (0, 0, 0)
-    img[bottom, left:right] = (0, 0, 0)
+        img[ys(0.5), max(x, left + 1):x + 5] = (120, 120, 120)  # the axis stays black
     step = max(1, int(math.ceil(xmax / 12)))
     for minute in range(0, int(xmax) + 1, step):
         img[bottom:bottom + 4, xs(minute)] = (0, 0, 0)
@@ -376,16 +353,8 @@ def write_png(path, runs, width=700, height=340):
         pts = [(xs(mn), ys(rate)) for mn, rate in smoothed(run["curve"])]
         for k, (x, y) in enumerate(pts):
             if k:
-                x0, y0 = pts[k - 1]
-                for t in np.linspace(0, 1, max(abs(x - x0), abs(y - y0)) + 1):
-                    yy, xx = int(round(y0 + t * (y - y0))), int(round(x0 + t * (x - x0)))
-                    img[yy:yy + 2, xx:xx + 2] = colour
-    raw = b"".join(b"\x00" + img[row].tobytes() for row in range(height))
-    chunk = lambda tag, data: (struct.pack(">I", len(data)) + tag + data
-                               + struct.pack(">I", zlib.crc32(tag + data) & 0xFFFFFFFF))
-    with open(path, "wb") as f:
-        f.write(b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0))
-                + chunk(b"IDAT", zlib.compress(raw, 9)) + chunk(b"IEND", b""))
+                draw_line(img, *pts[k - 1], x, y, colour, thick=2)
+    save_png(path, img)
 
 
 def main():

@@ -322,11 +322,11 @@ static void danger(search_state *s, const bomber_game *from, int hurt[NCELL]) {
     }
 }
 
-/* Steps from `from`, entered at step t0 after the state of tick `now`, to the nearest cell no
- * fire reaches, every cell on the way entered before its fire (dmap_safe_walk); -1 when there
- * is none. path (may be NULL, room for NCELL): the cells after `from`, in order. */
-static int escape(search_state *s, unsigned char *wall, const int *hurt, int now, int from,
-                  int t0, int *path) {
+/* The safe walk (dmap_safe_walk on hurt, ticks counted from the state of tick `now`) from
+ * `from`, entered at step t0, into s->arrival and s->parent; `from` is passable while it runs
+ * (the player stands on its own bomb). 0, or nonzero when the walk fails (s->err on memory). */
+static int safe_walk_from(search_state *s, unsigned char *wall, const int *hurt, int now,
+                          int from, int t0) {
     double timing[NCELL];
     for (int c = 0; c < NCELL; c++) timing[c] = hurt[c] >= NEVER ? INFINITY : hurt[c] - now;
     unsigned char saved = wall[from];
@@ -337,7 +337,15 @@ static int escape(search_state *s, unsigned char *wall, const int *hurt, int now
                             s->ws);
     wall[from] = saved;
     if (rc == DMAP_ERR_NOMEM) s->err = rc;
-    if (rc) return -1;
+    return rc;
+}
+
+/* Steps from `from`, entered at step t0 after the state of tick `now`, to the nearest cell no
+ * fire reaches, every cell on the way entered before its fire (dmap_safe_walk); -1 when there
+ * is none. path (may be NULL, room for NCELL): the cells after `from`, in order. */
+static int escape(search_state *s, unsigned char *wall, const int *hurt, int now, int from,
+                  int t0, int *path) {
+    if (safe_walk_from(s, wall, hurt, now, from, t0)) return -1;
     int best = -1;
     for (int c = 0; c < NCELL; c++)
         if (hurt[c] >= NEVER && isfinite(s->arrival[c]) &&
@@ -523,16 +531,7 @@ static void desire_map(search_state *s, const double *spot) {
  * `now`) from `from` to `to`; path: the cells after `from`. -1 when it cannot get there. */
 static int walk_to(search_state *s, unsigned char *wall, const int *hurt, int now, int from,
                    int to, int *path) {
-    double timing[NCELL];
-    for (int c = 0; c < NCELL; c++) timing[c] = hurt[c] >= NEVER ? INFINITY : hurt[c] - now;
-    unsigned char saved = wall[from];
-    wall[from] = 0;
-    dmap_grid grid = {BOMBER_W, BOMBER_H, wall, NULL};
-    dmap_moves mv = dmap_moves_4();
-    int rc = dmap_safe_walk(&grid, &mv, timing, from, 0.0, s->arrival, s->parent, NULL, s->ws);
-    wall[from] = saved;
-    if (rc == DMAP_ERR_NOMEM) s->err = rc;
-    if (rc || !isfinite(s->arrival[to])) return -1;
+    if (safe_walk_from(s, wall, hurt, now, from, 0) || !isfinite(s->arrival[to])) return -1;
     int len = (int)s->arrival[to];
     for (int c = to, i = len - 1; i >= 0; i--, c = s->parent[c]) path[i] = c;
     return len;
