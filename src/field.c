@@ -160,5 +160,9 @@ int dmap_field(const dmap_grid *g, const dmap_moves *m, const dmap_goal *goals, 
         dmap_workspace_free(tmp);
         return rc;
     }
+#ifndef DMAP_COMPACT
+    int swept = sweep_field(g, m, goals, ngoals, dflt, values, ws); /* few walls: sweep.c */
+    if (swept) return swept < 0 ? swept : DMAP_OK;
+#endif
     return scan_field(g, m, goals, ngoals, dflt, values, ws);
 }

@@ -946,10 +946,6 @@ int dmap_set_goal(const dmap_grid *g, double *values, dmap_goal goal) {
 
 int scan_field(const dmap_grid *g, const dmap_moves *m, const dmap_goal *goals, size_t ngoals,
                double dflt, double *values, dmap_workspace *ws) {
-#ifndef DMAP_COMPACT
-    int swept = sweep_field(g, m, goals, ngoals, dflt, values, ws); /* few walls: sweep.c */
-    if (swept) return swept < 0 ? swept : DMAP_OK;
-#endif
     scan_source src = {NULL, dflt, goals, ngoals};
     return scan_checked(g, m, &src, values, ws);
 }
