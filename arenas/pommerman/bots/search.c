@@ -545,15 +545,19 @@ static double simulate(search_bot *b, int my_action, uint64_t seed) {
         b->sview.shared = &b->sim_draws;
         b->sview.log = NULL;
         for (int i = 0; i < s->nagents; i++) {
-            b->simple[i] = NULL;
             if (!b->modeled[i]) continue;
-            pm_observe(s, i, &b->sview.obs);
-            int rc = pm_bot_simple.init(&b->simple[i], &b->sview, 0);
-            if (rc != DMAP_OK) {
-                b->err = rc;
-                b->simple[i] = NULL;
-            } else
-                modeled = 1;
+            if (b->simple[i]) {
+                pmb_simple_restart(b->simple[i]);
+            } else { /* made once, on its first simulation, and kept for the game */
+                pm_observe(s, i, &b->sview.obs);
+                int rc = pm_bot_simple.init(&b->simple[i], &b->sview, 0);
+                if (rc != DMAP_OK) {
+                    b->err = rc;
+                    b->simple[i] = NULL;
+                    continue;
+                }
+            }
+            modeled = 1;
         }
     }
     for (int t = 0; t <= depth && !pm_done(s); t++) {
@@ -563,7 +567,7 @@ static double simulate(search_bot *b, int my_action, uint64_t seed) {
             int a = s->agents[i].alive ? rollout_policy(b, s, i, burn, flame, &rng) : PM_STOP;
             /* a move that bounced last step is played as the bounce it is expected to be */
             actions[i] = t == 0 && i == b->me ? (my_action == b->bounced ? PM_STOP : my_action) : a;
-            if (modeled && t < model && b->simple[i] && s->agents[i].alive) { /* its SimpleAgent */
+            if (modeled && t < model && b->modeled[i] && b->simple[i] && s->agents[i].alive) {
                 pm_observe(s, i, &b->sview.obs);
                 int rc = pm_bot_simple.decide(b->simple[i], &b->sview, &actions[i]);
                 if (rc != DMAP_OK) b->err = rc;
@@ -571,11 +575,6 @@ static double simulate(search_bot *b, int my_action, uint64_t seed) {
         }
         pm_step(s, actions);
     }
-    if (modeled)
-        for (int i = 0; i < s->nagents; i++) {
-            pm_bot_simple.release(b->simple[i]);
-            b->simple[i] = NULL;
-        }
     burn_map(s, -1, 0, burn, flame);
     const pm_state *r0 = &b->root;
     double v = 0;
@@ -735,6 +734,7 @@ static void search_release(void *state) {
     search_bot *b = state;
     if (!b) return;
     pm_bot_dmap.release(b->dmap_state);
+    for (int i = 0; i < PM_MAX_AGENTS; i++) pm_bot_simple.release(b->simple[i]);
     dmap_grid_free(&b->grid);
     dmap_workspace_free(b->ws);
     free(b);

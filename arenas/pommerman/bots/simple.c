@@ -364,6 +364,13 @@ static int simple_init(void **state, const pm_view *first, uint64_t seed) {
     return DMAP_OK;
 }
 
+void pmb_simple_restart(void *state) {
+    simple_state *st = state;
+    st->prev_direction = -1;
+    st->nrecent = 0;
+    st->err = 0; /* grid and reached are scratch, written before each read */
+}
+
 static void simple_release(void *state) {
     simple_state *st = state;
     if (!st) return;
