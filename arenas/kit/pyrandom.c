@@ -256,14 +256,30 @@ void kit_pyrandom_seed(kit_pyrandom *r, int64_t seed) {
     kit_pyrandom_seed_words(r, key, key[1] ? 2 : 1);
 }
 
-void kit_pyrandom_twist(kit_pyrandom *r) {
-    uint32_t *mt = r->mt;
+/* The twist's three loops: each new word reads words not yet rewritten (k + 1, k + 397) or
+ * rewritten at least 227 words before (k - 227), so the compiler runs them 4 words at a time
+ * on SSE2 and 8 on the AVX2 copy (about half the time). */
+static inline __attribute__((always_inline)) void twist_words(uint32_t *mt) {
     int k;
     for (k = 0; k < MT_N - MT_M; k++) mt[k] = twisted(mt[k], mt[k + 1], mt[k + MT_M]);
     for (; k < MT_N - 1; k++) mt[k] = twisted(mt[k], mt[k + 1], mt[k + (MT_M - MT_N)]);
     mt[MT_N - 1] = twisted(mt[MT_N - 1], mt[0], mt[MT_M - 1]);
+}
+
+#if (defined(__GNUC__) || defined(__clang__)) && (defined(__x86_64__) || defined(__i386__))
+__attribute__((target("avx2"))) static void twist_avx2(uint32_t *mt) { twist_words(mt); }
+
+void kit_pyrandom_twist(kit_pyrandom *r) {
+    if (dmap_simd_best() >= DMAP_SIMD_AVX2) twist_avx2(r->mt);
+    else twist_words(r->mt);
     r->index = 0;
 }
+#else
+void kit_pyrandom_twist(kit_pyrandom *r) {
+    twist_words(r->mt);
+    r->index = 0;
+}
+#endif
 
 uint32_t kit_pyrandom_u32(kit_pyrandom *r) { return kit_pyrandom_u32_fast(r); }
 

@@ -143,8 +143,8 @@ static int check_new_episodes(const pm_vec *v, uint64_t seed, long only, uint64_
         kit_pyrandom r;
         kit_pyrandom_seed(&r, (int64_t)(want & 0x7fffffffffffffffull));
         pm_reset(&fresh, pm_vec_state(v, i)->cfg, &r);
-        CHECK(s == want && !memcmp(pm_vec_state(v, i), &fresh, sizeof fresh), "game %ld episode %ld: not the board of seed %llu",
-              i, ep, (unsigned long long)want);
+        CHECK(s == want && !memcmp(pm_vec_state(v, i), &fresh, sizeof fresh),
+              "game %ld episode %ld: not the board of seed %llu", i, ep, (unsigned long long)want);
         checked++;
     }
     return checked;
