@@ -271,24 +271,27 @@ static inline uint32_t row_fill(uint32_t open, uint32_t seeds) {
 
 /* A flood fill of rows as bit masks (bit c of row r: cell (r, c)), through anything but rigid
  * walls: sweeps up and down the rows, each row taking what its neighbours reach and filling its
- * runs, until a pair of sweeps changes nothing; the passages left out are counted. The start
+ * runs, until a sweep changes nothing; the passages left out are counted. The start
  * cell is an agent's, never a passage. */
 static int inaccessible(const uint32_t *open_rows, const uint32_t *passage, int size) {
     uint32_t open[PM_MAX_SIZE + 2] = {0}, reach[PM_MAX_SIZE + 2] = {0};
     memcpy(open + 1, open_rows, (size_t)size * sizeof *open); /* rows 1..size; 0 and size + 1 empty */
     reach[size - 1] = 1u << (size - 2);                           /* row size - 2 */
-    for (uint32_t changed = 1; changed;) {
-        changed = 0;
+    for (;;) {
+        uint32_t changed = 0;
         for (int r = size; r >= 1; r--) { /* up first: the start is near the bottom */
             uint32_t f = row_fill(open[r], (reach[r] | reach[r - 1] | reach[r + 1]) & open[r]);
             changed |= f ^ reach[r];
             reach[r] = f;
         }
+        if (!changed) break; /* a sweep that changed no row: every row is filled from its */
+        changed = 0;         /* neighbours as they are, the fill is complete */
         for (int r = 1; r <= size; r++) {
             uint32_t f = row_fill(open[r], (reach[r] | reach[r - 1] | reach[r + 1]) & open[r]);
             changed |= f ^ reach[r];
             reach[r] = f;
         }
+        if (!changed) break;
     }
     int left = 0;
     for (int r = 0; r < size; r++)
