@@ -28,8 +28,8 @@ void kit_pyrandom_seed(kit_pyrandom *r, int64_t seed);
 void kit_pyrandom_seed_words(kit_pyrandom *r, const uint32_t *key, size_t n);
 
 /* kit_pyrandom_seed(rs[k], seeds[k]) for k < n, the same generators, made 16 at a time with
- * their seeding chains side by side (pyrandom.c): about a seventh of the time per generator on
- * AVX2, a third on SSE2. simd caps the path (DMAP_SIMD_AUTO: dmap_simd_best(); DMAP_SIMD_NONE:
+ * their seeding chains side by side (pyrandom.c): about a sixth of the time per generator on
+ * AVX2, a quarter on SSE2. simd caps the path (DMAP_SIMD_AUTO: dmap_simd_best(); DMAP_SIMD_NONE:
  * the compiler's baseline vectors); every path gives the same words. */
 void kit_pyrandom_seed_many(kit_pyrandom *const *rs, const int64_t *seeds, size_t n, dmap_simd simd);
 
