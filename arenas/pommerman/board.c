@@ -166,10 +166,32 @@ static void make_start(board_start *b, const pm_config *cfg) {
     }
 }
 
+#if (defined(__GNUC__) || defined(__clang__)) && (defined(__x86_64__) || defined(__i386__))
+#include <immintrin.h>
+#define LIST_SIMD 1
+/* For the item draws' listing (list_ssse3, below), [m]: the places of m's set bits, lowest
+ * first (the rest 0x80: shuffled in as 0) */
+static unsigned char list_places[256][8];
+static void make_list_places(void) {
+    for (int m = 0; m < 256; m++) {
+        int k = 0;
+        for (int b = 0; b < 8; b++)
+            if (m >> b & 1) list_places[m][k++] = (unsigned char)b;
+        while (k < 8) list_places[m][k++] = 0x80;
+    }
+}
+
+#else
+#define LIST_SIMD 0
+#endif
+
 /* The starts of the configs of pm_config_at, made once (read-only afterwards). */
 static board_start starts[PM_NUM_CONFIGS];
 static pthread_once_t starts_once = PTHREAD_ONCE_INIT;
 static void make_starts(void) {
+#if LIST_SIMD
+    make_list_places();
+#endif
     for (int i = 0; i < PM_NUM_CONFIGS; i++) make_start(&starts[i], &configs[i]);
 }
 
@@ -249,24 +271,27 @@ static inline uint32_t row_fill(uint32_t open, uint32_t seeds) {
 
 /* A flood fill of rows as bit masks (bit c of row r: cell (r, c)), through anything but rigid
  * walls: sweeps up and down the rows, each row taking what its neighbours reach and filling its
- * runs, until a pair of sweeps changes nothing; the passages left out are counted. The start
+ * runs, until a sweep changes nothing; the passages left out are counted. The start
  * cell is an agent's, never a passage. */
 static int inaccessible(const uint32_t *open_rows, const uint32_t *passage, int size) {
     uint32_t open[PM_MAX_SIZE + 2] = {0}, reach[PM_MAX_SIZE + 2] = {0};
     memcpy(open + 1, open_rows, (size_t)size * sizeof *open); /* rows 1..size; 0 and size + 1 empty */
     reach[size - 1] = 1u << (size - 2);                           /* row size - 2 */
-    for (uint32_t changed = 1; changed;) {
-        changed = 0;
+    for (;;) {
+        uint32_t changed = 0;
         for (int r = size; r >= 1; r--) { /* up first: the start is near the bottom */
             uint32_t f = row_fill(open[r], (reach[r] | reach[r - 1] | reach[r + 1]) & open[r]);
             changed |= f ^ reach[r];
             reach[r] = f;
         }
+        if (!changed) break; /* a sweep that changed no row: every row is filled from its */
+        changed = 0;         /* neighbours as they are, the fill is complete */
         for (int r = 1; r <= size; r++) {
             uint32_t f = row_fill(open[r], (reach[r] | reach[r - 1] | reach[r + 1]) & open[r]);
             changed |= f ^ reach[r];
             reach[r] = f;
         }
+        if (!changed) break;
     }
     int left = 0;
     for (int r = 0; r < size; r++)
@@ -294,10 +319,46 @@ typedef struct item_words {
     int base, len;                    /* the chunk: words base .. base + len - 1 of the block */
     int have, next;                   /* accepted values listed, the next one to take */
     int cur;                          /* the last word consumed, as an offset in the chunk */
+    int simd;                         /* list 8 at a time (list_ssse3) */
     uint32_t word[ITEM_CHUNK];        /* tempered */
     unsigned char value[ITEM_CHUNK];  /* accepted values in order */
     unsigned char at[ITEM_CHUNK];     /* and their offsets */
 } item_words;
+
+/* The listing of a chunk's accepted values: a word at a time, or 8 at a time on SSSE3 (every
+ * processor with AVX2 has it): the 8 values packed to bytes, the accepted ones' positions from
+ * a table by the 8-bit mask of accepted words, moved to the front with one byte shuffle (8
+ * bytes stored at the count listed so far, never past the words read: within the chunk). */
+/* words k.. of the chunk, have values listed before them */
+static int list_plain(item_words *w, int k, int have) {
+    for (; k < w->len; k++) {
+        uint32_t v = w->word[k] >> w->shift;
+        w->value[have] = (unsigned char)v;
+        w->at[have] = (unsigned char)k;
+        have += v < (uint32_t)w->n;
+    }
+    return have;
+}
+
+#if LIST_SIMD
+__attribute__((target("avx2"))) static int list_ssse3(item_words *w) {
+    const __m128i shift = _mm_cvtsi32_si128(w->shift), n = _mm_set1_epi16((short)w->n);
+    int have = 0, k = 0;
+    for (; k + 8 <= w->len; k += 8) {
+        __m128i lo = _mm_srl_epi32(_mm_loadu_si128((const __m128i *)(const void *)(w->word + k)), shift);
+        __m128i hi = _mm_srl_epi32(_mm_loadu_si128((const __m128i *)(const void *)(w->word + k + 4)), shift);
+        __m128i v16 = _mm_packs_epi32(lo, hi); /* values below 64 (n <= 32): not saturated */
+        __m128i ok = _mm_packs_epi16(_mm_cmplt_epi16(v16, n), _mm_setzero_si128());
+        unsigned m = (unsigned)_mm_movemask_epi8(ok) & 0xffu;
+        __m128i bytes = _mm_packus_epi16(v16, v16);
+        __m128i places = _mm_loadl_epi64((const __m128i *)(const void *)list_places[m]);
+        _mm_storel_epi64((__m128i *)(void *)(w->value + have), _mm_shuffle_epi8(bytes, places));
+        _mm_storel_epi64((__m128i *)(void *)(w->at + have), _mm_add_epi8(places, _mm_set1_epi8((char)k)));
+        have += __builtin_popcount(m);
+    }
+    return list_plain(w, k, have);
+}
+#endif
 
 static void item_chunk(item_words *w, int start) {
     kit_pyrandom *rng = w->rng;
@@ -308,14 +369,11 @@ static void item_chunk(item_words *w, int start) {
     w->base = start;
     w->len = 624 - start < ITEM_CHUNK ? 624 - start : ITEM_CHUNK;
     for (int k = 0; k < w->len; k++) w->word[k] = kit_pyrandom_temper(rng->mt[start + k]);
-    int have = 0;
-    for (int k = 0; k < w->len; k++) {
-        uint32_t v = w->word[k] >> w->shift;
-        w->value[have] = (unsigned char)v;
-        w->at[have] = (unsigned char)k;
-        have += v < (uint32_t)w->n;
-    }
-    w->have = have;
+#if LIST_SIMD
+    w->have = w->simd ? list_ssse3(w) : list_plain(w, 0, 0);
+#else
+    w->have = list_plain(w, 0, 0);
+#endif
     w->next = 0;
     w->cur = -1;
 }
@@ -349,6 +407,7 @@ static void place_items(pm_state *s, int n, int count, kit_pyrandom *rng, uint32
     w.rng = rng;
     w.n = n;
     w.shift = __builtin_clz((unsigned)n);
+    w.simd = LIST_SIMD && n <= 32 && dmap_simd_best() >= DMAP_SIMD_AVX2;
     item_chunk(&w, rng->index);
     for (int left = count; left > 0;) {
         int r = item_take(&w), c = item_take(&w);
@@ -363,8 +422,8 @@ static void place_items(pm_state *s, int n, int count, kit_pyrandom *rng, uint32
 void pm_reset(pm_state *s, const pm_config *cfg, kit_pyrandom *rng) {
     board_start own;
     const board_start *start;
+    pthread_once(&starts_once, make_starts); /* the configs' starts and the listing's table */
     if ((int)cfg->id >= 0 && (int)cfg->id < PM_NUM_CONFIGS && cfg == &configs[cfg->id]) {
-        pthread_once(&starts_once, make_starts);
         start = &starts[cfg->id];
     } else { /* a config made elsewhere: its start made here */
         make_start(&own, cfg);

@@ -22,6 +22,12 @@ void pm_game_open(pm_game *g, const pm_config *cfg, uint64_t seed) {
     pm_reset(&g->s, cfg, &g->shared);
 }
 
+void pm_game_open_seeded(pm_game *g, const pm_config *cfg, uint64_t seed, const kit_pyrandom *seeded) {
+    g->seed = seed;
+    g->shared = *seeded;
+    pm_reset(&g->s, cfg, &g->shared);
+}
+
 void pm_game_observe(pm_game *g, int seat, pm_view *view) {
     view->shared = &g->shared;
     view->log = NULL;

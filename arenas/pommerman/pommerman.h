@@ -314,6 +314,9 @@ typedef struct pm_status {
 } pm_status;
 
 void pm_game_open(pm_game *g, const pm_config *cfg, uint64_t seed);
+/* pm_game_open with the generator already seeded: seeded holds kit_pyrandom_seed's generator
+ * for seed & (2^63 - 1) (kit_pyrandom_seed_many makes many at once); the same game. */
+void pm_game_open_seeded(pm_game *g, const pm_config *cfg, uint64_t seed, const kit_pyrandom *seeded);
 void pm_game_observe(pm_game *g, int seat, pm_view *view);
 void pm_game_step(pm_game *g, const int *actions, const int (*words)[2]);
 void pm_game_status(const pm_game *g, pm_status *st);

@@ -4,7 +4,8 @@
  * bots in the other seats decide in C, each learner's observation written as
  * byte planes (the standard planes, then the dmap map planes asked for), rewards, terminated and
  * truncated flags and action masks; games that end start their next episode in the same call,
- * seeded by kit_episode_seed so that the episodes depend on the seed alone. */
+ * seeded by kit_episode_seed so that the episodes depend on the seed alone. The generators of
+ * the coming episodes are seeded ahead, 16 at a time (kit_pyrandom_seed_many). */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,6 +17,9 @@
 
 /* Games per pool chunk: a chunk takes microseconds, long beside the pool's hand-out. */
 #define VEC_CHUNK 4
+/* Episodes seeded ahead per game: a chunk's 4 games x 4 fill kit_pyrandom_seed_many's 16
+ * lanes (2.5 KB each: 10 KB per game). */
+#define VEC_AHEAD 4
 #define FAR 255
 
 typedef struct vec_game {
@@ -27,6 +31,11 @@ typedef struct vec_game {
     int pending;                          /* next-step autoreset: the next step starts an episode */
     int opened;                           /* an episode was started (pm_vec_reset, pm_vec_open_game) */
     int error;                            /* the last step's error in this game, else 0 */
+    /* the seeded generators of coming episodes: episode e in slot e % VEC_AHEAD, valid when
+     * ahead_episode[slot] == e and ahead_seed[slot] is its seed (-1: empty) */
+    long ahead_episode[VEC_AHEAD];
+    uint64_t ahead_seed[VEC_AHEAD];
+    kit_pyrandom ahead[VEC_AHEAD];
 } vec_game;
 
 typedef struct chunk_maps chunk_maps; /* the map planes of one chunk (below) */
@@ -106,6 +115,8 @@ int pm_vec_new(const pm_vec_spec *spec, pm_vec **out) {
     v->channels = PM_VEC_STD_CHANNELS + plane_count(v->planes, v->nenemies);
     const kit_bot_info *info[PM_MAX_AGENTS];
     for (int i = 0; i < v->cfg->num_agents; i++) info[i] = v->seats[i] ? &v->seats[i]->info : NULL;
+    for (long i = 0; i < v->n; i++)
+        for (int k = 0; k < VEC_AHEAD; k++) v->games[i].ahead_episode[k] = -1;
     for (long i = 0; i < v->n; i++) {
         int rc = kit_seats_open(&v->games[i].seats, &pm_seat_ops, KIT_CLOCK_NONE, info, v->cfg->num_agents);
         if (rc != DMAP_OK) { /* a bot without decide */
@@ -340,12 +351,44 @@ static void write_observations(const pm_vec *v, long i, chunk_maps *cm, const pm
 
 /* ---- episodes and steps ----------------------------------------------------------------- */
 
+/* Seeds ahead, in one kit_pyrandom_seed_many call, the generators the games first..last-1 (one
+ * chunk: only this thread touches them) will start next: episodes from[j - first] .. + 3 of
+ * each, those not seeded yet. */
+static void seed_ahead(pm_vec *v, long first, long last, const long *from) {
+    kit_pyrandom *rs[VEC_CHUNK * VEC_AHEAD];
+    int64_t seeds[VEC_CHUNK * VEC_AHEAD];
+    size_t k = 0;
+    for (long j = first; j < last; j++) {
+        vec_game *g = &v->games[j];
+        for (long e = from[j - first]; e < from[j - first] + VEC_AHEAD; e++) {
+            int slot = (int)(e % VEC_AHEAD);
+            uint64_t seed = kit_episode_seed(v->seed, j, e);
+            if (g->ahead_episode[slot] == e && g->ahead_seed[slot] == seed) continue;
+            g->ahead_episode[slot] = e;
+            g->ahead_seed[slot] = seed;
+            rs[k] = &g->ahead[slot];
+            seeds[k++] = (int64_t)(seed & 0x7fffffffffffffffull); /* as pm_game_open seeds */
+        }
+    }
+    kit_pyrandom_seed_many(rs, seeds, k, DMAP_SIMD_AUTO);
+}
+
 /* Starts game i's episode g->episode: pm_play's game (the stepper opened with the episode's
- * seed) and its bots, the last episode's released first. */
+ * seed, its generator seeded ahead: when it is not, this chunk's next episodes are) and its
+ * bots, the last episode's released first. */
 static int start_episode(pm_vec *v, long i) {
     vec_game *g = &v->games[i];
     kit_seats_close(&g->seats);
-    pm_game_open(&g->game, v->cfg, kit_episode_seed(v->seed, i, g->episode));
+    uint64_t seed = kit_episode_seed(v->seed, i, g->episode);
+    int slot = (int)(g->episode % VEC_AHEAD);
+    if (g->ahead_episode[slot] != g->episode || g->ahead_seed[slot] != seed) {
+        long first = i / VEC_CHUNK * VEC_CHUNK, last = first + VEC_CHUNK < v->n ? first + VEC_CHUNK : v->n;
+        long from[VEC_CHUNK] = {0};
+        for (long j = first; j < last; j++) from[j - first] = j == i ? g->episode : v->games[j].episode + 1;
+        seed_ahead(v, first, last, from);
+    }
+    pm_game_open_seeded(&g->game, v->cfg, seed, &g->ahead[slot]);
+    g->ahead_episode[slot] = -1; /* used */
     for (int l = 0; l < v->seating.nlearners; l++) g->in_episode[l] = 1;
     g->opened = 1;
     g->pending = g->finished = 0;
@@ -420,6 +463,11 @@ static void run_chunk(void *ctx, size_t chunk, int thread) {
     pm_vec *v = j->v;
     long first = (long)chunk * VEC_CHUNK, last = first + VEC_CHUNK < v->n ? first + VEC_CHUNK : v->n;
     chunk_maps *cm = v->planes ? &v->maps[thread] : NULL;
+    if (j->kind != JOB_STEP) { /* every game of the chunk starts an episode: seeded together */
+        long from[VEC_CHUNK] = {0};
+        for (long i = first; i < last; i++) from[i - first] = j->kind == JOB_RESET ? 0 : v->games[i].episode + 1;
+        seed_ahead(v, first, last, from);
+    }
     for (long i = first; i < last; i++) {
         vec_game *g = &v->games[i];
         if (j->kind == JOB_STEP) {

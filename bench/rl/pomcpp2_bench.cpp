@@ -13,12 +13,19 @@
 //         pm_reset on a generator seeded once and continued from board to board (as the
 //         playground's env.reset() draws from the generator env.seed() seeded), each against
 //         the same pomcpp2 reset
+//   reset in the vectorized games, per game: what a game of arenas/pommerman/vec.c does when
+//         its episode ends: the generators of 16 games' next episodes seeded together
+//         (kit_pyrandom_seed_many, the 16 init_by_array chains side by side), then each game's
+//         board from its own (as pm_game_open_seeded: the seeded generator copied in, pm_reset);
+//         the same boards as kit_pyrandom_seed + pm_reset of the same seeds; and that seeding
+//         alone, per generator, each against the same pomcpp2 reset
 //
 // usage: pomcpp2_bench [ROUNDS]   prints one table row per measure: median and [min-max] of
 // each contender, and the ratio dmap / pomcpp2 (median of the per-round ratios, [min-max]).
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <ctime>
 #include <vector>
 
@@ -104,6 +111,48 @@ static double dmap_reset_continued_ns(int n) {
     return (cpu_ns() - t0) / n;
 }
 
+enum { LANES = 16 }; // kit_pyrandom_seed_many's batch, as the vectorized games fill it
+
+// pm_game_open_seeded (game.c) without linking the game loop it comes with
+static void open_seeded(pm_game *g, const pm_config *cfg, uint64_t seed, const kit_pyrandom *seeded) {
+    g->seed = seed;
+    g->shared = *seeded;
+    pm_reset(&g->s, cfg, &g->shared);
+}
+
+static double dmap_reset_vec_ns(int n) {
+    const pm_config *cfg = pm_config_find("ffa");
+    static pm_game g;
+    static kit_pyrandom ahead[LANES];
+    kit_pyrandom *rs[LANES];
+    int64_t seeds[LANES];
+    for (int k = 0; k < LANES; k++) rs[k] = &ahead[k];
+    double t0 = cpu_ns();
+    for (int i = 0; i < n; i += LANES) {
+        for (int k = 0; k < LANES; k++) seeds[k] = i + k;
+        kit_pyrandom_seed_many(rs, seeds, LANES, DMAP_SIMD_AUTO);
+        for (int k = 0; k < LANES; k++) {
+            open_seeded(&g, cfg, (uint64_t)(i + k), &ahead[k]);
+            sink += g.s.board[13];
+        }
+    }
+    return (cpu_ns() - t0) / n;
+}
+
+static double dmap_seed_many_ns(int n) {
+    static kit_pyrandom ahead[LANES];
+    kit_pyrandom *rs[LANES];
+    int64_t seeds[LANES];
+    for (int k = 0; k < LANES; k++) rs[k] = &ahead[k];
+    double t0 = cpu_ns();
+    for (int i = 0; i < n; i += LANES) {
+        for (int k = 0; k < LANES; k++) seeds[k] = i + k;
+        kit_pyrandom_seed_many(rs, seeds, LANES, DMAP_SIMD_AUTO);
+        sink += ahead[i / LANES % LANES].mt[1];
+    }
+    return (cpu_ns() - t0) / n;
+}
+
 static double pomcpp2_reset_ns(int n) {
     static bboard::State s;
     double t0 = cpu_ns();
@@ -131,10 +180,35 @@ static void row(const char *what, const char *unit, double scale, const std::vec
                 median(r), *std::min_element(r.begin(), r.end()), *std::max_element(r.begin(), r.end()));
 }
 
+// The vectorized games' path gives kit_pyrandom_seed + pm_reset's games (states and generators).
+static int same_games(int n) {
+    const pm_config *cfg = pm_config_find("ffa");
+    static pm_game a, b;
+    static kit_pyrandom ahead[LANES];
+    kit_pyrandom *rs[LANES];
+    int64_t seeds[LANES];
+    for (int i = 0; i < n; i += LANES) {
+        for (int k = 0; k < LANES; k++) rs[k] = &ahead[k], seeds[k] = i + k;
+        kit_pyrandom_seed_many(rs, seeds, LANES, DMAP_SIMD_AUTO);
+        for (int k = 0; k < LANES; k++) {
+            open_seeded(&a, cfg, (uint64_t)(i + k), &ahead[k]);
+            b.seed = (uint64_t)(i + k);
+            kit_pyrandom_seed(&b.shared, i + k);
+            pm_reset(&b.s, cfg, &b.shared);
+            if (std::memcmp(&a, &b, sizeof a)) return 0;
+        }
+    }
+    return 1;
+}
+
 int main(int argc, char **argv) {
     int rounds = argc > 1 ? std::atoi(argv[1]) : 7;
     if (rounds < 1 || rounds > 100) return 2;
-    std::vector<double> ds, ps, dr, pr, dseed, pseed, dcont, pcont;
+    if (!same_games(4096)) {
+        std::fprintf(stderr, "pomcpp2_bench: the vectorized games' reset differs from pm_game_open\n");
+        return 1;
+    }
+    std::vector<double> ds, ps, dr, pr, dseed, pseed, dcont, pcont, dvec, pvec, dmany, pmany;
     for (int r = 0; r < rounds; r++) {
         ds.push_back(dmap_step_ns(64));
         ps.push_back(pomcpp2_step_ns(64));
@@ -144,6 +218,10 @@ int main(int argc, char **argv) {
         pseed.push_back(pomcpp2_reset_ns(20000));
         dcont.push_back(dmap_reset_continued_ns(20000));
         pcont.push_back(pomcpp2_reset_ns(20000));
+        dvec.push_back(dmap_reset_vec_ns(20000));
+        pvec.push_back(pomcpp2_reset_ns(20000));
+        dmany.push_back(dmap_seed_many_ns(20000));
+        pmany.push_back(pomcpp2_reset_ns(20000));
     }
     std::printf("| measure, %d rounds | dmap, median [min-max] | pomcpp2, median [min-max] | dmap / pomcpp2 |\n", rounds);
     std::printf("|---|---|---|---|\n");
@@ -151,6 +229,8 @@ int main(int argc, char **argv) {
     row("reset (a new FFA board)", "us", 1e3, dr, pr);
     row("dmap: the seeding alone / pomcpp2 reset", "us", 1e3, dseed, pseed);
     row("dmap: reset, generator continued / pomcpp2 reset", "us", 1e3, dcont, pcont);
+    row("reset in the vectorized games, per game (16 seeded together)", "us", 1e3, dvec, pvec);
+    row("dmap: the seeding 16 at once, per generator / pomcpp2 reset", "us", 1e3, dmany, pmany);
     std::fprintf(stderr, "(checksum %u)\n", sink);
     return 0;
 }

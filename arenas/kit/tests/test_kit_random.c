@@ -67,6 +67,56 @@ static void test_py_seeding_reference(void) {
     }
 }
 
+/* kit_pyrandom_seed_many on every path (SSE2/baseline vectors, AVX2 where the processor has
+ * it) gives, for each seed, exactly kit_pyrandom_seed's generator: the same 624 words and index,
+ * for counts that fill the 16 lanes, leave some empty and span several groups, with seeds of one
+ * and two key words mixed in a group, 0, negatives and the int64 extremes; and the words drawn
+ * from it are the plain MT19937's. */
+static void test_py_seed_many(void) {
+    enum { N = 16 * 40 + 7 };
+    static kit_pyrandom many[N], one;
+    static int64_t seeds[N];
+    kit_pyrandom *rs[N];
+    for (int i = 0; i < N; i++) {
+        uint64_t h = (uint64_t)i * 0x9E3779B97F4A7C15ull;
+        switch (i % 7) {
+        case 0: seeds[i] = i; break;                                   /* small, 0 first */
+        case 1: seeds[i] = -(int64_t)(h >> 40); break;                 /* negative, one word */
+        case 2: seeds[i] = (int64_t)(h >> 1); break;                   /* two words */
+        case 3: seeds[i] = -(int64_t)(h >> 2); break;                  /* negative, two words */
+        case 4: seeds[i] = (int64_t)(h >> 32); break;                  /* one word, up to 2^32 - 1 */
+        case 5: seeds[i] = (int64_t)0xffffffffll + (i & 3); break;     /* key[1] 0 or 1 around 2^32 */
+        default: seeds[i] = i & 8 ? INT64_MAX : INT64_MIN + (i & 16); break;
+        }
+        rs[i] = &many[i];
+    }
+    const dmap_simd paths[] = {DMAP_SIMD_NONE, DMAP_SIMD_AVX2, DMAP_SIMD_AUTO};
+    const size_t counts[] = {1, 5, 16, 17, 31, 32, N};
+    for (size_t p = 0; p < sizeof paths / sizeof paths[0]; p++)
+        for (size_t c = 0; c < sizeof counts / sizeof counts[0]; c++) {
+            memset(many, 0xa5, sizeof many);
+            size_t n = counts[c];
+            kit_pyrandom_seed_many(rs, seeds, n, paths[p]);
+            int bad = -1;
+            for (size_t i = 0; i < n && bad < 0; i++) {
+                kit_pyrandom_seed(&one, seeds[i]);
+                if (memcmp(one.mt, many[i].mt, sizeof one.mt) || one.index != many[i].index) bad = (int)i;
+            }
+            CHECK(bad < 0, "seed_many, path %d, %zu seeds: generator %d (seed %lld) differs", (int)paths[p], n,
+                  bad, bad < 0 ? 0ll : (long long)seeds[bad]);
+            CHECK(n == N || many[n].index == (int)0xa5a5a5a5, "seed_many wrote past %zu generators", n);
+        }
+    /* and the words drawn from a few of them are the plain MT19937's */
+    kit_pyrandom_seed_many(rs, seeds, 48, DMAP_SIMD_AUTO);
+    for (int i = 0; i < 48; i++) {
+        uint64_t a = seeds[i] < 0 ? (uint64_t)0 - (uint64_t)seeds[i] : (uint64_t)seeds[i];
+        uint32_t key[2] = {(uint32_t)a, (uint32_t)(a >> 32)};
+        char what[64];
+        snprintf(what, sizeof what, "seed_many, seed %lld", (long long)seeds[i]);
+        expect_same_stream(key, key[1] ? 2 : 1, &many[i], what);
+    }
+}
+
 static void test_py_methods(void) {
     kit_pyrandom r;
     /* Random(42).random() x4, compared as exact doubles */
@@ -189,6 +239,7 @@ static void test_java(void) {
 int main(void) {
     test_py_seeding();
     test_py_seeding_reference();
+    test_py_seed_many();
     test_py_methods();
     test_py_sample();
     test_java();

@@ -1,7 +1,8 @@
 /* test_pommerman_vec.c — the vectorized games (vec.c) in C, where the sanitizers see them: games
  * of bots only (no learner) play exactly pm_play's games of the episode seeds, step for step;
  * games with learners and every map plane give the same bytes on a pool of 1, 2 and 3 threads;
- * episode seeds follow kit_episode_seed; bad arguments are refused before anything moves. */
+ * episode seeds follow kit_episode_seed and every episode starts from its seed's board (the
+ * generators seeded ahead, 16 at a time, notwithstanding); bad arguments are refused before anything moves. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -126,6 +127,69 @@ static void same_for_any_pool(void) {
     free(one);
 }
 
+/* Every game that stands at step 0 of its episode holds pm_reset's state from
+ * random.Random(want_seed) (the vectorized games seed their generators ahead, many at once);
+ * returns how many were checked. want_seed 0: the episode's own kit_episode_seed(seed, i, e). */
+static int check_new_episodes(const pm_vec *v, uint64_t seed, long only, uint64_t want_seed) {
+    int checked = 0;
+    for (long i = 0; i < 7; i++) {
+        long ep;
+        uint64_t s;
+        int step;
+        pm_vec_episode(v, i, &ep, &s, &step);
+        if (step != 0 || (only >= 0 && i != only)) continue;
+        uint64_t want = want_seed ? want_seed : kit_episode_seed(seed, i, ep);
+        static pm_state fresh;
+        kit_pyrandom r;
+        kit_pyrandom_seed(&r, (int64_t)(want & 0x7fffffffffffffffull));
+        pm_reset(&fresh, pm_vec_state(v, i)->cfg, &r);
+        CHECK(s == want && !memcmp(pm_vec_state(v, i), &fresh, sizeof fresh),
+              "game %ld episode %ld: not the board of seed %llu", i, ep, (unsigned long long)want);
+        checked++;
+    }
+    return checked;
+}
+
+/* Episodes start from their seeds whatever order the games end in: 7 games (a chunk of 4 and
+ * one of 3) of random learners, each ending at its own step, over many episodes; pm_vec_next;
+ * a reset to another seed (what was seeded ahead for the old one must not be used); an episode
+ * opened from an explicit seed (pm_vec_open_game), and the episodes after it. */
+static void episodes_start_from_their_seeds(void) {
+    pm_vec_spec spec = {.cfg = pm_config_find("ffa"), .nenvs = 7, .seed = 3};
+    pm_vec *v;
+    CHECK(pm_vec_new(&spec, &v) == DMAP_OK, "pm_vec_new");
+    unsigned char masks[7 * 4 * PM_NUM_ACTIONS];
+    pm_vec_out out = {.masks = masks};
+    int32_t actions[7 * 4];
+    dmap_rng rng;
+    dmap_rng_seed(&rng, 7);
+    uint64_t seed = 3;
+    int checked = 0, total = 0;
+    CHECK(pm_vec_reset(v, seed, NULL, &out) == DMAP_OK, "reset");
+    CHECK(check_new_episodes(v, seed, -1, 0) == 7, "reset: every game at step 0");
+    for (int t = 0; t < 600; t++) {
+        if (t == 150) {
+            CHECK(pm_vec_next(v, NULL, &out) == DMAP_OK, "next");
+            CHECK(check_new_episodes(v, seed, -1, 0) == 7, "next: every game at step 0");
+        } else if (t == 300) {
+            /* seed 9's episodes 1..3 are seeded ahead by its reset; seed 4's must not take them */
+            CHECK(pm_vec_reset(v, 9, NULL, &out) == DMAP_OK, "reset to seed 9");
+            seed = 4;
+            CHECK(pm_vec_reset(v, seed, NULL, &out) == DMAP_OK, "reset to seed 4");
+            CHECK(check_new_episodes(v, seed, -1, 0) == 7, "reset 4: every game at step 0");
+        } else if (t == 400) {
+            CHECK(pm_vec_open_game(v, 2, 12345, 0) == DMAP_OK, "open game 2");
+            CHECK(check_new_episodes(v, seed, 2, 12345) == 1, "game 2 opened from seed 12345");
+        }
+        for (int k = 0; k < 7 * 4; k++) actions[k] = (int32_t)dmap_rng_below(&rng, PM_NUM_ACTIONS);
+        CHECK(pm_vec_step(v, actions, NULL, &out) == DMAP_OK, "step %d", t);
+        checked += check_new_episodes(v, seed, -1, 0);
+        total++;
+    }
+    CHECK(checked > 7 * 12, "only %d episodes started in %d steps", checked, total);
+    pm_vec_free(v);
+}
+
 static void bad_arguments(void) {
     const pm_config *cfg = pm_config_find("1v1");
     pm_vec *v = (pm_vec *)&v;
@@ -170,6 +234,7 @@ static void bad_arguments(void) {
 int main(void) {
     bots_only_games_are_pm_play();
     same_for_any_pool();
+    episodes_start_from_their_seeds();
     bad_arguments();
     return check_report("test_pommerman_vec");
 }
