@@ -80,8 +80,9 @@ static const kit_param search_param[NPARAMS] = {
                                    "rollouts"},
     {"rebounce", 0.05, 0, 1, 0.01, 0, "cost of repeating a move that bounced last step (two agents "
                                    "aiming at one cell)"},
-    {"kicks", 2, 0, 2, 1, 1, "pruning: an enemy beside a bomb may kick it (0: never; 1: the enemies "
-                             "seen taking a kick or kicking; 2: any enemy)"},
+    {"kicks", 2, 0, 2, 1, 1, "pruning: a rolling bomb burns from any cell of its path, and an enemy "
+                             "beside a bomb may kick it (1: the enemies seen taking a kick or kicking; "
+                             "2: any enemy; 0: neither, a rolling bomb burns where it is)"},
     {"block", 4, 0, 20, 1, 1, "pruning: enemies this close (Manhattan) may walk into my escape (I must "
                               "reach each cell of it first); 0: off"},
 };
@@ -162,10 +163,10 @@ static int rolling_path(const pm_state *s, int cell, int dir, int life, short *o
 
 /* burn[c]: in how many steps cell c is in new flames (chains resolved), NEVER when no bomb
  * reaches it; flame[c]: steps the flame now on c still stands (0 none). An extra bomb (cell
- * >= 0) may be imagined. A rolling bomb burns as if it exploded on any cell of its path: each
- * cell ahead is a bomb of its own with the same fuse (the worst case: where it stops depends on
- * agents that may step aside or in). */
-static void burn_map(const pm_state *s, int extra_cell, int extra_blast, unsigned char *burn,
+ * >= 0) may be imagined. With `roll`, a rolling bomb burns as if it exploded on any cell of
+ * its path: each cell ahead is a bomb of its own with the same fuse (the worst case: where it
+ * stops depends on agents that may step aside or in). */
+static void burn_map(int roll, const pm_state *s, int extra_cell, int extra_blast, unsigned char *burn,
                      unsigned char *flame) {
     int ncells = s->size * s->size, nreal = s->nbombs + (extra_cell >= 0), nb = nreal;
     short cells[PM_MAX_BOMBS + 1 + ROLLING_MAX][PMB_RAY];
@@ -180,7 +181,7 @@ static void burn_map(const pm_state *s, int extra_cell, int extra_blast, unsigne
         count[i] = pmb_blast_cells(s->board, s->size, cell, strength, cells[i]);
         on[cell] = (short)(i + 1);
     }
-    for (int i = 0; i < s->nbombs; i++) { /* the rolling bombs' paths */
+    for (int i = 0; i < s->nbombs && roll; i++) { /* the rolling bombs' paths */
         if (!s->bombs[i].dir) continue;
         short path[PM_MAX_SIZE];
         int k = rolling_path(s, s->bombs[i].r * s->size + s->bombs[i].c, s->bombs[i].dir, s->bombs[i].life, path);
@@ -292,7 +293,7 @@ static int rollout_policy(const search_bot *b, const pm_state *s, int i, const u
         double pr = en ? b->p[P_BOMB_ENEMY] : wood ? b->p[P_BOMB_WOOD] : 0;
         if (pr > 0 && dmap_rng_unit(rng) < pr) {
             unsigned char burn2[PM_MAX_CELLS];
-            burn_map(s, cell, ag->blast, burn2, NULL);
+            burn_map(b->p[P_KICKS] > 0, s, cell, ag->blast, burn2, NULL);
             if (escape_move(s, burn2, flame, cell, 9, NULL) >= 0) return PM_LAY_BOMB;
         }
     }
@@ -482,7 +483,7 @@ static int safe_after(search_bot *b, int action, threat_case tc) {
         if (tc.kick >= 0) w->bombs[tc.kick].dir = tc.kick_dir;
         s = w;
     }
-    burn_map(s, -1, 0, burn, flame);
+    burn_map(b->p[P_KICKS] > 0, s, -1, 0, burn, flame);
     for (int c = 0; c < ncells; c++) {
         int v = s->board[c];
         /* a bomb blocks its cell, the one I leave included (no way back onto it); only the
@@ -660,7 +661,7 @@ static double simulate(search_bot *b, int my_action, uint64_t seed) {
         }
     }
     for (int t = 0; t <= depth && !pm_done(s); t++) {
-        burn_map(s, -1, 0, burn, flame);
+        burn_map(b->p[P_KICKS] > 0, s, -1, 0, burn, flame);
         for (int i = 0; i < s->nagents; i++) {
             /* every agent draws the same count whatever my action, so draws stay aligned */
             int a = s->agents[i].alive ? rollout_policy(b, s, i, burn, flame, &rng) : PM_STOP;
@@ -674,7 +675,7 @@ static double simulate(search_bot *b, int my_action, uint64_t seed) {
         }
         pm_step(s, actions);
     }
-    burn_map(s, -1, 0, burn, flame);
+    burn_map(b->p[P_KICKS] > 0, s, -1, 0, burn, flame);
     const pm_state *r0 = &b->root;
     double v = 0;
     for (int i = 0; i < s->nagents; i++) {
@@ -879,7 +880,7 @@ static int search_maps(void *state, kit_map *out, int max) {
     search_bot *b = state;
     int ncells = b->n * b->n, k = 0;
     unsigned char burn[PM_MAX_CELLS];
-    burn_map(&b->root, -1, 0, burn, NULL);
+    burn_map(b->p[P_KICKS] > 0, &b->root, -1, 0, burn, NULL);
     for (int c = 0; c < ncells; c++) b->timing[c] = burn[c] == NEVER ? INFINITY : burn[c];
     if (k < max) out[k++] = (kit_map){"desire", b->desire};
     if (k < max) out[k++] = (kit_map){"burn", b->timing};
