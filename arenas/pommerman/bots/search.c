@@ -5,11 +5,15 @@
  *     the bombs seen (their fuses counted down, their owners from who stood on them when laid);
  *     the other agents' ammo, blast strength and kick from the bombs and power-ups seen taken;
  *   - candidate actions pruned with the safe walk: the timing map (each bomb's fuse, chains
- *     resolved, the candidate bomb added) and dmap_safe_walk must prove an escape to a cell that
- *     never burns (a bomb blocks its cell, the one I leave included); first also under a bomb
- *     that an enemy within `near` steps lays on a cell it reaches next step (the enemies'
- *     reachable cells), a filter that has no opinion when it would leave nothing; when no escape
- *     is proven, every legal action stays a candidate;
+ *     resolved, the candidate bomb added, a rolling bomb burning from any cell of its path) and
+ *     dmap_safe_walk must prove an escape to a cell that never burns (a bomb blocks its cell,
+ *     the one I leave included); then, worst case over what the enemies may do next step, also
+ *     under a bomb that an enemy within `near` steps lays on a cell it reaches (the enemies'
+ *     reachable cells), under a kick of a bomb beside an enemy (`kicks`), and with the enemies
+ *     within `block` walking into my way (each cell of the escape reached before any of them
+ *     can reach it: their BFS distances as the timing); the candidates are the actions that
+ *     pass the most of these filters in that order (a filter has no opinion when it would leave
+ *     nothing; when no escape is proven, every legal action stays a candidate);
  *   - flat Monte Carlo over the candidates with common random numbers: simulation j of every
  *     candidate plays the same draws; each copies the belief, plays the candidate with the other
  *     agents on a fast rollout policy, then `depth` steps of that policy for everyone (escape
@@ -45,6 +49,7 @@
 enum {
     P_SIMS, P_MS, P_DEPTH, P_PRIOR, P_ME_DEAD, P_ENEMY_DEAD, P_MATE_DEAD, P_TRAPPED, P_ITEM, P_WOOD,
     P_DESIRE, P_BOMB_ENEMY, P_BOMB_WOOD, P_STOP, P_NEAR, P_CHASE, P_BOUNCE, P_SPACE, P_BACK, P_MODEL, P_MODEL_NEAR, P_REBOUNCE,
+    P_KICKS, P_BLOCK,
     NPARAMS
 };
 static const kit_param search_param[NPARAMS] = {
@@ -75,6 +80,11 @@ static const kit_param search_param[NPARAMS] = {
                                    "rollouts"},
     {"rebounce", 0.05, 0, 1, 0.01, 0, "cost of repeating a move that bounced last step (two agents "
                                    "aiming at one cell)"},
+    {"kicks", 2, 0, 2, 1, 1, "pruning: a rolling bomb burns from any cell of its path, and an enemy "
+                             "beside a bomb may kick it (1: the enemies seen taking a kick or kicking; "
+                             "2: any enemy; 0: neither, a rolling bomb burns where it is)"},
+    {"block", 4, 0, 20, 1, 1, "pruning: enemies this close (Manhattan) may walk into my escape (I must "
+                              "reach each cell of it first); 0: off"},
 };
 const kit_params pm_search_params = {search_param, NPARAMS};
 
@@ -105,6 +115,8 @@ typedef struct search_bot {
     dmap_grid grid;
     dmap_workspace *ws;
     double timing[PM_MAX_CELLS], arrival[PM_MAX_CELLS], desire[PM_MAX_CELLS];
+    double etime[PM_MAX_CELLS]; /* the earliest step a near enemy may stand on each cell */
+    int ebfs[PM_MAX_CELLS];
     double value[NACT];
     long sims_done;  /* simulations of the last decision */
     int err;
@@ -130,23 +142,58 @@ static int walkable(int v) {
 }
 static int is_item(int v) { return v == PM_EXTRABOMB || v == PM_INCRRANGE || v == PM_KICK; }
 
+/* The cells a bomb rolling in direction dir from `cell` may stop on before it explodes (life
+ * steps): the cells ahead while they are open (passages, flames, agents: an agent may step
+ * aside); a wall, wood, a power-up or another bomb stops it. Returns the count (its own cell
+ * not counted). */
+static int rolling_path(const pm_state *s, int cell, int dir, int life, short *out) {
+    int k = 0, n = s->size;
+    for (int c = cell; k < life && k < PM_MAX_SIZE;) {
+        int d = pmb_next_cell(n, c, dir);
+        if (d < 0) break;
+        int v = s->board[d];
+        if (!(v == PM_PASSAGE || v == PM_FLAMES || v >= PM_AGENT0)) break;
+        out[k++] = (short)d;
+        c = d;
+    }
+    return k;
+}
+
+#define ROLLING_MAX 48 /* cells of rolling bombs' paths counted as bombs of their own */
+
 /* burn[c]: in how many steps cell c is in new flames (chains resolved), NEVER when no bomb
  * reaches it; flame[c]: steps the flame now on c still stands (0 none). An extra bomb (cell
- * >= 0) may be imagined. */
-static void burn_map(const pm_state *s, int extra_cell, int extra_blast, unsigned char *burn,
+ * >= 0) may be imagined. With `roll`, a rolling bomb burns as if it exploded on any cell of
+ * its path: each cell ahead is a bomb of its own with the same fuse (the worst case: where it
+ * stops depends on agents that may step aside or in). */
+static void burn_map(int roll, const pm_state *s, int extra_cell, int extra_blast, unsigned char *burn,
                      unsigned char *flame) {
-    int ncells = s->size * s->size, nb = s->nbombs + (extra_cell >= 0);
-    short cells[PM_MAX_BOMBS + 1][PMB_RAY];
-    int count[PM_MAX_BOMBS + 1] = {0}, life[PM_MAX_BOMBS + 1] = {0};
+    int ncells = s->size * s->size, nreal = s->nbombs + (extra_cell >= 0), nb = nreal;
+    short cells[PM_MAX_BOMBS + 1 + ROLLING_MAX][PMB_RAY];
+    int count[PM_MAX_BOMBS + 1 + ROLLING_MAX] = {0}, life[PM_MAX_BOMBS + 1 + ROLLING_MAX] = {0};
+    int where[ROLLING_MAX];
     short on[PM_MAX_CELLS];
     memset(on, 0, sizeof(short) * (size_t)ncells);
-    for (int i = 0; i < nb; i++) {
+    for (int i = 0; i < nreal; i++) {
         int cell = i < s->nbombs ? s->bombs[i].r * s->size + s->bombs[i].c : extra_cell;
         int strength = i < s->nbombs ? s->bombs[i].blast : extra_blast;
         life[i] = i < s->nbombs ? s->bombs[i].life : PM_DEFAULT_BOMB_LIFE + 1;
         count[i] = pmb_blast_cells(s->board, s->size, cell, strength, cells[i]);
         on[cell] = (short)(i + 1);
     }
+    for (int i = 0; i < s->nbombs && roll; i++) { /* the rolling bombs' paths */
+        if (!s->bombs[i].dir) continue;
+        short path[PM_MAX_SIZE];
+        int k = rolling_path(s, s->bombs[i].r * s->size + s->bombs[i].c, s->bombs[i].dir, s->bombs[i].life, path);
+        for (int m = 0; m < k && nb - nreal < ROLLING_MAX; m++) {
+            where[nb - nreal] = path[m];
+            life[nb] = s->bombs[i].life;
+            count[nb] = pmb_blast_cells(s->board, s->size, path[m], s->bombs[i].blast, cells[nb]);
+            nb++;
+        }
+    }
+    for (int i = nreal; i < nb; i++)
+        if (!on[where[i - nreal]]) on[where[i - nreal]] = (short)(i + 1);
     pmb_chain_lives(nb, (const short (*)[PMB_RAY])cells, count, on, life);
     memset(burn, NEVER, (size_t)ncells);
     for (int i = 0; i < nb; i++)
@@ -246,7 +293,7 @@ static int rollout_policy(const search_bot *b, const pm_state *s, int i, const u
         double pr = en ? b->p[P_BOMB_ENEMY] : wood ? b->p[P_BOMB_WOOD] : 0;
         if (pr > 0 && dmap_rng_unit(rng) < pr) {
             unsigned char burn2[PM_MAX_CELLS];
-            burn_map(s, cell, ag->blast, burn2, NULL);
+            burn_map(b->p[P_KICKS] > 0, s, cell, ag->blast, burn2, NULL);
             if (escape_move(s, burn2, flame, cell, 9, NULL) >= 0) return PM_LAY_BOMB;
         }
     }
@@ -326,6 +373,12 @@ static void build_belief(search_bot *b, const pm_obs *o) {
         }
         int v = o->board[c];
         if (owner < 0 && v >= PM_AGENT0) owner = v - PM_AGENT0;
+        /* a bomb rolling away from an agent right behind it was kicked by that agent */
+        int dir = o->bomb_moving_direction[c], behind = -1;
+        static const int back[5] = {0, PM_DOWN, PM_UP, PM_RIGHT, PM_LEFT};
+        if (dir >= PM_UP && dir <= PM_RIGHT) behind = pmb_next_cell(n, c, back[dir]);
+        if (behind >= 0 && o->board[behind] >= PM_AGENT0 && o->board[behind] < PM_AGENT0 + PM_MAX_AGENTS)
+            b->kick[o->board[behind] - PM_AGENT0] = 1;
         if (owner >= 0 && o->bomb_blast_strength[c] > b->blast[owner] && owner != o->id)
             b->blast[owner] = o->bomb_blast_strength[c];
         b->bombs[nb++] = (seen_bomb){c, o->bomb_blast_strength[c], o->bomb_life[c], now, owner,
@@ -400,27 +453,37 @@ static void build_belief(search_bot *b, const pm_obs *o) {
 
 /* ---- maps: pruning and the leaf's desire ------------------------------------------------------ */
 
-/* Whether, after my action, the safe walk proves an escape to a cell no bomb reaches; with
- * enemy_cell >= 0, also when an enemy lays a bomb of strength enemy_blast there in the same
- * step (the cell then blocked by it). */
-static int safe_after(search_bot *b, int action, int enemy_cell, int enemy_blast) {
+/* A case the pruning considers for the next step: an enemy lays a bomb (bomb_cell >= 0, of
+ * strength bomb_blast) on a cell it reaches, or kicks a bomb (kick >= 0, the bomb's index in the
+ * belief) in direction kick_dir; with `robust`, the near enemies may also walk into my way (a
+ * cell of the escape must be reached before any of them can reach it: b->etime). */
+typedef struct threat_case {
+    int bomb_cell, bomb_blast, kick, kick_dir, robust;
+} threat_case;
+
+static const threat_case no_threat = {-1, 0, -1, 0, 0};
+
+/* Whether, after my action, the safe walk proves an escape to a cell no bomb reaches, in case
+ * tc (an enemy's bomb blocks its cell; it got to the cell first when I aimed at it too). */
+static int safe_after(search_bot *b, int action, threat_case tc) {
     const pm_state *s = &b->root;
     const pm_agent *me = &s->agents[b->me];
-    int n = s->size, ncells = n * n, cell = me->r * n + me->c;
+    int n = s->size, ncells = n * n, cell = me->r * n + me->c, enemy_cell = tc.bomb_cell;
     int start = action >= PM_UP && action <= PM_RIGHT ? pmb_next_cell(n, cell, action) : cell;
     if (enemy_cell >= 0 && enemy_cell == start && start != cell) start = cell; /* it got there first */
     unsigned char burn[PM_MAX_CELLS], flame[PM_MAX_CELLS];
     pm_state *w = &b->sim;
-    if (action == PM_LAY_BOMB || enemy_cell >= 0) { /* the imagined bombs on a scratch copy */
+    if (action == PM_LAY_BOMB || enemy_cell >= 0 || tc.kick >= 0) { /* the imagined bombs on a scratch copy */
         copy_state(w, s);
         if (action == PM_LAY_BOMB)
             w->bombs[w->nbombs++] = (pm_bomb){cell / n, cell % n, b->me, PM_DEFAULT_BOMB_LIFE + 1, me->blast, 0};
         if (enemy_cell >= 0 && enemy_cell != cell && !pm_bomb_at(w, enemy_cell / n, enemy_cell % n))
             w->bombs[w->nbombs++] = (pm_bomb){enemy_cell / n, enemy_cell % n, b->me, PM_DEFAULT_BOMB_LIFE + 1,
-                                              enemy_blast, 0};
+                                              tc.bomb_blast, 0};
+        if (tc.kick >= 0) w->bombs[tc.kick].dir = tc.kick_dir;
         s = w;
     }
-    burn_map(s, -1, 0, burn, flame);
+    burn_map(b->p[P_KICKS] > 0, s, -1, 0, burn, flame);
     for (int c = 0; c < ncells; c++) {
         int v = s->board[c];
         /* a bomb blocks its cell, the one I leave included (no way back onto it); only the
@@ -430,6 +493,7 @@ static int safe_after(search_bot *b, int action, int enemy_cell, int enemy_blast
         if (c == enemy_cell && c != cell) b->grid.wall[c] = 1;
         /* a cell may be entered before its flames come, not while a flame stands */
         b->timing[c] = burn[c] == NEVER ? INFINITY : burn[c];
+        if (tc.robust && c != start && b->etime[c] < b->timing[c]) b->timing[c] = b->etime[c];
         if (flame[c] > 1) b->grid.wall[c] = 1;
     }
     if (deadly(burn, flame, start, 1)) return 0;
@@ -439,8 +503,44 @@ static int safe_after(search_bot *b, int action, int enemy_cell, int enemy_blast
     if (rc == DMAP_ERR_NOMEM) b->err = rc;
     if (rc != DMAP_OK) return 1; /* no opinion */
     for (int c = 0; c < ncells; c++)
-        if (isfinite(b->arrival[c]) && isinf(b->timing[c])) return 1;
+        if (isfinite(b->arrival[c]) && burn[c] == NEVER && flame[c] <= (int)b->arrival[c]) return 1;
     return 0;
+}
+
+/* Whether my action is safe in case tc, also when it leaves me where I am (`stay`: a move that
+ * may bounce). In the robust case a move into a cell an enemy reaches next step may bounce. */
+static int safe_case(search_bot *b, int action, int stay, threat_case tc) {
+    if (tc.robust && action >= PM_UP && action <= PM_RIGHT) {
+        const pm_agent *me = &b->root.agents[b->me];
+        int t = pmb_next_cell(b->root.size, me->r * b->root.size + me->c, action);
+        if (t >= 0 && b->etime[t] <= 1) stay = 1;
+    }
+    return safe_after(b, action, tc) && (!stay || safe_after(b, PM_STOP, tc));
+}
+
+/* etime: for each cell the earliest step at which an enemy within `block` (Manhattan) of me may
+ * stand on it (walking over open cells), +INFINITY where none can. */
+static void enemy_times(search_bot *b) {
+    const pm_state *s = &b->root;
+    const pm_agent *me = &s->agents[b->me];
+    int n = s->size, ncells = n * n, src[PM_MAX_AGENTS];
+    size_t ns = 0;
+    for (int c = 0; c < ncells; c++) b->etime[c] = INFINITY;
+    for (int i = 0; i < s->nagents; i++) {
+        const pm_agent *e = &s->agents[i];
+        if (!e->alive || !is_enemy(b, b->me, i)) continue;
+        if (abs(e->r - me->r) + abs(e->c - me->c) > (int)b->p[P_BLOCK]) continue;
+        src[ns++] = e->r * n + e->c;
+    }
+    if (!ns) return;
+    for (int c = 0; c < ncells; c++) b->grid.wall[c] = !walkable(s->board[c]) && s->board[c] != PM_FLAMES;
+    for (size_t k = 0; k < ns; k++) b->grid.wall[src[k]] = 0;
+    dmap_moves mv = dmap_moves_4();
+    int rc = dmap_bfs(&b->grid, &mv, src, ns, -1, b->ebfs, NULL, b->ws);
+    if (rc == DMAP_ERR_NOMEM) b->err = rc;
+    if (rc != DMAP_OK) return;
+    for (int c = 0; c < ncells; c++)
+        if (b->ebfs[c] >= 0) b->etime[c] = b->ebfs[c];
 }
 
 /* The desire map: power-ups, cells from which my bomb burns wood, cells beside enemies. */
@@ -561,7 +661,7 @@ static double simulate(search_bot *b, int my_action, uint64_t seed) {
         }
     }
     for (int t = 0; t <= depth && !pm_done(s); t++) {
-        burn_map(s, -1, 0, burn, flame);
+        burn_map(b->p[P_KICKS] > 0, s, -1, 0, burn, flame);
         for (int i = 0; i < s->nagents; i++) {
             /* every agent draws the same count whatever my action, so draws stay aligned */
             int a = s->agents[i].alive ? rollout_policy(b, s, i, burn, flame, &rng) : PM_STOP;
@@ -575,7 +675,7 @@ static double simulate(search_bot *b, int my_action, uint64_t seed) {
         }
         pm_step(s, actions);
     }
-    burn_map(s, -1, 0, burn, flame);
+    burn_map(b->p[P_KICKS] > 0, s, -1, 0, burn, flame);
     const pm_state *r0 = &b->root;
     double v = 0;
     for (int i = 0; i < s->nagents; i++) {
@@ -643,25 +743,48 @@ static int search_decide_action(search_bot *b, const pm_view *view) {
         if (t >= 0 && walkable(o->board[t])) b->rebounce = b->last_action;
     }
     if (b->p[P_BOUNCE] > 0) b->bounced = b->rebounce;
-    int cands[NACT], nc = 0, safe[NACT];
+    /* the kicks near enemies may make next step: a bomb beside one of them rolls away from it */
+    threat_case kicks[4 * 4];
+    int nk = 0;
+    for (int i = 0; i < r->nagents && b->p[P_KICKS] > 0; i++) {
+        const pm_agent *e = &r->agents[i];
+        if (!e->alive || !is_enemy(b, b->me, i) || (b->p[P_KICKS] < 2 && !b->kick[i])) continue;
+        if (abs(e->r - o->r) + abs(e->c - o->c) > (int)b->p[P_NEAR] + 4) continue;
+        for (int a = PM_UP; a <= PM_RIGHT; a++) {
+            int c = pmb_next_cell(n, e->r * n + e->c, a);
+            for (int k = 0; c >= 0 && k < r->nbombs; k++)
+                if (r->bombs[k].r * n + r->bombs[k].c == c && !r->bombs[k].dir)
+                    kicks[nk++] = (threat_case){-1, 0, k, a, 0};
+        }
+    }
+    enemy_times(b);
+    if (b->err) return b->err;
+    threat_case robust = no_threat;
+    robust.robust = 1;
+    /* each action's level: 0 illegal, 1 legal, 2 safe, 3 safe from the enemies' bombs next step,
+     * 4 also from their kicks, 5 also when they walk into my way; the candidates are the actions
+     * of the highest level any reaches */
+    int level[NACT], top = 0;
     for (int a = 0; a < NACT; a++) {
         /* a move that may leave me where I am (it bounced last step, or it kicks a bomb that
          * may not roll) must be safe both ways */
         int t = a >= PM_UP && a <= PM_RIGHT ? pmb_next_cell(n, me_cell, a) : -1;
         int stay = b->p[P_BOUNCE] > 0 && (a == b->bounced || (t >= 0 && pm_bomb_at(r, t / n, t % n)));
-        safe[a] = mask[a] && safe_after(b, a, -1, 0) && (!stay || safe_after(b, PM_STOP, -1, 0));
-        int sure = safe[a];
+        level[a] = mask[a];
+        if (level[a] && safe_case(b, a, stay, no_threat)) level[a] = 2;
+        int sure = level[a] == 2;
         for (int k = 0; k < nt && sure; k++)
-            sure = safe_after(b, a, threat[k], tblast[k]) && (!stay || safe_after(b, PM_STOP, threat[k], tblast[k]));
-        if (sure) cands[nc++] = a;
+            sure = safe_case(b, a, stay, (threat_case){threat[k], tblast[k], -1, 0, 0});
+        if (sure) level[a] = 3;
+        for (int k = 0; k < nk && sure; k++) sure = safe_case(b, a, stay, kicks[k]);
+        if (sure) level[a] = 4;
+        if (sure && b->p[P_BLOCK] > 0 && safe_case(b, a, stay, robust)) level[a] = 5;
+        if (level[a] > top) top = level[a];
     }
     if (b->err) return b->err;
-    if (nc == 0)
-        for (int a = 0; a < NACT; a++)
-            if (safe[a]) cands[nc++] = a;
-    if (nc == 0)
-        for (int a = 0; a < NACT; a++)
-            if (mask[a]) cands[nc++] = a;
+    int cands[NACT], nc = 0;
+    for (int a = 0; a < NACT; a++)
+        if (level[a] == top && top > 0) cands[nc++] = a;
     b->sims_done = 0;
     if (nc == 1) return cands[0];
     build_desire(b);
@@ -757,7 +880,7 @@ static int search_maps(void *state, kit_map *out, int max) {
     search_bot *b = state;
     int ncells = b->n * b->n, k = 0;
     unsigned char burn[PM_MAX_CELLS];
-    burn_map(&b->root, -1, 0, burn, NULL);
+    burn_map(b->p[P_KICKS] > 0, &b->root, -1, 0, burn, NULL);
     for (int c = 0; c < ncells; c++) b->timing[c] = burn[c] == NEVER ? INFINITY : burn[c];
     if (k < max) out[k++] = (kit_map){"desire", b->desire};
     if (k < max) out[k++] = (kit_map){"burn", b->timing};

@@ -204,8 +204,9 @@ static void play_from(const pm_bot *bot, const kit_param_values *preset, int sea
         if (state[i]) (i == seat ? bot : &pm_bot_simple)->release(state[i]);
 }
 
-/* Positions of recorded FFA games (`pommerman match --seed S --bots search,simple,simple,simple`,
- * the bot in seat 0) where an earlier version of the bot died; the other seats replay their
+/* Positions of recorded games where an earlier version of the bot died: FFA (`pommerman match
+ * --seed S --bots search,simple,simple,simple`, the bot in seat 0) and team games against
+ * frankfurt (the README's paired boards, the bot in seat 0); the other seats replay their
  * recorded actions (then stop), and the bot must be alive after them. */
 typedef struct trap {
     const char *name;
@@ -218,6 +219,7 @@ typedef struct trap {
     pm_flame flames[12];
     int steps;
     int script[14][PM_MAX_AGENTS];
+    const char *config; /* NULL: FFA */
 } trap;
 
 static const trap traps[] = {
@@ -234,7 +236,8 @@ static const trap traps[] = {
      {{0}},
      12,
      {{3, 3, 0, 0}, {3, 4, 3, 0}, {3, 5, 2, 0}, {0, 3, 2, 0}, {0, 2, 3, 0}, {0, 2, 3, 0}, {0, 2, 2, 3}, {0, 0, 3, 2},
-      {0, 0, 3, 2}, {0, 5, 3, 2}, {0, 1, 1, 2}, {0, 1, 3, 4}}},
+      {0, 0, 3, 2}, {0, 5, 3, 2}, {0, 1, 1, 2}, {0, 1, 3, 4}},
+     NULL},
     /* seed 10, step 106: on its bomb in a corridor, it follows an enemy down the corridor and
      * the enemy bombs the far end */
     {"following an enemy down a corridor",
@@ -249,7 +252,8 @@ static const trap traps[] = {
       {4, 6, 2}},
      12,
      {{2, 5, 2, 5}, {2, 4, 5, 4}, {0, 2, 0, 3}, {0, 1, 0, 1}, {0, 1, 0, 3}, {0, 2, 2, 4}, {0, 1, 2, 3}, {0, 2, 3, 0},
-      {0, 2, 0, 0}, {0, 2, 0, 0}, {0, 3, 0, 4}, {0, 0, 0, 0}}},
+      {0, 2, 0, 0}, {0, 2, 0, 0}, {0, 3, 0, 4}, {0, 0, 0, 0}},
+     NULL},
     /* seed 106, step 86: between its two bombs, it steps toward the one way out while an enemy
      * steps into the same cell, bouncing until the bombs explode */
     {"bouncing in the only way out",
@@ -263,7 +267,24 @@ static const trap traps[] = {
      {{0}},
      12,
      {{2, 4, 1, 4}, {4, 4, 3, 2}, {4, 4, 1, 2}, {4, 4, 1, 2}, {4, 4, 1, 0}, {0, 2, 2, 0}, {0, 0, 4, 0}, {0, 1, 0, 0},
-      {0, 4, 3, 2}, {0, 4, 2, 2}, {0, 1, 3, 2}, {0, 4, 4, 1}}},
+      {0, 4, 3, 2}, {0, 4, 2, 2}, {0, 1, 3, 2}, {0, 4, 4, 1}},
+     NULL},
+    /* team (fog), our team in seats 0 and 2 against frankfurt's (the README's games), seed 103,
+     * step 52: it waits in a pocket at (0,3) beside its own bomb at (1,4); the enemy at (1,0)
+     * kicks its bomb at (1,1) along row 1, where it stops against that bomb, is set off by it,
+     * and burns the pocket. The pruning did not see bombs roll, nor kicks coming. */
+    {"a kick into the pocket",
+     52,
+     {"001a0011114", "0b003004444", "100101111d4", "00101122104", "00010222104", "00112001220", "10122002221",
+      "10122180300", "10111c00001", "10000200001", "00000010110"},
+     {{0, 3, 0, 4, 0, 1}, {1, 1, 0, 4, 1, 1}, {8, 5, 1, 3, 1, 1}, {2, 9, 0, 4, 0, 1}},
+     4,
+     {{1, 4, 0, 3, 3, 0}, {7, 8, 2, 3, 2, 0}, {2, 9, 3, 8, 4, 0}, {1, 1, 1, 9, 4, 0}},
+     8,
+     {{0, 10, 0}, {1, 7, 0}, {1, 8, 0}, {1, 9, 0}, {1, 10, 0}, {2, 10, 0}, {3, 10, 0}, {4, 10, 0}},
+     8,
+     {{0, 3, 5, 0}, {0, 4, 4, 1}, {0, 1, 1, 4}, {0, 3, 1, 1}, {0, 4, 5, 2}, {0, 5, 2, 2}, {0, 2, 4, 2}, {0, 2, 0, 2}},
+     "PommeTeamCompetition-v0"},
 };
 #define NTRAPS (int)(sizeof traps / sizeof traps[0])
 
@@ -271,7 +292,7 @@ static const trap traps[] = {
 static int survives_trap(const kit_param_values *preset, int k) {
     const trap *tp = &traps[k];
     static pm_state s, end;
-    make_state(&s, pm_config_find("ffa"), tp->rows, (const int (*)[6])tp->agents, tp->bombs, tp->nbombs, tp->flames, tp->nflames,
+    make_state(&s, pm_config_find(tp->config ? tp->config : "ffa"), tp->rows, (const int (*)[6])tp->agents, tp->bombs, tp->nbombs, tp->flames, tp->nflames,
                tp->step);
     play_from(&pm_bot_search, preset, 0, &s, (const int (*)[PM_MAX_AGENTS])tp->script, tp->steps, 1, &end);
     return end.agents[0].alive;
