@@ -120,17 +120,24 @@ static void open_seeded(pm_game *g, const pm_config *cfg, uint64_t seed, const k
     pm_reset(&g->s, cfg, &g->shared);
 }
 
+// the generators of seeds first .. first + LANES - 1 into ahead, seeded together
+static void seed_lanes(kit_pyrandom *ahead, int first) {
+    kit_pyrandom *rs[LANES];
+    int64_t seeds[LANES];
+    for (int k = 0; k < LANES; k++) {
+        rs[k] = &ahead[k];
+        seeds[k] = first + k;
+    }
+    kit_pyrandom_seed_many(rs, seeds, LANES, DMAP_SIMD_AUTO);
+}
+
 static double dmap_reset_vec_ns(int n) {
     const pm_config *cfg = pm_config_find("ffa");
     static pm_game g;
     static kit_pyrandom ahead[LANES];
-    kit_pyrandom *rs[LANES];
-    int64_t seeds[LANES];
-    for (int k = 0; k < LANES; k++) rs[k] = &ahead[k];
     double t0 = cpu_ns();
     for (int i = 0; i < n; i += LANES) {
-        for (int k = 0; k < LANES; k++) seeds[k] = i + k;
-        kit_pyrandom_seed_many(rs, seeds, LANES, DMAP_SIMD_AUTO);
+        seed_lanes(ahead, i);
         for (int k = 0; k < LANES; k++) {
             open_seeded(&g, cfg, (uint64_t)(i + k), &ahead[k]);
             sink += g.s.board[13];
@@ -141,13 +148,9 @@ static double dmap_reset_vec_ns(int n) {
 
 static double dmap_seed_many_ns(int n) {
     static kit_pyrandom ahead[LANES];
-    kit_pyrandom *rs[LANES];
-    int64_t seeds[LANES];
-    for (int k = 0; k < LANES; k++) rs[k] = &ahead[k];
     double t0 = cpu_ns();
     for (int i = 0; i < n; i += LANES) {
-        for (int k = 0; k < LANES; k++) seeds[k] = i + k;
-        kit_pyrandom_seed_many(rs, seeds, LANES, DMAP_SIMD_AUTO);
+        seed_lanes(ahead, i);
         sink += ahead[i / LANES % LANES].mt[1];
     }
     return (cpu_ns() - t0) / n;
