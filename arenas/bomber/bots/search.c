@@ -27,14 +27,16 @@
  *     3 HP, with that many bombs in hand and the opponent not close, "bomb it from that many
  *     cells in a row (the shortest tour), then run", the last hit mine before the opponent
  *     can add a bomb of its own. Each plan is played out on a copy of the engine (the
- *     opponent staying put, or running along its own safe walk out of any blast it stands
- *     in) until the blasts are over: the points both make (discounted per tick), the HP both
- *     lose, a death, the ammo picked up, and the ore my fire wears down and leaves standing
- *     (a gift, at a cost, when the opponent can walk into the block's range and finish it; a
- *     small gain when it cannot, or when I am in a pocket). A desire map (dmap_field, goals
- *     at the bombing spots and items, the opponent's surroundings once the blocks are gone)
- *     values where a plan ends, so that plans whose points lie beyond the horizon still lead
- *     somewhere.
+ *     opponent running along its own safe walk out of any blast it stands in, walking to and
+ *     bombing an ore block one bomb from breaking when it has ammo, `foe`, and otherwise
+ *     staying put) until the blasts are over: the points both make (discounted per tick),
+ *     the HP both lose (the opponent's only while it has not walked for ore: a trap the model
+ *     walked it into is no trap), a death, the ammo picked up, and the ore my fire wears down
+ *     and leaves standing (a gift, at a cost, when the opponent can walk into the block's
+ *     range and finish it; a small gain when it cannot, or when I am in a pocket). A desire
+ *     map (dmap_field, goals at the bombing spots and items, the opponent's surroundings once
+ *     the blocks are gone) values where a plan ends, so that plans whose points lie beyond
+ *     the horizon still lead somewhere.
  * The best safe first action wins. The budget is the number of engine ticks simulated per
  * decision (`sims`, deterministic) and optionally a thread CPU limit (`ms`). */
 #include <math.h>
@@ -50,10 +52,9 @@
 #define NCELL BOMBER_CELLS
 #define LAST_TICK (BOMBER_MAX_ITERATIONS + 1) /* the last tick played */
 #define CONFINED 15 /* walking to at most this many cells, I am in a pocket */
-#define STACK_FAR 6 /* stack plans only with the opponent at least this many steps away */
 
 enum { K_SIMS, K_MS, K_PLANS, K_GAMMA, K_DENY, K_AMMO, K_NEAR, K_HIT, K_ORE, K_TRAP, K_GIFT,
-       K_STACK, K_AMMO2, NK };
+       K_STACK, K_AMMO2, K_FOE, K_FAR, NK };
 
 static const kit_param knobs[NK] = {
     {"sims", 20000, 200, 10000000, 0, 1, /* step 0: `tune` leaves the budgets alone */
@@ -77,6 +78,10 @@ static const kit_param knobs[NK] = {
     {"stack", 1, 0, 1, 1, 1,
      "1: plans that bomb an ore block from several cells in a row until it breaks"},
     {"ammo2", 0.5, 0, 20, 0.5, 0, "value of a bomb picked up when two or more are left"},
+    {"foe", 1, 0, 2, 1, 1,
+     "in the play-outs the opponent walks to and bombs ore blocks one bomb from breaking (1), "
+     "or also two while it holds two bombs (2); 0: it only stands or flees"},
+    {"far", 6, 0, 30, 0, 1, "stack plans only with the opponent at least this many steps away"},
 };
 
 const kit_params search_params = {knobs, NK};
@@ -91,7 +96,7 @@ typedef struct plan {
 typedef struct search_state {
     double k[NK];
     int pid;
-    bomber_game shadow, base, sim, dsim;
+    bomber_game shadow, base, sim, dsim, osim;
     dmap_workspace *ws;
     unsigned char wall[NCELL]; /* walls of the current state, metal 2 (for the bomb estimate) */
     int err;
@@ -527,119 +532,6 @@ static void desire_map(search_state *s, const double *spot) {
         if (!isfinite(s->desire[c])) s->desire[c] = 100.0;
 }
 
-/* Steps of the safe walk (dmap_safe_walk on hurt, entered at step 0 after the state of tick
- * `now`) from `from` to `to`; path: the cells after `from`. -1 when it cannot get there. */
-static int walk_to(search_state *s, unsigned char *wall, const int *hurt, int now, int from,
-                   int to, int *path) {
-    if (safe_walk_from(s, wall, hurt, now, from, 0) || !isfinite(s->arrival[to])) return -1;
-    int len = (int)s->arrival[to];
-    for (int c = to, i = len - 1; i >= 0; i--, c = s->parent[c]) path[i] = c;
-    return len;
-}
-
-/* Play a plan out on a copy of the engine: the value of the points both make (discounted),
- * the HP both lose, a death, the ammo picked up, the ore my fire wears down and leaves
- * standing, and the desire where it ends. A stack plan walks on from its target to each of
- * its legs and bombs there too before it runs. */
-static double rollout(search_state *s, const plan *pl, const int *path) {
-    bomber_game *g = &s->sim;
-    game_copy(g, &s->base);
-    g->max_iterations = 0;
-    int me = s->pid, op = 1 - me;
-    enum { GO, AT, RUN, WAIT } phase = pl->len > 0 ? GO : AT;
-    int idx = 0, fails = 0, esc[NCELL], nesc = 0, ei = 0, opath[NCELL], nop = 0, oi = 0;
-    int leg = 0, legpath[NCELL], curlen = pl->len, mine = 0;
-    const int *cur = path;
-    unsigned char wall[NCELL], worn[NCELL] = {0};
-    int o = cell_of(&g->players[op]);
-    if (s->hurt[o] < NEVER) { /* the opponent runs out of a blast it stands in */
-        walls_of(g, me, o, wall);
-        nop = escape(s, wall, s->hurt, s->now, o, 0, opath);
-        if (nop < 0) nop = 0;
-    }
-    int horizon = pl->len + 8 * pl->nlegs + BOMBER_BOMB_TTL + 8;
-    if (horizon > LAST_TICK - s->now) horizon = LAST_TICK - s->now;
-    double v = 0, disc = 1, gamma = s->k[K_GAMMA], deny = s->k[K_DENY];
-    for (int k = 0; k < horizon; k++) {
-        bomber_player *pm = &g->players[me], *po = &g->players[op];
-        int mc = cell_of(pm), oc = cell_of(po);
-        bomber_action a[BOMBER_PLAYERS] = {BOMBER_NONE, BOMBER_NONE};
-        int expect = mc;
-        if (phase == GO) expect = cur[idx], a[me] = dir_to(mc, expect);
-        else if (phase == RUN && ei < nesc) expect = esc[ei], a[me] = dir_to(mc, expect);
-        else if (phase == AT && pl->bomb && pm->ammo > 0 && bomb_at(g, mc) < 0) a[me] = BOMBER_BOMB;
-        if (oi < nop) a[op] = dir_to(oc, opath[oi]);
-        int score0 = pm->score, oscore0 = po->score, hp0 = pm->hp, ohp0 = po->hp, ammo0 = pm->ammo;
-        for (int f = 0; f < g->nfires; f++) { /* my fire on ore it leaves standing */
-            if (g->fires[f].owner != me) continue;
-            int c = g->fires[f].y * BOMBER_W + g->fires[f].x, bl = block_at(g, c);
-            if (bl >= 0 && g->blocks[bl].kind == 'o' && g->blocks[bl].hp >= 2 && worn[c] < 255)
-                worn[c]++;
-        }
-        if (bomber_tick(g, a, NULL)) break;
-        s->used++;
-        pm = &g->players[me], po = &g->players[op];
-        mc = cell_of(pm);
-        if (oi < nop && cell_of(po) == opath[oi]) oi++;
-        int run = 0; /* run out of my blasts now */
-        if (phase == GO || phase == RUN) {
-            if (mc == expect) {
-                fails = 0;
-                if (phase == GO && ++idx == curlen) phase = AT;
-                if (phase == RUN && ++ei == nesc) phase = WAIT;
-            } else if (++fails > 3) {
-                run = phase == GO && mine > 0;
-                phase = WAIT;
-            }
-        } else if (phase == AT) {
-            int bi = a[me] == BOMBER_BOMB ? bomb_at(g, mc) : -1;
-            if (bi >= 0 && g->bombs[bi].owner == me) {
-                int h2[NCELL];
-                danger(s, g, h2);
-                mine++;
-                int n = -1;
-                if (leg < pl->nlegs) { /* on to the next cell of the stack */
-                    walls_of(g, op, mc, wall);
-                    n = walk_to(s, wall, h2, g->tick - 1, mc, pl->legs[leg++], legpath);
-                    if (n > 0) cur = legpath, curlen = n, idx = 0, phase = GO;
-                }
-                if (n <= 0) {
-                    walls_of(g, op, mc, wall);
-                    nesc = escape(s, wall, h2, g->tick - 1, mc, 0, esc);
-                    if (nesc < 0) return -1e4; /* no way out of my own bomb */
-                    ei = 0, phase = nesc ? RUN : WAIT;
-                }
-                walls_of(g, me, cell_of(po), wall);
-                nop = escape(s, wall, h2, g->tick - 1, cell_of(po), 0, opath), oi = 0;
-                if (nop < 0) nop = 0;
-            } else {
-                phase = WAIT, run = mine > 0;
-            }
-        }
-        if (run) { /* a stack cut short: run out of the bombs already placed */
-            int h2[NCELL];
-            danger(s, g, h2);
-            walls_of(g, op, mc, wall);
-            nesc = escape(s, wall, h2, g->tick - 1, mc, 0, esc);
-            ei = 0, phase = nesc > 0 ? RUN : WAIT;
-        }
-        v += disc * ((pm->score - score0) - deny * (po->score - oscore0));
-        if (pm->ammo > ammo0 && a[me] != BOMBER_BOMB)
-            v += disc * (ammo0 <= 1 ? s->k[K_AMMO] : s->k[K_AMMO2]) * (pm->ammo - ammo0);
-        if (pm->hp < hp0) v -= 400.0 * (hp0 - pm->hp);
-        if (po->hp < ohp0) v += disc * s->k[K_HIT] * (ohp0 - po->hp);
-        if (pm->hp <= 0) return v - 5000;
-        if (po->hp <= 0) return v + 2000;
-        disc *= gamma;
-        if (phase == WAIT && !g->nbombs && !g->nfires && oi >= nop) break;
-    }
-    /* ore my fire wore down and left standing: a gift when the opponent can reach it */
-    for (int c = 0; c < NCELL; c++)
-        if (worn[c] && block_at(g, c) >= 0)
-            v += worn[c] * (s->opp_can[c] && !s->confined ? -s->k[K_GIFT] : s->k[K_ORE]);
-    return v - s->k[K_NEAR] * s->desire[cell_of(&g->players[me])];
-}
-
 /* The cells from which a bomb's fire reaches cell c (power 2, rays stopped by blocks, bombs
  * and metal), free for a bomb and not between c and a bomb that reaches it (a bomb there would
  * shield c from the older one); returns how many. arm (may be NULL): 2 * direction + steps - 1. */
@@ -657,6 +549,250 @@ static int range_cells(const bomber_game *g, const unsigned char *wall, int c, i
             out[n++] = t;
         }
     return n;
+}
+
+/* Steps of the safe walk (dmap_safe_walk on hurt, entered at step 0 after the state of tick
+ * `now`) from `from` to `to`; path: the cells after `from`. -1 when it cannot get there. */
+static int walk_to(search_state *s, unsigned char *wall, const int *hurt, int now, int from,
+                   int to, int *path) {
+    if (safe_walk_from(s, wall, hurt, now, from, 0) || !isfinite(s->arrival[to])) return -1;
+    int len = (int)s->arrival[to];
+    for (int c = to, i = len - 1; i >= 0; i--, c = s->parent[c]) path[i] = c;
+    return len;
+}
+
+/* ---- the opponent's ore bombs in the play-outs --------------------------------------------- */
+
+/* Does fire reach cell c from tick `tick` on (hurt: a danger map)? */
+static int burns_later(const int *hurt, int c, int tick) {
+    return hurt[c] < NEVER && hurt[c] >= tick - 1;
+}
+
+/* The opponent of the play-outs, when `foe` is on: an ore block's HP less one for each bomb
+ * whose fire reaches it is its count; with ammo in hand the opponent walks to the nearest cell
+ * from which its bomb reaches a block whose count is 1 (with `foe` 2, or 2 while it holds two
+ * bombs), keeping off cells a known blast will burn, bombs there when its safe walk then leads
+ * out of every blast, and runs. (garyleecf's 2020 bot plays this rule first whenever it has
+ * ammo; a worn block then goes to whoever bombs it first.) */
+typedef struct foe {
+    int on, sig;        /* sig: the state the steps were counted in (-1: none yet) */
+    int steps[NCELL];   /* steps to the nearest target cell, -1 unreached */
+} foe;
+
+/* A number that changes when the bombs, blocks, ore HP or the opponent's ammo do. */
+static int foe_signature(const bomber_game *g, int op) {
+    int hp = 0;
+    for (int i = 0; i < g->nblocks; i++)
+        if (g->blocks[i].kind == 'o') hp += g->blocks[i].hp;
+    return g->nbombs + 64 * (g->nblocks + 128 * (g->players[op].ammo + 16 * hp));
+}
+
+/* The steps to the cells the opponent would bomb ore from, in g (me and every block and bomb a
+ * wall, the opponent's own cell passable); cells a known blast will burn are left out. */
+static void foe_targets(search_state *s, foe *f, const bomber_game *g, int me,
+                        const int *hurt) {
+    static const int d[4][2] = {{-1, 0}, {1, 0}, {0, -1}, {0, 1}};
+    int op = 1 - me, oc = cell_of(&g->players[op]), ammo = g->players[op].ammo;
+    unsigned char wall[NCELL];
+    int src[NCELL], nsrc = 0;
+    unsigned char is_src[NCELL] = {0};
+    walls_of(g, me, oc, wall);
+    for (int i = 0; i < g->nblocks; i++) {
+        if (g->blocks[i].kind != 'o') continue;
+        int c = g->blocks[i].y * BOMBER_W + g->blocks[i].x, count = g->blocks[i].hp;
+        for (int k = 0; k < 4; k++) /* the bombs whose fire reaches the block */
+            for (int j = 1; j <= BOMBER_START_POWER; j++) {
+                int x = c % BOMBER_W + d[k][0] * j, y = c / BOMBER_W + d[k][1] * j;
+                if (x < 0 || x >= BOMBER_W || y < 0 || y >= BOMBER_H) break;
+                int t = y * BOMBER_W + x;
+                if (bomb_at(g, t) >= 0) {
+                    count--;
+                    break;
+                }
+                if (wall[t] && t != oc) break;
+            }
+        if (count != 1 && !(f->on >= 2 && count == 2 && ammo >= 2)) continue;
+        int cells[4 * BOMBER_START_POWER];
+        int n = range_cells(g, wall, c, cells, NULL);
+        for (int k = 0; k < n; k++) {
+            int t = cells[k];
+            if (is_src[t] || (wall[t] && t != oc) || burns_later(hurt, t, g->tick)) continue;
+            is_src[t] = 1, src[nsrc++] = t;
+        }
+    }
+    f->sig = foe_signature(g, op);
+    for (int c = 0; c < NCELL; c++) f->steps[c] = -1;
+    if (!nsrc) return;
+    dmap_grid grid = {BOMBER_W, BOMBER_H, wall, NULL};
+    dmap_moves mv = dmap_moves_4();
+    int rc = dmap_bfs(&grid, &mv, src, (size_t)nsrc, -1, f->steps, NULL, s->ws);
+    if (rc) {
+        if (rc == DMAP_ERR_NOMEM) s->err = rc;
+        for (int c = 0; c < NCELL; c++) f->steps[c] = -1;
+    }
+}
+
+/* The opponent's action in g when it is not running: a step towards the nearest target cell,
+ * or its bomb there when its safe walk (me a wall) then leads out of every blast; that walk
+ * goes into opath, its length into *nop. */
+static bomber_action foe_act(search_state *s, foe *f, const bomber_game *g, int me,
+                             const int *hurt, int *opath, int *nop) {
+    int op = 1 - me, oc = cell_of(&g->players[op]);
+    if (g->players[op].ammo <= 0 || g->players[op].hp <= 0) return BOMBER_NONE;
+    if (f->sig != foe_signature(g, op)) foe_targets(s, f, g, me, hurt);
+    int here = f->steps[oc];
+    if (here < 0) return BOMBER_NONE;
+    unsigned char wall[NCELL];
+    walls_of(g, me, oc, wall);
+    if (here > 0) {
+        for (int a = BOMBER_UP; a <= BOMBER_RIGHT; a++) {
+            int t = target_of(oc, (bomber_action)a);
+            if (t >= 0 && !wall[t] && f->steps[t] == here - 1 && !burns_later(hurt, t, g->tick))
+                return (bomber_action)a;
+        }
+        return BOMBER_NONE;
+    }
+    if (bomb_at(g, oc) >= 0) return BOMBER_NONE;
+    bomber_game *h = &s->osim; /* its bomb placed: is there a way out? */
+    game_copy(h, g);
+    if (h->nbombs >= BOMBER_MAX_BOMBS) return BOMBER_NONE;
+    h->bombs[h->nbombs++] = (bomber_bomb){oc % BOMBER_W, oc / BOMBER_W, op, BOMBER_BOMB_TTL,
+                                          g->players[op].power};
+    int h2[NCELL];
+    danger(s, h, h2);
+    int n = escape(s, wall, h2, g->tick - 1, oc, 1, opath);
+    if (n < 0) {
+        f->steps[oc] = -1; /* no way out: not from here */
+        return BOMBER_NONE;
+    }
+    *nop = n;
+    return BOMBER_BOMB;
+}
+
+/* Play a plan out on a copy of the engine: the value of the points both make (discounted),
+ * the HP both lose, a death, the ammo picked up, the ore my fire wears down and leaves
+ * standing, and the desire where it ends. A stack plan walks on from its target to each of
+ * its legs and bombs there too before it runs. */
+static double rollout(search_state *s, const plan *pl, const int *path) {
+    bomber_game *g = &s->sim;
+    game_copy(g, &s->base);
+    g->max_iterations = 0;
+    int me = s->pid, op = 1 - me;
+    enum { GO, AT, RUN, WAIT } phase = pl->len > 0 ? GO : AT;
+    int idx = 0, fails = 0, esc[NCELL], nesc = 0, ei = 0, opath[NCELL], nop = 0, oi = 0;
+    int leg = 0, legpath[NCELL], curlen = pl->len, mine = 0;
+    const int *cur = path;
+    unsigned char wall[NCELL], worn[NCELL] = {0};
+    int o = cell_of(&g->players[op]), ohurt[NCELL], obomb = 0;
+    foe fo;
+    fo.on = (int)s->k[K_FOE], fo.sig = -1;
+    int acted = 0; /* the opponent walked or bombed for ore: hits on it are no longer counted */
+    if (fo.on) memcpy(ohurt, s->hurt, sizeof ohurt); /* the last danger map, for the opponent */
+    if (s->hurt[o] < NEVER) { /* the opponent runs out of a blast it stands in */
+        walls_of(g, me, o, wall);
+        nop = escape(s, wall, s->hurt, s->now, o, 0, opath);
+        if (nop < 0) nop = 0;
+    }
+    int horizon = pl->len + 8 * pl->nlegs + BOMBER_BOMB_TTL + 8;
+    if (horizon > LAST_TICK - s->now) horizon = LAST_TICK - s->now;
+    double v = 0, disc = 1, gamma = s->k[K_GAMMA], deny = s->k[K_DENY];
+    for (int k = 0; k < horizon; k++) {
+        bomber_player *pm = &g->players[me], *po = &g->players[op];
+        int mc = cell_of(pm), oc = cell_of(po);
+        bomber_action a[BOMBER_PLAYERS] = {BOMBER_NONE, BOMBER_NONE};
+        int expect = mc;
+        if (phase == GO) expect = cur[idx], a[me] = dir_to(mc, expect);
+        else if (phase == RUN && ei < nesc) expect = esc[ei], a[me] = dir_to(mc, expect);
+        else if (phase == AT && pl->bomb && pm->ammo > 0 && bomb_at(g, mc) < 0) a[me] = BOMBER_BOMB;
+        if (oi < nop) a[op] = dir_to(oc, opath[oi]);
+        else if (fo.on && (a[op] = foe_act(s, &fo, g, me, ohurt, opath, &obomb)) != BOMBER_NONE)
+            acted = 1;
+        int score0 = pm->score, oscore0 = po->score, hp0 = pm->hp, ohp0 = po->hp, ammo0 = pm->ammo;
+        for (int f = 0; f < g->nfires; f++) { /* my fire on ore it leaves standing */
+            if (g->fires[f].owner != me) continue;
+            int c = g->fires[f].y * BOMBER_W + g->fires[f].x, bl = block_at(g, c);
+            if (bl >= 0 && g->blocks[bl].kind == 'o' && g->blocks[bl].hp >= 2 && worn[c] < 255)
+                worn[c]++;
+        }
+        if (bomber_tick(g, a, NULL)) break;
+        s->used++;
+        pm = &g->players[me], po = &g->players[op];
+        mc = cell_of(pm);
+        if (oi < nop && cell_of(po) == opath[oi]) oi++;
+        int run = 0; /* run out of my blasts now */
+        if (a[op] == BOMBER_BOMB && fo.on) { /* the opponent bombed: it runs, and so do I */
+            int bi = bomb_at(g, cell_of(po));
+            if (bi >= 0 && g->bombs[bi].owner == op) {
+                nop = obomb, oi = 0;
+                danger(s, g, ohurt);
+                if ((phase == WAIT || phase == RUN) && ohurt[mc] < NEVER) run = 1;
+                if (phase == GO) { /* the safe walk to my target again, or run */
+                    int to = cur[curlen - 1], n;
+                    walls_of(g, op, mc, wall);
+                    n = walk_to(s, wall, ohurt, g->tick - 1, mc, to, legpath);
+                    if (n > 0) cur = legpath, curlen = n, idx = 0, fails = 0;
+                    else phase = WAIT, run = 1;
+                }
+            }
+        }
+        if (phase == GO || phase == RUN) {
+            if (mc == expect) {
+                fails = 0;
+                if (phase == GO && ++idx == curlen) phase = AT;
+                if (phase == RUN && ++ei == nesc) phase = WAIT;
+            } else if (++fails > 3) {
+                run = run || (phase == GO && mine > 0);
+                phase = WAIT;
+            }
+        } else if (phase == AT) {
+            int bi = a[me] == BOMBER_BOMB ? bomb_at(g, mc) : -1;
+            if (bi >= 0 && g->bombs[bi].owner == me) {
+                int h2[NCELL];
+                danger(s, g, h2);
+                if (fo.on) memcpy(ohurt, h2, sizeof ohurt);
+                mine++;
+                int n = -1;
+                if (leg < pl->nlegs) { /* on to the next cell of the stack */
+                    walls_of(g, op, mc, wall);
+                    n = walk_to(s, wall, h2, g->tick - 1, mc, pl->legs[leg++], legpath);
+                    if (n > 0) cur = legpath, curlen = n, idx = 0, phase = GO;
+                }
+                if (n <= 0) {
+                    walls_of(g, op, mc, wall);
+                    nesc = escape(s, wall, h2, g->tick - 1, mc, 0, esc);
+                    if (nesc < 0) return -1e4; /* no way out of my own bomb */
+                    ei = 0, phase = nesc ? RUN : WAIT;
+                }
+                walls_of(g, me, cell_of(po), wall);
+                nop = escape(s, wall, h2, g->tick - 1, cell_of(po), 0, opath), oi = 0;
+                if (nop < 0) nop = 0;
+            } else {
+                phase = WAIT, run = run || mine > 0;
+            }
+        }
+        if (run) { /* a stack cut short, or the opponent's bomb: run out of the blasts */
+            int h2[NCELL];
+            danger(s, g, h2);
+            if (fo.on) memcpy(ohurt, h2, sizeof ohurt);
+            walls_of(g, op, mc, wall);
+            nesc = escape(s, wall, h2, g->tick - 1, mc, 0, esc);
+            ei = 0, phase = nesc > 0 ? RUN : WAIT;
+        }
+        v += disc * ((pm->score - score0) - deny * (po->score - oscore0));
+        if (pm->ammo > ammo0 && a[me] != BOMBER_BOMB)
+            v += disc * (ammo0 <= 1 ? s->k[K_AMMO] : s->k[K_AMMO2]) * (pm->ammo - ammo0);
+        if (pm->hp < hp0) v -= 400.0 * (hp0 - pm->hp);
+        if (po->hp < ohp0 && !acted) v += disc * s->k[K_HIT] * (ohp0 - po->hp);
+        if (pm->hp <= 0) return v - 5000;
+        if (po->hp <= 0) return acted ? v : v + 2000;
+        disc *= gamma;
+        if (phase == WAIT && !g->nbombs && !g->nfires && oi >= nop) break;
+    }
+    /* ore my fire wore down and left standing: a gift when the opponent can reach it */
+    for (int c = 0; c < NCELL; c++)
+        if (worn[c] && block_at(g, c) >= 0)
+            v += worn[c] * (s->opp_can[c] && !s->confined ? -s->k[K_GIFT] : s->k[K_ORE]);
+    return v - s->k[K_NEAR] * s->desire[cell_of(&g->players[me])];
 }
 
 /* After danger() on the current state: each ore block's HP once every known blast is over
@@ -714,7 +850,7 @@ static int shields(int earlier, int later) {
 static int stack_plans(search_state *s, const double *arrival, const int *ok, plan *out) {
     const bomber_game *b = &s->base;
     int me = s->pid, m = cell_of(&b->players[me]), ammo = b->players[me].ammo, n = 0;
-    if (s->opp_steps < STACK_FAR) return 0;
+    if (s->opp_steps < (int)s->k[K_FAR]) return 0;
     unsigned char wall[NCELL];
     walls_of(b, 1 - s->pid, -1, wall);
     for (int i = 0; i < b->nblocks; i++) {

@@ -5,9 +5,11 @@
  *     opponent that never bombs, every blast is its own, so it must never lose a hit point;
  *   - ore blocks: with three bombs in hand it breaks a 3-HP ore block with its own bombs (the
  *     block's points are its own), and with one bomb it leaves the block alone rather than wear
- *     it down for an opponent that can reach it to finish;
+ *     it down for an opponent that can reach it to finish (with and without the opponent's ore
+ *     bombs in the play-outs, `foe`);
  *   - the same decisions for the same seed and simulation budget (two runs of the same games,
- *     every answer compared), and a different budget is a different bot (some answer differs);
+ *     every answer compared), and a different budget is a different bot (some answer differs),
+ *     and so is each setting of `foe`;
  *   - bad parameters are refused (the spec parser the command line uses).
  * `test_search --time GAMES` plays GAMES games against gambit2 and gambit (seats alternating)
  * and prints the mean and worst decision time (thread CPU) and the outcome counts. */
@@ -169,12 +171,20 @@ static void test_deterministic(void) {
     /* the budget is a real one: a smaller one plays other games */
     uint64_t e = games_hash("search:sims=400", "gambit2", 2);
     CHECK(a != e);
+    /* the opponent's ore bombs in the play-outs change the games; each setting is the same
+     * bot run after run */
+    uint64_t f0 = games_hash("search:sims=3000:foe=0", "gambit2", 2);
+    uint64_t f2 = games_hash("search:sims=3000:foe=2", "gambit2", 2);
+    CHECK(f0 == games_hash("search:sims=3000:foe=0", "gambit2", 2));
+    CHECK(f2 == games_hash("search:sims=3000:foe=2", "gambit2", 2));
+    CHECK(a != f0);
+    CHECK(f2 != f0);
 }
 
 static void test_bad_parameters(void) {
     const char *bad[] = {"search:sims=0",      "search:sims=1.5", "search:ms=-1",
                          "search:gamma=2",     "search:nosuch=1", "search:plans=x",
-                         "search:sims=5:sims=6"};
+                         "search:sims=5:sims=6", "search:foe=3", "search:foe=0.5"};
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         const kit_bot_info *info = kit_bot_spec("test_search", "--bots", &bomber_bot_table, bad[i], NULL);
         CHECK(info == NULL);
@@ -247,6 +257,9 @@ int main(int argc, char **argv) {
     test_own_blasts();
     test_stack("search");
     test_no_gift("search");
+    test_stack("search:foe=0");
+    test_no_gift("search:foe=0");
+    test_no_gift("search:foe=2");
     test_deterministic();
     test_bad_parameters();
     return check_report("test_search");
