@@ -159,6 +159,31 @@ const kit_bot_info *kit_param_seat(const kit_bot_info *bot, const kit_params *de
     return make_seat(bot, decl, vals, name);
 }
 
+const kit_bot_info *kit_bot_spec_text(const kit_bot_table *t, const char *spec, char *err,
+                                      size_t errlen) {
+    const char *colon = strchr(spec, ':');
+    if (!colon) {
+        const kit_bot_info *bot = kit_bot_find(t, spec);
+        if (!bot) snprintf(err, errlen, "unknown bot '%.100s'", spec);
+        return bot;
+    }
+    char base[128];
+    size_t blen = (size_t)(colon - spec);
+    snprintf(base, sizeof base, "%.*s", (int)(blen < sizeof base ? blen : sizeof base - 1), spec);
+    const kit_bot_info *bot = kit_bot_find(t, base);
+    if (!bot) return snprintf(err, errlen, "unknown bot '%s'", base), NULL;
+    const kit_params *decl = kit_bot_params(t, bot);
+    if (!decl) return snprintf(err, errlen, "bot %s has no parameters", base), NULL;
+    if (strlen(spec) >= KIT_PARAM_SPEC_MAX)
+        return snprintf(err, errlen, "a bot spec longer than %d bytes", KIT_PARAM_SPEC_MAX - 1), NULL;
+    kit_param_values vals;
+    kit_param_defaults(decl, &vals);
+    if (kit_param_parse(base, decl, colon + 1, &vals, err, errlen)) return NULL;
+    const kit_bot_info *seat = make_seat(bot, decl, &vals, spec);
+    if (!seat) snprintf(err, errlen, "out of memory");
+    return seat;
+}
+
 const kit_bot_info *kit_bot_spec(const char *prog, const char *opt, const kit_bot_table *t,
                                  const char *spec, const char *also) {
     const char *colon = strchr(spec, ':');
@@ -166,20 +191,10 @@ const kit_bot_info *kit_bot_spec(const char *prog, const char *opt, const kit_bo
     char base[128];
     size_t blen = (size_t)(colon - spec);
     snprintf(base, sizeof base, "%.*s", (int)(blen < sizeof base ? blen : sizeof base - 1), spec);
-    const kit_bot_info *bot = kit_bot_lookup(prog, opt, t, base, also);
-    if (!bot) return NULL;
-    const kit_params *decl = kit_bot_params(t, bot);
-    if (!decl) return kit_fail(prog, "%s: bot %s has no parameters", opt, base), NULL;
-    if (strlen(spec) >= KIT_PARAM_SPEC_MAX)
-        return kit_fail(prog, "%s: a bot spec longer than %d bytes", opt, KIT_PARAM_SPEC_MAX - 1),
-               NULL;
-    kit_param_values vals;
-    kit_param_defaults(decl, &vals);
+    if (!kit_bot_lookup(prog, opt, t, base, also)) return NULL; /* the known bots listed */
     char err[600];
-    if (kit_param_parse(base, decl, colon + 1, &vals, err, sizeof err))
-        return kit_fail(prog, "%s: %s", opt, err), NULL;
-    const kit_bot_info *seat = make_seat(bot, decl, &vals, spec);
-    if (!seat) return kit_fail(prog, "out of memory"), NULL;
+    const kit_bot_info *seat = kit_bot_spec_text(t, spec, err, sizeof err);
+    if (!seat) return kit_fail(prog, "%s: %s", opt, err), NULL;
     return seat;
 }
 

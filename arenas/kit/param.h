@@ -47,6 +47,13 @@ int kit_param_format(const char *bot, const kit_params *decl, const kit_param_va
 const kit_bot_info *kit_bot_spec(const char *prog, const char *opt, const kit_bot_table *t,
                                  const char *spec, const char *also);
 
+/* kit_bot_spec without printing, for callers that report errors their own way (the Python
+ * doors): the seat, or NULL with one line in err ("unknown bot 'x'", "bot B has no
+ * parameters", kit_param_parse's errors, "a bot spec longer than N bytes", "out of memory").
+ * Free with kit_param_seat_free. */
+const kit_bot_info *kit_bot_spec_text(const kit_bot_table *t, const char *spec, char *err,
+                                      size_t errlen);
+
 /* A seat of bot (whose parameters decl declares) with the given values, its name their
  * kit_param_format spec; NULL when there is no memory or the spec is too long. What `tune`
  * plays. */

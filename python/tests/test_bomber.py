@@ -393,6 +393,19 @@ def test_warnings_as_errors_abort_without_breaking_the_game():
     assert game.is_over
 
 
+def test_seats_take_bot_specs_with_parameters():
+    """A seat may be a bot spec "BOT:NAME=VALUE..." as the arena's --bots lists take it."""
+    default = lines_of(bomber.Game(["gambit", "simple"], seed=5))
+    assert lines_of(bomber.Game(["gambit:reward=2:ammo=1.4", "simple"], seed=5)) == default  # the defaults
+    assert lines_of(bomber.Game(["gambit:reward=0:ammo=0:ammo_low=0", "simple"], seed=5)) != default
+    for spec, line in [("gambit:nope=1", "seat 1: unknown parameter 'nope' of bot gambit"),
+                       ("gambit:reward=99", "out of range"),
+                       ("nobody:x=1", "seat 1: unknown bot 'nobody'"),
+                       ("random:x=1", "seat 1: bot random has no parameters")]:
+        with pytest.raises(ValueError, match=line):
+            bomber.Game(["simple", spec])
+
+
 def test_bad_arguments():
     with pytest.raises(ValueError, match="2 seats"):
         bomber.Game(["gambit"])

@@ -487,6 +487,26 @@ def test_make_checks_its_arguments():
         env.step([0, 0])
 
 
+def test_seats_take_bot_specs_with_parameters():
+    """A seat may be a bot spec "BOT:NAME=VALUE..." as the arena's --bots lists take it."""
+    others = ["simple", "simple", "simple"]
+    default = play_c("PommeFFACompetition-v0", ["dmap"] + others, 4)
+    spelled = play_c("PommeFFACompetition-v0", ["dmap:powerup=12:trap_enemy=40"] + others, 4)
+    assert spelled[0] == default[0] and spelled[1] == default[1]  # the defaults spelled out
+    changed = play_c("PommeFFACompetition-v0", ["dmap:powerup=0:wood_base=0:wood_each=0:bomb_wood=0"] + others, 4)
+    assert changed[1] != default[1]  # the values reach the bot
+    env = pm.make("PommeFFACompetition-v0", ["dmap:powerup=0"] + others)
+    assert env._game.bots[0] == "dmap:powerup=0"
+    for spec, line in [("nobody:x=1", "seat 0: unknown bot 'nobody'"),
+                       ("nobody", "seat 0: unknown bot 'nobody'"),
+                       ("dmap:nope=1", "seat 0: unknown parameter 'nope' of bot dmap"),
+                       ("dmap:powerup=1000", "out of range"),
+                       ("dmap:powerup=x", "is not a number"),
+                       ("simple:x=1", "seat 0: bot simple has no parameters")]:
+        with pytest.raises(ValueError, match=line):
+            pm.make("PommeFFACompetition-v0", [spec] + others)
+
+
 def test_init_agent_gets_the_seat_and_game_type():
     a, b = pm.BaseAgent(), pm.RandomAgent()
     pm.make("OneVsOne-v0", [a, b])

@@ -83,6 +83,35 @@ def test_make_options_reach_env():
         gymnasium.make("dmap/Bomber-v0", seats=[None, "nobody"])
 
 
+SPEC_CASES = [("pommerman", dict(config="OneVsOne-v0"), "dmap", "dmap:powerup=12",
+               "dmap:powerup=0:wood_base=0:wood_each=0:bomb_wood=0"),
+              ("bomber", {}, "gambit", "gambit:reward=2", "gambit:reward=0:ammo=0:ammo_low=0")]
+
+
+@pytest.mark.parametrize("arena,options,bot,spelled,changed", SPEC_CASES, ids=[c[0] for c in SPEC_CASES])
+def test_seats_take_bot_specs(arena, options, bot, spelled, changed):
+    """An opponent's seat may be a bot spec with parameters, as the arenas' --bots take it: the
+    defaults spelled out play the same game, other values another; a bad spec is a ValueError."""
+    def observations(seat):
+        env = rl.gym_env(arena, seats=[None, seat], observation="flat", **options)
+        obs, _ = env.reset(seed=3)
+        out = [np.asarray(obs).copy()]
+        for _ in range(60):
+            obs, _, term, trunc, _ = env.step(0)
+            out.append(np.asarray(obs).copy())
+            if term or trunc:
+                break
+        return out
+    default = observations(bot)
+    assert all(np.array_equal(a, b) for a, b in zip(default, observations(spelled)))
+    other = observations(changed)
+    assert len(other) != len(default) or not all(np.array_equal(a, b) for a, b in zip(default, other))
+    with pytest.raises(ValueError, match="nope"):
+        observations(bot + ":nope=1")
+    with pytest.raises(ValueError, match="spec"):
+        observations("nobody:x=1")
+
+
 def test_module_prefix_imports_dmap_rl():
     # a fresh interpreter that never imported dmap.rl: "dmap.rl:<id>" imports it, then makes the id
     code = ("import gymnasium, sys; env = gymnasium.make('dmap.rl:dmap/Pursuit-v0'); "

@@ -163,6 +163,30 @@ def test_same_for_any_thread_count(config, seats):
             assert np.array_equal(a, b)
 
 
+def test_opponent_seats_take_bot_specs():
+    """An opponent may be a bot spec "BOT:NAME=VALUE..."; the defaults spelled out play the same
+    games, other values others."""
+    def observations(opponent):
+        vec = pm.VecEnv("1v1", 4, ["learner", opponent], seed=5)
+        obs, masks = vec.reset()
+        rng = np.random.default_rng(3)
+        out = [obs.copy()]
+        for _ in range(120):
+            obs, _, _, _, masks = vec.step(random_legal(rng, masks))
+            out.append(obs.copy())
+        return out
+    default = observations("dmap")
+    spelled = observations("dmap:powerup=12:trap_enemy=40")
+    changed = observations("dmap:powerup=0:wood_base=0:wood_each=0:bomb_wood=0")
+    assert all(np.array_equal(a, b) for a, b in zip(default, spelled))
+    assert not all(np.array_equal(a, b) for a, b in zip(default, changed))
+    for spec, line in [("dmap:nope=1", "seat 1: unknown parameter 'nope' of bot dmap"),
+                       ("simple:x=1", "seat 1: bot simple has no parameters"),
+                       ("nobody", "seat 1: unknown bot 'nobody'")]:
+        with pytest.raises(ValueError, match=line):
+            pm.VecEnv("1v1", 2, ["learner", spec])
+
+
 def test_auto_reset_seeds_follow_the_formula():
     vec = pm.VecEnv("1v1", 4, ["learner", "simple"], seed=99)
     _, masks = vec.reset()

@@ -112,6 +112,26 @@ static void check_seats(void) {
     fclose(stderr);
     stderr = saved;
     CHECK(!none1 && !none2 && !none3, "bad specs");
+    /* the same without printing: the line in err */
+    char err[200];
+    const struct { const char *spec, *line; } bad[] = {
+        {"plain:x=1", "bot plain has no parameters"},
+        {"toy:x=1", "unknown parameter 'x' of bot toy (known: danger, weight, far)"},
+        {"who:x=1", "unknown bot 'who'"},
+        {"who", "unknown bot 'who'"},
+    };
+    for (size_t k = 0; k < sizeof bad / sizeof bad[0]; k++) {
+        err[0] = '\0';
+        CHECK(!kit_bot_spec_text(&toy_table, bad[k].spec, err, sizeof err) &&
+                  strcmp(err, bad[k].line) == 0,
+              "%s: '%s'", bad[k].spec, err);
+    }
+    CHECK(kit_bot_spec_text(&toy_table, "toy", err, sizeof err) == &toy.info, "bare name, no seat");
+    seat = kit_bot_spec_text(&toy_table, "toy:far=150", err, sizeof err);
+    CHECK(seat && seat != &toy.info && kit_param_values_of(seat) &&
+              kit_param_values_of(seat)->v[2] == 150,
+          "a spec's seat");
+    kit_param_seat_free(seat);
 }
 
 /* ---- SPSA on a synthetic objective ------------------------------------------------------- */

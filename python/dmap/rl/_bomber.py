@@ -92,8 +92,9 @@ class BomberCore:
         if len(seats) != 2:
             raise ValueError("the bomber game has 2 seats, got %d" % len(seats))
         for i, s in enumerate(seats):
-            if s is not None and s not in bm.C_BOTS:
-                raise ValueError("seat %d: None (a learner) or a C bot of %s, got %r" % (i, ", ".join(bm.C_BOTS), s))
+            if s is not None and (not isinstance(s, str) or s.split(":")[0] not in bm.C_BOTS):
+                raise ValueError("seat %d: None (a learner) or a C bot of %s (or its spec BOT:NAME=VALUE), got %r"
+                                 % (i, ", ".join(bm.C_BOTS), s))
         self.seats = seats
         self.learners = [i for i, s in enumerate(seats) if s is None]
         self._agents: List[Any] = [_Seat() if s is None else s for s in seats]

@@ -112,8 +112,9 @@ class PommermanCore:
         if len(seats) != nagents:
             raise ValueError("%s has %d seats, got %d" % (config, nagents, len(seats)))
         for i, s in enumerate(seats):
-            if s is not None and s not in pm.C_BOTS:
-                raise ValueError("seat %d: None (a learner) or a C bot of %s, got %r" % (i, ", ".join(pm.C_BOTS), s))
+            if s is not None and (not isinstance(s, str) or s.split(":")[0] not in pm.C_BOTS):
+                raise ValueError("seat %d: None (a learner) or a C bot of %s (or its spec BOT:NAME=VALUE), got %r"
+                                 % (i, ", ".join(pm.C_BOTS), s))
         self.config = config
         self.seats = seats
         self.learners = [i for i, s in enumerate(seats) if s is None]

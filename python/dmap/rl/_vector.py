@@ -142,8 +142,9 @@ class PommermanVectorEnv(_CVectorEnv):
             raise ValueError("a vector environment has one learner per game: exactly one seat None, got %d"
                              % sum(s is None for s in seats))
         for i, s in enumerate(seats):
-            if s is not None and s not in pm.C_BOTS:
-                raise ValueError("seat %d: None (the learner) or a C bot of %s, got %r" % (i, ", ".join(pm.C_BOTS), s))
+            if s is not None and (not isinstance(s, str) or s.split(":")[0] not in pm.C_BOTS):
+                raise ValueError("seat %d: None (the learner) or a C bot of %s (or its spec BOT:NAME=VALUE), got %r"
+                                 % (i, ", ".join(pm.C_BOTS), s))
         self.seats = seats
         self.config = config
         self._vec = pm.VecEnv(config, num_envs, seats, seed=seed, threads=threads, planes=planes,

@@ -108,6 +108,11 @@ int pyarenas_note_error(PyObject *errors, int *reported, int when, int seat, con
 struct kit_bot_table;
 int pyarenas_add_bot_names(PyObject *module, const char *name, const struct kit_bot_table *t);
 
+/* The bot a seat names: a name of t, or a spec "BOT:NAME=VALUE..." (kit/param.h), whose seat
+ * the caller frees with kit_param_seat_free when the game ends; NULL with the ValueError
+ * "seat I: ..." (unknown bot, unknown or bad parameter). */
+const struct kit_bot_info *pyarenas_bot_spec(const struct kit_bot_table *t, const char *spec, int seat);
+
 /* A game's seats argument as a fast sequence (a new reference) of exactly n items, or NULL with
  * a TypeError (not a sequence) or the ValueError "GAME has N seats, got MUNIT" (unit: " agents"
  * or ""). */

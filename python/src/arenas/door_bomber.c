@@ -20,6 +20,7 @@
 
 #include "bomber.h"
 #include "dmap.h"
+#include "kit/param.h"
 #include "trace.h"
 
 typedef struct BomberGame BomberGame;
@@ -173,6 +174,8 @@ static void release_bots(BomberGame *b) { kit_seats_close(&b->driver); }
 
 static void game_release(BomberGame *b) {
     release_bots(b);
+    for (int i = 0; i < BOMBER_PLAYERS; i++)
+        if (b->bots[i]) kit_param_seat_free(&b->bots[i]->info); /* only the seats of specs */
     Py_CLEAR(b->cells);
     for (int i = 0; i <= BOMBER_TAG_BOMB; i++) Py_CLEAR(b->tags[i]);
 }
@@ -236,13 +239,12 @@ static int game_init(BomberGame *b, PyObject *args, PyObject *kw) {
         PyObject *a = PySequence_Fast_GET_ITEM(list, i);
         if (PyUnicode_Check(a)) {
             const char *name = PyUnicode_AsUTF8(a);
-            const bomber_bot *bot = name ? bomber_find_bot(name) : NULL;
+            const kit_bot_info *bot = name ? pyarenas_bot_spec(&bomber_bot_table, name, i) : NULL;
             if (!bot) {
-                if (name) PyErr_Format(PyExc_ValueError, "seat %d: unknown bot '%s'", i, name);
                 Py_DECREF(list);
                 return -1;
             }
-            b->bots[i] = bot;
+            b->bots[i] = (const bomber_bot *)bot; /* a spec's seat is freed with the game */
         } else if (PyCallable_Check(a)) {
             b->py_bots[i] = bomber_bot_python;
             b->bots[i] = &b->py_bots[i];

@@ -17,6 +17,7 @@
 
 #include "cli.h" /* pm_render and the replay lines of the arena's program */
 #include "kit/html_replay.h"
+#include "kit/param.h"
 #include "kit/replay.h"
 #include "pommerman.h"
 
@@ -306,6 +307,8 @@ static int check_idle(PmGame *g, int need_state) {
 
 static void game_release(PmGame *g) {
     release_bots(g);
+    for (int i = 0; i < PM_MAX_AGENTS; i++)
+        if (g->bots[i]) kit_param_seat_free(&g->bots[i]->info); /* only the seats of specs */
     Py_CLEAR(g->game_env);
     Py_CLEAR(g->game_type);
     for (int i = 0; i < PM_MAX_SIZE; i++) Py_CLEAR(g->ints[i]);
@@ -356,13 +359,12 @@ static int game_init(PmGame *g, PyObject *args, PyObject *kw) {
         PyObject *a = PySequence_Fast_GET_ITEM(list, i);
         if (PyUnicode_Check(a)) {
             const char *name = PyUnicode_AsUTF8(a);
-            const kit_bot_info *b = name ? kit_bot_find(&pm_bot_table, name) : NULL;
+            const kit_bot_info *b = name ? pyarenas_bot_spec(&pm_bot_table, name, i) : NULL;
             if (!b) {
-                if (name) PyErr_Format(PyExc_ValueError, "seat %d: unknown bot '%s'", i, name);
                 Py_DECREF(list);
                 return -1;
             }
-            g->bots[i] = (const pm_bot *)b;
+            g->bots[i] = (const pm_bot *)b; /* a spec's seat is freed with the game */
         } else {
             /* the adapter named after the agent's class (replays show it); the agent keeps its
              * type, and so the name, alive */

@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "kit/param.h"
 #include "pommerman.h"
 
 /* gymnasium's AutoresetMode values; SAME_STEP is this type's own first behaviour */
@@ -25,6 +26,7 @@ typedef struct PmVec {
     unsigned planes;
     int mode;        /* AUTORESET_* */
     PyObject *names; /* list of str: the name of each channel */
+    const kit_bot_info *specs[PM_MAX_AGENTS]; /* the seats of bot specs, freed with the games */
 } PmVec;
 
 /* Whether arr fits output k exactly: a writeable, aligned, C-contiguous ndarray of its shape
@@ -73,8 +75,10 @@ static int check_out(const PmVec *v, int k, PyObject *arr) {
 
 /* ---- construction ----------------------------------------------------------------------- */
 
-/* seats: None (every seat a learner) or one entry per seat: None or "learner", or a bot name. */
-static int parse_seats(const pm_config *cfg, PyObject *seats, pm_vec_spec *spec) {
+/* seats: None (every seat a learner) or one entry per seat: None or "learner", or a bot name
+ * or spec (kept in specs to be freed). */
+static int parse_seats(const pm_config *cfg, PyObject *seats, pm_vec_spec *spec,
+                       const kit_bot_info **specs) {
     if (seats == Py_None) return 0;
     if (PyUnicode_Check(seats)) {
         PyErr_SetString(PyExc_TypeError, "seats must be a sequence of bot names, 'learner' or None");
@@ -86,12 +90,13 @@ static int parse_seats(const pm_config *cfg, PyObject *seats, pm_vec_spec *spec)
     int rc = 0;
     for (int i = 0; rc == 0 && i < cfg->num_agents; i++) {
         if (!names[i] || strcmp(names[i], "learner") == 0) continue;
-        const kit_bot_info *b = kit_bot_find(&pm_bot_table, names[i]);
+        const kit_bot_info *b = pyarenas_bot_spec(&pm_bot_table, names[i], i);
         if (!b) {
-            PyErr_Format(PyExc_ValueError, "seat %d: unknown bot '%s'", i, names[i]);
             rc = -1;
         } else {
+            kit_param_seat_free(specs[i]);
             spec->seats[i] = (const pm_bot *)b;
+            specs[i] = b;
         }
     }
     Py_DECREF(list);
@@ -219,7 +224,7 @@ static int game_init(PmVec *v, PyObject *args, PyObject *kw) {
     spec.no_autoreset = mode == AUTORESET_DISABLED;
     spec.next_step = mode == AUTORESET_NEXT_STEP;
     v->mode = mode;
-    if ((seed_obj && pyvec_seed(seed_obj, &spec.seed) < 0) || parse_seats(spec.cfg, seats, &spec) < 0 ||
+    if ((seed_obj && pyvec_seed(seed_obj, &spec.seed) < 0) || parse_seats(spec.cfg, seats, &spec, v->specs) < 0 ||
         parse_planes(planes, &spec.planes) < 0)
         return -1;
     int rc = pm_vec_new(&spec, &v->vec);
@@ -245,6 +250,7 @@ static int game_init(PmVec *v, PyObject *args, PyObject *kw) {
 static void game_release(PmVec *v) {
     pyvec_release(&v->base);
     pm_vec_free(v->vec);
+    for (int i = 0; i < PM_MAX_AGENTS; i++) kit_param_seat_free(v->specs[i]);
 }
 
 #define GAME_REFS(v, X)                 \

@@ -5,6 +5,7 @@
 #include "door.h"
 
 #include "kit/bot.h"
+#include "kit/param.h"
 
 #include "dmap.h"
 
@@ -85,6 +86,13 @@ int pyarenas_add_bot_names(PyObject *module, const char *name, const kit_bot_tab
         return -1;
     }
     return 0;
+}
+
+const kit_bot_info *pyarenas_bot_spec(const kit_bot_table *t, const char *spec, int seat) {
+    char err[600];
+    const kit_bot_info *b = kit_bot_spec_text(t, spec, err, sizeof err);
+    if (!b) PyErr_Format(PyExc_ValueError, "seat %d: %s", seat, err);
+    return b;
 }
 
 PyObject *pyarenas_seats(PyObject *seats, Py_ssize_t n, const char *game, const char *unit) {
