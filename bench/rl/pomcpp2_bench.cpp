@@ -16,7 +16,7 @@
 //   reset in the vectorized games, per game: what a game of arenas/pommerman/vec.c does when
 //         its episode ends: the generators of 16 games' next episodes seeded together
 //         (kit_pyrandom_seed_many, the 16 init_by_array chains side by side), then each game's
-//         board from its own (as pm_game_open_seeded: the seeded generator copied in, pm_reset);
+//         board from its own (pm_game_open_seeded: the seeded generator copied in, pm_reset);
 //         the same boards as kit_pyrandom_seed + pm_reset of the same seeds; and that seeding
 //         alone, per generator, each against the same pomcpp2 reset
 //
@@ -113,13 +113,6 @@ static double dmap_reset_continued_ns(int n) {
 
 enum { LANES = 16 }; // kit_pyrandom_seed_many's batch, as the vectorized games fill it
 
-// pm_game_open_seeded (game.c) without linking the game loop it comes with
-static void open_seeded(pm_game *g, const pm_config *cfg, uint64_t seed, const kit_pyrandom *seeded) {
-    g->seed = seed;
-    g->shared = *seeded;
-    pm_reset(&g->s, cfg, &g->shared);
-}
-
 // the generators of seeds first .. first + LANES - 1 into ahead, seeded together
 static void seed_lanes(kit_pyrandom *ahead, int first) {
     kit_pyrandom *rs[LANES];
@@ -139,7 +132,7 @@ static double dmap_reset_vec_ns(int n) {
     for (int i = 0; i < n; i += LANES) {
         seed_lanes(ahead, i);
         for (int k = 0; k < LANES; k++) {
-            open_seeded(&g, cfg, (uint64_t)(i + k), &ahead[k]);
+            pm_game_open_seeded(&g, cfg, (uint64_t)(i + k), &ahead[k]);
             sink += g.s.board[13];
         }
     }
@@ -194,7 +187,7 @@ static int same_games(int n) {
         for (int k = 0; k < LANES; k++) rs[k] = &ahead[k], seeds[k] = i + k;
         kit_pyrandom_seed_many(rs, seeds, LANES, DMAP_SIMD_AUTO);
         for (int k = 0; k < LANES; k++) {
-            open_seeded(&a, cfg, (uint64_t)(i + k), &ahead[k]);
+            pm_game_open_seeded(&a, cfg, (uint64_t)(i + k), &ahead[k]);
             b.seed = (uint64_t)(i + k);
             kit_pyrandom_seed(&b.shared, i + k);
             pm_reset(&b.s, cfg, &b.shared);
