@@ -259,7 +259,12 @@ void kit_pyrandom_seed(kit_pyrandom *r, int64_t seed) {
 /* The twist's three loops: each new word reads words not yet rewritten (k + 1, k + 397) or
  * rewritten at least 227 words before (k - 227), so the compiler runs them 4 words at a time
  * on SSE2 and 8 on the AVX2 copy (about half the time). */
-static inline __attribute__((always_inline)) void twist_words(uint32_t *mt) {
+#if defined(__GNUC__) || defined(__clang__)
+#define TWIST_INLINE static inline __attribute__((always_inline))
+#else
+#define TWIST_INLINE static inline
+#endif
+TWIST_INLINE void twist_words(uint32_t *mt) {
     int k;
     for (k = 0; k < MT_N - MT_M; k++) mt[k] = twisted(mt[k], mt[k + 1], mt[k + MT_M]);
     for (; k < MT_N - 1; k++) mt[k] = twisted(mt[k], mt[k + 1], mt[k + (MT_M - MT_N)]);

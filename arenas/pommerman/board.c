@@ -277,16 +277,12 @@ static int inaccessible(const uint32_t *open_rows, const uint32_t *passage, int 
     uint32_t open[PM_MAX_SIZE + 2] = {0}, reach[PM_MAX_SIZE + 2] = {0};
     memcpy(open + 1, open_rows, (size_t)size * sizeof *open); /* rows 1..size; 0 and size + 1 empty */
     reach[size - 1] = 1u << (size - 2);                           /* row size - 2 */
-    for (;;) {
+    /* sweeps up (first: the start is near the bottom) and down in turn, until one changes no
+     * row: every row is then filled from its neighbours as they are, the fill is complete */
+    for (int up = 1;; up = !up) {
         uint32_t changed = 0;
-        for (int r = size; r >= 1; r--) { /* up first: the start is near the bottom */
-            uint32_t f = row_fill(open[r], (reach[r] | reach[r - 1] | reach[r + 1]) & open[r]);
-            changed |= f ^ reach[r];
-            reach[r] = f;
-        }
-        if (!changed) break; /* a sweep that changed no row: every row is filled from its */
-        changed = 0;         /* neighbours as they are, the fill is complete */
-        for (int r = 1; r <= size; r++) {
+        for (int k = 0; k < size; k++) {
+            int r = up ? size - k : 1 + k;
             uint32_t f = row_fill(open[r], (reach[r] | reach[r - 1] | reach[r + 1]) & open[r]);
             changed |= f ^ reach[r];
             reach[r] = f;
