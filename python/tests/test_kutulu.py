@@ -152,3 +152,25 @@ def test_numpy_integer_seeds_play_the_games_of_ints():
     assert turns.state() == again.state()
     with pytest.raises(TypeError):
         game(lineup, 3, bot_seed=2.0)
+
+
+def test_seats_take_bot_specs():
+    """A seat may be a bot spec with parameters, as `kutulu match --bots` takes it: the defaults
+    spelled out play the same game, other values another; a bad spec is a ValueError."""
+    lineup = ["random", "dmapbot", "wait", "postmortem"]
+    spelled = ["random", "dmapbot:room_cap=4", "wait", "postmortem:next_turn=2"]
+    changed = ["random", "dmapbot:next_turn=0:room_cap=1", "wait", "postmortem:next_turn=0:yell_hit=0"]
+    keys = ("turns", "scores", "ranks")
+    for seed in (1, 2):
+        ref = game(lineup, seed, bot_seed=seed).run()
+        same = game(spelled, seed, bot_seed=seed).run()
+        assert same["players"] == spelled
+        assert [same[k] for k in keys] == [ref[k] for k in keys]
+    assert any([game(changed, s, bot_seed=s).run()[k] for k in keys] != [game(lineup, s, bot_seed=s).run()[k] for k in keys]
+               for s in (1, 2))
+    for spec, line in [("lookahead:nope=1", "seat 1: unknown parameter 'nope'"),
+                       ("lookahead:depth=9", "seat 1: parameter depth: 9 is out of range"),
+                       ("wait:x=1", "seat 1: bot wait has no parameters"),
+                       ("nobody:x=1", "seat 1: unknown bot 'nobody'")]:
+        with pytest.raises(ValueError, match=line):
+            game(["random", spec, "wait", "wait"], 1)

@@ -268,3 +268,20 @@ def test_numpy_integer_seeds_play_the_games_of_ints():
     assert mine == ints
     with pytest.raises(TypeError):
         pursuit.Game("chase", "random", random=5.0)
+
+
+def test_seats_take_bot_specs():
+    """A C bot's seat may be a bot spec with parameters, as `pursuit match --bots` takes it: the
+    defaults spelled out play the same game, other values another; a bad spec is a ValueError."""
+    def moves(prey):
+        g = pursuit.Game("chase", prey, random=3, seed=3, time_limit=0)
+        g.run()
+        return g.moves
+    assert moves("flee:factor=-1.2") == moves("flee")
+    assert moves("flee:factor=-0.1") != moves("flee")
+    for prey, line in [("flee:nope=1", "prey: unknown parameter 'nope'"),
+                       ("flee:factor=3", "prey: parameter factor: 3 is out of range"),
+                       ("naive:x=1", "prey: bot naive has no parameters"),
+                       ("chase", "prey: unknown bot 'chase' for this seat")]:
+        with pytest.raises(ValueError, match=line):
+            pursuit.Game("chase", prey, random=3)

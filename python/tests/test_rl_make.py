@@ -83,33 +83,60 @@ def test_make_options_reach_env():
         gymnasium.make("dmap/Bomber-v0", seats=[None, "nobody"])
 
 
-SPEC_CASES = [("pommerman", dict(config="OneVsOne-v0"), "dmap", "dmap:powerup=12",
+SPEC_CASES = [("pommerman", dict(config="OneVsOne-v0"), 1, "dmap", "dmap:powerup=12",
                "dmap:powerup=0:wood_base=0:wood_each=0:bomb_wood=0"),
-              ("bomber", {}, "gambit", "gambit:reward=2", "gambit:reward=0:ammo=0:ammo_low=0")]
+              ("bomber", {}, 1, "gambit", "gambit:reward=2", "gambit:reward=0:ammo=0:ammo_low=0"),
+              ("pursuit", {}, 1, "flee", "flee:factor=-1.2", "flee:factor=-5"),
+              ("kutulu", {}, 2, "dmapbot", "dmapbot:room_cap=4", "dmapbot:next_turn=0:room_cap=1")]
 
 
-@pytest.mark.parametrize("arena,options,bot,spelled,changed", SPEC_CASES, ids=[c[0] for c in SPEC_CASES])
-def test_seats_take_bot_specs(arena, options, bot, spelled, changed):
-    """An opponent's seat may be a bot spec with parameters, as the arenas' --bots take it: the
-    defaults spelled out play the same game, other values another; a bad spec is a ValueError."""
-    def observations(seat):
-        env = rl.gym_env(arena, seats=[None, seat], observation="flat", **options)
+@pytest.mark.parametrize("arena,options,seat,bot,spelled,changed", SPEC_CASES,
+                         ids=["%s-%d" % (c[0], c[2]) for c in SPEC_CASES])
+def test_seats_take_bot_specs(arena, options, seat, bot, spelled, changed):
+    """A bot's seat may be a bot spec with parameters, as the arenas' --bots take it: the
+    defaults spelled out play the same game, other values another; a bad spec is a ValueError.
+    The same for the vectorized games (rl.vector_env) of every arena."""
+    nseats = 4 if arena == "kutulu" else 2
+    learner = 0
+
+    def lineup(occupant):
+        seats = ["wait"] * nseats if arena == "kutulu" else [None] * nseats
+        seats[learner], seats[seat] = None, occupant
+        return seats
+
+    def observations(occupant):
+        env = rl.gym_env(arena, seats=lineup(occupant), observation="flat", **options)
         obs, _ = env.reset(seed=3)
         out = [np.asarray(obs).copy()]
-        for _ in range(60):
-            obs, _, term, trunc, _ = env.step(0)
+        for t in range(60):
+            obs, _, term, trunc, _ = env.step(t % 4)  # the learner wanders, so the bot must answer
             out.append(np.asarray(obs).copy())
             if term or trunc:
                 break
         return out
+
+    def vector(occupant):
+        env = rl.vector_env(arena, 3, seats=lineup(occupant), **options)
+        obs, _ = env.reset(seed=3)
+        out = [obs.copy()]
+        for t in range(40):
+            obs = env.step(np.full(3, t % 4))[0]
+            out.append(obs.copy())
+        env.close()
+        return out
+
     default = observations(bot)
     assert all(np.array_equal(a, b) for a, b in zip(default, observations(spelled)))
     other = observations(changed)
     assert len(other) != len(default) or not all(np.array_equal(a, b) for a, b in zip(default, other))
-    with pytest.raises(ValueError, match="nope"):
-        observations(bot + ":nope=1")
-    with pytest.raises(ValueError, match="spec"):
-        observations("nobody:x=1")
+    vdefault = vector(bot)
+    assert all(np.array_equal(a, b) for a, b in zip(vdefault, vector(spelled)))
+    assert not all(np.array_equal(a, b) for a, b in zip(vdefault, vector(changed)))
+    for make in (observations, vector):
+        with pytest.raises(ValueError, match="nope"):
+            make(bot + ":nope=1")
+        with pytest.raises(ValueError, match="spec"):
+            make("nobody:x=1")
 
 
 def test_module_prefix_imports_dmap_rl():

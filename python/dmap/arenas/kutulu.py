@@ -10,7 +10,7 @@ referee) with Python objects in its seats, each playing as a CodinGame program p
     game = kutulu.Game([Waiter(), "postmortem", "random", "wait"], seed=7)
     print(game.run())   # {'turns': ..., 'map': ..., 'scores': [...], 'ranks': [...], ...}
 
-A seat is a built-in bot's name (BOTS) or an object with answer(init, turn): init is the text a
+A seat is a built-in bot's name (BOTS) or spec ("postmortem:next_turn=3") or an object with answer(init, turn): init is the text a
 program reads first (width, height, the maze's rows, the parameters line; on the first turn,
 else None), turn the text of the turn's input (the entity count and entity lines), each line
 ending in a newline; it returns the answer line ("MOVE x y [message]", "WAIT", "PLAN",

@@ -9,7 +9,8 @@ arenas/pursuit/RULES.md) with Python functions in its seats.
     game = pursuit.Game("chase", prey, random=5)       # C bots by name in the other seat
     print(game.run())    # {'winner': 'predator', 'clock': 4, 'decisions': [4, 4], ...}
 
-A seat is a C bot's name (PREDATORS for the predator's seat, PREYS for the prey's) or a callable
+A seat is a C bot's name (PREDATORS for the predator's seat, PREYS for the prey's) or spec
+("flee:factor=-2"), or a callable
 f(view) -> move. The view is what a bot of the arena sees before each clock's moves, a dict:
 size (w, h), walls (a tuple of booleans, index y*w + x), predator and prey ((x, y) each), clock
 (1-based, the clock being decided), clocks (the game's length) and role ('predator' or 'prey').

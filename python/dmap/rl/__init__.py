@@ -8,7 +8,8 @@ for many learners, Gymnasium for one learner against the arenas' built-in bots.
     env = dmap.rl.vector_env("pommerman", 64, config="OneVsOne-v0", seats=[None, "simple"])  # C
 
 Arenas: "pommerman" (every config of dmap.arenas.pommerman.CONFIGS), "bomber", "kutulu",
-"pursuit". `seats` names each seat's occupant: None for a learner, or a built-in bot's name;
+"pursuit". `seats` names each seat's occupant: None for a learner, or a built-in bot's name
+or spec with parameters ("gambit:reward=2", as the arenas' --bots lists take it);
 learners are the PettingZoo agents "player_<seat>". Observations are dicts of NumPy arrays
 with the legal actions in "action_mask"; python/README.md ("Reinforcement learning") and
 docs/rl.md describe each arena's spaces, rewards and ends.

@@ -74,8 +74,9 @@ class KutuluCore:
         if len(seats) != 4:
             raise ValueError("Code of Kutulu has 4 seats, got %d" % len(seats))
         for i, s in enumerate(seats):
-            if s is not None and s not in ku.BOTS:
-                raise ValueError("seat %d: None (a learner) or a built-in bot of %s, got %r" % (i, ", ".join(ku.BOTS), s))
+            if s is not None and (not isinstance(s, str) or s.split(":")[0] not in ku.BOTS):
+                raise ValueError("seat %d: None (a learner) or a built-in bot of %s (or its spec BOT:NAME=VALUE), got %r"
+                                 % (i, ", ".join(ku.BOTS), s))
         self.seats = seats
         self.learners = [i for i, s in enumerate(seats) if s is None]
         self.map = map

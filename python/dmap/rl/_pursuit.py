@@ -68,8 +68,8 @@ class PursuitCore:
         if len(seats) != 2:
             raise ValueError("the pursuit game has 2 seats (predator, prey), got %d" % len(seats))
         for i, (s, bots) in enumerate(zip(seats, (pu.PREDATORS, pu.PREYS))):
-            if s is not None and s not in bots:
-                raise ValueError("seat %d (%s): None (a learner) or a C bot of %s, got %r"
+            if s is not None and (not isinstance(s, str) or s.split(":")[0] not in bots):
+                raise ValueError("seat %d (%s): None (a learner) or a C bot of %s (or its spec BOT:NAME=VALUE), got %r"
                                  % (i, _ROLES[i], ", ".join(bots), s))
         if not (isinstance(size, int) and 2 <= size <= 64):
             raise ValueError("size: an int in 2..64")

@@ -113,6 +113,10 @@ int pyarenas_add_bot_names(PyObject *module, const char *name, const struct kit_
  * "seat I: ..." (unknown bot, unknown or bad parameter). */
 const struct kit_bot_info *pyarenas_bot_spec(const struct kit_bot_table *t, const char *spec, int seat);
 
+/* pyarenas_bot_spec for a door that seats the spec's text itself (Kutulu's players parse it):
+ * 0 when spec names a bot of t with valid parameters, else -1 with that ValueError. */
+int pyarenas_bot_spec_check(const struct kit_bot_table *t, const char *spec, int seat);
+
 /* A game's seats argument as a fast sequence (a new reference) of exactly n items, or NULL with
  * a TypeError (not a sequence) or the ValueError "GAME has N seats, got MUNIT" (unit: " agents"
  * or ""). */

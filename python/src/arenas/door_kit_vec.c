@@ -10,6 +10,7 @@
 
 #include "bomber.h"
 #include "kit/bot.h"
+#include "kit/param.h"
 #include "kit/vec.h"
 #include "kutulu_vec.h"
 #include "pursuit.h"
@@ -25,6 +26,7 @@ typedef struct KitVec {
         kutulu_vec_params kutulu;
     } params;
     kt_mapset *mapset; /* Kutulu's league maps, loaded once */
+    const kit_bot_info *specs[KIT_VEC_MAX_SEATS]; /* the seats' bots; those of specs freed at release */
 } KitVec;
 
 /* ---- the arenas: their options and seats ------------------------------------------------ */
@@ -171,17 +173,14 @@ static int game_init(KitVec *v, PyObject *args, PyObject *kw) {
         }
     }
     if (pyvec_limits(n, threads) < 0 || a->setup(v, kw) < 0) return -1;
-    /* seats: None for a learner or the name of a bot of the seat's table */
+    /* seats: None for a learner or a bot spec of the seat's table, "NAME" or "NAME:PARAM=VALUE" */
     const void *bots[KIT_VEC_MAX_SEATS] = {NULL};
     const char *names[KIT_VEC_MAX_SEATS] = {NULL};
-    PyObject *list = pyvec_seat_names(seats, v->arena->nseats, name, "a bot name or None", names);
+    PyObject *list = pyvec_seat_names(seats, v->arena->nseats, name, "a bot spec or None", names);
     if (!list) return -1;
     int ok = 1;
     for (int s = 0; ok && s < v->arena->nseats; s++)
-        if (names[s] && !(bots[s] = kit_bot_find(a->bots(s), names[s]))) {
-            PyErr_Format(PyExc_ValueError, "%s seat %d: unknown bot '%s'", name, s, names[s]);
-            ok = 0;
-        }
+        if (names[s] && !(bots[s] = v->specs[s] = pyarenas_bot_spec(a->bots(s), names[s], s))) ok = 0;
     Py_DECREF(list);
     if (!ok) return -1;
     int rc = kit_vec_new(v->arena, &v->params, bots, (long)n, &v->vec);
@@ -201,6 +200,10 @@ static int game_init(KitVec *v, PyObject *args, PyObject *kw) {
 static void game_release(KitVec *v) {
     pyvec_release(&v->base);
     kit_vec_free(v->vec);
+    for (int s = 0; s < KIT_VEC_MAX_SEATS; s++) {
+        kit_param_seat_free(v->specs[s]);
+        v->specs[s] = NULL;
+    }
     PyMem_Free(v->mapset);
 }
 

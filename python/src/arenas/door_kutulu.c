@@ -153,10 +153,7 @@ static int game_init(KutuluGame *k, PyObject *args, PyObject *kw) {
         if (PyUnicode_Check(a)) {
             const char *name = PyUnicode_AsUTF8(a);
             if (!name) return -1;
-            if (!kt_bot_find(name)) {
-                PyErr_Format(PyExc_ValueError, "seat %d: unknown bot '%s'", i, name);
-                return -1;
-            }
+            if (pyarenas_bot_spec_check(&kt_bot_table, name, i)) return -1; /* kt_player_new seats it */
         } else {
             PyObject *m = PyObject_GetAttrString(a, "answer");
             int ok = m && PyCallable_Check(m);

@@ -68,9 +68,13 @@ static int game_init(KutuluTurns *k, PyObject *args, PyObject *kw) {
         PyObject *a = PySequence_Fast_GET_ITEM(list, i);
         if (a == Py_None) continue;
         const char *name = PyUnicode_Check(a) ? PyUnicode_AsUTF8(a) : NULL;
-        if (!name || !kt_bot_find(name)) { /* a built-in bot only: no program is started */
+        if (!name) { /* a built-in bot only: no program is started */
             if (!PyErr_Occurred())
-                PyErr_Format(PyExc_ValueError, "seat %d: a built-in bot's name or None, got %R", i, a);
+                PyErr_Format(PyExc_ValueError, "seat %d: a built-in bot's name or spec, or None, got %R", i, a);
+            Py_DECREF(list);
+            return -1;
+        }
+        if (pyarenas_bot_spec_check(&kt_bot_table, name, i)) { /* "cmd:" is no bot of the table */
             Py_DECREF(list);
             return -1;
         }

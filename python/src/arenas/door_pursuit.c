@@ -1,6 +1,6 @@
 /* door_pursuit.c — the pursuit door: the game type dmap._arenas.PursuitGame over the pursuit arena's
- * referee (pursuit_game_open, pursuit_game_clock, the bot table), each seat a C bot by name or a
- * Python callable. A Python agent is a bot of the kit's interface whose decide calls the
+ * referee (pursuit_game_open, pursuit_game_clock, the bot table), each seat a C bot by name or
+ * spec ("NAME:PARAM=VALUE", kit/param.h) or a Python callable. A Python agent is a bot of the kit's interface whose decide calls the
  * callable with the view as a dict (size, walls, predator, prey, clock, clocks, role) and reads
  * the first character of the string it returns as the move; the referee times it as it times
  * every bot (a late answer is 's').
@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "dmap.h"
+#include "kit/param.h"
 #include "pursuit.h"
 
 typedef struct PursuitGame PursuitGame;
@@ -36,6 +37,7 @@ struct PursuitGame {
     PyObject *agents[2]; /* Python callables: view -> move; NULL for C bots */
     pursuit_bot py_bots[2];
     pursuit_py_seat seats[2];
+    const kit_bot_info *specs[2]; /* the C bots' seats; those of specs freed at release */
     PyObject *walls;  /* tuple of bools, index y*w + x */
     PyObject *moves;  /* list of the clocks' moves as chosen, "pq" strings */
     PyObject *errors; /* list of (clock, role, kind, message) */
@@ -113,6 +115,10 @@ static void game_release(PursuitGame *p) {
     if (p->open) pursuit_game_close(&p->g);
     p->open = 0;
     pursuit_world_free(&p->world);
+    for (int r = 0; r < 2; r++) {
+        kit_param_seat_free(p->specs[r]); /* after the game: its bots were these */
+        p->specs[r] = NULL;
+    }
     Py_CLEAR(p->walls);
     Py_CLEAR(p->moves);
 }
@@ -130,10 +136,15 @@ static int seat(PursuitGame *p, int role, PyObject *a, const pursuit_bot **out) 
     if (PyUnicode_Check(a)) {
         const char *name = PyUnicode_AsUTF8(a);
         if (!name) return -1;
-        if (!(*out = pursuit_bot_find(name, (pursuit_role)role))) {
-            PyErr_Format(PyExc_ValueError, "%s: unknown bot '%s' for this seat", role_names[role], name);
+        char err[600];
+        const kit_bot_info *b = kit_bot_spec_text(pursuit_seat_bots((pursuit_role)role), name, err, sizeof err);
+        if (!b) {
+            PyErr_Format(PyExc_ValueError, "%s: %s%s", role_names[role], err,
+                         strncmp(err, "unknown bot", 11) ? "" : " for this seat");
             return -1;
         }
+        p->specs[role] = b;
+        *out = (const pursuit_bot *)b;
         return 0;
     }
     if (!PyCallable_Check(a)) {

@@ -95,6 +95,13 @@ const kit_bot_info *pyarenas_bot_spec(const kit_bot_table *t, const char *spec, 
     return b;
 }
 
+int pyarenas_bot_spec_check(const kit_bot_table *t, const char *spec, int seat) {
+    const kit_bot_info *b = pyarenas_bot_spec(t, spec, seat);
+    if (!b) return -1;
+    kit_param_seat_free(b); /* only the seats of specs */
+    return 0;
+}
+
 PyObject *pyarenas_seats(PyObject *seats, Py_ssize_t n, const char *game, const char *unit) {
     PyObject *list = PySequence_Fast(seats, "seats must be a sequence");
     if (list && PySequence_Fast_GET_SIZE(list) != n) {
