@@ -173,7 +173,7 @@ def protocol_line(v):
 def test_serve_speaks_the_bomber_clis_protocol(tmp_path, clean_modules, capsys):
     """--serve: the bot as a `cmd:` seat's program: protocol lines in, one answer line each out
     (an exception or a non-action: an empty line), its prints kept off the answers."""
-    from dmap.arenas import coderone
+    from dmap.arenas import bomber_seat, coderone
     (tmp_path / "served.py").write_text(SERVED)
     game = bomber.Game(["random", "random"], seed=4)
     views = []
@@ -181,7 +181,7 @@ def test_serve_speaks_the_bomber_clis_protocol(tmp_path, clean_modules, capsys):
         game.tick()
         views.append(game._game.view(1))
     lines = [protocol_line(v) for v in views]
-    assert [coderone.view_of_json(ln) for ln in lines] == views
+    assert [bomber_seat.view_of_json(ln) for ln in lines] == views
     out = io.StringIO()
     assert coderone.serve(str(tmp_path / "served.py"), stdin=io.StringIO("\n".join(lines) + "\n"), stdout=out) == 0
     assert out.getvalue().split("\n")[:-1] == [expected_answer(v) for v in views]

@@ -3,7 +3,7 @@ the original runner's way of loading an agent, so that a bot folder written for 
 "Dungeons & Data Structures" challenge plays unedited:
 
     python -m dmap.arenas.coderone [--seed S] [--force] AGENT AGENT     # a game, its result
-    bomber match --bots "cmd:python3 -m dmap.arenas.coderone --serve AGENT,gambit"   # the CLI
+    bomber match --bots "cmd:python3 -m dmap.arenas.bomber_seat AGENT,gambit"   # the CLI (also --serve AGENT)
 
     from dmap.arenas import bomber, coderone
     game = bomber.Game([coderone.load_agent("bots/my_bot"), "gambit"], seed=1)
@@ -28,10 +28,8 @@ sys.modules, so give them different names.
 from __future__ import annotations
 
 import argparse
-import contextlib
 import importlib
 import importlib.util
-import json
 import os
 import sys
 import types
@@ -39,7 +37,7 @@ from typing import Any, List, Optional, Sequence
 
 from . import bomber
 
-__all__ = ["install", "load_agent", "agent_module_name", "main"]
+__all__ = ["install", "load_agent", "import_agent_module", "agent_module_name", "main"]
 
 
 def _namespace() -> List[types.ModuleType]:
@@ -96,52 +94,31 @@ def agent_module_name(path: str) -> str:
     return ".".join(reversed(names))
 
 
+def import_agent_module(path: str) -> types.ModuleType:
+    """The module of a CoderOne bot (a module file or a package folder), imported as the
+    original's runner imports it (agent_module_name). The namespace is not installed here."""
+    return importlib.import_module(agent_module_name(path))
+
+
 def load_agent(path: str, force: bool = False) -> Any:
     """The agent of a CoderOne bot (a module file or a package folder): the namespace installed
     (see install), the module imported as the original's runner imports it, then module.agent()
     or module.Agent(). Errors: ImportError when the module does not import or has neither."""
     install(force)
-    module = importlib.import_module(agent_module_name(path))
+    module = import_agent_module(path)
     for factory in ("agent", "Agent"):
         if hasattr(module, factory):
             return getattr(module, factory)()
     raise ImportError("%s: no agent() or Agent in module %s" % (path, module.__name__))
 
 
-def view_of_json(line: str) -> Any:
-    """The engine's view tuple (as BomberGame.view gives it) of one line of the bomber CLI's
-    outside-program protocol (arenas/bomber/README.md, "Outside programs")."""
-    v = json.loads(line)
-    me = v["me"]
-
-    def cells(key: str) -> List[Any]:
-        return [tuple(c) for c in v[key]]
-    return (v["is_over"], v["tick_number"], cells("ammo"), cells("treasure"), cells("bombs"),
-            [(tag, tuple(c)) for tag, c in v["blocks"]], [(pid, tuple(c)) for pid, c in v["players"]],
-            me["id"], me["ammo"], me["hp"], tuple(me["location"]), me["reward"], me["power"])
-
-
 def serve(path: str, force: bool = False, stdin: Any = None, stdout: Any = None) -> int:
-    """A CoderOne bot as an outside program of the bomber CLI (`cmd:` seats): each line read is
-    a view, each answer one line (None and anything that is not an action string: an empty
-    line, as the original ignores them; an exception in next_move: an empty line, as the
-    original's runner answers None). What the bot prints goes to stderr, so that stdout
-    carries the answers only."""
-    stdin = sys.stdin if stdin is None else stdin
-    out = sys.stdout if stdout is None else stdout
-    with contextlib.redirect_stdout(sys.stderr):
-        agent = load_agent(path, force)
-    for line in stdin:
-        gs, ps = bomber.states_of(view_of_json(line))
-        try:
-            with contextlib.redirect_stdout(sys.stderr):
-                answer = agent.next_move(gs, ps)
-        except Exception as e:  # the original's runner logs it and answers None
-            print("%s: next_move raised %r" % (path, e), file=sys.stderr)
-            answer = None
-        out.write((answer if isinstance(answer, str) and answer in bomber.ACTIONS else "") + "\n")
-        out.flush()
-    return 0
+    """A CoderOne bot as an outside program of the bomber CLI (`cmd:` seats):
+    dmap.arenas.bomber_seat.serve on the bot at path (module.agent() or module.Agent()), its
+    generators seeded from the first view."""
+    from . import bomber_seat
+    return bomber_seat.serve(bomber_seat.load_factory(path, force), sys.stdin if stdin is None else stdin,
+                             sys.stdout if stdout is None else stdout, name=path)
 
 
 def main(argv: Optional[Sequence[str]] = None) -> int:
@@ -155,7 +132,8 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     p.add_argument("--force", action="store_true", help="use dmap's coderone namespace even beside a real one")
     args = p.parse_args(argv)
     if args.serve:
-        return serve(args.serve, args.force)
+        from . import bomber_seat
+        return bomber_seat.main([args.serve] + (["--force"] if args.force else []))
     if len(args.agents) != 2:
         p.error("two agents, or --serve PATH")
     seats: List[Any] = []
