@@ -120,6 +120,52 @@ static void test_stack(const char *spec) {
     }
 }
 
+/* Two 3-HP ore blocks, (4,5) and (5,7), and four bombs in hand, the opponent far away and idle:
+ * the blasts of (5,5) and (4,7) reach both blocks, so four bombs (those two cells and one more
+ * for each block) end both; with `tour` 0 (one block at a time) it ends one. */
+static void test_tour(void) {
+    static const char *spec[2] = {"search", "search:tour=0"};
+    for (int v = 0; v < 2; v++) {
+        bomber_game g;
+        blank(&g, 3, 5, 11, 0);
+        g.players[0].ammo = 4;
+        g.blocks[g.nblocks++] = (bomber_block){4, 5, BOMBER_ORE_HP, 'o'};
+        g.blocks[g.nblocks++] = (bomber_block){5, 7, BOMBER_ORE_HP, 'o'};
+        CHECK_EQ_INT(play_script(&g, spec[v], "", 90), BOMBER_START_HP);
+        int want = v == 0 ? 2 * BOMBER_REWARD_ORE : BOMBER_REWARD_ORE;
+        if (g.players[0].score != want)
+            fprintf(stderr, "%s: score %d after 90 ticks, %d ore blocks standing\n", spec[v],
+                    g.players[0].score, g.nblocks);
+        CHECK_EQ_INT(g.players[0].score, want);
+    }
+}
+
+/* An ore block (5,5) with wood on its left and below, the opponent's two bombs beside it on
+ * the right and above (placed in the first tick, both seen) taking it to 1 HP; one bomb in
+ * hand. The last hit comes only from a cell past one of those bombs, (5,7) or (7,5): a bomb
+ * there is set off by the older one and its fire then reaches the block through the emptied
+ * cell, a tick after the older fire. With `chain` 1 it bombs there and takes the block's
+ * points within 60 ticks, unhurt; with `chain` 0 it does not see that spot before the blasts. */
+static void test_chain_hit(void) {
+    static const char *spec[2] = {"search", "search:chain=0"};
+    int got[2];
+    for (int v = 0; v < 2; v++) {
+        bomber_game g;
+        blank(&g, 4, 8, 11, 0);
+        g.players[0].ammo = 1;
+        g.blocks[g.nblocks++] = (bomber_block){5, 5, BOMBER_ORE_HP, 'o'};
+        wood(&g, 4, 5), wood(&g, 5, 4);
+        g.bombs[g.nbombs++] = (bomber_bomb){5, 6, 1, BOMBER_BOMB_TTL - 1, BOMBER_START_POWER};
+        g.bombs[g.nbombs++] = (bomber_bomb){6, 5, 1, BOMBER_BOMB_TTL - 1, BOMBER_START_POWER};
+        CHECK_EQ_INT(play_script(&g, spec[v], "", 60), BOMBER_START_HP);
+        got[v] = g.players[0].score;
+        if (v == 0 && got[v] < BOMBER_REWARD_ORE)
+            fprintf(stderr, "%s: score %d, the opponent's %d\n", spec[v], got[v], g.players[1].score);
+    }
+    CHECK(got[0] >= BOMBER_REWARD_ORE);
+    CHECK(got[1] < BOMBER_REWARD_ORE);
+}
+
 /* The same block and one bomb in hand: a bomb would leave the block at 2 HP for the opponent,
  * which can walk into its range, to finish; it keeps its bomb and the block keeps its 3 HP. */
 static void test_no_gift(const char *spec) {
@@ -258,6 +304,9 @@ int main(int argc, char **argv) {
     test_stack("search");
     test_no_gift("search");
     test_stack("search:foe=0");
+    test_stack("search:tour=0");
+    test_tour();
+    test_chain_hit();
     test_no_gift("search:foe=0");
     test_no_gift("search:foe=2");
     test_deterministic();
