@@ -6,7 +6,9 @@
  *   - ore blocks: with three bombs in hand it breaks a 3-HP ore block with its own bombs (the
  *     block's points are its own), and with one bomb it leaves the block alone rather than wear
  *     it down for an opponent that can reach it to finish (with and without the opponent's ore
- *     bombs in the play-outs, `foe`);
+ *     bombs in the play-outs, `foe`); with four bombs it ends two 3-HP blocks reached together
+ *     from two cells (a tour; `tour` 0 ends one), and it takes the last hit on a block from a
+ *     cell past the opponent's bomb, which sets its bomb off (`chain` 0 does not);
  *   - the same decisions for the same seed and simulation budget (two runs of the same games,
  *     every answer compared), and a different budget is a different bot (some answer differs),
  *     and so is each setting of `foe`;
@@ -225,12 +227,18 @@ static void test_deterministic(void) {
     CHECK(f2 == games_hash("search:sims=3000:foe=2", "gambit2", 2));
     CHECK(a != f0);
     CHECK(f2 != f0);
+    /* so do the chains (the tours play these two games as the stack plans do; test_tour
+     * shows them apart); each setting is the same bot run after run */
+    uint64_t c0 = games_hash("search:sims=3000:chain=0", "gambit2", 2);
+    CHECK(c0 == games_hash("search:sims=3000:chain=0", "gambit2", 2));
+    CHECK(a != c0);
 }
 
 static void test_bad_parameters(void) {
     const char *bad[] = {"search:sims=0",      "search:sims=1.5", "search:ms=-1",
                          "search:gamma=2",     "search:nosuch=1", "search:plans=x",
-                         "search:sims=5:sims=6", "search:foe=3", "search:foe=0.5"};
+                         "search:sims=5:sims=6", "search:foe=3", "search:foe=0.5",
+                         "search:tour=2",      "search:chain=0.5", "search:end=-1"};
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         const kit_bot_info *info = kit_bot_spec("test_search", "--bots", &bomber_bot_table, bad[i], NULL);
         CHECK(info == NULL);
