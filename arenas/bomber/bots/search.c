@@ -26,8 +26,12 @@
  *     go to the fire that ends it, so for an ore block that every known blast leaves at 2 or
  *     3 HP, with that many bombs in hand and the opponent not close, "bomb it from that many
  *     cells in a row (the shortest tour), then run", the last hit mine before the opponent
- *     can add a bomb of its own. Each plan is played out on a copy of the engine (the
- *     opponent running along its own safe walk out of any blast it stands in, walking to and
+ *     can add a bomb of its own; with `tour`, tours of up to four bombs over several blocks at
+ *     once (a cell whose blast reaches two blocks serves both); with `chain`, cells past a bomb
+ *     on a ray count too (that bomb sets the later one off, whose fire then passes the emptied
+ *     cell), as bombing spots near a block at 1 HP and as the opponent's targets. Each plan
+ *     is played out on a copy of the engine (the opponent running along its own safe walk out
+ *     of any blast it stands in, walking to and
  *     bombing an ore block one bomb from breaking when it has ammo, `foe`, and otherwise
  *     staying put) until the blasts are over: the points both make (discounted per tick),
  *     the HP both lose (the opponent's only while it has not walked for ore: a trap the model
@@ -611,7 +615,7 @@ static int burns_later(const int *hurt, int c, int tick) {
  * out of every blast, and runs. (garyleecf's 2020 bot plays this rule first whenever it has
  * ammo; a worn block then goes to whoever bombs it first.) */
 typedef struct foe {
-    int on, chain, sig;        /* sig: the state the steps were counted in (-1: none yet) */
+    int on, chain, sig; /* sig: the state the steps were counted in (-1: none yet) */
     int steps[NCELL];   /* steps to the nearest target cell, -1 unreached */
 } foe;
 
