@@ -26,8 +26,12 @@
  *     go to the fire that ends it, so for an ore block that every known blast leaves at 2 or
  *     3 HP, with that many bombs in hand and the opponent not close, "bomb it from that many
  *     cells in a row (the shortest tour), then run", the last hit mine before the opponent
- *     can add a bomb of its own. Each plan is played out on a copy of the engine (the
- *     opponent running along its own safe walk out of any blast it stands in, walking to and
+ *     can add a bomb of its own; with `tour`, tours of up to four bombs over several blocks at
+ *     once (a cell whose blast reaches two blocks serves both); with `chain`, cells past a bomb
+ *     on a ray count too (that bomb sets the later one off, whose fire then passes the emptied
+ *     cell), as bombing spots near a block at 1 HP and as the opponent's targets. Each plan
+ *     is played out on a copy of the engine (the opponent running along its own safe walk out
+ *     of any blast it stands in, walking to and
  *     bombing an ore block one bomb from breaking when it has ammo, `foe`, and otherwise
  *     staying put) until the blasts are over: the points both make (discounted per tick),
  *     the HP both lose (the opponent's only while it has not walked for ore: a trap the model
@@ -54,7 +58,7 @@
 #define CONFINED 15 /* walking to at most this many cells, I am in a pocket */
 
 enum { K_SIMS, K_MS, K_PLANS, K_GAMMA, K_DENY, K_AMMO, K_NEAR, K_HIT, K_ORE, K_TRAP, K_GIFT,
-       K_STACK, K_AMMO2, K_FOE, K_FAR, NK };
+       K_STACK, K_AMMO2, K_FOE, K_FAR, K_TOUR, K_END, K_CHAIN, NK };
 
 static const kit_param knobs[NK] = {
     {"sims", 20000, 200, 10000000, 0, 1, /* step 0: `tune` leaves the budgets alone */
@@ -82,6 +86,17 @@ static const kit_param knobs[NK] = {
      "in the play-outs the opponent walks to and bombs ore blocks one bomb from breaking (1), "
      "or also two while it holds two bombs (2); 0: it only stands or flees"},
     {"far", 6, 0, 30, 0, 1, "stack plans only with the opponent at least this many steps away"},
+    {"tour", 1, 0, 1, 1, 1,
+     "1: stack plans are tours of up to four bombs over one or more ore blocks (a cell whose "
+     "blast reaches two blocks serves both), and one bomb ends a block at 1 HP; 0: one block "
+     "at 2 or 3 HP at a time"},
+    {"end", 0, 0, 40, 2.5, 0,
+     "value of an ore block my fire ends in a play-out, beyond its points (the block the "
+     "opponent does not get)"},
+    {"chain", 1, 0, 1, 1, 1,
+     "1: a bomb's fire reaches an ore block past a bomb on its ray once that bomb has gone off "
+     "(it sets this one off): bombing spots on such cells near a block at 1 HP or less, and the "
+     "play-outs' opponent bombs from them too; 0: rays stop at bombs"},
 };
 
 const kit_params search_params = {knobs, NK};
@@ -90,7 +105,7 @@ typedef struct plan {
     int target, bomb, len; /* len: steps of the walk to target (0: target is my cell) */
     bomber_action first;   /* the first action; for a first-step plan, the step itself */
     int direct;            /* a first-step plan: the walk is that one step */
-    int legs[2], nlegs;    /* a stack plan: further cells to walk to and bomb, in order */
+    int legs[3], nlegs;    /* a stack plan: further cells to walk to and bomb, in order */
 } plan;
 
 typedef struct search_state {
@@ -534,8 +549,11 @@ static void desire_map(search_state *s, const double *spot) {
 
 /* The cells from which a bomb's fire reaches cell c (power 2, rays stopped by blocks, bombs
  * and metal), free for a bomb and not between c and a bomb that reaches it (a bomb there would
- * shield c from the older one); returns how many. arm (may be NULL): 2 * direction + steps - 1. */
-static int range_cells(const bomber_game *g, const unsigned char *wall, int c, int *out, int *arm) {
+ * shield c from the older one); returns how many. arm (may be NULL): 2 * direction + steps - 1.
+ * pass: a ray goes on past a bomb (a bomb beyond it is set off by its fire a tick later, and
+ * its own fire then reaches c through the emptied cell). */
+static int range_cells(const bomber_game *g, const unsigned char *wall, int c, int *out, int *arm,
+                       int pass) {
     static const int d[4][2] = {{-1, 0}, {1, 0}, {0, -1}, {0, 1}};
     int n = 0;
     for (int k = 0; k < 4; k++)
@@ -543,9 +561,31 @@ static int range_cells(const bomber_game *g, const unsigned char *wall, int c, i
             int x = c % BOMBER_W + d[k][0] * i, y = c / BOMBER_W + d[k][1] * i;
             if (x < 0 || x >= BOMBER_W || y < 0 || y >= BOMBER_H) break;
             int t = y * BOMBER_W + x;
-            if (bomb_at(g, t) >= 0) n = n0;
-            if (wall[t] || bomb_at(g, t) >= 0) break;
+            if (bomb_at(g, t) >= 0) {
+                n = n0;
+                if (pass) continue;
+                break;
+            }
+            if (wall[t]) break;
             if (arm) arm[n] = 2 * k + i - 1;
+            out[n++] = t;
+        }
+    return n;
+}
+
+/* The cells within a bomb's reach of cell c along the four rays, the rays stopped by metal and
+ * blocks but not by bombs (a bomb there is set off by the older one's fire and its ray then
+ * passes the emptied cell), bomb cells left out; returns how many. wall: walls_of's walls. */
+static int chain_cells(const bomber_game *g, const unsigned char *wall, int c, int *out) {
+    static const int d[4][2] = {{-1, 0}, {1, 0}, {0, -1}, {0, 1}};
+    int n = 0;
+    for (int k = 0; k < 4; k++)
+        for (int i = 1; i <= BOMBER_START_POWER; i++) {
+            int x = c % BOMBER_W + d[k][0] * i, y = c / BOMBER_W + d[k][1] * i;
+            if (x < 0 || x >= BOMBER_W || y < 0 || y >= BOMBER_H) break;
+            int t = y * BOMBER_W + x;
+            if (bomb_at(g, t) >= 0) continue;
+            if (wall[t]) break;
             out[n++] = t;
         }
     return n;
@@ -575,7 +615,7 @@ static int burns_later(const int *hurt, int c, int tick) {
  * out of every blast, and runs. (garyleecf's 2020 bot plays this rule first whenever it has
  * ammo; a worn block then goes to whoever bombs it first.) */
 typedef struct foe {
-    int on, sig;        /* sig: the state the steps were counted in (-1: none yet) */
+    int on, chain, sig; /* sig: the state the steps were counted in (-1: none yet) */
     int steps[NCELL];   /* steps to the nearest target cell, -1 unreached */
 } foe;
 
@@ -613,7 +653,7 @@ static void foe_targets(search_state *s, foe *f, const bomber_game *g, int me,
             }
         if (count != 1 && !(f->on >= 2 && count == 2 && ammo >= 2)) continue;
         int cells[4 * BOMBER_START_POWER];
-        int n = range_cells(g, wall, c, cells, NULL);
+        int n = f->chain ? chain_cells(g, wall, c, cells) : range_cells(g, wall, c, cells, NULL, 0);
         for (int k = 0; k < n; k++) {
             int t = cells[k];
             if (is_src[t] || (wall[t] && t != oc) || burns_later(hurt, t, g->tick)) continue;
@@ -685,7 +725,7 @@ static double rollout(search_state *s, const plan *pl, const int *path) {
     unsigned char wall[NCELL], worn[NCELL] = {0};
     int o = cell_of(&g->players[op]), ohurt[NCELL], obomb = 0;
     foe fo;
-    fo.on = (int)s->k[K_FOE], fo.sig = -1;
+    fo.on = (int)s->k[K_FOE], fo.chain = s->k[K_CHAIN] > 0, fo.sig = -1;
     int acted = 0; /* the opponent walked or bombed for ore: hits on it are no longer counted */
     if (fo.on) memcpy(ohurt, s->hurt, sizeof ohurt); /* the last danger map, for the opponent */
     if (s->hurt[o] < NEVER) { /* the opponent runs out of a blast it stands in */
@@ -708,11 +748,15 @@ static double rollout(search_state *s, const plan *pl, const int *path) {
         else if (fo.on && (a[op] = foe_act(s, &fo, g, me, ohurt, opath, &obomb)) != BOMBER_NONE)
             acted = 1;
         int score0 = pm->score, oscore0 = po->score, hp0 = pm->hp, ohp0 = po->hp, ammo0 = pm->ammo;
+        int on_ore[4 * BOMBER_START_POWER + 4], non = 0; /* ore my fire burns in this tick */
         for (int f = 0; f < g->nfires; f++) { /* my fire on ore it leaves standing */
             if (g->fires[f].owner != me) continue;
             int c = g->fires[f].y * BOMBER_W + g->fires[f].x, bl = block_at(g, c);
-            if (bl >= 0 && g->blocks[bl].kind == 'o' && g->blocks[bl].hp >= 2 && worn[c] < 255)
-                worn[c]++;
+            if (bl < 0 || g->blocks[bl].kind != 'o') continue;
+            if (g->blocks[bl].hp >= 2 && worn[c] < 255) worn[c]++;
+            int seen = 0;
+            for (int i = 0; i < non; i++) seen |= on_ore[i] == c;
+            if (!seen && non < (int)(sizeof on_ore / sizeof on_ore[0])) on_ore[non++] = c;
         }
         if (bomber_tick(g, a, NULL)) break;
         s->used++;
@@ -779,6 +823,8 @@ static double rollout(search_state *s, const plan *pl, const int *path) {
             ei = 0, phase = nesc > 0 ? RUN : WAIT;
         }
         v += disc * ((pm->score - score0) - deny * (po->score - oscore0));
+        for (int i = 0; i < non; i++) /* an ore block my fire ended */
+            if (block_at(g, on_ore[i]) < 0) v += disc * s->k[K_END];
         if (pm->ammo > ammo0 && a[me] != BOMBER_BOMB)
             v += disc * (ammo0 <= 1 ? s->k[K_AMMO] : s->k[K_AMMO2]) * (pm->ammo - ammo0);
         if (pm->hp < hp0) v -= 400.0 * (hp0 - pm->hp);
@@ -828,7 +874,7 @@ static void ore_outlook(search_state *s) {
     for (int i = 0; i < b->nblocks; i++) {
         if (b->blocks[i].kind != 'o') continue;
         int c = b->blocks[i].y * BOMBER_W + b->blocks[i].x, cells[4 * BOMBER_START_POWER];
-        int n = range_cells(b, blocks, c, cells, NULL);
+        int n = range_cells(b, blocks, c, cells, NULL, s->k[K_CHAIN] > 0);
         for (int k = 0; k < n && !s->opp_can[c]; k++) s->opp_can[c] = dist[cells[k]] >= 0;
     }
 }
@@ -858,7 +904,7 @@ static int stack_plans(search_state *s, const double *arrival, const int *ok, pl
         int c = b->blocks[i].y * BOMBER_W + b->blocks[i].x, h = s->left_hp[c];
         if (h < 2 || h > 3 || h > ammo) continue;
         int cells[4 * BOMBER_START_POWER], arm[4 * BOMBER_START_POWER], pick[3] = {0, 0, 0};
-        int nc = range_cells(b, wall, c, cells, arm), best = -1;
+        int nc = range_cells(b, wall, c, cells, arm, 0), best = -1;
         /* the shortest tour over h cells (the walk to the first, then Manhattan steps) */
         for (int i = 0; i < nc; i++) {
             if (!isfinite(arrival[cells[i]])) continue;
@@ -879,7 +925,7 @@ static int stack_plans(search_state *s, const double *arrival, const int *ok, pl
         }
         if (best < 0) continue;
         int first = pick[0];
-        plan pl = {first, 1, (int)arrival[first], BOMBER_NONE, 0, {pick[1], pick[2]}, h - 1};
+        plan pl = {first, 1, (int)arrival[first], BOMBER_NONE, 0, {pick[1], pick[2], -1}, h - 1};
         if (first == m) {
             if (ok[BOMBER_BOMB] < 0) continue;
             pl.first = BOMBER_BOMB;
@@ -889,10 +935,189 @@ static int stack_plans(search_state *s, const double *arrival, const int *ok, pl
     return n;
 }
 
+/* Tours (`tour` 1): the stack plans over several ore blocks at once. A tour is up to
+ * TOUR_BOMBS cells, bombed in order, from the TOUR_CELLS nearest cells whose blast reaches an
+ * ore block that every known blast leaves at 1 HP or more and my bombs can end (a cell whose
+ * blast reaches two blocks counts for both). It ends the blocks whose HP left its bombs reach at
+ * least, every bomb reaching a block it ends, and on no block's ray a bomb beside the block after
+ * one beyond it (shields). For each set of blocks ended, the tour of least walk (the safe walk to
+ * the first cell, Manhattan steps on) plus 3 steps a bomb becomes a plan: the most blocks first.
+ * With the opponent closer than `far`, only tours of one bomb (a block at 1 HP). */
+#define TOUR_BLOCKS 8
+#define TOUR_CELLS 24
+#define TOUR_BOMBS 4
+#define TOUR_STEPS 30 /* a tour's walk at most */
+#define TOUR_PLANS 6
+
+typedef struct tour_search {
+    int nb, left[TOUR_BLOCKS], hits[TOUR_BLOCKS];
+    int nc, cell[TOUR_CELLS], mask[TOUR_CELLS], used[TOUR_CELLS];
+    signed char arm[TOUR_CELLS][TOUR_BLOCKS];
+    const double *arrival;
+    int max_bombs, pick[TOUR_BOMBS];
+    int best_n[1 << TOUR_BLOCKS], best_key[1 << TOUR_BLOCKS], best[1 << TOUR_BLOCKS][TOUR_BOMBS];
+} tour_search;
+
+static void tour_dfs(tour_search *t, int depth, int cost) {
+    if (depth > 0) {
+        int done = 0, useful = 1;
+        for (int b = 0; b < t->nb; b++)
+            if (t->hits[b] >= t->left[b]) done |= 1 << b;
+        for (int i = 0; i < depth && useful; i++) useful = (t->mask[t->pick[i]] & done) != 0;
+        int key = cost + 3 * depth;
+        if (done && useful && (!t->best_n[done] || key < t->best_key[done])) {
+            t->best_n[done] = depth, t->best_key[done] = key;
+            for (int i = 0; i < depth; i++) t->best[done][i] = t->cell[t->pick[i]];
+        }
+    }
+    if (depth == t->max_bombs) return;
+    for (int i = 0; i < t->nc; i++) {
+        if (t->used[i]) continue;
+        int open = 0, bad = 0;
+        for (int b = 0; b < t->nb; b++)
+            if ((t->mask[i] >> b & 1) && t->hits[b] < t->left[b]) open = 1;
+        for (int j = 0; j < depth && open && !bad; j++)
+            for (int b = 0; b < t->nb; b++)
+                if ((t->mask[i] & t->mask[t->pick[j]]) >> b & 1 && shields(t->arm[t->pick[j]][b], t->arm[i][b]))
+                    bad = 1;
+        if (!open || bad) continue;
+        int c2 = depth == 0 ? (int)t->arrival[t->cell[i]]
+                            : cost + manhattan(t->cell[t->pick[depth - 1]], t->cell[i]);
+        if (c2 > TOUR_STEPS) continue;
+        t->used[i] = 1, t->pick[depth] = i;
+        for (int b = 0; b < t->nb; b++) t->hits[b] += t->mask[i] >> b & 1;
+        tour_dfs(t, depth + 1, c2);
+        for (int b = 0; b < t->nb; b++) t->hits[b] -= t->mask[i] >> b & 1;
+        t->used[i] = 0;
+    }
+}
+
+static int popcount(int x) {
+    int n = 0;
+    for (; x; x &= x - 1) n++;
+    return n;
+}
+
+static int tour_plans(search_state *s, const double *arrival, const int *ok, plan *out) {
+    const bomber_game *b = &s->base;
+    int me = s->pid, m = cell_of(&b->players[me]), ammo = b->players[me].ammo;
+    if (ammo <= 0) return 0;
+    tour_search *t = calloc(1, sizeof *t);
+    if (!t) {
+        s->err = DMAP_ERR_NOMEM;
+        return 0;
+    }
+    t->arrival = arrival;
+    t->max_bombs = ammo < TOUR_BOMBS ? ammo : TOUR_BOMBS;
+    if (s->opp_steps < (int)s->k[K_FAR]) t->max_bombs = 1;
+    unsigned char wall[NCELL];
+    walls_of(b, 1 - s->pid, -1, wall);
+    enum { ALL = TOUR_BLOCKS * 4 * BOMBER_START_POWER };
+    int cells[ALL], masks[ALL], n = 0;
+    signed char arms[ALL][TOUR_BLOCKS];
+    for (int i = 0; i < b->nblocks && t->nb < TOUR_BLOCKS; i++) {
+        if (b->blocks[i].kind != 'o') continue;
+        int c = b->blocks[i].y * BOMBER_W + b->blocks[i].x, h = s->left_hp[c];
+        if (h < 1 || h > t->max_bombs) continue;
+        int rc[4 * BOMBER_START_POWER], arm[4 * BOMBER_START_POWER], bi = t->nb;
+        int nr = range_cells(b, wall, c, rc, arm, s->k[K_CHAIN] > 0), any = 0;
+        for (int k = 0; k < nr; k++) {
+            if (!isfinite(arrival[rc[k]])) continue;
+            int j = 0;
+            while (j < n && cells[j] != rc[k]) j++;
+            if (j == n) {
+                cells[n] = rc[k], masks[n] = 0;
+                memset(arms[n], -1, sizeof arms[n]);
+                n++;
+            }
+            masks[j] |= 1 << bi, arms[j][bi] = (signed char)arm[k], any = 1;
+        }
+        if (any) t->left[t->nb++] = h;
+    }
+    for (int i = 1; i < n; i++) /* the nearest cells first (stable) */
+        for (int j = i; j > 0 && arrival[cells[j]] < arrival[cells[j - 1]]; j--) {
+            int c = cells[j], mk = masks[j];
+            signed char a[TOUR_BLOCKS];
+            memcpy(a, arms[j], sizeof a);
+            cells[j] = cells[j - 1], masks[j] = masks[j - 1];
+            memcpy(arms[j], arms[j - 1], sizeof a);
+            cells[j - 1] = c, masks[j - 1] = mk;
+            memcpy(arms[j - 1], a, sizeof a);
+        }
+    t->nc = n < TOUR_CELLS ? n : TOUR_CELLS;
+    for (int i = 0; i < t->nc; i++) {
+        t->cell[i] = cells[i], t->mask[i] = masks[i];
+        memcpy(t->arm[i], arms[i], sizeof t->arm[i]);
+    }
+    if (t->nb) tour_dfs(t, 0, 0);
+    int np = 0;
+    for (;;) { /* the most blocks first, then the least key */
+        int pick = -1;
+        for (int d = 1; d < 1 << t->nb; d++)
+            if (t->best_n[d] && (pick < 0 || popcount(d) > popcount(pick) ||
+                                 (popcount(d) == popcount(pick) && t->best_key[d] < t->best_key[pick])))
+                pick = d;
+        if (pick < 0 || np >= TOUR_PLANS) break;
+        int *tc = t->best[pick], nt = t->best_n[pick];
+        t->best_n[pick] = 0;
+        plan pl = {tc[0], 1, (int)arrival[tc[0]], BOMBER_NONE, 0, {-1, -1, -1}, nt - 1};
+        for (int k = 1; k < nt; k++) pl.legs[k - 1] = tc[k];
+        if (tc[0] == m) {
+            if (ok[BOMBER_BOMB] < 0) continue;
+            pl.first = BOMBER_BOMB;
+        }
+        out[np++] = pl;
+    }
+    free(t);
+    return np;
+}
+
 /* A plan with no legs. */
 static plan one_plan(int target, int bomb, int len, bomber_action first, int direct) {
-    return (plan){target, bomb, len, first, direct, {-1, -1}, 0};
+    return (plan){target, bomb, len, first, direct, {-1, -1, -1}, 0};
 }
+
+/* Chain plans (`chain` 1): one bomb on a cell from which the fire reaches an ore block that
+ * every known blast leaves at 1 HP or less, past a bomb on the ray (set off by it, a tick
+ * later) or not: the last hit, or the hit that takes the place of the opponent's (a bomb
+ * between a block and an older bomb keeps the older one's fire off the block and strikes it
+ * itself a tick later). The CHAIN_PLANS nearest such cells not already planned. */
+#define CHAIN_PLANS 6
+
+static int chain_plans(search_state *s, const double *arrival, const int *ok, const plan *have,
+                       int nhave, plan *out) {
+    const bomber_game *b = &s->base;
+    int m = cell_of(&b->players[s->pid]), n = 0;
+    if (b->players[s->pid].ammo <= 0) return 0;
+    unsigned char wall[NCELL], is[NCELL] = {0};
+    walls_of(b, 1 - s->pid, -1, wall);
+    for (int i = 0; i < nhave; i++)
+        if (have[i].bomb && !have[i].nlegs) is[have[i].target] = 1;
+    int cand[NCELL], nc = 0;
+    for (int i = 0; i < b->nblocks; i++) {
+        if (b->blocks[i].kind != 'o') continue;
+        int c = b->blocks[i].y * BOMBER_W + b->blocks[i].x, cells[4 * BOMBER_START_POWER];
+        if (s->left_hp[c] > 1) continue;
+        int k = chain_cells(b, wall, c, cells);
+        for (int j = 0; j < k; j++)
+            if (!is[cells[j]] && isfinite(arrival[cells[j]])) is[cells[j]] = 1, cand[nc++] = cells[j];
+    }
+    for (int i = 1; i < nc; i++) /* the nearest first (stable) */
+        for (int j = i; j > 0 && arrival[cand[j]] < arrival[cand[j - 1]]; j--) {
+            int t = cand[j];
+            cand[j] = cand[j - 1], cand[j - 1] = t;
+        }
+    for (int i = 0; i < nc && n < CHAIN_PLANS; i++) {
+        plan pl = one_plan(cand[i], 1, (int)arrival[cand[i]], BOMBER_NONE, 0);
+        if (cand[i] == m) {
+            if (ok[BOMBER_BOMB] < 0) continue;
+            pl.first = BOMBER_BOMB;
+        }
+        out[n++] = pl;
+    }
+    return n;
+}
+
 
 /* The path of the safe walk (s->parent from the walk at my cell) to t: cells after my cell. */
 static int path_to(const int *parent, const double *arrival, int t, int *path) {
@@ -959,11 +1184,14 @@ static bomber_action decide_action(search_state *s, const bomber_view *v) {
         plans[np++] = one_plan(t, 0, t != m, (bomber_action)a, 1);
     }
     if (ok[BOMBER_BOMB] >= 0 && spot[m] > 0) plans[np++] = one_plan(m, 1, 0, BOMBER_BOMB, 0);
-    if (s->k[K_STACK] > 0) np += stack_plans(s, arrival, ok, plans + np);
+    if (s->k[K_STACK] > 0)
+        np += s->k[K_TOUR] > 0 ? tour_plans(s, arrival, ok, plans + np)
+                               : stack_plans(s, arrival, ok, plans + np);
     int nbest = (int)s->k[K_PLANS];
     for (int i = 0; i < nspots && i < nbest; i++)
         if (order[i] != m)
             plans[np++] = one_plan(order[i], 1, (int)arrival[order[i]], BOMBER_NONE, 0);
+    if (s->k[K_CHAIN] > 0) np += chain_plans(s, arrival, ok, plans, np, plans + np);
     int near_items = 0;
     for (int c = 0; c < NCELL && near_items < 6; c++) {
         int t = v->game_map[c];

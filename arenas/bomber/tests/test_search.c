@@ -6,7 +6,9 @@
  *   - ore blocks: with three bombs in hand it breaks a 3-HP ore block with its own bombs (the
  *     block's points are its own), and with one bomb it leaves the block alone rather than wear
  *     it down for an opponent that can reach it to finish (with and without the opponent's ore
- *     bombs in the play-outs, `foe`);
+ *     bombs in the play-outs, `foe`); with four bombs it ends two 3-HP blocks reached together
+ *     from two cells (a tour; `tour` 0 ends one), and it takes the last hit on a block from a
+ *     cell past the opponent's bomb, which sets its bomb off (`chain` 0 does not);
  *   - the same decisions for the same seed and simulation budget (two runs of the same games,
  *     every answer compared), and a different budget is a different bot (some answer differs),
  *     and so is each setting of `foe`;
@@ -120,6 +122,52 @@ static void test_stack(const char *spec) {
     }
 }
 
+/* Two 3-HP ore blocks, (4,5) and (5,7), and four bombs in hand, the opponent far away and idle:
+ * the blasts of (5,5) and (4,7) reach both blocks, so four bombs (those two cells and one more
+ * for each block) end both; with `tour` 0 (one block at a time) it ends one. */
+static void test_tour(void) {
+    static const char *spec[2] = {"search", "search:tour=0"};
+    for (int v = 0; v < 2; v++) {
+        bomber_game g;
+        blank(&g, 3, 5, 11, 0);
+        g.players[0].ammo = 4;
+        g.blocks[g.nblocks++] = (bomber_block){4, 5, BOMBER_ORE_HP, 'o'};
+        g.blocks[g.nblocks++] = (bomber_block){5, 7, BOMBER_ORE_HP, 'o'};
+        CHECK_EQ_INT(play_script(&g, spec[v], "", 90), BOMBER_START_HP);
+        int want = v == 0 ? 2 * BOMBER_REWARD_ORE : BOMBER_REWARD_ORE;
+        if (g.players[0].score != want)
+            fprintf(stderr, "%s: score %d after 90 ticks, %d ore blocks standing\n", spec[v],
+                    g.players[0].score, g.nblocks);
+        CHECK_EQ_INT(g.players[0].score, want);
+    }
+}
+
+/* An ore block (5,5) with wood on its left and below, the opponent's two bombs beside it on
+ * the right and above (placed in the first tick, both seen) taking it to 1 HP; one bomb in
+ * hand. The last hit comes only from a cell past one of those bombs, (5,7) or (7,5): a bomb
+ * there is set off by the older one and its fire then reaches the block through the emptied
+ * cell, a tick after the older fire. With `chain` 1 it bombs there and takes the block's
+ * points within 60 ticks, unhurt; with `chain` 0 it does not see that spot before the blasts. */
+static void test_chain_hit(void) {
+    static const char *spec[2] = {"search", "search:chain=0"};
+    int got[2];
+    for (int v = 0; v < 2; v++) {
+        bomber_game g;
+        blank(&g, 4, 8, 11, 0);
+        g.players[0].ammo = 1;
+        g.blocks[g.nblocks++] = (bomber_block){5, 5, BOMBER_ORE_HP, 'o'};
+        wood(&g, 4, 5), wood(&g, 5, 4);
+        g.bombs[g.nbombs++] = (bomber_bomb){5, 6, 1, BOMBER_BOMB_TTL - 1, BOMBER_START_POWER};
+        g.bombs[g.nbombs++] = (bomber_bomb){6, 5, 1, BOMBER_BOMB_TTL - 1, BOMBER_START_POWER};
+        CHECK_EQ_INT(play_script(&g, spec[v], "", 60), BOMBER_START_HP);
+        got[v] = g.players[0].score;
+        if (v == 0 && got[v] < BOMBER_REWARD_ORE)
+            fprintf(stderr, "%s: score %d, the opponent's %d\n", spec[v], got[v], g.players[1].score);
+    }
+    CHECK(got[0] >= BOMBER_REWARD_ORE);
+    CHECK(got[1] < BOMBER_REWARD_ORE);
+}
+
 /* The same block and one bomb in hand: a bomb would leave the block at 2 HP for the opponent,
  * which can walk into its range, to finish; it keeps its bomb and the block keeps its 3 HP. */
 static void test_no_gift(const char *spec) {
@@ -179,12 +227,18 @@ static void test_deterministic(void) {
     CHECK(f2 == games_hash("search:sims=3000:foe=2", "gambit2", 2));
     CHECK(a != f0);
     CHECK(f2 != f0);
+    /* so do the chains (the tours play these two games as the stack plans do; test_tour
+     * shows them apart); each setting is the same bot run after run */
+    uint64_t c0 = games_hash("search:sims=3000:chain=0", "gambit2", 2);
+    CHECK(c0 == games_hash("search:sims=3000:chain=0", "gambit2", 2));
+    CHECK(a != c0);
 }
 
 static void test_bad_parameters(void) {
     const char *bad[] = {"search:sims=0",      "search:sims=1.5", "search:ms=-1",
                          "search:gamma=2",     "search:nosuch=1", "search:plans=x",
-                         "search:sims=5:sims=6", "search:foe=3", "search:foe=0.5"};
+                         "search:sims=5:sims=6", "search:foe=3", "search:foe=0.5",
+                         "search:tour=2",      "search:chain=0.5", "search:end=-1"};
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         const kit_bot_info *info = kit_bot_spec("test_search", "--bots", &bomber_bot_table, bad[i], NULL);
         CHECK(info == NULL);
@@ -258,6 +312,9 @@ int main(int argc, char **argv) {
     test_stack("search");
     test_no_gift("search");
     test_stack("search:foe=0");
+    test_stack("search:tour=0");
+    test_tour();
+    test_chain_hit();
     test_no_gift("search:foe=0");
     test_no_gift("search:foe=2");
     test_deterministic();
