@@ -2,6 +2,7 @@
  * chooses the map (a 31-bit map seed, seed >> 33), the entrants sit in the two seats, and the
  * winner places 1 and the loser 2 (a draw: both 1); the record is the game's bomber_result.
  * Also what the league and sprt commands need of the arena (kit/lab_cmd.h). */
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -34,6 +35,7 @@ static int lab_open(void *arena, kit_lab *l) {
     for (int i = 0; i < s->n; i++) s->names[i] = s->bots[i]->info.name;
     l->entrants = s->n, l->names = s->names, l->seats = BOMBER_PLAYERS;
     l->play = bomber_play_seated, l->ctx = s->bots;
+    l->record_size = sizeof(bomber_result), l->ended_at = offsetof(bomber_result, ended);
     return 0;
 }
 

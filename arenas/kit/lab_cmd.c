@@ -85,7 +85,7 @@ typedef struct league_args {
 static int run_league(const kit_lab_cmd *c, kit_lab *l, void *vargs) {
     const league_args *a = vargs;
     kit_league lg = {c->prog, l->entrants, l->names, l->seats, a->o.games, a->o.seed, a->o.jobs,
-                     l->play, l->ctx, a->o.html, a->argc, a->argv};
+                     l->play, l->ctx, a->o.html, a->argc, a->argv, l->record_size, l->ended_at};
     return kit_league_run(&lg, stdout);
 }
 

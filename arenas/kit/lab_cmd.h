@@ -31,6 +31,8 @@ typedef struct kit_lab {
     int seats;
     kit_play_fn play;
     void *ctx;
+    size_t record_size, ended_at; /* optional: the league's table of how outside programs ended
+                                     (kit_league's fields of the same names) */
 } kit_lab;
 
 typedef struct kit_lab_cmd {

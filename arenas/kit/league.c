@@ -3,8 +3,8 @@
  * scores, TrueSkill and Plackett–Luce game by game, Bradley–Terry at the end), the printed
  * tables, and its report as one standalone HTML page (no scripts, no outside files): the
  * command that made it, the rating table, the pairwise score matrix as a heatmap (red 0% to
- * green 100%) and the games per pairing. The page's tables carry ids (ratings, pairwise,
- * games) and cells data-value attributes with the unrounded figures, for whoever reads the
+ * green 100%), the games per pairing and, when the arena gives its records, how the outside
+ * programs' games ended. The page's tables carry ids (ratings, pairwise, games, ended) and cells data-value attributes with the unrounded figures, for whoever reads the
  * page back. */
 #define _POSIX_C_SOURCE 200809L
 #include "league.h"
@@ -54,8 +54,7 @@ long kit_league_tables(int entrants, int seats) {
 static int play_one(void *vctx, const kit_seating *s, int *rank, void *record, char *why,
                     size_t cap) {
     const kit_league *l = vctx;
-    (void)record;
-    return l->play(l->ctx, s, rank, NULL, why, cap);
+    return l->play(l->ctx, s, rank, l->record_size ? record : NULL, why, cap);
 }
 
 /* The n-th game the tally takes: interleaved by deal (kit_league_order). */
@@ -94,6 +93,10 @@ static void tally(const kit_league *l, const kit_tournament *t, const void *slot
         }
         s->played++;
         const int *who = sl->seating.entrant;
+        if (l->record_size) {
+            const kit_end *ended = (const kit_end *)((const char *)kit_slot_record_const(sl) + l->ended_at);
+            for (int i = 0; i < l->seats; i++) kit_end_tally_add(&s->ended[who[i]], ended[i]);
+        }
         kit_rating a[KIT_MAX_SEATS], b[KIT_MAX_SEATS];
         for (int i = 0; i < l->seats; i++) {
             int e = who[i];
@@ -174,6 +177,7 @@ static void print_tables(FILE *out, const kit_league_summary *s) {
             else fprintf(out, " %.0f |", s->pair_games[i * n + j]);
         fputc('\n', out);
     }
+    if (l->record_size) kit_print_ended(out, l->names, s->ended, n); /* outside programs only */
 }
 
 /* ---- the report page ---------------------------------------------------------------------------- */
@@ -217,6 +221,28 @@ static void header_row(FILE *f, int n) {
     fputs("<tr><th></th>", f);
     for (int j = 0; j < n; j++) fprintf(f, "<th>%c</th>", 'A' + j);
     fputs("</tr>\n", f);
+}
+
+/* How the outside programs' games ended for them (kit_print_ended's table), when the arena
+ * gave its records and an entrant is an outside program. */
+static void write_ended(FILE *f, const kit_league_summary *s) {
+    const kit_league *l = s->l;
+    int any = 0;
+    for (int e = 0; e < l->entrants; e++) any |= !strncmp(l->names[e], "cmd:", 4);
+    if (!l->record_size || !any) return;
+    fputs("<h2>Outside programs</h2>\n<table id=\"ended\">\n<tr><th>bot</th><th>games</th>"
+          "<th>played to the end</th>", f);
+    for (int w = KIT_END_NONE + 1; w < KIT_END_COUNT; w++) fprintf(f, "<th>%s</th>", kit_end_name(w));
+    fputs("</tr>\n", f);
+    for (int e = 0; e < l->entrants; e++) {
+        if (strncmp(l->names[e], "cmd:", 4)) continue;
+        fputs("<tr><td class=\"name\">", f);
+        esc(f, l->names[e]);
+        fprintf(f, "</td><td>%ld</td>", s->ended[e].games);
+        for (int w = KIT_END_NONE; w < KIT_END_COUNT; w++) fprintf(f, "<td>%ld</td>", s->ended[e].count[w]);
+        fputs("</tr>\n", f);
+    }
+    fputs("</table>\n", f);
 }
 
 static void write_page(FILE *f, const kit_league_summary *s) {
@@ -284,7 +310,9 @@ static void write_page(FILE *f, const kit_league_summary *s) {
             else fprintf(f, "<td>%.0f</td>", s->pair_games[i * n + j]);
         fputs("</tr>\n", f);
     }
-    fputs("</table>\n</body></html>\n", f);
+    fputs("</table>\n", f);
+    write_ended(f, s);
+    fputs("</body></html>\n", f);
 }
 
 int kit_league_html(const kit_league_summary *s, const char *path) {
@@ -324,7 +352,7 @@ int kit_league_run(const kit_league *l, FILE *out) {
     kit_tables members;
     int no_tables = kit_tables_init(&members, l->entrants, l->seats, l->games);
     kit_tournament t = {.games = total, .jobs = l->jobs, .seed = l->seed, .play = play_one,
-                        .ctx = (void *)l, .label = "games", .progress = -1,
+                        .record_size = l->record_size, .ctx = (void *)l, .label = "games", .progress = -1,
                         .seat = kit_tables_seat, .seat_ctx = &members};
     void *slots = calloc((size_t)total, kit_slot_size(&t));
     kit_league_summary *s = calloc(1, sizeof *s);

@@ -14,6 +14,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "outside.h"
 #include "seating.h"
 
 #define KIT_LEAGUE_MAX_ENTRANTS 16
@@ -47,6 +48,9 @@ typedef struct kit_league {
     const char *html;               /* the report's path, or NULL */
     int argc;                       /* the command line, for the report */
     char *const *argv;
+    /* optional: the arena's record of a game (record_size bytes; 0: none asked) and where in it
+     * its kit_end per seat lie (why an outside program was ended), for the table of endings */
+    size_t record_size, ended_at;
 } kit_league;
 
 /* The tables (pairings or free-for-all tables) a league of n entrants in `seats` seats plays. */
@@ -88,6 +92,8 @@ typedef struct kit_league_summary {
      * 0.5 the same) */
     double pair_games[KIT_LEAGUE_MAX_ENTRANTS * KIT_LEAGUE_MAX_ENTRANTS];
     double pair_points[KIT_LEAGUE_MAX_ENTRANTS * KIT_LEAGUE_MAX_ENTRANTS];
+    kit_end_tally ended[KIT_LEAGUE_MAX_ENTRANTS]; /* how each entrant's games ended for it (only
+                                                     with a record: kit_league's ended_at) */
 } kit_league_summary;
 
 /* Writes the report to path (through a temporary file renamed at the end, so no half-written

@@ -2,6 +2,7 @@
  * in seats, the deal's seed as the referee's seed and the deal's index choosing the league map
  * (so the games of one deal replay the same game with the seats moved), the game's seed for the
  * bots, and the referee's ranks back; the record is the game's kt_match_result. */
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
@@ -96,6 +97,7 @@ static int lab_open(void *arena, kit_lab *l) {
     if (kcli_seated_open(specs, n, &k->opts, &k->maps, &k->seated)) return KIT_EXIT_USAGE;
     l->entrants = n, l->names = (const char *const *)k->seated.specs, l->seats = KT_PLAYERS;
     l->play = kcli_play_seated, l->ctx = &k->seated;
+    l->record_size = sizeof(kt_match_result), l->ended_at = offsetof(kt_match_result, ended);
     return 0;
 }
 

@@ -3,6 +3,7 @@
  * the environment's result gives the placings: the winners 1 and the others 2, every agent 1
  * in a tie; the record is the game's pm_game_result. Also the --bots list of a league or SPRT
  * and the config check. */
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -65,6 +66,7 @@ static int lab_open(void *arena, kit_lab *l) {
         ctx->entrants[i] = ctx->entrants[1], ctx->names[i] = ctx->names[1];
     l->entrants = p->n, l->names = ctx->names, l->seats = seats;
     l->play = pm_play_seated, l->ctx = ctx;
+    l->record_size = sizeof(pm_game_result), l->ended_at = offsetof(pm_game_result, ended);
     return 0;
 }
 

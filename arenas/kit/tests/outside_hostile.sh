@@ -1,7 +1,8 @@
 #!/bin/sh
-# outside_hostile.sh PROG IDLE MATCH TOURNAMENT — outside programs that misbehave, in one
+# outside_hostile.sh PROG IDLE MATCH TOURNAMENT [LEAGUE] — outside programs that misbehave, in one
 # arena's `match`: MATCH is the match's options with @ where the outside program sits (e.g.
-# "--bots @,random"), TOURNAMENT a tournament's options the same way, IDLE the answer line
+# "--bots @,random"), TOURNAMENT a tournament's options the same way, LEAGUE a league's of 2
+# games with the outside program in each (optional), IDLE the answer line
 # that does nothing (bomber "", pommerman 0, pursuit s). Each bot is a small sh script that
 # reads the view one line at a time. For each:
 #   - match exits 0 and prints its result line (the others play on);
@@ -12,9 +13,10 @@
 #     (setsid, a double fork) or floods its stderr; every process it started is gone after.
 # Also: a Python bot (print without flush, no -u) that checks every view of the protocol
 # (outside_protocol.py) plays to the end; a replay of a game with an
-# outside bot is written; a tournament's table says why its players ended; --bot-stderr FILE
+# outside bot is written; a tournament's table, and a league's table and report, say why its
+# players ended; --bot-stderr FILE
 # gets what the bots write on stderr (match and tournament).
-P="$1"; IDLE="$2"; MATCH="$3"; TOURNAMENT="$4"
+P="$1"; IDLE="$2"; MATCH="$3"; TOURNAMENT="$4"; LEAGUE="${5:-}"
 set -f # the templates are split into words, never globbed
 fails=0
 tmp=$(mktemp -d) || exit 1
@@ -166,6 +168,21 @@ case "$row" in
   *"| 0 | 2 | 0 | 0 | 0 | 0 | 0 |") echo "ok   tournament: $row" ;;
   *) echo "FAIL tournament: ended row '$row'"; cat "$tmp/t.out" "$tmp/t.err"; fails=$((fails + 1)) ;;
 esac
+
+# a league of the silent bot: the same row after the league's tables, and in its report
+if [ -n "$LEAGUE" ]; then
+  set -- league --jobs 1 --first-limit 300 --html "$tmp/l.html"
+  for w in $LEAGUE; do set -- "$@" "$(printf '%s' "$w" | sed "s|@|$(seat silent)|")"; done
+  "$P" "$@" > "$tmp/l.out" 2> "$tmp/l.err"
+  row=$(grep "^| $(seat silent) |" "$tmp/l.out" | tail -n 1)
+  case "$row" in
+    *"| 0 | 2 | 0 | 0 | 0 | 0 | 0 |") echo "ok   league: $row" ;;
+    *) echo "FAIL league: ended row '$row'"; cat "$tmp/l.out" "$tmp/l.err"; fails=$((fails + 1)) ;;
+  esac
+  if grep -q '<table id="ended">' "$tmp/l.html" && grep -q '<td>0</td><td>2</td><td>0</td><td>0</td><td>0</td><td>0</td><td>0</td></tr>' "$tmp/l.html"
+  then echo "ok   league report: the ended table"
+  else echo "FAIL league report: no ended table with the silent bot's row"; fails=$((fails + 1)); fi
+fi
 gone silent
 
 [ $fails -eq 0 ] || { echo "$fails failed"; exit 1; }
