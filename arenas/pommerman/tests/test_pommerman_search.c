@@ -433,9 +433,81 @@ static int trap_report(const char *arg) {
     return 0;
 }
 
+/* The first decision of the bot (preset: its values) in seat `seat` of state s, seed `seed`. */
+static int first_decision(const kit_param_values *preset, int seat, const pm_state *s, uint64_t seed) {
+    kit_pyrandom shared;
+    kit_pyrandom_seed(&shared, 1);
+    pm_view view = {.shared = &shared, .log = NULL};
+    void *state = (void *)preset;
+    pm_action a = PM_STOP;
+    pm_observe(s, seat, &view.obs);
+    CHECK(pm_bot_search.init(&state, &view, seed) == DMAP_OK, "first decision: init");
+    CHECK(pm_bot_search.decide(state, &view, &a) == DMAP_OK, "first decision: decide");
+    pm_bot_search.release(state);
+    return a;
+}
+
+/* Positions where one bomb leaves an enemy no way out. */
+typedef struct kill_case {
+    const char *name;
+    const char *rows[11];
+    int agents[4][6];
+    int nbombs;
+    pm_bomb bombs[4];
+    const char *config;
+    int action; /* the killing action */
+} kill_case;
+
+static const kill_case kills[] = {
+    {"an enemy in a pocket",
+     {"b0a10000000", "11010000000", "00000000000", "00000000000", "00000000000", "00000000000",
+      "00000000000", "00000000000", "00000000000", "00000000000", "c000000000d"},
+     {{0, 2, 1, 3, 0, 1}, {0, 0, 1, 2, 0, 1}, {10, 0, 1, 2, 0, 1}, {10, 10, 1, 2, 0, 1}},
+     0,
+     {{0}},
+     NULL,
+     PM_LAY_BOMB},
+    {"the pocket's mouth a step away",
+     {"b0010000000", "11a10000000", "00000000000", "00000000000", "00000000000", "00000000000",
+      "00000000000", "00000000000", "00000000000", "00000000000", "c000000000d"},
+     {{1, 2, 1, 3, 0, 1}, {0, 0, 1, 2, 0, 1}, {10, 0, 1, 2, 0, 1}, {10, 10, 1, 2, 0, 1}},
+     0,
+     {{0}},
+     NULL,
+     PM_UP},
+};
+#define NKILLS (int)(sizeof kills / sizeof kills[0])
+
+static int kill_found(const kit_param_values *preset, int k, uint64_t seed) {
+    const kill_case *kc = &kills[k];
+    static pm_state s;
+    make_state(&s, pm_config_find(kc->config ? kc->config : "ffa"), kc->rows, (const int (*)[6])kc->agents, kc->bombs,
+               kc->nbombs, NULL, 0, 100);
+    return first_decision(preset, 0, &s, seed);
+}
+
+/* --kills SPEC: in how many of 20 seeds the spec lays the killing bomb, for each position. */
+static int kill_report(const char *arg) {
+    const char *spec = strchr(arg, ':') ? strchr(arg, ':') + 1 : "";
+    kit_param_values vals;
+    kit_param_defaults(&pm_search_params, &vals);
+    char err[256];
+    if (kit_param_parse("search", &pm_search_params, spec, &vals, err, sizeof err)) {
+        fprintf(stderr, "test_pommerman_search: --kills search[:NAME=VALUE...]: %s\n", err);
+        return 2;
+    }
+    for (int k = 0; k < NKILLS; k++) {
+        int found = 0;
+        for (uint64_t seed = 1; seed <= 20; seed++) found += kill_found(&vals, k, seed) == kills[k].action;
+        printf("%s: %d of 20\n", kills[k].name, found);
+    }
+    return 0;
+}
+
 int main(int argc, char **argv) {
     if (argc == 6 && !strcmp(argv[1], "--timing")) return timing(argv + 2);
     if (argc == 3 && !strcmp(argv[1], "--traps")) return trap_report(argv[2]);
+    if (argc == 3 && !strcmp(argv[1], "--kills")) return kill_report(argv[2]);
     in_the_table();
     a_flame_corridor();
     the_trap();
