@@ -557,20 +557,23 @@ static void enemy_times(search_bot *b) {
 
 /* Whether agent i of state w (burn, flame: burn_map's maps of w, with an extra bomb on cell
  * `extra` when >= 0) cannot survive them in its best case: each step it may wait or walk,
- * through other agents' cells (they may step aside) and, when it can kick, through bombs' cells
- * (the bomb rolls away); it never stands on a cell while it burns. The cells it may stand on are
- * followed step by step until nothing burns any more. */
-static int no_way_out(const pm_state *w, int i, int extra, const unsigned char *burn, const unsigned char *flame) {
+ * through other agents' cells (they may step aside) and, when it may kick (`kick`), onto a
+ * bomb's cell whose bomb can roll on (the next cell beyond it a passage or a flame); it never
+ * stands on a cell while it burns. The cells it may stand on are followed step by step until
+ * nothing burns any more. */
+static int no_way_out(const pm_state *w, int i, int kick, int extra, const unsigned char *burn,
+                      const unsigned char *flame) {
     int n = w->size, ncells = n * n, from = w->agents[i].r * n + w->agents[i].c, last = 0;
-    unsigned char open[PM_MAX_CELLS], at[2][PM_MAX_CELLS];
+    unsigned char open[PM_MAX_CELLS], bomb[PM_MAX_CELLS], at[2][PM_MAX_CELLS];
     for (int c = 0; c < ncells; c++) {
         int v = w->board[c];
         open[c] = walkable(v) || v == PM_FLAMES || v >= PM_AGENT0;
+        bomb[c] = 0;
         if (burn[c] != NEVER && burn[c] + PM_FLAME_LIFE > last) last = burn[c] + PM_FLAME_LIFE;
         if (flame[c] > last) last = flame[c];
     }
-    for (int k = 0; k < w->nbombs; k++) open[w->bombs[k].r * n + w->bombs[k].c] = (unsigned char)w->agents[i].kick;
-    if (extra >= 0) open[extra] = (unsigned char)w->agents[i].kick;
+    for (int k = 0; k < w->nbombs; k++) bomb[w->bombs[k].r * n + w->bombs[k].c] = 1;
+    if (extra >= 0) bomb[extra] = 1;
     memset(at[0], 0, (size_t)ncells);
     at[0][from] = 1;
     for (int t = 1, cur = 0; t <= last + 1; t++, cur ^= 1) {
@@ -581,7 +584,13 @@ static int no_way_out(const pm_state *w, int i, int extra, const unsigned char *
             if (burn[c] == NEVER) return 0; /* standing there it never burns again */
             for (int a = PM_STOP; a <= PM_RIGHT; a++) {
                 int d = a == PM_STOP ? c : pmb_next_cell(n, c, a);
-                if (d < 0 || (d != c && !open[d]) || deadly(burn, flame, d, t)) continue;
+                if (d < 0 || deadly(burn, flame, d, t)) continue;
+                if (d != c && bomb[d]) { /* a kick: the bomb must roll on */
+                    int e = kick ? pmb_next_cell(n, d, a) : -1;
+                    if (e < 0 || bomb[e] || !(w->board[e] == PM_PASSAGE || w->board[e] == PM_FLAMES)) continue;
+                } else if (d != c && !open[d]) {
+                    continue;
+                }
                 at[cur ^ 1][d] = 1;
                 any = 1;
             }
@@ -589,6 +598,11 @@ static int no_way_out(const pm_state *w, int i, int extra, const unsigned char *
         if (!any) return 1;
     }
     return 0;
+}
+
+/* Whether enemy i may kick: seen taking a kick or kicking, or any enemy with `kicks` 2. */
+static int may_kick(const search_bot *b, const pm_state *s, int i) {
+    return s->agents[i].kick || b->p[P_KICKS] >= 2;
 }
 
 /* How many enemies, alive in the belief, have no way out (no_way_out) after my action: the bomb
@@ -625,7 +639,7 @@ static int kills_after(search_bot *b, int action) {
     }
     burn_map(0, s, extra, me->blast, burn, flame);
     for (int i = 0; i < s->nagents; i++)
-        if (s->agents[i].alive && is_enemy(b, b->me, i)) count += no_way_out(s, i, extra, burn, flame);
+        if (s->agents[i].alive && is_enemy(b, b->me, i)) count += no_way_out(s, i, may_kick(b, s, i), extra, burn, flame);
     return count;
 }
 
@@ -648,7 +662,7 @@ static int kills_next(search_bot *b, int action) {
         const pm_agent *e = &w->agents[i];
         if (!e->alive || !is_enemy(b, b->me, i) || abs(e->r - t / n) + abs(e->c - t % n) <= 1) continue;
         /* an enemy with no way out already is no gain of this move */
-        count += no_way_out(w, i, -1, burn, flame) && !no_way_out(r, i, -1, burn0, flame0);
+        count += no_way_out(w, i, may_kick(b, w, i), -1, burn, flame) && !no_way_out(r, i, may_kick(b, r, i), -1, burn0, flame0);
     }
     return count;
 }
@@ -668,7 +682,7 @@ static int pocket_cell(search_bot *b, int c) {
     for (int i = 0; i < r->nagents; i++) {
         const pm_agent *e = &r->agents[i];
         if (e->alive && is_enemy(b, b->me, i) && abs(e->r - c / n) + abs(e->c - c % n) <= 4 &&
-            no_way_out(r, i, c, burn, flame))
+            no_way_out(r, i, may_kick(b, r, i), c, burn, flame))
             return 1;
     }
     return 0;

@@ -475,15 +475,37 @@ static const kill_case kills[] = {
      {{0}},
      NULL,
      PM_UP},
+    {"a kick into the pocket",
+     {"b03a1000000", "11100000000", "00000000000", "00000000000", "00000000000", "00000000000",
+      "00000000000", "00000000000", "00000000000", "00000000000", "c000000000d"},
+     {{0, 3, 0, 2, 1, 1}, {0, 0, 1, 2, 0, 1}, {10, 0, 1, 2, 0, 1}, {10, 10, 1, 2, 0, 1}},
+     1,
+     {{0, 2, 0, 6, 2, 0}},
+     NULL,
+     PM_LEFT},
 };
 #define NKILLS (int)(sizeof kills / sizeof kills[0])
 
-static int kill_found(const kit_param_values *preset, int k, uint64_t seed) {
+static void kill_state(pm_state *s, int k) {
     const kill_case *kc = &kills[k];
-    static pm_state s;
-    make_state(&s, pm_config_find(kc->config ? kc->config : "ffa"), kc->rows, (const int (*)[6])kc->agents, kc->bombs,
+    make_state(s, pm_config_find(kc->config ? kc->config : "ffa"), kc->rows, (const int (*)[6])kc->agents, kc->bombs,
                kc->nbombs, NULL, 0, 100);
+}
+
+/* The bot's first action in kill position k. */
+static int kill_found(const kit_param_values *preset, int k, uint64_t seed) {
+    static pm_state s;
+    kill_state(&s, k);
     return first_decision(preset, 0, &s, seed);
+}
+
+/* Whether, played on for 14 steps with SimpleAgents in the other seats, the bot with `preset`
+ * kills agent 1 and lives. */
+static int kill_played(const kit_param_values *preset, int k) {
+    static pm_state s, end;
+    kill_state(&s, k);
+    play_from(&pm_bot_search, preset, 0, &s, NULL, 14, 1, &end);
+    return end.agents[0].alive && !end.agents[1].alive;
 }
 
 /* --kills SPEC: in how many of 20 seeds the spec lays the killing bomb, for each position. */
@@ -499,9 +521,62 @@ static int kill_report(const char *arg) {
     for (int k = 0; k < NKILLS; k++) {
         int found = 0;
         for (uint64_t seed = 1; seed <= 20; seed++) found += kill_found(&vals, k, seed) == kills[k].action;
-        printf("%s: %d of 20\n", kills[k].name, found);
+        printf("%s: %d of 20; played on: %s\n", kills[k].name, found, kill_played(&vals, k) ? "killed" : "no kill");
     }
     return 0;
+}
+
+/* The values of a spec's NAME=VALUE list (the defaults elsewhere). */
+static kit_param_values *spec_values(const char *spec, kit_param_values *v) {
+    char err[256];
+    kit_param_defaults(&pm_search_params, v);
+    CHECK(!kit_param_parse("search", &pm_search_params, spec, v, err, sizeof err), "spec %s: %s", spec, err);
+    return v;
+}
+
+/* The offense: in each kill position the bot plays the killing action for every seed and, played
+ * on against SimpleAgents, kills; with the simulations blind to the kill (2 steps of rollout, no
+ * share for a leaf without escape, no prior, no desire) the kill checks alone still find it, and
+ * without them (kill=0:kill2=0) the same bot does not; an enemy that can kick has a way out (the
+ * bomb rolls away): no bonus. The kick into the pocket is a kill the bot before the offense
+ * (kill=0:pocket=0:kill2=0:late=0) misses. In the pocket endgame the desire of trapping cells
+ * (`pocket`) wins in fewer steps than without it. */
+static void offense(void) {
+    static kit_param_values blind, blind_off, old, no_pocket;
+    spec_values("depth=2:trapped=0:prior=0:desire=0", &blind);
+    spec_values("depth=2:trapped=0:prior=0:desire=0:kill=0:kill2=0", &blind_off);
+    spec_values("kill=0:pocket=0:kill2=0:late=0", &old);
+    spec_values("pocket=0", &no_pocket);
+    for (int k = 0; k < NKILLS; k++) {
+        int dflt = 0, alone = 0, without = 0;
+        for (uint64_t seed = 1; seed <= 20; seed++) {
+            dflt += kill_found(NULL, k, seed) == kills[k].action;
+            alone += kill_found(&blind, k, seed) == kills[k].action;
+            without += kill_found(&blind_off, k, seed) == kills[k].action;
+        }
+        CHECK(dflt == 20, "kill '%s': the killing action in %d of 20 seeds", kills[k].name, dflt);
+        CHECK(alone == 20, "kill '%s': the kill checks alone found it in %d of 20 seeds", kills[k].name, alone);
+        CHECK(without < 10, "kill '%s': found in %d of 20 seeds without the kill checks (the position tests "
+              "nothing)", kills[k].name, without);
+        CHECK(kill_played(NULL, k), "kill '%s': played on, no kill", kills[k].name);
+    }
+    CHECK(!kill_played(&old, 2), "kill '%s': the bot before the offense was expected to miss it", kills[2].name);
+    /* the pocket with its far side open: an enemy that kicks my bomb out of the mouth escapes */
+    static pm_state s;
+    static kit_param_values blind_seen;
+    spec_values("depth=2:trapped=0:prior=0:desire=0:kicks=1", &blind_seen);
+    kill_state(&s, 0);
+    s.board[3] = PM_PASSAGE;
+    int laid = 0, laid_seen = 0;
+    for (uint64_t seed = 1; seed <= 20; seed++) {
+        laid += first_decision(&blind, 0, &s, seed) == PM_LAY_BOMB;
+        laid_seen += first_decision(&blind_seen, 0, &s, seed) == PM_LAY_BOMB;
+    }
+    CHECK(laid < 10, "a bomb that may be kicked away counted as a kill (%d of 20 seeds bomb)", laid);
+    CHECK(laid_seen == 20, "no kick seen (kicks=1): the kill was found in %d of 20 seeds", laid_seen);
+    int with = pocket_endgame(NULL), without = pocket_endgame(&no_pocket);
+    CHECK(with >= 0 && (without < 0 || with < without), "pocket endgame: %d steps, %d without `pocket`", with,
+          without);
 }
 
 int main(int argc, char **argv) {
@@ -513,6 +588,7 @@ int main(int argc, char **argv) {
     the_trap();
     recorded_traps();
     CHECK(pocket_endgame(NULL) >= 0, "pocket endgame: search did not win it in 200 steps");
+    offense();
     never_into_visible_flames();
     same_seed_same_decisions();
     return check_report("test_pommerman_search");
