@@ -11,9 +11,10 @@
  *     under a bomb that an enemy within `near` steps lays on a cell it reaches (the enemies'
  *     reachable cells), under a kick of a bomb beside an enemy (`kicks`), and with the enemies
  *     within `block` walking into my way (each cell of the escape reached before any of them
- *     can reach it: their BFS distances as the timing); the candidates are the actions that
- *     pass the most of these filters in that order (a filter has no opinion when it would leave
- *     nothing; when no escape is proven, every legal action stays a candidate);
+ *     can reach it: their BFS distances as the timing; with `mate_block` the teammate too);
+ *     the candidates are the actions that pass the most of these filters in that order (a
+ *     filter has no opinion when it would leave nothing; when no escape is proven, every legal
+ *     action stays a candidate);
  *   - flat Monte Carlo over the candidates with common random numbers: simulation j of every
  *     candidate plays the same draws; each copies the belief, plays the candidate with the other
  *     agents on a fast rollout policy, then `depth` steps of that policy for everyone (escape
@@ -25,6 +26,13 @@
  *   - the leaf: deaths (mine, the teammate's, the enemies'), agents alive but without escape at
  *     the leaf counted as nearly dead, power-ups taken, wood burnt, and the desire map (a
  *     dmap_field over power-ups, bomb spots and cells beside enemies) at my leaf cell;
+ *   - offense: a candidate after which an enemy has no way out is worth `kill` per enemy, one
+ *     whose move and a bomb on its cell next step leave an enemy none `kill2`: no_way_out follows
+ *     the cells the enemy may stand on, step by step, in its best case (it may wait, pass other
+ *     agents, kick a bomb that can roll on), under the bombs of the belief (chains resolved, the
+ *     teammate's included) and mine (laid, or kicked to where it stops); the desire map also
+ *     seeks the cells from which my bomb leaves an enemy where it stands no way out (`pocket`),
+ *     and from step `late` on the cells beside enemies five times as much;
  *   - the `dmap` bot's choice, asked each step on the same view, is the prior: a small bonus
  *     that decides when the simulations see no difference; a move that bounced last step (it
  *     left me in place though its cell was free: another agent aimed at it) pays `rebounce`, so

@@ -6,8 +6,12 @@
  * enemies' actions scripted) and three positions of recorded FFA games where an earlier version
  * died (its own bomb behind it and an enemy ahead, an enemy followed down a corridor, a bounce
  * in the one way out; the enemies' recorded actions replayed); from a recorded endgame where it
- * bounced against the last SimpleAgent for 500 steps, it wins against a live one; and the bot
- * table finds it by name. `--timing` and `--traps` (which positions a spec survives) are tools. */
+ * bounced against the last SimpleAgent for 500 steps, it wins against a live one (faster with
+ * `pocket`); it takes the kill in hand-made positions (an enemy in a pocket, the pocket's mouth
+ * a step away, my bomb kicked into the pocket), the kill checks alone finding them, and counts no kill
+ * where the enemy may kick the bomb away; and the bot table finds it by name. `--timing`,
+ * `--traps` (which positions a spec survives) and `--kills` (which kills a spec takes) are
+ * tools. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -447,14 +451,14 @@ static int first_decision(const kit_param_values *preset, int seat, const pm_sta
     return a;
 }
 
-/* Positions where one bomb leaves an enemy no way out. */
+/* FFA positions where my action (a bomb, a move to the pocket's mouth, a kick) leaves agent 1 no
+ * way out. */
 typedef struct kill_case {
     const char *name;
     const char *rows[11];
     int agents[4][6];
     int nbombs;
     pm_bomb bombs[4];
-    const char *config;
     int action; /* the killing action */
 } kill_case;
 
@@ -465,7 +469,6 @@ static const kill_case kills[] = {
      {{0, 2, 1, 3, 0, 1}, {0, 0, 1, 2, 0, 1}, {10, 0, 1, 2, 0, 1}, {10, 10, 1, 2, 0, 1}},
      0,
      {{0}},
-     NULL,
      PM_LAY_BOMB},
     {"the pocket's mouth a step away",
      {"b0010000000", "11a10000000", "00000000000", "00000000000", "00000000000", "00000000000",
@@ -473,23 +476,20 @@ static const kill_case kills[] = {
      {{1, 2, 1, 3, 0, 1}, {0, 0, 1, 2, 0, 1}, {10, 0, 1, 2, 0, 1}, {10, 10, 1, 2, 0, 1}},
      0,
      {{0}},
-     NULL,
      PM_UP},
-    {"a kick into the pocket",
+    {"my bomb kicked into the pocket",
      {"b03a1000000", "11100000000", "00000000000", "00000000000", "00000000000", "00000000000",
       "00000000000", "00000000000", "00000000000", "00000000000", "c000000000d"},
      {{0, 3, 0, 2, 1, 1}, {0, 0, 1, 2, 0, 1}, {10, 0, 1, 2, 0, 1}, {10, 10, 1, 2, 0, 1}},
      1,
      {{0, 2, 0, 6, 2, 0}},
-     NULL,
      PM_LEFT},
 };
 #define NKILLS (int)(sizeof kills / sizeof kills[0])
 
 static void kill_state(pm_state *s, int k) {
     const kill_case *kc = &kills[k];
-    make_state(s, pm_config_find(kc->config ? kc->config : "ffa"), kc->rows, (const int (*)[6])kc->agents, kc->bombs,
-               kc->nbombs, NULL, 0, 100);
+    make_state(s, pm_config_find("ffa"), kc->rows, (const int (*)[6])kc->agents, kc->bombs, kc->nbombs, NULL, 0, 100);
 }
 
 /* The bot's first action in kill position k. */
@@ -508,7 +508,8 @@ static int kill_played(const kit_param_values *preset, int k) {
     return end.agents[0].alive && !end.agents[1].alive;
 }
 
-/* --kills SPEC: in how many of 20 seeds the spec lays the killing bomb, for each position. */
+/* --kills SPEC: for each kill position, in how many of 20 seeds the spec plays the killing action
+ * first, and whether, played on, it kills. */
 static int kill_report(const char *arg) {
     const char *spec = strchr(arg, ':') ? strchr(arg, ':') + 1 : "";
     kit_param_values vals;
@@ -538,7 +539,7 @@ static kit_param_values *spec_values(const char *spec, kit_param_values *v) {
  * on against SimpleAgents, kills; with the simulations blind to the kill (2 steps of rollout, no
  * share for a leaf without escape, no prior, no desire) the kill checks alone still find it, and
  * without them (kill=0:kill2=0) the same bot does not; an enemy that can kick has a way out (the
- * bomb rolls away): no bonus. The kick into the pocket is a kill the bot before the offense
+ * bomb rolls away): no bonus. My bomb kicked into the pocket is a kill the bot before the offense
  * (kill=0:pocket=0:kill2=0:late=0) misses. In the pocket endgame the desire of trapping cells
  * (`pocket`) wins in fewer steps than without it. */
 static void offense(void) {
