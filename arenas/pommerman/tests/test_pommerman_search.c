@@ -538,8 +538,8 @@ static kit_param_values *spec_values(const char *spec, kit_param_values *v) {
 /* The offense: in each kill position the bot plays the killing action for every seed and, played
  * on against SimpleAgents, kills; with the simulations blind to the kill (2 steps of rollout, no
  * share for a leaf without escape, no prior, no desire) the kill checks alone still find it, and
- * without them (kill=0:kill2=0) the same bot does not; an enemy that can kick has a way out (the
- * bomb rolls away): no bonus. My bomb kicked into the pocket is a kill the bot before the offense
+ * without them (kill=0:kill2=0) the same bot does not; a bomb the enemy may kick away (the
+ * pocket's far side open) is no kill, unless kicks are foreseen only from enemies seen kicking. My bomb kicked into the pocket is a kill the bot before the offense
  * (kill=0:pocket=0:kill2=0:late=0) misses. In the pocket endgame the desire of trapping cells
  * (`pocket`) wins in fewer steps than without it. */
 static void offense(void) {
