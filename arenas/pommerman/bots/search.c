@@ -647,7 +647,8 @@ static int kills_after(search_bot *b, int action) {
     }
     burn_map(0, s, extra, me->blast, burn, flame);
     for (int i = 0; i < s->nagents; i++)
-        if (s->agents[i].alive && is_enemy(b, b->me, i)) count += no_way_out(s, i, may_kick(b, s, i), extra, burn, flame);
+        if (s->agents[i].alive && is_enemy(b, b->me, i))
+            count += no_way_out(s, i, may_kick(b, s, i), extra, burn, flame);
     return count;
 }
 
@@ -670,7 +671,8 @@ static int kills_next(search_bot *b, int action) {
         const pm_agent *e = &w->agents[i];
         if (!e->alive || !is_enemy(b, b->me, i) || abs(e->r - t / n) + abs(e->c - t % n) <= 1) continue;
         /* an enemy with no way out already is no gain of this move */
-        count += no_way_out(w, i, may_kick(b, w, i), -1, burn, flame) && !no_way_out(r, i, may_kick(b, r, i), -1, burn0, flame0);
+        count += no_way_out(w, i, may_kick(b, w, i), -1, burn, flame) &&
+                 !no_way_out(r, i, may_kick(b, r, i), -1, burn0, flame0);
     }
     return count;
 }
@@ -719,7 +721,8 @@ static void build_desire(search_bot *b) {
             int w = d >= 0 ? s->board[d] : 0;
             if (w >= PM_AGENT0 && is_enemy(b, b->me, w - PM_AGENT0)) value -= late ? 20 : 4;
         }
-        if (b->p[P_POCKET] > 0 && me->ammo > 0 && !pm_bomb_at(s, c / n, c % n) && pocket_cell(b, c)) value -= b->p[P_POCKET];
+        if (b->p[P_POCKET] > 0 && me->ammo > 0 && !pm_bomb_at(s, c / n, c % n) && pocket_cell(b, c))
+            value -= b->p[P_POCKET];
         if (value < 0) goals[ng++] = (dmap_goal){c % n, c / n, value};
     }
     dmap_moves mv = dmap_moves_4();
