@@ -11,9 +11,10 @@
  *     under a bomb that an enemy within `near` steps lays on a cell it reaches (the enemies'
  *     reachable cells), under a kick of a bomb beside an enemy (`kicks`), and with the enemies
  *     within `block` walking into my way (each cell of the escape reached before any of them
- *     can reach it: their BFS distances as the timing); the candidates are the actions that
- *     pass the most of these filters in that order (a filter has no opinion when it would leave
- *     nothing; when no escape is proven, every legal action stays a candidate);
+ *     can reach it: their BFS distances as the timing; with `mate_block` the teammate too);
+ *     the candidates are the actions that pass the most of these filters in that order (a
+ *     filter has no opinion when it would leave nothing; when no escape is proven, every legal
+ *     action stays a candidate);
  *   - flat Monte Carlo over the candidates with common random numbers: simulation j of every
  *     candidate plays the same draws; each copies the belief, plays the candidate with the other
  *     agents on a fast rollout policy, then `depth` steps of that policy for everyone (escape
@@ -25,6 +26,13 @@
  *   - the leaf: deaths (mine, the teammate's, the enemies'), agents alive but without escape at
  *     the leaf counted as nearly dead, power-ups taken, wood burnt, and the desire map (a
  *     dmap_field over power-ups, bomb spots and cells beside enemies) at my leaf cell;
+ *   - offense: a candidate after which an enemy has no way out is worth `kill` per enemy, one
+ *     whose move and a bomb on its cell next step leave an enemy none `kill2`: no_way_out follows
+ *     the cells the enemy may stand on, step by step, in its best case (it may wait, pass other
+ *     agents, kick a bomb that can roll on), under the bombs of the belief (chains resolved, the
+ *     teammate's included) and mine (laid, or kicked to where it stops); the desire map also
+ *     seeks the cells from which my bomb leaves an enemy where it stands no way out (`pocket`),
+ *     and from step `late` on the cells beside enemies five times as much;
  *   - the `dmap` bot's choice, asked each step on the same view, is the prior: a small bonus
  *     that decides when the simulations see no difference; a move that bounced last step (it
  *     left me in place though its cell was free: another agent aimed at it) pays `rebounce`, so
@@ -49,7 +57,7 @@
 enum {
     P_SIMS, P_MS, P_DEPTH, P_PRIOR, P_ME_DEAD, P_ENEMY_DEAD, P_MATE_DEAD, P_TRAPPED, P_ITEM, P_WOOD,
     P_DESIRE, P_BOMB_ENEMY, P_BOMB_WOOD, P_STOP, P_NEAR, P_CHASE, P_BOUNCE, P_SPACE, P_BACK, P_MODEL, P_MODEL_NEAR, P_REBOUNCE,
-    P_KICKS, P_BLOCK,
+    P_KICKS, P_BLOCK, P_KILL, P_POCKET, P_MATE_BLOCK, P_KILL2, P_LATE,
     NPARAMS
 };
 static const kit_param search_param[NPARAMS] = {
@@ -85,6 +93,16 @@ static const kit_param search_param[NPARAMS] = {
                              "2: any enemy; 0: neither, a rolling bomb burns where it is)"},
     {"block", 4, 0, 20, 1, 1, "pruning: enemies this close (Manhattan) may walk into my escape (I must "
                               "reach each cell of it first); 0: off"},
+    {"kill", 0.5, 0, 10, 0.1, 0, "worth of each enemy left with no way out by my action (its best "
+                                 "case: it may wait, pass agents, kick when it can); 0: off"},
+    {"pocket", 16, 0, 100, 2, 0, "desire of a cell from which my bomb leaves an enemy where it stands "
+                                 "no way out (0: off)"},
+    {"mate_block", 0, 0, 1, 1, 1, "pruning: 1: the teammate, too, may walk into my escape (team "
+                                  "games; with `block`)"},
+    {"kill2", 0.25, 0, 10, 0.05, 0, "worth of each enemy left with no way out by my move and a bomb "
+                                    "of mine on its cell next step (0: off)"},
+    {"late", 650, 0, 800, 25, 1, "from this step on, cells beside enemies are desired 5 times more "
+                                 "(pressing the attack before a tie at step 800; 0: off)"},
 };
 const kit_params pm_search_params = {search_param, NPARAMS};
 
@@ -528,7 +546,7 @@ static void enemy_times(search_bot *b) {
     for (int c = 0; c < ncells; c++) b->etime[c] = INFINITY;
     for (int i = 0; i < s->nagents; i++) {
         const pm_agent *e = &s->agents[i];
-        if (!e->alive || !is_enemy(b, b->me, i)) continue;
+        if (!e->alive || i == b->me || (!is_enemy(b, b->me, i) && !(b->p[P_MATE_BLOCK] > 0))) continue;
         if (abs(e->r - me->r) + abs(e->c - me->c) > (int)b->p[P_BLOCK]) continue;
         src[ns++] = e->r * n + e->c;
     }
@@ -543,6 +561,143 @@ static void enemy_times(search_bot *b) {
         if (b->ebfs[c] >= 0) b->etime[c] = b->ebfs[c];
 }
 
+/* ---- offense: enemies left with no way out ------------------------------------------------------ */
+
+/* Whether agent i of state w (burn, flame: burn_map's maps of w, with an extra bomb on cell
+ * `extra` when >= 0) cannot survive them in its best case: each step it may wait or walk,
+ * through other agents' cells (they may step aside) and, when it may kick (`kick`), onto a
+ * bomb's cell whose bomb can roll on (the next cell beyond it a passage or a flame); it never
+ * stands on a cell while it burns. The cells it may stand on are followed step by step until
+ * nothing burns any more. */
+static int no_way_out(const pm_state *w, int i, int kick, int extra, const unsigned char *burn,
+                      const unsigned char *flame) {
+    int n = w->size, ncells = n * n, from = w->agents[i].r * n + w->agents[i].c, last = 0;
+    unsigned char open[PM_MAX_CELLS], bomb[PM_MAX_CELLS], at[2][PM_MAX_CELLS];
+    for (int c = 0; c < ncells; c++) {
+        int v = w->board[c];
+        open[c] = walkable(v) || v == PM_FLAMES || v >= PM_AGENT0;
+        bomb[c] = 0;
+        if (burn[c] != NEVER && burn[c] + PM_FLAME_LIFE > last) last = burn[c] + PM_FLAME_LIFE;
+        if (flame[c] > last) last = flame[c];
+    }
+    for (int k = 0; k < w->nbombs; k++) bomb[w->bombs[k].r * n + w->bombs[k].c] = 1;
+    if (extra >= 0) bomb[extra] = 1;
+    memset(at[0], 0, (size_t)ncells);
+    at[0][from] = 1;
+    for (int t = 1, cur = 0; t <= last + 1; t++, cur ^= 1) {
+        int any = 0;
+        memset(at[cur ^ 1], 0, (size_t)ncells);
+        for (int c = 0; c < ncells; c++) {
+            if (!at[cur][c]) continue;
+            if (burn[c] == NEVER) return 0; /* standing there it never burns again */
+            for (int a = PM_STOP; a <= PM_RIGHT; a++) {
+                int d = a == PM_STOP ? c : pmb_next_cell(n, c, a);
+                if (d < 0 || deadly(burn, flame, d, t)) continue;
+                if (d != c && bomb[d]) { /* a kick: the bomb must roll on */
+                    int e = kick ? pmb_next_cell(n, d, a) : -1;
+                    if (e < 0 || bomb[e] || !(w->board[e] == PM_PASSAGE || w->board[e] == PM_FLAMES)) continue;
+                } else if (d != c && !open[d]) {
+                    continue;
+                }
+                at[cur ^ 1][d] = 1;
+                any = 1;
+            }
+        }
+        if (!any) return 1;
+    }
+    return 0;
+}
+
+/* Whether enemy i may kick: seen taking a kick or kicking, or any enemy with `kicks` 2. */
+static int may_kick(const search_bot *b, const pm_state *s, int i) {
+    return s->agents[i].kick || b->p[P_KICKS] >= 2;
+}
+
+/* How many enemies, alive in the belief, have no way out (no_way_out) after my action: the bomb
+ * it lays, or the bomb it kicks, rolled to where it stops (the last open cell before a wall, a
+ * wood, a power-up, a bomb or an agent, within its fuse). */
+static int kills_after(search_bot *b, int action) {
+    const pm_state *r = &b->root;
+    const pm_agent *me = &r->agents[b->me];
+    int n = r->size, cell = me->r * n + me->c, extra = -1, count = 0;
+    unsigned char burn[PM_MAX_CELLS], flame[PM_MAX_CELLS];
+    const pm_state *s = r;
+    if (action == PM_LAY_BOMB && me->ammo > 0 && !pm_bomb_at(r, me->r, me->c)) extra = cell;
+    int t = action >= PM_UP && action <= PM_RIGHT ? pmb_next_cell(n, cell, action) : -1;
+    if (t >= 0 && me->kick && pm_bomb_at(r, t / n, t % n)) {
+        pm_state *w = &b->sim;
+        copy_state(w, r);
+        for (int k = 0; k < w->nbombs; k++) {
+            pm_bomb *bb = &w->bombs[k];
+            if (bb->r * n + bb->c != t || bb->dir) continue;
+            int stop = t;
+            for (int m = 0; m < bb->life; m++) {
+                int d = pmb_next_cell(n, stop, action);
+                if (d < 0 || !(w->board[d] == PM_PASSAGE || w->board[d] == PM_FLAMES)) break;
+                stop = d;
+            }
+            w->board[t] = (unsigned char)(PM_AGENT0 + b->me);
+            w->board[cell] = PM_PASSAGE;
+            w->board[stop] = PM_BOMB;
+            bb->r = stop / n;
+            bb->c = stop % n;
+            break;
+        }
+        s = w;
+    }
+    burn_map(0, s, extra, me->blast, burn, flame);
+    for (int i = 0; i < s->nagents; i++)
+        if (s->agents[i].alive && is_enemy(b, b->me, i))
+            count += no_way_out(s, i, may_kick(b, s, i), extra, burn, flame);
+    return count;
+}
+
+/* How many enemies a move of mine and a bomb laid on its cell next step leave with no way out,
+ * whatever they do in between (no_way_out from where they stand now, the bomb's fuse a step
+ * longer); an enemy that may reach that cell first (beside it, or on it) is not counted. */
+static int kills_next(search_bot *b, int action) {
+    const pm_state *r = &b->root;
+    const pm_agent *me = &r->agents[b->me];
+    int n = r->size, cell = me->r * n + me->c, count = 0;
+    int t = action >= PM_UP && action <= PM_RIGHT ? pmb_next_cell(n, cell, action) : -1;
+    if (t < 0 || me->ammo <= 0 || !walkable(r->board[t])) return 0;
+    pm_state *w = &b->sim;
+    copy_state(w, r);
+    w->bombs[w->nbombs++] = (pm_bomb){t / n, t % n, b->me, PM_DEFAULT_BOMB_LIFE + 2, me->blast, 0};
+    unsigned char burn[PM_MAX_CELLS], flame[PM_MAX_CELLS], burn0[PM_MAX_CELLS], flame0[PM_MAX_CELLS];
+    burn_map(0, w, -1, 0, burn, flame);
+    burn_map(0, r, -1, 0, burn0, flame0);
+    for (int i = 0; i < w->nagents; i++) {
+        const pm_agent *e = &w->agents[i];
+        if (!e->alive || !is_enemy(b, b->me, i) || abs(e->r - t / n) + abs(e->c - t % n) <= 1) continue;
+        /* an enemy with no way out already is no gain of this move */
+        count += no_way_out(w, i, may_kick(b, w, i), -1, burn, flame) &&
+                 !no_way_out(r, i, may_kick(b, r, i), -1, burn0, flame0);
+    }
+    return count;
+}
+
+/* Whether my bomb on cell c (a bomb of mine, its fuse whole) leaves an enemy within 4 steps
+ * (Manhattan) of c with no way out where it stands. */
+static int pocket_cell(search_bot *b, int c) {
+    const pm_state *r = &b->root;
+    int n = r->size, near = 0;
+    for (int i = 0; i < r->nagents && !near; i++) {
+        const pm_agent *e = &r->agents[i];
+        near = e->alive && is_enemy(b, b->me, i) && e->r * n + e->c != c && abs(e->r - c / n) + abs(e->c - c % n) <= 4;
+    }
+    if (!near) return 0;
+    unsigned char burn[PM_MAX_CELLS], flame[PM_MAX_CELLS];
+    burn_map(0, r, c, r->agents[b->me].blast, burn, flame);
+    for (int i = 0; i < r->nagents; i++) {
+        const pm_agent *e = &r->agents[i];
+        if (e->alive && is_enemy(b, b->me, i) && abs(e->r - c / n) + abs(e->c - c % n) <= 4 &&
+            no_way_out(r, i, may_kick(b, r, i), c, burn, flame))
+            return 1;
+    }
+    return 0;
+}
+
 /* The desire map: power-ups, cells from which my bomb burns wood, cells beside enemies. */
 static void build_desire(search_bot *b) {
     const pm_state *s = &b->root;
@@ -550,6 +705,7 @@ static void build_desire(search_bot *b) {
     int n = s->size, ncells = n * n, cell = me->r * n + me->c;
     dmap_goal goals[PM_MAX_CELLS];
     size_t ng = 0;
+    int late = b->p[P_LATE] > 0 && s->step >= (int)b->p[P_LATE];
     for (int c = 0; c < ncells; c++) {
         int v = s->board[c];
         b->grid.wall[c] = !(walkable(v) || c == cell);
@@ -563,8 +719,10 @@ static void build_desire(search_bot *b) {
         for (int a = PM_UP; a <= PM_RIGHT; a++) {
             int d = pmb_next_cell(n, c, a);
             int w = d >= 0 ? s->board[d] : 0;
-            if (w >= PM_AGENT0 && is_enemy(b, b->me, w - PM_AGENT0)) value -= 4;
+            if (w >= PM_AGENT0 && is_enemy(b, b->me, w - PM_AGENT0)) value -= late ? 20 : 4;
         }
+        if (b->p[P_POCKET] > 0 && me->ammo > 0 && !pm_bomb_at(s, c / n, c % n) && pocket_cell(b, c))
+            value -= b->p[P_POCKET];
         if (value < 0) goals[ng++] = (dmap_goal){c % n, c / n, value};
     }
     dmap_moves mv = dmap_moves_4();
@@ -805,11 +963,17 @@ static int search_decide_action(search_bot *b, const pm_view *view) {
         if (limit && kit_thread_cpu_ns() - t0 >= limit) break;
     }
     b->sims_done = done * nc;
+    int kills[NACT] = {0};
+    double bonus[NACT] = {0};
+    for (int k = 0; k < nc; k++) {
+        if (b->p[P_KILL] > 0) kills[k] = kills_after(b, cands[k]);
+        bonus[k] = kills[k] * b->p[P_KILL] + (b->p[P_KILL2] > 0 ? kills_next(b, cands[k]) * b->p[P_KILL2] : 0);
+    }
     int best = -1;
     double bv = -INFINITY;
     for (int k = 0; k < nc; k++) {
         double v = b->value[k] / (double)done + (cands[k] == prior ? b->p[P_PRIOR] : 0) -
-                   (cands[k] == b->rebounce ? b->p[P_REBOUNCE] : 0);
+                   (cands[k] == b->rebounce ? b->p[P_REBOUNCE] : 0) + bonus[k];
         if (v > bv + 1e-12) {
             bv = v;
             best = cands[k];

@@ -6,8 +6,12 @@
  * enemies' actions scripted) and three positions of recorded FFA games where an earlier version
  * died (its own bomb behind it and an enemy ahead, an enemy followed down a corridor, a bounce
  * in the one way out; the enemies' recorded actions replayed); from a recorded endgame where it
- * bounced against the last SimpleAgent for 500 steps, it wins against a live one; and the bot
- * table finds it by name. `--timing` and `--traps` (which positions a spec survives) are tools. */
+ * bounced against the last SimpleAgent for 500 steps, it wins against a live one (faster with
+ * `pocket`); it takes the kill in hand-made positions (an enemy in a pocket, the pocket's mouth
+ * a step away, my bomb kicked into the pocket), the kill checks alone finding them, and counts no kill
+ * where the enemy may kick the bomb away; and the bot table finds it by name. `--timing`,
+ * `--traps` (which positions a spec survives) and `--kills` (which kills a spec takes) are
+ * tools. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -433,14 +437,159 @@ static int trap_report(const char *arg) {
     return 0;
 }
 
+/* The first decision of the bot (preset: its values) in seat `seat` of state s, seed `seed`. */
+static int first_decision(const kit_param_values *preset, int seat, const pm_state *s, uint64_t seed) {
+    kit_pyrandom shared;
+    kit_pyrandom_seed(&shared, 1);
+    pm_view view = {.shared = &shared, .log = NULL};
+    void *state = (void *)preset;
+    pm_action a = PM_STOP;
+    pm_observe(s, seat, &view.obs);
+    CHECK(pm_bot_search.init(&state, &view, seed) == DMAP_OK, "first decision: init");
+    CHECK(pm_bot_search.decide(state, &view, &a) == DMAP_OK, "first decision: decide");
+    pm_bot_search.release(state);
+    return a;
+}
+
+/* FFA positions where my action (a bomb, a move to the pocket's mouth, a kick) leaves agent 1 no
+ * way out. */
+typedef struct kill_case {
+    const char *name;
+    const char *rows[11];
+    int agents[4][6];
+    int nbombs;
+    pm_bomb bombs[4];
+    int action; /* the killing action */
+} kill_case;
+
+static const kill_case kills[] = {
+    {"an enemy in a pocket",
+     {"b0a10000000", "11010000000", "00000000000", "00000000000", "00000000000", "00000000000",
+      "00000000000", "00000000000", "00000000000", "00000000000", "c000000000d"},
+     {{0, 2, 1, 3, 0, 1}, {0, 0, 1, 2, 0, 1}, {10, 0, 1, 2, 0, 1}, {10, 10, 1, 2, 0, 1}},
+     0,
+     {{0}},
+     PM_LAY_BOMB},
+    {"the pocket's mouth a step away",
+     {"b0010000000", "11a10000000", "00000000000", "00000000000", "00000000000", "00000000000",
+      "00000000000", "00000000000", "00000000000", "00000000000", "c000000000d"},
+     {{1, 2, 1, 3, 0, 1}, {0, 0, 1, 2, 0, 1}, {10, 0, 1, 2, 0, 1}, {10, 10, 1, 2, 0, 1}},
+     0,
+     {{0}},
+     PM_UP},
+    {"my bomb kicked into the pocket",
+     {"b03a1000000", "11100000000", "00000000000", "00000000000", "00000000000", "00000000000",
+      "00000000000", "00000000000", "00000000000", "00000000000", "c000000000d"},
+     {{0, 3, 0, 2, 1, 1}, {0, 0, 1, 2, 0, 1}, {10, 0, 1, 2, 0, 1}, {10, 10, 1, 2, 0, 1}},
+     1,
+     {{0, 2, 0, 6, 2, 0}},
+     PM_LEFT},
+};
+#define NKILLS (int)(sizeof kills / sizeof kills[0])
+
+static void kill_state(pm_state *s, int k) {
+    const kill_case *kc = &kills[k];
+    make_state(s, pm_config_find("ffa"), kc->rows, (const int (*)[6])kc->agents, kc->bombs, kc->nbombs, NULL, 0, 100);
+}
+
+/* The bot's first action in kill position k. */
+static int kill_found(const kit_param_values *preset, int k, uint64_t seed) {
+    static pm_state s;
+    kill_state(&s, k);
+    return first_decision(preset, 0, &s, seed);
+}
+
+/* Whether, played on for 14 steps with SimpleAgents in the other seats, the bot with `preset`
+ * kills agent 1 and lives. */
+static int kill_played(const kit_param_values *preset, int k) {
+    static pm_state s, end;
+    kill_state(&s, k);
+    play_from(&pm_bot_search, preset, 0, &s, NULL, 14, 1, &end);
+    return end.agents[0].alive && !end.agents[1].alive;
+}
+
+/* --kills SPEC: for each kill position, in how many of 20 seeds the spec plays the killing action
+ * first, and whether, played on, it kills. */
+static int kill_report(const char *arg) {
+    const char *spec = strchr(arg, ':') ? strchr(arg, ':') + 1 : "";
+    kit_param_values vals;
+    kit_param_defaults(&pm_search_params, &vals);
+    char err[256];
+    if (kit_param_parse("search", &pm_search_params, spec, &vals, err, sizeof err)) {
+        fprintf(stderr, "test_pommerman_search: --kills search[:NAME=VALUE...]: %s\n", err);
+        return 2;
+    }
+    for (int k = 0; k < NKILLS; k++) {
+        int found = 0;
+        for (uint64_t seed = 1; seed <= 20; seed++) found += kill_found(&vals, k, seed) == kills[k].action;
+        printf("%s: %d of 20; played on: %s\n", kills[k].name, found, kill_played(&vals, k) ? "killed" : "no kill");
+    }
+    return 0;
+}
+
+/* The values of a spec's NAME=VALUE list (the defaults elsewhere). */
+static kit_param_values *spec_values(const char *spec, kit_param_values *v) {
+    char err[256];
+    kit_param_defaults(&pm_search_params, v);
+    CHECK(!kit_param_parse("search", &pm_search_params, spec, v, err, sizeof err), "spec %s: %s", spec, err);
+    return v;
+}
+
+/* The offense: in each kill position the bot plays the killing action for every seed and, played
+ * on against SimpleAgents, kills; with the simulations blind to the kill (2 steps of rollout, no
+ * share for a leaf without escape, no prior, no desire) the kill checks alone still find it, and
+ * without them (kill=0:kill2=0) the same bot does not; a bomb the enemy may kick away (the
+ * pocket's far side open) is no kill, unless kicks are foreseen only from enemies seen kicking. My bomb kicked into the pocket is a kill the bot before the offense
+ * (kill=0:pocket=0:kill2=0:late=0) misses. In the pocket endgame the desire of trapping cells
+ * (`pocket`) wins in fewer steps than without it. */
+static void offense(void) {
+    static kit_param_values blind, blind_off, old, no_pocket;
+    spec_values("depth=2:trapped=0:prior=0:desire=0", &blind);
+    spec_values("depth=2:trapped=0:prior=0:desire=0:kill=0:kill2=0", &blind_off);
+    spec_values("kill=0:pocket=0:kill2=0:late=0", &old);
+    spec_values("pocket=0", &no_pocket);
+    for (int k = 0; k < NKILLS; k++) {
+        int dflt = 0, alone = 0, without = 0;
+        for (uint64_t seed = 1; seed <= 20; seed++) {
+            dflt += kill_found(NULL, k, seed) == kills[k].action;
+            alone += kill_found(&blind, k, seed) == kills[k].action;
+            without += kill_found(&blind_off, k, seed) == kills[k].action;
+        }
+        CHECK(dflt == 20, "kill '%s': the killing action in %d of 20 seeds", kills[k].name, dflt);
+        CHECK(alone == 20, "kill '%s': the kill checks alone found it in %d of 20 seeds", kills[k].name, alone);
+        CHECK(without < 10, "kill '%s': found in %d of 20 seeds without the kill checks (the position tests "
+              "nothing)", kills[k].name, without);
+        CHECK(kill_played(NULL, k), "kill '%s': played on, no kill", kills[k].name);
+    }
+    CHECK(!kill_played(&old, 2), "kill '%s': the bot before the offense was expected to miss it", kills[2].name);
+    /* the pocket with its far side open: an enemy that kicks my bomb out of the mouth escapes */
+    static pm_state s;
+    static kit_param_values blind_seen;
+    spec_values("depth=2:trapped=0:prior=0:desire=0:kicks=1", &blind_seen);
+    kill_state(&s, 0);
+    s.board[3] = PM_PASSAGE;
+    int laid = 0, laid_seen = 0;
+    for (uint64_t seed = 1; seed <= 20; seed++) {
+        laid += first_decision(&blind, 0, &s, seed) == PM_LAY_BOMB;
+        laid_seen += first_decision(&blind_seen, 0, &s, seed) == PM_LAY_BOMB;
+    }
+    CHECK(laid < 10, "a bomb that may be kicked away counted as a kill (%d of 20 seeds bomb)", laid);
+    CHECK(laid_seen == 20, "no kick seen (kicks=1): the kill was found in %d of 20 seeds", laid_seen);
+    int with = pocket_endgame(NULL), without = pocket_endgame(&no_pocket);
+    CHECK(with >= 0 && (without < 0 || with < without), "pocket endgame: %d steps, %d without `pocket`", with,
+          without);
+}
+
 int main(int argc, char **argv) {
     if (argc == 6 && !strcmp(argv[1], "--timing")) return timing(argv + 2);
     if (argc == 3 && !strcmp(argv[1], "--traps")) return trap_report(argv[2]);
+    if (argc == 3 && !strcmp(argv[1], "--kills")) return kill_report(argv[2]);
     in_the_table();
     a_flame_corridor();
     the_trap();
     recorded_traps();
     CHECK(pocket_endgame(NULL) >= 0, "pocket endgame: search did not win it in 200 steps");
+    offense();
     never_into_visible_flames();
     same_seed_same_decisions();
     return check_report("test_pommerman_search");
