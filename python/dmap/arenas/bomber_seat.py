@@ -42,6 +42,7 @@ import zlib
 from typing import Any, Callable, List, Optional, Sequence, TextIO, cast
 
 from . import bomber
+from ._coderone_namespace import import_agent_module, install
 
 __all__ = ["view_of_json", "seed_generators", "load_factory", "serve", "main"]
 
@@ -87,9 +88,8 @@ def load_factory(spec: str, force: bool = False) -> Callable[[], Any]:
             raise ImportError("%s: NAME must be an attribute name, got %r" % (spec, name))
     if not os.path.exists(path):
         raise FileNotFoundError("%s: no such module file or package folder" % path)
-    from . import coderone
-    coderone.install(force)
-    module = coderone.import_agent_module(path)
+    install(force)
+    module = import_agent_module(path)
     for factory in ([name] if name else ["agent", "Agent"]):
         f = getattr(module, factory, None)
         if callable(f):
