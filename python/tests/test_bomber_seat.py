@@ -64,11 +64,16 @@ def cli():
 
 
 def seat(*args):
-    return "cmd:%s -m dmap.arenas.bomber_seat %s" % (sys.executable, " ".join(args))
+    # Under ASan the tests preload the sanitizer's runtime for Python (run.sh); the CLI carries
+    # its own and refuses a preloaded one (match), so the seat's Python gets it back here.
+    preload = os.environ.get("LD_PRELOAD")
+    python = "env LD_PRELOAD=%s %s" % (preload, sys.executable) if preload else sys.executable
+    return "cmd:%s -m dmap.arenas.bomber_seat %s" % (python, " ".join(args))
 
 
 def match(tmp_path, seed, bots, trace):
     env = dict(os.environ, SEAT_TRACE=str(trace))
+    env.pop("LD_PRELOAD", None)
     r = subprocess.run([cli(), "match", "--seed", str(seed), "--first-limit", "60000", "--limit", "10000",
                         "--bot-stderr", str(tmp_path / "bots.err"), "--bots", bots],
                        capture_output=True, text=True, env=env, timeout=300)
