@@ -108,6 +108,21 @@ typedef struct plan {
     int legs[3], nlegs;    /* a stack plan: further cells to walk to and bomb, in order */
 } plan;
 
+#define TOUR_BLOCKS 8
+#define TOUR_CELLS 24
+#define TOUR_BOMBS 4
+#define TOUR_STEPS 30 /* a tour's walk at most */
+#define TOUR_PLANS 6
+
+typedef struct tour_search {
+    int nb, left[TOUR_BLOCKS], hits[TOUR_BLOCKS];
+    int nc, cell[TOUR_CELLS], mask[TOUR_CELLS], used[TOUR_CELLS];
+    signed char arm[TOUR_CELLS][TOUR_BLOCKS];
+    const double *arrival;
+    int max_bombs, pick[TOUR_BOMBS];
+    int best_n[1 << TOUR_BLOCKS], best_key[1 << TOUR_BLOCKS], best[1 << TOUR_BLOCKS][TOUR_BOMBS];
+} tour_search;
+
 typedef struct search_state {
     double k[NK];
     int pid;
@@ -126,6 +141,7 @@ typedef struct search_state {
     double desire[NCELL];
     double arrival[NCELL];
     int parent[NCELL];
+    tour_search tour; /* tour_plans' scratch, cleared at each call */
 } search_state;
 
 /* ---- small helpers ------------------------------------------------------------------------ */
@@ -943,21 +959,6 @@ static int stack_plans(search_state *s, const double *arrival, const int *ok, pl
  * one beyond it (shields). For each set of blocks ended, the tour of least walk (the safe walk to
  * the first cell, Manhattan steps on) plus 3 steps a bomb becomes a plan: the most blocks first.
  * With the opponent closer than `far`, only tours of one bomb (a block at 1 HP). */
-#define TOUR_BLOCKS 8
-#define TOUR_CELLS 24
-#define TOUR_BOMBS 4
-#define TOUR_STEPS 30 /* a tour's walk at most */
-#define TOUR_PLANS 6
-
-typedef struct tour_search {
-    int nb, left[TOUR_BLOCKS], hits[TOUR_BLOCKS];
-    int nc, cell[TOUR_CELLS], mask[TOUR_CELLS], used[TOUR_CELLS];
-    signed char arm[TOUR_CELLS][TOUR_BLOCKS];
-    const double *arrival;
-    int max_bombs, pick[TOUR_BOMBS];
-    int best_n[1 << TOUR_BLOCKS], best_key[1 << TOUR_BLOCKS], best[1 << TOUR_BLOCKS][TOUR_BOMBS];
-} tour_search;
-
 static void tour_dfs(tour_search *t, int depth, int cost) {
     if (depth > 0) {
         int done = 0, useful = 1;
@@ -1002,11 +1003,8 @@ static int tour_plans(search_state *s, const double *arrival, const int *ok, pla
     const bomber_game *b = &s->base;
     int me = s->pid, m = cell_of(&b->players[me]), ammo = b->players[me].ammo;
     if (ammo <= 0) return 0;
-    tour_search *t = calloc(1, sizeof *t);
-    if (!t) {
-        s->err = DMAP_ERR_NOMEM;
-        return 0;
-    }
+    tour_search *t = &s->tour;
+    memset(t, 0, sizeof *t);
     t->arrival = arrival;
     t->max_bombs = ammo < TOUR_BOMBS ? ammo : TOUR_BOMBS;
     if (s->opp_steps < (int)s->k[K_FAR]) t->max_bombs = 1;
@@ -1068,7 +1066,6 @@ static int tour_plans(search_state *s, const double *arrival, const int *ok, pla
         }
         out[np++] = pl;
     }
-    free(t);
     return np;
 }
 
