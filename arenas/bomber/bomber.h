@@ -224,7 +224,7 @@ typedef struct bomber_result {
     int ticks, winner; /* winner: pid or -1 */
     int death;         /* 1: ended because at most one player was alive */
     int score[BOMBER_PLAYERS], hp[BOMBER_PLAYERS];
-    int64_t decide_ns[BOMBER_PLAYERS]; /* thread CPU time spent in decide */
+    int64_t decide_ns[BOMBER_PLAYERS]; /* time spent in decide: thread CPU (an outside program: wall) */
     long decisions[BOMBER_PLAYERS];
     kit_end ended[BOMBER_PLAYERS]; /* why an outside program was ended (KIT_END_NONE: it was not) */
     long ended_on[BOMBER_PLAYERS]; /* the decision it was ended on (1 the first) */

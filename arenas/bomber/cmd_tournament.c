@@ -72,7 +72,7 @@ static int table(void *arena, const kit_tour *t, const void *slots, long failed)
                100 * alo, 100 * ahi, 100.0 * w[1] / n, 100 * blo, 100 * bhi, kit_mean_value(&sc[0]),
                kit_mean_halfwidth(&sc[0]), kit_mean_value(&sc[1]), kit_mean_halfwidth(&sc[1]), deaths);
     }
-    printf("\n| bot | mean decision time (thread CPU, µs, 95%% CI over games) |\n|---|---|\n");
+    printf("\n| bot | mean decision time (µs, 95%% CI over games; thread CPU, an outside program's wall clock) |\n|---|---|\n");
     for (int i = 0; i < c->nbots; i++) {
         names[i] = c->bots[i]->info.name;
         printf("| %s | %.2f ± %.2f |\n", names[i], kit_mean_value(&dec[i]), kit_mean_halfwidth(&dec[i]));

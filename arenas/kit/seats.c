@@ -20,6 +20,8 @@ int kit_seats_open(kit_seats *s, const kit_seat_ops *ops, kit_clock clock,
     for (int i = 0; i < n; i++) {
         s->seat[i].bot = bots[i];
         s->seat[i].preset = bots[i] ? kit_bot_preset(bots[i]) : NULL;
+        s->seat[i].clock = clock;
+        if (clock == KIT_CLOCK_THREAD_CPU && bots[i] && kit_outside_of(bots[i])) s->seat[i].clock = KIT_CLOCK_WALL;
     }
     return DMAP_OK;
 }

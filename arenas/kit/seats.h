@@ -77,7 +77,10 @@ typedef struct kit_seat {
     void *state;             /* the bot's per-game state once initialised */
     int ready;               /* init succeeded: release is owed */
     long decisions;          /* decisions asked */
-    int64_t decide_ns;       /* their total time on the seats' clock (0 with KIT_CLOCK_NONE) */
+    kit_clock clock;         /* the seats' clock; an outside program's seat on KIT_CLOCK_THREAD_CPU
+                              * is timed on KIT_CLOCK_WALL: its work is done in another process,
+                              * and this thread's CPU would count only the pipe's reads and writes */
+    int64_t decide_ns;       /* their total time on the seat's clock (0 with KIT_CLOCK_NONE) */
     int64_t last_ns, max_ns; /* the last one's and the longest one's */
     kit_end ended;           /* after close: why its outside program was ended (kit_bot_ended) */
     long ended_on;           /* ... and the decision it was ended on (1 the first) */
@@ -108,7 +111,7 @@ void kit_seats_preset(kit_seats *s, int i, void *preset);
  * kit_seats_close releases exactly those. */
 int kit_seats_init(kit_seats *s, int i, const void *first, uint64_t seed);
 
-/* Seat i decides on view into action, timed on the seats' clock (seat[i].last_ns); counted in
+/* Seat i decides on view into action, timed on the seat's clock (seat[i].last_ns); counted in
  * decisions and decide_ns. Returns the bot's code: an error ends the game with that error
  * (DMAP_ERR_ARG for an empty seat or one not initialised: nothing is asked). Inline: it runs
  * once per decision of every game loop, some of whose bots decide in nanoseconds. */
@@ -119,9 +122,9 @@ static inline int64_t kit_seats_now_(kit_clock clock) {
 static inline int kit_seats_decide(kit_seats *s, int i, const void *view, void *action) {
     if (!s || i < 0 || i >= s->n || !s->seat[i].ready) return DMAP_ERR_ARG;
     kit_seat *seat = &s->seat[i];
-    int64_t t0 = kit_seats_now_(s->clock);
+    int64_t t0 = kit_seats_now_(seat->clock);
     int rc = s->ops->decide(seat->bot, seat->state, view, action);
-    int64_t dt = kit_seats_now_(s->clock) - t0;
+    int64_t dt = kit_seats_now_(seat->clock) - t0;
     seat->last_ns = dt;
     seat->decide_ns += dt;
     if (dt > seat->max_ns) seat->max_ns = dt;

@@ -11,7 +11,7 @@ static const char help[] =
     "usage: pommerman tournament --bots A,B,C,D --games N [--config C] [--seed S] [--jobs J]\n"
     "  Plays N games (seats rotated: game i seats entrant (s + i) mod n in seat s), each on the\n"
     "  board of its own seed, and prints each bot's win, tie and loss shares with Wilson 95%\n"
-    "  intervals and its mean decision time (thread CPU).\n"
+    "  intervals and its mean decision time (thread CPU; an outside program's: wall clock).\n"
     "  --config C     a config id of the playground's registry, ffa (the default) or 1v1\n";
 
 typedef struct tour {

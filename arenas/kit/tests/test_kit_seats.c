@@ -2,13 +2,15 @@
  * done to them: the NULL rule (no decide: refused; no init, release or maps: the preset kept,
  * nothing freed, no maps), an init that fails releases exactly the seats initialised before
  * it, a decision's error comes back as it is, maps are asked only on request (and cut to max),
- * decisions are counted and timed on the clock asked for, a caller's preset reaches init. */
+ * decisions are counted and timed on the clock asked for (an outside program's seat on the wall
+ * clock where the others are on the thread's CPU clock), a caller's preset reaches init. */
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "dmap.h"
 #include "kit/cputime.h"
+#include "kit/outside.h"
 #include "kit/seats.h"
 #include "../../../tests/check.h"
 
@@ -186,10 +188,33 @@ static void test_timing(void) {
     }
 }
 
+/* An outside program works in another process: on the thread-CPU clock its seat is timed on
+ * the wall clock (the thread's CPU would count only the pipe); the other clocks stay as asked. */
+static void test_outside_seat_clock(void) {
+    kit_outside_opts o = {1000, 250, NULL, 2, 0};
+    const kit_bot_info *bots[2] = {kit_outside_seat("test", "--bots", "cmd:true", &full.info, sizeof full, &o),
+                                   &full.info};
+    CHECK(bots[0] && kit_outside_of(bots[0]), "an outside seat");
+    if (!bots[0]) return;
+    kit_clock asked[3] = {KIT_CLOCK_THREAD_CPU, KIT_CLOCK_WALL, KIT_CLOCK_NONE};
+    kit_clock outside[3] = {KIT_CLOCK_WALL, KIT_CLOCK_WALL, KIT_CLOCK_NONE};
+    for (int c = 0; c < 3; c++) {
+        kit_seats s;
+        CHECK(kit_seats_open(&s, &toy_ops, asked[c], bots, 2) == DMAP_OK, "open");
+        CHECK(s.seat[0].clock == outside[c], "clock %d: the outside seat on clock %d", (int)asked[c],
+              (int)s.seat[0].clock);
+        CHECK(s.seat[1].clock == asked[c], "clock %d: a built-in seat on clock %d", (int)asked[c],
+              (int)s.seat[1].clock);
+        kit_seats_close(&s);
+    }
+    kit_outside_free(bots, 2);
+}
+
 int main(void) {
     test_null_rule();
     test_init_failure();
     test_decide_error_and_maps();
     test_timing();
+    test_outside_seat_clock();
     return check_report("test_kit_seats");
 }
