@@ -58,7 +58,7 @@
 #define CONFINED 15 /* walking to at most this many cells, I am in a pocket */
 
 enum { K_SIMS, K_MS, K_PLANS, K_GAMMA, K_DENY, K_AMMO, K_NEAR, K_HIT, K_ORE, K_TRAP, K_GIFT,
-       K_STACK, K_AMMO2, K_FOE, K_FAR, K_TOUR, K_END, K_CHAIN, NK };
+       K_STACK, K_AMMO2, K_FOE, K_FAR, K_TOUR, K_END, K_CHAIN, K_KEEP, K_FARAMMO, K_TRAPAMMO, K_SOON, K_SLACK, NK };
 
 static const kit_param knobs[NK] = {
     {"sims", 20000, 200, 10000000, 0, 1, /* step 0: `tune` leaves the budgets alone */
@@ -97,6 +97,22 @@ static const kit_param knobs[NK] = {
      "1: a bomb's fire reaches an ore block past a bomb on its ray once that bomb has gone off "
      "(it sets this one off): bombing spots on such cells near a block at 1 HP or less, and the "
      "play-outs' opponent bombs from them too; 0: rays stop at bombs"},
+    {"keep", 0, 0, 20, 0.5, 0,
+     "cost of a bomb whose fire reaches no ore block, placed in a play-out with fewer than three "
+     "bombs left in hand while an ore block that every known blast leaves at 2 HP or more stands "
+     "(bombs kept for whole ore blocks)"},
+    {"farammo", 0, 0, 3, 0, 1,
+     "`far` holds only while the opponent has at least this many bombs in hand (by the shadow's "
+     "count); 0: always"},
+    {"trapammo", 0, 0, 1, 0, 1,
+     "1: the trap check only while the opponent holds a bomb (by the shadow's count); 0: always"},
+    {"soon", 0, 0, 1, 1, 1,
+     "1: `ore` (ore worn down out of the opponent's reach or in a pocket) discounted by `gamma` "
+     "from the play-out's start to each hit, as points are (the same wear done sooner is worth "
+     "more); 0: not discounted"},
+    {"slack", 0, 0, 4, 0, 1,
+     "trap check: a cell the opponent can bomb me in from counts only when it gets there no more "
+     "than this many steps after I could pass it myself (0: I pass it first, no margin)"},
 };
 
 const kit_params search_params = {knobs, NK};
@@ -138,6 +154,7 @@ typedef struct search_state {
     int opp_steps;      /* the opponent's walk to my cell, blocks and bombs walls (NEVER: none) */
     unsigned char opp_can[NCELL]; /* an ore block the opponent can walk into the range of */
     int confined;       /* I can walk to only a few cells: any ore worn down is progress */
+    int whole_ore;      /* an ore block that every known blast leaves at 2 HP or more stands */
     double desire[NCELL];
     double arrival[NCELL];
     int parent[NCELL];
@@ -239,6 +256,9 @@ static void shadow_start(search_state *s, const bomber_view *v, uint64_t seed) {
     for (int i = 0; i < v->nbombs && i < BOMBER_MAX_BOMBS; i++)
         g->bombs[g->nbombs++] = (bomber_bomb){v->bombs[i].x, v->bombs[i].y, 1 - v->id,
                                               BOMBER_BOMB_TTL - 1, BOMBER_START_POWER};
+    /* the bombs already on the board are the opponent's, out of its starting ammo */
+    bomber_player *o = &g->players[1 - v->id];
+    o->ammo = g->nbombs < o->ammo ? o->ammo - g->nbombs : 0;
 }
 
 /* What player pid did in the tick that led from the shadow to the view. */
@@ -474,7 +494,8 @@ static int trap_at(search_state *s, const unsigned char *open_walls, int p, int 
     }
     static const int d[4][2] = {{-1, 0}, {1, 0}, {0, -1}, {0, 1}};
     for (int q = 0; q < NCELL; q++) {
-        if (d_opp[q] < 1 || q == p || (d_me[q] >= 0 && d_me[q] < d_opp[q])) continue;
+        if (d_opp[q] < 1 || q == p || (d_me[q] >= 0 && d_me[q] + (int)s->k[K_SLACK] < d_opp[q]))
+            continue;
         unsigned char in_blast[NCELL] = {0};
         in_blast[q] = 1;
         for (int k = 0; k < 4; k++)
@@ -725,6 +746,25 @@ static bomber_action foe_act(search_state *s, foe *f, const bomber_game *g, int 
     return BOMBER_BOMB;
 }
 
+/* Does a bomb on cell c in g reach an ore block (rays of the bomb's power, stopped by metal and
+ * blocks, passing bombs: they go off in a chain)? */
+static int reaches_ore(const bomber_game *g, int c) {
+    static const int d[4][2] = {{-1, 0}, {1, 0}, {0, -1}, {0, 1}};
+    for (int k = 0; k < 4; k++)
+        for (int i = 1; i <= BOMBER_START_POWER; i++) {
+            int x = c % BOMBER_W + d[k][0] * i, y = c / BOMBER_W + d[k][1] * i, stop = 0;
+            if (x < 0 || x >= BOMBER_W || y < 0 || y >= BOMBER_H) break;
+            for (int m = 0; m < BOMBER_METAL && !stop; m++) stop = g->metal[m][0] == x && g->metal[m][1] == y;
+            if (stop) break;
+            int bl = block_at(g, y * BOMBER_W + x);
+            if (bl >= 0) {
+                if (g->blocks[bl].kind == 'o') return 1;
+                break;
+            }
+        }
+    return 0;
+}
+
 /* Play a plan out on a copy of the engine: the value of the points both make (discounted),
  * the HP both lose, a death, the ammo picked up, the ore my fire wears down and leaves
  * standing, and the desire where it ends. A stack plan walks on from its target to each of
@@ -739,6 +779,7 @@ static double rollout(search_state *s, const plan *pl, const int *path) {
     int leg = 0, legpath[NCELL], curlen = pl->len, mine = 0;
     const int *cur = path;
     unsigned char wall[NCELL], worn[NCELL] = {0};
+    double worn_soon[NCELL] = {0}; /* the discounts of the hits counted in worn */
     int o = cell_of(&g->players[op]), ohurt[NCELL], obomb = 0;
     foe fo;
     fo.on = (int)s->k[K_FOE], fo.chain = s->k[K_CHAIN] > 0, fo.sig = -1;
@@ -769,7 +810,7 @@ static double rollout(search_state *s, const plan *pl, const int *path) {
             if (g->fires[f].owner != me) continue;
             int c = g->fires[f].y * BOMBER_W + g->fires[f].x, bl = block_at(g, c);
             if (bl < 0 || g->blocks[bl].kind != 'o') continue;
-            if (g->blocks[bl].hp >= 2 && worn[c] < 255) worn[c]++;
+            if (g->blocks[bl].hp >= 2 && worn[c] < 255) worn[c]++, worn_soon[c] += disc;
             int seen = 0;
             for (int i = 0; i < non; i++) seen |= on_ore[i] == c;
             if (!seen && non < (int)(sizeof on_ore / sizeof on_ore[0])) on_ore[non++] = c;
@@ -807,6 +848,8 @@ static double rollout(search_state *s, const plan *pl, const int *path) {
         } else if (phase == AT) {
             int bi = a[me] == BOMBER_BOMB ? bomb_at(g, mc) : -1;
             if (bi >= 0 && g->bombs[bi].owner == me) {
+                if (s->k[K_KEEP] > 0 && s->whole_ore && pm->ammo < 3 && !reaches_ore(g, mc))
+                    v -= s->k[K_KEEP];
                 int h2[NCELL];
                 danger(s, g, h2);
                 if (fo.on) memcpy(ohurt, h2, sizeof ohurt);
@@ -853,7 +896,8 @@ static double rollout(search_state *s, const plan *pl, const int *path) {
     /* ore my fire wore down and left standing: a gift when the opponent can reach it */
     for (int c = 0; c < NCELL; c++)
         if (worn[c] && block_at(g, c) >= 0)
-            v += worn[c] * (s->opp_can[c] && !s->confined ? -s->k[K_GIFT] : s->k[K_ORE]);
+            v += s->opp_can[c] && !s->confined ? -s->k[K_GIFT] * worn[c]
+                 : s->k[K_ORE] * (s->k[K_SOON] > 0 ? worn_soon[c] : worn[c]);
     return v - s->k[K_NEAR] * s->desire[cell_of(&g->players[me])];
 }
 
@@ -864,12 +908,14 @@ static void ore_outlook(search_state *s) {
     const bomber_game *b = &s->base, *d = &s->dsim;
     memset(s->left_hp, 0, sizeof s->left_hp);
     memset(s->opp_can, 0, sizeof s->opp_can);
+    s->whole_ore = 0;
     for (int i = 0; i < d->nblocks; i++) {
         if (d->blocks[i].kind != 'o' || d->blocks[i].hp <= 0) continue;
         int c = d->blocks[i].y * BOMBER_W + d->blocks[i].x, hp = d->blocks[i].hp;
         for (int f = 0; f < d->nfires; f++)
             if (d->fires[f].y * BOMBER_W + d->fires[f].x == c) hp--;
         s->left_hp[c] = hp > 0 ? hp : 0;
+        if (hp >= 2) s->whole_ore = 1;
     }
     unsigned char wall[NCELL], blocks[NCELL];
     int o = cell_of(&b->players[1 - s->pid]);
@@ -895,6 +941,13 @@ static void ore_outlook(search_state *s) {
     }
 }
 
+/* Is the opponent too close for a stack of several bombs (`far`, while it holds `farammo`
+ * bombs or more)? */
+static int opp_close(const search_state *s) {
+    return s->opp_steps < (int)s->k[K_FAR] &&
+           s->base.players[1 - s->pid].ammo >= (int)s->k[K_FARAMMO];
+}
+
 static int manhattan(int a, int b) {
     return abs(a % BOMBER_W - b % BOMBER_W) + abs(a / BOMBER_W - b / BOMBER_W);
 }
@@ -912,7 +965,7 @@ static int shields(int earlier, int later) {
 static int stack_plans(search_state *s, const double *arrival, const int *ok, plan *out) {
     const bomber_game *b = &s->base;
     int me = s->pid, m = cell_of(&b->players[me]), ammo = b->players[me].ammo, n = 0;
-    if (s->opp_steps < (int)s->k[K_FAR]) return 0;
+    if (opp_close(s)) return 0;
     unsigned char wall[NCELL];
     walls_of(b, 1 - s->pid, -1, wall);
     for (int i = 0; i < b->nblocks; i++) {
@@ -1007,7 +1060,7 @@ static int tour_plans(search_state *s, const double *arrival, const int *ok, pla
     memset(t, 0, sizeof *t);
     t->arrival = arrival;
     t->max_bombs = ammo < TOUR_BOMBS ? ammo : TOUR_BOMBS;
-    if (s->opp_steps < (int)s->k[K_FAR]) t->max_bombs = 1;
+    if (opp_close(s)) t->max_bombs = 1;
     unsigned char wall[NCELL];
     walls_of(b, 1 - s->pid, -1, wall);
     enum { ALL = TOUR_BLOCKS * 4 * BOMBER_START_POWER };
@@ -1132,6 +1185,7 @@ static bomber_action decide_action(search_state *s, const bomber_view *v) {
     safety(s, ok, &nreplies);
     int o = cell_of(&b->players[op]), depth = (int)s->k[K_TRAP];
     int dist = abs(m % BOMBER_W - o % BOMBER_W) + abs(m / BOMBER_W - o / BOMBER_W);
+    if (s->k[K_TRAPAMMO] > 0 && b->players[op].ammo <= 0) depth = 0; /* it cannot bomb */
     if (depth > 0 && dist <= 2 * depth + 2) {
         unsigned char open_walls[NCELL];
         walls_of(b, -1, -1, open_walls);
