@@ -58,7 +58,7 @@
 #define CONFINED 15 /* walking to at most this many cells, I am in a pocket */
 
 enum { K_SIMS, K_MS, K_PLANS, K_GAMMA, K_DENY, K_AMMO, K_NEAR, K_HIT, K_ORE, K_TRAP, K_GIFT,
-       K_STACK, K_AMMO2, K_FOE, K_FAR, K_TOUR, K_END, K_CHAIN, K_KEEP, K_FARAMMO, K_TRAPAMMO, K_SOON, K_SLACK, NK };
+       K_STACK, K_AMMO2, K_FOE, K_FAR, K_TOUR, K_END, K_CHAIN, K_FARAMMO, K_SOON, K_SLACK, NK };
 
 static const kit_param knobs[NK] = {
     {"sims", 20000, 200, 10000000, 0, 1, /* step 0: `tune` leaves the budgets alone */
@@ -69,7 +69,7 @@ static const kit_param knobs[NK] = {
     {"plans", 12, 1, 48, 1, 1, "bombing spots played out per decision"},
     {"gamma", 0.985, 0.9, 1, 0.005, 0, "discount per tick of the points a plan makes"},
     {"deny", 0.5, 0, 2, 0.1, 0, "weight of the opponent's points in a plan's value"},
-    {"ammo", 3, 0, 20, 0.5, 0, "value of a bomb picked up when at most one is left"},
+    {"ammo", 6, 0, 20, 0.5, 0, "value of a bomb picked up when at most one is left"},
     {"near", 0.05, 0, 1, 0.01, 0, "weight of the desire map where a plan ends"},
     {"hit", 30, 0, 200, 5, 0, "value of a hit on the opponent beyond its 25 points"},
     {"ore", 0.5, 0, 10, 0.25, 0,
@@ -81,7 +81,7 @@ static const kit_param knobs[NK] = {
      "cost of each HP my fire takes off an ore block the opponent can reach and that still stands"},
     {"stack", 1, 0, 1, 1, 1,
      "1: plans that bomb an ore block from several cells in a row until it breaks"},
-    {"ammo2", 0.5, 0, 20, 0.5, 0, "value of a bomb picked up when two or more are left"},
+    {"ammo2", 4, 0, 20, 0.5, 0, "value of a bomb picked up when two or more are left"},
     {"foe", 1, 0, 2, 1, 1,
      "in the play-outs the opponent walks to and bombs ore blocks one bomb from breaking (1), "
      "or also two while it holds two bombs (2); 0: it only stands or flees"},
@@ -97,20 +97,14 @@ static const kit_param knobs[NK] = {
      "1: a bomb's fire reaches an ore block past a bomb on its ray once that bomb has gone off "
      "(it sets this one off): bombing spots on such cells near a block at 1 HP or less, and the "
      "play-outs' opponent bombs from them too; 0: rays stop at bombs"},
-    {"keep", 0, 0, 20, 0.5, 0,
-     "cost of a bomb whose fire reaches no ore block, placed in a play-out with fewer than three "
-     "bombs left in hand while an ore block that every known blast leaves at 2 HP or more stands "
-     "(bombs kept for whole ore blocks)"},
-    {"farammo", 0, 0, 3, 0, 1,
+    {"farammo", 1, 0, 3, 0, 1,
      "`far` holds only while the opponent has at least this many bombs in hand (by the shadow's "
      "count); 0: always"},
-    {"trapammo", 0, 0, 1, 0, 1,
-     "1: the trap check only while the opponent holds a bomb (by the shadow's count); 0: always"},
-    {"soon", 0, 0, 1, 1, 1,
+    {"soon", 1, 0, 1, 1, 1,
      "1: `ore` (ore worn down out of the opponent's reach or in a pocket) discounted by `gamma` "
      "from the play-out's start to each hit, as points are (the same wear done sooner is worth "
      "more); 0: not discounted"},
-    {"slack", 0, 0, 4, 0, 1,
+    {"slack", 1, 0, 4, 0, 1,
      "trap check: a cell the opponent can bomb me in from counts only when it gets there no more "
      "than this many steps after I could pass it myself (0: I pass it first, no margin)"},
 };
@@ -154,7 +148,6 @@ typedef struct search_state {
     int opp_steps;      /* the opponent's walk to my cell, blocks and bombs walls (NEVER: none) */
     unsigned char opp_can[NCELL]; /* an ore block the opponent can walk into the range of */
     int confined;       /* I can walk to only a few cells: any ore worn down is progress */
-    int whole_ore;      /* an ore block that every known blast leaves at 2 HP or more stands */
     double desire[NCELL];
     double arrival[NCELL];
     int parent[NCELL];
@@ -746,25 +739,6 @@ static bomber_action foe_act(search_state *s, foe *f, const bomber_game *g, int 
     return BOMBER_BOMB;
 }
 
-/* Does a bomb on cell c in g reach an ore block (rays of the bomb's power, stopped by metal and
- * blocks, passing bombs: they go off in a chain)? */
-static int reaches_ore(const bomber_game *g, int c) {
-    static const int d[4][2] = {{-1, 0}, {1, 0}, {0, -1}, {0, 1}};
-    for (int k = 0; k < 4; k++)
-        for (int i = 1; i <= BOMBER_START_POWER; i++) {
-            int x = c % BOMBER_W + d[k][0] * i, y = c / BOMBER_W + d[k][1] * i, stop = 0;
-            if (x < 0 || x >= BOMBER_W || y < 0 || y >= BOMBER_H) break;
-            for (int m = 0; m < BOMBER_METAL && !stop; m++) stop = g->metal[m][0] == x && g->metal[m][1] == y;
-            if (stop) break;
-            int bl = block_at(g, y * BOMBER_W + x);
-            if (bl >= 0) {
-                if (g->blocks[bl].kind == 'o') return 1;
-                break;
-            }
-        }
-    return 0;
-}
-
 /* Play a plan out on a copy of the engine: the value of the points both make (discounted),
  * the HP both lose, a death, the ammo picked up, the ore my fire wears down and leaves
  * standing, and the desire where it ends. A stack plan walks on from its target to each of
@@ -848,8 +822,6 @@ static double rollout(search_state *s, const plan *pl, const int *path) {
         } else if (phase == AT) {
             int bi = a[me] == BOMBER_BOMB ? bomb_at(g, mc) : -1;
             if (bi >= 0 && g->bombs[bi].owner == me) {
-                if (s->k[K_KEEP] > 0 && s->whole_ore && pm->ammo < 3 && !reaches_ore(g, mc))
-                    v -= s->k[K_KEEP];
                 int h2[NCELL];
                 danger(s, g, h2);
                 if (fo.on) memcpy(ohurt, h2, sizeof ohurt);
@@ -908,14 +880,12 @@ static void ore_outlook(search_state *s) {
     const bomber_game *b = &s->base, *d = &s->dsim;
     memset(s->left_hp, 0, sizeof s->left_hp);
     memset(s->opp_can, 0, sizeof s->opp_can);
-    s->whole_ore = 0;
     for (int i = 0; i < d->nblocks; i++) {
         if (d->blocks[i].kind != 'o' || d->blocks[i].hp <= 0) continue;
         int c = d->blocks[i].y * BOMBER_W + d->blocks[i].x, hp = d->blocks[i].hp;
         for (int f = 0; f < d->nfires; f++)
             if (d->fires[f].y * BOMBER_W + d->fires[f].x == c) hp--;
         s->left_hp[c] = hp > 0 ? hp : 0;
-        if (hp >= 2) s->whole_ore = 1;
     }
     unsigned char wall[NCELL], blocks[NCELL];
     int o = cell_of(&b->players[1 - s->pid]);
@@ -1185,7 +1155,6 @@ static bomber_action decide_action(search_state *s, const bomber_view *v) {
     safety(s, ok, &nreplies);
     int o = cell_of(&b->players[op]), depth = (int)s->k[K_TRAP];
     int dist = abs(m % BOMBER_W - o % BOMBER_W) + abs(m / BOMBER_W - o / BOMBER_W);
-    if (s->k[K_TRAPAMMO] > 0 && b->players[op].ammo <= 0) depth = 0; /* it cannot bomb */
     if (depth > 0 && dist <= 2 * depth + 2) {
         unsigned char open_walls[NCELL];
         walls_of(b, -1, -1, open_walls);

@@ -321,7 +321,8 @@ static void test_bad_parameters(void) {
                          "search:gamma=2",     "search:nosuch=1", "search:plans=x",
                          "search:sims=5:sims=6", "search:foe=3", "search:foe=0.5",
                          "search:tour=2",      "search:chain=0.5", "search:end=-1",
-                         "search:farammo=4",   "search:farammo=0.5", "search:keep=-1"};
+                         "search:farammo=4",   "search:farammo=0.5", "search:slack=5",
+                         "search:soon=2"};
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         const kit_bot_info *info = kit_bot_spec("test_search", "--bots", &bomber_bot_table, bad[i], NULL);
         CHECK(info == NULL);
