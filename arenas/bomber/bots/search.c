@@ -17,17 +17,18 @@
  *     still reaches a cell no fire reaches, the opponent's body a wall. An unsafe action is
  *     taken only when none is safe;
  *   - traps, a few steps ahead: near the opponent, an action that leads into a pocket it can
- *     shut (a cell it reaches before me where its bomb and body leave me no cell outside the
- *     blasts) comes after those that do not;
+ *     shut (a cell it reaches at most `slack` steps after me, where its bomb and body leave me
+ *     no cell outside the blasts) comes after those that do not;
  *   - plans: "walk to cell T (on the safe walk's path), bomb there or not, then run along the
  *     safe walk out of the blast and wait", for the best bombing spots (a quick estimate of
  *     what a bomb there destroys, from the shadow's exact ore HP), the items, the nearest cell
  *     out of every blast, and one plan per first step; and stack plans: an ore block's points
  *     go to the fire that ends it, so for an ore block that every known blast leaves at 2 or
- *     3 HP, with that many bombs in hand and the opponent not close, "bomb it from that many
- *     cells in a row (the shortest tour), then run", the last hit mine before the opponent
- *     can add a bomb of its own; with `tour`, tours of up to four bombs over several blocks at
- *     once (a cell whose blast reaches two blocks serves both); with `chain`, cells past a bomb
+ *     3 HP, with that many bombs in hand and the opponent not close (or out of bombs,
+ *     `farammo`), "bomb it from that many cells in a row (the shortest tour), then run", the
+ *     last hit mine before the opponent can add a bomb of its own; with `tour`, tours of up
+ *     to four bombs over several blocks at once (a cell whose blast reaches two blocks serves
+ *     both); with `chain`, cells past a bomb
  *     on a ray count too (that bomb sets the later one off, whose fire then passes the emptied
  *     cell), as bombing spots near a block at 1 HP and as the opponent's targets. Each plan
  *     is played out on a copy of the engine (the opponent running along its own safe walk out
@@ -37,10 +38,11 @@
  *     the HP both lose (the opponent's only while it has not walked for ore: a trap the model
  *     walked it into is no trap), a death, the ammo picked up, and the ore my fire wears down
  *     and leaves standing (a gift, at a cost, when the opponent can walk into the block's
- *     range and finish it; a small gain when it cannot, or when I am in a pocket). A desire
- *     map (dmap_field, goals at the bombing spots and items, the opponent's surroundings once
- *     the blocks are gone) values where a plan ends, so that plans whose points lie beyond
- *     the horizon still lead somewhere.
+ *     range and finish it; a small gain, discounted like points (`soon`), when it cannot, or
+ *     when I am in a pocket); a bomb picked up is worth `ammo`, or `ammo2` with two or more in
+ *     hand. A desire map (dmap_field, goals at the bombing spots and items, the opponent's
+ *     surroundings once the blocks are gone) values where a plan ends, so that plans whose
+ *     points lie beyond the horizon still lead somewhere.
  * The best safe first action wins. The budget is the number of engine ticks simulated per
  * decision (`sims`, deterministic) and optionally a thread CPU limit (`ms`). */
 #include <math.h>

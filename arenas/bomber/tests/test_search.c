@@ -8,7 +8,10 @@
  *     it down for an opponent that can reach it to finish (with and without the opponent's ore
  *     bombs in the play-outs, `foe`); with four bombs it ends two 3-HP blocks reached together
  *     from two cells (a tour; `tour` 0 ends one), and it takes the last hit on a block from a
- *     cell past the opponent's bomb, which sets its bomb off (`chain` 0 does not);
+ *     cell past the opponent's bomb, which sets its bomb off (`chain` 0 does not); it stacks
+ *     with the opponent close but out of bombs (`farammo` 1; 0 does not), bombs its way out of
+ *     a pocket shut by ore (`soon` 1; 0 walks to and fro), and keeps out of a dead end the
+ *     opponent walks up to (`slack` 1; with 0 it is shut in and hit);
  *   - the same decisions for the same seed and simulation budget (two runs of the same games,
  *     every answer compared), and a different budget is a different bot (some answer differs),
  *     and so is each setting of `foe`;
@@ -136,7 +139,8 @@ static void test_far_ammo(void) {
         g.players[1].ammo = 0;
         g.blocks[g.nblocks++] = (bomber_block){4, 5, BOMBER_ORE_HP, 'o'};
         for (int i = 0; i < 3; i++)
-            g.bombs[g.nbombs++] = (bomber_bomb){9, 1 + 3 * i, 1, BOMBER_BOMB_TTL - 1, BOMBER_START_POWER};
+            g.bombs[g.nbombs++] =
+                (bomber_bomb){9, 1 + 3 * i, 1, BOMBER_BOMB_TTL - 1, BOMBER_START_POWER};
         CHECK_EQ_INT(play_script(&g, spec[v], "", 60), BOMBER_START_HP);
         got[v] = g.players[0].score;
         if (got[v] != (v == 0 ? BOMBER_REWARD_ORE : 0))
@@ -192,8 +196,10 @@ static void test_dead_end(void) {
         bomber_game g;
         blank(&g, 3, 6, 6, 2);
         g.players[0].ammo = 0, g.players[1].ammo = 1;
-        for (int i = 0; i < BOMBER_METAL; i++) g.metal[i][0] = metal[i][0], g.metal[i][1] = metal[i][1];
-        for (size_t i = 0; i < sizeof woods / sizeof woods[0]; i++) wood(&g, woods[i][0], woods[i][1]);
+        for (int i = 0; i < BOMBER_METAL; i++)
+            g.metal[i][0] = metal[i][0], g.metal[i][1] = metal[i][1];
+        for (size_t i = 0; i < sizeof woods / sizeof woods[0]; i++)
+            wood(&g, woods[i][0], woods[i][1]);
         for (size_t i = 0; i < sizeof ores / sizeof ores[0]; i++)
             g.blocks[g.nblocks++] = (bomber_block){ores[i][0], ores[i][1], ores[i][2], 'o'};
         low[v] = play_script(&g, spec[v], "llrluuubdddd", 60);
