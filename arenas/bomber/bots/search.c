@@ -17,17 +17,18 @@
  *     still reaches a cell no fire reaches, the opponent's body a wall. An unsafe action is
  *     taken only when none is safe;
  *   - traps, a few steps ahead: near the opponent, an action that leads into a pocket it can
- *     shut (a cell it reaches before me where its bomb and body leave me no cell outside the
- *     blasts) comes after those that do not;
+ *     shut (a cell it reaches at most `slack` steps after me, where its bomb and body leave me
+ *     no cell outside the blasts) comes after those that do not;
  *   - plans: "walk to cell T (on the safe walk's path), bomb there or not, then run along the
  *     safe walk out of the blast and wait", for the best bombing spots (a quick estimate of
  *     what a bomb there destroys, from the shadow's exact ore HP), the items, the nearest cell
  *     out of every blast, and one plan per first step; and stack plans: an ore block's points
  *     go to the fire that ends it, so for an ore block that every known blast leaves at 2 or
- *     3 HP, with that many bombs in hand and the opponent not close, "bomb it from that many
- *     cells in a row (the shortest tour), then run", the last hit mine before the opponent
- *     can add a bomb of its own; with `tour`, tours of up to four bombs over several blocks at
- *     once (a cell whose blast reaches two blocks serves both); with `chain`, cells past a bomb
+ *     3 HP, with that many bombs in hand and the opponent not close (or out of bombs,
+ *     `farammo`), "bomb it from that many cells in a row (the shortest tour), then run", the
+ *     last hit mine before the opponent can add a bomb of its own; with `tour`, tours of up
+ *     to four bombs over several blocks at once (a cell whose blast reaches two blocks serves
+ *     both); with `chain`, cells past a bomb
  *     on a ray count too (that bomb sets the later one off, whose fire then passes the emptied
  *     cell), as bombing spots near a block at 1 HP and as the opponent's targets. Each plan
  *     is played out on a copy of the engine (the opponent running along its own safe walk out
@@ -37,10 +38,11 @@
  *     the HP both lose (the opponent's only while it has not walked for ore: a trap the model
  *     walked it into is no trap), a death, the ammo picked up, and the ore my fire wears down
  *     and leaves standing (a gift, at a cost, when the opponent can walk into the block's
- *     range and finish it; a small gain when it cannot, or when I am in a pocket). A desire
- *     map (dmap_field, goals at the bombing spots and items, the opponent's surroundings once
- *     the blocks are gone) values where a plan ends, so that plans whose points lie beyond
- *     the horizon still lead somewhere.
+ *     range and finish it; a small gain, discounted like points (`soon`), when it cannot, or
+ *     when I am in a pocket); a bomb picked up is worth `ammo`, or `ammo2` with two or more in
+ *     hand. A desire map (dmap_field, goals at the bombing spots and items, the opponent's
+ *     surroundings once the blocks are gone) values where a plan ends, so that plans whose
+ *     points lie beyond the horizon still lead somewhere.
  * The best safe first action wins. The budget is the number of engine ticks simulated per
  * decision (`sims`, deterministic) and optionally a thread CPU limit (`ms`). */
 #include <math.h>
@@ -58,7 +60,7 @@
 #define CONFINED 15 /* walking to at most this many cells, I am in a pocket */
 
 enum { K_SIMS, K_MS, K_PLANS, K_GAMMA, K_DENY, K_AMMO, K_NEAR, K_HIT, K_ORE, K_TRAP, K_GIFT,
-       K_STACK, K_AMMO2, K_FOE, K_FAR, K_TOUR, K_END, K_CHAIN, NK };
+       K_STACK, K_AMMO2, K_FOE, K_FAR, K_TOUR, K_END, K_CHAIN, K_FARAMMO, K_SOON, K_SLACK, NK };
 
 static const kit_param knobs[NK] = {
     {"sims", 20000, 200, 10000000, 0, 1, /* step 0: `tune` leaves the budgets alone */
@@ -69,7 +71,7 @@ static const kit_param knobs[NK] = {
     {"plans", 12, 1, 48, 1, 1, "bombing spots played out per decision"},
     {"gamma", 0.985, 0.9, 1, 0.005, 0, "discount per tick of the points a plan makes"},
     {"deny", 0.5, 0, 2, 0.1, 0, "weight of the opponent's points in a plan's value"},
-    {"ammo", 3, 0, 20, 0.5, 0, "value of a bomb picked up when at most one is left"},
+    {"ammo", 6, 0, 20, 0.5, 0, "value of a bomb picked up when at most one is left"},
     {"near", 0.05, 0, 1, 0.01, 0, "weight of the desire map where a plan ends"},
     {"hit", 30, 0, 200, 5, 0, "value of a hit on the opponent beyond its 25 points"},
     {"ore", 0.5, 0, 10, 0.25, 0,
@@ -81,7 +83,7 @@ static const kit_param knobs[NK] = {
      "cost of each HP my fire takes off an ore block the opponent can reach and that still stands"},
     {"stack", 1, 0, 1, 1, 1,
      "1: plans that bomb an ore block from several cells in a row until it breaks"},
-    {"ammo2", 0.5, 0, 20, 0.5, 0, "value of a bomb picked up when two or more are left"},
+    {"ammo2", 4, 0, 20, 0.5, 0, "value of a bomb picked up when two or more are left"},
     {"foe", 1, 0, 2, 1, 1,
      "in the play-outs the opponent walks to and bombs ore blocks one bomb from breaking (1), "
      "or also two while it holds two bombs (2); 0: it only stands or flees"},
@@ -97,6 +99,16 @@ static const kit_param knobs[NK] = {
      "1: a bomb's fire reaches an ore block past a bomb on its ray once that bomb has gone off "
      "(it sets this one off): bombing spots on such cells near a block at 1 HP or less, and the "
      "play-outs' opponent bombs from them too; 0: rays stop at bombs"},
+    {"farammo", 1, 0, 3, 0, 1,
+     "`far` holds only while the opponent has at least this many bombs in hand (by the shadow's "
+     "count); 0: always"},
+    {"soon", 1, 0, 1, 1, 1,
+     "1: `ore` (ore worn down out of the opponent's reach or in a pocket) discounted by `gamma` "
+     "from the play-out's start to each hit, as points are (the same wear done sooner is worth "
+     "more); 0: not discounted"},
+    {"slack", 1, 0, 4, 0, 1,
+     "trap check: a cell the opponent can bomb me in from counts only when it gets there no more "
+     "than this many steps after I could pass it myself (0: I pass it first, no margin)"},
 };
 
 const kit_params search_params = {knobs, NK};
@@ -239,6 +251,9 @@ static void shadow_start(search_state *s, const bomber_view *v, uint64_t seed) {
     for (int i = 0; i < v->nbombs && i < BOMBER_MAX_BOMBS; i++)
         g->bombs[g->nbombs++] = (bomber_bomb){v->bombs[i].x, v->bombs[i].y, 1 - v->id,
                                               BOMBER_BOMB_TTL - 1, BOMBER_START_POWER};
+    /* the bombs already on the board are the opponent's, out of its starting ammo */
+    bomber_player *o = &g->players[1 - v->id];
+    o->ammo = g->nbombs < o->ammo ? o->ammo - g->nbombs : 0;
 }
 
 /* What player pid did in the tick that led from the shadow to the view. */
@@ -474,7 +489,8 @@ static int trap_at(search_state *s, const unsigned char *open_walls, int p, int 
     }
     static const int d[4][2] = {{-1, 0}, {1, 0}, {0, -1}, {0, 1}};
     for (int q = 0; q < NCELL; q++) {
-        if (d_opp[q] < 1 || q == p || (d_me[q] >= 0 && d_me[q] < d_opp[q])) continue;
+        if (d_opp[q] < 1 || q == p || (d_me[q] >= 0 && d_me[q] + (int)s->k[K_SLACK] < d_opp[q]))
+            continue;
         unsigned char in_blast[NCELL] = {0};
         in_blast[q] = 1;
         for (int k = 0; k < 4; k++)
@@ -739,6 +755,7 @@ static double rollout(search_state *s, const plan *pl, const int *path) {
     int leg = 0, legpath[NCELL], curlen = pl->len, mine = 0;
     const int *cur = path;
     unsigned char wall[NCELL], worn[NCELL] = {0};
+    double worn_soon[NCELL] = {0}; /* the discounts of the hits counted in worn */
     int o = cell_of(&g->players[op]), ohurt[NCELL], obomb = 0;
     foe fo;
     fo.on = (int)s->k[K_FOE], fo.chain = s->k[K_CHAIN] > 0, fo.sig = -1;
@@ -769,7 +786,7 @@ static double rollout(search_state *s, const plan *pl, const int *path) {
             if (g->fires[f].owner != me) continue;
             int c = g->fires[f].y * BOMBER_W + g->fires[f].x, bl = block_at(g, c);
             if (bl < 0 || g->blocks[bl].kind != 'o') continue;
-            if (g->blocks[bl].hp >= 2 && worn[c] < 255) worn[c]++;
+            if (g->blocks[bl].hp >= 2 && worn[c] < 255) worn[c]++, worn_soon[c] += disc;
             int seen = 0;
             for (int i = 0; i < non; i++) seen |= on_ore[i] == c;
             if (!seen && non < (int)(sizeof on_ore / sizeof on_ore[0])) on_ore[non++] = c;
@@ -853,7 +870,8 @@ static double rollout(search_state *s, const plan *pl, const int *path) {
     /* ore my fire wore down and left standing: a gift when the opponent can reach it */
     for (int c = 0; c < NCELL; c++)
         if (worn[c] && block_at(g, c) >= 0)
-            v += worn[c] * (s->opp_can[c] && !s->confined ? -s->k[K_GIFT] : s->k[K_ORE]);
+            v += s->opp_can[c] && !s->confined ? -s->k[K_GIFT] * worn[c]
+                 : s->k[K_ORE] * (s->k[K_SOON] > 0 ? worn_soon[c] : worn[c]);
     return v - s->k[K_NEAR] * s->desire[cell_of(&g->players[me])];
 }
 
@@ -895,6 +913,13 @@ static void ore_outlook(search_state *s) {
     }
 }
 
+/* Is the opponent too close for a stack of several bombs (`far`, while it holds `farammo`
+ * bombs or more)? */
+static int opp_close(const search_state *s) {
+    return s->opp_steps < (int)s->k[K_FAR] &&
+           s->base.players[1 - s->pid].ammo >= (int)s->k[K_FARAMMO];
+}
+
 static int manhattan(int a, int b) {
     return abs(a % BOMBER_W - b % BOMBER_W) + abs(a / BOMBER_W - b / BOMBER_W);
 }
@@ -912,7 +937,7 @@ static int shields(int earlier, int later) {
 static int stack_plans(search_state *s, const double *arrival, const int *ok, plan *out) {
     const bomber_game *b = &s->base;
     int me = s->pid, m = cell_of(&b->players[me]), ammo = b->players[me].ammo, n = 0;
-    if (s->opp_steps < (int)s->k[K_FAR]) return 0;
+    if (opp_close(s)) return 0;
     unsigned char wall[NCELL];
     walls_of(b, 1 - s->pid, -1, wall);
     for (int i = 0; i < b->nblocks; i++) {
@@ -1007,7 +1032,7 @@ static int tour_plans(search_state *s, const double *arrival, const int *ok, pla
     memset(t, 0, sizeof *t);
     t->arrival = arrival;
     t->max_bombs = ammo < TOUR_BOMBS ? ammo : TOUR_BOMBS;
-    if (s->opp_steps < (int)s->k[K_FAR]) t->max_bombs = 1;
+    if (opp_close(s)) t->max_bombs = 1;
     unsigned char wall[NCELL];
     walls_of(b, 1 - s->pid, -1, wall);
     enum { ALL = TOUR_BLOCKS * 4 * BOMBER_START_POWER };

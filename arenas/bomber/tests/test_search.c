@@ -8,7 +8,10 @@
  *     it down for an opponent that can reach it to finish (with and without the opponent's ore
  *     bombs in the play-outs, `foe`); with four bombs it ends two 3-HP blocks reached together
  *     from two cells (a tour; `tour` 0 ends one), and it takes the last hit on a block from a
- *     cell past the opponent's bomb, which sets its bomb off (`chain` 0 does not);
+ *     cell past the opponent's bomb, which sets its bomb off (`chain` 0 does not); it stacks
+ *     with the opponent close but out of bombs (`farammo` 1; 0 does not), bombs its way out of
+ *     a pocket shut by ore (`soon` 1; 0 walks to and fro), and keeps out of a dead end the
+ *     opponent walks up to (`slack` 1; with 0 it is shut in and hit);
  *   - the same decisions for the same seed and simulation budget (two runs of the same games,
  *     every answer compared), and a different budget is a different bot (some answer differs),
  *     and so is each setting of `foe`;
@@ -120,6 +123,91 @@ static void test_stack(const char *spec) {
         CHECK(!standing);
         CHECK_EQ_INT(g.players[0].score, BOMBER_REWARD_ORE);
     }
+}
+
+/* The stack of test_stack with the opponent three steps away, out of bombs: its three bombs are
+ * on the board (far off, in the first view; the shadow counts them out of its three) and it
+ * stands idle. With `farammo` 1 an opponent without bombs cannot take the last hit, so `search`
+ * ends the block with its own three bombs; with `farammo` 0 (`far` always holds) the opponent
+ * is too close for a stack and the block keeps its 3 HP. */
+static void test_far_ammo(void) {
+    static const char *spec[2] = {"search:farammo=1", "search:farammo=0"};
+    int got[2];
+    for (int v = 0; v < 2; v++) {
+        bomber_game g;
+        blank(&g, 3, 5, 3, 8);
+        g.players[1].ammo = 0;
+        g.blocks[g.nblocks++] = (bomber_block){4, 5, BOMBER_ORE_HP, 'o'};
+        for (int i = 0; i < 3; i++)
+            g.bombs[g.nbombs++] =
+                (bomber_bomb){9, 1 + 3 * i, 1, BOMBER_BOMB_TTL - 1, BOMBER_START_POWER};
+        CHECK_EQ_INT(play_script(&g, spec[v], "", 60), BOMBER_START_HP);
+        got[v] = g.players[0].score;
+        if (got[v] != (v == 0 ? BOMBER_REWARD_ORE : 0))
+            fprintf(stderr, "%s: score %d after 60 ticks\n", spec[v], got[v]);
+    }
+    CHECK_EQ_INT(got[0], BOMBER_REWARD_ORE);
+    CHECK_EQ_INT(got[1], 0);
+}
+
+/* A pocket of seven cells in the corner, (8..11,0), (10,1), (11,1) and (11,2), shut by metal
+ * and one 3-HP ore block (9,1), the opponent far off and idle, five bombs in hand. Every cell of
+ * the pocket is in the blast of a stack of three, so the way out is to wear the block down a
+ * bomb or two at a time. With `soon` 1 that wear is worth more sooner and `search` bombs its
+ * way out within 150 ticks; with `soon` 0 walking on to the next bombing cell is worth as much
+ * as bombing here, and it walks to and fro. */
+static void test_pocket(void) {
+    static const char *spec[2] = {"search:soon=1", "search:soon=0"};
+    static const int metal[][2] = {{7, 0}, {8, 1}, {10, 2}, {11, 3}};
+    int standing[2];
+    for (int v = 0; v < 2; v++) {
+        bomber_game g;
+        blank(&g, 11, 0, 0, 9);
+        g.players[0].ammo = 5;
+        for (int i = 0; i < 4; i++) g.metal[i][0] = metal[i][0], g.metal[i][1] = metal[i][1];
+        g.blocks[g.nblocks++] = (bomber_block){9, 1, BOMBER_ORE_HP, 'o'};
+        CHECK_EQ_INT(play_script(&g, spec[v], "", 150), BOMBER_START_HP);
+        standing[v] = 0;
+        for (int b = 0; b < g.nblocks; b++) standing[v] |= g.blocks[b].kind == 'o';
+        if (standing[v] != (v == 1))
+            fprintf(stderr, "%s: the ore block %s after 150 ticks\n", spec[v],
+                    standing[v] ? "stands" : "is gone");
+    }
+    CHECK(!standing[0]);
+    CHECK(standing[1]);
+}
+
+/* A board of a game against garyleecf's 2020 bot (seed 6, tick 60, the seats swapped): `search`
+ * at (3,6) with no bombs in hand, beside a dead end (5,5) shut by metal (6,5), ore (5,4) and wood
+ * (5,6), its way out (4,5); the opponent, at (6,2) with one bomb, walks as it did then, to (4,5),
+ * and bombs there. With `slack` 1 the trap check counts (4,5) once the opponent is no more than
+ * a step later there than `search`, which keeps out of the dead end, unhurt; with `slack` 0 it
+ * walks in and waits until the opponent is as near the way out as it is, too late: hit. */
+static void test_dead_end(void) {
+    static const char *spec[2] = {"search:slack=1", "search:slack=0"};
+    static const int metal[BOMBER_METAL][2] = {{0, 4}, {0, 0}, {1, 8}, {9, 1}, {8, 1}, {6, 5},
+                                               {10, 8}, {10, 2}, {4, 7}, {4, 0}, {10, 9}, {0, 2},
+                                               {3, 4}, {6, 7}, {11, 3}, {2, 5}, {10, 1}, {5, 3}};
+    static const int woods[][2] = {{8, 8}, {11, 7}, {8, 9}, {11, 9}, {3, 9}, {11, 2},
+                                   {1, 4}, {5, 0}, {5, 6}, {6, 8}, {3, 0}};
+    static const int ores[][3] = {{5, 4, 3}, {0, 8, 3}, {3, 5, 1}, {7, 4, 3}};
+    int low[2];
+    for (int v = 0; v < 2; v++) {
+        bomber_game g;
+        blank(&g, 3, 6, 6, 2);
+        g.players[0].ammo = 0, g.players[1].ammo = 1;
+        for (int i = 0; i < BOMBER_METAL; i++)
+            g.metal[i][0] = metal[i][0], g.metal[i][1] = metal[i][1];
+        for (size_t i = 0; i < sizeof woods / sizeof woods[0]; i++)
+            wood(&g, woods[i][0], woods[i][1]);
+        for (size_t i = 0; i < sizeof ores / sizeof ores[0]; i++)
+            g.blocks[g.nblocks++] = (bomber_block){ores[i][0], ores[i][1], ores[i][2], 'o'};
+        low[v] = play_script(&g, spec[v], "llrluuubdddd", 60);
+        if (low[v] != (v == 0 ? BOMBER_START_HP : BOMBER_START_HP - 1))
+            fprintf(stderr, "%s: lowest HP %d\n", spec[v], low[v]);
+    }
+    CHECK_EQ_INT(low[0], BOMBER_START_HP);
+    CHECK(low[1] < BOMBER_START_HP);
 }
 
 /* Two 3-HP ore blocks, (4,5) and (5,7), and four bombs in hand, the opponent far away and idle:
@@ -238,7 +326,9 @@ static void test_bad_parameters(void) {
     const char *bad[] = {"search:sims=0",      "search:sims=1.5", "search:ms=-1",
                          "search:gamma=2",     "search:nosuch=1", "search:plans=x",
                          "search:sims=5:sims=6", "search:foe=3", "search:foe=0.5",
-                         "search:tour=2",      "search:chain=0.5", "search:end=-1"};
+                         "search:tour=2",      "search:chain=0.5", "search:end=-1",
+                         "search:farammo=4",   "search:farammo=0.5", "search:slack=5",
+                         "search:soon=2"};
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         const kit_bot_info *info = kit_bot_spec("test_search", "--bots", &bomber_bot_table, bad[i], NULL);
         CHECK(info == NULL);
@@ -315,6 +405,9 @@ int main(int argc, char **argv) {
     test_stack("search:tour=0");
     test_tour();
     test_chain_hit();
+    test_far_ammo();
+    test_pocket();
+    test_dead_end();
     test_no_gift("search:foe=0");
     test_no_gift("search:foe=2");
     test_deterministic();
