@@ -779,7 +779,7 @@ def test_c_search_bots_speak_over_the_radio():
     a C seat that said words other than 0,0, the words reach its teammate's next observation, and
     the game played through act()/step() is the one play_step() plays (which passes the C bots'
     words itself)."""
-    config, seats, seed = "PommeRadioCompetition-v2", ["search", "simple", "search", "simple"], 4
+    config, seats, seed = "PommeRadioCompetition-v2", ["search:radio=1", "simple", "search:radio=1", "simple"], 4
     env = pm.make(config, seats)
     env.seed(seed)
     obs, done, spoke = env.reset(), False, 0

@@ -382,6 +382,14 @@ static void same_seed_same_decisions(void) {
 
 /* ---- the radio ---------------------------------------------------------------------------- */
 
+/* The index of `radio` among the parameters. */
+static int radio_param(void) {
+    for (int i = 0; i < pm_search_params.n; i++)
+        if (!strcmp(pm_search_params.p[i].name, "radio")) return i;
+    CHECK(0, "search has no parameter radio");
+    return 0;
+}
+
 typedef struct radio_check {
     pm_state past[4]; /* the states of the last steps, by step count mod 4 */
     pmb_radio_ear ear[PM_MAX_AGENTS];
@@ -426,7 +434,11 @@ static int radio_step(void *user, const pm_state *s, const int *actions, const p
  * hears is true (an enemy where it stood, a bomb with its strength and fuse). */
 static void radio_reports_are_true(void) {
     const pm_config *cfg = pm_config_find("PommeRadioCompetition-v2");
-    const pm_bot *bots[4] = {&pm_bot_search, &pm_bot_simple, &pm_bot_search, &pm_bot_simple};
+    char err[200];
+    const pm_bot *talker = (const pm_bot *)kit_bot_spec_text(&pm_bot_table, "search:radio=1", err, sizeof err);
+    CHECK(talker != NULL, "radio: %s", err);
+    if (!talker) return;
+    const pm_bot *bots[4] = {talker, &pm_bot_simple, talker, &pm_bot_simple};
     static radio_check rc;
     int enemies = 0, bombs = 0;
     for (uint64_t seed = 1; seed <= 2; seed++) {
@@ -445,6 +457,7 @@ static void radio_reports_are_true(void) {
         bombs += rc.bombs;
     }
     CHECK(enemies > 0 && bombs > 0, "radio: %d enemies and %d bombs reported", enemies, bombs);
+    kit_param_seat_free(&talker->info);
     /* the code itself: every report of the alphabet comes back as sent, on the right steps */
     int bad = 0;
     for (int kind = PMB_REPORT_ENEMY; kind <= PMB_REPORT_BOMB; kind++)
@@ -475,6 +488,7 @@ static void radio_belief(void) {
     const pm_bot *bots[4] = {&pm_bot_search, &pm_bot_simple, &pm_bot_search, &pm_bot_simple};
     static kit_param_values third;
     with_sims(&third, 200);
+    third.v[radio_param()] = 1;
     static pm_state s;
     int differed = 0, early = 0;
     for (uint64_t seed = 1; seed <= 3 && !differed; seed++) {
