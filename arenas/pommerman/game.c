@@ -31,6 +31,7 @@ void pm_game_open_seeded(pm_game *g, const pm_config *cfg, uint64_t seed, const 
 void pm_game_observe(pm_game *g, int seat, pm_view *view) {
     view->shared = &g->shared;
     view->log = NULL;
+    view->say = NULL;
     pm_observe(&g->s, seat, &view->obs);
 }
 
@@ -65,13 +66,18 @@ int pm_game_init_seats(pm_game *g, kit_seats *seats) {
 int pm_game_decide(pm_game *g, kit_seats *seats, int *actions, pm_step_maps *maps) {
     pm_view view;
     if (maps) memset(maps->nmaps, 0, sizeof maps->nmaps);
+    memset(g->said, 0, sizeof g->said);
+    int radio = g->s.cfg->radio_num_words > 0;
     for (int i = 0; i < g->s.nagents; i++) {
         if (!seats->seat[i].bot) continue;
         actions[i] = PM_STOP;
         if (!pm_agent_acts(&g->s, i)) continue;
         pm_game_observe(g, i, &view);
+        if (radio) view.say = g->said[i];
         int rc = kit_seats_decide(seats, i, &view, &actions[i]);
         if (rc != DMAP_OK) return rc;
+        for (int k = 0; k < 2; k++) /* a word outside the vocabulary is said as 0 */
+            if (g->said[i][k] < 0 || g->said[i][k] >= g->s.cfg->radio_vocab_size) g->said[i][k] = 0;
         if (maps) {
             int n = kit_seats_maps(seats, i, maps->maps[i], KIT_MAX_MAPS);
             if (n < 0) return n;
@@ -98,7 +104,7 @@ int pm_play(const pm_config *cfg, const pm_bot *const *bots, uint64_t seed, pm_s
     while (rc == DMAP_OK && !pm_done(&g->s)) {
         int actions[PM_MAX_AGENTS];
         if ((rc = pm_game_decide(g, &seats, actions, want_maps ? &maps : NULL)) != DMAP_OK) break;
-        pm_game_step(g, actions, NULL);
+        pm_game_step(g, actions, (const int (*)[2])g->said);
         if (on_step && (rc = on_step(user, &g->s, actions, want_maps ? &maps : NULL)) != DMAP_OK) break;
     }
     kit_seats_close(&seats);

@@ -245,6 +245,9 @@ typedef struct pm_view {
     pm_obs obs;
     kit_pyrandom *shared; /* the game's shared stream (Python's global random) */
     pm_draw_log *log;     /* NULL, or where SimpleAgent writes its draws */
+    int *say;             /* NULL, or in radio games where the bot may write the two words it
+                             sends with its action (0 .. radio_vocab_size - 1; the driver set
+                             them 0,0 before the decision): the other thing a bot may change */
 } pm_view;
 
 /* ---- bots (bots/<name>.c, the table in bots/bots.c) --------------------------------------- */
@@ -304,6 +307,7 @@ typedef struct pm_game {
     pm_state s;
     kit_pyrandom shared; /* the game's shared stream (Python's global random) */
     uint64_t seed;
+    int said[PM_MAX_AGENTS][2]; /* radio games: the words each seat's bot said in pm_game_decide */
 } pm_game;
 
 typedef struct pm_status {
@@ -333,7 +337,9 @@ int pm_game_init_seats(pm_game *g, kit_seats *seats);
  * SimpleAgents draw from the shared stream in this order): a seat whose agent does not act
  * (pm_agent_acts: dead, or on the ring that collapses first) plays Stop, an empty seat keeps
  * the action the caller put in actions[i], every other seat decides on its own view. With maps
- * (not NULL) each bot's published maps are collected after its decision. The first error
+ * (not NULL) each bot's published maps are collected after its decision. In radio games each
+ * bot may say two words (its view's `say`): they are in g->said, 0,0 for the seats that said
+ * nothing, did not decide or are empty, for the caller to pass to pm_game_step. The first error
  * ends the step and is returned. */
 int pm_game_decide(pm_game *g, kit_seats *seats, int *actions, pm_step_maps *maps);
 

@@ -423,7 +423,9 @@ static int step_game(pm_vec *v, long i, const int32_t *learner_actions, const in
     }
     int rc = pm_game_decide(&g->game, &g->seats, actions, NULL);
     if (rc != DMAP_OK) return rc;
-    pm_game_step(&g->game, actions, learner_words ? (const int (*)[2])words : NULL);
+    for (int seat = 0; seat < g->game.s.nagents; seat++) /* the bots' words (learners' seats: 0,0) */
+        if (g->game.said[seat][0] || g->game.said[seat][1]) memcpy(words[seat], g->game.said[seat], sizeof words[seat]);
+    pm_game_step(&g->game, actions, (const int (*)[2])words);
     const pm_state *s = &g->game.s;
     int rewards[PM_MAX_AGENTS];
     pm_rewards(s, rewards);

@@ -774,6 +774,37 @@ def test_python_agents_talk_over_the_radio(config):
             assert heard == ((mate, (t - 1) % 8) if mate < 3 else (0, 0))
 
 
+def test_c_search_bots_speak_over_the_radio():
+    """The C `search` bot says its reports in radio games: act() answers (action, word, word) for
+    a C seat that said words other than 0,0, the words reach its teammate's next observation, and
+    the game played through act()/step() is the one play_step() plays (which passes the C bots'
+    words itself)."""
+    config, seats, seed = "PommeRadioCompetition-v2", ["search:radio=1", "simple", "search:radio=1", "simple"], 4
+    env = pm.make(config, seats)
+    env.seed(seed)
+    obs, done, spoke = env.reset(), False, 0
+    while not done and env._game.step_count < 120:
+        answers = env.act(obs)
+        for i in (1, 3):
+            assert type(answers[i]) is int
+        for i in (0, 2):
+            if type(answers[i]) is tuple:
+                spoke += 1
+                assert len(answers[i]) == 3 and all(0 <= w < pm.RADIO_VOCAB_SIZE for w in answers[i][1:])
+                assert answers[i][1:] != (0, 0)
+        obs, _, done, _ = env.step(answers)
+        for i in (0, 2):
+            said = answers[i][1:] if type(answers[i]) is tuple else (0, 0)
+            assert obs[(i + 2) % 4]["message"] == said
+    assert spoke > 0
+    other = pm.make(config, seats)
+    other.seed(seed)
+    other.reset()
+    while other._game.step_count < env._game.step_count:
+        other._game.play_step()
+    assert other._game.state_lines() == env._game.state_lines()
+
+
 def test_radio_random_agents_speak_through_the_tuple_action_space():
     env = pm.make("PommeRadio-v2", [pm.RandomAgent(), "simple", pm.RandomAgent(), "simple"])
     assert isinstance(env.action_space, pm.Tuple) and [sp.n for sp in env.action_space.spaces] == [6, 8, 8]

@@ -48,4 +48,31 @@ int pmb_next_cell(int size, int cell, int action);
  * many short simulations keep one state per agent instead of one allocation per simulation. */
 void pmb_simple_restart(void *state);
 
+/* ---- the radio (radio.c): one report in two steps' words ---------------------------------- */
+
+enum { PMB_REPORT_NONE = 0, PMB_REPORT_ENEMY = 1, PMB_REPORT_BOMB = 2 };
+
+/* A thing seen at `step`: an enemy (who: 0 the lower id of the two, 1 the other) or a bomb
+ * (its strength, 2 for less, 4 for more; its fuse `life`) on row r, column c. */
+typedef struct pmb_report {
+    int kind, who, r, c, blast, life, step;
+} pmb_report;
+
+/* The two words to send with the action of step `step` (the observation's step count): the
+ * half of r that step carries (r NULL or PMB_REPORT_NONE: 0,0). The same report must be given
+ * on an even step and the odd step after it. */
+void pmb_radio_say(const pmb_report *r, int step, int words[2]);
+
+/* What a hearer keeps between the two halves. */
+typedef struct pmb_radio_ear {
+    int step, value; /* the step the first half was sent (-1: none) and its value */
+} pmb_radio_ear;
+
+void pmb_radio_clear(pmb_radio_ear *ear);
+
+/* Hears the teammate's words of an observation of step `step` (they were sent on step - 1):
+ * returns 1 with *out the report when they complete one (seen on step - 2), else 0. Words that
+ * are not a half of a report (another bot's, or a half missed) say nothing. */
+int pmb_radio_hear(pmb_radio_ear *ear, int step, const int words[2], pmb_report *out);
+
 #endif

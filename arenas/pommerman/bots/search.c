@@ -40,8 +40,11 @@
  *     game.
  * The budget is `sims` simulations per decision (deterministic for a seed) and, when `ms` is
  * above 0, also that many milliseconds of thread CPU time (whichever ends first). Team games:
- * the teammate is never an enemy of the rollout policy and its death costs; radio words are not
- * sent (0,0). */
+ * the teammate is never an enemy of the rollout policy and its death costs. Radio games (with
+ * `radio`): each pair of steps I send one report (bots/radio.c) of what I see nearest to the
+ * teammate outside its view, an enemy or a bomb, and its reports go into my belief: a bomb in
+ * my fog that I do not know, and an enemy I do not see on the reported cell while the report is
+ * at most `radio_age` steps old. */
 #include <math.h>
 #include <stddef.h>
 #include <stdlib.h>
@@ -57,7 +60,7 @@
 enum {
     P_SIMS, P_MS, P_DEPTH, P_PRIOR, P_ME_DEAD, P_ENEMY_DEAD, P_MATE_DEAD, P_TRAPPED, P_ITEM, P_WOOD,
     P_DESIRE, P_BOMB_ENEMY, P_BOMB_WOOD, P_STOP, P_NEAR, P_CHASE, P_BOUNCE, P_SPACE, P_BACK, P_MODEL, P_MODEL_NEAR, P_REBOUNCE,
-    P_KICKS, P_BLOCK, P_KILL, P_POCKET, P_MATE_BLOCK, P_KILL2, P_LATE,
+    P_KICKS, P_BLOCK, P_KILL, P_POCKET, P_MATE_BLOCK, P_KILL2, P_LATE, P_RADIO, P_RADIO_AGE,
     NPARAMS
 };
 static const kit_param search_param[NPARAMS] = {
@@ -103,6 +106,10 @@ static const kit_param search_param[NPARAMS] = {
                                     "of mine on its cell next step (0: off)"},
     {"late", 650, 0, 800, 25, 1, "from this step on, cells beside enemies are desired 5 times more "
                                  "(pressing the attack before a tie at step 800; 0: off)"},
+    {"radio", 1, 0, 1, 1, 1, "radio games: 1: say what I see that the teammate may not (an enemy, a "
+                             "bomb: a report in two steps, bots/radio.c) and believe its reports"},
+    {"radio_age", 4, 0, 20, 1, 1, "an enemy the teammate reported stays in the belief until its report "
+                                  "is this many steps old (it arrives 2 steps old)"},
 };
 const kit_params pm_search_params = {search_param, NPARAMS};
 
@@ -144,6 +151,13 @@ typedef struct search_bot {
     kit_pyrandom round_draws, sim_draws;
     void *simple[PM_MAX_AGENTS];
     pm_view sview;
+    /* the radio (radio games with `radio`): the report I am sending, what I heard */
+    int radio;
+    pmb_report telling;
+    pmb_radio_ear ear;
+    int heard_cell[PM_MAX_AGENTS], heard_step[PM_MAX_AGENTS]; /* an enemy's reported cell, its step */
+    int mate_cell;                                            /* the teammate's cell last seen */
+    long heard;                                               /* reports heard in this game */
 } search_bot;
 
 /* ---- the engine state: copied in its used part only ----------------------------------------- */
@@ -363,10 +377,31 @@ static int static_value(int v) {
     return v == PM_RIGID || v == PM_WOOD || is_item(v) ? v : PM_PASSAGE;
 }
 
+/* The teammate's words: a report completed this step goes into the memory (an enemy's cell, a
+ * bomb in the fog that I do not know). */
+static void hear_radio(search_bot *b, const pm_obs *o) {
+    pmb_report rep;
+    int n = o->size;
+    if (!pmb_radio_hear(&b->ear, o->step_count, o->message, &rep) || rep.r >= n || rep.c >= n) return;
+    b->heard++;
+    int cell = rep.r * n + rep.c;
+    if (rep.kind == PMB_REPORT_ENEMY) {
+        int id = 2 * rep.who + ((b->me & 1) ? 0 : 1); /* my enemies: 1, 3 or 0, 2 */
+        b->heard_cell[id] = cell;
+        b->heard_step[id] = rep.step;
+        return;
+    }
+    if (o->board[cell] != PM_FOG || rep.life - (o->step_count - rep.step) <= 0) return;
+    for (int k = 0; k < b->nbombs; k++)
+        if (b->bombs[k].cell == cell) return;
+    if (b->nbombs < PM_MAX_BOMBS) b->bombs[b->nbombs++] = (seen_bomb){cell, rep.blast, rep.life, rep.step, -1, 0};
+}
+
 /* Updates the memory from an observation and builds the belief state `root`. */
 static void build_belief(search_bot *b, const pm_obs *o) {
     int n = o->size, ncells = n * n, now = o->step_count;
     pm_state *s = &b->root;
+    if (b->radio) hear_radio(b, o);
     /* power-ups taken by agents now seen where one lay last step */
     for (int c = 0; c < ncells; c++) {
         int v = o->board[c];
@@ -445,6 +480,17 @@ static void build_belief(search_bot *b, const pm_obs *o) {
                 *a = (pm_agent){c / n, c % n, ammo > 0 ? ammo : 0, b->blast[i], b->kick[i], 1};
                 break;
             }
+    }
+    /* an enemy I do not see, still alive, on the cell the teammate reported, when that cell is in
+     * the fog for me and the report is fresh enough */
+    for (int i = 0; b->radio && i < s->nagents; i++) {
+        int c = b->heard_cell[i], alive = 0;
+        if (s->agents[i].alive || b->heard_step[i] < 0 || now - b->heard_step[i] > (int)b->p[P_RADIO_AGE]) continue;
+        for (int k = 0; k < o->alive_count; k++) alive |= o->alive[k] == PM_AGENT0 + i;
+        if (!alive || o->board[c] != PM_FOG || !walkable(s->board[c])) continue;
+        int ammo = b->ammo_total[i] - owned[i];
+        s->agents[i] = (pm_agent){c / n, c % n, ammo > 0 ? ammo : 0, b->blast[i], b->kick[i], 1};
+        s->board[c] = (unsigned char)(PM_AGENT0 + i);
     }
     /* bombs of the simulation: a bomb whose owner is unknown returns its ammo to no one that
      * matters (the first agent out of the simulation, else me) */
@@ -991,6 +1037,10 @@ static int search_init(void **state, const pm_view *first, uint64_t seed) {
     b->n = o->size;
     b->me = o->id;
     b->team = o->game_type == PM_GAME_TEAM || o->game_type == PM_GAME_TEAM_RADIO;
+    b->radio = o->game_type == PM_GAME_TEAM_RADIO && b->p[P_RADIO] > 0 && o->size <= 11;
+    b->mate_cell = -1;
+    pmb_radio_clear(&b->ear);
+    for (int i = 0; i < PM_MAX_AGENTS; i++) b->heard_step[i] = -1;
     memset(b->mem, 255, sizeof b->mem);
     memset(b->first, 255, sizeof b->first);
     for (int i = 0; i < PM_MAX_AGENTS; i++) {
@@ -1027,11 +1077,53 @@ static void search_release(void *state) {
     free(b);
 }
 
+/* Whether cell c lies in the view of an agent on cell `at` (-1: unknown, no view). */
+static int in_view_of(const search_bot *b, int at, int c) {
+    int n = b->n, v = b->cfg->view_size;
+    if (at < 0) return 0;
+    if (!v) return 1;
+    return abs(at / n - c / n) <= v && abs(at % n - c % n) <= v;
+}
+
+/* The words of this step: on an even step a new report, the thing I see that is nearest to the
+ * teammate (to me when I never saw it) outside its view: an enemy, else a bomb that will not
+ * have gone off when the report arrives (three steps more count as one enemy's step); on the odd
+ * step after, the report's second half. */
+static void say_radio(search_bot *b, const pm_obs *o, int *words) {
+    int n = o->size, now = o->step_count, mate = o->teammate - PM_AGENT0;
+    for (int c = 0; c < n * n; c++)
+        if (o->board[c] == PM_AGENT0 + mate) b->mate_cell = c;
+    if ((now & 1) == 0) {
+        int from = b->mate_cell >= 0 ? b->mate_cell : o->r * n + o->c, best = -1;
+        b->telling = (pmb_report){PMB_REPORT_NONE, 0, 0, 0, 0, 0, now};
+        for (int c = 0; c < n * n; c++) {
+            int v = o->board[c], score = -1;
+            if (v == PM_FOG || in_view_of(b, b->mate_cell, c)) continue;
+            int d = abs(from / n - c / n) + abs(from % n - c % n);
+            int enemy = v >= PM_AGENT0 && v < PM_AGENT0 + PM_MAX_AGENTS && is_enemy(b, b->me, v - PM_AGENT0) &&
+                        v - PM_AGENT0 != mate;
+            int bomb = o->bomb_blast_strength[c] && !o->bomb_moving_direction[c] && o->bomb_life[c] >= 3;
+            if (enemy) score = d;
+            else if (bomb) score = d + 3;
+            if (score < 0 || (best >= 0 && score >= best)) continue;
+            best = score;
+            b->telling = (pmb_report){PMB_REPORT_ENEMY, (v - PM_AGENT0) / 2, c / n, c % n, 0, 0, now};
+            if (!enemy) {
+                b->telling = (pmb_report){PMB_REPORT_BOMB, 0, c / n, c % n, 0, 0, now};
+                b->telling.blast = o->bomb_blast_strength[c];
+                b->telling.life = o->bomb_life[c];
+            }
+        }
+    }
+    pmb_radio_say(&b->telling, now, words);
+}
+
 static int search_decide(void *state, const pm_view *view, pm_action *action) {
     search_bot *b = state;
     int a = search_decide_action(b, view);
     if (a < 0) return a;
     if (b->err) return b->err;
+    if (b->radio && view->say) say_radio(b, &view->obs, view->say);
     b->decisions++;
     b->last_cell = view->obs.r * view->obs.size + view->obs.c;
     b->last_action = a;

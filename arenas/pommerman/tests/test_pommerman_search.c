@@ -19,6 +19,7 @@
 #include "kit/param.h"
 #include "../../../tests/check.h"
 #include "pommerman.h"
+#include "bots/common.h"
 
 extern const kit_params pm_search_params;
 
@@ -51,11 +52,12 @@ static int play(const pm_config *cfg, const pm_bot *const *bots, kit_param_value
         if ((rc = bots[ready]->init(&state[ready], &view, pm_bot_seed(seed, ready))) != DMAP_OK) break;
     }
     while (rc == DMAP_OK && !pm_done(s) && log->steps < MAX_STEPS) {
-        int actions[PM_MAX_AGENTS];
+        int actions[PM_MAX_AGENTS], said[PM_MAX_AGENTS][2] = {{0}};
         for (int i = 0; i < s->nagents && rc == DMAP_OK; i++) {
             actions[i] = PM_STOP;
             if (!pm_agent_acts(s, i)) continue;
             pm_observe(s, i, &view.obs);
+            view.say = cfg->radio_num_words ? said[i] : NULL;
             int64_t t0 = kit_thread_cpu_ns();
             rc = bots[i]->decide(state[i], &view, &actions[i]);
             int64_t ns = kit_thread_cpu_ns() - t0;
@@ -74,7 +76,7 @@ static int play(const pm_config *cfg, const pm_bot *const *bots, kit_param_value
         }
         if (rc != DMAP_OK) break;
         memcpy(log->actions[log->steps], actions, sizeof actions);
-        pm_step(s, actions);
+        pm_step_radio(s, actions, (const int (*)[2])said);
         log->steps++;
     }
     for (int i = 0; i < ready; i++) bots[i]->release(state[i]);
@@ -378,6 +380,159 @@ static void same_seed_same_decisions(void) {
     CHECK(differ, "90 and 180 simulations played the same games");
 }
 
+/* ---- the radio ---------------------------------------------------------------------------- */
+
+/* The index of `radio` among the parameters. */
+static int radio_param(void) {
+    for (int i = 0; i < pm_search_params.n; i++)
+        if (!strcmp(pm_search_params.p[i].name, "radio")) return i;
+    CHECK(0, "search has no parameter radio");
+    return 0;
+}
+
+typedef struct radio_check {
+    pm_state past[4]; /* the states of the last steps, by step count mod 4 */
+    pmb_radio_ear ear[PM_MAX_AGENTS];
+    int enemies, bombs, wrong, words, steps;
+} radio_check;
+
+#define RADIO_STOP 1 /* radio_step's code that ends a game early */
+
+/* After each step of a radio game: what each search seat hears from its teammate (the words of
+ * this step, in its next observation), decoded, must be true of the state the report names. */
+static int radio_step(void *user, const pm_state *s, const int *actions, const pm_step_maps *maps) {
+    (void)actions;
+    (void)maps;
+    radio_check *rc = user;
+    for (int i = 0; i < 4; i += 2) {
+        pmb_report r;
+        const int *w = s->message[(i + 2) % 4];
+        rc->words += w[0] || w[1];
+        if (!pmb_radio_hear(&rc->ear[i], s->step, w, &r)) continue;
+        const pm_state *then = &rc->past[r.step % 4];
+        int ok = then->step == r.step;
+        if (r.kind == PMB_REPORT_ENEMY) {
+            const pm_agent *e = &then->agents[2 * r.who + 1];
+            ok = ok && e->alive && e->r == r.r && e->c == r.c;
+            rc->enemies++;
+        } else {
+            const pm_bomb *b = NULL;
+            for (int k = 0; k < then->nbombs; k++)
+                if (then->bombs[k].r == r.r && then->bombs[k].c == r.c) b = &then->bombs[k];
+            int blast = b ? (b->blast < 2 ? 2 : b->blast > 4 ? 4 : b->blast) : 0;
+            ok = ok && b && blast == r.blast && (b->life == r.life || b->life == r.life + 1);
+            rc->bombs++;
+        }
+        rc->wrong += !ok;
+    }
+    rc->past[s->step % 4] = *s;
+    return s->step >= rc->steps ? RADIO_STOP : DMAP_OK;
+}
+
+/* The words: `search` in seats 0 and 2 of radio games against `simple` (pm_play, which passes
+ * the bots' words on; the first 100 steps of two games) says reports, and each one its teammate
+ * hears is true (an enemy where it stood, a bomb with its strength and fuse). */
+static void radio_reports_are_true(void) {
+    const pm_config *cfg = pm_config_find("PommeRadioCompetition-v2");
+    char err[200];
+    const pm_bot *talker = (const pm_bot *)kit_bot_spec_text(&pm_bot_table, "search:radio=1", err, sizeof err);
+    CHECK(talker != NULL, "radio: %s", err);
+    if (!talker) return;
+    const pm_bot *bots[4] = {talker, &pm_bot_simple, talker, &pm_bot_simple};
+    static radio_check rc;
+    int enemies = 0, bombs = 0;
+    for (uint64_t seed = 1; seed <= 2; seed++) {
+        memset(&rc, 0, sizeof rc);
+        rc.steps = 100;
+        for (int i = 0; i < 4; i++) pmb_radio_clear(&rc.ear[i]);
+        pm_game g;
+        pm_game_open(&g, cfg, seed);
+        rc.past[0] = g.s;
+        pm_game_result res;
+        int code = pm_play(cfg, bots, seed, radio_step, &rc, 0, NULL, &res);
+        CHECK(code == DMAP_OK || code == RADIO_STOP, "radio seed %d: game", (int)seed);
+        CHECK(rc.words > 0, "radio seed %d: search said nothing", (int)seed);
+        CHECK(rc.wrong == 0, "radio seed %d: %d of %d reports false", (int)seed, rc.wrong, rc.enemies + rc.bombs);
+        enemies += rc.enemies;
+        bombs += rc.bombs;
+    }
+    CHECK(enemies > 0 && bombs > 0, "radio: %d enemies and %d bombs reported", enemies, bombs);
+    kit_param_seat_free(&talker->info);
+    /* the code itself: every report of the alphabet comes back as sent, on the right steps */
+    int bad = 0;
+    for (int kind = PMB_REPORT_ENEMY; kind <= PMB_REPORT_BOMB; kind++)
+        for (int cell = 0; cell < 121; cell++)
+            for (int x = 0; x < 5; x++) {
+                pmb_report r = {kind, kind == PMB_REPORT_ENEMY ? x & 1 : 0, cell / 11, cell % 11,
+                                kind == PMB_REPORT_BOMB ? 2 + x % 3 : 0, kind == PMB_REPORT_BOMB ? 2 * x + 1 : 0, 40},
+                           got;
+                pmb_radio_ear ear;
+                pmb_radio_clear(&ear);
+                int w[2];
+                pmb_radio_say(&r, 40, w);
+                bad += pmb_radio_hear(&ear, 41, w, &got);
+                pmb_radio_say(&r, 41, w);
+                bad += pmb_radio_hear(&ear, 42, w, &got) != 1 || memcmp(&r, &got, sizeof r);
+                pmb_radio_say(&r, 41, w); /* a second half alone says nothing */
+                bad += pmb_radio_hear(&ear, 44, w, &got);
+            }
+    CHECK(bad == 0, "radio: %d reports not decoded as sent", bad);
+}
+
+/* The belief: in radio games `search` in seat 0 plays beside a twin that gets the same views but
+ * for the teammate's words (0,0); the twin's actions are not played. Before the first report
+ * reaches seat 0 the two decide alike (the same seed, the same views); after it, somewhere in
+ * these games, they differ: the reports reach the decisions. */
+static void radio_belief(void) {
+    const pm_config *cfg = pm_config_find("PommeRadioCompetition-v2");
+    const pm_bot *bots[4] = {&pm_bot_search, &pm_bot_simple, &pm_bot_search, &pm_bot_simple};
+    static kit_param_values third;
+    with_sims(&third, 200);
+    third.v[radio_param()] = 1;
+    static pm_state s;
+    int differed = 0, early = 0;
+    for (uint64_t seed = 1; seed <= 3 && !differed; seed++) {
+        kit_pyrandom shared, twin_shared;
+        kit_pyrandom_seed(&shared, (int64_t)seed);
+        pm_reset(&s, cfg, &shared);
+        twin_shared = shared;
+        void *state[PM_MAX_AGENTS] = {0}, *twin = &third;
+        pm_view view = {.shared = &shared, .log = NULL}, tview = {.shared = &twin_shared, .log = NULL};
+        for (int i = 0; i < 4; i++) {
+            pm_observe(&s, i, &view.obs);
+            state[i] = bots[i] == &pm_bot_search ? (void *)&third : NULL;
+            CHECK(bots[i]->init(&state[i], &view, pm_bot_seed(seed, i)) == DMAP_OK, "radio twin: init");
+        }
+        pm_observe(&s, 0, &tview.obs);
+        CHECK(pm_bot_search.init(&twin, &tview, pm_bot_seed(seed, 0)) == DMAP_OK, "radio twin: init");
+        pmb_radio_ear ear;
+        pmb_radio_clear(&ear);
+        int heard = 0;
+        while (!pm_done(&s) && s.agents[0].alive && !differed) {
+            int actions[PM_MAX_AGENTS], said[PM_MAX_AGENTS][2] = {{0}}, ta = PM_STOP;
+            pmb_report r;
+            heard |= pmb_radio_hear(&ear, s.step, s.message[2], &r);
+            for (int i = 0; i < 4; i++) {
+                actions[i] = PM_STOP;
+                if (!pm_agent_acts(&s, i)) continue;
+                pm_observe(&s, i, &view.obs);
+                view.say = said[i];
+                CHECK(bots[i]->decide(state[i], &view, &actions[i]) == DMAP_OK, "radio twin: decide");
+                if (i) continue;
+                tview.obs = view.obs;
+                tview.obs.message[0] = tview.obs.message[1] = 0;
+                CHECK(pm_bot_search.decide(twin, &tview, &ta) == DMAP_OK, "radio twin: decide");
+                if (ta != actions[0]) differed = 1, early = !heard;
+            }
+            pm_step_radio(&s, actions, (const int (*)[2])said);
+        }
+        for (int i = 0; i < 4; i++) bots[i]->release(state[i]);
+        pm_bot_search.release(twin);
+    }
+    CHECK(differed, "radio twin: the teammate's words never changed a decision");
+    CHECK(!early, "radio twin: the decisions differed before any report was heard");
+}
+
 static void in_the_table(void) {
     CHECK(kit_bot_find(&pm_bot_table, "search") == &pm_bot_search.info, "search by name");
     CHECK(kit_bot_params(&pm_bot_table, &pm_bot_search.info) == &pm_search_params, "its parameters");
@@ -585,6 +740,8 @@ int main(int argc, char **argv) {
     if (argc == 3 && !strcmp(argv[1], "--traps")) return trap_report(argv[2]);
     if (argc == 3 && !strcmp(argv[1], "--kills")) return kill_report(argv[2]);
     in_the_table();
+    radio_reports_are_true();
+    radio_belief();
     a_flame_corridor();
     the_trap();
     recorded_traps();

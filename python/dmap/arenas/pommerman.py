@@ -484,8 +484,9 @@ class Pomme:
     def act(self, obs: Sequence[Dict[str, Any]]) -> List[Any]:
         """The seats' actions: Python agents' act(obs[i], action_space), C bots deciding in C on
         the current state; dead agents play Stop. A Python agent's answer comes back as it gave
-        it, a radio list as a list (the playground's forward_model.act); an answer that was an
-        error (see the class) comes back as the Stop it plays."""
+        it, a radio list as a list (the playground's forward_model.act); a C bot that said words
+        in a radio game (`search`) as (action, word, word); an answer that was an error (see the
+        class) comes back as the Stop it plays."""
         for r in self._recorders.values():
             r.answered = False
         nerrors = len(self._game.errors)

@@ -497,13 +497,19 @@ static PyObject *game_observations(PmGame *g, PyObject *noargs) {
 
 /* Every living seat decides in id order (pm_game_decide, the arena's one round of decisions);
  * dead seats, and in the collapsing configs the seats the ring due now kills (pm_agent_acts),
- * play Stop and say nothing. */
+ * play Stop and say nothing. A C bot that said words in a radio game answers (action, word,
+ * word) as a Python agent that spoke. */
 static int decide_all(PmGame *g, int *actions) {
     g->busy = 1;
     memset(g->words, 0, sizeof g->words);
     memset(g->spoke, 0, sizeof g->spoke);
     int rc = pm_game_decide(&g->game, &g->driver, actions, NULL);
     g->busy = 0;
+    for (int i = 0; rc == DMAP_OK && i < g->game.s.nagents; i++)
+        if (!g->spoke[i] && (g->game.said[i][0] || g->game.said[i][1])) {
+            memcpy(g->words[i], g->game.said[i], sizeof g->words[i]);
+            g->spoke[i] = 1;
+        }
     return rc;
 }
 
