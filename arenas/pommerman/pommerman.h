@@ -181,6 +181,14 @@ int pm_inaccessible_passages(const unsigned char *board, int size);
 
 /* ---- what a bot sees (view.c) ------------------------------------------------------------ */
 
+/* fm:528-534: cell (r, c) is in the view of an agent on (ar, ac) when its row and column are
+ * each within view_size of the agent's (every cell when the config sees all: view_size 0).
+ * Inline: pm_observe asks it for every cell of every observation. */
+static inline int pm_in_view(const pm_config *cfg, int ar, int ac, int r, int c) {
+    int v = cfg->view_size;
+    return !v || (r >= ar - v && r <= ar + v && c >= ac - v && c <= ac + v);
+}
+
 /* What the environment gives one agent (forward_model.get_observations): maps hold the float
  * maps' integer values. In partially observable configs the board shows fog (PM_FOG) outside
  * the view (rows and columns within view_size of the agent) and the bomb and flame maps leave

@@ -11,11 +11,8 @@
 
 #include "pommerman.h"
 
-/* fm:528-534: a cell is in view when its row and column are each within view_size of the
- * agent's. */
 static int in_view(const pm_state *s, const pm_agent *a, int r, int c) {
-    int v = s->cfg->view_size;
-    return !v || (r >= a->r - v && r <= a->r + v && c >= a->c - v && c <= a->c + v);
+    return pm_in_view(s->cfg, a->r, a->c, r, c);
 }
 
 void pm_observe(const pm_state *s, int agent, pm_obs *o) {

@@ -579,13 +579,17 @@ static void desire_map(search_state *s, const double *spot) {
         if (!isfinite(s->desire[c])) s->desire[c] = 100.0;
 }
 
-/* The cells from which a bomb's fire reaches cell c (power 2, rays stopped by blocks, bombs
- * and metal), free for a bomb and not between c and a bomb that reaches it (a bomb there would
- * shield c from the older one); returns how many. arm (may be NULL): 2 * direction + steps - 1.
- * pass: a ray goes on past a bomb (a bomb beyond it is set off by its fire a tick later, and
- * its own fire then reaches c through the emptied cell). */
-static int range_cells(const bomber_game *g, const unsigned char *wall, int c, int *out, int *arm,
-                       int pass) {
+/* How ray_cells treats a bomb on a ray: PAST_BOMBS, the ray goes on past it (a bomb beyond it
+ * is set off by its fire a tick later, and its own fire then reaches c through the emptied cell;
+ * without, the ray stops there); SHIELDED, the cells between c and it are left out (a bomb there
+ * would shield c from the older one). */
+enum { PAST_BOMBS = 1, SHIELDED = 2 };
+
+/* The cells from which a bomb's fire reaches cell c (power 2, rays stopped by metal and blocks,
+ * walls_of's wall), free for a bomb, bombs on the rays as `how` says; returns how many. arm
+ * (may be NULL): 2 * direction + steps - 1. */
+static int ray_cells(const bomber_game *g, const unsigned char *wall, int c, int *out, int *arm,
+                     int how) {
     static const int d[4][2] = {{-1, 0}, {1, 0}, {0, -1}, {0, 1}};
     int n = 0;
     for (int k = 0; k < 4; k++)
@@ -594,8 +598,8 @@ static int range_cells(const bomber_game *g, const unsigned char *wall, int c, i
             if (x < 0 || x >= BOMBER_W || y < 0 || y >= BOMBER_H) break;
             int t = y * BOMBER_W + x;
             if (bomb_at(g, t) >= 0) {
-                n = n0;
-                if (pass) continue;
+                if (how & SHIELDED) n = n0;
+                if (how & PAST_BOMBS) continue;
                 break;
             }
             if (wall[t]) break;
@@ -605,22 +609,15 @@ static int range_cells(const bomber_game *g, const unsigned char *wall, int c, i
     return n;
 }
 
-/* The cells within a bomb's reach of cell c along the four rays, the rays stopped by metal and
- * blocks but not by bombs (a bomb there is set off by the older one's fire and its ray then
- * passes the emptied cell), bomb cells left out; returns how many. wall: walls_of's walls. */
+/* range: the cells a bomb reaches c from without a shield (ray_cells SHIELDED), past bombs
+ * with `chain` (pass); chain: every cell in reach past bombs (ray_cells PAST_BOMBS). */
+static int range_cells(const bomber_game *g, const unsigned char *wall, int c, int *out, int *arm,
+                       int pass) {
+    return ray_cells(g, wall, c, out, arm, SHIELDED | (pass ? PAST_BOMBS : 0));
+}
+
 static int chain_cells(const bomber_game *g, const unsigned char *wall, int c, int *out) {
-    static const int d[4][2] = {{-1, 0}, {1, 0}, {0, -1}, {0, 1}};
-    int n = 0;
-    for (int k = 0; k < 4; k++)
-        for (int i = 1; i <= BOMBER_START_POWER; i++) {
-            int x = c % BOMBER_W + d[k][0] * i, y = c / BOMBER_W + d[k][1] * i;
-            if (x < 0 || x >= BOMBER_W || y < 0 || y >= BOMBER_H) break;
-            int t = y * BOMBER_W + x;
-            if (bomb_at(g, t) >= 0) continue;
-            if (wall[t]) break;
-            out[n++] = t;
-        }
-    return n;
+    return ray_cells(g, wall, c, out, NULL, PAST_BOMBS);
 }
 
 /* Steps of the safe walk (dmap_safe_walk on hurt, entered at step 0 after the state of tick
@@ -1057,20 +1054,18 @@ static int tour_plans(search_state *s, const double *arrival, const int *ok, pla
         }
         if (any) t->left[t->nb++] = h;
     }
+    int order[ALL];
+    for (int i = 0; i < n; i++) order[i] = i;
     for (int i = 1; i < n; i++) /* the nearest cells first (stable) */
-        for (int j = i; j > 0 && arrival[cells[j]] < arrival[cells[j - 1]]; j--) {
-            int c = cells[j], mk = masks[j];
-            signed char a[TOUR_BLOCKS];
-            memcpy(a, arms[j], sizeof a);
-            cells[j] = cells[j - 1], masks[j] = masks[j - 1];
-            memcpy(arms[j], arms[j - 1], sizeof a);
-            cells[j - 1] = c, masks[j - 1] = mk;
-            memcpy(arms[j - 1], a, sizeof a);
+        for (int j = i; j > 0 && arrival[cells[order[j]]] < arrival[cells[order[j - 1]]]; j--) {
+            int o = order[j];
+            order[j] = order[j - 1], order[j - 1] = o;
         }
     t->nc = n < TOUR_CELLS ? n : TOUR_CELLS;
     for (int i = 0; i < t->nc; i++) {
-        t->cell[i] = cells[i], t->mask[i] = masks[i];
-        memcpy(t->arm[i], arms[i], sizeof t->arm[i]);
+        int o = order[i];
+        t->cell[i] = cells[o], t->mask[i] = masks[o];
+        memcpy(t->arm[i], arms[o], sizeof t->arm[i]);
     }
     if (t->nb) tour_dfs(t, 0, 0);
     int np = 0;

@@ -1079,10 +1079,8 @@ static void search_release(void *state) {
 
 /* Whether cell c lies in the view of an agent on cell `at` (-1: unknown, no view). */
 static int in_view_of(const search_bot *b, int at, int c) {
-    int n = b->n, v = b->cfg->view_size;
-    if (at < 0) return 0;
-    if (!v) return 1;
-    return abs(at / n - c / n) <= v && abs(at % n - c % n) <= v;
+    int n = b->n;
+    return at >= 0 && pm_in_view(b->cfg, at / n, at % n, c / n, c % n);
 }
 
 /* The words of this step: on an even step a new report, the thing I see that is nearest to the
