@@ -40,13 +40,10 @@ __all__ = ["install", "load_agent", "import_agent_module", "agent_module_name", 
 def load_agent(path: str, force: bool = False) -> Any:
     """The agent of a CoderOne bot (a module file or a package folder): the namespace installed
     (see install), the module imported as the original's runner imports it, then module.agent()
-    or module.Agent(). Errors: ImportError when the module does not import or has neither."""
-    install(force)
-    module = import_agent_module(path)
-    for factory in ("agent", "Agent"):
-        if hasattr(module, factory):
-            return getattr(module, factory)()
-    raise ImportError("%s: no agent() or Agent in module %s" % (path, module.__name__))
+    or module.Agent(), found by dmap.arenas.bomber_seat.load_factory. Errors: FileNotFoundError
+    (no such path), ImportError when the module does not import or has neither."""
+    from . import bomber_seat
+    return bomber_seat.load_factory(path, force)()
 
 
 def serve(path: str, force: bool = False, stdin: Any = None, stdout: Any = None) -> int:
