@@ -23,6 +23,12 @@
  *     steps the enemies within `model_near` of me play the environment's SimpleAgent instead
  *     (bots/simple.c, fresh each simulation, on a stream drawn for the round), which chases,
  *     bombs when beside an enemy and steps into the cell I aim at as the real one does;
+ *   - the enemy's replies (with `reply`): the nearest enemy within `reply` steps of me (Manhattan)
+ *     plays each of its first actions worth a look (stand, bomb, each move into a cell it may
+ *     enter) under each of my candidates, the simulations spread over the pairs with the same
+ *     draws; a candidate is worth its worst reply plus a tenth of the replies' mean (a min node
+ *     over the enemy's reply, the rollouts below it), so a kick, a step into my way or a bomb
+ *     beside mine that the rollouts' policies seldom play counts in full;
  *   - the leaf: deaths (mine, the teammate's, the enemies'), agents alive but without escape at
  *     the leaf counted as nearly dead, power-ups taken, wood burnt, and the desire map (a
  *     dmap_field over power-ups, bomb spots and cells beside enemies) at my leaf cell;
