@@ -23,6 +23,12 @@
  *     steps the enemies within `model_near` of me play the environment's SimpleAgent instead
  *     (bots/simple.c, fresh each simulation, on a stream drawn for the round), which chases,
  *     bombs when beside an enemy and steps into the cell I aim at as the real one does;
+ *   - the enemy's replies (with `reply`): the nearest enemy within `reply` steps of me (Manhattan)
+ *     plays each of its first actions worth a look (stand, bomb, each move into a cell it may
+ *     enter) under each of my candidates, the simulations spread over the pairs with the same
+ *     draws; a candidate is worth its worst reply plus a tenth of the replies' mean (a min node
+ *     over the enemy's reply, the rollouts below it), so a kick, a step into my way or a bomb
+ *     beside mine that the rollouts' policies seldom play counts in full;
  *   - the leaf: deaths (mine, the teammate's, the enemies'), agents alive but without escape at
  *     the leaf counted as nearly dead, power-ups taken, wood burnt, and the desire map (a
  *     dmap_field over power-ups, bomb spots and cells beside enemies) at my leaf cell;
@@ -61,7 +67,7 @@ enum {
     P_SIMS, P_MS, P_DEPTH, P_PRIOR, P_ME_DEAD, P_ENEMY_DEAD, P_MATE_DEAD, P_TRAPPED, P_ITEM, P_WOOD,
     P_DESIRE, P_BOMB_ENEMY, P_BOMB_WOOD, P_STOP, P_NEAR, P_CHASE, P_BOUNCE, P_SPACE, P_BACK, P_MODEL, P_MODEL_NEAR, P_REBOUNCE,
     P_KICKS, P_BLOCK, P_KILL, P_POCKET, P_MATE_BLOCK, P_KILL2, P_LATE, P_RADIO, P_RADIO_AGE,
-    NPARAMS
+    P_REPLY, NPARAMS
 };
 static const kit_param search_param[NPARAMS] = {
     {"sims", 600, 6, 100000, 60, 1, "simulations per decision (the deterministic budget)"},
@@ -110,6 +116,9 @@ static const kit_param search_param[NPARAMS] = {
                              "bomb: a report in two steps, bots/radio.c) and believe its reports"},
     {"radio_age", 4, 0, 20, 1, 1, "an enemy the teammate reported stays in the belief until its report "
                                   "is this many steps old (it arrives 2 steps old)"},
+    {"reply", 0, 0, 20, 1, 1, "the nearest enemy this close (Manhattan) to me replies: each of its "
+                              "first actions is simulated under each of mine, a candidate worth its "
+                              "worst reply plus a tenth of their mean (0: off)"},
 };
 const kit_params pm_search_params = {search_param, NPARAMS};
 
@@ -143,6 +152,7 @@ typedef struct search_bot {
     double etime[PM_MAX_CELLS]; /* the earliest step a near enemy may stand on each cell */
     int ebfs[PM_MAX_CELLS];
     double value[NACT];
+    double rvalue[NACT][NACT]; /* with `reply`: the sum over simulations of each candidate and reply */
     long sims_done;  /* simulations of the last decision */
     int err;
     /* the SimpleAgent model of the rollouts: which enemies play it this decision, the stream
@@ -834,8 +844,9 @@ static void fill_draws(kit_pyrandom *r, uint64_t seed) {
     r->index = 624;
 }
 
-/* One simulation: my first action, then `depth` steps of the rollout policy; the leaf's value. */
-static double simulate(search_bot *b, int my_action, uint64_t seed) {
+/* One simulation: my first action (and the replier's first action, when replier >= 0), then
+ * `depth` steps of the rollout policy; the leaf's value. */
+static double simulate(search_bot *b, int my_action, int replier, int reply, uint64_t seed) {
     pm_state *s = &b->sim;
     copy_state(s, &b->root);
     dmap_rng rng;
@@ -876,6 +887,11 @@ static double simulate(search_bot *b, int my_action, uint64_t seed) {
                 int rc = pm_bot_simple.decide(b->simple[i], &b->sview, &actions[i]);
                 if (rc != DMAP_OK) b->err = rc;
             }
+            /* the reply searched: played whatever its model chose (it saw the same step) */
+            if (t == 0 && i == replier) {
+                actions[i] = reply;
+                if (reply == PM_LAY_BOMB && s->agents[i].ammo < 1) s->agents[i].ammo = 1; /* a guess */
+            }
         }
         pm_step(s, actions);
     }
@@ -905,6 +921,44 @@ static double simulate(search_bot *b, int my_action, uint64_t seed) {
     for (int c = 0; c < s->size * s->size; c++) burnt += r0->board[c] == PM_WOOD && s->board[c] != PM_WOOD;
     v += burnt * b->p[P_WOOD];
     return v;
+}
+
+/* The enemy alive in the belief nearest to me (Manhattan) within `within`, the lowest id first;
+ * -1 when none. */
+static int nearest_enemy(const search_bot *b, int within) {
+    const pm_state *r = &b->root;
+    const pm_agent *me = &r->agents[b->me];
+    int best = -1, bd = within + 1;
+    for (int i = 0; i < r->nagents; i++) {
+        const pm_agent *e = &r->agents[i];
+        if (!e->alive || !is_enemy(b, b->me, i)) continue;
+        int d = abs(e->r - me->r) + abs(e->c - me->c);
+        if (d < bd) {
+            bd = d;
+            best = i;
+        }
+    }
+    return best;
+}
+
+/* The first actions of enemy i worth searching as replies: standing still, a bomb (when none
+ * lies on its cell; its ammo in the belief is a guess), and each move into a cell it may enter
+ * (a passage, a power-up, an agent's cell that may empty, a bomb it may kick); a move into a
+ * wall or wood is the same as standing, a move into flames its own death. */
+static int reply_actions(const search_bot *b, int i, int *out) {
+    const pm_state *r = &b->root;
+    const pm_agent *e = &r->agents[i];
+    int n = r->size, cell = e->r * n + e->c, k = 0;
+    out[k++] = PM_STOP;
+    if (!pm_bomb_at(r, e->r, e->c)) out[k++] = PM_LAY_BOMB;
+    for (int a = PM_UP; a <= PM_RIGHT; a++) {
+        int d = pmb_next_cell(n, cell, a);
+        if (d < 0) continue;
+        int v = r->board[d];
+        if (walkable(v) || (v >= PM_AGENT0 && v < PM_AGENT0 + PM_MAX_AGENTS) || (v == PM_BOMB && may_kick(b, r, i)))
+            out[k++] = a;
+    }
+    return k;
 }
 
 static int search_decide_action(search_bot *b, const pm_view *view) {
@@ -994,7 +1048,10 @@ static int search_decide_action(search_bot *b, const pm_view *view) {
     build_desire(b);
     if (b->err) return b->err;
     for (int k = 0; k < nc; k++) b->value[k] = 0;
-    long sims = (long)b->p[P_SIMS], rounds = sims / nc > 0 ? sims / nc : 1;
+    int replier = b->p[P_REPLY] > 0 ? nearest_enemy(b, (int)b->p[P_REPLY]) : -1, replies[NACT], nr = 1;
+    if (replier >= 0) nr = reply_actions(b, replier, replies);
+    memset(b->rvalue, 0, sizeof b->rvalue);
+    long sims = (long)b->p[P_SIMS], rounds = sims / (nc * nr) > 0 ? sims / (nc * nr) : 1;
     int64_t limit = b->p[P_MS] > 0 ? (int64_t)(b->p[P_MS] * 1e6) : 0;
     int64_t t0 = limit ? kit_thread_cpu_ns() : 0;
     uint64_t base = ((uint64_t)dmap_rng_next(&b->rng) << 32) | dmap_rng_next(&b->rng);
@@ -1003,12 +1060,23 @@ static int search_decide_action(search_bot *b, const pm_view *view) {
     for (long j = 0; j < rounds; j++) {
         uint64_t seed = base + (uint64_t)j * 0x9E3779B97F4A7C15ull;
         if (b->p[P_MODEL] > 0) fill_draws(&b->round_draws, seed ^ 0x51AD1E5ull);
-        for (int k = 0; k < nc; k++) b->value[k] += simulate(b, cands[k], seed);
+        for (int k = 0; k < nc; k++)
+            if (replier < 0) b->value[k] += simulate(b, cands[k], -1, 0, seed);
+            else
+                for (int m = 0; m < nr; m++) b->rvalue[k][m] += simulate(b, cands[k], replier, replies[m], seed);
         if (b->err) return b->err;
         done++;
         if (limit && kit_thread_cpu_ns() - t0 >= limit) break;
     }
-    b->sims_done = done * nc;
+    b->sims_done = done * nc * nr;
+    for (int k = 0; k < nc && replier >= 0; k++) { /* the worst reply, plus a tenth of their mean */
+        double worst = INFINITY, sum = 0;
+        for (int m = 0; m < nr; m++) {
+            if (b->rvalue[k][m] < worst) worst = b->rvalue[k][m];
+            sum += b->rvalue[k][m];
+        }
+        b->value[k] = worst + 0.1 * sum / nr;
+    }
     int kills[NACT] = {0};
     double bonus[NACT] = {0};
     for (int k = 0; k < nc; k++) {

@@ -9,9 +9,12 @@
  * bounced against the last SimpleAgent for 500 steps, it wins against a live one (faster with
  * `pocket`); it takes the kill in hand-made positions (an enemy in a pocket, the pocket's mouth
  * a step away, my bomb kicked into the pocket), the kill checks alone finding them, and counts no kill
- * where the enemy may kick the bomb away; and the bot table finds it by name. `--timing`,
- * `--traps` (which positions a spec survives) and `--kills` (which kills a spec takes) are
- * tools. */
+ * where the enemy may kick the bomb away; with `reply` it weighs the nearest enemy's worst reply
+ * (a position where its bomb in reply kills the bomb the bot without replies lays, which the bot
+ * with them mostly does not lay, and survives every reply of), the same games for the same seed;
+ * and the bot table finds it by name. `--timing`, `--traps` (which positions a spec survives),
+ * `--kills` (which kills a spec takes) and `--replies` (what a spec does in the reply position)
+ * are tools. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -735,7 +738,115 @@ static void offense(void) {
           without);
 }
 
+
+/* Plays from state s with the bot (preset) in seat 0 for `steps` steps: at the first step enemy
+ * e plays `reply` and the others stand; after it every other seat plays a SimpleAgent (stream
+ * 1). Whether seat 0 is alive at the end. */
+static int survives_reply(const kit_param_values *preset, const pm_state *start, int e, int reply, int steps) {
+    static pm_state s;
+    s = *start;
+    kit_pyrandom shared;
+    kit_pyrandom_seed(&shared, 1);
+    pm_view view = {.shared = &shared, .log = NULL};
+    void *state[PM_MAX_AGENTS] = {0};
+    for (int i = 0; i < s.nagents; i++) {
+        if (!s.agents[i].alive) continue;
+        pm_observe(&s, i, &view.obs);
+        state[i] = i == 0 ? (void *)preset : NULL;
+        const pm_bot *b = i == 0 ? &pm_bot_search : &pm_bot_simple;
+        CHECK(b->init(&state[i], &view, 12345) == DMAP_OK, "%s: init", b->info.name);
+    }
+    for (int t = 0; t < steps && s.agents[0].alive && !pm_done(&s); t++) {
+        int actions[PM_MAX_AGENTS] = {0};
+        for (int i = 0; i < s.nagents; i++) {
+            if (!state[i] || !pm_agent_acts(&s, i)) continue;
+            const pm_bot *b = i == 0 ? &pm_bot_search : &pm_bot_simple;
+            pm_observe(&s, i, &view.obs);
+            CHECK(b->decide(state[i], &view, &actions[i]) == DMAP_OK, "%s: decide", b->info.name);
+            if (t == 0 && i != 0) actions[i] = i == e ? reply : PM_STOP;
+        }
+        pm_step(&s, actions);
+    }
+    for (int i = 0; i < s.nagents; i++)
+        if (state[i]) (i == 0 ? &pm_bot_search : &pm_bot_simple)->release(state[i]);
+    return s.agents[0].alive;
+}
+
+/* The nearest enemy's reply searched (`reply`): FFA, me at (5,1) in a dead end below (4,1),
+ * wood below me; agent 1 at (4,2), beside my one way out. A bomb of mine looks good to the
+ * rollouts, where the enemy plays SimpleAgent; the enemy's bomb in reply (its blast over my way
+ * out) then leaves me, with the enemy playing SimpleAgent after it, dead. */
+static void reply_state(pm_state *s) {
+    static const char *const rows[11] = {"00111102102", "00002200001", "10012110100", "10101201001",
+                                         "10b10000101", "1a102000121", "02120000000", "00012000100",
+                                         "10101101002", "20000220000", "21011100220"};
+    static const int agents[4][6] = {{5, 1, 1, 4, 1, 1}, {4, 2, 1, 4, 0, 1}, {9, 9, 1, 2, 0, 0}, {1, 9, 1, 2, 0, 0}};
+    make_state(s, pm_config_find("ffa"), rows, agents, NULL, 0, NULL, 0, 100);
+}
+
+/* --replies SPEC: in the reply position, the spec's first actions over 20 seeds (counts of stop,
+ * up, down, left, right, bomb), and whether it lives when the enemy plays each reply first. */
+static int reply_report(const char *arg) {
+    const char *spec = strchr(arg, ':') ? strchr(arg, ':') + 1 : "";
+    static kit_param_values v;
+    static pm_state s;
+    kit_param_defaults(&pm_search_params, &v);
+    char err[256];
+    if (kit_param_parse("search", &pm_search_params, spec, &v, err, sizeof err)) {
+        fprintf(stderr, "test_pommerman_search: --replies search[:NAME=VALUE...]: %s\n", err);
+        return 2;
+    }
+    reply_state(&s);
+    int counts[PM_NUM_ACTIONS] = {0};
+    for (uint64_t seed = 1; seed <= 20; seed++) counts[first_decision(&v, 0, &s, seed)]++;
+    printf("first actions (stop up down left right bomb):");
+    for (int a = 0; a < PM_NUM_ACTIONS; a++) printf(" %d", counts[a]);
+    printf("\nlives after the enemy's reply (stop up down left right bomb):");
+    for (int r = 0; r < PM_NUM_ACTIONS; r++) printf(" %d", survives_reply(&v, &s, 1, r, 12));
+    printf("\n");
+    return 0;
+}
+
+/* The replies: in the reply position the bot without them bombs and dies when the enemy bombs
+ * in reply; with `reply` it mostly steps out and lives whatever the enemy's first action. Games
+ * with replies are the same for the same seed and budget, and differ from those without. */
+static void replies(void) {
+    static kit_param_values off, on, on_small, off_small;
+    static pm_state s;
+    spec_values("reply=0", &off);
+    spec_values("reply=4", &on);
+    reply_state(&s);
+    int bomb_off = 0, bomb_on = 0;
+    for (uint64_t seed = 1; seed <= 20; seed++) {
+        bomb_off += first_decision(&off, 0, &s, seed) == PM_LAY_BOMB;
+        bomb_on += first_decision(&on, 0, &s, seed) == PM_LAY_BOMB;
+    }
+    CHECK(bomb_off >= 15, "reply position: without replies the bot bombed in %d of 20 seeds (the position "
+          "tests nothing)", bomb_off);
+    CHECK(bomb_on < 10, "reply position: with replies the bot bombed in %d of 20 seeds", bomb_on);
+    CHECK(!survives_reply(&off, &s, 1, PM_LAY_BOMB, 12), "reply position: the bot without replies survived "
+          "the enemy's bomb");
+    for (int r = 0; r < PM_NUM_ACTIONS; r++)
+        CHECK(survives_reply(&on, &s, 1, r, 12), "reply position: with replies it died after reply %d", r);
+    /* the same games for the same seed and budget; other games than without replies */
+    const pm_config *cfg = pm_config_find("PommeTeamCompetition-v0");
+    const pm_bot *bots[4] = {&pm_bot_search, &pm_bot_simple, &pm_bot_search, &pm_bot_simple};
+    spec_values("reply=4:sims=90", &on_small);
+    spec_values("reply=0:sims=90", &off_small);
+    kit_param_values *with[4] = {&on_small, NULL, &on_small, NULL}, *without[4] = {&off_small, NULL, &off_small, NULL};
+    CHECK(play(cfg, bots, with, 3, &log_a) == DMAP_OK && play(cfg, bots, with, 3, &log_b) == DMAP_OK,
+          "replies: games failed");
+    CHECK(log_a.steps == log_b.steps &&
+              !memcmp(log_a.actions, log_b.actions, sizeof(int) * PM_MAX_AGENTS * (size_t)log_a.steps),
+          "replies: the same seed played different games");
+    CHECK(play(cfg, bots, without, 3, &log_b) == DMAP_OK, "replies: game without replies failed");
+    CHECK(log_a.steps != log_b.steps ||
+              memcmp(log_a.actions, log_b.actions, sizeof(int) * PM_MAX_AGENTS * (size_t)log_a.steps),
+          "replies: the same game with and without them");
+}
+
 int main(int argc, char **argv) {
+    if (argc == 3 && !strcmp(argv[1], "--replies")) return reply_report(argv[2]);
     if (argc == 6 && !strcmp(argv[1], "--timing")) return timing(argv + 2);
     if (argc == 3 && !strcmp(argv[1], "--traps")) return trap_report(argv[2]);
     if (argc == 3 && !strcmp(argv[1], "--kills")) return kill_report(argv[2]);
@@ -747,6 +858,7 @@ int main(int argc, char **argv) {
     recorded_traps();
     CHECK(pocket_endgame(NULL) >= 0, "pocket endgame: search did not win it in 200 steps");
     offense();
+    replies();
     never_into_visible_flames();
     same_seed_same_decisions();
     return check_report("test_pommerman_search");
