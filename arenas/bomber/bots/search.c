@@ -60,7 +60,8 @@
 #define CONFINED 15 /* walking to at most this many cells, I am in a pocket */
 
 enum { K_SIMS, K_MS, K_PLANS, K_GAMMA, K_DENY, K_AMMO, K_NEAR, K_HIT, K_ORE, K_TRAP, K_GIFT,
-       K_STACK, K_AMMO2, K_FOE, K_FAR, K_TOUR, K_END, K_CHAIN, K_FARAMMO, K_SOON, K_SLACK, K_VIA, K_SPEND, K_FAR2, K_WHOLE, K_COMMIT, NK };
+       K_STACK, K_AMMO2, K_FOE, K_FAR, K_TOUR, K_END, K_CHAIN, K_FARAMMO, K_SOON, K_SLACK,
+       K_COMMIT, NK };
 
 static const kit_param knobs[NK] = {
     {"sims", 20000, 200, 10000000, 0, 1, /* step 0: `tune` leaves the budgets alone */
@@ -109,20 +110,6 @@ static const kit_param knobs[NK] = {
     {"slack", 1, 0, 4, 0, 1,
      "trap check: a cell the opponent can bomb me in from counts only when it gets there no more "
      "than this many steps after I could pass it myself (0: I pass it first, no margin)"},
-    {"via", 0, 0, 1, 1, 1,
-     "1: plans that bomb on my cell or on one of the best bombing spots and then walk on to a "
-     "nearby item (a bomb spent on the way instead of held); 0: none"},
-    {"spend", 0, 0, 20, 0.5, 0,
-     "cost of a bomb placed in a play-out, divided by the bombs in hand before it (the last "
-     "bomb costs the most): a bomb is kept for a spot worth more"},
-    {"far2", 0, 0, 30, 0, 1,
-     "with the opponent closer than `far`, tours of two bombs still end an ore block at 2 HP "
-     "whose every bombing cell is at least this many steps from the opponent (0: one bomb, a "
-     "block at 1 HP, only)"},
-    {"whole", 0, 0, 40, 1, 0,
-     "cost of an ore block my fire wears down and leaves standing, where the opponent can reach "
-     "it and holds as many bombs as the block has HP left (it can end the block at once), when "
-     "more than `gift` per HP; 0: `gift` per HP only"},
     {"commit", 0, 0, 1, 1, 1,
      "1: with the opponent closer than `far`, tours of two bombs still end an ore block one of "
      "my bombs on the board already strikes (a stack begun is finished rather than left worn "
@@ -136,7 +123,6 @@ typedef struct plan {
     bomber_action first;   /* the first action; for a first-step plan, the step itself */
     int direct;            /* a first-step plan: the walk is that one step */
     int legs[3], nlegs;    /* a stack plan: further cells to walk to and bomb, in order */
-    int via;               /* the legs are walked to, not bombed (`via`: on to an item) */
 } plan;
 
 #define TOUR_BLOCKS 8
@@ -167,7 +153,6 @@ typedef struct search_state {
     int hurt[NCELL];   /* the danger map of the current state */
     int left_hp[NCELL]; /* an ore block's HP once every known blast is over (0: none left) */
     int opp_steps;      /* the opponent's walk to my cell, blocks and bombs walls (NEVER: none) */
-    int opp_dist[NCELL]; /* the opponent's walk to each cell, as opp_steps (-1: none) */
     unsigned char mine_on[NCELL]; /* an ore block that one of my bombs on the board strikes */
     unsigned char opp_can[NCELL]; /* an ore block the opponent can walk into the range of */
     int confined;       /* I can walk to only a few cells: any ore worn down is progress */
@@ -193,10 +178,6 @@ static int target_of(int c, bomber_action a) {
     }
     if (x < 0 || x >= BOMBER_W || y < 0 || y >= BOMBER_H) return -1;
     return y * BOMBER_W + x;
-}
-
-static int manhattan(int a, int b) {
-    return abs(a % BOMBER_W - b % BOMBER_W) + abs(a / BOMBER_W - b / BOMBER_W);
 }
 
 static bomber_action dir_to(int from, int to) {
@@ -789,7 +770,6 @@ static double rollout(search_state *s, const plan *pl, const int *path) {
         if (nop < 0) nop = 0;
     }
     int horizon = pl->len + 8 * pl->nlegs + BOMBER_BOMB_TTL + 8;
-    if (pl->via) horizon += manhattan(pl->target, pl->legs[0]);
     if (horizon > LAST_TICK - s->now) horizon = LAST_TICK - s->now;
     double v = 0, disc = 1, gamma = s->k[K_GAMMA], deny = s->k[K_DENY];
     for (int k = 0; k < horizon; k++) {
@@ -799,9 +779,7 @@ static double rollout(search_state *s, const plan *pl, const int *path) {
         int expect = mc;
         if (phase == GO) expect = cur[idx], a[me] = dir_to(mc, expect);
         else if (phase == RUN && ei < nesc) expect = esc[ei], a[me] = dir_to(mc, expect);
-        else if (phase == AT && pl->bomb && (!pl->via || leg == 0) && pm->ammo > 0 &&
-                 bomb_at(g, mc) < 0)
-            a[me] = BOMBER_BOMB;
+        else if (phase == AT && pl->bomb && pm->ammo > 0 && bomb_at(g, mc) < 0) a[me] = BOMBER_BOMB;
         if (oi < nop) a[op] = dir_to(oc, opath[oi]);
         else if (fo.on && (a[op] = foe_act(s, &fo, g, me, ohurt, opath, &obomb)) != BOMBER_NONE)
             acted = 1;
@@ -853,7 +831,6 @@ static double rollout(search_state *s, const plan *pl, const int *path) {
                 danger(s, g, h2);
                 if (fo.on) memcpy(ohurt, h2, sizeof ohurt);
                 mine++;
-                v -= disc * s->k[K_SPEND] / (pm->ammo + 1);
                 int n = -1;
                 if (leg < pl->nlegs) { /* on to the next cell of the stack */
                     walls_of(g, op, mc, wall);
@@ -894,18 +871,10 @@ static double rollout(search_state *s, const plan *pl, const int *path) {
         if (phase == WAIT && !g->nbombs && !g->nfires && oi >= nop) break;
     }
     /* ore my fire wore down and left standing: a gift when the opponent can reach it */
-    for (int c = 0; c < NCELL; c++) {
-        int bl = worn[c] ? block_at(g, c) : -1;
-        if (bl < 0) continue;
-        if (s->opp_can[c] && !s->confined) {
-            double cost = s->k[K_GIFT] * worn[c]; /* `whole`: it can end the block at once */
-            if (s->base.players[op].ammo >= g->blocks[bl].hp && cost < s->k[K_WHOLE])
-                cost = s->k[K_WHOLE];
-            v -= cost;
-        } else {
-            v += s->k[K_ORE] * (s->k[K_SOON] > 0 ? worn_soon[c] : worn[c]);
-        }
-    }
+    for (int c = 0; c < NCELL; c++)
+        if (worn[c] && block_at(g, c) >= 0)
+            v += s->opp_can[c] && !s->confined ? -s->k[K_GIFT] * worn[c]
+                 : s->k[K_ORE] * (s->k[K_SOON] > 0 ? worn_soon[c] : worn[c]);
     return v - s->k[K_NEAR] * s->desire[cell_of(&g->players[me])];
 }
 
@@ -952,7 +921,6 @@ static void ore_outlook(search_state *s) {
     wall[m] = 0;
     int rc = dmap_bfs(&grid, &mv, &o, 1, -1, dist, NULL, s->ws);
     if (!rc && dist[m] >= 0) s->opp_steps = dist[m];
-    for (int c = 0; c < NCELL; c++) s->opp_dist[c] = rc ? -1 : dist[c];
     if (rc) {
         if (rc == DMAP_ERR_NOMEM) s->err = rc;
         return;
@@ -970,6 +938,10 @@ static void ore_outlook(search_state *s) {
 static int opp_close(const search_state *s) {
     return s->opp_steps < (int)s->k[K_FAR] &&
            s->base.players[1 - s->pid].ammo >= (int)s->k[K_FARAMMO];
+}
+
+static int manhattan(int a, int b) {
+    return abs(a % BOMBER_W - b % BOMBER_W) + abs(a / BOMBER_W - b / BOMBER_W);
 }
 
 /* Would a bomb on the cell of arm `later` (range_cells), placed after one on arm `earlier`,
@@ -1014,7 +986,7 @@ static int stack_plans(search_state *s, const double *arrival, const int *ok, pl
         }
         if (best < 0) continue;
         int first = pick[0];
-        plan pl = {first, 1, (int)arrival[first], BOMBER_NONE, 0, {pick[1], pick[2], -1}, h - 1, 0};
+        plan pl = {first, 1, (int)arrival[first], BOMBER_NONE, 0, {pick[1], pick[2], -1}, h - 1};
         if (first == m) {
             if (ok[BOMBER_BOMB] < 0) continue;
             pl.first = BOMBER_BOMB;
@@ -1032,8 +1004,8 @@ static int stack_plans(search_state *s, const double *arrival, const int *ok, pl
  * one beyond it (shields). For each set of blocks ended, the tour of least walk (the safe walk to
  * the first cell, Manhattan steps on) plus 3 steps a bomb becomes a plan: the most blocks first.
  * With the opponent closer than `far`, only tours of one bomb (a block at 1 HP), or with
- * `far2` or `commit` of two, a block at 2 HP included only when each of its bombing cells is at
- * least `far2` steps from the opponent, or (`commit`) when one of my bombs already strikes it. */
+ * `commit` of two, a block at 2 HP included only when one of my bombs already strikes it (a
+ * stack begun is finished). */
 static void tour_dfs(tour_search *t, int depth, int cost) {
     if (depth > 0) {
         int done = 0, useful = 1;
@@ -1082,9 +1054,8 @@ static int tour_plans(search_state *s, const double *arrival, const int *ok, pla
     memset(t, 0, sizeof *t);
     t->arrival = arrival;
     t->max_bombs = ammo < TOUR_BOMBS ? ammo : TOUR_BOMBS;
-    int close = opp_close(s), far2 = (int)s->k[K_FAR2];
-    int commit = s->k[K_COMMIT] > 0;
-    if (close) t->max_bombs = (far2 > 0 || commit) && ammo >= 2 ? 2 : 1;
+    int close = opp_close(s), commit = s->k[K_COMMIT] > 0;
+    if (close) t->max_bombs = commit && ammo >= 2 ? 2 : 1;
     unsigned char wall[NCELL];
     walls_of(b, 1 - s->pid, -1, wall);
     enum { ALL = TOUR_BLOCKS * 4 * BOMBER_START_POWER };
@@ -1095,10 +1066,8 @@ static int tour_plans(search_state *s, const double *arrival, const int *ok, pla
         int c = b->blocks[i].y * BOMBER_W + b->blocks[i].x, h = s->left_hp[c];
         if (h < 1 || h > t->max_bombs) continue;
         int rc[4 * BOMBER_START_POWER], arm[4 * BOMBER_START_POWER], bi = t->nb;
-        int nr = range_cells(b, wall, c, rc, arm, s->k[K_CHAIN] > 0), any = 0, near = 0;
-        for (int k = 0; k < nr && close && h >= 2; k++) /* `far2`: the opponent off its range */
-            near |= s->opp_dist[rc[k]] >= 0 && s->opp_dist[rc[k]] < far2;
-        if (close && h >= 2 && !(commit && s->mine_on[c]) && (far2 <= 0 || near)) continue;
+        if (close && h >= 2 && !(commit && s->mine_on[c])) continue; /* `commit` */
+        int nr = range_cells(b, wall, c, rc, arm, s->k[K_CHAIN] > 0), any = 0;
         for (int k = 0; k < nr; k++) {
             if (!isfinite(arrival[rc[k]])) continue;
             int j = 0;
@@ -1136,7 +1105,7 @@ static int tour_plans(search_state *s, const double *arrival, const int *ok, pla
         if (pick < 0 || np >= TOUR_PLANS) break;
         int *tc = t->best[pick], nt = t->best_n[pick];
         t->best_n[pick] = 0;
-        plan pl = {tc[0], 1, (int)arrival[tc[0]], BOMBER_NONE, 0, {-1, -1, -1}, nt - 1, 0};
+        plan pl = {tc[0], 1, (int)arrival[tc[0]], BOMBER_NONE, 0, {-1, -1, -1}, nt - 1};
         for (int k = 1; k < nt; k++) pl.legs[k - 1] = tc[k];
         if (tc[0] == m) {
             if (ok[BOMBER_BOMB] < 0) continue;
@@ -1149,7 +1118,7 @@ static int tour_plans(search_state *s, const double *arrival, const int *ok, pla
 
 /* A plan with no legs. */
 static plan one_plan(int target, int bomb, int len, bomber_action first, int direct) {
-    return (plan){target, bomb, len, first, direct, {-1, -1, -1}, 0, 0};
+    return (plan){target, bomb, len, first, direct, {-1, -1, -1}, 0};
 }
 
 /* Chain plans (`chain` 1): one bomb on a cell from which the fire reaches an ore block that
@@ -1193,52 +1162,6 @@ static int chain_plans(search_state *s, const double *arrival, const int *ok, co
     return n;
 }
 
-
-/* Via plans (`via` 1): a bomb on my cell, or on one of the VIA_SPOTS best bombing spots, and
- * then the walk on to an item at most VIA_STEPS steps (Manhattan) from it, the safe walk on the
- * danger map with that bomb: a bomb spent on the way to an item rather than held. For my cell
- * each of the VIA_ITEMS nearest items; for a spot the item nearest to it. */
-#define VIA_SPOTS 3
-#define VIA_ITEMS 4
-#define VIA_STEPS 8
-
-static int via_plans(search_state *s, const bomber_view *v, const double *arrival, const int *ok,
-                     const double *spot, const int *order, int nspots, plan *out) {
-    int m = cell_of(&s->base.players[s->pid]), n = 0;
-    if (s->base.players[s->pid].ammo <= 0) return 0;
-    int item[NCELL], ni = 0;
-    for (int c = 0; c < NCELL; c++) {
-        int t = v->game_map[c];
-        if ((t == BOMBER_TAG_AMMO || t == BOMBER_TAG_TREASURE) && c != m && isfinite(arrival[c]))
-            item[ni++] = c;
-    }
-    for (int i = 1; i < ni; i++) /* the nearest first (stable) */
-        for (int j = i; j > 0 && arrival[item[j]] < arrival[item[j - 1]]; j--) {
-            int t = item[j];
-            item[j] = item[j - 1], item[j - 1] = t;
-        }
-    if (ok[BOMBER_BOMB] >= 0 && spot[m] > 0)
-        for (int i = 0, k = 0; i < ni && k < VIA_ITEMS; i++) {
-            if (manhattan(m, item[i]) > VIA_STEPS) continue;
-            plan pl = one_plan(m, 1, 0, BOMBER_BOMB, 0);
-            pl.legs[0] = item[i], pl.nlegs = 1, pl.via = 1, k++;
-            out[n++] = pl;
-        }
-    for (int i = 0, k = 0; i < nspots && k < VIA_SPOTS; i++) {
-        int c = order[i], best = -1;
-        if (c == m) continue;
-        k++;
-        for (int j = 0; j < ni; j++)
-            if (item[j] != c && manhattan(c, item[j]) <= VIA_STEPS &&
-                (best < 0 || manhattan(c, item[j]) < manhattan(c, best)))
-                best = item[j];
-        if (best < 0) continue;
-        plan pl = one_plan(c, 1, (int)arrival[c], BOMBER_NONE, 0);
-        pl.legs[0] = best, pl.nlegs = 1, pl.via = 1;
-        out[n++] = pl;
-    }
-    return n;
-}
 
 /* The path of the safe walk (s->parent from the walk at my cell) to t: cells after my cell. */
 static int path_to(const int *parent, const double *arrival, int t, int *path) {
@@ -1319,7 +1242,6 @@ static bomber_action decide_action(search_state *s, const bomber_view *v) {
         if ((t == BOMBER_TAG_AMMO || t == BOMBER_TAG_TREASURE) && c != m && isfinite(arrival[c]))
             plans[np++] = one_plan(c, 0, (int)arrival[c], BOMBER_NONE, 0), near_items++;
     }
-    if (s->k[K_VIA] > 0) np += via_plans(s, v, arrival, ok, spot, order, nspots, plans + np);
     if (s->hurt[m] < NEVER) { /* the nearest cell out of every blast */
         int best = -1;
         for (int c = 0; c < NCELL; c++)

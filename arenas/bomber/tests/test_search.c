@@ -12,8 +12,8 @@
  *     with the opponent close but out of bombs (`farammo` 1; 0 does not), bombs its way out of
  *     a pocket shut by ore (`soon` 1; 0 walks to and fro), and keeps out of a dead end the
  *     opponent walks up to (`slack` 1; with 0 it is shut in and hit);
- *   - bombs on the way: with two bombs in hand, wood in its blast and an ammo item three steps
- *     off, it bombs before it walks to the item (`via` 1; 0 walks to the item first);
+ *   - a stack begun is finished: with the opponent walking up to within `far` after its first
+ *     bomb on a 3-HP ore block, it ends the block (`commit` 1; 0 leaves it standing);
  *   - the same decisions for the same seed and simulation budget (two runs of the same games,
  *     every answer compared), and a different budget is a different bot (some answer differs),
  *     and so is each setting of `foe`;
@@ -33,12 +33,6 @@
 
 static void wood(bomber_game *g, int x, int y) {
     g->blocks[g->nblocks++] = (bomber_block){x, y, BOMBER_WOOD_HP, 's'};
-}
-
-static int bomb_on(const bomber_game *g, int x, int y) {
-    for (int i = 0; i < g->nbombs; i++)
-        if (g->bombs[i].x == x && g->bombs[i].y == y) return 1;
-    return 0;
 }
 
 static bomber_action scripted(char c) {
@@ -276,102 +270,6 @@ static void test_no_gift(const char *spec) {
     CHECK_EQ_INT(g.blocks[0].hp, BOMBER_ORE_HP);
 }
 
-/* Wood (3,7), two cells above its cell (3,5), an ammo item (6,5) three steps to the right, two
- * bombs in hand, the opponent far away and idle. With `via` 1 it bombs on its cell and then
- * walks to the item (the bomb spent on the way); with `via` 0 the walk to the item is worth
- * more than a bomb that destroys one wood block, and it leaves before it bombs. Either way it
- * comes out unhurt. */
-static void test_via(void) {
-    static const char *spec[2] = {"search:via=1", "search:via=0"};
-    int bombed[2];
-    for (int v = 0; v < 2; v++) {
-        bomber_game g;
-        blank(&g, 3, 5, 11, 0);
-        g.players[0].ammo = 2;
-        wood(&g, 3, 7);
-        g.ammo[g.nammo++] = (bomber_ammo){6, 5, BOMBER_AMMO_TTL, 1};
-        CHECK_EQ_INT(play_script(&g, spec[v], "", 3), BOMBER_START_HP);
-        bombed[v] = bomb_on(&g, 3, 5);
-        if (bombed[v] != (v == 0))
-            fprintf(stderr, "%s: %s bomb on (3,5) after 3 ticks\n", spec[v], bombed[v] ? "a" : "no");
-        blank(&g, 3, 5, 11, 0);
-        g.players[0].ammo = 2;
-        wood(&g, 3, 7);
-        g.ammo[g.nammo++] = (bomber_ammo){6, 5, BOMBER_AMMO_TTL, 1};
-        CHECK_EQ_INT(play_script(&g, spec[v], "", 80), BOMBER_START_HP);
-    }
-    CHECK(bombed[0]);
-    CHECK(!bombed[1]);
-}
-
-/* An ore block (1,5) that the opponent's bomb (1,3) (placed in the first tick, seen) leaves at
- * 2 HP, two bombs in hand at (3,5), the opponent five steps off at (8,5) with one more bomb,
- * idle: closer than `far`, so no stack of two; but its walk to each cell whose blast reaches
- * the block is 5 steps or more. With `far2` 4 it ends the block with its two bombs
- * (the block's points its own); with `far2` 0 the block keeps its 2 HP. */
-static void test_far2(void) {
-    static const char *spec[2] = {"search:far2=4", "search:far2=0"};
-    int got[2];
-    for (int v = 0; v < 2; v++) {
-        bomber_game g;
-        blank(&g, 3, 5, 8, 5);
-        g.players[0].ammo = 2, g.players[1].ammo = 1;
-        g.blocks[g.nblocks++] = (bomber_block){1, 5, BOMBER_ORE_HP, 'o'};
-        g.bombs[g.nbombs++] = (bomber_bomb){1, 3, 1, BOMBER_BOMB_TTL - 1, BOMBER_START_POWER};
-        CHECK_EQ_INT(play_script(&g, spec[v], "", 60), BOMBER_START_HP);
-        got[v] = g.players[0].score;
-        if (got[v] != (v == 0 ? BOMBER_REWARD_ORE : 0))
-            fprintf(stderr, "%s: score %d after 60 ticks\n", spec[v], got[v]);
-    }
-    CHECK_EQ_INT(got[0], BOMBER_REWARD_ORE);
-    CHECK_EQ_INT(got[1], 0);
-}
-
-/* One wood block (3,7) in the blast of its cell (3,5), one bomb in hand, the opponent far off and
- * idle. With `spend` 0 the bomb is free and it bombs the wood; with `spend` 4 its last bomb costs
- * more than the wood is worth and it keeps it. */
-static void test_spend(void) {
-    static const char *spec[2] = {"search:spend=0", "search:spend=4"};
-    int wood_left[2];
-    for (int v = 0; v < 2; v++) {
-        bomber_game g;
-        blank(&g, 3, 5, 11, 0);
-        g.players[0].ammo = 1;
-        wood(&g, 3, 7);
-        CHECK_EQ_INT(play_script(&g, spec[v], "", 60), BOMBER_START_HP);
-        wood_left[v] = g.nblocks;
-        if (wood_left[v] != v) fprintf(stderr, "%s: %d blocks left\n", spec[v], wood_left[v]);
-    }
-    CHECK_EQ_INT(wood_left[0], 0);
-    CHECK_EQ_INT(wood_left[1], 1);
-}
-
-/* Its cell (3,5) reaches three wood blocks, (3,7), (3,3) and (1,5), and a 3-HP ore block
- * (5,5); no other cell reaches more than one wood block. One bomb in hand, the opponent far off
- * and idle, its three bombs in hand, `gift` 1: with `whole` 0 the three wood blocks are worth
- * the ore worn (1 a HP) and it bombs there, leaving the block at 2 HP; with `whole` 12 a block
- * the opponent can end with the bombs it holds costs 12 and it bombs a single wood block
- * elsewhere: the ore block keeps its 3 HP. */
-static void test_whole(void) {
-    static const char *spec[2] = {"search:gift=1:whole=0", "search:gift=1:whole=12"};
-    int hp[2];
-    for (int v = 0; v < 2; v++) {
-        bomber_game g;
-        blank(&g, 3, 5, 11, 0);
-        g.players[0].ammo = 1;
-        wood(&g, 3, 7), wood(&g, 3, 3), wood(&g, 1, 5);
-        g.blocks[g.nblocks++] = (bomber_block){5, 5, BOMBER_ORE_HP, 'o'};
-        CHECK_EQ_INT(play_script(&g, spec[v], "", 60), BOMBER_START_HP);
-        hp[v] = 0;
-        for (int b = 0; b < g.nblocks; b++)
-            if (g.blocks[b].kind == 'o') hp[v] = g.blocks[b].hp;
-        if (hp[v] != (v == 0 ? BOMBER_ORE_HP - 1 : BOMBER_ORE_HP))
-            fprintf(stderr, "%s: the ore block at %d HP after 60 ticks\n", spec[v], hp[v]);
-    }
-    CHECK_EQ_INT(hp[0], BOMBER_ORE_HP - 1);
-    CHECK_EQ_INT(hp[1], BOMBER_ORE_HP);
-}
-
 /* The stack board (a 3-HP ore block (4,5) beside its cell (3,5), three bombs in hand) with
  * the opponent at (7,8), seven steps off, walking two steps left in ticks 1 and 2 and staying
  * there, five steps off with its bombs in hand: `search` bombs first while the opponent is
@@ -455,9 +353,7 @@ static void test_bad_parameters(void) {
                          "search:sims=5:sims=6", "search:foe=3", "search:foe=0.5",
                          "search:tour=2",      "search:chain=0.5", "search:end=-1",
                          "search:farammo=4",   "search:farammo=0.5", "search:slack=5",
-                         "search:soon=2",      "search:via=2",    "search:via=0.5",
-                         "search:far2=1.5",    "search:spend=-1",
-                         "search:whole=41",    "search:commit=2"};
+                         "search:soon=2",      "search:commit=2",  "search:commit=0.5"};
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         const kit_bot_info *info = kit_bot_spec("test_search", "--bots", &bomber_bot_table, bad[i], NULL);
         CHECK(info == NULL);
@@ -537,10 +433,6 @@ int main(int argc, char **argv) {
     test_far_ammo();
     test_pocket();
     test_dead_end();
-    test_via();
-    test_far2();
-    test_spend();
-    test_whole();
     test_commit();
     test_no_gift("search:foe=0");
     test_no_gift("search:foe=2");
