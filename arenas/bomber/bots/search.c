@@ -60,8 +60,7 @@
 #define CONFINED 15 /* walking to at most this many cells, I am in a pocket */
 
 enum { K_SIMS, K_MS, K_PLANS, K_GAMMA, K_DENY, K_AMMO, K_NEAR, K_HIT, K_ORE, K_TRAP, K_GIFT,
-       K_STACK, K_AMMO2, K_FOE, K_FAR, K_TOUR, K_END, K_CHAIN, K_FARAMMO, K_SOON, K_SLACK,
-       K_COMMIT, NK };
+       K_STACK, K_AMMO2, K_FOE, K_FAR, K_TOUR, K_END, K_CHAIN, K_FARAMMO, K_SOON, K_SLACK, NK };
 
 static const kit_param knobs[NK] = {
     {"sims", 20000, 200, 10000000, 0, 1, /* step 0: `tune` leaves the budgets alone */
@@ -80,7 +79,7 @@ static const kit_param knobs[NK] = {
      "reach or with me in a pocket"},
     {"trap", 4, 0, 8, 0, 1,
      "steps the opponent may walk to shut me in a pocket with a bomb (0: no trap check)"},
-    {"gift", 3, 0, 20, 0.5, 0,
+    {"gift", 6, 0, 20, 0.5, 0,
      "cost of each HP my fire takes off an ore block the opponent can reach and that still stands"},
     {"stack", 1, 0, 1, 1, 1,
      "1: plans that bomb an ore block from several cells in a row until it breaks"},
@@ -110,10 +109,6 @@ static const kit_param knobs[NK] = {
     {"slack", 1, 0, 4, 0, 1,
      "trap check: a cell the opponent can bomb me in from counts only when it gets there no more "
      "than this many steps after I could pass it myself (0: I pass it first, no margin)"},
-    {"commit", 0, 0, 1, 1, 1,
-     "1: with the opponent closer than `far`, tours of two bombs still end an ore block one of "
-     "my bombs on the board already strikes (a stack begun is finished rather than left worn "
-     "for the opponent); 0: one bomb, a block at 1 HP, only"},
 };
 
 const kit_params search_params = {knobs, NK};
@@ -153,7 +148,6 @@ typedef struct search_state {
     int hurt[NCELL];   /* the danger map of the current state */
     int left_hp[NCELL]; /* an ore block's HP once every known blast is over (0: none left) */
     int opp_steps;      /* the opponent's walk to my cell, blocks and bombs walls (NEVER: none) */
-    unsigned char mine_on[NCELL]; /* an ore block that one of my bombs on the board strikes */
     unsigned char opp_can[NCELL]; /* an ore block the opponent can walk into the range of */
     int confined;       /* I can walk to only a few cells: any ore worn down is progress */
     double desire[NCELL];
@@ -897,23 +891,6 @@ static void ore_outlook(search_state *s) {
     walls_of(b, -1, o, wall);
     walls_of(b, -1, -1, blocks);
     for (int i = 0; i < b->nbombs; i++) blocks[b->bombs[i].y * BOMBER_W + b->bombs[i].x] = 0;
-    memset(s->mine_on, 0, sizeof s->mine_on);
-    for (int i = 0; i < b->nblocks; i++) /* the first bomb on each ray of an ore block: mine? */
-        if (b->blocks[i].kind == 'o') {
-            static const int d[4][2] = {{-1, 0}, {1, 0}, {0, -1}, {0, 1}};
-            int c = b->blocks[i].y * BOMBER_W + b->blocks[i].x;
-            for (int k = 0; k < 4; k++)
-                for (int j = 1; j <= BOMBER_START_POWER; j++) {
-                    int x = c % BOMBER_W + d[k][0] * j, y = c / BOMBER_W + d[k][1] * j;
-                    if (x < 0 || x >= BOMBER_W || y < 0 || y >= BOMBER_H) break;
-                    int t = y * BOMBER_W + x, bi = bomb_at(b, t);
-                    if (bi >= 0) {
-                        s->mine_on[c] |= b->bombs[bi].owner == s->pid;
-                        break;
-                    }
-                    if (blocks[t]) break;
-                }
-        }
     dmap_grid grid = {BOMBER_W, BOMBER_H, wall, NULL};
     dmap_moves mv = dmap_moves_4();
     int dist[NCELL], m = cell_of(&b->players[s->pid]);
@@ -1003,9 +980,7 @@ static int stack_plans(search_state *s, const double *arrival, const int *ok, pl
  * least, every bomb reaching a block it ends, and on no block's ray a bomb beside the block after
  * one beyond it (shields). For each set of blocks ended, the tour of least walk (the safe walk to
  * the first cell, Manhattan steps on) plus 3 steps a bomb becomes a plan: the most blocks first.
- * With the opponent closer than `far`, only tours of one bomb (a block at 1 HP), or with
- * `commit` of two, a block at 2 HP included only when one of my bombs already strikes it (a
- * stack begun is finished). */
+ * With the opponent closer than `far`, only tours of one bomb (a block at 1 HP). */
 static void tour_dfs(tour_search *t, int depth, int cost) {
     if (depth > 0) {
         int done = 0, useful = 1;
@@ -1054,8 +1029,7 @@ static int tour_plans(search_state *s, const double *arrival, const int *ok, pla
     memset(t, 0, sizeof *t);
     t->arrival = arrival;
     t->max_bombs = ammo < TOUR_BOMBS ? ammo : TOUR_BOMBS;
-    int close = opp_close(s), commit = s->k[K_COMMIT] > 0;
-    if (close) t->max_bombs = commit && ammo >= 2 ? 2 : 1;
+    if (opp_close(s)) t->max_bombs = 1;
     unsigned char wall[NCELL];
     walls_of(b, 1 - s->pid, -1, wall);
     enum { ALL = TOUR_BLOCKS * 4 * BOMBER_START_POWER };
@@ -1066,7 +1040,6 @@ static int tour_plans(search_state *s, const double *arrival, const int *ok, pla
         int c = b->blocks[i].y * BOMBER_W + b->blocks[i].x, h = s->left_hp[c];
         if (h < 1 || h > t->max_bombs) continue;
         int rc[4 * BOMBER_START_POWER], arm[4 * BOMBER_START_POWER], bi = t->nb;
-        if (close && h >= 2 && !(commit && s->mine_on[c])) continue; /* `commit` */
         int nr = range_cells(b, wall, c, rc, arm, s->k[K_CHAIN] > 0), any = 0;
         for (int k = 0; k < nr; k++) {
             if (!isfinite(arrival[rc[k]])) continue;

@@ -12,8 +12,9 @@
  *     with the opponent close but out of bombs (`farammo` 1; 0 does not), bombs its way out of
  *     a pocket shut by ore (`soon` 1; 0 walks to and fro), and keeps out of a dead end the
  *     opponent walks up to (`slack` 1; with 0 it is shut in and hit);
- *   - a stack begun is finished: with the opponent walking up to within `far` after its first
- *     bomb on a 3-HP ore block, it ends the block (`commit` 1; 0 leaves it standing);
+ *   - gifts: a bomb whose blast reaches three wood blocks and wears a 3-HP ore block the
+ *     opponent can finish is left for a single wood block at the default `gift` (6; with
+ *     `gift` 1 it bombs there);
  *   - the same decisions for the same seed and simulation budget (two runs of the same games,
  *     every answer compared), and a different budget is a different bot (some answer differs),
  *     and so is each setting of `foe`;
@@ -270,27 +271,30 @@ static void test_no_gift(const char *spec) {
     CHECK_EQ_INT(g.blocks[0].hp, BOMBER_ORE_HP);
 }
 
-/* The stack board (a 3-HP ore block (4,5) beside its cell (3,5), three bombs in hand) with
- * the opponent at (7,8), seven steps off, walking two steps left in ticks 1 and 2 and staying
- * there, five steps off with its bombs in hand: `search` bombs first while the opponent is
- * beyond `far`, which then holds. With `commit` 1 it finishes the block its bomb already
- * strikes (its points its own); with `commit` 0 it stops, and the block still stands. */
-static void test_commit(void) {
-    static const char *spec[2] = {"search:commit=1", "search:commit=0"};
-    int standing[2];
+/* Its cell (3,5) reaches three wood blocks, (3,7), (3,3) and (1,5), and a 3-HP ore block
+ * (5,5); no other cell reaches more than one wood block. One bomb in hand, the opponent far off
+ * and idle, with bombs in hand, so that it can walk into the block's range and finish it. With
+ * `gift` 1 the three wood blocks are worth the HP worn and it bombs there, leaving the block at
+ * 2 HP; with the default (`gift` 6) it bombs a single wood block elsewhere and the ore block
+ * keeps its 3 HP. */
+static void test_gift(void) {
+    static const char *spec[2] = {"search:gift=1", "search"};
+    int hp[2];
     for (int v = 0; v < 2; v++) {
         bomber_game g;
-        blank(&g, 3, 5, 7, 8);
-        g.blocks[g.nblocks++] = (bomber_block){4, 5, BOMBER_ORE_HP, 'o'};
-        CHECK_EQ_INT(play_script(&g, spec[v], ".ll", 60), BOMBER_START_HP);
-        standing[v] = 0;
-        for (int b = 0; b < g.nblocks; b++) standing[v] |= g.blocks[b].kind == 'o';
-        if (standing[v] != (v == 1))
-            fprintf(stderr, "%s: the ore block %s after 60 ticks, score %d\n", spec[v],
-                    standing[v] ? "stands" : "is gone", g.players[0].score);
+        blank(&g, 3, 5, 11, 0);
+        g.players[0].ammo = 1;
+        wood(&g, 3, 7), wood(&g, 3, 3), wood(&g, 1, 5);
+        g.blocks[g.nblocks++] = (bomber_block){5, 5, BOMBER_ORE_HP, 'o'};
+        CHECK_EQ_INT(play_script(&g, spec[v], "", 60), BOMBER_START_HP);
+        hp[v] = 0;
+        for (int b = 0; b < g.nblocks; b++)
+            if (g.blocks[b].kind == 'o') hp[v] = g.blocks[b].hp;
+        if (hp[v] != (v == 0 ? BOMBER_ORE_HP - 1 : BOMBER_ORE_HP))
+            fprintf(stderr, "%s: the ore block at %d HP after 60 ticks\n", spec[v], hp[v]);
     }
-    CHECK(!standing[0]);
-    CHECK(standing[1]);
+    CHECK_EQ_INT(hp[0], BOMBER_ORE_HP - 1);
+    CHECK_EQ_INT(hp[1], BOMBER_ORE_HP);
 }
 
 /* Every answer of the games of seeds 1..n with `search` (spec) against `other`, both seats,
@@ -353,7 +357,7 @@ static void test_bad_parameters(void) {
                          "search:sims=5:sims=6", "search:foe=3", "search:foe=0.5",
                          "search:tour=2",      "search:chain=0.5", "search:end=-1",
                          "search:farammo=4",   "search:farammo=0.5", "search:slack=5",
-                         "search:soon=2",      "search:commit=2",  "search:commit=0.5"};
+                         "search:soon=2"};
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         const kit_bot_info *info = kit_bot_spec("test_search", "--bots", &bomber_bot_table, bad[i], NULL);
         CHECK(info == NULL);
@@ -433,7 +437,7 @@ int main(int argc, char **argv) {
     test_far_ammo();
     test_pocket();
     test_dead_end();
-    test_commit();
+    test_gift();
     test_no_gift("search:foe=0");
     test_no_gift("search:foe=2");
     test_deterministic();
