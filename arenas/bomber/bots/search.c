@@ -79,7 +79,7 @@ static const kit_param knobs[NK] = {
      "reach or with me in a pocket"},
     {"trap", 4, 0, 8, 0, 1,
      "steps the opponent may walk to shut me in a pocket with a bomb (0: no trap check)"},
-    {"gift", 3, 0, 20, 0.5, 0,
+    {"gift", 6, 0, 20, 0.5, 0,
      "cost of each HP my fire takes off an ore block the opponent can reach and that still stands"},
     {"stack", 1, 0, 1, 1, 1,
      "1: plans that bomb an ore block from several cells in a row until it breaks"},

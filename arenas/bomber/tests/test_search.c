@@ -12,6 +12,9 @@
  *     with the opponent close but out of bombs (`farammo` 1; 0 does not), bombs its way out of
  *     a pocket shut by ore (`soon` 1; 0 walks to and fro), and keeps out of a dead end the
  *     opponent walks up to (`slack` 1; with 0 it is shut in and hit);
+ *   - gifts: a bomb whose blast reaches three wood blocks and wears a 3-HP ore block the
+ *     opponent can finish is left for a single wood block at the default `gift` (6; with
+ *     `gift` 1 it bombs there);
  *   - the same decisions for the same seed and simulation budget (two runs of the same games,
  *     every answer compared), and a different budget is a different bot (some answer differs),
  *     and so is each setting of `foe`;
@@ -268,6 +271,32 @@ static void test_no_gift(const char *spec) {
     CHECK_EQ_INT(g.blocks[0].hp, BOMBER_ORE_HP);
 }
 
+/* Its cell (3,5) reaches three wood blocks, (3,7), (3,3) and (1,5), and a 3-HP ore block
+ * (5,5); no other cell reaches more than one wood block. One bomb in hand, the opponent far off
+ * and idle, with bombs in hand, so that it can walk into the block's range and finish it. With
+ * `gift` 1 the three wood blocks are worth the HP worn and it bombs there, leaving the block at
+ * 2 HP; with the default (`gift` 6) it bombs a single wood block elsewhere and the ore block
+ * keeps its 3 HP. */
+static void test_gift(void) {
+    static const char *spec[2] = {"search:gift=1", "search"};
+    int hp[2];
+    for (int v = 0; v < 2; v++) {
+        bomber_game g;
+        blank(&g, 3, 5, 11, 0);
+        g.players[0].ammo = 1;
+        wood(&g, 3, 7), wood(&g, 3, 3), wood(&g, 1, 5);
+        g.blocks[g.nblocks++] = (bomber_block){5, 5, BOMBER_ORE_HP, 'o'};
+        CHECK_EQ_INT(play_script(&g, spec[v], "", 60), BOMBER_START_HP);
+        hp[v] = 0;
+        for (int b = 0; b < g.nblocks; b++)
+            if (g.blocks[b].kind == 'o') hp[v] = g.blocks[b].hp;
+        if (hp[v] != (v == 0 ? BOMBER_ORE_HP - 1 : BOMBER_ORE_HP))
+            fprintf(stderr, "%s: the ore block at %d HP after 60 ticks\n", spec[v], hp[v]);
+    }
+    CHECK_EQ_INT(hp[0], BOMBER_ORE_HP - 1);
+    CHECK_EQ_INT(hp[1], BOMBER_ORE_HP);
+}
+
 /* Every answer of the games of seeds 1..n with `search` (spec) against `other`, both seats,
  * hashed (FNV-1a over the answers). */
 typedef struct hash_ctx { uint64_t h; } hash_ctx;
@@ -408,6 +437,7 @@ int main(int argc, char **argv) {
     test_far_ammo();
     test_pocket();
     test_dead_end();
+    test_gift();
     test_no_gift("search:foe=0");
     test_no_gift("search:foe=2");
     test_deterministic();
