@@ -181,18 +181,21 @@ static void the_trap(void) {
 }
 
 /* Plays from state s with `bot` in `seat` (seed 12345) for up to `steps` steps: the other seats
- * play script[t] when given (rows of all seats' actions, the seat's own ignored), else
- * SimpleAgents drawing from a stream seeded with `stream`. Leaves the last state in *end. */
+ * play script[t] for the first `nscript` steps (rows of all seats' actions, the seat's own
+ * ignored); when the script is shorter than the game, the living ones are SimpleAgents drawing
+ * from a stream seeded with `stream`, which decide every step (the script overriding them while
+ * it lasts). Leaves the last state in *end. */
 static void play_from(const pm_bot *bot, const kit_param_values *preset, int seat, const pm_state *start,
-                      const int (*script)[PM_MAX_AGENTS], int steps, int64_t stream, pm_state *end) {
+                      const int (*script)[PM_MAX_AGENTS], int nscript, int steps, int64_t stream, pm_state *end) {
     *end = *start;
     pm_state *s = end;
     kit_pyrandom shared;
     kit_pyrandom_seed(&shared, stream);
     pm_view view = {.shared = &shared, .log = NULL};
     void *state[PM_MAX_AGENTS] = {0};
+    int simple = nscript < steps;
     for (int i = 0; i < s->nagents; i++) {
-        if (i != seat && (script || !s->agents[i].alive)) continue;
+        if (i != seat && (!simple || !s->agents[i].alive)) continue;
         pm_observe(s, i, &view.obs);
         const pm_bot *b = i == seat ? bot : &pm_bot_simple;
         state[i] = i == seat ? (void *)preset : NULL;
@@ -200,13 +203,14 @@ static void play_from(const pm_bot *bot, const kit_param_values *preset, int sea
     }
     for (int t = 0; t < steps && !pm_done(s); t++) {
         int actions[PM_MAX_AGENTS] = {0};
-        if (script) memcpy(actions, script[t], sizeof actions);
         for (int i = 0; i < s->nagents; i++) {
             if (!state[i] || !pm_agent_acts(s, i)) continue;
             const pm_bot *b = i == seat ? bot : &pm_bot_simple;
             pm_observe(s, i, &view.obs);
             CHECK(b->decide(state[i], &view, &actions[i]) == DMAP_OK, "%s: decide", b->info.name);
         }
+        for (int i = 0; i < s->nagents && t < nscript; i++)
+            if (i != seat) actions[i] = script[t][i];
         pm_step(s, actions);
     }
     for (int i = 0; i < s->nagents; i++)
@@ -303,7 +307,8 @@ static int survives_trap(const kit_param_values *preset, int k) {
     static pm_state s, end;
     make_state(&s, pm_config_find(tp->config ? tp->config : "ffa"), tp->rows, (const int (*)[6])tp->agents, tp->bombs, tp->nbombs, tp->flames, tp->nflames,
                tp->step);
-    play_from(&pm_bot_search, preset, 0, &s, (const int (*)[PM_MAX_AGENTS])tp->script, tp->steps, 1, &end);
+    play_from(&pm_bot_search, preset, 0, &s, (const int (*)[PM_MAX_AGENTS])tp->script, tp->steps, tp->steps, 1,
+              &end);
     return end.agents[0].alive;
 }
 
@@ -322,7 +327,7 @@ static int pocket_endgame(const kit_param_values *preset) {
     static const int agents[4][6] = {{6, 7, 1, 2, 1, 0}, {7, 9, 4, 4, 1, 1}, {5, 7, 3, 2, 1, 0}, {6, 10, 2, 4, 0, 1}};
     static pm_state s, end;
     make_state(&s, pm_config_find("ffa"), rows, agents, NULL, 0, NULL, 0, 300);
-    play_from(&pm_bot_search, preset, 1, &s, NULL, 200, 7, &end);
+    play_from(&pm_bot_search, preset, 1, &s, NULL, 0, 200, 7, &end);
     unsigned winners = 0;
     return pm_done(&end) && pm_outcome(&end, &winners) == PM_WIN && winners == 2u ? end.step - 300 : -1;
 }
@@ -662,7 +667,7 @@ static int kill_found(const kit_param_values *preset, int k, uint64_t seed) {
 static int kill_played(const kit_param_values *preset, int k) {
     static pm_state s, end;
     kill_state(&s, k);
-    play_from(&pm_bot_search, preset, 0, &s, NULL, 14, 1, &end);
+    play_from(&pm_bot_search, preset, 0, &s, NULL, 0, 14, 1, &end);
     return end.agents[0].alive && !end.agents[1].alive;
 }
 
@@ -739,37 +744,15 @@ static void offense(void) {
 }
 
 
-/* Plays from state s with the bot (preset) in seat 0 for `steps` steps: at the first step enemy
- * e plays `reply` and the others stand; after it every other seat plays a SimpleAgent (stream
- * 1). Whether seat 0 is alive at the end. */
+/* Whether the bot (preset) in seat 0 of state s is alive after `steps` steps when at the first
+ * step enemy e plays `reply` and the others stand, every other seat a SimpleAgent (stream 1)
+ * after it. */
 static int survives_reply(const kit_param_values *preset, const pm_state *start, int e, int reply, int steps) {
-    static pm_state s;
-    s = *start;
-    kit_pyrandom shared;
-    kit_pyrandom_seed(&shared, 1);
-    pm_view view = {.shared = &shared, .log = NULL};
-    void *state[PM_MAX_AGENTS] = {0};
-    for (int i = 0; i < s.nagents; i++) {
-        if (!s.agents[i].alive) continue;
-        pm_observe(&s, i, &view.obs);
-        state[i] = i == 0 ? (void *)preset : NULL;
-        const pm_bot *b = i == 0 ? &pm_bot_search : &pm_bot_simple;
-        CHECK(b->init(&state[i], &view, 12345) == DMAP_OK, "%s: init", b->info.name);
-    }
-    for (int t = 0; t < steps && s.agents[0].alive && !pm_done(&s); t++) {
-        int actions[PM_MAX_AGENTS] = {0};
-        for (int i = 0; i < s.nagents; i++) {
-            if (!state[i] || !pm_agent_acts(&s, i)) continue;
-            const pm_bot *b = i == 0 ? &pm_bot_search : &pm_bot_simple;
-            pm_observe(&s, i, &view.obs);
-            CHECK(b->decide(state[i], &view, &actions[i]) == DMAP_OK, "%s: decide", b->info.name);
-            if (t == 0 && i != 0) actions[i] = i == e ? reply : PM_STOP;
-        }
-        pm_step(&s, actions);
-    }
-    for (int i = 0; i < s.nagents; i++)
-        if (state[i]) (i == 0 ? &pm_bot_search : &pm_bot_simple)->release(state[i]);
-    return s.agents[0].alive;
+    static pm_state end;
+    int first[1][PM_MAX_AGENTS] = {{0}};
+    first[0][e] = reply;
+    play_from(&pm_bot_search, preset, 0, start, (const int (*)[PM_MAX_AGENTS])first, 1, steps, 1, &end);
+    return end.agents[0].alive;
 }
 
 /* The nearest enemy's reply searched (`reply`): FFA, me at (5,1) in a dead end below (4,1),
