@@ -23,12 +23,15 @@
  *     steps the enemies within `model_near` of me play the environment's SimpleAgent instead
  *     (bots/simple.c, fresh each simulation, on a stream drawn for the round), which chases,
  *     bombs when beside an enemy and steps into the cell I aim at as the real one does;
- *   - the enemy's replies (with `reply`): the nearest enemy within `reply` steps of me (Manhattan)
+ *   - the enemy's replies (`reply`): the nearest enemy within `reply` steps of me (Manhattan)
  *     plays each of its first actions worth a look (stand, bomb, each move into a cell it may
- *     enter) under each of my candidates, the simulations spread over the pairs with the same
- *     draws; a candidate is worth its worst reply plus a tenth of the replies' mean (a min node
- *     over the enemy's reply, the rollouts below it), so a kick, a step into my way or a bomb
- *     beside mine that the rollouts' policies seldom play counts in full;
+ *     enter) under each of my candidates, and, with `reply_model`, once more whatever its model
+ *     chooses; the simulations spread over the pairs with the same draws; a candidate is worth
+ *     (1 - reply_model) times its worst reply plus a tenth of the replies' mean (a min node over
+ *     the enemy's reply, the rollouts below it), so a kick, a step into my way or a bomb beside
+ *     mine that the rollouts' policies seldom play counts, plus reply_model times its worth when
+ *     the enemy plays its model, so the reply the model expects (a step into the cell I aim at,
+ *     a bounce) is not outweighed by a worse one it does not expect;
  *   - the leaf: deaths (mine, the teammate's, the enemies'), agents alive but without escape at
  *     the leaf counted as nearly dead, power-ups taken, wood burnt, and the desire map (a
  *     dmap_field over power-ups, bomb spots and cells beside enemies) at my leaf cell;
@@ -116,7 +119,7 @@ static const kit_param search_param[NPARAMS] = {
                              "bomb: a report in two steps, bots/radio.c) and believe its reports"},
     {"radio_age", 4, 0, 20, 1, 1, "an enemy the teammate reported stays in the belief until its report "
                                   "is this many steps old (it arrives 2 steps old)"},
-    {"reply", 0, 0, 20, 1, 1, "the nearest enemy this close (Manhattan) to me replies: each of its "
+    {"reply", 4, 0, 20, 1, 1, "the nearest enemy this close (Manhattan) to me replies: each of its "
                               "first actions is simulated under each of mine, a candidate worth its "
                               "worst reply plus a tenth of their mean (0: off)"},
     {"reply_model", 0.5, 0, 1, 0.1, 0, "with `reply`: the share of a candidate's worth taken from its "
