@@ -546,6 +546,19 @@ static void radio_belief(void) {
 static void in_the_table(void) {
     CHECK(kit_bot_find(&pm_bot_table, "search") == &pm_bot_search.info, "search by name");
     CHECK(kit_bot_params(&pm_bot_table, &pm_bot_search.info) == &pm_search_params, "its parameters");
+    /* more than 32 parameters: the last one parses beside the first, and twice is an error */
+    CHECK(pm_search_params.n > 32 && pm_search_params.n <= KIT_PARAM_MAX, "%d parameters", pm_search_params.n);
+    kit_param_values v;
+    char spec[200], err[256];
+    const char *last = pm_search_params.p[pm_search_params.n - 1].name;
+    snprintf(spec, sizeof spec, "sims=600:%s=0.5", last);
+    kit_param_defaults(&pm_search_params, &v);
+    CHECK(!kit_param_parse("search", &pm_search_params, spec, &v, err, sizeof err) &&
+              v.v[pm_search_params.n - 1] == 0.5,
+          "spec %s: %s", spec, err);
+    snprintf(spec, sizeof spec, "%s=0.5:%s=0.5", last, last);
+    CHECK(kit_param_parse("search", &pm_search_params, spec, &v, err, sizeof err) && strstr(err, "twice"),
+          "spec %s: accepted", spec);
 }
 
 /* --timing CONFIG GAMES SPEC OPPONENT: games of `search` with the spec's values (seats 0 and 2
