@@ -119,7 +119,7 @@ static const kit_param search_param[NPARAMS] = {
                              "bomb: a report in two steps, bots/radio.c) and believe its reports"},
     {"radio_age", 4, 0, 20, 1, 1, "an enemy the teammate reported stays in the belief until its report "
                                   "is this many steps old (it arrives 2 steps old)"},
-    {"reply", 4, 0, 20, 1, 1, "the nearest enemy this close (Manhattan) to me replies: each of its "
+    {"reply", 0, 0, 20, 1, 1, "the nearest enemy this close (Manhattan) to me replies: each of its "
                               "first actions is simulated under each of mine, a candidate worth its "
                               "worst reply plus a tenth of their mean (0: off)"},
     {"reply_model", 0.5, 0, 1, 0.1, 0, "with `reply`: the share of a candidate's worth taken from its "

@@ -813,8 +813,8 @@ static int reply_report(const char *arg) {
  * whatever the enemy's first action. Games with replies are the same for the same seed and
  * budget, and differ from those without. The model's share (`reply_model`): in the recorded
  * position "bouncing in the only way out" the worst replies alone lead the bot into the bounce
- * the model foresees, and it dies there; with the share it lives (recorded_traps, the defaults),
- * and it wins the pocket endgame in fewer steps than without it. */
+ * the model foresees, and it dies there; with the share it lives there and in every other
+ * recorded position, and it wins the pocket endgame in fewer steps than without it. */
 static void replies(void) {
     static kit_param_values off, on, on_small, off_small, worst_only, blend;
     static pm_state s;
@@ -827,7 +827,8 @@ static void replies(void) {
         if (!strcmp(traps[k].name, "bouncing in the only way out")) bounce = k;
     CHECK(bounce >= 0 && !survives_trap(&worst_only, bounce), "replies: the worst replies alone were expected "
           "to die in the bounce (the position tests nothing)");
-    CHECK(bounce >= 0 && survives_trap(&blend, bounce), "replies: with the model's share it died in the bounce");
+    for (int k = 0; k < NTRAPS; k++)
+        CHECK(survives_trap(&blend, k), "trap '%s': search:reply=4 (the model's share 0.5) died in it", traps[k].name);
     int blended = pocket_endgame(&blend), worst = pocket_endgame(&worst_only);
     CHECK(blended >= 0 && (worst < 0 || blended < worst), "pocket endgame: %d steps, %d with the worst replies "
           "alone", blended, worst);
