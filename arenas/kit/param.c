@@ -11,6 +11,8 @@
 
 #include "cli.h"
 
+_Static_assert(KIT_PARAM_MAX <= 64, "kit_param_parse marks the parameters seen in 64 bits");
+
 /* Every typed bot has the same layout (bot.h's KIT_BOT_INTERFACE): info and four functions. */
 KIT_BOT_INTERFACE(kit_bot_any, void, void);
 
@@ -67,7 +69,7 @@ static void shortest(double x, char *out, size_t len) {
 
 /* One NAME=VALUE of length len at item. */
 static int parse_item(const char *bot, const kit_params *decl, const char *item, size_t len,
-                      kit_param_values *vals, unsigned *seen, char *err, size_t errlen) {
+                      kit_param_values *vals, uint64_t *seen, char *err, size_t errlen) {
     const char *eq = memchr(item, '=', len);
     if (!eq || eq == item)
         return snprintf(err, errlen, "'%.*s' is not NAME=VALUE", (int)(len > 60 ? 60 : len),
@@ -83,8 +85,8 @@ static int parse_item(const char *bot, const kit_params *decl, const char *item,
                -1;
     }
     const kit_param *p = &decl->p[k];
-    if (*seen & (1u << k)) return snprintf(err, errlen, "parameter %s given twice", p->name), -1;
-    *seen |= 1u << k;
+    if (*seen & ((uint64_t)1 << k)) return snprintf(err, errlen, "parameter %s given twice", p->name), -1;
+    *seen |= (uint64_t)1 << k;
     char text[64];
     size_t vlen = len - nlen - 1;
     if (vlen == 0 || vlen >= sizeof text)
@@ -114,7 +116,7 @@ static int parse_item(const char *bot, const kit_params *decl, const char *item,
 
 int kit_param_parse(const char *bot, const kit_params *decl, const char *text,
                     kit_param_values *vals, char *err, size_t errlen) {
-    unsigned seen = 0;
+    uint64_t seen = 0; /* a bit a parameter (KIT_PARAM_MAX is at most 64) */
     for (const char *s = text; *s;) {
         const char *colon = strchr(s, ':');
         size_t len = colon ? (size_t)(colon - s) : strlen(s);

@@ -23,12 +23,15 @@
  *     steps the enemies within `model_near` of me play the environment's SimpleAgent instead
  *     (bots/simple.c, fresh each simulation, on a stream drawn for the round), which chases,
  *     bombs when beside an enemy and steps into the cell I aim at as the real one does;
- *   - the enemy's replies (with `reply`): the nearest enemy within `reply` steps of me (Manhattan)
+ *   - the enemy's replies (`reply`): the nearest enemy within `reply` steps of me (Manhattan)
  *     plays each of its first actions worth a look (stand, bomb, each move into a cell it may
- *     enter) under each of my candidates, the simulations spread over the pairs with the same
- *     draws; a candidate is worth its worst reply plus a tenth of the replies' mean (a min node
- *     over the enemy's reply, the rollouts below it), so a kick, a step into my way or a bomb
- *     beside mine that the rollouts' policies seldom play counts in full;
+ *     enter) under each of my candidates, and, with `reply_model`, once more whatever its model
+ *     chooses; the simulations spread over the pairs with the same draws; a candidate is worth
+ *     (1 - reply_model) times its worst reply plus a tenth of the replies' mean (a min node over
+ *     the enemy's reply, the rollouts below it), so a kick, a step into my way or a bomb beside
+ *     mine that the rollouts' policies seldom play counts, plus reply_model times its worth when
+ *     the enemy plays its model, so the reply the model expects (a step into the cell I aim at,
+ *     a bounce) is not outweighed by a worse one it does not expect;
  *   - the leaf: deaths (mine, the teammate's, the enemies'), agents alive but without escape at
  *     the leaf counted as nearly dead, power-ups taken, wood burnt, and the desire map (a
  *     dmap_field over power-ups, bomb spots and cells beside enemies) at my leaf cell;
@@ -67,7 +70,7 @@ enum {
     P_SIMS, P_MS, P_DEPTH, P_PRIOR, P_ME_DEAD, P_ENEMY_DEAD, P_MATE_DEAD, P_TRAPPED, P_ITEM, P_WOOD,
     P_DESIRE, P_BOMB_ENEMY, P_BOMB_WOOD, P_STOP, P_NEAR, P_CHASE, P_BOUNCE, P_SPACE, P_BACK, P_MODEL, P_MODEL_NEAR, P_REBOUNCE,
     P_KICKS, P_BLOCK, P_KILL, P_POCKET, P_MATE_BLOCK, P_KILL2, P_LATE, P_RADIO, P_RADIO_AGE,
-    P_REPLY, NPARAMS
+    P_REPLY, P_REPLY_MODEL, NPARAMS
 };
 static const kit_param search_param[NPARAMS] = {
     {"sims", 600, 6, 100000, 60, 1, "simulations per decision (the deterministic budget)"},
@@ -119,6 +122,9 @@ static const kit_param search_param[NPARAMS] = {
     {"reply", 0, 0, 20, 1, 1, "the nearest enemy this close (Manhattan) to me replies: each of its "
                               "first actions is simulated under each of mine, a candidate worth its "
                               "worst reply plus a tenth of their mean (0: off)"},
+    {"reply_model", 0.5, 0, 1, 0.1, 0, "with `reply`: the share of a candidate's worth taken from its "
+                                       "simulations where the replier plays its model (the rest from the "
+                                       "replies'; 0: the replies' alone)"},
 };
 const kit_params pm_search_params = {search_param, NPARAMS};
 
@@ -152,7 +158,7 @@ typedef struct search_bot {
     double etime[PM_MAX_CELLS]; /* the earliest step a near enemy may stand on each cell */
     int ebfs[PM_MAX_CELLS];
     double value[NACT];
-    double rvalue[NACT][NACT]; /* with `reply`: the sum over simulations of each candidate and reply */
+    double rvalue[NACT][NACT + 1]; /* with `reply`: the sum over simulations of each candidate and reply (the last column: the model's reply) */
     long sims_done;  /* simulations of the last decision */
     int err;
     /* the SimpleAgent model of the rollouts: which enemies play it this decision, the stream
@@ -1050,8 +1056,10 @@ static int search_decide_action(search_bot *b, const pm_view *view) {
     for (int k = 0; k < nc; k++) b->value[k] = 0;
     int replier = b->p[P_REPLY] > 0 ? nearest_enemy(b, (int)b->p[P_REPLY]) : -1, replies[NACT], nr = 1;
     if (replier >= 0) nr = reply_actions(b, replier, replies);
+    /* with `reply_model`, one more column: the replier plays whatever its model chooses */
+    int nm = replier >= 0 && b->p[P_REPLY_MODEL] > 0 ? nr + 1 : nr;
     memset(b->rvalue, 0, sizeof b->rvalue);
-    long sims = (long)b->p[P_SIMS], rounds = sims / (nc * nr) > 0 ? sims / (nc * nr) : 1;
+    long sims = (long)b->p[P_SIMS], rounds = sims / (nc * nm) > 0 ? sims / (nc * nm) : 1;
     int64_t limit = b->p[P_MS] > 0 ? (int64_t)(b->p[P_MS] * 1e6) : 0;
     int64_t t0 = limit ? kit_thread_cpu_ns() : 0;
     uint64_t base = ((uint64_t)dmap_rng_next(&b->rng) << 32) | dmap_rng_next(&b->rng);
@@ -1063,19 +1071,22 @@ static int search_decide_action(search_bot *b, const pm_view *view) {
         for (int k = 0; k < nc; k++)
             if (replier < 0) b->value[k] += simulate(b, cands[k], -1, 0, seed);
             else
-                for (int m = 0; m < nr; m++) b->rvalue[k][m] += simulate(b, cands[k], replier, replies[m], seed);
+                for (int m = 0; m < nm; m++)
+                    b->rvalue[k][m] += simulate(b, cands[k], m < nr ? replier : -1, m < nr ? replies[m] : 0, seed);
         if (b->err) return b->err;
         done++;
         if (limit && kit_thread_cpu_ns() - t0 >= limit) break;
     }
-    b->sims_done = done * nc * nr;
-    for (int k = 0; k < nc && replier >= 0; k++) { /* the worst reply, plus a tenth of their mean */
+    b->sims_done = done * nc * nm;
+    /* the worst reply plus a tenth of their mean, blended with the model's reply */
+    double w = nm > nr ? b->p[P_REPLY_MODEL] : 0;
+    for (int k = 0; k < nc && replier >= 0; k++) {
         double worst = INFINITY, sum = 0;
         for (int m = 0; m < nr; m++) {
             if (b->rvalue[k][m] < worst) worst = b->rvalue[k][m];
             sum += b->rvalue[k][m];
         }
-        b->value[k] = worst + 0.1 * sum / nr;
+        b->value[k] = (1 - w) * (worst + 0.1 * sum / nr) + (w > 0 ? w * b->rvalue[k][nr] : 0);
     }
     int kills[NACT] = {0};
     double bonus[NACT] = {0};

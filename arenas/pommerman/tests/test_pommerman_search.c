@@ -9,9 +9,11 @@
  * bounced against the last SimpleAgent for 500 steps, it wins against a live one (faster with
  * `pocket`); it takes the kill in hand-made positions (an enemy in a pocket, the pocket's mouth
  * a step away, my bomb kicked into the pocket), the kill checks alone finding them, and counts no kill
- * where the enemy may kick the bomb away; with `reply` it weighs the nearest enemy's worst reply
- * (a position where its bomb in reply kills the bomb the bot without replies lays, which the bot
- * with them mostly does not lay, and survives every reply of), the same games for the same seed;
+ * where the enemy may kick the bomb away; with `reply` worth the worst alone (reply_model=0) it
+ * weighs the nearest enemy's worst reply (a position where its bomb in reply kills the bomb the
+ * bot without replies lays, which the bot with them mostly does not lay, and survives every reply
+ * of), and without the model's share (`reply_model`) it dies in the bounce and wins the pocket
+ * endgame more slowly than with it, the same games for the same seed;
  * and the bot table finds it by name. `--timing`, `--traps` (which positions a spec survives),
  * `--kills` (which kills a spec takes) and `--replies` (what a spec does in the reply position)
  * are tools. */
@@ -544,6 +546,19 @@ static void radio_belief(void) {
 static void in_the_table(void) {
     CHECK(kit_bot_find(&pm_bot_table, "search") == &pm_bot_search.info, "search by name");
     CHECK(kit_bot_params(&pm_bot_table, &pm_bot_search.info) == &pm_search_params, "its parameters");
+    /* more than 32 parameters: the last one parses beside the first, and twice is an error */
+    CHECK(pm_search_params.n > 32 && pm_search_params.n <= KIT_PARAM_MAX, "%d parameters", pm_search_params.n);
+    kit_param_values v;
+    char spec[200], err[256];
+    const char *last = pm_search_params.p[pm_search_params.n - 1].name;
+    snprintf(spec, sizeof spec, "sims=600:%s=0.5", last);
+    kit_param_defaults(&pm_search_params, &v);
+    CHECK(!kit_param_parse("search", &pm_search_params, spec, &v, err, sizeof err) &&
+              v.v[pm_search_params.n - 1] == 0.5,
+          "spec %s: %s", spec, err);
+    snprintf(spec, sizeof spec, "%s=0.5:%s=0.5", last, last);
+    CHECK(kit_param_parse("search", &pm_search_params, spec, &v, err, sizeof err) && strstr(err, "twice"),
+          "spec %s: accepted", spec);
 }
 
 /* --timing CONFIG GAMES SPEC OPPONENT: games of `search` with the spec's values (seats 0 and 2
@@ -704,13 +719,13 @@ static kit_param_values *spec_values(const char *spec, kit_param_values *v) {
  * without them (kill=0:kill2=0) the same bot does not; a bomb the enemy may kick away (the
  * pocket's far side open) is no kill, unless kicks are foreseen only from enemies seen kicking. My bomb kicked into the pocket is a kill the bot before the offense
  * (kill=0:pocket=0:kill2=0:late=0) misses. In the pocket endgame the desire of trapping cells
- * (`pocket`) wins in fewer steps than without it. */
+ * (`pocket`) wins in fewer steps than without it (the bot without replies). */
 static void offense(void) {
     static kit_param_values blind, blind_off, old, no_pocket;
     spec_values("depth=2:trapped=0:prior=0:desire=0", &blind);
     spec_values("depth=2:trapped=0:prior=0:desire=0:kill=0:kill2=0", &blind_off);
     spec_values("kill=0:pocket=0:kill2=0:late=0", &old);
-    spec_values("pocket=0", &no_pocket);
+    spec_values("reply=0:pocket=0", &no_pocket);
     for (int k = 0; k < NKILLS; k++) {
         int dflt = 0, alone = 0, without = 0;
         for (uint64_t seed = 1; seed <= 20; seed++) {
@@ -738,7 +753,10 @@ static void offense(void) {
     }
     CHECK(laid < 10, "a bomb that may be kicked away counted as a kill (%d of 20 seeds bomb)", laid);
     CHECK(laid_seen == 20, "no kick seen (kicks=1): the kill was found in %d of 20 seeds", laid_seen);
-    int with = pocket_endgame(NULL), without = pocket_endgame(&no_pocket);
+    /* (the bot without replies: with them it wins there as fast without `pocket`) */
+    static kit_param_values no_reply;
+    spec_values("reply=0", &no_reply);
+    int with = pocket_endgame(&no_reply), without = pocket_endgame(&no_pocket);
     CHECK(with >= 0 && (without < 0 || with < without), "pocket endgame: %d steps, %d without `pocket`", with,
           without);
 }
@@ -791,13 +809,29 @@ static int reply_report(const char *arg) {
 }
 
 /* The replies: in the reply position the bot without them bombs and dies when the enemy bombs
- * in reply; with `reply` it mostly steps out and lives whatever the enemy's first action. Games
- * with replies are the same for the same seed and budget, and differ from those without. */
+ * in reply; with `reply` worth their worst alone (reply_model=0) it mostly steps out and lives
+ * whatever the enemy's first action. Games with replies are the same for the same seed and
+ * budget, and differ from those without. The model's share (`reply_model`): in the recorded
+ * position "bouncing in the only way out" the worst replies alone lead the bot into the bounce
+ * the model foresees, and it dies there; with the share it lives there and in every other
+ * recorded position, and it wins the pocket endgame in fewer steps than without it. */
 static void replies(void) {
-    static kit_param_values off, on, on_small, off_small;
+    static kit_param_values off, on, on_small, off_small, worst_only, blend;
     static pm_state s;
     spec_values("reply=0", &off);
-    spec_values("reply=4", &on);
+    spec_values("reply=4:reply_model=0", &on);
+    spec_values("reply=4:reply_model=0", &worst_only);
+    spec_values("reply=4:reply_model=0.5", &blend);
+    int bounce = -1;
+    for (int k = 0; k < NTRAPS; k++)
+        if (!strcmp(traps[k].name, "bouncing in the only way out")) bounce = k;
+    CHECK(bounce >= 0 && !survives_trap(&worst_only, bounce), "replies: the worst replies alone were expected "
+          "to die in the bounce (the position tests nothing)");
+    for (int k = 0; k < NTRAPS; k++)
+        CHECK(survives_trap(&blend, k), "trap '%s': search:reply=4 (the model's share 0.5) died in it", traps[k].name);
+    int blended = pocket_endgame(&blend), worst = pocket_endgame(&worst_only);
+    CHECK(blended >= 0 && (worst < 0 || blended < worst), "pocket endgame: %d steps, %d with the worst replies "
+          "alone", blended, worst);
     reply_state(&s);
     int bomb_off = 0, bomb_on = 0;
     for (uint64_t seed = 1; seed <= 20; seed++) {
