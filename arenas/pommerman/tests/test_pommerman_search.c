@@ -816,20 +816,19 @@ static int reply_report(const char *arg) {
  * the model foresees, and it dies there; with the share it lives there and in every other
  * recorded position, and it wins the pocket endgame in fewer steps than without it. */
 static void replies(void) {
-    static kit_param_values off, on, on_small, off_small, worst_only, blend;
+    static kit_param_values off, on, on_small, off_small, blend; /* on: the worst replies alone */
     static pm_state s;
     spec_values("reply=0", &off);
     spec_values("reply=4:reply_model=0", &on);
-    spec_values("reply=4:reply_model=0", &worst_only);
     spec_values("reply=4:reply_model=0.5", &blend);
     int bounce = -1;
     for (int k = 0; k < NTRAPS; k++)
         if (!strcmp(traps[k].name, "bouncing in the only way out")) bounce = k;
-    CHECK(bounce >= 0 && !survives_trap(&worst_only, bounce), "replies: the worst replies alone were expected "
+    CHECK(bounce >= 0 && !survives_trap(&on, bounce), "replies: the worst replies alone were expected "
           "to die in the bounce (the position tests nothing)");
     for (int k = 0; k < NTRAPS; k++)
         CHECK(survives_trap(&blend, k), "trap '%s': search:reply=4 (the model's share 0.5) died in it", traps[k].name);
-    int blended = pocket_endgame(&blend), worst = pocket_endgame(&worst_only);
+    int blended = pocket_endgame(&blend), worst = pocket_endgame(&on);
     CHECK(blended >= 0 && (worst < 0 || blended < worst), "pocket endgame: %d steps, %d with the worst replies "
           "alone", blended, worst);
     reply_state(&s);
