@@ -1053,8 +1053,8 @@ static int search_decide_action(search_bot *b, const pm_view *view) {
     if (nc == 1) return cands[0];
     build_desire(b);
     if (b->err) return b->err;
-    for (int k = 0; k < nc; k++) b->value[k] = 0;
-    int replier = b->p[P_REPLY] > 0 ? nearest_enemy(b, (int)b->p[P_REPLY]) : -1, replies[NACT], nr = 1;
+    /* without a replier one column, simulate's replier -1 (none) */
+    int replier = b->p[P_REPLY] > 0 ? nearest_enemy(b, (int)b->p[P_REPLY]) : -1, replies[NACT] = {0}, nr = 1;
     if (replier >= 0) nr = reply_actions(b, replier, replies);
     /* with `reply_model`, one more column: the replier plays whatever its model chooses */
     int nm = replier >= 0 && b->p[P_REPLY_MODEL] > 0 ? nr + 1 : nr;
@@ -1069,24 +1069,27 @@ static int search_decide_action(search_bot *b, const pm_view *view) {
         uint64_t seed = base + (uint64_t)j * 0x9E3779B97F4A7C15ull;
         if (b->p[P_MODEL] > 0) fill_draws(&b->round_draws, seed ^ 0x51AD1E5ull);
         for (int k = 0; k < nc; k++)
-            if (replier < 0) b->value[k] += simulate(b, cands[k], -1, 0, seed);
-            else
-                for (int m = 0; m < nm; m++)
-                    b->rvalue[k][m] += simulate(b, cands[k], m < nr ? replier : -1, m < nr ? replies[m] : 0, seed);
+            for (int m = 0; m < nm; m++)
+                b->rvalue[k][m] += simulate(b, cands[k], m < nr ? replier : -1, m < nr ? replies[m] : 0, seed);
         if (b->err) return b->err;
         done++;
         if (limit && kit_thread_cpu_ns() - t0 >= limit) break;
     }
     b->sims_done = done * nc * nm;
-    /* the worst reply plus a tenth of their mean, blended with the model's reply */
+    /* the worst reply plus a tenth of their mean, blended with the model's reply (its column
+     * stays 0 without the model) */
     double w = nm > nr ? b->p[P_REPLY_MODEL] : 0;
-    for (int k = 0; k < nc && replier >= 0; k++) {
+    for (int k = 0; k < nc; k++) {
+        if (replier < 0) {
+            b->value[k] = b->rvalue[k][0];
+            continue;
+        }
         double worst = INFINITY, sum = 0;
         for (int m = 0; m < nr; m++) {
             if (b->rvalue[k][m] < worst) worst = b->rvalue[k][m];
             sum += b->rvalue[k][m];
         }
-        b->value[k] = (1 - w) * (worst + 0.1 * sum / nr) + (w > 0 ? w * b->rvalue[k][nr] : 0);
+        b->value[k] = (1 - w) * (worst + 0.1 * sum / nr) + w * b->rvalue[k][nr];
     }
     int kills[NACT] = {0};
     double bonus[NACT] = {0};
