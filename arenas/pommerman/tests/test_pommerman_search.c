@@ -600,16 +600,21 @@ static int timing(char **argv) {
     return 0;
 }
 
+/* The values of a report tool's argument search[:NAME=VALUE...] in *v; 0, or 2 with one line on
+ * stderr naming the flag. */
+static int report_spec(const char *flag, const char *arg, kit_param_values *v) {
+    const char *spec = strchr(arg, ':') ? strchr(arg, ':') + 1 : "";
+    char err[256];
+    kit_param_defaults(&pm_search_params, v);
+    if (!kit_param_parse("search", &pm_search_params, spec, v, err, sizeof err)) return 0;
+    fprintf(stderr, "test_pommerman_search: %s search[:NAME=VALUE...]: %s\n", flag, err);
+    return 2;
+}
+
 /* --traps SPEC: which recorded traps the spec survives. */
 static int trap_report(const char *arg) {
-    const char *spec = strchr(arg, ':') ? strchr(arg, ':') + 1 : "";
     kit_param_values vals;
-    kit_param_defaults(&pm_search_params, &vals);
-    char err[256];
-    if (kit_param_parse("search", &pm_search_params, spec, &vals, err, sizeof err)) {
-        fprintf(stderr, "test_pommerman_search: --traps search[:NAME=VALUE...]: %s\n", err);
-        return 2;
-    }
+    if (report_spec("--traps", arg, &vals)) return 2;
     for (int k = 0; k < NTRAPS; k++) printf("%s: %s\n", traps[k].name, survives_trap(&vals, k) ? "survives" : "dies");
     printf("pocket endgame: %d steps\n", pocket_endgame(&vals));
     return 0;
@@ -689,14 +694,8 @@ static int kill_played(const kit_param_values *preset, int k) {
 /* --kills SPEC: for each kill position, in how many of 20 seeds the spec plays the killing action
  * first, and whether, played on, it kills. */
 static int kill_report(const char *arg) {
-    const char *spec = strchr(arg, ':') ? strchr(arg, ':') + 1 : "";
     kit_param_values vals;
-    kit_param_defaults(&pm_search_params, &vals);
-    char err[256];
-    if (kit_param_parse("search", &pm_search_params, spec, &vals, err, sizeof err)) {
-        fprintf(stderr, "test_pommerman_search: --kills search[:NAME=VALUE...]: %s\n", err);
-        return 2;
-    }
+    if (report_spec("--kills", arg, &vals)) return 2;
     for (int k = 0; k < NKILLS; k++) {
         int found = 0;
         for (uint64_t seed = 1; seed <= 20; seed++) found += kill_found(&vals, k, seed) == kills[k].action;
@@ -788,15 +787,9 @@ static void reply_state(pm_state *s) {
 /* --replies SPEC: in the reply position, the spec's first actions over 20 seeds (counts of stop,
  * up, down, left, right, bomb), and whether it lives when the enemy plays each reply first. */
 static int reply_report(const char *arg) {
-    const char *spec = strchr(arg, ':') ? strchr(arg, ':') + 1 : "";
     static kit_param_values v;
     static pm_state s;
-    kit_param_defaults(&pm_search_params, &v);
-    char err[256];
-    if (kit_param_parse("search", &pm_search_params, spec, &v, err, sizeof err)) {
-        fprintf(stderr, "test_pommerman_search: --replies search[:NAME=VALUE...]: %s\n", err);
-        return 2;
-    }
+    if (report_spec("--replies", arg, &v)) return 2;
     reply_state(&s);
     int counts[PM_NUM_ACTIONS] = {0};
     for (uint64_t seed = 1; seed <= 20; seed++) counts[first_decision(&v, 0, &s, seed)]++;
