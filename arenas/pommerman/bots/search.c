@@ -121,7 +121,7 @@ static const kit_param search_param[NPARAMS] = {
                                   "is this many steps old (it arrives 2 steps old)"},
     {"reply", 0, 0, 20, 1, 1, "the nearest enemy this close (Manhattan) to me replies: each of its "
                               "first actions is simulated under each of mine, a candidate worth its "
-                              "worst reply plus a tenth of their mean (0: off)"},
+                              "worst reply plus a tenth of their mean, blended by `reply_model` (0: off)"},
     {"reply_model", 0.5, 0, 1, 0.1, 0, "with `reply`: the share of a candidate's worth taken from its "
                                        "simulations where the replier plays its model (the rest from the "
                                        "replies'; 0: the replies' alone)"},
