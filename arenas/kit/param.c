@@ -44,14 +44,39 @@ static int find_param(const kit_params *decl, const char *name, size_t len) {
     return -1;
 }
 
-static void known_list(const kit_params *decl, char *out, size_t len) {
-    size_t used = 0;
-    out[0] = '\0';
-    for (int i = 0; decl && i < decl->n && used < len; i++) {
-        int w = snprintf(out + used, len - used, "%s%s", i ? ", " : "", decl->p[i].name);
-        if (w < 0) break;
-        used += (size_t)w;
+/* Appends sep and text to err (holding *used characters) when they fit with spare characters
+ * still free after them; 1 if they did. */
+static int append_if_room(char *err, size_t errlen, size_t *used, const char *sep,
+                          const char *text, size_t spare) {
+    size_t ns = strlen(sep), nt = strlen(text);
+    if (*used + ns + nt + spare >= errlen) return 0;
+    memcpy(err + *used, sep, ns);
+    memcpy(err + *used + ns, text, nt + 1);
+    *used += ns + nt;
+    return 1;
+}
+
+/* "unknown parameter 'x' of bot B (known: a, b)" in err, each name whole: when the next would
+ * not fit in errlen the list ends "...)" instead (`bots --params` lists them all). */
+static int unknown_param(const char *bot, const kit_params *decl, const char *name, size_t nlen,
+                         char *err, size_t errlen) {
+    static const char more[] = "...)";
+    int w = snprintf(err, errlen, "unknown parameter '%.*s' of bot %s (known: ",
+                     (int)(nlen > 60 ? 60 : nlen), name, bot);
+    if (w < 0 || (size_t)w >= errlen) return -1; /* cut by snprintf, still one line */
+    size_t used = (size_t)w;
+    int n = decl ? decl->n : 0;
+    for (int i = 0; i < n; i++) {
+        const char *sep = i ? ", " : "";
+        /* room kept for ", ...)" while names follow, for ")" after the last */
+        size_t spare = i + 1 < n ? strlen(", ") + strlen(more) : strlen(")");
+        if (!append_if_room(err, errlen, &used, sep, decl->p[i].name, spare)) {
+            append_if_room(err, errlen, &used, sep, more, 0);
+            return -1;
+        }
     }
+    append_if_room(err, errlen, &used, "", ")", 0);
+    return -1;
 }
 
 /* x as written in a spec: whole numbers plainly, others the shortest %.*g that reads back
@@ -77,13 +102,7 @@ static int parse_item(const char *bot, const kit_params *decl, const char *item,
                -1;
     size_t nlen = (size_t)(eq - item);
     int k = find_param(decl, item, nlen);
-    if (k < 0) {
-        char known[400];
-        known_list(decl, known, sizeof known);
-        return snprintf(err, errlen, "unknown parameter '%.*s' of bot %s (known: %s)",
-                        (int)(nlen > 60 ? 60 : nlen), item, bot, known),
-               -1;
-    }
+    if (k < 0) return unknown_param(bot, decl, item, nlen, err, errlen);
     const kit_param *p = &decl->p[k];
     if (*seen & ((uint64_t)1 << k)) return snprintf(err, errlen, "parameter %s given twice", p->name), -1;
     *seen |= (uint64_t)1 << k;

@@ -28,7 +28,8 @@
 void kit_param_defaults(const kit_params *decl, kit_param_values *out);
 
 /* Sets parameters from text "NAME=VALUE:NAME=VALUE..." (empty text sets none) over vals.
- * 0, or -1 with one line in err: "unknown parameter 'x' of bot B (known: a, b)", "parameter
+ * 0, or -1 with one line in err: "unknown parameter 'x' of bot B (known: a, b)" (whole names
+ * only: those that do not fit in errlen end the list as "...)"), "parameter
  * a: 'x' is not a number", "parameter a: 9 is out of range (1 to 5)", "parameter a: 1.5 is not
  * a whole number", "parameter a given twice", "'x' is not NAME=VALUE". */
 int kit_param_parse(const char *bot, const kit_params *decl, const char *text,

@@ -1,6 +1,7 @@
 /* test_kit_spsa.c — bots' parameters and SPSA (param.h, spsa.h):
  *  - bot specs: defaults, NAME=VALUE parsed with range, whole-number and unknown-name checks
- *    (one line each), specs written back and read again, seats made from a table and freed,
+ *    (one line each; a known-names list too long for the buffer cut after a whole name),
+ *    specs written back and read again, seats made from a table and freed,
  *    their values handed to init through kit_bot_preset;
  *  - SPSA on a synthetic noisy objective whose optimum is known converges to it (from the
  *    defaults, within a fraction of a step), is deterministic for a seed, and keeps every
@@ -34,6 +35,39 @@ static int parse(const char *text, kit_param_values *v, char *err) {
     return kit_param_parse("toy", &toy_decl, text, v, err, 300);
 }
 
+/* A bot with a full table of long names: an unknown name lists the names that fit the
+ * caller's buffer, each whole, then "...)"; a buffer large enough lists them all. */
+static void check_long_known_list(void) {
+    static kit_param many[KIT_PARAM_MAX];
+    static char names[KIT_PARAM_MAX][24];
+    for (int i = 0; i < KIT_PARAM_MAX; i++) {
+        snprintf(names[i], sizeof names[i], "parameter_number_%02d", i);
+        many[i] = (kit_param){names[i], 1, 0, 2, 1, 0, "one of many"};
+    }
+    const kit_params decl = {many, KIT_PARAM_MAX};
+    kit_param_values v;
+    char small[200], big[2048];
+    kit_param_defaults(&decl, &v);
+    CHECK(kit_param_parse("many", &decl, "nope=1", &v, small, sizeof small) == -1, "rejected");
+    size_t n = strlen(small);
+    CHECK(n < sizeof small && n >= 6 && strcmp(small + n - 6, ", ...)") == 0,
+          "a cut list ends ', ...)': %s", small);
+    const char *list = strstr(small, "(known: ");
+    int whole = list != NULL, listed = 0;
+    for (const char *s = list ? list + 8 : small; whole && strncmp(s, "...)", 4) != 0; listed++) {
+        whole = strncmp(s, names[listed], strlen(names[listed])) == 0;
+        s += strlen(names[listed]) + 2; /* the name and ", " */
+    }
+    CHECK(whole && listed > 0 && listed < KIT_PARAM_MAX, "whole names, %d of them: %s", listed,
+          small);
+    char last[32];
+    snprintf(last, sizeof last, ", %s)", names[KIT_PARAM_MAX - 1]);
+    CHECK(kit_param_parse("many", &decl, "nope=1", &v, big, sizeof big) == -1 &&
+              strlen(big) > strlen(last) && strcmp(big + strlen(big) - strlen(last), last) == 0 &&
+              !strstr(big, "..."),
+          "a big buffer lists all: %s", big);
+}
+
 static void check_parse(void) {
     kit_param_values v;
     char err[300] = "";
@@ -60,6 +94,7 @@ static void check_parse(void) {
         CHECK(parse(bad[i].text, &v, err) == -1 && strcmp(err, bad[i].err) == 0,
               "'%s': got '%s'", bad[i].text, err);
     }
+    check_long_known_list();
     char spec[KIT_PARAM_SPEC_MAX];
     parse("weight=0.1:far=250", &v, err);
     CHECK(kit_param_format("toy", &toy_decl, &v, spec, sizeof spec) == 0 &&
