@@ -64,7 +64,8 @@
 #define CONFINED 15 /* walking to at most this many cells, I am in a pocket */
 
 enum { K_SIMS, K_MS, K_PLANS, K_GAMMA, K_DENY, K_AMMO, K_NEAR, K_HIT, K_ORE, K_TRAP, K_GIFT,
-       K_STACK, K_AMMO2, K_FOE, K_FAR, K_TOUR, K_END, K_CHAIN, K_FARAMMO, K_SOON, K_SLACK, K_REV, K_KEEP, K_SNIPE, NK };
+       K_STACK, K_AMMO2, K_FOE, K_FAR, K_TOUR, K_END, K_CHAIN, K_FARAMMO, K_SOON, K_SLACK, K_REV,
+       K_KEEP, K_SNIPE, NK };
 
 static const kit_param knobs[NK] = {
     {"sims", 20000, 200, 10000000, 0, 1, /* step 0: `tune` leaves the budgets alone */
@@ -664,7 +665,7 @@ static int burns_later(const int *hurt, int c, int tick) {
 typedef struct foe {
     int on, chain, snipe, sig; /* sig: the state the steps were counted in (-1: none yet) */
     int steps[NCELL];   /* steps to the nearest target cell, -1 unreached */
-    unsigned char sniped[NCELL]; /* `snipe` target cells (entered though a known blast burns them) */
+    unsigned char sniped[NCELL]; /* `snipe` targets (entered though a known blast burns them) */
 } foe;
 
 /* A number that changes when the bombs, blocks, ore HP or the opponent's ammo do. */

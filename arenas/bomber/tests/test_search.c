@@ -236,14 +236,14 @@ static void test_tour(void) {
 }
 
 /* A 3-HP ore block (11,1) at the back of a pocket with one way in, (11,3) from (11,4) (metal at
- * (8,0), (9,1), (9,2) and (10,3): the board of a game against garyleecf's 2020 bot, seed 3, where
- * `search` held five bombs for 1400 ticks beside the last ore block); three bombs in hand, the
- * opponent far off and idle without bombs. The tour of least walk bombs the door (11,3) first
- * and has no way out after its second bomb. With `rev` 1 its reverse (11,0), (10,1), (11,3)
- * is played out too and leads out, but one step into the pocket the tour of least walk from
- * there is another dead end, and without `keep` the bot steps back and forth at the door; with
- * both it bombs its way out and takes the block's points within 120 ticks, unhurt. The default,
- * `rev` alone and `keep` alone take nothing. */
+ * (8,0), (9,1), (9,2) and (10,3): the board of a game against garyleecf's 2020 bot, seed 3,
+ * where `search` held five bombs from tick 440 to the end with this block standing); three
+ * bombs in hand, the opponent far off and idle without bombs. The tour of least walk bombs the
+ * door (11,3) first and has no way out after its second bomb. With `rev` 1 its reverse (11,0),
+ * (10,1), (11,3) is played out too and leads out, but one step into the pocket the tour of least
+ * walk from there is another dead end, and without `keep` the bot steps back and forth at the
+ * door; with both it bombs its way out and takes the block's points within 120 ticks, unhurt.
+ * The default, `rev` alone and `keep` alone take nothing. */
 static void test_rev_keep(void) {
     static const char *spec[4] = {"search:rev=1:keep=1", "search", "search:rev=1", "search:keep=1"};
     static const int metal[][2] = {{8, 0}, {9, 1}, {9, 2}, {10, 3}};
