@@ -44,9 +44,9 @@
  *     surroundings once the blocks are gone) values where a plan ends, so that plans whose
  *     points lie beyond the horizon still lead somewhere.
  * Off by default: with `rev` each tour is also played out in reverse order (a block at the back
- * of a pocket, its door bombed last), with `keep` the tour chosen last time is played out again
- * from where I stand, and with `snipe` the play-outs' opponent also takes over the last hit on a
- * block from the cell between the block and a bomb two cells off that would end it.
+ * of a pocket, its door bombed last), with `resume` the tour chosen last time is played out
+ * again from where I stand, and with `snipe` the play-outs' opponent also takes over the last
+ * hit on a block from the cell between the block and a bomb two cells off that would end it.
  * The best safe first action wins. The budget is the number of engine ticks simulated per
  * decision (`sims`, deterministic) and optionally a thread CPU limit (`ms`). */
 #include <math.h>
@@ -65,7 +65,7 @@
 
 enum { K_SIMS, K_MS, K_PLANS, K_GAMMA, K_DENY, K_AMMO, K_NEAR, K_HIT, K_ORE, K_TRAP, K_GIFT,
        K_STACK, K_AMMO2, K_FOE, K_FAR, K_TOUR, K_END, K_CHAIN, K_FARAMMO, K_SOON, K_SLACK, K_REV,
-       K_KEEP, K_SNIPE, NK };
+       K_RESUME, K_SNIPE, NK };
 
 static const kit_param knobs[NK] = {
     {"sims", 20000, 200, 10000000, 0, 1, /* step 0: `tune` leaves the budgets alone */
@@ -117,7 +117,7 @@ static const kit_param knobs[NK] = {
     {"rev", 0, 0, 1, 1, 1,
      "1: each tour of two or more bombs is also played out in reverse order (deepest cell first, "
      "the way in last), when no bomb of it then shields a block from an earlier one"},
-    {"keep", 0, 0, 1, 1, 1,
+    {"resume", 0, 0, 1, 1, 1,
      "1: the tour chosen in the last decision is played out again (from where I stand, less the "
      "cells already bombed; with two or more bombs to go, only while `far` does not hold), so "
      "that a tour the new position does not rank first is not dropped half-way"},
@@ -172,7 +172,7 @@ typedef struct search_state {
     double arrival[NCELL];
     int parent[NCELL];
     tour_search tour; /* tour_plans' scratch, cleared at each call */
-    plan kept;        /* `keep`: the tour under way (kept.bomb 0: none) */
+    plan kept;        /* `resume`: the tour under way (kept.bomb 0: none) */
 } search_state;
 
 /* ---- small helpers ------------------------------------------------------------------------ */
@@ -1266,8 +1266,8 @@ static bomber_action decide_action(search_state *s, const bomber_view *v) {
     if (s->k[K_STACK] > 0)
         np += s->k[K_TOUR] > 0 ? tour_plans(s, arrival, ok, plans + np)
                                : stack_plans(s, arrival, ok, plans + np);
-    int kept_at = -1; /* `keep`: the tour under way, from here */
-    if (s->k[K_KEEP] > 0 && s->kept.bomb && (!s->kept.nlegs || !opp_close(s)) &&
+    int kept_at = -1; /* `resume`: the tour under way, from here */
+    if (s->k[K_RESUME] > 0 && s->kept.bomb && (!s->kept.nlegs || !opp_close(s)) &&
         isfinite(arrival[s->kept.target]) && (s->kept.target != m || ok[BOMBER_BOMB] >= 0)) {
         plan pl = s->kept;
         pl.len = (int)arrival[pl.target], pl.direct = 0;
@@ -1319,7 +1319,7 @@ static bomber_action decide_action(search_state *s, const bomber_view *v) {
         if (pick < 0 || val > pv) pick = a, pv = val;
     }
     s->kept.bomb = 0;
-    if (s->k[K_KEEP] > 0 && pick >= 0 && have[pick] && plans[from[pick]].bomb &&
+    if (s->k[K_RESUME] > 0 && pick >= 0 && have[pick] && plans[from[pick]].bomb &&
         (plans[from[pick]].nlegs > 0 || from[pick] == kept_at)) { /* a tour: on with it next time */
         const plan *pl = &plans[from[pick]];
         s->kept = *pl;

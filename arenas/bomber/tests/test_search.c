@@ -11,9 +11,9 @@
  *     cell past the opponent's bomb, which sets its bomb off (`chain` 0 does not); it stacks
  *     with the opponent close but out of bombs (`farammo` 1; 0 does not), bombs its way out of
  *     a pocket shut by ore (`soon` 1; 0 walks to and fro), and keeps out of a dead end the
- *     opponent walks up to (`slack` 1; with 0 it is shut in and hit); with `rev` 1 and `keep` 1
- *     it ends a block at the back of a pocket whose door the tour of least walk bombs first
- *     (the default, and each of the two alone, take nothing);
+ *     opponent walks up to (`slack` 1; with 0 it is shut in and hit); with `rev` 1 and
+ *     `resume` 1 it ends a block at the back of a pocket whose door the tour of least walk
+ *     bombs first (the default, and each of the two alone, take nothing);
  *   - gifts: a bomb whose blast reaches three wood blocks and wears a 3-HP ore block the
  *     opponent can finish is left for a single wood block at the default `gift` (6; with
  *     `gift` 1 it bombs there);
@@ -241,11 +241,12 @@ static void test_tour(void) {
  * bombs in hand, the opponent far off and idle without bombs. The tour of least walk bombs the
  * door (11,3) first and has no way out after its second bomb. With `rev` 1 its reverse (11,0),
  * (10,1), (11,3) is played out too and leads out, but one step into the pocket the tour of least
- * walk from there is another dead end, and without `keep` the bot steps back and forth at the
+ * walk from there is another dead end, and without `resume` the bot steps back and forth at the
  * door; with both it bombs its way out and takes the block's points within 120 ticks, unhurt.
- * The default, `rev` alone and `keep` alone take nothing. */
-static void test_rev_keep(void) {
-    static const char *spec[4] = {"search:rev=1:keep=1", "search", "search:rev=1", "search:keep=1"};
+ * The default, `rev` alone and `resume` alone take nothing. */
+static void test_rev_resume(void) {
+    static const char *spec[4] = {"search:rev=1:resume=1", "search", "search:rev=1",
+                                  "search:resume=1"};
     static const int metal[][2] = {{8, 0}, {9, 1}, {9, 2}, {10, 3}};
     for (int v = 0; v < 4; v++) {
         bomber_game g;
@@ -390,7 +391,7 @@ static void test_bad_parameters(void) {
                          "search:sims=5:sims=6", "search:foe=3", "search:foe=0.5",
                          "search:tour=2",      "search:chain=0.5", "search:end=-1",
                          "search:farammo=4",   "search:farammo=0.5", "search:slack=5",
-                         "search:soon=2",      "search:rev=2",    "search:keep=0.5",
+                         "search:soon=2",      "search:rev=2",    "search:resume=0.5",
                          "search:snipe=-1"};
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         const kit_bot_info *info = kit_bot_spec("test_search", "--bots", &bomber_bot_table, bad[i], NULL);
@@ -467,7 +468,7 @@ int main(int argc, char **argv) {
     test_stack("search:foe=0");
     test_stack("search:tour=0");
     test_tour();
-    test_rev_keep();
+    test_rev_resume();
     test_chain_hit();
     test_far_ammo();
     test_pocket();
