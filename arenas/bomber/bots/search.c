@@ -1323,7 +1323,9 @@ static bomber_action decide_action(search_state *s, const bomber_view *v) {
         (plans[from[pick]].nlegs > 0 || from[pick] == kept_at)) { /* a tour: on with it next time */
         const plan *pl = &plans[from[pick]];
         s->kept = *pl;
-        if (pick == BOMBER_BOMB && pl->target == m) { /* this cell is bombed now: the next one */
+        if (pick == BOMBER_BOMB && pl->target == m && !pl->nlegs) {
+            s->kept.bomb = 0; /* its last bomb, now: the tour is done */
+        } else if (pick == BOMBER_BOMB && pl->target == m) { /* bombed now: on to the next cell */
             s->kept.target = pl->legs[0], s->kept.nlegs = pl->nlegs - 1;
             for (int k = 0; k < 2; k++) s->kept.legs[k] = pl->legs[k + 1];
             s->kept.legs[2] = -1;
