@@ -43,6 +43,10 @@
  *     hand. A desire map (dmap_field, goals at the bombing spots and items, the opponent's
  *     surroundings once the blocks are gone) values where a plan ends, so that plans whose
  *     points lie beyond the horizon still lead somewhere.
+ * Off by default: with `rev` each tour is also played out in reverse order (a block at the back
+ * of a pocket, its door bombed last), with `resume` the tour chosen last time is played out
+ * again from where I stand, and with `snipe` the play-outs' opponent also takes over the last
+ * hit on a block from the cell between the block and a bomb two cells off that would end it.
  * The best safe first action wins. The budget is the number of engine ticks simulated per
  * decision (`sims`, deterministic) and optionally a thread CPU limit (`ms`). */
 #include <math.h>
@@ -60,7 +64,8 @@
 #define CONFINED 15 /* walking to at most this many cells, I am in a pocket */
 
 enum { K_SIMS, K_MS, K_PLANS, K_GAMMA, K_DENY, K_AMMO, K_NEAR, K_HIT, K_ORE, K_TRAP, K_GIFT,
-       K_STACK, K_AMMO2, K_FOE, K_FAR, K_TOUR, K_END, K_CHAIN, K_FARAMMO, K_SOON, K_SLACK, NK };
+       K_STACK, K_AMMO2, K_FOE, K_FAR, K_TOUR, K_END, K_CHAIN, K_FARAMMO, K_SOON, K_SLACK, K_REV,
+       K_RESUME, K_SNIPE, NK };
 
 static const kit_param knobs[NK] = {
     {"sims", 20000, 200, 10000000, 0, 1, /* step 0: `tune` leaves the budgets alone */
@@ -109,6 +114,18 @@ static const kit_param knobs[NK] = {
     {"slack", 1, 0, 4, 0, 1,
      "trap check: a cell the opponent can bomb me in from counts only when it gets there no more "
      "than this many steps after I could pass it myself (0: I pass it first, no margin)"},
+    {"rev", 0, 0, 1, 1, 1,
+     "1: each tour of two or more bombs is also played out in reverse order (deepest cell first, "
+     "the way in last), when no bomb of it then shields a block from an earlier one"},
+    {"resume", 0, 0, 1, 1, 1,
+     "1: the tour chosen in the last decision is played out again (from where I stand, less the "
+     "cells already bombed; with two or more bombs to go, only while `far` does not hold), so "
+     "that a tour the new position does not rank first is not dropped half-way"},
+    {"snipe", 0, 0, 1, 1, 1,
+     "1: in the play-outs the opponent (`foe`) also takes the last hit on an ore block whose "
+     "known bombs end it when the one that ends it (by timer) is not its own and lies two cells "
+     "off: it bombs the cell between, whose bomb that one sets off and whose fire then strikes "
+     "the block in its place"},
 };
 
 const kit_params search_params = {knobs, NK};
@@ -133,6 +150,7 @@ typedef struct tour_search {
     const double *arrival;
     int max_bombs, pick[TOUR_BOMBS];
     int best_n[1 << TOUR_BLOCKS], best_key[1 << TOUR_BLOCKS], best[1 << TOUR_BLOCKS][TOUR_BOMBS];
+    int best_i[1 << TOUR_BLOCKS][TOUR_BOMBS]; /* best as indices into cell */
 } tour_search;
 
 typedef struct search_state {
@@ -154,6 +172,7 @@ typedef struct search_state {
     double arrival[NCELL];
     int parent[NCELL];
     tour_search tour; /* tour_plans' scratch, cleared at each call */
+    plan kept;        /* `resume`: the tour under way (kept.bomb 0: none) */
 } search_state;
 
 /* ---- small helpers ------------------------------------------------------------------------ */
@@ -644,8 +663,9 @@ static int burns_later(const int *hurt, int c, int tick) {
  * out of every blast, and runs. (garyleecf's 2020 bot plays this rule first whenever it has
  * ammo; a worn block then goes to whoever bombs it first.) */
 typedef struct foe {
-    int on, chain, sig; /* sig: the state the steps were counted in (-1: none yet) */
+    int on, chain, snipe, sig; /* sig: the state the steps were counted in (-1: none yet) */
     int steps[NCELL];   /* steps to the nearest target cell, -1 unreached */
+    unsigned char sniped[NCELL]; /* `snipe` targets (entered though a known blast burns them) */
 } foe;
 
 /* A number that changes when the bombs, blocks, ore HP or the opponent's ammo do. */
@@ -665,21 +685,42 @@ static void foe_targets(search_state *s, foe *f, const bomber_game *g, int me,
     unsigned char wall[NCELL];
     int src[NCELL], nsrc = 0;
     unsigned char is_src[NCELL] = {0};
+    memset(f->sniped, 0, sizeof f->sniped);
     walls_of(g, me, oc, wall);
     for (int i = 0; i < g->nblocks; i++) {
         if (g->blocks[i].kind != 'o') continue;
         int c = g->blocks[i].y * BOMBER_W + g->blocks[i].x, count = g->blocks[i].hp;
+        int hb[4], hd[4], nh = 0; /* those bombs and their distances */
         for (int k = 0; k < 4; k++) /* the bombs whose fire reaches the block */
             for (int j = 1; j <= BOMBER_START_POWER; j++) {
                 int x = c % BOMBER_W + d[k][0] * j, y = c / BOMBER_W + d[k][1] * j;
                 if (x < 0 || x >= BOMBER_W || y < 0 || y >= BOMBER_H) break;
-                int t = y * BOMBER_W + x;
-                if (bomb_at(g, t) >= 0) {
-                    count--;
+                int t = y * BOMBER_W + x, bi = bomb_at(g, t);
+                if (bi >= 0) {
+                    count--, hb[nh] = bi, hd[nh++] = j;
                     break;
                 }
                 if (wall[t] && t != oc) break;
             }
+        if (f->snipe && count <= 0 && ammo > 0) { /* the bomb that ends it, by timer */
+            int hp = g->blocks[i].hp, last = -1;
+            for (int r = 0; r < hp && r < nh; r++) { /* the r-th to go off (selection) */
+                int lo = r;
+                for (int q = r + 1; q < nh; q++)
+                    if (g->bombs[hb[q]].ttl < g->bombs[hb[lo]].ttl) lo = q;
+                int tb = hb[r], td = hd[r];
+                hb[r] = hb[lo], hd[r] = hd[lo], hb[lo] = tb, hd[lo] = td;
+                last = r;
+            }
+            if (last == hp - 1 && hd[last] == 2 && g->bombs[hb[last]].owner != op &&
+                (last == 0 || g->bombs[hb[last - 1]].ttl < g->bombs[hb[last]].ttl)) {
+                const bomber_bomb *bb = &g->bombs[hb[last]];
+                int mid = ((bb->y + c / BOMBER_W) / 2) * BOMBER_W + (bb->x + c % BOMBER_W) / 2;
+                if ((!wall[mid] || mid == oc) && !is_src[mid] && hurt[mid] > g->tick + 1)
+                    is_src[mid] = 1, f->sniped[mid] = 1, src[nsrc++] = mid;
+            }
+            continue;
+        }
         if (count != 1 && !(f->on >= 2 && count == 2 && ammo >= 2)) continue;
         int cells[4 * BOMBER_START_POWER];
         int n = f->chain ? chain_cells(g, wall, c, cells) : range_cells(g, wall, c, cells, NULL, 0);
@@ -716,7 +757,8 @@ static bomber_action foe_act(search_state *s, foe *f, const bomber_game *g, int 
     if (here > 0) {
         for (int a = BOMBER_UP; a <= BOMBER_RIGHT; a++) {
             int t = target_of(oc, (bomber_action)a);
-            if (t >= 0 && !wall[t] && f->steps[t] == here - 1 && !burns_later(hurt, t, g->tick))
+            if (t >= 0 && !wall[t] && f->steps[t] == here - 1 &&
+                (!burns_later(hurt, t, g->tick) || (f->sniped[t] && hurt[t] > g->tick + 1)))
                 return (bomber_action)a;
         }
         return BOMBER_NONE;
@@ -756,6 +798,7 @@ static double rollout(search_state *s, const plan *pl, const int *path) {
     int o = cell_of(&g->players[op]), ohurt[NCELL], obomb = 0;
     foe fo;
     fo.on = (int)s->k[K_FOE], fo.chain = s->k[K_CHAIN] > 0, fo.sig = -1;
+    fo.snipe = s->k[K_SNIPE] > 0;
     int acted = 0; /* the opponent walked or bombed for ore: hits on it are no longer counted */
     if (fo.on) memcpy(ohurt, s->hurt, sizeof ohurt); /* the last danger map, for the opponent */
     if (s->hurt[o] < NEVER) { /* the opponent runs out of a blast it stands in */
@@ -990,7 +1033,8 @@ static void tour_dfs(tour_search *t, int depth, int cost) {
         int key = cost + 3 * depth;
         if (done && useful && (!t->best_n[done] || key < t->best_key[done])) {
             t->best_n[done] = depth, t->best_key[done] = key;
-            for (int i = 0; i < depth; i++) t->best[done][i] = t->cell[t->pick[i]];
+            for (int i = 0; i < depth; i++)
+                t->best[done][i] = t->cell[t->pick[i]], t->best_i[done][i] = t->pick[i];
         }
     }
     if (depth == t->max_bombs) return;
@@ -1019,6 +1063,18 @@ static int popcount(int x) {
     int n = 0;
     for (; x; x &= x - 1) n++;
     return n;
+}
+
+/* May the cells of a tour (idx, indices into t->cell) be bombed in reverse order: no bomb beside
+ * a block after one beyond it on the block's ray? */
+static int tour_reversible(const tour_search *t, const int *idx, int n) {
+    for (int p = 0; p < n; p++)
+        for (int q = p + 1; q < n; q++) { /* reversed, idx[q] is bombed before idx[p] */
+            int e = idx[q], l = idx[p], both = t->mask[e] & t->mask[l];
+            for (int b = 0; b < t->nb; b++)
+                if ((both >> b & 1) && shields(t->arm[e][b], t->arm[l][b])) return 0;
+        }
+    return 1;
 }
 
 static int tour_plans(search_state *s, const double *arrival, const int *ok, plan *out) {
@@ -1075,16 +1131,22 @@ static int tour_plans(search_state *s, const double *arrival, const int *ok, pla
             if (t->best_n[d] && (pick < 0 || popcount(d) > popcount(pick) ||
                                  (popcount(d) == popcount(pick) && t->best_key[d] < t->best_key[pick])))
                 pick = d;
-        if (pick < 0 || np >= TOUR_PLANS) break;
-        int *tc = t->best[pick], nt = t->best_n[pick];
+        if (pick < 0 || np >= TOUR_PLANS * (s->k[K_REV] > 0 ? 2 : 1)) break;
+        int nt = t->best_n[pick];
         t->best_n[pick] = 0;
-        plan pl = {tc[0], 1, (int)arrival[tc[0]], BOMBER_NONE, 0, {-1, -1, -1}, nt - 1};
-        for (int k = 1; k < nt; k++) pl.legs[k - 1] = tc[k];
-        if (tc[0] == m) {
-            if (ok[BOMBER_BOMB] < 0) continue;
-            pl.first = BOMBER_BOMB;
+        for (int r = 0; r < 2; r++) { /* the tour, and with `rev` its reverse */
+            if (r && (s->k[K_REV] <= 0 || nt < 2 || !tour_reversible(t, t->best_i[pick], nt)))
+                continue;
+            int tc[TOUR_BOMBS];
+            for (int k = 0; k < nt; k++) tc[k] = t->best[pick][r ? nt - 1 - k : k];
+            plan pl = {tc[0], 1, (int)arrival[tc[0]], BOMBER_NONE, 0, {-1, -1, -1}, nt - 1};
+            for (int k = 1; k < nt; k++) pl.legs[k - 1] = tc[k];
+            if (tc[0] == m) {
+                if (ok[BOMBER_BOMB] < 0) continue;
+                pl.first = BOMBER_BOMB;
+            }
+            out[np++] = pl;
         }
-        out[np++] = pl;
     }
     return np;
 }
@@ -1204,6 +1266,14 @@ static bomber_action decide_action(search_state *s, const bomber_view *v) {
     if (s->k[K_STACK] > 0)
         np += s->k[K_TOUR] > 0 ? tour_plans(s, arrival, ok, plans + np)
                                : stack_plans(s, arrival, ok, plans + np);
+    int kept_at = -1; /* `resume`: the tour under way, from here */
+    if (s->k[K_RESUME] > 0 && s->kept.bomb && (!s->kept.nlegs || !opp_close(s)) &&
+        isfinite(arrival[s->kept.target]) && (s->kept.target != m || ok[BOMBER_BOMB] >= 0)) {
+        plan pl = s->kept;
+        pl.len = (int)arrival[pl.target], pl.direct = 0;
+        pl.first = pl.target == m ? BOMBER_BOMB : BOMBER_NONE;
+        kept_at = np, plans[np++] = pl;
+    }
     int nbest = (int)s->k[K_PLANS];
     for (int i = 0; i < nspots && i < nbest; i++)
         if (order[i] != m)
@@ -1224,7 +1294,7 @@ static bomber_action decide_action(search_state *s, const bomber_view *v) {
     }
 
     double value[6];
-    int have[6] = {0};
+    int have[6] = {0}, from[6] = {0}; /* from: the plan of value[a] */
     int path[NCELL];
     for (int i = 0; i < np; i++) {
         if (i >= 6 && out_of_budget(s)) break; /* the first-step plans always run */
@@ -1237,7 +1307,8 @@ static bomber_action decide_action(search_state *s, const bomber_view *v) {
         }
         if (ok[pl->first] < 0) continue;
         double val = rollout(s, pl, path);
-        if (!have[pl->first] || val > value[pl->first]) value[pl->first] = val, have[pl->first] = 1;
+        if (!have[pl->first] || val > value[pl->first])
+            value[pl->first] = val, have[pl->first] = 1, from[pl->first] = i;
     }
     /* safe against every reply first, then the most replies survived, then the value */
     int pick = -1;
@@ -1246,6 +1317,19 @@ static bomber_action decide_action(search_state *s, const bomber_view *v) {
         if (ok[a] < 0) continue;
         double val = (have[a] ? value[a] : -1e5) + 1e6 * ok[a] + (trap[a] ? 0 : 5e5);
         if (pick < 0 || val > pv) pick = a, pv = val;
+    }
+    s->kept.bomb = 0;
+    if (s->k[K_RESUME] > 0 && pick >= 0 && have[pick] && plans[from[pick]].bomb &&
+        (plans[from[pick]].nlegs > 0 || from[pick] == kept_at)) { /* a tour: on with it next time */
+        const plan *pl = &plans[from[pick]];
+        s->kept = *pl;
+        if (pick == BOMBER_BOMB && pl->target == m && !pl->nlegs) {
+            s->kept.bomb = 0; /* its last bomb, now: the tour is done */
+        } else if (pick == BOMBER_BOMB && pl->target == m) { /* bombed now: on to the next cell */
+            s->kept.target = pl->legs[0], s->kept.nlegs = pl->nlegs - 1;
+            for (int k = 0; k < 2; k++) s->kept.legs[k] = pl->legs[k + 1];
+            s->kept.legs[2] = -1;
+        }
     }
     return pick < 0 ? BOMBER_NONE : (bomber_action)pick;
 }

@@ -11,13 +11,15 @@
  *     cell past the opponent's bomb, which sets its bomb off (`chain` 0 does not); it stacks
  *     with the opponent close but out of bombs (`farammo` 1; 0 does not), bombs its way out of
  *     a pocket shut by ore (`soon` 1; 0 walks to and fro), and keeps out of a dead end the
- *     opponent walks up to (`slack` 1; with 0 it is shut in and hit);
+ *     opponent walks up to (`slack` 1; with 0 it is shut in and hit); with `rev` 1 and
+ *     `resume` 1 it ends a block at the back of a pocket whose door the tour of least walk
+ *     bombs first (the default, and each of the two alone, take nothing);
  *   - gifts: a bomb whose blast reaches three wood blocks and wears a 3-HP ore block the
  *     opponent can finish is left for a single wood block at the default `gift` (6; with
  *     `gift` 1 it bombs there);
  *   - the same decisions for the same seed and simulation budget (two runs of the same games,
  *     every answer compared), and a different budget is a different bot (some answer differs),
- *     and so is each setting of `foe`;
+ *     and so is each setting of `foe` and `snipe` 1;
  *   - bad parameters are refused (the spec parser the command line uses).
  * `test_search --time GAMES` plays GAMES games against gambit2 and gambit (seats alternating)
  * and prints the mean and worst decision time (thread CPU) and the outcome counts. */
@@ -233,6 +235,34 @@ static void test_tour(void) {
     }
 }
 
+/* A 3-HP ore block (11,1) at the back of a pocket with one way in, (11,3) from (11,4) (metal at
+ * (8,0), (9,1), (9,2) and (10,3): the board of a game against garyleecf's 2020 bot, seed 3,
+ * where `search` held five bombs from tick 440 to the end with this block standing); three
+ * bombs in hand, the opponent far off and idle without bombs. The tour of least walk bombs the
+ * door (11,3) first and has no way out after its second bomb. With `rev` 1 its reverse (11,0),
+ * (10,1), (11,3) is played out too and leads out, but one step into the pocket the tour of least
+ * walk from there is another dead end, and without `resume` the bot steps back and forth at the
+ * door; with both it bombs its way out and takes the block's points within 120 ticks, unhurt.
+ * The default, `rev` alone and `resume` alone take nothing. */
+static void test_rev_resume(void) {
+    static const char *spec[4] = {"search:rev=1:resume=1", "search", "search:rev=1",
+                                  "search:resume=1"};
+    static const int metal[][2] = {{8, 0}, {9, 1}, {9, 2}, {10, 3}};
+    for (int v = 0; v < 4; v++) {
+        bomber_game g;
+        blank(&g, 8, 5, 0, 9);
+        g.players[0].ammo = 3, g.players[1].ammo = 0;
+        for (size_t i = 0; i < sizeof metal / sizeof metal[0]; i++)
+            g.metal[i][0] = metal[i][0], g.metal[i][1] = metal[i][1];
+        g.blocks[g.nblocks++] = (bomber_block){11, 1, BOMBER_ORE_HP, 'o'};
+        CHECK_EQ_INT(play_script(&g, spec[v], "", 120), BOMBER_START_HP);
+        int want = v == 0 ? BOMBER_REWARD_ORE : 0;
+        if (g.players[0].score != want)
+            fprintf(stderr, "%s: score %d after 120 ticks\n", spec[v], g.players[0].score);
+        CHECK_EQ_INT(g.players[0].score, want);
+    }
+}
+
 /* An ore block (5,5) with wood on its left and below, the opponent's two bombs beside it on
  * the right and above (placed in the first tick, both seen) taking it to 1 HP; one bomb in
  * hand. The last hit comes only from a cell past one of those bombs, (5,7) or (7,5): a bomb
@@ -349,6 +379,10 @@ static void test_deterministic(void) {
     uint64_t c0 = games_hash("search:sims=3000:chain=0", "gambit2", 2);
     CHECK(c0 == games_hash("search:sims=3000:chain=0", "gambit2", 2));
     CHECK(a != c0);
+    /* and the opponent's snipes in the play-outs (`snipe` 1) */
+    uint64_t s1 = games_hash("search:sims=3000:snipe=1", "gambit2", 2);
+    CHECK(s1 == games_hash("search:sims=3000:snipe=1", "gambit2", 2));
+    CHECK(a != s1);
 }
 
 static void test_bad_parameters(void) {
@@ -357,7 +391,8 @@ static void test_bad_parameters(void) {
                          "search:sims=5:sims=6", "search:foe=3", "search:foe=0.5",
                          "search:tour=2",      "search:chain=0.5", "search:end=-1",
                          "search:farammo=4",   "search:farammo=0.5", "search:slack=5",
-                         "search:soon=2"};
+                         "search:soon=2",      "search:rev=2",    "search:resume=0.5",
+                         "search:snipe=-1"};
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         const kit_bot_info *info = kit_bot_spec("test_search", "--bots", &bomber_bot_table, bad[i], NULL);
         CHECK(info == NULL);
@@ -433,6 +468,7 @@ int main(int argc, char **argv) {
     test_stack("search:foe=0");
     test_stack("search:tour=0");
     test_tour();
+    test_rev_resume();
     test_chain_hit();
     test_far_ammo();
     test_pocket();
