@@ -74,7 +74,7 @@ enum {
     P_SIMS, P_MS, P_DEPTH, P_PRIOR, P_ME_DEAD, P_ENEMY_DEAD, P_MATE_DEAD, P_TRAPPED, P_ITEM, P_WOOD,
     P_DESIRE, P_BOMB_ENEMY, P_BOMB_WOOD, P_STOP, P_NEAR, P_CHASE, P_BOUNCE, P_SPACE, P_BACK, P_MODEL, P_MODEL_NEAR, P_REBOUNCE,
     P_KICKS, P_BLOCK, P_KILL, P_POCKET, P_MATE_BLOCK, P_KILL2, P_LATE, P_RADIO, P_RADIO_AGE,
-    P_REPLY, P_REPLY_MODEL, P_DEAD_NEAR, P_DEAD_END, NPARAMS
+    P_REPLY, P_REPLY_MODEL, P_ROLL_FLAMES, P_DEAD_NEAR, P_DEAD_END, NPARAMS
 };
 static const kit_param search_param[NPARAMS] = {
     {"sims", 600, 6, 100000, 60, 1, "simulations per decision (the deterministic budget)"},
@@ -129,6 +129,8 @@ static const kit_param search_param[NPARAMS] = {
     {"reply_model", 0.5, 0, 1, 0.1, 0, "with `reply`: the share of a candidate's worth taken from its "
                                        "simulations where the replier plays its model (the rest from the "
                                        "replies'; 0: the replies' alone)"},
+    {"roll_flames", 0, 0, 1, 1, 1, "with `kicks`: 1: a bomb rolling into a flame that still stands "
+                                   "when it gets there explodes there (its path ends there)"},
     {"dead_near", 4, 0, 20, 1, 1, "with `dead_end`: an enemy this close (Manhattan) to the cell "
                                   "makes a dead end cost"},
     {"dead_end", 0, 0, 1, 0.01, 0, "cost per step of depth of an action that leaves me in a dead end "
@@ -201,6 +203,11 @@ static int walkable(int v) {
 }
 static int is_item(int v) { return v == PM_EXTRABOMB || v == PM_INCRRANGE || v == PM_KICK; }
 
+/* burn_map's `roll` for this bot: 0 without `kicks`, else 1, or 2 with `roll_flames`. */
+static int roll_mode(const search_bot *b) {
+    return b->p[P_KICKS] > 0 ? 1 + (b->p[P_ROLL_FLAMES] > 0) : 0;
+}
+
 /* The cells a bomb rolling in direction dir from `cell` may stop on before it explodes (life
  * steps): the cells ahead while they are open (passages, flames, agents: an agent may step
  * aside); a wall, wood, a power-up or another bomb stops it. Returns the count (its own cell
@@ -224,7 +231,9 @@ static int rolling_path(const pm_state *s, int cell, int dir, int life, short *o
  * reaches it; flame[c]: steps the flame now on c still stands (0 none). An extra bomb (cell
  * >= 0) may be imagined. With `roll`, a rolling bomb burns as if it exploded on any cell of
  * its path: each cell ahead is a bomb of its own with the same fuse (the worst case: where it
- * stops depends on agents that may step aside or in). */
+ * stops depends on agents that may step aside or in); with `roll` 2, a bomb that rolls into a
+ * flame still standing when it gets there explodes there and then (the engine sets off a bomb
+ * on a burning cell), and its path ends there. */
 static void burn_map(int roll, const pm_state *s, int extra_cell, int extra_blast, unsigned char *burn,
                      unsigned char *flame) {
     int ncells = s->size * s->size, nreal = s->nbombs + (extra_cell >= 0), nb = nreal;
@@ -248,7 +257,12 @@ static void burn_map(int roll, const pm_state *s, int extra_cell, int extra_blas
             where[nb - nreal] = path[m];
             life[nb] = s->bombs[i].life;
             count[nb] = pmb_blast_cells(s->board, s->size, path[m], s->bombs[i].blast, cells[nb]);
+            int burning = 0; /* a flame on the cell when the bomb gets there, m + 1 steps from now */
+            for (int f = 0; roll > 1 && f < s->nflames; f++)
+                burning |= s->flames[f].r * s->size + s->flames[f].c == path[m] && s->flames[f].life + 1 > m + 1;
+            if (burning && m + 1 < life[nb]) life[nb] = m + 1;
             nb++;
+            if (burning) break;
         }
     }
     for (int i = nreal; i < nb; i++)
@@ -352,7 +366,7 @@ static int rollout_policy(const search_bot *b, const pm_state *s, int i, const u
         double pr = en ? b->p[P_BOMB_ENEMY] : wood ? b->p[P_BOMB_WOOD] : 0;
         if (pr > 0 && dmap_rng_unit(rng) < pr) {
             unsigned char burn2[PM_MAX_CELLS];
-            burn_map(b->p[P_KICKS] > 0, s, cell, ag->blast, burn2, NULL);
+            burn_map(roll_mode(b), s, cell, ag->blast, burn2, NULL);
             if (escape_move(s, burn2, flame, cell, 9, NULL) >= 0) return PM_LAY_BOMB;
         }
     }
@@ -574,7 +588,7 @@ static int safe_after(search_bot *b, int action, threat_case tc) {
         if (tc.kick >= 0) w->bombs[tc.kick].dir = tc.kick_dir;
         s = w;
     }
-    burn_map(b->p[P_KICKS] > 0, s, -1, 0, burn, flame);
+    burn_map(roll_mode(b), s, -1, 0, burn, flame);
     for (int c = 0; c < ncells; c++) {
         int v = s->board[c];
         /* a bomb blocks its cell, the one I leave included (no way back onto it); only the
@@ -972,7 +986,7 @@ static double simulate(search_bot *b, int my_action, int replier, int reply, uin
         }
     }
     for (int t = 0; t <= depth && !pm_done(s); t++) {
-        burn_map(b->p[P_KICKS] > 0, s, -1, 0, burn, flame);
+        burn_map(roll_mode(b), s, -1, 0, burn, flame);
         for (int i = 0; i < s->nagents; i++) {
             /* every agent draws the same count whatever my action, so draws stay aligned */
             int a = s->agents[i].alive ? rollout_policy(b, s, i, burn, flame, &rng) : PM_STOP;
@@ -991,7 +1005,7 @@ static double simulate(search_bot *b, int my_action, int replier, int reply, uin
         }
         pm_step(s, actions);
     }
-    burn_map(b->p[P_KICKS] > 0, s, -1, 0, burn, flame);
+    burn_map(roll_mode(b), s, -1, 0, burn, flame);
     const pm_state *r0 = &b->root;
     double v = 0;
     for (int i = 0; i < s->nagents; i++) {
@@ -1308,7 +1322,7 @@ static int search_maps(void *state, kit_map *out, int max) {
     search_bot *b = state;
     int ncells = b->n * b->n, k = 0;
     unsigned char burn[PM_MAX_CELLS];
-    burn_map(b->p[P_KICKS] > 0, &b->root, -1, 0, burn, NULL);
+    burn_map(roll_mode(b), &b->root, -1, 0, burn, NULL);
     for (int c = 0; c < ncells; c++) b->timing[c] = burn[c] == NEVER ? INFINITY : burn[c];
     if (k < max) out[k++] = (kit_map){"desire", b->desire};
     if (k < max) out[k++] = (kit_map){"burn", b->timing};

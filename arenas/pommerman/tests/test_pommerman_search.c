@@ -15,7 +15,8 @@
  * of), and without the model's share (`reply_model`) it dies in the bounce and wins the pocket
  * endgame more slowly than with it, the same games for the same seed; with `dead_end` it steps
  * out of a dead end where the bot without it bombs and, after frankfurt's recorded actions, dies
- * (a position of a recorded team game);
+ * (a position of a recorded team game); with `roll_flames` its burn map says a bomb rolling into
+ * a standing flame burns a cell when the engine burns it (without it, on the bomb's fuse);
  * and the bot table finds it by name. `--timing`, `--traps` (which positions a spec survives),
  * `--kills` (which kills a spec takes), `--replies` (what a spec does in the reply position) and
  * `--dead` (what it does in the dead-end position) are tools. */
@@ -899,6 +900,62 @@ static int dead_end_report(const char *arg) {
     return 0;
 }
 
+/* The burn map the bot publishes (its belief's timing: steps until each cell burns) at cell c
+ * after its first decision from state s, with the preset's values. */
+static double published_burn(const kit_param_values *preset, const pm_state *s, int c) {
+    kit_pyrandom shared;
+    kit_pyrandom_seed(&shared, 1);
+    pm_view view = {.shared = &shared, .log = NULL};
+    void *state = (void *)preset;
+    pm_action a = PM_STOP;
+    kit_map maps[KIT_MAX_MAPS];
+    double t = -1;
+    pm_observe(s, 0, &view.obs);
+    CHECK(pm_bot_search.init(&state, &view, 1) == DMAP_OK, "burn map: init");
+    CHECK(pm_bot_search.decide(state, &view, &a) == DMAP_OK, "burn map: decide");
+    int nm = pm_bot_search.maps(state, maps, KIT_MAX_MAPS);
+    for (int k = 0; k < nm; k++)
+        if (!strcmp(maps[k].name, "burn")) t = maps[k].values[c];
+    pm_bot_search.release(state);
+    return t;
+}
+
+/* A bomb rolling into a flame (`roll_flames`): a bomb rolls left along row 1 toward a flame at
+ * (1,6) that still stands when it gets there; the engine sets it off there, and its blast runs
+ * down column 6 to (3,6), where I stand. The burn map of the bot with `roll_flames` says (3,6)
+ * burns on the step the engine burns it (the engine played on, every agent standing); without
+ * it, on the bomb's fuse. */
+static void rolling_into_flames(void) {
+    static const char *const rows[11] = {"b0000000000", "00000000000", "00000000000", "00000010000",
+                                         "00000000000", "00000000000", "00000000000", "00000000000",
+                                         "00000000000", "00000000000", "c000000000d"};
+    static const int agents[4][6] = {{3, 6, 1, 2, 0, 1}, {0, 0, 1, 2, 0, 1}, {10, 0, 1, 2, 0, 1}, {10, 10, 1, 2, 0, 1}};
+    static const pm_bomb bombs[1] = {{1, 8, 1, 7, 4, PM_LEFT}};
+    static const pm_flame flames[1] = {{1, 6, 2}};
+    static pm_state s, w;
+    static kit_param_values on, off;
+    make_state(&s, pm_config_find("ffa"), rows, agents, bombs, 1, flames, 1, 100);
+    s.board[1 * 11 + 8] = PM_BOMB;
+    s.board[1 * 11 + 6] = PM_FLAMES;
+    s.board[3 * 11 + 6] = PM_AGENT0;
+    int cell = 3 * 11 + 6, burnt = -1;
+    w = s;
+    for (int t = 1; t <= 12 && burnt < 0; t++) {
+        int stop[PM_MAX_AGENTS] = {0};
+        pm_step(&w, stop);
+        if (w.board[cell] == PM_FLAMES || !w.agents[0].alive) burnt = t;
+    }
+    spec_values("roll_flames=1", &on);
+    spec_values("roll_flames=0", &off);
+    double with = published_burn(&on, &s, cell), without = published_burn(&off, &s, cell);
+    CHECK(burnt > 0 && burnt < 7, "rolling into flames: the engine burnt (3,6) at step %d (the position tests "
+          "nothing)", burnt);
+    CHECK(with == burnt, "rolling into flames: the bot with roll_flames expects (3,6) to burn at %g, the "
+          "engine burnt it at %d", with, burnt);
+    CHECK(without > burnt, "rolling into flames: without roll_flames it expected (3,6) to burn at %g (the "
+          "position tests nothing)", without);
+}
+
 /* The dead ends (`dead_end`): in the dead-end position the bot without them bombs where it
  * stands and dies after the recorded actions; with them (0.2 a step of depth) it steps toward
  * the way out and lives. */
@@ -937,6 +994,7 @@ int main(int argc, char **argv) {
     offense();
     replies();
     dead_ends();
+    rolling_into_flames();
     never_into_visible_flames();
     same_seed_same_decisions();
     return check_report("test_pommerman_search");
