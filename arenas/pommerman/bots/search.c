@@ -133,7 +133,7 @@ static const kit_param search_param[NPARAMS] = {
                                    "when it gets there explodes there (its path ends there)"},
     {"dead_near", 4, 0, 20, 1, 1, "with `dead_end`: an enemy this close (Manhattan) to the cell "
                                   "makes a dead end cost"},
-    {"dead_end", 0, 0, 1, 0.01, 0, "cost per step of depth of an action that leaves me in a dead end "
+    {"dead_end", 0.1, 0, 1, 0.01, 0, "cost per step of depth of an action that leaves me in a dead end "
                                    "(a cell of the open board's tree-like branches: one bomb shuts its "
                                    "way out; the depth: its steps to a loop's cell, at most 5) with an "
                                    "enemy within `dead_near` (0: off)"},

@@ -814,16 +814,18 @@ static int reply_report(const char *arg) {
 static void replies(void) {
     static kit_param_values off, on, on_small, off_small, blend; /* on: the worst replies alone */
     static pm_state s;
-    spec_values("reply=0", &off);
-    spec_values("reply=4:reply_model=0", &on);
-    spec_values("reply=4:reply_model=0.5", &blend);
+    /* the replies as measured, beside the bot before `dead_end` (with it, reply=4 dies in the
+     * bounce) */
+    spec_values("reply=0:dead_end=0", &off);
+    spec_values("reply=4:reply_model=0:dead_end=0", &on);
+    spec_values("reply=4:reply_model=0.5:dead_end=0", &blend);
     int bounce = -1;
     for (int k = 0; k < NTRAPS; k++)
         if (!strcmp(traps[k].name, "bouncing in the only way out")) bounce = k;
     CHECK(bounce >= 0 && !survives_trap(&on, bounce), "replies: the worst replies alone were expected "
           "to die in the bounce (the position tests nothing)");
     for (int k = 0; k < NTRAPS; k++)
-        CHECK(survives_trap(&blend, k), "trap '%s': search:reply=4 (the model's share 0.5) died in it", traps[k].name);
+        CHECK(survives_trap(&blend, k), "trap '%s': search:reply=4:dead_end=0 (the model's share 0.5) died in it", traps[k].name);
     int blended = pocket_endgame(&blend), worst = pocket_endgame(&on);
     CHECK(blended >= 0 && (worst < 0 || blended < worst), "pocket endgame: %d steps, %d with the worst replies "
           "alone", blended, worst);
@@ -958,18 +960,21 @@ static void rolling_into_flames(void) {
 
 /* The dead ends (`dead_end`): in the dead-end position the bot without them bombs where it
  * stands and dies after the recorded actions; with them (0.2 a step of depth) it steps toward
- * the way out and lives. */
+ * the way out and lives; the defaults (0.1) step toward it in most seeds. */
 static void dead_ends(void) {
     static kit_param_values off, on;
     static pm_state s;
     spec_values("dead_end=0", &off);
     spec_values("dead_end=0.2", &on);
     dead_end_state(&s);
-    int bomb_off = 0, out_on = 0;
+    int bomb_off = 0, out_on = 0, out_default = 0;
     for (uint64_t seed = 1; seed <= 20; seed++) {
         bomb_off += first_decision(&off, 0, &s, seed) == PM_LAY_BOMB;
         out_on += first_decision(&on, 0, &s, seed) == PM_LEFT;
+        out_default += first_decision(NULL, 0, &s, seed) == PM_LEFT;
     }
+    CHECK(out_default >= 15, "dead-end position: the defaults stepped toward the way out in %d of 20 seeds",
+          out_default);
     CHECK(bomb_off >= 15, "dead-end position: without dead_end the bot bombed in %d of 20 seeds (the position "
           "tests nothing)", bomb_off);
     CHECK(out_on >= 18, "dead-end position: with dead_end it stepped toward the way out in %d of 20 seeds", out_on);
