@@ -42,6 +42,10 @@
  *     teammate's included) and mine (laid, or kicked to where it stops); the desire map also
  *     seeks the cells from which my bomb leaves an enemy where it stands no way out (`pocket`),
  *     and from step `late` on the cells beside enemies five times as much;
+ *   - dead ends (`dead_end`): the open board peeled of its leaves until none is left marks the
+ *     cells one bomb may shut in (corridors that end in a wall, pockets), each with its steps to
+ *     the nearest cell of a loop; an action that leaves me on such a cell with an enemy within
+ *     `dead_near` costs `dead_end` per step of that depth;
  *   - the `dmap` bot's choice, asked each step on the same view, is the prior: a small bonus
  *     that decides when the simulations see no difference; a move that bounced last step (it
  *     left me in place though its cell was free: another agent aimed at it) pays `rebounce`, so
@@ -70,7 +74,7 @@ enum {
     P_SIMS, P_MS, P_DEPTH, P_PRIOR, P_ME_DEAD, P_ENEMY_DEAD, P_MATE_DEAD, P_TRAPPED, P_ITEM, P_WOOD,
     P_DESIRE, P_BOMB_ENEMY, P_BOMB_WOOD, P_STOP, P_NEAR, P_CHASE, P_BOUNCE, P_SPACE, P_BACK, P_MODEL, P_MODEL_NEAR, P_REBOUNCE,
     P_KICKS, P_BLOCK, P_KILL, P_POCKET, P_MATE_BLOCK, P_KILL2, P_LATE, P_RADIO, P_RADIO_AGE,
-    P_REPLY, P_REPLY_MODEL, NPARAMS
+    P_REPLY, P_REPLY_MODEL, P_ROLL_FLAMES, P_DEAD_NEAR, P_DEAD_END, NPARAMS
 };
 static const kit_param search_param[NPARAMS] = {
     {"sims", 600, 6, 100000, 60, 1, "simulations per decision (the deterministic budget)"},
@@ -125,6 +129,14 @@ static const kit_param search_param[NPARAMS] = {
     {"reply_model", 0.5, 0, 1, 0.1, 0, "with `reply`: the share of a candidate's worth taken from its "
                                        "simulations where the replier plays its model (the rest from the "
                                        "replies'; 0: the replies' alone)"},
+    {"roll_flames", 0, 0, 1, 1, 1, "with `kicks`: 1: a bomb rolling into a flame that still stands "
+                                   "when it gets there explodes there (its path ends there)"},
+    {"dead_near", 4, 0, 20, 1, 1, "with `dead_end`: an enemy this close (Manhattan) to the cell "
+                                  "makes a dead end cost"},
+    {"dead_end", 0.1, 0, 1, 0.01, 0, "cost per step of depth of an action that leaves me in a dead end "
+                                   "(a cell of the open board's tree-like branches: one bomb shuts its "
+                                   "way out; the depth: its steps to a loop's cell, at most 5) with an "
+                                   "enemy within `dead_near` (0: off)"},
 };
 const kit_params pm_search_params = {search_param, NPARAMS};
 
@@ -156,6 +168,7 @@ typedef struct search_bot {
     dmap_workspace *ws;
     double timing[PM_MAX_CELLS], arrival[PM_MAX_CELLS], desire[PM_MAX_CELLS];
     double etime[PM_MAX_CELLS]; /* the earliest step a near enemy may stand on each cell */
+    unsigned char dead[PM_MAX_CELLS]; /* the dead-end map of the belief (with `dead_end`) */
     int ebfs[PM_MAX_CELLS];
     double value[NACT];
     double rvalue[NACT][NACT + 1]; /* with `reply`: the sum over simulations of each candidate and reply (the last column: the model's reply) */
@@ -190,6 +203,11 @@ static int walkable(int v) {
 }
 static int is_item(int v) { return v == PM_EXTRABOMB || v == PM_INCRRANGE || v == PM_KICK; }
 
+/* burn_map's `roll` for this bot: 0 without `kicks`, else 1, or 2 with `roll_flames`. */
+static int roll_mode(const search_bot *b) {
+    return b->p[P_KICKS] > 0 ? 1 + (b->p[P_ROLL_FLAMES] > 0) : 0;
+}
+
 /* The cells a bomb rolling in direction dir from `cell` may stop on before it explodes (life
  * steps): the cells ahead while they are open (passages, flames, agents: an agent may step
  * aside); a wall, wood, a power-up or another bomb stops it. Returns the count (its own cell
@@ -213,7 +231,9 @@ static int rolling_path(const pm_state *s, int cell, int dir, int life, short *o
  * reaches it; flame[c]: steps the flame now on c still stands (0 none). An extra bomb (cell
  * >= 0) may be imagined. With `roll`, a rolling bomb burns as if it exploded on any cell of
  * its path: each cell ahead is a bomb of its own with the same fuse (the worst case: where it
- * stops depends on agents that may step aside or in). */
+ * stops depends on agents that may step aside or in); with `roll` 2, a bomb that rolls into a
+ * flame still standing when it gets there explodes there and then (the engine sets off a bomb
+ * on a burning cell), and its path ends there. */
 static void burn_map(int roll, const pm_state *s, int extra_cell, int extra_blast, unsigned char *burn,
                      unsigned char *flame) {
     int ncells = s->size * s->size, nreal = s->nbombs + (extra_cell >= 0), nb = nreal;
@@ -237,7 +257,12 @@ static void burn_map(int roll, const pm_state *s, int extra_cell, int extra_blas
             where[nb - nreal] = path[m];
             life[nb] = s->bombs[i].life;
             count[nb] = pmb_blast_cells(s->board, s->size, path[m], s->bombs[i].blast, cells[nb]);
+            int burning = 0; /* a flame on the cell when the bomb gets there, m + 1 steps from now */
+            for (int f = 0; roll > 1 && f < s->nflames; f++)
+                burning |= s->flames[f].r * s->size + s->flames[f].c == path[m] && s->flames[f].life + 1 > m + 1;
+            if (burning && m + 1 < life[nb]) life[nb] = m + 1;
             nb++;
+            if (burning) break;
         }
     }
     for (int i = nreal; i < nb; i++)
@@ -341,7 +366,7 @@ static int rollout_policy(const search_bot *b, const pm_state *s, int i, const u
         double pr = en ? b->p[P_BOMB_ENEMY] : wood ? b->p[P_BOMB_WOOD] : 0;
         if (pr > 0 && dmap_rng_unit(rng) < pr) {
             unsigned char burn2[PM_MAX_CELLS];
-            burn_map(b->p[P_KICKS] > 0, s, cell, ag->blast, burn2, NULL);
+            burn_map(roll_mode(b), s, cell, ag->blast, burn2, NULL);
             if (escape_move(s, burn2, flame, cell, 9, NULL) >= 0) return PM_LAY_BOMB;
         }
     }
@@ -563,7 +588,7 @@ static int safe_after(search_bot *b, int action, threat_case tc) {
         if (tc.kick >= 0) w->bombs[tc.kick].dir = tc.kick_dir;
         s = w;
     }
-    burn_map(b->p[P_KICKS] > 0, s, -1, 0, burn, flame);
+    burn_map(roll_mode(b), s, -1, 0, burn, flame);
     for (int c = 0; c < ncells; c++) {
         int v = s->board[c];
         /* a bomb blocks its cell, the one I leave included (no way back onto it); only the
@@ -795,6 +820,85 @@ static void build_desire(search_bot *b) {
         else if (b->desire[c] > 40) b->desire[c] = 40;
 }
 
+/* ---- dead ends -------------------------------------------------------------------------------- */
+
+#define DEAD_DEPTH 5 /* the depth counted for a dead end (and for a region without a loop) */
+
+/* The dead-end map: the open cells (passages, power-ups, flames, agents' cells; not walls, wood
+ * or bombs) that one bomb may shut in: the open board peeled of its leaves (a cell with at most
+ * one open neighbour left) until none is left, so that what is peeled are the tree-like branches
+ * hanging off the board's loops (the corridors that end in a wall, the pockets), and the whole of
+ * a region without a loop. dead[c]: 0 for a cell not peeled, else the steps from c to the nearest
+ * cell not peeled (DEAD_DEPTH at most, and where none is). */
+static void dead_end_map(search_bot *b) {
+    const pm_state *s = &b->root;
+    int n = s->size, ncells = n * n, deg[PM_MAX_CELLS];
+    unsigned char open[PM_MAX_CELLS], queued[PM_MAX_CELLS];
+    short queue[PM_MAX_CELLS];
+    int head = 0, tail = 0;
+    for (int c = 0; c < ncells; c++) {
+        int v = s->board[c];
+        open[c] = walkable(v) || v == PM_FLAMES || (v >= PM_AGENT0 && v < PM_AGENT0 + PM_MAX_AGENTS);
+        b->dead[c] = queued[c] = 0;
+    }
+    for (int c = 0; c < ncells; c++) {
+        deg[c] = 0;
+        for (int a = PM_UP; a <= PM_RIGHT && open[c]; a++) {
+            int d = pmb_next_cell(n, c, a);
+            deg[c] += d >= 0 && open[d];
+        }
+        if (open[c] && deg[c] <= 1) {
+            queued[c] = 1;
+            queue[tail++] = (short)c;
+        }
+    }
+    while (head < tail) {
+        int c = queue[head++];
+        b->dead[c] = DEAD_DEPTH;
+        for (int a = PM_UP; a <= PM_RIGHT; a++) {
+            int d = pmb_next_cell(n, c, a);
+            if (d < 0 || !open[d] || queued[d]) continue;
+            if (--deg[d] <= 1) {
+                queued[d] = 1;
+                queue[tail++] = (short)d;
+            }
+        }
+    }
+    /* each peeled cell's depth: its steps to the nearest cell left (a loop's), at most DEAD_DEPTH */
+    head = tail = 0;
+    for (int c = 0; c < ncells; c++)
+        if (open[c] && !b->dead[c]) queue[tail++] = (short)c;
+    while (head < tail) {
+        int c = queue[head++], depth = b->dead[c];
+        for (int a = PM_UP; a <= PM_RIGHT && depth < DEAD_DEPTH - 1; a++) {
+            int d = pmb_next_cell(n, c, a);
+            if (d < 0 || !queued[d] || b->dead[d] <= depth + 1) continue;
+            b->dead[d] = (unsigned char)(depth + 1);
+            queue[tail++] = (short)d;
+        }
+    }
+}
+
+/* The depth in the dead-end map of the cell my action leaves me on, when an enemy stands within
+ * `dead_near` (Manhattan) of that cell, else 0 (a move into a wall, wood or a bomb I cannot kick
+ * leaves me where I am). */
+static int dead_end_after(const search_bot *b, int action) {
+    const pm_state *r = &b->root;
+    const pm_agent *me = &r->agents[b->me];
+    int n = r->size, cell = me->r * n + me->c, t = cell;
+    if (action >= PM_UP && action <= PM_RIGHT) {
+        int d = pmb_next_cell(n, cell, action);
+        if (d >= 0 && (walkable(r->board[d]) || (r->board[d] == PM_BOMB && me->kick))) t = d;
+    }
+    if (!b->dead[t]) return 0;
+    for (int i = 0; i < r->nagents; i++) {
+        const pm_agent *e = &r->agents[i];
+        if (e->alive && is_enemy(b, b->me, i) && abs(e->r - t / n) + abs(e->c - t % n) <= (int)b->p[P_DEAD_NEAR])
+            return b->dead[t];
+    }
+    return 0;
+}
+
 /* ---- the search ------------------------------------------------------------------------------- */
 
 /* Whether agent i, alive at the leaf, has an escape (or stands where nothing burns). */
@@ -882,7 +986,7 @@ static double simulate(search_bot *b, int my_action, int replier, int reply, uin
         }
     }
     for (int t = 0; t <= depth && !pm_done(s); t++) {
-        burn_map(b->p[P_KICKS] > 0, s, -1, 0, burn, flame);
+        burn_map(roll_mode(b), s, -1, 0, burn, flame);
         for (int i = 0; i < s->nagents; i++) {
             /* every agent draws the same count whatever my action, so draws stay aligned */
             int a = s->agents[i].alive ? rollout_policy(b, s, i, burn, flame, &rng) : PM_STOP;
@@ -901,7 +1005,7 @@ static double simulate(search_bot *b, int my_action, int replier, int reply, uin
         }
         pm_step(s, actions);
     }
-    burn_map(b->p[P_KICKS] > 0, s, -1, 0, burn, flame);
+    burn_map(roll_mode(b), s, -1, 0, burn, flame);
     const pm_state *r0 = &b->root;
     double v = 0;
     for (int i = 0; i < s->nagents; i++) {
@@ -1093,9 +1197,11 @@ static int search_decide_action(search_bot *b, const pm_view *view) {
     }
     int kills[NACT] = {0};
     double bonus[NACT] = {0};
+    if (b->p[P_DEAD_END] > 0) dead_end_map(b);
     for (int k = 0; k < nc; k++) {
         if (b->p[P_KILL] > 0) kills[k] = kills_after(b, cands[k]);
         bonus[k] = kills[k] * b->p[P_KILL] + (b->p[P_KILL2] > 0 ? kills_next(b, cands[k]) * b->p[P_KILL2] : 0);
+        if (b->p[P_DEAD_END] > 0) bonus[k] -= dead_end_after(b, cands[k]) * b->p[P_DEAD_END];
     }
     int best = -1;
     double bv = -INFINITY;
@@ -1216,7 +1322,7 @@ static int search_maps(void *state, kit_map *out, int max) {
     search_bot *b = state;
     int ncells = b->n * b->n, k = 0;
     unsigned char burn[PM_MAX_CELLS];
-    burn_map(b->p[P_KICKS] > 0, &b->root, -1, 0, burn, NULL);
+    burn_map(roll_mode(b), &b->root, -1, 0, burn, NULL);
     for (int c = 0; c < ncells; c++) b->timing[c] = burn[c] == NEVER ? INFINITY : burn[c];
     if (k < max) out[k++] = (kit_map){"desire", b->desire};
     if (k < max) out[k++] = (kit_map){"burn", b->timing};

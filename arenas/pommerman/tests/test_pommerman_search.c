@@ -13,10 +13,13 @@
  * weighs the nearest enemy's worst reply (a position where its bomb in reply kills the bomb the
  * bot without replies lays, which the bot with them mostly does not lay, and survives every reply
  * of), and without the model's share (`reply_model`) it dies in the bounce and wins the pocket
- * endgame more slowly than with it, the same games for the same seed;
+ * endgame more slowly than with it, the same games for the same seed; with `dead_end` it steps
+ * out of a dead end where the bot without it bombs and, after frankfurt's recorded actions, dies
+ * (a position of a recorded team game); with `roll_flames` its burn map says a bomb rolling into
+ * a standing flame burns a cell when the engine burns it (without it, on the bomb's fuse);
  * and the bot table finds it by name. `--timing`, `--traps` (which positions a spec survives),
- * `--kills` (which kills a spec takes) and `--replies` (what a spec does in the reply position)
- * are tools. */
+ * `--kills` (which kills a spec takes), `--replies` (what a spec does in the reply position) and
+ * `--dead` (what it does in the dead-end position) are tools. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -811,16 +814,18 @@ static int reply_report(const char *arg) {
 static void replies(void) {
     static kit_param_values off, on, on_small, off_small, blend; /* on: the worst replies alone */
     static pm_state s;
-    spec_values("reply=0", &off);
-    spec_values("reply=4:reply_model=0", &on);
-    spec_values("reply=4:reply_model=0.5", &blend);
+    /* the replies as measured, beside the bot before `dead_end` (with it, reply=4 dies in the
+     * bounce) */
+    spec_values("reply=0:dead_end=0", &off);
+    spec_values("reply=4:reply_model=0:dead_end=0", &on);
+    spec_values("reply=4:reply_model=0.5:dead_end=0", &blend);
     int bounce = -1;
     for (int k = 0; k < NTRAPS; k++)
         if (!strcmp(traps[k].name, "bouncing in the only way out")) bounce = k;
     CHECK(bounce >= 0 && !survives_trap(&on, bounce), "replies: the worst replies alone were expected "
           "to die in the bounce (the position tests nothing)");
     for (int k = 0; k < NTRAPS; k++)
-        CHECK(survives_trap(&blend, k), "trap '%s': search:reply=4 (the model's share 0.5) died in it", traps[k].name);
+        CHECK(survives_trap(&blend, k), "trap '%s': search:reply=4:dead_end=0 (the model's share 0.5) died in it", traps[k].name);
     int blended = pocket_endgame(&blend), worst = pocket_endgame(&on);
     CHECK(blended >= 0 && (worst < 0 || blended < worst), "pocket endgame: %d steps, %d with the worst replies "
           "alone", blended, worst);
@@ -854,7 +859,132 @@ static void replies(void) {
           "replies: the same game with and without them");
 }
 
+/* The dead-end position (team, fog; our team in seats 0 and 2 against frankfurt's, seed 263,
+ * step 63): the bot at (4,2), at the end of a pocket whose one way out is (4,1); the enemy at
+ * (3,1), a step from that cell, its bomb at (2,1) (fuse 6, strength 4) covering the column below
+ * it. The bot laid a bomb there; the enemy stepped into (4,1), where the bot's step out bounced,
+ * and bombed it: the chain from (2,1) burnt the pocket. */
+static void dead_end_state(pm_state *s) {
+    static const char *const rows[11] = {"01001000101", "10000000000", "03018101001", "0d101110001",
+                                         "10a10122121", "00111011120", "00812100002", "00107104000",
+                                         "10001144400", "00000004000", "1011100bc00"};
+    static const int agents[4][6] = {{4, 2, 1, 2, 1, 1}, {10, 7, 2, 2, 1, 1}, {10, 8, 1, 3, 0, 1}, {3, 1, 2, 4, 0, 1}};
+    static const pm_bomb bombs[1] = {{2, 1, 3, 6, 4, 0}};
+    static const pm_flame flames[5] = {{7, 7, 1}, {8, 6, 1}, {8, 7, 1}, {8, 8, 1}, {9, 7, 1}};
+    make_state(s, pm_config_find("PommeTeamCompetition-v0"), rows, agents, bombs, 1, flames, 5, 63);
+}
+
+/* The other seats' recorded actions from the dead-end position on. */
+static const int dead_end_script[12][PM_MAX_AGENTS] = {
+    {5, 4, 0, 2}, {3, 4, 0, 5}, {3, 1, 0, 2}, {3, 5, 3, 2}, {0, 2, 3, 4}, {0, 3, 5, 0},
+    {0, 3, 3, 0}, {0, 4, 1, 5}, {0, 5, 3, 0}, {0, 1, 3, 3}, {0, 1, 1, 2}, {0, 1, 1, 2}};
+
+/* Whether the bot (preset: its parameter values) is alive after the recorded script. */
+static int survives_dead_end(const kit_param_values *preset) {
+    static pm_state s, end;
+    dead_end_state(&s);
+    play_from(&pm_bot_search, preset, 0, &s, dead_end_script, 12, 12, 1, &end);
+    return end.agents[0].alive;
+}
+
+/* --dead SPEC: in the dead-end position, the spec's first actions over 20 seeds (counts of stop,
+ * up, down, left, right, bomb). */
+static int dead_end_report(const char *arg) {
+    static kit_param_values v;
+    static pm_state s;
+    if (report_spec("--dead", arg, &v)) return 2;
+    dead_end_state(&s);
+    int counts[PM_NUM_ACTIONS] = {0};
+    for (uint64_t seed = 1; seed <= 20; seed++) counts[first_decision(&v, 0, &s, seed)]++;
+    printf("first actions (stop up down left right bomb):");
+    for (int a = 0; a < PM_NUM_ACTIONS; a++) printf(" %d", counts[a]);
+    printf("\nafter the recorded actions: %s\n", survives_dead_end(&v) ? "survives" : "dies");
+    return 0;
+}
+
+/* The burn map the bot publishes (its belief's timing: steps until each cell burns) at cell c
+ * after its first decision from state s, with the preset's values. */
+static double published_burn(const kit_param_values *preset, const pm_state *s, int c) {
+    kit_pyrandom shared;
+    kit_pyrandom_seed(&shared, 1);
+    pm_view view = {.shared = &shared, .log = NULL};
+    void *state = (void *)preset;
+    pm_action a = PM_STOP;
+    kit_map maps[KIT_MAX_MAPS];
+    double t = -1;
+    pm_observe(s, 0, &view.obs);
+    CHECK(pm_bot_search.init(&state, &view, 1) == DMAP_OK, "burn map: init");
+    CHECK(pm_bot_search.decide(state, &view, &a) == DMAP_OK, "burn map: decide");
+    int nm = pm_bot_search.maps(state, maps, KIT_MAX_MAPS);
+    for (int k = 0; k < nm; k++)
+        if (!strcmp(maps[k].name, "burn")) t = maps[k].values[c];
+    pm_bot_search.release(state);
+    return t;
+}
+
+/* A bomb rolling into a flame (`roll_flames`): a bomb rolls left along row 1 toward a flame at
+ * (1,6) that still stands when it gets there; the engine sets it off there, and its blast runs
+ * down column 6 to (3,6), where I stand. The burn map of the bot with `roll_flames` says (3,6)
+ * burns on the step the engine burns it (the engine played on, every agent standing); without
+ * it, on the bomb's fuse. */
+static void rolling_into_flames(void) {
+    static const char *const rows[11] = {"b0000000000", "00000000000", "00000000000", "00000010000",
+                                         "00000000000", "00000000000", "00000000000", "00000000000",
+                                         "00000000000", "00000000000", "c000000000d"};
+    static const int agents[4][6] = {{3, 6, 1, 2, 0, 1}, {0, 0, 1, 2, 0, 1}, {10, 0, 1, 2, 0, 1}, {10, 10, 1, 2, 0, 1}};
+    static const pm_bomb bombs[1] = {{1, 8, 1, 7, 4, PM_LEFT}};
+    static const pm_flame flames[1] = {{1, 6, 2}};
+    static pm_state s, w;
+    static kit_param_values on, off;
+    make_state(&s, pm_config_find("ffa"), rows, agents, bombs, 1, flames, 1, 100);
+    s.board[1 * 11 + 8] = PM_BOMB;
+    s.board[1 * 11 + 6] = PM_FLAMES;
+    s.board[3 * 11 + 6] = PM_AGENT0;
+    int cell = 3 * 11 + 6, burnt = -1;
+    w = s;
+    for (int t = 1; t <= 12 && burnt < 0; t++) {
+        int stop[PM_MAX_AGENTS] = {0};
+        pm_step(&w, stop);
+        if (w.board[cell] == PM_FLAMES || !w.agents[0].alive) burnt = t;
+    }
+    spec_values("roll_flames=1", &on);
+    spec_values("roll_flames=0", &off);
+    double with = published_burn(&on, &s, cell), without = published_burn(&off, &s, cell);
+    CHECK(burnt > 0 && burnt < 7, "rolling into flames: the engine burnt (3,6) at step %d (the position tests "
+          "nothing)", burnt);
+    CHECK(with == burnt, "rolling into flames: the bot with roll_flames expects (3,6) to burn at %g, the "
+          "engine burnt it at %d", with, burnt);
+    CHECK(without > burnt, "rolling into flames: without roll_flames it expected (3,6) to burn at %g (the "
+          "position tests nothing)", without);
+}
+
+/* The dead ends (`dead_end`): in the dead-end position the bot without them bombs where it
+ * stands and dies after the recorded actions; with them (0.2 a step of depth) it steps toward
+ * the way out and lives; the defaults (0.1) step toward it in most seeds. */
+static void dead_ends(void) {
+    static kit_param_values off, on;
+    static pm_state s;
+    spec_values("dead_end=0", &off);
+    spec_values("dead_end=0.2", &on);
+    dead_end_state(&s);
+    int bomb_off = 0, out_on = 0, out_default = 0;
+    for (uint64_t seed = 1; seed <= 20; seed++) {
+        bomb_off += first_decision(&off, 0, &s, seed) == PM_LAY_BOMB;
+        out_on += first_decision(&on, 0, &s, seed) == PM_LEFT;
+        out_default += first_decision(NULL, 0, &s, seed) == PM_LEFT;
+    }
+    CHECK(out_default >= 15, "dead-end position: the defaults stepped toward the way out in %d of 20 seeds",
+          out_default);
+    CHECK(bomb_off >= 15, "dead-end position: without dead_end the bot bombed in %d of 20 seeds (the position "
+          "tests nothing)", bomb_off);
+    CHECK(out_on >= 18, "dead-end position: with dead_end it stepped toward the way out in %d of 20 seeds", out_on);
+    CHECK(!survives_dead_end(&off), "dead-end position: the bot without dead_end survived (the position tests "
+          "nothing)");
+    CHECK(survives_dead_end(&on), "dead-end position: with dead_end the bot died");
+}
+
 int main(int argc, char **argv) {
+    if (argc == 3 && !strcmp(argv[1], "--dead")) return dead_end_report(argv[2]);
     if (argc == 3 && !strcmp(argv[1], "--replies")) return reply_report(argv[2]);
     if (argc == 6 && !strcmp(argv[1], "--timing")) return timing(argv + 2);
     if (argc == 3 && !strcmp(argv[1], "--traps")) return trap_report(argv[2]);
@@ -868,6 +998,8 @@ int main(int argc, char **argv) {
     CHECK(pocket_endgame(NULL) >= 0, "pocket endgame: search did not win it in 200 steps");
     offense();
     replies();
+    dead_ends();
+    rolling_into_flames();
     never_into_visible_flames();
     same_seed_same_decisions();
     return check_report("test_pommerman_search");
