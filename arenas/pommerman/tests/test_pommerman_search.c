@@ -787,6 +787,15 @@ static void reply_state(pm_state *s) {
     make_state(s, pm_config_find("ffa"), rows, agents, NULL, 0, NULL, 0, 100);
 }
 
+/* The reports' first line: the spec's first actions in s over seeds 1 to 20, as counts of stop,
+ * up, down, left, right and bomb (no newline). */
+static void print_first_actions(const kit_param_values *v, const pm_state *s) {
+    int counts[PM_NUM_ACTIONS] = {0};
+    for (uint64_t seed = 1; seed <= 20; seed++) counts[first_decision(v, 0, s, seed)]++;
+    printf("first actions (stop up down left right bomb):");
+    for (int a = 0; a < PM_NUM_ACTIONS; a++) printf(" %d", counts[a]);
+}
+
 /* --replies SPEC: in the reply position, the spec's first actions over 20 seeds (counts of stop,
  * up, down, left, right, bomb), and whether it lives when the enemy plays each reply first. */
 static int reply_report(const char *arg) {
@@ -794,10 +803,7 @@ static int reply_report(const char *arg) {
     static pm_state s;
     if (report_spec("--replies", arg, &v)) return 2;
     reply_state(&s);
-    int counts[PM_NUM_ACTIONS] = {0};
-    for (uint64_t seed = 1; seed <= 20; seed++) counts[first_decision(&v, 0, &s, seed)]++;
-    printf("first actions (stop up down left right bomb):");
-    for (int a = 0; a < PM_NUM_ACTIONS; a++) printf(" %d", counts[a]);
+    print_first_actions(&v, &s);
     printf("\nlives after the enemy's reply (stop up down left right bomb):");
     for (int r = 0; r < PM_NUM_ACTIONS; r++) printf(" %d", survives_reply(&v, &s, 1, r, 12));
     printf("\n");
@@ -894,10 +900,7 @@ static int dead_end_report(const char *arg) {
     static pm_state s;
     if (report_spec("--dead", arg, &v)) return 2;
     dead_end_state(&s);
-    int counts[PM_NUM_ACTIONS] = {0};
-    for (uint64_t seed = 1; seed <= 20; seed++) counts[first_decision(&v, 0, &s, seed)]++;
-    printf("first actions (stop up down left right bomb):");
-    for (int a = 0; a < PM_NUM_ACTIONS; a++) printf(" %d", counts[a]);
+    print_first_actions(&v, &s);
     printf("\nafter the recorded actions: %s\n", survives_dead_end(&v) ? "survives" : "dies");
     return 0;
 }
