@@ -623,8 +623,10 @@ static int trap_report(const char *arg) {
     return 0;
 }
 
-/* The first decision of the bot (preset: its values) in seat `seat` of state s, seed `seed`. */
-static int first_decision(const kit_param_values *preset, int seat, const pm_state *s, uint64_t seed) {
+/* The first decision of the bot (preset: its values) in seat `seat` of state s, seed `seed`; with
+ * burn, also the value at cell c of the burn map it publishes then (left as is without one). */
+static int decide_once(const kit_param_values *preset, int seat, const pm_state *s, uint64_t seed,
+                       int c, double *burn) {
     kit_pyrandom shared;
     kit_pyrandom_seed(&shared, 1);
     pm_view view = {.shared = &shared, .log = NULL};
@@ -633,8 +635,18 @@ static int first_decision(const kit_param_values *preset, int seat, const pm_sta
     pm_observe(s, seat, &view.obs);
     CHECK(pm_bot_search.init(&state, &view, seed) == DMAP_OK, "first decision: init");
     CHECK(pm_bot_search.decide(state, &view, &a) == DMAP_OK, "first decision: decide");
+    if (burn) {
+        kit_map maps[KIT_MAX_MAPS];
+        int nm = pm_bot_search.maps(state, maps, KIT_MAX_MAPS);
+        for (int k = 0; k < nm; k++)
+            if (!strcmp(maps[k].name, "burn")) *burn = maps[k].values[c];
+    }
     pm_bot_search.release(state);
     return a;
+}
+
+static int first_decision(const kit_param_values *preset, int seat, const pm_state *s, uint64_t seed) {
+    return decide_once(preset, seat, s, seed, -1, NULL);
 }
 
 /* FFA positions where my action (a bomb, a move to the pocket's mouth, a kick) leaves agent 1 no
@@ -906,22 +918,11 @@ static int dead_end_report(const char *arg) {
 }
 
 /* The burn map the bot publishes (its belief's timing: steps until each cell burns) at cell c
- * after its first decision from state s, with the preset's values. */
+ * after its first decision from state s (seat 0, seed 1), with the preset's values; -1 without
+ * one. */
 static double published_burn(const kit_param_values *preset, const pm_state *s, int c) {
-    kit_pyrandom shared;
-    kit_pyrandom_seed(&shared, 1);
-    pm_view view = {.shared = &shared, .log = NULL};
-    void *state = (void *)preset;
-    pm_action a = PM_STOP;
-    kit_map maps[KIT_MAX_MAPS];
     double t = -1;
-    pm_observe(s, 0, &view.obs);
-    CHECK(pm_bot_search.init(&state, &view, 1) == DMAP_OK, "burn map: init");
-    CHECK(pm_bot_search.decide(state, &view, &a) == DMAP_OK, "burn map: decide");
-    int nm = pm_bot_search.maps(state, maps, KIT_MAX_MAPS);
-    for (int k = 0; k < nm; k++)
-        if (!strcmp(maps[k].name, "burn")) t = maps[k].values[c];
-    pm_bot_search.release(state);
+    decide_once(preset, 0, s, 1, c, &t);
     return t;
 }
 
