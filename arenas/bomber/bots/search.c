@@ -149,8 +149,8 @@ typedef struct tour_search {
     signed char arm[TOUR_CELLS][TOUR_BLOCKS];
     const double *arrival;
     int max_bombs, pick[TOUR_BOMBS];
-    int best_n[1 << TOUR_BLOCKS], best_key[1 << TOUR_BLOCKS], best[1 << TOUR_BLOCKS][TOUR_BOMBS];
-    int best_i[1 << TOUR_BLOCKS][TOUR_BOMBS]; /* best as indices into cell */
+    int best_n[1 << TOUR_BLOCKS], best_key[1 << TOUR_BLOCKS];
+    int best[1 << TOUR_BLOCKS][TOUR_BOMBS]; /* each set's best tour, as indices into cell */
 } tour_search;
 
 typedef struct search_state {
@@ -1033,8 +1033,7 @@ static void tour_dfs(tour_search *t, int depth, int cost) {
         int key = cost + 3 * depth;
         if (done && useful && (!t->best_n[done] || key < t->best_key[done])) {
             t->best_n[done] = depth, t->best_key[done] = key;
-            for (int i = 0; i < depth; i++)
-                t->best[done][i] = t->cell[t->pick[i]], t->best_i[done][i] = t->pick[i];
+            for (int i = 0; i < depth; i++) t->best[done][i] = t->pick[i];
         }
     }
     if (depth == t->max_bombs) return;
@@ -1135,10 +1134,10 @@ static int tour_plans(search_state *s, const double *arrival, const int *ok, pla
         int nt = t->best_n[pick];
         t->best_n[pick] = 0;
         for (int r = 0; r < 2; r++) { /* the tour, and with `rev` its reverse */
-            if (r && (s->k[K_REV] <= 0 || nt < 2 || !tour_reversible(t, t->best_i[pick], nt)))
+            if (r && (s->k[K_REV] <= 0 || nt < 2 || !tour_reversible(t, t->best[pick], nt)))
                 continue;
             int tc[TOUR_BOMBS];
-            for (int k = 0; k < nt; k++) tc[k] = t->best[pick][r ? nt - 1 - k : k];
+            for (int k = 0; k < nt; k++) tc[k] = t->cell[t->best[pick][r ? nt - 1 - k : k]];
             plan pl = {tc[0], 1, (int)arrival[tc[0]], BOMBER_NONE, 0, {-1, -1, -1}, nt - 1};
             for (int k = 1; k < nt; k++) pl.legs[k - 1] = tc[k];
             if (tc[0] == m) {
