@@ -65,7 +65,7 @@
 
 enum { K_SIMS, K_MS, K_PLANS, K_GAMMA, K_DENY, K_AMMO, K_NEAR, K_HIT, K_ORE, K_TRAP, K_GIFT,
        K_STACK, K_AMMO2, K_FOE, K_FAR, K_TOUR, K_END, K_CHAIN, K_FARAMMO, K_SOON, K_SLACK, K_REV,
-       K_RESUME, K_SNIPE, NK };
+       K_RESUME, K_SNIPE, K_WOOD, K_REWALK, NK };
 
 static const kit_param knobs[NK] = {
     {"sims", 20000, 200, 10000000, 0, 1, /* step 0: `tune` leaves the budgets alone */
@@ -126,6 +126,14 @@ static const kit_param knobs[NK] = {
      "known bombs end it when the one that ends it (by timer) is not its own and lies two cells "
      "off: it bombs the cell between, whose bomb that one sets off and whose fire then strikes "
      "the block in its place"},
+    {"wood", 0, 0, 1, 1, 1,
+     "1: in the play-outs the opponent (`foe`), with no ore block to end, walks to and bombs the "
+     "cells whose blast reaches the most blocks (wood, and ore it holds the bombs to end), no "
+     "known blast burning them; 0: it stands"},
+    {"rewalk", 0, 0, 1, 1, 1,
+     "1: when the play-outs' opponent bombs while I walk to a plan's target, the new walk there "
+     "is followed from its first step; 0: its first step is skipped, as before (the walk then "
+     "stalls and the plan mostly ends where it stands)"},
 };
 
 const kit_params search_params = {knobs, NK};
@@ -663,7 +671,7 @@ static int burns_later(const int *hurt, int c, int tick) {
  * out of every blast, and runs. (garyleecf's 2020 bot plays this rule first whenever it has
  * ammo; a worn block then goes to whoever bombs it first.) */
 typedef struct foe {
-    int on, chain, snipe, sig; /* sig: the state the steps were counted in (-1: none yet) */
+    int on, chain, snipe, wood, sig; /* sig: the state the steps were counted in (-1: none yet) */
     int steps[NCELL];   /* steps to the nearest target cell, -1 unreached */
     unsigned char sniped[NCELL]; /* `snipe` targets (entered though a known blast burns them) */
 } foe;
@@ -676,6 +684,40 @@ static int foe_signature(const bomber_game *g, int op) {
     return g->nbombs + 64 * (g->nblocks + 128 * (g->players[op].ammo + 16 * hp));
 }
 
+/* `wood`: with no ore block to end, the cells the opponent bombs blocks from, as garyleecf's bot
+ * picks them (its reward map): each cell in range of a block no known blast burns (wood, or an
+ * ore block whose count its bombs in hand can end) is worth one for each such block it reaches,
+ * and the opponent goes for the most it can walk to, three or more counting as three. Returns
+ * how many cells went into src. */
+static int foe_block_targets(search_state *s, const bomber_game *g, const unsigned char *wall,
+                             const int *hurt, int oc, int ammo, const int *counts, int *src) {
+    int reward[NCELL] = {0}, dist[NCELL], n = 0, best = 0;
+    for (int i = 0; i < g->nblocks; i++) {
+        int c = g->blocks[i].y * BOMBER_W + g->blocks[i].x;
+        if (g->blocks[i].kind == 'o' ? counts[c] < 1 || counts[c] > ammo : hurt[c] < NEVER) continue;
+        int cells[4 * BOMBER_START_POWER];
+        int nc = range_cells(g, wall, c, cells, NULL, 0);
+        for (int k = 0; k < nc; k++) reward[cells[k]]++;
+    }
+    unsigned char walls[NCELL];
+    memcpy(walls, wall, sizeof walls);
+    dmap_grid grid = {BOMBER_W, BOMBER_H, walls, NULL};
+    dmap_moves mv = dmap_moves_4();
+    int rc = dmap_bfs(&grid, &mv, &oc, 1, -1, dist, NULL, s->ws);
+    if (rc) {
+        if (rc == DMAP_ERR_NOMEM) s->err = rc;
+        return 0;
+    }
+    for (int c = 0; c < NCELL; c++) {
+        if (reward[c] > 3) reward[c] = 3;
+        if (dist[c] < 0 || (wall[c] && c != oc) || burns_later(hurt, c, g->tick)) reward[c] = 0;
+        if (reward[c] > best) best = reward[c];
+    }
+    for (int c = 0; c < NCELL && best > 0; c++)
+        if (reward[c] == best) src[n++] = c;
+    return n;
+}
+
 /* The steps to the cells the opponent would bomb ore from, in g (me and every block and bomb a
  * wall, the opponent's own cell passable); cells a known blast will burn are left out. */
 static void foe_targets(search_state *s, foe *f, const bomber_game *g, int me,
@@ -685,8 +727,10 @@ static void foe_targets(search_state *s, foe *f, const bomber_game *g, int me,
     unsigned char wall[NCELL];
     int src[NCELL], nsrc = 0;
     unsigned char is_src[NCELL] = {0};
+    int counts[NCELL]; /* each ore block's count (-1: no ore block) */
     memset(f->sniped, 0, sizeof f->sniped);
     walls_of(g, me, oc, wall);
+    for (int c = 0; c < NCELL; c++) counts[c] = -1;
     for (int i = 0; i < g->nblocks; i++) {
         if (g->blocks[i].kind != 'o') continue;
         int c = g->blocks[i].y * BOMBER_W + g->blocks[i].x, count = g->blocks[i].hp;
@@ -702,6 +746,7 @@ static void foe_targets(search_state *s, foe *f, const bomber_game *g, int me,
                 }
                 if (wall[t] && t != oc) break;
             }
+        counts[c] = count;
         if (f->snipe && count <= 0 && ammo > 0) { /* the bomb that ends it, by timer */
             int hp = g->blocks[i].hp, last = -1;
             for (int r = 0; r < hp && r < nh; r++) { /* the r-th to go off (selection) */
@@ -730,6 +775,7 @@ static void foe_targets(search_state *s, foe *f, const bomber_game *g, int me,
             is_src[t] = 1, src[nsrc++] = t;
         }
     }
+    if (!nsrc && f->wood && ammo > 0) nsrc = foe_block_targets(s, g, wall, hurt, oc, ammo, counts, src);
     f->sig = foe_signature(g, op);
     for (int c = 0; c < NCELL; c++) f->steps[c] = -1;
     if (!nsrc) return;
@@ -798,8 +844,9 @@ static double rollout(search_state *s, const plan *pl, const int *path) {
     int o = cell_of(&g->players[op]), ohurt[NCELL], obomb = 0;
     foe fo;
     fo.on = (int)s->k[K_FOE], fo.chain = s->k[K_CHAIN] > 0, fo.sig = -1;
-    fo.snipe = s->k[K_SNIPE] > 0;
+    fo.snipe = s->k[K_SNIPE] > 0, fo.wood = s->k[K_WOOD] > 0;
     int acted = 0; /* the opponent walked or bombed for ore: hits on it are no longer counted */
+    int rewalk = s->k[K_REWALK] > 0, fresh = 0;
     if (fo.on) memcpy(ohurt, s->hurt, sizeof ohurt); /* the last danger map, for the opponent */
     if (s->hurt[o] < NEVER) { /* the opponent runs out of a blast it stands in */
         walls_of(g, me, o, wall);
@@ -847,12 +894,15 @@ static double rollout(search_state *s, const plan *pl, const int *path) {
                     int to = cur[curlen - 1], n;
                     walls_of(g, op, mc, wall);
                     n = walk_to(s, wall, ohurt, g->tick - 1, mc, to, legpath);
-                    if (n > 0) cur = legpath, curlen = n, idx = 0, fails = 0;
+                    if (n > 0) cur = legpath, curlen = n, idx = 0, fails = 0, fresh = rewalk;
+                    else if (n == 0 && rewalk) phase = AT, fresh = 1; /* there already */
                     else phase = WAIT, run = 1;
                 }
             }
         }
-        if (phase == GO || phase == RUN) {
+        if (fresh) { /* the new walk starts at my cell: its first step is the next one */
+            fresh = 0;
+        } else if (phase == GO || phase == RUN) {
             if (mc == expect) {
                 fails = 0;
                 if (phase == GO && ++idx == curlen) phase = AT;
@@ -895,7 +945,12 @@ static double rollout(search_state *s, const plan *pl, const int *path) {
             nesc = escape(s, wall, h2, g->tick - 1, mc, 0, esc);
             ei = 0, phase = nesc > 0 ? RUN : WAIT;
         }
-        v += disc * ((pm->score - score0) - deny * (po->score - oscore0));
+        int gain = pm->score - score0;
+        if (fo.wood && acted && po->hp < ohp0) { /* nor their points, with `wood` */
+            int hits = BOMBER_REWARD_HIT * (ohp0 - po->hp);
+            gain -= gain < hits ? gain : hits;
+        }
+        v += disc * (gain - deny * (po->score - oscore0));
         for (int i = 0; i < non; i++) /* an ore block my fire ended */
             if (block_at(g, on_ore[i]) < 0) v += disc * s->k[K_END];
         if (pm->ammo > ammo0 && a[me] != BOMBER_BOMB)
@@ -905,7 +960,11 @@ static double rollout(search_state *s, const plan *pl, const int *path) {
         if (pm->hp <= 0) return v - 5000;
         if (po->hp <= 0) return acted ? v : v + 2000;
         disc *= gamma;
-        if (phase == WAIT && !g->nbombs && !g->nfires && oi >= nop) break;
+        /* over when nothing more happens; with `wood` not while the opponent has a target (a
+         * plan that stops early would not see it take the blocks the longer plans see it take) */
+        if (phase == WAIT && !g->nbombs && !g->nfires && oi >= nop &&
+            (!fo.wood || po->ammo <= 0 || fo.sig < 0 || fo.steps[cell_of(po)] < 0))
+            break;
     }
     /* ore my fire wore down and left standing: a gift when the opponent can reach it */
     for (int c = 0; c < NCELL; c++)

@@ -327,6 +327,28 @@ static void test_gift(void) {
     CHECK_EQ_INT(hp[1], BOMBER_ORE_HP);
 }
 
+/* A race for wood (`wood`, with `rewalk`): one bomb in hand, a wood block (5,6) two steps from a
+ * cell in its range for `search` at (2,5), while the opponent, bombs in hand, stands in its range
+ * at (7,6); another wood block (0,8) three steps off the other way. Without the model the
+ * opponent stands in the play-outs and `search`'s first step is to the right (the near block,
+ * or the opponent); with `wood` 1 the opponent bombs the near block at once in the play-outs
+ * and the first step is up, towards the other block. Returns the cell after that step. */
+static int wood_race(const char *spec) {
+    bomber_game g;
+    blank(&g, 2, 5, 7, 6);
+    g.players[0].ammo = 1;
+    wood(&g, 5, 6), wood(&g, 0, 8);
+    CHECK_EQ_INT(play_script(&g, spec, "", 2), BOMBER_START_HP);
+    return g.players[0].y * BOMBER_W + g.players[0].x;
+}
+
+static void test_wood(void) {
+    CHECK_EQ_INT(wood_race("search"), 5 * BOMBER_W + 3);
+    CHECK_EQ_INT(wood_race("search:rewalk=1"), 5 * BOMBER_W + 3);
+    CHECK_EQ_INT(wood_race("search:wood=1:rewalk=1"), 6 * BOMBER_W + 2);
+    CHECK_EQ_INT(wood_race("search:wood=1"), 5 * BOMBER_W + 3); /* its plans stall: see `rewalk` */
+}
+
 /* Every answer of the games of seeds 1..n with `search` (spec) against `other`, both seats,
  * hashed (FNV-1a over the answers). */
 typedef struct hash_ctx { uint64_t h; } hash_ctx;
@@ -383,6 +405,13 @@ static void test_deterministic(void) {
     uint64_t s1 = games_hash("search:sims=3000:snipe=1", "gambit2", 2);
     CHECK(s1 == games_hash("search:sims=3000:snipe=1", "gambit2", 2));
     CHECK(a != s1);
+    /* and the walk redone from its first step (`rewalk` 1), and the opponent's blocks (`wood`) */
+    uint64_t r1 = games_hash("search:sims=3000:rewalk=1", "gambit2", 2);
+    uint64_t w1 = games_hash("search:sims=3000:rewalk=1:wood=1", "gambit2", 2);
+    CHECK(r1 == games_hash("search:sims=3000:rewalk=1", "gambit2", 2));
+    CHECK(w1 == games_hash("search:sims=3000:rewalk=1:wood=1", "gambit2", 2));
+    CHECK(a != r1);
+    CHECK(r1 != w1);
 }
 
 static void test_bad_parameters(void) {
@@ -392,7 +421,7 @@ static void test_bad_parameters(void) {
                          "search:tour=2",      "search:chain=0.5", "search:end=-1",
                          "search:farammo=4",   "search:farammo=0.5", "search:slack=5",
                          "search:soon=2",      "search:rev=2",    "search:resume=0.5",
-                         "search:snipe=-1"};
+                         "search:snipe=-1", "search:wood=2", "search:rewalk=0.5"};
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         const kit_bot_info *info = kit_bot_spec("test_search", "--bots", &bomber_bot_table, bad[i], NULL);
         CHECK(info == NULL);
@@ -474,6 +503,7 @@ int main(int argc, char **argv) {
     test_pocket();
     test_dead_end();
     test_gift();
+    test_wood();
     test_no_gift("search:foe=0");
     test_no_gift("search:foe=2");
     test_deterministic();
