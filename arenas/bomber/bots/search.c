@@ -65,7 +65,7 @@
 
 enum { K_SIMS, K_MS, K_PLANS, K_GAMMA, K_DENY, K_AMMO, K_NEAR, K_HIT, K_ORE, K_TRAP, K_GIFT,
        K_STACK, K_AMMO2, K_FOE, K_FAR, K_TOUR, K_END, K_CHAIN, K_FARAMMO, K_SOON, K_SLACK, K_REV,
-       K_RESUME, K_SNIPE, K_WOOD, K_REWALK, NK };
+       K_RESUME, K_SNIPE, K_WOOD, K_REWALK, K_LATE, NK };
 
 static const kit_param knobs[NK] = {
     {"sims", 20000, 200, 10000000, 0, 1, /* step 0: `tune` leaves the budgets alone */
@@ -134,6 +134,10 @@ static const kit_param knobs[NK] = {
      "1: when the play-outs' opponent bombs while I walk to a plan's target, the new walk there "
      "is followed from its first step; 0: its first step is skipped, as before (the walk then "
      "stalls and the plan mostly ends where it stands)"},
+    {"late", 0, 0, 35, 0, 1,
+     "the play-outs' opponent, standing in a blast, stays until its fire is at most this many "
+     "ticks away and then runs along its safe walk, as garyleecf's bot leaves a blast at the "
+     "last moment (0: it runs at once)"},
 };
 
 const kit_params search_params = {knobs, NK};
@@ -846,9 +850,10 @@ static double rollout(search_state *s, const plan *pl, const int *path) {
     fo.on = (int)s->k[K_FOE], fo.chain = s->k[K_CHAIN] > 0, fo.sig = -1;
     fo.snipe = s->k[K_SNIPE] > 0, fo.wood = s->k[K_WOOD] > 0;
     int acted = 0; /* the opponent walked or bombed for ore: hits on it are no longer counted */
-    int rewalk = s->k[K_REWALK] > 0, fresh = 0;
-    if (fo.on) memcpy(ohurt, s->hurt, sizeof ohurt); /* the last danger map, for the opponent */
-    if (s->hurt[o] < NEVER) { /* the opponent runs out of a blast it stands in */
+    int rewalk = s->k[K_REWALK] > 0, fresh = 0, late = (int)s->k[K_LATE];
+    int track = fo.on || late; /* keep ohurt, the last danger map, for the opponent */
+    if (track) memcpy(ohurt, s->hurt, sizeof ohurt);
+    if (s->hurt[o] < NEVER && !late) { /* the opponent runs out of a blast it stands in */
         walls_of(g, me, o, wall);
         nop = escape(s, wall, s->hurt, s->now, o, 0, opath);
         if (nop < 0) nop = 0;
@@ -864,6 +869,11 @@ static double rollout(search_state *s, const plan *pl, const int *path) {
         if (phase == GO) expect = cur[idx], a[me] = dir_to(mc, expect);
         else if (phase == RUN && ei < nesc) expect = esc[ei], a[me] = dir_to(mc, expect);
         else if (phase == AT && pl->bomb && pm->ammo > 0 && bomb_at(g, mc) < 0) a[me] = BOMBER_BOMB;
+        if (late && oi >= nop && burns_later(ohurt, oc, g->tick) && ohurt[oc] - g->tick <= late) {
+            walls_of(g, me, oc, wall); /* `late`: it runs now, at the last moment */
+            nop = escape(s, wall, ohurt, g->tick - 1, oc, 0, opath), oi = 0;
+            if (nop < 0) nop = 0;
+        }
         if (oi < nop) a[op] = dir_to(oc, opath[oi]);
         else if (fo.on && (a[op] = foe_act(s, &fo, g, me, ohurt, opath, &obomb)) != BOMBER_NONE)
             acted = 1;
@@ -916,7 +926,7 @@ static double rollout(search_state *s, const plan *pl, const int *path) {
             if (bi >= 0 && g->bombs[bi].owner == me) {
                 int h2[NCELL];
                 danger(s, g, h2);
-                if (fo.on) memcpy(ohurt, h2, sizeof ohurt);
+                if (track) memcpy(ohurt, h2, sizeof ohurt);
                 mine++;
                 int n = -1;
                 if (leg < pl->nlegs) { /* on to the next cell of the stack */
@@ -930,9 +940,11 @@ static double rollout(search_state *s, const plan *pl, const int *path) {
                     if (nesc < 0) return -1e4; /* no way out of my own bomb */
                     ei = 0, phase = nesc ? RUN : WAIT;
                 }
-                walls_of(g, me, cell_of(po), wall);
-                nop = escape(s, wall, h2, g->tick - 1, cell_of(po), 0, opath), oi = 0;
-                if (nop < 0) nop = 0;
+                if (!late) { /* the opponent runs out of my blast (with `late`, later) */
+                    walls_of(g, me, cell_of(po), wall);
+                    nop = escape(s, wall, h2, g->tick - 1, cell_of(po), 0, opath), oi = 0;
+                    if (nop < 0) nop = 0;
+                }
             } else {
                 phase = WAIT, run = run || mine > 0;
             }
@@ -940,7 +952,7 @@ static double rollout(search_state *s, const plan *pl, const int *path) {
         if (run) { /* a stack cut short, or the opponent's bomb: run out of the blasts */
             int h2[NCELL];
             danger(s, g, h2);
-            if (fo.on) memcpy(ohurt, h2, sizeof ohurt);
+            if (track) memcpy(ohurt, h2, sizeof ohurt);
             walls_of(g, op, mc, wall);
             nesc = escape(s, wall, h2, g->tick - 1, mc, 0, esc);
             ei = 0, phase = nesc > 0 ? RUN : WAIT;
