@@ -65,7 +65,7 @@
 
 enum { K_SIMS, K_MS, K_PLANS, K_GAMMA, K_DENY, K_AMMO, K_NEAR, K_HIT, K_ORE, K_TRAP, K_GIFT,
        K_STACK, K_AMMO2, K_FOE, K_FAR, K_TOUR, K_END, K_CHAIN, K_FARAMMO, K_SOON, K_SLACK, K_REV,
-       K_RESUME, K_SNIPE, K_WOOD, K_REWALK, K_LATE, NK };
+       K_RESUME, K_SNIPE, K_WOOD, K_REWALK, K_LATE, K_LATEEND, NK };
 
 static const kit_param knobs[NK] = {
     {"sims", 20000, 200, 10000000, 0, 1, /* step 0: `tune` leaves the budgets alone */
@@ -138,6 +138,8 @@ static const kit_param knobs[NK] = {
      "the play-outs' opponent, standing in a blast, stays until its fire is at most this many "
      "ticks away and then runs along its safe walk, as garyleecf's bot leaves a blast at the "
      "last moment (0: it runs at once)"},
+    {"lateend", 0, 0, 1, 1, 1,
+     "1: `late` holds only once every block is gone (nothing left to bomb but the opponent)"},
 };
 
 const kit_params search_params = {knobs, NK};
@@ -851,6 +853,7 @@ static double rollout(search_state *s, const plan *pl, const int *path) {
     fo.snipe = s->k[K_SNIPE] > 0, fo.wood = s->k[K_WOOD] > 0;
     int acted = 0; /* the opponent walked or bombed for ore: hits on it are no longer counted */
     int rewalk = s->k[K_REWALK] > 0, fresh = 0, late = (int)s->k[K_LATE];
+    if (s->k[K_LATEEND] > 0 && s->base.nblocks > 0) late = 0;
     int track = fo.on || late; /* keep ohurt, the last danger map, for the opponent */
     if (track) memcpy(ohurt, s->hurt, sizeof ohurt);
     if (s->hurt[o] < NEVER && !late) { /* the opponent runs out of a blast it stands in */

@@ -416,6 +416,10 @@ static void test_deterministic(void) {
     uint64_t l2 = games_hash("search:sims=3000:late=2", "gambit2", 2);
     CHECK(l2 == games_hash("search:sims=3000:late=2", "gambit2", 2));
     CHECK(a != l2);
+    /* `lateend`: `late` only once the blocks are gone, other games than `late` 2 throughout */
+    uint64_t le = games_hash("search:sims=3000:late=2:lateend=1", "gambit2", 2);
+    CHECK(le == games_hash("search:sims=3000:late=2:lateend=1", "gambit2", 2));
+    CHECK(le != l2);
 }
 
 static void test_bad_parameters(void) {
@@ -425,7 +429,7 @@ static void test_bad_parameters(void) {
                          "search:tour=2",      "search:chain=0.5", "search:end=-1",
                          "search:farammo=4",   "search:farammo=0.5", "search:slack=5",
                          "search:soon=2",      "search:rev=2",    "search:resume=0.5",
-                         "search:snipe=-1", "search:wood=2", "search:rewalk=0.5", "search:late=36"};
+                         "search:snipe=-1", "search:wood=2", "search:rewalk=0.5", "search:late=36", "search:lateend=2"};
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         const kit_bot_info *info = kit_bot_spec("test_search", "--bots", &bomber_bot_table, bad[i], NULL);
         CHECK(info == NULL);
