@@ -19,7 +19,10 @@
  *     `gift` 1 it bombs there);
  *   - the same decisions for the same seed and simulation budget (two runs of the same games,
  *     every answer compared), and a different budget is a different bot (some answer differs),
- *     and so is each setting of `foe` and `snipe` 1;
+ *     and so is each setting of `foe`, `snipe` 1, `rewalk` 1, `wood` 1, `late` 2 and
+ *     `lateend` 1;
+ *   - `wood`: with the play-outs' opponent bombing the wood it stands in range of, the first step
+ *     goes to another block (`rewalk` 1 with it; the default, and `wood` 1 alone, go right);
  *   - bad parameters are refused (the spec parser the command line uses).
  * `test_search --time GAMES` plays GAMES games against gambit2 and gambit (seats alternating)
  * and prints the mean and worst decision time (thread CPU) and the outcome counts. */
