@@ -46,7 +46,9 @@
  * Off by default: with `rev` each tour is also played out in reverse order (a block at the back
  * of a pocket, its door bombed last), with `resume` the tour chosen last time is played out
  * again from where I stand, and with `snipe` the play-outs' opponent also takes over the last
- * hit on a block from the cell between the block and a bomb two cells off that would end it.
+ * hit on a block from the cell between the block and a bomb two cells off that would end it;
+ * with `race` an item is gone in the play-outs (and left out of the desire map) once the
+ * opponent could have walked to it, so that an item it is nearer to is worth nothing.
  * The best safe first action wins. The budget is the number of engine ticks simulated per
  * decision (`sims`, deterministic) and optionally a thread CPU limit (`ms`). */
 #include <math.h>
@@ -65,7 +67,7 @@
 
 enum { K_SIMS, K_MS, K_PLANS, K_GAMMA, K_DENY, K_AMMO, K_NEAR, K_HIT, K_ORE, K_TRAP, K_GIFT,
        K_STACK, K_AMMO2, K_FOE, K_FAR, K_TOUR, K_END, K_CHAIN, K_FARAMMO, K_SOON, K_SLACK, K_REV,
-       K_RESUME, K_SNIPE, K_WOOD, K_REWALK, K_LATE, K_LATEEND, NK };
+       K_RESUME, K_SNIPE, K_WOOD, K_REWALK, K_LATE, K_LATEEND, K_RACE, NK };
 
 static const kit_param knobs[NK] = {
     {"sims", 20000, 200, 10000000, 0, 1, /* step 0: `tune` leaves the budgets alone */
@@ -140,6 +142,11 @@ static const kit_param knobs[NK] = {
      "last moment (0: it runs at once)"},
     {"lateend", 0, 0, 1, 1, 1,
      "1: `late` holds only once every block is gone (nothing left to bomb but the opponent)"},
+    {"race", 0, 0, 1, 1, 1,
+     "1: in the play-outs an item (ammo, treasure) I have not reached is gone once the opponent "
+     "could have walked to it (its shortest walk, blocks and bombs walls): an item nearer the "
+     "opponent is worth nothing, and one I reach first is worth taking before the bombing; 0: "
+     "items wait for me"},
 };
 
 const kit_params search_params = {knobs, NK};
@@ -187,6 +194,7 @@ typedef struct search_state {
     int parent[NCELL];
     tour_search tour; /* tour_plans' scratch, cleared at each call */
     plan kept;        /* `resume`: the tour under way (kept.bomb 0: none) */
+    int odist[NCELL]; /* `race`: the opponent's walk to each cell (NEVER: none) */
 } search_state;
 
 /* ---- small helpers ------------------------------------------------------------------------ */
@@ -589,9 +597,15 @@ static void desire_map(search_state *s, const double *spot) {
     size_t n = 0;
     double item[NCELL] = {0};
     double ammo_v = g->players[me].ammo <= 1 ? s->k[K_AMMO] : s->k[K_AMMO2];
-    for (int i = 0; i < g->nammo; i++) item[g->ammo[i].y * BOMBER_W + g->ammo[i].x] += ammo_v;
-    for (int i = 0; i < g->ntreasure; i++)
-        item[g->treasure[i].y * BOMBER_W + g->treasure[i].x] += BOMBER_REWARD_TREASURE;
+    int race = s->k[K_RACE] > 0; /* `race`: not the items the opponent gets to first */
+    for (int i = 0; i < g->nammo; i++) {
+        int c = g->ammo[i].y * BOMBER_W + g->ammo[i].x;
+        if (!race || s->odist[c] >= s->arrival[c]) item[c] += ammo_v;
+    }
+    for (int i = 0; i < g->ntreasure; i++) {
+        int c = g->treasure[i].y * BOMBER_W + g->treasure[i].x;
+        if (!race || s->odist[c] >= s->arrival[c]) item[c] += BOMBER_REWARD_TREASURE;
+    }
     int hunt = g->nblocks == 0;
     for (int c = 0; c < NCELL; c++) {
         if (wall[c]) continue;
@@ -832,6 +846,38 @@ static bomber_action foe_act(search_state *s, foe *f, const bomber_game *g, int 
     return BOMBER_BOMB;
 }
 
+/* `race`: the opponent's shortest walk from its cell to every cell (blocks, bombs, metal and
+ * my body walls), breadth first. */
+static void race_map(search_state *s) {
+    const bomber_game *g = &s->base;
+    int me = s->pid, o = cell_of(&g->players[1 - me]), queue[NCELL], head = 0, tail = 0;
+    unsigned char wall[NCELL];
+    walls_of(g, me, o, wall);
+    for (int c = 0; c < NCELL; c++) s->odist[c] = NEVER;
+    s->odist[o] = 0, queue[tail++] = o;
+    while (head < tail) {
+        int c = queue[head++];
+        for (int a = BOMBER_UP; a <= BOMBER_RIGHT; a++) {
+            int t = target_of(c, (bomber_action)a);
+            if (t < 0 || wall[t] || s->odist[t] < NEVER) continue;
+            s->odist[t] = s->odist[c] + 1, queue[tail++] = t;
+        }
+    }
+}
+
+/* `race`: before tick k of a play-out, the items the opponent could have walked to by now are
+ * gone (taken by it in the real game; a tie is mine). */
+static void race_items(const search_state *s, bomber_game *g, int k) {
+    int n = 0;
+    for (int i = 0; i < g->nammo; i++)
+        if (s->odist[g->ammo[i].y * BOMBER_W + g->ammo[i].x] > k) g->ammo[n++] = g->ammo[i];
+    g->nammo = n, n = 0;
+    for (int i = 0; i < g->ntreasure; i++)
+        if (s->odist[g->treasure[i].y * BOMBER_W + g->treasure[i].x] > k)
+            g->treasure[n++] = g->treasure[i];
+    g->ntreasure = n;
+}
+
 /* Play a plan out on a copy of the engine: the value of the points both make (discounted),
  * the HP both lose, a death, the ammo picked up, the ore my fire wears down and leaves
  * standing, and the desire where it ends. A stack plan walks on from its target to each of
@@ -864,9 +910,11 @@ static double rollout(search_state *s, const plan *pl, const int *path) {
     int horizon = pl->len + 8 * pl->nlegs + BOMBER_BOMB_TTL + 8;
     if (horizon > LAST_TICK - s->now) horizon = LAST_TICK - s->now;
     double v = 0, disc = 1, gamma = s->k[K_GAMMA], deny = s->k[K_DENY];
+    int race = s->k[K_RACE] > 0;
     for (int k = 0; k < horizon; k++) {
         bomber_player *pm = &g->players[me], *po = &g->players[op];
         int mc = cell_of(pm), oc = cell_of(po);
+        if (race) race_items(s, g, k);
         bomber_action a[BOMBER_PLAYERS] = {BOMBER_NONE, BOMBER_NONE};
         int expect = mc;
         if (phase == GO) expect = cur[idx], a[me] = dir_to(mc, expect);
@@ -1283,6 +1331,7 @@ static bomber_action decide_action(search_state *s, const bomber_view *v) {
     int me = s->pid, op = 1 - me, m = cell_of(&b->players[me]);
     danger(s, b, s->hurt);
     ore_outlook(s);
+    if (s->k[K_RACE] > 0) race_map(s);
     int ok[6], nreplies, trap[6] = {0};
     safety(s, ok, &nreplies);
     int o = cell_of(&b->players[op]), depth = (int)s->k[K_TRAP];

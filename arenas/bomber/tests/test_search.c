@@ -23,6 +23,9 @@
  *     `lateend` 1;
  *   - `wood`: with the play-outs' opponent bombing the wood it stands in range of, the first step
  *     goes to another block (`rewalk` 1 with it; the default, and `wood` 1 alone, go right);
+ *   - `race`: with an ammo item nearer the opponent than `search` and a treasure the other way,
+ *     `race` 1 goes for the treasure (the default goes for the ammo), and `race` 1 plays other
+ *     games than the default, the same run after run;
  *   - bad parameters are refused (the spec parser the command line uses).
  * `test_search --time GAMES` plays GAMES games against gambit2 and gambit (seats alternating)
  * and prints the mean and worst decision time (thread CPU) and the outcome counts. */
@@ -352,6 +355,26 @@ static void test_wood(void) {
     CHECK_EQ_INT(wood_race("search:wood=1"), 5 * BOMBER_W + 3); /* its plans stall: see `rewalk` */
 }
 
+/* A race for an item (`race`): one bomb in hand, an ammo item two steps to the left of `search`
+ * at (2,5), the opponent one step from it at (0,6), and a treasure three steps to the right at
+ * (5,5), six steps from the opponent. By default the ammo (worth `ammo`, 6) draws the first step
+ * left; with `race` 1 the opponent gets there first in the play-outs and the first step is
+ * right, to the treasure. Returns the cell after that step. */
+static int item_race(const char *spec) {
+    bomber_game g;
+    blank(&g, 2, 5, 0, 6);
+    g.players[0].ammo = 1;
+    g.ammo[g.nammo++] = (bomber_ammo){0, 5, BOMBER_AMMO_TTL, 1};
+    g.treasure[g.ntreasure++] = (bomber_treasure){5, 5, BOMBER_REWARD_TREASURE};
+    CHECK_EQ_INT(play_script(&g, spec, "", 2), BOMBER_START_HP);
+    return g.players[0].y * BOMBER_W + g.players[0].x;
+}
+
+static void test_race(void) {
+    CHECK_EQ_INT(item_race("search"), 5 * BOMBER_W + 1);
+    CHECK_EQ_INT(item_race("search:race=1"), 5 * BOMBER_W + 3);
+}
+
 /* Every answer of the games of seeds 1..n with `search` (spec) against `other`, both seats,
  * hashed (FNV-1a over the answers). */
 typedef struct hash_ctx { uint64_t h; } hash_ctx;
@@ -423,6 +446,10 @@ static void test_deterministic(void) {
     uint64_t le = games_hash("search:sims=3000:late=2:lateend=1", "gambit2", 2);
     CHECK(le == games_hash("search:sims=3000:late=2:lateend=1", "gambit2", 2));
     CHECK(le != l2);
+    /* `race`: the items the opponent walks to first are worth nothing in the play-outs */
+    uint64_t ra = games_hash("search:sims=3000:race=1", "gambit2", 2);
+    CHECK(ra == games_hash("search:sims=3000:race=1", "gambit2", 2));
+    CHECK(a != ra);
 }
 
 static void test_bad_parameters(void) {
@@ -432,7 +459,8 @@ static void test_bad_parameters(void) {
                          "search:tour=2",      "search:chain=0.5", "search:end=-1",
                          "search:farammo=4",   "search:farammo=0.5", "search:slack=5",
                          "search:soon=2",      "search:rev=2",    "search:resume=0.5",
-                         "search:snipe=-1", "search:wood=2", "search:rewalk=0.5", "search:late=36", "search:lateend=2"};
+                         "search:snipe=-1", "search:wood=2", "search:rewalk=0.5", "search:late=36", "search:lateend=2",
+                         "search:race=2",     "search:race=0.5"};
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         const kit_bot_info *info = kit_bot_spec("test_search", "--bots", &bomber_bot_table, bad[i], NULL);
         CHECK(info == NULL);
@@ -515,6 +543,7 @@ int main(int argc, char **argv) {
     test_dead_end();
     test_gift();
     test_wood();
+    test_race();
     test_no_gift("search:foe=0");
     test_no_gift("search:foe=2");
     test_deterministic();
