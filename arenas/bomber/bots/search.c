@@ -47,8 +47,9 @@
  * of a pocket, its door bombed last), with `resume` the tour chosen last time is played out
  * again from where I stand, and with `snipe` the play-outs' opponent also takes over the last
  * hit on a block from the cell between the block and a bomb two cells off that would end it;
- * with `race` an item is gone in the play-outs (and left out of the desire map) once the
- * opponent could have walked to it, so that an item it is nearer to is worth nothing.
+ * with `race` an item is gone in the play-outs (and left out of the desire map) `race` - 1
+ * ticks after the opponent could have walked to it, so that an item it is nearer to is worth
+ * nothing and one I reach in time is worth taking first.
  * The best safe first action wins. The budget is the number of engine ticks simulated per
  * decision (`sims`, deterministic) and optionally a thread CPU limit (`ms`). */
 #include <math.h>
@@ -142,11 +143,11 @@ static const kit_param knobs[NK] = {
      "last moment (0: it runs at once)"},
     {"lateend", 0, 0, 1, 1, 1,
      "1: `late` holds only once every block is gone (nothing left to bomb but the opponent)"},
-    {"race", 0, 0, 1, 1, 1,
-     "1: in the play-outs an item (ammo, treasure) I have not reached is gone once the opponent "
-     "could have walked to it (its shortest walk, blocks and bombs walls): an item nearer the "
-     "opponent is worth nothing, and one I reach first is worth taking before the bombing; 0: "
-     "items wait for me"},
+    {"race", 0, 0, 40, 0, 1,
+     "in the play-outs an item (ammo, treasure) I have not reached is gone this many ticks less "
+     "one after the opponent could have walked to it (its shortest walk, blocks and bombs walls; "
+     "1: as soon as it could): an item farther from me is worth nothing, and one I reach in time "
+     "is worth taking before the bombing; 0: items wait for me"},
 };
 
 const kit_params search_params = {knobs, NK};
@@ -597,14 +598,14 @@ static void desire_map(search_state *s, const double *spot) {
     size_t n = 0;
     double item[NCELL] = {0};
     double ammo_v = g->players[me].ammo <= 1 ? s->k[K_AMMO] : s->k[K_AMMO2];
-    int race = s->k[K_RACE] > 0; /* `race`: not the items the opponent gets to first */
+    int race = (int)s->k[K_RACE]; /* `race`: not the items the opponent gets to first */
     for (int i = 0; i < g->nammo; i++) {
         int c = g->ammo[i].y * BOMBER_W + g->ammo[i].x;
-        if (!race || s->odist[c] >= s->arrival[c]) item[c] += ammo_v;
+        if (!race || s->odist[c] + race - 1 >= s->arrival[c]) item[c] += ammo_v;
     }
     for (int i = 0; i < g->ntreasure; i++) {
         int c = g->treasure[i].y * BOMBER_W + g->treasure[i].x;
-        if (!race || s->odist[c] >= s->arrival[c]) item[c] += BOMBER_REWARD_TREASURE;
+        if (!race || s->odist[c] + race - 1 >= s->arrival[c]) item[c] += BOMBER_REWARD_TREASURE;
     }
     int hunt = g->nblocks == 0;
     for (int c = 0; c < NCELL; c++) {
@@ -865,15 +866,15 @@ static void race_map(search_state *s) {
     }
 }
 
-/* `race`: before tick k of a play-out, the items the opponent could have walked to by now are
- * gone (taken by it in the real game; a tie is mine). */
+/* `race`: before tick k of a play-out, the items the opponent could have walked to `race` - 1
+ * ticks ago are gone (taken by it in the real game; a tie is mine). */
 static void race_items(const search_state *s, bomber_game *g, int k) {
-    int n = 0;
+    int n = 0, late = (int)s->k[K_RACE] - 1;
     for (int i = 0; i < g->nammo; i++)
-        if (s->odist[g->ammo[i].y * BOMBER_W + g->ammo[i].x] > k) g->ammo[n++] = g->ammo[i];
+        if (s->odist[g->ammo[i].y * BOMBER_W + g->ammo[i].x] + late > k) g->ammo[n++] = g->ammo[i];
     g->nammo = n, n = 0;
     for (int i = 0; i < g->ntreasure; i++)
-        if (s->odist[g->treasure[i].y * BOMBER_W + g->treasure[i].x] > k)
+        if (s->odist[g->treasure[i].y * BOMBER_W + g->treasure[i].x] + late > k)
             g->treasure[n++] = g->treasure[i];
     g->ntreasure = n;
 }

@@ -24,8 +24,8 @@
  *   - `wood`: with the play-outs' opponent bombing the wood it stands in range of, the first step
  *     goes to another block (`rewalk` 1 with it; the default, and `wood` 1 alone, go right);
  *   - `race`: with an ammo item nearer the opponent than `search` and a treasure the other way,
- *     `race` 1 goes for the treasure (the default goes for the ammo), and `race` 1 plays other
- *     games than the default, the same run after run;
+ *     `race` 1 goes for the treasure (the default and `race` 2, the opponent a tick late, go for
+ *     the ammo), and `race` 1 plays other games than the default, the same run after run;
  *   - bad parameters are refused (the spec parser the command line uses).
  * `test_search --time GAMES` plays GAMES games against gambit2 and gambit (seats alternating)
  * and prints the mean and worst decision time (thread CPU) and the outcome counts. */
@@ -373,6 +373,8 @@ static int item_race(const char *spec) {
 static void test_race(void) {
     CHECK_EQ_INT(item_race("search"), 5 * BOMBER_W + 1);
     CHECK_EQ_INT(item_race("search:race=1"), 5 * BOMBER_W + 3);
+    /* with a tick's margin (the opponent a tick late) the ammo is mine again */
+    CHECK_EQ_INT(item_race("search:race=2"), 5 * BOMBER_W + 1);
 }
 
 /* Every answer of the games of seeds 1..n with `search` (spec) against `other`, both seats,
@@ -460,7 +462,7 @@ static void test_bad_parameters(void) {
                          "search:farammo=4",   "search:farammo=0.5", "search:slack=5",
                          "search:soon=2",      "search:rev=2",    "search:resume=0.5",
                          "search:snipe=-1", "search:wood=2", "search:rewalk=0.5", "search:late=36", "search:lateend=2",
-                         "search:race=2",     "search:race=0.5"};
+                         "search:race=41",    "search:race=0.5"};
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         const kit_bot_info *info = kit_bot_spec("test_search", "--bots", &bomber_bot_table, bad[i], NULL);
         CHECK(info == NULL);
