@@ -848,22 +848,18 @@ static bomber_action foe_act(search_state *s, foe *f, const bomber_game *g, int 
 }
 
 /* `race`: the opponent's shortest walk from its cell to every cell (blocks, bombs, metal and
- * my body walls), breadth first. */
+ * my body walls). */
 static void race_map(search_state *s) {
     const bomber_game *g = &s->base;
-    int me = s->pid, o = cell_of(&g->players[1 - me]), queue[NCELL], head = 0, tail = 0;
+    int me = s->pid, o = cell_of(&g->players[1 - me]);
     unsigned char wall[NCELL];
     walls_of(g, me, o, wall);
-    for (int c = 0; c < NCELL; c++) s->odist[c] = NEVER;
-    s->odist[o] = 0, queue[tail++] = o;
-    while (head < tail) {
-        int c = queue[head++];
-        for (int a = BOMBER_UP; a <= BOMBER_RIGHT; a++) {
-            int t = target_of(c, (bomber_action)a);
-            if (t < 0 || wall[t] || s->odist[t] < NEVER) continue;
-            s->odist[t] = s->odist[c] + 1, queue[tail++] = t;
-        }
-    }
+    dmap_grid grid = {BOMBER_W, BOMBER_H, wall, NULL};
+    dmap_moves mv = dmap_moves_4();
+    int rc = dmap_bfs(&grid, &mv, &o, 1, -1, s->odist, NULL, s->ws);
+    if (rc == DMAP_ERR_NOMEM) s->err = rc;
+    for (int c = 0; c < NCELL; c++)
+        if (rc || s->odist[c] < 0) s->odist[c] = NEVER;
 }
 
 /* `race`: before tick k of a play-out, the items the opponent could have walked to `race` - 1
