@@ -74,7 +74,7 @@ enum {
     P_SIMS, P_MS, P_DEPTH, P_PRIOR, P_ME_DEAD, P_ENEMY_DEAD, P_MATE_DEAD, P_TRAPPED, P_ITEM, P_WOOD,
     P_DESIRE, P_BOMB_ENEMY, P_BOMB_WOOD, P_STOP, P_NEAR, P_CHASE, P_BOUNCE, P_SPACE, P_BACK, P_MODEL, P_MODEL_NEAR, P_REBOUNCE,
     P_KICKS, P_BLOCK, P_KILL, P_POCKET, P_MATE_BLOCK, P_KILL2, P_LATE, P_RADIO, P_RADIO_AGE,
-    P_REPLY, P_REPLY_MODEL, P_ROLL_FLAMES, P_DEAD_NEAR, P_DEAD_END, P_KICK_RISK, P_KICK_REACH, NPARAMS
+    P_REPLY, P_REPLY_MODEL, P_ROLL_FLAMES, P_DEAD_NEAR, P_DEAD_END, P_KICK_REACH, P_KICK_RISK, NPARAMS
 };
 static const kit_param search_param[NPARAMS] = {
     {"sims", 600, 6, 100000, 60, 1, "simulations per decision (the deterministic budget)"},
@@ -137,11 +137,11 @@ static const kit_param search_param[NPARAMS] = {
                                    "(a cell of the open board's tree-like branches: one bomb shuts its "
                                    "way out; the depth: its steps to a loop's cell, at most 5) with an "
                                    "enemy within `dead_near` (0: off)"},
+    {"kick_reach", 1, 0, 4, 1, 1, "with `kick_risk`: the steps an enemy may walk to the cell it kicks "
+                                  "from (0: only a bomb beside it now)"},
     {"kick_risk", 0, 0, 1, 0.05, 0, "cost of each kick an enemy may make (a bomb beside it, or beside a "
                                    "cell it reaches within `kick_reach` steps, rolling away from it) "
                                    "after which my action leaves me no escape (0: off)"},
-    {"kick_reach", 1, 0, 4, 1, 1, "with `kick_risk`: the steps an enemy may walk to the cell it kicks "
-                                  "from (0: only a bomb beside it now)"},
 };
 const kit_params pm_search_params = {search_param, NPARAMS};
 
