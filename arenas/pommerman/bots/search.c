@@ -74,7 +74,7 @@ enum {
     P_SIMS, P_MS, P_DEPTH, P_PRIOR, P_ME_DEAD, P_ENEMY_DEAD, P_MATE_DEAD, P_TRAPPED, P_ITEM, P_WOOD,
     P_DESIRE, P_BOMB_ENEMY, P_BOMB_WOOD, P_STOP, P_NEAR, P_CHASE, P_BOUNCE, P_SPACE, P_BACK, P_MODEL, P_MODEL_NEAR, P_REBOUNCE,
     P_KICKS, P_BLOCK, P_KILL, P_POCKET, P_MATE_BLOCK, P_KILL2, P_LATE, P_RADIO, P_RADIO_AGE,
-    P_REPLY, P_REPLY_MODEL, P_ROLL_FLAMES, P_DEAD_NEAR, P_DEAD_END, NPARAMS
+    P_REPLY, P_REPLY_MODEL, P_ROLL_FLAMES, P_DEAD_NEAR, P_DEAD_END, P_KICK_REACH, P_KICK_RISK, NPARAMS
 };
 static const kit_param search_param[NPARAMS] = {
     {"sims", 600, 6, 100000, 60, 1, "simulations per decision (the deterministic budget)"},
@@ -137,6 +137,11 @@ static const kit_param search_param[NPARAMS] = {
                                    "(a cell of the open board's tree-like branches: one bomb shuts its "
                                    "way out; the depth: its steps to a loop's cell, at most 5) with an "
                                    "enemy within `dead_near` (0: off)"},
+    {"kick_reach", 1, 0, 4, 1, 1, "with `kick_risk`: the steps an enemy may walk to the cell it kicks "
+                                  "from (0: only a bomb beside it now)"},
+    {"kick_risk", 0, 0, 1, 0.05, 0, "cost of each kick an enemy may make (a bomb beside it, or beside a "
+                                   "cell it reaches within `kick_reach` steps, rolling away from it) "
+                                   "after which my action leaves me no escape (0: off)"},
 };
 const kit_params pm_search_params = {search_param, NPARAMS};
 
@@ -899,6 +904,64 @@ static int dead_end_after(const search_bot *b, int action) {
     return 0;
 }
 
+/* ---- kicks the enemies may make (`kick_risk`) -------------------------------------------------- */
+
+#define KICK_CASES 64 /* kicks weighed in a decision, at most */
+
+/* The kicks the enemies may make: a bomb that is not rolling rolls in direction a when an enemy
+ * that may kick (`kicks`: 2 any, 1 those seen taking a kick or kicking) walks onto it from the
+ * cell behind it, where the enemy stands now or which it reaches within `kick_reach` steps (a BFS
+ * over open cells from the enemies), before the bomb's fuse ends, the cell ahead of the bomb open
+ * for it to roll into (a passage, a flame, an agent that may step aside). The pruning's `kicks`
+ * weigh the first of these (an enemy beside the bomb now) only when every candidate passed the
+ * enemies' bombs before them; these are weighed whatever the level. Each bomb and direction once;
+ * returns the count in out. */
+static int kick_cases(const search_bot *b, threat_case *out) {
+    const pm_state *r = &b->root;
+    int n = r->size, ncells = n * n, reach = (int)b->p[P_KICK_REACH], nk = 0, head = 0, tail = 0;
+    unsigned char dist[PM_MAX_CELLS];
+    short queue[PM_MAX_CELLS];
+    if (b->p[P_KICKS] <= 0) return 0; /* without `kicks` a rolling bomb burns where it is */
+    memset(dist, 255, (size_t)ncells);
+    for (int i = 0; i < r->nagents; i++) {
+        const pm_agent *e = &r->agents[i];
+        if (!e->alive || !is_enemy(b, b->me, i) || (b->p[P_KICKS] < 2 && !b->kick[i])) continue;
+        dist[e->r * n + e->c] = 0;
+        queue[tail++] = (short)(e->r * n + e->c);
+    }
+    while (head < tail) {
+        int c = queue[head++];
+        if (dist[c] >= reach) continue;
+        for (int a = PM_UP; a <= PM_RIGHT; a++) {
+            int d = pmb_next_cell(n, c, a);
+            if (d < 0 || dist[d] != 255 || !walkable(r->board[d])) continue;
+            dist[d] = (unsigned char)(dist[c] + 1);
+            queue[tail++] = (short)d;
+        }
+    }
+    for (int k = 0; k < r->nbombs; k++) {
+        const pm_bomb *bb = &r->bombs[k];
+        if (bb->dir) continue;
+        int cell = bb->r * n + bb->c;
+        for (int a = PM_UP; a <= PM_RIGHT && nk < KICK_CASES; a++) {
+            int back = a & 1 ? a + 1 : a - 1; /* the opposite direction: where the kicker comes from */
+            int behind = pmb_next_cell(n, cell, back), ahead = pmb_next_cell(n, cell, a);
+            if (behind < 0 || ahead < 0 || dist[behind] == 255 || dist[behind] + 1 >= bb->life) continue;
+            int v = r->board[ahead];
+            if (v == PM_PASSAGE || v == PM_FLAMES || (v >= PM_AGENT0 && v < PM_AGENT0 + PM_MAX_AGENTS))
+                out[nk++] = (threat_case){-1, 0, k, a, 0};
+        }
+    }
+    return nk;
+}
+
+/* How many of the kicks leave me no escape (safe_after) after my action. */
+static int kicks_failed(search_bot *b, int action, const threat_case *cases, int nk) {
+    int fails = 0;
+    for (int k = 0; k < nk; k++) fails += !safe_after(b, action, cases[k]);
+    return fails;
+}
+
 /* ---- the search ------------------------------------------------------------------------------- */
 
 /* Whether agent i, alive at the leaf, has an escape (or stands where nothing burns). */
@@ -1198,10 +1261,13 @@ static int search_decide_action(search_bot *b, const pm_view *view) {
     int kills[NACT] = {0};
     double bonus[NACT] = {0};
     if (b->p[P_DEAD_END] > 0) dead_end_map(b);
+    threat_case kcases[KICK_CASES];
+    int nkc = b->p[P_KICK_RISK] > 0 ? kick_cases(b, kcases) : 0;
     for (int k = 0; k < nc; k++) {
         if (b->p[P_KILL] > 0) kills[k] = kills_after(b, cands[k]);
         bonus[k] = kills[k] * b->p[P_KILL] + (b->p[P_KILL2] > 0 ? kills_next(b, cands[k]) * b->p[P_KILL2] : 0);
         if (b->p[P_DEAD_END] > 0) bonus[k] -= dead_end_after(b, cands[k]) * b->p[P_DEAD_END];
+        if (nkc) bonus[k] -= kicks_failed(b, cands[k], kcases, nkc) * b->p[P_KICK_RISK];
     }
     int best = -1;
     double bv = -INFINITY;

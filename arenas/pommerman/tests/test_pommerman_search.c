@@ -17,9 +17,12 @@
  * out of a dead end where the bot without it bombs and, after frankfurt's recorded actions, dies
  * (a position of a recorded team game); with `roll_flames` its burn map says a bomb rolling into
  * a standing flame burns a cell when the engine burns it (without it, on the bomb's fuse);
- * and the bot table finds it by name. `--timing`, `--traps` (which positions a spec survives),
- * `--kills` (which kills a spec takes), `--replies` (what a spec does in the reply position) and
- * `--dead` (what it does in the dead-end position) are tools. */
+ * with `kick_risk` it keeps out of a corridor an enemy a step from the cell behind its bomb may
+ * kick it into, where the bot without it steps and dies when the enemy kicks (a hand-made
+ * position); and the bot table finds it by name. `--timing`, `--traps` (which positions a spec
+ * survives), `--kills` (which kills a spec takes), `--replies` (what a spec does in the reply
+ * position), `--dead` (what it does in the dead-end position) and `--kick` (in the kick
+ * position) are tools. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -962,6 +965,72 @@ static void rolling_into_flames(void) {
           "position tests nothing)", without);
 }
 
+/* The kick position (FFA, made up after the deaths "a bomb kicked into it" against frankfurt): I
+ * stand at (5,8) in a corridor (row 5) whose right end (5,9)-(5,10) is closed, a power-up at
+ * (5,10); the one way off the row near me is the gap (6,7) down to row 7. Enemy 1 (it may kick)
+ * stands at (4,3), a step above (5,3), the cell behind its bomb at (5,4) (fuse 5, strength 3),
+ * whose blast alone never reaches me. Kicked along row 5 two steps from now, the bomb rolls toward
+ * me and goes off in the corridor, its blast down the gap to row 7: from (5,9) the way out is
+ * too long. */
+#define KICK_LIFE 5
+static void kick_state(pm_state *s) {
+    static const char *const rows[11] = {"11111111111", "11111111111", "11111111111", "11111111111",
+                                         "111b1111111", "00003000a07", "10111110111", "00000000000",
+                                         "11111111111", "11111111111", "11111111111"};
+    static const int agents[4][6] = {{5, 8, 1, 2, 0, 1}, {4, 3, 0, 3, 1, 1}, {0, 0, 1, 2, 0, 0}, {0, 10, 1, 2, 0, 0}};
+    static const pm_bomb bombs[1] = {{5, 4, 1, KICK_LIFE, 3, 0}};
+    make_state(s, pm_config_find("ffa"), rows, agents, bombs, 1, NULL, 0, 100);
+}
+
+/* The enemy's kick: a step down to (5,3), then right into its bomb; then it stands. */
+static const int kick_script[2][PM_MAX_AGENTS] = {{0, PM_DOWN, 0, 0}, {0, PM_RIGHT, 0, 0}};
+
+/* Whether the bot (preset: its values) is alive 10 steps after the kick position, the enemy
+ * kicking. */
+static int survives_kick(const kit_param_values *preset) {
+    static pm_state s, end;
+    kick_state(&s);
+    play_from(&pm_bot_search, preset, 0, &s, kick_script, 2, 10, 1, &end);
+    return end.agents[0].alive;
+}
+
+/* --kick SPEC: in the kick position, the spec's first actions over 20 seeds, and whether it lives
+ * when the enemy kicks. */
+static int kick_report(const char *arg) {
+    static kit_param_values v;
+    static pm_state s;
+    if (report_spec("--kick", arg, &v)) return 2;
+    kick_state(&s);
+    print_first_actions(&v, &s);
+    printf("\nafter the kick: %s\n", survives_kick(&v) ? "survives" : "dies");
+    return 0;
+}
+
+/* The kicks (`kick_risk`): in the kick position the bot without them steps toward the power-up,
+ * deeper into the corridor, and dies when the enemy walks behind its bomb and kicks it; with them
+ * it stays a step from the gap and lives. The enemy is not beside its bomb: with `kick_reach` 0
+ * the bot does not weigh the kick, and steps in. */
+static void kicks(void) {
+    static kit_param_values on, near_only;
+    spec_values("kick_risk=0.2", &on);
+    spec_values("kick_risk=0.2:kick_reach=0", &near_only);
+    static pm_state s;
+    kick_state(&s);
+    int in_off = 0, in_near = 0, stay_on = 0;
+    for (uint64_t seed = 1; seed <= 20; seed++) {
+        in_off += first_decision(NULL, 0, &s, seed) == PM_RIGHT;
+        in_near += first_decision(&near_only, 0, &s, seed) == PM_RIGHT;
+        stay_on += first_decision(&on, 0, &s, seed) == PM_STOP;
+    }
+    CHECK(in_off >= 15, "kick position: without kick_risk the bot stepped in in %d of 20 seeds (the position tests "
+          "nothing)", in_off);
+    CHECK(in_near >= 15, "kick position: with kick_reach=0 the bot stepped in in %d of 20 seeds", in_near);
+    CHECK(stay_on >= 18, "kick position: with kick_risk the bot stayed in %d of 20 seeds", stay_on);
+    CHECK(!survives_kick(NULL), "kick position: the bot without kick_risk survived the kick (the position tests "
+          "nothing)");
+    CHECK(survives_kick(&on), "kick position: with kick_risk the bot died");
+}
+
 /* The dead ends (`dead_end`): in the dead-end position the bot without them bombs where it
  * stands and dies after the recorded actions; with them (0.2 a step of depth) it steps toward
  * the way out and lives; the defaults (0.1) step toward it in most seeds. */
@@ -989,6 +1058,7 @@ static void dead_ends(void) {
 
 int main(int argc, char **argv) {
     if (argc == 3 && !strcmp(argv[1], "--dead")) return dead_end_report(argv[2]);
+    if (argc == 3 && !strcmp(argv[1], "--kick")) return kick_report(argv[2]);
     if (argc == 3 && !strcmp(argv[1], "--replies")) return reply_report(argv[2]);
     if (argc == 6 && !strcmp(argv[1], "--timing")) return timing(argv + 2);
     if (argc == 3 && !strcmp(argv[1], "--traps")) return trap_report(argv[2]);
@@ -1003,6 +1073,7 @@ int main(int argc, char **argv) {
     offense();
     replies();
     dead_ends();
+    kicks();
     rolling_into_flames();
     never_into_visible_flames();
     same_seed_same_decisions();
