@@ -916,29 +916,22 @@ static int dead_end_after(const search_bot *b, int action) {
  * weigh the first of these (an enemy beside the bomb now) only when every candidate passed the
  * enemies' bombs before them; these are weighed whatever the level. Each bomb and direction once;
  * returns the count in out. */
-static int kick_cases(const search_bot *b, threat_case *out) {
+static int kick_cases(search_bot *b, threat_case *out) {
     const pm_state *r = &b->root;
-    int n = r->size, ncells = n * n, reach = (int)b->p[P_KICK_REACH], nk = 0, head = 0, tail = 0;
-    unsigned char dist[PM_MAX_CELLS];
-    short queue[PM_MAX_CELLS];
+    int n = r->size, ncells = n * n, nk = 0, src[PM_MAX_AGENTS], *dist = b->ebfs;
+    size_t ns = 0;
     if (b->p[P_KICKS] <= 0) return 0; /* without `kicks` a rolling bomb burns where it is */
-    memset(dist, 255, (size_t)ncells);
     for (int i = 0; i < r->nagents; i++) {
         const pm_agent *e = &r->agents[i];
         if (!e->alive || !is_enemy(b, b->me, i) || (b->p[P_KICKS] < 2 && !b->kick[i])) continue;
-        dist[e->r * n + e->c] = 0;
-        queue[tail++] = (short)(e->r * n + e->c);
+        src[ns++] = e->r * n + e->c;
     }
-    while (head < tail) {
-        int c = queue[head++];
-        if (dist[c] >= reach) continue;
-        for (int a = PM_UP; a <= PM_RIGHT; a++) {
-            int d = pmb_next_cell(n, c, a);
-            if (d < 0 || dist[d] != 255 || !walkable(r->board[d])) continue;
-            dist[d] = (unsigned char)(dist[c] + 1);
-            queue[tail++] = (short)d;
-        }
-    }
+    for (int c = 0; c < ncells; c++) b->grid.wall[c] = !walkable(r->board[c]);
+    for (size_t k = 0; k < ns; k++) b->grid.wall[src[k]] = 0;
+    dmap_moves mv = dmap_moves_4();
+    int rc = dmap_bfs(&b->grid, &mv, src, ns, (int)b->p[P_KICK_REACH], dist, NULL, b->ws);
+    if (rc == DMAP_ERR_NOMEM) b->err = rc;
+    if (rc != DMAP_OK) return 0;
     for (int k = 0; k < r->nbombs; k++) {
         const pm_bomb *bb = &r->bombs[k];
         if (bb->dir) continue;
@@ -946,7 +939,7 @@ static int kick_cases(const search_bot *b, threat_case *out) {
         for (int a = PM_UP; a <= PM_RIGHT && nk < KICK_CASES; a++) {
             int back = a & 1 ? a + 1 : a - 1; /* the opposite direction: where the kicker comes from */
             int behind = pmb_next_cell(n, cell, back), ahead = pmb_next_cell(n, cell, a);
-            if (behind < 0 || ahead < 0 || dist[behind] == 255 || dist[behind] + 1 >= bb->life) continue;
+            if (behind < 0 || ahead < 0 || dist[behind] < 0 || dist[behind] + 1 >= bb->life) continue;
             int v = r->board[ahead];
             if (v == PM_PASSAGE || v == PM_FLAMES || (v >= PM_AGENT0 && v < PM_AGENT0 + PM_MAX_AGENTS))
                 out[nk++] = (threat_case){-1, 0, k, a, 0};
