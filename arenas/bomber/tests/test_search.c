@@ -406,10 +406,16 @@ static uint64_t games_hash(const char *spec, const char *other, int n) {
     return c.h;
 }
 
+/* The games' hash of spec against gambit2 (two maps, both seats), checked to be the same when
+ * played again: every setting is the same bot run after run. */
+static uint64_t same_games(const char *spec) {
+    uint64_t h = games_hash(spec, "gambit2", 2);
+    CHECK(h == games_hash(spec, "gambit2", 2));
+    return h;
+}
+
 static void test_deterministic(void) {
-    uint64_t a = games_hash("search:sims=3000", "gambit2", 2);
-    uint64_t b = games_hash("search:sims=3000", "gambit2", 2);
-    CHECK(a == b);
+    uint64_t a = same_games("search:sims=3000");
     uint64_t c = games_hash("search:sims=3000", "random", 2);
     uint64_t d = games_hash("search:sims=3000", "random", 2);
     CHECK(c == d);
@@ -418,39 +424,30 @@ static void test_deterministic(void) {
     CHECK(a != e);
     /* the opponent's ore bombs in the play-outs change the games; each setting is the same
      * bot run after run */
-    uint64_t f0 = games_hash("search:sims=3000:foe=0", "gambit2", 2);
-    uint64_t f2 = games_hash("search:sims=3000:foe=2", "gambit2", 2);
-    CHECK(f0 == games_hash("search:sims=3000:foe=0", "gambit2", 2));
-    CHECK(f2 == games_hash("search:sims=3000:foe=2", "gambit2", 2));
+    uint64_t f0 = same_games("search:sims=3000:foe=0");
+    uint64_t f2 = same_games("search:sims=3000:foe=2");
     CHECK(a != f0);
     CHECK(f2 != f0);
     /* so do the chains (the tours play these two games as the stack plans do; test_tour
      * shows them apart); each setting is the same bot run after run */
-    uint64_t c0 = games_hash("search:sims=3000:chain=0", "gambit2", 2);
-    CHECK(c0 == games_hash("search:sims=3000:chain=0", "gambit2", 2));
+    uint64_t c0 = same_games("search:sims=3000:chain=0");
     CHECK(a != c0);
     /* and the opponent's snipes in the play-outs (`snipe` 1) */
-    uint64_t s1 = games_hash("search:sims=3000:snipe=1", "gambit2", 2);
-    CHECK(s1 == games_hash("search:sims=3000:snipe=1", "gambit2", 2));
+    uint64_t s1 = same_games("search:sims=3000:snipe=1");
     CHECK(a != s1);
     /* and the walk redone from its first step (`rewalk` 1), and the opponent's blocks (`wood`) */
-    uint64_t r1 = games_hash("search:sims=3000:rewalk=1", "gambit2", 2);
-    uint64_t w1 = games_hash("search:sims=3000:rewalk=1:wood=1", "gambit2", 2);
-    CHECK(r1 == games_hash("search:sims=3000:rewalk=1", "gambit2", 2));
-    CHECK(w1 == games_hash("search:sims=3000:rewalk=1:wood=1", "gambit2", 2));
+    uint64_t r1 = same_games("search:sims=3000:rewalk=1");
+    uint64_t w1 = same_games("search:sims=3000:rewalk=1:wood=1");
     CHECK(a != r1);
     CHECK(r1 != w1);
     /* and the opponent that leaves a blast at the last moment (`late`) */
-    uint64_t l2 = games_hash("search:sims=3000:late=2", "gambit2", 2);
-    CHECK(l2 == games_hash("search:sims=3000:late=2", "gambit2", 2));
+    uint64_t l2 = same_games("search:sims=3000:late=2");
     CHECK(a != l2);
     /* `lateend`: `late` only once the blocks are gone, other games than `late` 2 throughout */
-    uint64_t le = games_hash("search:sims=3000:late=2:lateend=1", "gambit2", 2);
-    CHECK(le == games_hash("search:sims=3000:late=2:lateend=1", "gambit2", 2));
+    uint64_t le = same_games("search:sims=3000:late=2:lateend=1");
     CHECK(le != l2);
     /* `race`: the items the opponent walks to first are worth nothing in the play-outs */
-    uint64_t ra = games_hash("search:sims=3000:race=1", "gambit2", 2);
-    CHECK(ra == games_hash("search:sims=3000:race=1", "gambit2", 2));
+    uint64_t ra = same_games("search:sims=3000:race=1");
     CHECK(a != ra);
 }
 

@@ -811,6 +811,20 @@ static void print_first_actions(const kit_param_values *v, const pm_state *s) {
     for (int a = 0; a < PM_NUM_ACTIONS; a++) printf(" %d", counts[a]);
 }
 
+/* A position's report (`--dead`, `--kick`): the spec's first actions over 20 seeds in the
+ * position `make` builds (counts of stop, up, down, left, right, bomb), then whether it lives
+ * through the others' script (`survives`), printed after the words `after`. */
+static int position_report(const char *flag, const char *arg, void (*make)(pm_state *),
+                           int (*survives)(const kit_param_values *), const char *after) {
+    static kit_param_values v;
+    static pm_state s;
+    if (report_spec(flag, arg, &v)) return 2;
+    make(&s);
+    print_first_actions(&v, &s);
+    printf("\n%s: %s\n", after, survives(&v) ? "survives" : "dies");
+    return 0;
+}
+
 /* --replies SPEC: in the reply position, the spec's first actions over 20 seeds (counts of stop,
  * up, down, left, right, bomb), and whether it lives when the enemy plays each reply first. */
 static int reply_report(const char *arg) {
@@ -908,17 +922,6 @@ static int survives_dead_end(const kit_param_values *preset) {
     return end.agents[0].alive;
 }
 
-/* --dead SPEC: in the dead-end position, the spec's first actions over 20 seeds (counts of stop,
- * up, down, left, right, bomb). */
-static int dead_end_report(const char *arg) {
-    static kit_param_values v;
-    static pm_state s;
-    if (report_spec("--dead", arg, &v)) return 2;
-    dead_end_state(&s);
-    print_first_actions(&v, &s);
-    printf("\nafter the recorded actions: %s\n", survives_dead_end(&v) ? "survives" : "dies");
-    return 0;
-}
 
 /* The burn map the bot publishes (its belief's timing: steps until each cell burns) at cell c
  * after its first decision from state s (seat 0, seed 1), with the preset's values; -1 without
@@ -994,17 +997,6 @@ static int survives_kick(const kit_param_values *preset) {
     return end.agents[0].alive;
 }
 
-/* --kick SPEC: in the kick position, the spec's first actions over 20 seeds, and whether it lives
- * when the enemy kicks. */
-static int kick_report(const char *arg) {
-    static kit_param_values v;
-    static pm_state s;
-    if (report_spec("--kick", arg, &v)) return 2;
-    kick_state(&s);
-    print_first_actions(&v, &s);
-    printf("\nafter the kick: %s\n", survives_kick(&v) ? "survives" : "dies");
-    return 0;
-}
 
 /* The kicks (`kick_risk`): in the kick position the bot without them steps toward the power-up,
  * deeper into the corridor, and dies when the enemy walks behind its bomb and kicks it; with them
@@ -1057,8 +1049,10 @@ static void dead_ends(void) {
 }
 
 int main(int argc, char **argv) {
-    if (argc == 3 && !strcmp(argv[1], "--dead")) return dead_end_report(argv[2]);
-    if (argc == 3 && !strcmp(argv[1], "--kick")) return kick_report(argv[2]);
+    if (argc == 3 && !strcmp(argv[1], "--dead")) /* the recorded dead-end position */
+        return position_report("--dead", argv[2], dead_end_state, survives_dead_end, "after the recorded actions");
+    if (argc == 3 && !strcmp(argv[1], "--kick")) /* the kick position, the enemy kicking */
+        return position_report("--kick", argv[2], kick_state, survives_kick, "after the kick");
     if (argc == 3 && !strcmp(argv[1], "--replies")) return reply_report(argv[2]);
     if (argc == 6 && !strcmp(argv[1], "--timing")) return timing(argv + 2);
     if (argc == 3 && !strcmp(argv[1], "--traps")) return trap_report(argv[2]);
