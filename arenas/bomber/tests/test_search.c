@@ -422,33 +422,25 @@ static void test_deterministic(void) {
     /* the budget is a real one: a smaller one plays other games */
     uint64_t e = games_hash("search:sims=400", "gambit2", 2);
     CHECK(a != e);
-    /* the opponent's ore bombs in the play-outs change the games; each setting is the same
-     * bot run after run */
-    uint64_t f0 = same_games("search:sims=3000:foe=0");
-    uint64_t f2 = same_games("search:sims=3000:foe=2");
-    CHECK(a != f0);
-    CHECK(f2 != f0);
-    /* so do the chains (the tours play these two games as the stack plans do; test_tour
-     * shows them apart); each setting is the same bot run after run */
-    uint64_t c0 = same_games("search:sims=3000:chain=0");
-    CHECK(a != c0);
-    /* and the opponent's snipes in the play-outs (`snipe` 1) */
-    uint64_t s1 = same_games("search:sims=3000:snipe=1");
-    CHECK(a != s1);
-    /* and the walk redone from its first step (`rewalk` 1), and the opponent's blocks (`wood`) */
-    uint64_t r1 = same_games("search:sims=3000:rewalk=1");
-    uint64_t w1 = same_games("search:sims=3000:rewalk=1:wood=1");
-    CHECK(a != r1);
-    CHECK(r1 != w1);
-    /* and the opponent that leaves a blast at the last moment (`late`) */
-    uint64_t l2 = same_games("search:sims=3000:late=2");
-    CHECK(a != l2);
-    /* `lateend`: `late` only once the blocks are gone, other games than `late` 2 throughout */
-    uint64_t le = same_games("search:sims=3000:late=2:lateend=1");
-    CHECK(le != l2);
-    /* `race`: the items the opponent walks to first are worth nothing in the play-outs */
-    uint64_t ra = same_games("search:sims=3000:race=1");
-    CHECK(a != ra);
+    /* each setting below is the same bot run after run and plays other games than the one
+     * named beside it (-1: the defaults): the opponent's ore bombs in the play-outs (`foe`), the
+     * chains (the tours play these two games as the stack plans do; test_tour shows them apart),
+     * the opponent's snipes, the walk redone from its first step (`rewalk`), the opponent's
+     * blocks (`wood`), the opponent that leaves a blast at the last moment (`late`; `lateend`:
+     * only once the blocks are gone), the items the opponent walks to first worth nothing
+     * (`race`) */
+    static const struct { const char *spec; int than; } setting[] = {
+        {"search:sims=3000:foe=0", -1},   {"search:sims=3000:foe=2", 0},
+        {"search:sims=3000:chain=0", -1}, {"search:sims=3000:snipe=1", -1},
+        {"search:sims=3000:rewalk=1", -1}, {"search:sims=3000:rewalk=1:wood=1", 4},
+        {"search:sims=3000:late=2", -1},  {"search:sims=3000:late=2:lateend=1", 6},
+        {"search:sims=3000:race=1", -1}};
+    enum { NSETTINGS = sizeof setting / sizeof setting[0] };
+    uint64_t h[NSETTINGS];
+    for (int i = 0; i < NSETTINGS; i++) {
+        h[i] = same_games(setting[i].spec);
+        CHECK(h[i] != (setting[i].than < 0 ? a : h[setting[i].than]));
+    }
 }
 
 static void test_bad_parameters(void) {
