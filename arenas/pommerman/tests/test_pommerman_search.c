@@ -778,7 +778,6 @@ static void offense(void) {
           without);
 }
 
-
 /* Whether the bot (preset) in seat 0 of state s is alive after `steps` steps when at the first
  * step enemy e plays `reply` and the others stand, every other seat a SimpleAgent (stream 1)
  * after it. */
@@ -922,7 +921,6 @@ static int survives_dead_end(const kit_param_values *preset) {
     return end.agents[0].alive;
 }
 
-
 /* The burn map the bot publishes (its belief's timing: steps until each cell burns) at cell c
  * after its first decision from state s (seat 0, seed 1), with the preset's values; -1 without
  * one. */
@@ -996,7 +994,6 @@ static int survives_kick(const kit_param_values *preset) {
     play_from(&pm_bot_search, preset, 0, &s, kick_script, 2, 10, 1, &end);
     return end.agents[0].alive;
 }
-
 
 /* The kicks (`kick_risk`): in the kick position the bot without them steps toward the power-up,
  * deeper into the corridor, and dies when the enemy walks behind its bomb and kicks it; with them
