@@ -174,7 +174,7 @@ typedef struct search_bot {
     double timing[PM_MAX_CELLS], arrival[PM_MAX_CELLS], desire[PM_MAX_CELLS];
     double etime[PM_MAX_CELLS]; /* the earliest step a near enemy may stand on each cell */
     unsigned char dead[PM_MAX_CELLS]; /* the dead-end map of the belief (with `dead_end`) */
-    int ebfs[PM_MAX_CELLS];
+    int ebfs[PM_MAX_CELLS]; /* scratch: the depths of a BFS (enemy_times, dead ends, kicks) */
     double value[NACT];
     double rvalue[NACT][NACT + 1]; /* with `reply`: the sum over simulations of each candidate and reply (the last column: the model's reply) */
     long sims_done;  /* simulations of the last decision */
@@ -207,6 +207,12 @@ static int walkable(int v) {
     return v == PM_PASSAGE || v == PM_EXTRABOMB || v == PM_INCRRANGE || v == PM_KICK;
 }
 static int is_item(int v) { return v == PM_EXTRABOMB || v == PM_INCRRANGE || v == PM_KICK; }
+static int is_agent(int v) { return v >= PM_AGENT0 && v < PM_AGENT0 + PM_MAX_AGENTS; }
+/* Whether a rolling bomb moves into a cell holding v: a passage, a flame, an agent (it may step
+ * aside); a wall, wood, a power-up or another bomb stops it. */
+static int rolls_into(int v) { return v == PM_PASSAGE || v == PM_FLAMES || is_agent(v); }
+/* Whether a cell holding v is open: no wall, wood or bomb (a flame passes, an agent may step aside). */
+static int is_open(int v) { return walkable(v) || v == PM_FLAMES || is_agent(v); }
 
 /* burn_map's `roll` for this bot: 0 without `kicks`, else 1, or 2 with `roll_flames`. */
 static int roll_mode(const search_bot *b) {
@@ -221,9 +227,7 @@ static int rolling_path(const pm_state *s, int cell, int dir, int life, short *o
     int k = 0, n = s->size;
     for (int c = cell; k < life && k < PM_MAX_SIZE;) {
         int d = pmb_next_cell(n, c, dir);
-        if (d < 0) break;
-        int v = s->board[d];
-        if (!(v == PM_PASSAGE || v == PM_FLAMES || v >= PM_AGENT0)) break;
+        if (d < 0 || !rolls_into(s->board[d])) break;
         out[k++] = (short)d;
         c = d;
     }
@@ -451,7 +455,7 @@ static void build_belief(search_bot *b, const pm_obs *o) {
     /* power-ups taken by agents now seen where one lay last step */
     for (int c = 0; c < ncells; c++) {
         int v = o->board[c];
-        if (v >= PM_AGENT0 && v < PM_AGENT0 + PM_MAX_AGENTS && is_item(b->mem[c])) {
+        if (is_agent(v) && is_item(b->mem[c])) {
             int i = v - PM_AGENT0;
             if (b->mem[c] == PM_EXTRABOMB && b->ammo_total[i] < PM_MAX_AMMO) b->ammo_total[i]++;
             if (b->mem[c] == PM_INCRRANGE && b->blast[i] < b->cfg->max_blast) b->blast[i]++;
@@ -476,7 +480,7 @@ static void build_belief(search_bot *b, const pm_obs *o) {
         int dir = o->bomb_moving_direction[c], behind = -1;
         static const int back[5] = {0, PM_DOWN, PM_UP, PM_RIGHT, PM_LEFT};
         if (dir >= PM_UP && dir <= PM_RIGHT) behind = pmb_next_cell(n, c, back[dir]);
-        if (behind >= 0 && o->board[behind] >= PM_AGENT0 && o->board[behind] < PM_AGENT0 + PM_MAX_AGENTS)
+        if (behind >= 0 && is_agent(o->board[behind]))
             b->kick[o->board[behind] - PM_AGENT0] = 1;
         if (owner >= 0 && o->bomb_blast_strength[c] > b->blast[owner] && owner != o->id)
             b->blast[owner] = o->bomb_blast_strength[c];
@@ -666,8 +670,7 @@ static int no_way_out(const pm_state *w, int i, int kick, int extra, const unsig
     int n = w->size, ncells = n * n, from = w->agents[i].r * n + w->agents[i].c, last = 0;
     unsigned char open[PM_MAX_CELLS], bomb[PM_MAX_CELLS], at[2][PM_MAX_CELLS];
     for (int c = 0; c < ncells; c++) {
-        int v = w->board[c];
-        open[c] = walkable(v) || v == PM_FLAMES || v >= PM_AGENT0;
+        open[c] = is_open(w->board[c]);
         bomb[c] = 0;
         if (burn[c] != NEVER && burn[c] + PM_FLAME_LIFE > last) last = burn[c] + PM_FLAME_LIFE;
         if (flame[c] > last) last = flame[c];
@@ -842,8 +845,7 @@ static void dead_end_map(search_bot *b) {
     short queue[PM_MAX_CELLS];
     int head = 0, tail = 0;
     for (int c = 0; c < ncells; c++) {
-        int v = s->board[c];
-        open[c] = walkable(v) || v == PM_FLAMES || (v >= PM_AGENT0 && v < PM_AGENT0 + PM_MAX_AGENTS);
+        open[c] = is_open(s->board[c]);
         b->dead[c] = queued[c] = 0;
     }
     for (int c = 0; c < ncells; c++) {
@@ -870,18 +872,17 @@ static void dead_end_map(search_bot *b) {
         }
     }
     /* each peeled cell's depth: its steps to the nearest cell left (a loop's), at most DEAD_DEPTH */
-    head = tail = 0;
-    for (int c = 0; c < ncells; c++)
-        if (open[c] && !b->dead[c]) queue[tail++] = (short)c;
-    while (head < tail) {
-        int c = queue[head++], depth = b->dead[c];
-        for (int a = PM_UP; a <= PM_RIGHT && depth < DEAD_DEPTH - 1; a++) {
-            int d = pmb_next_cell(n, c, a);
-            if (d < 0 || !queued[d] || b->dead[d] <= depth + 1) continue;
-            b->dead[d] = (unsigned char)(depth + 1);
-            queue[tail++] = (short)d;
-        }
+    int src[PM_MAX_CELLS];
+    size_t ns = 0;
+    for (int c = 0; c < ncells; c++) {
+        b->grid.wall[c] = !open[c];
+        if (open[c] && !b->dead[c]) src[ns++] = c;
     }
+    dmap_moves mv = dmap_moves_4();
+    int rc = dmap_bfs(&b->grid, &mv, src, ns, DEAD_DEPTH - 1, b->ebfs, NULL, b->ws);
+    if (rc == DMAP_ERR_NOMEM) b->err = rc;
+    for (int c = 0; c < ncells && rc == DMAP_OK; c++)
+        if (b->dead[c] && b->ebfs[c] > 0) b->dead[c] = (unsigned char)b->ebfs[c];
 }
 
 /* The depth in the dead-end map of the cell my action leaves me on, when an enemy stands within
@@ -940,8 +941,7 @@ static int kick_cases(search_bot *b, threat_case *out) {
             int back = a & 1 ? a + 1 : a - 1; /* the opposite direction: where the kicker comes from */
             int behind = pmb_next_cell(n, cell, back), ahead = pmb_next_cell(n, cell, a);
             if (behind < 0 || ahead < 0 || dist[behind] < 0 || dist[behind] + 1 >= bb->life) continue;
-            int v = r->board[ahead];
-            if (v == PM_PASSAGE || v == PM_FLAMES || (v >= PM_AGENT0 && v < PM_AGENT0 + PM_MAX_AGENTS))
+            if (rolls_into(r->board[ahead]))
                 out[nk++] = (threat_case){-1, 0, k, a, 0};
         }
     }
@@ -1121,7 +1121,7 @@ static int reply_actions(const search_bot *b, int i, int *out) {
         int d = pmb_next_cell(n, cell, a);
         if (d < 0) continue;
         int v = r->board[d];
-        if (walkable(v) || (v >= PM_AGENT0 && v < PM_AGENT0 + PM_MAX_AGENTS) || (v == PM_BOMB && may_kick(b, r, i)))
+        if (walkable(v) || is_agent(v) || (v == PM_BOMB && may_kick(b, r, i)))
             out[k++] = a;
     }
     return k;
@@ -1345,7 +1345,7 @@ static void say_radio(search_bot *b, const pm_obs *o, int *words) {
             int v = o->board[c], score = -1;
             if (v == PM_FOG || in_view_of(b, b->mate_cell, c)) continue;
             int d = abs(from / n - c / n) + abs(from % n - c % n);
-            int enemy = v >= PM_AGENT0 && v < PM_AGENT0 + PM_MAX_AGENTS && is_enemy(b, b->me, v - PM_AGENT0) &&
+            int enemy = is_agent(v) && is_enemy(b, b->me, v - PM_AGENT0) &&
                         v - PM_AGENT0 != mate;
             int bomb = o->bomb_blast_strength[c] && !o->bomb_moving_direction[c] && o->bomb_life[c] >= 3;
             if (enemy) score = d;
