@@ -587,6 +587,14 @@ static double bomb_value(const search_state *s, int c) {
     return v;
 }
 
+
+/* Whether the item on cell c is still there when I get to it: always, but with `race` not when
+ * the opponent could have walked to it at least `race` ticks before I arrive (a tie is mine). */
+static int item_mine(const search_state *s, int c) {
+    int race = (int)s->k[K_RACE];
+    return !race || s->odist[c] + race - 1 >= s->arrival[c];
+}
+
 /* The desire map: dmap_field over the cells worth going to (bombing spots by their value,
  * items, and once the blocks are gone the cells near the opponent), blocks and bombs walls. */
 static void desire_map(search_state *s, const double *spot) {
@@ -598,14 +606,13 @@ static void desire_map(search_state *s, const double *spot) {
     size_t n = 0;
     double item[NCELL] = {0};
     double ammo_v = g->players[me].ammo <= 1 ? s->k[K_AMMO] : s->k[K_AMMO2];
-    int race = (int)s->k[K_RACE]; /* `race`: not the items the opponent gets to first */
     for (int i = 0; i < g->nammo; i++) {
         int c = g->ammo[i].y * BOMBER_W + g->ammo[i].x;
-        if (!race || s->odist[c] + race - 1 >= s->arrival[c]) item[c] += ammo_v;
+        if (item_mine(s, c)) item[c] += ammo_v;
     }
     for (int i = 0; i < g->ntreasure; i++) {
         int c = g->treasure[i].y * BOMBER_W + g->treasure[i].x;
-        if (!race || s->odist[c] + race - 1 >= s->arrival[c]) item[c] += BOMBER_REWARD_TREASURE;
+        if (item_mine(s, c)) item[c] += BOMBER_REWARD_TREASURE;
     }
     int hunt = g->nblocks == 0;
     for (int c = 0; c < NCELL; c++) {
