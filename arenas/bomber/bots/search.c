@@ -51,7 +51,8 @@
  * ticks after the opponent could have walked to it, so that an item it is nearer to is worth
  * nothing and one I reach in time is worth taking first; with `sure` the best spots by the
  * blocks a bomb there surely ends (wood, ore at its last HP) are played out too, beside the best
- * by the estimate (whose cells in line with the opponent and on worn ore crowd the wood out).
+ * by the estimate (whose cells in line with the opponent and on worn ore crowd the wood out);
+ * with `gift2` a block my fire leaves at 2 HP or more costs `gift2` a HP worn, not `gift`.
  * The best safe first action wins. The budget is the number of engine ticks simulated per
  * decision (`sims`, deterministic) and optionally a thread CPU limit (`ms`). */
 #include <math.h>
@@ -70,7 +71,7 @@
 
 enum { K_SIMS, K_MS, K_PLANS, K_GAMMA, K_DENY, K_AMMO, K_NEAR, K_HIT, K_ORE, K_TRAP, K_GIFT,
        K_STACK, K_AMMO2, K_FOE, K_FAR, K_TOUR, K_END, K_CHAIN, K_FARAMMO, K_SOON, K_SLACK, K_REV,
-       K_RESUME, K_SNIPE, K_WOOD, K_REWALK, K_LATE, K_LATEEND, K_RACE, K_SURE, NK };
+       K_RESUME, K_SNIPE, K_WOOD, K_REWALK, K_LATE, K_LATEEND, K_RACE, K_SURE, K_GIFT2, NK };
 
 static const kit_param knobs[NK] = {
     {"sims", 20000, 200, 10000000, 0, 1, /* step 0: `tune` leaves the budgets alone */
@@ -154,6 +155,9 @@ static const kit_param knobs[NK] = {
      "bombing spots played out beside the `plans` best: the best by what a bomb there surely "
      "ends (wood, ore at its last HP), discounted by the walk; neither the opponent in line nor "
      "ore it only wears counts (0: none)"},
+    {"gift2", -1, -1, 20, 0.5, 0,
+     "`gift` for a block the play-out leaves at 2 HP or more (the opponent needs two bombs to "
+     "finish it); -1: `gift`"},
 };
 
 const kit_params search_params = {knobs, NK};
@@ -1067,11 +1071,15 @@ static double rollout(search_state *s, const plan *pl, const int *path) {
             (!fo.wood || po->ammo <= 0 || fo.sig < 0 || fo.steps[cell_of(po)] < 0))
             break;
     }
-    /* ore my fire wore down and left standing: a gift when the opponent can reach it */
-    for (int c = 0; c < NCELL; c++)
-        if (worn[c] && block_at(g, c) >= 0)
-            v += s->opp_can[c] && !s->confined ? -s->k[K_GIFT] * worn[c]
-                 : s->k[K_ORE] * (s->k[K_SOON] > 0 ? worn_soon[c] : worn[c]);
+    /* ore my fire wore down and left standing: a gift when the opponent can reach it (`gift2`
+     * when it stands at 2 HP or more: one bomb of the opponent does not end it) */
+    for (int c = 0; c < NCELL; c++) {
+        int bl = worn[c] ? block_at(g, c) : -1;
+        if (bl < 0) continue;
+        double gift = s->k[K_GIFT2] >= 0 && g->blocks[bl].hp >= 2 ? s->k[K_GIFT2] : s->k[K_GIFT];
+        v += s->opp_can[c] && !s->confined ? -gift * worn[c]
+             : s->k[K_ORE] * (s->k[K_SOON] > 0 ? worn_soon[c] : worn[c]);
+    }
     return v - s->k[K_NEAR] * s->desire[cell_of(&g->players[me])];
 }
 

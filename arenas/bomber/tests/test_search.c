@@ -16,7 +16,7 @@
  *     bombs first (the default, and each of the two alone, take nothing);
  *   - gifts: a bomb whose blast reaches three wood blocks and wears a 3-HP ore block the
  *     opponent can finish is left for a single wood block at the default `gift` (6; with
- *     `gift` 1 it bombs there);
+ *     `gift` 1 it bombs there, and with `gift2` 0, no cost for a block left at 2 HP or more);
  *   - the same decisions for the same seed and simulation budget (two runs of the same games,
  *     every answer compared), and a different budget is a different bot (some answer differs),
  *     and so is each setting of `foe`, `snipe` 1, `rewalk` 1, `wood` 1, `late` 2 and
@@ -315,11 +315,11 @@ static void test_no_gift(const char *spec) {
  * and idle, with bombs in hand, so that it can walk into the block's range and finish it. With
  * `gift` 1 the three wood blocks are worth the HP worn and it bombs there, leaving the block at
  * 2 HP; with the default (`gift` 6) it bombs a single wood block elsewhere and the ore block
- * keeps its 3 HP. */
+ * keeps its 3 HP; with `gift2` 0 (no cost for a block left at 2 HP or more) it bombs there too. */
 static void test_gift(void) {
-    static const char *spec[2] = {"search:gift=1", "search"};
-    int hp[2];
-    for (int v = 0; v < 2; v++) {
+    static const char *spec[3] = {"search:gift=1", "search", "search:gift2=0"};
+    int hp[3];
+    for (int v = 0; v < 3; v++) {
         bomber_game g;
         blank(&g, 3, 5, 11, 0);
         g.players[0].ammo = 1;
@@ -329,11 +329,12 @@ static void test_gift(void) {
         hp[v] = 0;
         for (int b = 0; b < g.nblocks; b++)
             if (g.blocks[b].kind == 'o') hp[v] = g.blocks[b].hp;
-        if (hp[v] != (v == 0 ? BOMBER_ORE_HP - 1 : BOMBER_ORE_HP))
+        if (hp[v] != (v != 1 ? BOMBER_ORE_HP - 1 : BOMBER_ORE_HP))
             fprintf(stderr, "%s: the ore block at %d HP after 60 ticks\n", spec[v], hp[v]);
     }
     CHECK_EQ_INT(hp[0], BOMBER_ORE_HP - 1);
     CHECK_EQ_INT(hp[1], BOMBER_ORE_HP);
+    CHECK_EQ_INT(hp[2], BOMBER_ORE_HP - 1); /* `gift2` 0: a block left at 2 HP is no gift */
 }
 
 /* A race for wood (`wood`, with `rewalk`): one bomb in hand, a wood block (5,6) two steps from a
@@ -463,7 +464,8 @@ static void test_deterministic(void) {
         {"search:sims=3000:chain=0", -1}, {"search:sims=3000:snipe=1", -1},
         {"search:sims=3000:rewalk=1", -1}, {"search:sims=3000:rewalk=1:wood=1", 4},
         {"search:sims=3000:late=2", -1},  {"search:sims=3000:late=2:lateend=1", 6},
-        {"search:sims=3000:race=1", -1},  {"search:sims=3000:sure=4", -1}};
+        {"search:sims=3000:race=1", -1},  {"search:sims=3000:sure=4", -1},
+        {"search:sims=3000:gift2=0", -1}};
     enum { NSETTINGS = sizeof setting / sizeof setting[0] };
     uint64_t h[NSETTINGS];
     for (int i = 0; i < NSETTINGS; i++) {
@@ -480,7 +482,8 @@ static void test_bad_parameters(void) {
                          "search:farammo=4",   "search:farammo=0.5", "search:slack=5",
                          "search:soon=2",      "search:rev=2",    "search:resume=0.5",
                          "search:snipe=-1", "search:wood=2", "search:rewalk=0.5", "search:late=36", "search:lateend=2",
-                         "search:race=41",    "search:race=0.5", "search:sure=25", "search:sure=1.5"};
+                         "search:race=41",    "search:race=0.5", "search:sure=25", "search:sure=1.5",
+                         "search:gift2=-2"};
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         const kit_bot_info *info = kit_bot_spec("test_search", "--bots", &bomber_bot_table, bad[i], NULL);
         CHECK(info == NULL);
