@@ -71,7 +71,7 @@
 
 enum { K_SIMS, K_MS, K_PLANS, K_GAMMA, K_DENY, K_AMMO, K_NEAR, K_HIT, K_ORE, K_TRAP, K_GIFT,
        K_STACK, K_AMMO2, K_FOE, K_FAR, K_TOUR, K_END, K_CHAIN, K_FARAMMO, K_SOON, K_SLACK, K_REV,
-       K_RESUME, K_SNIPE, K_WOOD, K_REWALK, K_LATE, K_LATEEND, K_RACE, K_SURE, K_GIFT2, NK };
+       K_RESUME, K_SNIPE, K_WOOD, K_REWALK, K_LATE, K_LATEEND, K_RACE, K_SURE, K_GIFT2, K_SUREAMMO, NK };
 
 static const kit_param knobs[NK] = {
     {"sims", 20000, 200, 10000000, 0, 1, /* step 0: `tune` leaves the budgets alone */
@@ -158,6 +158,8 @@ static const kit_param knobs[NK] = {
     {"gift2", -1, -1, 20, 0.5, 0,
      "`gift` for a block the play-out leaves at 2 HP or more (the opponent needs two bombs to "
      "finish it); -1: `gift`"},
+    {"sureammo", 1, 1, 4, 0, 1,
+     "`sure` plans only with at least this many bombs in hand (the rest kept for ore stacks)"},
 };
 
 const kit_params search_params = {knobs, NK};
@@ -1368,11 +1370,11 @@ static int chain_plans(search_state *s, const double *arrival, const int *ok, co
 /* The path of the safe walk (s->parent from the walk at my cell) to t: cells after my cell. */
 /* `sure`: one plan for each of the `sure` best cells by sure_value (discounted by the walk there,
  * as the `plans` best are ranked), my own cell and the first `taken` of order (planned already)
- * left out. Returns how many (at most 24). */
+ * left out; none with fewer than `sureammo` bombs in hand. Returns how many (at most 24). */
 static int sure_plans(search_state *s, const double *arrival, const int *order, int taken,
                       plan *out) {
     int want = (int)s->k[K_SURE], n = 0, m = cell_of(&s->base.players[s->pid]);
-    if (want <= 0) return 0;
+    if (want <= 0 || s->base.players[s->pid].ammo < s->k[K_SUREAMMO]) return 0;
     double gamma = s->k[K_GAMMA], key[NCELL];
     int cell[NCELL], nc = 0;
     for (int c = 0; c < NCELL; c++) {

@@ -28,7 +28,8 @@
  *     the ammo), and `race` 1 plays other games than the default, the same run after run;
  *   - `sure`: two bombs in hand, two 3-HP ore blocks beside `search` and the opponent far off
  *     (the spots that only wear ore or lie in line with the opponent rank first), a wood block
- *     three steps off: the default places no bomb in 60 ticks, `sure` 1 and 4 bomb the wood;
+ *     three steps off: the default places no bomb in 60 ticks, `sure` 1 and 4 bomb the wood,
+ *     and with `sureammo` 3 (three bombs in hand at least) `sure` 4 does not;
  *   - bad parameters are refused (the spec parser the command line uses).
  * `test_search --time GAMES` plays GAMES games against gambit2 and gambit (seats alternating)
  * and prints the mean and worst decision time (thread CPU) and the outcome counts. */
@@ -405,6 +406,8 @@ static void test_sure(void) {
     CHECK_EQ_INT(crowded("search:sure=1", 5), 100); /* the wood bombed from (2,2) in tick 4 */
     CHECK_EQ_INT(crowded("search:sure=1", 60), 102); /* and its 2 points made */
     CHECK_EQ_INT(crowded("search:sure=4", 60), 102);
+    CHECK_EQ_INT(crowded("search:sure=4:sureammo=3", 60), 0); /* two bombs kept for ore */
+    CHECK_EQ_INT(crowded("search:sure=4:sureammo=2", 60), 102);
 }
 
 /* Every answer of the games of seeds 1..n with `search` (spec) against `other`, both seats,
@@ -483,7 +486,7 @@ static void test_bad_parameters(void) {
                          "search:soon=2",      "search:rev=2",    "search:resume=0.5",
                          "search:snipe=-1", "search:wood=2", "search:rewalk=0.5", "search:late=36", "search:lateend=2",
                          "search:race=41",    "search:race=0.5", "search:sure=25", "search:sure=1.5",
-                         "search:gift2=-2"};
+                         "search:gift2=-2", "search:sureammo=0", "search:sureammo=5"};
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         const kit_bot_info *info = kit_bot_spec("test_search", "--bots", &bomber_bot_table, bad[i], NULL);
         CHECK(info == NULL);
