@@ -49,7 +49,10 @@
  * hit on a block from the cell between the block and a bomb two cells off that would end it;
  * with `race` an item is gone in the play-outs (and left out of the desire map) `race` - 1
  * ticks after the opponent could have walked to it, so that an item it is nearer to is worth
- * nothing and one I reach in time is worth taking first.
+ * nothing and one I reach in time is worth taking first; with `sure` the best spots by the
+ * blocks a bomb there surely ends (wood, ore at its last HP) are played out too, beside the best
+ * by the estimate (whose cells in line with the opponent and on worn ore crowd the wood out);
+ * with `gift2` a block my fire leaves at 2 HP or more costs `gift2` a HP worn, not `gift`.
  * The best safe first action wins. The budget is the number of engine ticks simulated per
  * decision (`sims`, deterministic) and optionally a thread CPU limit (`ms`). */
 #include <math.h>
@@ -68,7 +71,7 @@
 
 enum { K_SIMS, K_MS, K_PLANS, K_GAMMA, K_DENY, K_AMMO, K_NEAR, K_HIT, K_ORE, K_TRAP, K_GIFT,
        K_STACK, K_AMMO2, K_FOE, K_FAR, K_TOUR, K_END, K_CHAIN, K_FARAMMO, K_SOON, K_SLACK, K_REV,
-       K_RESUME, K_SNIPE, K_WOOD, K_REWALK, K_LATE, K_LATEEND, K_RACE, NK };
+       K_RESUME, K_SNIPE, K_WOOD, K_REWALK, K_LATE, K_LATEEND, K_RACE, K_SURE, K_GIFT2, K_SUREAMMO, NK };
 
 static const kit_param knobs[NK] = {
     {"sims", 20000, 200, 10000000, 0, 1, /* step 0: `tune` leaves the budgets alone */
@@ -148,6 +151,15 @@ static const kit_param knobs[NK] = {
      "one after the opponent could have walked to it (its shortest walk, blocks and bombs walls; "
      "1: as soon as it could): an item farther from me is worth nothing, and one I reach in time "
      "is worth taking before the bombing; 0: items wait for me"},
+    {"sure", 0, 0, 24, 0, 1,
+     "bombing spots played out beside the `plans` best: the best by what a bomb there surely "
+     "ends (wood, ore at its last HP), discounted by the walk; neither the opponent in line nor "
+     "ore it only wears counts (0: none)"},
+    {"gift2", -1, -1, 20, 0.5, 0,
+     "`gift` for a block the play-out leaves at 2 HP or more (the opponent needs two bombs to "
+     "finish it); -1: `gift`"},
+    {"sureammo", 1, 1, 4, 0, 1,
+     "`sure` plans only with at least this many bombs in hand (the rest kept for ore stacks)"},
 };
 
 const kit_params search_params = {knobs, NK};
@@ -587,6 +599,34 @@ static double bomb_value(const search_state *s, int c) {
     return v;
 }
 
+
+/* What a bomb on cell c surely ends (`sure`): wood and ore at its last HP once every known blast
+ * is over, as bomb_value counts them; the opponent in line and ore it only wears count nothing.
+ * (bomb_value's ranking puts the cells in line with the opponent, 4, and those reaching a 3-HP
+ * ore block, 2.5, before a wood block's 2: near the opponent and the ore, the `plans` best
+ * spots were all of that kind, the play-outs found them worth nothing, the opponent fleeing and
+ * the worn ore a gift, and no plan bombed the wood.) */
+static double sure_value(const search_state *s, int c) {
+    static const int d[4][2] = {{-1, 0}, {1, 0}, {0, -1}, {0, 1}};
+    const bomber_game *g = &s->base;
+    double v = 0;
+    for (int k = 0; k < 4; k++)
+        for (int i = 1; i <= BOMBER_START_POWER; i++) {
+            int x = c % BOMBER_W + d[k][0] * i, y = c / BOMBER_W + d[k][1] * i;
+            if (x < 0 || x >= BOMBER_W || y < 0 || y >= BOMBER_H) break;
+            int t = y * BOMBER_W + x;
+            if (s->wall[t] == 2) break; /* metal */
+            int bl = block_at(g, t);
+            if (bl >= 0) {
+                int hp = g->blocks[bl].hp - (s->hurt[t] < NEVER);
+                if (hp == 1)
+                    v += g->blocks[bl].kind == 'o' ? BOMBER_REWARD_ORE : BOMBER_REWARD_WOOD;
+                break;
+            }
+            if (bomb_at(g, t) >= 0) break;
+        }
+    return v;
+}
 
 /* Whether the item on cell c is still there when I get to it: always, but with `race` not when
  * the opponent could have walked to it at least `race` ticks before I arrive (a tie is mine). */
@@ -1033,11 +1073,15 @@ static double rollout(search_state *s, const plan *pl, const int *path) {
             (!fo.wood || po->ammo <= 0 || fo.sig < 0 || fo.steps[cell_of(po)] < 0))
             break;
     }
-    /* ore my fire wore down and left standing: a gift when the opponent can reach it */
-    for (int c = 0; c < NCELL; c++)
-        if (worn[c] && block_at(g, c) >= 0)
-            v += s->opp_can[c] && !s->confined ? -s->k[K_GIFT] * worn[c]
-                 : s->k[K_ORE] * (s->k[K_SOON] > 0 ? worn_soon[c] : worn[c]);
+    /* ore my fire wore down and left standing: a gift when the opponent can reach it (`gift2`
+     * when it stands at 2 HP or more: one bomb of the opponent does not end it) */
+    for (int c = 0; c < NCELL; c++) {
+        int bl = worn[c] ? block_at(g, c) : -1;
+        if (bl < 0) continue;
+        double gift = s->k[K_GIFT2] >= 0 && g->blocks[bl].hp >= 2 ? s->k[K_GIFT2] : s->k[K_GIFT];
+        v += s->opp_can[c] && !s->confined ? -gift * worn[c]
+             : s->k[K_ORE] * (s->k[K_SOON] > 0 ? worn_soon[c] : worn[c]);
+    }
     return v - s->k[K_NEAR] * s->desire[cell_of(&g->players[me])];
 }
 
@@ -1324,6 +1368,31 @@ static int chain_plans(search_state *s, const double *arrival, const int *ok, co
 
 
 /* The path of the safe walk (s->parent from the walk at my cell) to t: cells after my cell. */
+/* `sure`: one plan for each of the `sure` best cells by sure_value (discounted by the walk there,
+ * as the `plans` best are ranked), my own cell and the first `taken` of order (planned already)
+ * left out; none with fewer than `sureammo` bombs in hand. Returns how many (at most 24). */
+static int sure_plans(search_state *s, const double *arrival, const int *order, int taken,
+                      plan *out) {
+    int want = (int)s->k[K_SURE], n = 0, m = cell_of(&s->base.players[s->pid]);
+    if (want <= 0 || s->base.players[s->pid].ammo < s->k[K_SUREAMMO]) return 0;
+    double gamma = s->k[K_GAMMA], key[NCELL];
+    int cell[NCELL], nc = 0;
+    for (int c = 0; c < NCELL; c++) {
+        if (c == m || s->wall[c] || bomb_at(&s->base, c) >= 0 || !isfinite(arrival[c])) continue;
+        int seen = 0;
+        for (int i = 0; i < taken; i++) seen |= order[i] == c;
+        double v = seen ? 0 : sure_value(s, c);
+        if (v <= 0) continue;
+        double kv = v * pow(gamma, arrival[c]);
+        int j = nc++; /* insertion, the best first; ties by the cell, as they come */
+        for (; j > 0 && key[j - 1] < kv; j--) key[j] = key[j - 1], cell[j] = cell[j - 1];
+        key[j] = kv, cell[j] = c;
+    }
+    for (int i = 0; i < nc && n < want; i++)
+        out[n++] = one_plan(cell[i], 1, (int)arrival[cell[i]], BOMBER_NONE, 0);
+    return n;
+}
+
 static int path_to(const int *parent, const double *arrival, int t, int *path) {
     int len = (int)arrival[t];
     for (int c = t, i = len - 1; i >= 0; i--, c = parent[c]) path[i] = c;
@@ -1404,6 +1473,7 @@ static bomber_action decide_action(search_state *s, const bomber_view *v) {
     for (int i = 0; i < nspots && i < nbest; i++)
         if (order[i] != m)
             plans[np++] = one_plan(order[i], 1, (int)arrival[order[i]], BOMBER_NONE, 0);
+    np += sure_plans(s, arrival, order, nspots < nbest ? nspots : nbest, plans + np);
     if (s->k[K_CHAIN] > 0) np += chain_plans(s, arrival, ok, plans, np, plans + np);
     int near_items = 0;
     for (int c = 0; c < NCELL && near_items < 6; c++) {

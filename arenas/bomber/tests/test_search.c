@@ -16,7 +16,7 @@
  *     bombs first (the default, and each of the two alone, take nothing);
  *   - gifts: a bomb whose blast reaches three wood blocks and wears a 3-HP ore block the
  *     opponent can finish is left for a single wood block at the default `gift` (6; with
- *     `gift` 1 it bombs there);
+ *     `gift` 1 it bombs there, and with `gift2` 0, no cost for a block left at 2 HP or more);
  *   - the same decisions for the same seed and simulation budget (two runs of the same games,
  *     every answer compared), and a different budget is a different bot (some answer differs),
  *     and so is each setting of `foe`, `snipe` 1, `rewalk` 1, `wood` 1, `late` 2 and
@@ -26,6 +26,10 @@
  *   - `race`: with an ammo item nearer the opponent than `search` and a treasure the other way,
  *     `race` 1 goes for the treasure (the default and `race` 2, the opponent a tick late, go for
  *     the ammo), and `race` 1 plays other games than the default, the same run after run;
+ *   - `sure`: two bombs in hand, two 3-HP ore blocks beside `search` and the opponent far off
+ *     (the spots that only wear ore or lie in line with the opponent rank first), a wood block
+ *     three steps off: the default places no bomb in 60 ticks, `sure` 1 and 4 bomb the wood,
+ *     and with `sureammo` 3 (three bombs in hand at least) `sure` 4 does not;
  *   - bad parameters are refused (the spec parser the command line uses).
  * `test_search --time GAMES` plays GAMES games against gambit2 and gambit (seats alternating)
  * and prints the mean and worst decision time (thread CPU) and the outcome counts. */
@@ -312,11 +316,11 @@ static void test_no_gift(const char *spec) {
  * and idle, with bombs in hand, so that it can walk into the block's range and finish it. With
  * `gift` 1 the three wood blocks are worth the HP worn and it bombs there, leaving the block at
  * 2 HP; with the default (`gift` 6) it bombs a single wood block elsewhere and the ore block
- * keeps its 3 HP. */
+ * keeps its 3 HP; with `gift2` 0 (no cost for a block left at 2 HP or more) it bombs there too. */
 static void test_gift(void) {
-    static const char *spec[2] = {"search:gift=1", "search"};
-    int hp[2];
-    for (int v = 0; v < 2; v++) {
+    static const char *spec[3] = {"search:gift=1", "search", "search:gift2=0"};
+    int hp[3];
+    for (int v = 0; v < 3; v++) {
         bomber_game g;
         blank(&g, 3, 5, 11, 0);
         g.players[0].ammo = 1;
@@ -326,11 +330,12 @@ static void test_gift(void) {
         hp[v] = 0;
         for (int b = 0; b < g.nblocks; b++)
             if (g.blocks[b].kind == 'o') hp[v] = g.blocks[b].hp;
-        if (hp[v] != (v == 0 ? BOMBER_ORE_HP - 1 : BOMBER_ORE_HP))
+        if (hp[v] != (v != 1 ? BOMBER_ORE_HP - 1 : BOMBER_ORE_HP))
             fprintf(stderr, "%s: the ore block at %d HP after 60 ticks\n", spec[v], hp[v]);
     }
     CHECK_EQ_INT(hp[0], BOMBER_ORE_HP - 1);
     CHECK_EQ_INT(hp[1], BOMBER_ORE_HP);
+    CHECK_EQ_INT(hp[2], BOMBER_ORE_HP - 1); /* `gift2` 0: a block left at 2 HP is no gift */
 }
 
 /* A race for wood (`wood`, with `rewalk`): one bomb in hand, a wood block (5,6) two steps from a
@@ -375,6 +380,34 @@ static void test_race(void) {
     CHECK_EQ_INT(item_race("search:race=1"), 5 * BOMBER_W + 3);
     /* with a tick's margin (the opponent a tick late) the ammo is mine again */
     CHECK_EQ_INT(item_race("search:race=2"), 5 * BOMBER_W + 1);
+}
+
+/* Crowded spots (`sure`): `search` at (2,5) with two bombs, two 3-HP ore blocks beside it at
+ * (2,7) and (4,5), the opponent at (9,1) (every cell in line with it ranks at 4), and a wood
+ * block at (2,0), three steps from the nearest cell in its range. By bomb_value's ranking the
+ * `plans` best spots are all ore (2.5 and 5; one bomb only wears a block the opponent can reach:
+ * a gift) or in line with the opponent (it flees): none bombs the wood, and by default no bomb
+ * is placed in the first `ticks` ticks; with `sure` the wood's cells are played out too and the
+ * wood is bombed. Returns pid 0's score after `ticks` ticks plus 100 for each bomb placed. */
+static int crowded(const char *spec, int ticks) {
+    bomber_game g;
+    blank(&g, 2, 5, 9, 1);
+    g.players[0].ammo = 2;
+    wood(&g, 2, 0);
+    g.blocks[g.nblocks++] = (bomber_block){2, 7, BOMBER_ORE_HP, 'o'};
+    g.blocks[g.nblocks++] = (bomber_block){4, 5, BOMBER_ORE_HP, 'o'};
+    CHECK_EQ_INT(play_script(&g, spec, "", ticks), BOMBER_START_HP);
+    return g.players[0].score + 100 * (2 - g.players[0].ammo); /* no ammo to pick up in 60 ticks */
+}
+
+static void test_sure(void) {
+    CHECK_EQ_INT(crowded("search", 5), 0);  /* two bombs, none placed: it waits at (2,5) */
+    CHECK_EQ_INT(crowded("search", 60), 0); /* and still after 60 ticks */
+    CHECK_EQ_INT(crowded("search:sure=1", 5), 100); /* the wood bombed from (2,2) in tick 4 */
+    CHECK_EQ_INT(crowded("search:sure=1", 60), 102); /* and its 2 points made */
+    CHECK_EQ_INT(crowded("search:sure=4", 60), 102);
+    CHECK_EQ_INT(crowded("search:sure=4:sureammo=3", 60), 0); /* two bombs kept for ore */
+    CHECK_EQ_INT(crowded("search:sure=4:sureammo=2", 60), 102);
 }
 
 /* Every answer of the games of seeds 1..n with `search` (spec) against `other`, both seats,
@@ -428,13 +461,14 @@ static void test_deterministic(void) {
      * the opponent's snipes, the walk redone from its first step (`rewalk`), the opponent's
      * blocks (`wood`), the opponent that leaves a blast at the last moment (`late`; `lateend`:
      * only once the blocks are gone), the items the opponent walks to first worth nothing
-     * (`race`) */
+     * (`race`), the spots that surely end blocks played out too (`sure`) */
     static const struct { const char *spec; int than; } setting[] = {
         {"search:sims=3000:foe=0", -1},   {"search:sims=3000:foe=2", 0},
         {"search:sims=3000:chain=0", -1}, {"search:sims=3000:snipe=1", -1},
         {"search:sims=3000:rewalk=1", -1}, {"search:sims=3000:rewalk=1:wood=1", 4},
         {"search:sims=3000:late=2", -1},  {"search:sims=3000:late=2:lateend=1", 6},
-        {"search:sims=3000:race=1", -1}};
+        {"search:sims=3000:race=1", -1},  {"search:sims=3000:sure=4", -1},
+        {"search:sims=3000:gift2=0", -1}};
     enum { NSETTINGS = sizeof setting / sizeof setting[0] };
     uint64_t h[NSETTINGS];
     for (int i = 0; i < NSETTINGS; i++) {
@@ -451,7 +485,8 @@ static void test_bad_parameters(void) {
                          "search:farammo=4",   "search:farammo=0.5", "search:slack=5",
                          "search:soon=2",      "search:rev=2",    "search:resume=0.5",
                          "search:snipe=-1", "search:wood=2", "search:rewalk=0.5", "search:late=36", "search:lateend=2",
-                         "search:race=41",    "search:race=0.5"};
+                         "search:race=41",    "search:race=0.5", "search:sure=25", "search:sure=1.5",
+                         "search:gift2=-2", "search:sureammo=0", "search:sureammo=5"};
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         const kit_bot_info *info = kit_bot_spec("test_search", "--bots", &bomber_bot_table, bad[i], NULL);
         CHECK(info == NULL);
@@ -535,6 +570,7 @@ int main(int argc, char **argv) {
     test_gift();
     test_wood();
     test_race();
+    test_sure();
     test_no_gift("search:foe=0");
     test_no_gift("search:foe=2");
     test_deterministic();
