@@ -1367,7 +1367,6 @@ static int chain_plans(search_state *s, const double *arrival, const int *ok, co
 }
 
 
-/* The path of the safe walk (s->parent from the walk at my cell) to t: cells after my cell. */
 /* `sure`: one plan for each of the `sure` best cells by sure_value (discounted by the walk there,
  * as the `plans` best are ranked), my own cell and the first `taken` of order (planned already)
  * left out; none with fewer than `sureammo` bombs in hand. Returns how many (at most 24). */
@@ -1393,6 +1392,7 @@ static int sure_plans(search_state *s, const double *arrival, const int *order, 
     return n;
 }
 
+/* The path of the safe walk (s->parent from the walk at my cell) to t: cells after my cell. */
 static int path_to(const int *parent, const double *arrival, int t, int *path) {
     int len = (int)arrival[t];
     for (int c = t, i = len - 1; i >= 0; i--, c = parent[c]) path[i] = c;
