@@ -23,6 +23,10 @@
  *     steps the enemies within `model_near` of me play the environment's SimpleAgent instead
  *     (bots/simple.c, fresh each simulation, on a stream drawn for the round), which chases,
  *     bombs when beside an enemy and steps into the cell I aim at as the real one does;
+ *   - the enemies' kicks in the rollouts (`sim_kick`, off by default): an enemy that may kick
+ *     (`sim_kickers`: 2, every enemy; 1, those seen taking a kick or kicking), beside a bomb whose
+ *     roll passes or stops beside me or my teammate, kicks it with that chance each step (or steps
+ *     onto the cell behind such a bomb), whatever its policy or SimpleAgent chose;
  *   - the enemy's replies (`reply`): the nearest enemy within `reply` steps of me (Manhattan)
  *     plays each of its first actions worth a look (stand, bomb, each move into a cell it may
  *     enter) under each of my candidates, and, with `reply_model`, once more whatever its model
@@ -74,7 +78,8 @@ enum {
     P_SIMS, P_MS, P_DEPTH, P_PRIOR, P_ME_DEAD, P_ENEMY_DEAD, P_MATE_DEAD, P_TRAPPED, P_ITEM, P_WOOD,
     P_DESIRE, P_BOMB_ENEMY, P_BOMB_WOOD, P_STOP, P_NEAR, P_CHASE, P_BOUNCE, P_SPACE, P_BACK, P_MODEL, P_MODEL_NEAR, P_REBOUNCE,
     P_KICKS, P_BLOCK, P_KILL, P_POCKET, P_MATE_BLOCK, P_KILL2, P_LATE, P_RADIO, P_RADIO_AGE,
-    P_REPLY, P_REPLY_MODEL, P_ROLL_FLAMES, P_DEAD_NEAR, P_DEAD_END, P_KICK_REACH, P_KICK_RISK, NPARAMS
+    P_REPLY, P_REPLY_MODEL, P_ROLL_FLAMES, P_DEAD_NEAR, P_DEAD_END, P_KICK_REACH, P_KICK_RISK, P_SIM_KICKERS,
+    P_SIM_KICK, NPARAMS
 };
 static const kit_param search_param[NPARAMS] = {
     {"sims", 600, 6, 100000, 60, 1, "simulations per decision (the deterministic budget)"},
@@ -142,6 +147,11 @@ static const kit_param search_param[NPARAMS] = {
     {"kick_risk", 0, 0, 1, 0.05, 0, "cost of each kick an enemy may make (a bomb beside it, or beside a "
                                    "cell it reaches within `kick_reach` steps, rolling away from it) "
                                    "after which my action leaves me no escape (0: off)"},
+    {"sim_kickers", 2, 1, 2, 1, 1, "with `sim_kick`: the enemies that kick in the rollouts (2: every "
+                                   "enemy; 1: those seen taking a kick or kicking)"},
+    {"sim_kick", 0, 0, 1, 0.05, 0, "rollouts: chance that an enemy that may kick kicks a bomb beside it "
+                                   "(or steps behind one) whose roll passes or stops beside me or my "
+                                   "teammate (0: off)"},
 };
 const kit_params pm_search_params = {search_param, NPARAMS};
 
@@ -405,6 +415,54 @@ static int rollout_policy(const search_bot *b, const pm_state *s, int i, const u
         }
     }
     return opts[dmap_rng_below(rng, (uint32_t)no)];
+}
+
+/* ---- the enemies' kicks in the rollouts (`sim_kick`) ------------------------------------------- */
+
+/* Whether a bomb standing on `cell`, kicked in direction dir, rolls past or stops beside one of
+ * my side's agents (me, the teammate) before its fuse (`life` steps) ends, as the engine rolls
+ * it: a cell a step, into passages and flames (where it goes off), stopped before an agent, a
+ * wall, wood, a power-up or another bomb. A kick into a cell it cannot enter moves nothing. */
+static int kick_hits(const search_bot *b, const pm_state *s, int cell, int dir, int life) {
+    int n = s->size;
+    for (int c = cell, k = 0; k < life; k++) {
+        int d = pmb_next_cell(n, c, dir);
+        if (d < 0 || pm_bomb_at(s, d / n, d % n) || !(s->board[d] == PM_PASSAGE || s->board[d] == PM_FLAMES)) return 0;
+        for (int j = 0; j < s->nagents; j++) {
+            const pm_agent *a = &s->agents[j];
+            if (a->alive && !is_enemy(b, b->me, j) && abs(a->r - d / n) + abs(a->c - d % n) <= 1) return 1;
+        }
+        if (s->board[d] == PM_FLAMES) return 0; /* it goes off there */
+        c = d;
+    }
+    return 0;
+}
+
+/* The kick enemy i (it may kick) makes in a rollout, or -1: a move into a standing bomb beside it
+ * whose roll reaches my side (kick_hits), else a step onto the open cell behind such a bomb (the
+ * kick to come a step later, its roll a step shorter). Directions are tried in a fixed order. */
+static int sim_kick_move(const search_bot *b, const pm_state *s, int i) {
+    const pm_agent *e = &s->agents[i];
+    int n = s->size, cell = e->r * n + e->c, walk = -1;
+    for (int a = PM_UP; a <= PM_RIGHT; a++) {
+        int d = pmb_next_cell(n, cell, a);
+        if (d < 0) continue;
+        for (int k = 0; k < s->nbombs; k++) {
+            const pm_bomb *bb = &s->bombs[k];
+            if (bb->dir || bb->r * n + bb->c != d) continue;
+            if (kick_hits(b, s, d, a, bb->life)) return a;
+        }
+        if (walk >= 0 || !walkable(s->board[d])) continue;
+        for (int m = PM_UP; m <= PM_RIGHT && walk < 0; m++) { /* behind a bomb, seen from d */
+            int bc = pmb_next_cell(n, d, m);
+            if (bc < 0 || bc == cell) continue;
+            for (int k = 0; k < s->nbombs && walk < 0; k++) {
+                const pm_bomb *bb = &s->bombs[k];
+                if (!bb->dir && bb->r * n + bb->c == bc && bb->life > 1 && kick_hits(b, s, bc, m, bb->life - 1)) walk = a;
+            }
+        }
+    }
+    return walk;
 }
 
 /* ---- belief ---------------------------------------------------------------------------------- */
@@ -1041,6 +1099,15 @@ static double simulate(search_bot *b, int my_action, int replier, int reply, uin
             modeled = 1;
         }
     }
+    /* the enemies' kicks (`sim_kick`): a stream of their own, one draw per enemy and step, so
+     * the other draws stay as they are; with `sim_kickers` 2 every enemy may kick */
+    dmap_rng krng;
+    double sim_kick = b->p[P_SIM_KICK];
+    dmap_rng_seed(&krng, seed ^ 0x6B1C6B1C6B1Cull);
+    if (sim_kick > 0) {
+        for (int i = 0; i < s->nagents && b->p[P_SIM_KICKERS] >= 2; i++)
+            if (s->agents[i].alive && is_enemy(b, b->me, i)) s->agents[i].kick = 1;
+    }
     for (int t = 0; t <= depth && !pm_done(s); t++) {
         burn_map(roll_mode(b), s, -1, 0, burn, flame);
         for (int i = 0; i < s->nagents; i++) {
@@ -1052,6 +1119,10 @@ static double simulate(search_bot *b, int my_action, int replier, int reply, uin
                 pm_observe(s, i, &b->sview.obs);
                 int rc = pm_bot_simple.decide(b->simple[i], &b->sview, &actions[i]);
                 if (rc != DMAP_OK) b->err = rc;
+            }
+            if (sim_kick > 0 && s->agents[i].alive && s->agents[i].kick && is_enemy(b, b->me, i)) {
+                int k = sim_kick_move(b, s, i);
+                if (dmap_rng_unit(&krng) < sim_kick && k >= 0) actions[i] = k;
             }
             /* the reply searched: played whatever its model chose (it saw the same step) */
             if (t == 0 && i == replier) {

@@ -19,7 +19,8 @@
  * a standing flame burns a cell when the engine burns it (without it, on the bomb's fuse);
  * with `kick_risk` it keeps out of a corridor an enemy a step from the cell behind its bomb may
  * kick it into, where the bot without it steps and dies when the enemy kicks (a hand-made
- * position); and the bot table finds it by name. `--timing`, `--traps` (which positions a spec
+ * position), and so it does with `sim_kick` (the enemies kick in its rollouts), unless only the
+ * enemies seen kicking kick there (`sim_kickers` 1); and the bot table finds it by name. `--timing`, `--traps` (which positions a spec
  * survives), `--kills` (which kills a spec takes), `--replies` (what a spec does in the reply
  * position), `--dead` (what it does in the dead-end position) and `--kick` (in the kick
  * position) are tools. */
@@ -1020,6 +1021,28 @@ static void kicks(void) {
     CHECK(survives_kick(&on), "kick position: with kick_risk the bot died");
 }
 
+/* The enemies' kicks in the rollouts (`sim_kick`): in the kick position the bot without them steps
+ * toward the power-up and dies when the enemy kicks; with them (every enemy may kick in the
+ * rollouts) it never steps in and lives. With `sim_kickers` 1 only the enemies seen taking a kick
+ * or kicking kick in the rollouts: this one was not seen doing either (the bot's first view), so
+ * the bot steps in as without them. */
+static void sim_kicks(void) {
+    static kit_param_values on, seen;
+    spec_values("sim_kick=0.5", &on);
+    spec_values("sim_kick=0.5:sim_kickers=1", &seen);
+    static pm_state s;
+    kick_state(&s);
+    int in_on = 0, in_seen = 0;
+    for (uint64_t seed = 1; seed <= 20; seed++) {
+        in_on += first_decision(&on, 0, &s, seed) == PM_RIGHT;
+        in_seen += first_decision(&seen, 0, &s, seed) == PM_RIGHT;
+    }
+    CHECK(in_on == 0, "kick position: with sim_kick the bot stepped in in %d of 20 seeds", in_on);
+    CHECK(in_seen >= 15, "kick position: with sim_kick:sim_kickers=1 (no kick seen) the bot stepped in in %d of 20 "
+          "seeds", in_seen);
+    CHECK(survives_kick(&on), "kick position: with sim_kick the bot died");
+}
+
 /* The dead ends (`dead_end`): in the dead-end position the bot without them bombs where it
  * stands and dies after the recorded actions; with them (0.2 a step of depth) it steps toward
  * the way out and lives; the defaults (0.1) step toward it in most seeds. */
@@ -1065,6 +1088,7 @@ int main(int argc, char **argv) {
     replies();
     dead_ends();
     kicks();
+    sim_kicks();
     rolling_into_flames();
     never_into_visible_flames();
     same_seed_same_decisions();
