@@ -27,6 +27,10 @@
  *     (`sim_kickers`: 2, every enemy; 1, those seen taking a kick or kicking), beside a bomb whose
  *     roll passes or stops beside me or my teammate, kicks it with that chance each step (or steps
  *     onto the cell behind such a bomb), whatever its policy or SimpleAgent chose;
+ *   - enemies in dead ends (`trap`, off by default): the leaf gains `trap` for each enemy that
+ *     stood, at any step of the simulation, on a cell of the dead-end map (below) whose way out to
+ *     the loop a bomb of my side closes (on a cell of the way, or its blast over one): counted at
+ *     the leaf alone, a bomb laid now (gone before the leaf) would pay less than one laid later;
  *   - the enemy's replies (`reply`): the nearest enemy within `reply` steps of me (Manhattan)
  *     plays each of its first actions worth a look (stand, bomb, each move into a cell it may
  *     enter) under each of my candidates, and, with `reply_model`, once more whatever its model
@@ -79,7 +83,7 @@ enum {
     P_DESIRE, P_BOMB_ENEMY, P_BOMB_WOOD, P_STOP, P_NEAR, P_CHASE, P_BOUNCE, P_SPACE, P_BACK, P_MODEL, P_MODEL_NEAR, P_REBOUNCE,
     P_KICKS, P_BLOCK, P_KILL, P_POCKET, P_MATE_BLOCK, P_KILL2, P_LATE, P_RADIO, P_RADIO_AGE,
     P_REPLY, P_REPLY_MODEL, P_ROLL_FLAMES, P_DEAD_NEAR, P_DEAD_END, P_KICK_REACH, P_KICK_RISK, P_SIM_KICKERS,
-    P_SIM_KICK, NPARAMS
+    P_SIM_KICK, P_TRAP, NPARAMS
 };
 static const kit_param search_param[NPARAMS] = {
     {"sims", 600, 6, 100000, 60, 1, "simulations per decision (the deterministic budget)"},
@@ -152,6 +156,9 @@ static const kit_param search_param[NPARAMS] = {
     {"sim_kick", 0, 0, 1, 0.05, 0, "rollouts: chance that an enemy that may kick kicks a bomb beside it "
                                    "(or steps behind one) whose roll passes or stops beside me or my "
                                    "teammate (0: off)"},
+    {"trap", 0, 0, 1, 0.05, 0, "leaf: worth of each enemy that stood, at any step of the simulation, in "
+                               "a dead end whose way out a bomb of my side closes (on it or in its "
+                               "blast; 0: off)"},
 };
 const kit_params pm_search_params = {search_param, NPARAMS};
 
@@ -963,6 +970,43 @@ static int dead_end_after(const search_bot *b, int action) {
     return 0;
 }
 
+/* The enemies of state s standing in a dead end of the root's map whose way out a bomb of my
+ * side closes (a bit per agent id): a cell of the way from the enemy's cell to the loop (each
+ * step a neighbour one shallower, the loop's cell included) holds such a bomb or lies in its
+ * blast. A region without a loop has no way out to close and is not counted. */
+static unsigned trapped_enemies(const search_bot *b, const pm_state *s) {
+    int n = s->size, ncells = n * n, any = 0;
+    unsigned shut = 0;
+    unsigned char closed[PM_MAX_CELLS];
+    memset(closed, 0, (size_t)ncells);
+    for (int k = 0; k < s->nbombs; k++) {
+        const pm_bomb *bb = &s->bombs[k];
+        if (bb->owner != b->me && is_enemy(b, b->me, bb->owner)) continue;
+        short cells[PMB_RAY];
+        int m = pmb_blast_cells(s->board, n, bb->r * n + bb->c, bb->blast, cells);
+        for (int j = 0; j < m; j++) closed[cells[j]] = 1;
+        any = 1;
+    }
+    for (int i = 0; i < s->nagents && any; i++) {
+        const pm_agent *e = &s->agents[i];
+        if (!e->alive || !is_enemy(b, b->me, i)) continue;
+        for (int c = e->r * n + e->c; b->dead[c];) {
+            int next = -1;
+            for (int a = PM_UP; a <= PM_RIGHT && next < 0; a++) {
+                int d = pmb_next_cell(n, c, a);
+                if (d >= 0 && b->dead[d] < b->dead[c] && is_open(b->root.board[d])) next = d;
+            }
+            if (next < 0) break; /* no loop to reach */
+            c = next;
+            if (closed[c]) {
+                shut |= 1u << i;
+                break;
+            }
+        }
+    }
+    return shut;
+}
+
 /* ---- kicks the enemies may make (`kick_risk`) -------------------------------------------------- */
 
 #define KICK_CASES 64 /* kicks weighed in a decision, at most */
@@ -1101,6 +1145,7 @@ static double simulate(search_bot *b, int my_action, int replier, int reply, uin
     }
     /* the enemies' kicks (`sim_kick`): a stream of their own, one draw per enemy and step, so
      * the other draws stay as they are; with `sim_kickers` 2 every enemy may kick */
+    unsigned shut = 0; /* `trap`: the enemies shut in a dead end at any step */
     dmap_rng krng;
     double sim_kick = b->p[P_SIM_KICK];
     dmap_rng_seed(&krng, seed ^ 0x6B1C6B1C6B1Cull);
@@ -1131,6 +1176,7 @@ static double simulate(search_bot *b, int my_action, int replier, int reply, uin
             }
         }
         pm_step(s, actions);
+        if (b->p[P_TRAP] > 0) shut |= trapped_enemies(b, s);
     }
     burn_map(roll_mode(b), s, -1, 0, burn, flame);
     const pm_state *r0 = &b->root;
@@ -1157,6 +1203,7 @@ static double simulate(search_bot *b, int my_action, int replier, int reply, uin
     int burnt = 0;
     for (int c = 0; c < s->size * s->size; c++) burnt += r0->board[c] == PM_WOOD && s->board[c] != PM_WOOD;
     v += burnt * b->p[P_WOOD];
+    for (int i = 0; i < s->nagents; i++) v += (shut >> i & 1) * b->p[P_TRAP];
     return v;
 }
 
@@ -1295,6 +1342,7 @@ static int search_decide_action(search_bot *b, const pm_view *view) {
     int64_t t0 = limit ? kit_thread_cpu_ns() : 0;
     uint64_t base = ((uint64_t)dmap_rng_next(&b->rng) << 32) | dmap_rng_next(&b->rng);
     choose_modeled(b);
+    if (b->p[P_TRAP] > 0) dead_end_map(b); /* the leaf's enemies in dead ends */
     long done = 0;
     for (long j = 0; j < rounds; j++) {
         uint64_t seed = base + (uint64_t)j * 0x9E3779B97F4A7C15ull;
