@@ -23,6 +23,14 @@
  *     steps the enemies within `model_near` of me play the environment's SimpleAgent instead
  *     (bots/simple.c, fresh each simulation, on a stream drawn for the round), which chases,
  *     bombs when beside an enemy and steps into the cell I aim at as the real one does;
+ *   - the enemies' kicks in the rollouts (`sim_kick`, off by default): an enemy that may kick
+ *     (`sim_kickers`: 2, every enemy; 1, those seen taking a kick or kicking), beside a bomb whose
+ *     roll passes or stops beside me or my teammate, kicks it with that chance each step (or steps
+ *     onto the cell behind such a bomb), whatever its policy or SimpleAgent chose;
+ *   - enemies in dead ends (`trap`, off by default): the leaf gains `trap` for each enemy that
+ *     stood, at any step of the simulation, on a cell of the dead-end map (below) whose way out to
+ *     the loop a bomb of my side closes (on a cell of the way, or its blast over one): counted at
+ *     the leaf alone, a bomb laid now (gone before the leaf) would pay less than one laid later;
  *   - the enemy's replies (`reply`): the nearest enemy within `reply` steps of me (Manhattan)
  *     plays each of its first actions worth a look (stand, bomb, each move into a cell it may
  *     enter) under each of my candidates, and, with `reply_model`, once more whatever its model
@@ -74,7 +82,8 @@ enum {
     P_SIMS, P_MS, P_DEPTH, P_PRIOR, P_ME_DEAD, P_ENEMY_DEAD, P_MATE_DEAD, P_TRAPPED, P_ITEM, P_WOOD,
     P_DESIRE, P_BOMB_ENEMY, P_BOMB_WOOD, P_STOP, P_NEAR, P_CHASE, P_BOUNCE, P_SPACE, P_BACK, P_MODEL, P_MODEL_NEAR, P_REBOUNCE,
     P_KICKS, P_BLOCK, P_KILL, P_POCKET, P_MATE_BLOCK, P_KILL2, P_LATE, P_RADIO, P_RADIO_AGE,
-    P_REPLY, P_REPLY_MODEL, P_ROLL_FLAMES, P_DEAD_NEAR, P_DEAD_END, P_KICK_REACH, P_KICK_RISK, NPARAMS
+    P_REPLY, P_REPLY_MODEL, P_ROLL_FLAMES, P_DEAD_NEAR, P_DEAD_END, P_KICK_REACH, P_KICK_RISK, P_SIM_KICKERS,
+    P_SIM_KICK, P_TRAP, NPARAMS
 };
 static const kit_param search_param[NPARAMS] = {
     {"sims", 600, 6, 100000, 60, 1, "simulations per decision (the deterministic budget)"},
@@ -142,6 +151,14 @@ static const kit_param search_param[NPARAMS] = {
     {"kick_risk", 0, 0, 1, 0.05, 0, "cost of each kick an enemy may make (a bomb beside it, or beside a "
                                    "cell it reaches within `kick_reach` steps, rolling away from it) "
                                    "after which my action leaves me no escape (0: off)"},
+    {"sim_kickers", 2, 1, 2, 1, 1, "with `sim_kick`: the enemies that kick in the rollouts (2: every "
+                                   "enemy; 1: those seen taking a kick or kicking)"},
+    {"sim_kick", 0, 0, 1, 0.05, 0, "rollouts: chance that an enemy that may kick kicks a bomb beside it "
+                                   "(or steps behind one) whose roll passes or stops beside me or my "
+                                   "teammate (0: off)"},
+    {"trap", 0, 0, 1, 0.05, 0, "leaf: worth of each enemy that stood, at any step of the simulation, in "
+                               "a dead end whose way out a bomb of my side closes (on it or in its "
+                               "blast; 0: off)"},
 };
 const kit_params pm_search_params = {search_param, NPARAMS};
 
@@ -405,6 +422,54 @@ static int rollout_policy(const search_bot *b, const pm_state *s, int i, const u
         }
     }
     return opts[dmap_rng_below(rng, (uint32_t)no)];
+}
+
+/* ---- the enemies' kicks in the rollouts (`sim_kick`) ------------------------------------------- */
+
+/* Whether a bomb standing on `cell`, kicked in direction dir, rolls past or stops beside one of
+ * my side's agents (me, the teammate) before its fuse (`life` steps) ends, as the engine rolls
+ * it: a cell a step, into passages and flames (where it goes off), stopped before an agent, a
+ * wall, wood, a power-up or another bomb. A kick into a cell it cannot enter moves nothing. */
+static int kick_hits(const search_bot *b, const pm_state *s, int cell, int dir, int life) {
+    int n = s->size;
+    for (int c = cell, k = 0; k < life; k++) {
+        int d = pmb_next_cell(n, c, dir);
+        if (d < 0 || pm_bomb_at(s, d / n, d % n) || !(s->board[d] == PM_PASSAGE || s->board[d] == PM_FLAMES)) return 0;
+        for (int j = 0; j < s->nagents; j++) {
+            const pm_agent *a = &s->agents[j];
+            if (a->alive && !is_enemy(b, b->me, j) && abs(a->r - d / n) + abs(a->c - d % n) <= 1) return 1;
+        }
+        if (s->board[d] == PM_FLAMES) return 0; /* it goes off there */
+        c = d;
+    }
+    return 0;
+}
+
+/* The kick enemy i (it may kick) makes in a rollout, or -1: a move into a standing bomb beside it
+ * whose roll reaches my side (kick_hits), else a step onto the open cell behind such a bomb (the
+ * kick to come a step later, its roll a step shorter). Directions are tried in a fixed order. */
+static int sim_kick_move(const search_bot *b, const pm_state *s, int i) {
+    const pm_agent *e = &s->agents[i];
+    int n = s->size, cell = e->r * n + e->c, walk = -1;
+    for (int a = PM_UP; a <= PM_RIGHT; a++) {
+        int d = pmb_next_cell(n, cell, a);
+        if (d < 0) continue;
+        for (int k = 0; k < s->nbombs; k++) {
+            const pm_bomb *bb = &s->bombs[k];
+            if (bb->dir || bb->r * n + bb->c != d) continue;
+            if (kick_hits(b, s, d, a, bb->life)) return a;
+        }
+        if (walk >= 0 || !walkable(s->board[d])) continue;
+        for (int m = PM_UP; m <= PM_RIGHT && walk < 0; m++) { /* behind a bomb, seen from d */
+            int bc = pmb_next_cell(n, d, m);
+            if (bc < 0 || bc == cell) continue;
+            for (int k = 0; k < s->nbombs && walk < 0; k++) {
+                const pm_bomb *bb = &s->bombs[k];
+                if (!bb->dir && bb->r * n + bb->c == bc && bb->life > 1 && kick_hits(b, s, bc, m, bb->life - 1)) walk = a;
+            }
+        }
+    }
+    return walk;
 }
 
 /* ---- belief ---------------------------------------------------------------------------------- */
@@ -905,6 +970,43 @@ static int dead_end_after(const search_bot *b, int action) {
     return 0;
 }
 
+/* The enemies of state s standing in a dead end of the root's map whose way out a bomb of my
+ * side closes (a bit per agent id): a cell of the way from the enemy's cell to the loop (each
+ * step a neighbour one shallower, the loop's cell included) holds such a bomb or lies in its
+ * blast. A region without a loop has no way out to close and is not counted. */
+static unsigned trapped_enemies(const search_bot *b, const pm_state *s) {
+    int n = s->size, ncells = n * n, any = 0;
+    unsigned shut = 0;
+    unsigned char closed[PM_MAX_CELLS];
+    memset(closed, 0, (size_t)ncells);
+    for (int k = 0; k < s->nbombs; k++) {
+        const pm_bomb *bb = &s->bombs[k];
+        if (bb->owner != b->me && is_enemy(b, b->me, bb->owner)) continue;
+        short cells[PMB_RAY];
+        int m = pmb_blast_cells(s->board, n, bb->r * n + bb->c, bb->blast, cells);
+        for (int j = 0; j < m; j++) closed[cells[j]] = 1;
+        any = 1;
+    }
+    for (int i = 0; i < s->nagents && any; i++) {
+        const pm_agent *e = &s->agents[i];
+        if (!e->alive || !is_enemy(b, b->me, i)) continue;
+        for (int c = e->r * n + e->c; b->dead[c];) {
+            int next = -1;
+            for (int a = PM_UP; a <= PM_RIGHT && next < 0; a++) {
+                int d = pmb_next_cell(n, c, a);
+                if (d >= 0 && b->dead[d] < b->dead[c] && is_open(b->root.board[d])) next = d;
+            }
+            if (next < 0) break; /* no loop to reach */
+            c = next;
+            if (closed[c]) {
+                shut |= 1u << i;
+                break;
+            }
+        }
+    }
+    return shut;
+}
+
 /* ---- kicks the enemies may make (`kick_risk`) -------------------------------------------------- */
 
 #define KICK_CASES 64 /* kicks weighed in a decision, at most */
@@ -1041,6 +1143,16 @@ static double simulate(search_bot *b, int my_action, int replier, int reply, uin
             modeled = 1;
         }
     }
+    /* the enemies' kicks (`sim_kick`): a stream of their own, one draw per enemy and step, so
+     * the other draws stay as they are; with `sim_kickers` 2 every enemy may kick */
+    unsigned shut = 0; /* `trap`: the enemies shut in a dead end at any step */
+    dmap_rng krng;
+    double sim_kick = b->p[P_SIM_KICK];
+    dmap_rng_seed(&krng, seed ^ 0x6B1C6B1C6B1Cull);
+    if (sim_kick > 0) {
+        for (int i = 0; i < s->nagents && b->p[P_SIM_KICKERS] >= 2; i++)
+            if (s->agents[i].alive && is_enemy(b, b->me, i)) s->agents[i].kick = 1;
+    }
     for (int t = 0; t <= depth && !pm_done(s); t++) {
         burn_map(roll_mode(b), s, -1, 0, burn, flame);
         for (int i = 0; i < s->nagents; i++) {
@@ -1053,6 +1165,10 @@ static double simulate(search_bot *b, int my_action, int replier, int reply, uin
                 int rc = pm_bot_simple.decide(b->simple[i], &b->sview, &actions[i]);
                 if (rc != DMAP_OK) b->err = rc;
             }
+            if (sim_kick > 0 && s->agents[i].alive && s->agents[i].kick && is_enemy(b, b->me, i)) {
+                int k = sim_kick_move(b, s, i);
+                if (dmap_rng_unit(&krng) < sim_kick && k >= 0) actions[i] = k;
+            }
             /* the reply searched: played whatever its model chose (it saw the same step) */
             if (t == 0 && i == replier) {
                 actions[i] = reply;
@@ -1060,6 +1176,7 @@ static double simulate(search_bot *b, int my_action, int replier, int reply, uin
             }
         }
         pm_step(s, actions);
+        if (b->p[P_TRAP] > 0) shut |= trapped_enemies(b, s);
     }
     burn_map(roll_mode(b), s, -1, 0, burn, flame);
     const pm_state *r0 = &b->root;
@@ -1086,6 +1203,7 @@ static double simulate(search_bot *b, int my_action, int replier, int reply, uin
     int burnt = 0;
     for (int c = 0; c < s->size * s->size; c++) burnt += r0->board[c] == PM_WOOD && s->board[c] != PM_WOOD;
     v += burnt * b->p[P_WOOD];
+    for (int i = 0; i < s->nagents; i++) v += (shut >> i & 1) * b->p[P_TRAP];
     return v;
 }
 
@@ -1224,6 +1342,7 @@ static int search_decide_action(search_bot *b, const pm_view *view) {
     int64_t t0 = limit ? kit_thread_cpu_ns() : 0;
     uint64_t base = ((uint64_t)dmap_rng_next(&b->rng) << 32) | dmap_rng_next(&b->rng);
     choose_modeled(b);
+    if (b->p[P_TRAP] > 0) dead_end_map(b); /* the leaf's enemies in dead ends */
     long done = 0;
     for (long j = 0; j < rounds; j++) {
         uint64_t seed = base + (uint64_t)j * 0x9E3779B97F4A7C15ull;

@@ -19,10 +19,12 @@
  * a standing flame burns a cell when the engine burns it (without it, on the bomb's fuse);
  * with `kick_risk` it keeps out of a corridor an enemy a step from the cell behind its bomb may
  * kick it into, where the bot without it steps and dies when the enemy kicks (a hand-made
- * position); and the bot table finds it by name. `--timing`, `--traps` (which positions a spec
- * survives), `--kills` (which kills a spec takes), `--replies` (what a spec does in the reply
- * position), `--dead` (what it does in the dead-end position) and `--kick` (in the kick
- * position) are tools. */
+ * position), and so it does with `sim_kick` (the enemies kick in its rollouts), unless only the
+ * enemies seen kicking kick there (`sim_kickers` 1); with `trap` it lays the bomb that shuts an
+ * enemy in a corridor's end (a hand-made position); and the bot table finds it by name.
+ * `--timing`, `--traps` (which positions a spec survives), `--kills` (which kills a spec takes),
+ * `--replies` (what a spec does in the reply position), `--dead` (what it does in the dead-end
+ * position), `--kick` (in the kick position) and `--trap` (in the trap position) are tools. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -1020,6 +1022,76 @@ static void kicks(void) {
     CHECK(survives_kick(&on), "kick position: with kick_risk the bot died");
 }
 
+/* The enemies' kicks in the rollouts (`sim_kick`): in the kick position the bot without them steps
+ * toward the power-up and dies when the enemy kicks; with them (every enemy may kick in the
+ * rollouts) it never steps in and lives. With `sim_kickers` 1 only the enemies seen taking a kick
+ * or kicking kick in the rollouts: this one was not seen doing either (the bot's first view), so
+ * the bot steps in as without them. */
+static void sim_kicks(void) {
+    static kit_param_values on, seen;
+    spec_values("sim_kick=0.5", &on);
+    spec_values("sim_kick=0.5:sim_kickers=1", &seen);
+    static pm_state s;
+    kick_state(&s);
+    int in_on = 0, in_seen = 0;
+    for (uint64_t seed = 1; seed <= 20; seed++) {
+        in_on += first_decision(&on, 0, &s, seed) == PM_RIGHT;
+        in_seen += first_decision(&seen, 0, &s, seed) == PM_RIGHT;
+    }
+    CHECK(in_on == 0, "kick position: with sim_kick the bot stepped in in %d of 20 seeds", in_on);
+    CHECK(in_seen >= 15, "kick position: with sim_kick:sim_kickers=1 (no kick seen) the bot stepped in in %d of 20 "
+          "seeds", in_seen);
+    CHECK(survives_kick(&on), "kick position: with sim_kick the bot died");
+}
+
+/* The trap position (FFA, made up): enemy 1 stands at (5,1), the closed end of a corridor (row 5,
+ * (5,1)-(5,4)) whose mouth (5,5) joins two loops; I stand on the mouth. My bomb there (strength 2)
+ * burns (5,3)-(5,7) and closes the corridor's way out, but never reaches (5,1)-(5,2): the enemy
+ * keeps a cell that never burns (no kill), shut in. The other two agents are dead. */
+static void trap_state(pm_state *s) {
+    static const char *const rows[11] = {"11111111111", "11111111111", "11111111111", "11111000001",
+                                         "11111011101", "1b000a00001", "11111011101", "11111000001",
+                                         "11111111111", "11111111111", "11111111111"};
+    static const int agents[4][6] = {{5, 5, 1, 2, 0, 1}, {5, 1, 1, 2, 0, 1}, {0, 0, 1, 2, 0, 0}, {0, 10, 1, 2, 0, 0}};
+    make_state(s, pm_config_find("ffa"), rows, agents, NULL, 0, NULL, 0, 100);
+}
+
+/* --trap SPEC: the spec's first actions in the trap position over 20 seeds. */
+static int trap_position_report(const char *arg) {
+    static kit_param_values v;
+    static pm_state s;
+    if (report_spec("--trap", arg, &v)) return 2;
+    trap_state(&s);
+    print_first_actions(&v, &s);
+    printf("\n");
+    return 0;
+}
+
+/* The enemies in dead ends (`trap`): with the simulations blinded to everything else (two steps
+ * deep, no trapped share, prior, desire, kills or dead-end cost), the bot lays the bomb that shuts
+ * the enemy in when `trap` pays for it, and not without it (no other worth tells the actions
+ * apart); the whole bot with `trap` 0.1 lays it too (counted at any step of the simulations, not
+ * at the leaf alone, where the bomb laid now is gone: the leaf alone paid for bombs laid later,
+ * and the bot stood instead). */
+static void traps_in_dead_ends(void) {
+    static kit_param_values off, on, whole;
+    spec_values("depth=2:trapped=0:prior=0:desire=0:kill=0:kill2=0:dead_end=0", &off);
+    spec_values("depth=2:trapped=0:prior=0:desire=0:kill=0:kill2=0:dead_end=0:trap=0.2", &on);
+    spec_values("trap=0.1", &whole);
+    static pm_state s;
+    trap_state(&s);
+    int bomb_off = 0, bomb_on = 0, bomb_whole = 0;
+    for (uint64_t seed = 1; seed <= 20; seed++) {
+        bomb_off += first_decision(&off, 0, &s, seed) == PM_LAY_BOMB;
+        bomb_on += first_decision(&on, 0, &s, seed) == PM_LAY_BOMB;
+        bomb_whole += first_decision(&whole, 0, &s, seed) == PM_LAY_BOMB;
+    }
+    CHECK(bomb_whole >= 18, "trap position: with trap=0.1 the bot bombed in %d of 20 seeds", bomb_whole);
+    CHECK(bomb_off <= 5, "trap position: without trap the blinded bot bombed in %d of 20 seeds (the position "
+          "tests nothing)", bomb_off);
+    CHECK(bomb_on >= 18, "trap position: with trap the blinded bot bombed in %d of 20 seeds", bomb_on);
+}
+
 /* The dead ends (`dead_end`): in the dead-end position the bot without them bombs where it
  * stands and dies after the recorded actions; with them (0.2 a step of depth) it steps toward
  * the way out and lives; the defaults (0.1) step toward it in most seeds. */
@@ -1050,6 +1122,7 @@ int main(int argc, char **argv) {
         return position_report("--dead", argv[2], dead_end_state, survives_dead_end, "after the recorded actions");
     if (argc == 3 && !strcmp(argv[1], "--kick")) /* the kick position, the enemy kicking */
         return position_report("--kick", argv[2], kick_state, survives_kick, "after the kick");
+    if (argc == 3 && !strcmp(argv[1], "--trap")) return trap_position_report(argv[2]);
     if (argc == 3 && !strcmp(argv[1], "--replies")) return reply_report(argv[2]);
     if (argc == 6 && !strcmp(argv[1], "--timing")) return timing(argv + 2);
     if (argc == 3 && !strcmp(argv[1], "--traps")) return trap_report(argv[2]);
@@ -1065,6 +1138,8 @@ int main(int argc, char **argv) {
     replies();
     dead_ends();
     kicks();
+    sim_kicks();
+    traps_in_dead_ends();
     rolling_into_flames();
     never_into_visible_flames();
     same_seed_same_decisions();
