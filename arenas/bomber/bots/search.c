@@ -571,12 +571,26 @@ static int trap_at(search_state *s, const unsigned char *open_walls, int p, int 
 
 /* ---- plans -------------------------------------------------------------------------------- */
 
+/* What a block hit at `hp` HP left (after the blasts known to come) is worth to a bomb's spot:
+ * the estimate ranks worn ore between a kill and wood (a 2-HP block 4, a 3-HP one 2.5; a block
+ * some blast burns first 0, wood 0.2); `sure` counts only the blocks the bomb surely ends. */
+static double block_worth(char kind, int hp, int sure) {
+    if (sure) return hp != 1 ? 0 : kind == 'o' ? BOMBER_REWARD_ORE : BOMBER_REWARD_WOOD;
+    if (kind == 'o') return hp <= 0 ? 0 : hp == 1 ? BOMBER_REWARD_ORE : hp == 2 ? 4 : 2.5;
+    return hp <= 0 ? 0.2 : BOMBER_REWARD_WOOD;
+}
+
 /* A quick estimate of what a bomb on cell c destroys in the current state (exact ore HP; a
- * block some blast will burn first counts less), and the opponent in reach. */
-static double bomb_value(const search_state *s, int c) {
+ * block some blast will burn first counts less) and, unless `sure`, the opponent in reach (4).
+ * With `sure` only what it surely ends: wood and ore at its last HP. (The estimate ranks the
+ * cells in line with the opponent, 4, and those reaching a 3-HP ore block, 2.5, before a wood
+ * block's 2: near the opponent and the ore, the `plans` best spots were all of that kind, the
+ * play-outs found them worth nothing, the opponent fleeing and the worn ore a gift, and no plan
+ * bombed the wood; the `sure` plans rank by what is sure.) */
+static double bomb_value(const search_state *s, int c, int sure) {
     static const int d[4][2] = {{-1, 0}, {1, 0}, {0, -1}, {0, 1}};
     const bomber_game *g = &s->base;
-    int op = 1 - s->pid, o = cell_of(&g->players[op]);
+    int o = sure ? -1 : cell_of(&g->players[1 - s->pid]);
     double v = 0;
     for (int k = 0; k < 4; k++)
         for (int i = 1; i <= BOMBER_START_POWER; i++) {
@@ -587,40 +601,7 @@ static double bomb_value(const search_state *s, int c) {
             if (s->wall[t] == 2) break; /* metal */
             int bl = block_at(g, t);
             if (bl >= 0) {
-                int hp = g->blocks[bl].hp - (s->hurt[t] < NEVER);
-                if (g->blocks[bl].kind == 'o')
-                    v += hp <= 0 ? 0 : hp == 1 ? BOMBER_REWARD_ORE : hp == 2 ? 4 : 2.5;
-                else
-                    v += hp <= 0 ? 0.2 : BOMBER_REWARD_WOOD;
-                break;
-            }
-            if (bomb_at(g, t) >= 0) break;
-        }
-    return v;
-}
-
-
-/* What a bomb on cell c surely ends (`sure`): wood and ore at its last HP once every known blast
- * is over, as bomb_value counts them; the opponent in line and ore it only wears count nothing.
- * (bomb_value's ranking puts the cells in line with the opponent, 4, and those reaching a 3-HP
- * ore block, 2.5, before a wood block's 2: near the opponent and the ore, the `plans` best
- * spots were all of that kind, the play-outs found them worth nothing, the opponent fleeing and
- * the worn ore a gift, and no plan bombed the wood.) */
-static double sure_value(const search_state *s, int c) {
-    static const int d[4][2] = {{-1, 0}, {1, 0}, {0, -1}, {0, 1}};
-    const bomber_game *g = &s->base;
-    double v = 0;
-    for (int k = 0; k < 4; k++)
-        for (int i = 1; i <= BOMBER_START_POWER; i++) {
-            int x = c % BOMBER_W + d[k][0] * i, y = c / BOMBER_W + d[k][1] * i;
-            if (x < 0 || x >= BOMBER_W || y < 0 || y >= BOMBER_H) break;
-            int t = y * BOMBER_W + x;
-            if (s->wall[t] == 2) break; /* metal */
-            int bl = block_at(g, t);
-            if (bl >= 0) {
-                int hp = g->blocks[bl].hp - (s->hurt[t] < NEVER);
-                if (hp == 1)
-                    v += g->blocks[bl].kind == 'o' ? BOMBER_REWARD_ORE : BOMBER_REWARD_WOOD;
+                v += block_worth(g->blocks[bl].kind, g->blocks[bl].hp - (s->hurt[t] < NEVER), sure);
                 break;
             }
             if (bomb_at(g, t) >= 0) break;
@@ -1367,9 +1348,10 @@ static int chain_plans(search_state *s, const double *arrival, const int *ok, co
 }
 
 
-/* `sure`: one plan for each of the `sure` best cells by sure_value (discounted by the walk there,
- * as the `plans` best are ranked), my own cell and the first `taken` of order (planned already)
- * left out; none with fewer than `sureammo` bombs in hand. Returns how many (at most 24). */
+/* `sure`: one plan for each of the `sure` best cells by what a bomb there surely ends (bomb_value
+ * with `sure`; discounted by the walk there, as the `plans` best are ranked), my own cell and the
+ * first `taken` of order (planned already) left out; none with fewer than `sureammo` bombs in
+ * hand. Returns how many (at most 24). */
 static int sure_plans(search_state *s, const double *arrival, const int *order, int taken,
                       plan *out) {
     int want = (int)s->k[K_SURE], n = 0, m = cell_of(&s->base.players[s->pid]);
@@ -1380,7 +1362,7 @@ static int sure_plans(search_state *s, const double *arrival, const int *order, 
         if (c == m || s->wall[c] || bomb_at(&s->base, c) >= 0 || !isfinite(arrival[c])) continue;
         int seen = 0;
         for (int i = 0; i < taken; i++) seen |= order[i] == c;
-        double v = seen ? 0 : sure_value(s, c);
+        double v = seen ? 0 : bomb_value(s, c, 1);
         if (v <= 0) continue;
         double kv = v * pow(gamma, arrival[c]);
         int j = nc++; /* insertion, the best first; ties by the cell, as they come */
@@ -1435,7 +1417,7 @@ static bomber_action decide_action(search_state *s, const bomber_view *v) {
     for (int c = 0; c < NCELL; c++) {
         spot[c] = 0;
         if (s->wall[c] || bomb_at(b, c) >= 0) continue;
-        spot[c] = bomb_value(s, c);
+        spot[c] = bomb_value(s, c, 0);
         if (spot[c] > 0 && isfinite(arrival[c])) order[nspots++] = c;
     }
     desire_map(s, spot);
