@@ -39,7 +39,9 @@
  *     the enemy's reply, the rollouts below it), so a kick, a step into my way or a bomb beside
  *     mine that the rollouts' policies seldom play counts, plus reply_model times its worth when
  *     the enemy plays its model, so the reply the model expects (a step into the cell I aim at,
- *     a bounce) is not outweighed by a worse one it does not expect;
+ *     a bounce) is not outweighed by a worse one it does not expect; with `reply_kick` (off by
+ *     default) a reply that moves the replier into a bomb is played with the kick whether or not
+ *     it was seen kicking (without it, in the simulation's copy such a move is a stop for them);
  *   - the leaf: deaths (mine, the teammate's, the enemies'), agents alive but without escape at
  *     the leaf counted as nearly dead, power-ups taken, wood burnt, and the desire map (a
  *     dmap_field over power-ups, bomb spots and cells beside enemies) at my leaf cell;
@@ -83,7 +85,7 @@ enum {
     P_DESIRE, P_BOMB_ENEMY, P_BOMB_WOOD, P_STOP, P_NEAR, P_CHASE, P_BOUNCE, P_SPACE, P_BACK, P_MODEL, P_MODEL_NEAR, P_REBOUNCE,
     P_KICKS, P_BLOCK, P_KILL, P_POCKET, P_MATE_BLOCK, P_KILL2, P_LATE, P_RADIO, P_RADIO_AGE,
     P_REPLY, P_REPLY_MODEL, P_ROLL_FLAMES, P_DEAD_NEAR, P_DEAD_END, P_KICK_REACH, P_KICK_RISK, P_SIM_KICKERS,
-    P_SIM_KICK, P_TRAP, NPARAMS
+    P_SIM_KICK, P_TRAP, P_REPLY_KICK, NPARAMS
 };
 static const kit_param search_param[NPARAMS] = {
     {"sims", 600, 6, 100000, 60, 1, "simulations per decision (the deterministic budget)"},
@@ -159,6 +161,9 @@ static const kit_param search_param[NPARAMS] = {
     {"trap", 0, 0, 1, 0.05, 0, "leaf: worth of each enemy that stood, at any step of the simulation, in "
                                "a dead end whose way out a bomb of my side closes (on it or in its "
                                "blast; 0: off)"},
+    {"reply_kick", 0, 0, 1, 1, 1, "with `reply`: 1: a reply that moves the replier into a bomb (it may "
+                                  "kick, `kicks`) is played with the kick, whether or not it was seen "
+                                  "kicking (0: only those seen kicking kick, the others stand)"},
 };
 const kit_params pm_search_params = {search_param, NPARAMS};
 
@@ -1112,6 +1117,12 @@ static void fill_draws(kit_pyrandom *r, uint64_t seed) {
     r->index = 624;
 }
 
+/* Whether enemy i's move a leads into a bomb (a kick, when it has the kick). */
+static int kick_reply(const pm_state *s, int i, int a) {
+    int n = s->size, d = pmb_next_cell(n, s->agents[i].r * n + s->agents[i].c, a);
+    return d >= 0 && pm_bomb_at(s, d / n, d % n);
+}
+
 /* One simulation: my first action (and the replier's first action, when replier >= 0), then
  * `depth` steps of the rollout policy; the leaf's value. */
 static double simulate(search_bot *b, int my_action, int replier, int reply, uint64_t seed) {
@@ -1173,6 +1184,11 @@ static double simulate(search_bot *b, int my_action, int replier, int reply, uin
             if (t == 0 && i == replier) {
                 actions[i] = reply;
                 if (reply == PM_LAY_BOMB && s->agents[i].ammo < 1) s->agents[i].ammo = 1; /* a guess */
+                /* `reply_kick`: reply_actions offers a move into a bomb to any enemy that may
+                 * kick (with `kicks` 2, every enemy), but the copy gives the kick only to those
+                 * seen kicking; without it that reply plays as a stop */
+                if (b->p[P_REPLY_KICK] > 0 && reply >= PM_UP && reply <= PM_RIGHT && kick_reply(s, i, reply))
+                    s->agents[i].kick = 1;
             }
         }
         pm_step(s, actions);

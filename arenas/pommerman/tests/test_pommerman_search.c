@@ -20,11 +20,15 @@
  * with `kick_risk` it keeps out of a corridor an enemy a step from the cell behind its bomb may
  * kick it into, where the bot without it steps and dies when the enemy kicks (a hand-made
  * position), and so it does with `sim_kick` (the enemies kick in its rollouts), unless only the
- * enemies seen kicking kick there (`sim_kickers` 1); with `trap` it lays the bomb that shuts an
+ * enemies seen kicking kick there (`sim_kickers` 1); with `reply` and `reply_kick` it keeps out
+ * of a corridor an enemy beside its bomb may kick it into now, where `reply` alone (the enemy's
+ * kick played as a stop: it was never seen kicking) steps in and dies (a hand-made position);
+ * with `trap` it lays the bomb that shuts an
  * enemy in a corridor's end (a hand-made position); and the bot table finds it by name.
  * `--timing`, `--traps` (which positions a spec survives), `--kills` (which kills a spec takes),
  * `--replies` (what a spec does in the reply position), `--dead` (what it does in the dead-end
- * position), `--kick` (in the kick position) and `--trap` (in the trap position) are tools. */
+ * position), `--kick` (in the kick position), `--kick-reply` (in the kick-reply position) and
+ * `--trap` (in the trap position) are tools. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -559,12 +563,13 @@ static void in_the_table(void) {
     kit_param_values v;
     char spec[200], err[256];
     const char *last = pm_search_params.p[pm_search_params.n - 1].name;
-    snprintf(spec, sizeof spec, "sims=600:%s=0.5", last);
+    /* 1: within the range of every parameter, whole or not */
+    snprintf(spec, sizeof spec, "sims=600:%s=1", last);
     kit_param_defaults(&pm_search_params, &v);
     CHECK(!kit_param_parse("search", &pm_search_params, spec, &v, err, sizeof err) &&
-              v.v[pm_search_params.n - 1] == 0.5,
+              v.v[pm_search_params.n - 1] == 1,
           "spec %s: %s", spec, err);
-    snprintf(spec, sizeof spec, "%s=0.5:%s=0.5", last, last);
+    snprintf(spec, sizeof spec, "%s=1:%s=1", last, last);
     CHECK(kit_param_parse("search", &pm_search_params, spec, &v, err, sizeof err) && strstr(err, "twice"),
           "spec %s: accepted", spec);
 }
@@ -1044,6 +1049,59 @@ static void sim_kicks(void) {
     CHECK(survives_kick(&on), "kick position: with sim_kick the bot died");
 }
 
+/* The kick-reply position (FFA, made up): the kick position's corridor (row 5, closed beyond the
+ * power-up at (5,10), the gap (6,7) down to two open rows), I at (5,8); enemy 1 (it may kick, but
+ * was never seen doing it) stands at (5,4), four steps from me, beside its bomb at (5,5) (fuse 7,
+ * strength 4): its blast alone stops at (5,8), so a step right, toward the power-up, is safe
+ * from it. Kicked now, the bomb rolls along row 5 and stops against me at the corridor's end,
+ * where it burns all of it: only a step left, to the gap, gets out before it shuts the way.
+ * The pruning's kicks see the cells a rolled bomb burns, not the way it shuts: both steps pass. */
+static void kick_reply_state(pm_state *s) {
+    static const char *const rows[11] = {"11111111111", "11111111111", "11111111111", "11111111111",
+                                         "11111111111", "0000b300a07", "10111110111", "00000000000",
+                                         "00000000000", "11111111111", "11111111111"};
+    static const int agents[4][6] = {{5, 8, 1, 2, 0, 1}, {5, 4, 0, 3, 1, 1}, {0, 0, 1, 2, 0, 0}, {0, 10, 1, 2, 0, 0}};
+    static const pm_bomb bombs[1] = {{5, 5, 1, 7, 4, 0}};
+    make_state(s, pm_config_find("ffa"), rows, agents, bombs, 1, NULL, 0, 100);
+}
+
+/* The enemy's kick: right into its bomb, now; then the others play SimpleAgent. */
+static const int kick_reply_script[1][PM_MAX_AGENTS] = {{0, PM_RIGHT, 0, 0}};
+
+/* Whether the bot (preset: its values) is alive 10 steps after the kick-reply position, the enemy
+ * kicking on the first step. */
+static int survives_kick_reply(const kit_param_values *preset) {
+    static pm_state s, end;
+    kick_reply_state(&s);
+    play_from(&pm_bot_search, preset, 0, &s, kick_reply_script, 1, 10, 1, &end);
+    return end.agents[0].alive;
+}
+
+/* The kick among the replies (`reply_kick`): in the kick-reply position `reply=4` offers the
+ * enemy's move into its bomb as a reply, but in the simulation's copy the enemy, never seen
+ * kicking, has no kick, so the reply plays as a stop: the bot steps right and dies when the
+ * enemy kicks. With `reply_kick` that reply is the kick, the worst of the replies: the bot steps
+ * left to the gap and lives. */
+static void reply_kicks(void) {
+    static kit_param_values plain, kick;
+    spec_values("reply=4", &plain);
+    spec_values("reply=4:reply_kick=1", &kick);
+    static pm_state s;
+    kick_reply_state(&s);
+    int in_plain = 0, out_kick = 0;
+    for (uint64_t seed = 1; seed <= 20; seed++) {
+        in_plain += first_decision(&plain, 0, &s, seed) == PM_RIGHT;
+        out_kick += first_decision(&kick, 0, &s, seed) == PM_LEFT;
+    }
+    CHECK(in_plain >= 15, "kick-reply position: with reply=4 the bot stepped right in %d of 20 seeds (the "
+          "position tests nothing)", in_plain);
+    CHECK(out_kick >= 18, "kick-reply position: with reply=4:reply_kick=1 the bot stepped to the gap in %d of 20 "
+          "seeds", out_kick);
+    CHECK(!survives_kick_reply(&plain), "kick-reply position: with reply=4 the bot survived the kick (the "
+          "position tests nothing)");
+    CHECK(survives_kick_reply(&kick), "kick-reply position: with reply=4:reply_kick=1 the bot died");
+}
+
 /* The trap position (FFA, made up): enemy 1 stands at (5,1), the closed end of a corridor (row 5,
  * (5,1)-(5,4)) whose mouth (5,5) joins two loops; I stand on the mouth. My bomb there (strength 2)
  * burns (5,3)-(5,7) and closes the corridor's way out, but never reaches (5,1)-(5,2): the enemy
@@ -1122,6 +1180,8 @@ int main(int argc, char **argv) {
         return position_report("--dead", argv[2], dead_end_state, survives_dead_end, "after the recorded actions");
     if (argc == 3 && !strcmp(argv[1], "--kick")) /* the kick position, the enemy kicking */
         return position_report("--kick", argv[2], kick_state, survives_kick, "after the kick");
+    if (argc == 3 && !strcmp(argv[1], "--kick-reply")) /* the kick-reply position, the enemy kicking now */
+        return position_report("--kick-reply", argv[2], kick_reply_state, survives_kick_reply, "after the kick");
     if (argc == 3 && !strcmp(argv[1], "--trap")) return trap_position_report(argv[2]);
     if (argc == 3 && !strcmp(argv[1], "--replies")) return reply_report(argv[2]);
     if (argc == 6 && !strcmp(argv[1], "--timing")) return timing(argv + 2);
@@ -1139,6 +1199,7 @@ int main(int argc, char **argv) {
     dead_ends();
     kicks();
     sim_kicks();
+    reply_kicks();
     traps_in_dead_ends();
     rolling_into_flames();
     never_into_visible_flames();
