@@ -616,8 +616,13 @@ static int timing(char **argv) {
 /* The values of a report tool's argument search[:NAME=VALUE...] in *v; 0, or 2 with one line on
  * stderr naming the flag. */
 static int report_spec(const char *flag, const char *arg, kit_param_values *v) {
-    const char *spec = strchr(arg, ':') ? strchr(arg, ':') + 1 : "";
+    const char *colon = strchr(arg, ':'), *spec = colon ? colon + 1 : "";
+    size_t name = colon ? (size_t)(colon - arg) : strlen(arg);
     char err[256];
+    if (name != strlen("search") || strncmp(arg, "search", name)) {
+        fprintf(stderr, "test_pommerman_search: %s search[:NAME=VALUE...]: '%s' is not the search bot\n", flag, arg);
+        return 2;
+    }
     kit_param_defaults(&pm_search_params, v);
     if (!kit_param_parse("search", &pm_search_params, spec, v, err, sizeof err)) return 0;
     fprintf(stderr, "test_pommerman_search: %s search[:NAME=VALUE...]: %s\n", flag, err);
@@ -817,9 +822,10 @@ static void print_first_actions(const kit_param_values *v, const pm_state *s) {
     for (int a = 0; a < PM_NUM_ACTIONS; a++) printf(" %d", counts[a]);
 }
 
-/* A position's report (`--dead`, `--kick`): the spec's first actions over 20 seeds in the
- * position `make` builds (counts of stop, up, down, left, right, bomb), then whether it lives
- * through the others' script (`survives`), printed after the words `after`. */
+/* A position's report (`--dead`, `--kick`, `--kick-reply`, `--trap`): the spec's first actions
+ * over 20 seeds in the position `make` builds (counts of stop, up, down, left, right, bomb), then,
+ * with a script for the others (`survives`), whether it lives through it, printed after the
+ * words `after`. */
 static int position_report(const char *flag, const char *arg, void (*make)(pm_state *),
                            int (*survives)(const kit_param_values *), const char *after) {
     static kit_param_values v;
@@ -827,7 +833,8 @@ static int position_report(const char *flag, const char *arg, void (*make)(pm_st
     if (report_spec(flag, arg, &v)) return 2;
     make(&s);
     print_first_actions(&v, &s);
-    printf("\n%s: %s\n", after, survives(&v) ? "survives" : "dies");
+    printf("\n");
+    if (survives) printf("%s: %s\n", after, survives(&v) ? "survives" : "dies");
     return 0;
 }
 
@@ -1114,17 +1121,6 @@ static void trap_state(pm_state *s) {
     make_state(s, pm_config_find("ffa"), rows, agents, NULL, 0, NULL, 0, 100);
 }
 
-/* --trap SPEC: the spec's first actions in the trap position over 20 seeds. */
-static int trap_position_report(const char *arg) {
-    static kit_param_values v;
-    static pm_state s;
-    if (report_spec("--trap", arg, &v)) return 2;
-    trap_state(&s);
-    print_first_actions(&v, &s);
-    printf("\n");
-    return 0;
-}
-
 /* The enemies in dead ends (`trap`): with the simulations blinded to everything else (two steps
  * deep, no trapped share, prior, desire, kills or dead-end cost), the bot lays the bomb that shuts
  * the enemy in when `trap` pays for it, and not without it (no other worth tells the actions
@@ -1182,7 +1178,8 @@ int main(int argc, char **argv) {
         return position_report("--kick", argv[2], kick_state, survives_kick, "after the kick");
     if (argc == 3 && !strcmp(argv[1], "--kick-reply")) /* the kick-reply position, the enemy kicking now */
         return position_report("--kick-reply", argv[2], kick_reply_state, survives_kick_reply, "after the kick");
-    if (argc == 3 && !strcmp(argv[1], "--trap")) return trap_position_report(argv[2]);
+    if (argc == 3 && !strcmp(argv[1], "--trap")) /* the trap position: first actions only */
+        return position_report("--trap", argv[2], trap_state, NULL, NULL);
     if (argc == 3 && !strcmp(argv[1], "--replies")) return reply_report(argv[2]);
     if (argc == 6 && !strcmp(argv[1], "--timing")) return timing(argv + 2);
     if (argc == 3 && !strcmp(argv[1], "--traps")) return trap_report(argv[2]);
