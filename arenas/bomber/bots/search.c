@@ -1348,6 +1348,19 @@ static int chain_plans(search_state *s, const double *arrival, const int *ok, co
 }
 
 
+/* Sorts cells[0..n) by value[c] discounted over the walk there (value[c] * gamma^arrival[c]),
+ * the best first; ties keep their order. */
+static void rank_by_walk(int *cells, int n, const double *value, const double *arrival, double gamma) {
+    double key[NCELL];
+    for (int i = 0; i < n; i++) key[i] = value[cells[i]] * pow(gamma, arrival[cells[i]]);
+    for (int i = 1; i < n; i++) {
+        double k = key[i];
+        int c = cells[i], j = i;
+        for (; j > 0 && key[j - 1] < k; j--) key[j] = key[j - 1], cells[j] = cells[j - 1];
+        key[j] = k, cells[j] = c;
+    }
+}
+
 /* `sure`: one plan for each of the `sure` best cells by what a bomb there surely ends (bomb_value
  * with `sure`; discounted by the walk there, as the `plans` best are ranked), my own cell and the
  * first `taken` of order (planned already) left out; none with fewer than `sureammo` bombs in
@@ -1356,19 +1369,16 @@ static int sure_plans(search_state *s, const double *arrival, const int *order, 
                       plan *out) {
     int want = (int)s->k[K_SURE], n = 0, m = cell_of(&s->base.players[s->pid]);
     if (want <= 0 || s->base.players[s->pid].ammo < s->k[K_SUREAMMO]) return 0;
-    double gamma = s->k[K_GAMMA], key[NCELL];
+    double worth[NCELL];
     int cell[NCELL], nc = 0;
     for (int c = 0; c < NCELL; c++) {
         if (c == m || s->wall[c] || bomb_at(&s->base, c) >= 0 || !isfinite(arrival[c])) continue;
         int seen = 0;
         for (int i = 0; i < taken; i++) seen |= order[i] == c;
-        double v = seen ? 0 : bomb_value(s, c, 1);
-        if (v <= 0) continue;
-        double kv = v * pow(gamma, arrival[c]);
-        int j = nc++; /* insertion, the best first; ties by the cell, as they come */
-        for (; j > 0 && key[j - 1] < kv; j--) key[j] = key[j - 1], cell[j] = cell[j - 1];
-        key[j] = kv, cell[j] = c;
+        worth[c] = seen ? 0 : bomb_value(s, c, 1);
+        if (worth[c] > 0) cell[nc++] = c;
     }
+    rank_by_walk(cell, nc, worth, arrival, s->k[K_GAMMA]);
     for (int i = 0; i < nc && n < want; i++)
         out[n++] = one_plan(cell[i], 1, (int)arrival[cell[i]], BOMBER_NONE, 0);
     return n;
@@ -1422,15 +1432,7 @@ static bomber_action decide_action(search_state *s, const bomber_view *v) {
     }
     desire_map(s, spot);
     /* the best spots first, by value discounted over the walk there */
-    double gamma = s->k[K_GAMMA];
-    for (int i = 1; i < nspots; i++)
-        for (int j = i; j > 0; j--) {
-            double a = spot[order[j]] * pow(gamma, arrival[order[j]]);
-            double c = spot[order[j - 1]] * pow(gamma, arrival[order[j - 1]]);
-            if (a <= c) break;
-            int t = order[j];
-            order[j] = order[j - 1], order[j - 1] = t;
-        }
+    rank_by_walk(order, nspots, spot, arrival, s->k[K_GAMMA]);
 
     plan plans[NCELL + 16];
     int np = 0;
