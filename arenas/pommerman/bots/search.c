@@ -1176,9 +1176,10 @@ static double simulate(search_bot *b, int my_action, int replier, int reply, uin
                 int rc = pm_bot_simple.decide(b->simple[i], &b->sview, &actions[i]);
                 if (rc != DMAP_OK) b->err = rc;
             }
-            if (sim_kick > 0 && s->agents[i].alive && s->agents[i].kick && is_enemy(b, b->me, i)) {
+            if (sim_kick > 0 && s->agents[i].alive && s->agents[i].kick && is_enemy(b, b->me, i) &&
+                dmap_rng_unit(&krng) < sim_kick) {
                 int k = sim_kick_move(b, s, i);
-                if (dmap_rng_unit(&krng) < sim_kick && k >= 0) actions[i] = k;
+                if (k >= 0) actions[i] = k;
             }
             /* the reply searched: played whatever its model chose (it saw the same step) */
             if (t == 0 && i == replier) {
@@ -1358,7 +1359,7 @@ static int search_decide_action(search_bot *b, const pm_view *view) {
     int64_t t0 = limit ? kit_thread_cpu_ns() : 0;
     uint64_t base = ((uint64_t)dmap_rng_next(&b->rng) << 32) | dmap_rng_next(&b->rng);
     choose_modeled(b);
-    if (b->p[P_TRAP] > 0) dead_end_map(b); /* the leaf's enemies in dead ends */
+    if (b->p[P_TRAP] > 0 || b->p[P_DEAD_END] > 0) dead_end_map(b); /* `trap` (the leaves), `dead_end` */
     long done = 0;
     for (long j = 0; j < rounds; j++) {
         uint64_t seed = base + (uint64_t)j * 0x9E3779B97F4A7C15ull;
@@ -1388,7 +1389,6 @@ static int search_decide_action(search_bot *b, const pm_view *view) {
     }
     int kills[NACT] = {0};
     double bonus[NACT] = {0};
-    if (b->p[P_DEAD_END] > 0) dead_end_map(b);
     threat_case kcases[KICK_CASES];
     int nkc = b->p[P_KICK_RISK] > 0 ? kick_cases(b, kcases) : 0;
     for (int k = 0; k < nc; k++) {
