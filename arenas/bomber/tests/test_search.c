@@ -30,6 +30,8 @@
  *     (the spots that only wear ore or lie in line with the opponent rank first), a wood block
  *     three steps off: the default places no bomb in 60 ticks, `sure` 1 and 4 bomb the wood,
  *     and with `sureammo` 3 (three bombs in hand at least) `sure` 4 does not;
+ *   - `seq`: two treasures beside `search` and a pair farther on, no blocks: the default walks
+ *     to the pair first, the plan sequences (`seq` 1) take a near one first;
  *   - bad parameters are refused (the spec parser the command line uses).
  * `test_search --time GAMES` plays GAMES games against gambit2 and gambit (seats alternating)
  * and prints the mean and worst decision time (thread CPU) and the outcome counts. */
@@ -529,7 +531,8 @@ static void test_bad_parameters(void) {
                          "search:soon=2",      "search:rev=2",    "search:resume=0.5",
                          "search:snipe=-1", "search:wood=2", "search:rewalk=0.5", "search:late=36", "search:lateend=2",
                          "search:race=41",    "search:race=0.5", "search:sure=25", "search:sure=1.5",
-                         "search:gift2=-2", "search:sureammo=0", "search:sureammo=5"};
+                         "search:gift2=-2", "search:sureammo=0", "search:sureammo=5",
+                         "search:seq=9",      "search:seq=0.5"};
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         const kit_bot_info *info = kit_bot_spec("test_search", "--bots", &bomber_bot_table, bad[i], NULL);
         CHECK(info == NULL);
