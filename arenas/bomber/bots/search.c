@@ -68,10 +68,15 @@
 #define NCELL BOMBER_CELLS
 #define LAST_TICK (BOMBER_MAX_ITERATIONS + 1) /* the last tick played */
 #define CONFINED 15 /* walking to at most this many cells, I am in a pocket */
+/* `seq`: the desire map's weight in the plan sequences, a share of `near`: a tie-break only. A
+ * play-out's desire term still counts the spot it has just bombed (the map is the state's before
+ * the plan), which a sequence that bombs it in its second plan keeps and one that bombs it now
+ * does not: at full weight, waiting a tick and then bombing was worth more than bombing. */
+#define SEQ_NEAR 0.02
 
 enum { K_SIMS, K_MS, K_PLANS, K_GAMMA, K_DENY, K_AMMO, K_NEAR, K_HIT, K_ORE, K_TRAP, K_GIFT,
        K_STACK, K_AMMO2, K_FOE, K_FAR, K_TOUR, K_END, K_CHAIN, K_FARAMMO, K_SOON, K_SLACK, K_REV,
-       K_RESUME, K_SNIPE, K_WOOD, K_REWALK, K_LATE, K_LATEEND, K_RACE, K_SURE, K_GIFT2, K_SUREAMMO, NK };
+       K_RESUME, K_SNIPE, K_WOOD, K_REWALK, K_LATE, K_LATEEND, K_RACE, K_SURE, K_GIFT2, K_SUREAMMO, K_SEQ, NK };
 
 static const kit_param knobs[NK] = {
     {"sims", 20000, 200, 10000000, 0, 1, /* step 0: `tune` leaves the budgets alone */
@@ -160,6 +165,10 @@ static const kit_param knobs[NK] = {
      "finish it); -1: `gift`"},
     {"sureammo", 1, 1, 4, 0, 1,
      "`sure` plans only with at least this many bombs in hand (the rest kept for ore stacks)"},
+    {"seq", 0, 0, 8, 0, 1,
+     "plan sequences: this many of the best plans, and each first action's best, are played out "
+     "until I have bombed and stand out of the blasts, and go on with the best plan from there "
+     "(its value discounted; the desire map a tie-break); 0: one plan deep"},
 };
 
 const kit_params search_params = {knobs, NK};
@@ -208,6 +217,8 @@ typedef struct search_state {
     tour_search tour; /* tour_plans' scratch, cleared at each call */
     plan kept;        /* `resume`: the tour under way (kept.bomb 0: none) */
     int odist[NCELL]; /* `race`: the opponent's walk to each cell (NEVER: none) */
+    struct search_state *next; /* `seq`: the planner of the second plan (its ws is this one's) */
+    double near_paid;          /* the desire term the last play-out subtracted (0: none) */
 } search_state;
 
 /* ---- small helpers ------------------------------------------------------------------------ */
@@ -906,11 +917,16 @@ static void race_items(const search_state *s, bomber_game *g, int k) {
 /* Play a plan out on a copy of the engine: the value of the points both make (discounted),
  * the HP both lose, a death, the ammo picked up, the ore my fire wears down and leaves
  * standing, and the desire where it ends. A stack plan walks on from its target to each of
- * its legs and bombs there too before it runs. */
-static double rollout(search_state *s, const plan *pl, const int *path) {
+ * its legs and bombs there too before it runs. cut (`seq`; NULL: none): the play-out stops
+ * in the first tick I wait (bombed and out of the blasts, or at a target without a bomb),
+ * s->sim then holds that state and *cut the discount reached, and the value is that of the
+ * ticks played only (no ore, nor desire: the next plan's play-out counts them); *cut stays 0
+ * when it ends otherwise. */
+static double rollout(search_state *s, const plan *pl, const int *path, double *cut) {
     bomber_game *g = &s->sim;
     game_copy(g, &s->base);
     g->max_iterations = 0;
+    s->near_paid = 0;
     int me = s->pid, op = 1 - me;
     enum { GO, AT, RUN, WAIT } phase = pl->len > 0 ? GO : AT;
     int idx = 0, fails = 0, esc[NCELL], nesc = 0, ei = 0, opath[NCELL], nop = 0, oi = 0;
@@ -1048,6 +1064,10 @@ static double rollout(search_state *s, const plan *pl, const int *path) {
         if (pm->hp <= 0) return v - 5000;
         if (po->hp <= 0) return acted ? v : v + 2000;
         disc *= gamma;
+        if (cut && phase == WAIT) {
+            *cut = disc;
+            return v;
+        }
         /* over when nothing more happens; with `wood` not while the opponent has a target (a
          * plan that stops early would not see it take the blocks the longer plans see it take) */
         if (phase == WAIT && !g->nbombs && !g->nfires && oi >= nop &&
@@ -1063,7 +1083,8 @@ static double rollout(search_state *s, const plan *pl, const int *path) {
         v += s->opp_can[c] && !s->confined ? -gift * worn[c]
              : s->k[K_ORE] * (s->k[K_SOON] > 0 ? worn_soon[c] : worn[c]);
     }
-    return v - s->k[K_NEAR] * s->desire[cell_of(&g->players[me])];
+    s->near_paid = s->k[K_NEAR] * s->desire[cell_of(&g->players[me])];
+    return v - s->near_paid;
 }
 
 /* After danger() on the current state: each ore block's HP once every known blast is over
@@ -1391,6 +1412,178 @@ static int path_to(const int *parent, const double *arrival, int t, int *path) {
     return len;
 }
 
+/* Is there an ammo or treasure item on cell c? The view's tags at the root (v), the game's
+ * lists in a `seq` state (v NULL). */
+static int item_at(const bomber_game *g, const bomber_view *v, int c) {
+    if (v) return v->game_map[c] == BOMBER_TAG_AMMO || v->game_map[c] == BOMBER_TAG_TREASURE;
+    for (int i = 0; i < g->nammo; i++)
+        if (g->ammo[i].y * BOMBER_W + g->ammo[i].x == c) return 1;
+    for (int i = 0; i < g->ntreasure; i++)
+        if (g->treasure[i].y * BOMBER_W + g->treasure[i].x == c) return 1;
+    return 0;
+}
+
+/* The plans from s->base (after danger, ore_outlook and race_map on it): my safe walk into
+ * arrival and parent, the bomb estimates, the desire map, and the plan list into plans (room
+ * for NCELL + 16); ok: the first actions possible (-1: not); *kept_at: the resumed tour
+ * (`resume`; -1: none). Returns how many plans. */
+static int make_plans(search_state *s, const bomber_view *v, const int *ok, double *arrival,
+                      int *parent, plan *plans, int *kept_at) {
+    const bomber_game *b = &s->base;
+    int me = s->pid, op = 1 - me, m = cell_of(&b->players[me]);
+    /* where I can walk safely, and how soon (the opponent a wall) */
+    unsigned char wall[NCELL];
+    walls_of(b, op, m, wall);
+    memcpy(s->wall, wall, sizeof wall); /* metal 2, for the bomb estimates */
+    for (int i = 0; i < BOMBER_METAL; i++) s->wall[b->metal[i][1] * BOMBER_W + b->metal[i][0]] = 2;
+    escape(s, wall, s->hurt, s->now, m, 0, NULL);
+    memcpy(arrival, s->arrival, NCELL * sizeof arrival[0]);
+    memcpy(parent, s->parent, NCELL * sizeof parent[0]);
+    int reach = 0;
+    for (int c = 0; c < NCELL; c++) reach += isfinite(arrival[c]) != 0;
+    s->confined = reach <= CONFINED;
+
+    double spot[NCELL];
+    int order[NCELL], nspots = 0;
+    for (int c = 0; c < NCELL; c++) {
+        spot[c] = 0;
+        if (s->wall[c] || bomb_at(b, c) >= 0) continue;
+        spot[c] = bomb_value(s, c, 0);
+        if (spot[c] > 0 && isfinite(arrival[c])) order[nspots++] = c;
+    }
+    desire_map(s, spot);
+    /* the best spots first, by value discounted over the walk there */
+    rank_by_walk(order, nspots, spot, arrival, s->k[K_GAMMA]);
+
+    int np = 0;
+    for (int a = BOMBER_NONE; a <= BOMBER_RIGHT; a++) { /* one plan per first step: go, wait */
+        int t = target_of(m, (bomber_action)a);
+        if (ok[a] < 0 || t < 0) continue;
+        plans[np++] = one_plan(t, 0, t != m, (bomber_action)a, 1);
+    }
+    if (ok[BOMBER_BOMB] >= 0 && spot[m] > 0) plans[np++] = one_plan(m, 1, 0, BOMBER_BOMB, 0);
+    if (s->k[K_STACK] > 0)
+        np += s->k[K_TOUR] > 0 ? tour_plans(s, arrival, ok, plans + np)
+                               : stack_plans(s, arrival, ok, plans + np);
+    *kept_at = -1; /* `resume`: the tour under way, from here */
+    if (s->k[K_RESUME] > 0 && s->kept.bomb && (!s->kept.nlegs || !opp_close(s)) &&
+        isfinite(arrival[s->kept.target]) && (s->kept.target != m || ok[BOMBER_BOMB] >= 0)) {
+        plan pl = s->kept;
+        pl.len = (int)arrival[pl.target], pl.direct = 0;
+        pl.first = pl.target == m ? BOMBER_BOMB : BOMBER_NONE;
+        *kept_at = np, plans[np++] = pl;
+    }
+    int nbest = (int)s->k[K_PLANS];
+    for (int i = 0; i < nspots && i < nbest; i++)
+        if (order[i] != m)
+            plans[np++] = one_plan(order[i], 1, (int)arrival[order[i]], BOMBER_NONE, 0);
+    np += sure_plans(s, arrival, order, nspots < nbest ? nspots : nbest, plans + np);
+    if (s->k[K_CHAIN] > 0) np += chain_plans(s, arrival, ok, plans, np, plans + np);
+    int near_items = 0;
+    for (int c = 0; c < NCELL && near_items < 6; c++)
+        if (c != m && isfinite(arrival[c]) && item_at(b, v, c))
+            plans[np++] = one_plan(c, 0, (int)arrival[c], BOMBER_NONE, 0), near_items++;
+    if (s->hurt[m] < NEVER) { /* the nearest cell out of every blast */
+        int best = -1;
+        for (int c = 0; c < NCELL; c++)
+            if (s->hurt[c] >= NEVER && isfinite(arrival[c]) && (best < 0 || arrival[c] < arrival[best]))
+                best = c;
+        if (best >= 0 && best != m) plans[np++] = one_plan(best, 0, (int)arrival[best], BOMBER_NONE, 0);
+    }
+    return np;
+}
+
+/* The walk of plan pl from my cell m into path (parent, arrival: the safe walk from m); sets
+ * the first action of a plan that walks. */
+static void plan_path(plan *pl, int m, const int *parent, const double *arrival, int *path) {
+    if (pl->direct) {
+        path[0] = pl->target;
+    } else if (pl->len > 0) {
+        path_to(parent, arrival, pl->target, path);
+        pl->first = dir_to(m, path[0]);
+    }
+}
+
+/* `seq`: the value of the best plan from state g (a play-out's, where I wait out of the
+ * blasts), planned by s->next as a decision is (no safety check: every possible first action),
+ * within the same budget; 0 when no plan runs. */
+static double next_best(search_state *s, const bomber_game *g) {
+    search_state *c = s->next;
+    game_copy(&c->base, g);
+    c->now = g->tick - 1, c->used = s->used, c->deadline = s->deadline, c->err = 0;
+    danger(c, &c->base, c->hurt);
+    ore_outlook(c);
+    if (c->k[K_RACE] > 0) race_map(c);
+    const bomber_game *b = &c->base;
+    int me = c->pid, m = cell_of(&b->players[me]), ok[6];
+    unsigned char wall[NCELL];
+    walls_of(b, 1 - me, m, wall);
+    for (int a = BOMBER_NONE; a <= BOMBER_RIGHT; a++) {
+        int t = target_of(m, (bomber_action)a);
+        ok[a] = t < 0 || (t != m && wall[t]) ? -1 : 0;
+    }
+    ok[BOMBER_BOMB] = b->players[me].ammo > 0 && bomb_at(b, m) < 0 ? 0 : -1;
+    plan plans[NCELL + 16];
+    double arrival[NCELL], best = 0;
+    int parent[NCELL], kept_at, path[NCELL], have = 0;
+    int np = make_plans(c, NULL, ok, arrival, parent, plans, &kept_at);
+    for (int i = 0; i < np; i++) {
+        if (have && out_of_budget(c)) break;
+        plan_path(&plans[i], m, parent, arrival, path);
+        if (ok[plans[i].first] < 0) continue;
+        double val = rollout(c, &plans[i], path, NULL);
+        if (!have || val > best) best = val, have = 1;
+    }
+    s->used = c->used;
+    if (c->err) s->err = c->err;
+    return best;
+}
+
+/* `seq`: the `seq` best plans, and each first action's best, by their value with the desire
+ * term at SEQ_NEAR (rank; ran: played out), played out again up to where I wait out of the
+ * blasts and on from there with the best next plan (next_best, discounted): the sum is their
+ * value; the others keep their rank (value[a], from[a]: the best of these). A first-step plan
+ * (go or stay, and wait) is not continued: "wait a tick, then the best plan" is the best plan a
+ * tick late, worth as much when the points it waits for come at a set tick, and the model's
+ * idle opponent made that a tie that waited tick after tick while the real one moved. When the
+ * budget runs out first, nothing changes. */
+static void deepen(search_state *s, plan *plans, int np, const double *rank,
+                   const unsigned char *ran, const int *parent, const double *arrival,
+                   double *value, int *from) {
+    int m = cell_of(&s->base.players[s->pid]), want = (int)s->k[K_SEQ], top[8 + 6], nt = 0;
+    unsigned char taken[NCELL + 16] = {0};
+    int best[6];
+    for (int a = 0; a < 6; a++) best[a] = -1;
+    for (int i = 0; i < np; i++) {
+        int a = plans[i].first;
+        if (ran[i] && !plans[i].direct && (best[a] < 0 || rank[i] > rank[best[a]])) best[a] = i;
+    }
+    for (int a = 0; a < 6; a++)
+        if (best[a] >= 0) taken[best[a]] = 1, top[nt++] = best[a];
+    for (int k = 0; k < want && k < 8; k++) { /* the best first; ties: the earlier plan */
+        int bi = -1;
+        for (int i = 0; i < np; i++)
+            if (ran[i] && !plans[i].direct && !taken[i] && (bi < 0 || rank[i] > rank[bi])) bi = i;
+        if (bi < 0) break;
+        taken[bi] = 1, top[nt++] = bi;
+    }
+    double deep[NCELL + 16];
+    int path[NCELL];
+    for (int i = 0; i < np; i++) deep[i] = rank[i];
+    for (int j = 0; j < nt; j++) {
+        if (out_of_budget(s)) return;
+        plan *pl = &plans[top[j]];
+        plan_path(pl, m, parent, arrival, path);
+        double cut = 0, v = rollout(s, pl, path, &cut);
+        deep[top[j]] = cut > 0 ? v + cut * next_best(s, &s->sim) : v + s->near_paid * (1 - SEQ_NEAR);
+    }
+    int seen[6] = {0};
+    for (int i = 0; i < np; i++) {
+        bomber_action a = plans[i].first;
+        if (ran[i] && (!seen[a] || deep[i] > value[a])) value[a] = deep[i], seen[a] = 1, from[a] = i;
+    }
+}
+
 static bomber_action decide_action(search_state *s, const bomber_view *v) {
     const bomber_game *b = &s->base;
     int me = s->pid, op = 1 - me, m = cell_of(&b->players[me]);
@@ -1408,88 +1601,26 @@ static bomber_action decide_action(search_state *s, const bomber_view *v) {
             if (ok[a] >= 0) trap[a] = trap_at(s, open_walls, target_of(m, (bomber_action)a), depth);
     }
 
-    /* where I can walk safely, and how soon (the opponent a wall) */
-    unsigned char wall[NCELL];
-    walls_of(b, op, m, wall);
-    memcpy(s->wall, wall, sizeof wall); /* metal 2, for the bomb estimates */
-    for (int i = 0; i < BOMBER_METAL; i++) s->wall[b->metal[i][1] * BOMBER_W + b->metal[i][0]] = 2;
-    escape(s, wall, s->hurt, s->now, m, 0, NULL);
-    double arrival[NCELL];
-    int parent[NCELL];
-    memcpy(arrival, s->arrival, sizeof arrival);
-    memcpy(parent, s->parent, sizeof parent);
-    int reach = 0;
-    for (int c = 0; c < NCELL; c++) reach += isfinite(arrival[c]) != 0;
-    s->confined = reach <= CONFINED;
-
-    double spot[NCELL];
-    int order[NCELL], nspots = 0;
-    for (int c = 0; c < NCELL; c++) {
-        spot[c] = 0;
-        if (s->wall[c] || bomb_at(b, c) >= 0) continue;
-        spot[c] = bomb_value(s, c, 0);
-        if (spot[c] > 0 && isfinite(arrival[c])) order[nspots++] = c;
-    }
-    desire_map(s, spot);
-    /* the best spots first, by value discounted over the walk there */
-    rank_by_walk(order, nspots, spot, arrival, s->k[K_GAMMA]);
-
     plan plans[NCELL + 16];
-    int np = 0;
-    for (int a = BOMBER_NONE; a <= BOMBER_RIGHT; a++) { /* one plan per first step: go, wait */
-        int t = target_of(m, (bomber_action)a);
-        if (ok[a] < 0 || t < 0) continue;
-        plans[np++] = one_plan(t, 0, t != m, (bomber_action)a, 1);
-    }
-    if (ok[BOMBER_BOMB] >= 0 && spot[m] > 0) plans[np++] = one_plan(m, 1, 0, BOMBER_BOMB, 0);
-    if (s->k[K_STACK] > 0)
-        np += s->k[K_TOUR] > 0 ? tour_plans(s, arrival, ok, plans + np)
-                               : stack_plans(s, arrival, ok, plans + np);
-    int kept_at = -1; /* `resume`: the tour under way, from here */
-    if (s->k[K_RESUME] > 0 && s->kept.bomb && (!s->kept.nlegs || !opp_close(s)) &&
-        isfinite(arrival[s->kept.target]) && (s->kept.target != m || ok[BOMBER_BOMB] >= 0)) {
-        plan pl = s->kept;
-        pl.len = (int)arrival[pl.target], pl.direct = 0;
-        pl.first = pl.target == m ? BOMBER_BOMB : BOMBER_NONE;
-        kept_at = np, plans[np++] = pl;
-    }
-    int nbest = (int)s->k[K_PLANS];
-    for (int i = 0; i < nspots && i < nbest; i++)
-        if (order[i] != m)
-            plans[np++] = one_plan(order[i], 1, (int)arrival[order[i]], BOMBER_NONE, 0);
-    np += sure_plans(s, arrival, order, nspots < nbest ? nspots : nbest, plans + np);
-    if (s->k[K_CHAIN] > 0) np += chain_plans(s, arrival, ok, plans, np, plans + np);
-    int near_items = 0;
-    for (int c = 0; c < NCELL && near_items < 6; c++) {
-        int t = v->game_map[c];
-        if ((t == BOMBER_TAG_AMMO || t == BOMBER_TAG_TREASURE) && c != m && isfinite(arrival[c]))
-            plans[np++] = one_plan(c, 0, (int)arrival[c], BOMBER_NONE, 0), near_items++;
-    }
-    if (s->hurt[m] < NEVER) { /* the nearest cell out of every blast */
-        int best = -1;
-        for (int c = 0; c < NCELL; c++)
-            if (s->hurt[c] >= NEVER && isfinite(arrival[c]) && (best < 0 || arrival[c] < arrival[best]))
-                best = c;
-        if (best >= 0 && best != m) plans[np++] = one_plan(best, 0, (int)arrival[best], BOMBER_NONE, 0);
-    }
+    double arrival[NCELL];
+    int parent[NCELL], kept_at;
+    int np = make_plans(s, v, ok, arrival, parent, plans, &kept_at);
 
-    double value[6];
+    double value[6], val[NCELL + 16], rank[NCELL + 16];
     int have[6] = {0}, from[6] = {0}; /* from: the plan of value[a] */
+    unsigned char ran[NCELL + 16] = {0};
     int path[NCELL];
     for (int i = 0; i < np; i++) {
         if (i >= 6 && out_of_budget(s)) break; /* the first-step plans always run */
         plan *pl = &plans[i];
-        if (pl->direct) {
-            path[0] = pl->target;
-        } else if (pl->len > 0) {
-            path_to(parent, arrival, pl->target, path);
-            pl->first = dir_to(m, path[0]);
-        }
+        plan_path(pl, m, parent, arrival, path);
         if (ok[pl->first] < 0) continue;
-        double val = rollout(s, pl, path);
-        if (!have[pl->first] || val > value[pl->first])
-            value[pl->first] = val, have[pl->first] = 1, from[pl->first] = i;
+        val[i] = rollout(s, pl, path, NULL), ran[i] = 1;
+        rank[i] = val[i] + s->near_paid * (1 - SEQ_NEAR); /* `seq`: the desire a tie-break */
+        if (!have[pl->first] || val[i] > value[pl->first])
+            value[pl->first] = val[i], have[pl->first] = 1, from[pl->first] = i;
     }
+    if (s->next) deepen(s, plans, np, rank, ran, parent, arrival, value, from);
     /* safe against every reply first, then the most replies survived, then the value */
     int pick = -1;
     double pv = 0;
@@ -1526,6 +1657,18 @@ static int search_init(void **state, const bomber_view *first, uint64_t seed) {
     }
     kit_param_read(&search_params, preset, s->k);
     s->pid = first->id;
+    if (s->k[K_SEQ] > 0) { /* the second plan's planner: the same knobs, this workspace */
+        s->next = calloc(1, sizeof *s->next);
+        if (!s->next) {
+            dmap_workspace_free(s->ws);
+            free(s);
+            return DMAP_ERR_NOMEM;
+        }
+        memcpy(s->next->k, s->k, sizeof s->k);
+        s->next->k[K_NEAR] *= SEQ_NEAR;
+        s->next->pid = s->pid, s->next->ws = s->ws;
+        for (int c = 0; c < NCELL; c++) s->next->desire[c] = 100.0;
+    }
     shadow_start(s, first, seed);
     for (int c = 0; c < NCELL; c++) s->desire[c] = 100.0;
     *state = s;
@@ -1535,6 +1678,7 @@ static int search_init(void **state, const bomber_view *first, uint64_t seed) {
 static void search_release(void *state) {
     search_state *s = state;
     if (!s) return;
+    free(s->next);
     dmap_workspace_free(s->ws);
     free(s);
 }

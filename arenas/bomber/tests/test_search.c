@@ -30,6 +30,8 @@
  *     (the spots that only wear ore or lie in line with the opponent rank first), a wood block
  *     three steps off: the default places no bomb in 60 ticks, `sure` 1 and 4 bomb the wood,
  *     and with `sureammo` 3 (three bombs in hand at least) `sure` 4 does not;
+ *   - `seq`: two treasures beside `search` and a pair farther on, no blocks: the default walks
+ *     to the pair first, the plan sequences (`seq` 1) take a near one first;
  *   - bad parameters are refused (the spec parser the command line uses).
  * `test_search --time GAMES` plays GAMES games against gambit2 and gambit (seats alternating)
  * and prints the mean and worst decision time (thread CPU) and the outcome counts. */
@@ -410,6 +412,49 @@ static void test_sure(void) {
     CHECK_EQ_INT(crowded("search:sure=4:sureammo=2", 60), 102);
 }
 
+/* `seq`: four treasures, (2,5) and (2,3) beside `search` at (0,4) (three steps off) and a pair
+ * (8,4), (10,4) farther on; no blocks, the opponent far off in the corner. A plan takes one item,
+ * and where a plan ends counts in the desire map, which ranks the cell beside the pair first: the
+ * default walks past the near two and takes (8,4) 9 ticks in (the first tick is played before
+ * its first answer). The plan sequences (`seq` 1) see the pair after the near treasure and take
+ * (2,5) 4 ticks in. Returns the ticks played when the first point came, times 100, plus the
+ * points made in 30 ticks. */
+static int treasure_walk(const char *spec) {
+    static const int at[4][2] = {{2, 5}, {2, 3}, {8, 4}, {10, 4}};
+    bomber_game g;
+    blank(&g, 0, 4, 11, 0);
+    g.players[1].ammo = 0;
+    for (int i = 0; i < 4; i++)
+        g.treasure[g.ntreasure++] = (bomber_treasure){at[i][0], at[i][1], BOMBER_REWARD_TREASURE};
+    const kit_bot_info *info = kit_bot_spec("test_search", "--bots", &bomber_bot_table, spec, NULL);
+    CHECK(info != NULL);
+    if (!info) return -1;
+    const bomber_bot *bot = (const bomber_bot *)info;
+    void *st = kit_bot_preset(info);
+    bomber_view v;
+    bomber_make_view(&g, 0, &v);
+    CHECK_EQ_INT(bot->init(&st, &v, 7), 0);
+    bomber_answer ans = BOMBER_ANS_NONE;
+    int first = 0;
+    for (int t = 0; t < 30 && !g.over; t++) {
+        bomber_action a[2] = {bomber_answer_action(ans), BOMBER_NONE};
+        CHECK_EQ_INT(bomber_tick(&g, a, NULL), 0);
+        if (g.players[0].score && !first) first = t + 1;
+        bomber_make_view(&g, 0, &v);
+        CHECK_EQ_INT(bot->decide(st, &v, &ans), 0);
+    }
+    bot->release(st);
+    kit_param_seat_free(info);
+    return 100 * first + g.players[0].score;
+}
+
+static void test_seq(void) {
+    int d = treasure_walk("search"), q = treasure_walk("search:seq=1");
+    if (d != 904 || q != 404) fprintf(stderr, "test_seq: default %d, seq 1 %d\n", d, q);
+    CHECK_EQ_INT(d, 904); /* (8,4) first, 9 ticks in; all four within 30 ticks */
+    CHECK_EQ_INT(q, 404); /* (2,5) first, 4 ticks in */
+}
+
 /* Every answer of the games of seeds 1..n with `search` (spec) against `other`, both seats,
  * hashed (FNV-1a over the answers). */
 typedef struct hash_ctx { uint64_t h; } hash_ctx;
@@ -468,7 +513,7 @@ static void test_deterministic(void) {
         {"search:sims=3000:rewalk=1", -1}, {"search:sims=3000:rewalk=1:wood=1", 4},
         {"search:sims=3000:late=2", -1},  {"search:sims=3000:late=2:lateend=1", 6},
         {"search:sims=3000:race=1", -1},  {"search:sims=3000:sure=4", -1},
-        {"search:sims=3000:gift2=0", -1}};
+        {"search:sims=3000:gift2=0", -1}, {"search:sims=3000:seq=1", -1}};
     enum { NSETTINGS = sizeof setting / sizeof setting[0] };
     uint64_t h[NSETTINGS];
     for (int i = 0; i < NSETTINGS; i++) {
@@ -486,7 +531,8 @@ static void test_bad_parameters(void) {
                          "search:soon=2",      "search:rev=2",    "search:resume=0.5",
                          "search:snipe=-1", "search:wood=2", "search:rewalk=0.5", "search:late=36", "search:lateend=2",
                          "search:race=41",    "search:race=0.5", "search:sure=25", "search:sure=1.5",
-                         "search:gift2=-2", "search:sureammo=0", "search:sureammo=5"};
+                         "search:gift2=-2", "search:sureammo=0", "search:sureammo=5",
+                         "search:seq=9",      "search:seq=0.5"};
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         const kit_bot_info *info = kit_bot_spec("test_search", "--bots", &bomber_bot_table, bad[i], NULL);
         CHECK(info == NULL);
@@ -571,6 +617,7 @@ int main(int argc, char **argv) {
     test_wood();
     test_race();
     test_sure();
+    test_seq();
     test_no_gift("search:foe=0");
     test_no_gift("search:foe=2");
     test_deterministic();
