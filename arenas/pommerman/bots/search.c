@@ -27,6 +27,10 @@
  *     (`sim_kickers`: 2, every enemy; 1, those seen taking a kick or kicking), beside a bomb whose
  *     roll passes or stops beside me or my teammate, kicks it with that chance each step (or steps
  *     onto the cell behind such a bomb), whatever its policy or SimpleAgent chose;
+ *   - my side's kicks in the rollouts (`attack_kick`, off by default): an agent of my side with the
+ *     kick (me from the second step on, the teammate), beside a bomb whose roll passes or stops
+ *     beside an enemy, kicks it with that chance each step (or steps onto the cell behind such a
+ *     bomb), whatever its policy chose: the rollouts' policies never kick, frankfurt kicks at us;
  *   - enemies in dead ends (`trap`, off by default): the leaf gains `trap` for each enemy that
  *     stood, at any step of the simulation, on a cell of the dead-end map (below) whose way out to
  *     the loop a bomb of my side closes (on a cell of the way, or its blast over one): counted at
