@@ -27,6 +27,10 @@
  *     (`sim_kickers`: 2, every enemy; 1, those seen taking a kick or kicking), beside a bomb whose
  *     roll passes or stops beside me or my teammate, kicks it with that chance each step (or steps
  *     onto the cell behind such a bomb), whatever its policy or SimpleAgent chose;
+ *   - my side's kicks in the rollouts (`attack_kick`, off by default): an agent of my side with the
+ *     kick (me from the second step on, the teammate), beside a bomb whose roll passes or stops
+ *     beside an enemy, kicks it with that chance each step (or steps onto the cell behind such a
+ *     bomb), whatever its policy chose: the rollouts' policies never kick, frankfurt kicks at us;
  *   - enemies in dead ends (`trap`, off by default): the leaf gains `trap` for each enemy that
  *     stood, at any step of the simulation, on a cell of the dead-end map (below) whose way out to
  *     the loop a bomb of my side closes (on a cell of the way, or its blast over one): counted at
@@ -85,7 +89,7 @@ enum {
     P_DESIRE, P_BOMB_ENEMY, P_BOMB_WOOD, P_STOP, P_NEAR, P_CHASE, P_BOUNCE, P_SPACE, P_BACK, P_MODEL, P_MODEL_NEAR, P_REBOUNCE,
     P_KICKS, P_BLOCK, P_KILL, P_POCKET, P_MATE_BLOCK, P_KILL2, P_LATE, P_RADIO, P_RADIO_AGE,
     P_REPLY, P_REPLY_MODEL, P_ROLL_FLAMES, P_DEAD_NEAR, P_DEAD_END, P_KICK_REACH, P_KICK_RISK, P_SIM_KICKERS,
-    P_SIM_KICK, P_TRAP, P_REPLY_KICK, NPARAMS
+    P_SIM_KICK, P_TRAP, P_REPLY_KICK, P_ATTACK_KICK, NPARAMS
 };
 static const kit_param search_param[NPARAMS] = {
     {"sims", 600, 6, 100000, 60, 1, "simulations per decision (the deterministic budget)"},
@@ -164,6 +168,9 @@ static const kit_param search_param[NPARAMS] = {
     {"reply_kick", 0, 0, 1, 1, 1, "with `reply`: 1: a reply that moves the replier into a bomb (it may "
                                   "kick, `kicks`) is played with the kick, whether or not it was seen "
                                   "kicking (0: only those seen kicking kick, the others stand)"},
+    {"attack_kick", 0, 0, 1, 0.05, 0, "rollouts: chance that an agent of my side with the kick (me after "
+                                      "the first step, the teammate) kicks a bomb beside it (or steps "
+                                      "behind one) whose roll passes or stops beside an enemy (0: off)"},
 };
 const kit_params pm_search_params = {search_param, NPARAMS};
 
@@ -432,17 +439,19 @@ static int rollout_policy(const search_bot *b, const pm_state *s, int i, const u
 /* ---- the enemies' kicks in the rollouts (`sim_kick`) ------------------------------------------- */
 
 /* Whether a bomb standing on `cell`, kicked in direction dir, rolls past or stops beside one of
- * my side's agents (me, the teammate) before its fuse (`life` steps) ends, as the engine rolls
- * it: a cell a step, into passages and flames (where it goes off), stopped before an agent, a
- * wall, wood, a power-up or another bomb. A kick into a cell it cannot enter moves nothing. */
-static int kick_hits(const search_bot *b, const pm_state *s, int cell, int dir, int life) {
+ * the targets (at_enemy 0: my side's agents, me and the teammate, for `sim_kick`; 1: my enemies,
+ * for `attack_kick`) before its fuse (`life` steps) ends, as the engine rolls it: a cell a step,
+ * into passages and flames (where it goes off), stopped before an agent, a wall, wood, a power-up
+ * or another bomb. A kick into a cell it cannot enter moves nothing. */
+static int kick_hits(const search_bot *b, const pm_state *s, int cell, int dir, int life, int at_enemy) {
     int n = s->size;
     for (int c = cell, k = 0; k < life; k++) {
         int d = pmb_next_cell(n, c, dir);
         if (d < 0 || pm_bomb_at(s, d / n, d % n) || !(s->board[d] == PM_PASSAGE || s->board[d] == PM_FLAMES)) return 0;
         for (int j = 0; j < s->nagents; j++) {
             const pm_agent *a = &s->agents[j];
-            if (a->alive && !is_enemy(b, b->me, j) && abs(a->r - d / n) + abs(a->c - d % n) <= 1) return 1;
+            if (a->alive && is_enemy(b, b->me, j) == at_enemy && abs(a->r - d / n) + abs(a->c - d % n) <= 1)
+                return 1;
         }
         if (s->board[d] == PM_FLAMES) return 0; /* it goes off there */
         c = d;
@@ -450,10 +459,11 @@ static int kick_hits(const search_bot *b, const pm_state *s, int cell, int dir, 
     return 0;
 }
 
-/* The kick enemy i (it may kick) makes in a rollout, or -1: a move into a standing bomb beside it
- * whose roll reaches my side (kick_hits), else a step onto the open cell behind such a bomb (the
- * kick to come a step later, its roll a step shorter). Directions are tried in a fixed order. */
-static int sim_kick_move(const search_bot *b, const pm_state *s, int i) {
+/* The kick agent i (it may kick) makes in a rollout, or -1: a move into a standing bomb beside it
+ * whose roll reaches the targets (kick_hits: at_enemy 0, my side, for an enemy's kick; 1, my
+ * enemies, for my side's), else a step onto the open cell behind such a bomb (the kick to come a
+ * step later, its roll a step shorter). Directions are tried in a fixed order. */
+static int kick_move(const search_bot *b, const pm_state *s, int i, int at_enemy) {
     const pm_agent *e = &s->agents[i];
     int n = s->size, cell = e->r * n + e->c, walk = -1;
     for (int a = PM_UP; a <= PM_RIGHT; a++) {
@@ -462,7 +472,7 @@ static int sim_kick_move(const search_bot *b, const pm_state *s, int i) {
         for (int k = 0; k < s->nbombs; k++) {
             const pm_bomb *bb = &s->bombs[k];
             if (bb->dir || bb->r * n + bb->c != d) continue;
-            if (kick_hits(b, s, d, a, bb->life)) return a;
+            if (kick_hits(b, s, d, a, bb->life, at_enemy)) return a;
         }
         if (walk >= 0 || !walkable(s->board[d])) continue;
         for (int m = PM_UP; m <= PM_RIGHT && walk < 0; m++) { /* behind a bomb, seen from d */
@@ -470,7 +480,8 @@ static int sim_kick_move(const search_bot *b, const pm_state *s, int i) {
             if (bc < 0 || bc == cell) continue;
             for (int k = 0; k < s->nbombs && walk < 0; k++) {
                 const pm_bomb *bb = &s->bombs[k];
-                if (!bb->dir && bb->r * n + bb->c == bc && bb->life > 1 && kick_hits(b, s, bc, m, bb->life - 1)) walk = a;
+                if (!bb->dir && bb->r * n + bb->c == bc && bb->life > 1 && kick_hits(b, s, bc, m, bb->life - 1, at_enemy))
+                    walk = a;
             }
         }
     }
@@ -1160,6 +1171,11 @@ static double simulate(search_bot *b, int my_action, int replier, int reply, uin
     dmap_rng krng;
     double sim_kick = b->p[P_SIM_KICK];
     dmap_rng_seed(&krng, seed ^ 0x6B1C6B1C6B1Cull);
+    /* my side's kicks (`attack_kick`): a stream of their own too, one draw per agent of my side
+     * with the kick and step */
+    dmap_rng arng;
+    double attack_kick = b->p[P_ATTACK_KICK];
+    dmap_rng_seed(&arng, seed ^ 0xA77AC4A77AC4ull);
     if (sim_kick > 0) {
         for (int i = 0; i < s->nagents && b->p[P_SIM_KICKERS] >= 2; i++)
             if (s->agents[i].alive && is_enemy(b, b->me, i)) s->agents[i].kick = 1;
@@ -1178,7 +1194,14 @@ static double simulate(search_bot *b, int my_action, int replier, int reply, uin
             }
             if (sim_kick > 0 && s->agents[i].alive && s->agents[i].kick && is_enemy(b, b->me, i) &&
                 dmap_rng_unit(&krng) < sim_kick) {
-                int k = sim_kick_move(b, s, i);
+                int k = kick_move(b, s, i, 0);
+                if (k >= 0) actions[i] = k;
+            }
+            /* my side's kick at an enemy (`attack_kick`): mine from the second step on (the
+             * first is the candidate), the teammate's from the first */
+            if (attack_kick > 0 && (t > 0 || i != b->me) && s->agents[i].alive && s->agents[i].kick &&
+                !is_enemy(b, b->me, i) && dmap_rng_unit(&arng) < attack_kick) {
+                int k = kick_move(b, s, i, 1);
                 if (k >= 0) actions[i] = k;
             }
             /* the reply searched: played whatever its model chose (it saw the same step) */

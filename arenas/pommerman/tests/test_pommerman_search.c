@@ -1146,6 +1146,40 @@ static void traps_in_dead_ends(void) {
     CHECK(bomb_on >= 18, "trap position: with trap the blinded bot bombed in %d of 20 seeds", bomb_on);
 }
 
+/* The attack-kick position (FFA, made up): enemy 1 (no kick) stands at (5,9), the closed end of a
+ * corridor (row 5, (5,4)-(5,9)) whose mouth (5,3) holds my bomb (fuse 9, strength 2): its blast
+ * alone stops at (5,5), so the enemy is shut in but lives. I (with the kick) stand at (6,2), a step
+ * below (5,2), the cell behind the bomb: kicked right from there, it rolls along the corridor,
+ * stops against the enemy and burns it. Left and down lead into open ground. The other two agents
+ * are dead. */
+static void attack_kick_state(pm_state *s) {
+    static const char *const rows[11] = {"11111111111", "11111111111", "11111111111", "11111111111",
+                                         "11111111111", "100300000b1", "10a11111111", "10000000001",
+                                         "10000000001", "11111111111", "11111111111"};
+    static const int agents[4][6] = {{6, 2, 1, 2, 1, 1}, {5, 9, 1, 2, 0, 1}, {0, 0, 1, 2, 0, 0}, {0, 10, 1, 2, 0, 0}};
+    static const pm_bomb bombs[1] = {{5, 3, 0, 9, 2, 0}};
+    make_state(s, pm_config_find("ffa"), rows, agents, bombs, 1, NULL, 0, 100);
+}
+
+/* My side's kicks in the rollouts (`attack_kick`): in the attack-kick position the bot without them
+ * (its rollouts never kick) seldom steps up behind its bomb; with them the rollouts kick it into
+ * the corridor from there a step later, and the bot steps up. */
+static void attack_kicks(void) {
+    static kit_param_values on;
+    spec_values("attack_kick=0.5", &on);
+    static pm_state s;
+    attack_kick_state(&s);
+    int up_off = 0, up_on = 0;
+    for (uint64_t seed = 1; seed <= 20; seed++) {
+        up_off += first_decision(NULL, 0, &s, seed) == PM_UP;
+        up_on += first_decision(&on, 0, &s, seed) == PM_UP;
+    }
+    CHECK(up_off <= 5, "attack-kick position: without attack_kick the bot stepped behind its bomb in %d of 20 seeds "
+          "(the position tests nothing)", up_off);
+    CHECK(up_on >= 18, "attack-kick position: with attack_kick the bot stepped behind its bomb in %d of 20 seeds",
+          up_on);
+}
+
 /* The dead ends (`dead_end`): in the dead-end position the bot without them bombs where it
  * stands and dies after the recorded actions; with them (0.2 a step of depth) it steps toward
  * the way out and lives; the defaults (0.1) step toward it in most seeds. */
@@ -1178,6 +1212,8 @@ int main(int argc, char **argv) {
         return position_report("--kick", argv[2], kick_state, survives_kick, "after the kick");
     if (argc == 3 && !strcmp(argv[1], "--kick-reply")) /* the kick-reply position, the enemy kicking now */
         return position_report("--kick-reply", argv[2], kick_reply_state, survives_kick_reply, "after the kick");
+    if (argc == 3 && !strcmp(argv[1], "--attack-kick")) /* the attack-kick position: first actions only */
+        return position_report("--attack-kick", argv[2], attack_kick_state, NULL, NULL);
     if (argc == 3 && !strcmp(argv[1], "--trap")) /* the trap position: first actions only */
         return position_report("--trap", argv[2], trap_state, NULL, NULL);
     if (argc == 3 && !strcmp(argv[1], "--replies")) return reply_report(argv[2]);
@@ -1198,6 +1234,7 @@ int main(int argc, char **argv) {
     sim_kicks();
     reply_kicks();
     traps_in_dead_ends();
+    attack_kicks();
     rolling_into_flames();
     never_into_visible_flames();
     same_seed_same_decisions();
