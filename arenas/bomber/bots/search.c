@@ -52,7 +52,10 @@
  * nothing and one I reach in time is worth taking first; with `sure` the best spots by the
  * blocks a bomb there surely ends (wood, ore at its last HP) are played out too, beside the best
  * by the estimate (whose cells in line with the opponent and on worn ore crowd the wood out);
- * with `gift2` a block my fire leaves at 2 HP or more costs `gift2` a HP worn, not `gift`.
+ * with `gift2` a block my fire leaves at 2 HP or more costs `gift2` a HP worn, not `gift`;
+ * with `keep` each bomb in my hand at the end of a play-out (up to `keepn`, while an ore block
+ * stands) is worth `keep`: a bomb placed from a hand of `keepn` or fewer costs that much, so
+ * that a bomb is spent only on more (a bomb picked up stays worth `ammo`/`ammo2` in all).
  * The best safe first action wins. The budget is the number of engine ticks simulated per
  * decision (`sims`, deterministic) and optionally a thread CPU limit (`ms`). */
 #include <math.h>
@@ -76,7 +79,8 @@
 
 enum { K_SIMS, K_MS, K_PLANS, K_GAMMA, K_DENY, K_AMMO, K_NEAR, K_HIT, K_ORE, K_TRAP, K_GIFT,
        K_STACK, K_AMMO2, K_FOE, K_FAR, K_TOUR, K_END, K_CHAIN, K_FARAMMO, K_SOON, K_SLACK, K_REV,
-       K_RESUME, K_SNIPE, K_WOOD, K_REWALK, K_LATE, K_LATEEND, K_RACE, K_SURE, K_GIFT2, K_SUREAMMO, K_SEQ, NK };
+       K_RESUME, K_SNIPE, K_WOOD, K_REWALK, K_LATE, K_LATEEND, K_RACE, K_SURE, K_GIFT2, K_SUREAMMO, K_SEQ,
+       K_KEEP, K_KEEPN, NK };
 
 static const kit_param knobs[NK] = {
     {"sims", 20000, 200, 10000000, 0, 1, /* step 0: `tune` leaves the budgets alone */
@@ -169,6 +173,12 @@ static const kit_param knobs[NK] = {
      "plan sequences: this many of the best plans, and each first action's best, are played out "
      "until I have bombed and stand out of the blasts, and go on with the best plan from there "
      "(its value discounted; the desire map a tie-break); 0: one plan deep"},
+    {"keep", 0, 0, 20, 0.5, 0,
+     "value of each bomb in my hand at the end of a play-out, up to `keepn` bombs, while an ore "
+     "block stands (a bomb picked up stays worth `ammo` or `ammo2` in all): each bomb placed "
+     "from a hand of `keepn` or fewer costs this much; 0: none"},
+    {"keepn", 3, 1, 6, 0, 1, "`keep`: the bombs in hand counted at most (3: a stack that ends "
+                             "a full ore block)"},
 };
 
 const kit_params search_params = {knobs, NK};
@@ -211,6 +221,7 @@ typedef struct search_state {
     int opp_steps;      /* the opponent's walk to my cell, blocks and bombs walls (NEVER: none) */
     unsigned char opp_can[NCELL]; /* an ore block the opponent can walk into the range of */
     int confined;       /* I can walk to only a few cells: any ore worn down is progress */
+    int ore_stands;     /* `keep`: an ore block stands where the play-outs start */
     double desire[NCELL];
     double arrival[NCELL];
     int parent[NCELL];
@@ -1020,6 +1031,8 @@ static double rollout(search_state *s, const plan *pl, const int *path, double *
                 danger(s, g, h2);
                 if (track) memcpy(ohurt, h2, sizeof ohurt);
                 mine++;
+                /* `keep`: the hand at the end, counted up to keepn, is a bomb less */
+                if (s->ore_stands && ammo0 <= (int)s->k[K_KEEPN]) v -= s->k[K_KEEP];
                 int n = -1;
                 if (leg < pl->nlegs) { /* on to the next cell of the stack */
                     walls_of(g, op, mc, wall);
@@ -1094,6 +1107,8 @@ static void ore_outlook(search_state *s) {
     const bomber_game *b = &s->base, *d = &s->dsim;
     memset(s->left_hp, 0, sizeof s->left_hp);
     memset(s->opp_can, 0, sizeof s->opp_can);
+    s->ore_stands = 0;
+    for (int i = 0; i < b->nblocks; i++) s->ore_stands |= b->blocks[i].kind == 'o';
     for (int i = 0; i < d->nblocks; i++) {
         if (d->blocks[i].kind != 'o' || d->blocks[i].hp <= 0) continue;
         int c = d->blocks[i].y * BOMBER_W + d->blocks[i].x, hp = d->blocks[i].hp;

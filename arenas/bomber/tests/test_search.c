@@ -32,6 +32,9 @@
  *     and with `sureammo` 3 (three bombs in hand at least) `sure` 4 does not;
  *   - `seq`: two treasures beside `search` and a pair farther on, no blocks: the default walks
  *     to the pair first, the plan sequences (`seq` 1) take a near one first;
+ *   - `keep`: one bomb in hand, a lone wood block beside `search` and a 3-HP ore block the
+ *     opponent can reach: the default bombs the wood, `keep` 2 keeps the bomb (and bombs it with
+ *     no ore block on the board, or with two bombs in hand and `keepn` 1);
  *   - bad parameters are refused (the spec parser the command line uses).
  * `test_search --time GAMES` plays GAMES games against gambit2 and gambit (seats alternating)
  * and prints the mean and worst decision time (thread CPU) and the outcome counts. */
@@ -455,6 +458,33 @@ static void test_seq(void) {
     CHECK_EQ_INT(q, 404); /* (2,5) first, 4 ticks in */
 }
 
+/* `keep`: `search` at (2,5) with `hand` bombs, a lone wood block beside it at (2,6), and a 3-HP
+ * ore block (8,5) out of its blasts' reach that the opponent, far off at (10,0) with bombs in
+ * hand, can walk up to (one bomb on it would be a gift). The wood's 2 points come 35 ticks after
+ * the bomb (1.2 discounted): the default bombs it at once; with `keep` 2 the bomb kept in hand is
+ * worth more and none is placed, unless no ore block stands (nothing to keep it for) or the hand
+ * holds more than `keepn` bombs (the first bomb then leaves `keepn` in hand). Returns pid 0's
+ * score after `ticks` ticks plus 100 for each bomb placed. */
+static int lone_wood(const char *spec, int hand, int ore, int ticks) {
+    bomber_game g;
+    blank(&g, 2, 5, 10, 0);
+    g.players[0].ammo = hand;
+    wood(&g, 2, 6);
+    if (ore) g.blocks[g.nblocks++] = (bomber_block){8, 5, BOMBER_ORE_HP, 'o'};
+    CHECK_EQ_INT(play_script(&g, spec, "", ticks), BOMBER_START_HP);
+    return g.players[0].score + 100 * (hand - g.players[0].ammo); /* no ammo to pick up in 60 ticks */
+}
+
+static void test_keep(void) {
+    int d = lone_wood("search", 1, 1, 60), k = lone_wood("search:keep=2", 1, 1, 60);
+    if (d != 102 || k != 0) fprintf(stderr, "test_keep: default %d, keep 2 %d\n", d, k);
+    CHECK_EQ_INT(d, 102);                                   /* the wood bombed, its 2 points */
+    CHECK_EQ_INT(k, 0);                                     /* the bomb kept */
+    CHECK_EQ_INT(lone_wood("search:keep=2", 1, 0, 60), 102); /* no ore: nothing to keep it for */
+    CHECK_EQ_INT(lone_wood("search:keep=2", 2, 1, 60), 0);
+    CHECK_EQ_INT(lone_wood("search:keep=2:keepn=1", 2, 1, 60), 102); /* one bomb still in hand */
+}
+
 /* Every answer of the games of seeds 1..n with `search` (spec) against `other`, both seats,
  * hashed (FNV-1a over the answers). */
 typedef struct hash_ctx { uint64_t h; } hash_ctx;
@@ -532,7 +562,8 @@ static void test_bad_parameters(void) {
                          "search:snipe=-1", "search:wood=2", "search:rewalk=0.5", "search:late=36", "search:lateend=2",
                          "search:race=41",    "search:race=0.5", "search:sure=25", "search:sure=1.5",
                          "search:gift2=-2", "search:sureammo=0", "search:sureammo=5",
-                         "search:seq=9",      "search:seq=0.5"};
+                         "search:seq=9",      "search:seq=0.5", "search:keep=-1", "search:keep=21",
+                         "search:keepn=0", "search:keepn=7", "search:keepn=1.5"};
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         const kit_bot_info *info = kit_bot_spec("test_search", "--bots", &bomber_bot_table, bad[i], NULL);
         CHECK(info == NULL);
@@ -618,6 +649,7 @@ int main(int argc, char **argv) {
     test_race();
     test_sure();
     test_seq();
+    test_keep();
     test_no_gift("search:foe=0");
     test_no_gift("search:foe=2");
     test_deterministic();
