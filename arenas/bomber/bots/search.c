@@ -173,12 +173,12 @@ static const kit_param knobs[NK] = {
      "plan sequences: this many of the best plans, and each first action's best, are played out "
      "until I have bombed and stand out of the blasts, and go on with the best plan from there "
      "(its value discounted; the desire map a tie-break); 0: one plan deep"},
-    {"keep", 0, 0, 20, 0.5, 0,
+    {"keep", 2, 0, 20, 0.5, 0,
      "value of each bomb in my hand at the end of a play-out, up to `keepn` bombs, while an ore "
      "block stands (a bomb picked up stays worth `ammo` or `ammo2` in all): each bomb placed "
      "from a hand of `keepn` or fewer costs this much; 0: none"},
-    {"keepn", 3, 1, 6, 0, 1, "`keep`: the bombs in hand counted at most (3: a stack that ends "
-                             "a full ore block)"},
+    {"keepn", 2, 1, 6, 0, 1, "`keep`: the bombs in hand counted at most (2: the last two; 3 would be "
+                             "a stack that ends a full ore block)"},
 };
 
 const kit_params search_params = {knobs, NK};

@@ -33,8 +33,9 @@
  *   - `seq`: two treasures beside `search` and a pair farther on, no blocks: the default walks
  *     to the pair first, the plan sequences (`seq` 1) take a near one first;
  *   - `keep`: one bomb in hand, a lone wood block beside `search` and a 3-HP ore block the
- *     opponent can reach: the default bombs the wood, `keep` 2 keeps the bomb (and bombs it with
- *     no ore block on the board, or with two bombs in hand and `keepn` 1);
+ *     opponent can reach: `keep` 0 bombs the wood, the default (`keep` 2, `keepn` 2) keeps the
+ *     bomb (and bombs it with no ore block on the board, or with two bombs in hand and `keepn`
+ *     1); the `sure` checks above run with `keep` 0, the bot they were measured on;
  *   - bad parameters are refused (the spec parser the command line uses).
  * `test_search --time GAMES` plays GAMES games against gambit2 and gambit (seats alternating)
  * and prints the mean and worst decision time (thread CPU) and the outcome counts. */
@@ -408,11 +409,11 @@ static int crowded(const char *spec, int ticks) {
 static void test_sure(void) {
     CHECK_EQ_INT(crowded("search", 5), 0);  /* two bombs, none placed: it waits at (2,5) */
     CHECK_EQ_INT(crowded("search", 60), 0); /* and still after 60 ticks */
-    CHECK_EQ_INT(crowded("search:sure=1", 5), 100); /* the wood bombed from (2,2) in tick 4 */
-    CHECK_EQ_INT(crowded("search:sure=1", 60), 102); /* and its 2 points made */
-    CHECK_EQ_INT(crowded("search:sure=4", 60), 102);
-    CHECK_EQ_INT(crowded("search:sure=4:sureammo=3", 60), 0); /* two bombs kept for ore */
-    CHECK_EQ_INT(crowded("search:sure=4:sureammo=2", 60), 102);
+    CHECK_EQ_INT(crowded("search:keep=0:sure=1", 5), 100); /* the wood bombed from (2,2) in tick 4 */
+    CHECK_EQ_INT(crowded("search:keep=0:sure=1", 60), 102); /* and its 2 points made */
+    CHECK_EQ_INT(crowded("search:keep=0:sure=4", 60), 102);
+    CHECK_EQ_INT(crowded("search:keep=0:sure=4:sureammo=3", 60), 0); /* two bombs kept for ore */
+    CHECK_EQ_INT(crowded("search:keep=0:sure=4:sureammo=2", 60), 102);
 }
 
 /* `seq`: four treasures, (2,5) and (2,3) beside `search` at (0,4) (three steps off) and a pair
@@ -476,10 +477,11 @@ static int lone_wood(const char *spec, int hand, int ore, int ticks) {
 }
 
 static void test_keep(void) {
-    int d = lone_wood("search", 1, 1, 60), k = lone_wood("search:keep=2", 1, 1, 60);
-    if (d != 102 || k != 0) fprintf(stderr, "test_keep: default %d, keep 2 %d\n", d, k);
-    CHECK_EQ_INT(d, 102);                                   /* the wood bombed, its 2 points */
-    CHECK_EQ_INT(k, 0);                                     /* the bomb kept */
+    int d = lone_wood("search:keep=0", 1, 1, 60), k = lone_wood("search", 1, 1, 60);
+    if (d != 102 || k != 0) fprintf(stderr, "test_keep: keep 0 %d, default (keep 2) %d\n", d, k);
+    CHECK_EQ_INT(d, 102);                                   /* keep 0: the wood bombed, its 2 points */
+    CHECK_EQ_INT(k, 0);                                     /* the default: the bomb kept */
+    CHECK_EQ_INT(lone_wood("search:keep=2:keepn=3", 2, 1, 60), 0);
     CHECK_EQ_INT(lone_wood("search:keep=2", 1, 0, 60), 102); /* no ore: nothing to keep it for */
     CHECK_EQ_INT(lone_wood("search:keep=2", 2, 1, 60), 0);
     CHECK_EQ_INT(lone_wood("search:keep=2:keepn=1", 2, 1, 60), 102); /* one bomb still in hand */
