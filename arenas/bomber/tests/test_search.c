@@ -66,8 +66,10 @@ static bomber_action scripted(char c) {
 }
 
 /* Play `ticks` ticks of g with `search` (spec) as pid 0 and pid 1 following script (one letter
- * a tick, '.' nothing; past its end nothing). Returns the lowest HP `search` had. */
-static int play_script(bomber_game *g, const char *spec, const char *script, int ticks) {
+ * a tick, '.' nothing; past its end nothing). Returns the lowest HP `search` had; *scored (when
+ * not NULL) the first tick after which it had points (0: none). */
+static int play_script_scored(bomber_game *g, const char *spec, const char *script, int ticks,
+                              int *scored) {
     const kit_bot_info *info = kit_bot_spec("test_search", "--bots", &bomber_bot_table, spec, NULL);
     CHECK(info != NULL);
     if (!info) return -1;
@@ -82,6 +84,7 @@ static int play_script(bomber_game *g, const char *spec, const char *script, int
         bomber_action a[2] = {bomber_answer_action(ans), t < n ? scripted(script[t]) : BOMBER_NONE};
         CHECK_EQ_INT(bomber_tick(g, a, NULL), 0);
         if (g->players[0].hp < lowest) lowest = g->players[0].hp;
+        if (scored && g->players[0].score && !*scored) *scored = t + 1;
         if (g->over) break;
         bomber_make_view(g, 0, &v);
         CHECK_EQ_INT(bot->decide(st, &v, &ans), 0);
@@ -89,6 +92,10 @@ static int play_script(bomber_game *g, const char *spec, const char *script, int
     bot->release(st);
     kit_param_seat_free(info);
     return lowest;
+}
+
+static int play_script(bomber_game *g, const char *spec, const char *script, int ticks) {
+    return play_script_scored(g, spec, script, ticks, NULL);
 }
 
 /* A corridor along y = 5 (wood above and below for x = 1..8); the opponent, two cells to the
@@ -430,25 +437,8 @@ static int treasure_walk(const char *spec) {
     g.players[1].ammo = 0;
     for (int i = 0; i < 4; i++)
         g.treasure[g.ntreasure++] = (bomber_treasure){at[i][0], at[i][1], BOMBER_REWARD_TREASURE};
-    const kit_bot_info *info = kit_bot_spec("test_search", "--bots", &bomber_bot_table, spec, NULL);
-    CHECK(info != NULL);
-    if (!info) return -1;
-    const bomber_bot *bot = (const bomber_bot *)info;
-    void *st = kit_bot_preset(info);
-    bomber_view v;
-    bomber_make_view(&g, 0, &v);
-    CHECK_EQ_INT(bot->init(&st, &v, 7), 0);
-    bomber_answer ans = BOMBER_ANS_NONE;
     int first = 0;
-    for (int t = 0; t < 30 && !g.over; t++) {
-        bomber_action a[2] = {bomber_answer_action(ans), BOMBER_NONE};
-        CHECK_EQ_INT(bomber_tick(&g, a, NULL), 0);
-        if (g.players[0].score && !first) first = t + 1;
-        bomber_make_view(&g, 0, &v);
-        CHECK_EQ_INT(bot->decide(st, &v, &ans), 0);
-    }
-    bot->release(st);
-    kit_param_seat_free(info);
+    play_script_scored(&g, spec, "", 30, &first);
     return 100 * first + g.players[0].score;
 }
 
