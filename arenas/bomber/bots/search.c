@@ -487,6 +487,15 @@ static int escape(search_state *s, unsigned char *wall, const int *hurt, int now
 
 /* ---- safety one tick ahead ---------------------------------------------------------------- */
 
+/* Whether I may take action a in state b (wall: walls_of with the opponent a wall): a step into
+ * an open cell or staying; a bomb with ammo in hand and none under me. */
+static int action_possible(const search_state *s, const bomber_game *b, const unsigned char *wall,
+                           bomber_action a) {
+    int me = s->pid, m = cell_of(&b->players[me]), t = target_of(m, a);
+    if (a == BOMBER_BOMB && (b->players[me].ammo <= 0 || bomb_at(b, m) >= 0)) return 0;
+    return t >= 0 && (t == m || !wall[t]);
+}
+
 /* ok[a]: how many of the opponent's replies leave me a way out after my action a (-1: a is
  * not possible); *nreplies: how many replies there are. */
 static void safety(search_state *s, int ok[6], int *nreplies) {
@@ -510,9 +519,8 @@ static void safety(search_state *s, int ok[6], int *nreplies) {
     memcpy(hv[0], s->hurt, sizeof hv[0]);
     for (int a = BOMBER_NONE; a <= BOMBER_BOMB; a++) {
         ok[a] = -1;
+        if (!action_possible(s, b, wall, (bomber_action)a)) continue;
         int p1 = target_of(m, (bomber_action)a);
-        if (a == BOMBER_BOMB && (b->players[me].ammo <= 0 || bomb_at(b, m) >= 0)) continue;
-        if (p1 < 0 || (p1 != m && wall[p1])) continue;
         ok[a] = 0;
         for (int r = 0; r < nr; r++) {
             int q1 = target_of(o, replies[r]), mine = a == BOMBER_BOMB, theirs = replies[r] == BOMBER_BOMB;
@@ -1533,11 +1541,8 @@ static double next_best(search_state *s, const bomber_game *g) {
     int me = c->pid, m = cell_of(&b->players[me]), ok[6];
     unsigned char wall[NCELL];
     walls_of(b, 1 - me, m, wall);
-    for (int a = BOMBER_NONE; a <= BOMBER_RIGHT; a++) {
-        int t = target_of(m, (bomber_action)a);
-        ok[a] = t < 0 || (t != m && wall[t]) ? -1 : 0;
-    }
-    ok[BOMBER_BOMB] = b->players[me].ammo > 0 && bomb_at(b, m) < 0 ? 0 : -1;
+    for (int a = BOMBER_NONE; a <= BOMBER_BOMB; a++)
+        ok[a] = action_possible(c, b, wall, (bomber_action)a) ? 0 : -1;
     plan plans[NCELL + 16];
     double arrival[NCELL], best = 0;
     int parent[NCELL], kept_at, path[NCELL], have = 0;
@@ -1621,7 +1626,7 @@ static bomber_action decide_action(search_state *s, const bomber_view *v) {
     int parent[NCELL], kept_at;
     int np = make_plans(s, v, ok, arrival, parent, plans, &kept_at);
 
-    double value[6], val[NCELL + 16], rank[NCELL + 16];
+    double value[6], rank[NCELL + 16];
     int have[6] = {0}, from[6] = {0}; /* from: the plan of value[a] */
     unsigned char ran[NCELL + 16] = {0};
     int path[NCELL];
@@ -1630,10 +1635,11 @@ static bomber_action decide_action(search_state *s, const bomber_view *v) {
         plan *pl = &plans[i];
         plan_path(pl, m, parent, arrival, path);
         if (ok[pl->first] < 0) continue;
-        val[i] = rollout(s, pl, path, NULL), ran[i] = 1;
-        rank[i] = val[i] + s->near_paid * (1 - SEQ_NEAR); /* `seq`: the desire a tie-break */
-        if (!have[pl->first] || val[i] > value[pl->first])
-            value[pl->first] = val[i], have[pl->first] = 1, from[pl->first] = i;
+        double val = rollout(s, pl, path, NULL);
+        ran[i] = 1;
+        rank[i] = val + s->near_paid * (1 - SEQ_NEAR); /* `seq`: the desire a tie-break */
+        if (!have[pl->first] || val > value[pl->first])
+            value[pl->first] = val, have[pl->first] = 1, from[pl->first] = i;
     }
     if (s->next) deepen(s, plans, np, rank, ran, parent, arrival, value, from);
     /* safe against every reply first, then the most replies survived, then the value */

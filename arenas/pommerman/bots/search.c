@@ -1192,16 +1192,14 @@ static double simulate(search_bot *b, int my_action, int replier, int reply, uin
                 int rc = pm_bot_simple.decide(b->simple[i], &b->sview, &actions[i]);
                 if (rc != DMAP_OK) b->err = rc;
             }
-            if (sim_kick > 0 && s->agents[i].alive && s->agents[i].kick && is_enemy(b, b->me, i) &&
-                dmap_rng_unit(&krng) < sim_kick) {
-                int k = kick_move(b, s, i, 0);
-                if (k >= 0) actions[i] = k;
-            }
-            /* my side's kick at an enemy (`attack_kick`): mine from the second step on (the
-             * first is the candidate), the teammate's from the first */
-            if (attack_kick > 0 && (t > 0 || i != b->me) && s->agents[i].alive && s->agents[i].kick &&
-                !is_enemy(b, b->me, i) && dmap_rng_unit(&arng) < attack_kick) {
-                int k = kick_move(b, s, i, 1);
+            /* a kick at the other side: an enemy's at mine (`sim_kick`), or mine at an enemy
+             * (`attack_kick`: mine from the second step on, the first is the candidate; the
+             * teammate's from the first), each side drawing from its own stream */
+            int enemy = is_enemy(b, b->me, i);
+            double chance = enemy ? sim_kick : t > 0 || i != b->me ? attack_kick : 0;
+            if (chance > 0 && s->agents[i].alive && s->agents[i].kick &&
+                dmap_rng_unit(enemy ? &krng : &arng) < chance) {
+                int k = kick_move(b, s, i, !enemy);
                 if (k >= 0) actions[i] = k;
             }
             /* the reply searched: played whatever its model chose (it saw the same step) */
