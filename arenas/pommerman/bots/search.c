@@ -89,7 +89,7 @@ enum {
     P_DESIRE, P_BOMB_ENEMY, P_BOMB_WOOD, P_STOP, P_NEAR, P_CHASE, P_BOUNCE, P_SPACE, P_BACK, P_MODEL, P_MODEL_NEAR, P_REBOUNCE,
     P_KICKS, P_BLOCK, P_KILL, P_POCKET, P_MATE_BLOCK, P_KILL2, P_LATE, P_RADIO, P_RADIO_AGE,
     P_REPLY, P_REPLY_MODEL, P_ROLL_FLAMES, P_DEAD_NEAR, P_DEAD_END, P_KICK_REACH, P_KICK_RISK, P_SIM_KICKERS,
-    P_SIM_KICK, P_TRAP, P_REPLY_KICK, P_ATTACK_KICK, NPARAMS
+    P_SIM_KICK, P_TRAP, P_REPLY_KICK, P_ATTACK_KICK, P_OUTNUMBERED, P_OUT_NEAR, NPARAMS
 };
 static const kit_param search_param[NPARAMS] = {
     {"sims", 600, 6, 100000, 60, 1, "simulations per decision (the deterministic budget)"},
@@ -171,6 +171,10 @@ static const kit_param search_param[NPARAMS] = {
     {"attack_kick", 0, 0, 1, 0.05, 0, "rollouts: chance that an agent of my side with the kick (me after "
                                       "the first step, the teammate) kicks a bomb beside it (or steps "
                                       "behind one) whose roll passes or stops beside an enemy (0: off)"},
+    {"outnumbered", 0, 0, 1, 0.05, 0, "leaf: cost of each enemy beyond one within `out_near` (Manhattan) of my "
+                                      "leaf cell, less one for a teammate alive there (two enemies on me "
+                                      "alone; 0: off)"},
+    {"out_near", 5, 1, 20, 1, 1, "with `outnumbered`: the distance (Manhattan) within which agents count"},
 };
 const kit_params pm_search_params = {search_param, NPARAMS};
 
@@ -1134,6 +1138,23 @@ static int kick_reply(const pm_state *s, int i, int a) {
     return d >= 0 && pm_bomb_at(s, d / n, d % n);
 }
 
+/* `outnumbered`: the enemies alive within `out_near` (Manhattan) of my cell in s, less one, less
+ * one more for my teammate alive there; 0 when that is below 1. Frankfurt's two agents rush one
+ * of ours together and win most games whose first death is ours (the README's diagnosis): a leaf
+ * with two of them on me and my teammate away costs, so the rollouts that keep away from the
+ * pair, or bring it to my teammate, are worth more. */
+static int outnumbered(const search_bot *b, const pm_state *s) {
+    const pm_agent *me = &s->agents[b->me];
+    int near = (int)b->p[P_OUT_NEAR], enemies = 0, mate = 0;
+    for (int i = 0; i < s->nagents; i++) {
+        const pm_agent *a = &s->agents[i];
+        if (i == b->me || !a->alive || abs(a->r - me->r) + abs(a->c - me->c) > near) continue;
+        if (is_enemy(b, b->me, i)) enemies++;
+        else mate = 1;
+    }
+    return enemies - 1 - mate > 0 ? enemies - 1 - mate : 0;
+}
+
 /* One simulation: my first action (and the replier's first action, when replier >= 0), then
  * `depth` steps of the rollout policy; the leaf's value. */
 static double simulate(search_bot *b, int my_action, int replier, int reply, uint64_t seed) {
@@ -1168,6 +1189,7 @@ static double simulate(search_bot *b, int my_action, int replier, int reply, uin
     /* the enemies' kicks (`sim_kick`): a stream of their own, one draw per enemy and step, so
      * the other draws stay as they are; with `sim_kickers` 2 every enemy may kick */
     unsigned shut = 0; /* `trap`: the enemies shut in a dead end at any step */
+    int outnum = 0;    /* `outnumbered`: the enemies beyond one near me, summed over the steps */
     dmap_rng krng;
     double sim_kick = b->p[P_SIM_KICK];
     dmap_rng_seed(&krng, seed ^ 0x6B1C6B1C6B1Cull);
@@ -1215,6 +1237,7 @@ static double simulate(search_bot *b, int my_action, int replier, int reply, uin
         }
         pm_step(s, actions);
         if (b->p[P_TRAP] > 0) shut |= trapped_enemies(b, s);
+        if (b->p[P_OUTNUMBERED] > 0 && s->agents[b->me].alive) outnum += outnumbered(b, s);
     }
     burn_map(roll_mode(b), s, -1, 0, burn, flame);
     const pm_state *r0 = &b->root;
@@ -1242,6 +1265,7 @@ static double simulate(search_bot *b, int my_action, int replier, int reply, uin
     for (int c = 0; c < s->size * s->size; c++) burnt += r0->board[c] == PM_WOOD && s->board[c] != PM_WOOD;
     v += burnt * b->p[P_WOOD];
     for (int i = 0; i < s->nagents; i++) v += (shut >> i & 1) * b->p[P_TRAP];
+    v -= outnum * b->p[P_OUTNUMBERED] / (depth + 1);
     return v;
 }
 

@@ -1180,6 +1180,37 @@ static void attack_kicks(void) {
           up_on);
 }
 
+/* The outnumbered position (team config): I (agent 0, one bomb of strength 2, no kick) stand at
+ * (5,5) on an open board with rigid pillars where row and column are both odd, my teammate dead;
+ * the two enemies stand to my left, at (5,2) and (3,4), three steps from me each. */
+static void outnumbered_state(pm_state *s) {
+    static const char *const rows[11] = {"00000000000", "01010101010", "00000000000", "01010101010",
+                                         "00000000000", "01b10a01010", "00000000000", "01010101010",
+                                         "00000000000", "01010101010", "00000000000"};
+    static const int agents[4][6] = {{5, 5, 1, 2, 0, 1}, {5, 2, 1, 2, 0, 1}, {10, 10, 1, 2, 0, 0}, {3, 4, 1, 2, 0, 1}};
+    make_state(s, pm_config_find("PommeTeamCompetition-v0"), rows, agents, NULL, 0, NULL, 0, 100);
+    s->board[3 * 11 + 4] = PM_AGENT0 + 3;
+}
+
+/* Two enemies on me alone (`outnumbered`): in the outnumbered position the bot without it steps
+ * left, toward the pair, in about half the seeds (the desire map's cells beside enemies pull it);
+ * with it the simulations that keep the pair off me are worth more, and it no longer does. */
+static void outnumbered_pair(void) {
+    static kit_param_values on;
+    spec_values("outnumbered=0.3", &on);
+    static pm_state s;
+    outnumbered_state(&s);
+    int left_off = 0, left_on = 0;
+    for (uint64_t seed = 1; seed <= 20; seed++) {
+        left_off += first_decision(NULL, 0, &s, seed) == PM_LEFT;
+        left_on += first_decision(&on, 0, &s, seed) == PM_LEFT;
+    }
+    CHECK(left_off >= 7, "outnumbered position: without outnumbered the bot stepped toward the pair in %d of 20 "
+          "seeds (the position tests nothing)", left_off);
+    CHECK(left_on <= 2, "outnumbered position: with outnumbered the bot stepped toward the pair in %d of 20 seeds",
+          left_on);
+}
+
 /* The dead ends (`dead_end`): in the dead-end position the bot without them bombs where it
  * stands and dies after the recorded actions; with them (0.2 a step of depth) it steps toward
  * the way out and lives; the defaults (0.1) step toward it in most seeds. */
@@ -1214,6 +1245,8 @@ int main(int argc, char **argv) {
         return position_report("--kick-reply", argv[2], kick_reply_state, survives_kick_reply, "after the kick");
     if (argc == 3 && !strcmp(argv[1], "--attack-kick")) /* the attack-kick position: first actions only */
         return position_report("--attack-kick", argv[2], attack_kick_state, NULL, NULL);
+    if (argc == 3 && !strcmp(argv[1], "--outnumbered")) /* the outnumbered position: first actions only */
+        return position_report("--outnumbered", argv[2], outnumbered_state, NULL, NULL);
     if (argc == 3 && !strcmp(argv[1], "--trap")) /* the trap position: first actions only */
         return position_report("--trap", argv[2], trap_state, NULL, NULL);
     if (argc == 3 && !strcmp(argv[1], "--replies")) return reply_report(argv[2]);
@@ -1235,6 +1268,7 @@ int main(int argc, char **argv) {
     reply_kicks();
     traps_in_dead_ends();
     attack_kicks();
+    outnumbered_pair();
     rolling_into_flames();
     never_into_visible_flames();
     same_seed_same_decisions();
