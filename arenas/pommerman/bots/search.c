@@ -171,9 +171,9 @@ static const kit_param search_param[NPARAMS] = {
     {"attack_kick", 0, 0, 1, 0.05, 0, "rollouts: chance that an agent of my side with the kick (me after "
                                       "the first step, the teammate) kicks a bomb beside it (or steps "
                                       "behind one) whose roll passes or stops beside an enemy (0: off)"},
-    {"outnumbered", 0, 0, 1, 0.05, 0, "leaf: cost of each enemy beyond one within `out_near` (Manhattan) of my "
-                                      "leaf cell, less one for a teammate alive there (two enemies on me "
-                                      "alone; 0: off)"},
+    {"outnumbered", 0, 0, 1, 0.05, 0, "rollouts: cost, W / (depth + 1) after each step I live, of each enemy "
+                                      "beyond one within `out_near` (Manhattan) of me, less one for my "
+                                      "teammate there (two enemies on me alone; 0: off)"},
     {"out_near", 5, 1, 20, 1, 1, "with `outnumbered`: the distance (Manhattan) within which agents count"},
 };
 const kit_params pm_search_params = {search_param, NPARAMS};
