@@ -1140,9 +1140,9 @@ static int kick_reply(const pm_state *s, int i, int a) {
 
 /* `outnumbered`: the enemies alive within `out_near` (Manhattan) of my cell in s, less one, less
  * one more for my teammate alive there; 0 when that is below 1. Frankfurt's two agents rush one
- * of ours together and win most games whose first death is ours (the README's diagnosis): a leaf
- * with two of them on me and my teammate away costs, so the rollouts that keep away from the
- * pair, or bring it to my teammate, are worth more. */
+ * of ours together and win most games whose first death is ours (the README's diagnosis): each
+ * simulated step with two of them on me and my teammate away costs, so the rollouts that keep
+ * away from the pair, or bring it to my teammate, are worth more. */
 static int outnumbered(const search_bot *b, const pm_state *s) {
     const pm_agent *me = &s->agents[b->me];
     int near = (int)b->p[P_OUT_NEAR], enemies = 0, mate = 0;
@@ -1152,7 +1152,8 @@ static int outnumbered(const search_bot *b, const pm_state *s) {
         if (is_enemy(b, b->me, i)) enemies++;
         else mate = 1;
     }
-    return enemies - 1 - mate > 0 ? enemies - 1 - mate : 0;
+    int beyond = enemies - 1 - mate;
+    return beyond > 0 ? beyond : 0;
 }
 
 /* One simulation: my first action (and the replier's first action, when replier >= 0), then

@@ -664,6 +664,13 @@ static int first_decision(const kit_param_values *preset, int seat, const pm_sta
     return decide_once(preset, seat, s, seed, -1, NULL);
 }
 
+/* In how many of the seeds 1..20 the bot (seat 0, preset) answers action in s first. */
+static int seeds_choosing(const kit_param_values *preset, const pm_state *s, int action) {
+    int n = 0;
+    for (uint64_t seed = 1; seed <= 20; seed++) n += first_decision(preset, 0, s, seed) == action;
+    return n;
+}
+
 /* FFA positions where my action (a bomb, a move to the pocket's mouth, a kick) leaves agent 1 no
  * way out. */
 typedef struct kill_case {
@@ -775,11 +782,7 @@ static void offense(void) {
     spec_values("depth=2:trapped=0:prior=0:desire=0:kicks=1", &blind_seen);
     kill_state(&s, 0);
     s.board[3] = PM_PASSAGE;
-    int laid = 0, laid_seen = 0;
-    for (uint64_t seed = 1; seed <= 20; seed++) {
-        laid += first_decision(&blind, 0, &s, seed) == PM_LAY_BOMB;
-        laid_seen += first_decision(&blind_seen, 0, &s, seed) == PM_LAY_BOMB;
-    }
+    int laid = seeds_choosing(&blind, &s, PM_LAY_BOMB), laid_seen = seeds_choosing(&blind_seen, &s, PM_LAY_BOMB);
     CHECK(laid < 10, "a bomb that may be kicked away counted as a kill (%d of 20 seeds bomb)", laid);
     CHECK(laid_seen == 20, "no kick seen (kicks=1): the kill was found in %d of 20 seeds", laid_seen);
     /* (the bot without replies: with them it wins there as fast without `pocket`) */
@@ -878,11 +881,7 @@ static void replies(void) {
     CHECK(blended >= 0 && (worst < 0 || blended < worst), "pocket endgame: %d steps, %d with the worst replies "
           "alone", blended, worst);
     reply_state(&s);
-    int bomb_off = 0, bomb_on = 0;
-    for (uint64_t seed = 1; seed <= 20; seed++) {
-        bomb_off += first_decision(&off, 0, &s, seed) == PM_LAY_BOMB;
-        bomb_on += first_decision(&on, 0, &s, seed) == PM_LAY_BOMB;
-    }
+    int bomb_off = seeds_choosing(&off, &s, PM_LAY_BOMB), bomb_on = seeds_choosing(&on, &s, PM_LAY_BOMB);
     CHECK(bomb_off >= 15, "reply position: without replies the bot bombed in %d of 20 seeds (the position "
           "tests nothing)", bomb_off);
     CHECK(bomb_on < 10, "reply position: with replies the bot bombed in %d of 20 seeds", bomb_on);
@@ -1019,12 +1018,9 @@ static void kicks(void) {
     spec_values("kick_risk=0.2:kick_reach=0", &near_only);
     static pm_state s;
     kick_state(&s);
-    int in_off = 0, in_near = 0, stay_on = 0;
-    for (uint64_t seed = 1; seed <= 20; seed++) {
-        in_off += first_decision(NULL, 0, &s, seed) == PM_RIGHT;
-        in_near += first_decision(&near_only, 0, &s, seed) == PM_RIGHT;
-        stay_on += first_decision(&on, 0, &s, seed) == PM_STOP;
-    }
+    int in_off = seeds_choosing(NULL, &s, PM_RIGHT),
+        in_near = seeds_choosing(&near_only, &s, PM_RIGHT),
+        stay_on = seeds_choosing(&on, &s, PM_STOP);
     CHECK(in_off >= 15, "kick position: without kick_risk the bot stepped in in %d of 20 seeds (the position tests "
           "nothing)", in_off);
     CHECK(in_near >= 15, "kick position: with kick_reach=0 the bot stepped in in %d of 20 seeds", in_near);
@@ -1045,11 +1041,7 @@ static void sim_kicks(void) {
     spec_values("sim_kick=0.5:sim_kickers=1", &seen);
     static pm_state s;
     kick_state(&s);
-    int in_on = 0, in_seen = 0;
-    for (uint64_t seed = 1; seed <= 20; seed++) {
-        in_on += first_decision(&on, 0, &s, seed) == PM_RIGHT;
-        in_seen += first_decision(&seen, 0, &s, seed) == PM_RIGHT;
-    }
+    int in_on = seeds_choosing(&on, &s, PM_RIGHT), in_seen = seeds_choosing(&seen, &s, PM_RIGHT);
     CHECK(in_on == 0, "kick position: with sim_kick the bot stepped in in %d of 20 seeds", in_on);
     CHECK(in_seen >= 15, "kick position: with sim_kick:sim_kickers=1 (no kick seen) the bot stepped in in %d of 20 "
           "seeds", in_seen);
@@ -1095,11 +1087,7 @@ static void reply_kicks(void) {
     spec_values("reply=4:reply_kick=1", &kick);
     static pm_state s;
     kick_reply_state(&s);
-    int in_plain = 0, out_kick = 0;
-    for (uint64_t seed = 1; seed <= 20; seed++) {
-        in_plain += first_decision(&plain, 0, &s, seed) == PM_RIGHT;
-        out_kick += first_decision(&kick, 0, &s, seed) == PM_LEFT;
-    }
+    int in_plain = seeds_choosing(&plain, &s, PM_RIGHT), out_kick = seeds_choosing(&kick, &s, PM_LEFT);
     CHECK(in_plain >= 15, "kick-reply position: with reply=4 the bot stepped right in %d of 20 seeds (the "
           "position tests nothing)", in_plain);
     CHECK(out_kick >= 18, "kick-reply position: with reply=4:reply_kick=1 the bot stepped to the gap in %d of 20 "
@@ -1134,12 +1122,9 @@ static void traps_in_dead_ends(void) {
     spec_values("trap=0.1", &whole);
     static pm_state s;
     trap_state(&s);
-    int bomb_off = 0, bomb_on = 0, bomb_whole = 0;
-    for (uint64_t seed = 1; seed <= 20; seed++) {
-        bomb_off += first_decision(&off, 0, &s, seed) == PM_LAY_BOMB;
-        bomb_on += first_decision(&on, 0, &s, seed) == PM_LAY_BOMB;
-        bomb_whole += first_decision(&whole, 0, &s, seed) == PM_LAY_BOMB;
-    }
+    int bomb_off = seeds_choosing(&off, &s, PM_LAY_BOMB),
+        bomb_on = seeds_choosing(&on, &s, PM_LAY_BOMB),
+        bomb_whole = seeds_choosing(&whole, &s, PM_LAY_BOMB);
     CHECK(bomb_whole >= 18, "trap position: with trap=0.1 the bot bombed in %d of 20 seeds", bomb_whole);
     CHECK(bomb_off <= 5, "trap position: without trap the blinded bot bombed in %d of 20 seeds (the position "
           "tests nothing)", bomb_off);
@@ -1169,11 +1154,7 @@ static void attack_kicks(void) {
     spec_values("attack_kick=0.5", &on);
     static pm_state s;
     attack_kick_state(&s);
-    int up_off = 0, up_on = 0;
-    for (uint64_t seed = 1; seed <= 20; seed++) {
-        up_off += first_decision(NULL, 0, &s, seed) == PM_UP;
-        up_on += first_decision(&on, 0, &s, seed) == PM_UP;
-    }
+    int up_off = seeds_choosing(NULL, &s, PM_UP), up_on = seeds_choosing(&on, &s, PM_UP);
     CHECK(up_off <= 5, "attack-kick position: without attack_kick the bot stepped behind its bomb in %d of 20 seeds "
           "(the position tests nothing)", up_off);
     CHECK(up_on >= 18, "attack-kick position: with attack_kick the bot stepped behind its bomb in %d of 20 seeds",
@@ -1200,11 +1181,7 @@ static void outnumbered_pair(void) {
     spec_values("outnumbered=0.3", &on);
     static pm_state s;
     outnumbered_state(&s);
-    int left_off = 0, left_on = 0;
-    for (uint64_t seed = 1; seed <= 20; seed++) {
-        left_off += first_decision(NULL, 0, &s, seed) == PM_LEFT;
-        left_on += first_decision(&on, 0, &s, seed) == PM_LEFT;
-    }
+    int left_off = seeds_choosing(NULL, &s, PM_LEFT), left_on = seeds_choosing(&on, &s, PM_LEFT);
     CHECK(left_off >= 7, "outnumbered position: without outnumbered the bot stepped toward the pair in %d of 20 "
           "seeds (the position tests nothing)", left_off);
     CHECK(left_on <= 2, "outnumbered position: with outnumbered the bot stepped toward the pair in %d of 20 seeds",
@@ -1220,12 +1197,9 @@ static void dead_ends(void) {
     spec_values("dead_end=0", &off);
     spec_values("dead_end=0.2", &on);
     dead_end_state(&s);
-    int bomb_off = 0, out_on = 0, out_default = 0;
-    for (uint64_t seed = 1; seed <= 20; seed++) {
-        bomb_off += first_decision(&off, 0, &s, seed) == PM_LAY_BOMB;
-        out_on += first_decision(&on, 0, &s, seed) == PM_LEFT;
-        out_default += first_decision(NULL, 0, &s, seed) == PM_LEFT;
-    }
+    int bomb_off = seeds_choosing(&off, &s, PM_LAY_BOMB),
+        out_on = seeds_choosing(&on, &s, PM_LEFT),
+        out_default = seeds_choosing(NULL, &s, PM_LEFT);
     CHECK(out_default >= 15, "dead-end position: the defaults stepped toward the way out in %d of 20 seeds",
           out_default);
     CHECK(bomb_off >= 15, "dead-end position: without dead_end the bot bombed in %d of 20 seeds (the position "
