@@ -89,7 +89,7 @@ enum {
     P_DESIRE, P_BOMB_ENEMY, P_BOMB_WOOD, P_STOP, P_NEAR, P_CHASE, P_BOUNCE, P_SPACE, P_BACK, P_MODEL, P_MODEL_NEAR, P_REBOUNCE,
     P_KICKS, P_BLOCK, P_KILL, P_POCKET, P_MATE_BLOCK, P_KILL2, P_LATE, P_RADIO, P_RADIO_AGE,
     P_REPLY, P_REPLY_MODEL, P_ROLL_FLAMES, P_DEAD_NEAR, P_DEAD_END, P_KICK_REACH, P_KICK_RISK, P_SIM_KICKERS,
-    P_SIM_KICK, P_TRAP, P_REPLY_KICK, P_ATTACK_KICK, P_OUTNUMBERED, P_OUT_NEAR, NPARAMS
+    P_SIM_KICK, P_TRAP, P_REPLY_KICK, P_ATTACK_KICK, P_OUTNUMBERED, P_OUT_NEAR, P_KICK_WALK, NPARAMS
 };
 static const kit_param search_param[NPARAMS] = {
     {"sims", 600, 6, 100000, 60, 1, "simulations per decision (the deterministic budget)"},
@@ -175,6 +175,9 @@ static const kit_param search_param[NPARAMS] = {
                                       "beyond one within `out_near` (Manhattan) of me, less one for my "
                                       "teammate there (two enemies on me alone; 0: off)"},
     {"out_near", 5, 1, 20, 1, 1, "with `outnumbered`: the distance (Manhattan) within which agents count"},
+    {"kick_walk", 0, 0, 4, 1, 1, "pruning: the kicks filter also weighs the kicks an enemy makes after walking "
+                                 "this many steps to the cell behind a bomb, and it filters even when the "
+                                 "enemies' bombs left no action (0: off, only a bomb beside an enemy near me)"},
 };
 const kit_params pm_search_params = {search_param, NPARAMS};
 
@@ -1308,6 +1311,57 @@ static int reply_actions(const search_bot *b, int i, int *out) {
     return k;
 }
 
+/* Whether my action a may leave me where I am (it bounced last step, or it kicks a bomb that may
+ * not roll), with `bounce`: then it must be safe both ways. */
+static int may_stay(const search_bot *b, int a) {
+    const pm_state *r = &b->root;
+    int n = r->size, me_cell = r->agents[b->me].r * n + r->agents[b->me].c;
+    int t = a >= PM_UP && a <= PM_RIGHT ? pmb_next_cell(n, me_cell, a) : -1;
+    return b->p[P_BOUNCE] > 0 && (a == b->bounced || (t >= 0 && pm_bomb_at(r, t / n, t % n)));
+}
+
+/* `kick_walk`'s candidates: the filters of the pruning (legal, safe, safe from the near enemies'
+ * bombs, from their kicks, from their walking into my way) each applied to the actions the ones
+ * before left, a filter that would leave none having no opinion, the next one still applied (by
+ * default a filter with no opinion ends the pruning: when every action fails the enemies' bombs,
+ * which an enemy beside me makes common, the kicks are not weighed at all). level[a] becomes the
+ * count of filters a passed in a row of those that had an opinion, plus one; returns the top. */
+static int lexical_candidates(search_bot *b, const unsigned char *mask, const threat_case *kicks, int nk,
+                              const int *threat, const int *tblast, int nt, int *level) {
+    threat_case robust = no_threat;
+    robust.robust = 1;
+    int alive[NACT], top = 1;
+    for (int a = 0; a < NACT; a++) {
+        alive[a] = mask[a] != 0;
+        level[a] = alive[a];
+    }
+    for (int f = 0; f < 4; f++) {
+        if (f == 3 && b->p[P_BLOCK] <= 0) break;
+        int pass[NACT], any = 0;
+        for (int a = 0; a < NACT; a++) {
+            pass[a] = 0;
+            if (!alive[a]) continue;
+            int stay = may_stay(b, a), ok = 1;
+            if (f == 0) ok = safe_case(b, a, stay, no_threat);
+            for (int k = 0; f == 1 && k < nt && ok; k++)
+                ok = safe_case(b, a, stay, (threat_case){threat[k], tblast[k], -1, 0, 0});
+            for (int k = 0; f == 2 && k < nk && ok; k++) ok = safe_case(b, a, stay, kicks[k]);
+            if (f == 3) ok = safe_case(b, a, stay, robust);
+            pass[a] = ok;
+            any |= ok;
+        }
+        if (b->err) return top;
+        if (!any && f == 0) break; /* nothing provably safe: every legal action stays */
+        if (!any) continue;         /* no opinion */
+        top++;
+        for (int a = 0; a < NACT; a++) {
+            alive[a] = pass[a];
+            if (pass[a]) level[a] = top;
+        }
+    }
+    return top;
+}
+
 static int search_decide_action(search_bot *b, const pm_view *view) {
     const pm_obs *o = &view->obs;
     int n = o->size;
@@ -1348,10 +1402,17 @@ static int search_decide_action(search_bot *b, const pm_view *view) {
         if (t >= 0 && walkable(o->board[t])) b->rebounce = b->last_action;
     }
     if (b->p[P_BOUNCE] > 0) b->bounced = b->rebounce;
-    /* the kicks near enemies may make next step: a bomb beside one of them rolls away from it */
-    threat_case kicks[4 * 4];
-    int nk = 0;
-    for (int i = 0; i < r->nagents && b->p[P_KICKS] > 0; i++) {
+    /* the kicks near enemies may make next step: a bomb beside one of them rolls away from it;
+     * with `kick_walk`, every kick an enemy makes after walking to the cell behind a bomb */
+    threat_case kicks[KICK_CASES];
+    int nk = 0, walk = b->p[P_KICK_WALK] > 0;
+    if (walk) {
+        double reach = b->p[P_KICK_REACH];
+        b->p[P_KICK_REACH] = b->p[P_KICK_WALK];
+        nk = kick_cases(b, kicks);
+        b->p[P_KICK_REACH] = reach;
+    }
+    for (int i = 0; i < r->nagents && b->p[P_KICKS] > 0 && !walk; i++) {
         const pm_agent *e = &r->agents[i];
         if (!e->alive || !is_enemy(b, b->me, i) || (b->p[P_KICKS] < 2 && !b->kick[i])) continue;
         if (abs(e->r - o->r) + abs(e->c - o->c) > (int)b->p[P_NEAR] + 4) continue;
@@ -1370,7 +1431,7 @@ static int search_decide_action(search_bot *b, const pm_view *view) {
      * 4 also from their kicks, 5 also when they walk into my way; the candidates are the actions
      * of the highest level any reaches */
     int level[NACT], top = 0;
-    for (int a = 0; a < NACT; a++) {
+    for (int a = 0; a < NACT && !walk; a++) {
         /* a move that may leave me where I am (it bounced last step, or it kicks a bomb that
          * may not roll) must be safe both ways */
         int t = a >= PM_UP && a <= PM_RIGHT ? pmb_next_cell(n, me_cell, a) : -1;
@@ -1388,6 +1449,10 @@ static int search_decide_action(search_bot *b, const pm_view *view) {
     }
     if (b->err) return b->err;
     int cands[NACT], nc = 0;
+    if (walk) { /* `kick_walk`: each filter in turn on the actions the ones before left */
+        top = lexical_candidates(b, mask, kicks, nk, threat, tblast, nt, level);
+        if (b->err) return b->err;
+    }
     for (int a = 0; a < NACT; a++)
         if (level[a] == top && top > 0) cands[nc++] = a;
     b->sims_done = 0;

@@ -1048,6 +1048,67 @@ static void sim_kicks(void) {
     CHECK(survives_kick(&on), "kick position: with sim_kick the bot died");
 }
 
+/* The kick position with the enemy a step farther: (3,3) open above (4,3), the enemy there, two
+ * steps from (5,3), the cell behind its bomb. */
+static void far_kick_state(pm_state *s) {
+    kick_state(s);
+    s->board[4 * 11 + 3] = PM_PASSAGE;
+    s->board[3 * 11 + 3] = PM_AGENT0 + 1;
+    s->agents[1].r = 3;
+}
+
+/* The kick position with a second enemy below the gap: agent 2 at (7,7) may lay a bomb in the gap
+ * (6,7) next step, and the bomb at (5,4) burns the whole corridor (strength 7): then no action has
+ * a way out, so the pruning's filter of the enemies' bombs has no opinion. */
+static void gap_kick_state(pm_state *s) {
+    kick_state(s);
+    s->bombs[0].blast = 7;
+    s->agents[2] = (pm_agent){7, 8, 1, 2, 0, 1};
+    s->board[7 * 11 + 8] = PM_AGENT0 + 2;
+}
+
+/* Whether the bot (preset: its values) is alive 10 steps after the gap-kick position, the enemy
+ * kicking as in the kick position (the others then play SimpleAgent). */
+static int survives_gap_kick(const kit_param_values *preset) {
+    static pm_state s, end;
+    gap_kick_state(&s);
+    play_from(&pm_bot_search, preset, 0, &s, kick_script, 2, 10, 1, &end);
+    return end.agents[0].alive;
+}
+
+/* The walked kicks in the pruning (`kick_walk`): in the kick position the defaults step toward the
+ * power-up and die when the enemy walks behind its bomb and kicks it (the pruning's kicks are
+ * those of a bomb beside an enemy); with kick_walk=1 the kicks filter weighs the kick after the
+ * enemy's step, and the bot stays a step from the gap and lives. Two steps away, kick_walk=1 does
+ * not see that kick and steps in; kick_walk=2 stays. In the gap-kick position every action fails
+ * the filter of the enemies' bombs, which then has no opinion: the defaults weigh no kick after
+ * it, step toward the power-up and die in the kick; with kick_walk=1 the kicks filter still
+ * applies, and the bot steps toward the gap and lives. */
+static void walked_kicks(void) {
+    static kit_param_values one, two;
+    spec_values("kick_walk=1", &one);
+    spec_values("kick_walk=2", &two);
+    static pm_state s;
+    kick_state(&s);
+    int in_off = seeds_choosing(NULL, &s, PM_RIGHT), stay_one = seeds_choosing(&one, &s, PM_STOP);
+    CHECK(in_off >= 15, "kick position: the defaults stepped in in %d of 20 seeds (the position tests nothing)",
+          in_off);
+    CHECK(stay_one >= 18, "kick position: with kick_walk=1 the bot stayed in %d of 20 seeds", stay_one);
+    CHECK(survives_kick(&one), "kick position: with kick_walk=1 the bot died");
+    far_kick_state(&s);
+    int in_far_one = seeds_choosing(&one, &s, PM_RIGHT), stay_far_two = seeds_choosing(&two, &s, PM_STOP);
+    CHECK(in_far_one >= 15, "far kick position: with kick_walk=1 the bot stepped in in %d of 20 seeds (the "
+          "position tests nothing)", in_far_one);
+    CHECK(stay_far_two >= 18, "far kick position: with kick_walk=2 the bot stayed in %d of 20 seeds", stay_far_two);
+    gap_kick_state(&s);
+    int in_gap = seeds_choosing(NULL, &s, PM_RIGHT), out_gap = seeds_choosing(&one, &s, PM_LEFT);
+    CHECK(in_gap >= 15, "gap-kick position: the defaults stepped in in %d of 20 seeds (the position tests nothing)",
+          in_gap);
+    CHECK(out_gap >= 18, "gap-kick position: with kick_walk=1 the bot stepped to the gap in %d of 20 seeds", out_gap);
+    CHECK(!survives_gap_kick(NULL), "gap-kick position: the defaults survived the kick (the position tests nothing)");
+    CHECK(survives_gap_kick(&one), "gap-kick position: with kick_walk=1 the bot died");
+}
+
 /* The kick-reply position (FFA, made up): the kick position's corridor (row 5, closed beyond the
  * power-up at (5,10), the gap (6,7) down to two open rows), I at (5,8); enemy 1 (it may kick, but
  * was never seen doing it) stands at (5,4), four steps from me, beside its bomb at (5,5) (fuse 7,
@@ -1215,6 +1276,10 @@ int main(int argc, char **argv) {
         return position_report("--dead", argv[2], dead_end_state, survives_dead_end, "after the recorded actions");
     if (argc == 3 && !strcmp(argv[1], "--kick")) /* the kick position, the enemy kicking */
         return position_report("--kick", argv[2], kick_state, survives_kick, "after the kick");
+    if (argc == 3 && !strcmp(argv[1], "--gap-kick")) /* the kick position, a second enemy below the gap */
+        return position_report("--gap-kick", argv[2], gap_kick_state, survives_gap_kick, "after the kick");
+    if (argc == 3 && !strcmp(argv[1], "--far-kick")) /* the kick position, the enemy two steps from its kick */
+        return position_report("--far-kick", argv[2], far_kick_state, NULL, NULL);
     if (argc == 3 && !strcmp(argv[1], "--kick-reply")) /* the kick-reply position, the enemy kicking now */
         return position_report("--kick-reply", argv[2], kick_reply_state, survives_kick_reply, "after the kick");
     if (argc == 3 && !strcmp(argv[1], "--attack-kick")) /* the attack-kick position: first actions only */
@@ -1240,6 +1305,7 @@ int main(int argc, char **argv) {
     kicks();
     sim_kicks();
     reply_kicks();
+    walked_kicks();
     traps_in_dead_ends();
     attack_kicks();
     outnumbered_pair();
