@@ -80,7 +80,7 @@
 enum { K_SIMS, K_MS, K_PLANS, K_GAMMA, K_DENY, K_AMMO, K_NEAR, K_HIT, K_ORE, K_TRAP, K_GIFT,
        K_STACK, K_AMMO2, K_FOE, K_FAR, K_TOUR, K_END, K_CHAIN, K_FARAMMO, K_SOON, K_SLACK, K_REV,
        K_RESUME, K_SNIPE, K_WOOD, K_REWALK, K_LATE, K_LATEEND, K_RACE, K_SURE, K_GIFT2, K_SUREAMMO, K_SEQ,
-       K_KEEP, K_KEEPN, NK };
+       K_KEEP, K_KEEPN, K_KEEPOPP, NK };
 
 static const kit_param knobs[NK] = {
     {"sims", 20000, 200, 10000000, 0, 1, /* step 0: `tune` leaves the budgets alone */
@@ -179,6 +179,10 @@ static const kit_param knobs[NK] = {
      "from a hand of `keepn` or fewer costs this much; 0: none"},
     {"keepn", 2, 1, 6, 0, 1, "`keep`: the bombs in hand counted at most (2: the last two; 3 would be "
                              "a stack that ends a full ore block)"},
+    {"keepopp", 0, 0, 4, 0, 1,
+     "`keep` holds only while the opponent (by the shadow's count, at that tick of the play-out) "
+     "holds at least this many bombs more than my hand after the bomb: an opponent with fewer "
+     "bombs cannot race me for the ore, and my bomb goes to the wood; 0: always"},
 };
 
 const kit_params search_params = {knobs, NK};
@@ -1039,8 +1043,12 @@ static double rollout(search_state *s, const plan *pl, const int *path, double *
                 danger(s, g, h2);
                 if (track) memcpy(ohurt, h2, sizeof ohurt);
                 mine++;
-                /* `keep`: the hand at the end, counted up to keepn, is a bomb less */
-                if (s->ore_stands && ammo0 <= (int)s->k[K_KEEPN]) v -= s->k[K_KEEP];
+                /* `keep`: the hand at the end, counted up to keepn, is a bomb less; with
+                 * `keepopp` only while the opponent's hand is that much the bigger */
+                int lead = (int)s->k[K_KEEPOPP];
+                if (s->ore_stands && ammo0 <= (int)s->k[K_KEEPN] &&
+                    (!lead || po->ammo >= ammo0 - 1 + lead))
+                    v -= s->k[K_KEEP];
                 int n = -1;
                 if (leg < pl->nlegs) { /* on to the next cell of the stack */
                     walls_of(g, op, mc, wall);
