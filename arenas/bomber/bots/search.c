@@ -55,7 +55,9 @@
  * with `gift2` a block my fire leaves at 2 HP or more costs `gift2` a HP worn, not `gift`;
  * with `keep` each bomb in my hand at the end of a play-out (up to `keepn`, while an ore block
  * stands) is worth `keep`: a bomb placed from a hand of `keepn` or fewer costs that much, so
- * that a bomb is spent only on more (a bomb picked up stays worth `ammo`/`ammo2` in all).
+ * that a bomb is spent only on more (a bomb picked up stays worth `ammo`/`ammo2` in all);
+ * with `keepopp` that price is paid only while the opponent holds more bombs than I will; with
+ * `treasure` a treasure taken is worth more than its point (one I leave is the opponent's).
  * The best safe first action wins. The budget is the number of engine ticks simulated per
  * decision (`sims`, deterministic) and optionally a thread CPU limit (`ms`). */
 #include <math.h>
