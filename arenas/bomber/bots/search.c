@@ -55,7 +55,9 @@
  * with `gift2` a block my fire leaves at 2 HP or more costs `gift2` a HP worn, not `gift`;
  * with `keep` each bomb in my hand at the end of a play-out (up to `keepn`, while an ore block
  * stands) is worth `keep`: a bomb placed from a hand of `keepn` or fewer costs that much, so
- * that a bomb is spent only on more (a bomb picked up stays worth `ammo`/`ammo2` in all).
+ * that a bomb is spent only on more (a bomb picked up stays worth `ammo`/`ammo2` in all);
+ * with `keepopp` that price is paid only while the opponent holds more bombs than I will; with
+ * `treasure` a treasure taken is worth more than its point (one I leave is the opponent's).
  * The best safe first action wins. The budget is the number of engine ticks simulated per
  * decision (`sims`, deterministic) and optionally a thread CPU limit (`ms`). */
 #include <math.h>
@@ -80,7 +82,7 @@
 enum { K_SIMS, K_MS, K_PLANS, K_GAMMA, K_DENY, K_AMMO, K_NEAR, K_HIT, K_ORE, K_TRAP, K_GIFT,
        K_STACK, K_AMMO2, K_FOE, K_FAR, K_TOUR, K_END, K_CHAIN, K_FARAMMO, K_SOON, K_SLACK, K_REV,
        K_RESUME, K_SNIPE, K_WOOD, K_REWALK, K_LATE, K_LATEEND, K_RACE, K_SURE, K_GIFT2, K_SUREAMMO, K_SEQ,
-       K_KEEP, K_KEEPN, NK };
+       K_KEEP, K_KEEPN, K_KEEPOPP, K_TREASURE, NK };
 
 static const kit_param knobs[NK] = {
     {"sims", 20000, 200, 10000000, 0, 1, /* step 0: `tune` leaves the budgets alone */
@@ -179,6 +181,13 @@ static const kit_param knobs[NK] = {
      "from a hand of `keepn` or fewer costs this much; 0: none"},
     {"keepn", 2, 1, 6, 0, 1, "`keep`: the bombs in hand counted at most (2: the last two; 3 would be "
                              "a stack that ends a full ore block)"},
+    {"keepopp", 0, 0, 4, 0, 1,
+     "`keep` holds only while the opponent (by the shadow's count, at that tick of the play-out) "
+     "holds at least this many bombs more than my hand after the bomb: an opponent with fewer "
+     "bombs cannot race me for the ore, and my bomb goes to the wood; 0: always"},
+    {"treasure", 0, 0, 10, 0.5, 0,
+     "value of a treasure I pick up in a play-out beyond its point (a treasure never perishes: "
+     "one I leave is the opponent's), and in the desire map; 0: its point only"},
 };
 
 const kit_params search_params = {knobs, NK};
@@ -276,6 +285,12 @@ static int bomb_at(const bomber_game *g, int c) {
 static int block_at(const bomber_game *g, int c) {
     for (int i = 0; i < g->nblocks; i++)
         if (g->blocks[i].y * BOMBER_W + g->blocks[i].x == c) return i;
+    return -1;
+}
+
+static int treasure_at(const bomber_game *g, int c) {
+    for (int i = 0; i < g->ntreasure; i++)
+        if (g->treasure[i].y * BOMBER_W + g->treasure[i].x == c) return i;
     return -1;
 }
 
@@ -663,7 +678,7 @@ static void desire_map(search_state *s, const double *spot) {
     }
     for (int i = 0; i < g->ntreasure; i++) {
         int c = g->treasure[i].y * BOMBER_W + g->treasure[i].x;
-        if (item_mine(s, c)) item[c] += BOMBER_REWARD_TREASURE;
+        if (item_mine(s, c)) item[c] += BOMBER_REWARD_TREASURE + s->k[K_TREASURE];
     }
     int hunt = g->nblocks == 0;
     for (int c = 0; c < NCELL; c++) {
@@ -989,6 +1004,9 @@ static double rollout(search_state *s, const plan *pl, const int *path, double *
         else if (fo.on && (a[op] = foe_act(s, &fo, g, me, ohurt, opath, &obomb)) != BOMBER_NONE)
             acted = 1;
         int score0 = pm->score, oscore0 = po->score, hp0 = pm->hp, ohp0 = po->hp, ammo0 = pm->ammo;
+        /* `treasure`: the treasure on the cell my action leads to (-1: none) */
+        int tre_to = s->k[K_TREASURE] > 0 ? target_of(mc, a[me]) : -1;
+        if (tre_to >= 0 && treasure_at(g, tre_to) < 0) tre_to = -1;
         int on_ore[4 * BOMBER_START_POWER + 4], non = 0; /* ore my fire burns in this tick */
         for (int f = 0; f < g->nfires; f++) { /* my fire on ore it leaves standing */
             if (g->fires[f].owner != me) continue;
@@ -1039,8 +1057,12 @@ static double rollout(search_state *s, const plan *pl, const int *path, double *
                 danger(s, g, h2);
                 if (track) memcpy(ohurt, h2, sizeof ohurt);
                 mine++;
-                /* `keep`: the hand at the end, counted up to keepn, is a bomb less */
-                if (s->ore_stands && ammo0 <= (int)s->k[K_KEEPN]) v -= s->k[K_KEEP];
+                /* `keep`: the hand at the end, counted up to keepn, is a bomb less; with
+                 * `keepopp` only while the opponent's hand is that much the bigger */
+                int lead = (int)s->k[K_KEEPOPP];
+                if (s->ore_stands && ammo0 <= (int)s->k[K_KEEPN] &&
+                    (!lead || po->ammo >= ammo0 - 1 + lead))
+                    v -= s->k[K_KEEP];
                 int n = -1;
                 if (leg < pl->nlegs) { /* on to the next cell of the stack */
                     walls_of(g, op, mc, wall);
@@ -1078,6 +1100,8 @@ static double rollout(search_state *s, const plan *pl, const int *path, double *
         v += disc * (gain - deny * (po->score - oscore0));
         for (int i = 0; i < non; i++) /* an ore block my fire ended */
             if (block_at(g, on_ore[i]) < 0) v += disc * s->k[K_END];
+        if (tre_to >= 0 && mc == tre_to && treasure_at(g, mc) < 0) /* I took it */
+            v += disc * s->k[K_TREASURE];
         if (pm->ammo > ammo0 && a[me] != BOMBER_BOMB)
             v += disc * (ammo0 <= 1 ? s->k[K_AMMO] : s->k[K_AMMO2]) * (pm->ammo - ammo0);
         if (pm->hp < hp0) v -= 400.0 * (hp0 - pm->hp);

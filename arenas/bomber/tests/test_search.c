@@ -477,6 +477,83 @@ static void test_keep(void) {
     CHECK_EQ_INT(lone_wood("search:keep=2:keepn=1", 2, 1, 60), 102); /* one bomb still in hand */
 }
 
+/* `keepopp`: lone_wood's position with the opponent's hand smaller: `spent` of its three bombs
+ * already on the board, ticking in the far corner (0,0), (1,0), (0,1) (the shadow counts them out
+ * of its hand; their fire reaches neither player nor a block). Returns as lone_wood. */
+static int lone_wood_opp(const char *spec, int hand, int spent) {
+    bomber_game g;
+    blank(&g, 2, 5, 10, 0);
+    g.players[0].ammo = hand;
+    g.players[1].ammo = BOMBER_START_AMMO - spent;
+    static const int corner[3][2] = {{0, 0}, {1, 0}, {0, 1}};
+    for (int i = 0; i < spent; i++)
+        g.bombs[g.nbombs++] = (bomber_bomb){corner[i][0], corner[i][1], 1, BOMBER_BOMB_TTL - 1,
+                                            BOMBER_START_POWER};
+    wood(&g, 2, 6);
+    g.blocks[g.nblocks++] = (bomber_block){8, 5, BOMBER_ORE_HP, 'o'};
+    CHECK_EQ_INT(play_script(&g, spec, "", 60), BOMBER_START_HP);
+    return g.players[0].score + 100 * (hand - g.players[0].ammo);
+}
+
+/* `keepopp` 1: the bomb is kept for the ore only while the opponent holds more bombs than my
+ * hand after it; an opponent with fewer cannot race me for the block, and the wood is bombed. */
+static void test_keepopp(void) {
+    int d = lone_wood_opp("search", 1, 3), k = lone_wood_opp("search:keepopp=1", 1, 3);
+    if (d != 0 || k != 102) fprintf(stderr, "test_keepopp: default %d, keepopp 1 %d\n", d, k);
+    CHECK_EQ_INT(d, 0);   /* the default keeps its last bomb, the opponent's hand empty or not */
+    CHECK_EQ_INT(k, 102); /* keepopp 1: the opponent holds none, the wood bombed */
+    CHECK_EQ_INT(lone_wood_opp("search:keepopp=1", 1, 0), 0);   /* it holds three: kept */
+    CHECK_EQ_INT(lone_wood_opp("search:keepopp=1", 2, 2), 102); /* one against my one after */
+    CHECK_EQ_INT(lone_wood_opp("search:keepopp=1", 2, 1), 0);   /* two against my one: kept */
+    CHECK_EQ_INT(lone_wood_opp("search:keepopp=2", 2, 1), 102); /* keepopp 2: two more needed */
+    CHECK_EQ_INT(lone_wood_opp("search", 2, 2), 0);
+}
+
+/* `treasure`: `search` at (2,5) with one bomb, a wood block beside it at (2,6) and a treasure
+ * `steps` steps right at (2 + steps, 5); no ore, the opponent idle in the far corner. Returns the
+ * tick the treasure was taken (0: not within 40 ticks) times 100 plus the tick of the first
+ * bomb (0: none). */
+static int treasure_or_wood(const char *spec, int steps) {
+    bomber_game g;
+    blank(&g, 2, 5, 11, 0);
+    g.players[0].ammo = 1;
+    g.players[1].ammo = 0;
+    wood(&g, 2, 6);
+    g.treasure[g.ntreasure++] = (bomber_treasure){2 + steps, 5, BOMBER_REWARD_TREASURE};
+    const kit_bot_info *info = kit_bot_spec("test_search", "--bots", &bomber_bot_table, spec, NULL);
+    CHECK(info != NULL);
+    if (!info) return -1;
+    const bomber_bot *bot = (const bomber_bot *)info;
+    void *st = kit_bot_preset(info);
+    bomber_view v;
+    bomber_make_view(&g, 0, &v);
+    CHECK_EQ_INT(bot->init(&st, &v, 7), 0);
+    bomber_answer ans = BOMBER_ANS_NONE;
+    int taken = 0, bombed = 0;
+    for (int t = 0; t < 40 && !g.over; t++) {
+        bomber_action a[2] = {bomber_answer_action(ans), BOMBER_NONE};
+        CHECK_EQ_INT(bomber_tick(&g, a, NULL), 0);
+        if (!taken && g.ntreasure == 0) taken = t + 1;
+        if (!bombed && g.nbombs > 0) bombed = t + 1;
+        bomber_make_view(&g, 0, &v);
+        CHECK_EQ_INT(bot->decide(st, &v, &ans), 0);
+    }
+    bot->release(st);
+    kit_param_seat_free(info);
+    return 100 * taken + bombed;
+}
+
+/* The default bombs the wood first and takes the treasure on the way back from the blast (its
+ * point is worth less than the bomb's 2 now); `treasure` 2 takes the treasure first, 6 ticks in,
+ * and bombs the wood after (the test fails when the treasure's value changes nothing). */
+static void test_treasure(void) {
+    int d = treasure_or_wood("search", 5), t = treasure_or_wood("search:treasure=2", 5);
+    if (d != 904 || t != 612) fprintf(stderr, "test_treasure: default %d, treasure 2 %d\n", d, t);
+    CHECK_EQ_INT(d, 904); /* bomb in tick 4, the treasure in tick 9 */
+    CHECK_EQ_INT(t, 612); /* the treasure in tick 6, the bomb in tick 12 */
+    CHECK_EQ_INT(treasure_or_wood("search:treasure=0.5", 5), 612); /* half a point flips it */
+}
+
 /* Every answer of the games of seeds 1..n with `search` (spec) against `other`, both seats,
  * hashed (FNV-1a over the answers). */
 typedef struct hash_ctx { uint64_t h; } hash_ctx;
@@ -528,14 +605,16 @@ static void test_deterministic(void) {
      * the opponent's snipes, the walk redone from its first step (`rewalk`), the opponent's
      * blocks (`wood`), the opponent that leaves a blast at the last moment (`late`; `lateend`:
      * only once the blocks are gone), the items the opponent walks to first worth nothing
-     * (`race`), the spots that surely end blocks played out too (`sure`) */
+     * (`race`), the spots that surely end blocks played out too (`sure`), the bombs kept only
+     * against a bigger hand (`keepopp`), treasure worth more (`treasure`) */
     static const struct { const char *spec; int than; } setting[] = {
         {"search:sims=3000:foe=0", -1},   {"search:sims=3000:foe=2", 0},
         {"search:sims=3000:chain=0", -1}, {"search:sims=3000:snipe=1", -1},
         {"search:sims=3000:rewalk=1", -1}, {"search:sims=3000:rewalk=1:wood=1", 4},
         {"search:sims=3000:late=2", -1},  {"search:sims=3000:late=2:lateend=1", 6},
         {"search:sims=3000:race=1", -1},  {"search:sims=3000:sure=4", -1},
-        {"search:sims=3000:gift2=0", -1}, {"search:sims=3000:seq=1", -1}};
+        {"search:sims=3000:gift2=0", -1}, {"search:sims=3000:seq=1", -1},
+        {"search:sims=3000:keepopp=1", -1}, {"search:sims=3000:treasure=2", -1}};
     enum { NSETTINGS = sizeof setting / sizeof setting[0] };
     uint64_t h[NSETTINGS];
     for (int i = 0; i < NSETTINGS; i++) {
@@ -555,7 +634,9 @@ static void test_bad_parameters(void) {
                          "search:race=41",    "search:race=0.5", "search:sure=25", "search:sure=1.5",
                          "search:gift2=-2", "search:sureammo=0", "search:sureammo=5",
                          "search:seq=9",      "search:seq=0.5", "search:keep=-1", "search:keep=21",
-                         "search:keepn=0", "search:keepn=7", "search:keepn=1.5"};
+                         "search:keepn=0", "search:keepn=7", "search:keepn=1.5",
+                         "search:keepopp=5", "search:keepopp=-1", "search:keepopp=0.5",
+                         "search:treasure=-1", "search:treasure=11"};
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         const kit_bot_info *info = kit_bot_spec("test_search", "--bots", &bomber_bot_table, bad[i], NULL);
         CHECK(info == NULL);
@@ -642,6 +723,8 @@ int main(int argc, char **argv) {
     test_sure();
     test_seq();
     test_keep();
+    test_keepopp();
+    test_treasure();
     test_no_gift("search:foe=0");
     test_no_gift("search:foe=2");
     test_deterministic();
