@@ -1040,9 +1040,9 @@ static unsigned trapped_enemies(const search_bot *b, const pm_state *s) {
  * over open cells from the enemies), before the bomb's fuse ends, the cell ahead of the bomb open
  * for it to roll into (a passage, a flame, an agent that may step aside). The pruning's `kicks`
  * weigh the first of these (an enemy beside the bomb now) only when every candidate passed the
- * enemies' bombs before them; these are weighed whatever the level. Each bomb and direction once;
- * returns the count in out. */
-static int kick_cases(search_bot *b, threat_case *out) {
+ * enemies' bombs before them; these are weighed whatever the level. `reach` is `kick_reach` for
+ * `kick_risk`, `kick_walk` for the pruning. Each bomb and direction once; returns the count in out. */
+static int kick_cases(search_bot *b, int reach, threat_case *out) {
     const pm_state *r = &b->root;
     int n = r->size, ncells = n * n, nk = 0, src[PM_MAX_AGENTS], *dist = b->ebfs;
     size_t ns = 0;
@@ -1055,7 +1055,7 @@ static int kick_cases(search_bot *b, threat_case *out) {
     for (int c = 0; c < ncells; c++) b->grid.wall[c] = !walkable(r->board[c]);
     for (size_t k = 0; k < ns; k++) b->grid.wall[src[k]] = 0;
     dmap_moves mv = dmap_moves_4();
-    int rc = dmap_bfs(&b->grid, &mv, src, ns, (int)b->p[P_KICK_REACH], dist, NULL, b->ws);
+    int rc = dmap_bfs(&b->grid, &mv, src, ns, reach, dist, NULL, b->ws);
     if (rc == DMAP_ERR_NOMEM) b->err = rc;
     if (rc != DMAP_OK) return 0;
     for (int k = 0; k < r->nbombs; k++) {
@@ -1406,12 +1406,7 @@ static int search_decide_action(search_bot *b, const pm_view *view) {
      * with `kick_walk`, every kick an enemy makes after walking to the cell behind a bomb */
     threat_case kicks[KICK_CASES];
     int nk = 0, walk = b->p[P_KICK_WALK] > 0;
-    if (walk) {
-        double reach = b->p[P_KICK_REACH];
-        b->p[P_KICK_REACH] = b->p[P_KICK_WALK];
-        nk = kick_cases(b, kicks);
-        b->p[P_KICK_REACH] = reach;
-    }
+    if (walk) nk = kick_cases(b, (int)b->p[P_KICK_WALK], kicks);
     for (int i = 0; i < r->nagents && b->p[P_KICKS] > 0 && !walk; i++) {
         const pm_agent *e = &r->agents[i];
         if (!e->alive || !is_enemy(b, b->me, i) || (b->p[P_KICKS] < 2 && !b->kick[i])) continue;
@@ -1432,10 +1427,7 @@ static int search_decide_action(search_bot *b, const pm_view *view) {
      * of the highest level any reaches */
     int level[NACT], top = 0;
     for (int a = 0; a < NACT && !walk; a++) {
-        /* a move that may leave me where I am (it bounced last step, or it kicks a bomb that
-         * may not roll) must be safe both ways */
-        int t = a >= PM_UP && a <= PM_RIGHT ? pmb_next_cell(n, me_cell, a) : -1;
-        int stay = b->p[P_BOUNCE] > 0 && (a == b->bounced || (t >= 0 && pm_bomb_at(r, t / n, t % n)));
+        int stay = may_stay(b, a);
         level[a] = mask[a];
         if (level[a] && safe_case(b, a, stay, no_threat)) level[a] = 2;
         int sure = level[a] == 2;
@@ -1501,7 +1493,7 @@ static int search_decide_action(search_bot *b, const pm_view *view) {
     int kills[NACT] = {0};
     double bonus[NACT] = {0};
     threat_case kcases[KICK_CASES];
-    int nkc = b->p[P_KICK_RISK] > 0 ? kick_cases(b, kcases) : 0;
+    int nkc = b->p[P_KICK_RISK] > 0 ? kick_cases(b, (int)b->p[P_KICK_REACH], kcases) : 0;
     for (int k = 0; k < nc; k++) {
         if (b->p[P_KILL] > 0) kills[k] = kills_after(b, cands[k]);
         bonus[k] = kills[k] * b->p[P_KILL] + (b->p[P_KILL2] > 0 ? kills_next(b, cands[k]) * b->p[P_KILL2] : 0);
