@@ -68,16 +68,28 @@ static bomber_action scripted(char c) {
 /* Play `ticks` ticks of g with `search` (spec) as pid 0 and pid 1 following script (one letter
  * a tick, '.' nothing; past its end nothing). Returns the lowest HP `search` had; *scored (when
  * not NULL) the first tick after which it had points (0: none). */
-static int play_script_scored(bomber_game *g, const char *spec, const char *script, int ticks,
-                              int *scored) {
-    const kit_bot_info *info = kit_bot_spec("test_search", "--bots", &bomber_bot_table, spec, NULL);
-    CHECK(info != NULL);
-    if (!info) return -1;
-    const bomber_bot *bot = (const bomber_bot *)info;
-    void *st = kit_bot_preset(info);
+/* `search` (spec) seated as pid 0 of g, its state in *st, seed 7; NULL when the spec is bad (a
+ * failed check). The caller releases the state and frees *info. */
+static const bomber_bot *seat_search(const bomber_game *g, const char *spec, const kit_bot_info **info,
+                                     void **st) {
+    *info = kit_bot_spec("test_search", "--bots", &bomber_bot_table, spec, NULL);
+    CHECK(*info != NULL);
+    if (!*info) return NULL;
+    const bomber_bot *bot = (const bomber_bot *)*info;
+    *st = kit_bot_preset(*info);
     bomber_view v;
     bomber_make_view(g, 0, &v);
-    CHECK_EQ_INT(bot->init(&st, &v, 7), 0);
+    CHECK_EQ_INT(bot->init(st, &v, 7), 0);
+    return bot;
+}
+
+static int play_script_scored(bomber_game *g, const char *spec, const char *script, int ticks,
+                              int *scored) {
+    const kit_bot_info *info;
+    void *st;
+    const bomber_bot *bot = seat_search(g, spec, &info, &st);
+    if (!bot) return -1;
+    bomber_view v;
     bomber_answer ans = BOMBER_ANS_NONE;
     int lowest = g->players[0].hp, n = (int)strlen(script);
     for (int t = 0; t < ticks && !g->over; t++) {
@@ -520,14 +532,11 @@ static int treasure_or_wood(const char *spec, int steps) {
     g.players[1].ammo = 0;
     wood(&g, 2, 6);
     g.treasure[g.ntreasure++] = (bomber_treasure){2 + steps, 5, BOMBER_REWARD_TREASURE};
-    const kit_bot_info *info = kit_bot_spec("test_search", "--bots", &bomber_bot_table, spec, NULL);
-    CHECK(info != NULL);
-    if (!info) return -1;
-    const bomber_bot *bot = (const bomber_bot *)info;
-    void *st = kit_bot_preset(info);
+    const kit_bot_info *info;
+    void *st;
+    const bomber_bot *bot = seat_search(&g, spec, &info, &st);
+    if (!bot) return -1;
     bomber_view v;
-    bomber_make_view(&g, 0, &v);
-    CHECK_EQ_INT(bot->init(&st, &v, 7), 0);
     bomber_answer ans = BOMBER_ANS_NONE;
     int taken = 0, bombed = 0;
     for (int t = 0; t < 40 && !g.over; t++) {
