@@ -65,9 +65,6 @@ static bomber_action scripted(char c) {
     }
 }
 
-/* Play `ticks` ticks of g with `search` (spec) as pid 0 and pid 1 following script (one letter
- * a tick, '.' nothing; past its end nothing). Returns the lowest HP `search` had; *scored (when
- * not NULL) the first tick after which it had points (0: none). */
 /* `search` (spec) seated as pid 0 of g, its state in *st, seed 7; NULL when the spec is bad (a
  * failed check). The caller releases the state and frees *info. */
 static const bomber_bot *seat_search(const bomber_game *g, const char *spec, const kit_bot_info **info,
@@ -83,6 +80,9 @@ static const bomber_bot *seat_search(const bomber_game *g, const char *spec, con
     return bot;
 }
 
+/* Play `ticks` ticks of g with `search` (spec) as pid 0 and pid 1 following script (one letter
+ * a tick, '.' nothing; past its end nothing). Returns the lowest HP `search` had; *scored (when
+ * not NULL) the first tick after which it had points (0: none). */
 static int play_script_scored(bomber_game *g, const char *spec, const char *script, int ticks,
                               int *scored) {
     const kit_bot_info *info;

@@ -1320,22 +1320,24 @@ static int may_stay(const search_bot *b, int a) {
     return b->p[P_BOUNCE] > 0 && (a == b->bounced || (t >= 0 && pm_bomb_at(r, t / n, t % n)));
 }
 
-/* `kick_walk`'s candidates: the filters of the pruning (legal, safe, safe from the near enemies'
- * bombs, from their kicks, from their walking into my way) each applied to the actions the ones
- * before left, a filter that would leave none having no opinion, the next one still applied (by
- * default a filter with no opinion ends the pruning: when every action fails the enemies' bombs,
- * which an enemy beside me makes common, the kicks are not weighed at all). level[a] becomes the
- * count of filters a passed in a row of those that had an opinion, plus one; returns the top. */
-static int lexical_candidates(search_bot *b, const unsigned char *mask, const threat_case *kicks, int nk,
-                              const int *threat, const int *tblast, int nt, int *level) {
+/* The pruning: each action's level, the count of its filters passed plus one (0 illegal, 1 legal,
+ * 2 safe, 3 safe from the near enemies' bombs next step, 4 also from their kicks, 5 also when
+ * they walk into my way, with `block`), each filter applied to the actions the ones before left;
+ * returns the top level, whose actions are the candidates. A filter that no action passes has no
+ * opinion: it ends the pruning, or with go_on (`kick_walk`) the next filter is still applied
+ * (when every action fails the enemies' bombs, which an enemy beside me makes common, the kicks
+ * are weighed all the same). Nothing provably safe ends it either way: every legal action stays. */
+static int candidate_levels(search_bot *b, const unsigned char *mask, const threat_case *kicks, int nk,
+                            const int *threat, const int *tblast, int nt, int go_on, int *level) {
     threat_case robust = no_threat;
     robust.robust = 1;
-    int alive[NACT], top = 1;
+    int alive[NACT], top = 0;
     for (int a = 0; a < NACT; a++) {
         alive[a] = mask[a] != 0;
         level[a] = alive[a];
+        if (alive[a]) top = 1;
     }
-    for (int f = 0; f < 4; f++) {
+    for (int f = 0; f < 4 && top > 0; f++) {
         if (f == 3 && b->p[P_BLOCK] <= 0) break;
         int pass[NACT], any = 0;
         for (int a = 0; a < NACT; a++) {
@@ -1351,8 +1353,8 @@ static int lexical_candidates(search_bot *b, const unsigned char *mask, const th
             any |= ok;
         }
         if (b->err) return top;
-        if (!any && f == 0) break; /* nothing provably safe: every legal action stays */
-        if (!any) continue;         /* no opinion */
+        if (!any && (f == 0 || !go_on)) break;
+        if (!any) continue;
         top++;
         for (int a = 0; a < NACT; a++) {
             alive[a] = pass[a];
@@ -1420,31 +1422,9 @@ static int search_decide_action(search_bot *b, const pm_view *view) {
     }
     enemy_times(b);
     if (b->err) return b->err;
-    threat_case robust = no_threat;
-    robust.robust = 1;
-    /* each action's level: 0 illegal, 1 legal, 2 safe, 3 safe from the enemies' bombs next step,
-     * 4 also from their kicks, 5 also when they walk into my way; the candidates are the actions
-     * of the highest level any reaches */
-    int level[NACT], top = 0;
-    for (int a = 0; a < NACT && !walk; a++) {
-        int stay = may_stay(b, a);
-        level[a] = mask[a];
-        if (level[a] && safe_case(b, a, stay, no_threat)) level[a] = 2;
-        int sure = level[a] == 2;
-        for (int k = 0; k < nt && sure; k++)
-            sure = safe_case(b, a, stay, (threat_case){threat[k], tblast[k], -1, 0, 0});
-        if (sure) level[a] = 3;
-        for (int k = 0; k < nk && sure; k++) sure = safe_case(b, a, stay, kicks[k]);
-        if (sure) level[a] = 4;
-        if (sure && b->p[P_BLOCK] > 0 && safe_case(b, a, stay, robust)) level[a] = 5;
-        if (level[a] > top) top = level[a];
-    }
+    int level[NACT], cands[NACT], nc = 0;
+    int top = candidate_levels(b, mask, kicks, nk, threat, tblast, nt, walk, level);
     if (b->err) return b->err;
-    int cands[NACT], nc = 0;
-    if (walk) { /* `kick_walk`: each filter in turn on the actions the ones before left */
-        top = lexical_candidates(b, mask, kicks, nk, threat, tblast, nt, level);
-        if (b->err) return b->err;
-    }
     for (int a = 0; a < NACT; a++)
         if (level[a] == top && top > 0) cands[nc++] = a;
     b->sims_done = 0;
