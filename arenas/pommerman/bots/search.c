@@ -79,6 +79,7 @@
 
 #include "common.h"
 #include "kit/cputime.h"
+#include "tree.h"
 
 #define NACT 6
 #define NEVER 255
@@ -89,7 +90,8 @@ enum {
     P_DESIRE, P_BOMB_ENEMY, P_BOMB_WOOD, P_STOP, P_NEAR, P_CHASE, P_BOUNCE, P_SPACE, P_BACK, P_MODEL, P_MODEL_NEAR, P_REBOUNCE,
     P_KICKS, P_BLOCK, P_KILL, P_POCKET, P_MATE_BLOCK, P_KILL2, P_LATE, P_RADIO, P_RADIO_AGE,
     P_REPLY, P_REPLY_MODEL, P_ROLL_FLAMES, P_DEAD_NEAR, P_DEAD_END, P_KICK_REACH, P_KICK_RISK, P_SIM_KICKERS,
-    P_SIM_KICK, P_TRAP, P_REPLY_KICK, P_ATTACK_KICK, P_OUTNUMBERED, P_OUT_NEAR, P_KICK_WALK, NPARAMS
+    P_SIM_KICK, P_TRAP, P_REPLY_KICK, P_ATTACK_KICK, P_OUTNUMBERED, P_OUT_NEAR, P_KICK_WALK,
+    P_TREE, P_TREE_STEPS, P_TREE_NEAR, P_TREE_BRANCH, P_TREE_MEAN, P_TREE_KEEP, NPARAMS
 };
 static const kit_param search_param[NPARAMS] = {
     {"sims", 600, 6, 100000, 60, 1, "simulations per decision (the deterministic budget)"},
@@ -178,6 +180,15 @@ static const kit_param search_param[NPARAMS] = {
     {"kick_walk", 0, 0, 4, 1, 1, "pruning: the kicks filter also weighs the kicks an enemy makes after walking "
                                  "this many steps to the cell behind a bomb, and it filters even when the "
                                  "enemies' bombs left no action (0: off, only a bomb beside an enemy near me)"},
+    {"tree", 0, 0, PMT_MAX_DEPTH, 1, 1, "a tree search instead of the rollouts (bots/tree.c): my actions to this "
+                                        "depth, the near enemies' replies at the first step (0: off)"},
+    {"tree_steps", 60000, 100, 10000000, 10000, 1, "with `tree`: the engine steps a decision may play "
+                                                   "(iterative deepening: the deepest complete depth)"},
+    {"tree_near", 4, 0, 20, 1, 1, "with `tree`: enemies this close (Manhattan) to me reply at the first step"},
+    {"tree_branch", 1, 0, PMT_MAX_BRANCH, 1, 1, "with `tree`: the most enemies that reply (the nearest)"},
+    {"tree_mean", 0.1, 0, 1, 0.05, 0, "with `tree`: the weight of the replies' mean beside their worst"},
+    {"tree_keep", 1, 0, 1, 1, 1, "with `tree`: 1: a replier that moved at the first step moves the same way "
+                                 "after it, unless in danger (it keeps stepping into the cell I aim at)"},
 };
 const kit_params pm_search_params = {search_param, NPARAMS};
 
@@ -1159,6 +1170,8 @@ static int outnumbered(const search_bot *b, const pm_state *s) {
     return beyond > 0 ? beyond : 0;
 }
 
+static double leaf_value(search_bot *b, const pm_state *s, unsigned shut, int outnum, int pending);
+
 /* One simulation: my first action (and the replier's first action, when replier >= 0), then
  * `depth` steps of the rollout policy; the leaf's value. */
 static double simulate(search_bot *b, int my_action, int replier, int reply, uint64_t seed) {
@@ -1243,6 +1256,16 @@ static double simulate(search_bot *b, int my_action, int replier, int reply, uin
         if (b->p[P_TRAP] > 0) shut |= trapped_enemies(b, s);
         if (b->p[P_OUTNUMBERED] > 0 && s->agents[b->me].alive) outnum += outnumbered(b, s);
     }
+    return leaf_value(b, s, shut, outnum, 0);
+}
+
+/* A leaf's worth: deaths (an agent alive without escape counted as `trapped` of one), my
+ * power-ups, the desire map at my cell, wood burnt (with `pending`, also the wood the bombs
+ * standing will burn: the tree's leaves, a few steps deep, see few bombs go off), and with
+ * `trap` and `outnumbered` what the simulation counted on its way. */
+static double leaf_value(search_bot *b, const pm_state *s, unsigned shut, int outnum, int pending) {
+    unsigned char burn[PM_MAX_CELLS], flame[PM_MAX_CELLS];
+    int depth = (int)b->p[P_DEPTH];
     burn_map(roll_mode(b), s, -1, 0, burn, flame);
     const pm_state *r0 = &b->root;
     double v = 0;
@@ -1266,11 +1289,63 @@ static double simulate(search_bot *b, int my_action, int replier, int reply, uin
         if (b->p[P_SPACE] > 0) v += open_space(s, b->me) * b->p[P_SPACE];
     }
     int burnt = 0;
-    for (int c = 0; c < s->size * s->size; c++) burnt += r0->board[c] == PM_WOOD && s->board[c] != PM_WOOD;
+    for (int c = 0; c < s->size * s->size; c++)
+        burnt += r0->board[c] == PM_WOOD && (s->board[c] != PM_WOOD || (pending && burn[c] != NEVER));
     v += burnt * b->p[P_WOOD];
     for (int i = 0; i < s->nagents; i++) v += (shut >> i & 1) * b->p[P_TRAP];
     v -= outnum * b->p[P_OUTNUMBERED] / (depth + 1);
     return v;
+}
+
+/* ---- the tree mode (`tree`, bots/tree.c) ---------------------------------------------------- */
+
+/* The agents that do not branch in the tree: in danger (a bomb reaches their cell, a flame on
+ * it), the first step of their escape (escape_move, no draw); else they stand. Deterministic
+ * and cheap: one timing map a node. */
+static void tree_others(void *ctx, const pm_state *s, int *actions) {
+    search_bot *b = ctx;
+    unsigned char burn[PM_MAX_CELLS], flame[PM_MAX_CELLS];
+    burn_map(roll_mode(b), s, -1, 0, burn, flame);
+    for (int i = 0; i < s->nagents; i++) {
+        const pm_agent *a = &s->agents[i];
+        int cell = a->r * s->size + a->c, m = PM_STOP;
+        if (a->alive && (burn[cell] != NEVER || flame[cell])) m = escape_move(s, burn, flame, cell, 10, NULL);
+        actions[i] = m >= 0 ? m : PM_STOP;
+    }
+}
+
+/* A leaf of the tree: the rollouts' leaf, the wood the standing bombs will burn counted. */
+static double tree_leaf(void *ctx, const pm_state *s) {
+    return leaf_value(ctx, s, 0, 0, 1);
+}
+
+/* The tree's worth of each candidate in b->value (tree.c); returns the engine steps played. The
+ * repliers: the `tree_branch` enemies nearest to me within `tree_near` (Manhattan; the lowest
+ * id on a tie). */
+static long tree_search(search_bot *b, const int *cands, int nc) {
+    const pm_state *r = &b->root;
+    const pm_agent *me = &r->agents[b->me];
+    pmt_search t = {b->me, (int)b->p[P_TREE], 0, {-1, -1}, (long)b->p[P_TREE_STEPS], b->p[P_TREE_MEAN],
+                    (int)b->p[P_TREE_KEEP]};
+    int taken[PM_MAX_AGENTS] = {0};
+    for (int e = 0; e < (int)b->p[P_TREE_BRANCH] && e < PMT_MAX_BRANCH; e++) {
+        int best = -1, bd = (int)b->p[P_TREE_NEAR] + 1;
+        for (int i = 0; i < r->nagents; i++) {
+            const pm_agent *a = &r->agents[i];
+            int d = abs(a->r - me->r) + abs(a->c - me->c);
+            if (a->alive && is_enemy(b, b->me, i) && !taken[i] && d < bd) {
+                bd = d;
+                best = i;
+            }
+        }
+        if (best < 0) break;
+        taken[best] = 1;
+        t.branch[t.nbranch++] = best;
+    }
+    pmt_hooks h = {b, tree_others, tree_leaf};
+    long steps = 0;
+    if (!pmt_values(&t, &h, r, cands, nc, b->value, &steps)) b->err = DMAP_ERR_NOMEM;
+    return steps;
 }
 
 /* The enemy alive in the belief nearest to me (Manhattan) within `within`, the lowest id first;
@@ -1443,8 +1518,14 @@ static int search_decide_action(search_bot *b, const pm_view *view) {
     uint64_t base = ((uint64_t)dmap_rng_next(&b->rng) << 32) | dmap_rng_next(&b->rng);
     choose_modeled(b);
     if (b->p[P_TRAP] > 0 || b->p[P_DEAD_END] > 0) dead_end_map(b); /* `trap` (the leaves), `dead_end` */
-    long done = 0;
-    for (long j = 0; j < rounds; j++) {
+    long done = 0, tree_steps = 0;
+    int tree = b->p[P_TREE] > 0;
+    if (tree) { /* the tree's values, counted as one simulation each */
+        tree_steps = tree_search(b, cands, nc);
+        if (b->err) return b->err;
+        done = 1;
+    }
+    for (long j = 0; j < rounds && !tree; j++) {
         uint64_t seed = base + (uint64_t)j * 0x9E3779B97F4A7C15ull;
         if (b->p[P_MODEL] > 0) fill_draws(&b->round_draws, seed ^ 0x51AD1E5ull);
         for (int k = 0; k < nc; k++)
@@ -1454,11 +1535,11 @@ static int search_decide_action(search_bot *b, const pm_view *view) {
         done++;
         if (limit && kit_thread_cpu_ns() - t0 >= limit) break;
     }
-    b->sims_done = done * nc * nm;
+    b->sims_done = tree ? tree_steps : done * nc * nm;
     /* the worst reply plus a tenth of their mean, blended with the model's reply (its column
      * stays 0 without the model) */
     double w = nm > nr ? b->p[P_REPLY_MODEL] : 0;
-    for (int k = 0; k < nc; k++) {
+    for (int k = 0; k < nc && !tree; k++) {
         if (replier < 0) {
             b->value[k] = b->rvalue[k][0];
             continue;

@@ -1,0 +1,146 @@
+/* tree.c — the search bot's tree mode (tree.h): a depth-limited search on the engine.
+ *
+ * A path plays my actions for `depth` steps, the first among the caller's candidates, the later
+ * ones every action worth a look (stand, a bomb, a move into a cell I may enter); at the first
+ * step each enemy of `branch` plays each of its replies (stand, a bomb, a move into a cell it may
+ * enter, a kick given whether or not it was seen kicking), every other agent the caller's
+ * deterministic policy at every step. A node is worth its best child (my choice); a candidate
+ * the worst over the replies plus `mean` times their mean (the enemies' choice, frankfurt's
+ * weighting); a path ends early where I die or the game ends, scored by the caller's leaf.
+ * Iterative deepening: depth 1, 2, ... each searched in full while the engine steps played stay
+ * under the cap; a depth cut short is dropped, so the values are those of the deepest complete
+ * depth and the same for the same cap. */
+#include "tree.h"
+
+#include <math.h>
+#include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "common.h"
+
+typedef struct tree_run {
+    const pmt_search *t;
+    const pmt_hooks *h;
+    pm_state *stack; /* the state after each step of the path: stack[ply] */
+    long steps;
+    int cut; /* the cap was reached: this depth is dropped */
+    int reply[PMT_MAX_BRANCH]; /* the repliers' first actions on the path searched */
+} tree_run;
+
+/* The engine state's used part (bombs and flames as many as there are). */
+static void copy_used(pm_state *dst, const pm_state *src) {
+    memcpy(dst, src, offsetof(pm_state, bombs));
+    memcpy(dst->bombs, src->bombs, sizeof(pm_bomb) * (size_t)src->nbombs);
+    memcpy(dst->flames, src->flames, sizeof(pm_flame) * (size_t)src->nflames);
+    memcpy(dst->message, src->message, sizeof src->message);
+}
+
+static int enterable(int v) {
+    return v == PM_PASSAGE || v == PM_EXTRABOMB || v == PM_INCRRANGE || v == PM_KICK ||
+           (v >= PM_AGENT0 && v < PM_AGENT0 + PM_MAX_AGENTS);
+}
+
+/* The actions of agent i worth a look in s: stand, a bomb (with ammo when `any_bomb` is 0; none
+ * on its cell), each move into a cell it may enter (an agent's cell may empty), or into a bomb
+ * when it may kick (`any_kick`: whether or not it has the kick). A move into a wall or wood is
+ * a stand, one into flames a death: neither is looked at. */
+static int actions_of(const pm_state *s, int i, int any_bomb, int any_kick, int *out) {
+    const pm_agent *a = &s->agents[i];
+    int n = s->size, cell = a->r * n + a->c, k = 0;
+    out[k++] = PM_STOP;
+    if ((a->ammo > 0 || any_bomb) && !pm_bomb_at(s, a->r, a->c)) out[k++] = PM_LAY_BOMB;
+    for (int m = PM_UP; m <= PM_RIGHT; m++) {
+        int d = pmb_next_cell(n, cell, m);
+        if (d < 0) continue;
+        if (enterable(s->board[d]) || (s->board[d] == PM_BOMB && (a->kick || any_kick))) out[k++] = m;
+    }
+    return k;
+}
+
+/* The worth of the state at stack[ply], `left` more of my actions to play. */
+static double node(tree_run *r, int ply, int left) {
+    const pm_state *s = &r->stack[ply];
+    int me = r->t->me;
+    if (left == 0 || !s->agents[me].alive || pm_done(s)) return r->h->leaf(r->h->ctx, s);
+    int acts[PM_MAX_AGENTS], mine[6];
+    r->h->others(r->h->ctx, s, acts);
+    for (int e = 0; e < r->t->nbranch && r->t->keep; e++) { /* it goes on the way it went */
+        int i = r->t->branch[e];
+        if (acts[i] == PM_STOP && r->reply[e] >= PM_UP && r->reply[e] <= PM_RIGHT) acts[i] = r->reply[e];
+    }
+    int nm = actions_of(s, me, 0, 0, mine);
+    double best = -INFINITY;
+    for (int k = 0; k < nm; k++) {
+        if (r->steps >= r->t->max_steps) {
+            r->cut = 1;
+            return best > -INFINITY ? best : 0;
+        }
+        pm_state *c = &r->stack[ply + 1];
+        copy_used(c, s);
+        acts[me] = mine[k];
+        pm_step(c, acts);
+        r->steps++;
+        double v = node(r, ply + 1, left - 1);
+        if (v > best) best = v;
+    }
+    return best;
+}
+
+/* The worth of my candidate a at the root (stack[0]): the worst over the repliers' joint replies
+ * plus `mean` times their mean. */
+static double candidate(tree_run *r, int a, int depth) {
+    const pmt_search *t = r->t;
+    const pm_state *root = &r->stack[0];
+    int acts[PM_MAX_AGENTS], reply[PMT_MAX_BRANCH][6], nr[PMT_MAX_BRANCH], combos = 1;
+    r->h->others(r->h->ctx, root, acts);
+    for (int e = 0; e < t->nbranch; e++) {
+        nr[e] = actions_of(root, t->branch[e], 1, 1, reply[e]);
+        combos *= nr[e];
+    }
+    double worst = INFINITY, sum = 0;
+    for (int j = 0; j < combos && !r->cut; j++) {
+        pm_state *c = &r->stack[1];
+        copy_used(c, root);
+        acts[t->me] = a;
+        for (int e = 0, q = j; e < t->nbranch; e++) { /* combo j: a digit per replier */
+            int i = t->branch[e], ra = reply[e][q % nr[e]];
+            q /= nr[e];
+            acts[i] = r->reply[e] = ra;
+            /* its ammo and kick in the belief are guesses: a reply searched is one it can make */
+            if (ra == PM_LAY_BOMB && c->agents[i].ammo < 1) c->agents[i].ammo = 1;
+            if (ra >= PM_UP && ra <= PM_RIGHT) {
+                int d = pmb_next_cell(c->size, c->agents[i].r * c->size + c->agents[i].c, ra);
+                if (d >= 0 && c->board[d] == PM_BOMB) c->agents[i].kick = 1;
+            }
+        }
+        pm_step(c, acts);
+        r->steps++;
+        double v = node(r, 1, depth - 1);
+        if (v < worst) worst = v;
+        sum += v;
+    }
+    return worst + t->mean * sum / combos;
+}
+
+int pmt_values(const pmt_search *t, const pmt_hooks *h, const pm_state *root, const int *cands, int nc,
+               double *values, long *steps) {
+    int depth = t->depth < 1 ? 1 : t->depth > PMT_MAX_DEPTH ? PMT_MAX_DEPTH : t->depth;
+    tree_run r = {t, h, malloc(sizeof(pm_state) * (PMT_MAX_DEPTH + 1)), 0, 0, {PM_STOP, PM_STOP}};
+    *steps = 0;
+    if (!r.stack) return 0;
+    copy_used(&r.stack[0], root);
+    int done = 0;
+    double v[6];
+    for (int d = 1; d <= depth; d++) {
+        r.cut = 0;
+        for (int k = 0; k < nc && !r.cut; k++) v[k] = candidate(&r, cands[k], d);
+        if (r.cut && d > 1) break; /* depth 1 is kept whatever it cost */
+        memcpy(values, v, sizeof(double) * (size_t)nc);
+        done = d;
+        if (r.cut) break;
+    }
+    *steps = r.steps;
+    free(r.stack);
+    return done;
+}
