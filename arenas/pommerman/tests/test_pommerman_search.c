@@ -1271,6 +1271,61 @@ static void dead_ends(void) {
     CHECK(survives_dead_end(&on), "dead-end position: with dead_end the bot died");
 }
 
+/* ---- the tree mode (`tree`) ------------------------------------------------------------------ */
+
+/* The tree mode (bots/tree.c): where the rollouts do not see the enemy's kick (their policies
+ * never kick, the pruning's kicks count the cells the rolled bomb burns, not the way it shuts),
+ * the tree's min node over the nearest enemy's first action does. In the kick-reply position
+ * the defaults step right, toward the power-up, and die when the enemy kicks; `tree=4` steps left
+ * to the gap in every seed and lives. In the gap-kick position the same. In the recorded trap
+ * "bouncing in the only way out" an enemy steps into the cell I aim at, step after step: with
+ * `tree_keep` the replier goes on the way it went and the tree sees the bounce again (it lives),
+ * without it the replier stands after the first step, the way looks open and it dies. The tree's
+ * games never step into a visible flame; the same seed and `tree_steps` play the same games, and
+ * a smaller cap plays others (the budget reaches the search). */
+static void tree_mode(void) {
+    static kit_param_values tree, nokeep, small, larger;
+    spec_values("tree=4", &tree);
+    spec_values("tree=4:tree_keep=0", &nokeep);
+    static pm_state s;
+    kick_reply_state(&s);
+    int def_right = seeds_choosing(NULL, &s, PM_RIGHT), tree_left = seeds_choosing(&tree, &s, PM_LEFT);
+    CHECK(def_right >= 15, "tree, kick-reply position: the defaults stepped right in %d of 20 seeds (the "
+          "position tests nothing)", def_right);
+    CHECK(tree_left == 20, "tree, kick-reply position: tree=4 stepped to the gap in %d of 20 seeds", tree_left);
+    CHECK(!survives_kick_reply(NULL), "tree, kick-reply position: the defaults survived (the position tests "
+          "nothing)");
+    CHECK(survives_kick_reply(&tree), "tree, kick-reply position: tree=4 died in the kick");
+    CHECK(!survives_gap_kick(NULL), "tree, gap-kick position: the defaults survived (the position tests nothing)");
+    CHECK(survives_gap_kick(&tree), "tree, gap-kick position: tree=4 died in the kick");
+    CHECK(survives_trap(&tree, 2), "tree: tree=4 died in the trap '%s'", traps[2].name);
+    CHECK(!survives_trap(&nokeep, 2), "tree: tree=4:tree_keep=0 survived the trap '%s' (tree_keep tests "
+          "nothing)", traps[2].name);
+    /* games: no flame walked into, the same games for the same cap, other games for another */
+    spec_values("tree=6:tree_steps=3000", &small);
+    spec_values("tree=6:tree_steps=30000", &larger);
+    static const char *const configs[] = {"PommeFFACompetition-v0", "PommeRadioCompetition-v2"};
+    int differ = 0;
+    for (int k = 0; k < 2; k++) {
+        const pm_config *cfg = pm_config_find(configs[k]);
+        const pm_bot *bots[4] = {&pm_bot_search, &pm_bot_simple, &pm_bot_search, &pm_bot_simple};
+        kit_param_values *presets[4] = {&small, NULL, &small, NULL}, *other[4] = {&larger, NULL, &larger, NULL};
+        uint64_t seed = 5 + (uint64_t)k;
+        CHECK(play(cfg, bots, presets, seed, &log_a) == DMAP_OK, "tree %s: game a", configs[k]);
+        CHECK(play(cfg, bots, presets, seed, &log_b) == DMAP_OK, "tree %s: game b", configs[k]);
+        CHECK(log_a.decisions > 0 && log_a.flame_walks == 0, "tree %s: %d decisions, %d moves into a visible "
+              "flame", configs[k], log_a.decisions, log_a.flame_walks);
+        CHECK(log_a.steps == log_b.steps && log_a.winners == log_b.winners &&
+                  !memcmp(log_a.actions, log_b.actions, sizeof(int) * PM_MAX_AGENTS * (size_t)log_a.steps),
+              "tree %s: the same seed played different games", configs[k]);
+        CHECK(play(cfg, bots, other, seed, &log_b) == DMAP_OK, "tree %s: game c", configs[k]);
+        CHECK(log_b.flame_walks == 0, "tree %s: %d moves into a visible flame", configs[k], log_b.flame_walks);
+        differ |= log_a.steps != log_b.steps ||
+                  memcmp(log_a.actions, log_b.actions, sizeof(int) * PM_MAX_AGENTS * (size_t)log_a.steps);
+    }
+    CHECK(differ, "tree: 3000 and 30000 engine steps played the same games");
+}
+
 int main(int argc, char **argv) {
     if (argc == 3 && !strcmp(argv[1], "--dead")) /* the recorded dead-end position */
         return position_report("--dead", argv[2], dead_end_state, survives_dead_end, "after the recorded actions");
@@ -1309,6 +1364,7 @@ int main(int argc, char **argv) {
     traps_in_dead_ends();
     attack_kicks();
     outnumbered_pair();
+    tree_mode();
     rolling_into_flames();
     never_into_visible_flames();
     same_seed_same_decisions();
