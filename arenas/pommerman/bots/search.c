@@ -91,7 +91,7 @@ enum {
     P_KICKS, P_BLOCK, P_KILL, P_POCKET, P_MATE_BLOCK, P_KILL2, P_LATE, P_RADIO, P_RADIO_AGE,
     P_REPLY, P_REPLY_MODEL, P_ROLL_FLAMES, P_DEAD_NEAR, P_DEAD_END, P_KICK_REACH, P_KICK_RISK, P_SIM_KICKERS,
     P_SIM_KICK, P_TRAP, P_REPLY_KICK, P_ATTACK_KICK, P_OUTNUMBERED, P_OUT_NEAR, P_KICK_WALK,
-    P_TREE, P_TREE_STEPS, P_TREE_NEAR, P_TREE_BRANCH, P_TREE_MEAN, P_TREE_KEEP, NPARAMS
+    P_TREE, P_TREE_STEPS, P_TREE_NEAR, P_TREE_BRANCH, P_TREE_MEAN, P_TREE_KEEP, P_TREE_THREAT, NPARAMS
 };
 static const kit_param search_param[NPARAMS] = {
     {"sims", 600, 6, 100000, 60, 1, "simulations per decision (the deterministic budget)"},
@@ -189,6 +189,8 @@ static const kit_param search_param[NPARAMS] = {
     {"tree_mean", 0.1, 0, 1, 0.05, 0, "with `tree`: the weight of the replies' mean beside their worst"},
     {"tree_keep", 1, 0, 1, 1, 1, "with `tree`: 1: a replier that moved at the first step moves the same way "
                                  "after it, unless in danger (it keeps stepping into the cell I aim at)"},
+    {"tree_threat", 0, 0, 1, 0.05, 0, "with `tree`: cost of a leaf where a bomb an enemy within `near` lays "
+                                      "on its cell or a cell beside it leaves me no escape (0: off)"},
 };
 const kit_params pm_search_params = {search_param, NPARAMS};
 
@@ -1314,9 +1316,39 @@ static void tree_others(void *ctx, const pm_state *s, int *actions) {
     }
 }
 
-/* A leaf of the tree: the rollouts' leaf, the wood the standing bombs will burn counted. */
+/* Whether a bomb that an enemy within `near` (Manhattan) of me lays next on its cell or on a cell
+ * beside it (its strength) leaves me, in s, no escape: the pruning's filter of the enemies'
+ * bombs at a leaf of the tree, whose enemies never bomb after the first step. The imagined bomb
+ * blocks its cell (written into the board for the walk, then taken back). */
+static int bombed_in(search_bot *b, const pm_state *s) {
+    pm_state *w = (pm_state *)s; /* the board is restored before returning */
+    const pm_agent *me = &s->agents[b->me];
+    int n = s->size, mine = me->r * n + me->c;
+    unsigned char burn[PM_MAX_CELLS], flame[PM_MAX_CELLS];
+    for (int i = 0; i < s->nagents; i++) {
+        const pm_agent *e = &s->agents[i];
+        if (!e->alive || !is_enemy(b, b->me, i) || abs(e->r - me->r) + abs(e->c - me->c) > (int)b->p[P_NEAR]) continue;
+        for (int a = PM_STOP; a <= PM_RIGHT; a++) {
+            int c = a == PM_STOP ? e->r * n + e->c : pmb_next_cell(n, e->r * n + e->c, a);
+            if (c < 0 || c == mine || (a != PM_STOP && !walkable(s->board[c]))) continue;
+            unsigned char was = w->board[c];
+            if (a != PM_STOP) w->board[c] = PM_BOMB;
+            burn_map(roll_mode(b), s, c, e->blast, burn, flame);
+            int out = escape_move(s, burn, flame, mine, 10, NULL) >= 0;
+            w->board[c] = was;
+            if (!out) return 1;
+        }
+    }
+    return 0;
+}
+
+/* A leaf of the tree: the rollouts' leaf, the wood the standing bombs will burn counted; with
+ * `tree_threat`, less that when an enemy's next bomb may shut me in. */
 static double tree_leaf(void *ctx, const pm_state *s) {
-    return leaf_value(ctx, s, 0, 0, 1);
+    search_bot *b = ctx;
+    double v = leaf_value(b, s, 0, 0, 1);
+    if (b->p[P_TREE_THREAT] > 0 && s->agents[b->me].alive && bombed_in(b, s)) v -= b->p[P_TREE_THREAT];
+    return v;
 }
 
 /* The tree's worth of each candidate in b->value (tree.c); returns the engine steps played. The
