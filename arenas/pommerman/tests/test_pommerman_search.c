@@ -1271,6 +1271,19 @@ static void dead_ends(void) {
     CHECK(survives_dead_end(&on), "dead-end position: with dead_end the bot died");
 }
 
+/* The threat position (FFA, made up): an open block (rows 4-6, columns 0-4) and a corridor off it,
+ * row 5: (5,5) a passage, (5,6) a power-up, (5,7) a wall. I stand at (5,4), the block's edge at
+ * the corridor's mouth; enemy 1 at (5,2), two steps left of me, blast 3. Two steps in, the
+ * power-up is mine, but a bomb the enemy lays at the mouth then shuts me in. The other two agents
+ * are dead. */
+static void threat_state(pm_state *s) {
+    static const char *const rows[11] = {"11111111111", "11111111111", "11111111111", "11111111111",
+                                         "00000111111", "00b0a061111", "00000111111", "11111111111",
+                                         "11111111111", "11111111111", "11111111111"};
+    static const int agents[4][6] = {{5, 4, 1, 2, 0, 1}, {5, 2, 1, 3, 0, 1}, {0, 0, 1, 2, 0, 0}, {0, 10, 1, 2, 0, 0}};
+    make_state(s, pm_config_find("ffa"), rows, agents, NULL, 0, NULL, 0, 100);
+}
+
 /* ---- the tree mode (`tree`) ------------------------------------------------------------------ */
 
 /* The tree mode (bots/tree.c): where the rollouts do not see the enemy's kick (their policies
@@ -1301,6 +1314,18 @@ static void tree_mode(void) {
     CHECK(survives_trap(&tree, 2), "tree: tree=4 died in the trap '%s'", traps[2].name);
     CHECK(!survives_trap(&nokeep, 2), "tree: tree=4:tree_keep=0 survived the trap '%s' (tree_keep tests "
           "nothing)", traps[2].name);
+    /* `tree_threat`: with the dead ends' cost off (it alone keeps the bot out), the tree's enemy never
+     * bombs after its first step, so the power-up two steps into the corridor is worth taking;
+     * with `tree_threat` a leaf in the corridor, the enemy near enough to bomb its mouth, costs */
+    static kit_param_values greedy, wary;
+    spec_values("tree=4:dead_end=0", &greedy);
+    spec_values("tree=4:dead_end=0:tree_threat=0.5", &wary);
+    threat_state(&s);
+    int in_greedy = seeds_choosing(&greedy, &s, PM_RIGHT), out_wary = seeds_choosing(&wary, &s, PM_RIGHT);
+    CHECK(in_greedy == 20, "tree, threat position: tree=4:dead_end=0 stepped into the corridor in %d of 20 seeds "
+          "(the position tests nothing)", in_greedy);
+    CHECK(out_wary == 0, "tree, threat position: with tree_threat=0.5 it stepped into the corridor in %d of 20 "
+          "seeds", out_wary);
     /* games: no flame walked into, the same games for the same cap, other games for another */
     spec_values("tree=6:tree_steps=3000", &small);
     spec_values("tree=6:tree_steps=30000", &larger);
@@ -1341,6 +1366,8 @@ int main(int argc, char **argv) {
         return position_report("--attack-kick", argv[2], attack_kick_state, NULL, NULL);
     if (argc == 3 && !strcmp(argv[1], "--outnumbered")) /* the outnumbered position: first actions only */
         return position_report("--outnumbered", argv[2], outnumbered_state, NULL, NULL);
+    if (argc == 3 && !strcmp(argv[1], "--threat")) /* the threat position: first actions only */
+        return position_report("--threat", argv[2], threat_state, NULL, NULL);
     if (argc == 3 && !strcmp(argv[1], "--trap")) /* the trap position: first actions only */
         return position_report("--trap", argv[2], trap_state, NULL, NULL);
     if (argc == 3 && !strcmp(argv[1], "--replies")) return reply_report(argv[2]);
