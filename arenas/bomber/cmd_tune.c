@@ -1,4 +1,5 @@
-/* cmd_tune.c — `bomber tune`: SPSA over gambit's or gambit2's desire weights (kit/tune.h). Each
+/* cmd_tune.c — `bomber tune`: SPSA over a bot's declared parameters (kit/tune.h: gambit's and
+ * gambit2's desire weights, search's). Each
  * iteration plays G pairs of games: pair j on the map of its seed (kit_tune_seed), against
  * opponent j % n of --against, the tuned bot in seat (j / n) % 2; one game of the pair with
  * the bot at θ+, the other at θ−, everything else the same. A game's result is 1 for a win,
@@ -45,9 +46,9 @@ static void close_against(void *arena) {
 int cmd_tune(int argc, char **argv) {
     static const kit_tune_cmd cmd = {
         .prog = ARENA_PROG,
-        .help = "usage: bomber tune --bot gambit|gambit2 --against A,B,... [--iterations K]\n"
+        .help = "usage: bomber tune --bot NAME --against A,B,... [--iterations K]\n"
                 "                   [--games-per-side G] [--seed S] [--jobs J] [--a A] [--c C]\n"
-                "                   [--check SPEC]\n"
+                "                   [--only NAME,...] [--start SPEC] [--check SPEC]\n"
                 "  --against A,B,...   the opponents (1 to 8 bots or specs): pair j plays\n"
                 "                      opponent j % n, the tuned bot in seat (j / n) % 2\n",
         .bots = &bomber_bot_table, .open = open_against, .close = close_against,

@@ -3,6 +3,7 @@
 #include "spsa.h"
 
 #include <math.h>
+#include <string.h>
 
 #include "tournament.h"
 
@@ -62,5 +63,35 @@ int kit_spsa_run(const kit_spsa *s, double *theta, kit_spsa_match match, void *c
             fflush(trace); /* a long run shows its progress */
         }
     }
+    return 0;
+}
+
+int kit_spsa_only(const kit_params *decl, const char *names, kit_param *buf, kit_params *out,
+                  char *err, size_t errlen) {
+    int named[KIT_PARAM_MAX] = {0};
+    if (!*names) return snprintf(err, errlen, "--only: no parameter named"), -1;
+    for (const char *s = names;;) {
+        size_t len = strcspn(s, ",");
+        int found = -1;
+        for (int i = 0; i < decl->n; i++)
+            if (strlen(decl->p[i].name) == len && strncmp(decl->p[i].name, s, len) == 0) found = i;
+        if (found < 0)
+            return snprintf(err, errlen, "--only: '%.*s' is not a parameter", (int)len, s), -1;
+        if (named[found])
+            return snprintf(err, errlen, "--only: %s given twice", decl->p[found].name), -1;
+        if (decl->p[found].step <= 0)
+            return snprintf(err, errlen, "--only: %s has step 0 (never tuned)",
+                            decl->p[found].name), -1;
+        named[found] = 1;
+        s += len;
+        if (*s != ',') break;
+        s++;
+    }
+    for (int i = 0; i < decl->n; i++) {
+        buf[i] = decl->p[i];
+        if (!named[i]) buf[i].step = 0;
+    }
+    out->p = buf;
+    out->n = decl->n;
     return 0;
 }

@@ -44,4 +44,11 @@ void kit_spsa_values(const kit_params *decl, const double *theta, kit_param_valu
  * update). 0, or the match's nonzero value. */
 int kit_spsa_run(const kit_spsa *s, double *theta, kit_spsa_match match, void *ctx, FILE *trace);
 
+/* decl with only the parameters named in `names` ("NAME,NAME,...") tuned: every other one's
+ * step 0 in the copy, so that SPSA neither perturbs nor moves it (it keeps its start value).
+ * buf receives decl->n entries and out points to them. 0, or -1 with one line in err: an
+ * unknown name, one given twice, one whose declared step is 0 (never tuned), or no name. */
+int kit_spsa_only(const kit_params *decl, const char *names, kit_param *buf, kit_params *out,
+                  char *err, size_t errlen);
+
 #endif

@@ -67,7 +67,9 @@ const char kit_tune_help[] =
     "                      the bot's defaults; prints the pairs won, tied and lost, the mean\n"
     "                      difference with its 95% interval and the Wilson 95% interval of the\n"
     "                      share of differing pairs SPEC won (use another --seed than the tuning)\n"
-    "Starts from the defaults; prints one line per iteration (k, a_k, c_k, the score of θ+\n"
+    "  --only NAME,...     tune only these parameters; the others keep their start values\n"
+    "  --start SPEC        start from SPEC's values (a spec of --bot), not the defaults\n"
+    "Starts from the defaults (or --start); prints one line per iteration (k, a_k, c_k, the score of θ+\n"
     "against θ−, θ after the update) and the tuned bot as a spec for --bots.\n";
 
 void kit_tune_defaults(kit_tune_opts *o) {
@@ -82,10 +84,10 @@ void kit_tune_defaults(kit_tune_opts *o) {
 int kit_tune_option(const char *prog, int argc, char **argv, int *i, kit_tune_opts *o) {
     static const char *const names[] = {"--bot",  "--against", "--iterations", "--games-per-side",
                                         "--seed", "--jobs",    "--a",          "--c",
-                                        "--check"};
+                                        "--check", "--only",     "--start"};
     const char *opt = argv[*i];
     int which = -1;
-    for (int k = 0; k < 9; k++)
+    for (int k = 0; k < 11; k++)
         if (strcmp(opt, names[k]) == 0) which = k;
     if (which < 0) return 0;
     char *v = kit_opt_value(prog, argc, argv, i);
@@ -99,6 +101,8 @@ int kit_tune_option(const char *prog, int argc, char **argv, int *i, kit_tune_op
     case 5: return kit_parse_jobs(prog, opt, v, &o->jobs) ? -1 : 1;
     case 6: return kit_parse_double(prog, opt, v, 1e-6, 1e6, &o->a) ? -1 : 1;
     case 8: o->check = v; return 1;
+    case 9: o->only = v; return 1;
+    case 10: o->start = v; return 1;
     default: return kit_parse_double(prog, opt, v, 1e-6, 1e3, &o->c) ? -1 : 1;
     }
 }
@@ -136,19 +140,27 @@ static int spsa_match(void *vctx, int k, const kit_param_values *plus,
     return 0;
 }
 
+/* The values of `spec`, a spec of bot (the option's name for the message): 0, or 2 after one
+ * line on stderr. */
+static int spec_values(const char *prog, const char *opt, const char *spec,
+                       const kit_bot_info *bot, const kit_params *decl, kit_param_values *v) {
+    size_t blen = strlen(bot->name);
+    kit_param_defaults(decl, v);
+    if (strncmp(spec, bot->name, blen) != 0 || (spec[blen] != ':' && spec[blen] != '\0'))
+        return kit_fail(prog, "%s: '%.60s' is not a spec of %s", opt, spec, bot->name), 2;
+    char err[600];
+    if (spec[blen] && kit_param_parse(bot->name, decl, spec + blen + 1, v, err, sizeof err))
+        return kit_fail(prog, "%s: %s", opt, err), 2;
+    return 0;
+}
+
 /* --check SPEC: SPEC's pairs against the defaults, and the verdict. */
 static int check(const char *prog, const kit_tune_opts *o, const kit_bot_info *bot,
                  const kit_params *decl, spsa_ctx *c) {
-    size_t blen = strlen(bot->name);
     const char *spec = o->check;
-    if (strncmp(spec, bot->name, blen) != 0 || (spec[blen] != ':' && spec[blen] != '\0'))
-        return kit_fail(prog, "--check: '%.60s' is not a spec of %s", spec, bot->name), 2;
     kit_param_values tuned, dflt;
-    kit_param_defaults(decl, &tuned);
     kit_param_defaults(decl, &dflt);
-    char err[600];
-    if (spec[blen] && kit_param_parse(bot->name, decl, spec + blen + 1, &tuned, err, sizeof err))
-        return kit_fail(prog, "--check: %s", err), 2;
+    if (spec_values(prog, "--check", spec, bot, decl, &tuned)) return 2;
     if (c->pairs(c->ctx, 0, &tuned, &dflt, c->diff)) return 1;
     long won = 0, lost = 0;
     kit_mean m = {0, 0, 0};
@@ -177,10 +189,24 @@ static int tune(const char *prog, const kit_tune_opts *o, const kit_bot_info *bo
     kit_spsa s;
     kit_spsa_defaults(&s, (int)o->iterations, o->seed);
     s.decl = decl;
+    kit_param held[KIT_PARAM_MAX];
+    kit_params only;
+    char err[300];
+    if (o->only) {
+        if (kit_spsa_only(decl, o->only, held, &only, err, sizeof err))
+            return kit_fail(prog, "%s", err), 2;
+        s.decl = &only;
+    }
     if (!isnan(o->c)) s.c = o->c;
     if (!isnan(o->a)) s.a = o->a;
     double theta[KIT_PARAM_MAX];
-    for (int i = 0; i < decl->n; i++) theta[i] = decl->p[i].value;
+    kit_param_values start;
+    if (o->start) {
+        if (spec_values(prog, "--start", o->start, bot, decl, &start)) return 2;
+    } else {
+        kit_param_defaults(decl, &start);
+    }
+    for (int i = 0; i < decl->n; i++) theta[i] = start.v[i];
     printf("%s tune %s against %s: %ld iterations, %ld games per side, seed %llu, a %.4g, "
            "A %.4g, c %.4g\n",
            prog, bot->name, o->against, o->iterations, o->games, (unsigned long long)o->seed,

@@ -30,6 +30,8 @@ typedef struct kit_tune_opts {
     int jobs;           /* --jobs J (default 0: every core) */
     double a, c;        /* --a, --c: the gains (spsa.h); NaN: the defaults */
     const char *check;  /* --check SPEC: compare SPEC with the defaults instead of tuning */
+    const char *only;   /* --only NAME,...: tune these parameters, hold the others */
+    const char *start;  /* --start SPEC: SPSA starts from SPEC's values, not the defaults */
 } kit_tune_opts;
 
 /* The defaults above. */

@@ -5,7 +5,10 @@
  *    their values handed to init through kit_bot_preset;
  *  - SPSA on a synthetic noisy objective whose optimum is known converges to it (from the
  *    defaults, within a fraction of a step), is deterministic for a seed, and keeps every
- *    played value inside the ranges, integers whole. */
+ *    played value inside the ranges, integers whole;
+ *  - kit_spsa_only: the parameters not named are neither perturbed nor moved (the same run
+ *    over all of them moves them), the named one still converges; bad name lists refused with
+ *    one line. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -240,9 +243,72 @@ static void check_spsa(void) {
     CHECK(theta3[0] == 10 && s3.outside == 0, "clipped at the range: %g", theta3[0]);
 }
 
+/* A match that records whether a held parameter was ever played at another value. */
+typedef struct held_synth {
+    synth s;
+    int moved[3];
+} held_synth;
+
+static int held_match(void *ctx, int k, const kit_param_values *plus,
+                      const kit_param_values *minus, double *score) {
+    held_synth *h = ctx;
+    for (int i = 0; i < 3; i++)
+        if (plus->v[i] != minus->v[i]) h->moved[i] = 1;
+    return synth_match(&h->s, k, plus, minus, score);
+}
+
+static void check_only(void) {
+    kit_param buf[3];
+    kit_params only;
+    char err[200] = "";
+    CHECK(kit_spsa_only(&toy_decl, "weight", buf, &only, err, sizeof err) == 0 && only.n == 3 &&
+              only.p == buf && buf[0].step == 0 && buf[1].step == 0.25 && buf[2].step == 0 &&
+              strcmp(buf[2].name, "far") == 0 && buf[2].min == 10,
+          "only weight: %s", err);
+    kit_spsa sp;
+    kit_spsa_defaults(&sp, 400, 7);
+    sp.decl = &only;
+    /* optima away from the start for all three: only weight may go there */
+    held_synth h = {{{6, -1.5, 400}, 99, 0}, {0, 0, 0}};
+    double theta[3] = {2, 0.35, 100};
+    CHECK(kit_spsa_run(&sp, theta, held_match, &h, NULL) == 0, "runs");
+    CHECK(theta[0] == 2 && theta[2] == 100 && !h.moved[0] && !h.moved[2],
+          "held: danger %g far %g, played apart %d %d", theta[0], theta[2], h.moved[0], h.moved[2]);
+    CHECK(h.moved[1] && fabs(theta[1] + 1.5) < 0.5 * toy_params[1].step, "weight tuned: %g",
+          theta[1]);
+    /* the same run over every parameter moves the others (the test can fail) */
+    sp.decl = &toy_decl;
+    held_synth all = {{{6, -1.5, 400}, 99, 0}, {0, 0, 0}};
+    double theta_all[3] = {2, 0.35, 100};
+    kit_spsa_run(&sp, theta_all, held_match, &all, NULL);
+    CHECK(all.moved[0] && all.moved[2] && theta_all[0] != 2, "without --only all move");
+    CHECK(kit_spsa_only(&toy_decl, "far,danger", buf, &only, err, sizeof err) == 0 &&
+              buf[0].step == 1 && buf[1].step == 0 && buf[2].step == 50,
+          "two names: %s", err);
+    static const struct { const char *names, *line; } bad[] = {
+        {"nope", "--only: 'nope' is not a parameter"},
+        {"weight,weight", "--only: weight given twice"},
+        {"weight,", "--only: '' is not a parameter"},
+        {"", "--only: no parameter named"},
+        {"weight,,far", "--only: '' is not a parameter"},
+    };
+    for (size_t k = 0; k < sizeof bad / sizeof bad[0]; k++) {
+        err[0] = '\0';
+        CHECK(kit_spsa_only(&toy_decl, bad[k].names, buf, &only, err, sizeof err) == -1 &&
+                  strcmp(err, bad[k].line) == 0,
+              "'%s': '%s'", bad[k].names, err);
+    }
+    static const kit_param frozen[] = {{"budget", 100, 1, 1000, 0, 1, "never tuned"}};
+    const kit_params fdecl = {frozen, 1};
+    CHECK(kit_spsa_only(&fdecl, "budget", buf, &only, err, sizeof err) == -1 &&
+              strcmp(err, "--only: budget has step 0 (never tuned)") == 0,
+          "step 0: '%s'", err);
+}
+
 int main(void) {
     check_parse();
     check_seats();
     check_spsa();
+    check_only();
     return check_report("test_kit_spsa");
 }
