@@ -1,4 +1,5 @@
 /* common.c — the toolkit bots' reading of an observation (see common.h). */
+#include <stddef.h>
 #include <string.h>
 
 #include "common.h"
@@ -93,4 +94,11 @@ int pmb_next_cell(int size, int cell, int action) {
     }
     if (r < 0 || c < 0 || r >= size || c >= size) return -1;
     return r * size + c;
+}
+
+void pmb_copy_state(pm_state *dst, const pm_state *src) {
+    memcpy(dst, src, offsetof(pm_state, bombs));
+    memcpy(dst->bombs, src->bombs, sizeof(pm_bomb) * (size_t)src->nbombs);
+    memcpy(dst->flames, src->flames, sizeof(pm_flame) * (size_t)src->nflames);
+    memcpy(dst->message, src->message, sizeof src->message);
 }

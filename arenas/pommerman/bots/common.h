@@ -43,6 +43,10 @@ void pmb_walk_grid(const pm_obs *o, dmap_grid *g);
 /* The cell one action leads to (the action's next cell), or -1 off board; Stop and Bomb keep. */
 int pmb_next_cell(int size, int cell, int action);
 
+/* dst = src, only the used part copied (the bombs and flames there are, not the whole arrays):
+ * the search bot copies a state for every simulated path. */
+void pmb_copy_state(pm_state *dst, const pm_state *src);
+
 /* A SimpleAgent's state (pm_bot_simple) made fresh again for a new game on the same board: its
  * last direction and recent cells forgotten (simple.c). Lets a bot that plays SimpleAgent in
  * many short simulations keep one state per agent instead of one allocation per simulation. */

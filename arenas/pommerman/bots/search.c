@@ -248,14 +248,7 @@ typedef struct search_bot {
     long heard;                                               /* reports heard in this game */
 } search_bot;
 
-/* ---- the engine state: copied in its used part only ----------------------------------------- */
-
-static void copy_state(pm_state *dst, const pm_state *src) {
-    memcpy(dst, src, offsetof(pm_state, bombs));
-    memcpy(dst->bombs, src->bombs, sizeof(pm_bomb) * (size_t)src->nbombs);
-    memcpy(dst->flames, src->flames, sizeof(pm_flame) * (size_t)src->nflames);
-    memcpy(dst->message, src->message, sizeof src->message);
-}
+/* ---- cells of the engine state: what may enter them ----------------------------------------- */
 
 static int walkable(int v) {
     return v == PM_PASSAGE || v == PM_EXTRABOMB || v == PM_INCRRANGE || v == PM_KICK;
@@ -694,7 +687,7 @@ static int safe_after(search_bot *b, int action, threat_case tc) {
     unsigned char burn[PM_MAX_CELLS], flame[PM_MAX_CELLS];
     pm_state *w = &b->sim;
     if (action == PM_LAY_BOMB || enemy_cell >= 0 || tc.kick >= 0) { /* the imagined bombs on a scratch copy */
-        copy_state(w, s);
+        pmb_copy_state(w, s);
         if (action == PM_LAY_BOMB)
             w->bombs[w->nbombs++] = (pm_bomb){cell / n, cell % n, b->me, PM_DEFAULT_BOMB_LIFE + 1, me->blast, 0};
         if (enemy_cell >= 0 && enemy_cell != cell && !pm_bomb_at(w, enemy_cell / n, enemy_cell % n))
@@ -827,7 +820,7 @@ static int kills_after(search_bot *b, int action) {
     int t = action >= PM_UP && action <= PM_RIGHT ? pmb_next_cell(n, cell, action) : -1;
     if (t >= 0 && me->kick && pm_bomb_at(r, t / n, t % n)) {
         pm_state *w = &b->sim;
-        copy_state(w, r);
+        pmb_copy_state(w, r);
         for (int k = 0; k < w->nbombs; k++) {
             pm_bomb *bb = &w->bombs[k];
             if (bb->r * n + bb->c != t || bb->dir) continue;
@@ -863,7 +856,7 @@ static int kills_next(search_bot *b, int action) {
     int t = action >= PM_UP && action <= PM_RIGHT ? pmb_next_cell(n, cell, action) : -1;
     if (t < 0 || me->ammo <= 0 || !walkable(r->board[t])) return 0;
     pm_state *w = &b->sim;
-    copy_state(w, r);
+    pmb_copy_state(w, r);
     w->bombs[w->nbombs++] = (pm_bomb){t / n, t % n, b->me, PM_DEFAULT_BOMB_LIFE + 2, me->blast, 0};
     unsigned char burn[PM_MAX_CELLS], flame[PM_MAX_CELLS], burn0[PM_MAX_CELLS], flame0[PM_MAX_CELLS];
     burn_map(0, w, -1, 0, burn, flame);
@@ -1183,7 +1176,7 @@ static double leaf_value(search_bot *b, const pm_state *s, unsigned shut, int ou
  * `depth` steps of the rollout policy; the leaf's value. */
 static double simulate(search_bot *b, int my_action, int replier, int reply, uint64_t seed) {
     pm_state *s = &b->sim;
-    copy_state(s, &b->root);
+    pmb_copy_state(s, &b->root);
     dmap_rng rng;
     dmap_rng_seed(&rng, seed);
     int depth = (int)b->p[P_DEPTH];

@@ -13,7 +13,6 @@
 #include "tree.h"
 
 #include <math.h>
-#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -27,14 +26,6 @@ typedef struct tree_run {
     int cut; /* the cap was reached: this depth is dropped */
     int reply[PMT_MAX_BRANCH]; /* the repliers' first actions on the path searched */
 } tree_run;
-
-/* The engine state's used part (bombs and flames as many as there are). */
-static void copy_used(pm_state *dst, const pm_state *src) {
-    memcpy(dst, src, offsetof(pm_state, bombs));
-    memcpy(dst->bombs, src->bombs, sizeof(pm_bomb) * (size_t)src->nbombs);
-    memcpy(dst->flames, src->flames, sizeof(pm_flame) * (size_t)src->nflames);
-    memcpy(dst->message, src->message, sizeof src->message);
-}
 
 static int enterable(int v) {
     return v == PM_PASSAGE || v == PM_EXTRABOMB || v == PM_INCRRANGE || v == PM_KICK ||
@@ -77,7 +68,7 @@ static double node(tree_run *r, int ply, int left) {
             return best > -INFINITY ? best : 0;
         }
         pm_state *c = &r->stack[ply + 1];
-        copy_used(c, s);
+        pmb_copy_state(c, s);
         acts[me] = mine[k];
         pm_step(c, acts);
         r->steps++;
@@ -101,7 +92,7 @@ static double candidate(tree_run *r, int a, int depth) {
     double worst = INFINITY, sum = 0;
     for (int j = 0; j < combos && !r->cut; j++) {
         pm_state *c = &r->stack[1];
-        copy_used(c, root);
+        pmb_copy_state(c, root);
         acts[t->me] = a;
         for (int e = 0, q = j; e < t->nbranch; e++) { /* combo j: a digit per replier */
             int i = t->branch[e], ra = reply[e][q % nr[e]];
@@ -129,7 +120,7 @@ int pmt_values(const pmt_search *t, const pmt_hooks *h, const pm_state *root, co
     tree_run r = {t, h, malloc(sizeof(pm_state) * (PMT_MAX_DEPTH + 1)), 0, 0, {PM_STOP, PM_STOP}};
     *steps = 0;
     if (!r.stack) return 0;
-    copy_used(&r.stack[0], root);
+    pmb_copy_state(&r.stack[0], root);
     int done = 0;
     double v[6];
     for (int d = 1; d <= depth; d++) {
