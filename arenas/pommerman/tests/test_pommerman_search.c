@@ -104,6 +104,11 @@ static int play(const pm_config *cfg, const pm_bot *const *bots, kit_param_value
 
 static game_log log_a, log_b;
 
+/* Whether two games logged the same actions at every step (and so as many steps). */
+static int same_actions(const game_log *a, const game_log *b) {
+    return a->steps == b->steps && !memcmp(a->actions, b->actions, sizeof(int) * PM_MAX_AGENTS * (size_t)a->steps);
+}
+
 /* The defaults with `sims` simulations. */
 static void with_sims(kit_param_values *v, double sims) {
     memset(v, 0, sizeof *v);
@@ -386,7 +391,7 @@ static void same_seed_same_decisions(void) {
         CHECK(play(cfg, bots, presets, seed, &log_b) == DMAP_OK, "seed %d: game b", (int)seed);
         CHECK(log_a.steps == log_b.steps && log_a.result == log_b.result && log_a.winners == log_b.winners,
               "seed %d: games differ (%d/%d steps)", (int)seed, log_a.steps, log_b.steps);
-        CHECK(!memcmp(log_a.actions, log_b.actions, sizeof(int) * PM_MAX_AGENTS * (size_t)log_a.steps),
+        CHECK(same_actions(&log_a, &log_b),
               "seed %d: actions differ", (int)seed);
     }
     /* the budget changes the search: 180 and 90 simulations play differently somewhere in
@@ -396,8 +401,7 @@ static void same_seed_same_decisions(void) {
     for (uint64_t seed = 3; seed <= 4; seed++) {
         CHECK(play(cfg, bots, presets, seed, &log_a) == DMAP_OK, "seed %d: game a", (int)seed);
         CHECK(play(cfg, bots, other, seed, &log_b) == DMAP_OK, "seed %d: game b", (int)seed);
-        differ |= log_a.steps != log_b.steps ||
-                  memcmp(log_a.actions, log_b.actions, sizeof(int) * PM_MAX_AGENTS * (size_t)log_a.steps);
+        differ |= !same_actions(&log_a, &log_b);
     }
     CHECK(differ, "90 and 180 simulations played the same games");
 }
@@ -897,12 +901,10 @@ static void replies(void) {
     kit_param_values *with[4] = {&on_small, NULL, &on_small, NULL}, *without[4] = {&off_small, NULL, &off_small, NULL};
     CHECK(play(cfg, bots, with, 3, &log_a) == DMAP_OK && play(cfg, bots, with, 3, &log_b) == DMAP_OK,
           "replies: games failed");
-    CHECK(log_a.steps == log_b.steps &&
-              !memcmp(log_a.actions, log_b.actions, sizeof(int) * PM_MAX_AGENTS * (size_t)log_a.steps),
+    CHECK(same_actions(&log_a, &log_b),
           "replies: the same seed played different games");
     CHECK(play(cfg, bots, without, 3, &log_b) == DMAP_OK, "replies: game without replies failed");
-    CHECK(log_a.steps != log_b.steps ||
-              memcmp(log_a.actions, log_b.actions, sizeof(int) * PM_MAX_AGENTS * (size_t)log_a.steps),
+    CHECK(!same_actions(&log_a, &log_b),
           "replies: the same game with and without them");
 }
 
@@ -1340,13 +1342,11 @@ static void tree_mode(void) {
         CHECK(play(cfg, bots, presets, seed, &log_b) == DMAP_OK, "tree %s: game b", configs[k]);
         CHECK(log_a.decisions > 0 && log_a.flame_walks == 0, "tree %s: %d decisions, %d moves into a visible "
               "flame", configs[k], log_a.decisions, log_a.flame_walks);
-        CHECK(log_a.steps == log_b.steps && log_a.winners == log_b.winners &&
-                  !memcmp(log_a.actions, log_b.actions, sizeof(int) * PM_MAX_AGENTS * (size_t)log_a.steps),
+        CHECK(same_actions(&log_a, &log_b) && log_a.winners == log_b.winners,
               "tree %s: the same seed played different games", configs[k]);
         CHECK(play(cfg, bots, other, seed, &log_b) == DMAP_OK, "tree %s: game c", configs[k]);
         CHECK(log_b.flame_walks == 0, "tree %s: %d moves into a visible flame", configs[k], log_b.flame_walks);
-        differ |= log_a.steps != log_b.steps ||
-                  memcmp(log_a.actions, log_b.actions, sizeof(int) * PM_MAX_AGENTS * (size_t)log_a.steps);
+        differ |= !same_actions(&log_a, &log_b);
     }
     CHECK(differ, "tree: 300 and 3000 engine steps played the same games");
 }
