@@ -78,11 +78,13 @@
  * the plan), which a sequence that bombs it in its second plan keeps and one that bombs it now
  * does not: at full weight, waiting a tick and then bombing was worth more than bombing. */
 #define SEQ_NEAR 0.02
+#define WAY_PLANS 20 /* `way`: plans with a bomb on the way, at most */
+#define PLAN_ROOM (NCELL + 16 + WAY_PLANS) /* a decision's plans at most */
 
 enum { K_SIMS, K_MS, K_PLANS, K_GAMMA, K_DENY, K_AMMO, K_NEAR, K_HIT, K_ORE, K_TRAP, K_GIFT,
        K_STACK, K_AMMO2, K_FOE, K_FAR, K_TOUR, K_END, K_CHAIN, K_FARAMMO, K_SOON, K_SLACK, K_REV,
        K_RESUME, K_SNIPE, K_WOOD, K_REWALK, K_LATE, K_LATEEND, K_RACE, K_SURE, K_GIFT2, K_SUREAMMO, K_SEQ,
-       K_KEEP, K_KEEPN, K_KEEPOPP, K_TREASURE, NK };
+       K_KEEP, K_KEEPN, K_KEEPOPP, K_TREASURE, K_WAY, NK };
 
 static const kit_param knobs[NK] = {
     {"sims", 20000, 200, 10000000, 0, 1, /* step 0: `tune` leaves the budgets alone */
@@ -188,6 +190,11 @@ static const kit_param knobs[NK] = {
     {"treasure", 0, 0, 10, 0.5, 0,
      "value of a treasure I pick up in a play-out beyond its point (a treasure never perishes: "
      "one I leave is the opponent's), and in the desire map; 0: its point only"},
+    {"way", 0, 0, 2, 0, 1,
+     "plans that bomb on the way: each plan that walks to a bombing spot or an item is also "
+     "played out with a bomb on the first cell of its walk (my own included) whose fire surely "
+     "ends a block (wood, ore at its last HP); 2: that bomb, from a hand of two or more, is not "
+     "charged `keep`; 0: none"},
 };
 
 const kit_params search_params = {knobs, NK};
@@ -197,6 +204,7 @@ typedef struct plan {
     bomber_action first;   /* the first action; for a first-step plan, the step itself */
     int direct;            /* a first-step plan: the walk is that one step */
     int legs[3], nlegs;    /* a stack plan: further cells to walk to and bomb, in order */
+    int way;               /* `way`: target is the bomb on the way to legs[0]; 2: no bomb there */
 } plan;
 
 #define TOUR_BLOCKS 8
@@ -994,7 +1002,9 @@ static double rollout(search_state *s, const plan *pl, const int *path, double *
         int expect = mc;
         if (phase == GO) expect = cur[idx], a[me] = dir_to(mc, expect);
         else if (phase == RUN && ei < nesc) expect = esc[ei], a[me] = dir_to(mc, expect);
-        else if (phase == AT && pl->bomb && pm->ammo > 0 && bomb_at(g, mc) < 0) a[me] = BOMBER_BOMB;
+        else if (phase == AT && pl->bomb && pm->ammo > 0 && bomb_at(g, mc) < 0 &&
+                 !(pl->way == 2 && mine > 0)) /* a way plan to an item bombs on the way only */
+            a[me] = BOMBER_BOMB;
         if (late && oi >= nop && burns_later(ohurt, oc, g->tick) && ohurt[oc] - g->tick <= late) {
             walls_of(g, me, oc, wall); /* `late`: it runs now, at the last moment */
             nop = escape(s, wall, ohurt, g->tick - 1, oc, 0, opath), oi = 0;
@@ -1060,7 +1070,9 @@ static double rollout(search_state *s, const plan *pl, const int *path, double *
                 /* `keep`: the hand at the end, counted up to keepn, is a bomb less; with
                  * `keepopp` only while the opponent's hand is that much the bigger */
                 int lead = (int)s->k[K_KEEPOPP];
-                if (s->ore_stands && ammo0 <= (int)s->k[K_KEEPN] &&
+                /* `way` 2: the bomb on the way is free while a bomb stays in hand */
+                int free_way = pl->way && mine == 1 && s->k[K_WAY] >= 2 && ammo0 >= 2;
+                if (s->ore_stands && ammo0 <= (int)s->k[K_KEEPN] && !free_way &&
                     (!lead || po->ammo >= ammo0 - 1 + lead))
                     v -= s->k[K_KEEP];
                 int n = -1;
@@ -1225,7 +1237,7 @@ static int stack_plans(search_state *s, const double *arrival, const int *ok, pl
         }
         if (best < 0) continue;
         int first = pick[0];
-        plan pl = {first, 1, (int)arrival[first], BOMBER_NONE, 0, {pick[1], pick[2], -1}, h - 1};
+        plan pl = {first, 1, (int)arrival[first], BOMBER_NONE, 0, {pick[1], pick[2], -1}, h - 1, 0};
         if (first == m) {
             if (ok[BOMBER_BOMB] < 0) continue;
             pl.first = BOMBER_BOMB;
@@ -1357,7 +1369,7 @@ static int tour_plans(search_state *s, const double *arrival, const int *ok, pla
                 continue;
             int tc[TOUR_BOMBS];
             for (int k = 0; k < nt; k++) tc[k] = t->cell[t->best[pick][r ? nt - 1 - k : k]];
-            plan pl = {tc[0], 1, (int)arrival[tc[0]], BOMBER_NONE, 0, {-1, -1, -1}, nt - 1};
+            plan pl = {tc[0], 1, (int)arrival[tc[0]], BOMBER_NONE, 0, {-1, -1, -1}, nt - 1, 0};
             for (int k = 1; k < nt; k++) pl.legs[k - 1] = tc[k];
             if (tc[0] == m) {
                 if (ok[BOMBER_BOMB] < 0) continue;
@@ -1371,7 +1383,7 @@ static int tour_plans(search_state *s, const double *arrival, const int *ok, pla
 
 /* A plan with no legs. */
 static plan one_plan(int target, int bomb, int len, bomber_action first, int direct) {
-    return (plan){target, bomb, len, first, direct, {-1, -1, -1}, 0};
+    return (plan){target, bomb, len, first, direct, {-1, -1, -1}, 0, 0};
 }
 
 /* Chain plans (`chain` 1): one bomb on a cell from which the fire reaches an ore block that
@@ -1470,9 +1482,39 @@ static int item_at(const bomber_game *g, const bomber_view *v, int c) {
     return 0;
 }
 
+/* `way`: for each plan in have[0..n) that walks to a bombing spot or an item (no stack), a plan
+ * that first bombs the first cell of that walk (my own cell included, the spot left out) whose
+ * fire surely ends a block (bomb_value with `sure`: wood, ore at its last HP), then walks on to
+ * the plan's target (and bombs there when that plan does). garyleecf's bot spends its bombs
+ * on the wood it passes and wins the wood (about 22 points of 40 to our 15 against the model);
+ * the plans here walk to a spot with bombs in hand and bomb only there. A bomb for the way
+ * plus one for the spot must be in hand. Returns how many (at most WAY_PLANS). */
+static int way_plans(search_state *s, const int *ok, const double *arrival, const int *parent,
+                     const plan *have, int n, plan *out) {
+    const bomber_game *b = &s->base;
+    int m = cell_of(&b->players[s->pid]), ammo = b->players[s->pid].ammo, k = 0;
+    int path[NCELL];
+    for (int i = 0; i < n && k < WAY_PLANS; i++) {
+        const plan *pl = &have[i];
+        if (pl->direct || pl->nlegs || pl->len <= 0 || ammo < 1 + pl->bomb) continue;
+        if (!pl->bomb && !item_at(b, NULL, pl->target)) continue; /* walks to an item only */
+        int len = path_to(parent, arrival, pl->target, path);
+        for (int j = -1; j < len - 1; j++) { /* my cell, then the walk, the target left out */
+            int c = j < 0 ? m : path[j];
+            if (bomb_at(b, c) >= 0 || bomb_value(s, c, 1) <= 0) continue;
+            if (c == m && ok[BOMBER_BOMB] < 0) continue;
+            plan w = one_plan(c, 1, j + 1, c == m ? BOMBER_BOMB : BOMBER_NONE, 0);
+            w.legs[0] = pl->target, w.nlegs = 1, w.way = pl->bomb ? 1 : 2;
+            out[k++] = w;
+            break;
+        }
+    }
+    return k;
+}
+
 /* The plans from s->base (after danger, ore_outlook and race_map on it): my safe walk into
  * arrival and parent, the bomb estimates, the desire map, and the plan list into plans (room
- * for NCELL + 16); ok: the first actions possible (-1: not); *kept_at: the resumed tour
+ * for PLAN_ROOM); ok: the first actions possible (-1: not); *kept_at: the resumed tour
  * (`resume`; -1: none). Returns how many plans. */
 static int make_plans(search_state *s, const bomber_view *v, const int *ok, double *arrival,
                       int *parent, plan *plans, int *kept_at) {
@@ -1530,6 +1572,7 @@ static int make_plans(search_state *s, const bomber_view *v, const int *ok, doub
     for (int c = 0; c < NCELL && near_items < 6; c++)
         if (c != m && isfinite(arrival[c]) && item_at(b, v, c))
             plans[np++] = one_plan(c, 0, (int)arrival[c], BOMBER_NONE, 0), near_items++;
+    if (s->k[K_WAY] > 0) np += way_plans(s, ok, arrival, parent, plans, np, plans + np);
     if (s->hurt[m] < NEVER) { /* the nearest cell out of every blast */
         int best = -1;
         for (int c = 0; c < NCELL; c++)
@@ -1567,7 +1610,7 @@ static double next_best(search_state *s, const bomber_game *g) {
     walls_of(b, 1 - me, m, wall);
     for (int a = BOMBER_NONE; a <= BOMBER_BOMB; a++)
         ok[a] = action_possible(c, b, wall, (bomber_action)a) ? 0 : -1;
-    plan plans[NCELL + 16];
+    plan plans[PLAN_ROOM];
     double arrival[NCELL], best = 0;
     int parent[NCELL], kept_at, path[NCELL], have = 0;
     int np = make_plans(c, NULL, ok, arrival, parent, plans, &kept_at);
@@ -1595,7 +1638,7 @@ static void deepen(search_state *s, plan *plans, int np, const double *rank,
                    const unsigned char *ran, const int *parent, const double *arrival,
                    double *value, int *from) {
     int m = cell_of(&s->base.players[s->pid]), want = (int)s->k[K_SEQ], top[8 + 6], nt = 0;
-    unsigned char taken[NCELL + 16] = {0};
+    unsigned char taken[PLAN_ROOM] = {0};
     int best[6];
     for (int a = 0; a < 6; a++) best[a] = -1;
     for (int i = 0; i < np; i++) {
@@ -1611,7 +1654,7 @@ static void deepen(search_state *s, plan *plans, int np, const double *rank,
         if (bi < 0) break;
         taken[bi] = 1, top[nt++] = bi;
     }
-    double deep[NCELL + 16];
+    double deep[PLAN_ROOM];
     int path[NCELL];
     for (int i = 0; i < np; i++) deep[i] = rank[i];
     for (int j = 0; j < nt; j++) {
@@ -1645,14 +1688,14 @@ static bomber_action decide_action(search_state *s, const bomber_view *v) {
             if (ok[a] >= 0) trap[a] = trap_at(s, open_walls, target_of(m, (bomber_action)a), depth);
     }
 
-    plan plans[NCELL + 16];
+    plan plans[PLAN_ROOM];
     double arrival[NCELL];
     int parent[NCELL], kept_at;
     int np = make_plans(s, v, ok, arrival, parent, plans, &kept_at);
 
-    double value[6], rank[NCELL + 16];
+    double value[6], rank[PLAN_ROOM];
     int have[6] = {0}, from[6] = {0}; /* from: the plan of value[a] */
-    unsigned char ran[NCELL + 16] = {0};
+    unsigned char ran[PLAN_ROOM] = {0};
     int path[NCELL];
     for (int i = 0; i < np; i++) {
         if (i >= 6 && out_of_budget(s)) break; /* the first-step plans always run */
@@ -1676,6 +1719,7 @@ static bomber_action decide_action(search_state *s, const bomber_view *v) {
     }
     s->kept.bomb = 0;
     if (s->k[K_RESUME] > 0 && pick >= 0 && have[pick] && plans[from[pick]].bomb &&
+        !plans[from[pick]].way &&
         (plans[from[pick]].nlegs > 0 || from[pick] == kept_at)) { /* a tour: on with it next time */
         const plan *pl = &plans[from[pick]];
         s->kept = *pl;

@@ -36,6 +36,10 @@
  *     opponent can reach: `keep` 0 bombs the wood, the default (`keep` 2, `keepn` 2) keeps the
  *     bomb (and bombs it with no ore block on the board, or with two bombs in hand and `keepn`
  *     1); the `sure` checks above run with `keep` 0, the bot they were measured on;
+ *   - `way`: a treasure six steps off, a wood block beside the walk there: with a spare bomb
+ *     `way` 1 bombs the wood on the way and takes the treasure 8 ticks in (the default bombs
+ *     first and takes it at 22), with two bombs `way` 2 bombs it on the way (the default and
+ *     `way` 1 walk past it);
  *   - bad parameters are refused (the spec parser the command line uses).
  * `test_search --time GAMES` plays GAMES games against gambit2 and gambit (seats alternating)
  * and prints the mean and worst decision time (thread CPU) and the outcome counts. */
@@ -521,6 +525,59 @@ static void test_keepopp(void) {
     CHECK_EQ_INT(lone_wood_opp("search", 2, 2), 0);
 }
 
+/* `way`: `search` at (2,5) with `hand` bombs, a treasure at (8,5) six steps right, a wood block
+ * (4,6) beside that walk (bombed from (4,5)) and a 3-HP ore block (0,9) the opponent, idle at
+ * (10,0), can reach (so that `keep` holds). Returns the tick the treasure was taken (0: not within
+ * 50 ticks) times 100 plus pid 0's score after 50 ticks, plus 1000 when a bomb went on (4,5). */
+static int wood_on_the_way(const char *spec, int hand) {
+    bomber_game g;
+    blank(&g, 2, 5, 10, 0);
+    g.players[0].ammo = hand;
+    g.players[1].ammo = 0;
+    wood(&g, 4, 6);
+    g.blocks[g.nblocks++] = (bomber_block){0, 9, BOMBER_ORE_HP, 'o'};
+    g.treasure[g.ntreasure++] = (bomber_treasure){8, 5, BOMBER_REWARD_TREASURE};
+    const kit_bot_info *info;
+    void *st;
+    const bomber_bot *bot = seat_search(&g, spec, &info, &st);
+    if (!bot) return -1;
+    bomber_view v;
+    bomber_answer ans = BOMBER_ANS_NONE;
+    int taken = 0, at45 = 0;
+    for (int t = 0; t < 50 && !g.over; t++) {
+        bomber_action a[2] = {bomber_answer_action(ans), BOMBER_NONE};
+        CHECK_EQ_INT(bomber_tick(&g, a, NULL), 0);
+        if (!taken && g.ntreasure == 0) taken = t + 1;
+        for (int i = 0; i < g.nbombs; i++) at45 |= g.bombs[i].x == 4 && g.bombs[i].y == 5;
+        bomber_make_view(&g, 0, &v);
+        CHECK_EQ_INT(bot->decide(st, &v, &ans), 0);
+    }
+    CHECK_EQ_INT(g.players[0].hp, BOMBER_START_HP);
+    bot->release(st);
+    kit_param_seat_free(info);
+    return 1000 * at45 + 100 * taken + g.players[0].score;
+}
+
+/* Three bombs in hand (one spare beyond `keepn`): the default bombs the wood first, from (4,5),
+ * and takes the treasure 22 ticks in, after the blast; `way` 1 bombs (4,5) on its walk to the
+ * treasure and takes it 8 ticks in. Two in hand (`keep` holds for each bomb): the default and
+ * `way` 1 take the treasure 7 ticks in and keep both bombs; `way` 2 (the bomb on the way not
+ * charged) bombs the wood on the way, the treasure 8 ticks in. One bomb: no way plan. */
+static void test_way(void) {
+    int d3 = wood_on_the_way("search", 3), w3 = wood_on_the_way("search:way=1", 3);
+    int d2 = wood_on_the_way("search", 2), w2 = wood_on_the_way("search:way=1", 2);
+    int f2 = wood_on_the_way("search:way=2", 2);
+    if (d3 != 2211 || w3 != 1803 || d2 != 701 || w2 != 701 || f2 != 1803)
+        fprintf(stderr, "test_way: hand 3: default %d, way 1 %d; hand 2: default %d, way 1 %d, "
+                        "way 2 %d\n", d3, w3, d2, w2, f2);
+    CHECK_EQ_INT(d3, 2211); /* the wood first, the treasure after its blast */
+    CHECK_EQ_INT(w3, 1803); /* the wood on the way */
+    CHECK_EQ_INT(d2, 701);  /* straight to the treasure, no bomb */
+    CHECK_EQ_INT(w2, 701);
+    CHECK_EQ_INT(f2, 1803); /* the bomb on the way is free */
+    CHECK_EQ_INT(wood_on_the_way("search:way=2", 1), 701); /* the last bomb: charged */
+}
+
 /* `treasure`: `search` at (2,5) with one bomb, a wood block beside it at (2,6) and a treasure
  * `steps` steps right at (2 + steps, 5); no ore, the opponent idle in the far corner. Returns the
  * tick the treasure was taken (0: not within 40 ticks) times 100 plus the tick of the first
@@ -734,6 +791,7 @@ int main(int argc, char **argv) {
     test_keep();
     test_keepopp();
     test_treasure();
+    test_way();
     test_no_gift("search:foe=0");
     test_no_gift("search:foe=2");
     test_deterministic();
