@@ -57,7 +57,12 @@
  * stands) is worth `keep`: a bomb placed from a hand of `keepn` or fewer costs that much, so
  * that a bomb is spent only on more (a bomb picked up stays worth `ammo`/`ammo2` in all);
  * with `keepopp` that price is paid only while the opponent holds more bombs than I will; with
- * `treasure` a treasure taken is worth more than its point (one I leave is the opponent's).
+ * `treasure` a treasure taken is worth more than its point (one I leave is the opponent's); with
+ * `way` each plan that walks to a spot or an item is also played out with a bomb on the first
+ * cell of the walk that surely ends a block (the wood on the way; `way` 2: that bomb not
+ * charged `keep`); with `armed` the trap check runs only while the opponent can bomb soon; with
+ * `endmap` the desire term comes from a desire map of the play-out's last state; with `terr` a
+ * plan's end is worth the share of the board I walk to first.
  * The best safe first action wins. The budget is the number of engine ticks simulated per
  * decision (`sims`, deterministic) and optionally a thread CPU limit (`ms`). */
 #include <math.h>
@@ -84,7 +89,7 @@
 enum { K_SIMS, K_MS, K_PLANS, K_GAMMA, K_DENY, K_AMMO, K_NEAR, K_HIT, K_ORE, K_TRAP, K_GIFT,
        K_STACK, K_AMMO2, K_FOE, K_FAR, K_TOUR, K_END, K_CHAIN, K_FARAMMO, K_SOON, K_SLACK, K_REV,
        K_RESUME, K_SNIPE, K_WOOD, K_REWALK, K_LATE, K_LATEEND, K_RACE, K_SURE, K_GIFT2, K_SUREAMMO, K_SEQ,
-       K_KEEP, K_KEEPN, K_KEEPOPP, K_TREASURE, K_WAY, NK };
+       K_KEEP, K_KEEPN, K_KEEPOPP, K_TREASURE, K_WAY, K_ARMED, K_ENDMAP, K_TERR, NK };
 
 static const kit_param knobs[NK] = {
     {"sims", 20000, 200, 10000000, 0, 1, /* step 0: `tune` leaves the budgets alone */
@@ -195,6 +200,17 @@ static const kit_param knobs[NK] = {
      "played out with a bomb on the first cell of its walk (my own included) whose fire surely "
      "ends a block (wood, ore at its last HP); 2: that bomb, from a hand of two or more, is not "
      "charged `keep`; 0: none"},
+    {"armed", 0, 0, 1, 0, 1,
+     "1: the trap check only while the opponent can bomb within `trap` ticks (a bomb in hand by "
+     "the shadow's count, an ammo item within `trap` steps of it, or an ammo spawn due); 0: "
+     "always"},
+    {"endmap", 0, 0, 1, 0, 1,
+     "1: the desire term of a plan's value from a desire map of the play-out's last state (the "
+     "blocks it ended and the items it took no longer draw); 0: the decision's map"},
+    {"terr", 0, 0, 20, 0.5, 0,
+     "value of the board's share where a plan ends: this times (free cells I walk to first - "
+     "those the opponent walks to first) / free cells (ammo and treasure fall on a free cell "
+     "at random: the nearer player takes them); 0: none"},
 };
 
 const kit_params search_params = {knobs, NK};
@@ -622,6 +638,53 @@ static int trap_at(search_state *s, const unsigned char *open_walls, int p, int 
     return 0;
 }
 
+/* `armed`: can the opponent place a bomb within `depth` ticks? A bomb in its hand (the shadow's
+ * count: bombs never return to a hand, only ammo items picked up fill it), an ammo item within
+ * `depth` steps of it (Manhattan), or an ammo spawn due in that time (it may fall anywhere). An
+ * opponent that cannot bomb cannot shut me in a pocket, but the trap check walls the cells it
+ * can walk to all the same (garyleecf's bot, its hand often empty, walks up close). */
+static int opp_armed(const search_state *s, int depth) {
+    const bomber_game *b = &s->base;
+    const bomber_player *o = &b->players[1 - s->pid];
+    if (s->k[K_ARMED] <= 0 || o->ammo > 0) return 1;
+    for (int i = 0; i < b->nammo; i++)
+        if (abs(b->ammo[i].x - o->x) + abs(b->ammo[i].y - o->y) <= depth) return 1;
+    for (int i = 0; i < b->neffects; i++)
+        if (b->effects[i].kind == 'a' && b->effects[i].ttl <= depth + 1) return 1;
+    return 0;
+}
+
+/* `terr`: the share of the board that is mine in state g: (free cells I walk to strictly first
+ * - those the opponent walks to strictly first) / free cells, blocks and bombs walls, players
+ * none. Against a model of garyleecf's bot, which never stands still, an ammo item fell nearer
+ * to it 57% of the time in the games `search` lost (53% in those it won); `search` stands where
+ * its last plan ended. */
+static double territory(search_state *s, const bomber_game *g) {
+    unsigned char wall[NCELL];
+    walls_of(g, -1, -1, wall);
+    int m = cell_of(&g->players[s->pid]), o = cell_of(&g->players[1 - s->pid]);
+    int dm[NCELL], dop[NCELL];
+    dmap_grid grid = {BOMBER_W, BOMBER_H, wall, NULL};
+    dmap_moves mv = dmap_moves_4();
+    int wm = wall[m], wo = wall[o]; /* a player on its own bomb still walks off it */
+    wall[m] = wall[o] = 0;
+    int rc = dmap_bfs(&grid, &mv, &m, 1, -1, dm, NULL, s->ws);
+    if (!rc) rc = dmap_bfs(&grid, &mv, &o, 1, -1, dop, NULL, s->ws);
+    wall[m] = (unsigned char)wm, wall[o] = (unsigned char)wo;
+    if (rc) {
+        if (rc == DMAP_ERR_NOMEM) s->err = rc;
+        return 0;
+    }
+    int free_cells = 0, share = 0;
+    for (int c = 0; c < NCELL; c++) {
+        if (wall[c]) continue;
+        free_cells++;
+        int a = dm[c] < 0 ? NEVER : dm[c], b = dop[c] < 0 ? NEVER : dop[c];
+        share += a < b ? 1 : b < a ? -1 : 0;
+    }
+    return free_cells ? (double)share / free_cells : 0;
+}
+
 /* ---- plans -------------------------------------------------------------------------------- */
 
 /* What a block hit at `hp` HP left (after the blasts known to come) is worth to a bomb's spot:
@@ -640,9 +703,9 @@ static double block_worth(char kind, int hp, int sure) {
  * block's 2: near the opponent and the ore, the `plans` best spots were all of that kind, the
  * play-outs found them worth nothing, the opponent fleeing and the worn ore a gift, and no plan
  * bombed the wood; the `sure` plans rank by what is sure.) */
-static double bomb_value(const search_state *s, int c, int sure) {
+static double bomb_value_in(const search_state *s, const bomber_game *g, const unsigned char *wall,
+                            const int *hurt, int c, int sure) {
     static const int d[4][2] = {{-1, 0}, {1, 0}, {0, -1}, {0, 1}};
-    const bomber_game *g = &s->base;
     int o = sure ? -1 : cell_of(&g->players[1 - s->pid]);
     double v = 0;
     for (int k = 0; k < 4; k++)
@@ -651,15 +714,19 @@ static double bomb_value(const search_state *s, int c, int sure) {
             if (x < 0 || x >= BOMBER_W || y < 0 || y >= BOMBER_H) break;
             int t = y * BOMBER_W + x;
             if (t == o) v += 4;
-            if (s->wall[t] == 2) break; /* metal */
+            if (wall[t] == 2) break; /* metal */
             int bl = block_at(g, t);
             if (bl >= 0) {
-                v += block_worth(g->blocks[bl].kind, g->blocks[bl].hp - (s->hurt[t] < NEVER), sure);
+                v += block_worth(g->blocks[bl].kind, g->blocks[bl].hp - (hurt && hurt[t] < NEVER), sure);
                 break;
             }
             if (bomb_at(g, t) >= 0) break;
         }
     return v;
+}
+
+static double bomb_value(const search_state *s, int c, int sure) {
+    return bomb_value_in(s, &s->base, s->wall, s->hurt, c, sure);
 }
 
 /* Whether the item on cell c is still there when I get to it: always, but with `race` not when
@@ -671,8 +738,7 @@ static int item_mine(const search_state *s, int c) {
 
 /* The desire map: dmap_field over the cells worth going to (bombing spots by their value,
  * items, and once the blocks are gone the cells near the opponent), blocks and bombs walls. */
-static void desire_map(search_state *s, const double *spot) {
-    const bomber_game *g = &s->base;
+static void desire_map_of(search_state *s, const bomber_game *g, const double *spot, double *desire) {
     int me = s->pid, op = 1 - me, m = cell_of(&g->players[me]), o = cell_of(&g->players[op]);
     unsigned char wall[NCELL];
     walls_of(g, -1, m, wall);
@@ -700,14 +766,33 @@ static void desire_map(search_state *s, const double *spot) {
     }
     dmap_grid grid = {BOMBER_W, BOMBER_H, wall, NULL};
     dmap_moves mv = dmap_moves_4();
-    int rc = dmap_field(&grid, &mv, goals, n, 100.0, s->desire, s->ws);
+    int rc = dmap_field(&grid, &mv, goals, n, 100.0, desire, s->ws);
     if (rc == DMAP_ERR_NOMEM) s->err = rc;
     if (rc)
-        for (int c = 0; c < NCELL; c++) s->desire[c] = 100.0;
+        for (int c = 0; c < NCELL; c++) desire[c] = 100.0;
     for (int c = 0; c < NCELL; c++)
-        if (!isfinite(s->desire[c])) s->desire[c] = 100.0;
+        if (!isfinite(desire[c])) desire[c] = 100.0;
 }
 
+static void desire_map(search_state *s, const double *spot) {
+    desire_map_of(s, &s->base, spot, s->desire);
+}
+
+/* `endmap`: the desire map of a play-out's last state g (the spots valued there, no blast known:
+ * they are over), so that a spot a plan has used up no longer draws it, and its value at my
+ * cell. With the map of the decision's state a plan that ends a block and runs from its blast
+ * was worth less than one that stays beside the block: the block still drew the stay. */
+static double end_desire(search_state *s, const bomber_game *g) {
+    int me = s->pid, m = cell_of(&g->players[me]);
+    unsigned char wall[NCELL];
+    walls_of(g, 1 - me, m, wall);
+    for (int i = 0; i < BOMBER_METAL; i++) wall[g->metal[i][1] * BOMBER_W + g->metal[i][0]] = 2;
+    double spot[NCELL], desire[NCELL];
+    for (int c = 0; c < NCELL; c++)
+        spot[c] = wall[c] || bomb_at(g, c) >= 0 ? 0 : bomb_value_in(s, g, wall, NULL, c, 0);
+    desire_map_of(s, g, spot, desire);
+    return desire[m];
+}
 /* How ray_cells treats a bomb on a ray: PAST_BOMBS, the ray goes on past it (a bomb beyond it
  * is set off by its fire a tick later, and its own fire then reaches c through the emptied cell;
  * without, the ray stops there); SHIELDED, the cells between c and it are left out (a bomb there
@@ -1140,7 +1225,9 @@ static double rollout(search_state *s, const plan *pl, const int *path, double *
         v += s->opp_can[c] && !s->confined ? -gift * worn[c]
              : s->k[K_ORE] * (s->k[K_SOON] > 0 ? worn_soon[c] : worn[c]);
     }
-    s->near_paid = s->k[K_NEAR] * s->desire[cell_of(&g->players[me])];
+    if (s->k[K_TERR] > 0) v += s->k[K_TERR] * territory(s, g);
+    s->near_paid = s->k[K_NEAR] * (s->k[K_ENDMAP] > 0 ? end_desire(s, g)
+                                                       : s->desire[cell_of(&g->players[me])]);
     return v - s->near_paid;
 }
 
@@ -1681,7 +1768,7 @@ static bomber_action decide_action(search_state *s, const bomber_view *v) {
     safety(s, ok, &nreplies);
     int o = cell_of(&b->players[op]), depth = (int)s->k[K_TRAP];
     int dist = abs(m % BOMBER_W - o % BOMBER_W) + abs(m / BOMBER_W - o / BOMBER_W);
-    if (depth > 0 && dist <= 2 * depth + 2) {
+    if (depth > 0 && dist <= 2 * depth + 2 && opp_armed(s, depth)) {
         unsigned char open_walls[NCELL];
         walls_of(b, -1, -1, open_walls);
         for (int a = BOMBER_NONE; a <= BOMBER_BOMB; a++)

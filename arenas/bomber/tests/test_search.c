@@ -40,6 +40,8 @@
  *     `way` 1 bombs the wood on the way and takes the treasure 8 ticks in (the default bombs
  *     first and takes it at 22), with two bombs `way` 2 bombs it on the way (the default and
  *     `way` 1 walk past it);
+ *   - `armed`: beside test_dead_end's dead end with the opponent's hand empty, the default
+ *     leaves it for the way out as the opponent comes near; `armed` 1 stays in;
  *   - bad parameters are refused (the spec parser the command line uses).
  * `test_search --time GAMES` plays GAMES games against gambit2 and gambit (seats alternating)
  * and prints the mean and worst decision time (thread CPU) and the outcome counts. */
@@ -252,6 +254,59 @@ static void test_dead_end(void) {
     }
     CHECK_EQ_INT(low[0], BOMBER_START_HP);
     CHECK(low[1] < BOMBER_START_HP);
+}
+
+/* `armed`: test_dead_end's board with the opponent's hand empty (its three bombs ticking on
+ * (11,4), (11,5), (11,6), out of everyone's reach but the wood at (11,7); the shadow counts them
+ * out of its hand) and no ammo item or spawn; the opponent walks to (4,4) and up to the way out
+ * (4,5) when it is free. `search` walks into the dead end (5,5) at once (the trap check binds
+ * only once the opponent is about as near the way out). Returns `search`'s cell after 10 ticks. */
+static int dead_end_unarmed(const char *spec) {
+    static const int metal[BOMBER_METAL][2] = {{0, 4}, {0, 0}, {1, 8}, {9, 1}, {8, 1}, {6, 5},
+                                               {10, 8}, {10, 2}, {4, 7}, {4, 0}, {10, 9}, {0, 2},
+                                               {3, 4}, {6, 7}, {11, 3}, {2, 5}, {10, 1}, {5, 3}};
+    static const int woods[][2] = {{8, 8}, {11, 7}, {8, 9}, {11, 9}, {3, 9}, {11, 2},
+                                   {1, 4}, {5, 0}, {5, 6}, {6, 8}, {3, 0}};
+    static const int ores[][3] = {{5, 4, 3}, {0, 8, 3}, {3, 5, 1}, {7, 4, 3}};
+    bomber_game g;
+    blank(&g, 3, 6, 6, 2);
+    g.players[0].ammo = 0, g.players[1].ammo = 0;
+    for (int i = 0; i < BOMBER_METAL; i++) g.metal[i][0] = metal[i][0], g.metal[i][1] = metal[i][1];
+    for (size_t i = 0; i < sizeof woods / sizeof woods[0]; i++) wood(&g, woods[i][0], woods[i][1]);
+    for (size_t i = 0; i < sizeof ores / sizeof ores[0]; i++)
+        g.blocks[g.nblocks++] = (bomber_block){ores[i][0], ores[i][1], ores[i][2], 'o'};
+    for (int y = 4; y <= 6; y++)
+        g.bombs[g.nbombs++] = (bomber_bomb){11, y, 1, BOMBER_BOMB_TTL - 1, BOMBER_START_POWER};
+    const kit_bot_info *info;
+    void *st;
+    const bomber_bot *bot = seat_search(&g, spec, &info, &st);
+    if (!bot) return -1;
+    bomber_view v;
+    bomber_answer ans = BOMBER_ANS_NONE;
+    const char *script = "llrluuu";
+    int at = 0, n = (int)strlen(script);
+    for (int t = 0; t < 10 && !g.over; t++) {
+        bomber_action a[2] = {bomber_answer_action(ans), t < n ? scripted(script[t]) : BOMBER_NONE};
+        CHECK_EQ_INT(bomber_tick(&g, a, NULL), 0);
+        if (t == 9) at = g.players[0].y * BOMBER_W + g.players[0].x;
+        bomber_make_view(&g, 0, &v);
+        CHECK_EQ_INT(bot->decide(st, &v, &ans), 0);
+    }
+    bot->release(st);
+    kit_param_seat_free(info);
+    return at;
+}
+
+/* The default leaves the dead end for its way out (4,5) as the opponent comes near, though the
+ * opponent cannot bomb; `armed` 1 (the trap check only against an opponent that can bomb) stays
+ * at (5,5), and the opponent walks up to (4,5). */
+static void test_armed(void) {
+    int d = dead_end_unarmed("search"), a = dead_end_unarmed("search:armed=1");
+    if (d != 5 * BOMBER_W + 4 || a != 5 * BOMBER_W + 5)
+        fprintf(stderr, "test_armed: default at (%d,%d), armed 1 at (%d,%d)\n", d % BOMBER_W,
+                d / BOMBER_W, a % BOMBER_W, a / BOMBER_W);
+    CHECK_EQ_INT(d, 5 * BOMBER_W + 4); /* out to the way out */
+    CHECK_EQ_INT(a, 5 * BOMBER_W + 5); /* in the dead end: no bomb can shut it */
 }
 
 /* Two 3-HP ore blocks, (4,5) and (5,7), and four bombs in hand, the opponent far away and idle:
@@ -578,6 +633,80 @@ static void test_way(void) {
     CHECK_EQ_INT(wood_on_the_way("search:way=2", 1), 701); /* the last bomb: charged */
 }
 
+/* `endmap`: `search` at (2,5) with three bombs beside a 3-HP ore block (4,5) (its range cells
+ * (2,5), (3,5), (4,4), (4,3), ...), a wood block far off at (0,0); the opponent idle at (6,5),
+ * its hand empty (its three bombs ticking on (11,4), (11,5), (11,6)). Returns pid 0's score
+ * after 60 ticks plus 100 for a bomb placed on (5,5). */
+static int worn_ore(const char *spec) {
+    bomber_game g;
+    blank(&g, 2, 5, 6, 5);
+    g.players[0].ammo = 3, g.players[1].ammo = 0;
+    g.blocks[g.nblocks++] = (bomber_block){4, 5, BOMBER_ORE_HP, 'o'};
+    wood(&g, 0, 0);
+    for (int y = 4; y <= 6; y++)
+        g.bombs[g.nbombs++] = (bomber_bomb){11, y, 1, BOMBER_BOMB_TTL - 1, BOMBER_START_POWER};
+    const kit_bot_info *info;
+    void *st;
+    const bomber_bot *bot = seat_search(&g, spec, &info, &st);
+    if (!bot) return -1;
+    bomber_view v;
+    bomber_answer ans = BOMBER_ANS_NONE;
+    int at55 = 0;
+    for (int t = 0; t < 60 && !g.over; t++) {
+        bomber_action a[2] = {bomber_answer_action(ans), BOMBER_NONE};
+        CHECK_EQ_INT(bomber_tick(&g, a, NULL), 0);
+        for (int i = 0; i < g.nbombs; i++) at55 |= g.bombs[i].x == 5 && g.bombs[i].y == 5;
+        bomber_make_view(&g, 0, &v);
+        CHECK_EQ_INT(bot->decide(st, &v, &ans), 0);
+    }
+    CHECK_EQ_INT(g.players[0].hp, BOMBER_START_HP);
+    bot->release(st);
+    kit_param_seat_free(info);
+    return 100 * at55 + g.players[0].score;
+}
+
+/* Both end the block with a tour of three bombs, (2,5), (4,4) and a third: the default's on
+ * (4,3), past (4,4) on the same ray (the ore's 10 points); with `endmap` 1 the tour's last cell
+ * is judged by the map of where it ends, and the third bomb goes on (5,5), beside the idle
+ * opponent: the ore and a hit (35). */
+static void test_endmap(void) {
+    int d = worn_ore("search"), e = worn_ore("search:endmap=1");
+    if (d != 10 || e != 135) fprintf(stderr, "test_endmap: default %d, endmap 1 %d\n", d, e);
+    CHECK_EQ_INT(d, 10);
+    CHECK_EQ_INT(e, 135);
+}
+
+/* `terr`: `search` at (5,0), the middle of the bottom edge, with no bomb in hand; two treasures,
+ * (3,0) along the edge and (5,4) towards the middle; the opponent idle at (5,9) with its hand
+ * empty (its three bombs ticking on (11,4), (11,5), (11,6)); a wood block (11,0) shut in by
+ * metal (a block stands, so no hunt, and no bombing spot). Returns `search`'s cell after 8 ticks. */
+static int two_treasures(const char *spec) {
+    bomber_game g;
+    blank(&g, 5, 0, 5, 9);
+    g.players[0].ammo = 0, g.players[1].ammo = 0;
+    g.treasure[g.ntreasure++] = (bomber_treasure){3, 0, BOMBER_REWARD_TREASURE};
+    g.treasure[g.ntreasure++] = (bomber_treasure){5, 4, BOMBER_REWARD_TREASURE};
+    g.metal[0][0] = 10, g.metal[0][1] = 0, g.metal[1][0] = 11, g.metal[1][1] = 1;
+    wood(&g, 11, 0);
+    for (int y = 4; y <= 6; y++)
+        g.bombs[g.nbombs++] = (bomber_bomb){11, y, 1, BOMBER_BOMB_TTL - 1, BOMBER_START_POWER};
+    CHECK_EQ_INT(play_script(&g, spec, "", 8), BOMBER_START_HP);
+    CHECK_EQ_INT(g.ntreasure, 1); /* (5,4) taken first, by both */
+    return g.players[0].y * BOMBER_W + g.players[0].x;
+}
+
+/* The default takes (5,4) and walks back for (3,0): at (5,1) after 8 ticks. With `terr` 1 the
+ * share of the board where a plan ends counts: it walks on towards the opponent (more cells
+ * nearer to it than to the opponent) and is at (5,7). */
+static void test_terr(void) {
+    int d = two_treasures("search"), t = two_treasures("search:terr=1");
+    if (d != 1 * BOMBER_W + 5 || t != 7 * BOMBER_W + 5)
+        fprintf(stderr, "test_terr: default at (%d,%d), terr 1 at (%d,%d)\n", d % BOMBER_W,
+                d / BOMBER_W, t % BOMBER_W, t / BOMBER_W);
+    CHECK_EQ_INT(d, 1 * BOMBER_W + 5);
+    CHECK_EQ_INT(t, 7 * BOMBER_W + 5);
+}
+
 /* `treasure`: `search` at (2,5) with one bomb, a wood block beside it at (2,6) and a treasure
  * `steps` steps right at (2 + steps, 5); no ore, the opponent idle in the far corner. Returns the
  * tick the treasure was taken (0: not within 40 ticks) times 100 plus the tick of the first
@@ -672,7 +801,9 @@ static void test_deterministic(void) {
      * blocks (`wood`), the opponent that leaves a blast at the last moment (`late`; `lateend`:
      * only once the blocks are gone), the items the opponent walks to first worth nothing
      * (`race`), the spots that surely end blocks played out too (`sure`), the bombs kept only
-     * against a bigger hand (`keepopp`), treasure worth more (`treasure`) */
+     * against a bigger hand (`keepopp`), treasure worth more (`treasure`), the wood bombed on
+     * the way (`way`; 2: that bomb free), the desire map of the play-out's end (`endmap`), the
+     * board's share (`terr`) */
     static const struct { const char *spec; int than; } setting[] = {
         {"search:sims=3000:foe=0", -1},   {"search:sims=3000:foe=2", 0},
         {"search:sims=3000:chain=0", -1}, {"search:sims=3000:snipe=1", -1},
@@ -680,11 +811,15 @@ static void test_deterministic(void) {
         {"search:sims=3000:late=2", -1},  {"search:sims=3000:late=2:lateend=1", 6},
         {"search:sims=3000:race=1", -1},  {"search:sims=3000:sure=4", -1},
         {"search:sims=3000:gift2=0", -1}, {"search:sims=3000:seq=1", -1},
-        {"search:sims=3000:keepopp=1", -1}, {"search:sims=3000:treasure=2", -1}};
+        {"search:sims=3000:keepopp=1", -1}, {"search:sims=3000:treasure=2", -1},
+        {"search:sims=3000:way=1", -1},   {"search:sims=3000:way=2", 14},
+        {"search:sims=3000:endmap=1", -1}, {"search:sims=3000:terr=1", -1}};
     enum { NSETTINGS = sizeof setting / sizeof setting[0] };
     uint64_t h[NSETTINGS];
     for (int i = 0; i < NSETTINGS; i++) {
         h[i] = same_games(setting[i].spec);
+        if (h[i] == (setting[i].than < 0 ? a : h[setting[i].than]))
+            fprintf(stderr, "test_deterministic: %s plays the same games\n", setting[i].spec);
         CHECK(h[i] != (setting[i].than < 0 ? a : h[setting[i].than]));
     }
 }
@@ -702,7 +837,9 @@ static void test_bad_parameters(void) {
                          "search:seq=9",      "search:seq=0.5", "search:keep=-1", "search:keep=21",
                          "search:keepn=0", "search:keepn=7", "search:keepn=1.5",
                          "search:keepopp=5", "search:keepopp=-1", "search:keepopp=0.5",
-                         "search:treasure=-1", "search:treasure=11"};
+                         "search:treasure=-1", "search:treasure=11", "search:way=3",
+                         "search:way=0.5", "search:armed=2", "search:endmap=-1",
+                         "search:terr=-1", "search:terr=21"};
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         const kit_bot_info *info = kit_bot_spec("test_search", "--bots", &bomber_bot_table, bad[i], NULL);
         CHECK(info == NULL);
@@ -792,6 +929,9 @@ int main(int argc, char **argv) {
     test_keepopp();
     test_treasure();
     test_way();
+    test_armed();
+    test_endmap();
+    test_terr();
     test_no_gift("search:foe=0");
     test_no_gift("search:foe=2");
     test_deterministic();
