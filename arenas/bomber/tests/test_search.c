@@ -19,8 +19,8 @@
  *     `gift` 1 it bombs there, and with `gift2` 0, no cost for a block left at 2 HP or more);
  *   - the same decisions for the same seed and simulation budget (two runs of the same games,
  *     every answer compared), and a different budget is a different bot (some answer differs),
- *     and so is each setting of `foe`, `snipe` 1, `rewalk` 1, `wood` 1, `late` 2 and
- *     `lateend` 1;
+ *     and so is each setting of `foe`, `snipe` 1, `rewalk` 1, `wood` 1, `late` 2,
+ *     `lateend` 1, `way` 1 and 2, `endmap` 1 and `terr` 1;
  *   - `wood`: with the play-outs' opponent bombing the wood it stands in range of, the first step
  *     goes to another block (`rewalk` 1 with it; the default, and `wood` 1 alone, go right);
  *   - `race`: with an ammo item nearer the opponent than `search` and a treasure the other way,
@@ -42,6 +42,10 @@
  *     `way` 1 walk past it);
  *   - `armed`: beside test_dead_end's dead end with the opponent's hand empty, the default
  *     leaves it for the way out as the opponent comes near; `armed` 1 stays in;
+ *   - `endmap`: a tour of three bombs on a 3-HP ore block beside an idle opponent: the default's
+ *     third bomb ends the block only, `endmap` 1's also hits the opponent;
+ *   - `terr`: two treasures, one along the edge and one towards the middle: after the middle
+ *     one the default walks back for the other, `terr` 1 walks on towards the opponent;
  *   - bad parameters are refused (the spec parser the command line uses).
  * `test_search --time GAMES` plays GAMES games against gambit2 and gambit (seats alternating)
  * and prints the mean and worst decision time (thread CPU) and the outcome counts. */
