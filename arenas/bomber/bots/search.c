@@ -113,9 +113,10 @@ static const kit_param knobs[NK] = {
     {"stack", 1, 0, 1, 1, 1,
      "1: plans that bomb an ore block from several cells in a row until it breaks"},
     {"ammo2", 4, 0, 20, 0.5, 0, "value of a bomb picked up when two or more are left"},
-    {"foe", 1, 0, 2, 1, 1,
+    {"foe", 1, 0, 3, 1, 1,
      "in the play-outs the opponent walks to and bombs ore blocks one bomb from breaking (1), "
-     "or also two while it holds two bombs (2); 0: it only stands or flees"},
+     "or also two while it holds two bombs (2), or also any it holds the bombs to end (3: a whole "
+     "block with three, as garyleecf's bot does); 0: it only stands or flees"},
     {"far", 6, 0, 30, 0, 1, "stack plans only with the opponent at least this many steps away"},
     {"tour", 1, 0, 1, 1, 1,
      "1: stack plans are tours of up to four bombs over one or more ore blocks (a cell whose "
@@ -953,7 +954,9 @@ static void foe_targets(search_state *s, foe *f, const bomber_game *g, int me,
             }
             continue;
         }
-        if (count != 1 && !(f->on >= 2 && count == 2 && ammo >= 2)) continue;
+        if (count != 1 && !(f->on >= 2 && count == 2 && ammo >= 2) &&
+            !(f->on >= 3 && count >= 3 && ammo >= count)) /* `foe` 3: whole blocks too */
+            continue;
         int cells[4 * BOMBER_START_POWER];
         int n = f->chain ? chain_cells(g, wall, c, cells) : range_cells(g, wall, c, cells, NULL, 0);
         for (int k = 0; k < n; k++) {

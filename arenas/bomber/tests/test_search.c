@@ -44,6 +44,9 @@
  *     leaves it for the way out as the opponent comes near; `armed` 1 stays in;
  *   - `endmap`: a tour of three bombs on a 3-HP ore block beside an idle opponent: the default's
  *     third bomb ends the block only, `endmap` 1's also hits the opponent;
+ *   - `foe` 3: three bombs each, a 3-HP ore block between, the opponent seven steps off: the
+ *     default ends the block with three bombs, `foe` 3 (the opponent stacks whole blocks in the
+ *     play-outs) places one;
  *   - `terr`: two treasures, one along the edge and one towards the middle: after the middle
  *     one the default walks back for the other, `terr` 1 walks on towards the opponent;
  *   - bad parameters are refused (the spec parser the command line uses).
@@ -711,6 +714,46 @@ static void test_terr(void) {
     CHECK_EQ_INT(t, 7 * BOMBER_W + 5);
 }
 
+/* `foe` 3: `search` at (2,5) with three bombs, a 3-HP ore block (5,5) three steps off, a wood
+ * block (2,8); the opponent idle at (9,5) with three bombs, seven steps off (`far` holds no
+ * longer). Returns the cells of `search`'s bombs in 40 ticks, in order (y * 12 + x, three digits
+ * each). */
+static long whole_block(const char *spec) {
+    bomber_game g;
+    blank(&g, 2, 5, 9, 5);
+    g.blocks[g.nblocks++] = (bomber_block){5, 5, BOMBER_ORE_HP, 'o'};
+    wood(&g, 2, 8);
+    const kit_bot_info *info;
+    void *st;
+    const bomber_bot *bot = seat_search(&g, spec, &info, &st);
+    if (!bot) return -1;
+    bomber_view v;
+    bomber_answer ans = BOMBER_ANS_NONE;
+    long h = 0;
+    for (int t = 0; t < 40 && !g.over; t++) {
+        bomber_action a[2] = {bomber_answer_action(ans), BOMBER_NONE};
+        CHECK_EQ_INT(bomber_tick(&g, a, NULL), 0);
+        if (a[0] == BOMBER_BOMB) h = h * 1000 + g.players[0].y * BOMBER_W + g.players[0].x;
+        bomber_make_view(&g, 0, &v);
+        CHECK_EQ_INT(bot->decide(st, &v, &ans), 0);
+    }
+    CHECK_EQ_INT(g.players[0].hp, BOMBER_START_HP);
+    bot->release(st);
+    kit_param_seat_free(info);
+    return h;
+}
+
+/* The default (`foe` 1: the play-outs' opponent bombs only ore one bomb from breaking) ends the
+ * block with a tour of three, (3,5), (5,6), (5,7); with `foe` 3 the play-outs' opponent, three
+ * bombs in hand, walks up to stack the whole block as garyleecf's bot does, and `search` places
+ * one bomb, (3,5), in 40 ticks. */
+static void test_foe3(void) {
+    long d = whole_block("search"), f = whole_block("search:foe=3");
+    if (d != 63077089 || f != 63) fprintf(stderr, "test_foe3: default %ld, foe 3 %ld\n", d, f);
+    CHECK(d == 63077089);
+    CHECK(f == 63);
+}
+
 /* `treasure`: `search` at (2,5) with one bomb, a wood block beside it at (2,6) and a treasure
  * `steps` steps right at (2 + steps, 5); no ore, the opponent idle in the far corner. Returns the
  * tick the treasure was taken (0: not within 40 ticks) times 100 plus the tick of the first
@@ -807,7 +850,7 @@ static void test_deterministic(void) {
      * (`race`), the spots that surely end blocks played out too (`sure`), the bombs kept only
      * against a bigger hand (`keepopp`), treasure worth more (`treasure`), the wood bombed on
      * the way (`way`; 2: that bomb free), the desire map of the play-out's end (`endmap`), the
-     * board's share (`terr`) */
+     * board's share (`terr`), the opponent's whole blocks (`foe` 3, than `foe` 2) */
     static const struct { const char *spec; int than; } setting[] = {
         {"search:sims=3000:foe=0", -1},   {"search:sims=3000:foe=2", 0},
         {"search:sims=3000:chain=0", -1}, {"search:sims=3000:snipe=1", -1},
@@ -817,7 +860,8 @@ static void test_deterministic(void) {
         {"search:sims=3000:gift2=0", -1}, {"search:sims=3000:seq=1", -1},
         {"search:sims=3000:keepopp=1", -1}, {"search:sims=3000:treasure=2", -1},
         {"search:sims=3000:way=1", -1},   {"search:sims=3000:way=2", 14},
-        {"search:sims=3000:endmap=1", -1}, {"search:sims=3000:terr=1", -1}};
+        {"search:sims=3000:endmap=1", -1}, {"search:sims=3000:terr=1", -1},
+        {"search:sims=3000:foe=3", 1}};
     enum { NSETTINGS = sizeof setting / sizeof setting[0] };
     uint64_t h[NSETTINGS];
     for (int i = 0; i < NSETTINGS; i++) {
@@ -831,7 +875,7 @@ static void test_deterministic(void) {
 static void test_bad_parameters(void) {
     const char *bad[] = {"search:sims=0",      "search:sims=1.5", "search:ms=-1",
                          "search:gamma=2",     "search:nosuch=1", "search:plans=x",
-                         "search:sims=5:sims=6", "search:foe=3", "search:foe=0.5",
+                         "search:sims=5:sims=6", "search:foe=4", "search:foe=0.5",
                          "search:tour=2",      "search:chain=0.5", "search:end=-1",
                          "search:farammo=4",   "search:farammo=0.5", "search:slack=5",
                          "search:soon=2",      "search:rev=2",    "search:resume=0.5",
@@ -936,6 +980,7 @@ int main(int argc, char **argv) {
     test_armed();
     test_endmap();
     test_terr();
+    test_foe3();
     test_no_gift("search:foe=0");
     test_no_gift("search:foe=2");
     test_deterministic();
