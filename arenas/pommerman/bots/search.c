@@ -199,7 +199,7 @@ static const kit_param search_param[NPARAMS] = {
                                       "on its cell or a cell beside it leaves me no escape (0: off)"},
     {"hunt", 0, 0, 40, 2, 0, "desire (steps of the desire map) of an enemy's last known cell and of the cells "
                              "beside an enemy seen, once the wood is (nearly) gone (0: off)"},
-    {"hunt_wood", 3, 0, 121, 1, 1, "with `hunt`: the hunt is on while at most this much wood is left where I last saw the cells"},
+    {"hunt_wood", 3, 0, 121, 1, 1, "with `hunt`: the hunt is on while at most this much wood may be left (cells as last seen, never seen as their mirror, else wood)"},
     {"squeeze", 0, 0, 1, 0.05, 0, "with `tree`: a leaf's worth for each near enemy with few safe cells left "
                                   "to reach before the bombs go off (the share of 6 it lacks; 0: off)"},
     {"play_on", 0, 0, 1, 1, 1, "1: with no enemy in the belief (none in view) the simulations and the tree "
@@ -933,7 +933,9 @@ static void remember_agents(search_bot *b, const pm_obs *o) {
 }
 
 /* The hunt's desire, added to value[] (the desire map's goals before the field): once at most
- * `hunt_wood` wood is left where I last saw the cells (the fog's guesses not counted), each enemy alive out of view pulls from its last known cell
+ * `hunt_wood` wood may be left (a cell as last seen; never seen, as its mirror was first seen;
+ * neither, maybe wood: a cell never seen on either side counts, so the hunt does not start while
+ * most of the board is unknown), each enemy alive out of view pulls from its last known cell
  * (`hunt` steps of the map); with none known and none in view, every open cell out of view pulls
  * by how long it has not been seen (the whole `hunt` after 100 steps, never seen the same), so
  * the bot goes looking. Returns the desire of a cell beside an enemy in view (`hunt` when the
@@ -942,7 +944,10 @@ static double hunt_desire(search_bot *b, double *value) {
     const pm_state *s = &b->root;
     int n = s->size, ncells = n * n, wood = 0, seen = 0, known = 0;
     double h = b->p[P_HUNT];
-    for (int c = 0; c < ncells; c++) wood += b->mem[c] == PM_WOOD; /* seen: the fog's guesses not counted */
+    for (int c = 0; c < ncells; c++) { /* as last seen, else as its mirror was first seen, else maybe wood */
+        int mirror = (c % n) * n + c / n;
+        wood += b->mem[c] != 255 ? b->mem[c] == PM_WOOD : b->first[mirror] != 255 ? b->first[mirror] == PM_WOOD : 1;
+    }
     b->hunting = 0;
     if (h <= 0 || wood > (int)b->p[P_HUNT_WOOD]) return 0;
     b->hunting = 1;

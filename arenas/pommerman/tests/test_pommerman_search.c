@@ -1363,11 +1363,17 @@ static int hunt_report(const char *arg) {
 }
 
 static void hunts(void) {
-    static kit_param_values on, tree, tree_on;
-    spec_values("hunt=20", &on);
+    static kit_param_values on, tree, tree_on, unknown;
+    spec_values("hunt=20:hunt_wood=121", &on);
     spec_values("tree=6:tree_threat=0.5", &tree);
-    spec_values("tree=6:tree_threat=0.5:hunt=20", &tree_on);
+    spec_values("tree=6:tree_threat=0.5:hunt=20:hunt_wood=121", &tree_on);
+    spec_values("hunt=20", &unknown);
     int off = seeds_hunting(NULL), with = seeds_hunting(&on), toff = seeds_hunting(&tree), ton = seeds_hunting(&tree_on);
+    /* hunt_wood 3: the cells never seen, on either side of the diagonal (the last row and column
+     * here), count as wood, so the hunt is not on yet and the bot plays as without it */
+    int early = seeds_hunting(&unknown);
+    CHECK(early == off, "hunt position: with hunt=20 and the board mostly unknown the bot stepped toward the enemy in "
+          "%d of 20 seeds, without hunt %d (the unknown cells did not count as wood)", early, off);
     CHECK(off <= 12, "hunt position: without hunt the bot stepped toward the enemy in %d of 20 seeds (the position "
           "tests nothing)", off);
     CHECK(with >= 18, "hunt position: with hunt=20 the bot stepped toward the enemy in %d of 20 seeds", with);
@@ -1378,8 +1384,8 @@ static void hunts(void) {
      * no step and every candidate is worth the same: without the prior's bonus the first candidate
      * (stop) is chosen; with `play_on` they play on and the hunt's desire shows at their leaves */
     static kit_param_values flat, played;
-    spec_values("hunt=20:prior=0", &flat);
-    spec_values("hunt=20:prior=0:play_on=1", &played);
+    spec_values("hunt=20:hunt_wood=121:prior=0", &flat);
+    spec_values("hunt=20:hunt_wood=121:prior=0:play_on=1", &played);
     int stop_flat = 0, toward = 0;
     for (uint64_t seed = 1; seed <= 20; seed++) {
         stop_flat += hunt_decision(&flat, seed) == PM_STOP;
