@@ -65,7 +65,7 @@ typedef struct kit_bot_info {
 /* ---- parameters: what a bot declares of its numbers (param.h: specs, seats, tuning) ----- */
 
 /* The most parameters one bot declares. */
-#define KIT_PARAM_MAX 56
+#define KIT_PARAM_MAX 64
 
 /* One parameter. Values are doubles; an integer parameter takes whole numbers only (tuning
  * rounds it). The step is the change worth trying: `tune` perturbs and moves in steps. */

@@ -96,7 +96,8 @@ enum {
     P_KICKS, P_BLOCK, P_KILL, P_POCKET, P_MATE_BLOCK, P_KILL2, P_LATE, P_RADIO, P_RADIO_AGE,
     P_REPLY, P_REPLY_MODEL, P_ROLL_FLAMES, P_DEAD_NEAR, P_DEAD_END, P_KICK_REACH, P_KICK_RISK, P_SIM_KICKERS,
     P_SIM_KICK, P_TRAP, P_REPLY_KICK, P_ATTACK_KICK, P_OUTNUMBERED, P_OUT_NEAR, P_KICK_WALK,
-    P_TREE, P_TREE_STEPS, P_TREE_NEAR, P_TREE_BRANCH, P_TREE_MEAN, P_TREE_KEEP, P_TREE_THREAT, NPARAMS
+    P_TREE, P_TREE_STEPS, P_TREE_NEAR, P_TREE_BRANCH, P_TREE_MEAN, P_TREE_KEEP, P_TREE_THREAT, P_HUNT, P_HUNT_WOOD,
+    P_SQUEEZE, P_PLAY_ON, NPARAMS
 };
 static const kit_param search_param[NPARAMS] = {
     {"sims", 600, 6, 100000, 60, 1, "simulations per decision (the deterministic budget)"},
@@ -196,6 +197,14 @@ static const kit_param search_param[NPARAMS] = {
                                  "after it, unless in danger (it keeps stepping into the cell I aim at)"},
     {"tree_threat", 0, 0, 1, 0.05, 0, "with `tree`: cost of a leaf where a bomb an enemy within `near` lays "
                                       "on its cell or a cell beside it leaves me no escape (0: off)"},
+    {"hunt", 0, 0, 40, 2, 0, "desire (steps of the desire map) of an enemy's last known cell and of the cells "
+                             "beside an enemy seen, once the wood is (nearly) gone (0: off)"},
+    {"hunt_wood", 3, 0, 121, 1, 1, "with `hunt`: the hunt is on while at most this much wood may be left (cells as last seen, never seen as their mirror, else wood)"},
+    {"squeeze", 0, 0, 1, 0.05, 0, "with `tree`: a leaf's worth for each near enemy with few safe cells left "
+                                  "to reach before the bombs go off (the share of 6 it lacks; 0: off)"},
+    {"play_on", 0, 0, 1, 1, 1, "1: with no enemy in the belief (none in view) the simulations and the tree "
+                               "still play their steps (the game looks decided to the engine; 0: they end at once "
+                               "and the prior alone decides)"},
 };
 const kit_params pm_search_params = {search_param, NPARAMS};
 
@@ -246,6 +255,12 @@ typedef struct search_bot {
     int heard_cell[PM_MAX_AGENTS], heard_step[PM_MAX_AGENTS]; /* an enemy's reported cell, its step */
     int mate_cell;                                            /* the teammate's cell last seen */
     long heard;                                               /* reports heard in this game */
+    /* the hunt (`hunt`): each agent's last known cell (-1: none) and the step it was known,
+     * and the step each cell was last in view (-1: never) */
+    int known_cell[PM_MAX_AGENTS], known_step[PM_MAX_AGENTS];
+    int viewed[PM_MAX_CELLS];
+    int blind;   /* this decision: `play_on` and no enemy in the belief */
+    int hunting; /* this decision: the hunt is on (`hunt`, the wood gone) */
 } search_bot;
 
 /* ---- cells of the engine state: what may enter them ----------------------------------------- */
@@ -546,6 +561,8 @@ static void hear_radio(search_bot *b, const pm_obs *o) {
     if (b->nbombs < PM_MAX_BOMBS) b->bombs[b->nbombs++] = (seen_bomb){cell, rep.blast, rep.life, rep.step, -1, 0};
 }
 
+static void remember_agents(search_bot *b, const pm_obs *o);
+
 /* Updates the memory from an observation and builds the belief state `root`. */
 static void build_belief(search_bot *b, const pm_obs *o) {
     int n = o->size, ncells = n * n, now = o->step_count;
@@ -662,6 +679,7 @@ static void build_belief(search_bot *b, const pm_obs *o) {
     for (int c = 0; c < ncells; c++)
         if (o->board[c] != PM_FOG && o->flame_life[c] && s->nflames < PM_MAX_FLAMES)
             s->flames[s->nflames++] = (pm_flame){c / n, c % n, o->flame_life[c] - 1};
+    remember_agents(b, o);
 }
 
 /* ---- maps: pruning and the leaf's desire ------------------------------------------------------ */
@@ -892,19 +910,82 @@ static int pocket_cell(search_bot *b, int c) {
     return 0;
 }
 
-/* The desire map: power-ups, cells from which my bomb burns wood, cells beside enemies. */
+/* ---- the hunt (`hunt`) ------------------------------------------------------------------------- */
+
+/* Keeps each agent's last known cell: where it is in the belief now (seen, or reported by the
+ * teammate); forgotten when it died, or when its cell is in view again and it is not there. And
+ * the step each cell was last in view. Kept whatever `hunt` says: it decides nothing by itself. */
+static void remember_agents(search_bot *b, const pm_obs *o) {
+    const pm_state *s = &b->root;
+    int n = o->size, now = o->step_count;
+    for (int c = 0; c < n * n; c++)
+        if (o->board[c] != PM_FOG) b->viewed[c] = now;
+    for (int i = 0; i < s->nagents; i++) {
+        int alive = 0;
+        for (int k = 0; k < o->alive_count; k++) alive |= o->alive[k] == PM_AGENT0 + i;
+        if (!alive) b->known_cell[i] = -1;
+        else if (s->agents[i].alive) {
+            b->known_cell[i] = s->agents[i].r * n + s->agents[i].c;
+            b->known_step[i] = now;
+        } else if (b->known_cell[i] >= 0 && o->board[b->known_cell[i]] != PM_FOG)
+            b->known_cell[i] = -1;
+    }
+}
+
+/* The hunt's desire, added to value[] (the desire map's goals before the field): once at most
+ * `hunt_wood` wood may be left (a cell as last seen; never seen, as its mirror was first seen;
+ * neither, maybe wood: a cell never seen on either side counts, so the hunt does not start while
+ * most of the board is unknown), each enemy alive out of view pulls from its last known cell
+ * (`hunt` steps of the map); with none known and none in view, every open cell out of view pulls
+ * by how long it has not been seen (the whole `hunt` after 100 steps, never seen the same), so
+ * the bot goes looking. Returns the desire of a cell beside an enemy in view (`hunt` when the
+ * hunt is on, else 0). */
+static double hunt_desire(search_bot *b, double *value) {
+    const pm_state *s = &b->root;
+    int n = s->size, ncells = n * n, wood = 0, seen = 0, known = 0;
+    double h = b->p[P_HUNT];
+    for (int c = 0; c < ncells; c++) { /* as last seen, else as its mirror was first seen, else maybe wood */
+        int mirror = (c % n) * n + c / n;
+        wood += b->mem[c] != 255 ? b->mem[c] == PM_WOOD : b->first[mirror] != 255 ? b->first[mirror] == PM_WOOD : 1;
+    }
+    b->hunting = 0;
+    if (h <= 0 || wood > (int)b->p[P_HUNT_WOOD]) return 0;
+    b->hunting = 1;
+    for (int i = 0; i < s->nagents; i++) {
+        if (!is_enemy(b, b->me, i)) continue;
+        int c = b->known_cell[i];
+        if (s->agents[i].alive) seen = 1;
+        else if (c >= 0) {
+            known = 1;
+            if (!b->grid.wall[c]) value[c] -= h;
+        }
+    }
+    for (int c = 0; c < ncells && !seen && !known; c++) {
+        if (b->grid.wall[c] || b->viewed[c] == s->step) continue;
+        int age = b->viewed[c] < 0 ? 100 : s->step - b->viewed[c];
+        value[c] -= h * (age < 100 ? age / 100.0 : 1);
+    }
+    return h;
+}
+
+/* The desire map: power-ups, cells from which my bomb burns wood, cells beside enemies (and with
+ * `hunt`, the enemies out of view). */
 static void build_desire(search_bot *b) {
     const pm_state *s = &b->root;
     const pm_agent *me = &s->agents[b->me];
     int n = s->size, ncells = n * n, cell = me->r * n + me->c;
     dmap_goal goals[PM_MAX_CELLS];
+    double values[PM_MAX_CELLS];
     size_t ng = 0;
     int late = b->p[P_LATE] > 0 && s->step >= (int)b->p[P_LATE];
+    for (int c = 0; c < ncells; c++) b->grid.wall[c] = !(walkable(s->board[c]) || c == cell);
+    memset(values, 0, sizeof(double) * (size_t)ncells);
+    double beside = hunt_desire(b, values);
+    if (beside < (late ? 20 : 4)) beside = late ? 20 : 4;
     for (int c = 0; c < ncells; c++) {
         int v = s->board[c];
-        b->grid.wall[c] = !(walkable(v) || c == cell);
         if (b->grid.wall[c]) continue;
-        double value = 0;
+        double value = values[c];
         if (v == PM_EXTRABOMB || v == PM_INCRRANGE) value -= 12;
         if (v == PM_KICK) value -= 4;
         int en, wood;
@@ -913,7 +994,7 @@ static void build_desire(search_bot *b) {
         for (int a = PM_UP; a <= PM_RIGHT; a++) {
             int d = pmb_next_cell(n, c, a);
             int w = d >= 0 ? s->board[d] : 0;
-            if (w >= PM_AGENT0 && is_enemy(b, b->me, w - PM_AGENT0)) value -= late ? 20 : 4;
+            if (w >= PM_AGENT0 && is_enemy(b, b->me, w - PM_AGENT0)) value -= beside;
         }
         if (b->p[P_POCKET] > 0 && me->ammo > 0 && !pm_bomb_at(s, c / n, c % n) && pocket_cell(b, c))
             value -= b->p[P_POCKET];
@@ -1172,6 +1253,13 @@ static int outnumbered(const search_bot *b, const pm_state *s) {
 
 static double leaf_value(search_bot *b, const pm_state *s, unsigned shut, int outnum, int pending);
 
+/* Whether a simulated state ends the simulation: the game is over for the engine, or with
+ * `play_on` and no enemy in the belief (b->blind: the engine calls such a game decided from the
+ * start) only the step limit. */
+static int sim_over(const search_bot *b, const pm_state *s) {
+    return b->blind ? s->step >= s->cfg->max_steps : pm_done(s);
+}
+
 /* One simulation: my first action (and the replier's first action, when replier >= 0), then
  * `depth` steps of the rollout policy; the leaf's value. */
 static double simulate(search_bot *b, int my_action, int replier, int reply, uint64_t seed) {
@@ -1219,7 +1307,7 @@ static double simulate(search_bot *b, int my_action, int replier, int reply, uin
         for (int i = 0; i < s->nagents && b->p[P_SIM_KICKERS] >= 2; i++)
             if (s->agents[i].alive && is_enemy(b, b->me, i)) s->agents[i].kick = 1;
     }
-    for (int t = 0; t <= depth && !pm_done(s); t++) {
+    for (int t = 0; t <= depth && !sim_over(b, s); t++) {
         burn_map(roll_mode(b), s, -1, 0, burn, flame);
         for (int i = 0; i < s->nagents; i++) {
             /* every agent draws the same count whatever my action, so draws stay aligned */
@@ -1340,12 +1428,64 @@ static int bombed_in(search_bot *b, const pm_state *s) {
     return 0;
 }
 
+#define SQUEEZE_CELLS 6 /* safe cells an enemy may reach beyond which `squeeze` pays nothing */
+
+/* The cells no bomb reaches (flames gone when it gets there) that agent i of s reaches, walking
+ * from its cell through passages and power-ups (agents and bombs block) and entering a cell only
+ * when it does not burn then, within 10 steps: counted up to SQUEEZE_CELLS. */
+static int safe_cells(const pm_state *s, int i, const unsigned char *burn, const unsigned char *flame) {
+    int n = s->size, from = s->agents[i].r * n + s->agents[i].c, head = 0, tail = 0, count = 0;
+    short queue[PM_MAX_CELLS];
+    unsigned char depth[PM_MAX_CELLS];
+    memset(depth, 255, (size_t)(n * n));
+    depth[from] = 0;
+    queue[tail++] = (short)from;
+    while (head < tail && count < SQUEEZE_CELLS) {
+        int c = queue[head++];
+        if (burn[c] == NEVER && flame[c] <= depth[c]) count++;
+        if (depth[c] >= 10) continue;
+        for (int a = PM_UP; a <= PM_RIGHT; a++) {
+            int d = pmb_next_cell(n, c, a), t = depth[c] + 1;
+            if (d < 0 || depth[d] != 255 || !(walkable(s->board[d]) || s->board[d] == PM_FLAMES) ||
+                deadly(burn, flame, d, t))
+                continue;
+            depth[d] = (unsigned char)t;
+            queue[tail++] = (short)d;
+        }
+    }
+    return count;
+}
+
+/* `squeeze`: for each enemy alive at the leaf within `tree_near` + 2 (Manhattan) of me, the share
+ * of SQUEEZE_CELLS safe cells it can no longer reach (safe_cells): the bombs laid, my body and my
+ * teammate's closing its way out count before they kill, which the leaf's deaths, a few steps
+ * deep, mostly do not see (a bomb goes off 10 steps after it is laid). */
+static double squeezed(search_bot *b, const pm_state *s) {
+    const pm_agent *me = &s->agents[b->me];
+    int near = (int)b->p[P_TREE_NEAR] + 2, any = 0;
+    for (int i = 0; i < s->nagents && !any; i++)
+        any = s->agents[i].alive && is_enemy(b, b->me, i) &&
+              abs(s->agents[i].r - me->r) + abs(s->agents[i].c - me->c) <= near;
+    if (!any || !s->nbombs) return 0;
+    unsigned char burn[PM_MAX_CELLS], flame[PM_MAX_CELLS];
+    burn_map(roll_mode(b), s, -1, 0, burn, flame);
+    double v = 0;
+    for (int i = 0; i < s->nagents; i++) {
+        const pm_agent *e = &s->agents[i];
+        if (!e->alive || !is_enemy(b, b->me, i) || abs(e->r - me->r) + abs(e->c - me->c) > near) continue;
+        v += (double)(SQUEEZE_CELLS - safe_cells(s, i, burn, flame)) / SQUEEZE_CELLS;
+    }
+    return v;
+}
+
 /* A leaf of the tree: the rollouts' leaf, the wood the standing bombs will burn counted; with
- * `tree_threat`, less that when an enemy's next bomb may shut me in. */
+ * `tree_threat`, less that when an enemy's next bomb may shut me in; with `squeeze`, more for the
+ * near enemies' safe cells taken away. */
 static double tree_leaf(void *ctx, const pm_state *s) {
     search_bot *b = ctx;
     double v = leaf_value(b, s, 0, 0, 1);
     if (b->p[P_TREE_THREAT] > 0 && s->agents[b->me].alive && bombed_in(b, s)) v -= b->p[P_TREE_THREAT];
+    if (b->p[P_SQUEEZE] > 0 && s->agents[b->me].alive) v += b->p[P_SQUEEZE] * squeezed(b, s);
     return v;
 }
 
@@ -1356,7 +1496,7 @@ static long tree_search(search_bot *b, const int *cands, int nc) {
     const pm_state *r = &b->root;
     const pm_agent *me = &r->agents[b->me];
     pmt_search t = {b->me, (int)b->p[P_TREE], 0, {-1, -1}, (long)b->p[P_TREE_STEPS], b->p[P_TREE_MEAN],
-                    (int)b->p[P_TREE_KEEP]};
+                    (int)b->p[P_TREE_KEEP], b->blind};
     int taken[PM_MAX_AGENTS] = {0};
     for (int e = 0; e < (int)b->p[P_TREE_BRANCH] && e < PMT_MAX_BRANCH; e++) {
         int best = -1, bd = (int)b->p[P_TREE_NEAR] + 1;
@@ -1469,6 +1609,31 @@ static int candidate_levels(search_bot *b, const unsigned char *mask, const thre
     return top;
 }
 
+/* Whether an enemy is alive in the belief (in view, or reported). */
+static int any_enemy(const search_bot *b) {
+    for (int i = 0; i < b->root.nagents; i++)
+        if (b->root.agents[i].alive && is_enemy(b, b->me, i)) return 1;
+    return 0;
+}
+
+/* The hunt's prior, with no enemy in view: the candidate move to the neighbour lowest on the
+ * desire map, when lower than my cell (the first such in action order), else the prior as it was
+ * (the `dmap` bot's action). The desire map's pull at the leaf (0.004 a step) is smaller than the
+ * prior's bonus, so without this the `dmap` bot, blind to the enemies out of view, leads. */
+static int hunt_step(const search_bot *b, const int *cands, int nc, int prior) {
+    const pm_state *r = &b->root;
+    int n = r->size, cell = r->agents[b->me].r * n + r->agents[b->me].c, best = prior;
+    double low = b->desire[cell];
+    for (int k = 0; k < nc; k++) {
+        int d = cands[k] >= PM_UP && cands[k] <= PM_RIGHT ? pmb_next_cell(n, cell, cands[k]) : -1;
+        if (d >= 0 && walkable(r->board[d]) && b->desire[d] < low) {
+            low = b->desire[d];
+            best = cands[k];
+        }
+    }
+    return best;
+}
+
 static int search_decide_action(search_bot *b, const pm_view *view) {
     const pm_obs *o = &view->obs;
     int n = o->size;
@@ -1536,6 +1701,7 @@ static int search_decide_action(search_bot *b, const pm_view *view) {
     if (nc == 1) return cands[0];
     build_desire(b);
     if (b->err) return b->err;
+    if (b->hunting && !any_enemy(b)) prior = hunt_step(b, cands, nc, prior);
     /* without a replier one column, simulate's replier -1 (none) */
     int replier = b->p[P_REPLY] > 0 ? nearest_enemy(b, (int)b->p[P_REPLY]) : -1, replies[NACT] = {0}, nr = 1;
     if (replier >= 0) nr = reply_actions(b, replier, replies);
@@ -1547,6 +1713,9 @@ static int search_decide_action(search_bot *b, const pm_view *view) {
     int64_t t0 = limit ? kit_thread_cpu_ns() : 0;
     uint64_t base = ((uint64_t)dmap_rng_next(&b->rng) << 32) | dmap_rng_next(&b->rng);
     choose_modeled(b);
+    b->blind = 0;
+    for (int i = 0; i < r->nagents && b->p[P_PLAY_ON] > 0; i++) b->blind |= r->agents[i].alive && is_enemy(b, b->me, i);
+    b->blind = b->p[P_PLAY_ON] > 0 && !b->blind;
     if (b->p[P_TRAP] > 0 || b->p[P_DEAD_END] > 0) dead_end_map(b); /* `trap` (the leaves), `dead_end` */
     long done = 0, tree_steps = 0;
     int tree = b->p[P_TREE] > 0;
@@ -1616,7 +1785,8 @@ static int search_init(void **state, const pm_view *first, uint64_t seed) {
     b->radio = o->game_type == PM_GAME_TEAM_RADIO && b->p[P_RADIO] > 0 && o->size <= 11;
     b->mate_cell = -1;
     pmb_radio_clear(&b->ear);
-    for (int i = 0; i < PM_MAX_AGENTS; i++) b->heard_step[i] = -1;
+    for (int i = 0; i < PM_MAX_AGENTS; i++) b->heard_step[i] = b->known_cell[i] = -1;
+    for (int c = 0; c < PM_MAX_CELLS; c++) b->viewed[c] = -1;
     memset(b->mem, 255, sizeof b->mem);
     memset(b->first, 255, sizeof b->first);
     for (int i = 0; i < PM_MAX_AGENTS; i++) {

@@ -27,6 +27,8 @@ typedef struct pmt_search {
     double mean;                 /* the weight of the replies' mean beside their worst */
     int keep;                    /* 1: after the first step a replier whose reply was a move
                                   * makes it again while the caller's policy has it stand */
+    int play_on;                 /* 1: only the step limit ends a path (the root has no enemy, so
+                                  * the engine calls the game decided from the start) */
 } pmt_search;
 
 /* The worth of each of my candidate actions (cands[0..nc-1]) in values: the deepest search

@@ -24,11 +24,15 @@
  * of a corridor an enemy beside its bomb may kick it into now, where `reply` alone (the enemy's
  * kick played as a stop: it was never seen kicking) steps in and dies (a hand-made position);
  * with `trap` it lays the bomb that shuts an
- * enemy in a corridor's end (a hand-made position); and the bot table finds it by name.
+ * enemy in a corridor's end (a hand-made position); with `hunt` it steps toward an enemy's last
+ * known cell once the enemy is out of view and the wood gone, and with `play_on` its simulations
+ * play on with no enemy in view (a hand-made position); with `squeeze` the tree lays the bomb that
+ * takes a shut-in enemy's safe cells (the trap position); and the bot table finds it by name.
  * `--timing`, `--traps` (which positions a spec survives), `--kills` (which kills a spec takes),
  * `--replies` (what a spec does in the reply position), `--dead` (what it does in the dead-end
  * position), `--kick` (in the kick position), `--kick-reply` (in the kick-reply position) and
- * `--trap` (in the trap position) are tools. */
+ * `--trap` (in the trap position), `--hunt` (in the hunt position) and `--squeeze SPEC COL` (the
+ * trap position, the enemy on column COL of the corridor) are tools. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -1286,6 +1290,131 @@ static void threat_state(pm_state *s) {
     make_state(s, pm_config_find("ffa"), rows, agents, NULL, 0, NULL, 0, 100);
 }
 
+/* ---- the hunt (`hunt`) and the squeeze (`squeeze`) ------------------------------------------- */
+
+/* The hunt position (team config, fog of 4 cells): an open board with rigid pillars where row and
+ * column are both odd, no wood, no power-ups; my teammate and enemy 3 dead. First I (agent 0)
+ * stand at (4,5) and see enemy 1 at (2,9); a step later I stand at (4,4) and it is out of my view
+ * (five columns away), still on (2,9) for all I know. `at`: 0 the first state, 1 the second. */
+static void hunt_state(pm_state *s, int at) {
+    static const char *const rows[11] = {"00000000000", "01010101010", "00000000000", "01010101010",
+                                         "00000000000", "01010101010", "00000000000", "01010101010",
+                                         "00000000000", "01010101010", "00000000000"};
+    const int agents[4][6] = {{4, at ? 4 : 5, 1, 2, 0, 1}, {2, 9, 1, 2, 0, 1}, {10, 10, 1, 2, 0, 0}, {0, 10, 1, 2, 0, 0}};
+    make_state(s, pm_config_find("PommeTeamCompetition-v0"), rows, agents, NULL, 0, NULL, 0, 500 + at);
+    s->board[4 * 11 + (at ? 4 : 5)] = PM_AGENT0;
+    s->board[2 * 11 + 9] = PM_AGENT0 + 1;
+}
+
+/* The bot's second decision in the hunt position (seat 0, seed `seed`): it decides in the first
+ * state, then in the second. */
+static int hunt_decision(const kit_param_values *preset, uint64_t seed) {
+    static pm_state s;
+    kit_pyrandom shared;
+    kit_pyrandom_seed(&shared, 1);
+    pm_view view = {.shared = &shared, .log = NULL};
+    void *state = (void *)preset;
+    pm_action a = PM_STOP;
+    hunt_state(&s, 0);
+    pm_observe(&s, 0, &view.obs);
+    CHECK(pm_bot_search.init(&state, &view, seed) == DMAP_OK, "hunt: init");
+    CHECK(pm_bot_search.decide(state, &view, &a) == DMAP_OK, "hunt: first decision");
+    hunt_state(&s, 1);
+    pm_observe(&s, 0, &view.obs);
+    CHECK(view.obs.board[2 * 11 + 9] == PM_FOG, "hunt: the enemy's cell is not in the fog");
+    CHECK(pm_bot_search.decide(state, &view, &a) == DMAP_OK, "hunt: second decision");
+    pm_bot_search.release(state);
+    return a;
+}
+
+/* In how many of the seeds 1..20 the bot's second decision in the hunt position is a step toward
+ * the enemy's last known cell (up or right). */
+static int seeds_hunting(const kit_param_values *preset) {
+    int n = 0;
+    for (uint64_t seed = 1; seed <= 20; seed++) {
+        int a = hunt_decision(preset, seed);
+        n += a == PM_UP || a == PM_RIGHT;
+    }
+    return n;
+}
+
+/* The hunt: with the wood gone and nothing else to want, the bot without `hunt` has no desire
+ * once the enemy is out of view (the belief drops it) and seldom steps its way; with `hunt` the
+ * enemy's last known cell pulls it there, in the rollouts as in the tree. */
+/* The squeeze position (FFA, made up): the trap position's corridor (row 5, its closed end at
+ * (5,1), its mouth (5,5) on two loops), enemy 1 at column `col` of it, I on the mouth. */
+static int squeeze_col = 2;
+static void squeeze_state(pm_state *s) {
+    trap_state(s);
+    s->board[5 * 11 + 1] = PM_PASSAGE;
+    s->agents[1].c = squeeze_col;
+    s->board[5 * 11 + squeeze_col] = PM_AGENT0 + 1;
+}
+
+/* --hunt SPEC: in the hunt position, the spec's second actions over 20 seeds. */
+static int hunt_report(const char *arg) {
+    static kit_param_values v;
+    if (report_spec("--hunt", arg, &v)) return 2;
+    int count[6] = {0};
+    for (uint64_t seed = 1; seed <= 20; seed++) count[hunt_decision(&v, seed)]++;
+    printf("second actions (stop up down left right bomb): %d %d %d %d %d %d\n", count[0], count[1], count[2],
+           count[3], count[4], count[5]);
+    return 0;
+}
+
+static void hunts(void) {
+    static kit_param_values on, tree, tree_on, unknown;
+    spec_values("hunt=20:hunt_wood=121", &on);
+    spec_values("tree=6:tree_threat=0.5", &tree);
+    spec_values("tree=6:tree_threat=0.5:hunt=20:hunt_wood=121", &tree_on);
+    spec_values("hunt=20", &unknown);
+    int off = seeds_hunting(NULL), with = seeds_hunting(&on), toff = seeds_hunting(&tree), ton = seeds_hunting(&tree_on);
+    /* hunt_wood 3: the cells never seen, on either side of the diagonal (the last row and column
+     * here), count as wood, so the hunt is not on yet and the bot plays as without it */
+    int early = seeds_hunting(&unknown);
+    CHECK(early == off, "hunt position: with hunt=20 and the board mostly unknown the bot stepped toward the enemy in "
+          "%d of 20 seeds, without hunt %d (the unknown cells did not count as wood)", early, off);
+    CHECK(off <= 12, "hunt position: without hunt the bot stepped toward the enemy in %d of 20 seeds (the position "
+          "tests nothing)", off);
+    CHECK(with >= 18, "hunt position: with hunt=20 the bot stepped toward the enemy in %d of 20 seeds", with);
+    CHECK(toff <= 12, "hunt position: the tree without hunt stepped toward the enemy in %d of 20 seeds (the position "
+          "tests nothing)", toff);
+    CHECK(ton >= 18, "hunt position: the tree with hunt=20 stepped toward the enemy in %d of 20 seeds", ton);
+    /* `play_on`: with no enemy in the belief the engine calls the game decided, so the rollouts play
+     * no step and every candidate is worth the same: without the prior's bonus the first candidate
+     * (stop) is chosen; with `play_on` they play on and the hunt's desire shows at their leaves */
+    static kit_param_values flat, played;
+    spec_values("hunt=20:hunt_wood=121:prior=0", &flat);
+    spec_values("hunt=20:hunt_wood=121:prior=0:play_on=1", &played);
+    int stop_flat = 0, toward = 0;
+    for (uint64_t seed = 1; seed <= 20; seed++) {
+        stop_flat += hunt_decision(&flat, seed) == PM_STOP;
+        int a = hunt_decision(&played, seed);
+        toward += a == PM_UP || a == PM_RIGHT;
+    }
+    CHECK(stop_flat == 20, "hunt position: without play_on and the prior the bot did not stand in %d of 20 seeds (the "
+          "simulations played steps with no enemy in the belief)", 20 - stop_flat);
+    CHECK(toward >= 18, "hunt position: with play_on (no prior) the bot stepped toward the enemy in %d of 20 seeds",
+          toward);
+}
+
+/* `squeeze`: in the trap position (the enemy at a corridor's closed end, I on its mouth), with the
+ * tree one step deep and blinded to everything else (no trapped share, kills, prior, desire, wood,
+ * dead ends or threat), the bomb on the mouth, which leaves the enemy three safe cells of six, is
+ * worth nothing more than standing without `squeeze` (the first candidate, stop, is chosen) and
+ * is chosen with it. */
+static void squeezes(void) {
+    static kit_param_values off, on;
+    spec_values("tree=1:trapped=0:kill=0:kill2=0:desire=0:prior=0:dead_end=0:wood=0", &off);
+    spec_values("tree=1:trapped=0:kill=0:kill2=0:desire=0:prior=0:dead_end=0:wood=0:squeeze=0.2", &on);
+    static pm_state s;
+    trap_state(&s);
+    int bomb_off = seeds_choosing(&off, &s, PM_LAY_BOMB), bomb_on = seeds_choosing(&on, &s, PM_LAY_BOMB);
+    CHECK(bomb_off == 0, "squeeze, trap position: the blinded tree bombed in %d of 20 seeds without squeeze (the "
+          "position tests nothing)", bomb_off);
+    CHECK(bomb_on == 20, "squeeze, trap position: the blinded tree with squeeze=0.2 bombed in %d of 20 seeds", bomb_on);
+}
+
 /* ---- the tree mode (`tree`) ------------------------------------------------------------------ */
 
 /* The tree mode (bots/tree.c): where the rollouts do not see the enemy's kick (their policies
@@ -1370,6 +1499,11 @@ int main(int argc, char **argv) {
         return position_report("--threat", argv[2], threat_state, NULL, NULL);
     if (argc == 3 && !strcmp(argv[1], "--trap")) /* the trap position: first actions only */
         return position_report("--trap", argv[2], trap_state, NULL, NULL);
+    if (argc == 3 && !strcmp(argv[1], "--hunt")) return hunt_report(argv[2]);
+    if (argc == 4 && !strcmp(argv[1], "--squeeze")) { /* the squeeze position, the enemy on column argv[3] */
+        squeeze_col = atoi(argv[3]);
+        return position_report("--squeeze", argv[2], squeeze_state, NULL, NULL);
+    }
     if (argc == 3 && !strcmp(argv[1], "--replies")) return reply_report(argv[2]);
     if (argc == 6 && !strcmp(argv[1], "--timing")) return timing(argv + 2);
     if (argc == 3 && !strcmp(argv[1], "--traps")) return trap_report(argv[2]);
@@ -1392,6 +1526,8 @@ int main(int argc, char **argv) {
     attack_kicks();
     outnumbered_pair();
     tree_mode();
+    hunts();
+    squeezes();
     rolling_into_flames();
     never_into_visible_flames();
     same_seed_same_decisions();
