@@ -78,19 +78,45 @@ static bomber_action scripted(char c) {
     }
 }
 
-/* `search` (spec) seated as pid 0 of g, its state in *st, seed 7; NULL when the spec is bad (a
- * failed check). The caller releases the state and frees *info. */
-static const bomber_bot *seat_search(const bomber_game *g, const char *spec, const kit_bot_info **info,
-                                     void **st) {
-    *info = kit_bot_spec("test_search", "--bots", &bomber_bot_table, spec, NULL);
-    CHECK(*info != NULL);
-    if (!*info) return NULL;
-    const bomber_bot *bot = (const bomber_bot *)*info;
-    *st = kit_bot_preset(*info);
+/* `search` seated as pid 0 of a game: its bot, its state and its answer to the last view. */
+typedef struct seated {
+    const kit_bot_info *info;
+    const bomber_bot *bot;
+    void *st;
+    bomber_answer ans;
+} seated;
+
+/* Seats `search` (spec) as pid 0 of g, seed 7. Returns 0, or -1 when the spec is bad (a failed
+ * check). The caller frees it with seated_free. */
+static int seat_search(const bomber_game *g, const char *spec, seated *p) {
+    p->info = kit_bot_spec("test_search", "--bots", &bomber_bot_table, spec, NULL);
+    CHECK(p->info != NULL);
+    if (!p->info) return -1;
+    p->bot = (const bomber_bot *)p->info;
+    p->st = kit_bot_preset(p->info);
+    p->ans = BOMBER_ANS_NONE;
     bomber_view v;
     bomber_make_view(g, 0, &v);
-    CHECK_EQ_INT(bot->init(st, &v, 7), 0);
-    return bot;
+    CHECK_EQ_INT(p->bot->init(&p->st, &v, 7), 0);
+    return 0;
+}
+
+/* One tick of g: `search` plays its answer, pid 1 plays opp; then, the game not over, `search`
+ * answers the new view. Returns the action `search` played. */
+static bomber_action seated_tick(seated *p, bomber_game *g, bomber_action opp) {
+    bomber_action a[2] = {bomber_answer_action(p->ans), opp};
+    CHECK_EQ_INT(bomber_tick(g, a, NULL), 0);
+    if (!g->over) {
+        bomber_view v;
+        bomber_make_view(g, 0, &v);
+        CHECK_EQ_INT(p->bot->decide(p->st, &v, &p->ans), 0);
+    }
+    return a[0];
+}
+
+static void seated_free(seated *p) {
+    p->bot->release(p->st);
+    kit_param_seat_free(p->info);
 }
 
 /* Play `ticks` ticks of g with `search` (spec) as pid 0 and pid 1 following script (one letter
@@ -98,24 +124,15 @@ static const bomber_bot *seat_search(const bomber_game *g, const char *spec, con
  * not NULL) the first tick after which it had points (0: none). */
 static int play_script_scored(bomber_game *g, const char *spec, const char *script, int ticks,
                               int *scored) {
-    const kit_bot_info *info;
-    void *st;
-    const bomber_bot *bot = seat_search(g, spec, &info, &st);
-    if (!bot) return -1;
-    bomber_view v;
-    bomber_answer ans = BOMBER_ANS_NONE;
+    seated p;
+    if (seat_search(g, spec, &p)) return -1;
     int lowest = g->players[0].hp, n = (int)strlen(script);
     for (int t = 0; t < ticks && !g->over; t++) {
-        bomber_action a[2] = {bomber_answer_action(ans), t < n ? scripted(script[t]) : BOMBER_NONE};
-        CHECK_EQ_INT(bomber_tick(g, a, NULL), 0);
+        seated_tick(&p, g, t < n ? scripted(script[t]) : BOMBER_NONE);
         if (g->players[0].hp < lowest) lowest = g->players[0].hp;
         if (scored && g->players[0].score && !*scored) *scored = t + 1;
-        if (g->over) break;
-        bomber_make_view(g, 0, &v);
-        CHECK_EQ_INT(bot->decide(st, &v, &ans), 0);
     }
-    bot->release(st);
-    kit_param_seat_free(info);
+    seated_free(&p);
     return lowest;
 }
 
@@ -284,23 +301,15 @@ static int dead_end_unarmed(const char *spec) {
         g.blocks[g.nblocks++] = (bomber_block){ores[i][0], ores[i][1], ores[i][2], 'o'};
     for (int y = 4; y <= 6; y++)
         g.bombs[g.nbombs++] = (bomber_bomb){11, y, 1, BOMBER_BOMB_TTL - 1, BOMBER_START_POWER};
-    const kit_bot_info *info;
-    void *st;
-    const bomber_bot *bot = seat_search(&g, spec, &info, &st);
-    if (!bot) return -1;
-    bomber_view v;
-    bomber_answer ans = BOMBER_ANS_NONE;
+    seated p;
+    if (seat_search(&g, spec, &p)) return -1;
     const char *script = "llrluuu";
     int at = 0, n = (int)strlen(script);
     for (int t = 0; t < 10 && !g.over; t++) {
-        bomber_action a[2] = {bomber_answer_action(ans), t < n ? scripted(script[t]) : BOMBER_NONE};
-        CHECK_EQ_INT(bomber_tick(&g, a, NULL), 0);
+        seated_tick(&p, &g, t < n ? scripted(script[t]) : BOMBER_NONE);
         if (t == 9) at = g.players[0].y * BOMBER_W + g.players[0].x;
-        bomber_make_view(&g, 0, &v);
-        CHECK_EQ_INT(bot->decide(st, &v, &ans), 0);
     }
-    bot->release(st);
-    kit_param_seat_free(info);
+    seated_free(&p);
     return at;
 }
 
@@ -599,24 +608,16 @@ static int wood_on_the_way(const char *spec, int hand) {
     wood(&g, 4, 6);
     g.blocks[g.nblocks++] = (bomber_block){0, 9, BOMBER_ORE_HP, 'o'};
     g.treasure[g.ntreasure++] = (bomber_treasure){8, 5, BOMBER_REWARD_TREASURE};
-    const kit_bot_info *info;
-    void *st;
-    const bomber_bot *bot = seat_search(&g, spec, &info, &st);
-    if (!bot) return -1;
-    bomber_view v;
-    bomber_answer ans = BOMBER_ANS_NONE;
+    seated p;
+    if (seat_search(&g, spec, &p)) return -1;
     int taken = 0, at45 = 0;
     for (int t = 0; t < 50 && !g.over; t++) {
-        bomber_action a[2] = {bomber_answer_action(ans), BOMBER_NONE};
-        CHECK_EQ_INT(bomber_tick(&g, a, NULL), 0);
+        seated_tick(&p, &g, BOMBER_NONE);
         if (!taken && g.ntreasure == 0) taken = t + 1;
         for (int i = 0; i < g.nbombs; i++) at45 |= g.bombs[i].x == 4 && g.bombs[i].y == 5;
-        bomber_make_view(&g, 0, &v);
-        CHECK_EQ_INT(bot->decide(st, &v, &ans), 0);
     }
     CHECK_EQ_INT(g.players[0].hp, BOMBER_START_HP);
-    bot->release(st);
-    kit_param_seat_free(info);
+    seated_free(&p);
     return 1000 * at45 + 100 * taken + g.players[0].score;
 }
 
@@ -652,23 +653,15 @@ static int worn_ore(const char *spec) {
     wood(&g, 0, 0);
     for (int y = 4; y <= 6; y++)
         g.bombs[g.nbombs++] = (bomber_bomb){11, y, 1, BOMBER_BOMB_TTL - 1, BOMBER_START_POWER};
-    const kit_bot_info *info;
-    void *st;
-    const bomber_bot *bot = seat_search(&g, spec, &info, &st);
-    if (!bot) return -1;
-    bomber_view v;
-    bomber_answer ans = BOMBER_ANS_NONE;
+    seated p;
+    if (seat_search(&g, spec, &p)) return -1;
     int at55 = 0;
     for (int t = 0; t < 60 && !g.over; t++) {
-        bomber_action a[2] = {bomber_answer_action(ans), BOMBER_NONE};
-        CHECK_EQ_INT(bomber_tick(&g, a, NULL), 0);
+        seated_tick(&p, &g, BOMBER_NONE);
         for (int i = 0; i < g.nbombs; i++) at55 |= g.bombs[i].x == 5 && g.bombs[i].y == 5;
-        bomber_make_view(&g, 0, &v);
-        CHECK_EQ_INT(bot->decide(st, &v, &ans), 0);
     }
     CHECK_EQ_INT(g.players[0].hp, BOMBER_START_HP);
-    bot->release(st);
-    kit_param_seat_free(info);
+    seated_free(&p);
     return 100 * at55 + g.players[0].score;
 }
 
@@ -723,23 +716,14 @@ static long whole_block(const char *spec) {
     blank(&g, 2, 5, 9, 5);
     g.blocks[g.nblocks++] = (bomber_block){5, 5, BOMBER_ORE_HP, 'o'};
     wood(&g, 2, 8);
-    const kit_bot_info *info;
-    void *st;
-    const bomber_bot *bot = seat_search(&g, spec, &info, &st);
-    if (!bot) return -1;
-    bomber_view v;
-    bomber_answer ans = BOMBER_ANS_NONE;
+    seated p;
+    if (seat_search(&g, spec, &p)) return -1;
     long h = 0;
     for (int t = 0; t < 40 && !g.over; t++) {
-        bomber_action a[2] = {bomber_answer_action(ans), BOMBER_NONE};
-        CHECK_EQ_INT(bomber_tick(&g, a, NULL), 0);
-        if (a[0] == BOMBER_BOMB) h = h * 1000 + g.players[0].y * BOMBER_W + g.players[0].x;
-        bomber_make_view(&g, 0, &v);
-        CHECK_EQ_INT(bot->decide(st, &v, &ans), 0);
+        if (seated_tick(&p, &g, BOMBER_NONE) == BOMBER_BOMB) h = h * 1000 + g.players[0].y * BOMBER_W + g.players[0].x;
     }
     CHECK_EQ_INT(g.players[0].hp, BOMBER_START_HP);
-    bot->release(st);
-    kit_param_seat_free(info);
+    seated_free(&p);
     return h;
 }
 
@@ -765,23 +749,15 @@ static int treasure_or_wood(const char *spec, int steps) {
     g.players[1].ammo = 0;
     wood(&g, 2, 6);
     g.treasure[g.ntreasure++] = (bomber_treasure){2 + steps, 5, BOMBER_REWARD_TREASURE};
-    const kit_bot_info *info;
-    void *st;
-    const bomber_bot *bot = seat_search(&g, spec, &info, &st);
-    if (!bot) return -1;
-    bomber_view v;
-    bomber_answer ans = BOMBER_ANS_NONE;
+    seated p;
+    if (seat_search(&g, spec, &p)) return -1;
     int taken = 0, bombed = 0;
     for (int t = 0; t < 40 && !g.over; t++) {
-        bomber_action a[2] = {bomber_answer_action(ans), BOMBER_NONE};
-        CHECK_EQ_INT(bomber_tick(&g, a, NULL), 0);
+        seated_tick(&p, &g, BOMBER_NONE);
         if (!taken && g.ntreasure == 0) taken = t + 1;
         if (!bombed && g.nbombs > 0) bombed = t + 1;
-        bomber_make_view(&g, 0, &v);
-        CHECK_EQ_INT(bot->decide(st, &v, &ans), 0);
     }
-    bot->release(st);
-    kit_param_seat_free(info);
+    seated_free(&p);
     return 100 * taken + bombed;
 }
 
