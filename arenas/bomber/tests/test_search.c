@@ -247,6 +247,23 @@ static void test_pocket(void) {
     CHECK(standing[1]);
 }
 
+/* The board of test_dead_end (a game against garyleecf's 2020 bot, seed 6, tick 60, the seats
+ * swapped): `search` at (3,6) with no bombs, the opponent at (6,2) with opp_ammo. */
+static void dead_end_board(bomber_game *g, int opp_ammo) {
+    static const int metal[BOMBER_METAL][2] = {{0, 4}, {0, 0}, {1, 8}, {9, 1}, {8, 1}, {6, 5},
+                                               {10, 8}, {10, 2}, {4, 7}, {4, 0}, {10, 9}, {0, 2},
+                                               {3, 4}, {6, 7}, {11, 3}, {2, 5}, {10, 1}, {5, 3}};
+    static const int woods[][2] = {{8, 8}, {11, 7}, {8, 9}, {11, 9}, {3, 9}, {11, 2},
+                                   {1, 4}, {5, 0}, {5, 6}, {6, 8}, {3, 0}};
+    static const int ores[][3] = {{5, 4, 3}, {0, 8, 3}, {3, 5, 1}, {7, 4, 3}};
+    blank(g, 3, 6, 6, 2);
+    g->players[0].ammo = 0, g->players[1].ammo = opp_ammo;
+    for (int i = 0; i < BOMBER_METAL; i++) g->metal[i][0] = metal[i][0], g->metal[i][1] = metal[i][1];
+    for (size_t i = 0; i < sizeof woods / sizeof woods[0]; i++) wood(g, woods[i][0], woods[i][1]);
+    for (size_t i = 0; i < sizeof ores / sizeof ores[0]; i++)
+        g->blocks[g->nblocks++] = (bomber_block){ores[i][0], ores[i][1], ores[i][2], 'o'};
+}
+
 /* A board of a game against garyleecf's 2020 bot (seed 6, tick 60, the seats swapped): `search`
  * at (3,6) with no bombs in hand, beside a dead end (5,5) shut by metal (6,5), ore (5,4) and wood
  * (5,6), its way out (4,5); the opponent, at (6,2) with one bomb, walks as it did then, to (4,5),
@@ -255,23 +272,10 @@ static void test_pocket(void) {
  * walks in and waits until the opponent is as near the way out as it is, too late: hit. */
 static void test_dead_end(void) {
     static const char *spec[2] = {"search:slack=1", "search:slack=0"};
-    static const int metal[BOMBER_METAL][2] = {{0, 4}, {0, 0}, {1, 8}, {9, 1}, {8, 1}, {6, 5},
-                                               {10, 8}, {10, 2}, {4, 7}, {4, 0}, {10, 9}, {0, 2},
-                                               {3, 4}, {6, 7}, {11, 3}, {2, 5}, {10, 1}, {5, 3}};
-    static const int woods[][2] = {{8, 8}, {11, 7}, {8, 9}, {11, 9}, {3, 9}, {11, 2},
-                                   {1, 4}, {5, 0}, {5, 6}, {6, 8}, {3, 0}};
-    static const int ores[][3] = {{5, 4, 3}, {0, 8, 3}, {3, 5, 1}, {7, 4, 3}};
     int low[2];
     for (int v = 0; v < 2; v++) {
         bomber_game g;
-        blank(&g, 3, 6, 6, 2);
-        g.players[0].ammo = 0, g.players[1].ammo = 1;
-        for (int i = 0; i < BOMBER_METAL; i++)
-            g.metal[i][0] = metal[i][0], g.metal[i][1] = metal[i][1];
-        for (size_t i = 0; i < sizeof woods / sizeof woods[0]; i++)
-            wood(&g, woods[i][0], woods[i][1]);
-        for (size_t i = 0; i < sizeof ores / sizeof ores[0]; i++)
-            g.blocks[g.nblocks++] = (bomber_block){ores[i][0], ores[i][1], ores[i][2], 'o'};
+        dead_end_board(&g, 1);
         low[v] = play_script(&g, spec[v], "llrluuubdddd", 60);
         if (low[v] != (v == 0 ? BOMBER_START_HP : BOMBER_START_HP - 1))
             fprintf(stderr, "%s: lowest HP %d\n", spec[v], low[v]);
@@ -286,19 +290,8 @@ static void test_dead_end(void) {
  * (4,5) when it is free. `search` walks into the dead end (5,5) at once (the trap check binds
  * only once the opponent is about as near the way out). Returns `search`'s cell after 10 ticks. */
 static int dead_end_unarmed(const char *spec) {
-    static const int metal[BOMBER_METAL][2] = {{0, 4}, {0, 0}, {1, 8}, {9, 1}, {8, 1}, {6, 5},
-                                               {10, 8}, {10, 2}, {4, 7}, {4, 0}, {10, 9}, {0, 2},
-                                               {3, 4}, {6, 7}, {11, 3}, {2, 5}, {10, 1}, {5, 3}};
-    static const int woods[][2] = {{8, 8}, {11, 7}, {8, 9}, {11, 9}, {3, 9}, {11, 2},
-                                   {1, 4}, {5, 0}, {5, 6}, {6, 8}, {3, 0}};
-    static const int ores[][3] = {{5, 4, 3}, {0, 8, 3}, {3, 5, 1}, {7, 4, 3}};
     bomber_game g;
-    blank(&g, 3, 6, 6, 2);
-    g.players[0].ammo = 0, g.players[1].ammo = 0;
-    for (int i = 0; i < BOMBER_METAL; i++) g.metal[i][0] = metal[i][0], g.metal[i][1] = metal[i][1];
-    for (size_t i = 0; i < sizeof woods / sizeof woods[0]; i++) wood(&g, woods[i][0], woods[i][1]);
-    for (size_t i = 0; i < sizeof ores / sizeof ores[0]; i++)
-        g.blocks[g.nblocks++] = (bomber_block){ores[i][0], ores[i][1], ores[i][2], 'o'};
+    dead_end_board(&g, 0);
     for (int y = 4; y <= 6; y++)
         g.bombs[g.nbombs++] = (bomber_bomb){11, y, 1, BOMBER_BOMB_TTL - 1, BOMBER_START_POWER};
     seated p;
