@@ -199,7 +199,8 @@ static const kit_param search_param[NPARAMS] = {
                                       "on its cell or a cell beside it leaves me no escape (0: off)"},
     {"hunt", 0, 0, 40, 2, 0, "desire (steps of the desire map) of an enemy's last known cell and of the cells "
                              "beside an enemy seen, once the wood is (nearly) gone (0: off)"},
-    {"hunt_wood", 3, 0, 121, 1, 1, "with `hunt`: the hunt is on while at most this much wood may be left (cells as last seen, never seen as their mirror, else wood)"},
+    {"hunt_wood", 3, 0, 121, 1, 1, "with `hunt`: the hunt is on while at most this much wood may be left "
+                                   "(cells as last seen, never seen as their mirror, else wood)"},
     {"squeeze", 0, 0, 1, 0.05, 0, "with `tree`: a leaf's worth for each near enemy with few safe cells left "
                                   "to reach before the bombs go off (the share of 6 it lacks; 0: off)"},
     {"play_on", 0, 0, 1, 1, 1, "1: with no enemy in the belief (none in view) the simulations and the tree "
