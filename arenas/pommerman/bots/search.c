@@ -1714,9 +1714,7 @@ static int search_decide_action(search_bot *b, const pm_view *view) {
     int64_t t0 = limit ? kit_thread_cpu_ns() : 0;
     uint64_t base = ((uint64_t)dmap_rng_next(&b->rng) << 32) | dmap_rng_next(&b->rng);
     choose_modeled(b);
-    b->blind = 0;
-    for (int i = 0; i < r->nagents && b->p[P_PLAY_ON] > 0; i++) b->blind |= r->agents[i].alive && is_enemy(b, b->me, i);
-    b->blind = b->p[P_PLAY_ON] > 0 && !b->blind;
+    b->blind = b->p[P_PLAY_ON] > 0 && !any_enemy(b);
     if (b->p[P_TRAP] > 0 || b->p[P_DEAD_END] > 0) dead_end_map(b); /* `trap` (the leaves), `dead_end` */
     long done = 0, tree_steps = 0;
     int tree = b->p[P_TREE] > 0;

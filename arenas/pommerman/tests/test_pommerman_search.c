@@ -1338,9 +1338,6 @@ static int seeds_hunting(const kit_param_values *preset) {
     return n;
 }
 
-/* The hunt: with the wood gone and nothing else to want, the bot without `hunt` has no desire
- * once the enemy is out of view (the belief drops it) and seldom steps its way; with `hunt` the
- * enemy's last known cell pulls it there, in the rollouts as in the tree. */
 /* The squeeze position (FFA, made up): the trap position's corridor (row 5, its closed end at
  * (5,1), its mouth (5,5) on two loops), enemy 1 at column `col` of it, I on the mouth. */
 static int squeeze_col = 2;
@@ -1362,6 +1359,9 @@ static int hunt_report(const char *arg) {
     return 0;
 }
 
+/* The hunt: with the wood gone and nothing else to want, the bot without `hunt` has no desire
+ * once the enemy is out of view (the belief drops it) and seldom steps its way; with `hunt` the
+ * enemy's last known cell pulls it there, in the rollouts as in the tree. */
 static void hunts(void) {
     static kit_param_values on, tree, tree_on, unknown;
     spec_values("hunt=20:hunt_wood=121", &on);
