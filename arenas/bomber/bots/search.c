@@ -89,7 +89,7 @@
 enum { K_SIMS, K_MS, K_PLANS, K_GAMMA, K_DENY, K_AMMO, K_NEAR, K_HIT, K_ORE, K_TRAP, K_GIFT,
        K_STACK, K_AMMO2, K_FOE, K_FAR, K_TOUR, K_END, K_CHAIN, K_FARAMMO, K_SOON, K_SLACK, K_REV,
        K_RESUME, K_SNIPE, K_WOOD, K_REWALK, K_LATE, K_LATEEND, K_RACE, K_SURE, K_GIFT2, K_SUREAMMO, K_SEQ,
-       K_KEEP, K_KEEPN, K_KEEPOPP, K_TREASURE, K_WAY, K_ARMED, K_ENDMAP, K_TERR, NK };
+       K_KEEP, K_KEEPN, K_KEEPOPP, K_TREASURE, K_WAY, K_ARMED, K_ENDMAP, K_TERR, K_STEAL, NK };
 
 static const kit_param knobs[NK] = {
     {"sims", 20000, 200, 10000000, 0, 1, /* step 0: `tune` leaves the budgets alone */
@@ -212,6 +212,11 @@ static const kit_param knobs[NK] = {
      "value of the board's share where a plan ends: this times (free cells I walk to first - "
      "those the opponent walks to first) / free cells (ammo and treasure fall on a free cell "
      "at random: the nearer player takes them); 0: none"},
+    {"steal", 0, 0, 20, 0.5, 0,
+     "desire of each cell whose fire reaches an ore block the opponent is about to stack (2 HP "
+     "or more left by the known blasts, as many bombs in its hand, within `far` steps of the "
+     "block's range), while I hold a bomb: near it when its bombs are down, a bomb of mine "
+     "takes the last hit (the chain plans); 0: none"},
 };
 
 const kit_params search_params = {knobs, NK};
@@ -254,6 +259,7 @@ typedef struct search_state {
     int left_hp[NCELL]; /* an ore block's HP once every known blast is over (0: none left) */
     int opp_steps;      /* the opponent's walk to my cell, blocks and bombs walls (NEVER: none) */
     unsigned char opp_can[NCELL]; /* an ore block the opponent can walk into the range of */
+    unsigned char opp_stacks[NCELL]; /* `steal`: an ore block the opponent is about to stack */
     int confined;       /* I can walk to only a few cells: any ore worn down is progress */
     int ore_stands;     /* `keep`: an ore block stands where the play-outs start */
     double desire[NCELL];
@@ -1241,6 +1247,7 @@ static void ore_outlook(search_state *s) {
     const bomber_game *b = &s->base, *d = &s->dsim;
     memset(s->left_hp, 0, sizeof s->left_hp);
     memset(s->opp_can, 0, sizeof s->opp_can);
+    memset(s->opp_stacks, 0, sizeof s->opp_stacks);
     s->ore_stands = 0;
     for (int i = 0; i < b->nblocks; i++) s->ore_stands |= b->blocks[i].kind == 'o';
     for (int i = 0; i < d->nblocks; i++) {
@@ -1270,7 +1277,13 @@ static void ore_outlook(search_state *s) {
         if (b->blocks[i].kind != 'o') continue;
         int c = b->blocks[i].y * BOMBER_W + b->blocks[i].x, cells[4 * BOMBER_START_POWER];
         int n = range_cells(b, blocks, c, cells, NULL, s->k[K_CHAIN] > 0);
-        for (int k = 0; k < n && !s->opp_can[c]; k++) s->opp_can[c] = dist[cells[k]] >= 0;
+        int nearest = NEVER;
+        for (int k = 0; k < n; k++)
+            if (dist[cells[k]] >= 0 && dist[cells[k]] < nearest) nearest = dist[cells[k]];
+        s->opp_can[c] = nearest < NEVER;
+        /* `steal`: its hand ends the block and it is near: it will stack it soon */
+        s->opp_stacks[c] = s->left_hp[c] >= 2 && b->players[1 - s->pid].ammo >= s->left_hp[c] &&
+                           nearest < (int)s->k[K_FAR];
     }
 }
 
@@ -1602,6 +1615,24 @@ static int way_plans(search_state *s, const int *ok, const double *arrival, cons
     return k;
 }
 
+/* `steal`: garyleecf's bot stacks an ore block with as many bombs as it has HP, placed a few
+ * ticks apart, and its last bomb ends it; once its bombs are down the block is at its last HP
+ * by the known blasts and the chain plans find the cells from which a bomb of mine lands first
+ * (between the block and its last bomb, or set off by an earlier one). Those cells are worth
+ * `steal` more in the desire map while it is about to stack (opp_stacks), so that I am near
+ * when its bombs are down, not walking elsewhere. */
+static void steal_lure(search_state *s, double *lure) {
+    const bomber_game *b = &s->base;
+    unsigned char wall[NCELL];
+    walls_of(b, 1 - s->pid, -1, wall);
+    for (int i = 0; i < b->nblocks; i++) {
+        int c = b->blocks[i].y * BOMBER_W + b->blocks[i].x, cells[4 * BOMBER_START_POWER];
+        if (b->blocks[i].kind != 'o' || !s->opp_stacks[c]) continue;
+        int n = chain_cells(b, wall, c, cells);
+        for (int k = 0; k < n; k++) lure[cells[k]] += s->k[K_STEAL];
+    }
+}
+
 /* The plans from s->base (after danger, ore_outlook and race_map on it): my safe walk into
  * arrival and parent, the bomb estimates, the desire map, and the plan list into plans (room
  * for PLAN_ROOM); ok: the first actions possible (-1: not); *kept_at: the resumed tour
@@ -1630,7 +1661,14 @@ static int make_plans(search_state *s, const bomber_view *v, const int *ok, doub
         spot[c] = bomb_value(s, c, 0);
         if (spot[c] > 0 && isfinite(arrival[c])) order[nspots++] = c;
     }
-    desire_map(s, spot);
+    if (s->k[K_STEAL] > 0 && b->players[me].ammo > 0) { /* the cells beside its coming stack */
+        double lure[NCELL];
+        memcpy(lure, spot, sizeof lure);
+        steal_lure(s, lure);
+        desire_map(s, lure);
+    } else {
+        desire_map(s, spot);
+    }
     /* the best spots first, by value discounted over the walk there */
     rank_by_walk(order, nspots, spot, arrival, s->k[K_GAMMA]);
 

@@ -49,6 +49,8 @@
  *     play-outs) places one;
  *   - `terr`: two treasures, one along the edge and one towards the middle: after the middle
  *     one the default walks back for the other, `terr` 1 walks on towards the opponent;
+ *   - `steal`: a 3-HP ore block beside an opponent with three bombs: the default walks past
+ *     the block to the opponent's side, `steal` 4 waits two cells off the block on the other;
  *   - bad parameters are refused (the spec parser the command line uses).
  * `test_search --time GAMES` plays GAMES games against gambit2 and gambit (seats alternating)
  * and prints the mean and worst decision time (thread CPU) and the outcome counts. */
@@ -731,6 +733,33 @@ static void test_foe3(void) {
     CHECK(f == 63);
 }
 
+/* `steal`: `search` at (2,2) with two bombs, a wood block (0,2) two cells left; a 3-HP ore block
+ * (8,5) and the opponent idle at (9,5) beside it with three bombs (about to stack it, as
+ * garyleecf's bot does with a hand that ends a block). Returns `search`'s cell after 14 ticks. */
+static int beside_stack(const char *spec) {
+    bomber_game g;
+    blank(&g, 2, 2, 9, 5);
+    g.players[0].ammo = 2;
+    g.blocks[g.nblocks++] = (bomber_block){8, 5, BOMBER_ORE_HP, 'o'};
+    wood(&g, 0, 2);
+    CHECK_EQ_INT(play_script(&g, spec, "", 14), BOMBER_START_HP);
+    return g.players[0].y * BOMBER_W + g.players[0].x;
+}
+
+/* The default walks past the block to (10,5), beside the opponent (the ore's range cells draw
+ * it, and it bombs nothing: a worn block is a gift); with `steal` 4 the cells from which a bomb
+ * of mine reaches the block (past the opponent's coming bombs) draw more, and it waits at (6,5),
+ * two cells left of the block, the cell a bomb of mine takes the last hit from once the
+ * opponent's bombs are down. */
+static void test_steal(void) {
+    int d = beside_stack("search"), t = beside_stack("search:steal=4");
+    if (d != 5 * BOMBER_W + 10 || t != 5 * BOMBER_W + 6)
+        fprintf(stderr, "test_steal: default at (%d,%d), steal 4 at (%d,%d)\n", d % BOMBER_W,
+                d / BOMBER_W, t % BOMBER_W, t / BOMBER_W);
+    CHECK_EQ_INT(d, 5 * BOMBER_W + 10);
+    CHECK_EQ_INT(t, 5 * BOMBER_W + 6);
+}
+
 /* `treasure`: `search` at (2,5) with one bomb, a wood block beside it at (2,6) and a treasure
  * `steps` steps right at (2 + steps, 5); no ore, the opponent idle in the far corner. Returns the
  * tick the treasure was taken (0: not within 40 ticks) times 100 plus the tick of the first
@@ -819,7 +848,9 @@ static void test_deterministic(void) {
      * (`race`), the spots that surely end blocks played out too (`sure`), the bombs kept only
      * against a bigger hand (`keepopp`), treasure worth more (`treasure`), the wood bombed on
      * the way (`way`; 2: that bomb free), the desire map of the play-out's end (`endmap`), the
-     * board's share (`terr`), the opponent's whole blocks (`foe` 3, than `foe` 2) */
+     * board's share (`terr`), the opponent's whole blocks (`foe` 3, than `foe` 2) (`steal` 4
+     * plays these games as the defaults: gambit2 seldom holds a whole block's bombs beside
+     * one; test_steal shows it apart) */
     static const struct { const char *spec; int than; } setting[] = {
         {"search:sims=3000:foe=0", -1},   {"search:sims=3000:foe=2", 0},
         {"search:sims=3000:chain=0", -1}, {"search:sims=3000:snipe=1", -1},
@@ -856,7 +887,8 @@ static void test_bad_parameters(void) {
                          "search:keepopp=5", "search:keepopp=-1", "search:keepopp=0.5",
                          "search:treasure=-1", "search:treasure=11", "search:way=3",
                          "search:way=0.5", "search:armed=2", "search:endmap=-1",
-                         "search:terr=-1", "search:terr=21"};
+                         "search:terr=-1", "search:terr=21", "search:steal=-1",
+                         "search:steal=21"};
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         const kit_bot_info *info = kit_bot_spec("test_search", "--bots", &bomber_bot_table, bad[i], NULL);
         CHECK(info == NULL);
@@ -949,6 +981,7 @@ int main(int argc, char **argv) {
     test_armed();
     test_endmap();
     test_terr();
+    test_steal();
     test_foe3();
     test_no_gift("search:foe=0");
     test_no_gift("search:foe=2");
