@@ -62,7 +62,9 @@
  * cell of the walk that surely ends a block (the wood on the way; `way` 2: that bomb not
  * charged `keep`); with `armed` the trap check runs only while the opponent can bomb soon; with
  * `endmap` the desire term comes from a desire map of the play-out's last state; with `terr` a
- * plan's end is worth the share of the board I walk to first.
+ * plan's end is worth the share of the board I walk to first; with `steal` the cells from which
+ * my fire reaches an ore block the opponent is about to stack draw in the desire map (near when
+ * its bombs are down, the chain plans take the last hit).
  * The best safe first action wins. The budget is the number of engine ticks simulated per
  * decision (`sims`, deterministic) and optionally a thread CPU limit (`ms`). */
 #include <math.h>
