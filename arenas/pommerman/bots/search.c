@@ -14,7 +14,8 @@
  *     can reach it: their BFS distances as the timing; with `mate_block` the teammate too);
  *     the candidates are the actions that pass the most of these filters in that order (a
  *     filter has no opinion when it would leave nothing; when no escape is proven, every legal
- *     action stays a candidate);
+ *     action stays a candidate); with `threat_min` (off by default), when no action survives
+ *     every bomb of the near enemies, those that survive the most of them pass that filter;
  *   - flat Monte Carlo over the candidates with common random numbers: simulation j of every
  *     candidate plays the same draws; each copies the belief, plays the candidate with the other
  *     agents on a fast rollout policy, then `depth` steps of that policy for everyone (escape
@@ -97,7 +98,7 @@ enum {
     P_REPLY, P_REPLY_MODEL, P_ROLL_FLAMES, P_DEAD_NEAR, P_DEAD_END, P_KICK_REACH, P_KICK_RISK, P_SIM_KICKERS,
     P_SIM_KICK, P_TRAP, P_REPLY_KICK, P_ATTACK_KICK, P_OUTNUMBERED, P_OUT_NEAR, P_KICK_WALK,
     P_TREE, P_TREE_STEPS, P_TREE_NEAR, P_TREE_BRANCH, P_TREE_MEAN, P_TREE_KEEP, P_TREE_THREAT, P_HUNT, P_HUNT_WOOD,
-    P_SQUEEZE, P_PLAY_ON, NPARAMS
+    P_SQUEEZE, P_PLAY_ON, P_THREAT_MIN, NPARAMS
 };
 static const kit_param search_param[NPARAMS] = {
     {"sims", 600, 6, 100000, 60, 1, "simulations per decision (the deterministic budget)"},
@@ -206,6 +207,9 @@ static const kit_param search_param[NPARAMS] = {
     {"play_on", 0, 0, 1, 1, 1, "1: with no enemy in the belief (none in view) the simulations and the tree "
                                "still play their steps (the game looks decided to the engine; 0: they end at once "
                                "and the prior alone decides)"},
+    {"threat_min", 0, 0, 1, 1, 1, "pruning: 1: when no action survives every bomb the near enemies may lay next "
+                                  "step, the actions that survive the most of them pass that filter, the later filters "
+                                  "applied to them (0: the filter has no opinion)"},
 };
 const kit_params pm_search_params = {search_param, NPARAMS};
 
@@ -1585,20 +1589,29 @@ static int candidate_levels(search_bot *b, const unsigned char *mask, const thre
     }
     for (int f = 0; f < 4 && top > 0; f++) {
         if (f == 3 && b->p[P_BLOCK] <= 0) break;
-        int pass[NACT], any = 0;
+        int pass[NACT], fails[NACT], any = 0, graded = f == 1 && b->p[P_THREAT_MIN] > 0, fewest = nt;
         for (int a = 0; a < NACT; a++) {
             pass[a] = 0;
+            fails[a] = nt;
             if (!alive[a]) continue;
             int stay = may_stay(b, a), ok = 1;
             if (f == 0) ok = safe_case(b, a, stay, no_threat);
-            for (int k = 0; f == 1 && k < nt && ok; k++)
-                ok = safe_case(b, a, stay, (threat_case){threat[k], tblast[k], -1, 0, 0});
+            if (f == 1) fails[a] = 0;
+            for (int k = 0; f == 1 && k < nt && (ok || graded); k++)
+                if (!safe_case(b, a, stay, (threat_case){threat[k], tblast[k], -1, 0, 0})) {
+                    ok = 0;
+                    fails[a]++;
+                }
             for (int k = 0; f == 2 && k < nk && ok; k++) ok = safe_case(b, a, stay, kicks[k]);
             if (f == 3) ok = safe_case(b, a, stay, robust);
             pass[a] = ok;
             any |= ok;
+            if (fails[a] < fewest) fewest = fails[a];
         }
         if (b->err) return top;
+        /* `threat_min`: no action survives every enemy bomb; those that survive the most of them
+         * pass (none passes when every action fails them all) */
+        for (int a = 0; a < NACT && graded && !any && fewest < nt; a++) any |= pass[a] = alive[a] && fails[a] == fewest;
         if (!any && (f == 0 || !go_on)) break;
         if (!any) continue;
         top++;

@@ -27,7 +27,9 @@
  * enemy in a corridor's end (a hand-made position); with `hunt` it steps toward an enemy's last
  * known cell once the enemy is out of view and the wood gone, and with `play_on` its simulations
  * play on with no enemy in view (a hand-made position); with `squeeze` the tree lays the bomb that
- * takes a shut-in enemy's safe cells (the trap position); and the bot table finds it by name.
+ * takes a shut-in enemy's safe cells (the trap position); with `threat_min` it stays out of a pocket
+ * whose mouth the enemy then stands in, where the bot without it steps in and, after frankfurt's
+ * recorded actions, dies (a position of a recorded team game); and the bot table finds it by name.
  * `--timing`, `--traps` (which positions a spec survives), `--kills` (which kills a spec takes),
  * `--replies` (what a spec does in the reply position), `--dead` (what it does in the dead-end
  * position), `--kick` (in the kick position), `--kick-reply` (in the kick-reply position) and
@@ -1290,6 +1292,57 @@ static void threat_state(pm_state *s) {
     make_state(s, pm_config_find("ffa"), rows, agents, NULL, 0, NULL, 0, 100);
 }
 
+/* ---- the fewest enemy bombs (`threat_min`) ----------------------------------------------------- */
+
+/* The pocket-mouth position (team, fog; our team in seats 0 and 2 against frankfurt's, seed 900,
+ * step 34, `search:tree=6:tree_threat=0.5`): the bot (seat 2) at (4,9), the mouth of a pocket
+ * whose end (5,9) lies above its own bomb (6,9) (fuse 7, strength 2); the enemy (seat 3) at
+ * (3,8), diagonal to it. Every action fails some bomb the enemy may lay next step, so the filter
+ * of the enemies' bombs had no opinion: the tree stepped down into the pocket, bombed there, the
+ * enemy stepped into the mouth and stood in it until the bombs went off. */
+static void pocket_mouth_state(pm_state *s) {
+    static const char *const rows[11] = {"01010111010", "10002220041", "00010230144", "10100120d40",
+                                         "0000a0010c1", "10210321202", "12b20201132", "10001110101",
+                                         "00104211001", "10344423000", "01201221100"};
+    static const int agents[4][6] = {{4, 4, 0, 3, 0, 1}, {6, 2, 0, 3, 0, 1}, {4, 9, 2, 2, 0, 1}, {3, 8, 1, 3, 0, 1}};
+    static const pm_bomb bombs[6] = {{9, 2, 1, 1, 2, 0}, {9, 7, 2, 1, 2, 0}, {5, 5, 0, 6, 3, 0},
+                                     {2, 6, 3, 6, 2, 0}, {6, 9, 2, 7, 2, 0}, {6, 2, 1, 8, 3, 0}};
+    static const pm_flame flames[8] = {{8, 4, 0}, {9, 3, 0}, {9, 4, 0}, {9, 5, 0},
+                                       {1, 9, 1}, {2, 9, 1}, {2, 10, 1}, {3, 9, 1}};
+    make_state(s, pm_config_find("PommeTeamCompetition-v0"), rows, agents, bombs, 6, flames, 8, 34);
+}
+
+/* The other seats' recorded actions from the pocket-mouth position on (seat 2's are the bot's). */
+static const int pocket_mouth_script[12][PM_MAX_AGENTS] = {
+    {3, 0, 2, 2}, {1, 2, 5, 4}, {0, 4, 1, 2}, {0, 2, 1, 0}, {0, 5, 1, 2}, {0, 4, 1, 2},
+    {4, 2, 0, 1}, {5, 4, 0, 1}, {2, 5, 0, 4}, {4, 3, 0, 3}, {4, 3, 0, 2}, {1, 5, 0, 3}};
+
+/* Whether seat 2 (preset: its values) is alive after the recorded script. */
+static int survives_pocket_mouth(const kit_param_values *preset) {
+    static pm_state s, end;
+    pocket_mouth_state(&s);
+    play_from(&pm_bot_search, preset, 2, &s, pocket_mouth_script, 12, 12, 1, &end);
+    return end.agents[2].alive;
+}
+
+/* `threat_min`: when no action survives every bomb the near enemies may lay next step, the ones
+ * that survive the most pass. In the pocket-mouth position the bot without it steps down into
+ * the pocket and dies after frankfurt's recorded actions; with it, it stays out and lives. */
+static void fewest_threats(void) {
+    static kit_param_values base, fewest;
+    spec_values("tree=6:tree_threat=0.5", &base);
+    spec_values("tree=6:tree_threat=0.5:threat_min=1", &fewest);
+    static pm_state s;
+    pocket_mouth_state(&s);
+    int down = decide_once(&base, 2, &s, 12345, -1, NULL), down2 = decide_once(&fewest, 2, &s, 12345, -1, NULL);
+    CHECK(down == PM_DOWN, "threat_min, pocket-mouth position: tree=6:tree_threat=0.5 played %d, not down into "
+          "the pocket (the position tests nothing)", down);
+    CHECK(down2 != PM_DOWN, "threat_min, pocket-mouth position: with threat_min=1 it stepped down into the pocket");
+    CHECK(!survives_pocket_mouth(&base), "threat_min, pocket-mouth position: tree=6:tree_threat=0.5 survived (the "
+          "position tests nothing)");
+    CHECK(survives_pocket_mouth(&fewest), "threat_min, pocket-mouth position: with threat_min=1 it died");
+}
+
 /* ---- the hunt (`hunt`) and the squeeze (`squeeze`) ------------------------------------------- */
 
 /* The hunt position (team config, fog of 4 cells): an open board with rigid pillars where row and
@@ -1526,6 +1579,7 @@ int main(int argc, char **argv) {
     attack_kicks();
     outnumbered_pair();
     tree_mode();
+    fewest_threats();
     hunts();
     squeezes();
     rolling_into_flames();
