@@ -62,9 +62,9 @@
  * cell of the walk that surely ends a block (the wood on the way; `way` 2: that bomb not
  * charged `keep`); with `armed` the trap check runs only while the opponent can bomb soon; with
  * `endmap` the desire term comes from a desire map of the play-out's last state; with `terr` a
- * plan's end is worth the share of the board I walk to first; with `steal` the cells from which
- * my fire reaches an ore block the opponent is about to stack draw in the desire map (near when
- * its bombs are down, the chain plans take the last hit).
+ * plan's end is worth the share of the board I walk to first; with `steal` (10 by default) the
+ * cells from which my fire reaches an ore block the opponent is about to stack draw in the desire
+ * map (near when its bombs are down, the chain plans take the last hit).
  * The best safe first action wins. The budget is the number of engine ticks simulated per
  * decision (`sims`, deterministic) and optionally a thread CPU limit (`ms`). */
 #include <math.h>
@@ -214,7 +214,7 @@ static const kit_param knobs[NK] = {
      "value of the board's share where a plan ends: this times (free cells I walk to first - "
      "those the opponent walks to first) / free cells (ammo and treasure fall on a free cell "
      "at random: the nearer player takes them); 0: none"},
-    {"steal", 0, 0, 20, 0.5, 0,
+    {"steal", 10, 0, 20, 0.5, 0,
      "desire of each cell whose fire reaches an ore block the opponent is about to stack (2 HP "
      "or more left by the known blasts, as many bombs in its hand, within `far` steps of the "
      "block's range), while I hold a bomb: near it when its bombs are down, a bomb of mine "

@@ -49,8 +49,9 @@
  *     play-outs) places one;
  *   - `terr`: two treasures, one along the edge and one towards the middle: after the middle
  *     one the default walks back for the other, `terr` 1 walks on towards the opponent;
- *   - `steal`: a 3-HP ore block beside an opponent with three bombs: the default walks past
- *     the block to the opponent's side, `steal` 4 waits two cells off the block on the other;
+ *   - `steal`: a 3-HP ore block beside an opponent with three bombs: `steal` 0 walks past the
+ *     block to the opponent's side, the default (`steal` 10) and `steal` 4 wait two cells off the
+ *     block on the other;
  *   - bad parameters are refused (the spec parser the command line uses).
  * `test_search --time GAMES` plays GAMES games against gambit2 and gambit (seats alternating)
  * and prints the mean and worst decision time (thread CPU) and the outcome counts. */
@@ -746,17 +747,20 @@ static int beside_stack(const char *spec) {
     return g.players[0].y * BOMBER_W + g.players[0].x;
 }
 
-/* The default walks past the block to (10,5), beside the opponent (the ore's range cells draw
- * it, and it bombs nothing: a worn block is a gift); with `steal` 4 the cells from which a bomb
- * of mine reaches the block (past the opponent's coming bombs) draw more, and it waits at (6,5),
- * two cells left of the block, the cell a bomb of mine takes the last hit from once the
- * opponent's bombs are down. */
+/* With `steal` 0 it walks past the block to (10,5), beside the opponent (the ore's range cells
+ * draw it, and it bombs nothing: a worn block is a gift); with `steal` (the default 10, and 4)
+ * the cells from which a bomb of mine reaches the block (past the opponent's coming bombs) draw
+ * more, and it waits at (6,5), two cells left of the block, the cell a bomb of mine takes the
+ * last hit from once the opponent's bombs are down. */
 static void test_steal(void) {
-    int d = beside_stack("search"), t = beside_stack("search:steal=4");
-    if (d != 5 * BOMBER_W + 10 || t != 5 * BOMBER_W + 6)
-        fprintf(stderr, "test_steal: default at (%d,%d), steal 4 at (%d,%d)\n", d % BOMBER_W,
-                d / BOMBER_W, t % BOMBER_W, t / BOMBER_W);
-    CHECK_EQ_INT(d, 5 * BOMBER_W + 10);
+    int off = beside_stack("search:steal=0"), d = beside_stack("search"),
+        t = beside_stack("search:steal=4");
+    if (off != 5 * BOMBER_W + 10 || d != 5 * BOMBER_W + 6 || t != 5 * BOMBER_W + 6)
+        fprintf(stderr, "test_steal: steal 0 at (%d,%d), default at (%d,%d), steal 4 at (%d,%d)\n",
+                off % BOMBER_W, off / BOMBER_W, d % BOMBER_W, d / BOMBER_W, t % BOMBER_W,
+                t / BOMBER_W);
+    CHECK_EQ_INT(off, 5 * BOMBER_W + 10);
+    CHECK_EQ_INT(d, 5 * BOMBER_W + 6);
     CHECK_EQ_INT(t, 5 * BOMBER_W + 6);
 }
 
@@ -848,7 +852,7 @@ static void test_deterministic(void) {
      * (`race`), the spots that surely end blocks played out too (`sure`), the bombs kept only
      * against a bigger hand (`keepopp`), treasure worth more (`treasure`), the wood bombed on
      * the way (`way`; 2: that bomb free), the desire map of the play-out's end (`endmap`), the
-     * board's share (`terr`), the opponent's whole blocks (`foe` 3, than `foe` 2) (`steal` 4
+     * board's share (`terr`), the opponent's whole blocks (`foe` 3, than `foe` 2) (`steal` 0
      * plays these games as the defaults: gambit2 seldom holds a whole block's bombs beside
      * one; test_steal shows it apart) */
     static const struct { const char *spec; int than; } setting[] = {
