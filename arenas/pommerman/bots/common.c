@@ -83,6 +83,10 @@ void pmb_walk_grid(const pm_obs *o, dmap_grid *g) {
     }
 }
 
+int pmb_path_over(const pm_state *s, int play_on) {
+    return play_on ? s->step >= s->cfg->max_steps : pm_done(s);
+}
+
 int pmb_next_cell(int size, int cell, int action) {
     int r = cell / size, c = cell % size;
     switch (action) {

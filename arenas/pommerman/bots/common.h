@@ -43,6 +43,11 @@ void pmb_walk_grid(const pm_obs *o, dmap_grid *g);
 /* The cell one action leads to (the action's next cell), or -1 off board; Stop and Bomb keep. */
 int pmb_next_cell(int size, int cell, int action);
 
+/* Whether a simulated path ends at state s: the game is over for the engine, or with play_on
+ * (a belief with no enemy in it, which the engine calls decided from the start) only the step
+ * limit ends it. The search's simulations and its tree both stop here. */
+int pmb_path_over(const pm_state *s, int play_on);
+
 /* dst = src, only the used part copied (the bombs and flames there are, not the whole arrays):
  * the search bot copies a state for every simulated path. */
 void pmb_copy_state(pm_state *dst, const pm_state *src);

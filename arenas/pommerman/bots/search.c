@@ -15,7 +15,7 @@
  *     the candidates are the actions that pass the most of these filters in that order (a
  *     filter has no opinion when it would leave nothing; when no escape is proven, every legal
  *     action stays a candidate); with `threat_min` (off by default), when no action survives
- *     every bomb of the near enemies, those that survive the most of them pass that filter;
+ *     every bomb of the near enemies, the first of those that survive the most of them passes;
  *   - flat Monte Carlo over the candidates with common random numbers: simulation j of every
  *     candidate plays the same draws; each copies the belief, plays the candidate with the other
  *     agents on a fast rollout policy, then `depth` steps of that policy for everyone (escape
@@ -208,8 +208,8 @@ static const kit_param search_param[NPARAMS] = {
                                "still play their steps (the game looks decided to the engine; 0: they end at once "
                                "and the prior alone decides)"},
     {"threat_min", 0, 0, 1, 1, 1, "pruning: 1: when no action survives every bomb the near enemies may lay next "
-                                  "step, the actions that survive the most of them pass that filter, the later filters "
-                                  "applied to them (0: the filter has no opinion)"},
+                                  "step, the first action (in action order) of those that survive the most of them passes "
+                                  "that filter, the later filters applied to it (0: the filter has no opinion)"},
 };
 const kit_params pm_search_params = {search_param, NPARAMS};
 
@@ -1258,13 +1258,6 @@ static int outnumbered(const search_bot *b, const pm_state *s) {
 
 static double leaf_value(search_bot *b, const pm_state *s, unsigned shut, int outnum, int pending);
 
-/* Whether a simulated state ends the simulation: the game is over for the engine, or with
- * `play_on` and no enemy in the belief (b->blind: the engine calls such a game decided from the
- * start) only the step limit. */
-static int sim_over(const search_bot *b, const pm_state *s) {
-    return b->blind ? s->step >= s->cfg->max_steps : pm_done(s);
-}
-
 /* One simulation: my first action (and the replier's first action, when replier >= 0), then
  * `depth` steps of the rollout policy; the leaf's value. */
 static double simulate(search_bot *b, int my_action, int replier, int reply, uint64_t seed) {
@@ -1312,7 +1305,7 @@ static double simulate(search_bot *b, int my_action, int replier, int reply, uin
         for (int i = 0; i < s->nagents && b->p[P_SIM_KICKERS] >= 2; i++)
             if (s->agents[i].alive && is_enemy(b, b->me, i)) s->agents[i].kick = 1;
     }
-    for (int t = 0; t <= depth && !sim_over(b, s); t++) {
+    for (int t = 0; t <= depth && !pmb_path_over(s, b->blind); t++) {
         burn_map(roll_mode(b), s, -1, 0, burn, flame);
         for (int i = 0; i < s->nagents; i++) {
             /* every agent draws the same count whatever my action, so draws stay aligned */
@@ -1609,9 +1602,10 @@ static int candidate_levels(search_bot *b, const unsigned char *mask, const thre
             if (fails[a] < fewest) fewest = fails[a];
         }
         if (b->err) return top;
-        /* `threat_min`: no action survives every enemy bomb; those that survive the most of them
-         * pass (none passes when every action fails them all) */
-        for (int a = 0; a < NACT && graded && !any && fewest < nt; a++) any |= pass[a] = alive[a] && fails[a] == fewest;
+        /* `threat_min`: no action survives every enemy bomb; the first, in action order, of those
+         * that survive the most of them passes (none when every action fails them all) */
+        if (graded && !any && fewest < nt)
+            for (int a = 0; a < NACT && !any; a++) any = pass[a] = alive[a] && fails[a] == fewest;
         if (!any && (f == 0 || !go_on)) break;
         if (!any) continue;
         top++;

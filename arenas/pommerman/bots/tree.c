@@ -53,8 +53,8 @@ static int actions_of(const pm_state *s, int i, int any_bomb, int any_kick, int 
 static double node(tree_run *r, int ply, int left) {
     const pm_state *s = &r->stack[ply];
     int me = r->t->me;
-    int over = r->t->play_on ? s->step >= s->cfg->max_steps : pm_done(s);
-    if (left == 0 || !s->agents[me].alive || over) return r->h->leaf(r->h->ctx, s);
+    if (left == 0 || !s->agents[me].alive || pmb_path_over(s, r->t->play_on))
+        return r->h->leaf(r->h->ctx, s);
     int acts[PM_MAX_AGENTS], mine[6];
     r->h->others(r->h->ctx, s, acts);
     for (int e = 0; e < r->t->nbranch && r->t->keep; e++) { /* it goes on the way it went */

@@ -1326,7 +1326,7 @@ static int survives_pocket_mouth(const kit_param_values *preset) {
 }
 
 /* `threat_min`: when no action survives every bomb the near enemies may lay next step, the ones
- * that survive the most pass. In the pocket-mouth position the bot without it steps down into
+ * that survive the most, the first passes. In the pocket-mouth position the bot without it steps down into
  * the pocket and dies after frankfurt's recorded actions; with it, it stays out and lives. */
 static void fewest_threats(void) {
     static kit_param_values base, fewest;
