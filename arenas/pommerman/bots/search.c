@@ -98,7 +98,7 @@ enum {
     P_REPLY, P_REPLY_MODEL, P_ROLL_FLAMES, P_DEAD_NEAR, P_DEAD_END, P_KICK_REACH, P_KICK_RISK, P_SIM_KICKERS,
     P_SIM_KICK, P_TRAP, P_REPLY_KICK, P_ATTACK_KICK, P_OUTNUMBERED, P_OUT_NEAR, P_KICK_WALK,
     P_TREE, P_TREE_STEPS, P_TREE_NEAR, P_TREE_BRANCH, P_TREE_MEAN, P_TREE_KEEP, P_TREE_THREAT, P_HUNT, P_HUNT_WOOD,
-    P_SQUEEZE, P_PLAY_ON, P_THREAT_MIN, NPARAMS
+    P_SQUEEZE, P_PLAY_ON, P_THREAT_MIN, P_TREE_KICK, NPARAMS
 };
 static const kit_param search_param[NPARAMS] = {
     {"sims", 600, 6, 100000, 60, 1, "simulations per decision (the deterministic budget)"},
@@ -210,6 +210,9 @@ static const kit_param search_param[NPARAMS] = {
     {"threat_min", 0, 0, 1, 1, 1, "pruning: 1: when no action survives every bomb the near enemies may lay next "
                                   "step, the first action (in action order) of those that survive the most of them passes "
                                   "that filter, the later filters applied to it (0: the filter has no opinion)"},
+    {"tree_kick", 0, 0, 1, 1, 1, "with `tree`: 1: in the tree every enemy that may kick (`kicks`), out of danger, "
+                                 "kicks a standing bomb beside it whose roll passes or stops beside my side, or "
+                                 "steps behind one, at every step (0: the enemies that do not reply stand)"},
 };
 const kit_params pm_search_params = {search_param, NPARAMS};
 
@@ -236,6 +239,7 @@ typedef struct search_bot {
     int rebounce;               /* the same, whatever `bounce` says (for its cost `rebounce`) */
     /* scratch of a decision */
     pm_state root;
+    pm_state troot; /* `tree_kick`: the tree's root, the enemies that may kick given the kick */
     pm_state sim;
     dmap_grid grid;
     dmap_workspace *ws;
@@ -1396,6 +1400,12 @@ static void tree_others(void *ctx, const pm_state *s, int *actions) {
         const pm_agent *a = &s->agents[i];
         int cell = a->r * s->size + a->c, m = PM_STOP;
         if (a->alive && (burn[cell] != NEVER || flame[cell])) m = escape_move(s, burn, flame, cell, 10, NULL);
+        /* `tree_kick`: frankfurt kicks at us from afar, a bomb rolling the length of a corridor;
+         * out of danger such an enemy kicks (or steps behind a bomb to kick it next) */
+        else if (a->alive && b->p[P_TREE_KICK] > 0 && a->kick && is_enemy(b, b->me, i)) {
+            int k = kick_move(b, s, i, 0);
+            if (k >= 0) m = k;
+        }
         actions[i] = m >= 0 ? m : PM_STOP;
     }
 }
@@ -1512,6 +1522,12 @@ static long tree_search(search_bot *b, const int *cands, int nc) {
     }
     pmt_hooks h = {b, tree_others, tree_leaf};
     long steps = 0;
+    if (b->p[P_TREE_KICK] > 0) { /* the engine kicks only for an agent with the kick */
+        pmb_copy_state(&b->troot, r);
+        for (int i = 0; i < r->nagents; i++)
+            if (r->agents[i].alive && is_enemy(b, b->me, i) && may_kick(b, r, i)) b->troot.agents[i].kick = 1;
+        r = &b->troot;
+    }
     if (!pmt_values(&t, &h, r, cands, nc, b->value, &steps)) b->err = DMAP_ERR_NOMEM;
     return steps;
 }
