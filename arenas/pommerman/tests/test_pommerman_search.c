@@ -1343,6 +1343,46 @@ static void fewest_threats(void) {
     CHECK(survives_pocket_mouth(&fewest), "threat_min, pocket-mouth position: with threat_min=1 it died");
 }
 
+/* ---- the enemies' kicks in the tree (`tree_kick`) ------------------------------------------- */
+
+/* The corridor-kick position (radio, fog; our team in seats 0 and 2 against frankfurt's, seed 697,
+ * step 80, `search:tree=6:tree_threat=0.5`; the teammate dead): the bot (seat 2) at (6,1) on the
+ * left column, its own bomb at (8,1) (fuse 7, strength 4) two cells below; enemy 3 at (6,4) on its
+ * row, enemy 1 at (3,1) on its column, both with the kick. The tree's enemies that do not reply
+ * stood: it stayed by the column, the enemies laid bombs beside it and kicked them at it. */
+static void corridor_kick_state(pm_state *s) {
+    static const char *const rows[11] = {"00001110011", "00000000000", "00311001100", "0b100000001",
+                                         "10120101101", "10801000001", "1c00d000001", "00101000000",
+                                         "23101000001", "10000000001", "10011110110"};
+    static const int agents[4][6] = {{1, 3, 1, 3, 0, 0}, {3, 1, 0, 4, 1, 1}, {6, 1, 2, 4, 1, 1}, {6, 4, 4, 4, 1, 1}};
+    static const pm_bomb bombs[2] = {{2, 2, 1, 1, 4, 0}, {8, 1, 2, 7, 4, 0}};
+    make_state(s, pm_config_find("PommeRadioCompetition-v2"), rows, agents, bombs, 2, NULL, 0, 80);
+}
+
+/* The other seats' recorded actions from the corridor-kick position on (seat 2's are the bot's). */
+static const int corridor_kick_script[7][PM_MAX_AGENTS] = {
+    {0, 2, 5, 5}, {0, 2, 0, 4}, {0, 4, 0, 0}, {0, 5, 0, 5}, {0, 3, 0, 1}, {0, 0, 2, 2}, {0, 2, 3, 2}};
+
+/* Whether seat 2 (preset: its values) is alive after the recorded script. */
+static int survives_corridor_kick(const kit_param_values *preset) {
+    static pm_state s, end;
+    corridor_kick_state(&s);
+    play_from(&pm_bot_search, preset, 2, &s, corridor_kick_script, 7, 7, 1, &end);
+    return end.agents[2].alive;
+}
+
+/* `tree_kick`: the tree's enemies that may kick kick the bombs whose roll reaches my side. In the
+ * corridor-kick position the bot without it dies after frankfurt's recorded actions; with it, it
+ * lives. */
+static void tree_kicks(void) {
+    static kit_param_values base, kick;
+    spec_values("tree=6:tree_threat=0.5", &base);
+    spec_values("tree=6:tree_threat=0.5:tree_kick=1", &kick);
+    CHECK(!survives_corridor_kick(&base), "tree_kick, corridor-kick position: tree=6:tree_threat=0.5 survived (the "
+          "position tests nothing)");
+    CHECK(survives_corridor_kick(&kick), "tree_kick, corridor-kick position: with tree_kick=1 it died");
+}
+
 /* ---- the hunt (`hunt`) and the squeeze (`squeeze`) ------------------------------------------- */
 
 /* The hunt position (team config, fog of 4 cells): an open board with rigid pillars where row and
@@ -1580,6 +1620,7 @@ int main(int argc, char **argv) {
     outnumbered_pair();
     tree_mode();
     fewest_threats();
+    tree_kicks();
     hunts();
     squeezes();
     rolling_into_flames();
