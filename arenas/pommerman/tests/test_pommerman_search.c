@@ -29,7 +29,9 @@
  * play on with no enemy in view (a hand-made position); with `squeeze` the tree lays the bomb that
  * takes a shut-in enemy's safe cells (the trap position); with `threat_min` it stays out of a pocket
  * whose mouth the enemy then stands in, where the bot without it steps in and, after frankfurt's
- * recorded actions, dies (a position of a recorded team game); and the bot table finds it by name.
+ * recorded actions, dies (a position of a recorded team game); with `tree_kick` it lives where the
+ * bot without it lays the bomb frankfurt's recorded kick rolls onto it (a position of a recorded
+ * radio game); and the bot table finds it by name.
  * `--timing`, `--traps` (which positions a spec survives), `--kills` (which kills a spec takes),
  * `--replies` (what a spec does in the reply position), `--dead` (what it does in the dead-end
  * position), `--kick` (in the kick position), `--kick-reply` (in the kick-reply position) and
