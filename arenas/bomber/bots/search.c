@@ -91,7 +91,7 @@
 enum { K_SIMS, K_MS, K_PLANS, K_GAMMA, K_DENY, K_AMMO, K_NEAR, K_HIT, K_ORE, K_TRAP, K_GIFT,
        K_STACK, K_AMMO2, K_FOE, K_FAR, K_TOUR, K_END, K_CHAIN, K_FARAMMO, K_SOON, K_SLACK, K_REV,
        K_RESUME, K_SNIPE, K_WOOD, K_REWALK, K_LATE, K_LATEEND, K_RACE, K_SURE, K_GIFT2, K_SUREAMMO, K_SEQ,
-       K_KEEP, K_KEEPN, K_KEEPOPP, K_TREASURE, K_WAY, K_ARMED, K_ENDMAP, K_TERR, K_STEAL, K_HITW, NK };
+       K_KEEP, K_KEEPN, K_KEEPOPP, K_TREASURE, K_WAY, K_ARMED, K_ENDMAP, K_TERR, K_STEAL, K_HITW, K_OFLEE, NK };
 
 static const kit_param knobs[NK] = {
     {"sims", 20000, 200, 10000000, 0, 1, /* step 0: `tune` leaves the budgets alone */
@@ -223,6 +223,9 @@ static const kit_param knobs[NK] = {
      "weight of a hit on the opponent in a play-out (its 25 points and `hit`; a kill's 2000 "
      "stays whole): the play-outs' opponent only flees along its safe walk, a real one often "
      "gets away; 1: all"},
+    {"oflee", 0, 0, 1, 0, 1,
+     "1: the play-outs' opponent, its step out of a blast blocked (my body or a bomb of mine "
+     "on its way), finds its way out again from where it stands; 0: it waits for that step"},
 };
 
 const kit_params search_params = {knobs, NK};
@@ -1131,7 +1134,14 @@ static double rollout(search_state *s, const plan *pl, const int *path, double *
         s->used++;
         pm = &g->players[me], po = &g->players[op];
         mc = cell_of(pm);
-        if (oi < nop && cell_of(po) == opath[oi]) oi++;
+        if (oi < nop && cell_of(po) == opath[oi]) {
+            oi++;
+        } else if (oi < nop && s->k[K_OFLEE] > 0 && track && a[op] != BOMBER_NONE &&
+                   burns_later(ohurt, cell_of(po), g->tick)) { /* `oflee`: blocked: a new way */
+            walls_of(g, me, cell_of(po), wall);
+            nop = escape(s, wall, ohurt, g->tick - 1, cell_of(po), 0, opath), oi = 0;
+            if (nop < 0) nop = 0;
+        }
         int run = 0; /* run out of my blasts now */
         if (a[op] == BOMBER_BOMB && fo.on) { /* the opponent bombed: it runs, and so do I */
             int bi = bomb_at(g, cell_of(po));

@@ -54,6 +54,9 @@
  *     block on the other;
  *   - `hitw`: the opponent idle in a dead end, wood five steps away: the default shuts it in and
  *     hits it, `hitw` 0 (a hit worth nothing in the play-outs) bombs the wood only;
+ *   - `oflee`: the opponent in the blast of `search`'s first bomb: the default's play-outs see it
+ *     stuck behind `search`'s flight and wait with the second bomb, `oflee` 1 (it walks out
+ *     another way) bombs its way out at once;
  *   - bad parameters are refused (the spec parser the command line uses).
  * `test_search --time GAMES` plays GAMES games against gambit2 and gambit (seats alternating)
  * and prints the mean and worst decision time (thread CPU) and the outcome counts. */
@@ -790,6 +793,37 @@ static void test_hitw(void) {
     CHECK_EQ_INT(z, 40);
 }
 
+/* `oflee`: the map of seed 1 (no items), `search` at (7,1), the opponent idle two cells
+ * above at (7,3). Returns the cells of `search`'s bombs in 10 ticks (y * 12 + x, three digits
+ * each, in order). */
+static long flee_blocked(const char *spec) {
+    bomber_game g;
+    bomber_new_game(&g, 1, BOMBER_MAX_ITERATIONS);
+    g.nammo = g.ntreasure = 0;
+    g.players[0].x = 7, g.players[0].y = 1, g.players[1].x = 7, g.players[1].y = 3;
+    seated p;
+    if (seat_search(&g, spec, &p)) return -1;
+    long h = 0;
+    for (int t = 0; t < 10 && !g.over; t++)
+        if (seated_tick(&p, &g, BOMBER_NONE) == BOMBER_BOMB)
+            h = h * 1000 + g.players[0].y * BOMBER_W + g.players[0].x;
+    CHECK_EQ_INT(g.players[0].hp, BOMBER_START_HP);
+    seated_free(&p);
+    return h;
+}
+
+/* Both bomb (7,1) at once (the opponent in its blast). In the default's play-outs the
+ * opponent's way out of the blast, found when the bomb is placed, is then blocked (my body or a
+ * bomb of mine on it) and it waits there to be hit: the second bomb waits (tick 38). With
+ * `oflee` 1 it walks out another way, and the second bomb, at (8,4) on that way, comes at
+ * tick 6. */
+static void test_oflee(void) {
+    long d = flee_blocked("search"), o = flee_blocked("search:oflee=1");
+    if (d != 19 || o != 19056) fprintf(stderr, "test_oflee: default %ld, oflee 1 %ld\n", d, o);
+    CHECK(d == 19);
+    CHECK(o == 19056);
+}
+
 /* `treasure`: `search` at (2,5) with one bomb, a wood block beside it at (2,6) and a treasure
  * `steps` steps right at (2 + steps, 5); no ore, the opponent idle in the far corner. Returns the
  * tick the treasure was taken (0: not within 40 ticks) times 100 plus the tick of the first
@@ -918,7 +952,8 @@ static void test_bad_parameters(void) {
                          "search:treasure=-1", "search:treasure=11", "search:way=3",
                          "search:way=0.5", "search:armed=2", "search:endmap=-1",
                          "search:terr=-1", "search:terr=21", "search:steal=-1",
-                         "search:steal=21", "search:hitw=-0.1", "search:hitw=1.5"};
+                         "search:steal=21", "search:hitw=-0.1", "search:hitw=1.5",
+                         "search:oflee=2", "search:oflee=0.5"};
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         const kit_bot_info *info = kit_bot_spec("test_search", "--bots", &bomber_bot_table, bad[i], NULL);
         CHECK(info == NULL);
@@ -1013,6 +1048,7 @@ int main(int argc, char **argv) {
     test_terr();
     test_steal();
     test_hitw();
+    test_oflee();
     test_foe3();
     test_no_gift("search:foe=0");
     test_no_gift("search:foe=2");
