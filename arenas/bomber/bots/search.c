@@ -91,7 +91,7 @@
 enum { K_SIMS, K_MS, K_PLANS, K_GAMMA, K_DENY, K_AMMO, K_NEAR, K_HIT, K_ORE, K_TRAP, K_GIFT,
        K_STACK, K_AMMO2, K_FOE, K_FAR, K_TOUR, K_END, K_CHAIN, K_FARAMMO, K_SOON, K_SLACK, K_REV,
        K_RESUME, K_SNIPE, K_WOOD, K_REWALK, K_LATE, K_LATEEND, K_RACE, K_SURE, K_GIFT2, K_SUREAMMO, K_SEQ,
-       K_KEEP, K_KEEPN, K_KEEPOPP, K_TREASURE, K_WAY, K_ARMED, K_ENDMAP, K_TERR, K_STEAL, NK };
+       K_KEEP, K_KEEPN, K_KEEPOPP, K_TREASURE, K_WAY, K_ARMED, K_ENDMAP, K_TERR, K_STEAL, K_HITW, K_OFLEE, NK };
 
 static const kit_param knobs[NK] = {
     {"sims", 20000, 200, 10000000, 0, 1, /* step 0: `tune` leaves the budgets alone */
@@ -219,6 +219,13 @@ static const kit_param knobs[NK] = {
      "or more left by the known blasts, as many bombs in its hand, within `far` steps of the "
      "block's range), while I hold a bomb: near it when its bombs are down, a bomb of mine "
      "takes the last hit (the chain plans); 0: none"},
+    {"hitw", 1, 0, 1, 0.1, 0,
+     "weight of a hit on the opponent in a play-out (its 25 points and `hit`; a kill's 2000 "
+     "stays whole): the play-outs' opponent only flees along its safe walk, a real one often "
+     "gets away; 1: all"},
+    {"oflee", 0, 0, 1, 0, 1,
+     "1: the play-outs' opponent, its step out of a blast blocked (my body or a bomb of mine "
+     "on its way), finds its way out again from where it stands; 0: it waits for that step"},
 };
 
 const kit_params search_params = {knobs, NK};
@@ -1127,7 +1134,14 @@ static double rollout(search_state *s, const plan *pl, const int *path, double *
         s->used++;
         pm = &g->players[me], po = &g->players[op];
         mc = cell_of(pm);
-        if (oi < nop && cell_of(po) == opath[oi]) oi++;
+        if (oi < nop && cell_of(po) == opath[oi]) {
+            oi++;
+        } else if (oi < nop && s->k[K_OFLEE] > 0 && track && a[op] != BOMBER_NONE &&
+                   burns_later(ohurt, cell_of(po), g->tick)) { /* `oflee`: blocked: a new way */
+            walls_of(g, me, cell_of(po), wall);
+            nop = escape(s, wall, ohurt, g->tick - 1, cell_of(po), 0, opath), oi = 0;
+            if (nop < 0) nop = 0;
+        }
         int run = 0; /* run out of my blasts now */
         if (a[op] == BOMBER_BOMB && fo.on) { /* the opponent bombed: it runs, and so do I */
             int bi = bomb_at(g, cell_of(po));
@@ -1200,10 +1214,11 @@ static double rollout(search_state *s, const plan *pl, const int *path, double *
             nesc = escape(s, wall, h2, g->tick - 1, mc, 0, esc);
             ei = 0, phase = nesc > 0 ? RUN : WAIT;
         }
-        int gain = pm->score - score0;
-        if (fo.wood && acted && po->hp < ohp0) { /* nor their points, with `wood` */
+        double gain = pm->score - score0;
+        if (po->hp < ohp0) { /* a hit's points: none with `wood` after it walked; `hitw` of them */
             int hits = BOMBER_REWARD_HIT * (ohp0 - po->hp);
-            gain -= gain < hits ? gain : hits;
+            double keep = fo.wood && acted ? 0 : s->k[K_HITW];
+            gain -= (gain < hits ? gain : hits) * (1 - keep);
         }
         v += disc * (gain - deny * (po->score - oscore0));
         for (int i = 0; i < non; i++) /* an ore block my fire ended */
@@ -1213,7 +1228,7 @@ static double rollout(search_state *s, const plan *pl, const int *path, double *
         if (pm->ammo > ammo0 && a[me] != BOMBER_BOMB)
             v += disc * (ammo0 <= 1 ? s->k[K_AMMO] : s->k[K_AMMO2]) * (pm->ammo - ammo0);
         if (pm->hp < hp0) v -= 400.0 * (hp0 - pm->hp);
-        if (po->hp < ohp0 && !acted) v += disc * s->k[K_HIT] * (ohp0 - po->hp);
+        if (po->hp < ohp0 && !acted) v += disc * s->k[K_HITW] * s->k[K_HIT] * (ohp0 - po->hp);
         if (pm->hp <= 0) return v - 5000;
         if (po->hp <= 0) return acted ? v : v + 2000;
         disc *= gamma;

@@ -52,6 +52,11 @@
  *   - `steal`: a 3-HP ore block beside an opponent with three bombs: `steal` 0 walks past the
  *     block to the opponent's side, the default (`steal` 10) and `steal` 4 wait two cells off the
  *     block on the other;
+ *   - `hitw`: the opponent idle in a dead end, wood five steps away: the default shuts it in and
+ *     hits it, `hitw` 0 (a hit worth nothing in the play-outs) bombs the wood only;
+ *   - `oflee`: the opponent in the blast of `search`'s first bomb: the default's play-outs see it
+ *     stuck behind `search`'s flight and wait with the second bomb, `oflee` 1 (it walks out
+ *     another way) bombs its way out at once;
  *   - bad parameters are refused (the spec parser the command line uses).
  * `test_search --time GAMES` plays GAMES games against gambit2 and gambit (seats alternating)
  * and prints the mean and worst decision time (thread CPU) and the outcome counts. */
@@ -764,6 +769,61 @@ static void test_steal(void) {
     CHECK_EQ_INT(t, 5 * BOMBER_W + 6);
 }
 
+/* `hitw`: `search` at (3,5) with three bombs; the opponent idle at the end of a dead end, (0,5)
+ * (metal at (0,4), (1,4), (0,6), (1,6)), where a bomb at (2,5) or (1,5) shuts it in and hits
+ * it; two wood blocks, (8,4) and (8,6), five steps right. Returns `search`'s points after 45
+ * ticks times 10 plus the HP the opponent lost. */
+static int dead_end_or_wood(const char *spec) {
+    bomber_game g;
+    blank(&g, 3, 5, 0, 5);
+    wood(&g, 8, 4), wood(&g, 8, 6);
+    static const int walls[4][2] = {{0, 4}, {1, 4}, {0, 6}, {1, 6}};
+    for (int i = 0; i < 4; i++) g.metal[i][0] = walls[i][0], g.metal[i][1] = walls[i][1];
+    CHECK_EQ_INT(play_script(&g, spec, "", 45), BOMBER_START_HP);
+    return g.players[0].score * 10 + BOMBER_START_HP - g.players[1].hp;
+}
+
+/* The default (`hitw` 1) shuts the idle opponent in and hits it (25 points), then bombs the
+ * wood (4): 29 points, 1 HP; with `hitw` 0 a hit is worth nothing in the play-outs and it
+ * bombs only the wood: 4 points, no HP. */
+static void test_hitw(void) {
+    int d = dead_end_or_wood("search"), z = dead_end_or_wood("search:hitw=0");
+    if (d != 291 || z != 40) fprintf(stderr, "test_hitw: default %d, hitw 0 %d\n", d, z);
+    CHECK_EQ_INT(d, 291);
+    CHECK_EQ_INT(z, 40);
+}
+
+/* `oflee`: the map of seed 1 (no items), `search` at (7,1), the opponent idle two cells
+ * above at (7,3). Returns the cells of `search`'s bombs in 10 ticks (y * 12 + x, three digits
+ * each, in order). */
+static long flee_blocked(const char *spec) {
+    bomber_game g;
+    bomber_new_game(&g, 1, BOMBER_MAX_ITERATIONS);
+    g.nammo = g.ntreasure = 0;
+    g.players[0].x = 7, g.players[0].y = 1, g.players[1].x = 7, g.players[1].y = 3;
+    seated p;
+    if (seat_search(&g, spec, &p)) return -1;
+    long h = 0;
+    for (int t = 0; t < 10 && !g.over; t++)
+        if (seated_tick(&p, &g, BOMBER_NONE) == BOMBER_BOMB)
+            h = h * 1000 + g.players[0].y * BOMBER_W + g.players[0].x;
+    CHECK_EQ_INT(g.players[0].hp, BOMBER_START_HP);
+    seated_free(&p);
+    return h;
+}
+
+/* Both bomb (7,1) at once (the opponent in its blast). In the default's play-outs the
+ * opponent's way out of the blast, found when the bomb is placed, is then blocked (my body or a
+ * bomb of mine on it) and it waits there to be hit: the second bomb waits (tick 38). With
+ * `oflee` 1 it walks out another way, and the second bomb, at (8,4) on that way, comes at
+ * tick 6. */
+static void test_oflee(void) {
+    long d = flee_blocked("search"), o = flee_blocked("search:oflee=1");
+    if (d != 19 || o != 19056) fprintf(stderr, "test_oflee: default %ld, oflee 1 %ld\n", d, o);
+    CHECK(d == 19);
+    CHECK(o == 19056);
+}
+
 /* `treasure`: `search` at (2,5) with one bomb, a wood block beside it at (2,6) and a treasure
  * `steps` steps right at (2 + steps, 5); no ore, the opponent idle in the far corner. Returns the
  * tick the treasure was taken (0: not within 40 ticks) times 100 plus the tick of the first
@@ -892,7 +952,8 @@ static void test_bad_parameters(void) {
                          "search:treasure=-1", "search:treasure=11", "search:way=3",
                          "search:way=0.5", "search:armed=2", "search:endmap=-1",
                          "search:terr=-1", "search:terr=21", "search:steal=-1",
-                         "search:steal=21"};
+                         "search:steal=21", "search:hitw=-0.1", "search:hitw=1.5",
+                         "search:oflee=2", "search:oflee=0.5"};
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         const kit_bot_info *info = kit_bot_spec("test_search", "--bots", &bomber_bot_table, bad[i], NULL);
         CHECK(info == NULL);
@@ -986,6 +1047,8 @@ int main(int argc, char **argv) {
     test_endmap();
     test_terr();
     test_steal();
+    test_hitw();
+    test_oflee();
     test_foe3();
     test_no_gift("search:foe=0");
     test_no_gift("search:foe=2");
