@@ -1319,12 +1319,18 @@ static const int pocket_mouth_script[12][PM_MAX_AGENTS] = {
     {3, 0, 2, 2}, {1, 2, 5, 4}, {0, 4, 1, 2}, {0, 2, 1, 0}, {0, 5, 1, 2}, {0, 4, 1, 2},
     {4, 2, 0, 1}, {5, 4, 0, 1}, {2, 5, 0, 4}, {4, 3, 0, 3}, {4, 3, 0, 2}, {1, 5, 0, 3}};
 
-/* Whether seat 2 (preset: its values) is alive after the recorded script. */
-static int survives_pocket_mouth(const kit_param_values *preset) {
+/* Whether seat 2, the search bot (preset: its values), is alive after the other seats play the
+ * `steps` rows of a recorded game's script from the position `build` makes. */
+static int survives_recorded(const kit_param_values *preset, void (*build)(pm_state *),
+                             const int (*script)[PM_MAX_AGENTS], int steps) {
     static pm_state s, end;
-    pocket_mouth_state(&s);
-    play_from(&pm_bot_search, preset, 2, &s, pocket_mouth_script, 12, 12, 1, &end);
+    build(&s);
+    play_from(&pm_bot_search, preset, 2, &s, script, steps, steps, 1, &end);
     return end.agents[2].alive;
+}
+
+static int survives_pocket_mouth(const kit_param_values *preset) {
+    return survives_recorded(preset, pocket_mouth_state, pocket_mouth_script, 12);
 }
 
 /* `threat_min`: when no action survives every bomb the near enemies may lay next step, the ones
@@ -1365,12 +1371,8 @@ static void corridor_kick_state(pm_state *s) {
 static const int corridor_kick_script[7][PM_MAX_AGENTS] = {
     {0, 2, 5, 5}, {0, 2, 0, 4}, {0, 4, 0, 0}, {0, 5, 0, 5}, {0, 3, 0, 1}, {0, 0, 2, 2}, {0, 2, 3, 2}};
 
-/* Whether seat 2 (preset: its values) is alive after the recorded script. */
 static int survives_corridor_kick(const kit_param_values *preset) {
-    static pm_state s, end;
-    corridor_kick_state(&s);
-    play_from(&pm_bot_search, preset, 2, &s, corridor_kick_script, 7, 7, 1, &end);
-    return end.agents[2].alive;
+    return survives_recorded(preset, corridor_kick_state, corridor_kick_script, 7);
 }
 
 /* `tree_kick`: the tree's enemies that may kick kick the bombs whose roll reaches my side. In the
