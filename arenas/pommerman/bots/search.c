@@ -62,8 +62,8 @@
  *     the nearest cell of a loop; an action that leaves me on such a cell with an enemy within
  *     `dead_near` costs `dead_end` per step of that depth;
  *   - the tree mode (`tree`, off by default; bots/tree.c): instead of the rollouts, a depth-limited
- *     search of my actions on the engine, the nearest enemies' first replies as a min node, the
- *     others escaping or standing, the leaves scored by the rollouts' leaf (the standing bombs'
+ *     search of my actions on the engine, the nearest enemies' first replies as a min node (those
+ *     within `tree_deep` their second replies too), the others escaping or standing, the leaves scored by the rollouts' leaf (the standing bombs'
  *     wood counted; with `tree_threat`, a leaf an enemy's next bomb may shut me in costs), under a
  *     cap of engine steps (`tree_steps`, iterative deepening);
  *   - the `dmap` bot's choice, asked each step on the same view, is the prior: a small bonus
@@ -98,7 +98,7 @@ enum {
     P_REPLY, P_REPLY_MODEL, P_ROLL_FLAMES, P_DEAD_NEAR, P_DEAD_END, P_KICK_REACH, P_KICK_RISK, P_SIM_KICKERS,
     P_SIM_KICK, P_TRAP, P_REPLY_KICK, P_ATTACK_KICK, P_OUTNUMBERED, P_OUT_NEAR, P_KICK_WALK,
     P_TREE, P_TREE_STEPS, P_TREE_NEAR, P_TREE_BRANCH, P_TREE_MEAN, P_TREE_KEEP, P_TREE_THREAT, P_HUNT, P_HUNT_WOOD,
-    P_SQUEEZE, P_PLAY_ON, P_THREAT_MIN, P_TREE_KICK, NPARAMS
+    P_SQUEEZE, P_PLAY_ON, P_THREAT_MIN, P_TREE_KICK, P_TREE_DEEP, NPARAMS
 };
 static const kit_param search_param[NPARAMS] = {
     {"sims", 600, 6, 100000, 60, 1, "simulations per decision (the deterministic budget)"},
@@ -213,6 +213,8 @@ static const kit_param search_param[NPARAMS] = {
     {"tree_kick", 0, 0, 1, 1, 1, "with `tree`: 1: in the tree every enemy that may kick (`kicks`), out of danger, "
                                  "kicks a standing bomb beside it whose roll passes or stops beside my side, or "
                                  "steps behind one, at every step (0: the enemies that do not reply stand)"},
+    {"tree_deep", 0, 0, 20, 1, 1, "with `tree`: a replier this close (Manhattan) to me replies at the second "
+                                  "step as well, a min node over its actions under each of mine (0: off)"},
 };
 const kit_params pm_search_params = {search_param, NPARAMS};
 
@@ -1504,7 +1506,7 @@ static long tree_search(search_bot *b, const int *cands, int nc) {
     const pm_state *r = &b->root;
     const pm_agent *me = &r->agents[b->me];
     pmt_search t = {b->me, (int)b->p[P_TREE], 0, {-1, -1}, (long)b->p[P_TREE_STEPS], b->p[P_TREE_MEAN],
-                    (int)b->p[P_TREE_KEEP], b->blind};
+                    (int)b->p[P_TREE_KEEP], b->blind, {0, 0}};
     int taken[PM_MAX_AGENTS] = {0};
     for (int e = 0; e < (int)b->p[P_TREE_BRANCH] && e < PMT_MAX_BRANCH; e++) {
         int best = -1, bd = (int)b->p[P_TREE_NEAR] + 1;
@@ -1518,6 +1520,7 @@ static long tree_search(search_bot *b, const int *cands, int nc) {
         }
         if (best < 0) break;
         taken[best] = 1;
+        t.deep[t.nbranch] = bd <= (int)b->p[P_TREE_DEEP];
         t.branch[t.nbranch++] = best;
     }
     pmt_hooks h = {b, tree_others, tree_leaf};

@@ -4,7 +4,11 @@
  * ones every action worth a look (stand, a bomb, a move into a cell I may enter); at the first
  * step each enemy of `branch` plays each of its replies (stand, a bomb, a move into a cell it may
  * enter, a kick given whether or not it was seen kicking), every other agent the caller's
- * deterministic policy at every step. A node is worth its best child (my choice); a candidate
+ * deterministic policy at every step. A replier marked `deep` replies at the second step as well:
+ * under each of my second actions each of its actions is played, and that action is worth the
+ * worst plus `mean` times the mean (frankfurt branches an enemy within 3 two steps: a step into
+ * my way and a bomb after it, a step to a bomb and its kick, are what the first step's replies
+ * alone never search). A node is worth its best child (my choice); a candidate
  * the worst over the replies plus `mean` times their mean (the enemies' choice, frankfurt's
  * weighting); a path ends early where I die or the game ends, scored by the caller's leaf.
  * Iterative deepening: depth 1, 2, ... each searched in full while the engine steps played stay
@@ -49,6 +53,68 @@ static int actions_of(const pm_state *s, int i, int any_bomb, int any_kick, int 
     return k;
 }
 
+static double node(tree_run *r, int ply, int left);
+
+static int deep_count(const pmt_search *t) {
+    int k = 0;
+    for (int e = 0; e < t->nbranch; e++) k += t->deep[e] != 0;
+    return k;
+}
+
+/* A replier's action played: its ammo and kick in the belief are guesses, so a reply searched is
+ * one it can make (a bomb with no ammo seen, a move into a bomb without the kick seen). */
+static void grant(pm_state *c, int i, int ra) {
+    if (ra == PM_LAY_BOMB && c->agents[i].ammo < 1) c->agents[i].ammo = 1;
+    if (ra >= PM_UP && ra <= PM_RIGHT) {
+        int d = pmb_next_cell(c->size, c->agents[i].r * c->size + c->agents[i].c, ra);
+        if (d >= 0 && c->board[d] == PM_BOMB) c->agents[i].kick = 1;
+    }
+}
+
+/* The second step (stack[1] to stack[2]) when `deep` repliers reply there too: my best action of
+ * mine[0..nm-1], each worth the worst over the deep repliers' joint actions plus `mean` times
+ * their mean; acts holds the other agents' actions. */
+static double second_replies(tree_run *r, int *acts, const int *mine, int nm, int left) {
+    const pmt_search *t = r->t;
+    const pm_state *s = &r->stack[1];
+    int reply[PMT_MAX_BRANCH][6], nr[PMT_MAX_BRANCH], combos = 1;
+    for (int e = 0; e < t->nbranch; e++) {
+        int i = t->branch[e];
+        nr[e] = 1;
+        reply[e][0] = acts[i];
+        if (t->deep[e] && s->agents[i].alive) nr[e] = actions_of(s, i, 1, 1, reply[e]);
+        combos *= nr[e];
+    }
+    double best = -INFINITY;
+    for (int k = 0; k < nm; k++) {
+        double worst = INFINITY, sum = 0;
+        for (int j = 0; j < combos; j++) {
+            if (r->steps >= t->max_steps) {
+                r->cut = 1;
+                return best > -INFINITY ? best : 0;
+            }
+            pm_state *c = &r->stack[2];
+            pmb_copy_state(c, s);
+            acts[t->me] = mine[k];
+            for (int e = 0, q = j; e < t->nbranch; e++) { /* combo j: a digit per replier */
+                if (!t->deep[e]) continue;
+                int i = t->branch[e], ra = reply[e][q % nr[e]];
+                q /= nr[e];
+                acts[i] = r->reply[e] = ra;
+                grant(c, i, ra);
+            }
+            pm_step(c, acts);
+            r->steps++;
+            double v = node(r, 2, left - 1);
+            if (v < worst) worst = v;
+            sum += v;
+        }
+        double v = worst + t->mean * sum / combos;
+        if (v > best) best = v;
+    }
+    return best;
+}
+
 /* The worth of the state at stack[ply], `left` more of my actions to play. */
 static double node(tree_run *r, int ply, int left) {
     const pm_state *s = &r->stack[ply];
@@ -62,6 +128,7 @@ static double node(tree_run *r, int ply, int left) {
         if (acts[i] == PM_STOP && r->reply[e] >= PM_UP && r->reply[e] <= PM_RIGHT) acts[i] = r->reply[e];
     }
     int nm = actions_of(s, me, 0, 0, mine);
+    if (ply == 1 && deep_count(r->t) > 0) return second_replies(r, acts, mine, nm, left);
     double best = -INFINITY;
     for (int k = 0; k < nm; k++) {
         if (r->steps >= r->t->max_steps) {
@@ -99,12 +166,7 @@ static double candidate(tree_run *r, int a, int depth) {
             int i = t->branch[e], ra = reply[e][q % nr[e]];
             q /= nr[e];
             acts[i] = r->reply[e] = ra;
-            /* its ammo and kick in the belief are guesses: a reply searched is one it can make */
-            if (ra == PM_LAY_BOMB && c->agents[i].ammo < 1) c->agents[i].ammo = 1;
-            if (ra >= PM_UP && ra <= PM_RIGHT) {
-                int d = pmb_next_cell(c->size, c->agents[i].r * c->size + c->agents[i].c, ra);
-                if (d >= 0 && c->board[d] == PM_BOMB) c->agents[i].kick = 1;
-            }
+            grant(c, i, ra);
         }
         pm_step(c, acts);
         r->steps++;

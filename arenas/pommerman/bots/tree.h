@@ -1,6 +1,6 @@
 /* tree.h — a depth-limited tree search on the engine (pm_step) for the search bot's `tree` mode:
- * my actions to a depth, the near enemies' replies at the first step as a min node (plus a small
- * weight on their mean), every other agent on a deterministic policy, the leaves scored by the
+ * my actions to a depth, the near enemies' replies at the first step (the nearest of them at the
+ * second step too) as min nodes (plus a small weight on their mean), every other agent on a deterministic policy, the leaves scored by the
  * caller. Iterative deepening under a cap of engine steps keeps it deterministic. */
 #ifndef POMMERMAN_BOTS_TREE_H
 #define POMMERMAN_BOTS_TREE_H
@@ -29,6 +29,8 @@ typedef struct pmt_search {
                                   * makes it again while the caller's policy has it stand */
     int play_on;                 /* 1: only the step limit ends a path (the root has no enemy, so
                                   * the engine calls the game decided from the start) */
+    int deep[PMT_MAX_BRANCH];    /* 1: branch[e] replies at the second step as well (a min node over
+                                  * its actions under each of my second actions) */
 } pmt_search;
 
 /* The worth of each of my candidate actions (cands[0..nc-1]) in values: the deepest search

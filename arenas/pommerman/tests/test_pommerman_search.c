@@ -31,12 +31,14 @@
  * whose mouth the enemy then stands in, where the bot without it steps in and, after frankfurt's
  * recorded actions, dies (a position of a recorded team game); with `tree_kick` it lives where the
  * bot without it lays the bomb frankfurt's recorded kick rolls onto it (a position of a recorded
- * radio game); and the bot table finds it by name.
+ * radio game); with `tree_deep` it lives through both of these recorded positions; and the bot
+ * table finds it by name.
  * `--timing`, `--traps` (which positions a spec survives), `--kills` (which kills a spec takes),
  * `--replies` (what a spec does in the reply position), `--dead` (what it does in the dead-end
  * position), `--kick` (in the kick position), `--kick-reply` (in the kick-reply position) and
  * `--trap` (in the trap position), `--hunt` (in the hunt position) and `--squeeze SPEC COL` (the
- * trap position, the enemy on column COL of the corridor) are tools. */
+ * trap position, the enemy on column COL of the corridor) and `--recorded` (whether a spec lives
+ * through the recorded positions) are tools. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -1387,6 +1389,30 @@ static void tree_kicks(void) {
     CHECK(survives_corridor_kick(&kick), "tree_kick, corridor-kick position: with tree_kick=1 it died");
 }
 
+/* `tree_deep`: the nearest replier within 3 replies at the second step as well. In both recorded
+ * positions the base dies after frankfurt's recorded actions: in the pocket mouth the enemy steps
+ * into the mouth and stands there, in the corridor kick it bombs beside me and kicks; both are
+ * second-step plays the first step's replies never search. With `tree_deep=3` it lives in both. */
+static void tree_deep_replies(void) {
+    static kit_param_values base, deep;
+    spec_values("tree=6:tree_threat=0.5", &base);
+    spec_values("tree=6:tree_threat=0.5:tree_deep=3", &deep);
+    CHECK(!survives_pocket_mouth(&base) && !survives_corridor_kick(&base), "tree_deep, recorded positions: "
+          "tree=6:tree_threat=0.5 survived one (the positions test nothing)");
+    CHECK(survives_pocket_mouth(&deep), "tree_deep, pocket-mouth position: with tree_deep=3 it died");
+    CHECK(survives_corridor_kick(&deep), "tree_deep, corridor-kick position: with tree_deep=3 it died");
+}
+
+/* --recorded SPEC: whether the spec's bot lives through each recorded position (seat 2, the
+ * other seats their recorded actions): the pocket mouth and the corridor kick. */
+static int recorded_report(const char *arg) {
+    static kit_param_values v;
+    if (report_spec("--recorded", arg, &v)) return 2;
+    printf("pocket mouth: %s\n", survives_pocket_mouth(&v) ? "survives" : "dies");
+    printf("corridor kick: %s\n", survives_corridor_kick(&v) ? "survives" : "dies");
+    return 0;
+}
+
 /* ---- the hunt (`hunt`) and the squeeze (`squeeze`) ------------------------------------------- */
 
 /* The hunt position (team config, fog of 4 cells): an open board with rigid pillars where row and
@@ -1605,6 +1631,7 @@ int main(int argc, char **argv) {
     if (argc == 6 && !strcmp(argv[1], "--timing")) return timing(argv + 2);
     if (argc == 3 && !strcmp(argv[1], "--traps")) return trap_report(argv[2]);
     if (argc == 3 && !strcmp(argv[1], "--kills")) return kill_report(argv[2]);
+    if (argc == 3 && !strcmp(argv[1], "--recorded")) return recorded_report(argv[2]);
     in_the_table();
     radio_reports_are_true();
     radio_belief();
@@ -1625,6 +1652,7 @@ int main(int argc, char **argv) {
     tree_mode();
     fewest_threats();
     tree_kicks();
+    tree_deep_replies();
     hunts();
     squeezes();
     rolling_into_flames();
