@@ -483,6 +483,16 @@ static void test_race(void) {
     CHECK_EQ_INT(item_race("search:race=2"), 5 * BOMBER_W + 1);
 }
 
+/* `opp`: the same board; the opponent's best plan by its own value is the ammo one step off,
+ * and with `opp` 1 my plans are played out against it: the opponent takes the ammo first and
+ * the first step is right, to the treasure (the default's modelled opponent stands, and the
+ * ammo draws it left). With `opp` 3 and `oppmin` 1 (the worst of the three) it goes right too. */
+static void test_opp(void) {
+    CHECK_EQ_INT(item_race("search:opp=1"), 5 * BOMBER_W + 3);
+    CHECK_EQ_INT(item_race("search:opp=3:oppmin=1"), 5 * BOMBER_W + 3);
+    CHECK_EQ_INT(item_race("search:opp=0"), 5 * BOMBER_W + 1);
+}
+
 /* Crowded spots (`sure`): `search` at (2,5) with two bombs, two 3-HP ore blocks beside it at
  * (2,7) and (4,5), the opponent at (9,1) (every cell in line with it ranks at 4), and a wood
  * block at (2,0), three steps from the nearest cell in its range. By bomb_value's ranking the
@@ -925,7 +935,8 @@ static void test_deterministic(void) {
         {"search:sims=3000:keepopp=1", -1}, {"search:sims=3000:treasure=2", -1},
         {"search:sims=3000:way=1", -1},   {"search:sims=3000:way=2", 14},
         {"search:sims=3000:endmap=1", -1}, {"search:sims=3000:terr=1", -1},
-        {"search:sims=3000:foe=3", 1}};
+        {"search:sims=3000:foe=3", 1},    {"search:sims=3000:opp=2", -1},
+        {"search:sims=3000:opp=2:oppmin=0.5", 19}};
     enum { NSETTINGS = sizeof setting / sizeof setting[0] };
     uint64_t h[NSETTINGS];
     for (int i = 0; i < NSETTINGS; i++) {
@@ -953,7 +964,9 @@ static void test_bad_parameters(void) {
                          "search:way=0.5", "search:armed=2", "search:endmap=-1",
                          "search:terr=-1", "search:terr=21", "search:steal=-1",
                          "search:steal=21", "search:hitw=-0.1", "search:hitw=1.5",
-                         "search:oflee=2", "search:oflee=0.5"};
+                         "search:oflee=2", "search:oflee=0.5", "search:opp=9",
+                         "search:opp=1.5", "search:opp=-1", "search:oppmin=-0.1",
+                         "search:oppmin=1.5"};
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         const kit_bot_info *info = kit_bot_spec("test_search", "--bots", &bomber_bot_table, bad[i], NULL);
         CHECK(info == NULL);
@@ -1037,6 +1050,7 @@ int main(int argc, char **argv) {
     test_gift();
     test_wood();
     test_race();
+    test_opp();
     test_sure();
     test_seq();
     test_keep();
