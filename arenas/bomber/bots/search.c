@@ -64,7 +64,10 @@
  * `endmap` the desire term comes from a desire map of the play-out's last state; with `terr` a
  * plan's end is worth the share of the board I walk to first; with `steal` (10 by default) the
  * cells from which my fire reaches an ore block the opponent is about to stack draw in the desire
- * map (near when its bombs are down, the chain plans take the last hit).
+ * map (near when its bombs are down, the chain plans take the last hit); with `opp` M my plans
+ * are played out against the opponent's M best plans of its own (the same generator and play-out
+ * from its seat), not against the modelled opponent alone, so that its race for the wood and
+ * the items is seen (`oppmin`: the worst of them weighed in beside the mean).
  * The best safe first action wins. The budget is the number of engine ticks simulated per
  * decision (`sims`, deterministic) and optionally a thread CPU limit (`ms`). */
 #include <math.h>
@@ -1896,7 +1899,7 @@ static void opp_plans(search_state *s) {
     if (!c) return;
     game_copy(&c->base, &s->base);
     c->now = s->now, c->used = s->used, c->deadline = s->deadline, c->err = 0;
-    memcpy(c->hurt, s->hurt, sizeof c->hurt);
+    danger(c, &c->base, c->hurt); /* its own danger play-out: ore_outlook reads its end */
     ore_outlook(c);
     if (c->k[K_RACE] > 0) race_map(c);
     const bomber_game *b = &c->base;

@@ -20,7 +20,8 @@
  *   - the same decisions for the same seed and simulation budget (two runs of the same games,
  *     every answer compared), and a different budget is a different bot (some answer differs),
  *     and so is each setting of `foe`, `snipe` 1, `rewalk` 1, `wood` 1, `late` 2,
- *     `lateend` 1, `way` 1 and 2, `endmap` 1 and `terr` 1;
+ *     `lateend` 1, `way` 1 and 2, `endmap` 1, `terr` 1, `opp` 2 and
+ *     `oppmin` 0.5 with it;
  *   - `wood`: with the play-outs' opponent bombing the wood it stands in range of, the first step
  *     goes to another block (`rewalk` 1 with it; the default, and `wood` 1 alone, go right);
  *   - `race`: with an ammo item nearer the opponent than `search` and a treasure the other way,
@@ -57,6 +58,9 @@
  *   - `oflee`: the opponent in the blast of `search`'s first bomb: the default's play-outs see it
  *     stuck behind `search`'s flight and wait with the second bomb, `oflee` 1 (it walks out
  *     another way) bombs its way out at once;
+ *   - `opp`: the board of `race`: with the opponent's own best plan played out (`opp` 1, and
+ *     `opp` 3 with `oppmin` 1) it takes the ammo first and `search` goes for the treasure; the
+ *     default (and `opp` 0) goes for the ammo;
  *   - bad parameters are refused (the spec parser the command line uses).
  * `test_search --time GAMES` plays GAMES games against gambit2 and gambit (seats alternating)
  * and prints the mean and worst decision time (thread CPU) and the outcome counts. */
@@ -922,7 +926,8 @@ static void test_deterministic(void) {
      * (`race`), the spots that surely end blocks played out too (`sure`), the bombs kept only
      * against a bigger hand (`keepopp`), treasure worth more (`treasure`), the wood bombed on
      * the way (`way`; 2: that bomb free), the desire map of the play-out's end (`endmap`), the
-     * board's share (`terr`), the opponent's whole blocks (`foe` 3, than `foe` 2) (`steal` 0
+     * board's share (`terr`), the opponent's whole blocks (`foe` 3, than `foe` 2), the opponent's
+     * own plans (`opp`; `oppmin` than `opp` 2 alone) (`steal` 0
      * plays these games as the defaults: gambit2 seldom holds a whole block's bombs beside
      * one; test_steal shows it apart) */
     static const struct { const char *spec; int than; } setting[] = {
