@@ -64,7 +64,10 @@
  * `endmap` the desire term comes from a desire map of the play-out's last state; with `terr` a
  * plan's end is worth the share of the board I walk to first; with `steal` (10 by default) the
  * cells from which my fire reaches an ore block the opponent is about to stack draw in the desire
- * map (near when its bombs are down, the chain plans take the last hit).
+ * map (near when its bombs are down, the chain plans take the last hit); with `opp` M my plans
+ * are played out against the opponent's M best plans of its own (the same generator and play-out
+ * from its seat), not against the modelled opponent alone, so that its race for the wood and
+ * the items is seen (`oppmin`: the worst of them weighed in beside the mean).
  * The best safe first action wins. The budget is the number of engine ticks simulated per
  * decision (`sims`, deterministic) and optionally a thread CPU limit (`ms`). */
 #include <math.h>
@@ -91,7 +94,7 @@
 enum { K_SIMS, K_MS, K_PLANS, K_GAMMA, K_DENY, K_AMMO, K_NEAR, K_HIT, K_ORE, K_TRAP, K_GIFT,
        K_STACK, K_AMMO2, K_FOE, K_FAR, K_TOUR, K_END, K_CHAIN, K_FARAMMO, K_SOON, K_SLACK, K_REV,
        K_RESUME, K_SNIPE, K_WOOD, K_REWALK, K_LATE, K_LATEEND, K_RACE, K_SURE, K_GIFT2, K_SUREAMMO, K_SEQ,
-       K_KEEP, K_KEEPN, K_KEEPOPP, K_TREASURE, K_WAY, K_ARMED, K_ENDMAP, K_TERR, K_STEAL, K_HITW, K_OFLEE, NK };
+       K_KEEP, K_KEEPN, K_KEEPOPP, K_TREASURE, K_WAY, K_ARMED, K_ENDMAP, K_TERR, K_STEAL, K_HITW, K_OFLEE, K_OPP, K_OPPMIN, NK };
 
 static const kit_param knobs[NK] = {
     {"sims", 20000, 200, 10000000, 0, 1, /* step 0: `tune` leaves the budgets alone */
@@ -226,6 +229,14 @@ static const kit_param knobs[NK] = {
     {"oflee", 0, 0, 1, 0, 1,
      "1: the play-outs' opponent, its step out of a blast blocked (my body or a bomb of mine "
      "on its way), finds its way out again from where it stands; 0: it waits for that step"},
+    {"opp", 0, 0, 8, 0, 1,
+     "the opponent's plans: this many of its best plans by its own value (my plan generator and "
+     "play-out from its seat) and each of my plans played out against each, the plan pair "
+     "together; my plan's value is over those play-outs (`oppmin`); 0: one play-out against "
+     "the modelled opponent (`foe`)"},
+    {"oppmin", 0, 0, 1, 0, 0,
+     "`opp`: a plan's value is (1 - oppmin) times its mean over the opponent's plans plus "
+     "oppmin times its worst; 0: the mean"},
 };
 
 const kit_params search_params = {knobs, NK};
@@ -238,6 +249,7 @@ typedef struct plan {
     int way;               /* `way`: target is the bomb on the way to legs[0]; 2: no bomb there */
 } plan;
 
+#define OPP_MAX 8 /* `opp`: the opponent's plans at most */
 #define TOUR_BLOCKS 8
 #define TOUR_CELLS 24
 #define TOUR_BOMBS 4
@@ -279,6 +291,10 @@ typedef struct search_state {
     int odist[NCELL]; /* `race`: the opponent's walk to each cell (NEVER: none) */
     struct search_state *next; /* `seq`: the planner of the second plan (its ws is this one's) */
     double near_paid;          /* the desire term the last play-out subtracted (0: none) */
+    struct search_state *opp;  /* `opp`: the opponent's planner (its pid; ws is this one's) */
+    int nopp;                  /* `opp`: the opponent's plans of this decision */
+    plan opl[OPP_MAX];
+    int opath[OPP_MAX][NCELL]; /* their walks, as plan_path gives them */
 } search_state;
 
 /* ---- small helpers ------------------------------------------------------------------------ */
@@ -1066,8 +1082,12 @@ static void race_items(const search_state *s, bomber_game *g, int k) {
  * in the first tick I wait (bombed and out of the blasts, or at a target without a bomb),
  * s->sim then holds that state and *cut the discount reached, and the value is that of the
  * ticks played only (no ore, nor desire: the next plan's play-out counts them); *cut stays 0
- * when it ends otherwise. */
-static double rollout(search_state *s, const plan *pl, const int *path, double *cut) {
+ * when it ends otherwise. opl (`opp`; NULL: none): the opponent plays that plan of its own
+ * (walk along opath, bomb there or not, on to its legs), the pair played out together; once it
+ * has bombed its last or reached its target it is the modelled opponent again (it runs out of
+ * the blasts, `foe`). */
+static double rollout(search_state *s, const plan *pl, const int *path, double *cut,
+                      const plan *opl, const int *opl_path) {
     bomber_game *g = &s->sim;
     game_copy(g, &s->base);
     g->max_iterations = 0;
@@ -1080,20 +1100,26 @@ static double rollout(search_state *s, const plan *pl, const int *path, double *
     unsigned char wall[NCELL], worn[NCELL] = {0};
     double worn_soon[NCELL] = {0}; /* the discounts of the hits counted in worn */
     int o = cell_of(&g->players[op]), ohurt[NCELL], obomb = 0;
+    /* `opp`: the opponent's plan: walking (OGO), at its target (OAT), done (ODONE) */
+    enum { OGO, OAT, ODONE } ophase = !opl ? ODONE : opl->len > 0 ? OGO : OAT;
+    int oidx = 0, ofails = 0, oleg = 0, ocurlen = opl ? opl->len : 0, olegpath[NCELL];
+    const int *ocur = opl_path;
     foe fo;
     fo.on = (int)s->k[K_FOE], fo.chain = s->k[K_CHAIN] > 0, fo.sig = -1;
     fo.snipe = s->k[K_SNIPE] > 0, fo.wood = s->k[K_WOOD] > 0;
     int acted = 0; /* the opponent walked or bombed for ore: hits on it are no longer counted */
     int rewalk = s->k[K_REWALK] > 0, fresh = 0, late = (int)s->k[K_LATE];
     if (s->k[K_LATEEND] > 0 && s->base.nblocks > 0) late = 0;
-    int track = fo.on || late; /* keep ohurt, the last danger map, for the opponent */
+    int track = fo.on || late || opl; /* keep ohurt, the last danger map, for the opponent */
     if (track) memcpy(ohurt, s->hurt, sizeof ohurt);
-    if (s->hurt[o] < NEVER && !late) { /* the opponent runs out of a blast it stands in */
+    if (s->hurt[o] < NEVER && !late && !opl) { /* the opponent runs out of a blast it stands in */
         walls_of(g, me, o, wall);
         nop = escape(s, wall, s->hurt, s->now, o, 0, opath);
         if (nop < 0) nop = 0;
     }
     int horizon = pl->len + 8 * pl->nlegs + BOMBER_BOMB_TTL + 8;
+    if (opl && opl->len + 8 * opl->nlegs + BOMBER_BOMB_TTL + 8 > horizon)
+        horizon = opl->len + 8 * opl->nlegs + BOMBER_BOMB_TTL + 8;
     if (horizon > LAST_TICK - s->now) horizon = LAST_TICK - s->now;
     double v = 0, disc = 1, gamma = s->k[K_GAMMA], deny = s->k[K_DENY];
     int race = s->k[K_RACE] > 0;
@@ -1108,14 +1134,31 @@ static double rollout(search_state *s, const plan *pl, const int *path, double *
         else if (phase == AT && pl->bomb && pm->ammo > 0 && bomb_at(g, mc) < 0 &&
                  !(pl->way == 2 && mine > 0)) /* a way plan to an item bombs on the way only */
             a[me] = BOMBER_BOMB;
-        if (late && oi >= nop && burns_later(ohurt, oc, g->tick) && ohurt[oc] - g->tick <= late) {
-            walls_of(g, me, oc, wall); /* `late`: it runs now, at the last moment */
-            nop = escape(s, wall, ohurt, g->tick - 1, oc, 0, opath), oi = 0;
-            if (nop < 0) nop = 0;
+        int oexpect = oc, oplan_bomb = 0; /* `opp`: the opponent's plan's step, or its bomb */
+        if (ophase == OGO) {
+            oexpect = ocur[oidx], a[op] = dir_to(oc, oexpect), acted = 1;
+        } else if (ophase == OAT) {
+            if (opl->bomb && po->ammo > 0 && bomb_at(g, oc) < 0)
+                a[op] = BOMBER_BOMB, oplan_bomb = 1, acted = 1;
+            else
+                ophase = ODONE, nop = 0; /* there: it runs from here when it must, below */
         }
-        if (oi < nop) a[op] = dir_to(oc, opath[oi]);
-        else if (fo.on && (a[op] = foe_act(s, &fo, g, me, ohurt, opath, &obomb)) != BOMBER_NONE)
-            acted = 1;
+        if (ophase == ODONE && !oplan_bomb) {
+            if (opl && oi >= nop && burns_later(ohurt, oc, g->tick) && !late) {
+                walls_of(g, me, oc, wall); /* its plan over in a blast: out of it */
+                nop = escape(s, wall, ohurt, g->tick - 1, oc, 0, opath), oi = 0;
+                if (nop < 0) nop = 0;
+                opl = NULL;
+            }
+            if (late && oi >= nop && burns_later(ohurt, oc, g->tick) && ohurt[oc] - g->tick <= late) {
+                walls_of(g, me, oc, wall); /* `late`: it runs now, at the last moment */
+                nop = escape(s, wall, ohurt, g->tick - 1, oc, 0, opath), oi = 0;
+                if (nop < 0) nop = 0;
+            }
+            if (oi < nop) a[op] = dir_to(oc, opath[oi]);
+            else if (fo.on && (a[op] = foe_act(s, &fo, g, me, ohurt, opath, &obomb)) != BOMBER_NONE)
+                acted = 1;
+        }
         int score0 = pm->score, oscore0 = po->score, hp0 = pm->hp, ohp0 = po->hp, ammo0 = pm->ammo;
         /* `treasure`: the treasure on the cell my action leads to (-1: none) */
         int tre_to = s->k[K_TREASURE] > 0 ? target_of(mc, a[me]) : -1;
@@ -1134,7 +1177,14 @@ static double rollout(search_state *s, const plan *pl, const int *path, double *
         s->used++;
         pm = &g->players[me], po = &g->players[op];
         mc = cell_of(pm);
-        if (oi < nop && cell_of(po) == opath[oi]) {
+        if (ophase == OGO) { /* `opp`: its plan's walk */
+            if (cell_of(po) == oexpect) {
+                ofails = 0;
+                if (++oidx == ocurlen) ophase = OAT;
+            } else if (++ofails > 3) {
+                ophase = ODONE, nop = 0;
+            }
+        } else if (oi < nop && cell_of(po) == opath[oi]) {
             oi++;
         } else if (oi < nop && s->k[K_OFLEE] > 0 && track && a[op] != BOMBER_NONE &&
                    burns_later(ohurt, cell_of(po), g->tick)) { /* `oflee`: blocked: a new way */
@@ -1143,11 +1193,26 @@ static double rollout(search_state *s, const plan *pl, const int *path, double *
             if (nop < 0) nop = 0;
         }
         int run = 0; /* run out of my blasts now */
-        if (a[op] == BOMBER_BOMB && fo.on) { /* the opponent bombed: it runs, and so do I */
+        if (a[op] == BOMBER_BOMB && (fo.on || oplan_bomb)) { /* it bombed: it runs, so do I */
             int bi = bomb_at(g, cell_of(po));
+            if (oplan_bomb && (bi < 0 || g->bombs[bi].owner != op)) ophase = ODONE, nop = 0;
             if (bi >= 0 && g->bombs[bi].owner == op) {
                 nop = obomb, oi = 0;
                 danger(s, g, ohurt);
+                if (oplan_bomb) { /* `opp`: on to its plan's next cell, or out of the blasts */
+                    int n = -1, pc = cell_of(po);
+                    walls_of(g, me, pc, wall);
+                    if (oleg < opl->nlegs) n = walk_to(s, wall, ohurt, g->tick - 1, pc,
+                                                       opl->legs[oleg++], olegpath);
+                    if (n > 0) {
+                        ocur = olegpath, ocurlen = n, oidx = 0, ofails = 0, ophase = OGO;
+                        nop = 0;
+                    } else {
+                        ophase = ODONE;
+                        nop = escape(s, wall, ohurt, g->tick - 1, pc, 0, opath);
+                        if (nop < 0) nop = 0;
+                    }
+                }
                 if ((phase == WAIT || phase == RUN) && ohurt[mc] < NEVER) run = 1;
                 if (phase == GO) { /* the safe walk to my target again, or run */
                     int to = cur[curlen - 1], n;
@@ -1197,7 +1262,15 @@ static double rollout(search_state *s, const plan *pl, const int *path, double *
                     if (nesc < 0) return -1e4; /* no way out of my own bomb */
                     ei = 0, phase = nesc ? RUN : WAIT;
                 }
-                if (!late) { /* the opponent runs out of my blast (with `late`, later) */
+                int on = -1; /* `opp`: its plan's walk again, around my bomb */
+                if (ophase == OGO) {
+                    walls_of(g, me, cell_of(po), wall);
+                    on = walk_to(s, wall, h2, g->tick - 1, cell_of(po), ocur[ocurlen - 1], olegpath);
+                    if (on > 0) ocur = olegpath, ocurlen = on, oidx = 0, ofails = 0;
+                    else if (on == 0) ophase = OAT;
+                    else ophase = ODONE;
+                }
+                if (ophase == ODONE && !late) { /* it runs out of my blast (`late`: later) */
                     walls_of(g, me, cell_of(po), wall);
                     nop = escape(s, wall, h2, g->tick - 1, cell_of(po), 0, opath), oi = 0;
                     if (nop < 0) nop = 0;
@@ -1238,7 +1311,7 @@ static double rollout(search_state *s, const plan *pl, const int *path, double *
         }
         /* over when nothing more happens; with `wood` not while the opponent has a target (a
          * plan that stops early would not see it take the blocks the longer plans see it take) */
-        if (phase == WAIT && !g->nbombs && !g->nfires && oi >= nop &&
+        if (phase == WAIT && !g->nbombs && !g->nfires && oi >= nop && ophase == ODONE &&
             (!fo.wood || po->ammo <= 0 || fo.sig < 0 || fo.steps[cell_of(po)] < 0))
             break;
     }
@@ -1763,7 +1836,7 @@ static double next_best(search_state *s, const bomber_game *g) {
         if (have && out_of_budget(c)) break;
         plan_path(&plans[i], m, parent, arrival, path);
         if (ok[plans[i].first] < 0) continue;
-        double val = rollout(c, &plans[i], path, NULL);
+        double val = rollout(c, &plans[i], path, NULL, NULL, NULL);
         if (!have || val > best) best = val, have = 1;
     }
     s->used = c->used;
@@ -1806,7 +1879,7 @@ static void deepen(search_state *s, plan *plans, int np, const double *rank,
         if (out_of_budget(s)) return;
         plan *pl = &plans[top[j]];
         plan_path(pl, m, parent, arrival, path);
-        double cut = 0, v = rollout(s, pl, path, &cut);
+        double cut = 0, v = rollout(s, pl, path, &cut, NULL, NULL);
         deep[top[j]] = cut > 0 ? v + cut * next_best(s, &s->sim) : v + s->near_paid * (1 - SEQ_NEAR);
     }
     int seen[6] = {0};
@@ -1814,6 +1887,62 @@ static void deepen(search_state *s, plan *plans, int np, const double *rank,
         bomber_action a = plans[i].first;
         if (ran[i] && (!seen[a] || deep[i] > value[a])) value[a] = deep[i], seen[a] = 1, from[a] = i;
     }
+}
+
+/* `opp`: the opponent's `opp` best plans from s->base, by its own value: my plan generator and
+ * play-out run from its seat by s->opp (its pid, the same knobs, this workspace; every first
+ * action possible, as in next_best), into s->opl and s->opath (s->nopp of them), within the
+ * decision's budget. Ties keep the generator's order. */
+static void opp_plans(search_state *s) {
+    search_state *c = s->opp;
+    s->nopp = 0;
+    if (!c) return;
+    game_copy(&c->base, &s->base);
+    c->now = s->now, c->used = s->used, c->deadline = s->deadline, c->err = 0;
+    danger(c, &c->base, c->hurt); /* its own danger play-out: ore_outlook reads its end */
+    ore_outlook(c);
+    if (c->k[K_RACE] > 0) race_map(c);
+    const bomber_game *b = &c->base;
+    int me = c->pid, m = cell_of(&b->players[me]), ok[6];
+    if (b->players[me].hp <= 0) return;
+    unsigned char wall[NCELL];
+    walls_of(b, 1 - me, m, wall);
+    for (int a = BOMBER_NONE; a <= BOMBER_BOMB; a++)
+        ok[a] = action_possible(c, b, wall, (bomber_action)a) ? 0 : -1;
+    plan plans[PLAN_ROOM];
+    double arrival[NCELL], best[OPP_MAX];
+    int parent[NCELL], kept_at, path[NCELL], want = (int)s->k[K_OPP];
+    int np = make_plans(c, NULL, ok, arrival, parent, plans, &kept_at);
+    for (int i = 0; i < np; i++) {
+        if (i >= 6 && out_of_budget(c)) break;
+        plan_path(&plans[i], m, parent, arrival, path);
+        if (ok[plans[i].first] < 0) continue;
+        double val = rollout(c, &plans[i], path, NULL, NULL, NULL);
+        int at = s->nopp < want ? s->nopp++ : want; /* insert, the best first */
+        while (at > 0 && best[at - 1] < val) {
+            if (at < want) best[at] = best[at - 1], s->opl[at] = s->opl[at - 1],
+                           memcpy(s->opath[at], s->opath[at - 1], sizeof s->opath[0]);
+            at--;
+        }
+        if (at < want) best[at] = val, s->opl[at] = plans[i],
+                       memcpy(s->opath[at], path, sizeof path);
+    }
+    s->used = c->used;
+    if (c->err) s->err = c->err;
+}
+
+/* A plan's value: one play-out against the modelled opponent, or with `opp` the mix of the mean
+ * and the worst (`oppmin`) of its play-outs against each of the opponent's plans. */
+static double plan_value(search_state *s, const plan *pl, const int *path) {
+    if (s->nopp <= 0) return rollout(s, pl, path, NULL, NULL, NULL);
+    double sum = 0, worst = 0, near = 0, w = s->k[K_OPPMIN];
+    for (int j = 0; j < s->nopp; j++) {
+        double v = rollout(s, pl, path, NULL, &s->opl[j], s->opath[j]);
+        sum += v, near += s->near_paid;
+        if (j == 0 || v < worst) worst = v;
+    }
+    s->near_paid = near / s->nopp;
+    return (1 - w) * sum / s->nopp + w * worst;
 }
 
 static bomber_action decide_action(search_state *s, const bomber_view *v) {
@@ -1837,6 +1966,7 @@ static bomber_action decide_action(search_state *s, const bomber_view *v) {
     double arrival[NCELL];
     int parent[NCELL], kept_at;
     int np = make_plans(s, v, ok, arrival, parent, plans, &kept_at);
+    opp_plans(s);
 
     double value[6], rank[PLAN_ROOM];
     int have[6] = {0}, from[6] = {0}; /* from: the plan of value[a] */
@@ -1847,7 +1977,7 @@ static bomber_action decide_action(search_state *s, const bomber_view *v) {
         plan *pl = &plans[i];
         plan_path(pl, m, parent, arrival, path);
         if (ok[pl->first] < 0) continue;
-        double val = rollout(s, pl, path, NULL);
+        double val = plan_value(s, pl, path);
         ran[i] = 1;
         rank[i] = val + s->near_paid * (1 - SEQ_NEAR); /* `seq`: the desire a tie-break */
         if (!have[pl->first] || val > value[pl->first])
@@ -1891,10 +2021,23 @@ static int search_init(void **state, const bomber_view *first, uint64_t seed) {
     }
     kit_param_read(&search_params, preset, s->k);
     s->pid = first->id;
+    if (s->k[K_OPP] > 0) { /* the opponent's planner: its seat, the same knobs, this workspace */
+        s->opp = calloc(1, sizeof *s->opp);
+        if (!s->opp) {
+            dmap_workspace_free(s->ws);
+            free(s);
+            return DMAP_ERR_NOMEM;
+        }
+        memcpy(s->opp->k, s->k, sizeof s->k);
+        s->opp->k[K_OPP] = 0, s->opp->k[K_SEQ] = 0;
+        s->opp->pid = 1 - first->id, s->opp->ws = s->ws;
+        for (int c = 0; c < NCELL; c++) s->opp->desire[c] = 100.0;
+    }
     if (s->k[K_SEQ] > 0) { /* the second plan's planner: the same knobs, this workspace */
         s->next = calloc(1, sizeof *s->next);
         if (!s->next) {
             dmap_workspace_free(s->ws);
+            free(s->opp);
             free(s);
             return DMAP_ERR_NOMEM;
         }
@@ -1913,6 +2056,7 @@ static void search_release(void *state) {
     search_state *s = state;
     if (!s) return;
     free(s->next);
+    free(s->opp);
     dmap_workspace_free(s->ws);
     free(s);
 }

@@ -20,7 +20,8 @@
  *   - the same decisions for the same seed and simulation budget (two runs of the same games,
  *     every answer compared), and a different budget is a different bot (some answer differs),
  *     and so is each setting of `foe`, `snipe` 1, `rewalk` 1, `wood` 1, `late` 2,
- *     `lateend` 1, `way` 1 and 2, `endmap` 1 and `terr` 1;
+ *     `lateend` 1, `way` 1 and 2, `endmap` 1, `terr` 1, `opp` 2 and
+ *     `oppmin` 0.5 with it;
  *   - `wood`: with the play-outs' opponent bombing the wood it stands in range of, the first step
  *     goes to another block (`rewalk` 1 with it; the default, and `wood` 1 alone, go right);
  *   - `race`: with an ammo item nearer the opponent than `search` and a treasure the other way,
@@ -57,6 +58,9 @@
  *   - `oflee`: the opponent in the blast of `search`'s first bomb: the default's play-outs see it
  *     stuck behind `search`'s flight and wait with the second bomb, `oflee` 1 (it walks out
  *     another way) bombs its way out at once;
+ *   - `opp`: the board of `race`: with the opponent's own best plan played out (`opp` 1, and
+ *     `opp` 3 with `oppmin` 1) it takes the ammo first and `search` goes for the treasure; the
+ *     default (and `opp` 0) goes for the ammo;
  *   - bad parameters are refused (the spec parser the command line uses).
  * `test_search --time GAMES` plays GAMES games against gambit2 and gambit (seats alternating)
  * and prints the mean and worst decision time (thread CPU) and the outcome counts. */
@@ -481,6 +485,16 @@ static void test_race(void) {
     CHECK_EQ_INT(item_race("search:race=1"), 5 * BOMBER_W + 3);
     /* with a tick's margin (the opponent a tick late) the ammo is mine again */
     CHECK_EQ_INT(item_race("search:race=2"), 5 * BOMBER_W + 1);
+}
+
+/* `opp`: the same board; the opponent's best plan by its own value is the ammo one step off,
+ * and with `opp` 1 my plans are played out against it: the opponent takes the ammo first and
+ * the first step is right, to the treasure (the default's modelled opponent stands, and the
+ * ammo draws it left). With `opp` 3 and `oppmin` 1 (the worst of the three) it goes right too. */
+static void test_opp(void) {
+    CHECK_EQ_INT(item_race("search:opp=1"), 5 * BOMBER_W + 3);
+    CHECK_EQ_INT(item_race("search:opp=3:oppmin=1"), 5 * BOMBER_W + 3);
+    CHECK_EQ_INT(item_race("search:opp=0"), 5 * BOMBER_W + 1);
 }
 
 /* Crowded spots (`sure`): `search` at (2,5) with two bombs, two 3-HP ore blocks beside it at
@@ -912,7 +926,8 @@ static void test_deterministic(void) {
      * (`race`), the spots that surely end blocks played out too (`sure`), the bombs kept only
      * against a bigger hand (`keepopp`), treasure worth more (`treasure`), the wood bombed on
      * the way (`way`; 2: that bomb free), the desire map of the play-out's end (`endmap`), the
-     * board's share (`terr`), the opponent's whole blocks (`foe` 3, than `foe` 2) (`steal` 0
+     * board's share (`terr`), the opponent's whole blocks (`foe` 3, than `foe` 2), the opponent's
+     * own plans (`opp`; `oppmin` than `opp` 2 alone) (`steal` 0
      * plays these games as the defaults: gambit2 seldom holds a whole block's bombs beside
      * one; test_steal shows it apart) */
     static const struct { const char *spec; int than; } setting[] = {
@@ -925,7 +940,8 @@ static void test_deterministic(void) {
         {"search:sims=3000:keepopp=1", -1}, {"search:sims=3000:treasure=2", -1},
         {"search:sims=3000:way=1", -1},   {"search:sims=3000:way=2", 14},
         {"search:sims=3000:endmap=1", -1}, {"search:sims=3000:terr=1", -1},
-        {"search:sims=3000:foe=3", 1}};
+        {"search:sims=3000:foe=3", 1},    {"search:sims=3000:opp=2", -1},
+        {"search:sims=3000:opp=2:oppmin=0.5", 19}};
     enum { NSETTINGS = sizeof setting / sizeof setting[0] };
     uint64_t h[NSETTINGS];
     for (int i = 0; i < NSETTINGS; i++) {
@@ -953,7 +969,9 @@ static void test_bad_parameters(void) {
                          "search:way=0.5", "search:armed=2", "search:endmap=-1",
                          "search:terr=-1", "search:terr=21", "search:steal=-1",
                          "search:steal=21", "search:hitw=-0.1", "search:hitw=1.5",
-                         "search:oflee=2", "search:oflee=0.5"};
+                         "search:oflee=2", "search:oflee=0.5", "search:opp=9",
+                         "search:opp=1.5", "search:opp=-1", "search:oppmin=-0.1",
+                         "search:oppmin=1.5"};
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         const kit_bot_info *info = kit_bot_spec("test_search", "--bots", &bomber_bot_table, bad[i], NULL);
         CHECK(info == NULL);
@@ -1037,6 +1055,7 @@ int main(int argc, char **argv) {
     test_gift();
     test_wood();
     test_race();
+    test_opp();
     test_sure();
     test_seq();
     test_keep();
