@@ -71,6 +71,20 @@ static void grant(pm_state *c, int i, int ra) {
     }
 }
 
+/* Joint reply j of the repliers into acts (one digit of j per replier, base nr[e]), granted on c;
+ * with deep_only, the repliers that do not reply at this step keep their actions untouched. */
+static void play_combo(tree_run *r, pm_state *c, int *acts, int reply[][6], const int *nr, int j,
+                       int deep_only) {
+    const pmt_search *t = r->t;
+    for (int e = 0, q = j; e < t->nbranch; e++) {
+        if (deep_only && !t->deep[e]) continue;
+        int i = t->branch[e], ra = reply[e][q % nr[e]];
+        q /= nr[e];
+        acts[i] = r->reply[e] = ra;
+        grant(c, i, ra);
+    }
+}
+
 /* The second step (stack[1] to stack[2]) when `deep` repliers reply there too: my best action of
  * mine[0..nm-1], each worth the worst over the deep repliers' joint actions plus `mean` times
  * their mean; acts holds the other agents' actions. */
@@ -96,13 +110,7 @@ static double second_replies(tree_run *r, int *acts, const int *mine, int nm, in
             pm_state *c = &r->stack[2];
             pmb_copy_state(c, s);
             acts[t->me] = mine[k];
-            for (int e = 0, q = j; e < t->nbranch; e++) { /* combo j: a digit per replier */
-                if (!t->deep[e]) continue;
-                int i = t->branch[e], ra = reply[e][q % nr[e]];
-                q /= nr[e];
-                acts[i] = r->reply[e] = ra;
-                grant(c, i, ra);
-            }
+            play_combo(r, c, acts, reply, nr, j, 1);
             pm_step(c, acts);
             r->steps++;
             double v = node(r, 2, left - 1);
@@ -162,12 +170,7 @@ static double candidate(tree_run *r, int a, int depth) {
         pm_state *c = &r->stack[1];
         pmb_copy_state(c, root);
         acts[t->me] = a;
-        for (int e = 0, q = j; e < t->nbranch; e++) { /* combo j: a digit per replier */
-            int i = t->branch[e], ra = reply[e][q % nr[e]];
-            q /= nr[e];
-            acts[i] = r->reply[e] = ra;
-            grant(c, i, ra);
-        }
+        play_combo(r, c, acts, reply, nr, j, 0);
         pm_step(c, acts);
         r->steps++;
         double v = node(r, 1, depth - 1);
