@@ -25,26 +25,8 @@ import os
 import subprocess
 import sys
 import tempfile
-
-
-def wilson(k, n, z=1.96):
-    if n == 0:
-        return (0.0, 0.0)
-    p = k / n
-    d = 1 + z * z / n
-    c = (p + z * z / (2 * n)) / d
-    h = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
-    return (100 * (c - h), 100 * (c + h))
-
-
-def sign_test(b, w):
-    """Two-sided exact binomial test of b successes in b + w at one half."""
-    n = b + w
-    if n == 0:
-        return 1.0
-    k = min(b, w)
-    tail = sum(math.comb(n, i) for i in range(k + 1)) / 2 ** n
-    return min(1.0, 2 * tail)
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "kit"))
+from pairstats import sign_test, wilson  # noqa: E402 (the kit's statistics, shared by the tools)
 
 
 def cells(items):

@@ -26,11 +26,12 @@ game by game against the first, two-sided sign test; only boards every spec play
 """
 import argparse
 import json
-import math
 import os
 import random
 import sys
 import time
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "kit"))
+from pairstats import sign_test, wilson  # noqa: E402 (the kit's statistics, shared by the tools)
 
 CONFIGS = ("PommeRadioCompetition-v2", "PommeTeamCompetition-v0")
 
@@ -114,27 +115,6 @@ def cmd_play(a):
 def read_records(path):
     with open(path) as f:
         return [json.loads(line) for line in f if line.strip()]
-
-
-def wilson(k, n, z=1.96):
-    """Wilson score interval of k successes in n, as percentages."""
-    if n == 0:
-        return 0.0, 100.0
-    p = k / n
-    d = 1 + z * z / n
-    c = (p + z * z / (2 * n)) / d
-    h = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
-    return 100 * max(0.0, c - h), 100 * min(1.0, c + h)
-
-
-def sign_test(better, worse):
-    """Two-sided exact sign test: the chance of a split at least this uneven under 50/50."""
-    n = better + worse
-    if n == 0:
-        return 1.0
-    k = min(better, worse)
-    tail = sum(math.comb(n, i) for i in range(k + 1)) / 2 ** n
-    return min(1.0, 2 * tail)
 
 
 def score(r):
