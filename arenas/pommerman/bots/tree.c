@@ -85,6 +85,19 @@ static void play_combo(tree_run *r, pm_state *c, int *acts, int reply[][6], cons
     }
 }
 
+/* The worth of stack[ply] stepped on by my action `mine` and the repliers' joint reply j
+ * (play_combo) into stack[ply + 1], `left` more of my actions to play there. */
+static double combo_value(tree_run *r, int ply, int *acts, int mine, int reply[][6], const int *nr,
+                          int j, int deep_only, int left) {
+    pm_state *c = &r->stack[ply + 1];
+    pmb_copy_state(c, &r->stack[ply]);
+    acts[r->t->me] = mine;
+    play_combo(r, c, acts, reply, nr, j, deep_only);
+    pm_step(c, acts);
+    r->steps++;
+    return node(r, ply + 1, left);
+}
+
 /* The second step (stack[1] to stack[2]) when `deep` repliers reply there too: my best action of
  * mine[0..nm-1], each worth the worst over the deep repliers' joint actions plus `mean` times
  * their mean; acts holds the other agents' actions. */
@@ -107,13 +120,7 @@ static double second_replies(tree_run *r, int *acts, const int *mine, int nm, in
                 r->cut = 1;
                 return best > -INFINITY ? best : 0;
             }
-            pm_state *c = &r->stack[2];
-            pmb_copy_state(c, s);
-            acts[t->me] = mine[k];
-            play_combo(r, c, acts, reply, nr, j, 1);
-            pm_step(c, acts);
-            r->steps++;
-            double v = node(r, 2, left - 1);
+            double v = combo_value(r, 1, acts, mine[k], reply, nr, j, 1, left - 1);
             if (v < worst) worst = v;
             sum += v;
         }
@@ -167,13 +174,7 @@ static double candidate(tree_run *r, int a, int depth) {
     }
     double worst = INFINITY, sum = 0;
     for (int j = 0; j < combos && !r->cut; j++) {
-        pm_state *c = &r->stack[1];
-        pmb_copy_state(c, root);
-        acts[t->me] = a;
-        play_combo(r, c, acts, reply, nr, j, 0);
-        pm_step(c, acts);
-        r->steps++;
-        double v = node(r, 1, depth - 1);
+        double v = combo_value(r, 0, acts, a, reply, nr, j, 0, depth - 1);
         if (v < worst) worst = v;
         sum += v;
     }
