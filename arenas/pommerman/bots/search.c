@@ -63,9 +63,10 @@
  *     `dead_near` costs `dead_end` per step of that depth;
  *   - the tree mode (`tree`, off by default; bots/tree.c): instead of the rollouts, a depth-limited
  *     search of my actions on the engine, the nearest enemies' first replies as a min node (those
- *     within `tree_deep` their second replies too), the others escaping or standing, the leaves scored by the rollouts' leaf (the standing bombs'
- *     wood counted; with `tree_threat`, a leaf an enemy's next bomb may shut me in costs), under a
- *     cap of engine steps (`tree_steps`, iterative deepening);
+ *     within `tree_deep` their second replies too), the others escaping or standing, the leaves
+ *     scored by the rollouts' leaf (the standing bombs' wood counted; with `tree_threat`, a leaf
+ *     an enemy's next bomb may shut me in costs), under a cap of engine steps (`tree_steps`,
+ *     iterative deepening);
  *   - the `dmap` bot's choice, asked each step on the same view, is the prior: a small bonus
  *     that decides when the simulations see no difference; a move that bounced last step (it
  *     left me in place though its cell was free: another agent aimed at it) pays `rebounce`, so

@@ -1,7 +1,8 @@
 /* tree.h — a depth-limited tree search on the engine (pm_step) for the search bot's `tree` mode:
  * my actions to a depth, the near enemies' replies at the first step (the nearest of them at the
- * second step too) as min nodes (plus a small weight on their mean), every other agent on a deterministic policy, the leaves scored by the
- * caller. Iterative deepening under a cap of engine steps keeps it deterministic. */
+ * second step too) as min nodes (plus a small weight on their mean), every other agent on a
+ * deterministic policy, the leaves scored by the caller. Iterative deepening under a cap of
+ * engine steps keeps it deterministic. */
 #ifndef POMMERMAN_BOTS_TREE_H
 #define POMMERMAN_BOTS_TREE_H
 
